@@ -1,0 +1,37 @@
+"""Bots choose among ``legal_actions``: the same list the UI offers, so they cannot cheat."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engine.core.errors import OptionsError
+from engine.core.game import Game
+from engine.core.rng import Rng
+
+
+class Bot(Protocol):
+    def choose(self, game: Game, state: Any, seat: int, legal: list[Any]) -> Any: ...
+
+
+class RandomBot:
+    """Uniform over the legal actions, from its own seeded stream (never the game's)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng.from_seed(seed)
+
+    def choose(self, game: Game, state: Any, seat: int, legal: list[Any]) -> Any:
+        return self.rng.choice(legal)
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's seed, derived so that a whole simulated game depends only on the game seed."""
+    return Rng.from_seed(game_seed * 1_000_003 + seat + 1).next_u64()
+
+
+def make_bot(game: Game, kind: str, seed: int) -> Bot:
+    if kind == "random":
+        return RandomBot(seed)
+    factory = type(game).bots.get(kind)
+    if factory is None:
+        raise OptionsError("options.unknown_bot", bot=kind, known=["random", *type(game).bots])
+    return factory(seed)

@@ -1,0 +1,19 @@
+"""Events: what happened, as a code and parameters. Prose lives only in the catalog."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+
+class Event(msgspec.Struct, frozen=True, omit_defaults=True):
+    code: str
+    params: dict[str, Any] = {}
+    # Seat allowed to see this event; None means everyone. Private draws use it.
+    to: int | None = None
+    # True when the event makes hidden information public (a reveal); undo stops here.
+    reveal: bool = False
+
+    def visible_to(self, viewer: int | None) -> bool:
+        return self.to is None or self.to == viewer

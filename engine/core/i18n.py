@@ -1,0 +1,80 @@
+"""The one message catalog: event codes, error codes and page text in English, Russian, French.
+
+Each catalog file maps a code to ``{"en": ..., "ru": ..., "fr": ...}``. Templates use
+``{param}`` for a value and ``{param:kind}`` for a game term, which the game names in the
+requested language (``Game.term_name``), so card and location names follow the official
+editions. The core's catalog lives beside this module; each game ships ``messages.json`` in
+its own package.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+LANGS = ("en", "ru", "fr")
+_FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
+
+
+@lru_cache(maxsize=None)
+def catalog(package: str = "engine.core") -> dict[str, dict[str, str]]:
+    path = resources.files(package).joinpath("messages.json")
+    if not path.is_file():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def game_package(game: Any) -> str:
+    """The package holding a game's ``messages.json``: the one its class is defined in."""
+    cls = game if isinstance(game, type) else type(game)
+    return getattr(cls, "messages_package", None) or cls.__module__.rpartition(".")[0]
+
+
+def _template(code: str, lang: str, game: Any) -> str | None:
+    for package in ((game_package(game),) if game is not None else ()) + ("engine.core",):
+        entry = catalog(package).get(code)
+        if entry is not None:
+            return entry.get(lang) or entry.get("en")
+    return None
+
+
+def render(code: str, params: dict[str, Any] | None = None, lang: str = "en",
+           game: Any = None) -> str:
+    """Prose for a code. An unknown code renders as itself, so a gap shows instead of hiding."""
+    if lang not in LANGS:
+        lang = "en"
+    template = _template(code, lang, game)
+    if template is None:
+        return code
+    params = params or {}
+
+    def fill(m: re.Match[str]) -> str:
+        name, kind = m.group(1), m.group(2)
+        if name not in params:
+            return m.group(0)
+        value = params[name]
+        if kind and game is not None:
+            if isinstance(value, (list, tuple)):
+                return ", ".join(game.term_name(kind, v, lang) for v in value)
+            return game.term_name(kind, value, lang)
+        if isinstance(value, (list, tuple)):
+            return ", ".join(str(v) for v in value)
+        return str(value)
+
+    return _FIELD.sub(fill, template)
+
+
+def page_strings(lang: str, game: Any = None) -> dict[str, str]:
+    """Every ``ui.*`` string for the page in one language (English where a gap)."""
+    out: dict[str, str] = {}
+    packages = ["engine.core"]
+    if game is not None:
+        packages.append(game_package(game))
+    for package in packages:
+        for code, entry in catalog(package).items():
+            if code.startswith("ui."):
+                out[code] = entry.get(lang) or entry["en"]
+    return out

@@ -1,0 +1,118 @@
+"""A match: one game being played — its rules, the history of states and steps, and undo.
+
+States are immutable values, so history is simply the list of them; undo drops the tail.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from engine.core import registry
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.game import CHANCE, Game, Result, ToAct
+
+# Why a step cannot be undone: it drew from the RNG, or it revealed hidden information.
+Barrier = Literal["random", "reveal"] | None
+
+
+class Step(msgspec.Struct, frozen=True):
+    seat: int
+    action: Any  # the game's action Struct
+    barrier: Barrier = None
+
+
+class Match:
+    def __init__(self, game: Game, seed: int) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise IllegalAction("core.bad_seed", seed=seed)
+        self.game = game
+        self.seed = seed
+        self.states: list[Any] = [game.initial_state(seed)]
+        self.steps: list[Step] = []
+        self.events: list[list[Event]] = []
+
+    @classmethod
+    def new(cls, game_id: str, players: int, options: dict[str, Any] | None = None,
+            seed: int = 0) -> "Match":
+        return cls(registry.get(game_id)(players, options), seed)
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    def to_act(self) -> ToAct:
+        return self.game.to_act(self.state)
+
+    def legal(self, seat: int) -> list[Any]:
+        to = self.to_act()
+        if seat not in to.seats or to.kind != "players":
+            return []
+        return self.game.legal_actions(self.state, seat)
+
+    def act(self, seat: int, action: Any) -> list[Event]:
+        before = self.state
+        after, events = self.game.apply(before, seat, action)
+        barrier: Barrier = None
+        if getattr(after, "rng", None) is not None and after.rng.draws != before.rng.draws:
+            barrier = "random"
+        elif any(e.reveal for e in events):
+            barrier = "reveal"
+        self.states.append(after)
+        self.steps.append(Step(seat, action, barrier))
+        self.events.append(events)
+        return events
+
+    def auto_step(self) -> list[Event] | None:
+        """Take one step nobody chooses (chance or automaton); None when a player must act."""
+        to = self.to_act()
+        if to.kind == "chance":
+            return self.act(CHANCE, self.game.chance_action(self.state))
+        if to.kind == "automaton":
+            seat = to.seats[0]
+            return self.act(seat, self.game.automaton_action(self.state, seat))
+        return None
+
+    def run_auto(self) -> list[Event]:
+        out: list[Event] = []
+        while (events := self.auto_step()) is not None:
+            out.extend(events)
+        return out
+
+    @property
+    def terminal(self) -> bool:
+        return self.to_act().kind == "terminal"
+
+    def result(self) -> Result | None:
+        return self.game.result(self.state) if self.terminal else None
+
+    # --- undo ------------------------------------------------------------------------------
+
+    def undo_refusal(self, seat: int) -> IllegalAction | None:
+        """Why ``seat`` may not undo now, or None when it may."""
+        if not self.steps:
+            return IllegalAction("core.undo.nothing")
+        last = self.steps[-1]
+        if last.seat != seat:
+            return IllegalAction("core.undo.not_yours", seat=seat, last=last.seat)
+        if last.barrier == "random":
+            return IllegalAction("core.undo.random")
+        if last.barrier == "reveal":
+            return IllegalAction("core.undo.reveal")
+        return None
+
+    def undo(self, seat: int) -> None:
+        refusal = self.undo_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        self.states.pop()
+        self.steps.pop()
+        self.events.pop()
+
+    # --- log -------------------------------------------------------------------------------
+
+    def visible_events(self, viewer: int | None) -> list[tuple[int, Event]]:
+        """(step index, event) pairs ``viewer`` may see, oldest first."""
+        return [(i, e) for i, evs in enumerate(self.events) for e in evs if e.visible_to(viewer)]

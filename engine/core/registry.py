@@ -1,0 +1,34 @@
+"""Which games exist. The shipped app registers only real games (see ``engine.games``)."""
+
+from __future__ import annotations
+
+from engine.core.errors import OptionsError
+from engine.core.game import Game
+
+_GAMES: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a game known by its id."""
+    existing = _GAMES.get(cls.id)
+    if existing is not None and existing is not cls:
+        raise ValueError(f"two games claim the id {cls.id!r}")
+    _GAMES[cls.id] = cls
+    return cls
+
+
+def get(game_id: str) -> type[Game]:
+    _load_builtin()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        raise OptionsError("options.unknown_game", game=game_id, known=sorted(_GAMES)) from None
+
+
+def all_games() -> list[type[Game]]:
+    _load_builtin()
+    return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def _load_builtin() -> None:
+    import engine.games  # noqa: F401  (importing registers the shipped games)

@@ -1,0 +1,66 @@
+"""The only source of randomness: a small PRNG whose whole state is one integer in the game state.
+
+Pure integer arithmetic (SplitMix64), so a seed gives the same stream in CPython and Pyodide.
+Python's ``random`` is avoided: its state is 625 words and its algorithms for ranges and
+shuffles are not promised to stay the same across versions.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence, TypeVar
+
+import msgspec
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+T = TypeVar("T")
+
+
+class Rng(msgspec.Struct):
+    state: int
+    draws: int = 0
+
+    @classmethod
+    def from_seed(cls, seed: int) -> "Rng":
+        return cls(state=seed & _MASK)
+
+    def next_u64(self) -> int:
+        self.state = (self.state + _GOLDEN) & _MASK
+        self.draws += 1
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    def between(self, lo: int, hi: int) -> int:
+        """Uniform integer in [lo, hi] inclusive, e.g. a die: ``between(1, 6)``."""
+        return lo + self.below(hi - lo + 1)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher–Yates in place (on the state copy ``apply`` works on)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        self.shuffle(out)
+        return out
+
+    def fork(self) -> "Rng":
+        """An independent stream (e.g. for a bot), derived from and advancing this one."""
+        return Rng(state=self.next_u64())

@@ -1,0 +1,9 @@
+"""The shipped games. Importing a game's package registers it."""
+
+import importlib
+
+# Each entry is a package whose import calls ``engine.core.registry.register``.
+BUILTIN = ()
+
+for _name in BUILTIN:
+    importlib.import_module(_name)
