@@ -88,7 +88,7 @@ def load(data: bytes | str) -> Match:
         game = registry.get(save.game)(save.players, save.options)
     except OptionsError as exc:
         code = "save.unknown_game" if exc.code == "options.unknown_game" else "save.bad_options"
-        raise SaveError(code, game=save.game, reason=exc.code, **exc.params) from None
+        raise SaveError(code, **{**exc.params, "game": save.game, "reason": exc.code}) from None
     if save.seed < 0:
         raise SaveError("save.invalid", detail="seed must not be negative")
     match = Match(game, save.seed)

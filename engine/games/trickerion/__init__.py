@@ -1,0 +1,1 @@
+"""Trickerion: Legends of Illusion (Mindclash Games). Component data lives in ``components``."""

@@ -1,0 +1,58 @@
+"""The command line, run on the tiny test game (registered when ``tinygame`` is imported)."""
+
+from __future__ import annotations
+
+import json
+
+import tinygame  # noqa: F401  (registers "tiny")
+from engine.cli import main
+from engine.core import save as savefile
+from engine.core.match import Match
+
+from core.test_core import play_out
+
+
+def test_simulate_prints_a_json_summary(capsys):
+    assert main(["simulate", "--game", "tiny", "--players", "3", "--seed", "1", "--games", "5"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 5 and sum(out["winner_counts"]) >= 5
+    assert out["decisions_per_game"]["mean"] == 6  # 3 seats x 2 rounds
+    assert set(out) >= {"mean_score_by_seat", "seconds_per_game", "options"}
+
+
+def test_simulate_is_reproducible(capsys):
+    args = ["simulate", "--game", "tiny", "--players", "2", "--seed", "4", "--games", "3",
+            "--options", '{"rounds": 5}']
+    main(args)
+    first = json.loads(capsys.readouterr().out)
+    main(args)
+    second = json.loads(capsys.readouterr().out)
+    assert first["mean_score_by_seat"] == second["mean_score_by_seat"]
+
+
+def test_simulate_reports_bad_options_plainly(capsys):
+    assert main(["simulate", "--game", "tiny", "--players", "7"]) == 2
+    assert "options.player_count" in capsys.readouterr().err
+
+
+def test_replay_prints_the_log(tmp_path, capsys):
+    m = Match.new("tiny", 2, seed=5)
+    play_out(m)
+    path = tmp_path / "game.json"
+    path.write_bytes(savefile.dump(m))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "The die shows" in out and '"to_act": "terminal"' in out
+
+
+def test_replay_refuses_a_foreign_file(tmp_path, capsys):
+    path = tmp_path / "x.json"
+    path.write_text("{}")
+    assert main(["replay", str(path)]) == 2
+    assert "save.foreign" in capsys.readouterr().err
+
+
+def test_bench_prints_figures(capsys):
+    assert main(["bench", "--game", "tiny", "--seconds", "0.2"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] >= 1 and out["games_per_second"] > 0 and out["legal_actions_us"] > 0
