@@ -78,3 +78,17 @@ def page_strings(lang: str, game: Any = None) -> dict[str, str]:
             if code.startswith("ui."):
                 out[code] = entry.get(lang) or entry["en"]
     return out
+
+
+def action_label(game: Any, action: Any, lang: str) -> str:
+    """A button's text for an action: the catalog's ``action.<tag>`` template over its fields."""
+    import msgspec
+
+    data = msgspec.to_builtins(action)
+    tag = data.pop("type", type(action).__name__) if isinstance(data, dict) else type(action).__name__
+    code = f"action.{tag}"
+    text = render(code, data if isinstance(data, dict) else {}, lang, game)
+    if text != code:
+        return text
+    detail = ", ".join(f"{k}={v}" for k, v in data.items()) if isinstance(data, dict) else ""
+    return f"{tag}({detail})" if detail else tag

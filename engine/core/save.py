@@ -35,9 +35,11 @@ class SaveFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seed: int
     steps: list[SavedStep]
     state_hash: str
+    # The page's seating (names, human or bot kind): not part of the rules, so not hashed.
+    table: dict[str, Any] = {}
 
 
-def dump(match: Match) -> bytes:
+def dump(match: Match, table: dict[str, Any] | None = None) -> bytes:
     game = match.game
     save = SaveFile(
         format=FORMAT,
@@ -49,6 +51,7 @@ def dump(match: Match) -> bytes:
         seed=match.seed,
         steps=[SavedStep(s.seat, game.action_to_builtins(s.action)) for s in match.steps],
         state_hash=game.state_hash(match.state),
+        table=table or {},
     )
     return msgspec.json.format(msgspec.json.encode(save), indent=1)
 
@@ -61,6 +64,10 @@ def _version_tuple(text: str) -> tuple[int, ...]:
 
 
 def load(data: bytes | str) -> Match:
+    return load_with_table(data)[0]
+
+
+def load_with_table(data: bytes | str) -> tuple[Match, dict[str, Any]]:
     if isinstance(data, str):
         data = data.encode("utf-8")
     if not data.strip():
@@ -104,4 +111,4 @@ def load(data: bytes | str) -> Match:
     if game.state_hash(match.state) != save.state_hash:
         raise SaveError("save.hash_mismatch", version=save.engine_version,
                         ours=engine.__version__)
-    return match
+    return match, save.table

@@ -39,7 +39,7 @@ def test_round_trip_mid_game_keeps_undo_policy():
 
 def test_save_file_names_what_the_brief_requires(finished):
     data = json.loads(savefile.dump(finished))
-    assert set(data) == {"format", "format_version", "game", "engine_version", "players",
+    assert set(data) == {"format", "format_version", "game", "engine_version", "players", "table",
                          "options", "seed", "steps", "state_hash"}
     assert data["engine_version"] == engine.__version__
     assert data["steps"][0]["action"]["type"] == "pick"

@@ -1,0 +1,189 @@
+"""The page's one door into the engine: JSON in, JSON out.
+
+The page (JavaScript) calls ``call(method, args_json)`` and gets a JSON string back; the same
+entry point runs under CPython in the tests, so everything the page relies on is tested without
+a browser. Errors come back as ``{"error": {code, params, message}}`` and leave the table as it
+was.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import msgspec
+
+import engine
+from engine.core import MarqueeError, OptionsError, Rng
+from engine.core import registry
+from engine.core import save as savefile
+from engine.core.bots import Bot, bot_seed, make_bot
+from engine.core.i18n import LANGS, action_label, page_strings, render
+from engine.core.match import Match
+
+
+class Seat(msgspec.Struct, frozen=True):
+    kind: str = "human"  # "human" or "bot"
+    bot: str = "random"
+    name: str = ""
+
+
+class Table:
+    """A match plus who sits where."""
+
+    def __init__(self, match: Match, seats: list[Seat]) -> None:
+        if len(seats) != match.game.players:
+            raise OptionsError("options.seat_count", seats=len(seats), players=match.game.players)
+        self.match = match
+        self.seats = seats
+        self.bots: dict[int, Bot] = {
+            i: make_bot(match.game, s.bot, bot_seed(match.seed, i))
+            for i, s in enumerate(seats) if s.kind == "bot"
+        }
+        for s in seats:
+            if s.kind not in ("human", "bot"):
+                raise OptionsError("options.seat_kind", kind=s.kind)
+
+    def meta(self) -> dict[str, Any]:
+        return {"seats": msgspec.to_builtins(self.seats)}
+
+
+class Bridge:
+    def __init__(self) -> None:
+        self.table: Table | None = None
+
+    # --- entry point ---------------------------------------------------------------------
+
+    def call(self, method: str, args_json: str = "{}") -> str:
+        try:
+            args = json.loads(args_json) if args_json else {}
+            handler = getattr(self, "m_" + method, None)
+            if handler is None:
+                raise OptionsError("bridge.unknown_method", method=method)
+            result = handler(**args)
+        except MarqueeError as exc:
+            lang = args.get("lang", "en") if isinstance(args, dict) else "en"
+            game = self.table.match.game if self.table else None
+            result = {"error": {"code": exc.code, "params": _jsonable(exc.params),
+                                "message": render(exc.code, exc.params, lang, game)}}
+        return json.dumps(result, ensure_ascii=False)
+
+    # --- methods (m_<name>) --------------------------------------------------------------
+
+    def m_version(self) -> dict[str, Any]:
+        return {"engine": engine.__version__, "save_format": savefile.FORMAT_VERSION}
+
+    def m_games(self, lang: str = "en") -> list[dict[str, Any]]:
+        return [cls.describe() for cls in registry.all_games()]
+
+    def m_strings(self, lang: str = "en") -> dict[str, str]:
+        game = self.table.match.game if self.table else None
+        return page_strings(lang, game)
+
+    def m_new(self, game: str, players: int, options: dict[str, Any] | None = None,
+              seed: int = 0, seats: list[dict[str, Any]] | None = None,
+              viewer: int | None = None, lang: str = "en") -> dict[str, Any]:
+        match = Match.new(game, players, options, seed)
+        seat_list = [msgspec.convert(s, Seat) for s in (seats or [{}] * players)]
+        self.table = Table(match, seat_list)
+        return self.snapshot(viewer, lang)
+
+    def m_snapshot(self, viewer: int | None = None, lang: str = "en") -> dict[str, Any]:
+        return self.snapshot(viewer, lang)
+
+    def m_act(self, seat: int, action: dict[str, Any], viewer: int | None = None,
+              lang: str = "en") -> dict[str, Any]:
+        table = self._table()
+        if 0 <= seat < len(table.seats) and table.seats[seat].kind != "human":
+            raise OptionsError("bridge.seat_is_bot", seat=seat)
+        try:
+            parsed = table.match.game.action_from_builtins(action)
+        except msgspec.ValidationError as exc:
+            raise OptionsError("bridge.bad_action", detail=str(exc)) from None
+        table.match.act(seat, parsed)
+        return self.snapshot(seat if viewer is None else viewer, lang)
+
+    def m_step(self, viewer: int | None = None, lang: str = "en") -> dict[str, Any]:
+        """One step nobody at the screen chooses: chance, automaton, or a bot's decision."""
+        table = self._table()
+        match = table.match
+        moved = match.auto_step() is not None
+        if not moved:
+            to = match.to_act()
+            bot_seats = [s for s in to.seats if s in table.bots] if to.kind == "players" else []
+            if bot_seats:
+                seat = bot_seats[0]
+                legal = match.game.legal_actions(match.state, seat)
+                match.act(seat, table.bots[seat].choose(match.game, match.state, seat, legal))
+                moved = True
+        snap = self.snapshot(viewer, lang)
+        snap["moved"] = moved
+        return snap
+
+    def m_undo(self, seat: int, viewer: int | None = None, lang: str = "en") -> dict[str, Any]:
+        self._table().match.undo(seat)
+        return self.snapshot(seat if viewer is None else viewer, lang)
+
+    def m_save(self) -> dict[str, Any]:
+        table = self._table()
+        text = savefile.dump(table.match, table.meta()).decode()
+        return {"text": text, "filename": f"marquee-{table.match.game.id}-{table.match.seed}.json"}
+
+    def m_load(self, text: str, viewer: int | None = None, lang: str = "en") -> dict[str, Any]:
+        match, meta = savefile.load_with_table(text)
+        seats = [msgspec.convert(s, Seat) for s in meta.get("seats", [])] or [Seat()] * match.game.players
+        self.table = Table(match, seats)  # only replaced once the file has fully loaded
+        return self.snapshot(viewer, lang)
+
+    def m_render(self, code: str, params: dict[str, Any] | None = None,
+                 lang: str = "en") -> str:
+        game = self.table.match.game if self.table else None
+        return render(code, params, lang, game)
+
+    def m_rng_check(self, seed: int, count: int = 10) -> dict[str, Any]:
+        """Dice from a seed: the e2e suite compares them with CPython's."""
+        rng = Rng.from_seed(seed)
+        return {"dice": [rng.between(1, 6) for _ in range(count)]}
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise OptionsError("bridge.no_game")
+        return self.table
+
+    def snapshot(self, viewer: int | None, lang: str) -> dict[str, Any]:
+        if lang not in LANGS:
+            lang = "en"
+        table = self._table()
+        match, game = table.match, table.match.game
+        to = match.to_act()
+        legal = match.legal(viewer) if viewer is not None else []
+        refusal = match.undo_refusal(viewer) if viewer is not None else None
+        result = match.result()
+        return {
+            "game": game.id,
+            "names": game.names,
+            "players": game.players,
+            "options": game.options,
+            "seed": match.seed,
+            "seats": msgspec.to_builtins(table.seats),
+            "step": len(match.steps),
+            "to_act": {"kind": to.kind, "seats": list(to.seats)},
+            "viewer": viewer,
+            "view": _jsonable(game.view(match.state, viewer)),
+            "legal": [{"index": i, "action": game.action_to_builtins(a),
+                       "label": action_label(game, a, lang)} for i, a in enumerate(legal)],
+            "log": [{"step": i, "code": e.code, "params": _jsonable(e.params),
+                     "text": render(e.code, e.params, lang, game)}
+                    for i, e in match.visible_events(viewer)],
+            "can_undo": viewer is not None and refusal is None,
+            "undo_refusal": None if refusal is None else {
+                "code": refusal.code, "message": render(refusal.code, refusal.params, lang, game)},
+            "result": None if result is None else msgspec.to_builtins(result),
+            "hash": game.state_hash(match.state),
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    return msgspec.json.decode(msgspec.json.encode(value))

@@ -1,0 +1,1087 @@
+"""Trickerion component data: msgspec schemas for the data packs and their loader.
+
+Every pack is a JSON file in ``engine/games/trickerion/data/`` (shipped as package data) and is
+decoded straight into the frozen Structs below; unknown fields, wrong types and broken
+cross-references are errors. Use :func:`load_packs` (cached) to get a :class:`Packs` with dicts by
+id and lookups such as ``packs.trick("t01_enchanted_butterflies")``.
+
+Ids follow ``shared/data/glossary.csv`` (``t01_…`` tricks, ``a06_…`` special assignments,
+``m01_…`` magicians, ``ab_m01_…`` abilities, prop / location / action ids). Cards the glossary
+does not name individually get ``pf01``-``pf28`` (performance cards) and ``pr01``-``pr27``
+(prophecies); every card also keeps the BGA port's number in ``bga_id`` for traceability.
+
+Card effects (special assignments, prophecies, magician abilities) carry a stable ``effect`` id
+that the rules engine dispatches on, a tuple of typed parameters from the small vocabulary below
+(``Gain``, ``ActionCost``, ``ExtraMarkers`` …) where the effect has numbers that fit it, and a
+short English paraphrase in ``text`` for tooltips. Effects that no parameter describes well have
+an empty ``params``: their id alone names the bespoke behaviour.
+
+Provisional values (numbers the rulebook seed does not state and that come from one secondary
+source, or that are inferred) carry ``provisional=True`` and a ``provisional_reason``.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Literal, Union
+
+import msgspec
+
+from engine.core.errors import MarqueeError
+
+# ---------------------------------------------------------------------------------------------
+# Vocabulary
+# ---------------------------------------------------------------------------------------------
+
+School = Literal["optical", "spiritual", "escape", "mechanical"]
+SCHOOLS: tuple[School, ...] = ("optical", "spiritual", "escape", "mechanical")
+
+Tier = Literal["basic", "advanced", "superior"]
+TIERS: tuple[Tier, ...] = ("basic", "advanced", "superior")
+
+LocationId = Literal["downtown", "market_row", "workshop", "theater", "dark_alley"]
+# Locations that have a Special Assignment deck in the Dark Alley.
+AssignmentLocation = Literal["downtown", "market_row", "workshop", "theater"]
+
+CharacterId = Literal["magician", "assistant", "engineer", "manager", "apprentice"]
+SpecialistId = Literal["assistant", "engineer", "manager"]
+Day = Literal["thursday", "friday", "saturday", "sunday"]
+TheaterId = Literal["riverside_theater", "grand_magorian", "magnus_pantheon"]
+
+# Sides of a performance-card slot / of a trick marker, listed clockwise from the top.
+Direction = Literal["up", "right", "down", "left"]
+DIRECTIONS: tuple[Direction, ...] = ("up", "right", "down", "left")
+STEP: dict[str, tuple[int, int]] = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
+OPPOSITE: dict[str, Direction] = {"up": "down", "down": "up", "left": "right", "right": "left"}
+
+Cell = tuple[int, int]  # (x, y): x = column from the left, y = row from the top, both from 0
+
+
+class PackError(MarqueeError):
+    """A data pack that decodes but is inconsistent (unknown id, duplicate id, bad geometry…)."""
+
+
+class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True,
+            omit_defaults=True):
+    """Base of every pack Struct: immutable, strict about unknown fields, keyword-only."""
+
+
+class Names(_Data):
+    """Official names from the glossary: ``en`` always, ``ru``/``fr`` where the glossary has them."""
+
+    en: str
+    ru: str | None = None
+    fr: str | None = None
+
+
+class Reward(_Data):
+    """An amount of the three resources (a trick's yield, a card bonus, a link reward…)."""
+
+    fame: int = 0
+    coins: int = 0
+    shards: int = 0
+
+
+class _Provisional(_Data):
+    """Mixin for records whose value is not stated by the rulebook seed (see module docstring)."""
+
+    provisional: bool = False
+    provisional_reason: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.provisional and not self.provisional_reason:
+            raise ValueError(f"{type(self).__name__}: provisional=true needs a provisional_reason")
+        if self.provisional_reason and not self.provisional:
+            raise ValueError(f"{type(self).__name__}: provisional_reason given but provisional=false")
+
+
+# ---------------------------------------------------------------------------------------------
+# Effect vocabulary (special assignments, prophecies, magician abilities)
+# ---------------------------------------------------------------------------------------------
+
+
+class _Effect(_Data, tag_field="kind"):
+    """Base of the typed effect parameters; JSON objects carry ``"kind": "<tag>"``."""
+
+
+class Gain(_Effect, tag="gain"):
+    """Gain (or, with negative numbers, lose) resources."""
+
+    fame: int = 0
+    coins: int = 0
+    shards: int = 0
+
+
+class Pay(_Effect, tag="pay"):
+    """A price paid to use the effect."""
+
+    fame: int = 0
+    coins: int = 0
+    shards: int = 0
+
+
+class ActionCost(_Effect, tag="action_cost"):
+    """The action ``action`` (an ``ActionSpec.id``) costs ``ap`` action points instead."""
+
+    action: str
+    ap: int
+
+
+class ActionCostDelta(_Effect, tag="action_cost_delta"):
+    """The action ``action`` costs ``delta`` more action points (negative: fewer)."""
+
+    action: str
+    delta: int
+
+
+class ExtraMarkers(_Effect, tag="extra_markers"):
+    """A Prepare action places ``count`` more trick markers (negative: fewer)."""
+
+    count: int
+
+
+class EnhanceAP(_Effect, tag="enhance_ap"):
+    """Enhance Character (1 shard) gives ``ap`` action points instead of 1."""
+
+    ap: int
+
+
+class BaseAP(_Effect, tag="base_ap"):
+    """Base action points of ``character`` ("all" = every type) become ``ap``."""
+
+    character: CharacterId | Literal["all"]
+    ap: int
+
+
+class APBonus(_Effect, tag="ap_bonus"):
+    """``character`` gets ``ap`` more action points when placed, except at ``except_locations``.
+
+    ``condition`` names a bespoke precondition (e.g. ``"advertised_this_round"``);
+    ``per_round`` limits how many placements a round may get the bonus (None: every one).
+    """
+
+    character: CharacterId | Literal["all"]
+    ap: int
+    except_locations: tuple[LocationId, ...] = ()
+    condition: str | None = None
+    per_round: int | None = None
+
+
+class DayYield(_Effect, tag="day_yield"):
+    """The yield modifier of a Theater day becomes ``fame``/``coins`` per performed trick."""
+
+    day: Day
+    fame: int
+    coins: int
+
+
+class OnSetUp(_Effect, tag="on_set_up"):
+    """Whoever sets up a trick of ``school`` gains ``gain``."""
+
+    school: School
+    gain: Gain
+
+
+class OnShardGain(_Effect, tag="on_shard_gain"):
+    """Each time a player gains shards (one or more at once), they also gain ``gain``."""
+
+    gain: Gain
+
+
+class Multiplier(_Effect, tag="multiplier"):
+    """Multiply a quantity by ``factor``.
+
+    ``target`` is one of: ``take_coins`` (coins from a bank die), ``performer_bonus`` (every
+    performer bonus: link, specialist and card bonus), ``link_reward`` (fame/coins and shards of
+    links created by a set-up), ``trick_yield`` (one trick's yield, the player picks which part).
+    """
+
+    target: Literal["take_coins", "performer_bonus", "link_reward", "trick_yield"]
+    factor: int
+
+
+class PropPrice(_Effect, tag="prop_price"):
+    """Every prop costs ``coins`` at Market Row (before Bargain and Quick Order surcharges)."""
+
+    coins: int
+
+
+class IgnoreDie(_Effect, tag="ignore_die"):
+    """The action may ignore what the chosen ``die`` shows (it still cannot use an X face)."""
+
+    die: Literal["trick_die", "character_die", "bank_die"]
+
+
+class SlotFee(_Effect, tag="slot_fee"):
+    """Placing a character on a slot with modifier ``ap_modifier`` at ``locations`` costs coins."""
+
+    ap_modifier: int
+    locations: tuple[LocationId, ...]
+    coins: int
+
+
+class PlacementsPerTurn(_Effect, tag="placements_per_turn"):
+    """In Place Characters each player places ``count`` characters per turn instead of 1."""
+
+    count: int
+
+
+class BuyLimit(_Effect, tag="buy_limit"):
+    """One Buy action may take up to ``count`` props; ``mixed``: of different types."""
+
+    count: int
+    mixed: bool = False
+
+
+class PerMarkerFame(_Effect, tag="per_marker_fame"):
+    """Per trick marker on the performed card: the owner gains ``own`` / the others ``others``."""
+
+    own: int
+    others: int
+
+
+class PerLevelReward(_Effect, tag="per_level_reward"):
+    """Extra reward per level of the trick concerned (level 2 → twice ``reward``)."""
+
+    reward: Gain
+
+
+Effect = Union[Gain, Pay, ActionCost, ActionCostDelta, ExtraMarkers, EnhanceAP, BaseAP, APBonus,
+               DayYield, OnSetUp, OnShardGain, Multiplier, PropPrice, IgnoreDie, SlotFee,
+               PlacementsPerTurn, BuyLimit, PerMarkerFame, PerLevelReward]
+
+
+# ---------------------------------------------------------------------------------------------
+# Level-3 end-of-game bonuses (rulebook appendix "БОНУСЫ КАРТ НОМЕРОВ 3-ГО УРОВНЯ В КОНЦЕ ИГРЫ")
+# ---------------------------------------------------------------------------------------------
+
+
+class _EndBonus(_Data, tag_field="kind"):
+    """Base of the typed level-3 end bonuses; each is capped by ``Board.end_scoring.cap``."""
+
+
+class PerPropToken(_EndBonus, tag="per_prop_token"):
+    """``fame_each`` per prop token of ``tier`` in your Workshop (Manager's +1 tokens count)."""
+
+    tier: Tier
+    fame_each: int
+
+
+class PerOwnedTrick(_EndBonus, tag="per_owned_trick"):
+    """``fame_each`` per trick of ``level`` you own (this card included when its level matches).
+
+    The other tricks' props are not needed.
+    """
+
+    level: int
+    fame_each: int
+
+
+class HasSpecialists(_EndBonus, tag="has_specialists"):
+    """``fame`` if you have hired every specialist listed."""
+
+    specialists: tuple[SpecialistId, ...]
+    fame: int
+
+
+class OwnsTricks(_EndBonus, tag="owns_tricks"):
+    """``fame`` if you own at least ``count`` tricks of any level."""
+
+    count: int
+    fame: int
+
+
+class PerCharacter(_EndBonus, tag="per_character"):
+    """``fame_each`` per character of type ``character`` you have."""
+
+    character: CharacterId
+    fame_each: int
+
+
+class PerUnspent(_EndBonus, tag="per_unspent"):
+    """``fame`` per ``per`` unspent ``resource`` (rounded down), on top of normal scoring."""
+
+    resource: Literal["coins", "shards"]
+    per: int
+    fame: int
+
+
+class PerSpecialAssignmentInHand(_EndBonus, tag="per_special_assignment_in_hand"):
+    """``fame_each`` per unused Special Assignment card in hand, on top of normal scoring."""
+
+    fame_each: int
+
+
+class PerMarkerInWorkshop(_EndBonus, tag="per_marker_in_workshop"):
+    """``fame_each`` per trick marker lying on trick cards in your Workshop (not in the Theater)."""
+
+    fame_each: int
+
+
+EndBonus = Union[PerPropToken, PerOwnedTrick, HasSpecialists, OwnsTricks, PerCharacter,
+                 PerUnspent, PerSpecialAssignmentInHand, PerMarkerInWorkshop]
+
+
+# ---------------------------------------------------------------------------------------------
+# Tricks and props
+# ---------------------------------------------------------------------------------------------
+
+
+class Conflict(_Data):
+    """Sources disagree on one field of a record; ``chosen`` is the value the record uses."""
+
+    field: str
+    chosen: int | dict[str, int]
+    chosen_by: tuple[str, ...]
+    alternative: int | dict[str, int]
+    alternative_by: tuple[str, ...]
+    note: str
+
+
+class Trick(_Data):
+    """One trick card.
+
+    - ``components``: prop id → number of tokens needed to Prepare (props are not spent).
+    - ``prepare_ap``: action points the Prepare action costs for this trick.
+    - ``markers``: trick markers placed on the card by one Prepare (Engineer board: +1).
+    - ``yield_`` (JSON ``"yield"``): what the owner gets per marker of this trick performed.
+    - ``end_bonus``: level-3 tricks only; scored with the Dark Alley module if the owner holds
+      the props or has at least 1 marker on the card (``Board.end_scoring``).
+    """
+
+    id: str
+    bga_id: str
+    name: Names
+    school: School
+    level: int
+    fame_threshold: int
+    components: dict[str, int]
+    prepare_ap: int
+    markers: int
+    yield_: Reward = msgspec.field(name="yield")
+    end_bonus: EndBonus | None = None
+    end_bonus_text: str | None = None
+    note: str | None = None
+    conflicts: tuple[Conflict, ...] = ()
+
+    def __post_init__(self) -> None:
+        if (self.level == 3) != (self.end_bonus is not None):
+            raise ValueError(f"trick {self.id}: exactly the level-3 tricks have an end_bonus")
+        if self.end_bonus is not None and not self.end_bonus_text:
+            raise ValueError(f"trick {self.id}: an end_bonus needs its end_bonus_text")
+        if not self.components or any(n < 1 for n in self.components.values()):
+            raise ValueError(f"trick {self.id}: components must be a non-empty map of counts >= 1")
+        if self.markers < 1 or self.prepare_ap < 1:
+            raise ValueError(f"trick {self.id}: markers and prepare_ap must be >= 1")
+
+
+class TricksPack(_Data):
+    source: str
+    notes: tuple[str, ...] = ()
+    tricks: tuple[Trick, ...]
+
+
+class PropTier(_Data):
+    """A prop tier: its Market Row price and the number of tokens of that tier in the box."""
+
+    id: Tier
+    name: Names
+    cost: int
+    tokens_in_box: int
+
+
+class Prop(_Data):
+    """A prop (component) type. ``starts_in_buy_area``: in the initial Market Row stock."""
+
+    id: str
+    name: Names
+    tier: Tier
+    cost: int
+    starts_in_buy_area: bool = False
+
+
+class PropsPack(_Data):
+    source: str
+    notes: tuple[str, ...] = ()
+    tiers: tuple[PropTier, ...]
+    props: tuple[Prop, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# Performance cards
+# ---------------------------------------------------------------------------------------------
+
+
+class Link(_Data):
+    """A link circle printed on the border between two orthogonally adjacent slots.
+
+    ``a`` is the upper (same column) or left (same row) cell, ``b`` the other one.
+    ``shard``: the circle shows a shard, so every player with a marker in the link gets 1 shard
+    (a player linked to themself gets 1, not 2).
+    """
+
+    a: Cell
+    b: Cell
+    shard: bool = False
+
+    @property
+    def horizontal(self) -> bool:
+        """True when the two slots sit side by side (same row)."""
+        return self.a[1] == self.b[1]
+
+    def other(self, cell: Cell) -> Cell:
+        return self.b if tuple(cell) == self.a else self.a
+
+
+class PerformanceCard(_Data):
+    """One performance card and its slot geometry.
+
+    Geometry (orientation as on the BGA card images; a physical card may look rotated or
+    mirrored, the topology is the same):
+
+    - ``cells`` are the trick slots, as ``(x, y)`` with x = column (0 = left) and y = row
+      (0 = top). Cards are at most 2 columns × 3 rows.
+    - ``links`` are the link circles. Each sits on the shared border of two orthogonally
+      adjacent slots; not every adjacent pair has one. Every card has exactly one shard link.
+    - A slot's link circles are on its sides ``up`` (y-1), ``right`` (x+1), ``down`` (y+1) and
+      ``left`` (x-1); :meth:`link_toward` gives the circle on one side, if any.
+
+    Placing a marker (Set Up Trick / Reschedule): the marker's own-school symbol must point into
+    one of the slot's link circles, so the legal facings are :meth:`link_directions`. The symbols
+    on the marker's other sides follow from ``MarkerGeometry.school_on_side``. A link exists on a
+    circle when both of its slots hold markers whose symbols facing each other are of the same
+    school (any school, not only the placed trick's).
+    """
+
+    id: str
+    bga_id: str
+    theater: TheaterId
+    cells: tuple[Cell, ...]
+    links: tuple[Link, ...]
+    performer_bonus: Reward
+
+    def has_cell(self, cell: Cell) -> bool:
+        return tuple(cell) in self.cells
+
+    def neighbour(self, cell: Cell, direction: Direction) -> Cell | None:
+        """The slot next to ``cell`` on side ``direction``, or None."""
+        dx, dy = STEP[direction]
+        other = (cell[0] + dx, cell[1] + dy)
+        return other if other in self.cells else None
+
+    def link_toward(self, cell: Cell, direction: Direction) -> Link | None:
+        """The link circle on side ``direction`` of ``cell``, or None."""
+        other = self.neighbour(cell, direction)
+        if other is None:
+            return None
+        return self.link_between(cell, other)
+
+    def link_between(self, p: Cell, q: Cell) -> Link | None:
+        """The link circle joining slots ``p`` and ``q``, or None."""
+        pair = {tuple(p), tuple(q)}
+        for link in self.links:
+            if {link.a, link.b} == pair:
+                return link
+        return None
+
+    def link_directions(self, cell: Cell) -> tuple[Direction, ...]:
+        """Sides of ``cell`` with a link circle, clockwise from ``up``: the legal facings."""
+        return tuple(d for d in DIRECTIONS if self.link_toward(cell, d) is not None)
+
+    @property
+    def shard_links(self) -> tuple[Link, ...]:
+        return tuple(link for link in self.links if link.shard)
+
+
+class Theater(_Data):
+    """A theatre (performance-card back).
+
+    ``deck_count``: cards of this theatre shuffled into the performance deck at setup.
+    ``dark_alley_only``: used only with the Dark Alley module.
+    """
+
+    id: TheaterId
+    name: Names
+    cards: int
+    deck_count: int
+    dark_alley_only: bool = False
+
+
+class MarkerGeometry(_Provisional):
+    """How the four school symbols sit around a trick marker.
+
+    ``clockwise`` lists the schools clockwise around the marker. A marker is placed with a
+    ``facing``: the side its own trick's school symbol points to. Turning clockwise from that
+    side, the next sides show the next schools of ``clockwise``.
+    """
+
+    clockwise: tuple[School, School, School, School]
+    source: str
+
+    def school_on_side(self, trick_school: School, facing: Direction, side: Direction) -> School:
+        """The school symbol on ``side`` of a marker of ``trick_school`` placed with ``facing``."""
+        steps = (DIRECTIONS.index(side) - DIRECTIONS.index(facing)) % 4
+        return self.clockwise[(self.clockwise.index(trick_school) + steps) % 4]
+
+
+class PerformancesPack(_Data):
+    source: str
+    notes: tuple[str, ...] = ()
+    marker_geometry: MarkerGeometry
+    theaters: tuple[Theater, ...]
+    cards: tuple[PerformanceCard, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# Assignments, prophecies, magicians
+# ---------------------------------------------------------------------------------------------
+
+
+class SpecialAssignment(_Data):
+    """A Special Assignment card (Dark Alley decks, one per location).
+
+    ``trigger``: the location action whose use the card improves (an ``ActionSpec.id``), or
+    ``"any"`` when it applies to any one action there or changes the placement itself. Instead
+    of the effect the card may give +1 action point (``AssignmentsPack.forgo_effect_ap``).
+    """
+
+    id: str
+    bga_id: str
+    name: Names
+    location: AssignmentLocation
+    trigger: str
+    effect: str
+    params: tuple[Effect, ...] = ()
+    text: str
+
+
+class PermanentAssignment(_Data):
+    """Permanent Assignment cards of one location in each player's set.
+
+    ``start_with_dark_alley`` / ``start_without_dark_alley``: how many of them are in the
+    starting hand when playing with / without the Dark Alley module.
+    """
+
+    location: LocationId
+    per_player: int
+    start_with_dark_alley: int
+    start_without_dark_alley: int
+
+
+class AssignmentsPack(_Data):
+    source: str
+    notes: tuple[str, ...] = ()
+    forgo_effect_ap: int
+    permanent: tuple[PermanentAssignment, ...]
+    permanent_source: str
+    special: tuple[SpecialAssignment, ...]
+
+
+class Prophecy(_Data):
+    """A prophecy token. It has no printed name; ``id`` is ours, ``bga_id`` the BGA number."""
+
+    id: str
+    bga_id: str
+    effect: str
+    params: tuple[Effect, ...] = ()
+    text: str
+
+
+class PropheciesPack(_Data):
+    source: str
+    notes: tuple[str, ...] = ()
+    pending: int
+    prophecies: tuple[Prophecy, ...]
+
+
+class Ability(_Data):
+    """A magician's Dark Alley ability (used only with the Dark Alley module)."""
+
+    id: str
+    name: Names
+    effect: str
+    params: tuple[Effect, ...] = ()
+    text: str
+
+
+class Magician(_Data):
+    """A magician card. ``requires_prophecies``: leave it out when prophecies are not used."""
+
+    id: str
+    bga_id: str
+    name: Names
+    school: School
+    ability: Ability
+    requires_prophecies: bool = False
+
+
+class MagiciansPack(_Data):
+    source: str
+    notes: tuple[str, ...] = ()
+    magicians: tuple[Magician, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# Board, setup and scoring
+# ---------------------------------------------------------------------------------------------
+
+
+class SchoolInfo(_Data):
+    id: School
+    glossary_id: str
+    name: Names
+
+
+class CharacterSlot(_Provisional):
+    """A character slot. ``unused_with_players``: player counts for which it is blocked."""
+
+    id: str
+    ap_modifier: int
+    unused_with_players: tuple[int, ...] = ()
+
+
+class Location(_Provisional):
+    """A location. ``on_player_board``: each player has their own (the Workshop).
+
+    ``slots`` is empty for the Theater, whose slots are per day (``Board.theater_days``).
+    """
+
+    id: LocationId
+    name: Names
+    on_player_board: bool = False
+    dark_alley_module: bool = False
+    slots: tuple[CharacterSlot, ...] = ()
+    source: str
+
+
+class TheaterDay(_Provisional):
+    """A Theater day: ``backstage`` slots (any character) + ``stage`` slots (Magician only).
+
+    ``ap_modifier`` applies to every slot of the day. ``yield_fame``/``yield_coins``: the yield
+    modifier per performed trick of a player with a character on that day.
+    """
+
+    id: Day
+    name: Names
+    order: int
+    backstage: int
+    stage: int
+    ap_modifier: int
+    yield_fame: int
+    yield_coins: int
+    source: str
+
+
+class CharacterType(_Data):
+    """A character type. ``supply``: discs per player; ``start``: on the player board at setup."""
+
+    id: CharacterId
+    name: Names
+    base_ap: int
+    wage: int
+    supply: int
+    start: int
+    specialist: bool = False
+
+
+class ActionSpec(_Data):
+    """A location action.
+
+    ``ap`` is its action-point cost (None: printed on the trick card, i.e. Prepare). ``limit``
+    is the most uses per placement (None: any). ``requires`` names a specialist that must have
+    been hired. ``coins`` and ``shards`` are extra costs besides AP.
+    """
+
+    id: str
+    name: Names
+    location: LocationId | Literal["any"]
+    ap: int | None
+    limit: int | None = None
+    requires: SpecialistId | None = None
+    coins: int = 0
+    shards: int = 0
+    text: str
+    source: str
+
+
+class DieSpec(_Provisional):
+    """A Downtown die: ``count`` identical dice at ``area``.
+
+    Faces: a school id, ``any`` (any school), a character id, a number of coins, or ``x``
+    (nothing: the die is used up).
+    """
+
+    id: str
+    name: Names
+    area: Literal["dahlgaard_residence", "inn", "bank"]
+    count: int
+    faces: tuple[str | int, ...]
+    source: str
+
+
+class SpecialistStart(_Data):
+    """A starting-specialist choice and its setup bonus."""
+
+    specialist: SpecialistId
+    bonus_props_value: int = 0
+    bonus_level1_trick: bool = False
+    bonus_apprentices: int = 0
+    text: str
+
+
+class FirstGameKit(_Data):
+    """The rulebook's recommended first-game setup for a magician of ``school``.
+
+    ``props`` go to the Workshop, ``manager_props`` onto the Manager board.
+    """
+
+    school: School
+    trick: str
+    markers: int
+    props: dict[str, int]
+    specialist: SpecialistId
+    manager_props: dict[str, int] = {}
+    engineer_trick: str | None = None
+    extra_apprentices: int = 0
+
+
+class Setup(_Data):
+    """Game setup ("ПОДГОТОВКА К ИГРЕ")."""
+
+    start_coins_by_initiative: tuple[int, ...]
+    two_player_initiative_slots: tuple[int, ...]
+    start_fame: int
+    start_shards: int
+    start_props_value: int
+    start_trick_level: int
+    specialist_choices: tuple[SpecialistStart, ...]
+    initial_buy_area: tuple[str, ...]
+    performance_deck: dict[str, int]
+    initial_active_performances: str
+    prophecies_pending: int
+    first_game_kits: tuple[FirstGameKit, ...]
+    source: str
+
+
+class Market(_Data):
+    """Market Row."""
+
+    buy_area_slots: int
+    order_area_slots: int
+    quick_order_slots: int
+    quick_order_surcharge: int
+    buy_max_same_type: int
+    stack_limit: int
+    manager_slots: int
+    manager_bonus_tokens: int
+    bargain_min_total: int
+    source: str
+
+
+class TrickLevel(_Data):
+    """A trick level: fame threshold and the link reward (fame OR coins) its set-up earns."""
+
+    level: int
+    fame_threshold: int
+    link_reward: int
+
+
+class PerformanceRules(_Data):
+    """Performance phase numbers.
+
+    ``specialist_bonus``: per specialist of the performer backstage on that day.
+    ``max_active``: players → active performance cards from round 3 on.
+    """
+
+    link_bonus_fame: int
+    specialist_bonus: dict[str, Reward]
+    shard_link_shards: int
+    discard_from_round: int
+    max_active: dict[str, int]
+    yield_floor: int
+    source: str
+
+
+class Advertise(_Data):
+    """Advertise phase: pay the initiative slot number in coins for ``fame``."""
+
+    cost_by_initiative: tuple[int, ...]
+    fame: int
+    source: str
+
+
+class Wages(_Data):
+    """End-of-round wages per placed (non-idle) character."""
+
+    per_character: dict[str, int]
+    apprentice_on_assistant_board: int
+    fame_per_unpaid_coin: int
+    source: str
+
+
+class Rounds(_Data):
+    with_dark_alley: int
+    without_dark_alley: int
+    source: str
+
+
+class EndScoring(_Data):
+    """Final scoring. ``cap``: max fame from each category and from each level-3 trick."""
+
+    fame_per_shard: int
+    coins_per_fame: int
+    fame_per_apprentice_without_dark_alley: int
+    fame_per_specialist_without_dark_alley: int
+    fame_per_special_assignment_with_dark_alley: int
+    level3_bonus_with_dark_alley_only: bool
+    level3_bonus_condition: Literal["props_or_marker"]
+    cap: int
+    tie_breaker: str
+    source: str
+
+
+class Limits(_Data):
+    """Per-player pieces: trick symbols, markers per symbol, and the box counts."""
+
+    trick_symbols: int
+    markers_per_symbol: int
+    box: dict[str, int]
+    source: str
+
+
+class FastGame(_Data):
+    """Appendix variant "Быстрая партия" (fast game)."""
+
+    start_round: int
+    riverside_cards_equal_players: bool
+    random_active_prophecy: bool
+    extra_special_assignments: int
+    extra_fame: int
+    extra_props_value: int
+    extra_shards: int
+    extra_coins_if_assistant: int
+    not_with: tuple[str, ...]
+    source: str
+
+
+class Board(_Data):
+    """Board, setup and scoring numbers. Each section has its own ``source``."""
+
+    source: str
+    notes: tuple[str, ...] = ()
+    schools: tuple[SchoolInfo, ...]
+    locations: tuple[Location, ...]
+    theater_days: tuple[TheaterDay, ...]
+    characters: tuple[CharacterType, ...]
+    actions: tuple[ActionSpec, ...]
+    dice: tuple[DieSpec, ...]
+    setup: Setup
+    market: Market
+    trick_levels: tuple[TrickLevel, ...]
+    performance: PerformanceRules
+    advertise: Advertise
+    wages: Wages
+    rounds: Rounds
+    end_scoring: EndScoring
+    limits: Limits
+    fast_game: FastGame
+
+    def location(self, location_id: str) -> Location:
+        return _lookup({loc.id: loc for loc in self.locations}, location_id, "location")
+
+    def action(self, action_id: str) -> ActionSpec:
+        return _lookup({a.id: a for a in self.actions}, action_id, "action")
+
+    def theater_day(self, day: str) -> TheaterDay:
+        return _lookup({d.id: d for d in self.theater_days}, day, "theater_day")
+
+    def character(self, character_id: str) -> CharacterType:
+        return _lookup({c.id: c for c in self.characters}, character_id, "character")
+
+    def trick_level(self, level: int) -> TrickLevel:
+        return _lookup({t.level: t for t in self.trick_levels}, level, "trick_level")
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading
+# ---------------------------------------------------------------------------------------------
+
+PACK_TYPES: dict[str, type[_Data]] = {
+    "tricks": TricksPack,
+    "props": PropsPack,
+    "performances": PerformancesPack,
+    "assignments": AssignmentsPack,
+    "prophecies": PropheciesPack,
+    "magicians": MagiciansPack,
+    "board": Board,
+}
+
+
+def _lookup(table: dict, key, kind: str):
+    try:
+        return table[key]
+    except KeyError:
+        raise PackError("trickerion.data.unknown_id", kind=kind, id=key) from None
+
+
+class Packs(msgspec.Struct, frozen=True, kw_only=True):
+    """Every Trickerion pack, indexed by id (dicts keep the file order)."""
+
+    tricks: dict[str, Trick]
+    props: dict[str, Prop]
+    prop_tiers: dict[str, PropTier]
+    performances: dict[str, PerformanceCard]
+    theaters: dict[str, Theater]
+    marker_geometry: MarkerGeometry
+    special_assignments: dict[str, SpecialAssignment]
+    permanent_assignments: dict[str, PermanentAssignment]
+    prophecies: dict[str, Prophecy]
+    magicians: dict[str, Magician]
+    board: Board
+    sources: dict[str, str]  # pack name -> its top-level ``source``
+
+    def trick(self, trick_id: str) -> Trick:
+        return _lookup(self.tricks, trick_id, "trick")
+
+    def prop(self, prop_id: str) -> Prop:
+        return _lookup(self.props, prop_id, "prop")
+
+    def performance(self, card_id: str) -> PerformanceCard:
+        return _lookup(self.performances, card_id, "performance")
+
+    def special_assignment(self, card_id: str) -> SpecialAssignment:
+        return _lookup(self.special_assignments, card_id, "special_assignment")
+
+    def prophecy(self, prophecy_id: str) -> Prophecy:
+        return _lookup(self.prophecies, prophecy_id, "prophecy")
+
+    def magician(self, magician_id: str) -> Magician:
+        return _lookup(self.magicians, magician_id, "magician")
+
+    def tricks_of(self, school: str | None = None, level: int | None = None) -> tuple[Trick, ...]:
+        """Tricks filtered by school and/or level, in card order."""
+        return tuple(t for t in self.tricks.values()
+                     if (school is None or t.school == school) and (level is None or t.level == level))
+
+    def performances_of(self, theater: str) -> tuple[PerformanceCard, ...]:
+        return tuple(c for c in self.performances.values() if c.theater == theater)
+
+    def special_assignments_at(self, location: str) -> tuple[SpecialAssignment, ...]:
+        return tuple(c for c in self.special_assignments.values() if c.location == location)
+
+
+def decode_pack(name: str, data: bytes | str):
+    """Decode one pack's JSON into its Struct; schema errors raise ``msgspec.ValidationError``
+    whose message names the offending path (e.g. ``$.tricks[3].markers``)."""
+    return msgspec.json.decode(data, type=PACK_TYPES[name])
+
+
+def read_pack_bytes(name: str) -> bytes:
+    """Raw JSON of a shipped pack, read through importlib.resources (works from a wheel)."""
+    return resources.files(__package__).joinpath("data", f"{name}.json").read_bytes()
+
+
+def _index(records, kind: str) -> dict:
+    table: dict = {}
+    for record in records:
+        if record.id in table:
+            raise PackError("trickerion.data.duplicate_id", kind=kind, id=record.id)
+        table[record.id] = record
+    return table
+
+
+def build_packs(raw: dict[str, bytes | str]) -> Packs:
+    """Decode every pack from ``raw`` (pack name → JSON) and check cross-references."""
+    missing = sorted(set(PACK_TYPES) - set(raw))
+    if missing:
+        raise PackError("trickerion.data.missing_pack", names=missing)
+    packs = {name: decode_pack(name, raw[name]) for name in PACK_TYPES}
+    board: Board = packs["board"]
+    result = Packs(
+        tricks=_index(packs["tricks"].tricks, "trick"),
+        props=_index(packs["props"].props, "prop"),
+        prop_tiers=_index(packs["props"].tiers, "prop_tier"),
+        performances=_index(packs["performances"].cards, "performance"),
+        theaters=_index(packs["performances"].theaters, "theater"),
+        marker_geometry=packs["performances"].marker_geometry,
+        special_assignments=_index(packs["assignments"].special, "special_assignment"),
+        permanent_assignments={p.location: p for p in packs["assignments"].permanent},
+        prophecies=_index(packs["prophecies"].prophecies, "prophecy"),
+        magicians=_index(packs["magicians"].magicians, "magician"),
+        board=board,
+        sources={name: pack.source for name, pack in packs.items()},
+    )
+    _check(result)
+    return result
+
+
+def _check(p: Packs) -> None:
+    """Cross-pack consistency; every failure is a PackError naming the record."""
+    board = p.board
+    levels = {t.level: t for t in board.trick_levels}
+    for trick in p.tricks.values():
+        for prop_id in trick.components:
+            if prop_id not in p.props:
+                raise PackError("trickerion.data.unknown_prop", trick=trick.id, prop=prop_id)
+        if trick.level not in levels or levels[trick.level].fame_threshold != trick.fame_threshold:
+            raise PackError("trickerion.data.bad_threshold", trick=trick.id, level=trick.level,
+                            fame_threshold=trick.fame_threshold)
+    for prop in p.props.values():
+        tier = p.prop_tiers.get(prop.tier)
+        if tier is None or tier.cost != prop.cost:
+            raise PackError("trickerion.data.bad_prop_cost", prop=prop.id, cost=prop.cost)
+    for card in p.performances.values():
+        _check_card(card)
+        if card.theater not in p.theaters:
+            raise PackError("trickerion.data.unknown_theater", card=card.id, theater=card.theater)
+    action_ids = {a.id for a in board.actions}
+    for card in p.special_assignments.values():
+        if card.trigger != "any" and card.trigger not in action_ids:
+            raise PackError("trickerion.data.unknown_action", card=card.id, action=card.trigger)
+    effects = [(c.id, c.params) for c in p.special_assignments.values()]
+    effects += [(c.id, c.params) for c in p.prophecies.values()]
+    effects += [(m.id, m.ability.params) for m in p.magicians.values()]
+    for owner, params in effects:
+        for param in params:
+            if isinstance(param, (ActionCost, ActionCostDelta)) and param.action not in action_ids:
+                raise PackError("trickerion.data.unknown_action", card=owner, action=param.action)
+    location_ids = {loc.id for loc in board.locations}
+    for perm in p.permanent_assignments.values():
+        if perm.location not in location_ids:
+            raise PackError("trickerion.data.unknown_location", location=perm.location)
+    for kit in board.setup.first_game_kits:
+        for trick_id in filter(None, (kit.trick, kit.engineer_trick)):
+            if trick_id not in p.tricks:
+                raise PackError("trickerion.data.unknown_trick", kit=kit.school, trick=trick_id)
+        for prop_id in (*kit.props, *kit.manager_props):
+            if prop_id not in p.props:
+                raise PackError("trickerion.data.unknown_prop", kit=kit.school, prop=prop_id)
+    for prop_id in board.setup.initial_buy_area:
+        if prop_id not in p.props:
+            raise PackError("trickerion.data.unknown_prop", setup="initial_buy_area", prop=prop_id)
+
+
+def _check_card(card: PerformanceCard) -> None:
+    if len(set(card.cells)) != len(card.cells):
+        raise PackError("trickerion.data.duplicate_cell", card=card.id)
+    seen: set[frozenset] = set()
+    for link in card.links:
+        if not (card.has_cell(link.a) and card.has_cell(link.b)):
+            raise PackError("trickerion.data.link_outside_card", card=card.id, a=link.a, b=link.b)
+        (ax, ay), (bx, by) = link.a, link.b
+        below = ax == bx and by == ay + 1
+        right = ay == by and bx == ax + 1
+        if not (below or right):
+            raise PackError("trickerion.data.bad_link", card=card.id, a=link.a, b=link.b,
+                            reason="a must be the upper/left slot of two adjacent slots")
+        pair = frozenset((link.a, link.b))
+        if pair in seen:
+            raise PackError("trickerion.data.duplicate_link", card=card.id, a=link.a, b=link.b)
+        seen.add(pair)
+
+
+@functools.cache
+def load_packs() -> Packs:
+    """Load and check the shipped packs once (cached for the process)."""
+    return build_packs({name: read_pack_bytes(name) for name in PACK_TYPES})

@@ -1,0 +1,90 @@
+"""The page's JSON door into the engine, exercised without a browser."""
+
+from __future__ import annotations
+
+import json
+
+import tinygame  # noqa: F401  (registers "tiny")
+from engine.bridge import Bridge
+
+
+def call(bridge: Bridge, method: str, **args):
+    return json.loads(bridge.call(method, json.dumps(args)))
+
+
+def new(bridge: Bridge, **extra):
+    return call(bridge, "new", game="tiny", players=2, seed=3,
+                seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+                viewer=0, **extra)
+
+
+def test_lists_games_and_starts_a_table():
+    b = Bridge()
+    assert "tiny" in [g["id"] for g in call(b, "games")]
+    snap = new(b)
+    assert snap["to_act"] == {"kind": "players", "seats": [0, 1]}
+    assert [a["action"] for a in snap["legal"]] == [{"type": "pick", "n": n} for n in (1, 2, 3)]
+    assert "rng" not in snap["view"]
+
+
+def test_errors_come_back_translated_and_leave_the_table_alone():
+    b = Bridge()
+    before = new(b)["hash"]
+    err = call(b, "act", seat=0, action={"type": "pick", "n": 9}, lang="ru")["error"]
+    assert err["code"] == "tiny.pick.range"
+    err = call(b, "act", seat=1, action={"type": "pick", "n": 1})["error"]
+    assert err["code"] == "bridge.seat_is_bot" and "bot" in err["message"]
+    err = call(b, "act", seat=0, action={"type": "fly"})["error"]
+    assert err["code"] == "bridge.bad_action"
+    assert call(b, "nonsense")["error"]["code"] == "bridge.unknown_method"
+    assert call(b, "snapshot", viewer=0)["hash"] == before
+
+
+def test_bots_and_chance_advance_one_step_at_a_time():
+    b = Bridge()
+    new(b)
+    call(b, "act", seat=0, action={"type": "pick", "n": 2})
+    snap = call(b, "step", viewer=0)
+    assert snap["moved"] and snap["step"] == 2
+    snap = call(b, "step", viewer=0)  # the die
+    assert snap["moved"] and snap["log"][-1]["code"] == "tiny.rolled"
+    assert call(b, "step", viewer=0)["moved"] is False  # the human must pick
+
+
+def test_undo_and_its_refusal_are_reported():
+    b = Bridge()
+    new(b)
+    snap = call(b, "act", seat=0, action={"type": "pick", "n": 2})
+    assert snap["can_undo"]
+    snap = call(b, "undo", seat=0)
+    assert snap["step"] == 0 and snap["undo_refusal"]["code"] == "core.undo.nothing"
+
+
+def test_save_and_load_restore_the_table_and_seats():
+    b = Bridge()
+    new(b)
+    call(b, "act", seat=0, action={"type": "pick", "n": 3})
+    saved = call(b, "save")
+    other = Bridge()
+    snap = call(other, "load", text=saved["text"], viewer=0)
+    assert snap["hash"] == call(b, "snapshot", viewer=0)["hash"]
+    assert snap["seats"][1]["kind"] == "bot" and snap["seats"][0]["name"] == "Ann"
+
+
+def test_a_bad_load_keeps_the_game_in_progress():
+    b = Bridge()
+    before = new(b)["hash"]
+    err = call(b, "load", text='{"format": "something-else"}')["error"]
+    assert err["code"] == "save.foreign"
+    assert call(b, "snapshot", viewer=0)["hash"] == before
+
+
+def test_log_is_rendered_in_the_requested_language():
+    b = Bridge()
+    new(b)
+    call(b, "act", seat=0, action={"type": "pick", "n": 2})
+    assert call(b, "snapshot", viewer=0, lang="fr")["log"][0]["text"] == "Le joueur 0 a choisi 2."
+
+
+def test_rng_check_matches_the_golden_stream():
+    assert call(Bridge(), "rng_check", seed=2026)["dice"] == [2, 6, 3, 1, 4, 4, 1, 2, 3, 3]
