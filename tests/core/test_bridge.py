@@ -48,7 +48,8 @@ def test_bots_and_chance_advance_one_step_at_a_time():
     assert snap["moved"] and snap["step"] == 2
     snap = call(b, "step", viewer=0)  # the die
     assert snap["moved"] and snap["log"][-1]["code"] == "tiny.rolled"
-    assert call(b, "step", viewer=0)["moved"] is False  # the human must pick
+    assert call(b, "step", viewer=0)["moved"]  # the bot's secret pick of round 2
+    assert call(b, "step", viewer=0)["moved"] is False  # now only the human may act
 
 
 def test_undo_and_its_refusal_are_reported():
