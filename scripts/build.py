@@ -1,0 +1,395 @@
+#!/usr/bin/env python3
+"""Assemble Marquee's self-contained static site in build/site/.
+
+    build/site/
+      index.html            the page (boot manifest and app assets filled in)
+      web/                  copied whole from web/ (boot.js, main.py, app.js, styles, images...)
+      pyscript/             @pyscript/core dist (no source maps)
+      pyodide/              the Pyodide runtime files we need + every wheel we ship
+        pyodide-lock.json   rewritten to name exactly the shipped wheels, with their real sha256
+
+Everything downloaded is cached: node_modules/ (npm ci, keyed on package-lock.json) and
+.cache/ (PyPI wheels checked against pinned sha256, a small venv that builds the engine
+wheel).  A rebuild after an engine edit only re-makes the engine wheel and copies files.
+
+Nothing here reaches anything but npm and PyPI, and only when the cache is cold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build"
+SITE = BUILD / "site"
+CACHE = ROOT / ".cache"
+NODE_MODULES = ROOT / "node_modules"
+
+# The engine wheel is built with these (in .cache/wheel-env, so the machine's own
+# setuptools, whatever its age, is left alone and no build isolation is paid for).
+BUILD_BACKEND = ["setuptools==80.9.0", "wheel==0.45.1"]
+# Fixed zip timestamps: the same engine sources give the same wheel bytes and sha256.
+SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest a zip can say
+
+# Pyodide runtime files the page actually loads (pyodide.mjs imports pyodide.asm.mjs,
+# which fetches the wasm, the stdlib zip and the lock file).
+PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+
+
+@dataclass(frozen=True)
+class PypiWheel:
+    name: str
+    version: str
+    file_name: str
+    sha256: str
+    imports: tuple[str, ...]
+    platform: str | None = None  # None: a pure wheel
+
+    def download_args(self) -> list[str]:
+        args = [f"{self.name}=={self.version}", "--no-deps", "--only-binary=:all:",
+                "--python-version", "3.14"]
+        if self.platform:
+            args += ["--platform", self.platform]
+        return args
+
+
+# Pinned wheels from PyPI for Pyodide 314 (Python 3.14, ABI pyemscripten_2026_0).
+PYPI_WHEELS = [
+    PypiWheel("msgspec", "0.22.0", "msgspec-0.22.0-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
+              "a66b1766311e42371e509c996c3933b161c7ae0eabdf361af5316dec197e1022",
+              ("msgspec",), platform="pyemscripten_2026_0_wasm32"),
+    PypiWheel("micropip", "0.11.1", "micropip-0.11.1-py3-none-any.whl",
+              "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3", ("micropip",)),
+    PypiWheel("packaging", "26.1", "packaging-26.1-py3-none-any.whl",
+              "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f", ("packaging",)),
+]
+
+ENGINE_DIST = "marquee"  # distribution name in pyproject.toml
+ENGINE_IMPORTS = ("engine",)
+ENGINE_DEPENDS = ("msgspec",)
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def log(msg: str) -> None:
+    print(msg, flush=True)
+
+
+def run(cmd: list[str], **kw) -> None:
+    try:
+        subprocess.run(cmd, check=True, **kw)
+    except FileNotFoundError as exc:
+        raise BuildError(f"command not found: {cmd[0]}") from exc
+    except subprocess.CalledProcessError as exc:
+        raise BuildError(f"command failed ({exc.returncode}): {' '.join(cmd)}") from exc
+
+
+def sha256_of(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def human(n: float) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1000 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1000
+    return f"{n} B"
+
+
+# --------------------------------------------------------------------------- node
+
+def ensure_node_modules() -> str:
+    """npm ci when node_modules/ does not match package-lock.json. Returns what was done."""
+    lock = ROOT / "package-lock.json"
+    stamp = NODE_MODULES / ".marquee-lock-sha256"
+    want = sha256_of(lock)
+    if stamp.is_file() and stamp.read_text().strip() == want:
+        return "node_modules up to date"
+    npm = shutil.which("npm")
+    if not npm:
+        raise BuildError("npm is not installed (scripts/serve and scripts/test install it)")
+    log("npm ci (package-lock.json changed or node_modules/ missing) ...")
+    run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
+    stamp.write_text(want + "\n")
+    return "npm ci"
+
+
+def npm_version(package: str) -> str:
+    return json.loads((NODE_MODULES / package / "package.json").read_text())["version"]
+
+
+def check_npm_pins() -> dict[str, str]:
+    pins = json.loads((ROOT / "package.json").read_text())["devDependencies"]
+    found = {}
+    for name, pinned in pins.items():
+        got = npm_version(name)
+        if got != pinned:
+            raise BuildError(f"node_modules/{name} is {got}, package.json pins {pinned}: run npm ci")
+        found[name] = got
+    return found
+
+
+# --------------------------------------------------------------------------- wheels
+
+def ensure_pypi_wheels() -> list[Path]:
+    """Each pinned wheel in .cache/wheels, downloaded once and checked against its sha256."""
+    cache = CACHE / "wheels"
+    cache.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for w in PYPI_WHEELS:
+        path = cache / w.file_name
+        if not (path.is_file() and sha256_of(path) == w.sha256):
+            log(f"pip download {w.name}=={w.version} ...")
+            with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+                run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
+                     "-d", tmp, *w.download_args()])
+                got = Path(tmp) / w.file_name
+                if not got.is_file():
+                    raise BuildError(f"pip did not produce {w.file_name}: got {os.listdir(tmp)}")
+                digest = sha256_of(got)
+                if digest != w.sha256:
+                    raise BuildError(f"{w.file_name}: sha256 {digest} != pinned {w.sha256}")
+                shutil.move(str(got), path)
+        paths.append(path)
+    return paths
+
+
+def wheel_env_python() -> Path | None:
+    """A venv in .cache with a pinned setuptools, so engine rebuilds skip build isolation."""
+    env = CACHE / "wheel-env"
+    py = env / "bin" / "python"
+    stamp = env / ".marquee-backend"
+    want = " ".join(BUILD_BACKEND)
+    if py.is_file() and stamp.is_file() and stamp.read_text().strip() == want:
+        return py
+    log("creating .cache/wheel-env (setuptools for the engine wheel) ...")
+    shutil.rmtree(env, ignore_errors=True)
+    try:
+        run([sys.executable, "-m", "venv", str(env)])
+        run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", *BUILD_BACKEND])
+    except BuildError as exc:
+        log(f"  (no build venv: {exc}; falling back to pip's build isolation)")
+        shutil.rmtree(env, ignore_errors=True)
+        return None
+    stamp.write_text(want + "\n")
+    return py
+
+
+def build_engine_wheel(out: Path) -> Path:
+    """`pip wheel . --no-deps` on a clean copy of the sources (setuptools' own build/ dir
+    would otherwise collide with ours and keep deleted modules alive)."""
+    src = CACHE / "engine-src"
+    shutil.rmtree(src, ignore_errors=True)
+    src.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".pytest_cache")
+    for name in ("pyproject.toml", "setup.cfg", "setup.py", "MANIFEST.in", "LICENSE", "README.md"):
+        if (ROOT / name).is_file():
+            shutil.copy2(ROOT / name, src / name)
+    if not (ROOT / "engine" / "__init__.py").is_file():
+        raise BuildError("engine/__init__.py is missing: nothing to build")
+    shutil.copytree(ROOT / "engine", src / "engine", ignore=ignore)
+
+    out.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
+    py = wheel_env_python()
+    cmd = [str(py or sys.executable), "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(out)]
+    if py:
+        cmd.insert(cmd.index("--no-deps"), "--no-build-isolation")
+    run(cmd, cwd=src, env=env)
+    wheels = sorted(out.glob(f"{ENGINE_DIST}-*.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one {ENGINE_DIST} wheel, got {wheels}")
+    return wheels[0]
+
+
+def wheel_version(path: Path) -> str:
+    return path.name.split("-")[1]
+
+
+# --------------------------------------------------------------------------- lock file
+
+def lock_entry(name: str, version: str, path: Path, imports, depends=()) -> dict:
+    return {
+        "name": name,
+        "version": version,
+        "file_name": path.name,
+        "install_dir": "site",
+        "sha256": sha256_of(path),
+        "package_type": "package",
+        "imports": list(imports),
+        "depends": list(depends),
+        "unvendored_tests": False,
+        "tool": {},
+    }
+
+
+def write_lock(npm_lock: Path, dest: Path, pypi: list[Path], engine: Path) -> dict:
+    """The npm lock lists ~350 packages we do not ship; keep its header, list only ours."""
+    src = json.loads(npm_lock.read_text())
+    packages = {}
+    for w, path in zip(PYPI_WHEELS, pypi):
+        packages[w.name] = lock_entry(w.name, w.version, path, w.imports)
+    packages[ENGINE_DIST] = lock_entry(ENGINE_DIST, wheel_version(engine), engine,
+                                       ENGINE_IMPORTS, ENGINE_DEPENDS)
+    for entry in packages.values():
+        for dep in entry["depends"]:
+            if dep not in packages:
+                raise BuildError(f"{entry['name']} depends on {dep}, which is not shipped")
+    lock = {"info": src["info"], "packages": dict(sorted(packages.items())), "tool": src.get("tool", {})}
+    dest.write_text(json.dumps(lock, indent=2, sort_keys=True) + "\n")
+    return lock
+
+
+# --------------------------------------------------------------------------- page
+
+def app_assets(web: Path) -> tuple[str, str]:
+    """<link>s for web/*.css (boot.css is linked by index.html itself) and web/app.js."""
+    styles = "\n".join(
+        f'  <link rel="stylesheet" href="web/{html.escape(p.name)}">'
+        for p in sorted(web.glob("*.css")) if p.name != "boot.css")
+    scripts = '  <script type="module" src="web/app.js"></script>' if (web / "app.js").is_file() else ""
+    return styles, scripts
+
+
+def render_index(manifest: dict) -> str:
+    page = (ROOT / "index.html").read_text()
+    styles, scripts = app_assets(ROOT / "web")
+    marks = {
+        "<!-- marquee:app-styles -->": styles,
+        "<!-- marquee:app-scripts -->": scripts,
+        "<!-- marquee:boot-manifest -->": '<script id="marquee-boot-manifest" type="application/json">'
+        + json.dumps(manifest, separators=(",", ":")).replace("</", "<\\/") + "</script>",
+    }
+    for mark, text in marks.items():
+        if mark not in page:
+            raise BuildError(f"index.html lost its marker {mark}")
+        page = page.replace(mark, text)
+    return page
+
+
+def check_pyscript_config(lock: dict) -> None:
+    cfg = json.loads((ROOT / "web" / "pyscript.json").read_text())
+    for pkg in cfg.get("packages", []):
+        if pkg not in lock["packages"]:
+            raise BuildError(f"web/pyscript.json asks for package {pkg!r}, which the site does not ship")
+    interp = cfg.get("interpreter", "")
+    if interp.startswith(("http:", "https:", "//")):
+        raise BuildError("web/pyscript.json: the interpreter must be a local path")
+
+
+# --------------------------------------------------------------------------- assemble
+
+def assemble(out: Path, versions: dict, pypi: list[Path], engine: Path) -> dict:
+    pyodide_src = NODE_MODULES / "pyodide"
+    pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
+
+    (out / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_RUNTIME:
+        shutil.copy2(pyodide_src / name, out / "pyodide" / name)
+    for wheel in [*pypi, engine]:
+        shutil.copy2(wheel, out / "pyodide" / wheel.name)
+    lock = write_lock(pyodide_src / "pyodide-lock.json", out / "pyodide" / "pyodide-lock.json", pypi, engine)
+    check_pyscript_config(lock)
+
+    shutil.copytree(pyscript_src, out / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+    shutil.copytree(ROOT / "web", out / "web", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+
+    cfg = json.loads((ROOT / "web" / "pyscript.json").read_text())
+    boot_packages = set(cfg.get("packages", []))
+    by_name = {e["file_name"]: e for e in lock["packages"].values()}
+
+    def res(rel: str) -> list:
+        return [rel, (out / rel).stat().st_size]
+
+    manifest = {
+        "versions": {
+            "engine": wheel_version(engine),
+            "pyodide": versions["pyodide"],
+            "pyscript": versions["@pyscript/core"],
+            "python": lock["info"]["python"],
+        },
+        # resources each boot stage waits for, with their sizes, for the progress bar
+        "stages": {
+            "runtime": [res(f"pyodide/{n}") for n in PYODIDE_RUNTIME] + [res("pyodide/pyodide-lock.json")],
+            "packages": [res(f"pyodide/{p.name}") for p in pypi if by_name[p.name]["name"] in boot_packages],
+            "engine": [res(f"pyodide/{engine.name}")],
+        },
+    }
+    (out / "index.html").write_text(render_index(manifest))
+    return manifest
+
+
+def swap_into_place(new: Path) -> None:
+    old = BUILD / ".site-old"
+    shutil.rmtree(old, ignore_errors=True)
+    if SITE.exists():
+        SITE.rename(old)
+    new.rename(SITE)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def dir_size(path: Path) -> tuple[int, int]:
+    files = [p for p in path.rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files), len(files)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-q", "--quiet", action="store_true", help="print only the one-line summary")
+    args = ap.parse_args(argv)
+
+    t0 = time.perf_counter()
+    try:
+        node = ensure_node_modules()
+        versions = check_npm_pins()
+        pypi = ensure_pypi_wheels()
+        t_engine = time.perf_counter()
+        BUILD.mkdir(exist_ok=True)
+        engine_out = CACHE / "engine-wheel"
+        shutil.rmtree(engine_out, ignore_errors=True)
+        engine = build_engine_wheel(engine_out)
+        t_engine = time.perf_counter() - t_engine
+
+        new = BUILD / ".site-new"
+        shutil.rmtree(new, ignore_errors=True)
+        assemble(new, versions, pypi, engine)
+        swap_into_place(new)
+    except BuildError as exc:
+        print(f"build FAILED: {exc}", file=sys.stderr)
+        return 1
+
+    elapsed = time.perf_counter() - t0
+    total, count = dir_size(SITE)
+    if not args.quiet:
+        log(f"built {SITE.relative_to(ROOT)}/ ({node}; pyodide {versions['pyodide']}, "
+            f"@pyscript/core {versions['@pyscript/core']})")
+        rows = [(p, p.stat().st_size) for p in sorted((SITE / "pyodide").iterdir())]
+        rows += [(SITE / "pyscript", dir_size(SITE / "pyscript")[0]),
+                 (SITE / "web", dir_size(SITE / "web")[0]),
+                 (SITE / "index.html", (SITE / "index.html").stat().st_size)]
+        for path, size in rows:
+            log(f"  {human(size):>9}  {path.relative_to(SITE)}{'/' if path.is_dir() else ''}")
+        log(f"  engine wheel {engine.name} built in {t_engine:.1f}s")
+    log(f"build: {count} files, {human(total)} in build/site/, {elapsed:.1f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
