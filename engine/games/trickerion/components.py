@@ -67,7 +67,7 @@ class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     """Base of every pack Struct: immutable, strict about unknown fields, keyword-only."""
 
 
-class Names(_Data):
+class Names(_Data, kw_only=True):
     """Official names from the glossary: ``en`` always, ``ru``/``fr`` where the glossary has them."""
 
     en: str
@@ -75,7 +75,7 @@ class Names(_Data):
     fr: str | None = None
 
 
-class Reward(_Data):
+class Reward(_Data, kw_only=True):
     """An amount of the three resources (a trick's yield, a card bonus, a link reward…)."""
 
     fame: int = 0
@@ -83,7 +83,7 @@ class Reward(_Data):
     shards: int = 0
 
 
-class _Provisional(_Data):
+class _Provisional(_Data, kw_only=True):
     """Mixin for records whose value is not stated by the rulebook seed (see module docstring)."""
 
     provisional: bool = False
@@ -101,11 +101,11 @@ class _Provisional(_Data):
 # ---------------------------------------------------------------------------------------------
 
 
-class _Effect(_Data, tag_field="kind"):
+class _Effect(_Data, tag_field="kind", kw_only=True):
     """Base of the typed effect parameters; JSON objects carry ``"kind": "<tag>"``."""
 
 
-class Gain(_Effect, tag="gain"):
+class Gain(_Effect, tag="gain", kw_only=True):
     """Gain (or, with negative numbers, lose) resources."""
 
     fame: int = 0
@@ -113,7 +113,7 @@ class Gain(_Effect, tag="gain"):
     shards: int = 0
 
 
-class Pay(_Effect, tag="pay"):
+class Pay(_Effect, tag="pay", kw_only=True):
     """A price paid to use the effect."""
 
     fame: int = 0
@@ -121,40 +121,40 @@ class Pay(_Effect, tag="pay"):
     shards: int = 0
 
 
-class ActionCost(_Effect, tag="action_cost"):
+class ActionCost(_Effect, tag="action_cost", kw_only=True):
     """The action ``action`` (an ``ActionSpec.id``) costs ``ap`` action points instead."""
 
     action: str
     ap: int
 
 
-class ActionCostDelta(_Effect, tag="action_cost_delta"):
+class ActionCostDelta(_Effect, tag="action_cost_delta", kw_only=True):
     """The action ``action`` costs ``delta`` more action points (negative: fewer)."""
 
     action: str
     delta: int
 
 
-class ExtraMarkers(_Effect, tag="extra_markers"):
+class ExtraMarkers(_Effect, tag="extra_markers", kw_only=True):
     """A Prepare action places ``count`` more trick markers (negative: fewer)."""
 
     count: int
 
 
-class EnhanceAP(_Effect, tag="enhance_ap"):
+class EnhanceAP(_Effect, tag="enhance_ap", kw_only=True):
     """Enhance Character (1 shard) gives ``ap`` action points instead of 1."""
 
     ap: int
 
 
-class BaseAP(_Effect, tag="base_ap"):
+class BaseAP(_Effect, tag="base_ap", kw_only=True):
     """Base action points of ``character`` ("all" = every type) become ``ap``."""
 
     character: CharacterId | Literal["all"]
     ap: int
 
 
-class APBonus(_Effect, tag="ap_bonus"):
+class APBonus(_Effect, tag="ap_bonus", kw_only=True):
     """``character`` gets ``ap`` more action points when placed, except at ``except_locations``.
 
     ``condition`` names a bespoke precondition (e.g. ``"advertised_this_round"``);
@@ -168,7 +168,7 @@ class APBonus(_Effect, tag="ap_bonus"):
     per_round: int | None = None
 
 
-class DayYield(_Effect, tag="day_yield"):
+class DayYield(_Effect, tag="day_yield", kw_only=True):
     """The yield modifier of a Theater day becomes ``fame``/``coins`` per performed trick."""
 
     day: Day
@@ -176,20 +176,20 @@ class DayYield(_Effect, tag="day_yield"):
     coins: int
 
 
-class OnSetUp(_Effect, tag="on_set_up"):
+class OnSetUp(_Effect, tag="on_set_up", kw_only=True):
     """Whoever sets up a trick of ``school`` gains ``gain``."""
 
     school: School
     gain: Gain
 
 
-class OnShardGain(_Effect, tag="on_shard_gain"):
+class OnShardGain(_Effect, tag="on_shard_gain", kw_only=True):
     """Each time a player gains shards (one or more at once), they also gain ``gain``."""
 
     gain: Gain
 
 
-class Multiplier(_Effect, tag="multiplier"):
+class Multiplier(_Effect, tag="multiplier", kw_only=True):
     """Multiply a quantity by ``factor``.
 
     ``target`` is one of: ``take_coins`` (coins from a bank die), ``performer_bonus`` (every
@@ -201,19 +201,19 @@ class Multiplier(_Effect, tag="multiplier"):
     factor: int
 
 
-class PropPrice(_Effect, tag="prop_price"):
+class PropPrice(_Effect, tag="prop_price", kw_only=True):
     """Every prop costs ``coins`` at Market Row (before Bargain and Quick Order surcharges)."""
 
     coins: int
 
 
-class IgnoreDie(_Effect, tag="ignore_die"):
+class IgnoreDie(_Effect, tag="ignore_die", kw_only=True):
     """The action may ignore what the chosen ``die`` shows (it still cannot use an X face)."""
 
     die: Literal["trick_die", "character_die", "bank_die"]
 
 
-class SlotFee(_Effect, tag="slot_fee"):
+class SlotFee(_Effect, tag="slot_fee", kw_only=True):
     """Placing a character on a slot with modifier ``ap_modifier`` at ``locations`` costs coins."""
 
     ap_modifier: int
@@ -221,27 +221,27 @@ class SlotFee(_Effect, tag="slot_fee"):
     coins: int
 
 
-class PlacementsPerTurn(_Effect, tag="placements_per_turn"):
+class PlacementsPerTurn(_Effect, tag="placements_per_turn", kw_only=True):
     """In Place Characters each player places ``count`` characters per turn instead of 1."""
 
     count: int
 
 
-class BuyLimit(_Effect, tag="buy_limit"):
+class BuyLimit(_Effect, tag="buy_limit", kw_only=True):
     """One Buy action may take up to ``count`` props; ``mixed``: of different types."""
 
     count: int
     mixed: bool = False
 
 
-class PerMarkerFame(_Effect, tag="per_marker_fame"):
+class PerMarkerFame(_Effect, tag="per_marker_fame", kw_only=True):
     """Per trick marker on the performed card: the owner gains ``own`` / the others ``others``."""
 
     own: int
     others: int
 
 
-class PerLevelReward(_Effect, tag="per_level_reward"):
+class PerLevelReward(_Effect, tag="per_level_reward", kw_only=True):
     """Extra reward per level of the trick concerned (level 2 → twice ``reward``)."""
 
     reward: Gain
@@ -257,18 +257,18 @@ Effect = Union[Gain, Pay, ActionCost, ActionCostDelta, ExtraMarkers, EnhanceAP, 
 # ---------------------------------------------------------------------------------------------
 
 
-class _EndBonus(_Data, tag_field="kind"):
+class _EndBonus(_Data, tag_field="kind", kw_only=True):
     """Base of the typed level-3 end bonuses; each is capped by ``Board.end_scoring.cap``."""
 
 
-class PerPropToken(_EndBonus, tag="per_prop_token"):
+class PerPropToken(_EndBonus, tag="per_prop_token", kw_only=True):
     """``fame_each`` per prop token of ``tier`` in your Workshop (Manager's +1 tokens count)."""
 
     tier: Tier
     fame_each: int
 
 
-class PerOwnedTrick(_EndBonus, tag="per_owned_trick"):
+class PerOwnedTrick(_EndBonus, tag="per_owned_trick", kw_only=True):
     """``fame_each`` per trick of ``level`` you own (this card included when its level matches).
 
     The other tricks' props are not needed.
@@ -278,28 +278,28 @@ class PerOwnedTrick(_EndBonus, tag="per_owned_trick"):
     fame_each: int
 
 
-class HasSpecialists(_EndBonus, tag="has_specialists"):
+class HasSpecialists(_EndBonus, tag="has_specialists", kw_only=True):
     """``fame`` if you have hired every specialist listed."""
 
     specialists: tuple[SpecialistId, ...]
     fame: int
 
 
-class OwnsTricks(_EndBonus, tag="owns_tricks"):
+class OwnsTricks(_EndBonus, tag="owns_tricks", kw_only=True):
     """``fame`` if you own at least ``count`` tricks of any level."""
 
     count: int
     fame: int
 
 
-class PerCharacter(_EndBonus, tag="per_character"):
+class PerCharacter(_EndBonus, tag="per_character", kw_only=True):
     """``fame_each`` per character of type ``character`` you have."""
 
     character: CharacterId
     fame_each: int
 
 
-class PerUnspent(_EndBonus, tag="per_unspent"):
+class PerUnspent(_EndBonus, tag="per_unspent", kw_only=True):
     """``fame`` per ``per`` unspent ``resource`` (rounded down), on top of normal scoring."""
 
     resource: Literal["coins", "shards"]
@@ -307,13 +307,13 @@ class PerUnspent(_EndBonus, tag="per_unspent"):
     fame: int
 
 
-class PerSpecialAssignmentInHand(_EndBonus, tag="per_special_assignment_in_hand"):
+class PerSpecialAssignmentInHand(_EndBonus, tag="per_special_assignment_in_hand", kw_only=True):
     """``fame_each`` per unused Special Assignment card in hand, on top of normal scoring."""
 
     fame_each: int
 
 
-class PerMarkerInWorkshop(_EndBonus, tag="per_marker_in_workshop"):
+class PerMarkerInWorkshop(_EndBonus, tag="per_marker_in_workshop", kw_only=True):
     """``fame_each`` per trick marker lying on trick cards in your Workshop (not in the Theater)."""
 
     fame_each: int
@@ -328,7 +328,7 @@ EndBonus = Union[PerPropToken, PerOwnedTrick, HasSpecialists, OwnsTricks, PerCha
 # ---------------------------------------------------------------------------------------------
 
 
-class Conflict(_Data):
+class Conflict(_Data, kw_only=True):
     """Sources disagree on one field of a record; ``chosen`` is the value the record uses."""
 
     field: str
@@ -339,7 +339,7 @@ class Conflict(_Data):
     note: str
 
 
-class Trick(_Data):
+class Trick(_Data, kw_only=True):
     """One trick card.
 
     - ``components``: prop id → number of tokens needed to Prepare (props are not spent).
@@ -376,13 +376,13 @@ class Trick(_Data):
             raise ValueError(f"trick {self.id}: markers and prepare_ap must be >= 1")
 
 
-class TricksPack(_Data):
+class TricksPack(_Data, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     tricks: tuple[Trick, ...]
 
 
-class PropTier(_Data):
+class PropTier(_Data, kw_only=True):
     """A prop tier: its Market Row price and the number of tokens of that tier in the box."""
 
     id: Tier
@@ -391,7 +391,7 @@ class PropTier(_Data):
     tokens_in_box: int
 
 
-class Prop(_Data):
+class Prop(_Data, kw_only=True):
     """A prop (component) type. ``starts_in_buy_area``: in the initial Market Row stock."""
 
     id: str
@@ -401,7 +401,7 @@ class Prop(_Data):
     starts_in_buy_area: bool = False
 
 
-class PropsPack(_Data):
+class PropsPack(_Data, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     tiers: tuple[PropTier, ...]
@@ -413,7 +413,7 @@ class PropsPack(_Data):
 # ---------------------------------------------------------------------------------------------
 
 
-class Link(_Data):
+class Link(_Data, kw_only=True):
     """A link circle printed on the border between two orthogonally adjacent slots.
 
     ``a`` is the upper (same column) or left (same row) cell, ``b`` the other one.
@@ -434,7 +434,7 @@ class Link(_Data):
         return self.b if tuple(cell) == self.a else self.a
 
 
-class PerformanceCard(_Data):
+class PerformanceCard(_Data, kw_only=True):
     """One performance card and its slot geometry.
 
     Geometry (orientation as on the BGA card images; a physical card may look rotated or
@@ -494,7 +494,7 @@ class PerformanceCard(_Data):
         return tuple(link for link in self.links if link.shard)
 
 
-class Theater(_Data):
+class Theater(_Data, kw_only=True):
     """A theatre (performance-card back).
 
     ``deck_count``: cards of this theatre shuffled into the performance deck at setup.
@@ -508,7 +508,7 @@ class Theater(_Data):
     dark_alley_only: bool = False
 
 
-class MarkerGeometry(_Provisional):
+class MarkerGeometry(_Provisional, kw_only=True):
     """How the four school symbols sit around a trick marker.
 
     ``clockwise`` lists the schools clockwise around the marker. A marker is placed with a
@@ -525,7 +525,7 @@ class MarkerGeometry(_Provisional):
         return self.clockwise[(self.clockwise.index(trick_school) + steps) % 4]
 
 
-class PerformancesPack(_Data):
+class PerformancesPack(_Data, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     marker_geometry: MarkerGeometry
@@ -538,7 +538,7 @@ class PerformancesPack(_Data):
 # ---------------------------------------------------------------------------------------------
 
 
-class SpecialAssignment(_Data):
+class SpecialAssignment(_Data, kw_only=True):
     """A Special Assignment card (Dark Alley decks, one per location).
 
     ``trigger``: the location action whose use the card improves (an ``ActionSpec.id``), or
@@ -556,7 +556,7 @@ class SpecialAssignment(_Data):
     text: str
 
 
-class PermanentAssignment(_Data):
+class PermanentAssignment(_Data, kw_only=True):
     """Permanent Assignment cards of one location in each player's set.
 
     ``start_with_dark_alley`` / ``start_without_dark_alley``: how many of them are in the
@@ -569,7 +569,7 @@ class PermanentAssignment(_Data):
     start_without_dark_alley: int
 
 
-class AssignmentsPack(_Data):
+class AssignmentsPack(_Data, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     forgo_effect_ap: int
@@ -578,7 +578,7 @@ class AssignmentsPack(_Data):
     special: tuple[SpecialAssignment, ...]
 
 
-class Prophecy(_Data):
+class Prophecy(_Data, kw_only=True):
     """A prophecy token. It has no printed name; ``id`` is ours, ``bga_id`` the BGA number."""
 
     id: str
@@ -588,14 +588,14 @@ class Prophecy(_Data):
     text: str
 
 
-class PropheciesPack(_Data):
+class PropheciesPack(_Data, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     pending: int
     prophecies: tuple[Prophecy, ...]
 
 
-class Ability(_Data):
+class Ability(_Data, kw_only=True):
     """A magician's Dark Alley ability (used only with the Dark Alley module)."""
 
     id: str
@@ -605,7 +605,7 @@ class Ability(_Data):
     text: str
 
 
-class Magician(_Data):
+class Magician(_Data, kw_only=True):
     """A magician card. ``requires_prophecies``: leave it out when prophecies are not used."""
 
     id: str
@@ -616,7 +616,7 @@ class Magician(_Data):
     requires_prophecies: bool = False
 
 
-class MagiciansPack(_Data):
+class MagiciansPack(_Data, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     magicians: tuple[Magician, ...]
@@ -627,13 +627,13 @@ class MagiciansPack(_Data):
 # ---------------------------------------------------------------------------------------------
 
 
-class SchoolInfo(_Data):
+class SchoolInfo(_Data, kw_only=True):
     id: School
     glossary_id: str
     name: Names
 
 
-class CharacterSlot(_Provisional):
+class CharacterSlot(_Provisional, kw_only=True):
     """A character slot. ``unused_with_players``: player counts for which it is blocked."""
 
     id: str
@@ -641,7 +641,7 @@ class CharacterSlot(_Provisional):
     unused_with_players: tuple[int, ...] = ()
 
 
-class Location(_Provisional):
+class Location(_Provisional, kw_only=True):
     """A location. ``on_player_board``: each player has their own (the Workshop).
 
     ``slots`` is empty for the Theater, whose slots are per day (``Board.theater_days``).
@@ -655,7 +655,7 @@ class Location(_Provisional):
     source: str
 
 
-class TheaterDay(_Provisional):
+class TheaterDay(_Provisional, kw_only=True):
     """A Theater day: ``backstage`` slots (any character) + ``stage`` slots (Magician only).
 
     ``ap_modifier`` applies to every slot of the day. ``yield_fame``/``yield_coins``: the yield
@@ -673,7 +673,7 @@ class TheaterDay(_Provisional):
     source: str
 
 
-class CharacterType(_Data):
+class CharacterType(_Data, kw_only=True):
     """A character type. ``supply``: discs per player; ``start``: on the player board at setup."""
 
     id: CharacterId
@@ -685,7 +685,7 @@ class CharacterType(_Data):
     specialist: bool = False
 
 
-class ActionSpec(_Data):
+class ActionSpec(_Data, kw_only=True):
     """A location action.
 
     ``ap`` is its action-point cost (None: printed on the trick card, i.e. Prepare). ``limit``
@@ -705,14 +705,15 @@ class ActionSpec(_Data):
     source: str
 
 
-class DieSpec(_Provisional):
-    """A Downtown die: ``count`` identical dice at ``area``.
+class DieSpec(_Provisional, kw_only=True):
+    """A Downtown die: ``count`` identical dice at ``area``; ``family`` is the glossary die kind.
 
     Faces: a school id, ``any`` (any school), a character id, a number of coins, or ``x``
     (nothing: the die is used up).
     """
 
     id: str
+    family: Literal["trick_die", "character_die", "bank_die"]
     name: Names
     area: Literal["dahlgaard_residence", "inn", "bank"]
     count: int
@@ -720,7 +721,7 @@ class DieSpec(_Provisional):
     source: str
 
 
-class SpecialistStart(_Data):
+class SpecialistStart(_Data, kw_only=True):
     """A starting-specialist choice and its setup bonus."""
 
     specialist: SpecialistId
@@ -730,7 +731,7 @@ class SpecialistStart(_Data):
     text: str
 
 
-class FirstGameKit(_Data):
+class FirstGameKit(_Data, kw_only=True):
     """The rulebook's recommended first-game setup for a magician of ``school``.
 
     ``props`` go to the Workshop, ``manager_props`` onto the Manager board.
@@ -746,8 +747,15 @@ class FirstGameKit(_Data):
     extra_apprentices: int = 0
 
 
-class Setup(_Data):
-    """Game setup ("ПОДГОТОВКА К ИГРЕ")."""
+class Setup(_Data, kw_only=True):
+    """Game setup ("ПОДГОТОВКА К ИГРЕ").
+
+    ``start_coins_by_initiative[i]``: coins of the player in initiative slot i+1; with 2 players
+    only the slots in ``two_player_initiative_slots`` (1-based) are used. Each player starts with
+    props worth ``start_props_value`` coins, one trick of ``start_trick_level`` of their
+    magician's school, and one specialist from ``specialist_choices``. The starting hand of
+    Permanent Assignments is in ``assignments.json``; the performance deck in ``Theater``.
+    """
 
     start_coins_by_initiative: tuple[int, ...]
     two_player_initiative_slots: tuple[int, ...]
@@ -757,14 +765,12 @@ class Setup(_Data):
     start_trick_level: int
     specialist_choices: tuple[SpecialistStart, ...]
     initial_buy_area: tuple[str, ...]
-    performance_deck: dict[str, int]
-    initial_active_performances: str
-    prophecies_pending: int
+    first_round_initiative: Literal["random"]
     first_game_kits: tuple[FirstGameKit, ...]
     source: str
 
 
-class Market(_Data):
+class Market(_Data, kw_only=True):
     """Market Row."""
 
     buy_area_slots: int
@@ -779,7 +785,7 @@ class Market(_Data):
     source: str
 
 
-class TrickLevel(_Data):
+class TrickLevel(_Data, kw_only=True):
     """A trick level: fame threshold and the link reward (fame OR coins) its set-up earns."""
 
     level: int
@@ -787,23 +793,27 @@ class TrickLevel(_Data):
     link_reward: int
 
 
-class PerformanceRules(_Data):
+class PerformanceRules(_Data, kw_only=True):
     """Performance phase numbers.
 
     ``specialist_bonus``: per specialist of the performer backstage on that day.
-    ``max_active``: players → active performance cards from round 3 on.
+    ``initial_active_riverside``: player count (as a string key) → Riverside cards dealt face up
+    at setup (from the cards left after building the deck).
+    ``max_active``: player count → active performance cards once the oldest card starts being
+    discarded (from round ``discard_from_round`` on).
     """
 
     link_bonus_fame: int
     specialist_bonus: dict[str, Reward]
     shard_link_shards: int
+    initial_active_riverside: dict[str, int]
     discard_from_round: int
     max_active: dict[str, int]
     yield_floor: int
     source: str
 
 
-class Advertise(_Data):
+class Advertise(_Data, kw_only=True):
     """Advertise phase: pay the initiative slot number in coins for ``fame``."""
 
     cost_by_initiative: tuple[int, ...]
@@ -811,22 +821,22 @@ class Advertise(_Data):
     source: str
 
 
-class Wages(_Data):
-    """End-of-round wages per placed (non-idle) character."""
+class Wages(_Data, kw_only=True):
+    """End-of-round wages: ``CharacterType.wage`` per placed (non-idle) character, except an
+    Apprentice on the Assistant board; unpaid coins cost fame (fame cannot go below 0)."""
 
-    per_character: dict[str, int]
     apprentice_on_assistant_board: int
     fame_per_unpaid_coin: int
     source: str
 
 
-class Rounds(_Data):
+class Rounds(_Data, kw_only=True):
     with_dark_alley: int
     without_dark_alley: int
     source: str
 
 
-class EndScoring(_Data):
+class EndScoring(_Data, kw_only=True):
     """Final scoring. ``cap``: max fame from each category and from each level-3 trick."""
 
     fame_per_shard: int
@@ -841,7 +851,7 @@ class EndScoring(_Data):
     source: str
 
 
-class Limits(_Data):
+class Limits(_Data, kw_only=True):
     """Per-player pieces: trick symbols, markers per symbol, and the box counts."""
 
     trick_symbols: int
@@ -850,7 +860,7 @@ class Limits(_Data):
     source: str
 
 
-class FastGame(_Data):
+class FastGame(_Data, kw_only=True):
     """Appendix variant "Быстрая партия" (fast game)."""
 
     start_round: int
@@ -865,7 +875,7 @@ class FastGame(_Data):
     source: str
 
 
-class Board(_Data):
+class Board(_Data, kw_only=True):
     """Board, setup and scoring numbers. Each section has its own ``source``."""
 
     source: str
