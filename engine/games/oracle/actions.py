@@ -1,0 +1,166 @@
+"""Every action of the Oracle game: one tagged msgspec Struct each, decoded by one union.
+
+Field conventions: ``die`` is 0 or 1 (the two d4 runes ``d4_a``/``d4_b``); ``half`` is 0 (left)
+or 1 (right) of the fate bowl; ``rune`` is one of ``bowl.RUNES``; colours and guild ids come
+from the sheet pack; ``row`` is a horoscope row id ("top"/"bottom" in the provisional pack).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+
+class _A(msgspec.Struct, frozen=True, tag_field="type"):
+    pass
+
+
+# --- the runes -----------------------------------------------------------------------------
+
+class Roll(_A, tag="roll"):
+    """Chance: the runes are thrown (practice, or after RollInApp in companion)."""
+
+
+class RollInApp(_A, tag="roll_in_app"):
+    """Companion: let the app throw the runes (a chance node follows)."""
+
+
+class EnterRoll(_A, tag="enter_roll"):
+    """A physical throw entered by hand: ``halves`` in RUNES order, die faces, coin face.
+    Also accepted from the CHANCE seat to force an outcome (tests, replays)."""
+    halves: tuple[int, int, int, int, int]
+    dice: tuple[int, int]
+    coin: Literal["tree", "skull"]
+
+
+class AdjustDie(_A, tag="adjust_die"):
+    """Manipulation ±1: cross a filled ±1 circle, change a die by one (4 and 1 wrap)."""
+    die: int
+    delta: int
+
+
+class MoveRune(_A, tag="move_rune"):
+    """Manipulation 'move 1': cross a filled move circle, move a rune to the other half."""
+    rune: str
+
+
+# --- the six actions and the practice/companion pass ---------------------------------------
+
+class ThreadsOfFate(_A, tag="threads_of_fate"):
+    partner: Literal["die", "bone", "doll"]
+
+
+class Stargazing(_A, tag="stargazing"):
+    pass
+
+
+class Prediction(_A, tag="prediction"):
+    die: int
+    colour: str
+
+
+class Horoscope(_A, tag="horoscope"):
+    half: int
+
+
+class HireTownsfolk(_A, tag="hire_townsfolk"):
+    slot: int
+
+
+class ActivateStaff(_A, tag="activate_staff"):
+    pass
+
+
+class Pass(_A, tag="pass"):
+    """No sheet action this turn (practice: spends time; companion: the Oracle does something
+    off the sheet)."""
+
+
+# --- decisions inside an action --------------------------------------------------------------
+
+class DrawLine(_A, tag="draw_line"):
+    r: int
+    c: int
+    dir: Literal["h", "v"]
+
+
+class StopDrawing(_A, tag="stop_drawing"):
+    pass
+
+
+class WriteHoroscope(_A, tag="write_horoscope"):
+    value: int
+    row: str
+
+
+class MarkHoroscope(_A, tag="mark_horoscope"):
+    """An X reward written into the leftmost empty cell of a horoscope row."""
+    row: str
+
+
+class MarkGuild(_A, tag="mark_guild"):
+    guild: str
+    mark: Literal["x", "market"]
+
+
+class TakeGood(_A, tag="take_good"):
+    size: Literal["talisman", "tome"]
+    colour: str
+
+
+class FillCircle(_A, tag="fill_circle"):
+    kind: Literal["plus_minus", "move"]
+
+
+class ActivateSlot(_A, tag="activate_slot"):
+    slot: int
+
+
+class ResolveDraw(_A, tag="resolve_draw"):
+    """Two adventurers drawn at once: check the predictions against this colour first."""
+    colour: str
+
+
+# --- the table around the sheet ----------------------------------------------------------------
+
+class DrawAdventurers(_A, tag="draw_adventurers"):
+    """Chance (practice): adventurers come out of the bag."""
+
+
+class AdventurerDrawn(_A, tag="adventurer_drawn"):
+    """Companion: someone drew these adventurers (one, or two at once). Also accepted from the
+    CHANCE seat in practice to force a draw."""
+    colours: tuple[str, ...]
+
+
+class RecordCorruption(_A, tag="record_corruption"):
+    """Companion: a corruption card taken (+1) or discarded (-1) away from the sheet."""
+    delta: int
+
+
+class MarketPhase(_A, tag="market_phase"):
+    """Companion: the table reached a Market phase (market symbols pay)."""
+
+
+class EndGame(_A, tag="end_game"):
+    """Companion: the table's game is over."""
+
+
+Action = (Roll | RollInApp | EnterRoll | AdjustDie | MoveRune | ThreadsOfFate | Stargazing
+          | Prediction | Horoscope | HireTownsfolk | ActivateStaff | Pass | DrawLine | StopDrawing
+          | WriteHoroscope | MarkHoroscope | MarkGuild | TakeGood | FillCircle | ActivateSlot
+          | ResolveDraw | DrawAdventurers | AdventurerDrawn | RecordCorruption | MarketPhase
+          | EndGame)
+
+ALL_ACTIONS = Action.__args__
+
+# Actions that take the Oracle figure to their space (hours from the sheet pack).
+SHEET_ACTIONS = {
+    ThreadsOfFate: "threads_of_fate",
+    Stargazing: "stargazing",
+    Prediction: "prediction",
+    Horoscope: "horoscope",
+    HireTownsfolk: "hire_townsfolk",
+    ActivateStaff: "activate_staff",
+}

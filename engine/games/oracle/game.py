@@ -1,0 +1,140 @@
+"""The Oracle of Merchants Cove as an engine game: one player, a sheet, a bowl of runes.
+
+Modes: ``practice`` (a simulated table that ends after the pack's days) and ``companion`` (the
+app is the sheet and bowl for a physical game; the player enters what happens at the table).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct
+from engine.core.game import CHANCE_NODE, TERMINAL
+from engine.core.i18n import catalog
+from engine.core.registry import register
+from engine.games.oracle import actions as A
+from engine.games.oracle import frame, turn
+from engine.games.oracle.rules import Rules
+from engine.games.oracle.state import Bowl, Circles, OracleState, Tally
+from engine.games.oracle.view import view as build_view
+
+PLAYER = 0
+SEAT0 = ToAct("players", (PLAYER,))
+
+
+@register
+class OracleGame(Game):
+    id = "oracle"
+    names = {"en": "The Oracle of Merchants Cove", "ru": "Оракул. Бухта торговцев",
+             "fr": "L'Oracle de Merchants Cove"}
+    min_players = 1
+    max_players = 1
+    option_specs = (
+        OptionSpec(
+            id="mode", kind="choice", default="practice", choices=("practice", "companion"),
+            names={"en": "Mode", "ru": "Режим", "fr": "Mode"},
+            choice_names={
+                "practice": {"en": "Practice (simulated days)", "ru": "Тренировка (условные дни)",
+                             "fr": "Entraînement (journées simulées)"},
+                "companion": {"en": "Companion (physical game)", "ru": "Компаньон (настольная партия)",
+                              "fr": "Compagnon (partie sur table)"},
+            },
+            help={"en": "Practice plays a simulated frame, not the published game's rules; "
+                        "companion replaces the dry-erase sheet at a real table.",
+                  "ru": "Тренировка идёт в условной рамке, а не по правилам изданной игры; "
+                        "компаньон заменяет стираемый планшет за настоящим столом.",
+                  "fr": "L'entraînement suit un cadre simulé, pas les règles du jeu publié ; "
+                        "le compagnon remplace la feuille effaçable à une vraie table."},
+        ),
+    )
+    state_type = OracleState
+    action_type = A.Action
+
+    def __init__(self, players: int = 1, options: dict[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        self.rules = Rules(self.options["mode"])
+
+    # --- the loop ---------------------------------------------------------------------------
+
+    def initial_state(self, seed: int) -> OracleState:
+        r = self.rules
+        sheet = r.sheet
+        empty = {c: 0 for c in r.colours}
+        s = OracleState(
+            rng=Rng.from_seed(seed), mode=r.mode, phase="roll", turn=0, acted=False, rolling=False,
+            bowl=Bowl(halves=[0] * 5, dice=[1, 1], coin="tree"),
+            figure=sheet.figure_start,
+            circles={"plus_minus": Circles(sheet.circles.plus_minus.prefilled, 0),
+                     "move": Circles(sheet.circles.move.prefilled, 0)},
+            lines=[], regions=[], predictions=[], symbols_used=0,
+            horoscope={row.id: [] for row in r.rows},
+            guilds={g: [] for g in r.guild_ids},
+            staff=[False] * len(sheet.staff),
+            corruption=0, corruption_taken=0,
+            made=Tally(dict(empty), dict(empty)), stall=Tally(dict(empty), dict(empty)),
+            hours_spent=0, hours_today=0, day=1,
+            bag=dict(r.practice.bag) if r.practice_mode else {},
+            draw_queue=[], drawn=[], market_phases=0, funding_once=0, funding_market=0,
+            pending=[],
+        )
+        if r.practice_mode and r.practice.day_start_draws:
+            s.phase = "draw"
+            s.draw_queue = [r.practice.day_start_draws]
+        return s
+
+    def to_act(self, state: OracleState) -> ToAct:
+        if state.phase == "over":
+            return TERMINAL
+        if state.pending or state.phase == "act":
+            return SEAT0
+        if state.phase == "draw":
+            return CHANCE_NODE
+        if self.rules.practice_mode or state.rolling:
+            return CHANCE_NODE
+        return SEAT0
+
+    def legal_actions(self, state: OracleState, seat: int) -> list[Any]:
+        if seat != PLAYER or self.to_act(state) is not SEAT0:
+            return []
+        return turn.options(self.rules, state)
+
+    def chance_action(self, state: OracleState) -> Any:
+        return A.Roll() if state.phase == "roll" else A.DrawAdventurers()
+
+    def _apply(self, state: OracleState, seat: int, action: Any) -> list[Event]:
+        r = self.rules
+        ev: list[Event] = []
+        if seat == CHANCE:
+            turn.chance(r, state, action, ev)
+        else:
+            refused = turn.refusal(r, state, action)
+            if refused is not None:
+                raise refused
+            turn.perform(r, state, action, ev)
+        turn.advance(r, state, ev)
+        return ev
+
+    def view(self, state: OracleState, viewer: int | None) -> dict[str, Any]:
+        return build_view(self.rules, state)
+
+    def result(self, state: OracleState) -> Result | None:
+        if state.phase != "over":
+            return None
+        r = self.rules
+        if r.practice_mode:
+            b = frame.breakdown(r, state)
+            return Result(scores=[b["total"]], winners=[PLAYER], breakdown=[b])
+        counts = {
+            "talismans_made": sum(state.made.talisman.values()),
+            "tomes_made": sum(state.made.tome.values()),
+            "guild_x": state.funding_once,
+            "guild_market": state.funding_market,
+            "corruption_taken": state.corruption_taken,
+        }
+        return Result(scores=[0], winners=[PLAYER], breakdown=[counts])
+
+    def term_name(self, kind: str, value: Any, lang: str) -> str:
+        entry = catalog("engine.games.oracle").get(f"term.{kind}.{value}")
+        if entry is None:
+            return str(value)
+        return entry.get(lang) or entry["en"]

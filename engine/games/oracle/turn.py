@@ -1,0 +1,539 @@
+"""The turn: what may be done now (``options``), why an action is refused (``refusal``), doing
+it (``perform``), and the one place the flow moves on (``advance``).
+
+A turn: the runes are thrown (not before the first turn: the setup throw serves it), the player
+spends any number of manipulations, then takes one action (or passes); the action's decisions
+are answered one at a time from the pending stack; then (practice) adventurers may be drawn,
+the day may end, and the next throw comes.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.games.oracle import actions as A
+from engine.games.oracle import bowl as B
+from engine.games.oracle import frame, predictions, rewards
+from engine.games.oracle import horoscope as H
+from engine.games.oracle.rules import Rules
+from engine.games.oracle.state import (OracleState, PendingCircles, PendingDrawOrder,
+                                       PendingHoroscope, PendingLines, PendingReward, PendingStaff)
+
+PENDING_ANSWERS = {
+    PendingLines: (A.DrawLine, A.StopDrawing),
+    PendingHoroscope: (A.WriteHoroscope,),
+    PendingReward: (A.TakeGood, A.MarkHoroscope, A.MarkGuild),
+    PendingCircles: (A.FillCircle,),
+    PendingStaff: (A.ActivateSlot,),
+    PendingDrawOrder: (A.ResolveDraw,),
+}
+ROLL_PHASE = (A.RollInApp, A.EnterRoll, A.AdventurerDrawn, A.RecordCorruption, A.MarketPhase,
+              A.EndGame)
+MANIPULATIONS = (A.AdjustDie, A.MoveRune)
+TURN_ACTIONS = tuple(A.SHEET_ACTIONS) + (A.Pass,)
+
+
+def _no(code: str, **params) -> IllegalAction:
+    return IllegalAction(code, **params)
+
+
+# --- what may be done now ----------------------------------------------------------------------
+
+
+def options(r: Rules, s: OracleState) -> list:
+    if s.phase == "over":
+        return []
+    if s.pending:
+        return pending_options(r, s)
+    if s.phase == "roll":
+        return roll_options(r, s) if not r.practice_mode and not s.rolling else []
+    if s.phase == "act":
+        return act_options(r, s)
+    return []
+
+
+def pending_options(r: Rules, s: OracleState) -> list:
+    p = s.pending[-1]
+    if isinstance(p, PendingLines):
+        geo = r.geo
+        drawn = set(s.lines)
+        out = [A.DrawLine(*geo.edge_key(e)) for e in geo.free_lines(drawn, geo.filled_cells(s.regions))]
+        return out + [A.StopDrawing()]
+    if isinstance(p, PendingHoroscope):
+        return [A.WriteHoroscope(v, row) for v in dict.fromkeys(p.values)
+                for row in H.rows_for(r.rows, s.horoscope, v)]
+    if isinstance(p, PendingReward):
+        return rewards.reward_options(r, s, p)
+    if isinstance(p, PendingCircles):
+        return [A.FillCircle(k) for k in rewards.circle_room(r, s)]
+    if isinstance(p, PendingStaff):
+        return [A.ActivateSlot(i) for i in p.slots]
+    if isinstance(p, PendingDrawOrder):
+        return [A.ResolveDraw(c) for c in dict.fromkeys(p.colours)]
+    raise AssertionError(p)
+
+
+def all_entries(setup: bool) -> list[A.EnterRoll]:
+    out = []
+    for halves in product((0, 1), repeat=len(B.RUNES)):
+        if setup and len(set(halves)) == 1:
+            continue
+        for d0, d1 in product(range(1, B.FACES + 1), repeat=2):
+            for coin in B.COIN_FACES:
+                out.append(A.EnterRoll(halves, (d0, d1), coin))
+    return out
+
+
+_ENTRIES = {True: all_entries(True), False: all_entries(False)}
+
+
+def roll_options(r: Rules, s: OracleState) -> list:
+    out: list = [A.RollInApp()]
+    out += _ENTRIES[s.turn == 0]
+    colours = r.sheet.adventurers
+    out += [A.AdventurerDrawn((c,)) for c in colours]
+    out += [A.AdventurerDrawn((a, b)) for i, a in enumerate(colours) for b in colours[i:]]
+    out.append(A.RecordCorruption(1))
+    if s.corruption > 0:
+        out.append(A.RecordCorruption(-1))
+    out += [A.MarketPhase(), A.EndGame()]
+    return out
+
+
+def act_options(r: Rules, s: OracleState) -> list:
+    out: list = []
+    b = s.bowl
+    if _circles_ready(s, "plus_minus"):
+        out += [A.AdjustDie(d, delta) for d in B.DICE for delta in (1, -1)]
+    if _circles_ready(s, "move"):
+        out += [A.MoveRune(rune) for rune in B.RUNES]
+    candidates: list = [A.ThreadsOfFate(p) for p in B.coin_partners(b)]
+    candidates.append(A.Stargazing())
+    candidates += [A.Prediction(d, c) for d in B.dice_with(b, B.DOLL) for c in r.colours]
+    candidates += [A.Horoscope(h) for h in (0, 1)]
+    candidates += [A.HireTownsfolk(i) for i, taken in enumerate(s.staff) if not taken]
+    candidates.append(A.ActivateStaff())
+    out += [a for a in candidates if action_refusal(r, s, a) is None]
+    out.append(A.Pass())
+    return out
+
+
+def _circles_ready(s: OracleState, kind: str) -> bool:
+    c = s.circles[kind]
+    return c.filled > c.crossed
+
+
+# --- refusals: the rule an action breaks -----------------------------------------------------
+
+
+def refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
+    """Why the player (seat 0) may not take ``a`` now, or None."""
+    if s.pending:
+        p = s.pending[-1]
+        if not isinstance(a, PENDING_ANSWERS[type(p)]):
+            return _no("oracle.pending.answer_first", pending=p.__struct_config__.tag)
+        return pending_refusal(r, s, p, a)
+    if s.phase == "roll":
+        if not isinstance(a, ROLL_PHASE) or r.practice_mode:
+            return _no("oracle.turn.runes_first")
+        return roll_refusal(r, s, a)
+    if s.phase == "act":
+        if isinstance(a, MANIPULATIONS):
+            return manipulation_refusal(r, s, a)
+        if isinstance(a, TURN_ACTIONS):
+            return action_refusal(r, s, a)
+        return _no("oracle.turn.choose_action")
+    return _no("oracle.turn.not_now")
+
+
+def pending_refusal(r: Rules, s: OracleState, p, a) -> IllegalAction | None:
+    if isinstance(a, A.DrawLine):
+        geo = r.geo
+        code = geo.line_refusal(geo.edge_id(a.r, a.c, a.dir), set(s.lines), geo.filled_cells(s.regions))
+        return _no(code, r=a.r, c=a.c, dir=a.dir) if code else None
+    if isinstance(a, A.StopDrawing):
+        return None
+    if isinstance(a, A.WriteHoroscope):
+        if a.value not in p.values:
+            return _no("oracle.horoscope.not_in_half", value=a.value)
+        row = r.row_by_id.get(a.row)
+        if row is None:
+            return _no("oracle.horoscope.no_such_row", row=a.row)
+        code = H.write_refusal(row, s.horoscope[a.row], a.value)
+        return _no(code, value=a.value, row=a.row) if code else None
+    if a in pending_options(r, s):
+        return None
+    if isinstance(a, A.FillCircle):
+        return _no("oracle.threads.no_empty_circle", kind=a.kind)
+    if isinstance(a, A.ActivateSlot):
+        return _no("oracle.staff.slot_not_waiting", slot=a.slot)
+    if isinstance(a, A.ResolveDraw):
+        return _no("oracle.adventurer.not_drawn", colour=a.colour)
+    if isinstance(a, A.TakeGood):
+        if a.colour in r.colours and not rewards.stock_left(r, s, a.size, a.colour):
+            return _no("oracle.goods.none_left", size=a.size, colour=a.colour)
+        return _no("oracle.reward.not_offered", choice=a.__struct_config__.tag)
+    if isinstance(a, A.MarkHoroscope) and a.row in r.row_by_id:
+        return _no("oracle.horoscope.row_full", row=a.row)
+    if isinstance(a, A.MarkGuild) and a.guild in r.guild_symbols:
+        if len(s.guilds[a.guild]) >= r.guild_symbols[a.guild]:
+            return _no("oracle.guild.symbols_full", guild=a.guild)
+    return _no("oracle.reward.not_offered", choice=a.__struct_config__.tag)
+
+
+def roll_refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
+    if isinstance(a, A.EnterRoll):
+        return entry_refusal(s, a)
+    if isinstance(a, A.AdventurerDrawn):
+        if not 1 <= len(a.colours) <= 2:
+            return _no("oracle.adventurer.one_or_two")
+        if any(c not in r.sheet.adventurers for c in a.colours):
+            return _no("oracle.adventurer.unknown_colour", colours=list(a.colours))
+    if isinstance(a, A.RecordCorruption):
+        if a.delta not in (1, -1):
+            return _no("oracle.corruption.one_card_at_a_time", delta=a.delta)
+        if a.delta < 0 and s.corruption == 0:
+            return _no("oracle.corruption.none_held")
+    return None
+
+
+def entry_refusal(s: OracleState, a: A.EnterRoll) -> IllegalAction | None:
+    code = B.valid_entry(a.halves, a.dice, a.coin)
+    if code:
+        return _no(code)
+    if s.turn == 0 and len(set(a.halves)) == 1:
+        return _no("oracle.bowl.setup_reroll")
+    return None
+
+
+def manipulation_refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
+    if isinstance(a, A.AdjustDie):
+        if a.die not in B.DICE:
+            return _no("oracle.manipulation.no_such_die", die=a.die)
+        if a.delta not in (1, -1):
+            return _no("oracle.manipulation.plus_minus_one", delta=a.delta)
+        if not _circles_ready(s, "plus_minus"):
+            return _no("oracle.manipulation.no_filled_circle", kind="plus_minus")
+        return None
+    if a.rune not in B.RUNES:
+        return _no("oracle.manipulation.no_such_rune", rune=a.rune)
+    if not _circles_ready(s, "move"):
+        return _no("oracle.manipulation.no_filled_circle", kind="move")
+    return None
+
+
+def action_refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
+    name = "pass" if isinstance(a, A.Pass) else A.SHEET_ACTIONS[type(a)]
+    if name in r.sheet.figure_spaces and name == s.figure:
+        return _no("oracle.figure.same_space", action=name)
+    cost = r.hours(name)
+    if r.practice_mode and cost > r.practice.hours_per_day - s.hours_today:
+        return _no("oracle.clock.not_enough_hours", action=name, hours=cost,
+                   left=r.practice.hours_per_day - s.hours_today)
+    b = s.bowl
+    if isinstance(a, A.ThreadsOfFate):
+        if a.partner not in B.coin_partners(b):
+            return _no("oracle.threads.partner_not_with_coin", partner=a.partner)
+    elif isinstance(a, A.Stargazing):
+        if not B.dice_with(b, B.BONE):
+            return _no("oracle.stargazing.bone_needs_die")
+        geo = r.geo
+        if not geo.free_lines(set(s.lines), geo.filled_cells(s.regions)):
+            return _no("oracle.stargazing.no_free_line")
+    elif isinstance(a, A.Prediction):
+        if a.die not in B.DICE or a.die not in B.dice_with(b, B.DOLL):
+            return _no("oracle.prediction.doll_needs_die", die=a.die)
+        if a.colour not in r.colours:
+            return _no("oracle.prediction.unknown_colour", colour=a.colour)
+        if b.dice[a.die] > predictions.room(r, s):
+            return _no("oracle.prediction.no_room", size=b.dice[a.die], left=predictions.room(r, s))
+    elif isinstance(a, A.Horoscope):
+        if a.half not in (0, 1):
+            return _no("oracle.horoscope.no_such_half", half=a.half)
+        dice = B.dice_in_half(b, a.half)
+        if not dice:
+            return _no("oracle.horoscope.no_die_in_half", half=a.half)
+        if not any(H.rows_for(r.rows, s.horoscope, b.dice[d]) for d in dice):
+            return _no("oracle.horoscope.nothing_fits", half=a.half)
+    elif isinstance(a, A.HireTownsfolk):
+        if not 0 <= a.slot < len(s.staff):
+            return _no("oracle.hire.no_such_slot", slot=a.slot)
+        if s.staff[a.slot]:
+            return _no("oracle.hire.slot_taken", slot=a.slot)
+    elif isinstance(a, A.ActivateStaff):
+        if not any(s.staff):
+            return _no("oracle.staff.none_hired")
+    return None
+
+
+# --- doing it ---------------------------------------------------------------------------------
+
+
+def perform(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+    """Apply a player action already cleared by ``refusal``."""
+    if s.pending:
+        answer(r, s, a, ev)
+    elif s.phase == "roll":
+        table_entry(r, s, a, ev)
+    elif isinstance(a, MANIPULATIONS):
+        manipulate(r, s, a, ev)
+    else:
+        take_action(r, s, a, ev)
+
+
+def manipulate(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+    b = s.bowl
+    if isinstance(a, A.AdjustDie):
+        s.circles["plus_minus"].crossed += 1
+        old = b.dice[a.die]
+        b.dice[a.die] = B.turned(old, a.delta)
+        ev.append(Event("oracle.manipulation.die", {"rune": B.RUNES[a.die], "from": old,
+                                                    "to": b.dice[a.die]}))
+    else:
+        s.circles["move"].crossed += 1
+        i = B.RUNES.index(a.rune)
+        b.halves[i] = 1 - b.halves[i]
+        ev.append(Event("oracle.manipulation.move", {"rune": a.rune, "half": b.halves[i]}))
+
+
+def take_action(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+    name = "pass" if isinstance(a, A.Pass) else A.SHEET_ACTIONS[type(a)]
+    cost = r.hours(name)
+    before = s.hours_today
+    s.hours_spent += cost
+    s.acted = True
+    s.last_action = name
+    if r.practice_mode:
+        s.hours_today += cost
+        s.draw_queue += frame.draws_passed(r, before, s.hours_today)
+    if name != "pass":
+        s.figure = name
+    ev.append(Event("oracle.action.taken", {"action": name, "hours": cost}))
+    b = s.bowl
+    if isinstance(a, A.ThreadsOfFate):
+        effect = r.sheet.threads_of_fate.partner_effects[a.partner]
+        if b.coin == "skull":
+            rewards.take_corruption(s, ev, "skull")
+        if effect == "x":
+            s.pending.append(PendingReward(kind="x", source="threads_of_fate"))
+        else:
+            kind = "move" if effect == "fill_move" else "plus_minus"
+            for _ in range(r.sheet.threads_of_fate.fill_count):
+                rewards.fill_circle(r, s, ev, kind)
+    elif isinstance(a, A.Stargazing):
+        value = max(b.dice[d] for d in B.dice_with(b, B.BONE))
+        s.pending.append(PendingLines(remaining=value, source="stargazing"))
+    elif isinstance(a, A.Prediction):
+        predictions.make(r, s, ev, b.dice[a.die], a.colour)
+    elif isinstance(a, A.Horoscope):
+        s.pending.append(PendingHoroscope(values=[b.dice[d] for d in B.dice_in_half(b, a.half)]))
+    elif isinstance(a, A.HireTownsfolk):
+        s.staff[a.slot] = True
+        ev.append(Event("oracle.hire.hired", {"slot": a.slot,
+                                              "ability": r.sheet.staff[a.slot].ability}))
+    elif isinstance(a, A.ActivateStaff):
+        s.pending.append(PendingStaff(slots=[i for i, t in enumerate(s.staff) if t]))
+
+
+def answer(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+    p = s.pending[-1]
+    if isinstance(a, A.DrawLine):
+        p.remaining -= 1
+        if p.remaining <= 0:
+            s.pending.pop()
+        draw_line(r, s, r.geo.edge_id(a.r, a.c, a.dir), ev)
+    elif isinstance(a, A.StopDrawing):
+        s.pending.pop()
+        ev.append(Event("oracle.stargazing.stopped", {"unused": p.remaining}))
+    elif isinstance(a, A.WriteHoroscope):
+        p.values.remove(a.value)
+        if not p.values:
+            s.pending.pop()
+        rewards.fill_horoscope(r, s, ev, a.row, str(a.value))
+    elif isinstance(a, (A.TakeGood, A.MarkHoroscope, A.MarkGuild)):
+        rewards.answer_reward(r, s, ev, a)
+    elif isinstance(a, A.FillCircle):
+        p.remaining -= 1
+        if p.remaining <= 0:
+            s.pending.pop()
+        rewards.fill_circle(r, s, ev, a.kind)
+    elif isinstance(a, A.ActivateSlot):
+        p.slots.remove(a.slot)
+        if not p.slots:
+            s.pending.pop()
+        activate(r, s, a.slot, ev)
+    elif isinstance(a, A.ResolveDraw):
+        predictions.choose_first(r, s, ev, a.colour)
+
+
+def draw_line(r: Rules, s: OracleState, e: int, ev: list[Event]) -> None:
+    geo = r.geo
+    s.lines.append(e)
+    (r1, c1), (r2, c2) = geo.edge_dots(e)
+    ev.append(Event("oracle.stargazing.line", {"from": [r1, c1], "to": [r2, c2]}))
+    s.regions, new = geo.after_line(s.regions, set(s.lines))
+    for region in new:
+        cells = [list(geo.cell_rc(c)) for c in region.cells]
+        if region.kind == "unfit":
+            ev.append(Event("oracle.stargazing.unfit_area", {"cells": cells}))
+            continue
+        ev.append(Event("oracle.stargazing.enclosed", {"cells": cells, "size": region.kind,
+                                                       "colour": region.colour}))
+        rewards.gain_good(r, s, ev, region.kind, region.colour, "stargazing")
+        if region.cross:
+            rewards.take_corruption(s, ev, "corruption_cross")
+
+
+def activate(r: Rules, s: OracleState, slot: int, ev: list[Event]) -> None:
+    ability = r.sheet.staff[slot].ability
+    effect = r.sheet.staff_effects[ability]
+    ev.append(Event("oracle.staff.activated", {"slot": slot, "ability": ability}))
+    for _ in range(effect.discard):
+        rewards.discard_corruption(r, s, ev, ability)
+    if effect.circles:
+        s.pending.append(PendingCircles(remaining=effect.circles))
+    if effect.lines:
+        s.pending.append(PendingLines(remaining=effect.lines, source=ability))
+    for _ in range(effect.x):
+        s.pending.append(PendingReward(kind="x", source=ability))
+
+
+def table_entry(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+    """Companion, between the Oracle's turns: the throw, and what happens at the table."""
+    if isinstance(a, A.RollInApp):
+        s.rolling = True
+    elif isinstance(a, A.EnterRoll):
+        set_bowl(r, s, list(a.halves), list(a.dice), a.coin, ev, entered=True)
+    elif isinstance(a, A.AdventurerDrawn):
+        predictions.drawn(r, s, ev, list(a.colours))
+    elif isinstance(a, A.RecordCorruption):
+        if a.delta > 0:
+            rewards.take_corruption(s, ev, "table")
+        else:
+            rewards.discard_corruption(r, s, ev, "table")
+    elif isinstance(a, A.MarketPhase):
+        rewards.market_phase(s, ev)
+    elif isinstance(a, A.EndGame):
+        s.phase = "over"
+        ev.append(Event("oracle.companion.game_end", {}))
+
+
+# --- chance -------------------------------------------------------------------------------------
+
+
+def chance(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+    if s.phase == "roll":
+        if isinstance(a, A.Roll):
+            throw = B.throw(s.rng)
+            while s.turn == 0 and B.all_in_one_half(throw):
+                ev.append(Event("oracle.bowl.setup_reroll", {"halves": throw.halves}))
+                throw = B.throw(s.rng)
+            set_bowl(r, s, throw.halves, throw.dice, throw.coin, ev, entered=False)
+        elif isinstance(a, A.EnterRoll):
+            refused = entry_refusal(s, a)
+            if refused:
+                raise refused
+            set_bowl(r, s, list(a.halves), list(a.dice), a.coin, ev, entered=True)
+        else:
+            raise _no("oracle.chance.runes_expected")
+        return
+    if s.phase == "draw" and s.draw_queue:
+        n = s.draw_queue[0]
+        if isinstance(a, A.DrawAdventurers):
+            colours = frame.draw_from_bag(s.rng, s.bag, n)
+        elif isinstance(a, A.AdventurerDrawn):
+            if len(a.colours) != n:
+                raise _no("oracle.adventurer.batch_size", expected=n, got=len(a.colours))
+            need: dict[str, int] = {}
+            for c in a.colours:
+                need[c] = need.get(c, 0) + 1
+            if any(s.bag.get(c, 0) < k for c, k in need.items()):
+                raise _no("oracle.adventurer.not_in_bag", colours=list(a.colours))
+            for c in a.colours:
+                s.bag[c] -= 1
+            colours = list(a.colours)
+        else:
+            raise _no("oracle.chance.draw_expected")
+        s.draw_queue.pop(0)
+        if colours:
+            predictions.drawn(r, s, ev, colours)
+        return
+    raise _no("oracle.chance.nothing_to_resolve")
+
+
+def set_bowl(r: Rules, s: OracleState, halves, dice, coin, ev: list[Event], entered: bool) -> None:
+    b = s.bowl
+    b.halves, b.dice, b.coin = halves, dice, coin
+    setup = s.turn == 0
+    s.rolling = False
+    s.turn += 1
+    s.phase = "act"
+    ev.append(Event("oracle.bowl.thrown", {"halves": list(halves), "dice": list(dice),
+                                           "coin": coin, "entered": entered, "setup": setup}))
+    if not setup and B.all_in_one_half(b):
+        rewards.take_corruption(s, ev, "one_half")
+
+
+# --- the flow -------------------------------------------------------------------------------------
+
+
+def advance(r: Rules, s: OracleState, ev: list[Event]) -> None:
+    """Move the flow on until someone must decide: auto-resolve pendings with nothing to choose,
+    end the turn, draw, end the day, throw."""
+    while True:
+        if s.phase == "over":
+            return
+        if s.pending:
+            if settle_top(r, s, ev):
+                continue
+            return
+        if s.phase == "act":
+            if not s.acted:
+                return
+            s.acted = False
+            s.phase = "draw" if r.practice_mode else "roll"
+            continue
+        if s.phase == "draw":
+            if s.draw_queue:
+                return
+            if frame.day_over(r, s):
+                frame.end_day(r, s, ev)
+                continue
+            s.phase = "roll"
+        return
+
+
+def settle_top(r: Rules, s: OracleState, ev: list[Event]) -> bool:
+    """Resolve the top pending when it offers nothing to choose; True if it changed."""
+    p = s.pending[-1]
+    if isinstance(p, PendingHoroscope):
+        lost = [v for v in p.values if not H.rows_for(r.rows, s.horoscope, v)]
+        if not lost:
+            return False
+        for v in lost:
+            p.values.remove(v)
+            ev.append(Event("oracle.horoscope.value_lost", {"value": v}))
+        if not p.values:
+            s.pending.pop()
+        return True
+    if isinstance(p, PendingDrawOrder):
+        if len(set(p.colours)) > 1 and predictions.active(s):
+            return False
+        s.pending.pop()
+        predictions.resolve(r, s, ev, p.colours)
+        return True
+    if isinstance(p, PendingStaff) and p.slots:
+        return False
+    if isinstance(p, PendingLines):
+        geo = r.geo
+        if geo.free_lines(set(s.lines), geo.filled_cells(s.regions)):
+            return False
+        ev.append(Event("oracle.stargazing.no_free_line", {}))
+    elif isinstance(p, (PendingReward, PendingCircles)):
+        if pending_options(r, s):
+            return False
+        ev.append(Event("oracle.reward.lost", {"kind": getattr(p, "kind", "circles")}))
+    s.pending.pop()
+    return True
