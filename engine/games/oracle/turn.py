@@ -204,7 +204,7 @@ def entry_refusal(s: OracleState, a: A.EnterRoll) -> IllegalAction | None:
     if code:
         return _no(code)
     if s.turn == 0 and len(set(a.halves)) == 1:
-        return _no("oracle.bowl.setup_reroll")
+        return _no("oracle.bowl.setup_all_in_one_half")
     return None
 
 
@@ -428,7 +428,7 @@ def chance(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         if isinstance(a, A.Roll):
             throw = B.throw(s.rng)
             while s.turn == 0 and B.all_in_one_half(throw):
-                ev.append(Event("oracle.bowl.setup_reroll", {"halves": throw.halves}))
+                ev.append(Event("oracle.bowl.setup_reroll", {"half": throw.halves[0]}))
                 throw = B.throw(s.rng)
             set_bowl(r, s, throw.halves, throw.dice, throw.coin, ev, entered=False)
         elif isinstance(a, A.EnterRoll):
@@ -470,8 +470,10 @@ def set_bowl(r: Rules, s: OracleState, halves, dice, coin, ev: list[Event], ente
     s.rolling = False
     s.turn += 1
     s.phase = "act"
-    ev.append(Event("oracle.bowl.thrown", {"halves": list(halves), "dice": list(dice),
-                                           "coin": coin, "entered": entered, "setup": setup}))
+    ev.append(Event("oracle.bowl.thrown", {
+        "halves": list(halves), "dice": list(dice), "coin": coin, "entered": entered,
+        "setup": setup, "left": [B.RUNES[i] for i in range(5) if halves[i] == 0],
+        "right": [B.RUNES[i] for i in range(5) if halves[i] == 1]}))
     if not setup and B.all_in_one_half(b):
         rewards.take_corruption(s, ev, "one_half")
 
