@@ -1,0 +1,242 @@
+"""Trickerion actions: one tagged msgspec Struct per official action (EN glossary names).
+
+Conventions: ``character`` is an index into the player's characters; ``die`` an index into
+``State.dice`` (0–1 Dahlgaard's Residence, 2–3 Inn, 4–5 Bank); ``card`` an index into the
+Theater's row of performance cards (0 = leftmost); ``cell`` an index into that card's slots;
+``facing`` the side ("up", "right", "down", "left") the marker's own-school symbol points to.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+
+class _A(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
+    pass
+
+
+# --- setup -------------------------------------------------------------------------------
+
+class ChooseMagician(_A, tag="choose_magician"):
+    magician: str
+
+
+class ChooseTrick(_A, tag="choose_trick"):
+    trick: str
+
+
+class ChooseProps(_A, tag="choose_props"):
+    props: tuple[str, ...] = ()
+
+
+class ChooseSpecialist(_A, tag="choose_specialist"):
+    specialist: str
+
+
+class ChooseSpecialAssignment(_A, tag="choose_special_assignment"):
+    """Fast game: take the top card of one Special Assignment deck."""
+    location: str
+
+
+class Chance(_A, tag="chance"):
+    """A step nobody chooses: dice roll, the random initiative order at setup."""
+
+
+# --- advertise and assignments -----------------------------------------------------------
+
+class Advertise(_A, tag="advertise"):
+    advertise: bool
+
+
+class Assign(_A, tag="assign"):
+    character: int
+    card: str  # a location id (permanent card) or a special assignment id
+
+
+class EndAssignments(_A, tag="end_assignments"):
+    pass
+
+
+# --- Place Characters --------------------------------------------------------------------
+
+class PlaceCharacter(_A, tag="place_character"):
+    character: int
+    location: str
+    slot: int  # index within the location (Theater: 3 * day + 0/1 backstage, + 2 stage)
+
+
+class MakeIdle(_A, tag="make_idle"):
+    character: int
+
+
+class EnhanceCharacter(_A, tag="enhance_character"):
+    pass
+
+
+class ForgoEffect(_A, tag="forgo_effect"):
+    """Take +1 AP instead of the placed special assignment's effect."""
+
+
+class Mimesis(_A, tag="mimesis"):
+    """The Great Optico: copy an opponent's revealed special assignment at this location."""
+    special: str
+
+
+class EndTurn(_A, tag="end_turn"):
+    pass
+
+
+class DiscardProps(_A, tag="discard_props"):
+    prop: str
+    count: int = 1
+
+
+class ReturnTrick(_A, tag="return_trick"):
+    trick: str
+
+
+# --- Downtown ------------------------------------------------------------------------------
+
+class LearnTrick(_A, tag="learn_trick"):
+    trick: str
+    die: int
+    replace: str = ""  # Trick Overhaul: the trick returned, whose markers move to the new one
+
+
+class HireCharacter(_A, tag="hire_character"):
+    character: str
+    die: int
+
+
+class TakeCoins(_A, tag="take_coins"):
+    die: int
+
+
+class RerollDie(_A, tag="reroll_die"):
+    die: int
+
+
+class SetDie(_A, tag="set_die"):
+    die: int
+    face: str
+
+
+# --- Market Row ----------------------------------------------------------------------------
+
+class Buy(_A, tag="buy"):
+    """Buy up to 3 identical props (Component Sale: up to 4 of any types) and Bargain."""
+    props: tuple[str, ...]
+    bargain: int = 0
+    # Special assignment variants: "smuggle" (pay fame), "barter" (1 shard), "shoplift"
+    # (the first prop taken from the stock slot, refilled with ``refill``), "delivery".
+    mode: str = ""
+    refill: str = ""
+
+
+class Order(_A, tag="order"):
+    """``slot``: the free Order area slot (-1 with Logistics: next to the Buy area at once).
+    ``now``: Traveling Merchants, pay price + 1 to receive one of the prop at once."""
+    prop: str
+    slot: int
+    now: bool = False
+
+
+class QuickOrder(_A, tag="quick_order"):
+    prop: str
+
+
+# --- Workshop ------------------------------------------------------------------------------
+
+class Prepare(_A, tag="prepare"):
+    """``special``: apply the placed special assignment's Prepare effect to this Prepare;
+    ``target`` (Replacable Parts: the other trick) and ``props`` (Unstable Prototype: the
+    props returned) carry its choices."""
+    trick: str
+    special: bool = False
+    target: str = ""
+    props: tuple[str, ...] = ()
+
+
+class MoveTrick(_A, tag="move_trick"):
+    trick: str
+
+
+class MoveProps(_A, tag="move_components"):
+    prop: str
+    swap: str = ""  # the Manager-board stack it changes places with
+
+
+class MoveApprentice(_A, tag="move_apprentice"):
+    character: int
+
+
+# --- Theater -------------------------------------------------------------------------------
+
+class SetUpTrick(_A, tag="set_up_trick"):
+    trick: str
+    card: int
+    cell: int
+    facing: str
+    coins: int = 0  # how many of the links created pay coins (the others pay fame)
+    double: bool = False  # Electra: a second marker of the trick on the same slot
+
+
+class Reschedule(_A, tag="reschedule"):
+    card: int
+    cell: int
+    to_card: int
+    to_cell: int
+    facing: str
+    coins: int = 0  # Break Free (Master of Chains) pays links
+
+
+class StreetPerformance(_A, tag="street_performance"):
+    """Street Performance (a14): remove one own marker and take its yield at once."""
+    card: int
+    cell: int
+
+
+# --- Dark Alley ----------------------------------------------------------------------------
+
+class DrawCards(_A, tag="draw_cards"):
+    location: str
+
+
+class KeepCard(_A, tag="keep_card"):
+    card: str
+
+
+class FortuneTelling(_A, tag="fortune_telling"):
+    pass
+
+
+class FateWeaving(_A, tag="fate_weaving"):
+    """Priestess of Mysticism: discard the active prophecy, promote a pending one."""
+    prophecy: str
+
+
+# --- Performance and decisions -------------------------------------------------------------
+
+class Perform(_A, tag="perform"):
+    card: int
+
+
+class Decide(_A, tag="decide"):
+    """Answer a pending decision: ``choice`` is one of the options it lists."""
+    choice: str
+
+
+class Pass(_A, tag="pass"):
+    pass
+
+
+Action = Union[
+    ChooseMagician, ChooseTrick, ChooseProps, ChooseSpecialist, ChooseSpecialAssignment, Chance,
+    Advertise, Assign, EndAssignments, PlaceCharacter, MakeIdle, EnhanceCharacter, ForgoEffect,
+    Mimesis, EndTurn, DiscardProps, ReturnTrick, LearnTrick, HireCharacter, TakeCoins, RerollDie,
+    SetDie, Buy, Order, QuickOrder, Prepare, MoveTrick, MoveProps, MoveApprentice, SetUpTrick,
+    Reschedule, StreetPerformance, DrawCards, KeepCard, FortuneTelling, FateWeaving, Perform,
+    Decide, Pass,
+]

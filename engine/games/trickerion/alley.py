@@ -1,0 +1,80 @@
+"""Dark Alley ("КРИВАЯ УЛОЧКА"): Draw Assignment Cards, Fortune Telling, Fate Weaving.
+
+Draw: take the top 2 cards of any special assignment deck, keep one, the other goes to the
+bottom; the first draw of a placement costs 1 AP (once per placement), each further draw 2 AP.
+Fortune Telling (1 AP): the pending prophecies move one space clockwise. The Priestess of
+Mysticism's Fate Weaving (1 AP): discard the active prophecy, promote a pending one of her
+choice, and refill the pending row from the stack.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.games.trickerion import actions as A
+from engine.games.trickerion.catalog import ASSIGN_DECKS
+from engine.games.trickerion.state import Pending, Placement, State
+
+
+def draw_cost(g, s: State, act: Placement) -> int:
+    if not act.drew:
+        return g.action_ap(s, "draw_first_card")
+    return g.action_ap(s, "draw_further_card")
+
+
+def legal(g, s: State, seat: int, act: Placement) -> list:
+    out: list = []
+    if act.ap >= draw_cost(g, s, act):
+        out.extend(A.DrawCards(loc) for loc in ASSIGN_DECKS if s.decks.get(loc))
+    if g.options["prophecies"] and act.ap >= g.action_ap(s, "fortune_telling") \
+            and len(s.pending_prophecies) > 1:
+        out.append(A.FortuneTelling())
+    p = s.players[seat]
+    if g.options["prophecies"] and p.magician == "m03_priestess_of_mysticism" and act.ap >= 1:
+        out.extend(A.FateWeaving(x) for x in s.pending_prophecies)
+    return out
+
+
+def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
+    if isinstance(action, A.DrawCards):
+        if not s.decks.get(action.location):
+            raise IllegalAction("trickerion.dark_alley.empty_deck", location=action.location)
+        ap = draw_cost(g, s, act)
+        if act.ap < ap:
+            raise IllegalAction("trickerion.ap.not_enough", need=ap, have=act.ap)
+        act.ap -= ap
+        act.drew = True
+        deck = s.decks[action.location]
+        drawn = deck[:2]
+        del deck[:2]
+        ev.append(Event("trickerion.cards_drawn", {"seat": seat, "location": action.location,
+                                                   "count": len(drawn)}))
+        ev.append(Event("trickerion.cards_seen", {"seat": seat, "cards": list(drawn)}, to=seat))
+        s.pending.insert(0, Pending("keep_card", seat, cards=drawn))
+    elif isinstance(action, A.FortuneTelling):
+        if action not in legal(g, s, seat, act):
+            raise IllegalAction("trickerion.fortune_telling.not_allowed")
+        act.ap -= g.action_ap(s, "fortune_telling")
+        act.told = True
+        pend = s.pending_prophecies
+        s.pending_prophecies = pend[1:] + pend[:1]
+        ev.append(Event("trickerion.fortune_told", {"seat": seat,
+                                                    "pending": list(s.pending_prophecies)}))
+    elif isinstance(action, A.FateWeaving):
+        if action not in legal(g, s, seat, act):
+            raise IllegalAction("trickerion.fate_weaving.not_allowed")
+        act.ap -= 1
+        index = s.pending_prophecies.index(action.prophecy)
+        old = s.prophecy
+        s.prophecy = action.prophecy
+        if s.prophecy_stack:
+            s.pending_prophecies[index] = s.prophecy_stack.pop(0)
+        else:
+            del s.pending_prophecies[index]
+        ev.append(Event("trickerion.fate_woven", {"seat": seat, "discarded": old,
+                                                  "active": s.prophecy,
+                                                  "pending": list(s.pending_prophecies)},
+                        reveal=True))
+    else:
+        raise IllegalAction("trickerion.location.wrong_action", location="dark_alley",
+                            action=type(action).__name__)

@@ -1,0 +1,190 @@
+"""Rules tables derived once from the data packs (``components.load_packs``), shaped for speed.
+
+The packs describe components; this module turns them into the flat tuples and dicts the rules
+modules index many thousand times per game: slot modifiers by board index, link geometry per
+performance card with the school each marker side shows, action costs, dice faces.
+"""
+
+from __future__ import annotations
+
+import functools
+from itertools import combinations_with_replacement
+
+from engine.games.trickerion.components import DIRECTIONS, OPPOSITE, Packs, load_packs
+
+LOCATIONS = ("downtown", "market_row", "workshop", "theater", "dark_alley")
+ASSIGN_DECKS = ("downtown", "market_row", "workshop", "theater")
+DAYS = ("thursday", "friday", "saturday", "sunday")
+SPECIALISTS = ("assistant", "engineer", "manager")
+
+# Board slot indices (State.slots).
+SLOT_DOWNTOWN = 0
+SLOT_MARKET = 4
+SLOT_ALLEY = 8
+SLOT_THEATER = 12          # day d: 12 + 3d, 12 + 3d + 1 backstage; 12 + 3d + 2 stage
+SLOT_WORKSHOP = 24         # seat s: 24 + 2s, 24 + 2s + 1
+BOARD_SLOTS = {"downtown": SLOT_DOWNTOWN, "market_row": SLOT_MARKET, "dark_alley": SLOT_ALLEY}
+
+# Dice (State.dice): Residence 0–1, Inn 2–3, Bank 4–5.
+DIE_AREA = ("dahlgaard_residence", "dahlgaard_residence", "inn", "inn", "bank", "bank")
+X = "x"
+
+
+def slot_location(slot: int) -> str:
+    if slot >= SLOT_WORKSHOP:
+        return "workshop"
+    if slot >= SLOT_THEATER:
+        return "theater"
+    if slot >= SLOT_ALLEY:
+        return "dark_alley"
+    if slot >= SLOT_MARKET:
+        return "market_row"
+    return "downtown"
+
+
+def theater_day(slot: int) -> int:
+    return (slot - SLOT_THEATER) // 3
+
+
+def is_stage(slot: int) -> bool:
+    return SLOT_THEATER <= slot < SLOT_WORKSHOP and (slot - SLOT_THEATER) % 3 == 2
+
+
+class CardGeo:
+    """Geometry of one performance card: cells, links and the facings each cell allows.
+
+    ``links``: (cell a, cell b, shard, side of a toward b, side of b toward a) with sides as
+    direction indices. ``facings[c]``: direction indices of cell c that hold a link circle.
+    ``cell_links[c]``: link indices touching cell c.
+    """
+
+    __slots__ = ("id", "theater", "cells", "links", "facings", "cell_links", "bonus")
+
+    def __init__(self, card) -> None:
+        self.id = card.id
+        self.theater = card.theater
+        self.cells = [tuple(c) for c in card.cells]
+        index = {c: i for i, c in enumerate(self.cells)}
+        self.links = []
+        for link in card.links:
+            a, b = tuple(link.a), tuple(link.b)
+            side_a = _side(a, b)
+            self.links.append((index[a], index[b], link.shard, DIRECTIONS.index(side_a),
+                               DIRECTIONS.index(OPPOSITE[side_a])))
+        self.facings = [[] for _ in self.cells]
+        self.cell_links = [[] for _ in self.cells]
+        for li, (ia, ib, _shard, da, db) in enumerate(self.links):
+            self.facings[ia].append(da)
+            self.facings[ib].append(db)
+            self.cell_links[ia].append(li)
+            self.cell_links[ib].append(li)
+        for f in self.facings:
+            f.sort()
+        b = card.performer_bonus
+        self.bonus = (b.fame, b.coins, b.shards)
+
+
+def _side(a: tuple[int, int], b: tuple[int, int]) -> str:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return {(0, -1): "up", (1, 0): "right", (0, 1): "down", (-1, 0): "left"}[(dx, dy)]
+
+
+class Catalog:
+    """Everything the rules read from the packs, precomputed."""
+
+    def __init__(self, packs: Packs) -> None:
+        self.packs = packs
+        b = packs.board
+        self.tricks = packs.tricks
+        self.trick_school = {t.id: t.school for t in packs.tricks.values()}
+        self.trick_level = {t.id: t.level for t in packs.tricks.values()}
+        self.trick_yield = {t.id: (t.yield_.fame, t.yield_.coins, t.yield_.shards)
+                            for t in packs.tricks.values()}
+        self.props = tuple(packs.props)
+        self.prop_cost = {p.id: p.cost for p in packs.props.values()}
+        self.prop_tier = {p.id: p.tier for p in packs.props.values()}
+        self.cards = {c.id: CardGeo(c) for c in packs.performances.values()}
+        geo = packs.performances and packs.marker_geometry
+        clockwise = list(geo.clockwise)
+        # side_school[school][facing][side]: the school symbol on ``side`` of a marker of
+        # ``school`` whose own symbol faces ``facing``.
+        self.side_school = {
+            s: [[clockwise[(clockwise.index(s) + (side - facing)) % 4] for side in range(4)]
+                for facing in range(4)]
+            for s in clockwise
+        }
+        self.magicians = packs.magicians
+        self.specials = packs.special_assignments
+        self.prophecies = packs.prophecies
+        self.levels = {t.level: t for t in b.trick_levels}
+        self.link_reward = {t.level: t.link_reward for t in b.trick_levels}
+        self.characters = {c.id: c for c in b.characters}
+        self.base_ap = {c.id: c.base_ap for c in b.characters}
+        self.wage = {c.id: c.wage for c in b.characters}
+        self.supply = {c.id: c.supply for c in b.characters}
+        self.ap = {a.id: a.ap for a in b.actions}
+        self.market = b.market
+        self.setup = b.setup
+        self.perf_rules = b.performance
+        self.wages = b.wages
+        self.rounds = b.rounds
+        self.end = b.end_scoring
+        self.limits = b.limits
+        self.fast = b.fast_game
+        self.advertise = b.advertise
+        self.perm = packs.permanent_assignments
+        # Slot modifiers and blocking, by board slot index (Workshop: per slot of a seat).
+        self.slot_mod: dict[int, int] = {}
+        self.slot_blocked: dict[int, tuple[int, ...]] = {}
+        for loc in b.locations:
+            if loc.id in BOARD_SLOTS:
+                base = BOARD_SLOTS[loc.id]
+                for i, slot in enumerate(loc.slots):
+                    self.slot_mod[base + i] = slot.ap_modifier
+                    self.slot_blocked[base + i] = tuple(slot.unused_with_players)
+            elif loc.id == "workshop":
+                self.workshop_mods = tuple(s.ap_modifier for s in loc.slots)
+        self.day_mod = {}
+        self.day_yield = {}
+        for day in b.theater_days:
+            d = DAYS.index(day.id)
+            self.day_yield[d] = (day.yield_fame, day.yield_coins)
+            for k in range(3):
+                self.slot_mod[SLOT_THEATER + 3 * d + k] = day.ap_modifier
+        # Dice faces in State.dice order.
+        faces = []
+        for die in b.dice:
+            faces.extend([tuple(str(f).lower() for f in die.faces)] * die.count)
+        self.die_faces = _order_dice(b.dice)
+        self.school_ids = tuple(s.id for s in b.schools)
+        # Level-1 tricks by school, for setup choices.
+        self.level1 = {s: tuple(t.id for t in packs.tricks_of(s, 1)) for s in self.school_ids}
+
+    def ap_cost(self, action: str) -> int:
+        return self.ap[action]
+
+    @functools.cached_property
+    def prop_bundles(self) -> dict[int, tuple[tuple[str, ...], ...]]:
+        """Multisets of props by exact total value (setup choices), in catalogue order."""
+        out: dict[int, list[tuple[str, ...]]] = {}
+        for size in range(1, 4):
+            for combo in combinations_with_replacement(self.props, size):
+                value = sum(self.prop_cost[p] for p in combo)
+                if value <= 3:
+                    out.setdefault(value, []).append(combo)
+        return {k: tuple(v) for k, v in out.items()}
+
+
+def _order_dice(dice) -> tuple[tuple[str, ...], ...]:
+    by_area = {"dahlgaard_residence": [], "inn": [], "bank": []}
+    for die in dice:
+        by_area[die.area].extend([tuple(str(f).lower() for f in die.faces)] * die.count)
+    out = by_area["dahlgaard_residence"] + by_area["inn"] + by_area["bank"]
+    if len(out) != 6:
+        raise ValueError("Trickerion needs 6 Downtown dice")
+    return tuple(out)
+
+
+@functools.cache
+def catalog() -> Catalog:
+    return Catalog(load_packs())

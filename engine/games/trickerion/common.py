@@ -1,0 +1,251 @@
+"""Small rules helpers shared by the phase and location modules.
+
+Gains and losses of the three resources go through :func:`gain` so that fame floors at 0
+(rulebook "Выплата жалования": fame cannot go below 0) and the shard prophecies trigger in one
+place. Marker bookkeeping (a trick's four markers between supply, its card and the Theater) and
+link detection on performance cards live here too.
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, SLOT_WORKSHOP, Catalog
+from engine.games.trickerion.state import PerfCard, Player, State, Trick
+
+MARKERS_PER_SYMBOL = 4
+STACK_LIMIT = 3
+
+
+def active_effect(cat: Catalog, s: State) -> str:
+    """Effect id of the active prophecy ("" when none)."""
+    return cat.prophecies[s.prophecy].effect if s.prophecy else ""
+
+
+def gain(cat: Catalog, s: State, seat: int, ev: list[Event], why: str, fame: int = 0,
+         coins: int = 0, shards: int = 0) -> None:
+    """Add (or remove) resources; fame floors at 0; shard gains trigger prophecies pr02/pr03."""
+    if not (fame or coins or shards):
+        return
+    p = s.players[seat]
+    if shards > 0 and s.prophecy:
+        eff = cat.prophecies[s.prophecy].effect
+        if eff == "shard_gain_extra_shard":
+            shards += 1
+        elif eff == "shard_gain_fame":
+            fame += 2
+    p.fame = max(0, p.fame + fame)
+    p.coins += coins
+    p.shards += shards
+    ev.append(Event("trickerion.gain", {"seat": seat, "why": why, "fame": fame, "coins": coins,
+                                        "shards": shards}))
+
+
+def pay(s: State, seat: int, ev: list[Event], why: str, coins: int = 0, shards: int = 0) -> None:
+    """Spend coins/shards the player has (callers check affordability)."""
+    p = s.players[seat]
+    assert p.coins >= coins and p.shards >= shards
+    p.coins -= coins
+    p.shards -= shards
+    ev.append(Event("trickerion.pay", {"seat": seat, "why": why, "coins": coins,
+                                       "shards": shards}))
+    share = s.market.share
+    if why.startswith("market") and coins and share >= 0 and share != seat:
+        # Business Share (a44): opponents' Market Row spending goes to the card's owner.
+        s.players[share].coins += coins
+        ev.append(Event("trickerion.business_share", {"seat": share, "from": seat,
+                                                      "coins": coins}))
+
+
+# --- characters and specialists -------------------------------------------------------------
+
+def has_specialist(p: Player, kind: str) -> bool:
+    return any(c.kind == kind for c in p.chars)
+
+
+def owns_or_hired(p: Player, kind: str) -> int:
+    return sum(1 for c in p.chars if c.kind == kind) + p.hired.count(kind)
+
+
+# --- props ----------------------------------------------------------------------------------
+
+def effective(p: Player, prop: str) -> int:
+    """Tokens a stack counts as: the Manager board adds 1, never above the limit of 3."""
+    n = p.props.get(prop, 0)
+    if n and prop in p.mgr:
+        n += 1
+    return min(n, STACK_LIMIT)
+
+
+def room_for(p: Player, prop: str, cat_limit_slots: int = 6) -> int:
+    """How many more tokens of ``prop`` this player may take (stack limit, board slots)."""
+    n = p.props.get(prop, 0)
+    if n == 0:
+        on_board = sum(1 for k, v in p.props.items() if v and k not in p.mgr)
+        if on_board >= cat_limit_slots:
+            return 0
+        return STACK_LIMIT
+    bonus = 1 if prop in p.mgr else 0
+    return max(0, STACK_LIMIT - n - bonus)
+
+
+def add_props(p: Player, prop: str, count: int) -> None:
+    p.props[prop] = p.props.get(prop, 0) + count
+
+
+def remove_props(p: Player, prop: str, count: int) -> None:
+    left = p.props.get(prop, 0) - count
+    if left <= 0:
+        p.props.pop(prop, None)
+        if prop in p.mgr:
+            p.mgr.remove(prop)
+    else:
+        p.props[prop] = left
+
+
+def has_components(cat: Catalog, p: Player, trick_id: str, missing_ok: int = 0) -> bool:
+    """The player holds the trick's props (``missing_ok`` prop types may be short)."""
+    short = 0
+    for prop, need in cat.tricks[trick_id].components.items():
+        if effective(p, prop) < need:
+            short += 1
+            if short > missing_ok:
+                return False
+    return True
+
+
+# --- tricks and markers -----------------------------------------------------------------------
+
+def trick_by_id(p: Player, trick_id: str) -> Trick | None:
+    for t in p.tricks:
+        if t.id == trick_id:
+            return t
+    return None
+
+
+def trick_by_sym(p: Player, sym: int) -> Trick | None:
+    for t in p.tricks:
+        if t.sym == sym:
+            return t
+    return None
+
+
+def free_symbol(p: Player) -> int:
+    used = {t.sym for t in p.tricks}
+    for sym in range(MARKERS_PER_SYMBOL):
+        if sym not in used:
+            return sym
+    return -1
+
+
+def markers_in_theater(s: State, code: int) -> int:
+    """Markers ``code`` (seat * 4 + symbol) lying on performance cards."""
+    n = 0
+    for pc in s.row:
+        for i, m in enumerate(pc.m):
+            if m == code:
+                n += 2 if i in pc.dbl else 1
+        n += pc.guest.count(code)
+    return n
+
+
+def marker_supply(s: State, seat: int, t: Trick) -> int:
+    return MARKERS_PER_SYMBOL - t.markers - markers_in_theater(s, seat * 4 + t.sym)
+
+
+def marker_school(s: State, cat: Catalog, code: int) -> str:
+    t = trick_by_sym(s.players[code // 4], code % 4)
+    return cat.trick_school[t.id] if t else ""
+
+
+def marker_trick(s: State, code: int) -> Trick | None:
+    return trick_by_sym(s.players[code // 4], code % 4)
+
+
+def remove_markers_everywhere(s: State, code: int) -> int:
+    """Take every marker ``code`` off the performance cards (to its owner's supply)."""
+    removed = 0
+    for pc in s.row:
+        for i, m in enumerate(pc.m):
+            if m == code:
+                removed += 2 if i in pc.dbl else 1
+                pc.m[i] = -1
+                pc.o[i] = 0
+                if i in pc.dbl:
+                    pc.dbl.remove(i)
+        while code in pc.guest:
+            pc.guest.remove(code)
+            removed += 1
+    return removed
+
+
+def return_trick(cat: Catalog, s: State, seat: int, trick_id: str, ev: list[Event]) -> Trick:
+    """Return a trick to Dahlgaard's Residence; its markers everywhere go to the supply."""
+    p = s.players[seat]
+    t = trick_by_id(p, trick_id)
+    p.tricks.remove(t)
+    remove_markers_everywhere(s, seat * 4 + t.sym)
+    # The Residence keeps card order.
+    order = list(cat.tricks)
+    s.residence.append(trick_id)
+    s.residence.sort(key=order.index)
+    ev.append(Event("trickerion.trick_returned", {"seat": seat, "trick": trick_id}))
+    return t
+
+
+# --- performance-card links -------------------------------------------------------------------
+
+def symbol_schools(cat: Catalog, s: State) -> dict[int, str]:
+    """Marker code -> school of the trick it stands for, for every owned trick."""
+    out = {}
+    for seat, p in enumerate(s.players):
+        for t in p.tricks:
+            out[seat * 4 + t.sym] = cat.trick_school[t.id]
+    return out
+
+
+def link_formed(cat: Catalog, pc: PerfCard, link, schools: dict[int, str]) -> bool:
+    ia, ib, _shard, da, db = link
+    ma, mb = pc.m[ia], pc.m[ib]
+    if ma < 0 or mb < 0:
+        return False
+    sa, sb = schools.get(ma), schools.get(mb)
+    if sa is None or sb is None:
+        return False
+    return cat.side_school[sa][pc.o[ia]][da] == cat.side_school[sb][pc.o[ib]][db]
+
+
+def formed_links(cat: Catalog, s: State, pc: PerfCard,
+                 schools: dict[int, str] | None = None) -> list[int]:
+    """Indices of the links formed on a card: both slots hold markers whose facing sides show
+    the same school symbol (rulebook "СВЯЗИ НОМЕРОВ")."""
+    schools = schools if schools is not None else symbol_schools(cat, s)
+    geo = cat.cards[pc.id]
+    return [li for li, link in enumerate(geo.links) if link_formed(cat, pc, link, schools)]
+
+
+# --- theater presence -------------------------------------------------------------------------
+
+def theater_day_of(s: State, seat: int) -> int:
+    """The Theater day (0–3) where ``seat`` has a character this round, or -1."""
+    for d in range(4):
+        base = SLOT_THEATER + 3 * d
+        for k in range(3):
+            v = s.slots[base + k]
+            if v >= 0 and v // 16 == seat:
+                return d
+    return -1
+
+
+def day_yield(cat: Catalog, s: State, day: int) -> tuple[int, int]:
+    """Yield modifier (fame, coins) per performed trick for a character on ``day``; the day
+    prophecies (pr11, pr16, pr22) replace a day's modifier while active."""
+    f, c = cat.day_yield[day]
+    if s.prophecy:
+        for param in cat.prophecies[s.prophecy].params:
+            if type(param).__name__ == "DayYield" and DAYS.index(param.day) == day:
+                f, c = param.fame, param.coins
+    return f, c
+
+
+def workshop_slots(seat: int) -> tuple[int, int]:
+    return SLOT_WORKSHOP + 2 * seat, SLOT_WORKSHOP + 2 * seat + 1

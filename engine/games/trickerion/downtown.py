@@ -1,0 +1,230 @@
+"""Downtown ("ЦЕНТР"): Learn Trick, Hire Character, Take Coins, Reroll Die, Set Die.
+
+Dice: 0–1 in Dahlgaard's Residence (schools, "any", X), 2–3 in the Inn (characters, X),
+4–5 in the Bank (coins, X). Using a die for an action turns it to X.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.games.trickerion import actions as A
+from engine.games.trickerion.catalog import SPECIALISTS, X, Catalog
+from engine.games.trickerion.common import (free_symbol, gain, has_components, owns_or_hired,
+                                            remove_markers_everywhere, return_trick, trick_by_id)
+from engine.games.trickerion.state import Char, Pending, Placement, State, Trick
+
+RESIDENCE, INN, BANK = (0, 1), (2, 3), (4, 5)
+
+
+def cost(g, s: State, act: Placement, action: str) -> int:
+    """AP cost of a Downtown action with the active prophecy and the special card applied."""
+    ap = g.action_ap(s, action)
+    if act.effect == "ready":
+        for param in g.effect_params(act):
+            if type(param).__name__ == "ActionCostDelta" and param.action == action:
+                ap += param.delta
+    return max(ap, 0)
+
+
+def learnable(g, s: State, seat: int, act: Placement) -> list[tuple[str, int]]:
+    """(trick, die) pairs: a die showing the school or "any", or any die for a trick of the
+    favourite school ("НОМЕРА СВОЕЙ ШКОЛЫ"); the fame threshold may be topped up with coins."""
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    overhaul = act.effect == "ready" and g.effect_of(act) == "trick_overhaul"
+    if free_symbol(p) < 0 and not overhaul:
+        return []
+    thirst = act.effect == "ready" and g.effect_of(act) == "thirst_for_knowledge"
+    out = []
+    for die in RESIDENCE:
+        face = s.dice[die]
+        if face == X:
+            continue
+        for t in s.residence:
+            school = cat.trick_school[t]
+            if not (thirst or face == "any" or face == school or school == p.school):
+                continue
+            if max(0, cat.tricks[t].fame_threshold - p.fame) > p.coins:
+                continue
+            out.append((t, die))
+    return out
+
+
+def legal(g, s: State, seat: int, act: Placement) -> list:
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    out: list = []
+    if act.ap >= cost(g, s, act, "learn_trick"):
+        overhaul = act.effect == "ready" and g.effect_of(act) == "trick_overhaul"
+        for t, die in learnable(g, s, seat, act):
+            if free_symbol(p) >= 0:
+                out.append(A.LearnTrick(t, die))
+            if overhaul:
+                out.extend(A.LearnTrick(t, die, old.id) for old in p.tricks
+                           if has_components(cat, p, t))
+    if act.ap >= cost(g, s, act, "hire_character"):
+        headhunter = act.effect == "ready" and g.effect_of(act) == "headhunter"
+        for die in INN:
+            face = s.dice[die]
+            if face == X:
+                continue
+            for kind in (("apprentice",) + SPECIALISTS if headhunter else (face,)):
+                if can_hire(cat, p, kind):
+                    out.append(A.HireCharacter(kind, die))
+    if act.ap >= cost(g, s, act, "take_coins"):
+        out.extend(A.TakeCoins(die) for die in BANK if s.dice[die] != X)
+    if act.ap >= g.action_ap(s, "reroll_die"):
+        out.extend(A.RerollDie(die) for die in range(6))
+    if act.ap >= g.action_ap(s, "set_die"):
+        for die in range(6):
+            out.extend(A.SetDie(die, face) for face in dict.fromkeys(cat.die_faces[die])
+                       if face != s.dice[die])
+    return out
+
+
+def can_hire(cat: Catalog, p, kind: str) -> bool:
+    if kind == "apprentice":
+        return owns_or_hired(p, "apprentice") < cat.supply["apprentice"]
+    return kind in SPECIALISTS and owns_or_hired(p, kind) == 0
+
+
+def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
+    if isinstance(action, A.LearnTrick):
+        learn_trick(g, s, seat, act, action, ev)
+    elif isinstance(action, A.HireCharacter):
+        hire(g, s, seat, act, action, ev)
+    elif isinstance(action, A.TakeCoins):
+        take_coins(g, s, seat, act, action, ev)
+    elif isinstance(action, A.RerollDie):
+        _spend(act, g.action_ap(s, "reroll_die"))
+        _die(action.die)
+        old = s.dice[action.die]
+        s.dice[action.die] = s.rng.choice(g.cat.die_faces[action.die])
+        ev.append(Event("trickerion.die_rerolled", {"seat": seat, "die": action.die, "old": old,
+                                                    "face": s.dice[action.die]}))
+    elif isinstance(action, A.SetDie):
+        _die(action.die)
+        if action.face not in g.cat.die_faces[action.die]:
+            raise IllegalAction("trickerion.downtown.no_such_face", die=action.die, face=action.face)
+        _spend(act, g.action_ap(s, "set_die"))
+        s.dice[action.die] = action.face
+        ev.append(Event("trickerion.die_set", {"seat": seat, "die": action.die,
+                                               "face": action.face}))
+    else:
+        raise IllegalAction("trickerion.location.wrong_action", location="downtown",
+                            action=type(action).__name__)
+
+
+def _spend(act: Placement, ap: int) -> None:
+    if act.ap < ap:
+        raise IllegalAction("trickerion.ap.not_enough", need=ap, have=act.ap)
+    act.ap -= ap
+
+
+def _die(die: int) -> None:
+    if not 0 <= die < 6:
+        raise IllegalAction("trickerion.downtown.no_such_die", die=die)
+
+
+def learn_trick(g, s: State, seat: int, act: Placement, action: A.LearnTrick,
+                ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    if action.die not in RESIDENCE or s.dice[action.die] == X:
+        raise IllegalAction("trickerion.downtown.die_unavailable", die=action.die)
+    if action.trick not in s.residence:
+        raise IllegalAction("trickerion.learn.not_in_residence", trick=action.trick)
+    if (action.trick, action.die) not in learnable(g, s, seat, act):
+        raise IllegalAction("trickerion.learn.school_or_fame", trick=action.trick, die=action.die)
+    if action.replace:
+        if not (act.effect == "ready" and g.effect_of(act) == "trick_overhaul"):
+            raise IllegalAction("trickerion.special.not_available", effect="trick_overhaul")
+        if trick_by_id(p, action.replace) is None or not has_components(cat, p, action.trick):
+            raise IllegalAction("trickerion.trick_overhaul.not_allowed", trick=action.replace)
+    elif free_symbol(p) < 0:
+        raise IllegalAction("trickerion.learn.no_free_symbol")
+    _spend(act, cost(g, s, act, "learn_trick"))
+    short = max(0, cat.tricks[action.trick].fame_threshold - p.fame)
+    if short:
+        p.coins -= short
+        ev.append(Event("trickerion.pay", {"seat": seat, "why": "fame_threshold", "coins": short,
+                                           "shards": 0}))
+    s.dice[action.die] = X
+    effect = g.effect_of(act) if act.effect == "ready" else ""
+    if action.replace:
+        old = trick_by_id(p, action.replace)
+        sym, markers = old.sym, old.markers
+        p.tricks.remove(old)
+        s.residence.append(old.id)
+        s.residence.sort(key=list(cat.tricks).index)
+        s.residence.remove(action.trick)
+        p.tricks.append(Trick(action.trick, sym, markers=markers, eng=old.eng))
+        act.effect = "used"
+        ev.append(Event("trickerion.trick_overhauled", {"seat": seat, "old": old.id,
+                                                        "trick": action.trick}))
+    else:
+        s.residence.remove(action.trick)
+        t = Trick(action.trick, free_symbol(p))
+        p.tricks.append(t)
+        if effect == "thirst_for_knowledge":
+            act.effect = "used"
+        if effect == "leaked_blueprints" and cat.tricks[action.trick].fame_threshold <= 16:
+            t.markers = 1
+            act.effect = "used"
+    ev.append(Event("trickerion.trick_learned", {"seat": seat, "trick": action.trick,
+                                                 "die": action.die}))
+
+
+def hire(g, s: State, seat: int, act: Placement, action: A.HireCharacter,
+         ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    if action not in legal(g, s, seat, act):
+        raise IllegalAction("trickerion.hire.not_allowed", character=action.character,
+                            die=action.die)
+    effect = g.effect_of(act) if act.effect == "ready" else ""
+    _spend(act, cost(g, s, act, "hire_character"))
+    s.dice[action.die] = X
+    if effect == "headhunter":
+        act.effect = "used"
+    if effect == "hypnotic_motivation":
+        act.effect = "used"
+        p.chars.append(Char(action.character))
+        ev.append(Event("trickerion.hired", {"seat": seat, "character": action.character,
+                                             "at_once": True}))
+        if p.hand and any(p.hand.values()) or p.specials:
+            s.pending.insert(0, Pending("hypnotic", seat, n=len(p.chars) - 1))
+        return
+    p.hired.append(action.character)
+    ev.append(Event("trickerion.hired", {"seat": seat, "character": action.character}))
+    if (effect == "mass_recruitment" and action.character == "apprentice" and p.coins >= 3
+            and can_hire(cat, p, "apprentice")):
+        act.effect = "used"
+        s.pending.insert(0, Pending("mass_recruitment", seat))
+
+
+def take_coins(g, s: State, seat: int, act: Placement, action: A.TakeCoins,
+               ev: list[Event]) -> None:
+    if action.die not in BANK or s.dice[action.die] == X:
+        raise IllegalAction("trickerion.downtown.die_unavailable", die=action.die)
+    effect = g.effect_of(act) if act.effect == "ready" else ""
+    _spend(act, cost(g, s, act, "take_coins"))
+    value = int(s.dice[action.die])
+    coins = value
+    if effect == "interest":
+        roll = s.rng.choice(g.cat.die_faces[action.die])
+        extra = 0 if roll == X else int(roll)
+        ev.append(Event("trickerion.interest_roll", {"seat": seat, "face": roll}))
+        coins += extra
+        act.effect = "used"
+    if g.active_effect(s) == "double_take_coins":
+        coins *= 2
+    s.dice[action.die] = X
+    gain(g.cat, s, seat, ev, "take_coins", coins=coins)
+    if effect == "fame_and_fortune":
+        act.effect = "used"
+        gain(g.cat, s, seat, ev, "fame_and_fortune", fame=value - 1)
+    elif effect == "investments":
+        act.effect = "used"
+        s.pending.insert(0, Pending("investments", seat, n=3))

@@ -1,0 +1,142 @@
+"""End of round ("ФАЗА КОНЦА РАУНДА"), its eight steps in the book's order.
+
+Wages (apprentice 1 except on the Assistant board, specialist 2, idle characters free; pay
+while you have coins, lose 2 fame per unpaid coin, fame floors at 0) → Return Characters (hired
+ones join, new specialist boards attach) → Orders Arrive → performance cards shift (from round 3
+the rightmost is discarded first, its markers back to the supply) → posters back → round marker
+→ prophecies move → used special assignments to the bottoms of their decks, unused back to hand.
+After the last round (5 without the Dark Alley, 7 with it) the final scoring follows.
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.games.trickerion import scoring
+from engine.games.trickerion.catalog import Catalog
+from engine.games.trickerion.common import add_props, gain, room_for
+from engine.games.trickerion.setup import _perf_card
+from engine.games.trickerion.state import HOME, Char, Pending, State
+
+
+def end_of_round(g, s: State, ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    if s.phase != "end_round":
+        s.phase = "end_round"
+        # Hidden Talent (a24): decided before wages, so the new specialist's wage is paid.
+        for seat, p in enumerate(s.players):
+            for i, c in enumerate(p.chars):
+                if c.talent and any(p.hired.count(k) == 0 and not any(x.kind == k for x in p.chars)
+                                    for k in ("assistant", "engineer", "manager")):
+                    s.pending.append(Pending("hidden_talent", seat, n=i))
+        if s.pending:
+            return
+    ev.append(Event("trickerion.end_of_round", {"round": s.round}))
+    pay_wages(g, s, ev)
+    return_characters(g, s, ev)
+    orders_arrive(g, s, ev)
+    shift_performances(g, s, ev)
+    for p in s.players:
+        p.poster = False
+    s.round += 1
+    move_prophecies(g, s, ev)
+    last = cat.rounds.with_dark_alley if g.options["dark_alley"] else cat.rounds.without_dark_alley
+    if s.round > last:
+        scoring.final_scoring(g, s, ev)
+        s.phase = "over"
+        return
+    s.phase = "roll"
+
+
+def pay_wages(g, s: State, ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    for seat, p in enumerate(s.players):
+        due = 0
+        for c in p.chars:
+            if c.slot == HOME:
+                continue
+            if c.kind == "apprentice" and c.assist:
+                due += cat.wages.apprentice_on_assistant_board
+            else:
+                due += cat.wage[c.kind]
+        if not due:
+            continue
+        paid = min(due, p.coins)
+        p.coins -= paid
+        unpaid = due - paid
+        ev.append(Event("trickerion.wages", {"seat": seat, "due": due, "paid": paid}))
+        if unpaid:
+            gain(cat, s, seat, ev, "unpaid_wages", fame=-cat.wages.fame_per_unpaid_coin * unpaid)
+
+
+def return_characters(g, s: State, ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    for i in range(len(s.slots)):
+        if s.slots[i] >= 0:
+            s.slots[i] = -1
+    for seat, p in enumerate(s.players):
+        for c in p.chars:
+            if c.card:
+                if c.card in cat.specials:
+                    if c.slot != HOME:
+                        s.used_specials.append(c.card)
+                    else:
+                        p.specials.append(c.card)
+                else:
+                    p.hand[c.card] = p.hand.get(c.card, 0) + 1
+            c.card = ""
+            c.slot = HOME
+            c.idle = False
+            c.shown = False
+            c.talent = False
+        for kind in p.hired:
+            p.chars.append(Char(kind))
+        if p.hired:
+            ev.append(Event("trickerion.characters_joined", {"seat": seat, "kinds": list(p.hired)}))
+        p.hired = []
+        p.used = []
+        p.active = []
+        p.done = False
+    # Used special assignments go to the bottoms of their decks.
+    for card in s.used_specials:
+        s.decks[cat.specials[card].location].append(card)
+    s.used_specials = []
+
+
+def orders_arrive(g, s: State, ev: list[Event]) -> None:
+    m = s.market
+    for i, prop in enumerate(m.order):
+        if prop:
+            m.buy[i] = prop
+            m.order[i] = ""
+    if m.quick and m.quick_seat >= 0:
+        p = s.players[m.quick_seat]
+        if room_for(p, m.quick):
+            add_props(p, m.quick, 1)
+            ev.append(Event("trickerion.received", {"seat": m.quick_seat, "prop": m.quick}))
+    m.quick = ""
+    m.quick_seat = -1
+    m.extra = []
+    m.share = -1
+    ev.append(Event("trickerion.orders_arrived", {"buy": list(m.buy)}))
+
+
+def shift_performances(g, s: State, ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    if s.round >= cat.perf_rules.discard_from_round and s.row:
+        gone = s.row.pop()
+        ev.append(Event("trickerion.performance_discarded", {"card": gone.id}))
+    if s.perf_deck:
+        card = s.perf_deck.pop(0)
+        s.row.insert(0, _perf_card(cat, card))
+        ev.append(Event("trickerion.performance_revealed", {"card": card}, reveal=True))
+
+
+def move_prophecies(g, s: State, ev: list[Event]) -> None:
+    if not g.options["prophecies"] or not s.pending_prophecies:
+        return
+    s.prophecy = s.pending_prophecies.pop(0)
+    if s.prophecy_stack:
+        s.pending_prophecies.append(s.prophecy_stack.pop(0))
+    ev.append(Event("trickerion.prophecies", {"active": s.prophecy,
+                                              "pending": list(s.pending_prophecies)},
+                    reveal=True))

@@ -1,0 +1,238 @@
+"""Round flow ("ФАЗЫ РАУНДА"): who acts now, and the automatic steps between decisions.
+
+Phases, in order: ``roll`` (chance: the six dice; the initiative phase from the second round)
+→ ``advertise`` (simultaneous, each seat that can pay) → ``assign`` (simultaneous and hidden)
+→ ``place`` (one character at a time in initiative order) → ``perform`` (Thursday to Sunday)
+→ end of round (automatic) → next ``roll``, or ``over`` after the last round.
+
+A non-empty ``State.pending`` always comes first: its head names the seat that decides.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.game import CHANCE_NODE, TERMINAL, ToAct
+from engine.games.trickerion import actions as A
+from engine.games.trickerion import decisions, endround, performance, placement, setup
+from engine.games.trickerion.catalog import Catalog
+from engine.games.trickerion.state import HOME, State
+
+SIMULTANEOUS = ("advertise", "assign")
+
+
+def to_act(g, s: State) -> ToAct:
+    if s.pending:
+        return ToAct("players", (s.pending[0].seat,))
+    phase = s.phase
+    if phase in ("roll", "setup_initiative"):
+        return CHANCE_NODE
+    if phase in SIMULTANEOUS:
+        return ToAct("players", tuple(i for i, p in enumerate(s.players) if not p.done))
+    if phase == "place":
+        return ToAct("players", (s.order[s.turn],))
+    if phase == "over":
+        return TERMINAL
+    raise AssertionError(f"no one to act in phase {phase}")
+
+
+def legal(g, s: State, seat: int) -> list:
+    if s.pending:
+        pend = s.pending[0]
+        if pend.seat != seat:
+            return []
+        if pend.kind in setup.SETUP_KINDS:
+            return setup.legal(g, s, pend)
+        return decisions.legal(g, s, pend)
+    phase = s.phase
+    if phase == "advertise":
+        return [A.Advertise(True), A.Advertise(False)] if not s.players[seat].done else []
+    if phase == "assign":
+        return assign_legal(g, s, seat)
+    if phase == "place":
+        if s.order[s.turn] != seat:
+            return []
+        return placement.legal(g, s, seat)
+    return []
+
+
+def apply(g, s: State, seat: int, action) -> list[Event]:
+    ev: list[Event] = []
+    if s.pending:
+        pend = s.pending[0]
+        if pend.kind in setup.SETUP_KINDS:
+            setup.apply(g, s, pend, action, ev)
+        else:
+            decisions.apply(g, s, pend, action, ev)
+    elif isinstance(action, A.Chance):
+        if s.phase == "setup_initiative":
+            setup.draw_initiative(g, s, ev)
+        elif s.phase == "roll":
+            roll(g, s, ev)
+        else:
+            raise IllegalAction("trickerion.flow.not_chance", phase=s.phase)
+    elif s.phase == "advertise":
+        advertise(g, s, seat, action, ev)
+    elif s.phase == "assign":
+        assign(g, s, seat, action, ev)
+    elif s.phase == "place":
+        placement.apply(g, s, seat, action, ev)
+    else:
+        raise IllegalAction("trickerion.flow.unexpected", phase=s.phase)
+    advance(g, s, ev)
+    return ev
+
+
+def advance(g, s: State, ev: list[Event]) -> None:
+    """Run the automatic steps until someone must decide (or the game is over)."""
+    while not s.pending:
+        if s.phase == "advertise" and all(p.done for p in s.players):
+            start_assignments(g, s, ev)
+        elif s.phase == "assign" and all(p.done for p in s.players):
+            reveal(g, s, ev)
+        elif s.phase == "place" and s.act is None and not placement.seat_has_work(s, s.order[s.turn]):
+            placement.next_turn(g, s, ev)
+        elif s.phase == "perform":
+            if not performance.advance(g, s, ev):
+                endround.end_of_round(g, s, ev)
+        elif s.phase == "end_round":
+            endround.end_of_round(g, s, ev)
+        else:
+            return
+
+
+# --- dice and initiative ----------------------------------------------------------------------
+
+def roll(g, s: State, ev: list[Event]) -> None:
+    """Dice roll phase; then the initiative phase (skipped in the first round played)."""
+    cat: Catalog = g.cat
+    s.dice = [s.rng.choice(faces) for faces in cat.die_faces]
+    ev.append(Event("trickerion.dice_rolled", {"dice": list(s.dice)}))
+    first_round = cat.fast.start_round if g.options["fast_game"] else 1
+    if s.round > first_round:
+        determine_initiative(s)
+        ev.append(Event("trickerion.initiative", {"order": list(s.order)}))
+    start_advertise(g, s, ev)
+
+
+def determine_initiative(s: State) -> None:
+    """Fame ascending; players tied on fame swap (reverse) their previous relative order."""
+    previous = {seat: i for i, seat in enumerate(s.order)}
+    s.order = sorted(s.order, key=lambda seat: (s.players[seat].fame, -previous[seat]))
+
+
+def initiative_slot(g, s: State, seat: int) -> int:
+    """The printed initiative slot number (1–4) of ``seat``; 2 players use slots 1 and 3."""
+    i = s.order.index(seat)
+    if g.players == 2:
+        return g.cat.setup.two_player_initiative_slots[i]
+    return i + 1
+
+
+def advertise_cost(g, s: State, seat: int) -> int:
+    return g.cat.advertise.cost_by_initiative[initiative_slot(g, s, seat) - 1]
+
+
+def start_advertise(g, s: State, ev: list[Event]) -> None:
+    s.phase = "advertise"
+    for seat, p in enumerate(s.players):
+        p.done = p.coins < advertise_cost(g, s, seat)
+
+
+def advertise(g, s: State, seat: int, action, ev: list[Event]) -> None:
+    p = s.players[seat]
+    if not isinstance(action, A.Advertise) or p.done:
+        raise IllegalAction("trickerion.advertise.not_now", seat=seat)
+    p.done = True
+    if action.advertise:
+        cost = advertise_cost(g, s, seat)
+        p.coins -= cost
+        p.poster = True
+        p.fame += g.cat.advertise.fame
+        ev.append(Event("trickerion.advertised", {"seat": seat, "coins": cost,
+                                                  "fame": g.cat.advertise.fame}))
+
+
+# --- assignments --------------------------------------------------------------------------------
+
+def start_assignments(g, s: State, ev: list[Event]) -> None:
+    s.phase = "assign"
+    for p in s.players:
+        p.done = False
+    ev.append(Event("trickerion.assignment_phase", {"round": s.round}))
+
+
+def hand_cards(p) -> list[str]:
+    """Distinct assignment cards in hand: permanent (location ids) then specials."""
+    out = [loc for loc, n in p.hand.items() if n > 0]
+    for card in p.specials:
+        if card not in out:
+            out.append(card)
+    return out
+
+
+def assign_legal(g, s: State, seat: int) -> list:
+    p = s.players[seat]
+    if p.done:
+        return []
+    cards = hand_cards(p)
+    out: list = []
+    for i, c in enumerate(p.chars):
+        if c.card == "" and c.slot == HOME:
+            out.extend(A.Assign(i, card) for card in cards)
+    out.append(A.EndAssignments())
+    return out
+
+
+def take_card(p, card: str) -> None:
+    if card in p.specials:
+        p.specials.remove(card)
+    else:
+        p.hand[card] -= 1
+
+
+def give_back(p, card: str) -> None:
+    if card.startswith("a") and card[1:3].isdigit():
+        p.specials.append(card)
+    else:
+        p.hand[card] = p.hand.get(card, 0) + 1
+
+
+def assign(g, s: State, seat: int, action, ev: list[Event]) -> None:
+    p = s.players[seat]
+    if p.done:
+        raise IllegalAction("trickerion.assign.done", seat=seat)
+    if isinstance(action, A.EndAssignments):
+        p.done = True
+        ev.append(Event("trickerion.assignments_done", {"seat": seat}))
+        return
+    if not isinstance(action, A.Assign):
+        raise IllegalAction("trickerion.assign.not_now", seat=seat)
+    if not 0 <= action.character < len(p.chars) or p.chars[action.character].card:
+        raise IllegalAction("trickerion.assign.bad_character", character=action.character)
+    if action.card not in hand_cards(p):
+        raise IllegalAction("trickerion.assign.not_in_hand", card=action.card)
+    take_card(p, action.card)
+    p.chars[action.character].card = action.card
+    ev.append(Event("trickerion.assigned", {"seat": seat, "character": action.character,
+                                            "card": action.card}, to=seat))
+    ev.append(Event("trickerion.assigned_face_down", {"seat": seat,
+                                                      "character": action.character}))
+
+
+def reveal(g, s: State, ev: list[Event]) -> None:
+    """All assignments are in: flip them (Place Characters phase begins)."""
+    hidden = g.active_effect(s) == "hidden_assignments"
+    shown = []
+    for seat, p in enumerate(s.players):
+        for i, c in enumerate(p.chars):
+            if not c.card:
+                c.idle = True
+            elif not hidden:
+                c.shown = True
+                shown.append({"seat": seat, "character": i, "card": c.card})
+    ev.append(Event("trickerion.assignments_revealed", {"cards": shown}, reveal=True))
+    s.phase = "place"
+    s.turn = len(s.order) - 1
+    s.act = None
+    placement.next_turn(g, s, ev)

@@ -1,0 +1,118 @@
+"""Trickerion: Legends of Illusion — the rules object registered with the engine core."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.events import Event
+from engine.core.game import Game, Result, ToAct
+from engine.core.options import OptionSpec
+from engine.core.registry import register
+from engine.games.trickerion import flow, setup
+from engine.games.trickerion.actions import Action, Chance
+from engine.games.trickerion.catalog import catalog
+from engine.games.trickerion.state import Placement, State
+from engine.games.trickerion.view import view as make_view
+
+OPTIONS = (
+    OptionSpec(id="dark_alley", kind="bool", default=True,
+               names={"en": "Dark Alley", "ru": "Кривая улочка", "fr": "Allée Sombre"},
+               help={"en": "7 rounds, special assignments, level-3 tricks, Magnus Pantheon, "
+                           "magician abilities; off: 5 rounds, 9 permanent assignment cards.",
+                     "ru": "7 раундов, особые поручения, номера 3-го уровня, Магнус-пантеон, "
+                           "способности иллюзионистов; без модуля: 5 раундов.",
+                     "fr": "7 tours, Affectations Spéciales, Tours de Niveau 3, The Magnus "
+                           "Pantheon, capacités des Magiciens ; sans : 5 tours."}),
+    OptionSpec(id="prophecies", kind="bool", default=True,
+               names={"en": "Prophecies", "ru": "Пророчества", "fr": "Prophéties"},
+               help={"en": "Dark Alley only; without them the Priestess of Mysticism is not "
+                           "offered.",
+                     "ru": "Только с «Кривой улочкой»; без них «Жрица мистики» недоступна.",
+                     "fr": "Avec l'Allée Sombre seulement ; sinon la Prêtresse du Mysticisme "
+                           "n'est pas proposée."}),
+    OptionSpec(id="fast_game", kind="bool", default=False,
+               names={"en": "Fast game", "ru": "Быстрая партия", "fr": "Partie rapide"},
+               help={"en": "Start in round 2 with extra fame, props, a shard and a card.",
+                     "ru": "Начать со 2-го раунда с дополнительными ресурсами.",
+                     "fr": "Commencer au tour 2 avec des ressources en plus."}),
+    OptionSpec(id="first_game", kind="bool", default=False,
+               names={"en": "First-game kits", "ru": "Наборы для первой игры",
+                      "fr": "Mise en place de première partie"},
+               help={"en": "Starting trick, props and specialist from the rulebook's kit for "
+                           "the magician's school.",
+                     "ru": "Начальный номер, реквизит и специалист из набора школы.",
+                     "fr": "Tour, matériaux et spécialiste de départ selon l'école."}),
+)
+
+
+@register
+class Trickerion(Game):
+    id = "trickerion"
+    names = {"en": "Trickerion: Legends of Illusion", "ru": "Трикерион. Искусство иллюзии",
+             "fr": "Trickerion – Légende de l'illusion"}
+    min_players = 2
+    max_players = 4
+    option_specs = OPTIONS
+    state_type = State
+    action_type = Action
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        self.cat = catalog()
+        self._ap = dict(self.cat.ap)
+
+    def check_options(self) -> None:
+        # Prophecies exist only in the Dark Alley module: without it they are simply off.
+        if not self.options["dark_alley"]:
+            self.options["prophecies"] = False
+
+    # --- helpers the rules modules share ------------------------------------------------------
+
+    def active_effect(self, s: State) -> str:
+        return self.cat.prophecies[s.prophecy].effect if s.prophecy else ""
+
+    def effect_of(self, act: Placement) -> str:
+        card = act.mimic or act.card
+        return self.cat.specials[card].effect if card else ""
+
+    def effect_params(self, act: Placement) -> tuple:
+        card = act.mimic or act.card
+        return self.cat.specials[card].params if card else ()
+
+    def action_ap(self, s: State, action: str) -> int:
+        """AP cost of a location action, with an ActionCost prophecy applied."""
+        if s.prophecy:
+            for param in self.cat.prophecies[s.prophecy].params:
+                if type(param).__name__ == "ActionCost" and param.action == action:
+                    return param.ap
+        return self._ap[action]
+
+    # --- the Game interface -------------------------------------------------------------------
+
+    def initial_state(self, seed: int) -> State:
+        return setup.initial_state(self, seed)
+
+    def to_act(self, state: State) -> ToAct:
+        return flow.to_act(self, state)
+
+    def legal_actions(self, state: State, seat: int) -> list:
+        return flow.legal(self, state, seat)
+
+    def chance_action(self, state: State) -> Chance:
+        return Chance()
+
+    def _apply(self, state: State, seat: int, action) -> list[Event]:
+        return flow.apply(self, state, seat, action)
+
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+        return make_view(self, state, viewer)
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        scores = [b["total"] for b in state.final]
+        return Result(scores=scores, winners=[state.winner], breakdown=list(state.final))
+
+    def term_name(self, kind: str, value: Any, lang: str) -> str:
+        from engine.games.trickerion.terms import term_name
+        return term_name(self.cat, kind, value, lang)

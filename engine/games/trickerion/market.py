@@ -1,0 +1,255 @@
+"""Market Row ("РЫНОК"): Buy (with Bargain), Order, Quick Order.
+
+Buy: 1 AP for up to 3 identical props from the Market stock (Buy area, the Quick Order slot at
++1 coin each); Bargain: 1 AP per coin off the total, which cannot reach 0. Props go to the
+player board (a new type needs a free prop slot of its 6); a stack holds at most 3 tokens and
+the Manager board's +1 counts in that limit. Order: 1 AP, a prop not yet in the Order area into
+a free Order slot (it replaces the Buy slot below it at Orders Arrive). Quick Order: 2 AP, any
+prop into the Quick Order slot (the one there goes back).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.games.trickerion import actions as A
+from engine.games.trickerion.catalog import Catalog
+from engine.games.trickerion.common import add_props, gain, pay, room_for
+from engine.games.trickerion.state import Placement, State
+
+BOARD_PROP_SLOTS = 6
+
+
+def stock(g, s: State) -> dict[str, int]:
+    """Props buyable now -> surcharge per token (0, or +1 from the Quick Order slot)."""
+    m = s.market
+    out = {prop: 0 for prop in m.buy if prop}
+    for prop in m.extra:
+        out.setdefault(prop, 0)
+    if g.active_effect(s) == "order_area_buyable":
+        for prop in m.order:
+            if prop:
+                out.setdefault(prop, 0)
+    if m.quick and m.quick not in out:
+        out[m.quick] = g.cat.market.quick_order_surcharge
+    return out
+
+
+def unit_price(g, s: State, prop: str, surcharge: int) -> int:
+    base = 2 if g.active_effect(s) == "flat_prop_price" else g.cat.prop_cost[prop]
+    return base + surcharge
+
+
+def _fits(p, props: tuple[str, ...]) -> bool:
+    new_types = {x for x in props if p.props.get(x, 0) == 0}
+    on_board = sum(1 for k, v in p.props.items() if v and k not in p.mgr)
+    if on_board + len(new_types) > BOARD_PROP_SLOTS:
+        return False
+    for prop in set(props):
+        if props.count(prop) > room_for(p, prop, BOARD_PROP_SLOTS + 99):
+            return False
+    return True
+
+
+def _ready(g, act: Placement, effect: str) -> bool:
+    return act.effect == "ready" and g.effect_of(act) == effect
+
+
+def bundles(g, s: State, seat: int, act: Placement) -> list[tuple[tuple[str, ...], int]]:
+    """(props, full price) of every Buy composition the player may take now."""
+    p = s.players[seat]
+    avail = stock(g, s)
+    out = []
+    limit = g.cat.market.buy_max_same_type
+    for prop, extra in avail.items():
+        for count in range(1, limit + 1):
+            props = (prop,) * count
+            if not _fits(p, props):
+                break
+            out.append((props, unit_price(g, s, prop, extra) * count))
+    if _ready(g, act, "component_sale"):
+        types = list(avail)
+        seen = {b for b, _ in out}
+        for size in range(2, 5):
+            for combo in combinations_with_replacement(types, size):
+                if combo in seen or len(set(combo)) == 1 and size <= limit:
+                    continue
+                if _fits(p, combo):
+                    out.append((combo, sum(unit_price(g, s, x, avail[x]) for x in combo)))
+    return out
+
+
+def legal(g, s: State, seat: int, act: Placement) -> list:
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    out: list = []
+    buy_ap = g.action_ap(s, "buy")
+    if act.ap >= buy_ap:
+        for props, price in bundles(g, s, seat, act):
+            max_bargain = min(act.ap - buy_ap, price - cat.market.bargain_min_total)
+            for bargain in range(0, max(max_bargain, 0) + 1):
+                if p.coins >= price - bargain:
+                    out.append(A.Buy(props, bargain))
+            if len(set(props)) == 1 and len(props) <= cat.market.buy_max_same_type:
+                out.extend(_special_buys(g, s, seat, act, props, price))
+        if _ready(g, act, "workshop_delivery"):
+            for prop, n in p.props.items():
+                if n and prop not in stock(g, s):
+                    for count in range(1, room_for(p, prop) + 1):
+                        price = max(0, (g.cat.prop_cost[prop] - 1) * count)
+                        if p.coins >= price:
+                            out.append(A.Buy((prop,) * count, 0, "delivery"))
+    order_ap = g.action_ap(s, "order")
+    if act.ap >= order_ap:
+        in_order = set(s.market.order)
+        logistics = _ready(g, act, "logistics")
+        merchants = _ready(g, act, "traveling_merchants") or "traveling_merchants" in p.active
+        for prop in cat.props:
+            if prop in in_order:
+                continue
+            for slot, there in enumerate(s.market.order):
+                if not there:
+                    out.append(A.Order(prop, slot))
+                    if merchants and p.coins >= cat.prop_cost[prop] + 1 and room_for(p, prop):
+                        out.append(A.Order(prop, slot, True))
+            if logistics and prop not in s.market.extra:
+                out.append(A.Order(prop, -1))
+    if act.ap >= g.action_ap(s, "quick_order"):
+        out.extend(A.QuickOrder(prop) for prop in cat.props if prop != s.market.quick)
+    return out
+
+
+def _special_buys(g, s: State, seat: int, act: Placement, props: tuple[str, ...],
+                  price: int) -> list:
+    p = s.players[seat]
+    out = []
+    if _ready(g, act, "smuggled_goods") and p.fame >= price - 1:
+        out.append(A.Buy(props, 0, "smuggle"))
+    if _ready(g, act, "barter_with_power") and p.shards >= 1 and price <= 4:
+        out.append(A.Buy(props, 0, "barter"))
+    if _ready(g, act, "shoplifting") and props[0] in s.market.buy:
+        rest = price - price // len(props)
+        if p.coins >= rest:
+            for refill in g.cat.props:
+                if g.cat.prop_tier[refill] == "basic":
+                    out.append(A.Buy(props, 0, "shoplift", refill))
+    return out
+
+
+def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
+    if isinstance(action, A.Buy):
+        buy(g, s, seat, act, action, ev)
+    elif isinstance(action, A.Order):
+        order(g, s, seat, act, action, ev)
+    elif isinstance(action, A.QuickOrder):
+        quick_order(g, s, seat, act, action, ev)
+    else:
+        raise IllegalAction("trickerion.location.wrong_action", location="market_row",
+                            action=type(action).__name__)
+
+
+def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    if action not in legal(g, s, seat, act):
+        _explain_buy(g, s, seat, act, action)
+    avail = stock(g, s)
+    if action.mode == "delivery":
+        price = sum(max(0, cat.prop_cost[x] - 1) for x in action.props)
+    else:
+        price = sum(unit_price(g, s, x, avail[x]) for x in action.props)
+    act.ap -= g.action_ap(s, "buy") + action.bargain
+    act.buys += 1
+    effect = g.effect_of(act) if act.effect == "ready" else ""
+    mode = action.mode
+    paid = 0
+    if mode == "smuggle":
+        gain(cat, s, seat, ev, "smuggled_goods", fame=-(price - 1))
+        act.effect = "used"
+    elif mode == "barter":
+        p.shards -= 1
+        ev.append(Event("trickerion.pay", {"seat": seat, "why": "barter_with_power", "coins": 0,
+                                           "shards": 1}))
+        act.effect = "used"
+    else:
+        paid = price - action.bargain
+        if mode == "shoplift":
+            paid = price - price // len(action.props)
+            slot = s.market.buy.index(action.props[0])
+            s.market.buy[slot] = action.refill
+            act.effect = "used"
+            ev.append(Event("trickerion.shoplifted", {"seat": seat, "prop": action.props[0],
+                                                      "refill": action.refill}))
+        elif mode == "delivery" or effect == "component_sale" and (
+                len(set(action.props)) > 1 or len(action.props) > cat.market.buy_max_same_type):
+            act.effect = "used"
+        pay(s, seat, ev, "market_buy", coins=paid)
+    for prop in action.props:
+        add_props(p, prop, 1)
+    ev.append(Event("trickerion.bought", {"seat": seat, "props": list(action.props),
+                                          "coins": paid, "bargain": action.bargain}))
+    if effect == "workshop_exhibition" and act.effect == "ready":
+        act.effect = "used"
+        gain(cat, s, seat, ev, "workshop_exhibition", fame=max(0, paid - 1))
+
+
+def _explain_buy(g, s: State, seat: int, act: Placement, action: A.Buy) -> None:
+    p = s.players[seat]
+    avail = stock(g, s)
+    if act.ap < g.action_ap(s, "buy") + action.bargain:
+        raise IllegalAction("trickerion.ap.not_enough", need=1 + action.bargain, have=act.ap)
+    for prop in action.props:
+        if prop not in avail and action.mode != "delivery":
+            raise IllegalAction("trickerion.market.not_in_stock", prop=prop)
+    if len(set(action.props)) > 1 or len(action.props) > g.cat.market.buy_max_same_type:
+        raise IllegalAction("trickerion.market.identical_up_to_3", props=list(action.props))
+    if not _fits(p, action.props):
+        raise IllegalAction("trickerion.market.stack_limit", props=list(action.props))
+    if action.bargain and action.bargain >= sum(unit_price(g, s, x, avail.get(x, 0))
+                                                for x in action.props):
+        raise IllegalAction("trickerion.market.bargain_to_zero", bargain=action.bargain)
+    raise IllegalAction("trickerion.market.cannot_afford", props=list(action.props),
+                        coins=p.coins)
+
+
+def order(g, s: State, seat: int, act: Placement, action: A.Order, ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    if action not in legal(g, s, seat, act):
+        if action.prop in s.market.order:
+            raise IllegalAction("trickerion.market.already_ordered", prop=action.prop)
+        raise IllegalAction("trickerion.market.order_slot_taken", slot=action.slot)
+    act.ap -= g.action_ap(s, "order")
+    if action.slot == -1:
+        s.market.extra.append(action.prop)
+        act.effect = "used"
+        ev.append(Event("trickerion.ordered", {"seat": seat, "prop": action.prop,
+                                               "logistics": True}))
+        return
+    s.market.order[action.slot] = action.prop
+    ev.append(Event("trickerion.ordered", {"seat": seat, "prop": action.prop,
+                                           "slot": action.slot}))
+    if action.now:
+        if act.effect == "ready" and g.effect_of(act) == "traveling_merchants":
+            act.effect = "used"
+            p.active.append("traveling_merchants")
+        pay(s, seat, ev, "market_traveling_merchants", coins=cat.prop_cost[action.prop] + 1)
+        add_props(p, action.prop, 1)
+        ev.append(Event("trickerion.received", {"seat": seat, "prop": action.prop}))
+
+
+def quick_order(g, s: State, seat: int, act: Placement, action: A.QuickOrder,
+                ev: list[Event]) -> None:
+    if action.prop not in g.cat.prop_cost or action.prop == s.market.quick:
+        raise IllegalAction("trickerion.market.quick_order_same", prop=action.prop)
+    if act.ap < g.action_ap(s, "quick_order"):
+        raise IllegalAction("trickerion.ap.not_enough", need=2, have=act.ap)
+    act.ap -= g.action_ap(s, "quick_order")
+    s.market.quick = action.prop
+    s.market.quick_seat = -1
+    if act.effect == "ready" and g.effect_of(act) == "dubious_sources":
+        act.effect = "used"
+        s.market.quick_seat = seat
+    ev.append(Event("trickerion.quick_ordered", {"seat": seat, "prop": action.prop}))

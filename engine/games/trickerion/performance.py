@@ -1,0 +1,246 @@
+"""Performance phase ("ФАЗА ПРЕДСТАВЛЕНИЙ").
+
+Thursday to Sunday, the player whose Magician stands on that day's stage slot chooses a
+performance card holding at least one of their markers and performs it: every marker on it
+yields its trick's fame/coins/shards to its owner, changed by the owner's day modifier (the
+performer's when the owner has no character in the Theater), never below 0; the performer adds
+1 fame per link on the card, 2 fame / 3 coins / 1 shard for an Assistant / Manager / Engineer
+backstage, and the card's printed bonus. The markers go back to their owners' supply and the
+card stays.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.games.trickerion import actions as A
+from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
+from engine.games.trickerion.common import (day_yield, formed_links, gain, symbol_schools,
+                                            theater_day_of, trick_by_sym)
+from engine.games.trickerion.state import Pending, State
+
+
+def performer_of(s: State, day: int) -> int:
+    v = s.slots[SLOT_THEATER + 3 * day + 2]
+    return v // 16 if v >= 0 else -1
+
+
+def candidates(s: State, seat: int) -> list[int]:
+    return [ci for ci, pc in enumerate(s.row)
+            if any(m >= 0 and m // 4 == seat for m in pc.m) or
+            any(m // 4 == seat for m in pc.guest)]
+
+
+def stage_special(g, s: State, day: int) -> str:
+    """Effect id of the special assignment under the Magician on ``day``'s stage slot."""
+    v = s.slots[SLOT_THEATER + 3 * day + 2]
+    card = s.players[v // 16].chars[v % 16].card
+    return g.cat.specials[card].effect if card in g.cat.specials else ""
+
+
+def start(g, s: State, ev: list[Event]) -> None:
+    s.phase = "perform"
+    s.act = None
+    s.day = 0
+    s.perf_card = -1
+    s.perf_asked = False
+    s.perf_opts = []
+    ev.append(Event("trickerion.performance_phase", {"round": s.round}))
+    if g.options["dark_alley"]:
+        from engine.games.trickerion.theater import reschedule_options
+        for seat, p in enumerate(s.players):
+            if p.magician == "m01_master_of_chains" and reschedule_options(g, s, seat, None):
+                s.pending.append(Pending("break_free", seat))
+
+
+def advance(g, s: State, ev: list[Event]) -> bool:
+    """Move the Performance phase on; False once Sunday is done (end of round follows)."""
+    while s.day < 4:
+        performer = performer_of(s, s.day)
+        if performer < 0:
+            _next_day(s)
+            continue
+        if s.perf_card >= 0:
+            resolve(g, s, performer, s.perf_card, ev)
+            _next_day(s)
+            continue
+        cards = candidates(s, performer)
+        if not cards:
+            ev.append(Event("trickerion.no_performance", {"seat": performer, "day": s.day}))
+            _next_day(s)
+            continue
+        if not s.perf_asked:
+            s.perf_asked = True
+            for seat, p in enumerate(s.players):
+                if (g.options["dark_alley"] and seat != performer
+                        and p.magician == "m07_yoruba_spiritmaster"
+                        and "soul_possession" not in p.used and p.shards >= 1):
+                    s.pending.append(Pending("soul_possession", seat, n=performer))
+                    return True
+        s.pending.append(Pending("perform", performer))
+        return True
+    return False
+
+
+def _next_day(s: State) -> None:
+    s.day += 1
+    s.perf_card = -1
+    s.perf_asked = False
+    s.perf_opts = []
+
+
+def choose(g, s: State, performer: int, card: int, ev: list[Event]) -> None:
+    """A card is chosen for today's performance: queue the performer's options."""
+    if card not in candidates(s, performer):
+        raise IllegalAction("trickerion.perform.needs_own_marker", card=card)
+    s.perf_card = card
+    ev.append(Event("trickerion.performance_chosen", {"seat": performer, "day": s.day,
+                                                      "card": card}))
+    p = s.players[performer]
+    if not g.options["dark_alley"]:
+        return
+    for kind in ("steal", "premiere", "durable"):
+        if option_choices(g, s, performer, kind):
+            s.pending.append(Pending(kind, performer))
+    del p  # options are read from the state when answered
+
+
+def option_choices(g, s: State, seat: int, kind: str) -> list[str]:
+    """Answers to one per-performance option, besides passing."""
+    cat: Catalog = g.cat
+    pc = s.row[s.perf_card]
+    p = s.players[seat]
+    own = [(i, m) for i, m in enumerate(pc.m) if m >= 0 and m // 4 == seat]
+    if kind == "steal":
+        if p.magician != "m05_red_lotus":
+            return []
+        out = []
+        for i, m in own:
+            level = cat.trick_level[trick_by_sym(p, m % 4).id]
+            for j, o in enumerate(pc.m):
+                if o >= 0 and o // 4 != seat:
+                    t = trick_by_sym(s.players[o // 4], o % 4)
+                    if t and cat.trick_level[t.id] <= level:
+                        out.append(f"steal:{i}:{j}")
+        return out
+    effect = stage_special(g, s, s.day)
+    if kind == "premiere" and effect == "grand_premiere":
+        return [f"premiere:{i}:{what}" for i, m in own
+                if not trick_by_sym(p, m % 4).premiered for what in ("fame", "coins", "shards")]
+    if kind == "durable" and effect == "durable_components":
+        return [f"durable:{i}" for i, _m in own]
+    return []
+
+
+def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    pc = s.row[ci]
+    schools = symbol_schools(cat, s)
+    links = formed_links(cat, s, pc, schools)
+    opts = {o.split(":")[0]: o.split(":")[1:] for o in s.perf_opts}
+    effect = stage_special(g, s, s.day)
+    active = g.active_effect(s)
+    perf_day = s.day
+    entries = [(i, m) for i, m in enumerate(pc.m) if m >= 0] + [(-1, m) for m in pc.guest]
+    yields: dict[int, list[int]] = {}
+    stolen = None
+    if "steal" in opts:
+        mine, theirs = int(opts["steal"][0]), int(opts["steal"][1])
+        stolen = (mine, theirs)
+    for cell, code in entries:
+        owner = code // 4
+        t = trick_by_sym(s.players[owner], code % 4)
+        if t is None:
+            continue
+        source = t
+        if stolen and cell == stolen[0]:
+            victim = pc.m[stolen[1]]
+            source = trick_by_sym(s.players[victim // 4], victim % 4)
+        fame, coins, shards = cat.trick_yield[source.id]
+        if source.enhanced:
+            fame, coins = fame + 1, coins + 1
+        if cell >= 0 and cell in pc.dbl:
+            level = cat.trick_level[t.id]
+            fame, coins = fame + level, coins + level
+        day = theater_day_of(s, owner)
+        if day < 0 or (active == "performer_day_for_all" and owner != performer):
+            day = perf_day
+        df, dc = day_yield(cat, s, day)
+        premiere = opts.get("premiere")
+        if premiere and int(premiere[0]) == cell and owner == performer:
+            what = premiere[1]
+            if what == "fame":
+                fame = max(fame * 2 + df, (fame + df) * 2)
+                df = 0
+            elif what == "coins":
+                coins = max(coins * 2 + dc, (coins + dc) * 2)
+                dc = 0
+            else:
+                shards *= 2
+        fame, coins = max(0, fame + df), max(0, coins + dc)
+        if stolen and cell == stolen[1]:
+            fame = max(0, fame - 1)
+        if active == "coins_become_fame":
+            fame, coins = fame + coins, 0
+        if effect == "arranged_fiasco":
+            fame = fame + 1 if owner == performer else max(0, fame - 1)
+        acc = yields.setdefault(owner, [0, 0, 0])
+        acc[0] += fame
+        acc[1] += coins
+        acc[2] += shards
+        t.premiered = True
+    ev.append(Event("trickerion.performed", {"seat": performer, "day": perf_day, "card": ci,
+                                             "links": len(links)}))
+    for owner, (fame, coins, shards) in sorted(yields.items()):
+        gain(cat, s, owner, ev, "performance_yield", fame=fame, coins=coins, shards=shards)
+    bonus = performer_bonus(g, s, performer, pc, len(links))
+    if active == "double_performer_bonus":
+        bonus = [2 * x for x in bonus]
+    gain(cat, s, performer, ev, "performer_bonus", fame=bonus[0], coins=bonus[1],
+         shards=bonus[2])
+    durable = opts.get("durable")
+    for i, m in enumerate(pc.m):
+        if m >= 0:
+            if durable and int(durable[0]) == i:
+                trick_by_sym(s.players[m // 4], m % 4).markers += 1
+            pc.m[i] = -1
+            pc.o[i] = 0
+    pc.dbl.clear()
+    pc.guest.clear()
+
+
+def performer_bonus(g, s: State, seat: int, pc, links: int) -> list[int]:
+    cat: Catalog = g.cat
+    rules = cat.perf_rules
+    fame = rules.link_bonus_fame * links
+    coins = shards = 0
+    day = theater_day_of(s, seat)
+    base = SLOT_THEATER + 3 * day
+    for k in range(2):
+        v = s.slots[base + k]
+        if v >= 0 and v // 16 == seat:
+            kind = s.players[seat].chars[v % 16].kind
+            reward = rules.specialist_bonus.get(kind)
+            if reward is not None:
+                fame, coins, shards = fame + reward.fame, coins + reward.coins, \
+                    shards + reward.shards
+    bf, bc, bs = cat.cards[pc.id].bonus
+    return [fame + bf, coins + bc, shards + bs]
+
+
+def perform_action(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
+    """The performer (or Yoruba Spiritmaster for them) picks today's card."""
+    if isinstance(action, A.Pass) and pend.kind == "soul_possession":
+        return
+    if not isinstance(action, A.Perform):
+        raise IllegalAction("trickerion.perform.choose_card")
+    performer = pend.n if pend.kind == "soul_possession" else pend.seat
+    if pend.kind == "soul_possession":
+        if action.card not in candidates(s, performer):
+            raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
+        p = s.players[pend.seat]
+        p.shards -= 1
+        p.used.append("soul_possession")
+        ev.append(Event("trickerion.soul_possession", {"seat": pend.seat, "performer": performer,
+                                                       "card": action.card}))
+    choose(g, s, performer, action.card, ev)

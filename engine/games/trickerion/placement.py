@@ -1,0 +1,325 @@
+"""Place Characters phase ("ФАЗА ДЕЙСТВИЙ", "СИСТЕМА ОЧКОВ ДЕЙСТВИЯ").
+
+In initiative order each player places one character with a face-up assignment card on a free
+slot of that card's location (or makes it idle), then spends its action points there. AP =
+base (apprentice 1, specialist 2, magician 3) + slot modifier, + 1 for a shard once per
+placement (never in the Theater), + a special assignment's +1 if its effect is forgone.
+A Magician on a stage slot loses its AP and performs in the Performance phase.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.games.trickerion import actions as A
+from engine.games.trickerion import alley, downtown, market, theater, workshop
+from engine.games.trickerion.catalog import (BOARD_SLOTS, SLOT_THEATER, SLOT_WORKSHOP, Catalog,
+                                             is_stage, slot_location)
+from engine.games.trickerion.common import (gain, remove_props, return_trick, theater_day_of,
+                                            trick_by_id)
+from engine.games.trickerion.state import HOME, Placement, State
+
+LOCATION_MODULES = {"downtown": downtown, "market_row": market, "workshop": workshop,
+                    "theater": theater, "dark_alley": alley}
+
+
+def seat_has_work(s: State, seat: int) -> bool:
+    return any(c.card and c.slot == HOME and not c.idle for c in s.players[seat].chars)
+
+
+def per_turn(g, s: State) -> int:
+    return 2 if g.active_effect(s) == "double_placement" else 1
+
+
+def next_turn(g, s: State, ev: list[Event]) -> None:
+    """Pass the turn to the next seat in initiative order that still has a character to place;
+    when nobody has, the Performance phase begins."""
+    from engine.games.trickerion import performance
+    n = len(s.order)
+    for k in range(1, n + 1):
+        idx = (s.turn + k) % n
+        if seat_has_work(s, s.order[idx]):
+            s.turn = idx
+            s.turn_left = per_turn(g, s)
+            return
+    performance.start(g, s, ev)
+
+
+def end_turn(g, s: State, ev: list[Event]) -> None:
+    seat = s.order[s.turn]
+    s.act = None
+    s.turn_left -= 1
+    if s.turn_left > 0 and seat_has_work(s, seat):
+        return
+    next_turn(g, s, ev)
+
+
+# --- where a character may go -------------------------------------------------------------------
+
+def card_location(g, card: str) -> str:
+    """Location of an assignment card: a permanent card is named by its location."""
+    if card in g.cat.specials:
+        return g.cat.specials[card].location
+    return card
+
+
+def destinations(g, s: State, seat: int, char: int) -> list[tuple[str, int]]:
+    """(location, slot index within the location) pairs where the character may be placed."""
+    c = s.players[seat].chars[char]
+    loc = card_location(g, c.card)
+    if c.card in g.cat.specials and g.cat.specials[c.card].effect == "freelancer":
+        locs = ["workshop", "downtown", "market_row", "theater", "dark_alley"]
+    else:
+        locs = [loc]
+    out: list[tuple[str, int]] = []
+    for where in locs:
+        out.extend((where, i) for i in free_slots(g, s, seat, c.kind, where))
+    return out
+
+
+def free_slots(g, s: State, seat: int, kind: str, loc: str) -> list[int]:
+    cat: Catalog = g.cat
+    slots = s.slots
+    if loc == "workshop":
+        base = SLOT_WORKSHOP + 2 * seat
+        return [i for i in range(2) if slots[base + i] == -1]
+    if loc == "theater":
+        mine = theater_day_of(s, seat)
+        out = []
+        for d in range(4):
+            base = SLOT_THEATER + 3 * d
+            owners = {v // 16 for v in slots[base:base + 3] if v >= 0}
+            if owners - {seat} or (mine >= 0 and mine != d):
+                continue
+            for k in range(3):
+                if slots[base + k] == -1 and (k < 2 or kind == "magician"):
+                    out.append(3 * d + k)
+        return out
+    if loc == "dark_alley" and not g.options["dark_alley"]:
+        return []
+    base = BOARD_SLOTS[loc]
+    free = [i for i in range(4) if slots[base + i] == -1]
+    effect = g.active_effect(s)
+    if effect == "costly_best_slots" and s.players[seat].coins < 3:
+        free = [i for i in free if cat.slot_mod[base + i] != 2]
+    if effect == "lowest_slot_first" and free:
+        low = min(cat.slot_mod[base + i] for i in free)
+        free = [i for i in free if cat.slot_mod[base + i] == low]
+    return free
+
+
+def board_index(seat: int, loc: str, slot: int) -> int:
+    if loc == "workshop":
+        return SLOT_WORKSHOP + 2 * seat + slot
+    if loc == "theater":
+        return SLOT_THEATER + slot
+    return BOARD_SLOTS[loc] + slot
+
+
+def slot_modifier(g, seat: int, index: int) -> int:
+    if index >= SLOT_WORKSHOP:
+        return g.cat.workshop_mods[(index - SLOT_WORKSHOP) % 2]
+    return g.cat.slot_mod[index]
+
+
+def base_ap(g, s: State, seat: int, kind: str) -> int:
+    effect = g.active_effect(s)
+    ap = 1 if effect == "base_ap_one" else g.cat.base_ap[kind]
+    if effect == "advertised_apprentices" and kind == "apprentice" and s.players[seat].poster:
+        ap += 1
+    return ap
+
+
+# --- legal actions ----------------------------------------------------------------------------------
+
+def legal(g, s: State, seat: int) -> list:
+    p = s.players[seat]
+    act = s.act
+    if act is not None:
+        out = LOCATION_MODULES[act.loc].legal(g, s, seat, act)
+        out.extend(extras(g, s, seat, act))
+        out.append(A.EndTurn())
+        return out
+    out: list = []
+    for i, c in enumerate(p.chars):
+        if c.card and c.slot == HOME and not c.idle:
+            out.extend(A.PlaceCharacter(i, loc, k) for loc, k in destinations(g, s, seat, i))
+            out.append(A.MakeIdle(i))
+    out.extend(anytime(g, s, seat))
+    return out
+
+
+def anytime(g, s: State, seat: int) -> list:
+    """Returning props or tricks to the supply "at any time" (offered at the start of a turn)."""
+    p = s.players[seat]
+    out: list = [A.DiscardProps(prop, 1) for prop, n in p.props.items() if n > 0]
+    out.extend(A.ReturnTrick(t.id) for t in p.tricks)
+    return out
+
+
+def extras(g, s: State, seat: int, act: Placement) -> list:
+    out: list = []
+    p = s.players[seat]
+    if not act.enhanced and p.shards > 0 and (act.loc != "theater" or
+                                              g.active_effect(s) == "enhance_in_theater"):
+        out.append(A.EnhanceCharacter())
+    if act.effect == "ready" and (act.card or act.mimic):
+        out.append(A.ForgoEffect())
+    if (g.options["dark_alley"] and p.magician == "m02_great_optico" and not act.card
+            and not act.mimic and "mimesis" not in p.used):
+        for special in revealed_specials(g, s, seat, act.loc):
+            out.append(A.Mimesis(special))
+    if (g.options["dark_alley"] and p.magician == "m04_mechaniker" and act.loc != "theater"
+            and p.chars[act.char].kind == "apprentice" and "mechanical_enhancement" not in p.used):
+        out.append(A.Decide("mechanical_enhancement"))
+    return out
+
+
+def revealed_specials(g, s: State, seat: int, loc: str) -> list[str]:
+    out = []
+    for other, q in enumerate(s.players):
+        if other == seat:
+            continue
+        for c in q.chars:
+            if c.shown and c.card in g.cat.specials and g.cat.specials[c.card].location == loc \
+                    and c.card not in out:
+                out.append(c.card)
+    return out
+
+
+# --- applying -------------------------------------------------------------------------------------
+
+def apply(g, s: State, seat: int, action, ev: list[Event]) -> None:
+    act = s.act
+    if act is None:
+        if isinstance(action, A.PlaceCharacter):
+            place(g, s, seat, action, ev)
+        elif isinstance(action, A.MakeIdle):
+            make_idle(g, s, seat, action.character, ev)
+        elif isinstance(action, A.DiscardProps):
+            discard_props(g, s, seat, action, ev)
+        elif isinstance(action, A.ReturnTrick):
+            if trick_by_id(s.players[seat], action.trick) is None:
+                raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
+            return_trick(g.cat, s, seat, action.trick, ev)
+        else:
+            raise IllegalAction("trickerion.place.place_first", action=type(action).__name__)
+        return
+    if isinstance(action, A.EndTurn):
+        ev.append(Event("trickerion.turn_ended", {"seat": seat, "ap_left": act.ap}))
+        end_turn(g, s, ev)
+    elif isinstance(action, A.EnhanceCharacter):
+        enhance(g, s, seat, act, ev)
+    elif isinstance(action, A.ForgoEffect):
+        if act.effect != "ready":
+            raise IllegalAction("trickerion.special.no_effect_to_forgo")
+        act.effect = "forgone"
+        act.ap += g.cat.packs.board and 1
+        ev.append(Event("trickerion.effect_forgone", {"seat": seat, "card": act.card or act.mimic,
+                                                      "ap": 1}))
+    elif isinstance(action, A.Mimesis):
+        if action not in extras(g, s, seat, act):
+            raise IllegalAction("trickerion.mimesis.not_allowed", special=action.special)
+        s.players[seat].used.append("mimesis")
+        act.mimic = action.special
+        act.effect = "ready"
+        ev.append(Event("trickerion.mimesis", {"seat": seat, "special": action.special}))
+    elif isinstance(action, A.Decide) and action.choice == "mechanical_enhancement":
+        if action not in extras(g, s, seat, act):
+            raise IllegalAction("trickerion.mechanical_enhancement.not_allowed")
+        s.players[seat].used.append("mechanical_enhancement")
+        act.ap += 1
+        ev.append(Event("trickerion.ability_used", {"seat": seat, "ability": "mechanical_enhancement",
+                                                    "ap": 1}))
+    else:
+        LOCATION_MODULES[act.loc].apply(g, s, seat, act, action, ev)
+        if act.ap < 0:
+            raise AssertionError("AP went negative")
+
+
+def place(g, s: State, seat: int, action: A.PlaceCharacter, ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    if not 0 <= action.character < len(p.chars):
+        raise IllegalAction("trickerion.place.bad_character", character=action.character)
+    c = p.chars[action.character]
+    if not c.card or c.slot != HOME or c.idle:
+        raise IllegalAction("trickerion.place.no_assignment", character=action.character)
+    if (action.location, action.slot) not in destinations(g, s, seat, action.character):
+        code = "trickerion.theater.day_taken" if action.location == "theater" else \
+            "trickerion.place.slot_unavailable"
+        raise IllegalAction(code, location=action.location, slot=action.slot)
+    index = board_index(seat, action.location, action.slot)
+    if not c.shown:
+        c.shown = True
+        ev.append(Event("trickerion.assignment_revealed", {"seat": seat, "character": action.character,
+                                                           "card": c.card}, reveal=True))
+    s.slots[index] = seat * 16 + action.character
+    c.slot = index
+    mod = slot_modifier(g, seat, index)
+    if g.active_effect(s) == "costly_best_slots" and action.location in BOARD_SLOTS and mod == 2:
+        p.coins -= 3
+        ev.append(Event("trickerion.pay", {"seat": seat, "why": "prophecy_slot_fee", "coins": 3,
+                                           "shards": 0}))
+    ev.append(Event("trickerion.placed", {"seat": seat, "character": action.character,
+                                          "kind": c.kind, "location": action.location,
+                                          "slot": action.slot}))
+    if (g.options["dark_alley"] and p.magician == "m06_gentleman" and c.kind == "magician"
+            and action.location in BOARD_SLOTS):
+        gain(cat, s, seat, ev, "magic_for_the_masses", fame=len(p.tricks))
+    if is_stage(index):
+        ev.append(Event("trickerion.on_stage", {"seat": seat, "day": (index - SLOT_THEATER) // 3}))
+        s.act = None
+        end_turn(g, s, ev)
+        return
+    special = c.card if c.card in cat.specials else ""
+    ap = max(0, base_ap(g, s, seat, c.kind) + mod)
+    s.act = Placement(seat=seat, char=action.character, slot=index, loc=action.location, ap=ap,
+                      card=special, effect="ready" if special else "")
+    if special and cat.specials[special].effect == "freelancer":
+        # Freelancer: going elsewhere than the Workshop is its effect.
+        s.act.effect = "used" if action.location != "workshop" else "ready"
+    ev.append(Event("trickerion.action_points", {"seat": seat, "ap": ap}))
+
+
+def make_idle(g, s: State, seat: int, char: int, ev: list[Event]) -> None:
+    p = s.players[seat]
+    if not 0 <= char < len(p.chars):
+        raise IllegalAction("trickerion.place.bad_character", character=char)
+    c = p.chars[char]
+    if not c.card or c.slot != HOME or c.idle:
+        raise IllegalAction("trickerion.place.no_assignment", character=char)
+    c.idle = True
+    ev.append(Event("trickerion.made_idle", {"seat": seat, "character": char}))
+    end_turn(g, s, ev)
+
+
+def enhance(g, s: State, seat: int, act: Placement, ev: list[Event]) -> None:
+    p = s.players[seat]
+    if act.enhanced:
+        raise IllegalAction("trickerion.enhance.once_per_placement")
+    if act.loc == "theater" and g.active_effect(s) != "enhance_in_theater":
+        raise IllegalAction("trickerion.enhance.not_in_theater")
+    if p.shards < 1:
+        raise IllegalAction("trickerion.enhance.no_shard")
+    p.shards -= 1
+    act.enhanced = True
+    ap = 2 if g.active_effect(s) == "strong_enhance" else 1
+    if act.effect == "ready" and g.effect_of(act) == "empower":
+        ap = 3
+        act.effect = "used"
+    act.ap += ap
+    ev.append(Event("trickerion.enhanced", {"seat": seat, "ap": ap}))
+
+
+def discard_props(g, s: State, seat: int, action: A.DiscardProps, ev: list[Event]) -> None:
+    p = s.players[seat]
+    if action.count < 1 or p.props.get(action.prop, 0) < action.count:
+        raise IllegalAction("trickerion.props.not_owned", prop=action.prop)
+    remove_props(p, action.prop, action.count)
+    ev.append(Event("trickerion.props_discarded", {"seat": seat, "prop": action.prop,
+                                                   "count": action.count}))
+
+
+def location_of_slot(index: int) -> str:
+    return slot_location(index)

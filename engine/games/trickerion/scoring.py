@@ -1,0 +1,73 @@
+"""Final scoring ("КОНЕЦ ИГРЫ").
+
+Each player adds 1 fame per unspent shard, 1 per 3 coins; without the Dark Alley 2 per
+apprentice and 3 per specialist; with it 2 per special assignment card in hand and the level-3
+trick bonuses (for a trick whose props are owned or that holds a marker). Every category and
+every level-3 trick is capped at 20. Highest fame wins; a tie goes to the player earlier in
+initiative order.
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.games.trickerion.catalog import SPECIALISTS, Catalog
+from engine.games.trickerion.common import effective, has_components
+from engine.games.trickerion.state import Player, State
+
+
+def level3_bonus(cat: Catalog, p: Player, trick_id: str) -> int:
+    """The fame a level-3 trick's end bonus gives ``p`` (before the cap)."""
+    b = cat.tricks[trick_id].end_bonus
+    kind = type(b).__name__
+    if kind == "PerPropToken":
+        return b.fame_each * sum(effective(p, prop) for prop in p.props
+                                 if cat.prop_tier[prop] == b.tier)
+    if kind == "PerOwnedTrick":
+        return b.fame_each * sum(1 for t in p.tricks if cat.trick_level[t.id] == b.level)
+    if kind == "HasSpecialists":
+        kinds = {c.kind for c in p.chars}
+        return b.fame if all(x in kinds for x in b.specialists) else 0
+    if kind == "OwnsTricks":
+        return b.fame if len(p.tricks) >= b.count else 0
+    if kind == "PerCharacter":
+        return b.fame_each * sum(1 for c in p.chars if c.kind == b.character)
+    if kind == "PerUnspent":
+        return b.fame * ((p.coins if b.resource == "coins" else p.shards) // b.per)
+    if kind == "PerSpecialAssignmentInHand":
+        return b.fame_each * len(p.specials)
+    if kind == "PerMarkerInWorkshop":
+        return b.fame_each * sum(t.markers for t in p.tricks)
+    raise AssertionError(f"unknown end bonus {kind}")
+
+
+def breakdown(g, s: State, seat: int) -> dict[str, int]:
+    cat: Catalog = g.cat
+    end = cat.end
+    cap = end.cap
+    p = s.players[seat]
+    out: dict[str, int] = {"fame": p.fame}
+    out["shards"] = min(cap, p.shards * end.fame_per_shard)
+    out["coins"] = min(cap, p.coins // end.coins_per_fame)
+    if g.options["dark_alley"]:
+        out["special_assignments"] = min(cap, len(p.specials) *
+                                         end.fame_per_special_assignment_with_dark_alley)
+        for t in p.tricks:
+            if cat.trick_level[t.id] == 3 and (t.markers > 0 or has_components(cat, p, t.id)):
+                out["trick:" + t.id] = min(cap, level3_bonus(cat, p, t.id))
+    else:
+        out["apprentices"] = min(cap, sum(1 for c in p.chars if c.kind == "apprentice") *
+                                 end.fame_per_apprentice_without_dark_alley)
+        out["specialists"] = min(cap, sum(1 for c in p.chars if c.kind in SPECIALISTS) *
+                                 end.fame_per_specialist_without_dark_alley)
+    out["total"] = sum(v for k, v in out.items())
+    return out
+
+
+def final_scoring(g, s: State, ev: list[Event]) -> None:
+    s.final = [breakdown(g, s, seat) for seat in range(len(s.players))]
+    for seat, b in enumerate(s.final):
+        s.players[seat].fame = b["total"]
+    best = max(b["total"] for b in s.final)
+    s.winner = next(seat for seat in s.order if s.final[seat]["total"] == best)
+    ev.append(Event("trickerion.final_scoring", {"scores": [b["total"] for b in s.final],
+                                                 "winner": s.winner}, reveal=True))

@@ -1,0 +1,244 @@
+"""Setup in the rulebook's order ("ПОДГОТОВКА К ИГРЕ").
+
+General setup happens in :func:`initial_state` (Residence, Market Row stock, performance deck
+and row, special assignment decks, the prophecy stack shuffled but not yet laid out). Player
+setup is a queue of pending decisions, seat 0 first ("the last to wear a top hat"): magician
+(distinct schools), starting level-1 trick of the favourite school, props worth 2 coins, one
+specialist and its bonus (Manager: props worth 2 more on its board; Assistant: an extra
+apprentice; Engineer: another level-1 trick once every starting trick is chosen). Then a
+chance step draws the initiative order, pays the starting coins by initiative slot, prepares
+starting tricks whose props are owned, applies the fast-game extras and lays out the
+prophecies. With the first-game option the rulebook's kits replace the trick/props/specialist
+choices.
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.games.trickerion import actions as A
+from engine.games.trickerion.catalog import ASSIGN_DECKS, SLOT_WORKSHOP, Catalog
+from engine.games.trickerion.common import add_props, free_symbol, has_components
+from engine.games.trickerion.state import Char, Market, Pending, PerfCard, Player, State, Trick
+
+SETUP_KINDS = ("magician", "start_trick", "start_props", "specialist", "manager_props",
+               "engineer_trick", "fast_props", "fast_special")
+
+
+def initial_state(g, seed: int) -> State:
+    cat: Catalog = g.cat
+    rng = Rng.from_seed(seed)
+    da = g.options["dark_alley"]
+    residence = [t.id for t in cat.tricks.values() if da or t.level < 3]
+    # Performance deck, top to bottom: 2 Riverside, 2 Grand Magorian, 2 Magnus Pantheon.
+    deck: list[str] = []
+    leftovers: dict[str, list[str]] = {}
+    for theater in cat.packs.theaters.values():
+        if theater.dark_alley_only and not da:
+            continue
+        cards = rng.shuffled([c.id for c in cat.packs.performances_of(theater.id)])
+        deck.extend(cards[:theater.deck_count])
+        leftovers[theater.id] = cards[theater.deck_count:]
+    row_count = g.players - 1
+    row_ids = leftovers["riverside_theater"][:row_count]
+    row = [_perf_card(cat, cid) for cid in row_ids]
+    decks: dict[str, list[str]] = {}
+    stack: list[str] = []
+    if da:
+        for loc in ASSIGN_DECKS:
+            decks[loc] = rng.shuffled([c.id for c in cat.packs.special_assignments_at(loc)])
+    if g.options["prophecies"]:
+        stack = rng.shuffled(list(cat.prophecies))
+    hand = {p.location: (p.start_with_dark_alley if da else p.start_without_dark_alley)
+            for p in cat.perm.values()}
+    hand = {k: v for k, v in hand.items() if v}
+    players = [Player(fame=cat.setup.start_fame, shards=cat.setup.start_shards,
+                      chars=[Char("magician")] + [Char("apprentice")] *
+                      cat.characters["apprentice"].start,
+                      hand=dict(hand)) for _ in range(g.players)]
+    for p in players:
+        p.chars = [Char(c.kind) for c in p.chars]
+    slots = [-1] * (SLOT_WORKSHOP + 2 * g.players)
+    for index, blocked in cat.slot_blocked.items():
+        if g.players in blocked:
+            slots[index] = -2
+    return State(
+        rng=rng, phase="setup", round=1, players=players, order=list(range(g.players)),
+        slots=slots, dice=["x"] * 6,
+        market=Market(buy=list(cat.setup.initial_buy_area), order=[""] * cat.market.order_area_slots),
+        row=row, perf_deck=deck, residence=residence, decks=decks, prophecy_stack=stack,
+        pending=[Pending("magician", seat) for seat in range(g.players)],
+    )
+
+
+def _perf_card(cat: Catalog, card_id: str) -> PerfCard:
+    n = len(cat.cards[card_id].cells)
+    return PerfCard(card_id, [-1] * n, [0] * n)
+
+
+# --- legal choices ---------------------------------------------------------------------------
+
+def legal(g, s: State, pend: Pending) -> list:
+    cat: Catalog = g.cat
+    p = s.players[pend.seat]
+    kind = pend.kind
+    if kind == "magician":
+        taken = {q.school for q in s.players if q.magician}
+        out = []
+        for m in cat.magicians.values():
+            if m.school in taken:
+                continue
+            if m.requires_prophecies and g.options["dark_alley"] and not g.options["prophecies"]:
+                continue
+            out.append(A.ChooseMagician(m.id))
+        return out
+    if kind == "start_trick":
+        return [A.ChooseTrick(t) for t in cat.level1[p.school] if t in s.residence]
+    if kind == "engineer_trick":
+        return [A.ChooseTrick(t) for t in s.residence if cat.trick_level[t] == 1]
+    if kind in ("start_props", "manager_props"):
+        return [A.ChooseProps(b) for b in cat.prop_bundles[pend.n]]
+    if kind == "fast_props":
+        out = [A.ChooseProps(())]
+        for value in range(1, pend.n + 1):
+            out.extend(A.ChooseProps(b) for b in cat.prop_bundles[value])
+        return out
+    if kind == "specialist":
+        return [A.ChooseSpecialist(sp.specialist) for sp in cat.setup.specialist_choices]
+    if kind == "fast_special":
+        return [A.ChooseSpecialAssignment(loc) for loc in ASSIGN_DECKS if s.decks.get(loc)]
+    raise AssertionError(kind)
+
+
+# --- applying choices ------------------------------------------------------------------------
+
+def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    seat = pend.seat
+    p = s.players[seat]
+    if action not in legal(g, s, pend):
+        raise IllegalAction("trickerion.setup.not_allowed", step=pend.kind, seat=seat)
+    s.pending.pop(0)
+    kind = pend.kind
+    if kind == "magician":
+        m = cat.magicians[action.magician]
+        p.magician, p.school = m.id, m.school
+        ev.append(Event("trickerion.magician_chosen", {"seat": seat, "magician": m.id}))
+        if g.options["first_game"]:
+            _apply_kit(g, s, seat, ev)
+        else:
+            s.pending[0:0] = [Pending("start_trick", seat),
+                              Pending("start_props", seat, n=cat.setup.start_props_value),
+                              Pending("specialist", seat)]
+    elif kind in ("start_trick", "engineer_trick"):
+        learn(cat, s, seat, action.trick, eng=kind == "engineer_trick")
+        ev.append(Event("trickerion.trick_learned", {"seat": seat, "trick": action.trick}))
+    elif kind in ("start_props", "manager_props", "fast_props"):
+        for prop in action.props:
+            add_props(p, prop, 1)
+            if kind == "manager_props" and prop not in p.mgr:
+                p.mgr.append(prop)
+        ev.append(Event("trickerion.props_taken", {"seat": seat, "props": list(action.props)}))
+    elif kind == "specialist":
+        _add_specialist(cat, s, seat, action.specialist, ev)
+    elif kind == "fast_special":
+        card = s.decks[action.location].pop(0)
+        p.specials.append(card)
+        ev.append(Event("trickerion.special_taken_fast", {"seat": seat, "location": action.location}))
+        ev.append(Event("trickerion.special_drawn", {"seat": seat, "card": card}, to=seat))
+    if not s.pending:
+        _after_choices(g, s, ev)
+
+
+def learn(cat: Catalog, s: State, seat: int, trick_id: str, eng: bool = False) -> Trick:
+    p = s.players[seat]
+    t = Trick(trick_id, free_symbol(p), eng=eng)
+    p.tricks.append(t)
+    s.residence.remove(trick_id)
+    return t
+
+
+def _add_specialist(cat: Catalog, s: State, seat: int, kind: str, ev: list[Event]) -> None:
+    p = s.players[seat]
+    p.chars.append(Char(kind))
+    ev.append(Event("trickerion.specialist_chosen", {"seat": seat, "specialist": kind}))
+    bonus = next(sp for sp in cat.setup.specialist_choices if sp.specialist == kind)
+    for _ in range(bonus.bonus_apprentices):
+        p.chars.append(Char("apprentice", assist=kind == "assistant"))
+    if bonus.bonus_props_value:
+        s.pending.insert(0, Pending("manager_props", seat, n=bonus.bonus_props_value))
+    if bonus.bonus_level1_trick:
+        s.pending.append(Pending("engineer_trick", seat))
+
+
+def _apply_kit(g, s: State, seat: int, ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    kit = next(k for k in cat.setup.first_game_kits if k.school == p.school)
+    learn(cat, s, seat, kit.trick)
+    for prop, n in kit.props.items():
+        add_props(p, prop, n)
+    p.chars.append(Char(kit.specialist))
+    for prop, n in kit.manager_props.items():
+        add_props(p, prop, n)
+        p.mgr.append(prop)
+    if kit.engineer_trick:
+        learn(cat, s, seat, kit.engineer_trick, eng=True)
+    for _ in range(kit.extra_apprentices):
+        p.chars.append(Char("apprentice", assist=kit.specialist == "assistant"))
+    ev.append(Event("trickerion.first_game_kit", {"seat": seat, "school": p.school}))
+
+
+def _after_choices(g, s: State, ev: list[Event]) -> None:
+    """Every queued setup choice is made: go on to what follows it."""
+    if s.phase == "setup":
+        s.phase = "setup_initiative"  # chance: the random initiative order
+    elif s.phase == "setup_fast":
+        finish(g, s, ev)
+
+
+def draw_initiative(g, s: State, ev: list[Event]) -> None:
+    """Chance step after player setup: random initiative order, starting coins by slot,
+    starting tricks prepared, then the fast-game extras and the prophecies."""
+    cat: Catalog = g.cat
+    s.order = s.rng.shuffled(list(range(g.players)))
+    coins = cat.setup.start_coins_by_initiative
+    slots = cat.setup.two_player_initiative_slots if g.players == 2 else range(1, g.players + 1)
+    for slot, seat in zip(slots, s.order):
+        s.players[seat].coins += coins[slot - 1]
+    ev.append(Event("trickerion.initiative", {"order": list(s.order)}))
+    for seat, p in enumerate(s.players):
+        start = next((t for t in p.tricks if not t.eng), None)
+        if start and has_components(cat, p, start.id):
+            start.markers = cat.tricks[start.id].markers
+            ev.append(Event("trickerion.prepared", {"seat": seat, "trick": start.id,
+                                                    "markers": start.markers}))
+    if g.options["fast_game"]:
+        fast = cat.fast
+        for seat, p in enumerate(s.players):
+            p.fame += fast.extra_fame
+            p.shards += fast.extra_shards
+            if any(c.kind == "assistant" for c in p.chars):
+                p.coins += fast.extra_coins_if_assistant
+        s.round = fast.start_round
+        if s.perf_deck:
+            s.row.insert(0, _perf_card(cat, s.perf_deck.pop(0)))
+        if g.options["prophecies"] and fast.random_active_prophecy:
+            s.prophecy = s.prophecy_stack.pop(0)
+        s.phase = "setup_fast"
+        s.pending = [Pending("fast_props", seat, n=fast.extra_props_value)
+                     for seat in range(g.players)]
+        if g.options["dark_alley"]:
+            s.pending += [Pending("fast_special", seat) for seat in reversed(s.order)]
+        return
+    finish(g, s, ev)
+
+
+def finish(g, s: State, ev: list[Event]) -> None:
+    if g.options["prophecies"]:
+        n = g.cat.packs.prophecies and 3
+        s.pending_prophecies = [s.prophecy_stack.pop(0) for _ in range(n)]
+        ev.append(Event("trickerion.prophecies", {"active": s.prophecy,
+                                                  "pending": list(s.pending_prophecies)}))
+    s.phase = "roll"

@@ -1,0 +1,170 @@
+"""The Trickerion game state: compact msgspec Structs (``array_like`` for fast msgpack copies).
+
+Everything a saved game needs is here, including the RNG, the decks in their hidden order and
+every pending decision; nothing refers to code. Index conventions (see ``catalog``):
+
+- board slots: one flat list, ``catalog.SLOT_*`` give the ranges (Downtown, Market Row,
+  Dark Alley, Theater days, then two Workshop slots per seat); a slot holds ``-1`` (free),
+  ``-2`` (blocked with 2–3 players) or ``seat * 16 + character index``;
+- a trick marker on a performance card is ``seat * 4 + symbol``; ``-1`` is an empty slot;
+- dice: six faces as strings, in the order of ``catalog.DICE`` (Residence, Inn, Bank).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.core.rng import Rng
+
+HOME = -1  # Char.slot of a character not on a location
+
+
+class Char(msgspec.Struct, array_like=True):
+    """One character disc of a player.
+
+    ``card``: the assignment card under it this round (a location id for a permanent card, a
+    special assignment id, or "" for none). ``slot``: board slot while placed, else HOME.
+    ``idle``: idle this round (no card, or made idle in the Place Characters phase).
+    ``assist``: an apprentice on the Assistant board (no wage). ``shown``: its card is face up.
+    """
+
+    kind: str
+    card: str = ""
+    slot: int = HOME
+    idle: bool = False
+    assist: bool = False
+    shown: bool = False
+    # Hidden Talent (a24): this apprentice prepared a trick with the card this round.
+    talent: bool = False
+
+
+class Trick(msgspec.Struct, array_like=True):
+    """A trick card in a Workshop. ``sym``: its symbol marker (0–3); ``markers``: trick markers
+    lying on the card; ``eng``: on the Engineer board; ``enhanced``: a shard lies on it (a22);
+    ``premiered``: performed at least once (a13)."""
+
+    id: str
+    sym: int
+    markers: int = 0
+    eng: bool = False
+    enhanced: bool = False
+    premiered: bool = False
+
+
+class Player(msgspec.Struct, array_like=True):
+    magician: str = ""
+    school: str = ""
+    fame: int = 0
+    coins: int = 0
+    shards: int = 0
+    chars: list[Char] = []
+    # Characters hired this round, waiting in the Inn until Return Characters.
+    hired: list[str] = []
+    tricks: list[Trick] = []
+    # Prop id -> tokens; ``mgr`` lists the prop types whose stack lies on the Manager board.
+    props: dict[str, int] = {}
+    mgr: list[str] = []
+    # Permanent assignment cards in hand, by location id.
+    hand: dict[str, int] = {}
+    # Special assignment cards in hand (hidden from the others; the count is public).
+    specials: list[str] = []
+    poster: bool = False
+    # This seat has finished the current simultaneous step (advertise / assignments).
+    done: bool = False
+    # Once-per-round ability uses (Mimesis, Mechanical Enhancement, Soul Possession).
+    used: list[str] = []
+    # Special assignment cards played this round that stay in effect (Business Share, …).
+    active: list[str] = []
+
+
+class PerfCard(msgspec.Struct, array_like=True):
+    """A performance card in the Theater: its id, a marker per cell (-1: empty) and the facing
+    (direction index 0–3, clockwise from up) of each marker. ``dbl``: cells holding two
+    markers of one trick (Electra's Supercharge). ``guest``: markers set up by Guest Performer
+    (a06) off the slots: they perform but take part in no link."""
+
+    id: str
+    m: list[int]
+    o: list[int]
+    dbl: list[int] = []
+    guest: list[int] = []
+
+
+class Placement(msgspec.Struct, array_like=True):
+    """The character being placed now and what it has done at its location."""
+
+    seat: int
+    char: int
+    slot: int
+    loc: str
+    ap: int
+    card: str = ""           # the special assignment under it ("" for a permanent card)
+    # "" no special effect; "ready" may still apply; "used"; "forgone" (+1 AP instead).
+    effect: str = ""
+    enhanced: bool = False
+    drew: bool = False       # Draw Assignment Cards (the 1-AP first draw) done
+    told: bool = False       # Fortune Telling done
+    mimic: str = ""          # Mimesis: the copied special assignment
+    buys: int = 0            # Buy actions taken (Component Sale, …)
+
+
+class Pending(msgspec.Struct, array_like=True):
+    """A decision someone must take before the flow goes on.
+
+    ``kind`` names it (the list is in ``flow.PENDING_KINDS``); ``seat`` decides; ``cards`` and
+    ``n`` carry its data (cards drawn, a value to choose up to, …)."""
+
+    kind: str
+    seat: int
+    cards: list[str] = []
+    n: int = 0
+
+
+class Market(msgspec.Struct, array_like=True):
+    buy: list[str]
+    order: list[str]
+    quick: str = ""
+    # Logistics (a41): ordered props buyable this round, returned at Orders Arrive.
+    extra: list[str] = []
+    # Business Share (a44): seat collecting coins spent at Market Row, -1 for none.
+    share: int = -1
+    # Dubious Sources (a43): seat that gets the quick-ordered prop at round end, -1 for none.
+    quick_seat: int = -1
+
+
+class State(msgspec.Struct):
+    rng: Rng
+    phase: str
+    round: int
+    players: list[Player]
+    # Initiative order: seats from slot 1 onward.
+    order: list[int]
+    slots: list[int]
+    dice: list[str]
+    market: Market
+    row: list[PerfCard]
+    perf_deck: list[str]
+    # Trick ids still in Dahlgaard's Residence, in card order.
+    residence: list[str]
+    # Special assignment decks by location (top first), hidden order.
+    decks: dict[str, list[str]] = {}
+    prophecy: str = ""
+    pending_prophecies: list[str] = []
+    prophecy_stack: list[str] = []
+    pending: list[Pending] = []
+    # Place Characters: index into ``order`` of the seat to place; placements left this turn.
+    turn: int = 0
+    turn_left: int = 0
+    act: Placement | None = None
+    # Performance phase: the day (0 Thursday … 3 Sunday) about to perform; the card chosen
+    # for it (-1: not yet), whether Soul Possession was offered, and the performer's answers
+    # to the per-performance options (Trick Steal, Grand Premiere, Durable Components).
+    day: int = 0
+    perf_card: int = -1
+    perf_asked: bool = False
+    perf_opts: list[str] = []
+    # Special assignments used this round (to the bottoms of their decks at round end).
+    used_specials: list[str] = []
+    # End of game: per seat, the scoring breakdown.
+    final: list[dict[str, int]] = []
+    winner: int = -1

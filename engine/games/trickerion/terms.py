@@ -1,0 +1,71 @@
+"""Official names of Trickerion terms in English, Russian and French for the message catalog.
+
+Kinds: ``trick``, ``prop``, ``magician``, ``special`` (special assignment), ``card``
+(assignment card: a location id or a special assignment id), ``location``, ``character``,
+``school``, ``performance``, ``prophecy``, ``day``, ``die_face``. Names come from the data packs
+(which follow the glossary); where a language has no official name the English one is used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_LOCATIONS = {
+    "downtown": ("Downtown", "центр", "Centre-Ville"),
+    "market_row": ("Market Row", "рынок", "Marché"),
+    "workshop": ("Workshop", "мастерская", "Atelier"),
+    "theater": ("Theater", "театр", "Théâtre"),
+    "dark_alley": ("Dark Alley", "кривая улочка", "Allée Sombre"),
+}
+_DAYS = {
+    "thursday": ("Thursday", "четверг", "Jeudi"),
+    "friday": ("Friday", "пятница", "Vendredi"),
+    "saturday": ("Saturday", "суббота", "Samedi"),
+    "sunday": ("Sunday", "воскресенье", "Dimanche"),
+}
+_SCHOOLS = {
+    "optical": ("Optical", "оптические иллюзии", "Optique"),
+    "spiritual": ("Spiritual", "спиритические опыты", "Mentalisme"),
+    "escape": ("Escape", "трюки с освобождением", "Évasion"),
+    "mechanical": ("Mechanical", "чудеса с механизмами", "Mécanique"),
+    "any": ("any school", "любая школа", "n'importe quelle école"),
+    "x": ("X", "X", "X"),
+}
+_LANG = {"en": 0, "ru": 1, "fr": 2}
+
+
+def _names(names, lang: str) -> str:
+    return getattr(names, lang, None) or names.en
+
+
+def term_name(cat, kind: str, value: Any, lang: str) -> str:
+    i = _LANG.get(lang, 0)
+    v = str(value)
+    if kind == "trick" and v in cat.tricks:
+        return _names(cat.tricks[v].name, lang)
+    if kind == "prop" and v in cat.packs.props:
+        return _names(cat.packs.props[v].name, lang)
+    if kind == "magician" and v in cat.magicians:
+        return _names(cat.magicians[v].name, lang)
+    if kind in ("special", "card") and v in cat.specials:
+        return _names(cat.specials[v].name, lang)
+    if kind in ("location", "card") and v in _LOCATIONS:
+        return _LOCATIONS[v][i]
+    if kind == "character" and v in cat.characters:
+        return _names(cat.characters[v].name, lang)
+    if kind == "school" and v in _SCHOOLS:
+        return _SCHOOLS[v][i]
+    if kind == "day":
+        key = v if v in _DAYS else ("thursday", "friday", "saturday", "sunday")[int(v)]
+        return _DAYS[key][i]
+    if kind == "performance" and v in cat.packs.performances:
+        theater = cat.packs.theaters[cat.packs.performances[v].theater]
+        return _names(theater.name, lang)
+    if kind == "prophecy" and v in cat.prophecies:
+        return cat.prophecies[v].text if lang == "en" else v
+    if kind == "die_face":
+        if v in _SCHOOLS:
+            return _SCHOOLS[v][i]
+        if v in cat.characters:
+            return _names(cat.characters[v].name, lang)
+    return v

@@ -1,0 +1,246 @@
+"""Theater ("ТЕАТР"): Set Up Trick and Reschedule (backstage, 1 AP each).
+
+Set Up Trick moves one marker from a trick card in the Workshop to a free slot of a performance
+card, its own-school symbol facing one of the slot's link circles; one card never holds two
+markers of the same colour and symbol. Every link the new marker forms pays its owner the
+trick's level in fame or coins (the player splits), and each shard link pays every player in it
+1 shard (once per player). Reschedule moves a marker already on a card by the same rules and
+pays nothing.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.games.trickerion import actions as A
+from engine.games.trickerion.catalog import DIRECTIONS, Catalog
+from engine.games.trickerion.common import (day_yield, gain, link_formed, symbol_schools,
+                                            theater_day_of, trick_by_id)
+from engine.games.trickerion.state import Pending, PerfCard, Placement, State
+
+
+def _effect(g, act: Placement | None) -> str:
+    return g.effect_of(act) if act is not None and act.effect == "ready" else ""
+
+
+def on_card(pc: PerfCard, code: int) -> bool:
+    return code in pc.m or code in pc.guest
+
+
+def set_up_options(g, s: State, seat: int, act: Placement | None) -> list:
+    """Every legal Set Up Trick for ``seat`` (also used by On-stage Preparation)."""
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    effect = _effect(g, act)
+    electra = g.options["dark_alley"] and p.magician == "m08_electra"
+    out: list = []
+    for t in p.tricks:
+        if t.markers < 1:
+            continue
+        code = seat * 4 + t.sym
+        for ci, pc in enumerate(s.row):
+            if on_card(pc, code) and effect != "new_twist":
+                continue
+            geo = cat.cards[pc.id]
+            free = [i for i, m in enumerate(pc.m) if m < 0]
+            for cell in free:
+                for f in geo.facings[cell]:
+                    out.append(A.SetUpTrick(t.id, ci, cell, DIRECTIONS[f]))
+                    if electra and t.markers >= 2:
+                        out.append(A.SetUpTrick(t.id, ci, cell, DIRECTIONS[f], double=True))
+            if not free and effect == "guest_performer":
+                out.append(A.SetUpTrick(t.id, ci, -1, "up"))
+    return out
+
+
+def reschedule_options(g, s: State, seat: int, act: Placement | None,
+                       any_owner: bool = False) -> list:
+    cat: Catalog = g.cat
+    out: list = []
+    for ci, pc in enumerate(s.row):
+        for cell, code in enumerate(pc.m):
+            if code < 0 or (code // 4 != seat and not any_owner):
+                continue
+            for cj, target in enumerate(s.row):
+                if cj != ci and on_card(target, code):
+                    continue
+                geo = cat.cards[target.id]
+                for to_cell, m in enumerate(target.m):
+                    if m >= 0:
+                        continue
+                    for f in geo.facings[to_cell]:
+                        out.append(A.Reschedule(ci, cell, cj, to_cell, DIRECTIONS[f]))
+    return out
+
+
+def legal(g, s: State, seat: int, act: Placement) -> list:
+    if act.ap < 1:
+        return []
+    out = set_up_options(g, s, seat, act)
+    effect = _effect(g, act)
+    out.extend(reschedule_options(g, s, seat, act, any_owner=effect == "directors_favor"))
+    if effect == "street_performance":
+        for ci, pc in enumerate(s.row):
+            out.extend(A.StreetPerformance(ci, cell) for cell, code in enumerate(pc.m)
+                       if code >= 0 and code // 4 == seat)
+    return out
+
+
+def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
+    if act.ap < 1:
+        raise IllegalAction("trickerion.ap.not_enough", need=1, have=act.ap)
+    if isinstance(action, A.SetUpTrick):
+        if action not in set_up_options(g, s, seat, act):
+            _explain_set_up(g, s, seat, action)
+        act.ap -= g.action_ap(s, "set_up_trick")
+        set_up(g, s, seat, action, ev, _effect(g, act), act)
+    elif isinstance(action, A.Reschedule):
+        effect = _effect(g, act)
+        if action not in reschedule_options(g, s, seat, act, effect == "directors_favor"):
+            raise IllegalAction("trickerion.reschedule.not_allowed", card=action.card,
+                                cell=action.cell)
+        act.ap -= g.action_ap(s, "reschedule")
+        mover = s.row[action.card].m[action.cell] // 4
+        if effect == "directors_favor" and mover != seat:
+            act.effect = "used"
+        reschedule(g, s, action, ev, pay_links=False)
+    elif isinstance(action, A.StreetPerformance):
+        if action not in legal(g, s, seat, act):
+            raise IllegalAction("trickerion.street_performance.not_allowed")
+        act.ap -= g.action_ap(s, "reschedule")
+        act.effect = "used"
+        street_performance(g, s, seat, action, ev)
+    else:
+        raise IllegalAction("trickerion.location.wrong_action", location="theater",
+                            action=type(action).__name__)
+
+
+def _explain_set_up(g, s: State, seat: int, action: A.SetUpTrick) -> None:
+    p = s.players[seat]
+    t = trick_by_id(p, action.trick)
+    if t is None:
+        raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
+    if t.markers < 1:
+        raise IllegalAction("trickerion.set_up.no_marker", trick=action.trick)
+    if not 0 <= action.card < len(s.row):
+        raise IllegalAction("trickerion.set_up.no_such_card", card=action.card)
+    pc = s.row[action.card]
+    if on_card(pc, seat * 4 + t.sym):
+        raise IllegalAction("trickerion.set_up.same_symbol_on_card", trick=action.trick)
+    if not 0 <= action.cell < len(pc.m) or pc.m[action.cell] >= 0:
+        raise IllegalAction("trickerion.set_up.slot_taken", card=action.card, cell=action.cell)
+    raise IllegalAction("trickerion.set_up.bad_facing", facing=action.facing)
+
+
+def set_up(g, s: State, seat: int, action: A.SetUpTrick, ev: list[Event], effect: str = "",
+           act: Placement | None = None, pay_links: bool = True) -> None:
+    """Move a marker from the trick card onto the performance card and pay the links."""
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    t = trick_by_id(p, action.trick)
+    code = seat * 4 + t.sym
+    pc = s.row[action.card]
+    n = 2 if action.double else 1
+    t.markers -= n
+    if action.cell < 0:
+        pc.guest.append(code)
+        if act is not None:
+            act.effect = "used"
+        ev.append(Event("trickerion.set_up", {"seat": seat, "trick": t.id, "card": action.card,
+                                              "cell": -1, "guest": True}))
+        return
+    if effect == "new_twist" and act is not None and on_card(pc, code):
+        act.effect = "used"
+    pc.m[action.cell] = code
+    pc.o[action.cell] = DIRECTIONS.index(action.facing)
+    if action.double:
+        pc.dbl.append(action.cell)
+    ev.append(Event("trickerion.set_up", {"seat": seat, "trick": t.id, "card": action.card,
+                                          "cell": action.cell, "facing": action.facing,
+                                          "double": action.double}))
+    school = cat.trick_school[t.id]
+    if s.prophecy:
+        for param in cat.prophecies[s.prophecy].params:
+            if type(param).__name__ == "OnSetUp" and param.school == school:
+                gain(cat, s, seat, ev, "prophecy_set_up", fame=param.gain.fame)
+    if pay_links:
+        pay_new_links(g, s, seat, action.card, action.cell, t.id, ev, effect, act)
+    if effect == "buying_time" and act is not None:
+        act.effect = "used"
+        gain(cat, s, seat, ev, "buying_time", coins=3)
+        if len(s.row) > 1:
+            s.pending.insert(0, Pending("buying_time", seat))
+
+
+def pay_new_links(g, s: State, seat: int, ci: int, cell: int, trick_id: str, ev: list[Event],
+                  effect: str = "", act: Placement | None = None) -> None:
+    """Link rewards for the marker just placed at (card ci, cell)."""
+    cat: Catalog = g.cat
+    pc = s.row[ci]
+    geo = cat.cards[pc.id]
+    schools = symbol_schools(cat, s)
+    times = 2 if effect == "headliner_trick" else 1
+    units = 0
+    shard_seats: list[int] = []
+    for li in geo.cell_links[cell]:
+        link = geo.links[li]
+        other = link[1] if link[0] == cell else link[0]
+        if pc.m[other] < 0:
+            continue
+        if link_formed(cat, pc, link, schools) or effect == "orchestral_interlude":
+            units += times
+            if link[2]:
+                for who in dict.fromkeys((seat, pc.m[other] // 4)):
+                    shard_seats.extend([who] * times)
+    if effect in ("headliner_trick", "orchestral_interlude") and act is not None and units:
+        act.effect = "used"
+    if units:
+        ev.append(Event("trickerion.links_created", {"seat": seat, "card": ci, "cell": cell,
+                                                     "links": units}))
+        s.pending.insert(0, Pending("link_reward", seat, n=units,
+                                    cards=[str(cat.link_reward[cat.trick_level[trick_id]])]))
+    for who in shard_seats:
+        gain(cat, s, who, ev, "shard_link", shards=1)
+
+
+def reschedule(g, s: State, action: A.Reschedule, ev: list[Event], pay_links: bool) -> None:
+    cat: Catalog = g.cat
+    src = s.row[action.card]
+    code = src.m[action.cell]
+    double = action.cell in src.dbl
+    src.m[action.cell] = -1
+    src.o[action.cell] = 0
+    if double:
+        src.dbl.remove(action.cell)
+    dst = s.row[action.to_card]
+    dst.m[action.to_cell] = code
+    dst.o[action.to_cell] = DIRECTIONS.index(action.facing)
+    if double:
+        dst.dbl.append(action.to_cell)
+    seat = code // 4
+    ev.append(Event("trickerion.rescheduled", {"seat": seat, "card": action.card,
+                                               "cell": action.cell, "to_card": action.to_card,
+                                               "to_cell": action.to_cell,
+                                               "facing": action.facing}))
+    if pay_links:
+        t = next(x for x in s.players[seat].tricks if x.sym == code % 4)
+        pay_new_links(g, s, seat, action.to_card, action.to_cell, t.id, ev)
+
+
+def street_performance(g, s: State, seat: int, action: A.StreetPerformance,
+                       ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    pc = s.row[action.card]
+    code = pc.m[action.cell]
+    pc.m[action.cell] = -1
+    pc.o[action.cell] = 0
+    if action.cell in pc.dbl:
+        pc.dbl.remove(action.cell)
+    t = next(x for x in s.players[seat].tricks if x.sym == code % 4)
+    fame, coins, shards = cat.trick_yield[t.id]
+    if t.enhanced:
+        fame, coins = fame + 1, coins + 1
+    day = theater_day_of(s, seat)
+    df, dc = day_yield(cat, s, day) if day >= 0 else (0, 0)
+    gain(cat, s, seat, ev, "street_performance", fame=max(0, fame + df), coins=max(0, coins + dc),
+         shards=shards)

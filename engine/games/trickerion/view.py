@@ -1,0 +1,44 @@
+"""What one seat may see: the state without the RNG, the decks' order, other players' face-down
+assignment cards and special assignment hands (their count stays public), and cards another
+player drew but has not kept yet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.games.trickerion.state import State
+
+
+def as_dict(obj: Any) -> Any:
+    """Structs (even ``array_like`` ones) as dicts of builtins, recursively."""
+    if isinstance(obj, msgspec.Struct):
+        return {f: as_dict(getattr(obj, f)) for f in obj.__struct_fields__}
+    if isinstance(obj, list):
+        return [as_dict(x) for x in obj]
+    if isinstance(obj, dict):
+        return {k: as_dict(v) for k, v in obj.items()}
+    return obj
+
+
+def view(g, s: State, viewer: int | None) -> dict[str, Any]:
+    data = as_dict(s)
+    data.pop("rng", None)
+    for seat, p in enumerate(data["players"]):
+        p["special_count"] = len(p["specials"])
+        if seat == viewer:
+            continue
+        p["specials"] = []
+        for c in p["chars"]:
+            if c["card"] and not c["shown"]:
+                c["card"] = "face_down"
+    data["decks"] = {loc: len(cards) for loc, cards in s.decks.items()}
+    data["prophecy_stack"] = len(s.prophecy_stack)
+    data["perf_deck"] = [g.cat.cards[c].theater for c in s.perf_deck]
+    for pend in data["pending"]:
+        if pend["kind"] == "keep_card" and pend["seat"] != viewer:
+            pend["cards"] = ["face_down"] * len(pend["cards"])
+    data["round_count"] = (g.cat.rounds.with_dark_alley if g.options["dark_alley"]
+                           else g.cat.rounds.without_dark_alley)
+    return data

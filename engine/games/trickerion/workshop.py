@@ -1,0 +1,187 @@
+"""Workshop ("МАСТЕРСКАЯ"): Prepare, Move Trick, Move Components, Move Apprentice.
+
+Prepare costs the AP printed on the trick; it needs the trick's props (not spent) and no
+marker on the card; it lays the printed number of markers (+1 on the Engineer board), never
+more than the symbol's 4 markers allow. The Move actions need the specialist hired (any
+character may do them).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.games.trickerion import actions as A
+from engine.games.trickerion.catalog import Catalog
+from engine.games.trickerion.common import (effective, gain, has_components, has_specialist,
+                                            marker_supply, remove_props, trick_by_id)
+from engine.games.trickerion.state import Pending, Placement, State
+
+PREPARE_EFFECTS = ("trick_tweaking", "test_run", "replacable_parts", "invention", "ingenuity",
+                   "unstable_prototype", "enhance_trick", "on_stage_preparation", "hidden_talent")
+
+
+def _effect(g, act: Placement) -> str:
+    return g.effect_of(act) if act.effect == "ready" else ""
+
+
+def markers_for(g, s: State, seat: int, t, extra: int = 0) -> int:
+    """Markers one Prepare lays on ``t`` (before special-assignment changes: ``extra``)."""
+    cat: Catalog = g.cat
+    n = cat.tricks[t.id].markers + (1 if t.eng else 0) + extra
+    return max(0, min(n, marker_supply(s, seat, t)))
+
+
+def legal(g, s: State, seat: int, act: Placement) -> list:
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    out: list = []
+    effect = _effect(g, act)
+    for t in p.tricks:
+        if t.markers or act.ap < cat.tricks[t.id].prepare_ap:
+            continue
+        ok = has_components(cat, p, t.id)
+        if ok and markers_for(g, s, seat, t) > 0:
+            out.append(A.Prepare(t.id))
+        if effect in PREPARE_EFFECTS:
+            out.extend(_special_prepares(g, s, seat, act, t, ok, effect))
+    if act.ap >= g.action_ap(s, "move_trick") and has_specialist(p, "engineer"):
+        out.extend(A.MoveTrick(t.id) for t in p.tricks if not t.eng)
+    if act.ap >= g.action_ap(s, "move_components") and has_specialist(p, "manager"):
+        for prop, n in p.props.items():
+            if n and prop not in p.mgr:
+                if len(p.mgr) < g.cat.market.manager_slots:
+                    out.append(A.MoveProps(prop))
+                out.extend(A.MoveProps(prop, other) for other in p.mgr)
+    if act.ap >= g.action_ap(s, "move_apprentice") and has_specialist(p, "assistant") \
+            and not any(c.assist for c in p.chars):
+        out.extend(A.MoveApprentice(i) for i, c in enumerate(p.chars)
+                   if c.kind == "apprentice" and not c.assist)
+    return out
+
+
+def _special_prepares(g, s: State, seat: int, act: Placement, t, ok: bool, effect: str) -> list:
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    if effect == "ingenuity":
+        if not ok and has_components(cat, p, t.id, missing_ok=1) and marker_supply(s, seat, t):
+            return [A.Prepare(t.id, True)]
+        return []
+    if not ok:
+        return []
+    if effect == "trick_tweaking":
+        n = markers_for(g, s, seat, t, 1)
+        return [A.Prepare(t.id, True)] if n > markers_for(g, s, seat, t) else []
+    if effect in ("test_run", "invention", "on_stage_preparation", "hidden_talent"):
+        if effect == "hidden_talent" and p.chars[act.char].kind != "apprentice":
+            return []
+        return [A.Prepare(t.id, True)] if markers_for(g, s, seat, t) > 0 else []
+    if effect == "enhance_trick":
+        ok = p.shards >= 1 and not t.enhanced and markers_for(g, s, seat, t) > 0
+        return [A.Prepare(t.id, True)] if ok else []
+    if effect == "replacable_parts":
+        if markers_for(g, s, seat, t, -1) < 1:
+            return []
+        threshold = cat.tricks[t.id].fame_threshold
+        return [A.Prepare(t.id, True, o.id) for o in p.tricks
+                if o.id != t.id and cat.tricks[o.id].fame_threshold <= threshold
+                and marker_supply(s, seat, o) > 0]
+    if effect == "unstable_prototype":
+        needed = [prop for prop in cat.tricks[t.id].components if p.props.get(prop, 0)]
+        out = []
+        for k in range(1, 4):
+            for combo in combinations_with_replacement(needed, k):
+                if all(combo.count(x) <= p.props.get(x, 0) for x in set(combo)):
+                    out.append(A.Prepare(t.id, True, "", combo))
+        return out
+    return []
+
+
+def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
+    p = s.players[seat]
+    if isinstance(action, A.Prepare):
+        prepare(g, s, seat, act, action, ev)
+    elif isinstance(action, A.MoveTrick):
+        if action not in legal(g, s, seat, act):
+            raise IllegalAction("trickerion.workshop.move_trick_not_allowed", trick=action.trick)
+        act.ap -= g.action_ap(s, "move_trick")
+        for t in p.tricks:
+            t.eng = t.id == action.trick
+        ev.append(Event("trickerion.trick_moved", {"seat": seat, "trick": action.trick}))
+    elif isinstance(action, A.MoveProps):
+        if action not in legal(g, s, seat, act):
+            raise IllegalAction("trickerion.workshop.move_props_not_allowed", prop=action.prop)
+        act.ap -= g.action_ap(s, "move_components")
+        if action.swap:
+            p.mgr.remove(action.swap)
+        p.mgr.append(action.prop)
+        ev.append(Event("trickerion.props_moved", {"seat": seat, "prop": action.prop,
+                                                   "swap": action.swap}))
+    elif isinstance(action, A.MoveApprentice):
+        if action not in legal(g, s, seat, act):
+            raise IllegalAction("trickerion.workshop.move_apprentice_not_allowed",
+                                character=action.character)
+        act.ap -= g.action_ap(s, "move_apprentice")
+        p.chars[action.character].assist = True
+        ev.append(Event("trickerion.apprentice_moved", {"seat": seat,
+                                                        "character": action.character}))
+    else:
+        raise IllegalAction("trickerion.location.wrong_action", location="workshop",
+                            action=type(action).__name__)
+
+
+def prepare(g, s: State, seat: int, act: Placement, action: A.Prepare, ev: list[Event]) -> None:
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    t = trick_by_id(p, action.trick)
+    if t is None:
+        raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
+    if action not in legal(g, s, seat, act):
+        if t.markers:
+            raise IllegalAction("trickerion.prepare.markers_on_card", trick=action.trick)
+        if act.ap < cat.tricks[t.id].prepare_ap:
+            raise IllegalAction("trickerion.ap.not_enough", need=cat.tricks[t.id].prepare_ap,
+                                have=act.ap)
+        if not has_components(cat, p, t.id):
+            raise IllegalAction("trickerion.prepare.missing_props", trick=action.trick)
+        raise IllegalAction("trickerion.prepare.no_markers_left", trick=action.trick)
+    act.ap -= cat.tricks[t.id].prepare_ap
+    effect = _effect(g, act) if action.special else ""
+    extra = {"trick_tweaking": 1, "test_run": -1, "replacable_parts": -1,
+             "unstable_prototype": 1}.get(effect, 0)
+    n = markers_for(g, s, seat, t, extra)
+    if effect == "ingenuity":
+        n = 1
+    t.markers = n
+    ev.append(Event("trickerion.prepared", {"seat": seat, "trick": t.id, "markers": n}))
+    if not effect:
+        return
+    act.effect = "used"
+    ev.append(Event("trickerion.special_effect", {"seat": seat, "effect": effect}))
+    fame, coins, shards = cat.trick_yield[t.id]
+    if effect == "test_run":
+        gain(cat, s, seat, ev, "test_run", fame=fame, coins=coins, shards=shards)
+    elif effect == "replacable_parts":
+        other = trick_by_id(p, action.target)
+        other.markers += 1
+    elif effect == "invention":
+        req = cat.tricks[t.id].components
+        gain(cat, s, seat, ev, "invention",
+             fame=sum(v for k, v in req.items() if cat.prop_tier[k] != "basic"))
+    elif effect == "unstable_prototype":
+        for prop in action.props:
+            remove_props(p, prop, 1)
+        k = len(action.props)
+        gain(cat, s, seat, ev, "unstable_prototype", fame=k, coins=k)
+    elif effect == "enhance_trick":
+        p.shards -= 1
+        t.enhanced = True
+    elif effect == "on_stage_preparation":
+        s.pending.insert(0, Pending("on_stage", seat, cards=[t.id]))
+    elif effect == "hidden_talent":
+        p.chars[act.char].talent = True
+
+
+def effective_props(p, prop: str) -> int:
+    return effective(p, prop)
