@@ -1,19 +1,25 @@
 """The page's Python entry point (run by PyScript, see index.html and web/pyscript.json).
 
-Placeholder from the boot path: it only imports the engine and announces it. The app
-engineer owns this file and replaces it; keep the contract in docs/boot.md:
+It imports the engine, installs the bridge at ``window.marqueeBridge`` and announces it
+(docs/boot.md):
 
-  * when the engine bridge is installed at ``window.marqueeBridge``, dispatch
-    ``marquee:engine-ready`` on ``document``;
-  * on failure, dispatch ``marquee:boot-error`` with ``{"message", "traceback"}``.
+  * ``window.marqueeBridge.call(method, argsJson) -> json string`` is the page's one door into
+    the engine (``engine.bridge.Bridge``); ``version`` and ``python`` describe the runtime;
+  * once the bridge is installed, ``marquee:engine-ready`` is dispatched on ``document``;
+  * if the engine cannot be imported, ``marquee:boot-error`` carries ``{message, traceback}``.
+
+An unexpected Python exception inside a call (a bug, not a refused move) comes back as an
+``{"error": ...}`` like any other, with code ``ui.error.internal``, and its traceback goes to
+the browser console, so the page stays usable and the e2e suite sees the console error.
 """
 
+import json
 import sys
 import time
 import traceback
 
 import js
-from pyodide.ffi import to_js
+from pyodide.ffi import create_proxy, to_js
 
 
 def dispatch(name: str, detail: dict) -> None:
@@ -21,13 +27,37 @@ def dispatch(name: str, detail: dict) -> None:
     js.document.dispatchEvent(js.CustomEvent.new(name, init))
 
 
+def make_call(bridge, render):
+    def call(method: str, args_json: str = "{}") -> str:
+        try:
+            return bridge.call(method, args_json)
+        except Exception as exc:  # a bug: report it, keep the page alive
+            detail = f"{type(exc).__name__}: {exc}"
+            js.console.error(f"marquee: engine call {method} failed\n{traceback.format_exc()}")
+            try:
+                lang = json.loads(args_json or "{}").get("lang", "en")
+            except (ValueError, AttributeError):
+                lang = "en"
+            return json.dumps({"error": {
+                "code": "ui.error.internal", "params": {"method": method, "detail": detail},
+                "message": render("ui.error.internal", {"method": method, "detail": detail}, lang),
+            }}, ensure_ascii=False)
+
+    return call
+
+
 started = time.perf_counter()
 try:
     import engine
-    import engine.core  # noqa: F401  (pulls in msgspec: proves the package set is complete)
+    from engine.bridge import Bridge
+    from engine.core.i18n import render
 
-    bridge = {"version": engine.__version__, "python": sys.version.split()[0]}
-    js.window.marqueeBridge = to_js(bridge, dict_converter=js.Object.fromEntries)
+    _call = create_proxy(make_call(Bridge(), render))
+    door = js.Object.new()
+    door.call = _call
+    door.version = engine.__version__
+    door.python = sys.version.split()[0]
+    js.window.marqueeBridge = door
 except BaseException as exc:
     dispatch("marquee:boot-error", {
         "message": f"{type(exc).__name__}: {exc}",
@@ -37,5 +67,6 @@ except BaseException as exc:
 else:
     dispatch("marquee:engine-ready", {
         "version": engine.__version__,
+        "python": sys.version.split()[0],
         "importMs": round((time.perf_counter() - started) * 1000, 1),
     })

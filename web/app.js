@@ -1,0 +1,675 @@
+// Marquee's page: the lobby, the table, hotseat, bots, autosave and the automation surface
+// (window.marquee, documented in docs/automation.md). Plain ES modules, DOM and SVG.
+//
+// The engine is reached only through window.marqueeBridge (web/main.py, docs/boot.md). The
+// page keeps little state of its own (`S` below): the current snapshot, whose screen it is,
+// and the lobby's setup. Everything drawn is redrawn from the snapshot.
+
+import { connect, EngineError, pageError } from "./ui/bridge.js";
+import { h, clear } from "./ui/dom.js";
+import { LANGS, makeTranslator, pick } from "./ui/i18n.js";
+import * as store from "./ui/store.js";
+import { renderLobby } from "./ui/lobby.js";
+import { buildTable, updateTable } from "./ui/table.js";
+import { autoPending, chooseViewer, humanSeats, seatName, trackGroup } from "./ui/seats.js";
+import * as generic from "./games/generic.js";
+import { RENDERERS } from "./games/index.js";
+
+const S = {
+  engine: null,
+  lang: "en",
+  t: makeTranslator({}),
+  games: [],
+  screen: "boot", // "lobby" | "table"
+  setup: null, // the lobby's choices: {game, players, options, seats, seed}
+  lobbyError: null,
+  snap: null, // the bridge snapshot for `viewer`
+  viewer: null, // the seat whose screen this is (null: spectator, every seat a bot)
+  shown: null, // the human whose screen was last uncovered
+  covered: false, // the "pass the device" screen is up (for `viewer`)
+  group: null, // the simultaneous decision being followed (ui/seats.js trackGroup)
+  freshFrom: 0, // log entries from this step on are new since the last update
+  error: null, // the table's error banner text
+  speed: 400, // ms between automatic steps
+  skipping: false, // run automatic steps without delay until a human must act
+  timer: null,
+  stalledAt: null, // step at which an automatic step did not move (stop retrying)
+  refs: null, // the table's elements (ui/table.js)
+  renderer: { id: null, mod: generic },
+};
+const timings = {}; // ms since navigation start, or durations in ms
+const idleWaiters = [];
+let root, topbar, screenEl;
+
+// --------------------------------------------------------------------------- engine
+
+const call = (method, args = {}) => S.engine.call(method, args);
+
+function loadStrings() {
+  S.t = makeTranslator(call("strings", { lang: S.lang }));
+}
+
+// --------------------------------------------------------------------------- start-up
+
+let resolveReady, rejectReady;
+const readyPromise = new Promise((resolve, reject) => {
+  resolveReady = resolve;
+  rejectReady = reject;
+});
+readyPromise.catch(() => {}); // a failed boot shows on the loading screen
+
+function onEngineReady() {
+  if (S.engine || !window.marqueeBridge?.call) return;
+  timings.engineReady = Math.round(performance.now());
+  try {
+    S.engine = connect(window.marqueeBridge);
+    startPage();
+    timings.firstScreen = Math.round(performance.now());
+    resolveReady({ screen: publicScreen() });
+  } catch (error) {
+    console.error("marquee: the page could not start", error);
+    rejectReady(error);
+  }
+}
+
+document.addEventListener("marquee:engine-ready", onEngineReady);
+document.addEventListener("marquee:boot-failed", (e) =>
+  rejectReady(new Error(e.detail?.summary ?? "boot failed")));
+if (window.marqueeBridge?.call) onEngineReady();
+
+function startPage() {
+  root = document.getElementById("app");
+  root.hidden = false;
+  S.lang = initialLang();
+  document.documentElement.lang = S.lang;
+  S.speed = store.load("speed", 400);
+  loadStrings();
+  S.games = call("games", { lang: S.lang });
+  S.setup = initialSetup();
+  // #app is the document's <main> (index.html): a top bar and the current screen.
+  clear(root, (topbar = h("header", { class: "topbar" })), (screenEl = h("div", { class: "screen-host" })));
+
+  const auto = store.load("autosave");
+  if (auto && store.load("screen") === "table") {
+    try {
+      resume(auto);
+      return;
+    } catch (error) {
+      store.remove("autosave");
+      S.lobbyError = S.t("ui.error.resume_failed", { reason: errorText(error) });
+    }
+  }
+  showLobby();
+}
+
+function initialLang() {
+  const saved = store.load("lang");
+  if (LANGS.some((l) => l.code === saved)) return saved;
+  for (const tag of navigator.languages ?? []) {
+    const code = tag.slice(0, 2).toLowerCase();
+    if (LANGS.some((l) => l.code === code)) return code;
+  }
+  return "en";
+}
+
+// --------------------------------------------------------------------------- top bar
+
+function drawTopbar() {
+  const t = S.t;
+  const onTable = S.screen === "table" && S.snap;
+  clear(topbar,
+    h("div", { class: "brand", "aria-label": "Marquee" },
+      h("span", { class: "brand-lights", "aria-hidden": "true" }),
+      h("span", { class: "brand-name" }, "Marquee")),
+    h("p", { class: "topbar-game", testid: "game-title" }, onTable ? pick(S.snap.names, S.lang) : t("ui.lobby.title")),
+    h("label", { class: "lang-picker" },
+      h("span", { class: "lang-label" }, t("ui.lang.label")),
+      h("select", {
+        testid: "lang-select", "aria-label": t("ui.lang.label"),
+        onchange: (e) => setLang(e.target.value),
+      }, LANGS.map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === S.lang }, l.name)))));
+  document.title = onTable ? `${pick(S.snap.names, S.lang)} · Marquee` : "Marquee";
+}
+
+function setLang(lang) {
+  if (!LANGS.some((l) => l.code === lang)) {
+    throw pageError(S.t, "ui.error.bad_lang", { lang, known: LANGS.map((l) => l.code) });
+  }
+  S.lang = lang;
+  store.save("lang", lang);
+  document.documentElement.lang = lang;
+  loadStrings();
+  if (S.screen === "table" && S.snap) {
+    S.snap = call("snapshot", { viewer: S.viewer, lang });
+    S.error = null;
+    enterTable();
+  } else {
+    showLobby();
+  }
+}
+
+// --------------------------------------------------------------------------- lobby
+
+function defaultSetup(game) {
+  const players = Math.min(Math.max(2, game.min_players), game.max_players);
+  return {
+    game: game.id,
+    players,
+    options: Object.fromEntries(game.options.map((o) => [o.id, o.default])),
+    seats: Array.from({ length: players }, (_, i) =>
+      (i === 0 ? { kind: "human", bot: "random", name: "" } : { kind: "bot", bot: "random", name: "" })),
+    seed: randomSeed(),
+  };
+}
+
+function initialSetup() {
+  const saved = store.load("lobby");
+  const game = S.games.find((g) => g.id === saved?.game) ?? S.games[0];
+  if (!game) return { game: null, players: 0, options: {}, seats: [], seed: randomSeed() };
+  const setup = defaultSetup(game);
+  if (saved?.game === game.id) {
+    if (saved.players >= game.min_players && saved.players <= game.max_players) setup.players = saved.players;
+    for (const o of game.options) if (o.id in (saved.options ?? {})) setup.options[o.id] = saved.options[o.id];
+    setup.seats = resizeSeats(saved.seats ?? [], setup.players);
+  }
+  return setup;
+}
+
+function resizeSeats(seats, n) {
+  const out = seats.slice(0, n).map((s) => ({ kind: s.kind === "bot" ? "bot" : "human", bot: s.bot ?? "random", name: s.name ?? "" }));
+  while (out.length < n) out.push(out.length === 0 ? { kind: "human", bot: "random", name: "" } : { kind: "bot", bot: "random", name: "" });
+  return out;
+}
+
+function randomSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
+}
+
+function rememberSetup() {
+  const { game, players, options, seats } = S.setup;
+  store.save("lobby", { game, players, options, seats });
+}
+
+function showLobby() {
+  stopAuto();
+  S.screen = "lobby";
+  S.refs = null;
+  store.save("screen", "lobby");
+  drawTopbar();
+  drawLobby();
+  flushIdle();
+}
+
+function drawLobby() {
+  const auto = store.load("autosave");
+  renderLobby(screenEl, {
+    t: S.t,
+    lang: S.lang,
+    games: S.games,
+    setup: S.setup,
+    error: S.lobbyError,
+    resume: auto ? { names: auto.names, step: auto.step } : null,
+    on: lobbyHandlers,
+  });
+}
+
+const lobbyHandlers = {
+  game(id) {
+    const game = S.games.find((g) => g.id === id);
+    S.setup = { ...defaultSetup(game), seed: S.setup.seed };
+    S.lobbyError = null;
+    rememberSetup();
+    drawLobby();
+    screenEl.querySelector(`[data-testid="game-${id}"]`)?.focus();
+  },
+  players(n) {
+    S.setup.players = n;
+    S.setup.seats = resizeSeats(S.setup.seats, n);
+    rememberSetup();
+    drawLobby();
+    screenEl.querySelector('[data-testid="players-select"]')?.focus();
+  },
+  option(id, value) {
+    S.setup.options[id] = value;
+    rememberSetup();
+  },
+  seat(i, patch) {
+    Object.assign(S.setup.seats[i], patch);
+    rememberSetup();
+  },
+  seed(value) {
+    S.setup.seed = value;
+  },
+  randomSeed() {
+    S.setup.seed = randomSeed();
+    const input = screenEl.querySelector('[data-testid="seed-input"]');
+    if (input) input.value = String(S.setup.seed);
+  },
+  start() {
+    try {
+      startGame();
+    } catch (error) {
+      lobbyFailed(error);
+    }
+  },
+  resume() {
+    try {
+      resume(store.load("autosave"));
+    } catch (error) {
+      lobbyFailed(error);
+    }
+  },
+  async loadFile(file) {
+    try {
+      loadText(await readFile(file));
+    } catch (error) {
+      lobbyFailed(error);
+    }
+  },
+};
+
+function lobbyFailed(error) {
+  S.lobbyError = errorText(error);
+  if (S.screen === "lobby") drawLobby();
+  else showLobby();
+  if (!(error instanceof EngineError)) console.error(error);
+}
+
+function parseSeed(value) {
+  const text = String(value).trim();
+  return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+function startGame() {
+  const game = S.games.find((g) => g.id === S.setup.game);
+  if (!game) throw pageError(S.t, "ui.error.no_game_chosen");
+  const snap = call("new", {
+    game: game.id,
+    players: S.setup.players,
+    options: Object.fromEntries(game.options.map((o) => [o.id, S.setup.options[o.id] ?? o.default])),
+    seed: parseSeed(S.setup.seed),
+    seats: S.setup.seats.map((s) => ({ kind: s.kind, bot: s.bot, name: s.name.trim() })),
+    viewer: null,
+    lang: S.lang,
+  });
+  openTable(snap);
+  return S.snap;
+}
+
+// --------------------------------------------------------------------------- table
+
+/** A new table (a new game or a loaded file) replaces whatever was on screen. */
+function openTable(snap) {
+  stopAuto();
+  S.lobbyError = null;
+  S.error = null;
+  S.stalledAt = null;
+  S.screen = "table";
+  S.refs = null;
+  loadStrings(); // the game's own ui.* strings join the page's
+  settle(snap, { fresh: true });
+  enterTable();
+}
+
+function resume(auto) {
+  const snap = call("load", { text: auto.text, viewer: auto.viewer, lang: S.lang });
+  if (snap.hash !== auto.hash) throw pageError(S.t, "ui.error.resume_mismatch");
+  stopAuto();
+  Object.assign(S, {
+    snap, viewer: auto.viewer, shown: auto.shown, covered: auto.covered, group: auto.group,
+    freshFrom: snap.step, error: null, lobbyError: null, stalledAt: null, screen: "table", refs: null,
+  });
+  loadStrings();
+  enterTable();
+}
+
+function enterTable() {
+  store.save("screen", "table");
+  drawTopbar();
+  S.refs = buildTable(screenEl, tableCtx());
+  loadRenderer(S.snap.game);
+  refresh();
+}
+
+function tableCtx() {
+  return {
+    t: S.t,
+    snap: S.snap,
+    viewer: S.viewer,
+    covered: S.covered,
+    coverFor: S.viewer,
+    error: S.error,
+    speed: S.speed,
+    autoPending: S.snap ? autoPending(S.snap) : false,
+    freshFrom: S.freshFrom,
+    renderBoard,
+    on: tableHandlers,
+  };
+}
+
+function refresh() {
+  if (S.screen !== "table" || !S.refs) return;
+  updateTable(S.refs, tableCtx());
+  schedule();
+}
+
+/** Take a snapshot as the table's new position: pick whose screen it is, decide whether the
+ *  device must change hands first, autosave, redraw, and let bots move. */
+function settle(snap, { fresh = false } = {}) {
+  const before = fresh ? null : S.snap;
+  const next = chooseViewer(snap, fresh ? null : S.viewer);
+  if (snap.viewer !== next) snap = call("snapshot", { viewer: next, lang: S.lang });
+  S.group = trackGroup(fresh ? null : S.group, snap);
+  if (fresh) {
+    S.shown = null;
+    S.covered = false;
+  }
+  if (next === null || humanSeats(snap.seats).length < 2) {
+    S.covered = false;
+    S.shown = next;
+  } else if (!S.covered && next !== S.shown) {
+    // Hotseat: a different human takes over. Cover the table first when they are about to
+    // make a secret choice (a simultaneous decision), or when their view differs from what
+    // the screen last showed (hidden information).
+    let hide = S.group.group !== null;
+    if (!hide) {
+      const other = call("snapshot", { viewer: S.shown, lang: S.lang }).view;
+      hide = JSON.stringify(other) !== JSON.stringify(snap.view);
+    }
+    if (hide) S.covered = true;
+    else S.shown = next;
+  }
+  S.freshFrom = before ? before.step : snap.step;
+  S.snap = snap;
+  S.viewer = next;
+  autosave();
+  refresh();
+  document.dispatchEvent(new CustomEvent("marquee:snapshot", {
+    detail: { step: snap.step, hash: snap.hash, to_act: snap.to_act, viewer: next, covered: S.covered },
+  }));
+  return snap;
+}
+
+function autosave() {
+  const started = performance.now();
+  const { text } = call("save");
+  store.save("autosave", {
+    text, viewer: S.viewer, shown: S.shown, covered: S.covered, group: S.group,
+    hash: S.snap.hash, game: S.snap.game, names: S.snap.names, step: S.snap.step,
+  });
+  timings.autosave = Math.round((performance.now() - started) * 10) / 10;
+}
+
+function confirmCover() {
+  if (!S.covered) return;
+  S.covered = false;
+  S.shown = S.viewer;
+  autosave();
+  refresh();
+  S.refs?.board.focus?.();
+}
+
+function act(action) {
+  if (S.screen !== "table" || !S.snap) throw pageError(S.t, "ui.error.no_table");
+  if (S.viewer === null) throw pageError(S.t, "ui.error.no_seat");
+  confirmCover();
+  const snap = call("act", { seat: S.viewer, action, viewer: S.viewer, lang: S.lang });
+  S.error = null;
+  return settle(snap);
+}
+
+function undo() {
+  if (S.viewer === null) throw pageError(S.t, "ui.error.no_seat");
+  const snap = call("undo", { seat: S.viewer, viewer: S.viewer, lang: S.lang });
+  S.error = null;
+  S.stalledAt = null;
+  return settle(snap);
+}
+
+function saveText() {
+  const started = performance.now();
+  const saved = call("save");
+  timings.save = Math.round((performance.now() - started) * 10) / 10;
+  return saved;
+}
+
+function loadText(text) {
+  const started = performance.now();
+  const snap = call("load", { text, viewer: null, lang: S.lang }); // throws: the table stays
+  timings.load = Math.round((performance.now() - started) * 10) / 10;
+  openTable(snap);
+  return S.snap;
+}
+
+async function readFile(file) {
+  try {
+    return await file.text();
+  } catch {
+    throw pageError(S.t, "ui.error.read_file", { name: file.name });
+  }
+}
+
+function download(text, filename) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = h("a", { href: url, download: filename, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function tableFailed(error) {
+  S.error = errorText(error);
+  refresh();
+  if (!(error instanceof EngineError)) console.error(error);
+}
+
+const tableHandlers = {
+  act(action) {
+    try {
+      act(action);
+    } catch (error) {
+      tableFailed(error);
+    }
+  },
+  undo() {
+    try {
+      undo();
+    } catch (error) {
+      tableFailed(error);
+    }
+  },
+  save() {
+    try {
+      const { text, filename } = saveText();
+      download(text, filename);
+    } catch (error) {
+      tableFailed(error);
+    }
+  },
+  async loadFile(file) {
+    try {
+      loadText(await readFile(file));
+    } catch (error) {
+      tableFailed(error);
+    }
+  },
+  lobby: () => showLobby(),
+  confirm: () => confirmCover(),
+  dismiss() {
+    S.error = null;
+    refresh();
+  },
+  speed: (ms) => setSpeed(ms),
+  skip() {
+    S.skipping = true;
+    schedule();
+  },
+};
+
+// --------------------------------------------------------------------------- renderers
+
+function loadRenderer(id) {
+  if (S.renderer.id === id) return;
+  S.renderer = { id, mod: generic };
+  const load = RENDERERS[id];
+  if (!load) return;
+  load().then(
+    (mod) => {
+      if (S.renderer.id !== id) return;
+      S.renderer.mod = mod;
+      refresh();
+    },
+    (error) => console.error(`marquee: the renderer for ${id} failed to load`, error),
+  );
+}
+
+function renderBoard(container, snap) {
+  const api = {
+    lang: S.lang,
+    t: S.t,
+    viewer: S.viewer,
+    seatName: (i) => seatName(snap.seats, i, S.t),
+    act: (action) => marquee.act(action),
+    generic: generic.renderValue,
+  };
+  try {
+    S.renderer.mod.render(container, snap, api);
+  } catch (error) {
+    console.error(`marquee: the renderer for ${snap.game} failed; showing the generic view`, error);
+    generic.render(container, snap, api);
+  }
+}
+
+// --------------------------------------------------------------------------- bots & chance
+
+function schedule() {
+  clearTimeout(S.timer);
+  S.timer = null;
+  const pending = S.screen === "table" && S.snap && autoPending(S.snap) && S.stalledAt !== S.snap.step;
+  if (!pending) {
+    S.skipping = false;
+    flushIdle();
+    return;
+  }
+  S.timer = setTimeout(autoStep, S.skipping ? 0 : S.speed);
+}
+
+function autoStep() {
+  S.timer = null;
+  try {
+    const snap = call("step", { viewer: S.viewer, lang: S.lang });
+    if (!snap.moved) S.stalledAt = snap.step;
+    settle(snap);
+  } catch (error) {
+    S.stalledAt = S.snap.step;
+    tableFailed(error);
+  }
+}
+
+function stopAuto() {
+  clearTimeout(S.timer);
+  S.timer = null;
+  S.skipping = false;
+}
+
+function setSpeed(ms) {
+  S.speed = Math.max(0, Number(ms) || 0);
+  store.save("speed", S.speed);
+  if (S.timer) schedule();
+}
+
+function isIdle() {
+  return !S.timer;
+}
+
+function flushIdle() {
+  if (!isIdle()) return;
+  while (idleWaiters.length) idleWaiters.shift()();
+}
+
+// --------------------------------------------------------------------------- automation surface
+
+function errorText(error) {
+  if (error instanceof EngineError) return error.message;
+  return S.t("ui.error.internal", { method: "page", detail: String(error?.message ?? error) });
+}
+
+function errorObject(error) {
+  if (error instanceof EngineError) return { ...error.error };
+  return { code: "ui.error.internal", params: {}, message: errorText(error) };
+}
+
+const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+
+function publicScreen() {
+  if (S.screen === "table" && S.covered) return "pass";
+  return S.screen;
+}
+
+/** Run `fn` for the API: resolve with its result, reject with the engine's error object. */
+async function guarded(fn) {
+  await readyPromise;
+  try {
+    return clone(fn());
+  } catch (error) {
+    throw errorObject(error);
+  }
+}
+
+const marquee = {
+  /** Resolves once the engine is loaded and the first screen (lobby or resumed table) is drawn. */
+  ready: () => readyPromise.then(() => marquee),
+  /** Resolves when no automatic step (bot, chance, automaton) is pending. */
+  idle: () => readyPromise.then(() => new Promise((resolve) => {
+    idleWaiters.push(resolve);
+    flushIdle();
+  })),
+  get lang() {
+    return S.lang;
+  },
+  setLang: (lang) => guarded(() => { setLang(lang); return S.lang; }),
+  t: (code, params) => S.t(code, params),
+  screen: publicScreen,
+  games: () => clone(S.games),
+  setup: () => clone(S.setup),
+  start: (setup = {}) => guarded(() => {
+    const game = S.games.find((g) => g.id === (setup.game ?? S.setup.game));
+    if (!game) throw pageError(S.t, "ui.error.no_game_chosen");
+    const base = game.id === S.setup.game ? S.setup : defaultSetup(game);
+    const players = setup.players ?? (setup.seats ? setup.seats.length : base.players);
+    S.setup = {
+      game: game.id,
+      players,
+      options: { ...base.options, ...(setup.options ?? {}) },
+      seats: resizeSeats(setup.seats ?? base.seats, players),
+      seed: setup.seed ?? base.seed,
+    };
+    rememberSetup();
+    return startGame();
+  }),
+  snapshot: () => clone(S.snap),
+  state: () => clone(S.snap?.view ?? null),
+  legalActions: () => clone((S.snap?.legal ?? []).map((a) => a.action)),
+  legal: () => clone(S.snap?.legal ?? []),
+  toAct: () => clone(S.snap?.to_act ?? null),
+  viewer: () => S.viewer,
+  hash: () => S.snap?.hash ?? null,
+  act: (action) => guarded(() => {
+    if (typeof action === "number") {
+      const entry = S.snap?.legal[action];
+      if (!entry) throw pageError(S.t, "ui.error.no_such_action", { index: action });
+      action = entry.action;
+    }
+    return act(action);
+  }),
+  undo: () => guarded(undo),
+  save: () => guarded(saveText),
+  load: (text) => guarded(() => loadText(text)),
+  confirmPass: () => guarded(() => { confirmCover(); return S.snap; }),
+  toLobby: () => guarded(() => { showLobby(); return null; }),
+  setSpeed: (ms) => setSpeed(ms),
+  skip: () => tableHandlers.skip(),
+  timings,
+};
+window.marquee = marquee;

@@ -1,0 +1,93 @@
+// The fallback renderer: the viewer's view as readable structured data. It works for every
+// game, so a game is playable (with the action buttons) before it has a renderer of its own.
+//
+// Renderer contract (every web/games/<id>.js follows it; register it in web/games/index.js):
+//
+//   export function render(container, snapshot, api) { ... }
+//
+// `container` is the board area (the same element on every call: keep or replace its
+// children); `snapshot` is the bridge snapshot for the current viewer (view, legal, to_act,
+// seats, log, result ...); `api` gives:
+//   api.lang                 "en" | "ru" | "fr"
+//   api.t(code, params)      a page string (the game's own `ui.*` codes included)
+//   api.seatName(i)          a seat's display name
+//   api.viewer               the seat the page shows (null: spectator)
+//   api.act(action)          play a legal action for the viewer -> Promise<snapshot>
+//   api.generic(el, value)   draw any value the way this file does (to reuse for parts)
+//
+// A game may translate the view's keys with `ui.view.<key>` codes in its messages.json.
+
+import { h, clear } from "../ui/dom.js";
+
+const LONG = 16; // arrays longer than this start folded
+
+export function render(container, snapshot, api) {
+  const view = snapshot.view ?? {};
+  clear(container,
+    h("div", { class: "generic", testid: "generic-view" },
+      h("p", { class: "generic-note" }, api.t("ui.generic.note")),
+      h("div", { class: "generic-grid" },
+        Object.entries(view).map(([key, value]) =>
+          h("section", { class: "generic-card", dataset: { key } },
+            h("h3", {}, label(key, api)),
+            value_(value, api, 1))))));
+}
+
+export function renderValue(el, value, api) {
+  clear(el, value_(value, api, 1));
+}
+
+function label(key, api) {
+  const code = `ui.view.${key}`;
+  if (api.t.has?.(code)) return api.t(code);
+  const words = String(key).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function scalar(value, api) {
+  if (value === null || value === undefined) return h("span", { class: "v-null" }, "—");
+  if (typeof value === "boolean") {
+    return h("span", { class: value ? "v-yes" : "v-no" }, api.t(value ? "ui.yes" : "ui.no"));
+  }
+  if (typeof value === "number") return h("span", { class: "v-num" }, String(value));
+  return h("span", { class: "v-str" }, String(value));
+}
+
+const isScalar = (v) => v === null || typeof v !== "object";
+
+function value_(value, api, depth) {
+  if (isScalar(value)) return scalar(value, api);
+  if (Array.isArray(value)) return list(value, api, depth);
+  const entries = Object.entries(value);
+  if (!entries.length) return h("span", { class: "v-null" }, "—");
+  return h("dl", { class: "v-obj" },
+    entries.map(([k, v]) => [h("dt", {}, label(k, api)), h("dd", {}, value_(v, api, depth + 1))]));
+}
+
+function list(items, api, depth) {
+  if (!items.length) return h("span", { class: "v-null" }, api.t("ui.generic.empty"));
+  let body;
+  if (items.every(isScalar)) {
+    body = h("ol", { class: "v-chips" }, items.map((v) => h("li", {}, scalar(v, api))));
+  } else if (items.every((v) => v && typeof v === "object" && !Array.isArray(v)) && uniform(items)) {
+    body = table(items, api, depth);
+  } else {
+    body = h("ol", { class: "v-list", start: 0 }, items.map((v) => h("li", {}, value_(v, api, depth + 1))));
+  }
+  if (items.length <= LONG) return body;
+  return h("details", { class: "v-fold" },
+    h("summary", {}, api.t("ui.generic.items", { count: items.length })), body);
+}
+
+function uniform(items) {
+  const keys = Object.keys(items[0]).join("\u0000");
+  return items.every((v) => Object.keys(v).join("\u0000") === keys) && Object.keys(items[0]).length <= 8;
+}
+
+function table(items, api, depth) {
+  const keys = Object.keys(items[0]);
+  return h("table", { class: "v-table" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), keys.map((k) => h("th", { scope: "col" }, label(k, api))))),
+    h("tbody", {}, items.map((row, i) =>
+      h("tr", {}, h("th", { scope: "row" }, String(i)), keys.map((k) => h("td", {}, value_(row[k], api, depth + 1)))))));
+}

@@ -1,0 +1,161 @@
+// The lobby: pick a game, its player count, options, seats, seed; start, continue or load.
+//
+// Drawn from `ctx` (see web/app.js): the page state lives in the controller; this module only
+// builds elements and reports changes through ctx.on.*. It is redrawn when the game, the
+// player count or the language changes; typing in a field does not redraw it.
+
+import { h, clear } from "./dom.js";
+import { pick } from "./i18n.js";
+
+export function renderLobby(root, ctx) {
+  const { t, games, setup } = ctx;
+  const game = games.find((g) => g.id === setup.game);
+  clear(root,
+    h("section", { class: "screen lobby", testid: "screen-lobby", "aria-labelledby": "lobby-title" },
+      h("h1", { id: "lobby-title", class: "lobby-title" }, t("ui.lobby.title")),
+      h("p", { class: "lobby-tagline" }, t("ui.lobby.tagline")),
+      h("div", { class: "lobby-grid" },
+        gamesPanel(ctx),
+        game ? setupPanel(ctx, game) : null,
+        sidePanel(ctx))));
+}
+
+function gamesPanel({ t, lang, games, setup, on }) {
+  if (!games.length) {
+    return h("section", { class: "panel lobby-games" },
+      h("h2", {}, t("ui.lobby.games")),
+      h("p", { class: "muted", testid: "lobby-empty" }, t("ui.lobby.no_games")));
+  }
+  return h("section", { class: "panel lobby-games", "aria-labelledby": "games-title" },
+    h("h2", { id: "games-title" }, t("ui.lobby.games")),
+    h("ul", { class: "game-list", role: "radiogroup", "aria-labelledby": "games-title", testid: "game-list" },
+      games.map((g) => {
+        const chosen = g.id === setup.game;
+        return h("li", {},
+          h("button", {
+            type: "button", role: "radio", class: "game-card", testid: `game-${g.id}`,
+            "aria-checked": chosen ? "true" : "false", dataset: { game: g.id },
+            onclick: () => on.game(g.id),
+          },
+          h("span", { class: "game-card-name" }, pick(g.names, lang)),
+          h("span", { class: "game-card-players" }, playersText(t, g))));
+      })));
+}
+
+export function playersText(t, g) {
+  if (g.max_players === 1) return t("ui.lobby.players_solo");
+  return g.min_players === g.max_players
+    ? t("ui.lobby.players_exact", { n: g.min_players })
+    : t("ui.lobby.players_range", { min: g.min_players, max: g.max_players });
+}
+
+function setupPanel(ctx, game) {
+  const { t, lang, setup, on } = ctx;
+  const counts = [];
+  for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+  return h("section", { class: "panel lobby-setup", "aria-labelledby": "setup-title" },
+    h("h2", { id: "setup-title" }, pick(game.names, lang)),
+    h("div", { class: "field-row" },
+      h("label", { for: "players-select" }, t("ui.lobby.players")),
+      h("select", {
+        id: "players-select", testid: "players-select",
+        onchange: (e) => on.players(Number(e.target.value)),
+      }, counts.map((n) => h("option", { value: String(n), selected: n === setup.players }, String(n))))),
+    game.options.length ? optionsBlock(ctx, game) : null,
+    seatsBlock(ctx, game),
+    h("div", { class: "field-row" },
+      h("label", { for: "seed-input" }, t("ui.lobby.seed")),
+      h("input", {
+        id: "seed-input", testid: "seed-input", type: "number", min: "0", step: "1",
+        inputmode: "numeric", value: String(setup.seed),
+        oninput: (e) => on.seed(e.target.value),
+      }),
+      h("button", {
+        type: "button", class: "ghost", testid: "seed-random", "aria-label": t("ui.lobby.random_seed"),
+        onclick: () => on.randomSeed(),
+      }, h("span", { "aria-hidden": "true" }, "⚄ "), t("ui.lobby.random_seed"))),
+    h("p", { class: "error-text", role: "alert", testid: "lobby-error", hidden: !ctx.error }, ctx.error ?? ""),
+    h("div", { class: "lobby-start" },
+      h("button", { type: "button", class: "primary big", testid: "start-game", onclick: () => on.start() },
+        t("ui.lobby.start"))));
+}
+
+function optionsBlock({ t, lang, setup, on }, game) {
+  return h("fieldset", { class: "options" },
+    h("legend", {}, t("ui.lobby.options")),
+    game.options.map((spec) => {
+      const id = `option-${spec.id}`;
+      const value = setup.options[spec.id] ?? spec.default;
+      const help = pick(spec.help, lang);
+      const helpId = help ? `${id}-help` : null;
+      let control;
+      if (spec.kind === "bool") {
+        control = h("input", {
+          id, testid: id, type: "checkbox", checked: Boolean(value), "aria-describedby": helpId,
+          onchange: (e) => on.option(spec.id, e.target.checked),
+        });
+      } else if (spec.kind === "choice") {
+        control = h("select", {
+          id, testid: id, "aria-describedby": helpId,
+          onchange: (e) => on.option(spec.id, e.target.value),
+        }, spec.choices.map((c) => h("option", { value: c, selected: c === value },
+          pick(spec.choice_names?.[c], lang) || c)));
+      } else {
+        control = h("input", {
+          id, testid: id, type: "number", step: "1", value: String(value), "aria-describedby": helpId,
+          min: spec.min ?? null, max: spec.max ?? null, inputmode: "numeric",
+          oninput: (e) => on.option(spec.id, e.target.value === "" ? null : Number(e.target.value)),
+        });
+      }
+      return h("div", { class: `option option-${spec.kind}` },
+        spec.kind === "bool"
+          ? h("label", { class: "check" }, control, " ", pick(spec.names, lang))
+          : [h("label", { for: id }, pick(spec.names, lang)), control],
+        help ? h("p", { id: helpId, class: "help" }, help) : null);
+    }));
+}
+
+function seatsBlock({ t, setup, on }, game) {
+  const kinds = [["human", t("ui.seat.human")],
+    ...game.bots.map((b) => [`bot:${b}`, t.has(`ui.bot.${b}`) ? t(`ui.bot.${b}`) : t("ui.bot.named", { bot: b })])];
+  return h("fieldset", { class: "seats-setup" },
+    h("legend", {}, t("ui.lobby.seats")),
+    h("ol", { class: "seat-rows" },
+      setup.seats.map((seat, i) => {
+        const kind = seat.kind === "bot" ? `bot:${seat.bot}` : "human";
+        const fallback = t(seat.kind === "bot" ? "ui.seat.default_bot" : "ui.seat.default", { n: i + 1 });
+        return h("li", { class: "seat-row", dataset: { seat: String(i) } },
+          h("span", { class: "seat-number", "aria-hidden": "true" }, String(i + 1)),
+          h("input", {
+            type: "text", testid: `seat-${i}-name`, value: seat.name, placeholder: fallback, maxlength: "24",
+            "aria-label": t("ui.seat.name_label", { n: i + 1 }),
+            oninput: (e) => on.seat(i, { name: e.target.value }),
+          }),
+          h("select", {
+            testid: `seat-${i}-kind`, "aria-label": t("ui.seat.kind_label", { n: i + 1 }),
+            onchange: (e) => {
+              const [k, bot] = e.target.value.split(":");
+              on.seat(i, k === "bot" ? { kind: "bot", bot } : { kind: "human" });
+            },
+          }, kinds.map(([v, text]) => h("option", { value: v, selected: v === kind }, text))));
+      })));
+}
+
+function sidePanel({ t, lang, resume, on }) {
+  return h("section", { class: "panel lobby-side", "aria-labelledby": "side-title" },
+    h("h2", { id: "side-title" }, t("ui.lobby.saved")),
+    resume
+      ? h("div", { class: "resume", testid: "resume-info" },
+        h("p", {}, t("ui.lobby.resume_info", { game: pick(resume.names, lang), step: resume.step })),
+        h("button", { type: "button", class: "primary", testid: "resume-game", onclick: () => on.resume() },
+          t("ui.lobby.resume")))
+      : h("p", { class: "muted" }, t("ui.lobby.no_resume")),
+    h("div", { class: "load-row" },
+      h("label", { class: "button ghost file-button" },
+        t("ui.lobby.load"),
+        h("input", {
+          type: "file", accept: ".json,application/json", class: "visually-hidden",
+          testid: "lobby-load-input", "aria-label": t("ui.lobby.load"),
+          onchange: (e) => { const f = e.target.files?.[0]; e.target.value = ""; if (f) on.loadFile(f); },
+        }))));
+}

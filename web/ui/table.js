@@ -1,0 +1,204 @@
+// The table: whose turn, the seats, the board (per-game renderer), the legal actions, the
+// log, undo/save/load/lobby, bot speed, the end-of-game scores and the hotseat cover.
+//
+// `buildTable` makes the skeleton once per table (and per language); `updateTable` refills
+// the parts from the current snapshot after every step. Both read `ctx` from web/app.js.
+
+import { h, clear } from "./dom.js";
+import { joinNames } from "./i18n.js";
+import { seatName } from "./seats.js";
+
+export const SPEEDS = [["slow", 1000], ["normal", 400], ["fast", 120], ["instant", 0]];
+
+export function buildTable(root, ctx) {
+  const { t, on } = ctx;
+  const refs = {};
+  const keep = (name, el) => (refs[name] = el);
+  clear(root,
+    h("section", { class: "screen table", testid: "screen-table", "aria-label": t("ui.table.label") },
+      keep("status", h("div", { class: "turn-bar" },
+        keep("turn", h("p", { class: "turn-status", testid: "turn-status", role: "status", "aria-live": "polite" })),
+        keep("seats", h("ol", { class: "seat-strip", testid: "seats", "aria-label": t("ui.table.seats") })))),
+      keep("main", h("div", { class: "table-main" },
+        h("div", { class: "board-column" },
+          keep("over", h("section", { class: "panel game-over", testid: "game-over", hidden: true, "aria-labelledby": "over-title" })),
+          keep("board", h("div", { class: "board", testid: "board", "aria-label": t("ui.table.board") }))),
+        h("aside", { class: "side-column" },
+          keep("errorBox", h("div", { class: "error-banner", testid: "error-banner", role: "alert", hidden: true },
+            keep("errorText", h("span", { class: "error-banner-text" })),
+            h("button", {
+              type: "button", class: "icon", testid: "error-dismiss", "aria-label": t("ui.table.dismiss"),
+              onclick: () => on.dismiss(),
+            }, "×"))),
+          h("section", { class: "panel actions-panel", "aria-labelledby": "actions-title" },
+            keep("actionsTitle", h("h2", { id: "actions-title" })),
+            keep("actions", h("div", { class: "action-list", testid: "actions", role: "group", "aria-labelledby": "actions-title" })),
+            keep("autoRow", h("div", { class: "auto-row" },
+              h("label", { for: "speed-select" }, t("ui.table.speed")),
+              keep("speed", h("select", {
+                id: "speed-select", testid: "speed-select",
+                onchange: (e) => on.speed(Number(e.target.value)),
+              }, SPEEDS.map(([name, ms]) => h("option", { value: String(ms) }, t(`ui.speed.${name}`))))),
+              keep("skip", h("button", {
+                type: "button", class: "ghost", testid: "skip-bots", onclick: () => on.skip(),
+              }, t("ui.table.skip")))))),
+          h("div", { class: "toolbar", role: "toolbar", "aria-label": t("ui.table.tools") },
+            keep("undo", h("button", { type: "button", testid: "undo", onclick: () => on.undo() }, "↶ ", t("ui.table.undo"))),
+            h("button", { type: "button", testid: "save", onclick: () => on.save() }, t("ui.table.save")),
+            h("label", { class: "button file-button" }, t("ui.table.load"),
+              h("input", {
+                type: "file", accept: ".json,application/json", class: "visually-hidden",
+                testid: "load-input", "aria-label": t("ui.table.load"),
+                onchange: (e) => { const f = e.target.files?.[0]; e.target.value = ""; if (f) on.loadFile(f); },
+              })),
+            h("button", { type: "button", testid: "to-lobby", onclick: () => on.lobby() }, t("ui.table.lobby"))),
+          h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
+            h("h2", { id: "log-title" }, t("ui.table.log")),
+            keep("log", h("ol", { class: "log", testid: "log", "aria-live": "polite", "aria-relevant": "additions" })))))),
+      keep("cover", h("div", {
+        class: "pass-screen", testid: "pass-screen", hidden: true, role: "dialog", "aria-modal": "true",
+        "aria-labelledby": "pass-title",
+      },
+      h("div", { class: "pass-card" },
+        h("p", { class: "pass-icon", "aria-hidden": "true" }, "🂠"),
+        keep("coverTitle", h("h2", { id: "pass-title" })),
+        keep("coverText", h("p", { class: "pass-text" })),
+        keep("coverButton", h("button", {
+          type: "button", class: "primary big", testid: "pass-confirm", onclick: () => on.confirm(),
+        })))))));
+  return refs;
+}
+
+export function updateTable(refs, ctx) {
+  const { t, snap, covered } = ctx;
+  const name = (i) => seatName(snap.seats, i, t);
+
+  refs.turn.textContent = turnText(snap, t, name);
+  refs.turn.dataset.kind = snap.to_act.kind;
+  clear(refs.seats, snap.seats.map((s, i) => {
+    const acting = snap.to_act.kind !== "terminal" && snap.to_act.seats.includes(i);
+    const winner = snap.result?.winners.includes(i);
+    return h("li", {
+      class: `seat-badge${acting ? " acting" : ""}${i === ctx.viewer ? " viewer" : ""}${winner ? " winner" : ""}`,
+      testid: `seat-${i}`, dataset: { toAct: String(acting), kind: s.kind },
+      "aria-current": i === ctx.viewer ? "true" : null,
+    },
+    h("span", { class: "seat-kind", "aria-hidden": "true" }, s.kind === "bot" ? "⚙" : "☺"),
+    h("span", { class: "seat-name" }, name(i)),
+    h("span", { class: "visually-hidden" }, ` (${t(s.kind === "bot" ? "ui.seat.bot" : "ui.seat.human")})`),
+    acting ? h("span", { class: "seat-flag" }, t("ui.seat.to_act")) : null,
+    winner ? h("span", { class: "seat-flag" }, "★") : null);
+  }));
+
+  // While the device changes hands nothing of the table is drawn: the cover hides it and the
+  // board, actions and log stay empty, so no one's private view shows or is read out.
+  refs.cover.hidden = !covered;
+  refs.main.inert = covered;
+  refs.main.setAttribute("aria-hidden", covered ? "true" : "false");
+  if (covered) {
+    const who = name(ctx.coverFor);
+    refs.coverTitle.textContent = t("ui.pass.title", { name: who });
+    refs.coverText.textContent = t("ui.pass.text", { name: who });
+    refs.coverButton.textContent = t("ui.pass.confirm", { name: who });
+    clear(refs.board);
+    clear(refs.actions);
+    clear(refs.log);
+    refs.over.hidden = true;
+    return;
+  }
+
+  ctx.renderBoard(refs.board, snap);
+  updateActions(refs, ctx, name);
+  updateLog(refs, snap, ctx.freshFrom);
+  updateOver(refs, ctx, name);
+
+  refs.undo.disabled = !snap.can_undo;
+  refs.undo.title = snap.undo_refusal ? snap.undo_refusal.message : t("ui.table.undo_hint");
+  refs.undo.setAttribute("aria-description", refs.undo.title);
+  refs.speed.value = String(ctx.speed);
+  refs.autoRow.hidden = snap.to_act.kind === "terminal";
+  refs.skip.disabled = !ctx.autoPending;
+
+  refs.errorBox.hidden = !ctx.error;
+  refs.errorText.textContent = ctx.error ?? "";
+}
+
+export function turnText(snap, t, name) {
+  const to = snap.to_act;
+  if (to.kind === "terminal") {
+    const winners = snap.result?.winners ?? [];
+    if (!winners.length) return t("ui.turn.over");
+    return t(winners.length > 1 ? "ui.turn.over_tie" : "ui.turn.over_winner",
+      { names: joinNames(winners.map(name), t) });
+  }
+  if (to.kind === "chance") return t("ui.turn.chance");
+  if (to.kind === "automaton") return t("ui.turn.automaton", { name: name(to.seats[0]) });
+  if (to.seats.length > 1) return t("ui.turn.many", { names: joinNames(to.seats.map(name), t) });
+  return t("ui.turn.one", { name: name(to.seats[0]) });
+}
+
+function updateActions(refs, ctx, name) {
+  const { t, snap } = ctx;
+  const to = snap.to_act;
+  if (to.kind === "terminal") {
+    refs.actionsTitle.textContent = t("ui.actions.over");
+    clear(refs.actions);
+    return;
+  }
+  if (snap.legal.length) {
+    refs.actionsTitle.textContent = t("ui.actions.choose", { name: name(ctx.viewer) });
+    clear(refs.actions, snap.legal.map((a) => h("button", {
+      type: "button", class: "action", testid: `action-${a.index}`,
+      dataset: { index: String(a.index), action: JSON.stringify(a.action) },
+      onclick: () => ctx.on.act(a.action),
+    }, a.label)));
+    return;
+  }
+  const waiting = to.kind === "players" ? to.seats.map(name) : [turnText(snap, t, name)];
+  refs.actionsTitle.textContent = t("ui.actions.waiting", { names: joinNames(waiting, t) });
+  clear(refs.actions, h("p", { class: "muted waiting" },
+    h("span", { class: "dots", "aria-hidden": "true" }, "• • •")));
+}
+
+function updateLog(refs, snap, freshFrom) {
+  const log = refs.log;
+  const items = snap.log.map((e) => h("li", {
+    class: e.step >= freshFrom ? "fresh" : null, dataset: { step: String(e.step), code: e.code },
+    testid: "log-entry",
+  }, h("span", { class: "log-step" }, String(e.step + 1)), h("span", { class: "log-text" }, e.text)));
+  clear(log, items);
+  log.scrollTop = log.scrollHeight;
+}
+
+function updateOver(refs, ctx, name) {
+  const { t, snap } = ctx;
+  const result = snap.result;
+  refs.over.hidden = !result;
+  if (!result) return;
+  const seats = snap.seats.map((_, i) => i);
+  const categories = [];
+  for (const row of result.breakdown ?? []) {
+    for (const key of Object.keys(row)) if (!categories.includes(key)) categories.push(key);
+  }
+  const category = (key) => (t.has(`ui.score.${key}`) ? t(`ui.score.${key}`) : key);
+  const isWinner = (i) => result.winners.includes(i);
+  clear(refs.over,
+    h("h2", { id: "over-title" }, t("ui.over.title")),
+    h("p", { class: "over-winners" }, turnText(snap, t, name)),
+    h("div", { class: "score-wrap" },
+      h("table", { class: "score-table", testid: "score-table" },
+        h("thead", {}, h("tr", {},
+          h("th", { scope: "col" }, t("ui.over.category")),
+          seats.map((i) => h("th", { scope: "col", class: isWinner(i) ? "winner" : null }, name(i))))),
+        h("tbody", {},
+          categories.map((key) => h("tr", { dataset: { category: key } },
+            h("th", { scope: "row" }, category(key)),
+            seats.map((i) => h("td", {}, String(result.breakdown[i]?.[key] ?? "—"))))),
+          h("tr", { class: "total", dataset: { category: "total" } },
+            h("th", { scope: "row" }, t("ui.over.total")),
+            seats.map((i) => h("td", { class: isWinner(i) ? "winner" : null, testid: `score-${i}` },
+              String(result.scores[i]), isWinner(i) ? " ★" : "")))))),
+    h("p", { class: "over-actions" },
+      h("button", { type: "button", class: "primary", testid: "game-over-lobby", onclick: () => ctx.on.lobby() },
+        t("ui.over.new_game"))));
+}
