@@ -2,16 +2,17 @@
 // start of PyScript. The contract with web/main.py and web/app.js is in docs/boot.md.
 //
 // Progress comes only from real signals:
-//   - resource timing entries for the files each stage loads (sizes from the build's
-//     boot manifest, inlined in index.html),
+//   - bytes received for the files each stage downloads (a clone of each fetch response is
+//     counted; sizes come from the build's boot manifest, inlined in index.html),
+//   - resource timing entries (Chromium reports the WebAssembly file only once compiled),
 //   - PyScript/polyscript events (py:progress, py:ready, py:done),
 //   - web/main.py's own announcement (marquee:engine-ready / marquee:boot-error).
 
 const STAGES = ["runtime", "packages", "engine", "ready"];
 const STAGE_TEXT = {
-  runtime: "Downloading the Python runtime",
-  packages: "Loading packages",
-  engine: "Loading the rules engine",
+  runtime: "Loading the Python runtime",
+  packages: "Starting Python and installing packages",
+  engine: "Starting the rules engine",
   ready: "Ready",
 };
 
@@ -20,24 +21,27 @@ const $ = (selector) => document.querySelector(selector);
 const siteRoot = new URL(".", document.baseURI);
 
 const manifest = readManifest();
-const resources = new Map(); // absolute URL -> {path, bytes, stage, done}
+const resources = new Map(); // absolute URL -> {path, bytes, stage, loaded, done}
 for (const stage of ["runtime", "packages", "engine"]) {
   for (const [path, bytes] of manifest.stages?.[stage] ?? []) {
-    resources.set(new URL(path, siteRoot).href, { path, bytes, stage, done: false });
+    resources.set(new URL(path, siteRoot).href, { path, bytes, stage, loaded: 0, done: false });
   }
 }
-const stageBytes = (stage) =>
-  [...resources.values()].filter((r) => r.stage === stage).reduce((n, r) => n + r.bytes, 0);
+const ofStage = (stage) => [...resources.values()].filter((r) => r.stage === stage);
+const stageBytes = (stage) => ofStage(stage).reduce((n, r) => n + r.bytes, 0);
+const packageNames = ofStage("packages").concat(ofStage("engine"))
+  .map((r) => r.path.split("/").pop().split("-")[0]);
 
 // Share of the bar for each signal; they add up to 1.
 const WEIGHT = {
-  runtimeBytes: 0.6, // python runtime downloads, by size
-  interpreterUp: 0.1, // wasm compiled, CPython started (first package fetched)
-  packagesBytes: 0.1, // msgspec & co., by size
-  engineBytes: 0.05, // the marquee wheel
-  packagesInstalled: 0.05, // Pyodide installed the wheels ("Loaded interpreter")
+  runtimeBytes: 0.4, // the Python runtime's files, by bytes received
+  compiled: 0.05, // Pyodide's WebAssembly module compiled and instantiated
+  packagesBytes: 0.05, // msgspec's wheel, by bytes
+  engineBytes: 0.05, // the marquee wheel, by bytes
+  installed: 0.3, // CPython started and the wheels installed ("Loaded interpreter"): the
+  //                 longest wait on a fast network, and one the main thread is busy for
   mainStarted: 0.05, // PyScript runs web/main.py (py:ready)
-  engineReady: 0.05, // web/main.py announced the engine bridge
+  engineReady: 0.1, // web/main.py imported the engine and announced its bridge
 };
 
 const marks = {}; // milestone name -> ms since navigation start
@@ -80,24 +84,19 @@ function note(kind, text) {
 
 // ------------------------------------------------------------------ progress
 
-function fractionDone(stage) {
+function received(stage) {
   const total = stageBytes(stage);
   if (!total) return 1;
-  let done = 0;
-  for (const r of resources.values()) if (r.stage === stage && r.done) done += r.bytes;
-  return done / total;
-}
-
-function allDone(stage) {
-  return fractionDone(stage) >= 1;
+  const got = ofStage(stage).reduce((n, r) => n + (r.done ? r.bytes : Math.min(r.loaded, r.bytes)), 0);
+  return got / total;
 }
 
 function computeProgress() {
-  let p = WEIGHT.runtimeBytes * fractionDone("runtime");
-  if ("interpreter" in marks) p += WEIGHT.interpreterUp;
-  p += WEIGHT.packagesBytes * fractionDone("packages");
-  p += WEIGHT.engineBytes * fractionDone("engine");
-  if ("installed" in marks) p += WEIGHT.packagesInstalled;
+  let p = WEIGHT.runtimeBytes * received("runtime");
+  if ("compiled" in marks) p += WEIGHT.compiled;
+  p += WEIGHT.packagesBytes * received("packages");
+  p += WEIGHT.engineBytes * received("engine");
+  if ("installed" in marks) p += WEIGHT.installed;
   if ("main" in marks) p += WEIGHT.mainStarted;
   if ("ready" in marks) p += WEIGHT.engineReady;
   return Math.min(1, p);
@@ -105,28 +104,33 @@ function computeProgress() {
 
 function currentStage() {
   if ("ready" in marks) return "ready";
-  if (!allDone("runtime") || !("interpreter" in marks)) return "runtime";
-  if (!allDone("packages")) return "packages";
-  return "engine";
+  if ("installed" in marks) return "engine";
+  if ("compiled" in marks && received("runtime") >= 1) return "packages";
+  return "runtime";
 }
 
 function statusText(stage) {
   if (stage === "runtime") {
-    if (!allDone("runtime")) {
-      const total = stageBytes("runtime");
-      const done = total * fractionDone("runtime");
-      return `${STAGE_TEXT.runtime} (${mb(done)} of ${mb(total)})`;
-    }
-    return "Starting Python";
+    const total = stageBytes("runtime");
+    const got = total * received("runtime");
+    if (got < total) return `Downloading the Python runtime (${mb(got)} of ${mb(total)})`;
+    return "Compiling the Python runtime (WebAssembly)";
   }
-  if (stage === "engine") {
-    if ("main" in marks) return "Starting the rules engine";
-    if ("installed" in marks) return "Running web/main.py";
-  }
+  if (stage === "packages" && packageNames.length) return `${STAGE_TEXT.packages} (${packageNames.join(", ")})`;
+  if (stage === "engine" && !("main" in marks)) return "Loading web/main.py";
+  if (stage === "engine") return "Importing the rules engine";
   return STAGE_TEXT[stage];
 }
 
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+let frame = 0;
+function schedule() {
+  if (!frame) frame = requestAnimationFrame(() => {
+    frame = 0;
+    render();
+  });
+}
 
 let lastChange = performance.now();
 function render() {
@@ -155,6 +159,7 @@ function render() {
 
 const HINTS = {
   404: "A file of the site is missing: upload the whole build/site/ folder.",
+  fetch: "The file is missing, unreachable or does not match pyodide-lock.json (upload the whole build/site/ folder again).",
   mime: "The server must send .wasm as application/wasm and .mjs/.js as text/javascript.",
   python: "A Python exception stopped the page; the traceback is below.",
 };
@@ -177,8 +182,7 @@ function fail(summary, detail = "", hint = "") {
   root.dataset.boot = "error";
   const box = $("#boot");
   box.setAttribute("aria-busy", "false");
-  $(".boot-error-summary").textContent =
-    `${summary} (while: ${STAGE_TEXT[state.stage].toLowerCase()})` + (hint ? ` ${hint}` : "");
+  showSummary(summary, hint);
   const versions = Object.entries(state.versions).map(([k, v]) => `${k} ${v}`).join(", ");
   $(".boot-error-detail").textContent = [
     detail,
@@ -190,6 +194,17 @@ function fail(summary, detail = "", hint = "") {
   document.dispatchEvent(new CustomEvent("marquee:boot-failed", { detail: state.error }));
 }
 
+function showSummary(summary, hint) {
+  $(".boot-error-summary").textContent = summary;
+  $(".boot-error-hint").textContent = `While: ${STAGE_TEXT[state.error.stage].toLowerCase()}.` + (hint ? ` ${hint}` : "");
+}
+
+/** Replace the panel's summary with a better diagnosis of the same failure. */
+function refine(summary, hint = "") {
+  state.error.summary = summary;
+  showSummary(summary, hint);
+}
+
 function errorText(value) {
   if (value == null) return "";
   if (typeof value === "string") return value;
@@ -197,16 +212,20 @@ function errorText(value) {
 }
 
 function firstLine(text) {
-  const lines = String(text).trim().split("\n").filter((l) => l.trim());
-  // a Python traceback's last line is its message
-  return lines.find((l) => /^\w*(Error|Exception)\b/.test(l.trim())) ?? lines.at(-1) ?? "";
+  const lines = String(text).trim().split("\n").map((l) => l.trim()).filter(Boolean);
+  // the message of a JS error leads its stack; a Python traceback ends with its message
+  const isMessage = (l) => /^[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt)\b/.test(l);
+  const python = lines.findLastIndex((l) => isMessage(l) && !/^PythonError\b/.test(l));
+  if (/Traceback \(most recent call last\)/.test(text) && python >= 0) return lines[python];
+  return lines.find(isMessage) ?? lines.at(-1) ?? "";
 }
 
 $(".boot-error").addEventListener("click", async (event) => {
   const action = event.target.closest("button")?.dataset.bootAction;
   if (action === "reload") location.reload();
   if (action === "copy") {
-    const text = `${$(".boot-error-summary").textContent}\n\n${$(".boot-error-detail").textContent}`;
+    const text = [".boot-error-summary", ".boot-error-hint", ".boot-error-detail"]
+      .map((sel) => $(sel).textContent).join("\n\n");
     try {
       await navigator.clipboard.writeText(text);
       event.target.textContent = "Copied";
@@ -218,7 +237,59 @@ $(".boot-error").addEventListener("click", async (event) => {
 
 // ------------------------------------------------------------------ signals
 
-// 1. Resource timing: a file of a stage finished downloading (or failed).
+// 1. Bytes as they arrive: the fetches Pyodide makes for a stage's files are counted on a
+//    clone of the response, so the original (streamed into the WebAssembly compiler) is
+//    untouched. Restored once the engine is ready: the app's own fetches are not watched.
+const nativeFetch = window.fetch;
+window.fetch = function (input, init) {
+  const response = nativeFetch.call(this, input, init);
+  const r = resources.get(urlOf(input));
+  if (r) {
+    response.then(
+      (res) => count(r, res),
+      (error) => {
+        const summary = `Could not download ${r.path}.`;
+        fail(summary, errorText(error), HINTS.fetch);
+        // A failed integrity check hides the HTTP status: ask the server once more.
+        nativeFetch(urlOf(input), { method: "HEAD", cache: "no-store" }).then((head) => {
+          if (state.error?.summary !== summary) return;
+          if (head.ok) refine(`${r.path} does not match its sha256 in pyodide-lock.json.`, HINTS.fetch);
+          else refine(`Could not download ${r.path} (HTTP ${head.status}).`, head.status === 404 ? HINTS[404] : "");
+        }, () => {});
+      },
+    );
+  }
+  return response;
+};
+
+function urlOf(input) {
+  try {
+    return new URL(typeof input === "string" ? input : input?.url ?? String(input), document.baseURI).href;
+  } catch {
+    return "";
+  }
+}
+
+async function count(r, res) {
+  if (!res.ok) {
+    fail(`Could not download ${r.path} (HTTP ${res.status}).`, res.url, res.status === 404 ? HINTS[404] : "");
+    return;
+  }
+  if (!res.body || r.done) return;
+  try {
+    const reader = res.clone().body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      r.loaded += value.byteLength;
+      schedule();
+    }
+  } catch {
+    // the real consumer reports failures; this is only a counter
+  }
+}
+
+// 2. Resource timing: a file of a stage is complete (or failed).
 function onResource(entry) {
   const r = resources.get(entry.name.split("#")[0]);
   const status = entry.responseStatus; // Chromium & Safari; undefined elsewhere
@@ -231,30 +302,48 @@ function onResource(entry) {
   }
   if (r && !r.done) {
     r.done = true;
-    // the runtime is up once Pyodide starts fetching wheels
-    if (r.stage !== "runtime") mark("interpreter");
-    render();
+    schedule();
   }
 }
 const observer = new PerformanceObserver((list) => list.getEntries().forEach(onResource));
 observer.observe({ type: "resource", buffered: true });
 
-// 2. polyscript's progress messages ("Loading interpreter", "Loaded interpreter", ...).
+// 3. The WebAssembly runtime is compiled and instantiated (the first module to be is
+//    Pyodide's own: it needs every runtime file, so they are all in by then).
+const nativeWasm = {};
+for (const name of ["instantiateStreaming", "instantiate"]) {
+  const native = (nativeWasm[name] = WebAssembly[name]);
+  if (!native) continue;
+  WebAssembly[name] = function (...args) {
+    const result = native.apply(this, args);
+    result.then(() => {
+      compiled();
+      schedule();
+    }, () => {});
+    return result;
+  };
+}
+function compiled() {
+  mark("compiled");
+  for (const r of ofStage("runtime")) r.done = true;
+}
+
+// 4. polyscript's progress messages ("Loading interpreter", "Loaded interpreter", ...) and
+//    PyScript starting and finishing web/main.py.
+function started() {
+  compiled();
+  mark("installed");
+  for (const r of resources.values()) r.done = true;
+}
 addEventListener("py:progress", ({ detail }) => {
   note("pyscript", detail);
-  if (/^Loaded (interpreter|Pyodide)$/.test(detail)) {
-    mark("interpreter");
-    mark("installed");
-  }
-  render();
+  if (/^Loaded (interpreter|Pyodide)$/.test(detail)) started();
+  schedule();
 });
-
-// 3. PyScript starts and finishes web/main.py.
 document.addEventListener("py:ready", () => {
-  mark("interpreter");
-  mark("installed");
+  started();
   mark("main");
-  render();
+  schedule();
 });
 document.addEventListener("py:done", () => {
   mark("main-done");
@@ -269,19 +358,19 @@ document.addEventListener("py:done", () => {
   }, 10000);
 });
 
-// 4. web/main.py's announcement.
+// 5. web/main.py's announcement.
 document.addEventListener("marquee:engine-ready", (event) => {
   if (state.state !== "loading") return;
-  mark("interpreter");
-  mark("installed");
+  started();
   mark("main");
   mark("ready");
-  for (const r of resources.values()) r.done = true;
   state.engine = event.detail ?? {};
   state.bridge = window.marqueeBridge;
   render();
   state.state = "ready";
   observer.disconnect();
+  window.fetch = nativeFetch;
+  Object.assign(WebAssembly, nativeWasm);
   restoreConsole();
   root.dataset.boot = "ready";
   $("#boot").setAttribute("aria-busy", "false");
@@ -295,15 +384,19 @@ document.addEventListener("marquee:boot-error", (event) => {
   fail(d.message || "web/main.py reported a boot error.", d.traceback || "", d.traceback ? HINTS.python : "");
 });
 
-// 5. Anything uncaught before the engine is ready stops the boot.
+// 6. Anything uncaught before the engine is ready stops the boot.
 addEventListener("error", (event) => {
   if (event.target && event.target !== window && event.target.tagName) {
     // a <script>/<link> failed to load (these events do not bubble: captured below)
     return;
   }
   const text = errorText(event.error) || event.message;
-  fail(firstLine(text) || "Script error.", text, /PythonError/.test(text) ? HINTS.python : "");
+  const where = event.filename ? `${sitePath(event.filename)}:${event.lineno}:${event.colno}` : "";
+  const summary = (firstLine(text) || "Script error.") + (where ? ` (in ${where})` : "");
+  fail(summary, [text, where && `at ${event.filename}:${event.lineno}:${event.colno}`].filter(Boolean).join("\n"),
+    /PythonError/.test(text) ? HINTS.python : "");
 });
+const sitePath = (url) => (url.startsWith(siteRoot.href) ? url.slice(siteRoot.href.length) : url);
 addEventListener(
   "error",
   (event) => {
@@ -319,7 +412,7 @@ addEventListener("unhandledrejection", (event) => {
   fail(firstLine(text) || "Start-up failed.", text, /PythonError|Traceback/.test(text) ? HINTS.python : "");
 });
 
-// 6. Console errors/warnings during boot go to the log shown in the error panel.
+// 7. Console errors/warnings during boot go to the log shown in the error panel.
 const original = { error: console.error, warn: console.warn };
 for (const level of ["error", "warn"]) {
   console[level] = function (...args) {
@@ -336,8 +429,8 @@ function restoreConsole() {
 }
 
 // A soft note when nothing has moved for a while (a slow network is not an error).
-setInterval(() => {
-  if (state.state !== "loading") return;
+const slowTimer = setInterval(() => {
+  if (state.state !== "loading") return clearInterval(slowTimer);
   const quiet = performance.now() - lastChange;
   $(".boot-status").classList.toggle("boot-slow", quiet > 20000);
 }, 2000);

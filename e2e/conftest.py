@@ -1,0 +1,177 @@
+"""End-to-end harness: the built site (build/site) served on a free localhost port and
+driven in Debian's Chromium through Playwright.
+
+Fixtures
+  site_dir     build/site, rebuilt once per session (set MARQUEE_SKIP_BUILD=1 to skip:
+               scripts/test does, it has just built)
+  site_url     the static server's base URL, e.g. http://127.0.0.1:41234/ (session scope)
+  browser      one headless Chromium for the session (/usr/bin/chromium, or $CHROMIUM)
+  page         a fresh context + page (cold cache) that aborts and records every request to
+               a non-local host, and records console errors, page errors and failed requests
+               on ``page.marquee`` (a PageWatch)
+  screenshot   screenshot(page, "name") -> build/screenshots/name.png
+  figures      figures["label"] = "value": printed in the summary at the end of the run
+
+  wait_for_boot wait_for_boot(page) waits until web/boot.js says ready (or error) and
+               returns window.marqueeBoot as a dict
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "build" / "site"
+SHOTS = ROOT / "build" / "screenshots"
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import server as static_server  # noqa: E402  (scripts/server.py)
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+BOOT_TIMEOUT_MS = int(os.environ.get("MARQUEE_BOOT_TIMEOUT_MS", "120000"))
+
+_FIGURES: dict[str, str] = {}
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about", "chrome", "devtools"):
+        return True
+    return (parts.hostname or "") in LOCAL_HOSTS
+
+
+@dataclass
+class PageWatch:
+    """What one page did that a clean boot must not do."""
+
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    external_requests: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def problems(self) -> dict[str, list[str]]:
+        return {k: v for k, v in {
+            "console errors": self.console_errors,
+            "page errors": self.page_errors,
+            "failed requests": self.failed_requests,
+            "non-local requests": self.external_requests,
+        }.items() if v}
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    if os.environ.get("MARQUEE_SKIP_BUILD") != "1":
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--quiet"], check=True)
+    if not (SITE / "index.html").is_file():
+        pytest.fail("build/site/index.html is missing: run ./scripts/build")
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path):
+    server, url = static_server.start_in_thread(site_dir)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} not found: scripts/test installs Debian's chromium")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def watch(page) -> PageWatch:
+    """Abort and record non-local requests; record console errors and failures."""
+    w = PageWatch()
+
+    def block(route):
+        w.external_requests.append(route.request.url)
+        route.abort()
+
+    page.route(lambda url: not is_local(url), block)
+    page.on("request", lambda r: w.requests.append(r.url))
+    page.on("console", lambda m: m.type == "error" and w.console_errors.append(
+        f"{m.text} @ {m.location.get('url', '')}:{m.location.get('lineNumber', '')}"))
+    page.on("pageerror", lambda e: w.page_errors.append(str(e)))
+    page.on("requestfailed", lambda r: is_local(r.url) and w.failed_requests.append(
+        f"{r.url}: {r.failure}"))
+    page.on("response", lambda r: r.status >= 400 and w.failed_requests.append(
+        f"{r.url}: HTTP {r.status}"))
+    page.marquee = w
+    return w
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    watch(page)
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshot():
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str, **kw) -> Path:
+        path = SHOTS / f"{name}.png"
+        page.screenshot(path=str(path), **kw)
+        return path
+
+    return take
+
+
+@pytest.fixture(scope="session")
+def figures() -> dict[str, str]:
+    return _FIGURES
+
+
+def boot_state(page, timeout: int = BOOT_TIMEOUT_MS) -> dict:
+    page.wait_for_function(
+        "window.marqueeBoot && ['ready', 'error'].includes(window.marqueeBoot.state)",
+        timeout=timeout)
+    return page.evaluate("""() => {
+        const b = window.marqueeBoot;
+        return {state: b.state, stage: b.stage, progress: b.progress, timings: b.timings,
+                error: b.error, versions: b.versions, engine: b.engine ?? null, log: b.log};
+    }""")
+
+
+@pytest.fixture(scope="session")
+def wait_for_boot():
+    return boot_state
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _FIGURES:
+        terminalreporter.section("Marquee figures")
+        width = max(map(len, _FIGURES))
+        for label, value in _FIGURES.items():
+            terminalreporter.write_line(f"{label:<{width}}  {value}")
