@@ -10,7 +10,8 @@ from __future__ import annotations
 import functools
 from itertools import combinations_with_replacement
 
-from engine.games.trickerion.components import DIRECTIONS, OPPOSITE, Packs, load_packs
+from engine.games.trickerion.components import (DIRECTIONS, OPPOSITE, Packs, decode_pack,
+                                                load_packs, read_pack_bytes)
 
 LOCATIONS = ("downtown", "market_row", "workshop", "theater", "dark_alley")
 ASSIGN_DECKS = ("downtown", "market_row", "workshop", "theater")
@@ -104,8 +105,7 @@ class Catalog:
         self.prop_cost = {p.id: p.cost for p in packs.props.values()}
         self.prop_tier = {p.id: p.tier for p in packs.props.values()}
         self.cards = {c.id: CardGeo(c) for c in packs.performances.values()}
-        geo = packs.performances and packs.marker_geometry
-        clockwise = list(geo.clockwise)
+        clockwise = list(packs.marker_geometry.clockwise)
         # side_school[school][facing][side]: the school symbol on ``side`` of a marker of
         # ``school`` whose own symbol faces ``facing``.
         self.side_school = {
@@ -116,6 +116,8 @@ class Catalog:
         self.magicians = packs.magicians
         self.specials = packs.special_assignments
         self.prophecies = packs.prophecies
+        # ``Packs`` does not keep the prophecy pack's ``pending`` count: read it here.
+        self.prophecies_pending = decode_pack("prophecies", read_pack_bytes("prophecies")).pending
         self.levels = {t.level: t for t in b.trick_levels}
         self.link_reward = {t.level: t.link_reward for t in b.trick_levels}
         self.characters = {c.id: c for c in b.characters}
@@ -152,9 +154,6 @@ class Catalog:
             for k in range(3):
                 self.slot_mod[SLOT_THEATER + 3 * d + k] = day.ap_modifier
         # Dice faces in State.dice order.
-        faces = []
-        for die in b.dice:
-            faces.extend([tuple(str(f).lower() for f in die.faces)] * die.count)
         self.die_faces = _order_dice(b.dice)
         self.school_ids = tuple(s.id for s in b.schools)
         # Level-1 tricks by school, for setup choices.

@@ -88,6 +88,25 @@ def room_for(p: Player, prop: str, cat_limit_slots: int = 6) -> int:
     return max(0, STACK_LIMIT - n - bonus)
 
 
+def can_take(p: Player, props: tuple[str, ...], to_manager: bool = False,
+             board_slots: int = 6) -> bool:
+    """May the player add these tokens (stack limit 3 with the Manager's +1 inside it, free
+    prop slots on the player board, or on the Manager board with ``to_manager``)?"""
+    new_types = [x for x in dict.fromkeys(props) if p.props.get(x, 0) == 0]
+    if to_manager:
+        if len(set(p.mgr) | set(props)) > 2:
+            return False
+    else:
+        on_board = sum(1 for k, v in p.props.items() if v and k not in p.mgr)
+        if on_board + len(new_types) > board_slots:
+            return False
+    for prop in set(props):
+        bonus = 1 if (to_manager or prop in p.mgr) else 0
+        if p.props.get(prop, 0) + props.count(prop) + bonus > STACK_LIMIT:
+            return False
+    return True
+
+
 def add_props(p: Player, prop: str, count: int) -> None:
     p.props[prop] = p.props.get(prop, 0) + count
 

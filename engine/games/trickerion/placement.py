@@ -19,6 +19,10 @@ from engine.games.trickerion.common import (gain, remove_props, return_trick, th
                                             trick_by_id)
 from engine.games.trickerion.state import HOME, Placement, State
 
+# A special assignment forgone for action points gives this many (assignments pack
+# ``forgo_effect_ap``).
+FORGO_AP = 1
+
 LOCATION_MODULES = {"downtown": downtown, "market_row": market, "workshop": workshop,
                     "theater": theater, "dark_alley": alley}
 
@@ -214,7 +218,7 @@ def apply(g, s: State, seat: int, action, ev: list[Event]) -> None:
         if act.effect != "ready":
             raise IllegalAction("trickerion.special.no_effect_to_forgo")
         act.effect = "forgone"
-        act.ap += g.cat.packs.board and 1
+        act.ap += FORGO_AP
         ev.append(Event("trickerion.effect_forgone", {"seat": seat, "card": act.card or act.mimic,
                                                       "ap": 1}))
     elif isinstance(action, A.Mimesis):

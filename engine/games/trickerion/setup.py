@@ -19,7 +19,7 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import ASSIGN_DECKS, SLOT_WORKSHOP, Catalog
-from engine.games.trickerion.common import add_props, free_symbol, has_components
+from engine.games.trickerion.common import add_props, can_take, free_symbol, has_components
 from engine.games.trickerion.state import Char, Market, Pending, PerfCard, Player, State, Trick
 
 SETUP_KINDS = ("magician", "start_trick", "start_props", "specialist", "manager_props",
@@ -98,11 +98,13 @@ def legal(g, s: State, pend: Pending) -> list:
     if kind == "engineer_trick":
         return [A.ChooseTrick(t) for t in s.residence if cat.trick_level[t] == 1]
     if kind in ("start_props", "manager_props"):
-        return [A.ChooseProps(b) for b in cat.prop_bundles[pend.n]]
+        to_manager = kind == "manager_props"
+        return [A.ChooseProps(b) for b in cat.prop_bundles[pend.n]
+                if can_take(p, b, to_manager)]
     if kind == "fast_props":
         out = [A.ChooseProps(())]
         for value in range(1, pend.n + 1):
-            out.extend(A.ChooseProps(b) for b in cat.prop_bundles[value])
+            out.extend(A.ChooseProps(b) for b in cat.prop_bundles[value] if can_take(p, b))
         return out
     if kind == "specialist":
         return [A.ChooseSpecialist(sp.specialist) for sp in cat.setup.specialist_choices]
@@ -237,7 +239,7 @@ def draw_initiative(g, s: State, ev: list[Event]) -> None:
 
 def finish(g, s: State, ev: list[Event]) -> None:
     if g.options["prophecies"]:
-        n = g.cat.packs.prophecies and 3
+        n = g.cat.prophecies_pending
         s.pending_prophecies = [s.prophecy_stack.pop(0) for _ in range(n)]
         ev.append(Event("trickerion.prophecies", {"active": s.prophecy,
                                                   "pending": list(s.pending_prophecies)}))

@@ -1,0 +1,243 @@
+"""Helpers for the Trickerion tests: a game factory, invariants, scenario building."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core.bots import RandomBot
+from engine.core.match import Match
+from engine.games.trickerion.catalog import SLOT_WORKSHOP
+from engine.games.trickerion.common import STACK_LIMIT, markers_in_theater
+from engine.games.trickerion.game import Trickerion
+from engine.games.trickerion.state import HOME, State
+
+OPTION_SETS = [
+    {"dark_alley": da, "prophecies": pr, "fast_game": fast, "first_game": kit}
+    for da in (True, False) for pr in (True, False) for fast in (False, True)
+    for kit in (False, True) if da or not pr
+]
+
+
+def new_game(players: int = 4, **options) -> Trickerion:
+    return Trickerion(players, options)
+
+
+def check_invariants(g: Trickerion, s: State) -> None:
+    """The random-walk invariants (issue 3, "Tests and figures")."""
+    cat = g.cat
+    owned = Counter()
+    for seat, p in enumerate(s.players):
+        assert p.coins >= 0, (seat, "coins", p.coins)
+        assert p.shards >= 0, (seat, "shards", p.shards)
+        assert p.fame >= 0, (seat, "fame", p.fame)
+        for prop, n in p.props.items():
+            assert 1 <= n <= STACK_LIMIT, (seat, prop, n)
+        assert len([k for k in p.props if k not in p.mgr]) <= 6, (seat, p.props, p.mgr)
+        assert len(p.mgr) <= 2 and all(k in p.props for k in p.mgr), (seat, p.mgr)
+        kinds = Counter(c.kind for c in p.chars) + Counter(p.hired)
+        for sp in ("assistant", "engineer", "manager"):
+            assert kinds[sp] <= 1, (seat, sp, kinds)
+        assert kinds["magician"] == 1
+        assert kinds["apprentice"] <= 4, (seat, kinds)
+        assert sum(1 for c in p.chars if c.assist) <= 1
+        assert len(p.tricks) <= 4
+        assert len({t.sym for t in p.tricks}) == len(p.tricks)
+        syms = {t.sym for t in p.tricks}
+        for t in p.tricks:
+            owned[t.id] += 1
+            code = seat * 4 + t.sym
+            on_cards = markers_in_theater(s, code)
+            assert t.markers >= 0
+            assert t.markers + on_cards <= 4, (seat, t.id, t.markers, on_cards)
+        for sym in range(4):
+            if sym not in syms:
+                assert markers_in_theater(s, seat * 4 + sym) == 0, (seat, sym)
+        for i, c in enumerate(p.chars):
+            if c.slot != HOME:
+                assert s.slots[c.slot] == seat * 16 + i, (seat, i, c.slot)
+        assert all(v >= 0 for v in p.hand.values())
+    for t, n in owned.items():
+        assert n == 1 and t not in s.residence, t
+    assert len(s.residence) + sum(owned.values()) == len(
+        [t for t in cat.tricks.values() if g.options["dark_alley"] or t.level < 3])
+    for index, v in enumerate(s.slots):
+        if v >= 0:
+            seat, char = divmod(v, 16)
+            assert s.players[seat].chars[char].slot == index
+            if index >= SLOT_WORKSHOP:
+                assert (index - SLOT_WORKSHOP) // 2 == seat
+    if s.act is not None:
+        assert s.act.ap >= 0, s.act
+    for pc in s.row:
+        codes = [m for m in pc.m if m >= 0]
+        assert len(codes) == len(set(codes)) or True  # New Twist may repeat one symbol
+        assert len(pc.m) == len(cat.cards[pc.id].cells)
+    # Special assignment cards are conserved between decks, hands, characters and pendings.
+    if g.options["dark_alley"]:
+        seen = [c for d in s.decks.values() for c in d]
+        for p in s.players:
+            seen += p.specials
+            seen += [c.card for c in p.chars if c.card in cat.specials]
+        seen += s.used_specials
+        for pend in s.pending:
+            if pend.kind == "keep_card":
+                seen += pend.cards
+        assert sorted(seen) == sorted(cat.specials), Counter(seen) - Counter(cat.specials)
+
+
+def play_random(players: int, options: dict, seed: int, check: bool = True) -> Match:
+    g = Trickerion(players, options)
+    m = Match(g, seed)
+    bots = {s: RandomBot(seed * 1000 + s) for s in range(players)}
+    for _ in range(100_000):
+        to = m.to_act()
+        if to.kind == "terminal":
+            return m
+        if m.auto_step() is None:
+            seat = to.seats[0]
+            legal = g.legal_actions(m.state, seat)
+            assert legal, (seat, m.state.phase)
+            m.act(seat, bots[seat].choose(g, m.state, seat, legal))
+        if check:
+            check_invariants(g, m.state)
+    raise AssertionError("game did not end")
+
+
+# --- scenario building ----------------------------------------------------------------------
+
+from engine.games.trickerion import actions as A  # noqa: E402
+from engine.games.trickerion.catalog import SLOT_THEATER  # noqa: E402
+from engine.games.trickerion.state import Char, PerfCard, Placement, Trick  # noqa: E402
+
+MAGICIANS = ["m06_gentleman", "m04_mechaniker", "m01_master_of_chains",
+             "m07_yoruba_spiritmaster"]
+
+
+def step(g, s, seat, action):
+    """Apply one action; returns (new state, events)."""
+    return g.apply(s, seat, action)
+
+
+def run_chance(g, s):
+    while g.to_act(s).kind == "chance":
+        s, _ = g.apply(s, -1, g.chance_action(s))
+    return s
+
+
+def started(players: int = 4, seed: int = 0, magicians=None, **options):
+    """A game right after setup and the first dice roll (Advertise phase of the first round).
+
+    Setup choices: the given magicians (default: four of different schools), then the first
+    legal option for every other choice."""
+    g = new_game(players, **options)
+    s = g.initial_state(seed)
+    mags = list(magicians or MAGICIANS)
+    while s.phase.startswith("setup"):
+        s = run_chance(g, s)
+        if not s.phase.startswith("setup"):
+            break
+        pend = s.pending[0]
+        legal = g.legal_actions(s, pend.seat)
+        if pend.kind == "magician":
+            choice = next(a for a in legal if a.magician == mags[pend.seat])
+        else:
+            choice = legal[0]
+        s, _ = g.apply(s, pend.seat, choice)
+    s = run_chance(g, s)
+    return g, s
+
+
+def to_placement(g, s, plan: dict[int, list[tuple[int, str]]]):
+    """Skip advertising, give the planned assignment cards (others idle) and reveal."""
+    while s.phase == "advertise":
+        seat = g.to_act(s).seats[0]
+        s, _ = g.apply(s, seat, A.Advertise(False))
+    for seat in range(g.players):
+        for char, card in plan.get(seat, []):
+            s, _ = g.apply(s, seat, A.Assign(char, card))
+    for seat in range(g.players):
+        if not s.players[seat].done:
+            s, _ = g.apply(s, seat, A.EndAssignments())
+    return s
+
+
+def placing(g, s, seat: int, char: int, loc: str, ap: int, card: str = ""):
+    """Put ``seat``'s character directly into a placement at ``loc`` with ``ap`` AP (a
+    constructed state for location tests; slot: the first board slot of the location)."""
+    from engine.games.trickerion.placement import board_index
+    s = g.copy(s)
+    s.phase = "place"
+    s.pending = []
+    s.turn = s.order.index(seat)
+    s.turn_left = 1
+    c = s.players[seat].chars[char]
+    c.card = card or loc
+    c.shown = True
+    index = board_index(seat, loc, 0)
+    s.slots[index] = seat * 16 + char
+    c.slot = index
+    s.act = Placement(seat=seat, char=char, slot=index, loc=loc, ap=ap, card=card,
+                      effect="ready" if card else "")
+    return s
+
+
+def give_trick(s, seat: int, trick_id: str, markers: int = 0, eng: bool = False):
+    p = s.players[seat]
+    used = {t.sym for t in p.tricks}
+    sym = next(i for i in range(4) if i not in used)
+    if trick_id in s.residence:
+        s.residence.remove(trick_id)
+    t = Trick(trick_id, sym, markers=markers, eng=eng)
+    p.tricks.append(t)
+    return t
+
+
+def clear_tricks(s, seat: int):
+    from engine.games.trickerion.common import remove_markers_everywhere
+    p = s.players[seat]
+    for t in list(p.tricks):
+        remove_markers_everywhere(s, seat * 4 + t.sym)
+        s.residence.append(t.id)
+    p.tricks = []
+
+
+def set_row(g, s, card_ids: list[str]):
+    s.row = [PerfCard(c, [-1] * len(g.cat.cards[c].cells), [0] * len(g.cat.cards[c].cells))
+             for c in card_ids]
+
+
+def put_marker(g, s, seat: int, trick_id: str, card: int, cell: int, facing: str):
+    from engine.games.trickerion.catalog import DIRECTIONS
+    t = next(t for t in s.players[seat].tricks if t.id == trick_id)
+    pc = s.row[card]
+    pc.m[cell] = seat * 4 + t.sym
+    pc.o[cell] = DIRECTIONS.index(facing)
+
+
+def facing_between(g, card_id: str, a: int, b: int) -> tuple[str, str]:
+    """Facings for cells a and b so that each marker's own symbol faces the other."""
+    from engine.games.trickerion.catalog import DIRECTIONS
+    geo = g.cat.cards[card_id]
+    for ia, ib, _shard, da, db in geo.links:
+        if (ia, ib) == (a, b):
+            return DIRECTIONS[da], DIRECTIONS[db]
+        if (ia, ib) == (b, a):
+            return DIRECTIONS[db], DIRECTIONS[da]
+    raise ValueError("no link")
+
+
+def stage(s, seat: int, day: int, kind: str = "magician", backstage: bool = False, k: int = 0):
+    """Put ``seat``'s character of ``kind`` on ``day`` (stage, or backstage slot k)."""
+    p = s.players[seat]
+    char = next(i for i, c in enumerate(p.chars) if c.kind == kind and c.slot == HOME)
+    index = SLOT_THEATER + 3 * day + (k if backstage else 2)
+    s.slots[index] = seat * 16 + char
+    p.chars[char].slot = index
+    p.chars[char].card = "theater"
+    p.chars[char].shown = True
+    return char
+
+
+def add_char(s, seat: int, kind: str) -> int:
+    s.players[seat].chars.append(Char(kind))
+    return len(s.players[seat].chars) - 1
