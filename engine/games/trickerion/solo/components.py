@@ -1,0 +1,719 @@
+"""Data packs of Dahlgaard's Successor, Trickerion's solo automaton: schemas and cached loader.
+
+The packs live in ``engine/games/trickerion/solo/data/*.json`` (package data). Each is decoded
+straight into the frozen Structs below (unknown fields are errors) and then cross-checked
+against the base Trickerion packs (magician, prophecy, prop, slot and day ids). Use
+:func:`load_solo_packs` to get a :class:`SoloPacks`.
+
+Sources: the solo rulebook seed ``shared/seeds/003_…`` (RU, «Преемник Далгарда»), read for the
+variant **without** Dahlgaard's Academy. Every pack and every section states its source. Where
+the seed lost a number or a picture (card faces, die faces, an icon, a table's numbers), the
+record carries ``provisional=True`` and a ``provisional_reason``; :func:`provisional_records`
+lists them all, and ``docs/solo.md`` gives the reasoning behind each. Replacing a provisional
+value is a change to the JSON alone.
+
+Academy material is kept only where the seed states it (board side, plan-deck recipe, the fifth
+die, the Academy action table, the four Academy magicians' solo abilities), each flagged
+``academy``; nothing of the Academy's own rules is invented here.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Literal
+
+import msgspec
+
+from engine.games.trickerion.components import (
+    DIRECTIONS,
+    SCHOOLS,
+    Direction,
+    Link,
+    Names,
+    PackError,
+    Reward,
+    School,
+    load_packs,
+)
+
+Difficulty = Literal["low", "medium", "high"]
+DIFFICULTIES: tuple[Difficulty, ...] = ("low", "medium", "high")
+
+Mood = Literal["ready", "busy"]
+MOODS: tuple[Mood, ...] = ("ready", "busy")
+
+PlanKind = Literal["performance", "preparation"]
+BoardSideId = Literal["without_academy", "with_academy"]
+
+# Locations the Successor can be sent to (the Academy only with the expansion).
+SoloLocation = Literal["downtown", "market_row", "workshop", "theater", "dark_alley", "academy"]
+# Locations with a round-preparation die.
+DieLocation = Literal["downtown", "market_row", "dark_alley", "academy", "theater"]
+DieColour = Literal["yellow", "orange", "black", "blue", "red"]
+
+Cell = tuple[int, int]
+
+
+class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True,
+            omit_defaults=True):
+    """Base of every solo pack Struct: immutable, strict about unknown fields, keyword-only."""
+
+
+class _Provisional(_Data, kw_only=True):
+    """A record whose value the seed does not state (lost picture or number)."""
+
+    provisional: bool = False
+    provisional_reason: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.provisional and not self.provisional_reason:
+            raise ValueError(f"{type(self).__name__}: provisional=true needs a provisional_reason")
+        if self.provisional_reason and not self.provisional:
+            raise ValueError(f"{type(self).__name__}: provisional_reason given but provisional=false")
+
+
+# ---------------------------------------------------------------------------------------------
+# board.json: the Successor's board, setup, difficulty levels, adjustments, placement rules
+# ---------------------------------------------------------------------------------------------
+
+
+class BoardSide(_Data, kw_only=True):
+    """A side of the Successor's board. ``character_slots``: slots for character discs."""
+
+    id: BoardSideId
+    academy: bool
+    character_slots: int
+    source: str
+
+
+class CharacterCounts(_Data, kw_only=True):
+    """Characters the Successor starts with. ``protege`` only with the Academy."""
+
+    magician: int
+    protege: int = 0
+    specialist: int
+    apprentice: int
+
+    def total(self, academy: bool) -> int:
+        return self.magician + (self.protege if academy else 0) + self.specialist + self.apprentice
+
+
+class DifficultyLevel(_Data, kw_only=True):
+    id: Difficulty
+    name: Names
+    characters: CharacterCounts
+    source: str
+
+
+class Adjustment(_Data, kw_only=True):
+    """An optional difficulty adjustment ("ДОПОЛНИТЕЛЬНАЯ НАСТРОЙКА СЛОЖНОСТИ")."""
+
+    id: str
+    makes: Literal["easier", "harder"]
+    effect: Literal["ignore_successor_ability", "ignore_your_ability", "successor_extra_coins"]
+    coins: int = 0
+    text: str
+    source: str
+
+
+class OrderEntry(_Data, kw_only=True):
+    """One rank of the location order. ``mood``: only in that mood (None: always).
+    ``day``: for the Theater, which available day the Successor takes."""
+
+    location: SoloLocation
+    mood: Mood | None = None
+    day: Literal["earliest", "latest"] | None = None
+    academy: bool = False
+
+
+class SuccessorSetup(_Data, kw_only=True):
+    """The Successor's own setup (solo setup steps 3–11, and the no-Academy changes).
+
+    ``assignment_deck``: permanent assignment cards by location; ``assignment_deck_academy``
+    is added only with the Academy. ``start_trick_exclude``: the level-1 trick of its school
+    that needs a single basic prop type is not among the candidates.
+    """
+
+    magician: Literal["random_other_school"]
+    magician_side: Literal["solo"]
+    start_trick_level: int
+    start_trick_candidates: int
+    start_trick_exclude: Literal["single_basic_prop_type"]
+    start_trick_slot: Literal["leftmost"]
+    start_trick_prepared: bool
+    shopping_list_one_per_type: bool
+    character_order: tuple[Literal["magician", "protege", "specialist", "apprentice"], ...]
+    specialists_interchangeable: bool
+    assignment_deck: dict[str, int]
+    assignment_deck_academy: dict[str, int]
+    human_initiative_slot: int
+    initiative_slot: int
+    start_coins: int
+    start_shards: int
+    source: str
+
+
+class TrickSlots(_Data, kw_only=True):
+    """Trick-card slots on the Successor's board (derived from the four symbol-marker sets)."""
+
+    count: int
+    order: Literal["yield_descending"]
+    compare: tuple[Literal["fame", "coins", "shards"], ...]
+    source: str
+
+
+class PlacementRules(_Data, kw_only=True):
+    """Numbers of "ОЧКИ ДЕЙСТВИЯ ПЕРСОНАЖЕЙ" and the location order."""
+
+    first_free_slot_outside_theater: bool
+    ignores_theater_slot_modifiers: bool
+    never_spends_shards: bool
+    special_assignment_ap: int
+    max_ap: int
+    fame_when_over_max: int
+    mood_fame_thresholds: tuple[int, ...]
+    location_order: tuple[OrderEntry, ...]
+    downtown_left_first: bool
+    theater_left_first_magician_last: bool
+    workshop_never_contested: bool
+    source: str
+
+
+class AdvertiseRules(_Data, kw_only=True):
+    every_round: bool
+    pays: bool
+    source: str
+
+
+class BoardPack(_Data, kw_only=True):
+    source: str
+    notes: tuple[str, ...] = ()
+    sides: tuple[BoardSide, ...]
+    trick_slots: TrickSlots
+    setup: SuccessorSetup
+    difficulties: tuple[DifficultyLevel, ...]
+    adjustments: tuple[Adjustment, ...]
+    placement: PlacementRules
+    advertise: AdvertiseRules
+
+    def side(self, academy: bool) -> BoardSide:
+        return next(s for s in self.sides if s.academy == academy)
+
+    def difficulty(self, level: str) -> DifficultyLevel:
+        for d in self.difficulties:
+            if d.id == level:
+                return d
+        raise PackError("trickerion.solo.data.unknown_id", kind="difficulty", id=level)
+
+
+# ---------------------------------------------------------------------------------------------
+# tables.json: the difficulty tables
+# ---------------------------------------------------------------------------------------------
+
+
+class ApTable(_Provisional, kw_only=True):
+    """A count by the placed character's action points and the difficulty.
+
+    ``ap[i]`` is the AP of column i; ``rows[d][i]`` the count at difficulty d. A character with
+    more AP than the last column reads the last column (``above_last``).
+    """
+
+    ap: tuple[int, ...]
+    rows: dict[Difficulty, tuple[int, ...]]
+    above_last: Literal["last_column"] = "last_column"
+    academy_only: bool = False
+    source: str
+
+    def count(self, difficulty: str, ap: int) -> int:
+        row = self.rows[difficulty]  # type: ignore[index]
+        if ap < self.ap[0]:
+            return 0
+        col = min(ap, self.ap[-1])
+        return row[self.ap.index(col)]
+
+
+class BackstageBonus(_Provisional, kw_only=True):
+    """Per character of the Successor backstage on its performance day (not the magician):
+    one reward per difficulty, replacing the specialist bonuses."""
+
+    per_character: dict[Difficulty, Reward]
+    counts: tuple[Literal["protege", "specialist", "apprentice"], ...]
+    source: str
+
+
+class SafeFame(_Data, kw_only=True):
+    """Wages step: the Successor pays no wages; each 10 coins in its safe become fame."""
+
+    coins: int
+    fame: dict[Difficulty, int]
+    source: str
+
+
+class SoloEndScoring(_Data, kw_only=True):
+    """End of game ("ПОДСЧЁТ СЛАВЫ В КОНЦЕ ИГРЫ")."""
+
+    leftover_marker_penalty: Reward
+    fame_per_shard: int
+    shard_cap: int
+    fame_per_special_assignment: int
+    special_assignment_cap: int
+    fame_for_coins: bool
+    level3_trick_fame: dict[Difficulty, int]
+    extra_character_from: int
+    extra_character_fame: dict[Difficulty, int]
+    source: str
+
+
+class DiscardPenalty(_Data, kw_only=True):
+    """"Обновление карт представлений": its markers on a discarded card still yield, minus this."""
+
+    per_marker: Reward
+    source: str
+
+
+class TablesPack(_Data, kw_only=True):
+    source: str
+    notes: tuple[str, ...] = ()
+    downtown_dice: ApTable
+    dark_alley_cards: ApTable
+    theater_markers: ApTable
+    academy_actions: ApTable
+    backstage_bonus: BackstageBonus
+    safe_fame: SafeFame
+    discard_penalty: DiscardPenalty
+    end_scoring: SoloEndScoring
+
+
+# ---------------------------------------------------------------------------------------------
+# plans.json: plan cards and the plan deck
+# ---------------------------------------------------------------------------------------------
+
+
+class PlanEntry(_Data, kw_only=True):
+    """A location on a plan card. ``special``: shows the special-assignment symbol."""
+
+    location: SoloLocation
+    special: bool = False
+
+
+class PlanCard(_Provisional, kw_only=True):
+    """A plan card: the locations dealt to the characters left to right.
+
+    ``kind``: a performance plan (symbols at the top and bottom) or a preparation plan (symbol
+    at the top only).
+    """
+
+    id: str
+    kind: PlanKind
+    academy: bool = False
+    entries: tuple[PlanEntry, ...]
+
+
+class DeckLayer(_Data, kw_only=True):
+    """One step of building the plan deck, bottom first: take ``take`` random cards of each
+    kind, shuffle them, put ``place`` of them face down on the deck, the rest back in the box
+    unseen."""
+
+    take: dict[PlanKind, int]
+    place: int
+
+
+class PlanDeck(_Data, kw_only=True):
+    variant: BoardSideId
+    cards: dict[PlanKind, int]
+    layers: tuple[DeckLayer, ...]
+    source: str
+
+    @property
+    def size(self) -> int:
+        return sum(layer.place for layer in self.layers)
+
+
+class PlansPack(_Data, kw_only=True):
+    source: str
+    notes: tuple[str, ...] = ()
+    components: dict[str, int]
+    decks: tuple[PlanDeck, ...]
+    cards: tuple[PlanCard, ...]
+
+    def deck(self, academy: bool) -> PlanDeck:
+        variant = "with_academy" if academy else "without_academy"
+        return next(d for d in self.decks if d.variant == variant)
+
+    def cards_for(self, academy: bool) -> tuple[PlanCard, ...]:
+        return tuple(c for c in self.cards if c.academy == academy)
+
+
+# ---------------------------------------------------------------------------------------------
+# dice.json: round-preparation dice
+# ---------------------------------------------------------------------------------------------
+
+
+class PrepDie(_Provisional, kw_only=True):
+    """A round-preparation die. Each face lists the slots (or Theater days) it blocks."""
+
+    id: str
+    colour: DieColour
+    location: DieLocation
+    academy: bool = False
+    faces: tuple[tuple[str, ...], ...]
+    source: str
+
+
+class RerollRule(_Data, kw_only=True):
+    """How the prep dice are rolled in ``rounds``: ``all`` or exactly ``count`` chosen by the
+    player; marked dice may not be chosen when ``skip_marked``; ``must_include`` (a die id)
+    must be among the chosen when it is unmarked; the chosen dice get the tokens."""
+
+    rounds: tuple[int, ...]
+    roll: Literal["all", "choose"]
+    count: int = 0
+    skip_marked: bool = False
+    must_include: str | None = None
+    mark_chosen: bool = False
+    source: str
+
+
+class DicePack(_Data, kw_only=True):
+    source: str
+    notes: tuple[str, ...] = ()
+    blocks_per_location: int
+    tokens: int
+    dice: tuple[PrepDie, ...]
+    rules: tuple[RerollRule, ...]
+
+    def dice_for(self, academy: bool) -> tuple[PrepDie, ...]:
+        return tuple(d for d in self.dice if academy or not d.academy)
+
+    def rule_for(self, round_no: int) -> RerollRule:
+        for rule in self.rules:
+            if round_no in rule.rounds:
+                return rule
+        raise PackError("trickerion.solo.data.unknown_id", kind="reroll_round", id=round_no)
+
+
+# ---------------------------------------------------------------------------------------------
+# performances.json: solo performance cards (with neutral grey markers)
+# ---------------------------------------------------------------------------------------------
+
+
+class NeutralMarker(_Data, kw_only=True):
+    """A grey trick marker printed on the card: ``school``'s symbol points to ``facing``; the
+    other sides follow the base pack's marker geometry. Links may be made with it; no marker may
+    be placed on its cell."""
+
+    cell: Cell
+    school: School
+    facing: Direction
+
+
+class SoloPerformanceCard(_Provisional, kw_only=True):
+    """A solo performance card: base-card geometry (same field names as the base
+    ``PerformanceCard``) plus printed neutral markers. ``based_on``: the base card whose
+    geometry a provisional card borrows."""
+
+    id: str
+    theater: Literal["riverside_theater", "grand_magorian", "magnus_pantheon"]
+    cells: tuple[Cell, ...]
+    links: tuple[Link, ...]
+    performer_bonus: Reward
+    neutral: tuple[NeutralMarker, ...]
+    based_on: str | None = None
+
+    def free_cells(self) -> tuple[Cell, ...]:
+        taken = {tuple(n.cell) for n in self.neutral}
+        return tuple(c for c in self.cells if tuple(c) not in taken)
+
+
+class SoloPerformancesPack(_Data, kw_only=True):
+    source: str
+    notes: tuple[str, ...] = ()
+    deck: dict[str, int]
+    active_at_start: int
+    cards: tuple[SoloPerformanceCard, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# magicians.json: solo abilities
+# ---------------------------------------------------------------------------------------------
+
+SoloEffect = Literal[
+    "first_apprentice_ap",          # The Mechaniker
+    "smaller_tricks_bigger_yield",  # Electra
+    "renovate_top_with_shard",      # Geert van Augustin (Academy)
+    "free_facing_first_set_up",     # Master of Chains
+    "fame_per_your_marker",         # The Red Lotus
+    "classroom_coins",              # Professor Bernard (Academy)
+    "specialist_ap_per_your_special",  # The Great Optico
+    "magician_fame_per_trick",      # The Gentleman
+    "link_fame",                    # Lumenia the Radiant (Academy)
+    "redraw_next_prophecy",         # Priestess of Mysticism
+    "performs_first",               # Yoruba Spiritmaster
+    "mystery_coins",                # Anjali (Academy)
+]
+
+
+class SoloAbility(_Data, kw_only=True):
+    """A magician's ability when the Successor plays it (the card side with the solo symbol).
+
+    The numbers the effect uses: ``ap`` (extra action points), ``reward`` (a gain per unit),
+    ``locations`` (where it applies), ``capacity_delta`` (Electra's marker change) and
+    ``capacity_from`` (marker counts it applies to).
+    """
+
+    magician: str
+    name: Names
+    school: School
+    academy: bool = False
+    effect: SoloEffect
+    ap: int = 0
+    reward: Reward | None = None
+    reward_per_level: bool = False
+    locations: tuple[SoloLocation, ...] = ()
+    capacity_delta: int = 0
+    capacity_from: tuple[int, ...] = ()
+    text: str
+
+
+class SoloMagiciansPack(_Data, kw_only=True):
+    source: str
+    notes: tuple[str, ...] = ()
+    abilities: tuple[SoloAbility, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# prophecies.json: prophecies left out / affecting only the human
+# ---------------------------------------------------------------------------------------------
+
+
+class ProphecyRule(_Provisional, kw_only=True):
+    prophecy: str
+    reason: str
+
+
+class SoloPropheciesPack(_Data, kw_only=True):
+    source: str
+    notes: tuple[str, ...] = ()
+    removed: tuple[ProphecyRule, ...]
+    human_only: tuple[ProphecyRule, ...]
+    ignores_in_performance: bool
+    ignores_in_performance_source: str
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading
+# ---------------------------------------------------------------------------------------------
+
+PACK_TYPES: dict[str, type[_Data]] = {
+    "board": BoardPack,
+    "tables": TablesPack,
+    "plans": PlansPack,
+    "dice": DicePack,
+    "performances": SoloPerformancesPack,
+    "magicians": SoloMagiciansPack,
+    "prophecies": SoloPropheciesPack,
+}
+
+
+class SoloPacks(msgspec.Struct, frozen=True, kw_only=True):
+    """Every solo pack; dicts keep file order."""
+
+    board: BoardPack
+    tables: TablesPack
+    plans: dict[str, PlanCard]
+    plans_pack: PlansPack
+    dice: DicePack
+    performances: dict[str, SoloPerformanceCard]
+    performances_pack: SoloPerformancesPack
+    abilities: dict[str, SoloAbility]  # by magician id
+    prophecies: SoloPropheciesPack
+    sources: dict[str, str]
+
+    def ability(self, magician_id: str) -> SoloAbility:
+        try:
+            return self.abilities[magician_id]
+        except KeyError:
+            raise PackError("trickerion.solo.data.unknown_id", kind="ability",
+                            id=magician_id) from None
+
+    def plan(self, plan_id: str) -> PlanCard:
+        try:
+            return self.plans[plan_id]
+        except KeyError:
+            raise PackError("trickerion.solo.data.unknown_id", kind="plan", id=plan_id) from None
+
+    @property
+    def removed_prophecies(self) -> frozenset[str]:
+        return frozenset(r.prophecy for r in self.prophecies.removed)
+
+    @property
+    def human_only_prophecies(self) -> frozenset[str]:
+        return frozenset(r.prophecy for r in self.prophecies.human_only)
+
+
+def decode_pack(name: str, data: bytes | str):
+    return msgspec.json.decode(data, type=PACK_TYPES[name])
+
+
+def read_pack_bytes(name: str) -> bytes:
+    return resources.files(__package__).joinpath("data", f"{name}.json").read_bytes()
+
+
+def _unique(records, key, kind: str) -> dict:
+    table: dict = {}
+    for record in records:
+        k = key(record)
+        if k in table:
+            raise PackError("trickerion.solo.data.duplicate_id", kind=kind, id=k)
+        table[k] = record
+    return table
+
+
+def build_solo_packs(raw: dict[str, bytes | str]) -> SoloPacks:
+    missing = sorted(set(PACK_TYPES) - set(raw))
+    if missing:
+        raise PackError("trickerion.solo.data.missing_pack", names=missing)
+    p = {name: decode_pack(name, raw[name]) for name in PACK_TYPES}
+    result = SoloPacks(
+        board=p["board"],
+        tables=p["tables"],
+        plans=_unique(p["plans"].cards, lambda c: c.id, "plan"),
+        plans_pack=p["plans"],
+        dice=p["dice"],
+        performances=_unique(p["performances"].cards, lambda c: c.id, "performance"),
+        performances_pack=p["performances"],
+        abilities=_unique(p["magicians"].abilities, lambda a: a.magician, "ability"),
+        prophecies=p["prophecies"],
+        sources={name: pack.source for name, pack in p.items()},
+    )
+    _check(result)
+    return result
+
+
+def _fail(code: str, **params) -> None:
+    raise PackError(f"trickerion.solo.data.{code}", **params)
+
+
+def _check(s: SoloPacks) -> None:
+    """Consistency with itself and with the base packs; each failure names the record."""
+    base = load_packs()
+    board = s.board
+    if {d.id for d in board.difficulties} != set(DIFFICULTIES):
+        _fail("bad_difficulties")
+    location_ids = {loc.id for loc in base.board.locations} | {"academy"}
+    for entry in board.placement.location_order:
+        if entry.location not in location_ids:
+            _fail("unknown_location", where="location_order", location=entry.location)
+    for loc in (*board.setup.assignment_deck, *board.setup.assignment_deck_academy):
+        if loc not in location_ids:
+            _fail("unknown_location", where="assignment_deck", location=loc)
+    # Tables: one value per AP column and difficulty.
+    for name in ("downtown_dice", "dark_alley_cards", "theater_markers", "academy_actions"):
+        table: ApTable = getattr(s.tables, name)
+        if set(table.rows) != set(DIFFICULTIES):
+            _fail("bad_table", table=name, reason="one row per difficulty")
+        for level, row in table.rows.items():
+            if len(row) != len(table.ap):
+                _fail("bad_table", table=name, difficulty=level, reason="row length")
+    for name in ("per_character",):
+        if set(getattr(s.tables.backstage_bonus, name)) != set(DIFFICULTIES):
+            _fail("bad_table", table="backstage_bonus")
+    # Plans: locations, decks fed by the cards present.
+    for card in s.plans.values():
+        for entry in card.entries:
+            if entry.location not in location_ids:
+                _fail("unknown_location", plan=card.id, location=entry.location)
+            if entry.location == "academy" and not card.academy:
+                _fail("academy_in_plan", plan=card.id)
+    for deck in s.plans_pack.decks:
+        academy = deck.variant == "with_academy"
+        present = [c for c in s.plans.values() if c.academy == academy]
+        if not present:
+            continue  # the Academy's plan cards are not in the seeds
+        for kind, n in deck.cards.items():
+            if sum(1 for c in present if c.kind == kind) != n:
+                _fail("plan_count", variant=deck.variant, kind=kind)
+        for kind in deck.cards:
+            used = sum(layer.take.get(kind, 0) for layer in deck.layers)
+            if used != deck.cards[kind]:
+                _fail("plan_layers", variant=deck.variant, kind=kind, used=used)
+    # Dice: faces name real slots / days.
+    slot_ids = {slot.id for loc in base.board.locations for slot in loc.slots}
+    day_ids = {d.id for d in base.board.theater_days}
+    for die in s.dice.dice:
+        for face in die.faces:
+            if die.location == "academy":
+                continue  # Academy slot ids are not in the base packs
+            valid = day_ids if die.location == "theater" else {
+                i for i in slot_ids if i.startswith(die.location + "_")}
+            if any(x not in valid for x in face):
+                _fail("bad_die_face", die=die.id, face=face)
+            if len(face) > s.dice.blocks_per_location or len(set(face)) != len(face):
+                _fail("bad_die_face", die=die.id, face=face)
+    die_ids = {d.id for d in s.dice.dice}
+    for rule in s.dice.rules:
+        if rule.must_include and rule.must_include not in die_ids:
+            _fail("unknown_die", die=rule.must_include)
+    # Solo performance cards: geometry and neutral markers.
+    for card in s.performances.values():
+        cells = {tuple(c) for c in card.cells}
+        if len(cells) != len(card.cells):
+            _fail("duplicate_cell", card=card.id)
+        for link in card.links:
+            if tuple(link.a) not in cells or tuple(link.b) not in cells:
+                _fail("link_outside_card", card=card.id)
+        for n in card.neutral:
+            if tuple(n.cell) not in cells:
+                _fail("neutral_outside_card", card=card.id)
+            if n.school not in SCHOOLS or n.facing not in DIRECTIONS:
+                _fail("bad_neutral", card=card.id)
+        if card.based_on and card.based_on not in base.performances:
+            _fail("unknown_performance", card=card.id, based_on=card.based_on)
+    # Magicians and prophecies exist in the base packs (Academy magicians are not there).
+    for ability in s.abilities.values():
+        if not ability.academy:
+            magician = base.magicians.get(ability.magician)
+            if magician is None:
+                _fail("unknown_magician", magician=ability.magician)
+            if magician.school != ability.school:
+                _fail("bad_school", magician=ability.magician)
+    for rule in (*s.prophecies.removed, *s.prophecies.human_only):
+        if rule.prophecy not in base.prophecies:
+            _fail("unknown_prophecy", prophecy=rule.prophecy)
+    if s.removed_prophecies & s.human_only_prophecies:
+        _fail("prophecy_twice", ids=sorted(s.removed_prophecies & s.human_only_prophecies))
+
+
+def provisional_records(s: SoloPacks) -> list[tuple[str, str]]:
+    """Every provisional record as (pack path, reason), in pack order."""
+    found: list[tuple[str, str]] = []
+
+    def walk(obj, path: str) -> None:
+        if isinstance(obj, _Provisional) and obj.provisional:
+            found.append((path, obj.provisional_reason or ""))
+        if isinstance(obj, msgspec.Struct):
+            for field in obj.__struct_fields__:
+                walk(getattr(obj, field), f"{path}.{field}")
+        elif isinstance(obj, (tuple, list)):
+            for i, item in enumerate(obj):
+                key = getattr(item, "id", None) or getattr(item, "prophecy", None) or i
+                walk(item, f"{path}[{key}]")
+        elif isinstance(obj, dict):
+            for k, v in obj.items():
+                walk(v, f"{path}.{k}")
+
+    packs = {"board": s.board, "tables": s.tables, "plans": s.plans_pack, "dice": s.dice,
+             "performances": s.performances_pack,
+             "magicians": SoloMagiciansPack(source=s.sources["magicians"],
+                                            abilities=tuple(s.abilities.values())),
+             "prophecies": s.prophecies}
+    for name, pack in packs.items():
+        walk(pack, name)
+    return found
+
+
+@functools.cache
+def load_solo_packs() -> SoloPacks:
+    """Load and check the shipped solo packs once (cached for the process)."""
+    return build_solo_packs({name: read_pack_bytes(name) for name in PACK_TYPES})
