@@ -5,6 +5,7 @@ Fixtures
   site_dir     build/site, rebuilt once per session (set MARQUEE_SKIP_BUILD=1 to skip:
                scripts/test does, it has just built)
   site_url     the static server's base URL, e.g. http://127.0.0.1:41234/ (session scope)
+  serve        serve(directory) -> URL: one more static server for this test
   browser      one headless Chromium for the session (/usr/bin/chromium, or $CHROMIUM)
   page         a fresh context + page (cold cache) that aborts and records every request to
                a non-local host, and records console errors, page errors and failed requests
@@ -92,6 +93,22 @@ def site_url(site_dir: Path):
     yield url
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture
+def serve():
+    """serve(directory) -> base URL of another static server, stopped after the test."""
+    servers = []
+
+    def start(directory: Path) -> str:
+        server, url = static_server.start_in_thread(directory)
+        servers.append(server)
+        return url
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="session")

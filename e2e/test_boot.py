@@ -90,6 +90,18 @@ def test_loading_screen_mid_way(page, site_url, wait_for_boot, screenshot):
     assert wait_for_boot(page)["state"] == "ready"
 
 
+def test_boots_from_a_sub_path(page, site_dir, serve, wait_for_boot, tmp_path):
+    """Every URL in the site is relative: it works wherever the folder is hosted."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "marquee").symlink_to(site_dir, target_is_directory=True)
+    url = serve(tmp_path) + "games/marquee/"
+    page.goto(url)
+    boot = wait_for_boot(page)
+    assert boot["state"] == "ready", boot["error"]
+    assert not page.marquee.problems(), page.marquee.problems()
+    assert all(r.startswith(url) for r in page.marquee.requests), page.marquee.requests
+
+
 def test_missing_file_shows_error_panel(page, site_url, wait_for_boot, screenshot):
     page.route(re.compile(r".*/pyodide/marquee-[^/]*\.whl$"), lambda r: r.fulfill(status=404, body="gone"))
     page.goto(site_url)
