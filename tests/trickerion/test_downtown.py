@@ -1,0 +1,119 @@
+"""Downtown ("ЦЕНТР"): Learn Trick, Hire Character, Take Coins, Reroll Die, Set Die."""
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.games.trickerion import actions as A
+
+from .helpers import placing, started
+
+
+def downtown(ap=3, seat=0, **options):
+    g, s = started(4, seed=7, **options)
+    s = placing(g, s, seat, 0, "downtown", ap)
+    return g, s
+
+
+def test_learn_trick_from_die_school_or_favourite_school():
+    """"ОСВОИТЬ НОМЕР" (3 AP): a trick of a school a Residence die shows ("?" = any), or of
+    one's own school with any die; the die turns to X."""
+    g, s = downtown()
+    s.dice[0:2] = ["mechanical", "x"]
+    legal = [a for a in g.legal_actions(s, 0) if isinstance(a, A.LearnTrick)]
+    schools = {g.cat.trick_school[a.trick] for a in legal}
+    assert schools == {"mechanical", "optical"}  # seat 0 plays the Gentleman (Optical)
+    assert all(a.die == 0 for a in legal)
+    s, _ = g.apply(s, 0, A.LearnTrick("t38_living_piano", 0))
+    p = s.players[0]
+    assert [t.id for t in p.tricks][-1] == "t38_living_piano"
+    assert s.dice[0] == "x" and s.act.ap == 0
+    assert "t38_living_piano" not in s.residence
+    syms = [t.sym for t in p.tricks]
+    assert len(set(syms)) == len(syms)
+
+
+def test_learn_any_school_with_question_mark():
+    g, s = downtown()
+    s.dice[0:2] = ["any", "x"]
+    schools = {g.cat.trick_school[a.trick] for a in g.legal_actions(s, 0)
+               if isinstance(a, A.LearnTrick)}
+    assert schools == {"optical", "spiritual", "escape", "mechanical"}
+
+
+def test_learn_above_fame_pays_the_difference_in_coins():
+    """"Недостаточно славы": pay the difference between threshold and fame in coins."""
+    g, s = downtown()
+    s.dice[0:2] = ["spiritual", "x"]
+    p = s.players[0]
+    p.fame, p.coins = 5, 11
+    legal = {a.trick for a in g.legal_actions(s, 0) if isinstance(a, A.LearnTrick)}
+    assert "t17_floating_table" in legal       # threshold 16: 11 coins
+    assert "t21_balsamos_skull" not in legal   # threshold 36: 31 coins
+    s, ev = g.apply(s, 0, A.LearnTrick("t17_floating_table", 0))
+    assert s.players[0].coins == 0
+
+
+def test_learn_needs_a_free_symbol():
+    """Four symbol markers: at most four tricks."""
+    g, s = downtown()
+    from .helpers import give_trick
+    for t in ("t02_rabbit_from_the_top_hat", "t03_pub_in_a_bottle", "t04_card_manipulation"):
+        give_trick(s, 0, t)
+    s.dice[0:2] = ["any", "any"]
+    assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.LearnTrick)]
+    with pytest.raises(IllegalAction):
+        g.apply(s, 0, A.LearnTrick("t38_living_piano", 0))
+
+
+def test_hire_character_joins_at_return():
+    """"НАНЯТЬ ПЕРСОНАЖА" (3 AP): a character an Inn die shows; it joins at Return
+    Characters; one specialist of each type."""
+    g, s = downtown()
+    s.dice[2:4] = ["engineer", "apprentice"]
+    legal = [a for a in g.legal_actions(s, 0) if isinstance(a, A.HireCharacter)]
+    assert A.HireCharacter("engineer", 2) in legal and A.HireCharacter("apprentice", 3) in legal
+    s.dice[2] = "manager"  # seat 0 already has a Manager (default setup choice)
+    assert A.HireCharacter("manager", 2) not in g.legal_actions(s, 0)
+    s.dice[2] = "engineer"
+    s, _ = g.apply(s, 0, A.HireCharacter("engineer", 2))
+    p = s.players[0]
+    assert p.hired == ["engineer"] and not any(c.kind == "engineer" for c in p.chars)
+    assert s.dice[2] == "x"
+
+
+def test_take_coins_reroll_and_set_die():
+    """"ВЗЯТЬ МОНЕТЫ" (3), "ПЕРЕБРОСИТЬ КУБИК" (1), "ПОВЕРНУТЬ КУБИК" (2)."""
+    g, s = downtown(ap=6)
+    s.dice[4:6] = ["5", "x"]
+    coins = s.players[0].coins
+    s, _ = g.apply(s, 0, A.TakeCoins(4))
+    assert s.players[0].coins == coins + 5 and s.dice[4] == "x" and s.act.ap == 3
+    s, _ = g.apply(s, 0, A.SetDie(5, "6"))
+    assert s.dice[5] == "6" and s.act.ap == 1
+    draws = s.rng.draws
+    s, _ = g.apply(s, 0, A.RerollDie(0))
+    assert s.rng.draws > draws and s.act.ap == 0
+    assert s.dice[0] in g.cat.die_faces[0]
+
+
+def test_x_die_cannot_be_used():
+    g, s = downtown()
+    s.dice[4:6] = ["x", "x"]
+    assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.TakeCoins)]
+    with pytest.raises(IllegalAction) as err:
+        g.apply(s, 0, A.TakeCoins(4))
+    assert err.value.code == "trickerion.downtown.die_unavailable"
+
+
+def test_not_enough_ap():
+    g, s = downtown(ap=2)
+    s.dice[4] = "4"
+    assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.TakeCoins)]
+    with pytest.raises(IllegalAction) as err:
+        g.apply(s, 0, A.TakeCoins(4))
+    assert err.value.code == "trickerion.ap.not_enough"
+
+
+def test_level3_only_with_dark_alley():
+    g, s = downtown(dark_alley=False)
+    assert all(g.cat.trick_level[t] < 3 for t in s.residence)
