@@ -9,7 +9,7 @@ follow any number.
 
 from __future__ import annotations
 
-from engine.games.oracle.data import HoroscopeRow
+from engine.games.oracle.packs import HoroscopeRow
 
 X = "X"
 

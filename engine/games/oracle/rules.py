@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.oracle.data import Practice, Sheet, load_practice, load_sheet
+from engine.games.oracle.packs import Practice, Sheet, load_practice, load_sheet
 from engine.games.oracle.stargazing import Geometry
 
 

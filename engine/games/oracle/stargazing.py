@@ -13,7 +13,7 @@ Edge ids: horizontal edges (dot (r, c) to (r, c+1)) first, row by row, then vert
 
 from __future__ import annotations
 
-from engine.games.oracle.data import Sheet
+from engine.games.oracle.packs import Sheet
 from engine.games.oracle.state import Region
 
 
