@@ -66,6 +66,10 @@ def legal(g, s: State, pend: Pending) -> list:
 
 def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
     cat: Catalog = g.cat
+    if isinstance(action, A.Perform) and pend.kind in ("perform", "soul_possession"):
+        performer = pend.n if pend.kind == "soul_possession" else pend.seat
+        if action.card not in performance.candidates(s, performer):
+            raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
     if action not in legal(g, s, pend):
         raise IllegalAction(f"trickerion.decision.{pend.kind}", action=type(action).__name__)
     s.pending.pop(0)
@@ -74,8 +78,6 @@ def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
     kind = pend.kind
     if isinstance(action, A.Pass):
         ev.append(Event("trickerion.passed", {"seat": seat, "decision": kind}))
-        if kind == "buying_time":
-            return
         return
     if kind == "link_reward":
         coins_units = int(action.choice.split(":")[1])
