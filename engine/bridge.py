@@ -20,6 +20,7 @@ from engine.core import save as savefile
 from engine.core.bots import Bot, bot_seed, make_bot
 from engine.core.i18n import LANGS, action_label, page_strings, render
 from engine.core.match import Match
+from engine.core.play import play_to_end
 
 
 class Seat(msgspec.Struct, frozen=True):
@@ -144,6 +145,16 @@ class Bridge:
         """Dice from a seed: the e2e suite compares them with CPython's."""
         rng = Rng.from_seed(seed)
         return {"dice": [rng.between(1, 6) for _ in range(count)]}
+
+    def m_selfplay(self, game: str, players: int, options: dict[str, Any] | None = None,
+                   seed: int = 0) -> dict[str, Any]:
+        """Random bots play a whole game apart from the table: the e2e suite compares the
+        final hash with CPython's to prove both hosts play identically."""
+        match = Match.new(game, players, options, seed)
+        decisions = play_to_end(match, {s: make_bot(match.game, "random", bot_seed(seed, s))
+                                        for s in range(players)})
+        return {"hash": match.game.state_hash(match.state), "steps": len(match.steps),
+                "decisions": decisions}
 
     # --- helpers -------------------------------------------------------------------------
 

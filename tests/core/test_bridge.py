@@ -89,3 +89,12 @@ def test_log_is_rendered_in_the_requested_language():
 
 def test_rng_check_matches_the_golden_stream():
     assert call(Bridge(), "rng_check", seed=2026)["dice"] == [2, 6, 3, 1, 4, 4, 1, 2, 3, 3]
+
+
+def test_selfplay_is_deterministic_and_leaves_the_table_alone():
+    b = Bridge()
+    before = new(b)["hash"]
+    first = call(b, "selfplay", game="tiny", players=3, seed=11)
+    assert first == call(Bridge(), "selfplay", game="tiny", players=3, seed=11)
+    assert first["decisions"] == 6 and len(first["hash"]) == 64
+    assert call(b, "snapshot", viewer=0)["hash"] == before
