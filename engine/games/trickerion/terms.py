@@ -31,6 +31,26 @@ _SCHOOLS = {
     "any": ("any school", "любая школа", "n'importe quelle école"),
     "x": ("X", "X", "X"),
 }
+_SEAT = ("Player {n}", "Игрок {n}", "Joueur {n}")
+# Why resources change hands (``why`` of gain/pay events).
+_REASONS = {
+    "take_coins": ("Take Coins", "Взять монеты", "Prendre des Pièces"),
+    "fame_threshold": ("fame threshold", "порог славы", "Niveau de Prestige"),
+    "link_reward": ("link reward", "бонус за связь номеров", "Récompense d'Enchaînement"),
+    "shard_link": ("shard link", "связь, дающая осколок", "Enchaînement avec Éclat"),
+    "performance_yield": ("yield", "вознаграждение", "Récompense"),
+    "performer_bonus": ("performer bonus", "бонусы организатора", "Bonus d'Artiste"),
+    "unpaid_wages": ("unpaid wages", "невыплаченное жалование", "Salaires impayés"),
+    "market_buy": ("Buy", "Купить реквизит", "Acheter"),
+    "prophecy_set_up": ("prophecy", "пророчество", "Prophétie"),
+    "prophecy_slot_fee": ("prophecy", "пророчество", "Prophétie"),
+    "magic_for_the_masses": ("Magic for the Masses", "Магия для народа", "Magie de Groupe"),
+}
+_ABILITIES = {
+    "break_free": ("Break Free", "Высвобождение", "Se Libérer"),
+    "mechanical_enhancement": ("Mechanical Enhancement", "Механическое усиление",
+                               "Amélioration Mécanique"),
+}
 _LANG = {"en": 0, "ru": 1, "fr": 2}
 
 
@@ -41,6 +61,15 @@ def _names(names, lang: str) -> str:
 def term_name(cat, kind: str, value: Any, lang: str) -> str:
     i = _LANG.get(lang, 0)
     v = str(value)
+    if kind == "seat":
+        return _SEAT[i].format(n=int(value) + 1)
+    if kind == "reason":
+        if v in _REASONS:
+            return _REASONS[v][i]
+        special = next((c for c in cat.specials.values() if c.effect == v), None)
+        return _names(special.name, lang) if special else v
+    if kind == "ability":
+        return _ABILITIES[v][i] if v in _ABILITIES else v
     if kind == "trick" and v in cat.tricks:
         return _names(cat.tricks[v].name, lang)
     if kind == "prop" and v in cat.packs.props:

@@ -1,0 +1,49 @@
+"""The message catalog: every event and error code the engine emits has EN/RU/FR prose."""
+
+import json
+import re
+from importlib import resources
+from pathlib import Path
+
+from engine.core.i18n import render
+
+from .helpers import play_random
+
+PACKAGE = Path(__file__).parents[2] / "engine" / "games" / "trickerion"
+
+
+def catalog():
+    return json.loads(resources.files("engine.games.trickerion").joinpath("messages.json")
+                      .read_text(encoding="utf-8"))
+
+
+def test_every_code_in_the_source_is_in_the_catalog():
+    cat = catalog()
+    codes = set()
+    for path in PACKAGE.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        codes |= set(re.findall(r'"(trickerion\.[a-z_]+(?:\.[a-z_]+)*)"', text))
+    missing = sorted(c for c in codes if c not in cat)
+    assert not missing, missing
+    for code, entry in cat.items():
+        assert set(entry) == {"en", "ru", "fr"} and all(entry.values()), code
+
+
+def test_decision_codes_cover_every_pending_kind():
+    cat = catalog()
+    from engine.games.trickerion.decisions import PASSABLE
+    for kind in PASSABLE + ("link_reward", "keep_card", "perform"):
+        assert f"trickerion.decision.{kind}" in cat
+
+
+def test_events_of_a_whole_game_render_in_three_languages():
+    m = play_random(3, {}, 4, check=False)
+    seen = set()
+    for events in m.events:
+        for e in events:
+            for lang in ("en", "ru", "fr"):
+                text = render(e.code, e.params, lang, m.game)
+                assert text != e.code, e.code
+                assert "{" not in text, (e.code, lang, text)
+            seen.add(e.code)
+    assert "trickerion.dice_rolled" in seen
