@@ -14,6 +14,7 @@ from engine.core.i18n import catalog
 from engine.core.registry import register
 from engine.games.oracle import actions as A
 from engine.games.oracle import frame, turn
+from engine.games.oracle.bots import GreedyBot
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import Bowl, Circles, OracleState, Tally
 from engine.games.oracle.view import view as build_view
@@ -49,6 +50,7 @@ class OracleGame(Game):
     )
     state_type = OracleState
     action_type = A.Action
+    bots = {"greedy": GreedyBot}
 
     def __init__(self, players: int = 1, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, options)

@@ -1,0 +1,48 @@
+"""A cheap greedy bot: tries every legal action one step ahead and keeps the best-looking sheet.
+
+The value is the practice score plus small rewards for progress that pays later (circles ready,
+staff hired, horoscope cells written, active prediction symbols, cells nearly enclosed). Ties go
+to the bot's own seeded stream, never the game's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.rng import Rng
+from engine.games.oracle import frame, predictions
+
+
+def value(game: Any, s: Any) -> float:
+    r = game.rules
+    v = frame.breakdown(r, s)["total"] * 10.0
+    v += sum(c.filled - c.crossed for c in s.circles.values()) * 1.5
+    v += sum(s.staff) * 4.0
+    v += sum(len(cells) for cells in s.horoscope.values()) * 1.0
+    v += sum(p.size - p.crossed for p in predictions.active(s)) * 1.5
+    geo = r.geo
+    closed = set(s.lines) | geo.cross
+    filled = geo.filled_cells(s.regions)
+    for cell in range(geo.n_cells):
+        if cell in filled or geo.colour[cell] is None:
+            continue
+        sides = sum(e in closed for e in geo.cell_edges[cell])
+        v += (0.0, 0.1, 0.6, 2.5, 0.0)[sides]
+    return v
+
+
+class GreedyBot:
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng.from_seed(seed)
+
+    def choose(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
+        best: list[Any] = []
+        top = float("-inf")
+        for action in legal:
+            after, _ = game.apply(state, seat, action)
+            v = value(game, after)
+            if v > top + 1e-9:
+                top, best = v, [action]
+            elif abs(v - top) <= 1e-9:
+                best.append(action)
+        return self.rng.choice(best)
