@@ -10,6 +10,7 @@ from engine.core.options import OptionSpec
 from engine.core.registry import register
 from engine.games.trickerion import flow, setup
 from engine.games.trickerion.actions import Action, Chance
+from engine.games.trickerion.bots import BOTS
 from engine.games.trickerion.catalog import catalog
 from engine.games.trickerion.state import Placement, State
 from engine.games.trickerion.view import view as make_view
@@ -55,6 +56,7 @@ class Trickerion(Game):
     option_specs = OPTIONS
     state_type = State
     action_type = Action
+    bots = BOTS
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, options)
