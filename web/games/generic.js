@@ -18,19 +18,34 @@
 // A game may translate the view's keys with `ui.view.<key>` codes in its messages.json.
 
 import { h, clear } from "../ui/dom.js";
+import { humanize } from "../ui/i18n.js";
 
 const LONG = 16; // arrays longer than this start folded
 
+const WIDE = 600; // a card whose data is longer than this (as JSON) takes a whole row
+const CHIP = 24; // scalars in a list show as chips when all are at most this long
+
 export function render(container, snapshot, api) {
   const view = snapshot.view ?? {};
+  const entries = Object.entries(view);
+  // The plain values (phase, round, ...) first, as one line; then a card per structure.
+  const plain = entries.filter(([, v]) => isScalar(v));
+  const nested = entries.filter(([, v]) => !isScalar(v));
   clear(container,
     h("div", { class: "generic", testid: "generic-view" },
       h("p", { class: "generic-note" }, api.t("ui.generic.note")),
+      plain.length
+        ? h("section", { class: "generic-card generic-summary" },
+          h("dl", {}, plain.map(([k, v]) => h("div", { dataset: { key: k } },
+            h("dt", {}, label(k, api)), h("dd", {}, scalar(v, api))))))
+        : null,
       h("div", { class: "generic-grid" },
-        Object.entries(view).map(([key, value]) =>
-          h("section", { class: "generic-card", dataset: { key } },
-            h("h3", {}, label(key, api)),
-            value_(value, api, 1))))));
+        nested.map(([key, value]) =>
+          h("section", {
+            class: `generic-card${JSON.stringify(value).length > WIDE ? " wide" : ""}`, dataset: { key },
+          },
+          h("h3", {}, label(key, api)),
+          value_(value, api, 1))))));
 }
 
 export function renderValue(el, value, api) {
@@ -39,9 +54,7 @@ export function renderValue(el, value, api) {
 
 function label(key, api) {
   const code = `ui.view.${key}`;
-  if (api.t.has?.(code)) return api.t(code);
-  const words = String(key).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return api.t.has?.(code) ? api.t(code) : humanize(key);
 }
 
 function scalar(value, api) {
@@ -67,7 +80,7 @@ function value_(value, api, depth) {
 function list(items, api, depth) {
   if (!items.length) return h("span", { class: "v-null" }, api.t("ui.generic.empty"));
   let body;
-  if (items.every(isScalar)) {
+  if (items.every((v) => isScalar(v) && String(v).length <= CHIP)) {
     body = h("ol", { class: "v-chips" }, items.map((v) => h("li", {}, scalar(v, api))));
   } else if (items.every((v) => v && typeof v === "object" && !Array.isArray(v)) && uniform(items)) {
     body = table(items, api, depth);

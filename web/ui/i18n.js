@@ -34,3 +34,9 @@ export function joinNames(names, t) {
   if (names.length <= 1) return names.join("");
   return t("ui.list.and", { first: names.slice(0, -1).join(", "), last: names.at(-1) });
 }
+
+/** A data key as words, for keys a game has not translated: "tome_red" -> "Tome red". */
+export function humanize(key) {
+  const words = String(key).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

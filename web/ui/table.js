@@ -5,7 +5,7 @@
 // the parts from the current snapshot after every step. Both read `ctx` from web/app.js.
 
 import { h, clear } from "./dom.js";
-import { joinNames } from "./i18n.js";
+import { humanize, joinNames } from "./i18n.js";
 import { seatName } from "./seats.js";
 
 export const SPEEDS = [["slow", 1000], ["normal", 400], ["fast", 120], ["instant", 0]];
@@ -154,8 +154,9 @@ function updateActions(refs, ctx, name) {
     }, a.label)));
     return;
   }
-  const waiting = to.kind === "players" ? to.seats.map(name) : [turnText(snap, t, name)];
-  refs.actionsTitle.textContent = t("ui.actions.waiting", { names: joinNames(waiting, t) });
+  refs.actionsTitle.textContent = to.kind === "players"
+    ? t("ui.actions.waiting", { names: joinNames(to.seats.map(name), t) })
+    : turnText(snap, t, name);
   clear(refs.actions, h("p", { class: "muted waiting" },
     h("span", { class: "dots", "aria-hidden": "true" }, "• • •")));
 }
@@ -176,11 +177,12 @@ function updateOver(refs, ctx, name) {
   refs.over.hidden = !result;
   if (!result) return;
   const seats = snap.seats.map((_, i) => i);
+  // Categories in the order the game lists them; a "total" category is the Total row.
   const categories = [];
   for (const row of result.breakdown ?? []) {
-    for (const key of Object.keys(row)) if (!categories.includes(key)) categories.push(key);
+    for (const key of Object.keys(row)) if (key !== "total" && !categories.includes(key)) categories.push(key);
   }
-  const category = (key) => (t.has(`ui.score.${key}`) ? t(`ui.score.${key}`) : key);
+  const category = (key) => (t.has(`ui.score.${key}`) ? t(`ui.score.${key}`) : humanize(key));
   const isWinner = (i) => result.winners.includes(i);
   clear(refs.over,
     h("h2", { id: "over-title" }, t("ui.over.title")),

@@ -1,0 +1,343 @@
+"""The page as a player and a test author use it: lobby, languages, a real game played to its
+end through the buttons, save/load, reload-resume, bad files, hotseat and bots.
+
+Screenshots go to build/screenshots/page-*.png; figures (cold start to lobby, save/load time
+in the page) are printed in the run's summary, never asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.bridge import Bridge  # noqa: E402  (CPython's view of the same engine)
+from engine.core import registry  # noqa: E402
+
+from conftest import watch  # noqa: E402
+
+CATALOG = json.loads((ROOT / "engine" / "core" / "messages.json").read_text(encoding="utf-8"))
+READY_TIMEOUT_MS = 120_000
+# The first real game: the Oracle when it is registered.
+GAMES = {g.id: g for g in registry.all_games()}
+FIRST_GAME = "oracle" if "oracle" in GAMES else next(iter(GAMES), None)
+MULTI_GAME = next((g for g, cls in GAMES.items() if cls.max_players >= 2), None)
+
+pytestmark = pytest.mark.skipif(FIRST_GAME is None, reason="no game is registered")
+
+
+def tid(name: str) -> str:
+    return f'[data-testid="{name}"]'
+
+
+def ui(code: str, lang: str = "en", **params) -> str:
+    text = CATALOG[code][lang]
+    for k, v in params.items():
+        text = text.replace("{" + k + "}", str(v))
+    return text
+
+
+def open_page(page, url: str) -> dict:
+    page.goto(url)
+    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
+    page.evaluate("marquee.ready()")
+    return page.evaluate("({...marquee.timings})")
+
+
+def play_to_end(page, rng: random.Random, limit: int = 2000, on_click=None) -> int:
+    """Click legal-action buttons (a seeded random one each time) until the game is over."""
+    clicks = 0
+    while True:
+        page.evaluate("marquee.idle()")
+        if page.evaluate("marquee.toAct().kind") == "terminal":
+            return clicks
+        buttons = page.locator(f'{tid("actions")} button[data-testid^="action-"]')
+        count = buttons.count()
+        assert count, f"nobody can act: {page.evaluate('marquee.toAct()')}"
+        buttons.nth(rng.randrange(count)).click()
+        clicks += 1
+        if on_click:
+            on_click(clicks)
+        assert clicks < limit, "the game did not end"
+
+
+def no_problems(page):
+    problems = page.marquee.problems()
+    assert not problems, problems
+
+
+# --------------------------------------------------------------------------- lobby
+
+
+def test_lobby_is_reached_cleanly(page, site_url, screenshot, figures):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    timings = open_page(page, site_url)
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("marquee.screen()") == "lobby"
+    assert page.locator(tid("screen-lobby")).is_visible()
+
+    # every registered game is listed, with its translated name
+    listed = page.eval_on_selector_all(tid("game-list") + " [data-game]", "els => els.map(e => e.dataset.game)")
+    assert listed == sorted(GAMES)
+    for gid, cls in GAMES.items():
+        assert cls.names["en"] in page.locator(tid(f"game-{gid}")).inner_text()
+
+    # every control has a test id and an accessible name
+    unnamed = page.evaluate("""() => [...document.querySelectorAll('#app button, #app select, #app input')]
+        .filter(el => !el.dataset.testid
+                      || !(el.getAttribute('aria-label') || el.labels?.length || el.textContent.trim()))
+        .map(el => el.outerHTML.slice(0, 120))""")
+    assert not unnamed, unnamed
+
+    no_problems(page)
+    assert page.marquee.requests and all("127.0.0.1" in u or u.startswith(("data:", "blob:"))
+                                         for u in page.marquee.requests)
+    screenshot(page, "page-lobby")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    screenshot(page, "page-lobby-1920")
+    figures["page: cold start -> lobby drawn"] = f"{timings['firstScreen'] / 1000:.2f} s"
+
+
+def test_options_render_from_specs(page, site_url):
+    open_page(page, site_url)
+    for gid, cls in GAMES.items():
+        page.click(tid(f"game-{gid}"))
+        for spec in cls.option_specs:
+            control = page.locator(tid(f"option-{spec.id}"))
+            tag, kind = control.evaluate("el => [el.tagName, el.type]")
+            assert (tag, kind) == {"bool": ("INPUT", "checkbox"), "choice": ("SELECT", "select-one"),
+                                   "int": ("INPUT", "number")}[spec.kind]
+        seats = page.locator('[data-testid^="seat-"][data-testid$="-kind"]').count()
+        assert seats == int(page.locator(tid("players-select")).input_value())
+    # an invalid seed is refused with the engine's translated message, and the lobby stays
+    page.click(tid(f"game-{FIRST_GAME}"))
+    page.fill(tid("seed-input"), "-5")
+    page.click(tid("start-game"))
+    assert page.locator(tid("lobby-error")).is_visible()
+    assert page.evaluate("marquee.screen()") == "lobby"
+    no_problems(page)
+
+
+def test_language_switch_changes_the_page_and_persists(page, site_url, screenshot):
+    open_page(page, site_url)
+    start = page.locator(tid("start-game"))
+    assert start.inner_text() == ui("ui.lobby.start", "en")
+    for lang in ("ru", "fr"):
+        page.select_option(tid("lang-select"), lang)
+        assert start.inner_text() == ui("ui.lobby.start", lang)
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.evaluate("marquee.lang") == lang
+        name = GAMES[FIRST_GAME].names[lang]
+        assert name in page.locator(tid(f"game-{FIRST_GAME}")).inner_text()
+        if lang == "ru":
+            screenshot(page, "page-lobby-ru")
+
+    page.reload()
+    page.evaluate("marquee.ready()")
+    assert page.evaluate("marquee.lang") == "fr"
+    assert page.locator(tid("start-game")).inner_text() == ui("ui.lobby.start", "fr")
+
+    # at the table too: the header and the log follow the language
+    page.click(tid("start-game"))
+    page.evaluate("marquee.setSpeed(0)")
+    page.evaluate("marquee.idle()")
+    log_fr = page.evaluate("marquee.snapshot().log.map(e => e.text)")
+    page.select_option(tid("lang-select"), "en")
+    assert page.locator(tid("to-lobby")).inner_text() == ui("ui.table.lobby", "en")
+    log_en = page.evaluate("marquee.snapshot().log.map(e => e.text)")
+    assert len(log_en) == len(log_fr)
+    if log_en:
+        assert log_en != log_fr
+        assert page.locator(tid("log")).inner_text().count(log_en[-1]) >= 1
+    no_problems(page)
+
+
+# --------------------------------------------------------------------------- a real game
+
+
+def test_a_real_game_is_played_saved_loaded_and_resumed(page, browser, site_url, screenshot, figures,
+                                                        tmp_path):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    page.click(tid(f"game-{FIRST_GAME}"))
+    page.fill(tid("seed-input"), "20240")
+    page.click(tid("start-game"))
+    assert page.evaluate("marquee.screen()") == "table"
+    page.select_option(tid("speed-select"), "0")  # instant bots and chance
+    page.evaluate("marquee.idle()")
+    assert page.locator(tid("turn-status")).inner_text()
+    screenshot(page, "page-table")
+
+    rng = random.Random(7)
+    resumed = {}
+
+    def midway(clicks):
+        if clicks == 3:
+            # undo takes back the move just made, when the engine allows it
+            snap = page.evaluate("marquee.snapshot()")
+            undo = page.locator(tid("undo"))
+            if snap["can_undo"]:
+                undo.click()
+                assert page.evaluate("marquee.snapshot().step") == snap["step"] - 1
+            else:
+                assert undo.is_disabled() and undo.get_attribute("title") == snap["undo_refusal"]["message"]
+        if clicks == 10:
+            page.evaluate("marquee.idle()")
+            before = page.evaluate("marquee.hash()")
+            page.reload()
+            page.evaluate("marquee.ready()")
+            assert page.evaluate("marquee.screen()") == "table"
+            assert page.evaluate("marquee.hash()") == before
+            resumed["hash"] = before
+            page.set_viewport_size({"width": 1920, "height": 1080})
+            screenshot(page, "page-table-1920")
+            page.set_viewport_size({"width": 1366, "height": 768})
+
+    clicks = play_to_end(page, rng, on_click=midway)
+    assert resumed, "the game ended before the reload check"
+    assert page.locator(tid("game-over")).is_visible()
+    assert page.locator(tid("turn-status")).inner_text().startswith(ui("ui.turn.over"))
+    snap = page.evaluate("marquee.snapshot()")
+    result = snap["result"]
+    for seat, score in enumerate(result["scores"]):
+        assert page.locator(tid(f"score-{seat}")).inner_text().startswith(str(score))
+    screenshot(page, "page-game-over")
+
+    # the same game in CPython: the page's moves replay to the same final position
+    with page.expect_download() as dl:
+        page.click(tid("save"))
+    saved = Path(dl.value.path()).read_text()
+    path = tmp_path / dl.value.suggested_filename
+    path.write_text(saved)
+    cpython = json.loads(Bridge().call("load", json.dumps({"text": saved, "viewer": 0})))
+    assert cpython["hash"] == snap["hash"] and cpython["result"] == result
+
+    # a fresh page (empty storage) loads the file from the lobby
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        fresh = context.new_page()
+        watch(fresh)
+        open_page(fresh, site_url)
+        assert fresh.evaluate("marquee.screen()") == "lobby"
+        fresh.set_input_files(tid("lobby-load-input"), str(path))
+        fresh.wait_for_function("marquee.screen() === 'table'")
+        assert fresh.evaluate("marquee.hash()") == snap["hash"]
+        assert fresh.locator(tid("game-over")).is_visible()
+        load_ms = fresh.evaluate("marquee.timings.load")
+        save = fresh.evaluate("marquee.save()")
+        save_ms = fresh.evaluate("marquee.timings.save")
+        assert json.loads(save["text"])["steps"] == json.loads(saved)["steps"]
+        no_problems(fresh)
+    finally:
+        context.close()
+    no_problems(page)
+    figures[f"page: {FIRST_GAME} game through the buttons"] = f"{clicks} clicks, {snap['step']} steps"
+    figures["page: save / load in the page"] = f"{save_ms:.1f} ms / {load_ms:.1f} ms ({len(saved)} bytes)"
+
+
+def test_a_bad_save_file_shows_its_error_and_the_game_stays(page, site_url, screenshot, tmp_path):
+    open_page(page, site_url)
+    page.click(tid(f"game-{FIRST_GAME}"))
+    page.click(tid("start-game"))
+    page.evaluate("marquee.setSpeed(0)")
+    page.evaluate("marquee.idle()")
+    page.locator(f'{tid("actions")} button').first.click()
+    page.evaluate("marquee.idle()")
+    before = page.evaluate("marquee.hash()")
+    good = page.evaluate("marquee.save()")["text"]
+
+    cases = {
+        "truncated.json": good[: len(good) // 2],
+        "foreign.json": json.dumps({"format": "something-else"}),
+        "empty.json": "",
+    }
+    for name, text in cases.items():
+        expected = json.loads(Bridge().call("load", json.dumps({"text": text})))["error"]
+        bad = tmp_path / name
+        bad.write_text(text)
+        page.set_input_files(tid("load-input"), str(bad))
+        banner = page.locator(tid("error-banner"))
+        banner.wait_for(state="visible")
+        assert banner.inner_text().strip().startswith(expected["message"]), (name, expected)
+        assert page.evaluate("marquee.hash()") == before
+        if name == "truncated.json":
+            screenshot(page, "page-error")
+        page.click(tid("error-dismiss"))
+        assert banner.is_hidden()
+
+    # the API rejects with the error object; the lobby shows the same message
+    err = page.evaluate("marquee.load('{}').catch(e => e)")
+    assert err["code"].startswith("save.") and err["message"]
+    page.click(tid("to-lobby"))
+    bad = tmp_path / "foreign.json"
+    page.set_input_files(tid("lobby-load-input"), str(bad))
+    assert page.locator(tid("lobby-error")).inner_text() == ui("save.foreign")
+    page.click(tid("resume-game"))
+    assert page.evaluate("marquee.hash()") == before
+    no_problems(page)
+
+
+# --------------------------------------------------------------------------- hotseat & bots
+
+
+@pytest.mark.skipif(MULTI_GAME is None, reason="no game for two or more players is registered")
+def test_hotseat_covers_the_table_before_a_secret_choice(page, site_url, screenshot):
+    open_page(page, site_url)
+    page.evaluate("""marquee.start({game: %s, seed: 11, options: {},
+        seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bob'}]})""" % json.dumps(MULTI_GAME))
+    page.evaluate("marquee.setSpeed(0)")
+    for _ in range(400):
+        page.evaluate("marquee.idle()")
+        if page.evaluate("marquee.screen()") == "pass":
+            break
+        assert page.evaluate("marquee.toAct().kind") != "terminal", "no secret choice came up"
+        page.evaluate("marquee.act(0)")
+    else:
+        pytest.fail("no hand-over came up in 400 moves")
+
+    viewer = page.evaluate("marquee.viewer()")
+    name = ["Ann", "Bob"][viewer]
+    cover = page.locator(tid("pass-screen"))
+    assert cover.is_visible()
+    assert page.locator("#pass-title").inner_text() == ui("ui.pass.title", name=name)
+    # nothing of the table is drawn under the cover
+    assert page.locator(tid("board")).evaluate("el => el.children.length") == 0
+    assert page.locator(tid("actions")).evaluate("el => el.children.length") == 0
+    screenshot(page, "page-pass-device")
+
+    # a reload keeps the cover up
+    page.reload()
+    page.evaluate("marquee.ready()")
+    assert page.evaluate("marquee.screen()") == "pass"
+
+    page.click(tid("pass-confirm"))
+    assert page.evaluate("marquee.screen()") == "table"
+    assert page.locator(tid("actions") + " button").count() == len(page.evaluate("marquee.legal()"))
+    assert page.evaluate("marquee.viewer()") == viewer
+    no_problems(page)
+
+
+@pytest.mark.skipif(MULTI_GAME is None, reason="no game for two or more players is registered")
+def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(page, site_url, screenshot):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    page.evaluate("""marquee.start({game: %s, seed: 5,
+        seats: [{kind: 'bot', bot: 'random'}, {kind: 'bot', bot: 'random'}]})""" % json.dumps(MULTI_GAME))
+    page.evaluate("marquee.setSpeed(300)")
+    step0 = page.evaluate("marquee.snapshot().step")
+    page.wait_for_timeout(1000)
+    step1 = page.evaluate("marquee.snapshot().step")
+    assert 1 <= step1 - step0 <= 6, "bots should move one step at a time with a delay"
+    assert page.evaluate("marquee.viewer()") is None  # every seat a bot: a spectator
+    page.click(tid("skip-bots"))
+    page.wait_for_function("marquee.toAct().kind === 'terminal'", timeout=300_000)
+    assert page.locator(tid("game-over")).is_visible()
+    assert page.locator(tid("score-table") + " tbody tr").count() >= 1
+    screenshot(page, "page-game-over-bots")
+    no_problems(page)
