@@ -67,6 +67,25 @@ def test_cold_start_reaches_engine_ready(page, site_url, wait_for_boot, screensh
     figures["distinct progress values seen"] = str(len(set(progress)))
 
 
+def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
+    """A second visit with the browser's HTTP cache (routing, as the `page` fixture does,
+    turns the cache off, so this context only listens)."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        requests = []
+        page.on("request", lambda r: requests.append(r.url))
+        page.goto(site_url)
+        assert wait_for_boot(page)["state"] == "ready"
+        page.goto(site_url)
+        boot = wait_for_boot(page)
+        assert boot["state"] == "ready", boot["error"]
+        assert all(r.startswith(site_url) or r.startswith("data:") for r in requests), requests
+        figures["warm start -> engine ready (HTTP cache, revalidated)"] = seconds(boot["timings"]["ready"])
+    finally:
+        context.close()
+
+
 def test_loading_screen_mid_way(page, site_url, wait_for_boot, screenshot):
     """Hold the msgspec wheel back to catch the loading screen between stages."""
     held = []

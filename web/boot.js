@@ -196,7 +196,7 @@ function fail(summary, detail = "", hint = "") {
 
 function showSummary(summary, hint) {
   $(".boot-error-summary").textContent = summary;
-  $(".boot-error-hint").textContent = `While: ${STAGE_TEXT[state.error.stage].toLowerCase()}.` + (hint ? ` ${hint}` : "");
+  $(".boot-error-hint").textContent = `Stage: ${STAGE_TEXT[state.error.stage]}.` + (hint ? ` ${hint}` : "");
 }
 
 /** Replace the panel's summary with a better diagnosis of the same failure. */
