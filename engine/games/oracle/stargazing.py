@@ -99,6 +99,13 @@ class Geometry:
             out.append(e)
         return out
 
+    def any_free_line(self, drawn: set[int], filled: set[int]) -> bool:
+        blocked = drawn | self.cross
+        for e, (a, b) in enumerate(self.sides):
+            if e not in blocked and not (a in filled and b in filled):
+                return True
+        return False
+
     def enclosed(self, drawn: set[int]) -> list[tuple[int, ...]]:
         """Every enclosed area (cells not joined to the outside), each as sorted cell ids."""
         parent = list(range(self.n_cells + 1))

@@ -35,8 +35,15 @@ MANIPULATIONS = (A.AdjustDie, A.MoveRune)
 TURN_ACTIONS = tuple(A.SHEET_ACTIONS) + (A.Pass,)
 
 
-def _no(code: str, **params) -> IllegalAction:
-    return IllegalAction(code, **params)
+Refusal = tuple  # (code, params): cheap to build while enumerating; raised as IllegalAction
+
+
+def _no(code: str, **params) -> Refusal:
+    return (code, params)
+
+
+def illegal(refused: Refusal) -> IllegalAction:
+    return IllegalAction(refused[0], **refused[1])
 
 
 # --- what may be done now ----------------------------------------------------------------------
@@ -129,7 +136,12 @@ def _circles_ready(s: OracleState, kind: str) -> bool:
 
 
 def refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
-    """Why the player (seat 0) may not take ``a`` now, or None."""
+    """Why the player (seat 0) may not take ``a`` now (the rule it breaks), or None."""
+    why = _refusal(r, s, a)
+    return None if why is None else illegal(why)
+
+
+def _refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     if s.pending:
         p = s.pending[-1]
         if not isinstance(a, PENDING_ANSWERS[type(p)]):
@@ -148,7 +160,7 @@ def refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
     return _no("oracle.turn.not_now")
 
 
-def pending_refusal(r: Rules, s: OracleState, p, a) -> IllegalAction | None:
+def pending_refusal(r: Rules, s: OracleState, p, a) -> Refusal | None:
     if isinstance(a, A.DrawLine):
         geo = r.geo
         code = geo.line_refusal(geo.edge_id(a.r, a.c, a.dir), set(s.lines), geo.filled_cells(s.regions))
@@ -183,7 +195,7 @@ def pending_refusal(r: Rules, s: OracleState, p, a) -> IllegalAction | None:
     return _no("oracle.reward.not_offered", choice=a.__struct_config__.tag)
 
 
-def roll_refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
+def roll_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     if isinstance(a, A.EnterRoll):
         return entry_refusal(s, a)
     if isinstance(a, A.AdventurerDrawn):
@@ -199,7 +211,7 @@ def roll_refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
     return None
 
 
-def entry_refusal(s: OracleState, a: A.EnterRoll) -> IllegalAction | None:
+def entry_refusal(s: OracleState, a: A.EnterRoll) -> Refusal | None:
     code = B.valid_entry(a.halves, a.dice, a.coin)
     if code:
         return _no(code)
@@ -208,7 +220,7 @@ def entry_refusal(s: OracleState, a: A.EnterRoll) -> IllegalAction | None:
     return None
 
 
-def manipulation_refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
+def manipulation_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     if isinstance(a, A.AdjustDie):
         if a.die not in B.DICE:
             return _no("oracle.manipulation.no_such_die", die=a.die)
@@ -224,7 +236,7 @@ def manipulation_refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
     return None
 
 
-def action_refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
+def action_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     name = "pass" if isinstance(a, A.Pass) else A.SHEET_ACTIONS[type(a)]
     if name in r.sheet.figure_spaces and name == s.figure:
         return _no("oracle.figure.same_space", action=name)
@@ -240,7 +252,7 @@ def action_refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
         if not B.dice_with(b, B.BONE):
             return _no("oracle.stargazing.bone_needs_die")
         geo = r.geo
-        if not geo.free_lines(set(s.lines), geo.filled_cells(s.regions)):
+        if not geo.any_free_line(set(s.lines), geo.filled_cells(s.regions)):
             return _no("oracle.stargazing.no_free_line")
     elif isinstance(a, A.Prediction):
         if a.die not in B.DICE or a.die not in B.dice_with(b, B.DOLL):
@@ -434,10 +446,10 @@ def chance(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         elif isinstance(a, A.EnterRoll):
             refused = entry_refusal(s, a)
             if refused:
-                raise refused
+                raise illegal(refused)
             set_bowl(r, s, list(a.halves), list(a.dice), a.coin, ev, entered=True)
         else:
-            raise _no("oracle.chance.runes_expected")
+            raise IllegalAction("oracle.chance.runes_expected")
         return
     if s.phase == "draw" and s.draw_queue:
         n = s.draw_queue[0]
@@ -445,22 +457,22 @@ def chance(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
             colours = frame.draw_from_bag(s.rng, s.bag, n)
         elif isinstance(a, A.AdventurerDrawn):
             if len(a.colours) != n:
-                raise _no("oracle.adventurer.batch_size", expected=n, got=len(a.colours))
+                raise IllegalAction("oracle.adventurer.batch_size", expected=n, got=len(a.colours))
             need: dict[str, int] = {}
             for c in a.colours:
                 need[c] = need.get(c, 0) + 1
             if any(s.bag.get(c, 0) < k for c, k in need.items()):
-                raise _no("oracle.adventurer.not_in_bag", colours=list(a.colours))
+                raise IllegalAction("oracle.adventurer.not_in_bag", colours=list(a.colours))
             for c in a.colours:
                 s.bag[c] -= 1
             colours = list(a.colours)
         else:
-            raise _no("oracle.chance.draw_expected")
+            raise IllegalAction("oracle.chance.draw_expected")
         s.draw_queue.pop(0)
         if colours:
             predictions.drawn(r, s, ev, colours)
         return
-    raise _no("oracle.chance.nothing_to_resolve")
+    raise IllegalAction("oracle.chance.nothing_to_resolve")
 
 
 def set_bowl(r: Rules, s: OracleState, halves, dice, coin, ev: list[Event], entered: bool) -> None:
@@ -530,7 +542,7 @@ def settle_top(r: Rules, s: OracleState, ev: list[Event]) -> bool:
         return False
     if isinstance(p, PendingLines):
         geo = r.geo
-        if geo.free_lines(set(s.lines), geo.filled_cells(s.regions)):
+        if geo.any_free_line(set(s.lines), geo.filled_cells(s.regions)):
             return False
         ev.append(Event("oracle.stargazing.no_free_line", {}))
     elif isinstance(p, (PendingReward, PendingCircles)):
