@@ -192,19 +192,50 @@ def wheel_env_python() -> Path | None:
     return py
 
 
-def build_engine_wheel(out: Path) -> Path:
+PROJECT_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "MANIFEST.in", "LICENSE", "README.md")
+SKIP_PARTS = {"__pycache__", ".pytest_cache"}
+
+
+def engine_sources() -> list[Path]:
+    files = [ROOT / n for n in PROJECT_FILES if (ROOT / n).is_file()]
+    files += sorted(p for p in (ROOT / "engine").rglob("*")
+                    if p.is_file() and not SKIP_PARTS & set(p.parts) and p.suffix != ".pyc")
+    return files
+
+
+def sources_digest(files: list[Path]) -> str:
+    h = hashlib.sha256()
+    for path in files:
+        h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def engine_wheel(out: Path) -> tuple[Path, bool]:
+    """The engine wheel for the current sources: reused from .cache when they have not
+    changed (the build is reproducible), else built. Returns (wheel, built)."""
+    if not (ROOT / "engine" / "__init__.py").is_file():
+        raise BuildError("engine/__init__.py is missing: nothing to build")
+    files = engine_sources()
+    digest = sources_digest(files)
+    stamp = out / ".sources-sha256"
+    wheels = sorted(out.glob(f"{ENGINE_DIST}-*.whl"))
+    if len(wheels) == 1 and stamp.is_file() and stamp.read_text().strip() == digest:
+        return wheels[0], False
+    shutil.rmtree(out, ignore_errors=True)
+    wheel = build_engine_wheel(files, out)
+    stamp.write_text(digest + "\n")
+    return wheel, True
+
+
+def build_engine_wheel(files: list[Path], out: Path) -> Path:
     """`pip wheel . --no-deps` on a clean copy of the sources (setuptools' own build/ dir
     would otherwise collide with ours and keep deleted modules alive)."""
     src = CACHE / "engine-src"
     shutil.rmtree(src, ignore_errors=True)
-    src.mkdir(parents=True)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".pytest_cache")
-    for name in ("pyproject.toml", "setup.cfg", "setup.py", "MANIFEST.in", "LICENSE", "README.md"):
-        if (ROOT / name).is_file():
-            shutil.copy2(ROOT / name, src / name)
-    if not (ROOT / "engine" / "__init__.py").is_file():
-        raise BuildError("engine/__init__.py is missing: nothing to build")
-    shutil.copytree(ROOT / "engine", src / "engine", ignore=ignore)
+    for path in files:
+        dest = src / path.relative_to(ROOT)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, dest)
 
     out.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
@@ -362,9 +393,7 @@ def main(argv: list[str] | None = None) -> int:
         pypi = ensure_pypi_wheels()
         t_engine = time.perf_counter()
         BUILD.mkdir(exist_ok=True)
-        engine_out = CACHE / "engine-wheel"
-        shutil.rmtree(engine_out, ignore_errors=True)
-        engine = build_engine_wheel(engine_out)
+        engine, built = engine_wheel(CACHE / "engine-wheel")
         t_engine = time.perf_counter() - t_engine
 
         new = BUILD / ".site-new"
@@ -386,7 +415,7 @@ def main(argv: list[str] | None = None) -> int:
                  (SITE / "index.html", (SITE / "index.html").stat().st_size)]
         for path, size in rows:
             log(f"  {human(size):>9}  {path.relative_to(SITE)}{'/' if path.is_dir() else ''}")
-        log(f"  engine wheel {engine.name} built in {t_engine:.1f}s")
+        log(f"  engine wheel {engine.name} " + (f"built in {t_engine:.1f}s" if built else "unchanged"))
     log(f"build: {count} files, {human(total)} in build/site/, {elapsed:.1f}s")
     return 0
 

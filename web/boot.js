@@ -4,7 +4,8 @@
 // Progress comes only from real signals:
 //   - bytes received for the files each stage downloads (a clone of each fetch response is
 //     counted; sizes come from the build's boot manifest, inlined in index.html),
-//   - resource timing entries (Chromium reports the WebAssembly file only once compiled),
+//   - resource timing entries (a file complete, or its HTTP error status),
+//   - Pyodide's WebAssembly module resolving from WebAssembly.instantiate(Streaming),
 //   - PyScript/polyscript events (py:progress, py:ready, py:done),
 //   - web/main.py's own announcement (marquee:engine-ready / marquee:boot-error).
 
