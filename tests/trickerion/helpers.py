@@ -57,9 +57,8 @@ def check_invariants(g: Trickerion, s: State) -> None:
                 assert s.slots[c.slot] == seat * 16 + i, (seat, i, c.slot)
         assert all(v >= 0 for v in p.hand.values())
     for t, n in owned.items():
-        assert n == 1 and t not in s.residence, t
-    assert len(s.residence) + sum(owned.values()) == len(
-        [t for t in cat.tricks.values() if g.options["dark_alley"] or t.level < 3])
+        assert n == 1, t
+        assert g.options["dark_alley"] or cat.trick_level[t] < 3, t
     for index, v in enumerate(s.slots):
         if v >= 0:
             seat, char = divmod(v, 16)
@@ -74,7 +73,7 @@ def check_invariants(g: Trickerion, s: State) -> None:
         assert len(pc.m) == len(cat.cards[pc.id].cells)
     # Special assignment cards are conserved between decks, hands, characters and pendings.
     if g.options["dark_alley"]:
-        seen = [c for d in s.decks.values() for c in d]
+        seen = [cat.special_ids[c] for d in s.decks.values() for c in d]
         for p in s.players:
             seen += p.specials
             seen += [c.card for c in p.chars if c.card in cat.specials]
@@ -185,8 +184,6 @@ def give_trick(s, seat: int, trick_id: str, markers: int = 0, eng: bool = False)
     p = s.players[seat]
     used = {t.sym for t in p.tricks}
     sym = next(i for i in range(4) if i not in used)
-    if trick_id in s.residence:
-        s.residence.remove(trick_id)
     t = Trick(trick_id, sym, markers=markers, eng=eng)
     p.tricks.append(t)
     return t
@@ -197,7 +194,6 @@ def clear_tricks(s, seat: int):
     p = s.players[seat]
     for t in list(p.tricks):
         remove_markers_everywhere(s, seat * 4 + t.sym)
-        s.residence.append(t.id)
     p.tricks = []
 
 

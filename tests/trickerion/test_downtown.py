@@ -4,6 +4,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.games.trickerion import actions as A
+from engine.games.trickerion.common import residence
 
 from .helpers import placing, started
 
@@ -27,7 +28,7 @@ def test_learn_trick_from_die_school_or_favourite_school():
     p = s.players[0]
     assert [t.id for t in p.tricks][-1] == "t38_living_piano"
     assert s.dice[0] == "x" and s.act.ap == 0
-    assert "t38_living_piano" not in s.residence
+    assert "t38_living_piano" not in residence(g, s)
     syms = [t.sym for t in p.tricks]
     assert len(set(syms)) == len(syms)
 
@@ -116,4 +117,4 @@ def test_not_enough_ap():
 
 def test_level3_only_with_dark_alley():
     g, s = downtown(dark_alley=False)
-    assert all(g.cat.trick_level[t] < 3 for t in s.residence)
+    assert all(g.cat.trick_level[t] < 3 for t in residence(g, s))

@@ -57,8 +57,8 @@ def test_end_of_round_steps():
     p.chars[1].card, p.chars[1].idle = "a27_hypnotic_motivation", True
     for deck in s.decks.values():
         for card in ("a26_mass_recruitment", "a27_hypnotic_motivation"):
-            if card in deck:
-                deck.remove(card)
+            if g.cat.special_index[card] in deck:
+                deck.remove(g.cat.special_index[card])
     pending = list(s.pending_prophecies)
     s.phase = "perform"
     s.day = 4
@@ -69,7 +69,7 @@ def test_end_of_round_steps():
     assert s.market.buy[0] == "cog" and s.market.quick == ""
     assert not p.poster and s.round == 2
     assert s.prophecy == pending[0] and s.pending_prophecies[:2] == pending[1:]
-    assert s.decks["downtown"][-1] == "a26_mass_recruitment"
+    assert g.cat.special_ids[s.decks["downtown"][-1]] == "a26_mass_recruitment"
     assert p.specials == ["a27_hypnotic_motivation"]
     assert s.phase == "roll"
 

@@ -8,6 +8,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SLOT_ALLEY, SLOT_DOWNTOWN, SLOT_MARKET
+from engine.games.trickerion.common import residence
 
 from .helpers import new_game, run_chance, started
 
@@ -23,11 +24,12 @@ def test_general_setup_decks_row_market():
     assert [g.cat.cards[pc.id].theater for pc in s.row] == ["riverside_theater"] * 3
     assert not set(pc.id for pc in s.row) & set(s.perf_deck)
     assert s.market.buy == ["wood", "metal", "glass", "fabric"]
-    assert len(s.residence) == 48
+    assert len(residence(g, s)) == 48
     base = new_game(3, dark_alley=False)
     s = base.initial_state(3)
     assert len(s.perf_deck) == 4 and len(s.row) == 2
-    assert all(base.cat.trick_level[t] < 3 for t in s.residence) and len(s.residence) == 32
+    assert all(base.cat.trick_level[t] < 3 for t in residence(base, s))
+    assert len(residence(base, s)) == 32
     assert s.decks == {} and s.prophecy_stack == []
 
 

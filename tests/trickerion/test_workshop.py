@@ -127,9 +127,10 @@ def test_return_trick_removes_markers_everywhere():
     s = to_placement(g, s, {seat: [(0, "workshop")] for seat in range(4)})
     seat = s.order[0]
     clear_tricks(s, seat)
-    t = give_trick(s, seat, "t01_enchanted_butterflies", markers=1)
+    t = give_trick(s, seat, "t02_rabbit_from_the_top_hat", markers=1)
     set_row(g, s, ["pf01", "pf02", "pf03"])
     put_marker(g, s, seat, t.id, 1, 0, "down")
     s, _ = g.apply(s, seat, A.ReturnTrick(t.id))
-    assert s.players[seat].tricks == [] and "t01_enchanted_butterflies" in s.residence
+    from engine.games.trickerion.common import residence
+    assert s.players[seat].tricks == [] and "t02_rabbit_from_the_top_hat" in residence(g, s)
     assert all(m == -1 for pc in s.row for m in pc.m)

@@ -45,7 +45,7 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
         act.ap -= ap
         act.drew = True
         deck = s.decks[action.location]
-        drawn = deck[:2]
+        drawn = [g.cat.special_ids[i] for i in deck[:2]]
         del deck[:2]
         ev.append(Event("trickerion.cards_drawn", {"seat": seat, "location": action.location,
                                                    "count": len(drawn)}))

@@ -115,6 +115,9 @@ class Catalog:
         }
         self.magicians = packs.magicians
         self.specials = packs.special_assignments
+        self.special_ids = tuple(packs.special_assignments)
+        self.special_index = {c: i for i, c in enumerate(self.special_ids)}
+        self.trick_ids = tuple(packs.tricks)
         self.prophecies = packs.prophecies
         # ``Packs`` does not keep the prophecy pack's ``pending`` count: read it here.
         self.prophecies_pending = decode_pack("prophecies", read_pack_bytes("prophecies")).pending

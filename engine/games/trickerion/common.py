@@ -197,16 +197,21 @@ def remove_markers_everywhere(s: State, code: int) -> int:
     return removed
 
 
+def residence(g, s: State) -> list[str]:
+    """Tricks in Dahlgaard's Residence: every trick of the game nobody owns, in card order
+    (level 3 only with the Dark Alley)."""
+    owned = {t.id for p in s.players for t in p.tricks}
+    da = g.options["dark_alley"]
+    cat = g.cat
+    return [t for t in cat.trick_ids if t not in owned and (da or cat.trick_level[t] < 3)]
+
+
 def return_trick(cat: Catalog, s: State, seat: int, trick_id: str, ev: list[Event]) -> Trick:
     """Return a trick to Dahlgaard's Residence; its markers everywhere go to the supply."""
     p = s.players[seat]
     t = trick_by_id(p, trick_id)
     p.tricks.remove(t)
     remove_markers_everywhere(s, seat * 4 + t.sym)
-    # The Residence keeps card order.
-    order = list(cat.tricks)
-    s.residence.append(trick_id)
-    s.residence.sort(key=order.index)
     ev.append(Event("trickerion.trick_returned", {"seat": seat, "trick": trick_id}))
     return t
 

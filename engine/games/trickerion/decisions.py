@@ -90,7 +90,7 @@ def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
         rest.remove(kept)
         p.specials.append(kept)
         for card in rest:
-            s.decks[cat.specials[card].location].append(card)
+            s.decks[cat.specials[card].location].append(cat.special_index[card])
         ev.append(Event("trickerion.card_kept", {"seat": seat}))
         ev.append(Event("trickerion.card_kept_private", {"seat": seat, "card": kept}, to=seat))
     elif kind in ("perform", "soul_possession"):

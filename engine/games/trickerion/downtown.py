@@ -11,7 +11,7 @@ from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SPECIALISTS, X, Catalog
 from engine.games.trickerion.common import (free_symbol, gain, has_components, owns_or_hired,
-                                            remove_markers_everywhere, return_trick, trick_by_id)
+                                            residence, trick_by_id)
 from engine.games.trickerion.state import Char, Pending, Placement, State, Trick
 
 RESIDENCE, INN, BANK = (0, 1), (2, 3), (4, 5)
@@ -41,7 +41,7 @@ def learnable(g, s: State, seat: int, act: Placement) -> list[tuple[str, int]]:
         face = s.dice[die]
         if face == X:
             continue
-        for t in s.residence:
+        for t in residence(g, s):
             school = cat.trick_school[t]
             if not (thirst or face == "any" or face == school or school == p.school):
                 continue
@@ -133,7 +133,7 @@ def learn_trick(g, s: State, seat: int, act: Placement, action: A.LearnTrick,
     p = s.players[seat]
     if action.die not in RESIDENCE or s.dice[action.die] == X:
         raise IllegalAction("trickerion.downtown.die_unavailable", die=action.die)
-    if action.trick not in s.residence:
+    if action.trick not in residence(g, s):
         raise IllegalAction("trickerion.learn.not_in_residence", trick=action.trick)
     if (action.trick, action.die) not in learnable(g, s, seat, act):
         raise IllegalAction("trickerion.learn.school_or_fame", trick=action.trick, die=action.die)
@@ -156,15 +156,11 @@ def learn_trick(g, s: State, seat: int, act: Placement, action: A.LearnTrick,
         old = trick_by_id(p, action.replace)
         sym, markers = old.sym, old.markers
         p.tricks.remove(old)
-        s.residence.append(old.id)
-        s.residence.sort(key=list(cat.tricks).index)
-        s.residence.remove(action.trick)
         p.tricks.append(Trick(action.trick, sym, markers=markers, eng=old.eng))
         act.effect = "used"
         ev.append(Event("trickerion.trick_overhauled", {"seat": seat, "old": old.id,
                                                         "trick": action.trick}))
     else:
-        s.residence.remove(action.trick)
         t = Trick(action.trick, free_symbol(p))
         p.tricks.append(t)
         if effect == "thirst_for_knowledge":

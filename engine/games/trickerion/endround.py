@@ -98,7 +98,7 @@ def return_characters(g, s: State, ev: list[Event]) -> None:
         p.done = False
     # Used special assignments go to the bottoms of their decks.
     for card in s.used_specials:
-        s.decks[cat.specials[card].location].append(card)
+        s.decks[cat.specials[card].location].append(cat.special_index[card])
     s.used_specials = []
 
 

@@ -19,7 +19,8 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import ASSIGN_DECKS, SLOT_WORKSHOP, Catalog
-from engine.games.trickerion.common import add_props, can_take, free_symbol, has_components
+from engine.games.trickerion.common import (add_props, can_take, free_symbol, has_components,
+                                            residence)
 from engine.games.trickerion.state import Char, Market, Pending, PerfCard, Player, State, Trick
 
 SETUP_KINDS = ("magician", "start_trick", "start_props", "specialist", "manager_props",
@@ -30,7 +31,6 @@ def initial_state(g, seed: int) -> State:
     cat: Catalog = g.cat
     rng = Rng.from_seed(seed)
     da = g.options["dark_alley"]
-    residence = [t.id for t in cat.tricks.values() if da or t.level < 3]
     # Performance deck, top to bottom: 2 Riverside, 2 Grand Magorian, 2 Magnus Pantheon.
     deck: list[str] = []
     leftovers: dict[str, list[str]] = {}
@@ -43,11 +43,12 @@ def initial_state(g, seed: int) -> State:
     row_count = g.players - 1
     row_ids = leftovers["riverside_theater"][:row_count]
     row = [_perf_card(cat, cid) for cid in row_ids]
-    decks: dict[str, list[str]] = {}
+    decks: dict[str, list[int]] = {}
     stack: list[str] = []
     if da:
         for loc in ASSIGN_DECKS:
-            decks[loc] = rng.shuffled([c.id for c in cat.packs.special_assignments_at(loc)])
+            decks[loc] = rng.shuffled([cat.special_index[c.id]
+                                       for c in cat.packs.special_assignments_at(loc)])
     if g.options["prophecies"]:
         stack = rng.shuffled(list(cat.prophecies))
     hand = {p.location: (p.start_with_dark_alley if da else p.start_without_dark_alley)
@@ -67,7 +68,7 @@ def initial_state(g, seed: int) -> State:
         rng=rng, phase="setup", round=1, players=players, order=list(range(g.players)),
         slots=slots, dice=["x"] * 6,
         market=Market(buy=list(cat.setup.initial_buy_area), order=[""] * cat.market.order_area_slots),
-        row=row, perf_deck=deck, residence=residence, decks=decks, prophecy_stack=stack,
+        row=row, perf_deck=deck, decks=decks, prophecy_stack=stack,
         pending=[Pending("magician", seat) for seat in range(g.players)],
     )
 
@@ -94,9 +95,10 @@ def legal(g, s: State, pend: Pending) -> list:
             out.append(A.ChooseMagician(m.id))
         return out
     if kind == "start_trick":
-        return [A.ChooseTrick(t) for t in cat.level1[p.school] if t in s.residence]
+        free = set(residence(g, s))
+        return [A.ChooseTrick(t) for t in cat.level1[p.school] if t in free]
     if kind == "engineer_trick":
-        return [A.ChooseTrick(t) for t in s.residence if cat.trick_level[t] == 1]
+        return [A.ChooseTrick(t) for t in residence(g, s) if cat.trick_level[t] == 1]
     if kind in ("start_props", "manager_props"):
         to_manager = kind == "manager_props"
         return [A.ChooseProps(b) for b in cat.prop_bundles[pend.n]
@@ -145,7 +147,7 @@ def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
     elif kind == "specialist":
         _add_specialist(cat, s, seat, action.specialist, ev)
     elif kind == "fast_special":
-        card = s.decks[action.location].pop(0)
+        card = cat.special_ids[s.decks[action.location].pop(0)]
         p.specials.append(card)
         ev.append(Event("trickerion.special_taken_fast", {"seat": seat, "location": action.location}))
         ev.append(Event("trickerion.special_drawn", {"seat": seat, "card": card}, to=seat))
@@ -157,7 +159,6 @@ def learn(cat: Catalog, s: State, seat: int, trick_id: str, eng: bool = False) -
     p = s.players[seat]
     t = Trick(trick_id, free_symbol(p), eng=eng)
     p.tricks.append(t)
-    s.residence.remove(trick_id)
     return t
 
 

@@ -144,10 +144,10 @@ class State(msgspec.Struct):
     market: Market
     row: list[PerfCard]
     perf_deck: list[str]
-    # Trick ids still in Dahlgaard's Residence, in card order.
-    residence: list[str]
-    # Special assignment decks by location (top first), hidden order.
-    decks: dict[str, list[str]] = {}
+    # Special assignment decks by location (top first), hidden order; cards as indices into
+    # ``Catalog.special_ids`` (small ints keep state copies fast). The tricks in Dahlgaard's
+    # Residence are not stored: they are the game's tricks nobody owns (``common.residence``).
+    decks: dict[str, list[int]] = {}
     prophecy: str = ""
     pending_prophecies: list[str] = []
     prophecy_stack: list[str] = []
