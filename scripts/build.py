@@ -18,6 +18,7 @@ Nothing here reaches anything but npm and PyPI, and only when the cache is cold.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import html
 import json
@@ -387,12 +388,15 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     t0 = time.perf_counter()
+    # one build at a time in a checkout (several people and test runs share one here)
+    BUILD.mkdir(exist_ok=True)
+    lock = open(BUILD / ".build.lock", "w")
+    fcntl.flock(lock, fcntl.LOCK_EX)
     try:
         node = ensure_node_modules()
         versions = check_npm_pins()
         pypi = ensure_pypi_wheels()
         t_engine = time.perf_counter()
-        BUILD.mkdir(exist_ok=True)
         engine, built = engine_wheel(CACHE / "engine-wheel")
         t_engine = time.perf_counter() - t_engine
 
@@ -403,6 +407,8 @@ def main(argv: list[str] | None = None) -> int:
     except BuildError as exc:
         print(f"build FAILED: {exc}", file=sys.stderr)
         return 1
+    finally:
+        lock.close()
 
     elapsed = time.perf_counter() - t0
     total, count = dir_size(SITE)
