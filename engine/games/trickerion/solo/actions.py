@@ -1,0 +1,55 @@
+"""Actions of the solo game: one Successor step, and the human's choice of prep dice.
+
+Every Successor step is an explicit action (``Game.automaton_action`` returns it), logged and
+replayable. ``step`` is the rules-digest id it follows (``docs/solo.md``), ``do`` says what it
+does; the other fields carry its parameters. Random outcomes (a trick drawn at random, a reroll,
+a coin flip, a prop picked from the shopping list) are drawn from ``State.rng`` when the step is
+applied and reported in its events, so a replay of the same actions gives the same game.
+
+The tag field is ``type``, as in the base Trickerion actions, so both fit one union.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class SuccessorStep(msgspec.Struct, frozen=True, tag="successor_step", tag_field="type",
+                    omit_defaults=True):
+    step: str
+    do: str
+    char: int = -1
+    location: str = ""
+    slot: int = -1
+    die: int = -1
+    card: int = -1
+    cell: int = -1
+    facing: str = ""
+    prop: str = ""
+    trick: str = ""
+    school: str = ""
+    level: int = 0
+    n: int = 0
+
+    def __str__(self) -> str:
+        fields = {k: v for k, v in msgspec.structs.asdict(self).items()
+                  if k not in ("step", "do") and v not in (-1, "", 0)}
+        args = " ".join(f"{k}={v}" for k, v in fields.items())
+        return f"[{self.step}] {self.do}" + (f" {args}" if args else "")
+
+
+class RerollPrepDice(msgspec.Struct, frozen=True, tag="reroll_prep_dice", tag_field="type"):
+    """The human's choice of the two round-preparation dice to reroll (rounds II–VII)."""
+
+    dice: tuple[str, ...]
+
+
+# ``do`` values, per area (the tests check every one has an applier).
+DO = (
+    "plan", "assign", "end_assign",                      # assignment phase
+    "place", "idle",                                       # choosing a character
+    "reroll", "learn", "hire", "bank", "end",              # Downtown (+ end of any list)
+    "unlist", "order",                                     # Market Row
+    "flip", "draw",                                        # Dark Alley
+    "set_up", "favour",                                    # Theater
+)

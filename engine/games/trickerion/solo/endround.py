@@ -1,0 +1,81 @@
+"""The Successor at the end of a round ("ФАЗА КОНЦА РАУНДА") and of the game ("ПОДСЧЁТ СЛАВЫ В
+КОНЦЕ ИГРЫ").
+
+``end.wages``: no wages; every 10 coins in its safe become fame by difficulty. ``end.return``:
+its characters line up magician → (protégé) → specialists → apprentices. ``end.discard``: its
+markers on a discarded card yield 1 fame and 1 coin less each and go back onto its tricks.
+``final.1``–``final.5``: its end-of-game scoring.
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.games.trickerion.catalog import Catalog
+from engine.games.trickerion.common import gain
+from engine.games.trickerion.state import PerfCard, State
+from engine.games.trickerion.solo import perform
+from engine.games.trickerion.solo import rules as R
+from engine.games.trickerion.solo.state import SoloState
+
+
+def safe_fame(solo: SoloState, coins: int) -> tuple[int, int]:
+    """(coins removed, fame gained) for a safe holding ``coins`` (``end.wages``)."""
+    table = R.packs().tables.safe_fame
+    tens = coins // table.coins
+    return tens * table.coins, tens * table.fame[solo.difficulty]
+
+
+def pay_wages(cat: Catalog, s: State, solo: SoloState, ev: list[Event]) -> None:
+    p = s.players[solo.seat]
+    removed, fame = safe_fame(solo, p.coins)
+    if removed:
+        p.coins -= removed
+        gain(cat, s, solo.seat, ev, "solo_safe", fame=fame)
+        R.emit(ev, "safe", "end.wages", coins=removed, fame=fame)
+
+
+def order_characters(s: State, solo: SoloState, ev: list[Event]) -> None:
+    """``end.return``: after the base Return Characters step, board order (stable)."""
+    p = s.players[solo.seat]
+    before = [c.kind for c in p.chars]
+    p.chars.sort(key=lambda c: R.BOARD_RANK[c.kind])
+    slots = R.packs().board.side(solo.academy).character_slots
+    if [c.kind for c in p.chars] != before or len(p.chars) > slots:
+        R.emit(ev, "board", "end.return", chars=[c.kind for c in p.chars],
+               extra=max(0, len(p.chars) - slots))
+
+
+def discard(cat: Catalog, s: State, solo: SoloState, pc: PerfCard, ev: list[Event]) -> None:
+    """``end.discard``: call before the base engine takes the card out of the row."""
+    pen = R.packs().tables.discard_penalty.per_marker
+    fame, coins, shards = perform.yields(cat, s, solo, pc, (pen.fame, pen.coins))
+    if perform.return_markers(s, solo, pc, ev, "end.discard"):
+        gain(cat, s, solo.seat, ev, "solo_discard_yield", fame=fame, coins=coins, shards=shards)
+
+
+def new_round(solo: SoloState) -> None:
+    solo.turn = None
+    solo.apprentices_placed = 0
+    solo.specialists_placed = 0
+    solo.set_ups = 0
+
+
+def final_breakdown(cat: Catalog, s: State, solo: SoloState) -> dict[str, int]:
+    """``final.1``–``final.5`` (fame added at the end, by category) — call before the
+    performance row is cleared; the caller adds the categories to its fame."""
+    end = R.packs().tables.end_scoring
+    p = s.players[solo.seat]
+    pen = end.leftover_marker_penalty
+    left = [perform.yields(cat, s, solo, pc, (pen.fame, pen.coins)) for pc in s.row]
+    leftover = sum(y[0] for y in left)
+    shards = p.shards + sum(y[2] for y in left)  # final.1 yields come before final.2
+    level3 = sum(1 for t in p.tricks if cat.trick_level[t.id] == 3)
+    extra = max(0, len(p.chars) - end.extra_character_from + 1)
+    return {
+        "leftover_markers": leftover,
+        "shards": min(end.shard_cap, shards * end.fame_per_shard),
+        "special_assignments": min(end.special_assignment_cap,
+                                   len(p.specials) * end.fame_per_special_assignment),
+        "level3_tricks": level3 * end.level3_trick_fame[solo.difficulty],
+        "extra_characters": extra * end.extra_character_fame[solo.difficulty],
+    }
