@@ -322,7 +322,10 @@ def take_action(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         s.draw_queue += frame.draws_passed(r, before, s.hours_today)
     if name != "pass":
         s.figure = name
-    ev.append(Event("oracle.action.taken", {"action": name, "hours": cost}))
+    if name == "pass":
+        ev.append(Event("oracle.action.passed", {"hours": cost}))
+    else:
+        ev.append(Event("oracle.action.taken", {"action": name, "hours": cost}))
     b = s.bowl
     if isinstance(a, A.ThreadsOfFate):
         effect = r.sheet.threads_of_fate.partner_effects[a.partner]
