@@ -406,7 +406,7 @@ function confirmCover() {
   S.shown = S.viewer;
   autosave();
   refresh();
-  S.refs?.board.focus?.();
+  S.refs?.actions.querySelector("button")?.focus();
 }
 
 function act(action) {

@@ -58,7 +58,7 @@ function label(key, api) {
 }
 
 function scalar(value, api) {
-  if (value === null || value === undefined) return h("span", { class: "v-null" }, "—");
+  if (value === null || value === undefined || value === "") return h("span", { class: "v-null" }, "—");
   if (typeof value === "boolean") {
     return h("span", { class: value ? "v-yes" : "v-no" }, api.t(value ? "ui.yes" : "ui.no"));
   }

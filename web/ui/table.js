@@ -104,6 +104,7 @@ export function updateTable(refs, ctx) {
     clear(refs.actions);
     clear(refs.log);
     refs.over.hidden = true;
+    if (!refs.cover.contains(document.activeElement)) refs.coverButton.focus();
     return;
   }
 
@@ -127,6 +128,9 @@ export function turnText(snap, t, name) {
   const to = snap.to_act;
   if (to.kind === "terminal") {
     const winners = snap.result?.winners ?? [];
+    if (snap.seats.length === 1 && snap.result) {
+      return t("ui.turn.over_solo", { name: name(0), score: snap.result.scores[0] });
+    }
     if (!winners.length) return t("ui.turn.over");
     return t(winners.length > 1 ? "ui.turn.over_tie" : "ui.turn.over_winner",
       { names: joinNames(winners.map(name), t) });
