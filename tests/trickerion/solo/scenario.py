@@ -1,0 +1,89 @@
+"""Building Successor scenarios on a two-player Trickerion state, and running its steps.
+
+The base engine's solo hooks (docs/solo.md part 4) are not there yet, so scenarios are built on
+a base ``State`` directly: the human is seat 0 with a magician and nothing placed, the Successor
+is seat 1 set up by ``solo.setup.setup_successor``; the tests then shape what the example needs.
+"""
+
+from __future__ import annotations
+
+from engine.games.trickerion.catalog import BOARD_SLOTS, SLOT_THEATER
+from engine.games.trickerion.game import Trickerion
+from engine.games.trickerion.state import Char, PerfCard, Trick
+from engine.games.trickerion.solo import automaton as AU
+from engine.games.trickerion.solo import rules as R
+from engine.games.trickerion.solo.setup import setup_successor
+
+HUMAN, SUCC = 0, 1
+
+
+def make(difficulty: str = "low", seed: int = 1, human_school: str = "optical",
+         magician: str | None = None, **adjust):
+    """A fresh state in the Place Characters phase of round 1, nothing assigned yet."""
+    g = Trickerion(2, {})
+    s = g.initial_state(seed)
+    s.pending = []
+    h = s.players[HUMAN]
+    h.magician = next(m.id for m in g.cat.magicians.values() if m.school == human_school)
+    h.school = human_school
+    ev: list = []
+    solo = setup_successor(g.cat, s, human_school, difficulty, ev, **adjust)
+    if magician:
+        p = s.players[SUCC]
+        p.magician, p.school = magician, g.cat.magicians[magician].school
+    s.phase = "place"
+    s.dice = ["x"] * 6
+    return g, s, solo
+
+
+def set_tricks(g, s, seat: int, tricks: list[tuple[str, int]]) -> None:
+    """Give ``seat`` these tricks (id, markers on the card), in board order."""
+    s.players[seat].tricks = [Trick(t, sym, markers=n) for sym, (t, n) in enumerate(tricks)]
+
+
+def assign(s, seat: int, cards: dict[int, str]) -> None:
+    """Assignment cards under characters (character index -> card)."""
+    p = s.players[seat]
+    for i, card in cards.items():
+        while len(p.chars) <= i:
+            p.chars.append(Char("apprentice"))
+        p.chars[i].card = card
+        p.chars[i].shown = True
+
+
+def occupy(s, loc: str, slot: int, seat: int = HUMAN, char: int = 9) -> None:
+    s.slots[(SLOT_THEATER if loc == "theater" else BOARD_SLOTS[loc]) + slot] = seat * 16 + char
+
+
+def set_row(g, s, *cards: str) -> list[PerfCard]:
+    s.row = [R.new_perf_card(g.cat, c) for c in cards]
+    return s.row
+
+
+def marker(g, s, seat: int, trick: str) -> int:
+    p = s.players[seat]
+    t = next(t for t in p.tricks if t.id == trick)
+    return seat * 4 + t.sym
+
+
+def run_turn(g, s, solo, limit: int = 40) -> list[tuple[str, object, list]]:
+    """Apply Successor steps until its turn is over: [(step id, step, events)]."""
+    out = []
+    for _ in range(limit):
+        st = AU.next_action(g.cat, s, solo)
+        if st is None:
+            break
+        ev: list = []
+        done = AU.apply_step(g.cat, s, solo, st, ev)
+        out.append((st.step, st, ev))
+        if done:
+            break
+    return out
+
+
+def steps(log) -> list[str]:
+    return [x[0] for x in log]
+
+
+def events(log, what: str) -> list[dict]:
+    return [e.params for _, _, ev in log for e in ev if e.code.endswith(what)]
