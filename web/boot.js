@@ -309,20 +309,34 @@ function onResource(entry) {
 const observer = new PerformanceObserver((list) => list.getEntries().forEach(onResource));
 observer.observe({ type: "resource", buffered: true });
 
-// 3. The WebAssembly runtime is compiled and instantiated (the first module to be is
-//    Pyodide's own: it needs every runtime file, so they are all in by then).
+// 3. The WebAssembly runtime is compiled and instantiated (Pyodide's own module: the
+//    ~10 MB pyodide.asm.wasm; it needs every runtime file, so they are all in by then).
 const nativeWasm = {};
 for (const name of ["instantiateStreaming", "instantiate"]) {
   const native = (nativeWasm[name] = WebAssembly[name]);
   if (!native) continue;
-  WebAssembly[name] = function (...args) {
-    const result = native.apply(this, args);
-    result.then(() => {
+  WebAssembly[name] = async function (source, ...rest) {
+    const result = await native.call(this, source, ...rest);
+    if (await isRuntimeModule(source)) {
       compiled();
-      schedule();
-    }, () => {});
+      render();
+      // CPython's start-up that follows keeps the main thread busy for seconds: let the
+      // browser paint "Starting Python" first (costs one frame).
+      await nextPaint();
+    }
     return result;
   };
+}
+function nextPaint() {
+  return new Promise((resolve) => {
+    if (!document.hidden) requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100); // no frames in a background tab
+  });
+}
+async function isRuntimeModule(source) {
+  const s = await source; // a Response (or a promise of one), bytes, or a Module
+  if (s instanceof Response) return resources.get(s.url)?.path.endsWith(".wasm") ?? false;
+  return (s?.byteLength ?? 0) > 1e6; // Pyodide also instantiates a few tiny helper modules
 }
 function compiled() {
   mark("compiled");
