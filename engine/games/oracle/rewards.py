@@ -101,7 +101,9 @@ def market_phase(s: OracleState, ev: list[Event]) -> None:
     s.market_phases += 1
     paying = [g for g, marks in s.guilds.items() for m in marks if m == "market"]
     s.funding_market += len(paying)
-    ev.append(Event("oracle.guild.market_funding", {"guilds": paying, "count": len(paying)}))
+    ev.append(Event("oracle.guild.market_phase", {"phase": s.market_phases}))
+    if paying:
+        ev.append(Event("oracle.guild.market_funding", {"guilds": paying, "count": len(paying)}))
 
 
 # --- granting and choosing ------------------------------------------------------------------

@@ -487,8 +487,8 @@ def set_bowl(r: Rules, s: OracleState, halves, dice, coin, ev: list[Event], ente
     s.phase = "act"
     ev.append(Event("oracle.bowl.thrown", {
         "halves": list(halves), "dice": list(dice), "coin": coin, "entered": entered,
-        "setup": setup, "left": [B.RUNES[i] for i in range(5) if halves[i] == 0],
-        "right": [B.RUNES[i] for i in range(5) if halves[i] == 1]}))
+        "setup": setup, "left": [B.RUNES[i] for i in range(5) if halves[i] == 0] or ["none"],
+        "right": [B.RUNES[i] for i in range(5) if halves[i] == 1] or ["none"]}))
     if not setup and B.all_in_one_half(b):
         rewards.take_corruption(s, ev, "one_half")
 
