@@ -316,8 +316,7 @@ def render_index(manifest: dict) -> str:
     return page
 
 
-def check_pyscript_config(lock: dict) -> None:
-    cfg = json.loads((ROOT / "web" / "pyscript.json").read_text())
+def check_pyscript_config(cfg: dict, lock: dict) -> None:
     for pkg in cfg.get("packages", []):
         if pkg not in lock["packages"]:
             raise BuildError(f"web/pyscript.json asks for package {pkg!r}, which the site does not ship")
@@ -338,12 +337,12 @@ def assemble(out: Path, versions: dict, pypi: list[Path], engine: Path) -> dict:
     for wheel in [*pypi, engine]:
         shutil.copy2(wheel, out / "pyodide" / wheel.name)
     lock = write_lock(pyodide_src / "pyodide-lock.json", out / "pyodide" / "pyodide-lock.json", pypi, engine)
-    check_pyscript_config(lock)
+    cfg = json.loads((ROOT / "web" / "pyscript.json").read_text())
+    check_pyscript_config(cfg, lock)
 
     shutil.copytree(pyscript_src, out / "pyscript", ignore=shutil.ignore_patterns("*.map"))
     shutil.copytree(ROOT / "web", out / "web", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
 
-    cfg = json.loads((ROOT / "web" / "pyscript.json").read_text())
     boot_packages = set(cfg.get("packages", []))
     by_name = {e["file_name"]: e for e in lock["packages"].values()}
 
