@@ -119,7 +119,7 @@ def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
         from engine.games.trickerion.market import stock, unit_price
         prop = action.props[0]
         price = unit_price(g, s, prop, stock(g, s)[prop])
-        pay(s, seat, ev, "market_investments", coins=price)
+        pay(s, seat, ev, "investments", coins=price)
         add_props(p, prop, 1)
         ev.append(Event("trickerion.bought", {"seat": seat, "props": [prop], "coins": price,
                                               "bargain": 0}))

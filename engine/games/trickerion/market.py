@@ -70,7 +70,7 @@ def bundles(g, s: State, seat: int, act: Placement) -> list[tuple[tuple[str, ...
                 break
             out.append((props, unit_price(g, s, prop, extra) * count))
     if _ready(g, act, "component_sale"):
-        types = list(avail)
+        types = [x for x in g.cat.props if x in avail]
         seen = {b for b, _ in out}
         for size in range(2, 5):
             for combo in combinations_with_replacement(types, size):
@@ -153,6 +153,10 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
 def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) -> None:
     cat: Catalog = g.cat
     p = s.players[seat]
+    # Props of a mixed Buy may come in any order: the legal list uses catalogue order.
+    order = cat.props
+    action = A.Buy(tuple(sorted(action.props, key=order.index)), action.bargain, action.mode,
+                   action.refill) if all(x in order for x in action.props) else action
     if action not in legal(g, s, seat, act):
         _explain_buy(g, s, seat, act, action)
     avail = stock(g, s)

@@ -51,6 +51,12 @@ def next_turn(g, s: State, ev: list[Event]) -> None:
 
 def end_turn(g, s: State, ev: list[Event]) -> None:
     seat = s.order[s.turn]
+    act = s.act
+    if act is not None and act.effect == "ready" and g.effect_of(act) == "business_share":
+        # Business Share (a44): from now on this round, the coins the others spend at Market
+        # Row go to this player (taken when the placement ends, unless forgone for +1 AP).
+        s.market.share = seat
+        ev.append(Event("trickerion.special_effect", {"seat": seat, "effect": "business_share"}))
     s.act = None
     s.turn_left -= 1
     if s.turn_left > 0 and seat_has_work(s, seat):
