@@ -34,6 +34,8 @@ def candidates(s: State, seat: int) -> list[int]:
 def stage_special(g, s: State, day: int) -> str:
     """Effect id of the special assignment under the Magician on ``day``'s stage slot."""
     v = s.slots[SLOT_THEATER + 3 * day + 2]
+    if v < 0:
+        return ""
     card = s.players[v // 16].chars[v % 16].card
     return g.cat.specials[card].effect if card in g.cat.specials else ""
 
