@@ -204,3 +204,14 @@ def test_random_companion_sessions_end_with_their_game():
         if not m.terminal:
             continue
         assert m.result().winners == [0]
+
+
+def test_every_action_kind_has_a_place_in_the_flow():
+    """Exhaustive dispatch: each action Struct is a turn action, a manipulation, an answer to a
+    pending decision, a companion table entry or a chance outcome."""
+    from engine.games.oracle import turn as T
+
+    placed = set(T.TURN_ACTIONS) | set(T.MANIPULATIONS) | set(T.ROLL_PHASE)
+    placed |= {cls for answers in T.PENDING_ANSWERS.values() for cls in answers}
+    placed |= {A.Roll, A.DrawAdventurers}
+    assert placed == set(A.ALL_ACTIONS)
