@@ -79,6 +79,8 @@ def test_assignments_are_simultaneous_and_hidden_until_revealed():
     assert other["card"] == "face_down"
     assert g.view(s, 0)["players"][0]["chars"][0]["card"] == "market_row"
     assert s.players[0].hand["market_row"] == 0
+    assert g.view(s, 1)["players"][0]["hand"] == {}
+    assert g.view(s, 1)["players"][0]["hand_count"] == 5
     assert A.Assign(1, "market_row") not in g.legal_actions(s, 0)
     s, _ = g.apply(s, 0, A.EndAssignments())
     assert g.to_act(s).seats == (1, 2)

@@ -1,6 +1,7 @@
 """What one seat may see: the state without the RNG, the decks' order, other players' face-down
-assignment cards and special assignment hands (their count stays public), and cards another
-player drew but has not kept yet."""
+assignment cards, which cards they hold (permanent and special: only the counts stay public, so
+a face-down assignment cannot be read off the hand), and cards another player drew but has not
+kept yet."""
 
 from __future__ import annotations
 
@@ -27,9 +28,11 @@ def view(g, s: State, viewer: int | None) -> dict[str, Any]:
     data.pop("rng", None)
     for seat, p in enumerate(data["players"]):
         p["special_count"] = len(p["specials"])
+        p["hand_count"] = sum(p["hand"].values())
         if seat == viewer:
             continue
         p["specials"] = []
+        p["hand"] = {}
         for c in p["chars"]:
             if c["card"] and not c["shown"]:
                 c["card"] = "face_down"
