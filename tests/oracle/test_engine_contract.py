@@ -209,7 +209,7 @@ def test_random_companion_sessions_end_with_their_game():
 def test_every_action_kind_has_a_place_in_the_flow():
     """Exhaustive dispatch: each action Struct is a turn action, a manipulation, an answer to a
     pending decision, a companion table entry or a chance outcome."""
-    from engine.games.oracle import turn as T
+    from engine.games.oracle import available as T
 
     placed = set(T.TURN_ACTIONS) | set(T.MANIPULATIONS) | set(T.ROLL_PHASE)
     placed |= {cls for answers in T.PENDING_ANSWERS.values() for cls in answers}

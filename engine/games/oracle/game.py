@@ -13,7 +13,7 @@ from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.i18n import catalog
 from engine.core.registry import register
 from engine.games.oracle import actions as A
-from engine.games.oracle import frame, turn
+from engine.games.oracle import available, flow, frame, resolve
 from engine.games.oracle.bots import GreedyBot
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import Bowl, Circles, OracleState, Tally
@@ -98,7 +98,7 @@ class OracleGame(Game):
     def legal_actions(self, state: OracleState, seat: int) -> list[Any]:
         if seat != PLAYER or self.to_act(state) is not SEAT0:
             return []
-        return turn.options(self.rules, state)
+        return available.options(self.rules, state)
 
     def chance_action(self, state: OracleState) -> Any:
         return A.Roll() if state.phase == "roll" else A.DrawAdventurers()
@@ -107,13 +107,13 @@ class OracleGame(Game):
         r = self.rules
         ev: list[Event] = []
         if seat == CHANCE:
-            turn.chance(r, state, action, ev)
+            resolve.chance(r, state, action, ev)
         else:
-            refused = turn.refusal(r, state, action)
+            refused = available.refusal(r, state, action)
             if refused is not None:
                 raise refused
-            turn.perform(r, state, action, ev)
-        turn.advance(r, state, ev)
+            resolve.perform(r, state, action, ev)
+        flow.advance(r, state, ev)
         return ev
 
     def view(self, state: OracleState, viewer: int | None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.games.oracle import bowl as B
 from engine.games.oracle import frame, rewards
-from engine.games.oracle import turn as T
+from engine.games.oracle.available import pending_options
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (OracleState, PendingCircles, PendingDrawOrder,
                                        PendingHoroscope, PendingLines, PendingReward, PendingStaff)
@@ -167,5 +167,5 @@ def _pending(r: Rules, s: OracleState) -> dict[str, Any] | None:
         out.update(slots=list(p.slots))
     elif isinstance(p, PendingDrawOrder):
         out.update(colours=list(p.colours))
-    out["choices"] = len(T.pending_options(r, s))
+    out["choices"] = len(pending_options(r, s))
     return out

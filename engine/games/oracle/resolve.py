@@ -1,0 +1,225 @@
+"""Doing it: a player action already cleared by ``available.refusal``, a chance outcome, and
+their effects on the sheet.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.games.oracle import actions as A
+from engine.games.oracle import bowl as B
+from engine.games.oracle import frame, predictions, rewards
+from engine.games.oracle.rules import Rules
+from engine.games.oracle.state import (OracleState, PendingCircles, PendingHoroscope,
+                                       PendingLines, PendingReward, PendingStaff)
+from engine.games.oracle.available import MANIPULATIONS, entry_refusal, illegal
+
+
+def perform(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+    """Apply a player action already cleared by ``refusal``."""
+    if s.pending:
+        answer(r, s, a, ev)
+    elif s.phase == "roll":
+        table_entry(r, s, a, ev)
+    elif isinstance(a, MANIPULATIONS):
+        manipulate(r, s, a, ev)
+    else:
+        take_action(r, s, a, ev)
+
+
+def manipulate(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+    b = s.bowl
+    if isinstance(a, A.AdjustDie):
+        s.circles["plus_minus"].crossed += 1
+        old = b.dice[a.die]
+        b.dice[a.die] = B.turned(old, a.delta)
+        ev.append(Event("oracle.manipulation.die", {"rune": B.RUNES[a.die], "from": old,
+                                                    "to": b.dice[a.die]}))
+    else:
+        s.circles["move"].crossed += 1
+        i = B.RUNES.index(a.rune)
+        b.halves[i] = 1 - b.halves[i]
+        ev.append(Event("oracle.manipulation.move", {"rune": a.rune, "half": b.halves[i]}))
+
+
+def take_action(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+    name = "pass" if isinstance(a, A.Pass) else A.SHEET_ACTIONS[type(a)]
+    cost = r.hours(name)
+    before = s.hours_today
+    s.hours_spent += cost
+    s.acted = True
+    s.last_action = name
+    if r.practice_mode:
+        s.hours_today += cost
+        s.draw_queue += frame.draws_passed(r, before, s.hours_today)
+    if name != "pass":
+        s.figure = name
+    if name == "pass":
+        ev.append(Event("oracle.action.passed", {"hours": cost}))
+    else:
+        ev.append(Event("oracle.action.taken", {"action": name, "hours": cost}))
+    b = s.bowl
+    if isinstance(a, A.ThreadsOfFate):
+        effect = r.sheet.threads_of_fate.partner_effects[a.partner]
+        if b.coin == "skull":
+            rewards.take_corruption(s, ev, "skull")
+        if effect == "x":
+            s.pending.append(PendingReward(kind="x", source="threads_of_fate"))
+        else:
+            kind = "move" if effect == "fill_move" else "plus_minus"
+            for _ in range(r.sheet.threads_of_fate.fill_count):
+                rewards.fill_circle(r, s, ev, kind)
+    elif isinstance(a, A.Stargazing):
+        value = max(b.dice[d] for d in B.dice_with(b, B.BONE))
+        s.pending.append(PendingLines(remaining=value, source="stargazing"))
+    elif isinstance(a, A.Prediction):
+        predictions.make(r, s, ev, b.dice[a.die], a.colour)
+    elif isinstance(a, A.Horoscope):
+        s.pending.append(PendingHoroscope(values=[b.dice[d] for d in B.dice_in_half(b, a.half)]))
+    elif isinstance(a, A.HireTownsfolk):
+        s.staff[a.slot] = True
+        ev.append(Event("oracle.hire.hired", {"slot": a.slot,
+                                              "ability": r.sheet.staff[a.slot].ability}))
+    elif isinstance(a, A.ActivateStaff):
+        s.pending.append(PendingStaff(slots=[i for i, t in enumerate(s.staff) if t]))
+
+
+def answer(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+    p = s.pending[-1]
+    if isinstance(a, A.DrawLine):
+        p.remaining -= 1
+        if p.remaining <= 0:
+            s.pending.pop()
+        draw_line(r, s, r.geo.edge_id(a.r, a.c, a.dir), ev)
+    elif isinstance(a, A.StopDrawing):
+        s.pending.pop()
+        ev.append(Event("oracle.stargazing.stopped", {"unused": p.remaining}))
+    elif isinstance(a, A.WriteHoroscope):
+        p.values.remove(a.value)
+        if not p.values:
+            s.pending.pop()
+        rewards.fill_horoscope(r, s, ev, a.row, str(a.value))
+    elif isinstance(a, (A.TakeGood, A.MarkHoroscope, A.MarkGuild)):
+        rewards.answer_reward(r, s, ev, a)
+    elif isinstance(a, A.FillCircle):
+        p.remaining -= 1
+        if p.remaining <= 0:
+            s.pending.pop()
+        rewards.fill_circle(r, s, ev, a.kind)
+    elif isinstance(a, A.ActivateSlot):
+        p.slots.remove(a.slot)
+        if not p.slots:
+            s.pending.pop()
+        activate(r, s, a.slot, ev)
+    elif isinstance(a, A.ResolveDraw):
+        predictions.choose_first(r, s, ev, a.colour)
+
+
+def draw_line(r: Rules, s: OracleState, e: int, ev: list[Event]) -> None:
+    geo = r.geo
+    s.lines.append(e)
+    (r1, c1), (r2, c2) = geo.edge_dots(e)
+    ev.append(Event("oracle.stargazing.line", {"from": [r1, c1], "to": [r2, c2]}))
+    s.regions, new = geo.after_line(s.regions, set(s.lines))
+    for region in new:
+        cells = [list(geo.cell_rc(c)) for c in region.cells]
+        if region.kind == "unfit":
+            ev.append(Event("oracle.stargazing.unfit_area", {"cells": cells}))
+            continue
+        ev.append(Event("oracle.stargazing.enclosed", {"cells": cells, "size": region.kind,
+                                                       "colour": region.colour}))
+        rewards.gain_good(r, s, ev, region.kind, region.colour, "stargazing")
+        if region.cross:
+            rewards.take_corruption(s, ev, "corruption_cross")
+
+
+def activate(r: Rules, s: OracleState, slot: int, ev: list[Event]) -> None:
+    ability = r.sheet.staff[slot].ability
+    effect = r.sheet.staff_effects[ability]
+    ev.append(Event("oracle.staff.activated", {"slot": slot, "ability": ability}))
+    for _ in range(effect.discard):
+        rewards.discard_corruption(r, s, ev, ability)
+    if effect.circles:
+        s.pending.append(PendingCircles(remaining=effect.circles))
+    if effect.lines:
+        s.pending.append(PendingLines(remaining=effect.lines, source=ability))
+    for _ in range(effect.x):
+        s.pending.append(PendingReward(kind="x", source=ability))
+
+
+def table_entry(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+    """Companion, between the Oracle's turns: the throw, and what happens at the table."""
+    if isinstance(a, A.RollInApp):
+        s.rolling = True
+    elif isinstance(a, A.EnterRoll):
+        set_bowl(r, s, list(a.halves), list(a.dice), a.coin, ev, entered=True)
+    elif isinstance(a, A.AdventurerDrawn):
+        predictions.drawn(r, s, ev, list(a.colours))
+    elif isinstance(a, A.RecordCorruption):
+        if a.delta > 0:
+            rewards.take_corruption(s, ev, "table")
+        else:
+            rewards.discard_corruption(r, s, ev, "table")
+    elif isinstance(a, A.MarketPhase):
+        rewards.market_phase(s, ev)
+    elif isinstance(a, A.EndGame):
+        s.phase = "over"
+        ev.append(Event("oracle.companion.game_end", {}))
+
+
+# --- chance -------------------------------------------------------------------------------------
+
+
+def chance(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+    if s.phase == "roll":
+        if isinstance(a, A.Roll):
+            throw = B.throw(s.rng)
+            while s.turn == 0 and B.all_in_one_half(throw):
+                ev.append(Event("oracle.bowl.setup_reroll", {"half": throw.halves[0]}))
+                throw = B.throw(s.rng)
+            set_bowl(r, s, throw.halves, throw.dice, throw.coin, ev, entered=False)
+        elif isinstance(a, A.EnterRoll):
+            refused = entry_refusal(s, a)
+            if refused:
+                raise illegal(refused)
+            set_bowl(r, s, list(a.halves), list(a.dice), a.coin, ev, entered=True)
+        else:
+            raise IllegalAction("oracle.chance.runes_expected")
+        return
+    if s.phase == "draw" and s.draw_queue:
+        n = s.draw_queue[0]
+        if isinstance(a, A.DrawAdventurers):
+            colours = frame.draw_from_bag(s.rng, s.bag, n)
+        elif isinstance(a, A.AdventurerDrawn):
+            if len(a.colours) != n:
+                raise IllegalAction("oracle.adventurer.batch_size", expected=n, got=len(a.colours))
+            need: dict[str, int] = {}
+            for c in a.colours:
+                need[c] = need.get(c, 0) + 1
+            if any(s.bag.get(c, 0) < k for c, k in need.items()):
+                raise IllegalAction("oracle.adventurer.not_in_bag", colours=list(a.colours))
+            for c in a.colours:
+                s.bag[c] -= 1
+            colours = list(a.colours)
+        else:
+            raise IllegalAction("oracle.chance.draw_expected")
+        s.draw_queue.pop(0)
+        if colours:
+            predictions.drawn(r, s, ev, colours)
+        return
+    raise IllegalAction("oracle.chance.nothing_to_resolve")
+
+
+def set_bowl(r: Rules, s: OracleState, halves, dice, coin, ev: list[Event], entered: bool) -> None:
+    b = s.bowl
+    b.halves, b.dice, b.coin = halves, dice, coin
+    setup = s.turn == 0
+    s.rolling = False
+    s.turn += 1
+    s.phase = "act"
+    ev.append(Event("oracle.bowl.thrown", {
+        "halves": list(halves), "dice": list(dice), "coin": coin, "entered": entered,
+        "setup": setup, "left": [B.RUNES[i] for i in range(5) if halves[i] == 0] or ["none"],
+        "right": [B.RUNES[i] for i in range(5) if halves[i] == 1] or ["none"]}))
+    if not setup and B.all_in_one_half(b):
+        rewards.take_corruption(s, ev, "one_half")
