@@ -55,7 +55,6 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
         if action not in legal(g, s, seat, act):
             raise IllegalAction("trickerion.fortune_telling.not_allowed")
         act.ap -= g.action_ap(s, "fortune_telling")
-        act.told = True
         pend = s.pending_prophecies
         s.pending_prophecies = pend[1:] + pend[:1]
         ev.append(Event("trickerion.fortune_told", {"seat": seat,

@@ -26,25 +26,8 @@ SLOT_THEATER = 12          # day d: 12 + 3d, 12 + 3d + 1 backstage; 12 + 3d + 2 
 SLOT_WORKSHOP = 24         # seat s: 24 + 2s, 24 + 2s + 1
 BOARD_SLOTS = {"downtown": SLOT_DOWNTOWN, "market_row": SLOT_MARKET, "dark_alley": SLOT_ALLEY}
 
-# Dice (State.dice): Residence 0–1, Inn 2–3, Bank 4–5.
-DIE_AREA = ("dahlgaard_residence", "dahlgaard_residence", "inn", "inn", "bank", "bank")
+# Dice (State.dice): Residence 0–1, Inn 2–3, Bank 4–5; a used die shows X.
 X = "x"
-
-
-def slot_location(slot: int) -> str:
-    if slot >= SLOT_WORKSHOP:
-        return "workshop"
-    if slot >= SLOT_THEATER:
-        return "theater"
-    if slot >= SLOT_ALLEY:
-        return "dark_alley"
-    if slot >= SLOT_MARKET:
-        return "market_row"
-    return "downtown"
-
-
-def theater_day(slot: int) -> int:
-    return (slot - SLOT_THEATER) // 3
 
 
 def is_stage(slot: int) -> bool:

@@ -9,7 +9,7 @@ link detection on performance cards live here too.
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, SLOT_WORKSHOP, Catalog
+from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog
 from engine.games.trickerion.state import PerfCard, Player, State, Trick
 
 MARKERS_PER_SYMBOL = 4
@@ -269,7 +269,3 @@ def day_yield(cat: Catalog, s: State, day: int) -> tuple[int, int]:
             if type(param).__name__ == "DayYield" and DAYS.index(param.day) == day:
                 f, c = param.fame, param.coins
     return f, c
-
-
-def workshop_slots(seat: int) -> tuple[int, int]:
-    return SLOT_WORKSHOP + 2 * seat, SLOT_WORKSHOP + 2 * seat + 1

@@ -15,7 +15,7 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion import performance
 from engine.games.trickerion.catalog import SPECIALISTS, Catalog
 from engine.games.trickerion.common import add_props, gain, owns_or_hired, pay, room_for
-from engine.games.trickerion.state import Char, Pending, State
+from engine.games.trickerion.state import Pending, State
 
 PASSABLE = ("soul_possession", "steal", "premiere", "durable", "break_free", "hypnotic",
             "mass_recruitment", "investments", "buying_time", "on_stage", "hidden_talent")
@@ -140,7 +140,3 @@ def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
         ev.append(Event("trickerion.hidden_talent", {"seat": seat, "specialist": action.choice}))
     else:
         raise AssertionError(kind)
-
-
-def new_character(kind: str) -> Char:
-    return Char(kind)

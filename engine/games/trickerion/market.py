@@ -165,7 +165,6 @@ def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) 
     else:
         price = sum(unit_price(g, s, x, avail[x]) for x in action.props)
     act.ap -= g.action_ap(s, "buy") + action.bargain
-    act.buys += 1
     effect = g.effect_of(act) if act.effect == "ready" else ""
     mode = action.mode
     paid = 0

@@ -14,7 +14,7 @@ from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import alley, downtown, market, theater, workshop
 from engine.games.trickerion.catalog import (BOARD_SLOTS, SLOT_THEATER, SLOT_WORKSHOP, Catalog,
-                                             is_stage, slot_location)
+                                             is_stage)
 from engine.games.trickerion.common import (gain, remove_props, return_trick, theater_day_of,
                                             trick_by_id)
 from engine.games.trickerion.state import HOME, Placement, State
@@ -329,7 +329,3 @@ def discard_props(g, s: State, seat: int, action: A.DiscardProps, ev: list[Event
     remove_props(p, action.prop, action.count)
     ev.append(Event("trickerion.props_discarded", {"seat": seat, "prop": action.prop,
                                                    "count": action.count}))
-
-
-def location_of_slot(index: int) -> str:
-    return slot_location(index)

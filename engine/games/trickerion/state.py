@@ -103,9 +103,7 @@ class Placement(msgspec.Struct, array_like=True):
     effect: str = ""
     enhanced: bool = False
     drew: bool = False       # Draw Assignment Cards (the 1-AP first draw) done
-    told: bool = False       # Fortune Telling done
     mimic: str = ""          # Mimesis: the copied special assignment
-    buys: int = 0            # Buy actions taken (Component Sale, …)
 
 
 class Pending(msgspec.Struct, array_like=True):

@@ -14,7 +14,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.common import (effective, gain, has_components, has_specialist,
+from engine.games.trickerion.common import (gain, has_components, has_specialist,
                                             marker_supply, remove_props, trick_by_id)
 from engine.games.trickerion.state import Pending, Placement, State
 
@@ -181,7 +181,3 @@ def prepare(g, s: State, seat: int, act: Placement, action: A.Prepare, ev: list[
         s.pending.insert(0, Pending("on_stage", seat, cards=[t.id]))
     elif effect == "hidden_talent":
         p.chars[act.char].talent = True
-
-
-def effective_props(p, prop: str) -> int:
-    return effective(p, prop)

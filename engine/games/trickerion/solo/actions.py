@@ -44,12 +44,14 @@ class RerollPrepDice(msgspec.Struct, frozen=True, tag="reroll_prep_dice", tag_fi
     dice: tuple[str, ...]
 
 
-# ``do`` values, per area (the tests check every one has an applier).
+# ``do`` values :func:`automaton.apply_step` applies, per area (a test checks each one).
 DO = (
-    "plan", "assign", "end_assign",                      # assignment phase
+    "plan", "assign",                                      # assignment phase
     "place", "idle",                                       # choosing a character
     "reroll", "learn", "hire", "bank", "end",              # Downtown (+ end of any list)
     "unlist", "order",                                     # Market Row
     "flip", "draw",                                        # Dark Alley
     "set_up", "favour",                                    # Theater
 )
+# Applied by the base engine's performance phase (docs/solo.md part 4, hook 13).
+DO_BASE = ("perform",)

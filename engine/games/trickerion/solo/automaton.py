@@ -10,6 +10,7 @@ its assignment phase) is over, so the base flow can pass the turn on.
 
 from __future__ import annotations
 
+from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
 from engine.games.trickerion.common import gain
@@ -20,6 +21,8 @@ from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState, SoloTurn
 
 LISTS = {"downtown": downtown, "market_row": market, "dark_alley": alley, "theater": theater}
+LOCATION_DO = {"downtown": ("reroll", "learn", "hire", "bank"), "market_row": ("unlist", "order"),
+               "dark_alley": ("flip", "draw"), "theater": ("set_up",)}
 
 
 # --- assignment phase ("ФАЗА ПОРУЧЕНИЙ") -----------------------------------------------------------
@@ -191,6 +194,8 @@ def apply_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
         s.players[solo.seat].chars[st.char].idle = True
         R.emit(ev, "idle", st.step, char=st.char, location=st.location)
         return True
+    if st.do in ("end", "favour") and solo.turn is None:
+        raise IllegalAction("trickerion.solo.step_out_of_turn", step=st.step, do=st.do)
     if st.do == "end":
         R.emit(ev, "turn_end", st.step, location=solo.turn.loc, done=st.n)
         solo.turn = None
@@ -200,6 +205,8 @@ def apply_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
         R.emit(ev, "favour", st.step, fame=st.n)
         solo.turn.step = 2
         return False
+    if solo.turn is None or st.do not in LOCATION_DO.get(solo.turn.loc, ()):
+        raise IllegalAction("trickerion.solo.step_out_of_turn", step=st.step, do=st.do)
     loc = solo.turn.loc
     if loc == "downtown":
         downtown.apply(cat, s, solo, st, ev)

@@ -19,6 +19,11 @@ from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState
 
 
+def performs_first(s: State, solo: SoloState) -> bool:
+    """Yoruba Spiritmaster's solo ability: its performance comes before every other day's."""
+    return R.ability(s, solo) == "performs_first"
+
+
 def card_value(cat: Catalog, s: State, pc: PerfCard) -> tuple[int, int, int]:
     """Card bonus + link bonus of a performance card now."""
     links = len(R.formed_links(cat, s, pc)) * cat.perf_rules.link_bonus_fame
