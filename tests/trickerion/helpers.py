@@ -82,10 +82,14 @@ def check_invariants(g: Trickerion, s: State) -> None:
         assert seen == len(cat.specials), seen
 
 
-def play_random(players: int, options: dict, seed: int, check: bool = True) -> Match:
+def play_random(players: int, options: dict, seed: int, check: bool = True,
+                probe_every: int = 0) -> Match:
+    """A whole game of random bots; invariants after every step; every ``probe_every``-th
+    decision, each legal action is also applied to a copy (none may be refused)."""
     g = Trickerion(players, options)
     m = Match(g, seed)
     bots = {s: RandomBot(seed * 1000 + s) for s in range(players)}
+    decisions = 0
     for _ in range(100_000):
         to = m.to_act()
         if to.kind == "terminal":
@@ -94,6 +98,11 @@ def play_random(players: int, options: dict, seed: int, check: bool = True) -> M
             seat = to.seats[0]
             legal = g.legal_actions(m.state, seat)
             assert legal, (seat, m.state.phase)
+            assert len(legal) == len(set(legal)), "duplicate legal actions"
+            decisions += 1
+            if probe_every and decisions % probe_every == 0:
+                for action in legal:
+                    g.apply(m.state, seat, action)
             m.act(seat, bots[seat].choose(g, m.state, seat, legal))
         if check:
             check_invariants(g, m.state)

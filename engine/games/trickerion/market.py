@@ -157,7 +157,8 @@ def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) 
     order = cat.props
     action = A.Buy(tuple(sorted(action.props, key=order.index)), action.bargain, action.mode,
                    action.refill) if all(x in order for x in action.props) else action
-    if action not in legal(g, s, seat, act):
+    if not (_plain_buy_ok(g, s, seat, act, action) if not action.mode
+            else action in legal(g, s, seat, act)):
         _explain_buy(g, s, seat, act, action)
     avail = stock(g, s)
     if action.mode == "delivery":
@@ -196,6 +197,27 @@ def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) 
     if effect == "workshop_exhibition" and act.effect == "ready":
         act.effect = "used"
         gain(cat, s, seat, ev, "workshop_exhibition", fame=max(0, paid - 1))
+
+
+def _plain_buy_ok(g, s: State, seat: int, act: Placement, action: A.Buy) -> bool:
+    """A Buy without a special mode is legal (the rules of :func:`bundles`, checked directly)."""
+    p = s.players[seat]
+    props = action.props
+    if not props:
+        return False
+    avail = stock(g, s)
+    if any(x not in avail for x in props):
+        return False
+    mixed = len(set(props)) > 1 or len(props) > g.cat.market.buy_max_same_type
+    if mixed and not (_ready(g, act, "component_sale") and len(props) <= 4):
+        return False
+    if not _fits(p, props):
+        return False
+    price = sum(unit_price(g, s, x, avail[x]) for x in props)
+    buy_ap = g.action_ap(s, "buy")
+    b = action.bargain
+    return (0 <= b <= price - g.cat.market.bargain_min_total and act.ap >= buy_ap + b
+            and p.coins >= price - b)
 
 
 def _explain_buy(g, s: State, seat: int, act: Placement, action: A.Buy) -> None:

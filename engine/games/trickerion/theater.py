@@ -73,6 +73,51 @@ def reschedule_options(g, s: State, seat: int, act: Placement | None,
     return out
 
 
+def set_up_error(g, s: State, seat: int, act: Placement | None, a: A.SetUpTrick) -> str:
+    """Why ``a`` is not a legal Set Up Trick ("" when it is); the same rules as
+    :func:`set_up_options`, checked directly."""
+    p = s.players[seat]
+    t = trick_by_id(p, a.trick)
+    if t is None:
+        return "trickerion.trick.not_owned"
+    if t.markers < (2 if a.double else 1):
+        return "trickerion.set_up.no_marker"
+    if a.double and not (g.options["dark_alley"] and p.magician == "m08_electra"):
+        return "trickerion.set_up.no_marker"
+    if not 0 <= a.card < len(s.row):
+        return "trickerion.set_up.no_such_card"
+    pc = s.row[a.card]
+    effect = _effect(g, act)
+    if on_card(pc, seat * 4 + t.sym) and effect != "new_twist":
+        return "trickerion.set_up.same_symbol_on_card"
+    if a.cell == -1:
+        ok = effect == "guest_performer" and all(m >= 0 for m in pc.m) and not a.double \
+            and a.facing == "up"
+        return "" if ok else "trickerion.set_up.slot_taken"
+    if not 0 <= a.cell < len(pc.m) or pc.m[a.cell] >= 0:
+        return "trickerion.set_up.slot_taken"
+    facing = DIRECTIONS.index(a.facing) if a.facing in DIRECTIONS else -1
+    if facing not in g.cat.cards[pc.id].facings[a.cell]:
+        return "trickerion.set_up.bad_facing"
+    return ""
+
+
+def reschedule_ok(g, s: State, seat: int, a: A.Reschedule, any_owner: bool = False) -> bool:
+    """The same rules as :func:`reschedule_options`, checked directly."""
+    if not (0 <= a.card < len(s.row) and 0 <= a.to_card < len(s.row)):
+        return False
+    src, dst = s.row[a.card], s.row[a.to_card]
+    if not 0 <= a.cell < len(src.m) or not 0 <= a.to_cell < len(dst.m):
+        return False
+    code = src.m[a.cell]
+    if code < 0 or (code // 4 != seat and not any_owner) or dst.m[a.to_cell] >= 0:
+        return False
+    if a.to_card != a.card and on_card(dst, code):
+        return False
+    facing = DIRECTIONS.index(a.facing) if a.facing in DIRECTIONS else -1
+    return facing in g.cat.cards[dst.id].facings[a.to_cell]
+
+
 def legal(g, s: State, seat: int, act: Placement) -> list:
     if act.ap < 1:
         return []
@@ -90,13 +135,14 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
     if act.ap < 1:
         raise IllegalAction("trickerion.ap.not_enough", need=1, have=act.ap)
     if isinstance(action, A.SetUpTrick):
-        if action not in set_up_options(g, s, seat, act):
-            _explain_set_up(g, s, seat, action)
+        error = set_up_error(g, s, seat, act, action)
+        if error:
+            raise IllegalAction(error, trick=action.trick, card=action.card, cell=action.cell)
         act.ap -= g.action_ap(s, "set_up_trick")
         set_up(g, s, seat, action, ev, _effect(g, act), act)
     elif isinstance(action, A.Reschedule):
         effect = _effect(g, act)
-        if action not in reschedule_options(g, s, seat, act, effect == "directors_favor"):
+        if not reschedule_ok(g, s, seat, action, effect == "directors_favor"):
             raise IllegalAction("trickerion.reschedule.not_allowed", card=action.card,
                                 cell=action.cell)
         act.ap -= g.action_ap(s, "reschedule")
@@ -105,7 +151,7 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
             act.effect = "used"
         reschedule(g, s, action, ev, pay_links=False)
     elif isinstance(action, A.StreetPerformance):
-        if action not in legal(g, s, seat, act):
+        if _effect(g, act) != "street_performance" or not _own_marker(s, seat, action):
             raise IllegalAction("trickerion.street_performance.not_allowed")
         act.ap -= g.action_ap(s, "reschedule")
         act.effect = "used"
@@ -115,21 +161,11 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
                             action=type(action).__name__)
 
 
-def _explain_set_up(g, s: State, seat: int, action: A.SetUpTrick) -> None:
-    p = s.players[seat]
-    t = trick_by_id(p, action.trick)
-    if t is None:
-        raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
-    if t.markers < 1:
-        raise IllegalAction("trickerion.set_up.no_marker", trick=action.trick)
-    if not 0 <= action.card < len(s.row):
-        raise IllegalAction("trickerion.set_up.no_such_card", card=action.card)
-    pc = s.row[action.card]
-    if on_card(pc, seat * 4 + t.sym):
-        raise IllegalAction("trickerion.set_up.same_symbol_on_card", trick=action.trick)
-    if not 0 <= action.cell < len(pc.m) or pc.m[action.cell] >= 0:
-        raise IllegalAction("trickerion.set_up.slot_taken", card=action.card, cell=action.cell)
-    raise IllegalAction("trickerion.set_up.bad_facing", facing=action.facing)
+def _own_marker(s: State, seat: int, a: A.StreetPerformance) -> bool:
+    if not 0 <= a.card < len(s.row) or not 0 <= a.cell < len(s.row[a.card].m):
+        return False
+    code = s.row[a.card].m[a.cell]
+    return code >= 0 and code // 4 == seat
 
 
 def set_up(g, s: State, seat: int, action: A.SetUpTrick, ev: list[Event], effect: str = "",
