@@ -129,6 +129,10 @@ def end_round(g, s, solo, log: list) -> None:
         s.row.pop()
     if s.perf_deck:
         s.row.insert(0, R.new_perf_card(g.cat, s.perf_deck.pop(0)))
+    if s.pending_prophecies:
+        s.prophecy = s.pending_prophecies.pop(0)
+        if s.prophecy_stack:
+            s.pending_prophecies.append(s.prophecy_stack.pop(0))
     EN.new_round(solo)
     log.extend(f"{e.code}:{e.params.get('step')}" for e in ev)
 
@@ -137,6 +141,7 @@ def play(seed: int, difficulty: str = "medium", **adjust) -> tuple[object, objec
     g, s, solo = make(difficulty, seed=seed, human_school=("optical", "escape", "spiritual",
                                                             "mechanical")[seed % 4], **adjust)
     rnd = Rng.from_seed(seed ^ 0x5EED)
+    s.pending_prophecies = [s.prophecy_stack.pop(0) for _ in range(3)]
     log: list = []
     for rnd_no in range(1, 8):
         s.round = rnd_no
