@@ -95,6 +95,9 @@ class Match:
         if not self.steps:
             return IllegalAction("core.undo.nothing")
         last = self.steps[-1]
+        if last.seat == CHANCE:
+            # The player's own move is under a chance step: undoing it would re-roll the dice.
+            return IllegalAction("core.undo.random")
         if last.seat != seat:
             return IllegalAction("core.undo.not_yours", seat=seat, last=last.seat)
         if last.barrier == "random":

@@ -161,6 +161,7 @@ def test_undo_refused_across_a_reveal_and_a_random_outcome():
     assert err.value.code == "core.undo.reveal"
     m.auto_step()
     assert m.undo_refusal(CHANCE).code == "core.undo.random"
+    assert m.undo_refusal(0).code == "core.undo.random"  # the roll sits on top of seat 0's move
     assert len(m.steps) == 3
 
 
