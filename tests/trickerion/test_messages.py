@@ -47,3 +47,20 @@ def test_events_of_a_whole_game_render_in_three_languages():
                 assert "{" not in text, (e.code, lang, text)
             seen.add(e.code)
     assert "trickerion.dice_rolled" in seen
+
+
+def test_every_action_has_a_label_in_three_languages():
+    from engine.core.i18n import action_label
+    from engine.games.trickerion import actions as A
+    cat = catalog()
+    for cls in A.Action.__args__:
+        tag = cls.__struct_config__.tag
+        assert f"action.{tag}" in cat, tag
+    m = play_random(2, {}, 6, check=False)
+    g = m.game
+    for state, step in zip(m.states, m.steps):
+        for lang in ("en", "ru", "fr"):
+            label = action_label(g, step.action, lang)
+            assert "{" not in label and "(" not in label[:1], label
+    assert action_label(g, A.Decide("coins:2"), "en").startswith("2 link reward")
+    assert action_label(g, A.Advertise(True), "ru") == "Реклама: да"

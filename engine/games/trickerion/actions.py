@@ -13,7 +13,7 @@ from typing import Union
 import msgspec
 
 
-class _A(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
+class _A(msgspec.Struct, frozen=True, tag_field="type"):
     pass
 
 

@@ -95,10 +95,22 @@ class GreedyBot:
                 else:
                     v = value(g, new, seat)
             if isinstance(action, (A.EndTurn, A.Pass)):
-                v -= 0.01
+                v += 0.01  # stop rather than spend AP on moves that change nothing
+            elif isinstance(action, A.Order):
+                v += self._order_bonus(g, s, seat, action.prop)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = action, v
         return best if best is not None else legal[0]
+
+    @staticmethod
+    def _order_bonus(g, s: State, seat: int, prop: str) -> float:
+        """Orders pay off later: worth a little when an owned trick lacks that prop."""
+        p = s.players[seat]
+        if prop in s.market.buy or effective(p, prop) >= 3:
+            return -0.05
+        need = max((n for t in p.tricks
+                    for k, n in g.cat.tricks[t.id].components.items() if k == prop), default=0)
+        return 0.6 if need > effective(p, prop) else -0.05
 
     # --- assignments -----------------------------------------------------------------------
 
