@@ -23,6 +23,9 @@ from engine.core.match import Match
 from engine.core.play import play_to_end
 
 
+LABEL_CACHE = 20_000  # remembered action labels (cleared when full)
+
+
 class Seat(msgspec.Struct, frozen=True):
     kind: str = "human"  # "human" or "bot"
     bot: str = "random"
@@ -52,6 +55,7 @@ class Table:
 class Bridge:
     def __init__(self) -> None:
         self.table: Table | None = None
+        self._labels: dict[tuple[str, str, str, bytes], str] = {}
 
     # --- entry point ---------------------------------------------------------------------
 
@@ -136,6 +140,23 @@ class Bridge:
         self.table = Table(match, seats)  # only replaced once the file has fully loaded
         return self.snapshot(viewer, lang)
 
+    def m_why(self, seat: int, action: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:
+        """Why ``seat`` may not play ``action`` now: the engine's refusal ``{code, params,
+        message}``, or None when it is legal. Tried on a copy; the table is never changed. Lets
+        a board explain an illegal target the player points at, for every game."""
+        table = self._table()
+        match, game = table.match, table.match.game
+        try:
+            parsed = game.action_from_builtins(action)
+        except msgspec.ValidationError as exc:
+            raise OptionsError("bridge.bad_action", detail=str(exc)) from None
+        try:
+            game.apply(match.state, seat, parsed)  # apply() works on a copy of the state
+        except MarqueeError as exc:
+            return {"code": exc.code, "params": _jsonable(exc.params),
+                    "message": render(exc.code, exc.params, lang, game)}
+        return None
+
     def m_render(self, code: str, params: dict[str, Any] | None = None,
                  lang: str = "en") -> str:
         game = self.table.match.game if self.table else None
@@ -163,6 +184,23 @@ class Bridge:
             raise OptionsError("bridge.no_game")
         return self.table
 
+    def _label(self, game: Any, action: Any, lang: str) -> str:
+        """An action's translated label, remembered: a label depends only on the game, its
+        options, the action and the language, and some positions list hundreds of actions
+        (the Oracle's companion throw entry: 984), so a snapshot would spend most of its time
+        formatting the same labels again."""
+        key = (game.id, self._options_key(game), lang, game.encode_action(action))
+        label = self._labels.get(key)
+        if label is None:
+            if len(self._labels) >= LABEL_CACHE:
+                self._labels.clear()
+            label = self._labels[key] = action_label(game, action, lang)
+        return label
+
+    @staticmethod
+    def _options_key(game: Any) -> str:
+        return json.dumps(game.options, sort_keys=True, default=str)
+
     def snapshot(self, viewer: int | None, lang: str) -> dict[str, Any]:
         if lang not in LANGS:
             lang = "en"
@@ -184,7 +222,7 @@ class Bridge:
             "viewer": viewer,
             "view": _jsonable(game.view(match.state, viewer)),
             "legal": [{"index": i, "action": game.action_to_builtins(a),
-                       "label": action_label(game, a, lang)} for i, a in enumerate(legal)],
+                       "label": self._label(game, a, lang)} for i, a in enumerate(legal)],
             "log": [{"step": i, "code": e.code, "params": _jsonable(e.params),
                      "text": render(e.code, e.params, lang, game)}
                     for i, e in match.visible_events(viewer)],

@@ -98,3 +98,40 @@ def test_selfplay_is_deterministic_and_leaves_the_table_alone():
     assert first == call(Bridge(), "selfplay", game="tiny", players=3, seed=11)
     assert first["decisions"] == 6 and len(first["hash"]) == 64
     assert call(b, "snapshot", viewer=0)["hash"] == before
+
+
+def test_why_tells_the_refusal_of_an_action_without_playing_it():
+    b = Bridge()
+    before = new(b)["hash"]
+    assert call(b, "why", seat=0, action={"type": "pick", "n": 1}) is None
+    why = call(b, "why", seat=0, action={"type": "pick", "n": 9}, lang="ru")
+    assert why["code"] == "tiny.pick.range" and why["message"]
+    assert call(b, "why", seat=1, action={"type": "pick", "n": 1}, lang="en")["code"] == "core.not_your_turn"
+    assert call(b, "why", seat=0, action={"type": "fly"})["error"]["code"] == "bridge.bad_action"
+    assert call(b, "snapshot", viewer=0)["hash"] == before
+
+
+def test_labels_are_remembered_per_language_and_match_the_catalog():
+    from engine.core.i18n import action_label
+    b = Bridge()
+    snap = new(b)
+    game = b.table.match.game
+    legal = b.table.match.legal(0)
+    for lang in ("en", "ru", "fr"):
+        again = call(b, "snapshot", viewer=0, lang=lang)
+        assert [a["label"] for a in again["legal"]] == [action_label(game, a, lang) for a in legal]
+    assert [a["label"] for a in call(b, "snapshot", viewer=0)["legal"]] == [a["label"] for a in snap["legal"]]
+
+
+def test_a_position_with_hundreds_of_actions_snapshots_fast_once_labelled():
+    import time
+
+    b = Bridge()
+    snap = call(b, "new", game="oracle", players=1, options={"mode": "companion"}, seed=1, viewer=0)
+    assert len(snap["legal"]) > 900  # every physical throw that may be entered
+    started = time.process_time()
+    for _ in range(5):
+        again = call(b, "snapshot", viewer=0)
+    per = (time.process_time() - started) / 5
+    assert again["legal"] == snap["legal"]
+    assert per < 0.06, per  # ~85 ms when every label was formatted anew; ~15 ms remembered
