@@ -106,7 +106,7 @@ def test_why_tells_the_refusal_of_an_action_without_playing_it():
     assert call(b, "why", seat=0, action={"type": "pick", "n": 1}) is None
     why = call(b, "why", seat=0, action={"type": "pick", "n": 9}, lang="ru")
     assert why["code"] == "tiny.pick.range" and why["message"]
-    assert call(b, "why", seat=1, action={"type": "pick", "n": 1}, lang="en")["code"] == "core.not_your_turn"
+    assert call(b, "why", seat=5, action={"type": "pick", "n": 1}, lang="en")["code"] == "core.not_your_turn"
     assert call(b, "why", seat=0, action={"type": "fly"})["error"]["code"] == "bridge.bad_action"
     assert call(b, "snapshot", viewer=0)["hash"] == before
 
