@@ -9,6 +9,7 @@ was.
 from __future__ import annotations
 
 import json
+from importlib import resources
 from typing import Any
 
 import msgspec
@@ -18,7 +19,7 @@ from engine.core import MarqueeError, OptionsError, Rng
 from engine.core import registry
 from engine.core import save as savefile
 from engine.core.bots import Bot, bot_seed, make_bot
-from engine.core.i18n import LANGS, action_label, page_strings, render
+from engine.core.i18n import LANGS, action_label, game_package, page_strings, render
 from engine.core.match import Match
 from engine.core.play import play_to_end
 
@@ -156,6 +157,18 @@ class Bridge:
             return {"code": exc.code, "params": _jsonable(exc.params),
                     "message": render(exc.code, exc.params, lang, game)}
         return None
+
+    def m_game_data(self, game: str) -> dict[str, Any]:
+        """A game's shipped data packs, for its board renderer: every ``data/*.json`` file of
+        the game's package as ``{file stem: parsed JSON}`` (``{}`` for a game without any).
+        Read once per page; the packs never change during a game."""
+        cls = registry.get(game)
+        folder = resources.files(game_package(cls)).joinpath("data")
+        if not folder.is_dir():
+            return {}
+        return {entry.name[:-5]: json.loads(entry.read_bytes())
+                for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+                if entry.name.endswith(".json")}
 
     def m_render(self, code: str, params: dict[str, Any] | None = None,
                  lang: str = "en") -> str:

@@ -135,3 +135,12 @@ def test_a_position_with_hundreds_of_actions_snapshots_fast_once_labelled():
     per = (time.process_time() - started) / 5
     assert again["legal"] == snap["legal"]
     assert per < 0.06, per  # ~85 ms when every label was formatted anew; ~15 ms remembered
+
+
+def test_game_data_returns_a_games_shipped_packs():
+    b = Bridge()
+    data = call(b, "game_data", game="trickerion")
+    assert {"tricks", "board", "performances", "magicians"} <= set(data)
+    assert data["tricks"]["tricks"][0]["id"].startswith("t01_")
+    assert call(b, "game_data", game="tiny") == {}  # a game without a data folder
+    assert call(b, "game_data", game="nope")["error"]["code"] == "options.unknown_game"
