@@ -118,3 +118,14 @@ def test_not_enough_ap():
 def test_level3_only_with_dark_alley():
     g, s = downtown(dark_alley=False)
     assert all(g.cat.trick_level[t] < 3 for t in residence(g, s))
+
+
+def test_return_a_trick_downtown_to_free_a_symbol():
+    """A trick may go back to the Residence at any time (freeing its symbol marker)."""
+    g, s = downtown()
+    from .helpers import give_trick
+    for t in ("t02_rabbit_from_the_top_hat", "t03_pub_in_a_bottle", "t04_card_manipulation"):
+        give_trick(s, 0, t)
+    s.dice[0:2] = ["any", "any"]
+    s, _ = g.apply(s, 0, A.ReturnTrick("t04_card_manipulation"))
+    assert A.LearnTrick("t38_living_piano", 0) in g.legal_actions(s, 0)

@@ -158,3 +158,14 @@ def test_discard_props_at_start_of_turn():
     s.players[seat].props = {"wood": 2}
     s, _ = g.apply(s, seat, A.DiscardProps("wood", 1))
     assert s.players[seat].props == {"wood": 1} and g.to_act(s).seats == (seat,)
+
+
+def test_full_prop_board_may_be_cleared_during_the_placement():
+    """"В любой момент игры вы можете вернуть реквизит в общий запас, чтобы освободить место"."""
+    g, s = market(3)
+    p = s.players[0]
+    p.props = {x: 1 for x in ("rope", "saw", "animal", "petroleum", "padlock", "cog")}
+    legal = g.legal_actions(s, 0)
+    assert A.DiscardProps("cog", 1) in legal
+    s, _ = g.apply(s, 0, A.DiscardProps("cog", 1))
+    assert A.Buy(("wood",)) in g.legal_actions(s, 0) and s.act.ap == 3

@@ -179,6 +179,12 @@ def extras(g, s: State, seat: int, act: Placement) -> list:
             and not act.mimic and "mimesis" not in p.used):
         for special in revealed_specials(g, s, seat, act.loc):
             out.append(A.Mimesis(special))
+    # "At any time" during a placement, where it opens a new option: making room on a full
+    # prop board at Market Row, freeing a symbol marker Downtown.
+    if act.loc == "market_row" and len(p.props) - len(p.mgr) >= 6:
+        out.extend(A.DiscardProps(prop, 1) for prop in p.props if prop not in p.mgr)
+    if act.loc == "downtown" and len(p.tricks) >= 4:
+        out.extend(A.ReturnTrick(t.id) for t in p.tricks)
     if (g.options["dark_alley"] and p.magician == "m04_mechaniker" and act.loc != "theater"
             and p.chars[act.char].kind == "apprentice" and "mechanical_enhancement" not in p.used):
         out.append(A.Decide("mechanical_enhancement"))
@@ -218,6 +224,12 @@ def apply(g, s: State, seat: int, action, ev: list[Event]) -> None:
     if isinstance(action, A.EndTurn):
         ev.append(Event("trickerion.turn_ended", {"seat": seat, "ap_left": act.ap}))
         end_turn(g, s, ev)
+    elif isinstance(action, A.DiscardProps):
+        discard_props(g, s, seat, action, ev)
+    elif isinstance(action, A.ReturnTrick):
+        if trick_by_id(s.players[seat], action.trick) is None:
+            raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
+        return_trick(g.cat, s, seat, action.trick, ev)
     elif isinstance(action, A.EnhanceCharacter):
         enhance(g, s, seat, act, ev)
     elif isinstance(action, A.ForgoEffect):
