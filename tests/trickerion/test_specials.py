@@ -179,10 +179,12 @@ def test_a11_durable_components():
 def test_a12_arranged_fiasco():
     """Performer +1 fame per own marker; others −1 fame per marker of theirs."""
     g, s = performance_with("a12_arranged_fiasco")
+    s.players[1].fame = 5
     s, ev = g.apply(s, 0, A.Perform(0))
-    got = gains(ev)
-    assert got[0] == (3 + 1 + 4 + 1, 2 + 5, 0)
-    assert got[1] == (1 - 1, 2, 1)
+    assert gains(ev)[0] == (3 + 4, 2 + 5, 0) and gains(ev)[1] == (1, 2, 1)
+    fiasco = gains(ev, "arranged_fiasco")
+    assert fiasco[0] == (2, 0, 0) and fiasco[1] == (-1, 0, 0)
+    assert s.players[1].fame == 5 + 1 - 1
 
 
 def test_a13_grand_premiere():

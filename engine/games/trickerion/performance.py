@@ -145,6 +145,7 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
     perf_day = s.day
     entries = [(i, m) for i, m in enumerate(pc.m) if m >= 0] + [(-1, m) for m in pc.guest]
     yields: dict[int, list[int]] = {}
+    fiasco: dict[int, int] = {}
     stolen = None
     if "steal" in opts:
         mine, theirs = int(opts["steal"][0]), int(opts["steal"][1])
@@ -185,7 +186,7 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
         if active == "coins_become_fame":
             fame, coins = fame + coins, 0
         if effect == "arranged_fiasco":
-            fame = fame + 1 if owner == performer else max(0, fame - 1)
+            fiasco[owner] = fiasco.get(owner, 0) + (1 if owner == performer else -1)
         acc = yields.setdefault(owner, [0, 0, 0])
         acc[0] += fame
         acc[1] += coins
@@ -195,6 +196,9 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
                                              "links": len(links)}))
     for owner, (fame, coins, shards) in sorted(yields.items()):
         gain(cat, s, owner, ev, "performance_yield", fame=fame, coins=coins, shards=shards)
+    for owner, fame in sorted(fiasco.items()):
+        # Arranged Fiasco: +1 fame per performer's marker, −1 per other marker (fame ≥ 0).
+        gain(cat, s, owner, ev, "arranged_fiasco", fame=fame)
     bonus = performer_bonus(g, s, performer, pc, len(links))
     if active == "double_performer_bonus":
         bonus = [2 * x for x in bonus]
