@@ -37,6 +37,7 @@ const S = {
   refs: null, // the table's elements (ui/table.js)
   renderer: { id: null, mod: generic },
 };
+const BATCH_MS = 60; // instant bots: work this long between two redraws
 const timings = {}; // ms since navigation start, or durations in ms
 const idleWaiters = [];
 let root, topbar, screenEl;
@@ -349,13 +350,15 @@ function tableCtx() {
 
 function refresh() {
   if (S.screen !== "table" || !S.refs) return;
+  const started = performance.now();
   updateTable(S.refs, tableCtx());
+  timings.render = Math.round((performance.now() - started) * 10) / 10;
   schedule();
 }
 
 /** Take a snapshot as the table's new position: pick whose screen it is, decide whether the
  *  device must change hands first, autosave, redraw, and let bots move. */
-function settle(snap, { fresh = false } = {}) {
+function settle(snap, { fresh = false, draw = true } = {}) {
   const before = fresh ? null : S.snap;
   const next = chooseViewer(snap, fresh ? null : S.viewer);
   if (snap.viewer !== next) snap = call("snapshot", { viewer: next, lang: S.lang });
@@ -383,7 +386,7 @@ function settle(snap, { fresh = false } = {}) {
   S.snap = snap;
   S.viewer = next;
   autosave();
-  refresh();
+  if (draw) refresh();
   document.dispatchEvent(new CustomEvent("marquee:snapshot", {
     detail: { step: snap.step, hash: snap.hash, to_act: snap.to_act, viewer: next, covered: S.covered },
   }));
@@ -555,12 +558,22 @@ function schedule() {
   S.timer = setTimeout(autoStep, S.skipping ? 0 : S.speed);
 }
 
+/** One automatic step; at speed 0 or while skipping, as many as fit in a frame's budget
+ *  before drawing once (each step is still autosaved and announced). */
 function autoStep() {
   S.timer = null;
+  const batch = S.skipping || S.speed === 0;
+  const started = performance.now();
+  const from = S.snap.step;
   try {
-    const snap = call("step", { viewer: S.viewer, lang: S.lang });
-    if (!snap.moved) S.stalledAt = snap.step;
-    settle(snap);
+    let snap;
+    do {
+      snap = call("step", { viewer: S.viewer, lang: S.lang });
+      if (!snap.moved) S.stalledAt = snap.step;
+      settle(snap, { draw: false });
+    } while (batch && snap.moved && autoPending(S.snap) && performance.now() - started < BATCH_MS);
+    S.freshFrom = Math.min(from, S.snap.step);
+    refresh();
   } catch (error) {
     S.stalledAt = S.snap.step;
     tableFailed(error);

@@ -103,6 +103,7 @@ export function updateTable(refs, ctx) {
     clear(refs.board);
     clear(refs.actions);
     clear(refs.log);
+    refs.logKeys = [];
     refs.over.hidden = true;
     if (!refs.cover.contains(document.activeElement)) refs.coverButton.focus();
     return;
@@ -165,14 +166,30 @@ function updateActions(refs, ctx, name) {
     h("span", { class: "dots", "aria-hidden": "true" }, "• • •")));
 }
 
+/** The log only grows between steps (undo, a load, a language or viewer change rewrite it):
+ *  keep the entries that did not change and append the rest. */
 function updateLog(refs, snap, freshFrom) {
   const log = refs.log;
-  const items = snap.log.map((e) => h("li", {
-    class: e.step >= freshFrom ? "fresh" : null, dataset: { step: String(e.step), code: e.code },
-    testid: "log-entry",
+  const entries = snap.log;
+  const keys = entries.map((e) => `${e.step}\u0000${e.code}\u0000${e.text}`);
+  const old = refs.logKeys ?? [];
+  let same = 0;
+  while (same < old.length && same < keys.length && old[same] === keys[same]) same++;
+  while (log.children.length > same) log.lastElementChild.remove();
+  const added = entries.slice(same).map((e) => h("li", {
+    dataset: { step: String(e.step), code: e.code }, testid: "log-entry",
   }, h("span", { class: "log-step" }, String(e.step + 1)), h("span", { class: "log-text" }, e.text)));
-  clear(log, items);
-  log.scrollTop = log.scrollHeight;
+  log.append(...added);
+  refs.logKeys = keys;
+  // the entries of the latest steps stand out
+  for (const li of refs.freshLog ?? []) li.classList.remove("fresh");
+  refs.freshLog = [];
+  for (let i = entries.length - 1; i >= 0 && entries[i].step >= freshFrom; i--) {
+    const li = log.children[i];
+    li.classList.add("fresh");
+    refs.freshLog.push(li);
+  }
+  if (added.length) log.scrollTop = log.scrollHeight;
 }
 
 function updateOver(refs, ctx, name) {
