@@ -207,29 +207,27 @@ def revealed_specials(g, s: State, seat: int, loc: str) -> list[str]:
 
 def apply(g, s: State, seat: int, action, ev: list[Event]) -> None:
     act = s.act
+    if isinstance(action, (A.DiscardProps, A.ReturnTrick)):
+        if act is not None and action not in extras(g, s, seat, act):
+            raise IllegalAction("trickerion.anytime.not_now", action=type(action).__name__)
+        if isinstance(action, A.DiscardProps):
+            discard_props(g, s, seat, action, ev)
+        elif trick_by_id(s.players[seat], action.trick) is None:
+            raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
+        else:
+            return_trick(g.cat, s, seat, action.trick, ev)
+        return
     if act is None:
         if isinstance(action, A.PlaceCharacter):
             place(g, s, seat, action, ev)
         elif isinstance(action, A.MakeIdle):
             make_idle(g, s, seat, action.character, ev)
-        elif isinstance(action, A.DiscardProps):
-            discard_props(g, s, seat, action, ev)
-        elif isinstance(action, A.ReturnTrick):
-            if trick_by_id(s.players[seat], action.trick) is None:
-                raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
-            return_trick(g.cat, s, seat, action.trick, ev)
         else:
             raise IllegalAction("trickerion.place.place_first", action=type(action).__name__)
         return
     if isinstance(action, A.EndTurn):
         ev.append(Event("trickerion.turn_ended", {"seat": seat, "ap_left": act.ap}))
         end_turn(g, s, ev)
-    elif isinstance(action, A.DiscardProps):
-        discard_props(g, s, seat, action, ev)
-    elif isinstance(action, A.ReturnTrick):
-        if trick_by_id(s.players[seat], action.trick) is None:
-            raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
-        return_trick(g.cat, s, seat, action.trick, ev)
     elif isinstance(action, A.EnhanceCharacter):
         enhance(g, s, seat, act, ev)
     elif isinstance(action, A.ForgoEffect):
