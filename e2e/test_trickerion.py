@@ -1,0 +1,215 @@
+"""Trickerion at the table (web/games/trickerion.js): a 2-player game with one human seat played
+by clicking on the board against the greedy bot, to the scoring table; a 4-bot game with the
+Dark Alley and prophecies watched to its end; a reload mid-round that resumes the same state.
+
+Screenshots: build/screenshots/trk-<phase>-<lang>.png (every phase in EN, RU and FR, the same
+position), trk-1920-place.png, trk-bots4-over.png. Figures (printed, never asserted): "start game"
+to the first decision, median bot step in the page, board render time, how the human's moves
+were made (board targets, choice panels, decision strip, fallback buttons).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+import pytest
+
+READY_TIMEOUT_MS = 120_000
+LANGS = ("en", "ru", "fr")
+
+
+def tid(name: str) -> str:
+    return f'[data-testid="{name}"]'
+
+
+def open_page(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
+    page.evaluate("marquee.ready()")
+
+
+def lobby_start(page, players: int, kinds: list[str], seed: int, dark_alley: bool = True,
+                prophecies: bool = True) -> float:
+    """Set the game up through the lobby and click Start; returns ms from the click to the
+    first drawn decision (or to the first drawn board when no human must act)."""
+    page.click(tid("game-trickerion"))
+    page.select_option(tid("players-select"), str(players))
+    for opt, on in (("dark_alley", dark_alley), ("prophecies", prophecies)):
+        box = page.locator(tid(f"option-{opt}"))
+        if box.is_checked() != on:
+            box.click()
+    for i, kind in enumerate(kinds):
+        page.select_option(tid(f"seat-{i}-kind"), kind)
+    page.fill(tid("seed-input"), str(seed))
+    started = time.perf_counter()
+    page.click(tid("start-game"))
+    if "human" in kinds:
+        page.wait_for_function(
+            "document.querySelector('[data-testid=\"trk-board\"] [data-target]')", timeout=60_000)
+    else:
+        page.wait_for_selector(tid("trk-board"), timeout=60_000)
+    return (time.perf_counter() - started) * 1000
+
+
+def no_problems(page):
+    problems = page.marquee.problems()
+    assert not problems, problems
+
+
+def phase(page) -> str:
+    return page.evaluate("marquee.state()?.phase ?? ''")
+
+
+def shoot_in_every_language(page, screenshot, name: str, shots: list[str]) -> None:
+    """The same position in EN, RU and FR (the page language is switched and restored)."""
+    for lang in LANGS:
+        page.evaluate(f"marquee.setLang('{lang}')")
+        page.wait_for_selector(f'{tid("trk-board")}[lang="{lang}"]')
+        shots.append(str(screenshot(page, f"trk-{name}-{lang}")))
+    page.evaluate("marquee.setLang('en')")
+    page.wait_for_selector(f'{tid("trk-board")}[lang="en"]')
+
+
+# --------------------------------------------------------------------------- the human game
+
+
+def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, screenshot, figures):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    first_ms = lobby_start(page, 2, ["human", "bot:greedy"], seed=11)
+    figures["trickerion: 'start game' -> first decision drawn"] = f"{first_ms:.0f} ms"
+    page.select_option(tid("speed-select"), "0")
+
+    rng = random.Random(4)
+    counts = {"board": 0, "panel": 0, "strip": 0, "fallback": 0}
+    kinds: dict[str, int] = {}
+    renders: list[float] = []
+    shots: list[str] = []
+    seen: set[str] = set()
+    for _ in range(3000):
+        page.evaluate("marquee.idle()")
+        if page.evaluate("marquee.toAct().kind") == "terminal":
+            break
+        ph = phase(page)
+        if ph not in seen:
+            seen.add(ph)
+            shoot_in_every_language(page, screenshot, ph, shots)
+            if ph == "place":
+                page.set_viewport_size({"width": 1920, "height": 1080})
+                shots.append(str(screenshot(page, "trk-1920-place")))
+                page.set_viewport_size({"width": 1366, "height": 768})
+        renders.append(page.evaluate("window.marqueeTrickerion?.renderMs ?? 0"))
+        if not page.evaluate("marquee.legal().length"):
+            continue  # a bot or chance is about to move
+        board_targets = page.locator(
+            f'{tid("trk-board")} [data-target]:not({tid("trk-decision")} *)')
+        strip_targets = page.locator(f'{tid("trk-decision")} [data-target]')
+        nb, ns = board_targets.count(), strip_targets.count()
+        if nb + ns == 0:
+            buttons = page.locator(f'{tid("actions")} button[data-testid^="action-"]')
+            buttons.nth(rng.randrange(buttons.count())).click()
+            counts["fallback"] += 1
+            continue
+        # Board targets first, as a player would; the strip (end turn, pass...) one time in four.
+        use_strip = ns and (nb == 0 or rng.random() < 0.25)
+        target = strip_targets.nth(rng.randrange(ns)) if use_strip else board_targets.nth(rng.randrange(nb))
+        key = target.get_attribute("data-target")
+        kinds[key.split("-")[0]] = kinds.get(key.split("-")[0], 0) + 1
+        step = page.evaluate("marquee.snapshot().step")
+        target.click()
+        counts["strip" if use_strip else "board"] += 1
+        if page.locator(tid("trk-panel")).count():
+            choices = page.locator(f'{tid("trk-panel")} .trk-choice')
+            assert choices.count() > 1
+            choices.nth(rng.randrange(choices.count())).click()
+            counts["panel"] += 1
+        page.wait_for_function(f"marquee.snapshot().step > {step}", timeout=10_000)
+    else:
+        pytest.fail("the game did not end")
+
+    page.wait_for_selector(tid("score-table"))
+    shoot_in_every_language(page, screenshot, "over", shots)
+    result = page.evaluate("marquee.snapshot().result")
+    assert result and len(result["scores"]) == 2
+    assert {"setup", "advertise", "assign", "place", "perform"} <= seen, seen
+    assert counts["board"] > 20
+    no_problems(page)
+    total = sum(counts[k] for k in ("board", "strip", "fallback"))
+    figures["trickerion: human moves (2p vs greedy)"] = (
+        f"{total} decisions: {counts['board']} on board targets ({counts['panel']} through a "
+        f"choice panel), {counts['strip']} in the decision strip, {counts['fallback']} fallback buttons")
+    figures["trickerion: board targets clicked by kind"] = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
+    renders = [r for r in renders if r]
+    figures["trickerion: board render (median / max)"] = (
+        f"{statistics.median(renders):.1f} / {max(renders):.1f} ms over {len(renders)} renders")
+    figures["trickerion: final scores"] = str(result["scores"])
+    print("screenshots:", *shots, sep="\n  ")
+
+
+# --------------------------------------------------------------------------- four bots
+
+
+def test_four_bots_with_dark_alley_and_prophecies_are_watched_to_the_end(page, site_url, screenshot,
+                                                                         figures):
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    open_page(page, site_url)
+    page.evaluate("""() => {
+        window.__steps = [];
+        document.addEventListener('marquee:snapshot', () => window.__steps.push(performance.now()));
+    }""")
+    page.evaluate("marquee.setSpeed(0)")
+    lobby_start(page, 4, ["bot:greedy", "bot:random", "bot:greedy", "bot:random"], seed=3)
+    phases: set[str] = set()
+    prophecy_seen = False
+    deadline = time.monotonic() + 600
+    while page.evaluate("marquee.toAct().kind") != "terminal":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        ph = phase(page)
+        if ph and ph not in phases:
+            phases.add(ph)
+        prophecy_seen |= page.locator(f'{tid("trk-alley")} .prophecy.active').count() > 0
+        page.wait_for_timeout(150)
+    page.wait_for_selector(tid("score-table"))
+    screenshot(page, "trk-bots4-over")
+    result = page.evaluate("marquee.snapshot().result")
+    assert len(result["scores"]) == 4
+    assert page.locator(tid("trk-alley")).count() == 1
+    assert prophecy_seen
+    assert page.locator(f'{tid("score-table")} tbody tr').count() >= 3
+    steps = page.evaluate("window.__steps")
+    gaps = [b - a for a, b in zip(steps, steps[1:])]
+    figures["trickerion: 4 bots, steps watched"] = f"{len(steps)} steps, phases seen: {len(phases)}"
+    figures["trickerion: median bot step in the page"] = f"{statistics.median(gaps):.1f} ms"
+    no_problems(page)
+
+
+# --------------------------------------------------------------------------- reload
+
+
+def test_a_reload_mid_round_resumes_the_same_state(page, site_url, screenshot):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
+    page.select_option(tid("speed-select"), "0")
+    rng = random.Random(2)
+    # play by the API until the middle of a Place Characters phase of round 2
+    while not (page.evaluate("marquee.state().round") >= 2 and phase(page) == "place"
+               and page.evaluate("marquee.legal().length")):
+        page.evaluate("marquee.idle()")
+        n = page.evaluate("marquee.legal().length")
+        if n:
+            page.evaluate(f"marquee.act({rng.randrange(n)}).catch(() => null)")
+    page.evaluate("marquee.idle()")
+    before = page.evaluate("({hash: marquee.hash(), step: marquee.snapshot().step})")
+    targets = page.locator(f'{tid("trk-board")} [data-target]').count()
+    page.reload()
+    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
+    page.evaluate("marquee.ready()")
+    page.wait_for_selector(tid("trk-board"))
+    after = page.evaluate("({hash: marquee.hash(), step: marquee.snapshot().step})")
+    assert after == before
+    assert page.locator(f'{tid("trk-board")} [data-target]').count() == targets
+    screenshot(page, "trk-reload-resumed")
+    no_problems(page)

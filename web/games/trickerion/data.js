@@ -1,0 +1,56 @@
+// Trickerion's data packs (engine/games/trickerion/data/*.json), read once through the bridge's
+// generic `game_data`, and lookups by id with names in the page's language.
+
+import { connect } from "../../ui/bridge.js";
+
+let packs = null;
+
+export function data() {
+  if (packs) return packs;
+  const door = window.marqueeBridge;
+  const raw = connect(door).call("game_data", { game: "trickerion" });
+  const byId = (list) => Object.fromEntries((list ?? []).map((x) => [x.id, x]));
+  const b = raw.board;
+  packs = {
+    raw,
+    tricks: byId(raw.tricks.tricks),
+    trickList: raw.tricks.tricks,
+    props: byId(raw.props.props),
+    propList: raw.props.props,
+    tiers: byId(raw.props.tiers),
+    cards: byId(raw.performances.cards),
+    theaters: byId(raw.performances.theaters),
+    clockwise: raw.performances.marker_geometry.clockwise,
+    specials: byId(raw.assignments.special),
+    prophecies: byId(raw.prophecies.prophecies),
+    magicians: byId(raw.magicians.magicians),
+    schools: byId(b.schools),
+    schoolIds: b.schools.map((s) => s.id),
+    locations: byId(b.locations),
+    days: b.theater_days,
+    characters: byId(b.characters),
+    actions: byId(b.actions),
+    dice: b.dice,
+    levels: Object.fromEntries(b.trick_levels.map((l) => [l.level, l])),
+    market: b.market,
+    rounds: b.rounds,
+    performance: b.performance,
+  };
+  return packs;
+}
+
+/** A pack record's official name in `lang` (English where the glossary has none). */
+export function nameOf(rec, lang) {
+  if (!rec) return "";
+  const n = rec.name ?? rec;
+  if (typeof n === "string") return n;
+  return n[lang] || n.en || rec.id || "";
+}
+
+export const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+
+// Board slot indices (engine/games/trickerion/catalog.py).
+export const SLOT = { downtown: 0, market_row: 4, dark_alley: 8, theater: 12, workshop: 24 };
+export const DAYS = ["thursday", "friday", "saturday", "sunday"];
+// Dice in State.dice order: Residence 0–1, Inn 2–3, Bank 4–5.
+export const DIE_AREA = ["dahlgaard_residence", "dahlgaard_residence", "inn", "inn", "bank", "bank"];

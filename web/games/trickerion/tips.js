@@ -1,0 +1,80 @@
+// Card and icon data for tooltips and the choice panel: every field a player reads off the card.
+// Tip keys: trick:<id>, special:<id>, prophecy:<id>, magician:<id>, prop:<id>, perf:<id>,
+// character:<id>, location:<id>.
+
+import { h } from "../../ui/dom.js";
+import { data, nameOf, cap } from "./data.js";
+
+export function tipContent(key, lang, w) {
+  const D = data();
+  const [kind, id] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+  const row = (label, value) => h("div", { class: "tip-row" }, h("dt", {}, label), h("dd", {}, value));
+  const en = lang !== "en" ? h("p", { class: "tip-note" }, w("text_en")) : null;
+  if (kind === "trick") {
+    const t = D.tricks[id];
+    if (!t) return null;
+    const comps = Object.entries(t.components ?? {}).map(([p, n]) => `${cap(nameOf(D.props[p], lang))} ×${n}`).join(", ");
+    const y = t.yield ?? {};
+    const yields = [y.fame ? `${y.fame} ${w("fame")}` : "", y.coins ? `${y.coins} ${w("coins")}` : "",
+      y.shards ? `${y.shards} ${w("shards")}` : ""].filter(Boolean).join(", ") || "—";
+    return h("div", { class: "tip" },
+      h("h4", {}, nameOf(t, lang), " ", h("span", { class: `school-dot s-${t.school}` }, schoolLetter(t.school, lang))),
+      h("dl", {},
+        row(w("school"), cap(nameOf(D.schools[t.school], lang))),
+        row(w("level", { n: t.level }), `${w("threshold")}: ${t.fame_threshold}`),
+        row(w("components"), comps || "—"),
+        row(w("ap"), w("prep_ap", { n: t.prepare_ap })),
+        row(cap(w("markers")), String(t.markers)),
+        row(w("yield"), yields),
+        t.end_bonus_text ? row(w("level3"), t.end_bonus_text) : null),
+      t.end_bonus_text ? en : null);
+  }
+  if (kind === "special") {
+    const c = D.specials[id];
+    if (!c) return null;
+    return h("div", { class: "tip" }, h("h4", {}, nameOf(c, lang)),
+      h("dl", {}, row(w("special"), nameOf(D.locations[c.location], lang)), row(w("effect"), c.text)), en);
+  }
+  if (kind === "prophecy") {
+    const c = D.prophecies[id];
+    if (!c) return null;
+    return h("div", { class: "tip" }, h("h4", {}, `${w("prophecy_active").split(" ").pop()} ${c.bga_id ?? id}`),
+      h("p", {}, c.text), en);
+  }
+  if (kind === "magician") {
+    const m = D.magicians[id];
+    if (!m) return null;
+    return h("div", { class: "tip" }, h("h4", {}, nameOf(m, lang)),
+      h("dl", {}, row(w("school"), cap(nameOf(D.schools[m.school], lang))),
+        row(w("ability"), `${nameOf(m.ability, lang)}: ${m.ability.text}`)), en);
+  }
+  if (kind === "prop") {
+    const p = D.props[id];
+    if (!p) return null;
+    return h("div", { class: "tip" }, h("h4", {}, cap(nameOf(p, lang))),
+      h("dl", {}, row(cap(nameOf(D.tiers[p.tier], lang)), `${p.cost} ${w("coins")}`)));
+  }
+  if (kind === "perf") {
+    const c = D.cards[id];
+    if (!c) return null;
+    const b = c.performer_bonus ?? {};
+    const bonus = [b.fame ? `${b.fame} ${w("fame")}` : "", b.coins ? `${b.coins} ${w("coins")}` : "",
+      b.shards ? `${b.shards} ${w("shards")}` : ""].filter(Boolean).join(", ") || "—";
+    return h("div", { class: "tip" }, h("h4", {}, nameOf(D.theaters[c.theater], lang)),
+      h("dl", {}, row(w("slots"), String(c.cells.length)), row(w("performer_bonus"), bonus),
+        row(cap(w("link")), `${c.links.length} (${c.links.filter((l) => l.shard).length} ${w("shard_link")})`)));
+  }
+  if (kind === "character") {
+    const c = D.characters[id];
+    if (!c) return null;
+    return h("div", { class: "tip" }, h("h4", {}, cap(nameOf(c, lang))),
+      h("dl", {}, row(w("ap"), String(c.base_ap))));
+  }
+  return null;
+}
+
+export function schoolLetter(school, lang) {
+  const D = data();
+  const name = nameOf(D.schools[school], lang) || school;
+  return name.charAt(0).toUpperCase();
+}
