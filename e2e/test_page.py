@@ -82,11 +82,12 @@ def test_lobby_is_reached_cleanly(page, site_url, screenshot, figures):
     assert page.evaluate("marquee.screen()") == "lobby"
     assert page.locator(tid("screen-lobby")).is_visible()
 
-    # every registered game is listed, with its translated name
+    # every game the page's engine registers is listed, with its translated name
     listed = page.eval_on_selector_all(tid("game-list") + " [data-game]", "els => els.map(e => e.dataset.game)")
-    assert listed == sorted(GAMES)
-    for gid, cls in GAMES.items():
-        assert cls.names["en"] in page.locator(tid(f"game-{gid}")).inner_text()
+    games = page.evaluate("marquee.games()")
+    assert listed == [g["id"] for g in games] and FIRST_GAME in listed
+    for g in games:
+        assert g["names"]["en"] in page.locator(tid(f"game-{g['id']}")).inner_text()
 
     # every control has a test id and an accessible name
     unnamed = page.evaluate("""() => [...document.querySelectorAll('#app button, #app select, #app input')]
@@ -106,13 +107,13 @@ def test_lobby_is_reached_cleanly(page, site_url, screenshot, figures):
 
 def test_options_render_from_specs(page, site_url):
     open_page(page, site_url)
-    for gid, cls in GAMES.items():
-        page.click(tid(f"game-{gid}"))
-        for spec in cls.option_specs:
-            control = page.locator(tid(f"option-{spec.id}"))
+    for game in page.evaluate("marquee.games()"):
+        page.click(tid(f"game-{game['id']}"))
+        for spec in game["options"]:
+            control = page.locator(tid(f"option-{spec['id']}"))
             tag, kind = control.evaluate("el => [el.tagName, el.type]")
             assert (tag, kind) == {"bool": ("INPUT", "checkbox"), "choice": ("SELECT", "select-one"),
-                                   "int": ("INPUT", "number")}[spec.kind]
+                                   "int": ("INPUT", "number")}[spec["kind"]]
         seats = page.locator('[data-testid^="seat-"][data-testid$="-kind"]').count()
         assert seats == int(page.locator(tid("players-select")).input_value())
     # an invalid seed is refused with the engine's translated message, and the lobby stays
@@ -286,40 +287,75 @@ def test_a_bad_save_file_shows_its_error_and_the_game_stays(page, site_url, scre
 # --------------------------------------------------------------------------- hotseat & bots
 
 
+def test_whose_screen_and_simultaneous_decisions(page, site_url):
+    """web/ui/seats.js: the pure rules behind the viewer and the hotseat cover."""
+    page.goto(site_url)
+    out = page.evaluate("""async () => {
+      const m = await import('./web/ui/seats.js');
+      const seats = [{kind: 'human'}, {kind: 'bot'}, {kind: 'human'}];
+      const snap = (kind, s, step = 0) => ({seats, to_act: {kind, seats: s}, step});
+      const g1 = m.trackGroup(null, snap('players', [0, 2], 4));
+      const g2 = m.trackGroup(g1, snap('players', [2], 5));
+      const g3 = m.trackGroup(g2, snap('players', [0], 6));
+      const g4 = m.trackGroup(m.trackGroup(null, snap('players', [0, 2], 1)), snap('players', [0, 2], 1));
+      return {
+        first: m.chooseViewer(snap('players', [0, 2]), null),
+        stays: m.chooseViewer(snap('players', [0, 2]), 2),
+        next: m.chooseViewer(snap('players', [2]), 0),
+        botTurn: m.chooseViewer(snap('players', [1]), 2),
+        chance: m.chooseViewer(snap('chance', [-1]), null),
+        spectator: m.chooseViewer({seats: [{kind: 'bot'}], to_act: {kind: 'players', seats: [0]}}, null),
+        auto: [m.autoPending(snap('players', [0, 1])), m.autoPending(snap('players', [0, 2])),
+               m.autoPending(snap('chance', [-1])), m.autoPending(snap('terminal', []))],
+        groups: [g1.group, g2.group, g3.group, g4.group],
+      };
+    }""")
+    assert out == {
+        "first": 0, "stays": 2, "next": 2, "botTurn": 2, "chance": 0, "spectator": None,
+        "auto": [True, False, True, False],
+        # a simultaneous decision lasts while each step removes seats from it
+        "groups": [[0, 2], [0, 2], None, [0, 2]],
+    }
+
+
 @pytest.mark.skipif(MULTI_GAME is None, reason="no game for two or more players is registered")
 def test_hotseat_covers_the_table_before_a_secret_choice(page, site_url, screenshot):
     open_page(page, site_url)
     page.evaluate("""marquee.start({game: %s, seed: 11, options: {},
         seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bob'}]})""" % json.dumps(MULTI_GAME))
     page.evaluate("marquee.setSpeed(0)")
+    names = ["Ann", "Bob"]
+    before = None  # (to_act, viewer) when the last human move was made
     for _ in range(400):
         page.evaluate("marquee.idle()")
         if page.evaluate("marquee.screen()") == "pass":
-            break
-        assert page.evaluate("marquee.toAct().kind") != "terminal", "no secret choice came up"
-        page.evaluate("marquee.act(0)")
+            viewer = page.evaluate("marquee.viewer()")
+            # nothing of the table is drawn under the cover
+            assert page.locator(tid("board")).evaluate("el => el.children.length") == 0
+            assert page.locator(tid("actions")).evaluate("el => el.children.length") == 0
+            assert page.locator("#pass-title").inner_text() == ui("ui.pass.title", name=names[viewer])
+            if before and len(before[0]["seats"]) > 1 and before[1] != viewer:
+                break  # one human chose secretly, the other is next: the case this is for
+            page.click(tid("pass-confirm"))
+            continue
+        to_act = page.evaluate("marquee.toAct()")
+        assert to_act["kind"] != "terminal", "no simultaneous decision came up"
+        before = (to_act, page.evaluate("marquee.viewer()"))
+        page.locator(f'{tid("actions")} button').first.click()
     else:
-        pytest.fail("no hand-over came up in 400 moves")
-
-    viewer = page.evaluate("marquee.viewer()")
-    name = ["Ann", "Bob"][viewer]
-    cover = page.locator(tid("pass-screen"))
-    assert cover.is_visible()
-    assert page.locator("#pass-title").inner_text() == ui("ui.pass.title", name=name)
-    # nothing of the table is drawn under the cover
-    assert page.locator(tid("board")).evaluate("el => el.children.length") == 0
-    assert page.locator(tid("actions")).evaluate("el => el.children.length") == 0
+        pytest.fail("no hand-over in a simultaneous decision came up in 400 moves")
     screenshot(page, "page-pass-device")
 
     # a reload keeps the cover up
     page.reload()
     page.evaluate("marquee.ready()")
     assert page.evaluate("marquee.screen()") == "pass"
+    assert page.evaluate("marquee.viewer()") == viewer
 
     page.click(tid("pass-confirm"))
     assert page.evaluate("marquee.screen()") == "table"
     assert page.locator(tid("actions") + " button").count() == len(page.evaluate("marquee.legal()"))
-    assert page.evaluate("marquee.viewer()") == viewer
+    assert page.locator(tid("turn-status")).inner_text()
     no_problems(page)
 
 

@@ -339,6 +339,7 @@ function tableCtx() {
     viewer: S.viewer,
     covered: S.covered,
     coverFor: S.viewer,
+    secret: Boolean(S.group?.group),
     error: S.error,
     speed: S.speed,
     autoPending: S.snap ? autoPending(S.snap) : false,

@@ -98,7 +98,7 @@ export function updateTable(refs, ctx) {
   if (covered) {
     const who = name(ctx.coverFor);
     refs.coverTitle.textContent = t("ui.pass.title", { name: who });
-    refs.coverText.textContent = t("ui.pass.text", { name: who });
+    refs.coverText.textContent = t(ctx.secret ? "ui.pass.text" : "ui.pass.text_private", { name: who });
     refs.coverButton.textContent = t("ui.pass.confirm", { name: who });
     clear(refs.board);
     clear(refs.actions);
