@@ -6,6 +6,7 @@
 
 import { h, clear } from "../ui/dom.js";
 import { data, nameOf, cap, SLOT, DAYS } from "./trickerion/data.js";
+import { connect } from "../ui/bridge.js";
 import { groupTargets } from "./trickerion/targets.js";
 import { tipContent, schoolLetter } from "./trickerion/tips.js";
 import { words } from "./trickerion/strings.js";
@@ -109,7 +110,7 @@ export function render(container, snap, api) {
       entries.map((e) => h("button", {
         type: "button", class: "trk-choice", testid: `trk-choice-${e.index}`, dataset: { index: String(e.index) },
         onclick: () => { closePanel(); api.act(e.action).catch(() => {}); },
-      }, e.label))));
+      }, friendly(e) ? [h("strong", {}, friendly(e)), h("small", {}, e.label)] : e.label))));
     board.append(panel);
     const bw = board.clientWidth;
     const pw = Math.min(360, bw - 16);
@@ -117,6 +118,14 @@ export function render(container, snap, api) {
     panel.style.left = `${Math.max(8, Math.min(box.x, bw - pw - 8))}px`;
     panel.style.top = `${box.y + 4}px`;
     panel.querySelector(".trk-choice")?.focus();
+  }
+  /** A short first line for a choice where the engine's label names a character by number. */
+  function friendly(e) {
+    const a = e.action;
+    const c = a.character !== undefined && typeof a.character === "number" ? players[viewer]?.chars[a.character] : null;
+    if (a.type === "place_character" && c) return charName(c.kind);
+    if (a.type === "assign" && c) return `${charName(c.kind)} ← ${D.specials[a.card] ? nameOf(D.specials[a.card], lang) : T(a.card)}`;
+    return null;
   }
   function showTip(el, key) {
     hideTip();
@@ -136,6 +145,43 @@ export function render(container, snap, api) {
     tip?.remove();
     tip = null;
   }
+
+  /** Pointing at a place that is not a legal target says why (the engine's refusal). */
+  const canAct = viewer !== null && viewer !== undefined && (snap.legal ?? []).length > 0;
+  function explain(el, probe) {
+    if (!canAct || !probe) return;
+    el.classList.add("why");
+    const show = () => {
+      const action = probe();
+      if (!action) return;
+      let refusal = null;
+      try {
+        refusal = connect(window.marqueeBridge).call("why", { seat: viewer, action, lang });
+      } catch (error) {
+        refusal = { message: error.message };
+      }
+      if (!refusal) return;
+      hideTip();
+      tip = h("div", { class: "trk-tip why-tip", testid: "trk-why", role: "tooltip" }, h("p", {}, "✕ ", refusal.message));
+      board.append(tip);
+      const box = anchorBox(el);
+      const bw = board.clientWidth;
+      tip.style.maxWidth = `${Math.min(320, bw - 16)}px`;
+      tip.style.left = `${Math.max(8, Math.min(box.x, bw - 330))}px`;
+      tip.style.top = `${box.y + 4}px`;
+    };
+    el.addEventListener("mouseenter", show);
+    el.addEventListener("mouseleave", hideTip);
+  }
+  const me = canAct ? players[viewer] : null;
+  /** The character a player would try at `location`: one whose card sends it there, else any
+   *  character still at home. */
+  const probeChar = (location) => {
+    const free = (me?.chars ?? []).map((c, i) => [c, i]).filter(([c]) => c.slot < 0 && c.card && !c.idle && !c.assist);
+    const cardLoc = (card) => D.specials[card]?.location ?? card;
+    const hit = free.find(([c]) => cardLoc(c.card) === location) ?? free[0];
+    return hit ? hit[1] : -1;
+  };
 
   /** Make `el` (HTML or SVG) a target if `key` is legal, and give it a tooltip if `tipKey`. */
   function wire(el, key, title, tipKey) {
@@ -174,7 +220,7 @@ export function render(container, snap, api) {
     const occ = occupant(v);
     const g = s("svg", { class: "slot", viewBox: "0 0 56 62", width: 46, height: 51, role: "img" },
       s("rect", { x: 3, y: 3, width: 50, height: 44, rx: 8, class: v === -2 ? "slot-box blocked" : "slot-box" }),
-      s("text", { x: 28, y: 59, class: "slot-mod" }, label ?? (mod > 0 ? `+${mod}` : String(mod))));
+      s("text", { x: 28, y: 59, class: "slot-mod" }, mod > 0 ? `+${mod}` : String(mod)));
     if (v === -2) g.append(s("path", { d: "M10 10 L46 40 M46 10 L10 40", class: "slot-x" }));
     if (occ) {
       const kind = players[occ.seat]?.chars[occ.char]?.kind ?? "";
@@ -186,6 +232,15 @@ export function render(container, snap, api) {
     g.setAttribute("aria-label", desc);
     const wrap = h("div", { class: "slot-wrap", title: desc, dataset: { slot: String(slotIndex) }, testid: `trk-slot-${slotIndex}` }, g);
     wire(wrap, `slot-${slotIndex}`, title || desc);
+    if (!targets.has(`slot-${slotIndex}`) && view.phase === "place") {
+      explain(wrap, () => {
+        const [location, slot] = slotLocation(slotIndex);
+        const ci = probeChar(location);
+        if (ci < 0) return null;
+        if (location === "workshop" && Math.floor((slotIndex - SLOT.workshop) / 2) !== viewer) return null;
+        return { type: "place_character", character: ci, location, slot };
+      });
+    }
     return wrap;
   }
 
@@ -215,7 +270,9 @@ export function render(container, snap, api) {
     const cls = D.schools[face] ? ` s-${face}` : "";
     const el = h("div", { class: `die${face === "x" ? " used" : ""}${cls}`, testid: `trk-die-${i}`, title: dieTitle(face), dataset: { face } },
       h("span", {}, dieFace(face)));
-    return wire(el, `die-${i}`, dieTitle(face));
+    wire(el, `die-${i}`, dieTitle(face));
+    if (!targets.has(`die-${i}`) && view.phase === "place") explain(el, () => ({ type: i >= 4 ? "take_coins" : "reroll_die", die: i }));
+    return el;
   }
 
   function downtown() {
@@ -369,7 +426,9 @@ export function render(container, snap, api) {
         h("div", { class: "day-head" }, h("strong", {}, cap(nameOf(day, lang))),
           h("span", { class: "muted", title: w("day_yield", { f: yf, c: yc }) }, ` ${mod > 0 ? "+" : ""}${mod} ${w("ap")}${yf || yc ? ` · ${yf > 0 ? "+" : ""}${yf}★ ${yc > 0 ? "+" : ""}${yc}¢` : ""}`)),
         h("div", { class: "day-slots" },
-          slotSvg(base, mod, w("backstage")), slotSvg(base + 1, mod, w("backstage")), slotSvg(base + 2, mod, w("stage"))));
+          h("div", { class: "day-group" }, h("div", { class: "day-pair" }, slotSvg(base, mod, w("backstage")), slotSvg(base + 1, mod, w("backstage"))),
+            h("span", { class: "day-cap" }, w("backstage"))),
+          h("div", { class: "day-group stage" }, slotSvg(base + 2, mod, w("stage")), h("span", { class: "day-cap" }, w("stage")))));
     });
     const deckCount = view.perf_deck.length;
     return h("section", { class: "loc loc-theater", testid: "trk-theater" },
@@ -413,15 +472,23 @@ export function render(container, snap, api) {
       h("div", { class: "fame-track", testid: "trk-fame" }, h("span", { class: "area-name" }, w("fame_track")), svg));
   }
 
+  function resTrick(t) {
+    const el = wire(h("div", { class: `res-trick lvl-${t.level}`, testid: `trk-trick-${t.id}` },
+      h("span", { class: "lvl" }, "●".repeat(t.level)),
+      h("span", { class: "tname" }, nameOf(t, lang)),
+      h("span", { class: "tmeta" }, `${t.fame_threshold}★`)), `trick-${t.id}`, nameOf(t, lang), `trick:${t.id}`);
+    if (!targets.has(`trick-${t.id}`) && view.act?.loc === "downtown" && view.act.seat === viewer) {
+      explain(el, () => ({ type: "learn_trick", trick: t.id, die: 0 }));
+    }
+    return el;
+  }
+
   function residence() {
     const owned = new Set(players.flatMap((p) => p.tricks.map((t) => t.id)));
     const cols = D.schoolIds.map((school) => h("div", { class: `res-col s-${school}`, testid: `trk-residence-${school}` },
       h("h4", {}, h("span", { class: `school-dot s-${school}` }, schoolLetter(school, lang)), " ", cap(nameOf(D.schools[school], lang))),
       h("ol", {}, D.trickList.filter((t) => t.school === school && !owned.has(t.id)).map((t) => h("li", {},
-        wire(h("div", { class: `res-trick lvl-${t.level}`, testid: `trk-trick-${t.id}` },
-          h("span", { class: "lvl" }, "●".repeat(t.level)),
-          h("span", { class: "tname" }, nameOf(t, lang)),
-          h("span", { class: "tmeta" }, `${t.fame_threshold}★`)), `trick-${t.id}`, nameOf(t, lang), `trick:${t.id}`))))));
+        resTrick(t))))));
     return h("section", { class: "loc loc-residence", testid: "trk-residence" },
       h("h3", {}, w("residence")), h("div", { class: "res-cols" }, cols));
   }
@@ -486,6 +553,14 @@ export function render(container, snap, api) {
           h("h4", {}, w("props")), h("div", { class: "props" }, props.length ? props : h("span", { class: "muted" }, "—")),
           specialists.length ? [h("h4", {}, w("specialists")), h("div", { class: "specs" }, specialists)] : null,
           h("h4", {}, w("hand")), hand)));
+  }
+
+  function slotLocation(slot) {
+    if (slot >= SLOT.workshop) return ["workshop", (slot - SLOT.workshop) % 2];
+    if (slot >= SLOT.theater) return ["theater", slot - SLOT.theater];
+    if (slot >= SLOT.dark_alley) return ["dark_alley", slot - SLOT.dark_alley];
+    if (slot >= SLOT.market_row) return ["market_row", slot - SLOT.market_row];
+    return ["downtown", slot];
   }
 
   function slotPlace(slot) {
