@@ -6,5 +6,6 @@
 // The page never guesses file names: a missing file would be a failed request.
 
 export const RENDERERS = {
+  oracle: () => import("./oracle.js"),
   trickerion: () => import("./trickerion.js"),
 };
