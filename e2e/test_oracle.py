@@ -1,0 +1,265 @@
+"""The Oracle's sheet in the page (web/games/oracle.js): played by clicking on the sheet.
+
+Every click is chosen among the sheet's legal targets (`[data-legal="true"]`, whose
+`data-action` is one of `marquee.legalActions()`), so the test follows the rules without knowing
+them. Test ids: docs/oracle-page.md.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+READY_TIMEOUT_MS = 120_000
+SHEET = '[data-testid="oracle-sheet"]'
+TARGETS = f'{SHEET} [data-legal="true"]'
+
+
+def tid(name: str) -> str:
+    return f'[data-testid="{name}"]'
+
+
+def open_page(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
+    page.evaluate("marquee.ready()")
+
+
+def start_from_lobby(page, mode: str, seed: int, lang: str = "en") -> None:
+    page.select_option(tid("lang-select"), lang)
+    page.click(tid("game-oracle"))
+    page.select_option(tid("option-mode"), mode)
+    page.fill(tid("seed-input"), str(seed))
+    page.click(tid("start-game"))
+    page.wait_for_selector(SHEET)
+    page.select_option(tid("speed-select"), "0")
+    page.evaluate("marquee.idle()")
+
+
+def no_problems(page) -> None:
+    problems = page.marquee.problems()
+    assert not problems, problems
+
+
+def legal_set(page) -> set[str]:
+    return {json.dumps(a, sort_keys=True) for a in page.evaluate("marquee.legalActions()")}
+
+
+def click_a_target(page, rng: random.Random) -> dict:
+    """Click one legal target of the sheet (seeded choice); return its action."""
+    page.wait_for_selector(TARGETS)
+    targets = page.locator(TARGETS)
+    count = targets.count()
+    assert count, "no legal target on the sheet"
+    actions = [json.loads(a) for a in targets.evaluate_all("els => els.map(e => e.dataset.action)")]
+    legal = legal_set(page)
+    for a in actions:
+        assert json.dumps(a, sort_keys=True) in legal, a
+    # Prefer anything to "pass" and "stop drawing" so the session shows the sheet filling up.
+    weights = [0.15 if a["type"] in ("pass", "stop_drawing") else 1.0 for a in actions]
+    i = rng.choices(range(count), weights)[0]
+    before = page.evaluate("marquee.snapshot().step")
+    targets.nth(i).click()
+    page.wait_for_function(f"marquee.snapshot().step > {before}")
+    page.evaluate("marquee.idle()")
+    return actions[i]
+
+
+def test_practice_session_played_on_the_sheet_from_lobby_to_the_end(page, site_url, screenshot, figures):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    start_from_lobby(page, "practice", seed=11)
+    sheet = page.locator(SHEET)
+    assert sheet.get_attribute("data-mode") == "practice"
+    assert page.locator(tid("oracle-provisional")).is_visible()
+    assert page.locator(tid("oracle-practice-frame")).is_visible()
+    assert page.locator(tid("oracle-figure")).count() == 1
+    assert page.locator(tid("oracle-space-activate_staff")).get_attribute("data-figure") == "true"
+    screenshot(page, "oracle-practice-start-1366")
+
+    # An illegal action space says why when pointed at (the bridge's why()).
+    off = page.locator(f'{SHEET} [data-legal="false"][data-probe]').first
+    off.hover()
+    page.wait_for_function("document.querySelector('[data-testid=\"oracle-why\"]').textContent.length > 3")
+    assert page.locator(tid("oracle-why")).inner_text().strip()
+
+    rng = random.Random(5)
+    kinds: dict[str, int] = {}
+    toasts: set[str] = set()
+    shots = {"lines": False, "reward": False, "horoscope": False}
+    timings = []
+    clicks = 0
+    while page.evaluate("marquee.toAct().kind") != "terminal":
+        pending = sheet.get_attribute("data-pending")
+        if pending in shots and not shots[pending]:
+            shots[pending] = True
+            screenshot(page, f"oracle-practice-{pending}")
+        started = time.perf_counter()
+        action = click_a_target(page, rng)
+        timings.append(time.perf_counter() - started)
+        kinds[action["type"]] = kinds.get(action["type"], 0) + 1
+        toasts |= set(page.locator(tid("oracle-toast")).evaluate_all("els => els.map(e => e.dataset.kind)"))
+        clicks += 1
+        if clicks == 25:
+            screenshot(page, "oracle-practice-mid")
+        assert clicks < 600, "the practice session did not end"
+
+    page.wait_for_selector(tid("game-over"))
+    assert page.locator(tid("score-table")).is_visible()
+    view = page.evaluate("marquee.state()")
+    assert view["phase"] == "over"
+    assert page.locator(tid("score-0")).inner_text().strip().startswith(str(view["score"]["total"]))
+    page.locator(tid("game-over")).scroll_into_view_if_needed()
+    screenshot(page, "oracle-practice-over")
+    page.locator(tid("oracle-stargazing")).scroll_into_view_if_needed()
+    screenshot(page, "oracle-practice-over-sheet")
+    # the session used the sheet's own targets: lines, actions and decisions
+    assert kinds.get("draw_line", 0) > 0 or kinds.get("write_horoscope", 0) > 0, kinds
+    assert {"reward", "corruption"} & toasts or kinds.get("take_good") or kinds.get("mark_guild"), toasts
+    page_ms = page.evaluate("""() => {
+        const t0 = performance.now();
+        marquee.snapshot();
+        return performance.now() - t0;
+    }""")
+    figures["oracle practice: clicks to the end"] = str(clicks)
+    figures["oracle practice: click -> next position drawn (median)"] = \
+        f"{1000 * sorted(timings)[len(timings) // 2]:.0f} ms"
+    figures["oracle practice: page render of the board"] = f"{page.evaluate('marquee.timings.render')} ms"
+    del page_ms
+    no_problems(page)
+
+
+def test_companion_session_with_colours_a_physical_throw_and_table_events(page, site_url, screenshot, figures):
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    open_page(page, site_url)
+    start_from_lobby(page, "companion", seed=3)
+    assert page.locator(tid("oracle-companion-badge")).is_visible()
+    assert page.locator(tid("oracle-roll-form")).is_visible()
+    screenshot(page, "oracle-companion-setup-1920")
+
+    # The setup throw entered by hand: all five in one half is refused and said why.
+    for rune in ("d4_a", "d4_b", "coin", "bone", "doll"):
+        page.select_option(tid(f"oracle-roll-half-{rune}"), "0")
+    page.click(tid("oracle-roll-submit"))
+    page.wait_for_function("document.querySelector('[data-testid=\"oracle-why\"]').textContent.length > 3")
+    assert page.evaluate("marquee.snapshot().step") == 0
+
+    halves = {"d4_a": "0", "d4_b": "1", "coin": "0", "bone": "0", "doll": "1"}
+    for rune, half in halves.items():
+        page.select_option(tid(f"oracle-roll-half-{rune}"), half)
+    page.select_option(tid("oracle-roll-die-0"), "3")
+    page.select_option(tid("oracle-roll-die-1"), "2")
+    page.select_option(tid("oracle-roll-coin"), "skull")
+    page.click(tid("oracle-roll-submit"))
+    page.wait_for_function("marquee.state().phase === 'act'")
+    bowl = page.evaluate("marquee.state().bowl")
+    assert [r["half"] for r in bowl["runes"]] == [0, 1, 0, 0, 1]
+    assert bowl["runes"][0]["value"] == 3 and bowl["runes"][1]["value"] == 2
+    assert bowl["runes"][2]["face"] == "skull"
+    assert page.locator(tid("oracle-rune-d4_a")).get_attribute("data-half") == "0"
+
+    # A manipulation on the bowl: +1 on die A (the prefilled ±1 circle is crossed).
+    page.click(tid("oracle-die-0-plus"))
+    page.wait_for_function("marquee.state().bowl.runes[0].value === 4")
+    assert page.evaluate("marquee.state().threads.plus_minus.crossed") == 1
+    # Threads of Fate with the die (the coin shows the skull): an X and a corruption card.
+    page.click(tid("oracle-act-threads_of_fate-die"))
+    page.wait_for_function("marquee.state().pending && marquee.state().pending.type === 'reward'")
+    screenshot(page, "oracle-companion-reward-1920")
+    page.click(tid("oracle-guild-red-x"))
+    page.wait_for_function("marquee.state().pending && marquee.state().pending.type === 'roll'")
+    at_table = page.locator(tid("oracle-at-table")).inner_text()
+    assert page.locator(tid("oracle-instruction")).count() >= 1, at_table
+    kinds = page.locator(tid("oracle-toast")).evaluate_all("els => els.map(e => e.dataset.kind)")
+    assert "corruption" in kinds and "reward" in kinds, kinds
+    assert page.evaluate("marquee.state().corruption.held") == 1
+
+    # Adventurers entered with their colours: one, then two at once.
+    page.click(tid("oracle-adventurer-red"))
+    page.wait_for_function("marquee.state().adventurers.drawn.length === 1")
+    page.select_option(tid("oracle-adventurer-second"), "blue")
+    page.click(tid("oracle-adventurer-green"))
+    page.wait_for_function("marquee.state().adventurers.drawn.length === 3")
+    assert page.evaluate("marquee.state().adventurers.drawn") == ["red", "green", "blue"]
+    # A corruption card discarded at the table, a Market phase.
+    page.click(tid("oracle-corruption-discard"))
+    page.wait_for_function("marquee.state().corruption.held === 0")
+    page.click(tid("oracle-market-phase"))
+    page.wait_for_function("marquee.state().funding.market_phases === 1")
+    screenshot(page, "oracle-companion-table-1920")
+
+    # A second physical throw, then a turn with the snapshot timings of both kinds of position.
+    page.select_option(tid("oracle-roll-half-d4_a"), "1")
+    page.select_option(tid("oracle-roll-half-bone"), "1")
+    page.click(tid("oracle-roll-submit"))
+    page.wait_for_function("marquee.state().phase === 'act'")
+    throw_ms = page.evaluate("""async () => {
+        const t0 = performance.now();
+        await marquee.act({type: 'pass'});          // back to a throw: 984 legal entries
+        const t1 = performance.now();
+        await marquee.act({type: 'roll_in_app'});
+        await marquee.idle();
+        return [t1 - t0, marquee.legalActions().length];
+    }""")
+    act_ms = page.evaluate("""async () => {
+        const t0 = performance.now();
+        await marquee.act({type: 'pass'});
+        return performance.now() - t0;
+    }""")
+    figures["oracle companion: act -> throw position (984 legal) drawn"] = f"{throw_ms[0]:.0f} ms"
+    figures["oracle companion: act -> ordinary position drawn"] = f"{act_ms:.0f} ms"
+    page.click(tid("oracle-end-game"))
+    page.wait_for_selector(tid("game-over"))
+    no_problems(page)
+
+
+def test_reload_mid_session_resumes_the_same_sheet(page, site_url):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    start_from_lobby(page, "practice", seed=21)
+    rng = random.Random(2)
+    for _ in range(12):
+        click_a_target(page, rng)
+    before = page.evaluate("marquee.hash()")
+    lines = page.locator(f'{SHEET} .o-line.drawn').count()
+    page.reload()
+    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
+    page.evaluate("marquee.ready()")
+    page.wait_for_selector(SHEET)
+    assert page.evaluate("marquee.hash()") == before
+    assert page.locator(f'{SHEET} .o-line.drawn').count() == lines
+    click_a_target(page, rng)  # and play goes on
+    no_problems(page)
+
+
+def test_the_sheet_in_russian_and_french(page, site_url, screenshot):
+    for lang, size in (("ru", (1366, 768)), ("fr", (1920, 1080))):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        open_page(page, site_url)
+        start_from_lobby(page, "practice", seed=8, lang=lang)
+        rng = random.Random(8)
+        for _ in range(14):
+            click_a_target(page, rng)
+        title = page.locator(f"{SHEET} .oracle-title").inner_text()
+        assert title == page.evaluate("marquee.t('ui.oracle.title')")
+        assert "Oracle of" not in title
+        screenshot(page, f"oracle-practice-{lang}-{size[0]}")
+        page.evaluate("marquee.toLobby()")
+    # companion in French: the roll form and the table controls
+    open_page(page, site_url)
+    start_from_lobby(page, "companion", seed=4, lang="fr")
+    screenshot(page, "oracle-companion-fr-1920")
+    no_problems(page)
+
+
+def test_keyboard_reaches_the_sheet_targets(page, site_url):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    start_from_lobby(page, "practice", seed=11)
+    first = page.locator(TARGETS).first
+    first.focus()
+    step = page.evaluate("marquee.snapshot().step")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"marquee.snapshot().step > {step}")
+    no_problems(page)
