@@ -17,7 +17,7 @@ const SEAT_SHAPES = ["circle", "square", "diamond", "triangle"];
 const SYMBOLS = ["♠", "♥", "♦", "♣"];
 const CHAR_ABBR = { magician: "M", apprentice: "Ap", assistant: "As", engineer: "E", manager: "Mg" };
 
-const UI = { zoom: 1, focus: null, scroll: null };
+const UI = { zoom: 1, focus: null, scroll: null, selected: null, renders: 0 };
 
 function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(NS, tag);
@@ -64,6 +64,7 @@ export function render(container, snap, api) {
   const view = snap.view;
   const viewer = api.viewer;
   const targets = groupTargets(snap.legal ?? [], viewer);
+  selectionStep(targets, snap, viewer, words(api.lang));
   const drawn = new Set();
   const root = container.querySelector(":scope > .trk");
   if (root) {
@@ -92,9 +93,18 @@ export function render(container, snap, api) {
   function choose(key, el, title) {
     const entries = targets.get(key);
     if (!entries) return;
-    if (entries.length === 1) {
+    const run = (e) => {
       closePanel();
-      api.act(entries[0].action).catch(() => {});
+      if (e.select !== undefined) {
+        UI.selected = e.select === null ? null : { step: snap.step, char: e.select };
+        render(container, snap, api);
+        container.querySelector(`[data-testid="trk-t-${key}"]`)?.focus();
+        return;
+      }
+      api.act(e.action).catch(() => {});
+    };
+    if (entries.length === 1) {
+      run(entries[0]);
       return;
     }
     closePanel();
@@ -108,8 +118,9 @@ export function render(container, snap, api) {
       h("button", { type: "button", class: "icon", testid: "trk-panel-close", "aria-label": w("close"), onclick: () => { closePanel(); el.focus(); } }, "×")),
     h("div", { class: "trk-panel-list" },
       entries.map((e) => h("button", {
-        type: "button", class: "trk-choice", testid: `trk-choice-${e.index}`, dataset: { index: String(e.index) },
-        onclick: () => { closePanel(); api.act(e.action).catch(() => {}); },
+        type: "button", class: `trk-choice${e.select !== undefined ? " select" : ""}`,
+        testid: e.select !== undefined ? "trk-choice-select" : `trk-choice-${e.index}`, dataset: { index: String(e.index) },
+        onclick: () => run(e),
       }, friendly(e) ? [h("strong", {}, friendly(e)), h("small", {}, e.label)] : e.label))));
     board.append(panel);
     const bw = board.clientWidth;
@@ -122,6 +133,7 @@ export function render(container, snap, api) {
   /** A short first line for a choice where the engine's label names a character by number. */
   function friendly(e) {
     const a = e.action;
+    if (!a) return null;
     const c = a.character !== undefined && typeof a.character === "number" ? players[viewer]?.chars[a.character] : null;
     if (a.type === "place_character" && c) return charName(c.kind);
     if (a.type === "assign" && c) return `${charName(c.kind)} ← ${D.specials[a.card] ? nameOf(D.specials[a.card], lang) : T(a.card)}`;
@@ -648,8 +660,35 @@ export function render(container, snap, api) {
   if (UI.scroll) [scroll.scrollLeft, scroll.scrollTop] = UI.scroll;
   if (UI.focus) board.querySelector(`[data-testid="${CSS.escape(UI.focus)}"]`)?.focus({ preventScroll: true });
   board.dataset.targets = String(targets.size);
+  UI.renders += 1;
+  board.dataset.render = String(UI.renders);
+  if (UI.selected) {
+    board.dataset.selected = String(UI.selected.char);
+    board.querySelector(`[data-testid="trk-char-${viewer}-${UI.selected.char}"]`)?.classList.add("selected");
+  }
   board.dataset.renderMs = String(Math.round((performance.now() - started) * 10) / 10);
   window.marqueeTrickerion = { renderMs: Number(board.dataset.renderMs), targets: [...targets.keys()] };
+}
+
+/** Choose a character, then a slot: every character that may be placed gets a "choose a slot
+ *  for it" entry; while one is chosen, the slots offer only its placements (one click plays). */
+function selectionStep(targets, snap, viewer, w) {
+  const sel = UI.selected;
+  const placeable = new Set((snap.legal ?? []).filter((e) => e.action.type === "place_character").map((e) => e.action.character));
+  if (sel && (sel.step !== snap.step || !placeable.has(sel.char))) UI.selected = null;
+  for (const ci of placeable) {
+    const key = `char-${viewer}-${ci}`;
+    const chosen = UI.selected?.char === ci;
+    const entry = { index: -1, select: chosen ? null : ci, label: w(chosen ? "deselect" : "select_char") };
+    targets.set(key, [entry, ...(targets.get(key) ?? [])]);
+  }
+  if (!UI.selected) return;
+  for (const [key, entries] of [...targets]) {
+    if (!key.startsWith("slot-")) continue;
+    const mine = entries.filter((e) => e.action?.type !== "place_character" || e.action.character === UI.selected.char);
+    if (mine.length) targets.set(key, mine);
+    else targets.delete(key);
+  }
 }
 
 function orderedSeats(viewer, n) {

@@ -96,6 +96,8 @@ const S = {
   legend: ["Markers show the seat's colour, shape and letter", "Фишки: цвет, форма и буква игрока", "Pions : couleur, forme et lettre du joueur"],
   any: ["any", "любая", "n'importe laquelle"],
   free: ["free", "свободна", "libre"],
+  select_char: ["Choose a slot for this character", "Выбрать ячейку для этого персонажа", "Choisir un emplacement pour ce Personnage"],
+  deselect: ["Cancel the choice of this character", "Отменить выбор персонажа", "Annuler le choix de ce Personnage"],
   facing: ["facing {dir}", "символ {dir}", "orienté {dir}"],
 };
 const LANG = { en: 0, ru: 1, fr: 2 };
