@@ -278,6 +278,7 @@ def test_a_bad_save_file_shows_its_error_and_the_game_stays(page, site_url, scre
     page.click(tid("to-lobby"))
     bad = tmp_path / "foreign.json"
     page.set_input_files(tid("lobby-load-input"), str(bad))
+    page.locator(tid("lobby-error")).wait_for(state="visible")
     assert page.locator(tid("lobby-error")).inner_text() == ui("save.foreign")
     page.click(tid("resume-game"))
     assert page.evaluate("marquee.hash()") == before

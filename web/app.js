@@ -246,28 +246,21 @@ const lobbyHandlers = {
     const input = screenEl.querySelector('[data-testid="seed-input"]');
     if (input) input.value = String(S.setup.seed);
   },
-  start() {
-    try {
-      startGame();
-    } catch (error) {
-      lobbyFailed(error);
-    }
-  },
-  resume() {
-    try {
-      resume(store.load("autosave"));
-    } catch (error) {
-      lobbyFailed(error);
-    }
-  },
-  async loadFile(file) {
-    try {
-      loadText(await readFile(file));
-    } catch (error) {
-      lobbyFailed(error);
-    }
-  },
+  start: reporting(lobbyFailed, () => startGame()),
+  resume: reporting(lobbyFailed, () => resume(store.load("autosave"))),
+  loadFile: reporting(lobbyFailed, async (file) => loadText(await readFile(file))),
 };
+
+/** An event handler that runs `fn` and hands any error to `onError` to show. */
+function reporting(onError, fn) {
+  return async (...args) => {
+    try {
+      await fn(...args);
+    } catch (error) {
+      onError(error);
+    }
+  };
+}
 
 function lobbyFailed(error) {
   S.lobbyError = errorText(error);
@@ -469,35 +462,13 @@ function tableFailed(error) {
 }
 
 const tableHandlers = {
-  act(action) {
-    try {
-      act(action);
-    } catch (error) {
-      tableFailed(error);
-    }
-  },
-  undo() {
-    try {
-      undo();
-    } catch (error) {
-      tableFailed(error);
-    }
-  },
-  save() {
-    try {
-      const { text, filename } = saveText();
-      download(text, filename);
-    } catch (error) {
-      tableFailed(error);
-    }
-  },
-  async loadFile(file) {
-    try {
-      loadText(await readFile(file));
-    } catch (error) {
-      tableFailed(error);
-    }
-  },
+  act: reporting(tableFailed, (action) => act(action)),
+  undo: reporting(tableFailed, () => undo()),
+  save: reporting(tableFailed, () => {
+    const { text, filename } = saveText();
+    download(text, filename);
+  }),
+  loadFile: reporting(tableFailed, async (file) => loadText(await readFile(file))),
   lobby: () => showLobby(),
   confirm: () => confirmCover(),
   dismiss() {
