@@ -505,7 +505,12 @@ function renderBoard(container, snap) {
     t: S.t,
     viewer: S.viewer,
     seatName: (i) => seatName(snap.seats, i, S.t),
-    act: (action) => marquee.act(action),
+    // a refused move shows in the error banner, as from the buttons, and still rejects
+    act: (action) => marquee.act(action).catch((error) => {
+      S.error = error.message;
+      refresh();
+      throw error;
+    }),
     generic: generic.renderValue,
   };
   try {

@@ -12,7 +12,8 @@
 //   api.t(code, params)      a page string (the game's own `ui.*` codes included)
 //   api.seatName(i)          a seat's display name
 //   api.viewer               the seat the page shows (null: spectator)
-//   api.act(action)          play a legal action for the viewer -> Promise<snapshot>
+//   api.act(action)          play a legal action for the viewer -> Promise<snapshot>; a refusal
+//                            shows in the table's error banner and rejects with {code, message}
 //   api.generic(el, value)   draw any value the way this file does (to reuse for parts)
 //
 // A game may translate the view's keys with `ui.view.<key>` codes in its messages.json.
