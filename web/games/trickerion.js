@@ -223,7 +223,7 @@ export function render(container, snap, api) {
   }
 
   // ---- parts --------------------------------------------------------------------------------
-  const T = (id) => nameOf(D.locations[id], lang);
+  const T = (id) => cap(nameOf(D.locations[id], lang));
   const charName = (kind) => cap(nameOf(D.characters[kind], lang));
   const occupant = (v) => (v >= 0 ? { seat: Math.floor(v / 16), char: v % 16 } : null);
 
@@ -471,7 +471,7 @@ export function render(container, snap, api) {
     const stacks = {};
     players.forEach((p, seat) => {
       const n = (stacks[p.fame] = (stacks[p.fame] ?? 0) + 1) - 1;
-      const tok = seatToken(seat, X(p.fame) + n * 7, 14 - n * 2, 9);
+      const tok = seatToken(seat, X(p.fame) + n * 12, 14, 8);
       tok.append(s("title", {}, `${seatName(seat)}: ${p.fame} ${w("fame")}`));
       svg.append(tok);
     });
@@ -598,6 +598,10 @@ export function render(container, snap, api) {
     }
     const pend = (view.pending ?? [])[0];
     const items = rest.map(([key, entries]) => {
+      if (entries.length === 1 && (key.startsWith("magician-") || key.startsWith("specialist-"))) {
+        drawn.add(key);
+        return choiceCard(key, entries[0]);
+      }
       if (entries.length === 1) {
         const e = entries[0];
         const tipKey = tipFor(e.action);
@@ -621,6 +625,24 @@ export function render(container, snap, api) {
     }
     return h("div", { class: "trk-decision", testid: "trk-decision", role: "group", "aria-label": w("your_move") },
       status, items.length ? h("strong", { class: "dec-title" }, pend ? `${w("pending")}: ` : `${w("more")}: `) : null, items);
+  }
+  /** A setup choice shown as its card: a magician (school, ability) or a specialist (bonus). */
+  function choiceCard(key, e) {
+    const a = e.action;
+    let body;
+    if (a.magician) {
+      const m = D.magicians[a.magician];
+      body = [h("strong", {}, nameOf(m, lang), " ", h("span", { class: `school-dot s-${m.school}` }, schoolLetter(m.school, lang))),
+        h("span", { class: "cc-school" }, cap(nameOf(D.schools[m.school], lang))),
+        h("span", { class: "cc-text" }, h("em", {}, nameOf(m.ability, lang)), ": ", m.ability.text)];
+    } else {
+      const spec = D.raw.board.setup.specialist_choices.find((c) => c.specialist === a.specialist);
+      body = [h("strong", {}, charName(a.specialist)), spec ? h("span", { class: "cc-text" }, spec.text) : null];
+    }
+    return h("button", {
+      type: "button", class: "trk-decide choice-card", testid: `trk-t-${key}`, dataset: { target: key, count: "1" },
+      "aria-label": e.label, onclick: () => api.act(a).catch(() => {}),
+    }, body);
   }
   function wireTip(el, key) {
     el.addEventListener("mouseenter", () => showTip(el, key));
