@@ -20,8 +20,6 @@ sys.path.insert(0, str(ROOT))
 from engine.bridge import Bridge  # noqa: E402  (CPython's view of the same engine)
 from engine.core import registry  # noqa: E402
 
-from conftest import watch  # noqa: E402
-
 CATALOG = json.loads((ROOT / "engine" / "core" / "messages.json").read_text(encoding="utf-8"))
 READY_TIMEOUT_MS = 120_000
 # The first real game: the Oracle when it is registered.
@@ -162,8 +160,7 @@ def test_language_switch_changes_the_page_and_persists(page, site_url, screensho
 # --------------------------------------------------------------------------- a real game
 
 
-def test_a_real_game_is_played_saved_loaded_and_resumed(page, browser, site_url, screenshot, figures,
-                                                        tmp_path):
+def test_a_real_game_is_played_saved_loaded_and_resumed(page, site_url, screenshot, figures, tmp_path):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
     page.click(tid(f"game-{FIRST_GAME}"))
@@ -219,24 +216,20 @@ def test_a_real_game_is_played_saved_loaded_and_resumed(page, browser, site_url,
     cpython = json.loads(Bridge().call("load", json.dumps({"text": saved, "viewer": 0})))
     assert cpython["hash"] == snap["hash"] and cpython["result"] == result
 
-    # a fresh page (empty storage) loads the file from the lobby
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    try:
-        fresh = context.new_page()
-        watch(fresh)
-        open_page(fresh, site_url)
-        assert fresh.evaluate("marquee.screen()") == "lobby"
-        fresh.set_input_files(tid("lobby-load-input"), str(path))
-        fresh.wait_for_function("marquee.screen() === 'table'")
-        assert fresh.evaluate("marquee.hash()") == snap["hash"]
-        assert fresh.locator(tid("game-over")).is_visible()
-        load_ms = fresh.evaluate("marquee.timings.load")
-        save = fresh.evaluate("marquee.save()")
-        save_ms = fresh.evaluate("marquee.timings.save")
-        assert json.loads(save["text"])["steps"] == json.loads(saved)["steps"]
-        no_problems(fresh)
-    finally:
-        context.close()
+    # a fresh page with empty storage loads the file from the lobby
+    page.evaluate("localStorage.clear()")
+    page.goto("about:blank")
+    open_page(page, site_url)
+    assert page.evaluate("marquee.screen()") == "lobby"
+    assert page.locator(tid("resume-game")).count() == 0
+    page.set_input_files(tid("lobby-load-input"), str(path))
+    page.wait_for_function("marquee.screen() === 'table'")
+    assert page.evaluate("marquee.hash()") == snap["hash"]
+    assert page.locator(tid("game-over")).is_visible()
+    load_ms = page.evaluate("marquee.timings.load")
+    save = page.evaluate("marquee.save()")
+    save_ms = page.evaluate("marquee.timings.save")
+    assert json.loads(save["text"])["steps"] == json.loads(saved)["steps"]
     no_problems(page)
     figures[f"page: {FIRST_GAME} game through the buttons"] = f"{clicks} clicks, {snap['step']} steps"
     figures["page: save / load in the page"] = f"{save_ms:.1f} ms / {load_ms:.1f} ms ({len(saved)} bytes)"
