@@ -359,11 +359,16 @@ def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(page, site_url, scr
     open_page(page, site_url)
     page.evaluate("""marquee.start({game: %s, seed: 5,
         seats: [{kind: 'bot', bot: 'random'}, {kind: 'bot', bot: 'random'}]})""" % json.dumps(MULTI_GAME))
-    page.evaluate("marquee.setSpeed(300)")
-    step0 = page.evaluate("marquee.snapshot().step")
-    page.wait_for_timeout(1000)
-    step1 = page.evaluate("marquee.snapshot().step")
-    assert 1 <= step1 - step0 <= 6, "bots should move one step at a time with a delay"
+    page.evaluate("""() => {
+        window.__steps = [];
+        document.addEventListener('marquee:snapshot', (e) => window.__steps.push([e.detail.step, performance.now()]));
+        marquee.setSpeed(300);
+    }""")
+    page.wait_for_function("window.__steps.length >= 4", timeout=60_000)
+    steps = page.evaluate("window.__steps")[:4]
+    # one step at a time, each after the delay
+    assert [s for s, _ in steps] == list(range(steps[0][0], steps[0][0] + 4))
+    assert all(b - a >= 290 for (_, a), (_, b) in zip(steps, steps[1:])), steps
     assert page.evaluate("marquee.viewer()") is None  # every seat a bot: a spectator
     page.click(tid("skip-bots"))
     page.wait_for_function("marquee.toAct().kind === 'terminal'", timeout=300_000)
