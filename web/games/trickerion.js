@@ -200,7 +200,7 @@ export function render(container, snap, api) {
     if (tipKey) {
       el.addEventListener("mouseenter", () => showTip(el, tipKey));
       el.addEventListener("mouseleave", hideTip);
-      el.addEventListener("focus", () => showTip(el, tipKey));
+      el.addEventListener("focus", () => { if (el.matches(":focus-visible")) showTip(el, tipKey); });
       el.addEventListener("blur", hideTip);
       el.dataset.tip = tipKey;
       if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
@@ -210,7 +210,7 @@ export function render(container, snap, api) {
       el.classList.add("hot");
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
-      el.setAttribute("data-testid", `trk-t-${key}`);
+      if (!el.hasAttribute("data-testid")) el.setAttribute("data-testid", `trk-t-${key}`);
       el.setAttribute("data-target", key);
       el.setAttribute("data-count", String(targets.get(key).length));
       el.setAttribute("aria-label", targets.get(key).length === 1 ? targets.get(key)[0].label : `${title} (${w("choices", { n: targets.get(key).length })})`);
@@ -617,6 +617,9 @@ export function render(container, snap, api) {
       drawn.add(key);
       return el;
     });
+    if (!items.length && !status && targets.size) {
+      return h("div", { class: "trk-decision hint", testid: "trk-decision" }, w("hint", { n: targets.size }));
+    }
     if (!items.length && !status) {
       if (to.kind === "players" && !to.seats.includes(viewer)) {
         return h("div", { class: "trk-decision waiting", testid: "trk-decision" }, w("waiting", { names: to.seats.map(seatName).join(", ") }));
@@ -647,7 +650,7 @@ export function render(container, snap, api) {
   function wireTip(el, key) {
     el.addEventListener("mouseenter", () => showTip(el, key));
     el.addEventListener("mouseleave", hideTip);
-    el.addEventListener("focus", () => showTip(el, key));
+    el.addEventListener("focus", () => { if (el.matches(":focus-visible")) showTip(el, key); });
     el.addEventListener("blur", hideTip);
   }
   function tipFor(a) {
@@ -663,8 +666,8 @@ export function render(container, snap, api) {
     tracks(),
     h("div", { class: "trk-locs" }, downtown(), market(), alley()),
     theater(),
-    residence(),
-    h("div", { class: "trk-players", testid: "trk-players" }, orderedSeats(viewer, players.length).map((seat) => playerArea(players[seat], seat))));
+    h("div", { class: "trk-players", testid: "trk-players" }, orderedSeats(viewer, players.length).map((seat) => playerArea(players[seat], seat))),
+    residence());
   const scroll = h("div", { class: "trk-scroll", testid: "trk-scroll" }, inner);
   const strip = decisionStrip();
   const setZoom = (z) => { UI.zoom = Math.max(0.5, Math.min(2, Math.round(z * 10) / 10)); inner.style.zoom = String(UI.zoom); zl.textContent = `${Math.round(UI.zoom * 100)}%`; };
@@ -686,7 +689,7 @@ export function render(container, snap, api) {
   board.dataset.render = String(UI.renders);
   if (UI.selected) {
     board.dataset.selected = String(UI.selected.char);
-    board.querySelector(`[data-testid="trk-char-${viewer}-${UI.selected.char}"]`)?.classList.add("selected");
+    board.querySelector(`[data-target="char-${viewer}-${UI.selected.char}"]`)?.classList.add("selected");
   }
   board.dataset.renderMs = String(Math.round((performance.now() - started) * 10) / 10);
   window.marqueeTrickerion = { renderMs: Number(board.dataset.renderMs), targets: [...targets.keys()] };

@@ -96,6 +96,7 @@ const S = {
   legend: ["Markers show the seat's colour, shape and letter", "Фишки: цвет, форма и буква игрока", "Pions : couleur, forme et lettre du joueur"],
   any: ["any", "любая", "n'importe laquelle"],
   free: ["free", "свободна", "libre"],
+  hint: ["Your move: click one of the {n} highlighted places (a character, then a slot, or a card)", "Ваш ход: выберите одно из выделенных мест ({n}): персонажа, затем ячейку, или карту", "À vous : cliquez sur l'un des {n} endroits en surbrillance (un Personnage puis un emplacement, ou une carte)"],
   select_char: ["Choose a slot for this character", "Выбрать ячейку для этого персонажа", "Choisir un emplacement pour ce Personnage"],
   deselect: ["Cancel the choice of this character", "Отменить выбор персонажа", "Annuler le choix de ce Personnage"],
   facing: ["facing {dir}", "символ {dir}", "orienté {dir}"],
