@@ -73,8 +73,11 @@ export function tipContent(key, lang, w) {
   return null;
 }
 
-export function schoolLetter(school, lang) {
-  const D = data();
-  const name = nameOf(D.schools[school], lang) || school;
-  return name.charAt(0).toUpperCase();
+// One symbol per school, the same in every language (first letters collide in French:
+// Mentalisme / Mécanique): an eye for Optical, a moon for Spiritual, chain links for Escape, a cog
+// for Mechanical. The school's colour and name (tooltips, titles) go with it.
+const SCHOOL_SYMBOL = { optical: "◉", spiritual: "☾", escape: "∞", mechanical: "⚙" };
+
+export function schoolLetter(school) {
+  return SCHOOL_SYMBOL[school] ?? "?";
 }
