@@ -37,6 +37,21 @@ def start_from_lobby(page, mode: str, seed: int, lang: str = "en") -> None:
     page.evaluate("marquee.idle()")
 
 
+SNAPSHOT_MS = """() => {
+    const B = window.marqueeBridge, t0 = performance.now();
+    for (let i = 0; i < 5; i++) JSON.parse(B.call('snapshot', JSON.stringify({viewer: 0, lang: marquee.lang})));
+    return [(performance.now() - t0) / 5, marquee.legalActions().length];
+}"""
+RENDER_MS = """async () => {
+    const mod = await import('./web/games/oracle.js');
+    const div = document.createElement('div'), snap = marquee.snapshot();
+    const api = {lang: marquee.lang, t: marquee.t, viewer: 0, act: marquee.act};
+    const t0 = performance.now();
+    for (let i = 0; i < 5; i++) mod.render(div, snap, api);
+    return (performance.now() - t0) / 5;
+}"""
+
+
 def no_problems(page) -> None:
     problems = page.marquee.problems()
     assert not problems, problems
@@ -84,6 +99,9 @@ def test_practice_session_played_on_the_sheet_from_lobby_to_the_end(page, site_u
     page.wait_for_function("document.querySelector('[data-testid=\"oracle-why\"]').textContent.length > 3")
     assert page.locator(tid("oracle-why")).inner_text().strip()
 
+    ms, n = page.evaluate(SNAPSHOT_MS)
+    figures["oracle practice: bridge snapshot in the page (act position)"] = f"{ms:.1f} ms ({n} legal)"
+    figures["oracle practice: sheet render (detached)"] = f"{page.evaluate(RENDER_MS):.1f} ms"
     rng = random.Random(5)
     kinds: dict[str, int] = {}
     toasts: set[str] = set()
@@ -117,16 +135,9 @@ def test_practice_session_played_on_the_sheet_from_lobby_to_the_end(page, site_u
     # the session used the sheet's own targets: lines, actions and decisions
     assert kinds.get("draw_line", 0) > 0 or kinds.get("write_horoscope", 0) > 0, kinds
     assert {"reward", "corruption"} & toasts or kinds.get("take_good") or kinds.get("mark_guild"), toasts
-    page_ms = page.evaluate("""() => {
-        const t0 = performance.now();
-        marquee.snapshot();
-        return performance.now() - t0;
-    }""")
     figures["oracle practice: clicks to the end"] = str(clicks)
     figures["oracle practice: click -> next position drawn (median)"] = \
         f"{1000 * sorted(timings)[len(timings) // 2]:.0f} ms"
-    figures["oracle practice: page render of the board"] = f"{page.evaluate('marquee.timings.render')} ms"
-    del page_ms
     no_problems(page)
 
 
@@ -194,21 +205,21 @@ def test_companion_session_with_colours_a_physical_throw_and_table_events(page, 
     page.select_option(tid("oracle-roll-half-bone"), "1")
     page.click(tid("oracle-roll-submit"))
     page.wait_for_function("marquee.state().phase === 'act'")
-    throw_ms = page.evaluate("""async () => {
-        const t0 = performance.now();
-        await marquee.act({type: 'pass'});          // back to a throw: 984 legal entries
-        const t1 = performance.now();
-        await marquee.act({type: 'roll_in_app'});
-        await marquee.idle();
-        return [t1 - t0, marquee.legalActions().length];
-    }""")
-    act_ms = page.evaluate("""async () => {
-        const t0 = performance.now();
-        await marquee.act({type: 'pass'});
-        return performance.now() - t0;
-    }""")
-    figures["oracle companion: act -> throw position (984 legal) drawn"] = f"{throw_ms[0]:.0f} ms"
-    figures["oracle companion: act -> ordinary position drawn"] = f"{act_ms:.0f} ms"
+    # A townsfolk card hired into a staff slot: the sheet says what to do with the card.
+    assert page.locator(tid("oracle-staff-1")).get_attribute("data-legal") == "true"
+    page.click(tid("oracle-staff-1"))
+    page.wait_for_function("marquee.state().phase === 'roll'")  # a throw: every entry is legal
+    assert page.evaluate("marquee.state().staff[1].hired") is True
+    codes = [e["code"] for e in page.evaluate("marquee.snapshot().log")]
+    assert "oracle.hire.hired" in codes
+    hired_text = page.evaluate("marquee.snapshot().log.find(e => e.code === 'oracle.hire.hired').text")
+    assert hired_text in page.locator(tid("oracle-at-table")).inner_text()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    screenshot(page, "oracle-companion-hired-1366")
+    ms, n = page.evaluate(SNAPSHOT_MS)
+    figures["oracle companion: bridge snapshot in the page (throw position)"] = f"{ms:.1f} ms ({n} legal)"
+    figures["oracle companion: sheet render (detached, throw position)"] = f"{page.evaluate(RENDER_MS):.1f} ms"
+    figures["oracle companion: whole table redraw (throw position)"] = f"{page.evaluate('marquee.timings.render')} ms"
     page.click(tid("oracle-end-game"))
     page.wait_for_selector(tid("game-over"))
     no_problems(page)

@@ -64,7 +64,8 @@ export function render(container, snap, api) {
     dataset: { phase: v.phase, mode: v.mode, pending: v.pending?.type ?? "" },
   },
   header(ctx),
-  h("div", { class: "oracle-sticky" }, prompt(ctx), toastArea(ctx)),
+  h("div", { class: "oracle-sticky" }, prompt(ctx)),
+  toastArea(ctx),
   v.mode === "companion" ? companion(ctx) : null,
   h("div", { class: "oracle-grid" },
     h("div", { class: "oracle-col-a" }, stargazing(ctx), threads(ctx)),
@@ -90,17 +91,25 @@ function noteTable(snap) {
     memo.table = id;
     memo.seenStep = steps; // a new or loaded table: nothing to call out yet
     memo.toasts = [];
-    memo.instructions = atTableLines(snap.log, Math.max(0, steps - 1));
+    memo.instructions = turnInstructions(snap.log);
     memo.dot = null;
     memo.roll = null;
   }
-  memo.whyCache = memo.whyHash === snap.hash ? memo.whyCache : new Map();
+  if (memo.whyHash !== snap.hash) {
+    memo.whyCache = new Map();
+    memo.why = ""; // a refusal belongs to the position it was asked in
+  }
   memo.whyHash = snap.hash;
   if (snap.view.pending?.type !== "lines") memo.dot = null;
 }
 
-function atTableLines(log, from) {
-  return log.filter((e) => e.step >= from && AT_TABLE.has(e.code)).map((e) => e.text);
+/** What to do at the table since the latest throw (this turn and what followed it). */
+function turnInstructions(log) {
+  let from = 0;
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i].code === "oracle.bowl.thrown") { from = i; break; }
+  }
+  return log.slice(from).filter((e) => AT_TABLE.has(e.code)).map((e) => e.text).slice(-8);
 }
 
 function callouts(snap, ctx) {
@@ -112,9 +121,8 @@ function callouts(snap, ctx) {
     const kind = CALLOUTS[e.code];
     if (kind) memo.toasts.push({ text: e.text, kind, code: e.code, at: now });
   }
-  memo.toasts = memo.toasts.filter((x) => now - x.at < TOAST_MS).slice(-5);
-  const lines = fresh.filter((e) => AT_TABLE.has(e.code)).map((e) => e.text);
-  if (lines.length) memo.instructions = lines;
+  memo.toasts = memo.toasts.filter((x) => now - x.at < TOAST_MS).slice(-4);
+  memo.instructions = turnInstructions(snap.log);
 }
 
 // ----------------------------------------------------------------------------- targets
@@ -338,7 +346,7 @@ function companion(ctx) {
 
   const controls = [];
   const inApp = find(ctx, { type: "roll_in_app" });
-  if (inApp) controls.push(button(ctx, "oracle-roll-in-app", inApp, null, "🎲 ", t("ui.oracle.roll_in_app")));
+  if (inApp) controls.push(button(ctx, "oracle-roll-in-app", inApp, null, t("ui.oracle.roll_in_app")));
   if (all(ctx, "enter_roll").length) controls.push(rollForm(ctx));
   if (all(ctx, "adventurer_drawn").length) controls.push(adventurerForm(ctx));
   const take = find(ctx, { type: "record_corruption", delta: 1 });
@@ -799,10 +807,12 @@ function horoscope(ctx) {
       return cell;
     }));
     return h("div", { class: `o-h-row ${row.side}`, testid: `oracle-horoscope-${row.id}` },
-      h("span", { class: "o-h-name" }, term("row", row.id), h("small", {}, t(`ui.oracle.${row.id === "top" ? "top" : "bottom"}_hint`))),
+      h("span", { class: "o-h-name" }, t(`ui.oracle.row_title.${row.id}`), h("small", {}, t(`ui.oracle.${row.id === "top" ? "top" : "bottom"}_hint`))),
       h("div", { class: "o-h-body" }, row.side === "above" ? [rewards, cells] : [cells, rewards]));
   });
-  const values = v.pending?.type === "horoscope" ? h("p", { class: "o-hint" }, "🎲 ", v.pending.values.join(", ")) : null;
+  const values = v.pending?.type === "horoscope"
+    ? h("p", { class: "o-hint", testid: "oracle-horoscope-values" }, v.pending.values.map((n) => h("span", { class: "o-chip ink" }, String(n))))
+    : null;
   return h("section", { class: "o-panel o-horoscope", testid: "oracle-horoscope" },
     h("h3", {}, t("ui.oracle.horoscope")), values, rows);
 }
