@@ -163,12 +163,18 @@ class Bridge:
         the game's package as ``{file stem: parsed JSON}`` (``{}`` for a game without any).
         Read once per page; the packs never change during a game."""
         cls = registry.get(game)
-        folder = resources.files(game_package(cls)).joinpath("data")
-        if not folder.is_dir():
-            return {}
-        return {entry.name[:-5]: json.loads(entry.read_bytes())
-                for entry in sorted(folder.iterdir(), key=lambda e: e.name)
-                if entry.name.endswith(".json")}
+        out: dict[str, Any] = {}
+        # A game may add packs of another package under a prefix (trickerion-solo: the solo
+        # packs as "solo/board", "solo/performances", …).
+        sources = {"": game_package(cls), **getattr(cls, "extra_data", {})}
+        for prefix, package in sources.items():
+            folder = resources.files(package).joinpath("data")
+            if not folder.is_dir():
+                continue
+            out.update({prefix + entry.name[:-5]: json.loads(entry.read_bytes())
+                        for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+                        if entry.name.endswith(".json")})
+        return out
 
     def m_render(self, code: str, params: dict[str, Any] | None = None,
                  lang: str = "en") -> str:

@@ -12,6 +12,8 @@ from typing import Union
 
 import msgspec
 
+from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
+
 
 class _A(msgspec.Struct, frozen=True, tag_field="type"):
     pass
@@ -239,4 +241,6 @@ Action = Union[
     SetDie, Buy, Order, QuickOrder, Prepare, MoveTrick, MoveProps, MoveApprentice, SetUpTrick,
     Reschedule, StreetPerformance, DrawCards, KeepCard, FortuneTelling, FateWeaving, Perform,
     Decide, Pass,
+    # The solo game: one step of Dahlgaard's Successor; your choice of prep dice to reroll.
+    SuccessorStep, RerollPrepDice,
 ]

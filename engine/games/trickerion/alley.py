@@ -29,8 +29,8 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
     if g.options["prophecies"] and act.ap >= g.action_ap(s, "fortune_telling") \
             and len(s.pending_prophecies) > 1:
         out.append(A.FortuneTelling())
-    p = s.players[seat]
-    if g.options["prophecies"] and p.magician == "m03_priestess_of_mysticism" and act.ap >= 1:
+    if g.options["prophecies"] and g.has_ability(s, seat, "m03_priestess_of_mysticism") \
+            and act.ap >= 1:
         out.extend(A.FateWeaving(x) for x in s.pending_prophecies)
     return out
 

@@ -39,10 +39,11 @@ class CardGeo:
 
     ``links``: (cell a, cell b, shard, side of a toward b, side of b toward a) with sides as
     direction indices. ``facings[c]``: direction indices of cell c that hold a link circle.
-    ``cell_links[c]``: link indices touching cell c.
+    ``cell_links[c]``: link indices touching cell c. ``neutral``: the neutral grey markers
+    printed on a solo performance card, cell -> (school, facing direction index).
     """
 
-    __slots__ = ("id", "theater", "cells", "links", "facings", "cell_links", "bonus")
+    __slots__ = ("id", "theater", "cells", "links", "facings", "cell_links", "bonus", "neutral")
 
     def __init__(self, card) -> None:
         self.id = card.id
@@ -66,6 +67,8 @@ class CardGeo:
             f.sort()
         b = card.performer_bonus
         self.bonus = (b.fame, b.coins, b.shards)
+        self.neutral = {index[tuple(n.cell)]: (n.school, DIRECTIONS.index(n.facing))
+                        for n in getattr(card, "neutral", ())}
 
 
 def _side(a: tuple[int, int], b: tuple[int, int]) -> str:
@@ -173,3 +176,15 @@ def _order_dice(dice) -> tuple[tuple[str, ...], ...]:
 @functools.cache
 def catalog() -> Catalog:
     return Catalog(load_packs())
+
+
+@functools.cache
+def solo_catalog() -> Catalog:
+    """The catalogue of the solo game: the base one with the solo performance cards (and their
+    neutral markers) among ``cards``."""
+    import copy
+
+    from engine.games.trickerion.solo.components import load_solo_packs
+    cat = copy.copy(catalog())
+    cat.cards = {**cat.cards, **{c.id: CardGeo(c) for c in load_solo_packs().performances_pack.cards}}
+    return cat

@@ -13,6 +13,7 @@ from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog
 from engine.games.trickerion.state import PerfCard, Player, State, Trick
 
 MARKERS_PER_SYMBOL = 4
+FREE = -1  # an empty slot of a performance card (NEUTRAL, -3: a neutral marker)
 STACK_LIMIT = 3
 
 
@@ -228,11 +229,14 @@ def symbol_schools(cat: Catalog, s: State) -> dict[int, str]:
 
 
 def link_formed(cat: Catalog, pc: PerfCard, link, schools: dict[int, str]) -> bool:
+    """Both cells of ``link`` hold markers (a neutral one counts as its printed school) whose
+    facing sides show the same school symbol."""
     ia, ib, _shard, da, db = link
     ma, mb = pc.m[ia], pc.m[ib]
-    if ma < 0 or mb < 0:
+    if ma == FREE or mb == FREE:
         return False
-    sa, sb = schools.get(ma), schools.get(mb)
+    sa = schools.get(ma) if ma >= 0 else cat.cards[pc.id].neutral[ia][0]
+    sb = schools.get(mb) if mb >= 0 else cat.cards[pc.id].neutral[ib][0]
     if sa is None or sb is None:
         return False
     return cat.side_school[sa][pc.o[ia]][da] == cat.side_school[sb][pc.o[ib]][db]

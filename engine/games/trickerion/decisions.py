@@ -4,7 +4,8 @@ Kinds: ``link_reward`` (split link rewards between fame and coins), ``keep_card`
 keep one of the cards drawn), ``perform`` / ``soul_possession`` (choose a performance card),
 ``steal`` / ``premiere`` / ``durable`` (per-performance options), ``break_free`` (Master of
 Chains), ``hypnotic`` (give the arrived character a card), ``mass_recruitment``,
-``investments``, ``buying_time``, ``on_stage`` and ``hidden_talent``.
+``investments``, ``buying_time``, ``on_stage``, ``hidden_talent`` and, in the solo game,
+``prep_dice`` (your choice of the round-preparation dice to reroll).
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ def legal(g, s: State, pend: Pending) -> list:
         return [A.KeepCard(c) for c in dict.fromkeys(pend.cards)]
     if kind == "perform":
         return [A.Perform(ci) for ci in performance.candidates(s, pend.seat)]
+    if kind == "prep_dice":
+        from engine.games.trickerion.solo.dice import reroll_options
+        return [A.RerollPrepDice(pair) for pair in reroll_options(s.solo, s.round)]
     if kind == "soul_possession":
         out = [A.Perform(ci) for ci in performance.candidates(s, pend.n)]
     elif kind in ("steal", "premiere", "durable"):
@@ -95,6 +99,9 @@ def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
         ev.append(Event("trickerion.card_kept_private", {"seat": seat, "card": kept}, to=seat))
     elif kind in ("perform", "soul_possession"):
         performance.perform_action(g, s, pend, action, ev)
+    elif kind == "prep_dice":
+        from engine.games.trickerion.solo.dice import roll
+        roll(cat, s, s.solo, action.dice, ev)
     elif kind in ("steal", "premiere", "durable"):
         s.perf_opts.append(action.choice)
         ev.append(Event("trickerion.performance_option", {"seat": seat, "choice": action.choice}))

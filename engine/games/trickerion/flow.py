@@ -12,31 +12,95 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.game import CHANCE_NODE, TERMINAL, ToAct
+from engine.core.game import AUTOMATON, CHANCE_NODE, TERMINAL, ToAct
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import decisions, endround, performance, placement, setup
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.state import HOME, State
+from engine.games.trickerion.common import gain
+from engine.games.trickerion.solo import automaton
+from engine.games.trickerion.solo import dice as prep_dice
+from engine.games.trickerion.solo import endround as solo_endround
+from engine.games.trickerion.solo import perform as solo_perform
+from engine.games.trickerion.solo.actions import SuccessorStep
+from engine.games.trickerion.solo.rules import emit
+from engine.games.trickerion.state import HOME, Pending, State
 
 SIMULTANEOUS = ("advertise", "assign")
 
 
 def to_act(g, s: State) -> ToAct:
+    solo = s.solo
     if s.pending:
-        return ToAct("players", (s.pending[0].seat,))
+        seat = s.pending[0].seat
+        return ToAct(AUTOMATON if solo and seat == solo.seat else "players", (seat,))
     phase = s.phase
     if phase in ("roll", "setup_initiative"):
         return CHANCE_NODE
     if phase in SIMULTANEOUS:
-        return ToAct("players", tuple(i for i, p in enumerate(s.players) if not p.done))
+        waiting = tuple(i for i, p in enumerate(s.players) if not p.done)
+        if solo and solo.seat in waiting:
+            # Solo: you assign first, face up; then the Successor deals its plan («ФАЗА ПОРУЧЕНИЙ»).
+            if len(waiting) > 1:
+                return ToAct("players", tuple(i for i in waiting if i != solo.seat))
+            return ToAct(AUTOMATON, (solo.seat,))
+        return ToAct("players", waiting)
     if phase == "place":
-        return ToAct("players", (s.order[s.turn],))
+        seat = s.order[s.turn]
+        return ToAct(AUTOMATON if solo and seat == solo.seat else "players", (seat,))
     if phase == "over":
         return TERMINAL
     raise AssertionError(f"no one to act in phase {phase}")
 
 
+def automaton_action(g, s: State, seat: int) -> SuccessorStep:
+    """The Successor's next step: one decision of the solo book, named by its step id."""
+    solo = s.solo
+    if solo is None or seat != solo.seat or to_act(g, s).kind != AUTOMATON:
+        raise IllegalAction("trickerion.solo.not_its_turn", seat=seat)
+    if s.pending:
+        pend = s.pending[0]
+        if pend.kind != "perform":
+            raise AssertionError(f"no Successor rule for the decision {pend.kind}")
+        step = solo_perform.choose_card(g.cat, s, solo)
+        if step is None:  # perform.1 needs a card with its marker; advance() checked there is one
+            raise AssertionError("Successor has no card to perform")
+        return step
+    if s.phase == "assign":
+        return automaton.next_assignment(g.cat, s, solo)
+    step = automaton.next_action(g.cat, s, solo)
+    if step is None:
+        raise AssertionError("Successor has nothing to place")
+    return step
+
+
+def apply_successor(g, s: State, action, ev: list[Event]) -> None:
+    solo = s.solo
+    if not isinstance(action, SuccessorStep):
+        raise IllegalAction("trickerion.solo.successor_steps_only", action=type(action).__name__)
+    if s.pending:
+        pend = s.pending[0]
+        if pend.kind != "perform" or action.do != "perform":
+            raise IllegalAction("trickerion.solo.step_out_of_turn", step=action.step, do=action.do)
+        if action.card not in performance.candidates(s, pend.seat):
+            raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
+        s.pending.pop(0)
+        emit(ev, "perform", action.step, card=action.card, day=s.day)
+        performance.choose(g, s, pend.seat, action.card, ev)
+        return
+    if s.phase == "assign":
+        if action.do not in ("plan", "assign"):
+            raise IllegalAction("trickerion.solo.step_out_of_turn", step=action.step, do=action.do)
+        automaton.apply_step(g.cat, s, solo, action, ev)
+        return
+    if s.phase != "place" or action.do in ("plan", "assign", "perform"):
+        raise IllegalAction("trickerion.solo.step_out_of_turn", step=action.step, do=action.do)
+    if automaton.apply_step(g.cat, s, solo, action, ev):
+        placement.end_turn(g, s, ev)
+
+
 def legal(g, s: State, seat: int) -> list:
+    if s.solo and seat == s.solo.seat:
+        return []  # an automaton: its action comes from automaton_action
     if s.pending:
         pend = s.pending[0]
         if pend.seat != seat:
@@ -58,7 +122,9 @@ def legal(g, s: State, seat: int) -> list:
 
 def apply(g, s: State, seat: int, action) -> list[Event]:
     ev: list[Event] = []
-    if s.pending:
+    if s.solo and seat == s.solo.seat:
+        apply_successor(g, s, action, ev)
+    elif s.pending:
         pend = s.pending[0]
         if pend.kind in setup.SETUP_KINDS:
             setup.apply(g, s, pend, action, ev)
@@ -90,7 +156,8 @@ def advance(g, s: State, ev: list[Event]) -> None:
             start_assignments(g, s, ev)
         elif s.phase == "assign" and all(p.done for p in s.players):
             reveal(g, s, ev)
-        elif s.phase == "place" and s.act is None and not placement.seat_has_work(s, s.order[s.turn]):
+        elif s.phase == "place" and s.act is None and not (s.solo and s.solo.turn) \
+                and not placement.seat_has_work(s, s.order[s.turn]):
             placement.next_turn(g, s, ev)
         elif s.phase == "perform":
             if not performance.advance(g, s, ev):
@@ -112,6 +179,13 @@ def roll(g, s: State, ev: list[Event]) -> None:
     if s.round > first_round:
         determine_initiative(s)
         ev.append(Event("trickerion.initiative", {"order": list(s.order)}))
+    if s.solo:
+        solo_endround.new_round(s.solo)
+        options = prep_dice.reroll_options(s.solo, s.round)
+        if len(options) == 1:  # round I: every die (dice.2)
+            prep_dice.roll(cat, s, s.solo, options[0], ev)
+        else:  # you choose which two to reroll (dice.3, dice.4)
+            s.pending.append(Pending("prep_dice", 1 - s.solo.seat))
     start_advertise(g, s, ev)
 
 
@@ -137,6 +211,12 @@ def start_advertise(g, s: State, ev: list[Event]) -> None:
     s.phase = "advertise"
     for seat, p in enumerate(s.players):
         p.done = p.coins < advertise_cost(g, s, seat)
+    if s.solo:
+        # round.2: the Successor advertises every round, pays nothing, gains the fame.
+        p = s.players[s.solo.seat]
+        p.done = p.poster = True
+        gain(g.cat, s, s.solo.seat, ev, "solo_advertise", fame=g.cat.advertise.fame)
+        emit(ev, "advertised", "round.2", fame=g.cat.advertise.fame)
 
 
 def advertise(g, s: State, seat: int, action, ev: list[Event]) -> None:
@@ -214,6 +294,11 @@ def assign(g, s: State, seat: int, action, ev: list[Event]) -> None:
         raise IllegalAction("trickerion.assign.not_in_hand", card=action.card)
     take_card(p, action.card)
     p.chars[action.character].card = action.card
+    if s.solo:  # assign.0: your cards lie face up in the solo game
+        p.chars[action.character].shown = True
+        ev.append(Event("trickerion.assigned", {"seat": seat, "character": action.character,
+                                                "card": action.card}))
+        return
     ev.append(Event("trickerion.assigned", {"seat": seat, "character": action.character,
                                             "card": action.card}, to=seat))
     ev.append(Event("trickerion.assigned_face_down", {"seat": seat,

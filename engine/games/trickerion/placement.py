@@ -175,7 +175,7 @@ def extras(g, s: State, seat: int, act: Placement) -> list:
         out.append(A.EnhanceCharacter())
     if act.effect == "ready" and (act.card or act.mimic):
         out.append(A.ForgoEffect())
-    if (g.options["dark_alley"] and p.magician == "m02_great_optico" and not act.card
+    if (g.has_ability(s, seat, "m02_great_optico") and not act.card
             and not act.mimic and "mimesis" not in p.used):
         for special in revealed_specials(g, s, seat, act.loc):
             out.append(A.Mimesis(special))
@@ -185,7 +185,7 @@ def extras(g, s: State, seat: int, act: Placement) -> list:
         out.extend(A.DiscardProps(prop, 1) for prop in p.props if prop not in p.mgr)
     if act.loc == "downtown" and len(p.tricks) >= 4:
         out.extend(A.ReturnTrick(t.id) for t in p.tricks)
-    if (g.options["dark_alley"] and p.magician == "m04_mechaniker" and act.loc != "theater"
+    if (g.has_ability(s, seat, "m04_mechaniker") and act.loc != "theater"
             and p.chars[act.char].kind == "apprentice" and "mechanical_enhancement" not in p.used):
         out.append(A.Decide("mechanical_enhancement"))
     return out
@@ -284,7 +284,7 @@ def place(g, s: State, seat: int, action: A.PlaceCharacter, ev: list[Event]) -> 
     ev.append(Event("trickerion.placed", {"seat": seat, "character": action.character,
                                           "kind": c.kind, "location": action.location,
                                           "slot": action.slot}))
-    if (g.options["dark_alley"] and p.magician == "m06_gentleman" and c.kind == "magician"
+    if (g.has_ability(s, seat, "m06_gentleman") and c.kind == "magician"
             and action.location in BOARD_SLOTS):
         gain(cat, s, seat, ev, "magic_for_the_masses", fame=len(p.tricks))
     if is_stage(index):

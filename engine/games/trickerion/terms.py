@@ -45,12 +45,75 @@ _REASONS = {
     "prophecy_set_up": ("prophecy", "пророчество", "Prophétie"),
     "prophecy_slot_fee": ("prophecy", "пророчество", "Prophétie"),
     "magic_for_the_masses": ("Magic for the Masses", "Магия для народа", "Magie de Groupe"),
+    "solo_advertise": ("advertising", "реклама", "publicité"),
+    "solo_six_ap": ("6 action points", "6 очков действия", "6 Points d'Action"),
+    "solo_gentleman": ("its ability", "его способность", "sa capacité"),
+    "solo_link": ("links", "связи", "enchaînements"),
+    "solo_link_order": ("most favourable link order", "выгодный порядок связей",
+                        "ordre d'enchaînements favorable"),
+    "solo_safe": ("coins in its safe", "монеты в сейфе", "pièces du coffre"),
+    "solo_discard_yield": ("discarded card", "сброшенная карта", "carte défaussée"),
 }
 _ABILITIES = {
     "break_free": ("Break Free", "Высвобождение", "Se Libérer"),
     "mechanical_enhancement": ("Mechanical Enhancement", "Механическое усиление",
                                "Amélioration Mécanique"),
 }
+# The Successor's rule steps (docs/solo.md part 2): "downtown.4" -> "Downtown step 4".
+_STEP_AREAS = {
+    "setup": ("Setup", "Подготовка", "Mise en place"),
+    "dice": ("Prep dice", "Кубики подготовки", "Dés de préparation"),
+    "round": ("Round", "Раунд", "Tour"),
+    "assign": ("Assignments", "Поручения", "Affectations"),
+    "mood": ("Mood", "Настроение", "Humeur"),
+    "contested": ("Contested", "Спорные локации", "Lieux disputés"),
+    "order": ("Location order", "Порядок локаций", "Ordre des lieux"),
+    "ap": ("Action points", "Очки действия", "Points d'Action"),
+    "downtown": ("Downtown", "Центр", "Centre-Ville"),
+    "market": ("Market Row", "Рынок", "Marché"),
+    "alley": ("Dark Alley", "Кривая улочка", "Allée Sombre"),
+    "workshop": ("Workshop", "Мастерская", "Atelier"),
+    "theater": ("Theater", "Театр", "Théâtre"),
+    "perform": ("Performance", "Представление", "Spectacle"),
+    "end": ("End of round", "Конец раунда", "Fin du tour"),
+    "final": ("Final scoring", "Подсчёт славы", "Décompte final"),
+    "ability": ("Its ability", "Его способность", "Sa capacité"),
+    "prophecy": ("Prophecies", "Пророчества", "Prophéties"),
+}
+_STEP_WORDS = {"step": ("step", "шаг", "étape"), "end": ("end of its list", "конец списка",
+                                                         "fin de sa liste"),
+               "card": ("card", "карта", "carte"), "cell": ("slot", "ячейка", "emplacement"),
+               "wages": ("wages", "жалование", "salaires"),
+               "return": ("return characters", "возвращение персонажей", "retour des Personnages"),
+               "discard": ("discarded card", "сброшенная карта", "carte défaussée"),
+               "none": ("no card for the entry", "нет карты для строки", "pas de carte pour l'entrée"),
+               "order": ("order", "порядок", "ordre"), "skip": ("skip", "пропуск", "passe"),
+               "reroll": ("reroll", "переброс", "relance"),
+               "first_apprentice_ap": ("+1 AP to its first apprentice", "+1 ОД первому ученику",
+                                       "+1 PA à son premier Apprenti"),
+               "specialist_ap_per_your_special": ("+1 AP to its specialists",
+                                                  "+1 ОД его специалистам",
+                                                  "+1 PA à ses Spécialistes"),
+               "redraw_next_prophecy": ("a new next prophecy", "новое следующее пророчество",
+                                        "une nouvelle prochaine prophétie")}
+# Step ids whose wording the log names outright (the book's own words).
+_STEPS = {
+    "order.1": ("Contested", "Спорная локация", "Lieu disputé"),
+    "order.2": ("Location order", "Порядок локаций", "Ordre des lieux"),
+    "order.none": ("No free slot", "Нет свободной ячейки", "Aucun emplacement libre"),
+    "theater.skip": ("Theater: no marker to place", "Театр: некуда выставить жетон",
+                     "Théâtre : aucun marqueur à placer"),
+}
+_MOODS = {"ready": ("ready for great things", "готов к великим свершениям",
+                    "prêt pour de grandes choses"),
+          "busy": ("busy", "занят делами", "occupé")}
+_PLAN_KINDS = {"performance": ("performance plan", "план представления", "plan de spectacle"),
+               "preparation": ("preparation plan", "план подготовки", "plan de préparation")}
+_PREP_DICE = {"yellow": ("yellow (Downtown)", "жёлтый (центр)", "jaune (Centre-Ville)"),
+              "orange": ("orange (Market Row)", "оранжевый (рынок)", "orange (Marché)"),
+              "black": ("black (Dark Alley)", "чёрный (кривая улочка)", "noir (Allée Sombre)"),
+              "red": ("red (Theater)", "красный (театр)", "rouge (Théâtre)"),
+              "blue": ("blue (Academy)", "синий (академия)", "bleu (Académie)")}
 _YESNO = {"True": ("yes", "да", "oui"), "False": ("no", "нет", "non")}
 _FACING = {"up": ("up", "вверх", "haut"), "right": ("right", "вправо", "droite"),
            "down": ("down", "вниз", "bas"), "left": ("left", "влево", "gauche")}
@@ -92,6 +155,14 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
             return _REASONS[v][i]
         special = next((c for c in cat.specials.values() if c.effect == v), None)
         return _names(special.name, lang) if special else v
+    if kind == "step":
+        return " + ".join(_step_name(part, i) for part in v.split("+"))
+    if kind == "mood":
+        return _MOODS.get(v, (v, v, v))[i]
+    if kind == "plan_kind":
+        return _PLAN_KINDS.get(v, (v, v, v))[i]
+    if kind == "prep_die":
+        return _PREP_DICE.get(v, (v, v, v))[i]
     if kind == "yesno":
         return _YESNO.get(v, (v, v, v))[i]
     if kind == "facing":
@@ -122,8 +193,8 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
     if kind == "day":
         key = v if v in _DAYS else ("thursday", "friday", "saturday", "sunday")[int(v)]
         return _DAYS[key][i]
-    if kind == "performance" and v in cat.packs.performances:
-        theater = cat.packs.theaters[cat.packs.performances[v].theater]
+    if kind == "performance" and v in cat.cards:  # base and (solo catalogue) solo cards
+        theater = cat.packs.theaters[cat.cards[v].theater]
         return _names(theater.name, lang)
     if kind == "prophecy" and v in cat.prophecies:
         return cat.prophecies[v].text if lang == "en" else v
@@ -133,3 +204,22 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         if v in cat.characters:
             return _names(cat.characters[v].name, lang)
     return v
+
+
+def _step_name(step: str, i: int) -> str:
+    """A Successor rule step by its digest id: "downtown.4" -> "Downtown step 4",
+    "theater.card.1" -> "Theater card 1", "downtown.end" -> "Downtown: end of its list"."""
+    if step in _STEPS:
+        return _STEPS[step][i]
+    area, _, rest = step.partition(".")
+    if area not in _STEP_AREAS:
+        return step
+    name = _STEP_AREAS[area][i]
+    if rest == "end":
+        return f"{name}: {_STEP_WORDS['end'][i]}"
+    words = rest.split(".")
+    if words[0] in _STEP_WORDS:
+        words[0] = _STEP_WORDS[words[0]][i]
+    elif words[0][:1].isdigit():
+        words.insert(0, _STEP_WORDS["step"][i])
+    return " ".join([name] + [w.replace("_", " ") for w in words])

@@ -14,7 +14,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import DIRECTIONS, Catalog
-from engine.games.trickerion.common import (day_yield, gain, link_formed, symbol_schools,
+from engine.games.trickerion.common import (FREE, day_yield, gain, link_formed, symbol_schools,
                                             theater_day_of, trick_by_id)
 from engine.games.trickerion.state import Pending, PerfCard, Placement, State
 
@@ -32,7 +32,7 @@ def set_up_options(g, s: State, seat: int, act: Placement | None) -> list:
     cat: Catalog = g.cat
     p = s.players[seat]
     effect = _effect(g, act)
-    electra = g.options["dark_alley"] and p.magician == "m08_electra"
+    electra = g.has_ability(s, seat, "m08_electra")
     out: list = []
     for t in p.tricks:
         if t.markers < 1:
@@ -42,7 +42,7 @@ def set_up_options(g, s: State, seat: int, act: Placement | None) -> list:
             if on_card(pc, code) and effect != "new_twist":
                 continue
             geo = cat.cards[pc.id]
-            free = [i for i, m in enumerate(pc.m) if m < 0]
+            free = [i for i, m in enumerate(pc.m) if m == FREE]
             for cell in free:
                 for f in geo.facings[cell]:
                     out.append(A.SetUpTrick(t.id, ci, cell, DIRECTIONS[f]))
@@ -66,7 +66,7 @@ def reschedule_options(g, s: State, seat: int, act: Placement | None,
                     continue
                 geo = cat.cards[target.id]
                 for to_cell, m in enumerate(target.m):
-                    if m >= 0:
+                    if m != FREE:
                         continue
                     for f in geo.facings[to_cell]:
                         out.append(A.Reschedule(ci, cell, cj, to_cell, DIRECTIONS[f]))
@@ -82,7 +82,7 @@ def set_up_error(g, s: State, seat: int, act: Placement | None, a: A.SetUpTrick)
         return "trickerion.trick.not_owned"
     if t.markers < (2 if a.double else 1):
         return "trickerion.set_up.no_marker"
-    if a.double and not (g.options["dark_alley"] and p.magician == "m08_electra"):
+    if a.double and not g.has_ability(s, seat, "m08_electra"):
         return "trickerion.set_up.no_marker"
     if not 0 <= a.card < len(s.row):
         return "trickerion.set_up.no_such_card"
@@ -91,10 +91,10 @@ def set_up_error(g, s: State, seat: int, act: Placement | None, a: A.SetUpTrick)
     if on_card(pc, seat * 4 + t.sym) and effect != "new_twist":
         return "trickerion.set_up.same_symbol_on_card"
     if a.cell == -1:
-        ok = effect == "guest_performer" and all(m >= 0 for m in pc.m) and not a.double \
+        ok = effect == "guest_performer" and FREE not in pc.m and not a.double \
             and a.facing == "up"
         return "" if ok else "trickerion.set_up.slot_taken"
-    if not 0 <= a.cell < len(pc.m) or pc.m[a.cell] >= 0:
+    if not 0 <= a.cell < len(pc.m) or pc.m[a.cell] != FREE:
         return "trickerion.set_up.slot_taken"
     facing = DIRECTIONS.index(a.facing) if a.facing in DIRECTIONS else -1
     if facing not in g.cat.cards[pc.id].facings[a.cell]:
@@ -110,7 +110,7 @@ def reschedule_ok(g, s: State, seat: int, a: A.Reschedule, any_owner: bool = Fal
     if not 0 <= a.cell < len(src.m) or not 0 <= a.to_cell < len(dst.m):
         return False
     code = src.m[a.cell]
-    if code < 0 or (code // 4 != seat and not any_owner) or dst.m[a.to_cell] >= 0:
+    if code < 0 or (code // 4 != seat and not any_owner) or dst.m[a.to_cell] != FREE:
         return False
     if a.to_card != a.card and on_card(dst, code):
         return False
@@ -221,12 +221,12 @@ def pay_new_links(g, s: State, seat: int, ci: int, cell: int, trick_id: str, ev:
     for li in geo.cell_links[cell]:
         link = geo.links[li]
         other = link[1] if link[0] == cell else link[0]
-        if pc.m[other] < 0:
+        if pc.m[other] == FREE:
             continue
         if link_formed(cat, pc, link, schools) or effect == "orchestral_interlude":
             units += times
-            if link[2]:
-                for who in dict.fromkeys((seat, pc.m[other] // 4)):
+            if link[2]:  # a neutral marker (-3) belongs to no one: no shard for it
+                for who in dict.fromkeys((seat, pc.m[other] // 4) if pc.m[other] >= 0 else (seat,)):
                     shard_seats.extend([who] * times)
     if effect in ("headliner_trick", "orchestral_interlude") and act is not None and units:
         act.effect = "used"

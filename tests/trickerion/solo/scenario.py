@@ -8,7 +8,7 @@ is seat 1 set up by ``solo.setup.setup_successor``; the tests then shape what th
 from __future__ import annotations
 
 from engine.games.trickerion.catalog import BOARD_SLOTS, SLOT_THEATER
-from engine.games.trickerion.game import Trickerion
+from engine.games.trickerion.game import TrickerionSolo
 from engine.games.trickerion.state import Char, PerfCard, Trick
 from engine.games.trickerion.solo import automaton as AU
 from engine.games.trickerion.solo import rules as R
@@ -20,7 +20,7 @@ HUMAN, SUCC = 0, 1
 def make(difficulty: str = "low", seed: int = 1, human_school: str = "optical",
          magician: str | None = None, **adjust):
     """A fresh state in the Place Characters phase of round 1, nothing assigned yet."""
-    g = Trickerion(2, {})
+    g = TrickerionSolo(2, {"difficulty": difficulty})
     s = g.initial_state(seed)
     s.pending = []
     h = s.players[HUMAN]

@@ -7,12 +7,11 @@ Functions read the base Trickerion ``State`` (``s``), the base ``Catalog`` (``ca
 
 from __future__ import annotations
 
-import functools
-
 from engine.core.events import Event
-from engine.games.trickerion.catalog import (BOARD_SLOTS, DIRECTIONS, SLOT_THEATER, SLOT_WORKSHOP,
+from engine.games.trickerion.catalog import (BOARD_SLOTS, SLOT_THEATER, SLOT_WORKSHOP,
                                              CardGeo, Catalog)
 from engine.games.trickerion.common import trick_by_sym
+from engine.games.trickerion.placement import board_index  # noqa: F401 (the solo modules' name)
 from engine.games.trickerion.state import HOME, PerfCard, Player, State
 from engine.games.trickerion.solo.components import SoloPacks, load_solo_packs
 from engine.games.trickerion.solo.state import NEUTRAL, SoloState
@@ -168,50 +167,24 @@ def first_free_slot(cat: Catalog, s: State, seat: int, loc: str) -> int:
     return min(free, key=lambda i: (-cat.slot_mod[base + i], i))
 
 
-def board_index(seat: int, loc: str, slot: int) -> int:
-    if loc == "workshop":
-        return SLOT_WORKSHOP + 2 * seat + slot
-    if loc == "theater":
-        return SLOT_THEATER + slot
-    return BOARD_SLOTS[loc] + slot
-
-
 # --- performance-card geometry, neutral markers ---------------------------------------------------
 
-@functools.cache
-def _solo_geo(card_id: str) -> CardGeo:
-    return CardGeo(packs().performances[card_id])
-
-
 def geo(cat: Catalog, card_id: str) -> CardGeo:
-    """Geometry of a base or solo performance card."""
-    return cat.cards[card_id] if card_id in cat.cards else _solo_geo(card_id)
-
-
-def neutral_school(card_id: str, cell: int) -> str:
-    card = packs().performances[card_id]
-    pos = tuple(card.cells[cell])
-    return next(n.school for n in card.neutral if tuple(n.cell) == pos)
+    """Geometry of a performance card (the solo game's catalogue holds the solo cards)."""
+    return cat.cards[card_id]
 
 
 def new_perf_card(cat: Catalog, card_id: str) -> PerfCard:
     """A performance card entering the row, with its printed neutral markers."""
-    g = geo(cat, card_id)
-    pc = PerfCard(card_id, [-1] * len(g.cells), [0] * len(g.cells))
-    card = packs().performances.get(card_id)
-    if card is not None:
-        for n in card.neutral:
-            i = g.cells.index(tuple(n.cell))
-            pc.m[i] = NEUTRAL
-            pc.o[i] = DIRECTIONS.index(n.facing)
-    return pc
+    from engine.games.trickerion.setup import _perf_card
+    return _perf_card(cat, card_id)
 
 
 def school_at(cat: Catalog, s: State, pc: PerfCard, cell: int) -> str:
     """School of the marker on ``cell`` (a neutral marker's printed school), or ""."""
     m = pc.m[cell]
     if m == NEUTRAL:
-        return neutral_school(pc.id, cell)
+        return cat.cards[pc.id].neutral[cell][0]
     if m >= 0:
         t = trick_by_sym(s.players[m // 4], m % 4)
         return cat.trick_school[t.id] if t else ""
