@@ -31,6 +31,11 @@ const AT_TABLE = new Set([
   "oracle.action.taken", "oracle.action.passed", "oracle.companion.game_end",
 ]);
 const TOAST_MS = 7000;
+// The panel that answers a decision (scrolled into view when the decision comes up).
+const FOCUS_PANEL = {
+  lines: "oracle-stargazing", horoscope: "oracle-horoscope", circles: "oracle-threads",
+  staff: "oracle-staff", roll: "oracle-companion",
+};
 
 // Kept between renders of the same table.
 const memo = {
@@ -76,6 +81,13 @@ export function render(container, snap, api) {
 
   const focused = document.activeElement?.dataset?.testid;
   clear(container, sheet);
+  // a new decision: bring the part of the sheet that answers it into view
+  const where = FOCUS_PANEL[v.pending?.type];
+  if (where && memo.pendingType !== v.pending?.type) {
+    const panel = sheet.querySelector(`[data-testid="${where}"]`);
+    if (panel && panel.scrollIntoView) panel.scrollIntoView({ block: "nearest" });
+  }
+  memo.pendingType = v.pending?.type ?? null;
   if (focused && container.contains(document.activeElement) === false) {
     const again = container.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
     if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });
@@ -291,7 +303,6 @@ function prompt(ctx) {
   else text = t("ui.turn.chance");
   const extras = [];
   if (p?.type === "lines") {
-    extras.push(h("span", { class: "o-chip" }, t("ui.oracle.lines_left", { remaining: p.remaining })));
     const stop = find(ctx, { type: "stop_drawing" });
     if (stop) extras.push(button(ctx, "oracle-stop-drawing", stop, null, stop.label));
     if (memo.dot) extras.push(h("span", { class: "o-hint", testid: "oracle-dot-chosen" },
@@ -657,9 +668,11 @@ function bowl(ctx) {
     return zone;
   });
   void term;
+  const unthrown = v.turn === 0 && v.phase !== "act";
   return h("section", { class: "o-panel o-bowl-panel", testid: "oracle-bowl", dataset: { allInOne: String(v.bowl.all_in_one_half) } },
     h("h3", {}, t("ui.oracle.bowl")),
-    h("div", { class: "o-bowl" }, halves[0], h("div", { class: "o-bowl-split", "aria-hidden": "true" }), halves[1]),
+    h("div", { class: `o-bowl${unthrown ? " unthrown" : ""}` }, halves[0], h("div", { class: "o-bowl-split", "aria-hidden": "true" }), halves[1]),
+    unthrown ? h("p", { class: "o-hint small", testid: "oracle-not-thrown" }, t("ui.oracle.not_thrown")) : null,
     v.phase === "act" && !v.pending?.depth ? h("p", { class: "o-hint small" }, t("ui.oracle.manipulations_hint")) : null);
 }
 
@@ -723,7 +736,8 @@ function actionSpaces(ctx) {
   const acting = v.pending?.type === "action";
   const spaces = v.actions.map((a) => {
     const entries = all(ctx, a.id);
-    const cost = a.hours === null || a.hours === undefined ? t("ui.oracle.hours_varies") : t("ui.oracle.hours_cost", { hours: a.hours });
+    const varies = a.hours === null || a.hours === undefined || (a.id === "hire_townsfolk" && v.mode === "companion");
+    const cost = varies ? t("ui.oracle.hours_varies") : t("ui.oracle.hours_cost", { hours: a.hours });
     const body = [
       h("span", { class: "o-space-name" }, term("action", a.id)),
       h("span", { class: "o-space-cost" }, cost),
