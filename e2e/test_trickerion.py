@@ -33,6 +33,19 @@ def weight(key: str) -> int:
     return WEIGHTS.get(kind, 1)
 
 
+def choice_weight(action: dict | None) -> int:
+    """In a choice panel, the player leans towards the Workshop and the Theater: assignment
+    cards and placements there, preparing and setting up tricks."""
+    if action is None:
+        return 2  # "choose a slot for this character"
+    kind = action["type"]
+    if kind == "assign":
+        return 4 if action["card"] in ("workshop", "theater") else 1
+    if kind == "place_character":
+        return 4 if action["location"] in ("workshop", "theater") else 1
+    return {"prepare": 5, "set_up_trick": 5, "perform": 5, "make_idle": 0}.get(kind, 1) or 0.2
+
+
 def open_page(page, url: str) -> None:
     page.goto(url)
     page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
@@ -40,12 +53,12 @@ def open_page(page, url: str) -> None:
 
 
 def lobby_start(page, players: int, kinds: list[str], seed: int, dark_alley: bool = True,
-                prophecies: bool = True) -> float:
+                prophecies: bool = True, first_game: bool = False) -> float:
     """Set the game up through the lobby and click Start; returns ms from the click to the
     first drawn decision (or to the first drawn board when no human must act)."""
     page.click(tid("game-trickerion"))
     page.select_option(tid("players-select"), str(players))
-    for opt, on in (("dark_alley", dark_alley), ("prophecies", prophecies)):
+    for opt, on in (("dark_alley", dark_alley), ("prophecies", prophecies), ("first_game", first_game)):
         box = page.locator(tid(f"option-{opt}"))
         if box.is_checked() != on:
             box.click()
@@ -87,7 +100,8 @@ def shoot_in_every_language(page, screenshot, name: str, shots: list[str]) -> No
 def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, screenshot, figures):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
-    first_ms = lobby_start(page, 2, ["human", "bot:greedy"], seed=11)
+    # first-game kits: the starting trick comes with its props, so tricks get prepared and set up
+    first_ms = lobby_start(page, 2, ["human", "bot:greedy"], seed=12, first_game=True)
     figures["trickerion: 'start game' -> first decision drawn"] = f"{first_ms:.0f} ms"
     page.select_option(tid("speed-select"), "0")
 
@@ -97,6 +111,7 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
     renders: list[float] = []
     shots: list[str] = []
     seen: set[str] = set()
+    panels_shot: set[str] = set()
     for _ in range(3000):
         page.evaluate("marquee.idle()")
         if page.evaluate("marquee.toAct().kind") == "terminal":
@@ -129,7 +144,13 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
             # a player who wants to perform: cells, performance cards and own tricks weigh more
             keys = board_targets.evaluate_all("els => els.map(e => e.dataset.target)")
             weights = [weight(k) for k in keys]
-            target = board_targets.nth(rng.choices(range(nb), weights)[0])
+            pick = rng.choices(range(nb), weights)[0]
+            # half the time, the target that offers the move a player aiming to perform wants most
+            legal = page.evaluate("marquee.legalActions()")
+            groups = page.evaluate("window.marqueeTrickerion.groups")
+            best = max(range(nb), key=lambda i: max(
+                choice_weight(legal[j] if j >= 0 else None) for j in groups.get(keys[i], [-1])))
+            target = board_targets.nth(best if rng.random() < 0.5 else pick)
         key = target.get_attribute("data-target")
         kinds[key.split("-")[0]] = kinds.get(key.split("-")[0], 0) + 1
         step = page.evaluate("marquee.snapshot().step")
@@ -139,7 +160,13 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
         if page.locator(tid("trk-panel")).count():
             choices = page.locator(f'{tid("trk-panel")} .trk-choice')
             assert choices.count() > 1
-            choices.nth(rng.randrange(choices.count())).click()
+            if key.split("-")[0] not in panels_shot:
+                panels_shot.add(key.split("-")[0])
+                shots.append(str(screenshot(page, f"trk-panel-{key.split('-')[0]}")))
+            legal = page.evaluate("marquee.legalActions()")
+            indexes = choices.evaluate_all("els => els.map(e => Number(e.dataset.index))")
+            weights = [choice_weight(legal[i] if i >= 0 else None) for i in indexes]
+            choices.nth(rng.choices(range(len(indexes)), weights)[0]).click()
             counts["panel"] += 1
         # a move was played, or a character was chosen to place (the board redraws)
         page.wait_for_function(

@@ -122,12 +122,17 @@ export function render(container, snap, api) {
         testid: e.select !== undefined ? "trk-choice-select" : `trk-choice-${e.index}`, dataset: { index: String(e.index) },
         onclick: () => run(e),
       }, friendly(e) ? [h("strong", {}, friendly(e)), h("small", {}, e.label)] : e.label))));
+    hideTip();
     board.append(panel);
     const bw = board.clientWidth;
     const pw = Math.min(360, bw - 16);
     panel.style.width = `${pw}px`;
     panel.style.left = `${Math.max(8, Math.min(box.x, bw - pw - 8))}px`;
-    panel.style.top = `${box.y + 4}px`;
+    // below the target when it fits in the window, else above it
+    const anchor = el.getBoundingClientRect();
+    const ph = panel.offsetHeight;
+    const above = anchor.bottom + ph + 8 > window.innerHeight && anchor.top - ph - 8 > 0;
+    panel.style.top = `${above ? box.top - ph - 4 : box.y + 4}px`;
     panel.querySelector(".trk-choice")?.focus();
   }
   /** A short first line for a choice where the engine's label names a character by number. */
@@ -141,6 +146,7 @@ export function render(container, snap, api) {
   }
   function showTip(el, key) {
     hideTip();
+    if (panel) return; // an open choice panel wins
     const content = tipContent(key, lang, w);
     if (!content) return;
     tip = h("div", { class: "trk-tip", testid: "trk-tip", role: "tooltip" }, content);
@@ -402,6 +408,8 @@ export function render(container, snap, api) {
           g.addEventListener("mouseleave", hideTip);
         }
       } else {
+        // the cell's number, as the action labels name it ("card 0, slot 2")
+        g.append(s("text", { x: x + C / 2, y: y + C / 2 + 1, class: "cell-num" }, String(k)));
         g.append(s("title", {}, w("free")));
       }
       wire(g, `cell-${ci}-${k}`, `${nameOf(D.theaters[geo.theater], lang)} · ${k + 1}`);
@@ -423,6 +431,7 @@ export function render(container, snap, api) {
     const b = geo.performer_bonus ?? {};
     const bonus = [b.fame ? `${b.fame}★` : "", b.coins ? `${b.coins}¢` : "", b.shards ? `${b.shards}◆` : ""].filter(Boolean).join(" ");
     svg.append(s("text", { x: W / 2, y: H - 8, class: "perf-bonus" }, bonus || "·"));
+    svg.append(s("text", { x: 7, y: H - 8, class: "perf-num" }, `#${ci}`));
     const wrap = h("div", { class: "perf-card", testid: `trk-perf-${ci}`, dataset: { card: card.id } }, svg);
     wire(wrap, `perf-${ci}`, `${nameOf(D.theaters[geo.theater], lang)} (${ci + 1})`, `perf:${card.id}`);
     return wrap;
@@ -692,7 +701,12 @@ export function render(container, snap, api) {
     board.querySelector(`[data-target="char-${viewer}-${UI.selected.char}"]`)?.classList.add("selected");
   }
   board.dataset.renderMs = String(Math.round((performance.now() - started) * 10) / 10);
-  window.marqueeTrickerion = { renderMs: Number(board.dataset.renderMs), targets: [...targets.keys()] };
+  window.marqueeTrickerion = {
+    renderMs: Number(board.dataset.renderMs),
+    targets: [...targets.keys()],
+    // key -> the legal actions' indexes it offers (-1: choose the character for placing)
+    groups: Object.fromEntries([...targets].map(([k, es]) => [k, es.map((e) => e.index)])),
+  };
 }
 
 /** Choose a character, then a slot: every character that may be placed gets a "choose a slot
