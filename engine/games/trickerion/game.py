@@ -207,6 +207,16 @@ class TrickerionSolo(Trickerion):
         o["dark_alley"] = True
         o["fast_game"] = False
 
+    # Its name in the log and on its seat (seat 1).
+    automaton_names = {"en": "Dahlgaard's Successor", "ru": "Преемник Далгарда",
+                       "fr": "le Successeur de Dahlgaard"}
+
     @classmethod
     def describe(cls) -> dict[str, Any]:
-        return {**super().describe(), "automata": list(cls.automata)}
+        return {**super().describe(), "automata": list(cls.automata),
+                "automaton_names": cls.automaton_names}
+
+    def term_name(self, kind: str, value: Any, lang: str) -> str:
+        if kind == "seat" and value in self.automata:
+            return self.automaton_names.get(lang, self.automaton_names["en"])
+        return super().term_name(kind, value, lang)

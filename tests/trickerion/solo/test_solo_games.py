@@ -118,6 +118,8 @@ def test_a_downtown_step_reads_like_the_book():
     assert text.startswith("Downtown step 4: bank die 5")
     placed = {"step": "order.1", "kind": "magician", "location": "downtown", "slot": 0}
     assert render("trickerion.solo.placed", placed, "en", g).startswith("Contested: ")
+    gained = {"seat": 1, "why": "solo_safe", "fame": 6, "coins": 0, "shards": 0}
+    assert render("trickerion.gain", gained, "en", g).startswith("Dahlgaard's Successor gains 6")
 
 
 def test_the_automaton_is_deterministic_given_state_and_seed():
@@ -156,7 +158,7 @@ def test_a_half_played_solo_game_saves_and_goes_on():
 def test_options_and_lobby_entry():
     d = TrickerionSolo.describe()
     assert d["id"] == "trickerion-solo" and d["min_players"] == d["max_players"] == 2
-    assert d["automata"] == [1]
+    assert d["automata"] == [1] and d["automaton_names"]["ru"] == "Преемник Далгарда"
     assert [o["id"] for o in d["options"]] == ["difficulty", "easier", "harder_no_ability",
                                                 "harder_coins", "prophecies", "first_game"]
     with pytest.raises(OptionsError) as e:
@@ -259,3 +261,12 @@ def test_the_page_bridge_plays_the_successor():
     assert snap["view"]["solo"]["difficulty"] == "high"
     snap = call(b, "step", viewer=0)
     assert snap["moved"]
+
+
+def test_harder_adjustment_switches_your_ability_off_and_its_base_ability_never_fires():
+    for flag in (False, True):
+        g = TrickerionSolo(2, {"harder_no_ability": flag})
+        s = play_until(g, 9, lambda s: s.solo is not None).state
+        assert g.has_ability(s, 0, s.players[0].magician) is (not flag)
+        assert not g.has_ability(s, 1, s.players[1].magician)
+        assert not g.has_ability(s, 0, "m99_nobody")
