@@ -217,6 +217,19 @@ class Bridge:
         return label
 
     @staticmethod
+    def _seats(game: Any, seats: list[Seat], lang: str) -> list[dict[str, Any]]:
+        """The table's seats for the page; a seat the game plays itself (``automata``, e.g.
+        Trickerion's solo Successor) shows as ``kind: "automaton"`` named in ``lang``, whatever
+        the lobby put there (the saved table keeps what it was given)."""
+        out = msgspec.to_builtins(seats)
+        names = getattr(game, "automaton_names", None) or {}
+        for i in getattr(game, "automata", ()):
+            if 0 <= i < len(out):
+                out[i] = {**out[i], "kind": "automaton",
+                          "name": names.get(lang) or names.get("en") or out[i]["name"]}
+        return out
+
+    @staticmethod
     def _options_key(game: Any) -> str:
         return json.dumps(game.options, sort_keys=True, default=str)
 
@@ -235,7 +248,7 @@ class Bridge:
             "players": game.players,
             "options": game.options,
             "seed": match.seed,
-            "seats": msgspec.to_builtins(table.seats),
+            "seats": self._seats(game, table.seats, lang),
             "step": len(match.steps),
             "to_act": {"kind": to.kind, "seats": list(to.seats)},
             "viewer": viewer,

@@ -144,3 +144,18 @@ def test_game_data_returns_a_games_shipped_packs():
     assert data["tricks"]["tricks"][0]["id"].startswith("t01_")
     assert call(b, "game_data", game="tiny") == {}  # a game without a data folder
     assert call(b, "game_data", game="nope")["error"]["code"] == "options.unknown_game"
+
+
+def test_a_seat_the_game_plays_itself_shows_as_its_automaton_named_in_the_language():
+    b = Bridge()
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+    snap = call(b, "new", game="trickerion-solo", players=2, seed=1, seats=seats, viewer=0, lang="ru")
+    assert snap["seats"][0] == {"kind": "human", "bot": "random", "name": "Ann"}
+    assert snap["seats"][1]["kind"] == "automaton"
+    assert snap["seats"][1]["name"] == "Преемник Далгарда"
+    assert call(b, "snapshot", viewer=0, lang="en")["seats"][1]["name"] == "Dahlgaard's Successor"
+    # the save keeps the table as given
+    saved = json.loads(call(b, "save")["text"])
+    assert "automaton" not in json.dumps(saved.get("meta", saved))
+    # a game between players is untouched
+    assert [s["kind"] for s in new(b)["seats"]] == ["human", "bot"]
