@@ -316,6 +316,16 @@ function prompt(ctx) {
           goodIcon(e.action.size, e.action.colour), h("span", {}, ctx.term("colour", e.action.colour))))));
     }
   }
+  if (p?.type === "reward") {
+    // the same choices as the sheet's highlighted cells, within reach of the prompt
+    for (const e of all(ctx, "mark_horoscope")) {
+      extras.push(button(ctx, `oracle-reward-row-${e.action.row}`, e, null, e.label));
+    }
+    for (const e of all(ctx, "mark_guild")) {
+      extras.push(button(ctx, `oracle-reward-guild-${e.action.guild}-${e.action.mark}`, e, null,
+        h("span", { class: `o-swatch c-${e.action.guild}` }), e.action.mark === "x" ? "X" : marketIcon()));
+    }
+  }
   if (p?.type === "draw_order") {
     extras.push(h("span", { class: "o-hint" }, t("ui.oracle.draw_first")));
     for (const e of all(ctx, "resolve_draw")) {
