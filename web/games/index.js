@@ -8,4 +8,5 @@
 export const RENDERERS = {
   oracle: () => import("./oracle.js"),
   trickerion: () => import("./trickerion.js"),
+  "trickerion-solo": () => import("./trickerion/solo.js"),
 };

@@ -58,7 +58,7 @@ function setupPanel(ctx, game) {
     h("div", { class: "field-row" },
       h("label", { for: "players-select" }, t("ui.lobby.players")),
       h("select", {
-        id: "players-select", testid: "players-select",
+        id: "players-select", testid: "players-select", disabled: game.min_players === game.max_players,
         onchange: (e) => on.players(Number(e.target.value)),
       }, counts.map((n) => h("option", { value: String(n), selected: n === setup.players }, String(n))))),
     game.options.length ? optionsBlock(ctx, game) : null,
@@ -115,7 +115,8 @@ function optionsBlock({ t, lang, setup, on }, game) {
     }));
 }
 
-function seatsBlock({ t, setup, on }, game) {
+function seatsBlock({ t, lang, setup, on }, game) {
+  const automata = new Set(game.automata ?? []);
   const kinds = [["human", t("ui.seat.human")],
     ...game.bots.map((b) => [`bot:${b}`, t.has(`ui.bot.${b}`) ? t(`ui.bot.${b}`) : t("ui.bot.named", { bot: b })])];
   return h("fieldset", { class: "seats-setup" },
@@ -123,6 +124,13 @@ function seatsBlock({ t, setup, on }, game) {
     h("ol", { class: "seat-rows" },
       setup.seats.map((seat, i) => {
         const kind = seat.kind === "bot" ? `bot:${seat.bot}` : "human";
+        if (automata.has(i)) {
+          // a seat the game plays itself (a solo automaton): named, nothing to choose
+          return h("li", { class: "seat-row automaton", dataset: { seat: String(i) }, testid: `seat-${i}-automaton` },
+            h("span", { class: "seat-number", "aria-hidden": "true" }, String(i + 1)),
+            h("strong", { class: "seat-automaton-name" }, pick(game.automaton_names, lang) || t("ui.seat.automaton")),
+            h("span", { class: "muted" }, t("ui.seat.automaton")));
+        }
         const fallback = t(seat.kind === "bot" ? "ui.seat.default_bot" : "ui.seat.default", { n: i + 1 });
         return h("li", { class: "seat-row", dataset: { seat: String(i) } },
           h("span", { class: "seat-number", "aria-hidden": "true" }, String(i + 1)),

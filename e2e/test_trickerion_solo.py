@@ -1,0 +1,263 @@
+"""Trickerion solo in the page (web/games/trickerion/solo.js): a solo game against Dahlgaard's
+Successor set up in the lobby and played to the scoring table. The prep-dice choice is made by
+clicking two dice on the Successor's panel, some placements by clicking board slots; the rest
+through ``marquee.act`` among the legal actions.
+
+Screenshots: build/screenshots/solo-lobby.png, solo-panel-en.png, solo-panel-ru.png,
+solo-board-en.png, solo-over-en.png, solo-over-ru.png. Figures (printed, never asserted): the
+Successor's step time in the page (engine step + snapshot + autosave, at speed 0), the board's
+render time with the solo panel, how the human's moves were made.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from pathlib import Path
+
+READY_TIMEOUT_MS = 120_000
+SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
+SOLO_CATEGORIES = ["fame", "leftover_markers", "shards", "special_assignments", "level3_tricks",
+                   "extra_characters"]
+
+# records every step the page announces, with the time and what was to act before it
+STEP_WATCH = """
+window.__soloSteps = [];
+document.addEventListener('marquee:snapshot', (e) => {
+  window.__soloSteps.push({t: performance.now(), step: e.detail.step, kind: e.detail.to_act.kind});
+});
+"""
+
+
+def tid(name: str) -> str:
+    return f'[data-testid="{name}"]'
+
+
+def no_problems(page):
+    problems = page.marquee.problems()
+    assert not problems, problems
+
+
+def start_solo_from_the_lobby(page, site_url, screenshot, seed: int) -> None:
+    page.add_init_script(STEP_WATCH)
+    page.goto(site_url)
+    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
+    page.evaluate("marquee.ready()")
+    page.click(tid("game-trickerion-solo"))
+    # its own entry, the options from its specs, two fixed seats, seat 2 the Successor
+    for opt in ("difficulty", "easier", "harder_no_ability", "harder_coins", "prophecies", "first_game", ):
+        assert page.locator(tid(f"option-{opt}")).count() == 1, opt
+    assert page.locator(tid("option-dark_alley")).count() == 0
+    assert page.locator(tid("option-fast_game")).count() == 0
+    assert page.locator(tid("players-select")).input_value() == "2"
+    assert page.locator(tid("players-select")).is_disabled()
+    assert "Dahlgaard's Successor" in page.locator(tid("seat-1-automaton")).inner_text()
+    assert page.locator(tid("seat-1-kind")).count() == 0
+    assert page.locator(tid("seat-0-kind")).count() == 1
+    page.select_option(tid("option-difficulty"), "high")
+    page.locator(tid("option-first_game")).check()
+    page.locator(tid("option-harder_coins")).check()
+    page.fill(tid("seed-input"), str(seed))
+    screenshot(page, "solo-lobby")
+    page.click(tid("start-game"))
+    page.wait_for_selector(tid("trk-board"), timeout=60_000)
+
+
+def click_prep_dice(page) -> list[str]:
+    """Choose the two dice to reroll by clicking them on the Successor's panel."""
+    assert page.locator(tid("solo-dice-prompt")).is_visible()
+    first = page.locator(f'{tid("solo-dice")} button.solo-die.hot').first
+    first_id = first.get_attribute("data-die")
+    first.click()
+    page.wait_for_selector(f'{tid(f"solo-die-{first_id}")}[data-picked="true"]')
+    second = page.locator(f'{tid("solo-dice")} button.solo-die.hot:not([data-picked="true"])').first
+    second_id = second.get_attribute("data-die")
+    before = page.evaluate("marquee.snapshot().step")
+    second.click()
+    page.wait_for_function(f"marquee.snapshot().step > {before}")
+    return [first_id, second_id]
+
+
+def click_a_slot(page, rng: random.Random) -> bool:
+    """Place a character by clicking a highlighted board slot (and a choice in its panel)."""
+    slots = page.locator('[data-testid="trk-board"] [data-target^="slot-"]')
+    n = slots.count()
+    if not n:
+        return False
+    before = page.evaluate("marquee.snapshot().step")
+    slots.nth(rng.randrange(n)).click()
+    choices = page.locator(f'{tid("trk-panel")} button.trk-choice:not(.select)')
+    if page.locator(tid("trk-panel")).count():
+        if not choices.count():
+            return False
+        choices.first.click()
+    page.wait_for_function(f"marquee.snapshot().step > {before}")
+    return True
+
+
+def pick_action(legal: list[dict], rng: random.Random) -> dict:
+    """A plausible move: leans towards setting up and performing tricks, avoids going idle."""
+    def weight(entry):
+        kind = entry["action"]["type"]
+        return {"set_up_trick": 6, "perform": 6, "prepare": 6, "learn_trick": 4, "buy": 3,
+                "make_idle": 0.05}.get(kind, 1)
+    return rng.choices(legal, weights=[weight(e) for e in legal])[0]["action"]
+
+
+def shoot(locator, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    locator.scroll_into_view_if_needed()
+    locator.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def shoot_panel(page, screenshot, name: str) -> None:
+    """The panel as the player sees it: scrolled up to just below the board's decision strip
+    (which stays on top of the board while it scrolls), in a tall window."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": 1500})
+    page.evaluate("""() => {
+        const panel = document.querySelector('[data-testid="solo-panel"]');
+        const strip = document.querySelector('.trk-top');
+        let box = panel.parentElement;
+        while (box && !(box.scrollHeight > box.clientHeight + 4
+                        && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
+        if (box && strip) box.scrollTop += panel.getBoundingClientRect().top - strip.getBoundingClientRect().bottom - 8;
+    }""")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    box = page.locator(tid("solo-panel")).bounding_box()
+    page.screenshot(path=str(SHOTS / f"{name}.png"), clip=box)
+    page.set_viewport_size(size)
+
+
+def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
+        page, site_url, screenshot, figures):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    start_solo_from_the_lobby(page, site_url, screenshot, seed=21)
+    page.select_option(tid("speed-select"), "0")
+    page.evaluate("marquee.idle()")
+    assert page.evaluate("marquee.snapshot().seats[1].kind") == "automaton"
+    assert page.evaluate("marquee.snapshot().seats[1].name") == "Dahlgaard's Successor"
+
+    rng = random.Random(5)
+    counts = {"dice clicks": 0, "slot clicks": 0, "act": 0}
+    panel_checked = False
+    neutral_seen = False
+    renders: list[float] = []
+    for _ in range(4000):
+        page.evaluate("marquee.idle()")
+        snap = page.evaluate("""() => { const s = marquee.snapshot();
+            return {kind: s.to_act.kind, legal: s.legal, solo: s.view.solo, row: s.view.row,
+                    phase: s.view.phase}; }""")
+        if snap["kind"] == "terminal":
+            break
+        solo = snap["solo"]
+        if solo and page.locator(tid("solo-panel")).count():
+            board = page.locator(tid("trk-board"))
+            renders.append(float(board.get_attribute("data-render-ms") or 0)
+                           + float(board.get_attribute("data-solo-render-ms") or 0))
+            if any(-3 in card["m"] for card in snap["row"]) and not neutral_seen:
+                assert page.locator('[data-testid^="trk-neutral-"]').count() >= 1
+                assert page.locator(".perf-card.solo-card").count() == len(snap["row"])
+                neutral_seen = True
+        legal = snap["legal"]
+        if not legal:
+            page.wait_for_timeout(20)
+            continue
+        if any(e["action"]["type"] == "reroll_prep_dice" for e in legal):
+            if not panel_checked:
+                check_panel(page, solo)
+                shoot_panel(page, screenshot, "solo-panel-en")
+                page.evaluate("marquee.setLang('ru')")
+                page.wait_for_selector(f'{tid("trk-board")}[lang="ru"]')
+                assert "Преемник Далгарда" in page.locator(tid("solo-panel")).inner_text()
+                shoot_panel(page, screenshot, "solo-panel-ru")
+                page.evaluate("marquee.setLang('en')")
+                page.wait_for_selector(f'{tid("trk-board")}[lang="en"]')
+                screenshot(page, "solo-board-en", full_page=True)
+                panel_checked = True
+            dice = click_prep_dice(page)
+            assert len(set(dice)) == 2
+            counts["dice clicks"] += 1
+            continue
+        placing = [e for e in legal if e["action"]["type"] == "place_character"]
+        if placing and counts["slot clicks"] < 12 and rng.random() < 0.6:
+            if click_a_slot(page, rng):
+                counts["slot clicks"] += 1
+                continue
+        page.evaluate("a => marquee.act(a)", pick_action(legal, rng))
+        counts["act"] += 1
+    else:
+        raise AssertionError("the solo game did not end")
+
+    assert panel_checked and counts["dice clicks"] >= 1 and counts["slot clicks"] >= 3, counts
+    assert neutral_seen
+
+    # the Successor's steps were logged with the rule step they followed
+    log = page.locator(f'{tid("log")} [data-code^="trickerion.solo."]')
+    assert log.count() > 50
+    texts = page.evaluate("""() => marquee.snapshot().log.filter(e => e.code.startsWith('trickerion.solo.'))
+        .map(e => e.text)""")
+    assert any(t.startswith("Downtown step") for t in texts)
+    assert any(t.startswith("Contested") or "step" in t for t in texts)
+
+    # the scoring table with the solo categories, labelled
+    over = page.locator(tid("game-over"))
+    over.wait_for()
+    table = page.locator(tid("score-table"))
+    for key in SOLO_CATEGORIES:
+        row = table.locator(f'tr[data-category="{key}"] th')
+        assert row.count() == 1, key
+        label = row.inner_text()
+        assert label and "_" not in label, (key, label)
+    assert table.locator('tr[data-category="level3_tricks"] th').inner_text() == "Level-3 tricks"
+    shoot(over, "solo-over-en")
+    page.evaluate("marquee.setLang('ru')")
+    page.wait_for_selector(f'{tid("trk-board")}[lang="ru"]')
+    assert page.locator(f'{tid("score-table")} tr[data-category="level3_tricks"] th').inner_text() == "Номера 3-го уровня"
+    shoot(page.locator(tid("game-over")), "solo-over-ru")
+    page.evaluate("marquee.setLang('en')")
+
+    # figures: the Successor's steps as the page took them
+    steps = page.evaluate("window.__soloSteps")
+    gaps = [b["t"] - a["t"] for a, b in zip(steps, steps[1:])
+            if a["kind"] == "automaton" and b["step"] == a["step"] + 1]
+    if gaps:
+        figures["trickerion-solo: Successor step in the page (median / p90, speed 0)"] = (
+            f"{statistics.median(gaps):.1f} / {sorted(gaps)[int(len(gaps) * 0.9)]:.1f} ms over {len(gaps)} steps")
+    if renders:
+        figures["trickerion-solo: board + Successor panel render (median)"] = f"{statistics.median(renders):.1f} ms"
+    figures["trickerion-solo: human moves"] = ", ".join(f"{k} {v}" for k, v in counts.items())
+    no_problems(page)
+
+
+def check_panel(page, solo: dict) -> None:
+    """Everything view.solo holds is on the panel, with the provisional marks."""
+    panel = page.locator(tid("solo-panel"))
+    assert panel.get_attribute("data-mood") == solo["mood"]
+    assert page.locator(tid("solo-difficulty")).get_attribute("data-level") == "high"
+    assert "harder_coins" in page.locator(tid("solo-adjustments")).get_attribute("data-on")
+    assert page.locator(f'{tid("solo-difficulty")} {tid("solo-prov")}').count() == 1
+    plan = solo["plan"]
+    if plan:
+        assert page.locator(tid("solo-plan-entry")).count() == len(plan["entries"])
+        assert page.locator(f'{tid("solo-plan")} {tid("solo-prov")}').count() == 1
+        specials = [e for e in plan["entries"] if e["special"]]
+        assert page.locator(f'{tid("solo-plan-entry")}[data-special="true"]').count() == len(specials)
+    deck = page.locator(tid("solo-plan-deck"))
+    assert deck.get_attribute("data-deck") == str(solo["plan_deck"])
+    safe = page.locator(f'{tid("solo-safe")} .solo-safe-line')
+    assert safe.get_attribute("data-coins") == str(solo["safe"]["coins"])
+    assert safe.get_attribute("data-shards") == str(solo["safe"]["shards"])
+    assert page.locator(f'{tid("solo-shopping")} [data-prop]').count() == len(solo["shopping"])
+    assert page.locator(f'{tid("solo-ability")} [data-off]').get_attribute("data-off") == str(solo["ability"]["off"]).lower()
+    for die in solo["prep_dice"]:
+        el = page.locator(tid(f"solo-die-{die['id']}"))
+        assert el.get_attribute("data-marked") == str(die["marked"]).lower()
+    assert page.locator(f'{tid("solo-dice")} {tid("solo-prov")}').count() == len(solo["prep_dice"])
+    assert page.locator(tid("solo-closed")).get_attribute("data-slots") == " ".join(map(str, solo["closed_slots"]))
+    assert page.locator(tid("solo-turn")).is_visible()
+    assert page.locator(tid("solo-last-step")).inner_text()
+    summary = page.locator(f'{tid("solo-provisional")} summary').inner_text()
+    assert f"({len(solo['provisional'])})" in summary
+    # the fallback: the same choice among the action buttons
+    assert page.locator(f'{tid("actions")} button').count() >= 1
