@@ -113,7 +113,9 @@ def test_options_render_from_specs(page, site_url):
             assert (tag, kind) == {"bool": ("INPUT", "checkbox"), "choice": ("SELECT", "select-one"),
                                    "int": ("INPUT", "number")}[spec["kind"]]
         seats = page.locator('[data-testid^="seat-"][data-testid$="-kind"]').count()
-        assert seats == int(page.locator(tid("players-select")).input_value())
+        automata = page.locator('[data-testid^="seat-"][data-testid$="-automaton"]').count()
+        assert automata == len(game.get("automata", []))  # a seat the game plays: named, no picker
+        assert seats + automata == int(page.locator(tid("players-select")).input_value())
     # an invalid seed is refused with the engine's translated message, and the lobby stays
     page.click(tid(f"game-{FIRST_GAME}"))
     page.fill(tid("seed-input"), "-5")
