@@ -159,6 +159,9 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
                 assert page.locator('[data-testid^="trk-neutral-"]').count() >= 1
                 assert page.locator(".perf-card.solo-card").count() == len(snap["row"])
                 neutral_seen = True
+                theater = page.locator(tid("trk-theater"))
+                theater.scroll_into_view_if_needed()
+                shoot(theater, "solo-theater-en")
         legal = snap["legal"]
         if not legal:
             page.wait_for_timeout(20)

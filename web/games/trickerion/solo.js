@@ -184,7 +184,7 @@ function successorPanel(container, snap, api, D, solo, prov) {
   const abilityBox = box("solo-ability", t("ui.solo.ability"),
     h("p", { class: `solo-ability-text${ab.off ? " off" : ""}`, dataset: { off: String(Boolean(ab.off)), effect: ab.effect ?? "" } },
       h("strong", {}, nameOf(mag, lang) || ab.magician || ""), ": ",
-      h("span", { class: "solo-ab-text" }, t.has(`ui.solo.ability.${ab.effect}`) ? t(`ui.solo.ability.${ab.effect}`) : ab.text)),
+      h("span", { class: "solo-ab-text" }, lang !== "en" && t.has(`ui.solo.ability.${ab.effect}`) ? t(`ui.solo.ability.${ab.effect}`) : ab.text)),
     ab.off ? h("p", { class: "solo-off" }, "⊘ ", t("ui.solo.ability_off")) : null);
 
   const diceBox = box("solo-dice", t("ui.solo.prep_dice"), prepDice(container, snap, api, D, solo, prov, loc));
