@@ -264,3 +264,49 @@ def check_panel(page, solo: dict) -> None:
     assert f"({len(solo['provisional'])})" in summary
     # the fallback: the same choice among the action buttons
     assert page.locator(f'{tid("actions")} button').count() >= 1
+
+
+def test_the_successors_steps_show_on_its_panel_and_in_the_log_as_they_happen(page, site_url, screenshot, figures):
+    """At the normal bot speed each Successor step is drawn on its own: the panel's turn line
+    and last step match the snapshot and the log's newest entry names the rule step."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(site_url)
+    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
+    page.evaluate("marquee.ready()")
+    page.evaluate("""marquee.start({game: 'trickerion-solo', seed: 4, players: 2,
+        options: {difficulty: 'low', first_game: true}, seats: [{kind: 'human', name: 'Ann'}, {kind: 'bot'}]})""")
+    page.select_option(tid("speed-select"), "120")
+    rng = random.Random(2)
+    seen = []
+    for _ in range(600):
+        probe = page.evaluate("""() => {
+            const s = marquee.snapshot();
+            const turn = s.view.solo?.turn;
+            const panel = document.querySelector('[data-testid="solo-turn"] .solo-turn-text');
+            const last = document.querySelector('[data-testid="solo-last-step"]');
+            const log = [...document.querySelectorAll('[data-testid="log-entry"]')].at(-1);
+            return {kind: s.to_act.kind, step: s.step, turn, legal: s.legal.length,
+                    panelLoc: panel?.dataset.loc ?? null, lastStep: last?.dataset.step ?? null,
+                    lastCode: last?.dataset.code ?? null, logCode: log?.dataset.code ?? null,
+                    logStep: log?.dataset.step ?? null, lastText: last?.textContent ?? ''};
+        }""")
+        if probe["kind"] == "automaton" and probe["turn"]:
+            assert probe["panelLoc"] == probe["turn"]["loc"], probe
+            if probe["lastCode"] and probe["logCode"].startswith("trickerion.solo."):
+                assert probe["lastStep"] == probe["logStep"], probe
+                seen.append(probe)
+            if len(seen) >= 6:
+                break
+            page.wait_for_timeout(40)
+            continue
+        if probe["kind"] == "players" and probe["legal"]:
+            page.evaluate("marquee.idle()")
+            legal = page.evaluate("marquee.snapshot().legal")
+            if legal:
+                page.evaluate("a => marquee.act(a)", pick_action(legal, rng))
+            continue
+        page.wait_for_timeout(40)
+    assert len(seen) >= 6, seen
+    assert len({p["step"] for p in seen}) >= 2  # several steps, each drawn
+    shoot_panel(page, screenshot, "solo-panel-turn-en")
+    no_problems(page)
