@@ -1,9 +1,11 @@
 """Trickerion at the table (web/games/trickerion.js): a 2-player game with one human seat played
 by clicking on the board against the greedy bot, to the scoring table; a 4-bot game with the
-Dark Alley and prophecies watched to its end; a reload mid-round that resumes the same state.
+Dark Alley and prophecies watched to its end; a reload mid-round that resumes the same state,
+and the same position saved to a file and loaded in a fresh page.
 
 Screenshots: build/screenshots/trk-<phase>-<lang>.png (every phase in EN, RU and FR, the same
-position), trk-1920-place.png, trk-bots4-over.png. Figures (printed, never asserted): "start game"
+position), trk-bots4-<phase>-<lang>.png, trk-1920-place.png, trk-panel-<target>.png,
+trk-choose-character.png, trk-reload-resumed.png. Figures (printed, never asserted): "start game"
 to the first decision, median bot step in the page, board render time, how the human's moves
 were made (board targets, choice panels, decision strip, fallback buttons).
 """
@@ -15,6 +17,8 @@ import statistics
 import time
 
 import pytest
+
+from conftest import watch
 
 READY_TIMEOUT_MS = 120_000
 LANGS = ("en", "ru", "fr")
@@ -255,7 +259,7 @@ def test_four_bots_with_dark_alley_and_prophecies_are_watched_to_the_end(page, s
 # --------------------------------------------------------------------------- reload
 
 
-def test_a_reload_mid_round_resumes_the_same_state(page, site_url, screenshot):
+def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, screenshot):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
@@ -295,3 +299,15 @@ def test_a_reload_mid_round_resumes_the_same_state(page, site_url, screenshot):
     assert page.locator(f'{tid("trk-board")} [data-target]').count() >= 1
     screenshot(page, "trk-reload-resumed")
     no_problems(page)
+
+    # the same position saved to a file and loaded in a fresh page
+    saved = page.evaluate("marquee.save()")
+    other = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    watch(other)
+    open_page(other, site_url)
+    other.evaluate("t => marquee.load(t)", saved["text"])
+    other.wait_for_selector(tid("trk-board"))
+    assert other.evaluate("marquee.hash()") == before["hash"]
+    assert other.locator(f'{tid("trk-board")} [data-target]').count() >= 1
+    no_problems(other)
+    other.context.close()
