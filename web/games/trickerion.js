@@ -480,7 +480,7 @@ export function render(container, snap, api) {
     const stacks = {};
     players.forEach((p, seat) => {
       const n = (stacks[p.fame] = (stacks[p.fame] ?? 0) + 1) - 1;
-      const tok = seatToken(seat, X(p.fame) + n * 12, 14, 8);
+      const tok = seatToken(seat, X(p.fame) + n * 17, 14, 8);
       tok.append(s("title", {}, `${seatName(seat)}: ${p.fame} ${w("fame")}`));
       svg.append(tok);
     });
