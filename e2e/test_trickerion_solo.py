@@ -309,4 +309,5 @@ def test_the_successors_steps_show_on_its_panel_and_in_the_log_as_they_happen(pa
     assert len(seen) >= 6, seen
     assert len({p["step"] for p in seen}) >= 2  # several steps, each drawn
     shoot_panel(page, screenshot, "solo-panel-turn-en")
+    shoot(page.locator(tid("trk-player-1")), "solo-successor-area-en")
     no_problems(page)
