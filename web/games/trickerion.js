@@ -671,11 +671,17 @@ export function render(container, snap, api) {
 
   // ---- compose ------------------------------------------------------------------------------
   const zoomBtn = (label, testid, fn, text) => h("button", { type: "button", class: "ghost zoom", testid, "aria-label": label, title: label, onclick: fn }, text);
+  // In the Assignment phase everything to do is in one's own area: it comes first.
+  const seats = orderedSeats(viewer, players.length);
+  const ownFirst = view.phase === "assign" && viewer !== null && viewer !== undefined;
+  const areas = h("div", { class: "trk-players", testid: "trk-players" },
+    (ownFirst ? seats.slice(1) : seats).map((seat) => playerArea(players[seat], seat)));
   const inner = h("div", { class: "trk-inner", style: `zoom:${UI.zoom}` },
     tracks(),
+    ownFirst ? h("div", { class: "trk-players own" }, playerArea(players[viewer], viewer)) : null,
     h("div", { class: "trk-locs" }, downtown(), market(), alley()),
     theater(),
-    h("div", { class: "trk-players", testid: "trk-players" }, orderedSeats(viewer, players.length).map((seat) => playerArea(players[seat], seat))),
+    areas,
     residence());
   const scroll = h("div", { class: "trk-scroll", testid: "trk-scroll" }, inner);
   const strip = decisionStrip();
