@@ -378,3 +378,28 @@ def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(page, site_url, scr
     assert page.locator(tid("score-table") + " tbody tr").count() >= 1
     screenshot(page, "page-game-over-bots")
     no_problems(page)
+
+
+def test_a_decision_with_hundreds_of_choices_is_folded_behind_a_filter(page, site_url):
+    """The Oracle companion's physical throw has about a thousand legal entries: the action
+    list shows a filter and the first matches instead of a button each."""
+    if "oracle" not in GAMES:
+        pytest.skip("the Oracle is not registered")
+    open_page(page, site_url)
+    page.evaluate("""marquee.start({game: 'oracle', seed: 3, options: {mode: 'companion'},
+        seats: [{kind: 'human', name: 'Ann'}]})""")
+    page.evaluate("marquee.idle()")
+    total = page.evaluate("marquee.legalActions().length")
+    assert total > 60
+    buttons = page.locator(f'{tid("actions")} button[data-testid^="action-"]')
+    assert buttons.count() == 60
+    assert f"60" in page.locator(tid("actions-count")).inner_text()
+    first_label = buttons.first.inner_text()
+    page.fill(tid("actions-filter"), first_label)
+    assert 1 <= buttons.count() <= 60
+    assert all(first_label.lower() in b.lower() for b in buttons.all_inner_texts())
+    step = page.evaluate("marquee.snapshot().step")
+    buttons.first.click()
+    page.evaluate("marquee.idle()")
+    assert page.evaluate("marquee.snapshot().step") > step
+    no_problems(page)

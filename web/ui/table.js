@@ -142,6 +142,39 @@ export function turnText(snap, t, name) {
   return t("ui.turn.one", { name: name(to.seats[0]) });
 }
 
+// Some decisions have hundreds of choices (the Oracle companion's physical throw: about a
+// thousand); a button each would cost more to draw than the rest of the table, so long lists
+// show a filter and the first matches.
+const ACTION_BUTTON_LIMIT = 60;
+
+function actionButton(ctx, a) {
+  return h("button", {
+    type: "button", class: "action", testid: `action-${a.index}`,
+    dataset: { index: String(a.index), action: JSON.stringify(a.action) },
+    onclick: () => ctx.on.act(a.action),
+  }, a.label);
+}
+
+function foldedActions(refs, ctx) {
+  const { t, snap } = ctx;
+  const list = h("div", { class: "action-list-folded" });
+  const note = h("p", { class: "muted", testid: "actions-count" });
+  const show = (text) => {
+    const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+    const hits = snap.legal.filter((a) => words.every((w) => a.label.toLowerCase().includes(w)));
+    clear(list, hits.slice(0, ACTION_BUTTON_LIMIT).map((a) => actionButton(ctx, a)));
+    note.textContent = t("ui.actions.shown", {
+      shown: Math.min(hits.length, ACTION_BUTTON_LIMIT), total: snap.legal.length });
+  };
+  const filter = h("input", {
+    type: "search", class: "action-filter", testid: "actions-filter",
+    "aria-label": t("ui.actions.filter"), placeholder: t("ui.actions.filter"),
+    oninput: (e) => show(e.target.value),
+  });
+  clear(refs.actions, filter, note, list);
+  show("");
+}
+
 function updateActions(refs, ctx, name) {
   const { t, snap } = ctx;
   const to = snap.to_act;
@@ -152,11 +185,11 @@ function updateActions(refs, ctx, name) {
   }
   if (snap.legal.length) {
     refs.actionsTitle.textContent = t("ui.actions.choose", { name: name(ctx.viewer) });
-    clear(refs.actions, snap.legal.map((a) => h("button", {
-      type: "button", class: "action", testid: `action-${a.index}`,
-      dataset: { index: String(a.index), action: JSON.stringify(a.action) },
-      onclick: () => ctx.on.act(a.action),
-    }, a.label)));
+    if (snap.legal.length <= ACTION_BUTTON_LIMIT) {
+      clear(refs.actions, snap.legal.map((a) => actionButton(ctx, a)));
+    } else {
+      foldedActions(refs, ctx);
+    }
     return;
   }
   refs.actionsTitle.textContent = to.kind === "players"
