@@ -46,6 +46,8 @@ def choice_weight(action: dict | None) -> int:
     if kind == "assign":
         return 4 if action["card"] in ("workshop", "theater") else 1
     if kind == "place_character":
+        if action["location"] == "theater" and action["slot"] % 3 == 2:
+            return 8  # the stage: its magician's owner performs that day
         return 4 if action["location"] in ("workshop", "theater") else 1
     return {"prepare": 5, "set_up_trick": 5, "perform": 5, "make_idle": 0}.get(kind, 1) or 0.2
 
