@@ -83,9 +83,9 @@ export function updateTable(refs, ctx) {
       testid: `seat-${i}`, dataset: { toAct: String(acting), kind: s.kind },
       "aria-current": i === ctx.viewer ? "true" : null,
     },
-    h("span", { class: "seat-kind", "aria-hidden": "true" }, s.kind === "bot" ? "⚙" : "☺"),
+    h("span", { class: "seat-kind", "aria-hidden": "true" }, SEAT_ICONS[s.kind] ?? SEAT_ICONS.human),
     h("span", { class: "seat-name" }, name(i)),
-    h("span", { class: "visually-hidden" }, ` (${t(s.kind === "bot" ? "ui.seat.bot" : "ui.seat.human")})`),
+    h("span", { class: "visually-hidden" }, ` (${t(`ui.seat.${s.kind in SEAT_ICONS ? s.kind : "human"}`)})`),
     acting ? h("span", { class: "seat-flag" }, t("ui.seat.to_act")) : null,
     winner ? h("span", { class: "seat-flag" }, "★") : null);
   }));
@@ -258,3 +258,7 @@ function updateOver(refs, ctx, name) {
       h("button", { type: "button", class: "primary", testid: "game-over-lobby", onclick: () => ctx.on.lobby() },
         t("ui.over.new_game"))));
 }
+// A seat the game itself plays (an automaton such as Dahlgaard's Successor) is neither a person
+// nor one of our bots: it follows the printed flowchart.
+const SEAT_ICONS = { human: "☺", bot: "⚙", automaton: "♜" };
+
