@@ -261,9 +261,25 @@ class Bridge:
             "can_undo": viewer is not None and refusal is None,
             "undo_refusal": None if refusal is None else {
                 "code": refusal.code, "message": render(refusal.code, refusal.params, lang, game)},
-            "result": None if result is None else msgspec.to_builtins(result),
+            "result": None if result is None else {
+                **msgspec.to_builtins(result),
+                "labels": {key: score_label(game, key, lang)
+                           for row in result.breakdown for key in row}},
             "hash": game.state_hash(match.state),
         }
+
+
+def score_label(game: Any, key: str, lang: str) -> str:
+    """A scoring category's name: ``ui.score.<key>`` from the catalog, or for ``kind:value``
+    keys (a category per card, e.g. ``trick:t09_mutilation``) the game's name of that term."""
+    code = f"ui.score.{key}"
+    text = render(code, {}, lang, game)
+    if text != code:
+        return text
+    kind, sep, value = key.partition(":")
+    if sep:
+        return game.term_name(kind, value, lang)
+    return key.replace("_", " ").capitalize()
 
 
 def _jsonable(value: Any) -> Any:

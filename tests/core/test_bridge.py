@@ -159,3 +159,22 @@ def test_a_seat_the_game_plays_itself_shows_as_its_automaton_named_in_the_langua
     assert "automaton" not in json.dumps(saved.get("meta", saved))
     # a game between players is untouched
     assert [s["kind"] for s in new(b)["seats"]] == ["human", "bot"]
+
+
+def test_scoring_categories_come_with_translated_labels():
+    from engine.bridge import score_label
+    from engine.core import registry
+
+    game = registry.get("trickerion")(2)
+    assert score_label(game, "fame", "ru") == "Слава"
+    assert score_label(game, "apprentices", "fr") == "Apprentis"
+    # a category per card is named by the game, in the official edition's words
+    assert score_label(game, "trick:t09_mutilation", "en") == game.term_name("trick", "t09_mutilation", "en")
+    assert score_label(game, "trick:t09_mutilation", "en") != "trick:t09_mutilation"
+    assert score_label(game, "something_new", "en") == "Something new"
+
+    b = Bridge()
+    call(b, "new", game="tiny", players=2, seed=1, seats=[{"kind": "bot"}, {"kind": "bot"}])
+    while not (snap := call(b, "step"))["result"]:
+        assert snap["moved"]
+    assert snap["result"]["labels"] == {"total": "Total"}

@@ -236,7 +236,7 @@ function updateOver(refs, ctx, name) {
   for (const row of result.breakdown ?? []) {
     for (const key of Object.keys(row)) if (key !== "total" && !categories.includes(key)) categories.push(key);
   }
-  const category = (key) => (t.has(`ui.score.${key}`) ? t(`ui.score.${key}`) : humanize(key));
+  const category = (key) => result.labels?.[key] ?? humanize(key);
   const isWinner = (i) => result.winners.includes(i);
   clear(refs.over,
     h("h2", { id: "over-title" }, t("ui.over.title")),
