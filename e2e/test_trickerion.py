@@ -313,3 +313,45 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
     assert other.locator(f'{tid("trk-board")} [data-target]').count() >= 1
     no_problems(other)
     other.context.close()
+
+
+# --------------------------------------------------------------------------- card texts
+
+
+def test_card_texts_show_in_the_page_language(page, site_url, screenshot):
+    """Prophecy, level-3 trick and magician-ability texts: in RU/FR the tooltip and the choice
+    card show the pack's own translation, without the "English only" note."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_page(page, site_url)
+    lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
+    page.select_option(tid("speed-select"), "0")
+    rng = random.Random(5)
+    sel = f'{tid("trk-board")} [data-tip^="prophecy:"]'
+    while not page.locator(sel).count():
+        page.evaluate("marquee.idle()")
+        n = page.evaluate("marquee.legal().length")
+        if n:
+            page.evaluate(f"marquee.act({rng.randrange(n)}).catch(() => null)")
+    page.evaluate("marquee.idle()")
+    for lang in ("ru", "fr", "en"):
+        page.evaluate(f"marquee.setLang('{lang}')")
+        page.wait_for_selector(f'{tid("trk-board")}[lang="{lang}"]')
+        for tip_sel in (sel, f'{tid("trk-board")} [data-tip^="trick:t"]'):
+            els = page.locator(tip_sel)
+            if not els.count():
+                continue
+            el = els.first
+            el.scroll_into_view_if_needed()
+            el.hover()
+            tip = page.locator(tid("trk-tip"))
+            tip.wait_for()
+            text = tip.inner_text()
+            assert page.locator(f'{tid("trk-tip")} .tip-note').count() == 0, text
+            cyrillic = any("\u0400" <= ch <= "\u04ff" for ch in text)
+            assert cyrillic == (lang == "ru"), (lang, text)
+            if lang == "ru" and tip_sel == sel:
+                screenshot(page, "trk-tip-prophecy-ru")
+            page.mouse.move(0, 0)
+        proph = page.locator(f"{sel} .proph-text").first.inner_text()
+        assert any("\u0400" <= ch <= "\u04ff" for ch in proph) == (lang == "ru"), proph
+    no_problems(page)

@@ -5,7 +5,7 @@
 // Test ids are listed in docs/trickerion-page.md.
 
 import { h, clear } from "../ui/dom.js";
-import { data, nameOf, cap, SLOT, DAYS } from "./trickerion/data.js";
+import { data, nameOf, cap, textOf, SLOT, DAYS } from "./trickerion/data.js";
 import { connect } from "../ui/bridge.js";
 import { groupTargets } from "./trickerion/targets.js";
 import { tipContent, schoolLetter } from "./trickerion/tips.js";
@@ -336,7 +336,7 @@ export function render(container, snap, api) {
   function prophecyCard(id, active) {
     const c = D.prophecies[id];
     const el = h("div", { class: `prophecy${active ? " active" : ""}`, testid: `trk-prophecy-${id}` },
-      h("span", { class: "proph-id" }, c?.bga_id ?? id), h("span", { class: "proph-text" }, c?.text ?? id));
+      h("span", { class: "proph-id" }, c?.bga_id ?? id), h("span", { class: "proph-text" }, c ? textOf(c.text, lang) : id));
     return wire(el, `prophecy-${id}`, c?.bga_id ?? id, `prophecy:${id}`);
   }
 
@@ -646,7 +646,7 @@ export function render(container, snap, api) {
       const m = D.magicians[a.magician];
       body = [h("strong", {}, nameOf(m, lang), " ", h("span", { class: `school-dot s-${m.school}` }, schoolLetter(m.school, lang))),
         h("span", { class: "cc-school" }, cap(nameOf(D.schools[m.school], lang))),
-        h("span", { class: "cc-text" }, h("em", {}, nameOf(m.ability, lang)), ": ", m.ability.text)];
+        h("span", { class: "cc-text" }, h("em", {}, nameOf(m.ability, lang)), ": ", textOf(m.ability.text, lang))];
     } else {
       const spec = D.raw.board.setup.specialist_choices.find((c) => c.specialist === a.specialist);
       body = [h("strong", {}, charName(a.specialist)), spec ? h("span", { class: "cc-text" }, spec.text) : null];

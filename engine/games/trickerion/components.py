@@ -13,7 +13,7 @@ does not name individually get ``pf01``-``pf28`` (performance cards) and ``pr01`
 Card effects (special assignments, prophecies, magician abilities) carry a stable ``effect`` id
 that the rules engine dispatches on, a tuple of typed parameters from the small vocabulary below
 (``Gain``, ``ActionCost``, ``ExtraMarkers`` …) where the effect has numbers that fit it, and a
-short English paraphrase in ``text`` for tooltips. Effects that no parameter describes well have
+short paraphrase in ``text`` (a :class:`Text`: English, Russian and French) for tooltips. Effects that no parameter describes well have
 an empty ``params``: their id alone names the bespoke behaviour.
 
 Provisional values (numbers the rulebook seed does not state and that come from one secondary
@@ -73,6 +73,23 @@ class Names(_Data, kw_only=True):
     en: str
     ru: str | None = None
     fr: str | None = None
+
+
+class Text(_Data, kw_only=True):
+    """A card text (effect, end bonus) in our own words, in every page language: all three required."""
+
+    en: str
+    ru: str
+    fr: str
+
+    def __post_init__(self) -> None:
+        for lang in ("en", "ru", "fr"):
+            if not getattr(self, lang).strip():
+                raise ValueError(f"Text: empty {lang!r} text")
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang`` (English for a language it does not have)."""
+        return getattr(self, lang) if lang in ("en", "ru", "fr") else self.en
 
 
 class Reward(_Data, kw_only=True):
@@ -361,7 +378,7 @@ class Trick(_Data, kw_only=True):
     markers: int
     yield_: Reward = msgspec.field(name="yield")
     end_bonus: EndBonus | None = None
-    end_bonus_text: str | None = None
+    end_bonus_text: Text | None = None
     note: str | None = None
     conflicts: tuple[Conflict, ...] = ()
 
@@ -553,7 +570,7 @@ class SpecialAssignment(_Data, kw_only=True):
     trigger: str
     effect: str
     params: tuple[Effect, ...] = ()
-    text: str
+    text: Text
 
 
 class PermanentAssignment(_Data, kw_only=True):
@@ -585,7 +602,7 @@ class Prophecy(_Data, kw_only=True):
     bga_id: str
     effect: str
     params: tuple[Effect, ...] = ()
-    text: str
+    text: Text
 
 
 class PropheciesPack(_Data, kw_only=True):
@@ -602,7 +619,7 @@ class Ability(_Data, kw_only=True):
     name: Names
     effect: str
     params: tuple[Effect, ...] = ()
-    text: str
+    text: Text
 
 
 class Magician(_Data, kw_only=True):

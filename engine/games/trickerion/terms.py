@@ -197,7 +197,7 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         theater = cat.packs.theaters[cat.cards[v].theater]
         return _names(theater.name, lang)
     if kind == "prophecy" and v in cat.prophecies:
-        return cat.prophecies[v].text if lang == "en" else v
+        return cat.prophecies[v].text.get(lang)
     if kind == "die_face":
         if v in _SCHOOLS:
             return _SCHOOLS[v][i]

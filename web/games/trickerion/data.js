@@ -47,6 +47,17 @@ export function nameOf(rec, lang) {
   return n[lang] || n.en || rec.id || "";
 }
 
+/** A card text (`text`, `end_bonus_text`: {en, ru, fr}) in `lang`; a plain string is English. */
+export function textOf(v, lang) {
+  if (!v) return "";
+  return typeof v === "string" ? v : v[lang] || v.en || "";
+}
+
+/** Whether a card text has its own version in `lang` (no "English only" note needed). */
+export function hasText(v, lang) {
+  return lang === "en" || (!!v && typeof v !== "string" && !!v[lang]);
+}
+
 export const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
 // Board slot indices (engine/games/trickerion/catalog.py).

@@ -3,13 +3,14 @@
 // character:<id>, location:<id>.
 
 import { h } from "../../ui/dom.js";
-import { data, nameOf, cap } from "./data.js";
+import { data, nameOf, cap, textOf, hasText } from "./data.js";
 
 export function tipContent(key, lang, w) {
   const D = data();
   const [kind, id] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
   const row = (label, value) => h("div", { class: "tip-row" }, h("dt", {}, label), h("dd", {}, value));
-  const en = lang !== "en" ? h("p", { class: "tip-note" }, w("text_en")) : null;
+  // The "English only" note, for a card text that has no version in the page's language.
+  const en = (v) => (v && !hasText(v, lang) ? h("p", { class: "tip-note" }, w("text_en")) : null);
   if (kind === "trick") {
     const t = D.tricks[id];
     if (!t) return null;
@@ -26,27 +27,27 @@ export function tipContent(key, lang, w) {
         row(w("ap"), w("prep_ap", { n: t.prepare_ap })),
         row(cap(w("markers")), String(t.markers)),
         row(w("yield"), yields),
-        t.end_bonus_text ? row(w("level3"), t.end_bonus_text) : null),
-      t.end_bonus_text ? en : null);
+        t.end_bonus_text ? row(w("level3"), textOf(t.end_bonus_text, lang)) : null),
+      en(t.end_bonus_text));
   }
   if (kind === "special") {
     const c = D.specials[id];
     if (!c) return null;
     return h("div", { class: "tip" }, h("h4", {}, nameOf(c, lang)),
-      h("dl", {}, row(w("special"), nameOf(D.locations[c.location], lang)), row(w("effect"), c.text)), en);
+      h("dl", {}, row(w("special"), nameOf(D.locations[c.location], lang)), row(w("effect"), textOf(c.text, lang))), en(c.text));
   }
   if (kind === "prophecy") {
     const c = D.prophecies[id];
     if (!c) return null;
     return h("div", { class: "tip" }, h("h4", {}, `${w("prophecy_active").split(" ").pop()} ${c.bga_id ?? id}`),
-      h("p", {}, c.text), en);
+      h("p", {}, textOf(c.text, lang)), en(c.text));
   }
   if (kind === "magician") {
     const m = D.magicians[id];
     if (!m) return null;
     return h("div", { class: "tip" }, h("h4", {}, nameOf(m, lang)),
       h("dl", {}, row(w("school"), cap(nameOf(D.schools[m.school], lang))),
-        row(w("ability"), `${nameOf(m.ability, lang)}: ${m.ability.text}`)), en);
+        row(w("ability"), `${nameOf(m.ability, lang)}: ${textOf(m.ability.text, lang)}`)), en(m.ability.text));
   }
   if (kind === "prop") {
     const p = D.props[id];
