@@ -516,3 +516,20 @@ def test_unknown_trigger_action_is_rejected():
     with pytest.raises(PackError) as err:
         build(raw)
     assert err.value.params == {"card": "a06_guest_performer", "action": "juggle"}
+
+
+def test_prop_storage_limits_come_from_the_board_pack():
+    """«РЫНОК»: at most 3 tokens of a type, the Manager's board holds 2 types; the player
+    board's 6 stacks are provisional (printed on the board, not in the text)."""
+    from engine.games.trickerion import common
+
+    market = load_packs().board.market
+    assert (market.stack_limit, market.manager_slots, market.board_prop_slots) == (3, 2, 6)
+    assert market.board_prop_slots_provisional_reason
+    assert (common.STACK_LIMIT, common.MANAGER_PROP_SLOTS, common.BOARD_PROP_SLOTS) == (3, 2, 6)
+
+
+def test_packs_keep_the_pending_prophecy_count_and_forgo_ap():
+    """«ПРОРОЧЕСТВА»: three pending prophecies; «ОСОБЫЕ ПОРУЧЕНИЯ»: a card used for its +1 AP."""
+    packs = load_packs()
+    assert packs.prophecies_pending == 3 and packs.forgo_effect_ap == 1

@@ -10,8 +10,7 @@ from __future__ import annotations
 import functools
 from itertools import combinations_with_replacement
 
-from engine.games.trickerion.components import (DIRECTIONS, OPPOSITE, Packs, decode_pack,
-                                                load_packs, read_pack_bytes)
+from engine.games.trickerion.components import DIRECTIONS, OPPOSITE, Packs, load_packs
 
 LOCATIONS = ("downtown", "market_row", "workshop", "theater", "dark_alley")
 ASSIGN_DECKS = ("downtown", "market_row", "workshop", "theater")
@@ -105,8 +104,7 @@ class Catalog:
         self.special_index = {c: i for i, c in enumerate(self.special_ids)}
         self.trick_ids = tuple(packs.tricks)
         self.prophecies = packs.prophecies
-        # ``Packs`` does not keep the prophecy pack's ``pending`` count: read it here.
-        self.prophecies_pending = decode_pack("prophecies", read_pack_bytes("prophecies")).pending
+        self.prophecies_pending = packs.prophecies_pending
         self.levels = {t.level: t for t in b.trick_levels}
         self.link_reward = {t.level: t.link_reward for t in b.trick_levels}
         self.characters = {c.id: c for c in b.characters}

@@ -10,11 +10,16 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog
+from engine.games.trickerion.components import load_packs
 from engine.games.trickerion.state import PerfCard, Player, State, Trick
 
 MARKERS_PER_SYMBOL = 4
 FREE = -1  # an empty slot of a performance card (NEUTRAL, -3: a neutral marker)
-STACK_LIMIT = 3
+# Prop storage limits from the board pack (Market Row rules).
+_MARKET = load_packs().board.market
+STACK_LIMIT = _MARKET.stack_limit
+BOARD_PROP_SLOTS = _MARKET.board_prop_slots
+MANAGER_PROP_SLOTS = _MARKET.manager_slots
 
 
 def active_effect(cat: Catalog, s: State) -> str:
@@ -77,7 +82,7 @@ def effective(p: Player, prop: str) -> int:
     return min(n, STACK_LIMIT)
 
 
-def room_for(p: Player, prop: str, cat_limit_slots: int = 6) -> int:
+def room_for(p: Player, prop: str, cat_limit_slots: int = BOARD_PROP_SLOTS) -> int:
     """How many more tokens of ``prop`` this player may take (stack limit, board slots)."""
     n = p.props.get(prop, 0)
     if n == 0:
@@ -90,12 +95,12 @@ def room_for(p: Player, prop: str, cat_limit_slots: int = 6) -> int:
 
 
 def can_take(p: Player, props: tuple[str, ...], to_manager: bool = False,
-             board_slots: int = 6) -> bool:
+             board_slots: int = BOARD_PROP_SLOTS) -> bool:
     """May the player add these tokens (stack limit 3 with the Manager's +1 inside it, free
     prop slots on the player board, or on the Manager board with ``to_manager``)?"""
     new_types = [x for x in dict.fromkeys(props) if p.props.get(x, 0) == 0]
     if to_manager:
-        if len(set(p.mgr) | set(props)) > 2:
+        if len(set(p.mgr) | set(props)) > MANAGER_PROP_SLOTS:
             return False
     else:
         on_board = sum(1 for k, v in p.props.items() if v and k not in p.mgr)

@@ -788,7 +788,8 @@ class Setup(_Data, kw_only=True):
 
 
 class Market(_Data, kw_only=True):
-    """Market Row."""
+    """Market Row, and the prop stacks a player may keep (``board_prop_slots`` on the player
+    board, ``manager_slots`` on the Manager's board)."""
 
     buy_area_slots: int
     order_area_slots: int
@@ -799,6 +800,8 @@ class Market(_Data, kw_only=True):
     manager_slots: int
     manager_bonus_tokens: int
     bargain_min_total: int
+    board_prop_slots: int
+    board_prop_slots_provisional_reason: str
     source: str
 
 
@@ -964,6 +967,8 @@ class Packs(msgspec.Struct, frozen=True, kw_only=True):
     special_assignments: dict[str, SpecialAssignment]
     permanent_assignments: dict[str, PermanentAssignment]
     prophecies: dict[str, Prophecy]
+    prophecies_pending: int  # pending prophecies beside the active one
+    forgo_effect_ap: int  # AP a special assignment gives instead of its effect
     magicians: dict[str, Magician]
     board: Board
     sources: dict[str, str]  # pack name -> its top-level ``source``
@@ -1035,6 +1040,8 @@ def build_packs(raw: dict[str, bytes | str]) -> Packs:
         special_assignments=_index(packs["assignments"].special, "special_assignment"),
         permanent_assignments={p.location: p for p in packs["assignments"].permanent},
         prophecies=_index(packs["prophecies"].prophecies, "prophecy"),
+        prophecies_pending=packs["prophecies"].pending,
+        forgo_effect_ap=packs["assignments"].forgo_effect_ap,
         magicians=_index(packs["magicians"].magicians, "magician"),
         board=board,
         sources={name: pack.source for name, pack in packs.items()},

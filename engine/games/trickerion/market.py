@@ -16,10 +16,8 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.common import add_props, gain, pay, room_for
+from engine.games.trickerion.common import BOARD_PROP_SLOTS, add_props, gain, pay, room_for
 from engine.games.trickerion.state import Placement, State
-
-BOARD_PROP_SLOTS = 6
 
 
 def stock(g, s: State) -> dict[str, int]:

@@ -15,13 +15,9 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion import alley, downtown, market, theater, workshop
 from engine.games.trickerion.catalog import (BOARD_SLOTS, SLOT_THEATER, SLOT_WORKSHOP, Catalog,
                                              is_stage)
-from engine.games.trickerion.common import (gain, remove_props, return_trick, theater_day_of,
-                                            trick_by_id)
+from engine.games.trickerion.common import (BOARD_PROP_SLOTS, gain, remove_props, return_trick,
+                                            theater_day_of, trick_by_id)
 from engine.games.trickerion.state import HOME, Placement, State
-
-# A special assignment forgone for action points gives this many (assignments pack
-# ``forgo_effect_ap``).
-FORGO_AP = 1
 
 LOCATION_MODULES = {"downtown": downtown, "market_row": market, "workshop": workshop,
                     "theater": theater, "dark_alley": alley}
@@ -181,7 +177,7 @@ def extras(g, s: State, seat: int, act: Placement) -> list:
             out.append(A.Mimesis(special))
     # "At any time" during a placement, where it opens a new option: making room on a full
     # prop board at Market Row, freeing a symbol marker Downtown.
-    if act.loc == "market_row" and len(p.props) - len(p.mgr) >= 6:
+    if act.loc == "market_row" and len(p.props) - len(p.mgr) >= BOARD_PROP_SLOTS:
         out.extend(A.DiscardProps(prop, 1) for prop in p.props if prop not in p.mgr)
     if act.loc == "downtown" and len(p.tricks) >= 4:
         out.extend(A.ReturnTrick(t.id) for t in p.tricks)
@@ -234,9 +230,9 @@ def apply(g, s: State, seat: int, action, ev: list[Event]) -> None:
         if act.effect != "ready":
             raise IllegalAction("trickerion.special.no_effect_to_forgo")
         act.effect = "forgone"
-        act.ap += FORGO_AP
+        act.ap += g.cat.packs.forgo_effect_ap
         ev.append(Event("trickerion.effect_forgone", {"seat": seat, "card": act.card or act.mimic,
-                                                      "ap": 1}))
+                                                      "ap": g.cat.packs.forgo_effect_ap}))
     elif isinstance(action, A.Mimesis):
         if action not in extras(g, s, seat, act):
             raise IllegalAction("trickerion.mimesis.not_allowed", special=action.special)
