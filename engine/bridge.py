@@ -242,13 +242,17 @@ class Bridge:
         legal = match.legal(viewer) if viewer is not None else []
         refusal = match.undo_refusal(viewer) if viewer is not None else None
         result = match.result()
+        seats = self._seats(game, table.seats, lang)
+        names = [s["name"] or (render("ui.seat.default_bot", {"n": i + 1}, lang)
+                               if s["kind"] == "bot" else None)
+                 for i, s in enumerate(seats)]
         return {
             "game": game.id,
             "names": game.names,
             "players": game.players,
             "options": game.options,
             "seed": match.seed,
-            "seats": self._seats(game, table.seats, lang),
+            "seats": seats,
             "step": len(match.steps),
             "to_act": {"kind": to.kind, "seats": list(to.seats)},
             "viewer": viewer,
@@ -256,7 +260,7 @@ class Bridge:
             "legal": [{"index": i, "action": game.action_to_builtins(a),
                        "label": self._label(game, a, lang)} for i, a in enumerate(legal)],
             "log": [{"step": i, "code": e.code, "params": _jsonable(e.params),
-                     "text": render(e.code, e.params, lang, game)}
+                     "text": render(e.code, e.params, lang, game, names)}
                     for i, e in match.visible_events(viewer)],
             "can_undo": viewer is not None and refusal is None,
             "undo_refusal": None if refusal is None else {

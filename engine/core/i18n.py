@@ -42,8 +42,11 @@ def _template(code: str, lang: str, game: Any) -> str | None:
 
 
 def render(code: str, params: dict[str, Any] | None = None, lang: str = "en",
-           game: Any = None) -> str:
-    """Prose for a code. An unknown code renders as itself, so a gap shows instead of hiding."""
+           game: Any = None, seat_names: list[str | None] | None = None) -> str:
+    """Prose for a code. An unknown code renders as itself, so a gap shows instead of hiding.
+
+    ``seat_names`` are the names the table gave its seats (the page's, e.g. "Ann" or "Bot 2");
+    a ``{param:seat}`` field uses them where given, so the log and the seat strip agree."""
     if lang not in LANGS:
         lang = "en"
     template = _template(code, lang, game)
@@ -56,10 +59,17 @@ def render(code: str, params: dict[str, Any] | None = None, lang: str = "en",
         if name not in params:
             return m.group(0)
         value = params[name]
+
+        def term(v: Any) -> str:
+            if kind == "seat" and seat_names and isinstance(v, int) \
+                    and 0 <= v < len(seat_names) and seat_names[v]:
+                return seat_names[v]
+            return game.term_name(kind, v, lang)
+
         if kind and game is not None:
             if isinstance(value, (list, tuple)):
-                return ", ".join(game.term_name(kind, v, lang) for v in value)
-            return game.term_name(kind, value, lang)
+                return ", ".join(term(v) for v in value)
+            return term(value)
         if isinstance(value, (list, tuple)):
             return ", ".join(str(v) for v in value)
         return str(value)

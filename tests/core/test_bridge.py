@@ -178,3 +178,18 @@ def test_scoring_categories_come_with_translated_labels():
     while not (snap := call(b, "step"))["result"]:
         assert snap["moved"]
     assert snap["result"]["labels"] == {"total": "Total"}
+
+
+def test_the_log_names_seats_as_the_table_does():
+    b = Bridge()
+    call(b, "new", game="trickerion", players=2, seed=2,
+         seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])
+    for _ in range(40):
+        call(b, "step")
+        snap = call(b, "snapshot", viewer=0, lang="fr")
+        legal = snap["legal"]
+        if legal:
+            call(b, "act", seat=0, action=legal[0]["action"])
+    texts = " ".join(e["text"] for e in call(b, "snapshot", viewer=0, lang="fr")["log"])
+    assert "Ann" in texts and "Robot 2" in texts
+    assert "Joueur 1" not in texts and "Joueur 2" not in texts
