@@ -117,7 +117,9 @@ export function updateTable(refs, ctx) {
   refs.undo.disabled = !snap.can_undo;
   refs.undo.title = snap.undo_refusal ? snap.undo_refusal.message : t("ui.table.undo_hint");
   refs.undo.setAttribute("aria-description", refs.undo.title);
-  refs.speed.value = String(ctx.speed);
+  // window.marquee.setSpeed takes any delay; the menu shows the nearest of its presets.
+  refs.speed.value = String(SPEEDS.reduce((best, [, ms]) =>
+    (Math.abs(ms - ctx.speed) < Math.abs(best - ctx.speed) ? ms : best), SPEEDS[0][1]));
   refs.autoRow.hidden = snap.to_act.kind === "terminal";
   refs.skip.disabled = !ctx.autoPending;
 
