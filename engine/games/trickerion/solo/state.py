@@ -22,7 +22,8 @@ BLOCKED = -2
 NEUTRAL = -3
 
 
-class SoloTurn(msgspec.Struct, array_like=True):
+# gc=False: plain values, never in a reference cycle (see ``trickerion.state``).
+class SoloTurn(msgspec.Struct, array_like=True, gc=False):
     """The Successor's placement in progress.
 
     ``step``: the next step of the location's list to consider (its number in the digest);
@@ -40,7 +41,7 @@ class SoloTurn(msgspec.Struct, array_like=True):
     placed: list[list[int]] = []
 
 
-class SoloState(msgspec.Struct):
+class SoloState(msgspec.Struct, gc=False):
     seat: int
     difficulty: str
     academy: bool = False
