@@ -16,7 +16,8 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.common import BOARD_PROP_SLOTS, add_props, gain, pay, room_for
+from engine.games.trickerion.common import (BOARD_PROP_SLOTS, STACK_LIMIT, add_props, gain, pay,
+                                            room_for)
 from engine.games.trickerion.state import Placement, State
 
 
@@ -40,13 +41,24 @@ def unit_price(g, s: State, prop: str, surcharge: int) -> int:
     return base + surcharge
 
 
-def _fits(p, props: tuple[str, ...]) -> bool:
+def _board_types(p) -> int:
+    """Prop types lying on the player board (not on the Manager board)."""
+    return sum(1 for k, v in p.props.items() if v and k not in p.mgr)
+
+
+def _fits(p, props: tuple[str, ...], on_board: int | None = None) -> bool:
+    """May ``p`` take these tokens? ``bundles`` passes ``on_board`` (``_board_types(p)``) as
+    it asks this for every composition of one state, a hot path of random games."""
+    if on_board is None:
+        on_board = _board_types(p)
     new_types = {x for x in props if p.props.get(x, 0) == 0}
-    on_board = sum(1 for k, v in p.props.items() if v and k not in p.mgr)
     if on_board + len(new_types) > BOARD_PROP_SLOTS:
         return False
     for prop in set(props):
-        if props.count(prop) > room_for(p, prop, BOARD_PROP_SLOTS + 99):
+        # The stack limit alone: ``room_for`` without its board-slot check, done above.
+        n = p.props.get(prop, 0)
+        room = STACK_LIMIT if n == 0 else max(0, STACK_LIMIT - n - (prop in p.mgr))
+        if props.count(prop) > room:
             return False
     return True
 
@@ -61,10 +73,11 @@ def bundles(g, s: State, seat: int, act: Placement) -> list[tuple[tuple[str, ...
     avail = stock(g, s)
     out = []
     limit = g.cat.market.buy_max_same_type
+    on_board = _board_types(p)
     for prop, extra in avail.items():
         for count in range(1, limit + 1):
             props = (prop,) * count
-            if not _fits(p, props):
+            if not _fits(p, props, on_board):
                 break
             out.append((props, unit_price(g, s, prop, extra) * count))
     if _ready(g, act, "component_sale"):
@@ -74,7 +87,7 @@ def bundles(g, s: State, seat: int, act: Placement) -> list[tuple[tuple[str, ...
             for combo in combinations_with_replacement(types, size):
                 if combo in seen or len(set(combo)) == 1 and size <= limit:
                     continue
-                if _fits(p, combo):
+                if _fits(p, combo, on_board):
                     out.append((combo, sum(unit_price(g, s, x, avail[x]) for x in combo)))
     return out
 
