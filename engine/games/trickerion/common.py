@@ -177,13 +177,13 @@ def marker_supply(s: State, seat: int, t: Trick) -> int:
     return MARKERS_PER_SYMBOL - t.markers - markers_in_theater(s, seat * 4 + t.sym)
 
 
-def marker_school(s: State, cat: Catalog, code: int) -> str:
-    t = trick_by_sym(s.players[code // 4], code % 4)
-    return cat.trick_school[t.id] if t else ""
-
-
 def marker_trick(s: State, code: int) -> Trick | None:
     return trick_by_sym(s.players[code // 4], code % 4)
+
+
+def marker_school(s: State, cat: Catalog, code: int) -> str:
+    t = marker_trick(s, code)
+    return cat.trick_school[t.id] if t else ""
 
 
 def remove_markers_everywhere(s: State, code: int) -> int:

@@ -34,6 +34,8 @@ from engine.games.trickerion.components import (
     PackError,
     Reward,
     School,
+    _Data,
+    _Provisional,
     load_packs,
 )
 
@@ -53,24 +55,6 @@ DieLocation = Literal["downtown", "market_row", "dark_alley", "academy", "theate
 DieColour = Literal["yellow", "orange", "black", "blue", "red"]
 
 Cell = tuple[int, int]
-
-
-class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True,
-            omit_defaults=True):
-    """Base of every solo pack Struct: immutable, strict about unknown fields, keyword-only."""
-
-
-class _Provisional(_Data, kw_only=True):
-    """A record whose value the seed does not state (lost picture or number)."""
-
-    provisional: bool = False
-    provisional_reason: str | None = None
-
-    def __post_init__(self) -> None:
-        if self.provisional and not self.provisional_reason:
-            raise ValueError(f"{type(self).__name__}: provisional=true needs a provisional_reason")
-        if self.provisional_reason and not self.provisional:
-            raise ValueError(f"{type(self).__name__}: provisional_reason given but provisional=false")
 
 
 # ---------------------------------------------------------------------------------------------
