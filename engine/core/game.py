@@ -61,16 +61,26 @@ class Game:
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     state_type: ClassVar[type]
     action_type: ClassVar[Any]
+    # Data packs a box owner may replace with their own file (see ``engine.core.packs``).
+    replaceable_packs: ClassVar[tuple[str, ...]] = ()
     # Extra bot kinds beyond the generic random bot: name -> factory(seed) -> Bot.
     bots: ClassVar[dict[str, Any]] = {}
 
-    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, players: int, options: dict[str, Any] | None = None,
+                 packs: dict[str, bytes] | None = None) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise OptionsError("options.player_count", game=self.id, players=players,
                                min=self.min_players, max=self.max_players)
         self.players = players
         self.options = normalize(self.option_specs, options)
         self.check_options()
+        # A box owner's own data packs (pack id -> the file's bytes), replacing shipped ones;
+        # the game validates them (``engine.core.packs``) and reports them in pack_fingerprint.
+        self.user_packs: dict[str, bytes] = dict(packs or {})
+        unknown = sorted(set(self.user_packs) - set(self.replaceable_packs))
+        if unknown:
+            raise OptionsError("options.unknown_pack", game=self.id, packs=unknown,
+                               known=list(self.replaceable_packs))
         self._state_encoder = msgspec.msgpack.Encoder()
         self._state_decoder = msgspec.msgpack.Decoder(self.state_type)
         self._action_decoder = msgspec.json.Decoder(self.action_type)
@@ -113,6 +123,12 @@ class Game:
 
     def automaton_action(self, state: Any, seat: int) -> Any:
         raise NotImplementedError(f"{self.id} has no automaton")
+
+    def pack_fingerprint(self) -> dict[str, str]:
+        """The data packs this table plays with: pack id -> sha256 of the pack file. A save
+        records it and refuses to load under other packs (a box owner's pack, a newer shipped
+        pack). Games with packs override; ``{}`` means nothing to check."""
+        return {}
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         """Official name of a game term (a card, a location) for the log; games override."""

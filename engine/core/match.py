@@ -36,8 +36,8 @@ class Match:
 
     @classmethod
     def new(cls, game_id: str, players: int, options: dict[str, Any] | None = None,
-            seed: int = 0) -> "Match":
-        return cls(registry.get(game_id)(players, options), seed)
+            seed: int = 0, packs: dict[str, bytes] | None = None) -> "Match":
+        return cls(registry.get(game_id)(players, options, packs), seed)
 
     @property
     def state(self) -> Any:

@@ -52,8 +52,9 @@ class OracleGame(Game):
     action_type = A.Action
     bots = {"greedy": GreedyBot}
 
-    def __init__(self, players: int = 1, options: dict[str, Any] | None = None) -> None:
-        super().__init__(players, options)
+    def __init__(self, players: int = 1, options: dict[str, Any] | None = None,
+                 packs: dict[str, bytes] | None = None) -> None:
+        super().__init__(players, options, packs)
         self.rules = Rules(self.options["mode"])
 
     # --- the loop ---------------------------------------------------------------------------

@@ -59,8 +59,9 @@ class Trickerion(Game):
     action_type = Action
     bots = BOTS
 
-    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
-        super().__init__(players, options)
+    def __init__(self, players: int, options: dict[str, Any] | None = None,
+                 packs: dict[str, bytes] | None = None) -> None:
+        super().__init__(players, options, packs)
         self.cat = catalog()
         self._ap = dict(self.cat.ap)
 
@@ -190,14 +191,15 @@ class TrickerionSolo(Trickerion):
     # The bridge's game_data adds the solo packs as "solo/<pack>" (the solo cards' geometry).
     extra_data = {"solo/": "engine.games.trickerion.solo"}
 
-    def __init__(self, players: int = 2, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, players: int = 2, options: dict[str, Any] | None = None,
+                 packs: dict[str, bytes] | None = None) -> None:
         given = dict(options or {})
         # The base game's module switches are fixed here; a save stores them as they are.
         if given.pop("fast_game", False) is not False:
             raise OptionsError("trickerion.solo.no_fast_game")
         if given.pop("dark_alley", True) is not True:
             raise OptionsError("trickerion.solo.needs_dark_alley")
-        super().__init__(players, given)
+        super().__init__(players, given, packs)
         self.cat = solo_catalog()
 
     def check_options(self) -> None:
