@@ -30,7 +30,7 @@ def catalog(package: str = "engine.core") -> dict[str, dict[str, str]]:
 def game_package(game: Any) -> str:
     """The package holding a game's ``messages.json``: the one its class is defined in."""
     cls = game if isinstance(game, type) else type(game)
-    return getattr(cls, "messages_package", None) or cls.__module__.rpartition(".")[0]
+    return cls.messages_package or cls.__module__.rpartition(".")[0]
 
 
 def _template(code: str, lang: str, game: Any) -> str | None:
