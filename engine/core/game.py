@@ -99,7 +99,7 @@ class Game:
             raise OptionsError("options.unknown_pack", game=self.id, packs=unknown,
                                known=list(self.replaceable_packs))
         self._state_encoder = msgspec.msgpack.Encoder()
-        self._state_decoder = msgspec.msgpack.Decoder(self.state_type)
+        self._state_decoder: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(self.state_type)
         self._action_decoder = msgspec.json.Decoder(self.action_type)
         self._json = msgspec.json.Encoder()
 

@@ -27,7 +27,7 @@ from typing import Any
 import msgspec
 import pytest
 
-import tinygame  # noqa: F401  (registers "tiny": the tests' own game obeys the contract too)
+import tinygame  # registers "tiny": the tests' own game obeys the contract too
 from engine.core import CHANCE, Event, MarqueeError, Rng, registry
 from engine.core import save as savefile
 from engine.core.game import Game
@@ -249,7 +249,9 @@ class Walk:
 
 
 @pytest.mark.parametrize(("cls", "players", "options"), CASES)
-def test_contract_along_a_quick_walk(cls: type[Game], players: int, options: dict[str, Any]) -> None:
+def test_contract_along_a_quick_walk(
+    cls: type[Game], players: int, options: dict[str, Any]
+) -> None:
     for seed in (1, 2):
         Walk(cls(players, options), seed).run(QUICK_DECISIONS)
 
@@ -290,8 +292,11 @@ def _chance_and_automaton_substitutes(game: Game, seed: int) -> None:
         state, to = match.state, match.to_act()
         if to.kind in ("chance", "automaton"):
             seat = to.seats[0]
-            own = (game.chance_action(state) if to.kind == "chance"
-                   else game.automaton_action(state, seat))
+            own = (
+                game.chance_action(state)
+                if to.kind == "chance"
+                else game.automaton_action(state, seat)
+            )
             if not (to.kind == "chance" and game.accepts_entered_chance()):
                 mine = game.encode_action(own)
                 for a in walk.sample(walk.pool, 2) + walk.mutations(own):
@@ -313,8 +318,9 @@ _UNCHECKED_AUTOMATON = pytest.mark.xfail(
     "played. Remove this marker when that check lands.",
 )
 SUBSTITUTE_CASES = [
-    pytest.param(*case.values, id=case.id,
-                 marks=[_UNCHECKED_AUTOMATON] if case.values[0].automata else [])
+    pytest.param(
+        *case.values, id=case.id, marks=[_UNCHECKED_AUTOMATON] if case.values[0].automata else []
+    )
     for case in CASES
 ]
 
@@ -364,13 +370,24 @@ class _UntranslatedEvent(_Broken):
 
 class _MissingPlaceholder(_Broken):
     def _apply(self, state: Any, seat: int, action: Any) -> list[Any]:
-        return [Event("tiny.rolled") if e.code == "tiny.rolled" else e
-                for e in super()._apply(state, seat, action)]
+        return [
+            Event("tiny.rolled") if e.code == "tiny.rolled" else e
+            for e in super()._apply(state, seat, action)
+        ]
 
 
-@pytest.mark.parametrize("broken", [_LeakyView, _ViewWithRng, _MutatesInput, _TakesAnyNumber,
-                                    _UntranslatedEvent, _MissingPlaceholder],
-                         ids=lambda c: c.__name__.strip("_"))
+@pytest.mark.parametrize(
+    "broken",
+    [
+        _LeakyView,
+        _ViewWithRng,
+        _MutatesInput,
+        _TakesAnyNumber,
+        _UntranslatedEvent,
+        _MissingPlaceholder,
+    ],
+    ids=lambda c: c.__name__.strip("_"),
+)
 def test_a_broken_game_is_caught(broken: type[Game]) -> None:
     with pytest.raises((AssertionError, pytest.fail.Exception)):
         Walk(broken(3), 1).run(QUICK_DECISIONS)

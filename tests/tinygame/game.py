@@ -44,10 +44,20 @@ class TinyGame(Game):
     min_players = 2
     max_players = 3
     option_specs = (
-        OptionSpec(id="rounds", kind="int", default=2, min=1, max=5,
-                   names={"en": "Rounds", "ru": "Раунды", "fr": "Manches"}),
-        OptionSpec(id="dice", kind="bool", default=True,
-                   names={"en": "Die bonus", "ru": "Бонус кубика", "fr": "Bonus du dé"}),
+        OptionSpec(
+            id="rounds",
+            kind="int",
+            default=2,
+            min=1,
+            max=5,
+            names={"en": "Rounds", "ru": "Раунды", "fr": "Manches"},
+        ),
+        OptionSpec(
+            id="dice",
+            kind="bool",
+            default=True,
+            names={"en": "Die bonus", "ru": "Бонус кубика", "fr": "Bonus du dé"},
+        ),
     )
     state_type = State
     action_type = Pick | Roll
@@ -57,8 +67,13 @@ class TinyGame(Game):
             raise OptionsError("options.tiny.long_needs_dice")
 
     def initial_state(self, seed: int) -> State:
-        return State(rng=Rng.from_seed(seed), round=1, phase="pick",
-                     picks=[None] * self.players, scores=[0] * self.players)
+        return State(
+            rng=Rng.from_seed(seed),
+            round=1,
+            phase="pick",
+            picks=[None] * self.players,
+            scores=[0] * self.players,
+        )
 
     def to_act(self, state: State) -> ToAct:
         if state.phase == "over":
@@ -108,7 +123,9 @@ class TinyGame(Game):
     def view(self, state: State, viewer: int | None) -> dict:
         data = super().view(state, viewer)
         if state.phase == "pick":
-            data["picks"] = [p if i == viewer else (p is not None) for i, p in enumerate(state.picks)]
+            data["picks"] = [
+                p if i == viewer else (p is not None) for i, p in enumerate(state.picks)
+            ]
         return data
 
     def hidden_probe(self, state: State, viewer: int | None) -> list[State]:
@@ -130,6 +147,8 @@ class TinyGame(Game):
         if state.phase != "over":
             return None
         best = max(state.scores)
-        return Result(scores=list(state.scores),
-                      winners=[i for i, s in enumerate(state.scores) if s == best],
-                      breakdown=[{"total": s} for s in state.scores])
+        return Result(
+            scores=list(state.scores),
+            winners=[i for i, s in enumerate(state.scores) if s == best],
+            breakdown=[{"total": s} for s in state.scores],
+        )
