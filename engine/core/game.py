@@ -100,7 +100,6 @@ class Game:
                                known=list(self.replaceable_packs))
         self._state_encoder = msgspec.msgpack.Encoder()
         self._state_decoder: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(self.state_type)
-        self._action_decoder = msgspec.json.Decoder(self.action_type)
         self._json = msgspec.json.Encoder()
 
     # --- what a game implements -------------------------------------------------------------
@@ -197,9 +196,6 @@ class Game:
 
     def encode_action(self, action: Any) -> bytes:
         return self._json.encode(action)
-
-    def decode_action(self, data: bytes | str) -> Any:
-        return self._action_decoder.decode(data)
 
     def action_to_builtins(self, action: Any) -> dict[str, Any]:
         return msgspec.to_builtins(action)
