@@ -186,14 +186,16 @@ def _decode(data: bytes | str) -> SaveFile | SaveFileV1:
             raise SaveError("save.corrupt", detail="not UTF-8 text") from None
     if not isinstance(data, bytes):
         raise SaveError("save.foreign")
+    _check_json(data)
     if not data.strip():
         raise SaveError("save.empty")
-    _check_json(data)
     try:
         raw = msgspec.json.decode(data)
     except msgspec.DecodeError as exc:
         code = "save.truncated" if "truncated" in str(exc) else "save.corrupt"
         raise SaveError(code, detail=str(exc)[:200]) from None
+    except UnicodeDecodeError:
+        raise SaveError("save.corrupt", detail="not UTF-8 text") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError("save.foreign")
     version = raw.get("format_version")
@@ -219,7 +221,7 @@ def _steps(save: SaveFile | SaveFileV1) -> list[SavedStep] | list[SavedStepV1]:
     _check_json(text)
     try:
         return msgspec.json.decode(text, type=list[SavedStep])
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise SaveError("save.bad_steps", detail=str(exc)[:200]) from None
 
 
