@@ -297,7 +297,11 @@ class Bridge:
             raise SaveError("save.bad_table", detail=exc.code) from None
         self._check_viewer(table, a.viewer)
         self.table = table  # only replaced once the file has fully loaded
-        return self.snapshot(a.viewer, a.lang)
+        snap = self.snapshot(a.viewer, a.lang)
+        # The page tells the whole table a game came from a file (docs/security.md: a file
+        # can hold any earlier position of the game).
+        snap["loaded"] = {"steps": len(match.steps)}
+        return snap
 
     def m_why(self, a: WhyArgs) -> dict[str, Any] | None:
         """Why ``seat`` may not play ``action`` now: the engine's refusal ``{code, params,
