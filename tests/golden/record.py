@@ -86,15 +86,37 @@ def record(case: Case) -> str:
     return "\n".join(lines) + "\n"
 
 
+def compare(old: str, new: str) -> dict[str, int]:
+    """Which kinds of line differ (``views``, ``legal``, ``act``, ``event``, ``result``,
+    ``hash``, …) and how often: says whether a change touched behaviour (events, results) or
+    only the shape of states and actions (hashes, view digests, action encodings)."""
+    a, b = old.splitlines(), new.splitlines()
+    if len(a) != len(b):
+        return {"line count": abs(len(a) - len(b))}
+    out: dict[str, int] = {}
+    for x, y in zip(a, b):
+        if x != y:
+            kind = x.split()[0]
+            out[kind] = out.get(kind, 0) + 1
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--force", action="store_true", help="rewrite existing files too")
+    ap.add_argument("--check", action="store_true",
+                    help="write nothing; per file, list the kinds of line that differ")
     ap.add_argument("--game", action="append", help="only these game ids")
     args = ap.parse_args(argv)
     for case in all_cases():
         if args.game and case.game not in args.game:
             continue
         path = path_of(case)
+        if args.check:
+            if path.exists():
+                diff = compare(path.read_text(), record(case))
+                print(f"{case.game}/{case.name}: {diff or 'same'}")
+            continue
         if path.exists() and not args.force:
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
