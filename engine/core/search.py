@@ -287,14 +287,15 @@ class SearchBot:
     """A bot of one level; its decisions depend on its seed, the visible position and the
     level, never on how many decisions it took before."""
 
-    def __init__(self, seed: int, level: Level) -> None:
+    def __init__(self, seed: int, level: Level, know: Knowledge | None = None) -> None:
         self.seed = seed
         self.level = level
+        self.know = know
 
     def choose(self, game: Game, state: Any, seat: int, legal: list[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
-        return Search(game, seat, self.level, self.seed).ranked(state, legal)[0].action
+        return Search(game, seat, self.level, self.seed, self.know).ranked(state, legal)[0].action
 
 
 def level_bots() -> dict[str, Callable[[int], SearchBot]]:
