@@ -66,6 +66,9 @@ class Knowledge(msgspec.Struct, frozen=True):
     rollout: Callable[..., Any] = random_policy
     scale: float = 10.0
     candidates: Callable[..., list[Any]] | None = None
+    # extend(game, state) -> bool: keep rolling out past the depth (at most 4x) while it holds,
+    # for stretches whose worth the evaluation cannot see yet (cards assigned, not yet placed).
+    extend: Callable[..., bool] | None = None
 
 
 DEFAULT = Knowledge()
@@ -234,13 +237,18 @@ class Search:
 
     def _rollout(self, state: Any, rng: Rng) -> list[float]:
         game, know = self.game, self.know
-        for _ in range(self.level.rollout_depth):
+        depth = self.level.rollout_depth
+        extend = know.extend
+        steps = 0
+        while True:
             state, seat, legal = self._advance(state, rng)
             if legal is None:
                 break
+            if steps >= depth and (extend is None or steps >= 4 * depth
+                                   or not extend(game, state)):
+                break
             state, _ = game.apply(state, seat, know.rollout(game, state, seat, legal, rng))
-        else:
-            state, _, _ = self._advance(state, rng)
+            steps += 1
         return self._rewards(state)
 
     def _rewards(self, state: Any) -> list[float]:

@@ -139,4 +139,10 @@ def rollout(g, s: State, seat: int, legal: list, rng: Rng) -> Any:
     return rng.choice(legal)
 
 
-KNOWLEDGE = Knowledge(determinize=determinize, evaluate=evaluate, rollout=rollout, scale=8.0)
+def extend(g, s: State) -> bool:
+    """Assignments are worth nothing to the evaluation until the characters are placed."""
+    return s.phase in ("advertise", "assign")
+
+
+KNOWLEDGE = Knowledge(determinize=determinize, evaluate=evaluate, rollout=rollout, scale=8.0,
+                      extend=extend)
