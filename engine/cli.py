@@ -44,37 +44,47 @@ def _bot(game, kind: str, seed: int, budget: int | None):
     return make_bot(game, name, seed)
 
 
-def _bots_for(match: Match, kinds: list[str], seed: int, budget: int | None = None) -> dict:
+def _bots_for(match: Match, kinds: list[str], seed: int, budget: int | None = None,
+              shift: int = 0) -> dict:
+    """Seat s plays kinds[(s + shift) % n] (``shift`` rotates the seats between games)."""
     n = match.game.players
     if len(kinds) == 1:
         kinds = kinds * n
     if len(kinds) != n:
         raise SystemExit(f"--bot takes one kind or one per seat ({n}), got {len(kinds)}")
-    return {s: _bot(match.game, kinds[s], bot_seed(seed, s), budget) for s in range(n)}
+    return {s: _bot(match.game, kinds[(s + shift) % n], bot_seed(seed, s), budget)
+            for s in range(n)}
 
 
 def simulate(game_id: str, players: int, seed: int, games: int, bots: list[str],
-             options: dict, budget: int | None = None) -> dict:
+             options: dict, budget: int | None = None, rotate: bool = False) -> dict:
+    """Whole games between bots. With ``rotate``, game g seats the listed bots shifted by g
+    (seat s plays bot (s + g) mod n), and the figures are per listed bot, not per seat."""
     decisions, seconds, scores = [], [], []
     wins = [0] * players
     for g in range(games):
         s = seed + g
+        shift = g % players if rotate else 0
         start = time.perf_counter()
         match = Match.new(game_id, players, options, seed=s)
-        decisions.append(play_to_end(match, _bots_for(match, bots, s, budget)))
+        decisions.append(play_to_end(match, _bots_for(match, bots, s, budget, shift)))
         seconds.append(time.perf_counter() - start)
         result = match.result()
-        scores.append(result.scores)
+        # Index i of the figures: seat i, or with rotation the i-th listed bot.
+        by = [result.scores[(i - shift) % players] for i in range(players)]
+        scores.append(by)
         for w in result.winners:
-            wins[w] += 1
+            wins[(w + shift) % players] += 1
+    per = "bot" if rotate else "seat"
     return {
         "game": game_id, "players": players, "options": Match.new(game_id, players, options).game.options,
-        "bots": bots, "budget": budget, "seed": seed, "games": games,
+        "bots": bots, "budget": budget, "rotate": rotate, "seed": seed, "games": games,
         "decisions_per_game": {"mean": statistics.fmean(decisions), "min": min(decisions),
                                "max": max(decisions)},
-        "mean_score_by_seat": [round(statistics.fmean(s[i] for s in scores), 2) for i in range(players)],
+        f"mean_score_by_{per}": [round(statistics.fmean(s[i] for s in scores), 2)
+                                 for i in range(players)],
         "winner_counts": wins,
-        "win_rate_by_seat": [round(w / games, 3) for w in wins],
+        f"win_rate_by_{per}": [round(w / games, 3) for w in wins],
         "seconds_per_game": round(statistics.fmean(seconds), 5),
     }
 
@@ -82,7 +92,8 @@ def simulate(game_id: str, players: int, seed: int, games: int, bots: list[str],
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = json.loads(args.options) if args.options else {}
     print(json.dumps(simulate(args.game, args.players, args.seed, args.games,
-                              args.bot.split(","), options, args.budget), ensure_ascii=False))
+                              args.bot.split(","), options, args.budget, args.rotate),
+                     ensure_ascii=False))
     return 0
 
 
@@ -124,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
                         "normal, hard; a search level may name its budget, e.g. hard:400")
     p.add_argument("--budget", type=int,
                    help="iterations per decision for every search level without its own")
+    p.add_argument("--rotate", action="store_true",
+                   help="rotate the listed bots through the seats game by game; figures per bot")
     p.add_argument("--options", help='JSON object, e.g. \'{"dark_alley": false}\'')
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("replay", help="replay a save file and print its log")

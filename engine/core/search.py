@@ -36,6 +36,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import math
+import sys
 from typing import Any, Callable
 
 import msgspec
@@ -95,7 +96,8 @@ def knowledge(game: Game) -> Knowledge:
     found = getattr(cls, "search_knowledge", None)
     if found is not None:
         return found
-    package = cls.__module__.rpartition(".")[0]
+    module = sys.modules.get(cls.__module__)
+    package = getattr(module, "__package__", None) or cls.__module__.rpartition(".")[0]
     try:
         module = importlib.import_module(package + ".search")
     except ModuleNotFoundError as exc:

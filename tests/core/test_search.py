@@ -216,6 +216,15 @@ def test_easy_search_outscores_greedy_in_oracle_practice():
     assert sum(search) > sum(greedy)
 
 
+def test_simulate_rotates_bots_through_the_seats_and_reports_per_bot():
+    from engine.cli import simulate
+    out = simulate("tiny", 2, 0, 10, ["easy", "random"], {"rounds": 3}, rotate=True)
+    assert out["rotate"] and sum(out["winner_counts"]) >= 10
+    # Per listed bot: the search bot (from either seat) outscores the random one.
+    assert out["mean_score_by_bot"][0] > out["mean_score_by_bot"][1]
+    assert out["win_rate_by_bot"][0] > out["win_rate_by_bot"][1]
+
+
 # --- the structural copier behind Game.copy ----------------------------------------------------
 
 @pytest.mark.parametrize("game_id,players", [("trickerion", 4), ("trickerion-solo", 2),
