@@ -15,7 +15,8 @@ recursive copy that looks at the runtime value.
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 from msgspec import inspect as mi
@@ -47,7 +48,7 @@ def deep_copy(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(deep_copy(v) for v in value)
     if isinstance(value, (set, bytearray)):
-        return type(value)(deep_copy(v) for v in value) if isinstance(value, set) else value[:]
+        return value.copy()  # set members are hashable, hence immutable here
     return value
 
 
@@ -76,7 +77,7 @@ class _Builder:
             return True
         if isinstance(t, (mi.TupleType,)):
             return all(self._immutable(x, seen) for x in t.item_types)
-        if isinstance(t, mi.VarTupleType) or isinstance(t, mi.FrozenSetType):
+        if isinstance(t, (mi.VarTupleType, mi.FrozenSetType)):
             return self._immutable(t.item_type, seen)
         if isinstance(t, mi.UnionType):
             return all(self._immutable(x, seen) for x in t.types)

@@ -37,7 +37,8 @@ import hashlib
 import importlib
 import math
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
@@ -116,7 +117,7 @@ def _key(action: Any) -> Any:
 
 
 class Node:
-    __slots__ = ("seat", "action", "children", "visits", "avail", "total")
+    __slots__ = ("action", "avail", "children", "seat", "total", "visits")
 
     def __init__(self, seat: int, action: Any) -> None:
         self.seat = seat          # who chose the action leading here

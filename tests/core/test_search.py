@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-
 import tinygame  # noqa: F401  (registers the tiny game)
+
 from engine.core import registry
 from engine.core.bots import RandomBot, bot_seed, make_bot
 from engine.core.copier import copier
 from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.core.rng import Rng
-from engine.core.search import LEVELS, Knowledge, Level, Search, SearchBot, hint, knowledge
+from engine.core.search import (
+    LEVELS,
+    Knowledge,
+    Level,
+    Search,
+    SearchBot,
+    hint,
+    knowledge,
+)
 
 SMALL = Level(budget=24, rollout_depth=3)
 
