@@ -149,8 +149,11 @@ class Search:
         root = Node(self.viewer, None)
         # A lone player has no rival to measure a margin against: its own value here is the
         # reference (so the rewards tell better from worse instead of saturating).
-        self.reference = (know.evaluate(game, state, self.viewer)
-                          if game.players == 1 and know.evaluate is not None else 0.0)
+        self.reference = 0.0
+        if game.players == 1 and know.evaluate is not None:
+            # Measured on a determinization of its own: evaluate never sees the real state.
+            world = know.determinize(game, state, self.viewer, Rng.from_seed(self.seed))
+            self.reference = know.evaluate(game, world, self.viewer)
         root_legal = self._candidates(state, self.viewer, legal)
         for _ in range(self.level.budget):
             world = know.determinize(game, state, self.viewer, rng)
