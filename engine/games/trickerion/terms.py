@@ -139,6 +139,73 @@ _CHOICES = {
                                "Amélioration Mécanique (+1 Point d'Action)"),
 }
 _LANG = {"en": 0, "ru": 1, "fr": 2}
+_QUOTES = ("“{}”", "«{}»", "« {} »")
+
+# Grammatical forms of the official names above and in the packs (``{p:kind:case}`` in the
+# catalog), keyed by the name in its dictionary form: Russian cases (acc, gen, dat, ins) and
+# the place phrases "where" (loc) and "where to" (dir) with their preposition; French
+# articles (def "l'Ingénieur", de "de l'Atelier") and à-phrases (loc/dir "au Théâtre").
+_FORMS: dict[str, dict[str, dict[str, str]]] = {
+    "ru": {
+        # props
+        "дерево": {"acc": "дерево", "gen": "дерева", "ins": "деревом"},
+        "стекло": {"acc": "стекло", "gen": "стекла", "ins": "стеклом"},
+        "металл": {"acc": "металл", "gen": "металла", "ins": "металлом"},
+        "ткань": {"acc": "ткань", "gen": "ткани", "ins": "тканью"},
+        "верёвка": {"acc": "верёвку", "gen": "верёвки", "ins": "верёвкой"},
+        "горючее": {"acc": "горючее", "gen": "горючего", "ins": "горючим"},
+        "животное": {"acc": "животное", "gen": "животного", "ins": "животным"},
+        "замок": {"acc": "замок", "gen": "замка", "ins": "замком"},
+        # characters (animate: accusative = genitive)
+        "иллюзионист": {"acc": "иллюзиониста", "gen": "иллюзиониста", "dat": "иллюзионисту",
+                        "ins": "иллюзионистом"},
+        "ассистент": {"acc": "ассистента", "gen": "ассистента", "dat": "ассистенту",
+                      "ins": "ассистентом"},
+        "инженер": {"acc": "инженера", "gen": "инженера", "dat": "инженеру", "ins": "инженером"},
+        "импресарио": {"acc": "импресарио", "gen": "импресарио", "dat": "импресарио",
+                       "ins": "импресарио"},
+        "ученик": {"acc": "ученика", "gen": "ученика", "dat": "ученику", "ins": "учеником"},
+        # locations
+        "центр": {"gen": "центра", "loc": "в центре", "dir": "в центр"},
+        "рынок": {"gen": "рынка", "loc": "на рынке", "dir": "на рынок"},
+        "мастерская": {"gen": "мастерской", "loc": "в мастерской", "dir": "в мастерскую"},
+        "театр": {"gen": "театра", "loc": "в театре", "dir": "в театр"},
+        "кривая улочка": {"gen": "кривой улочки", "loc": "на кривой улочке",
+                          "dir": "на кривую улочку"},
+        # days ("в четверг", "в пятницу")
+        "четверг": {"acc": "четверг"}, "пятница": {"acc": "пятницу"},
+        "суббота": {"acc": "субботу"}, "воскресенье": {"acc": "воскресенье"},
+    },
+    "fr": {
+        "Magicien": {"def": "le Magicien", "de": "du Magicien"},
+        "Assistant": {"def": "l'Assistant", "de": "de l'Assistant"},
+        "Ingénieur": {"def": "l'Ingénieur", "de": "de l'Ingénieur"},
+        "Manager": {"def": "le Manager", "de": "du Manager"},
+        "Apprenti": {"def": "l'Apprenti", "de": "de l'Apprenti"},
+        "Centre-Ville": {"loc": "au Centre-Ville", "dir": "au Centre-Ville", "de": "du Centre-Ville"},
+        "Marché": {"loc": "au Marché", "dir": "au Marché", "de": "du Marché"},
+        "Atelier": {"loc": "à l'Atelier", "dir": "à l'Atelier", "de": "de l'Atelier"},
+        "Théâtre": {"loc": "au Théâtre", "dir": "au Théâtre", "de": "du Théâtre"},
+        "Allée Sombre": {"loc": "à l'Allée Sombre", "dir": "à l'Allée Sombre",
+                         "de": "de l'Allée Sombre"},
+    },
+    "en": {
+        "Magician": {"def": "the Magician"}, "Assistant": {"def": "the Assistant"},
+        "Engineer": {"def": "the Engineer"}, "Manager": {"def": "the Manager"},
+        "Apprentice": {"def": "the Apprentice"},
+        "Downtown": {"loc": "Downtown", "dir": "Downtown"},
+        "Market Row": {"loc": "at Market Row", "dir": "to Market Row"},
+        "Workshop": {"loc": "in the Workshop", "dir": "to the Workshop"},
+        "Theater": {"loc": "at the Theater", "dir": "to the Theater"},
+        "Dark Alley": {"loc": "in the Dark Alley", "dir": "to the Dark Alley"},
+    },
+}
+
+
+def term_form(name: str, case: str, lang: str) -> str:
+    """``name`` (a term in its dictionary form) in a case; the name itself where the language
+    does not change it (Russian "металл" is its own accusative; English has no cases)."""
+    return _FORMS.get(lang, {}).get(name, {}).get(case, name)
 
 
 def _names(names, lang: str) -> str:
@@ -159,6 +226,13 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         return " + ".join(_step_name(part, i) for part in v.split("+"))
     if kind == "mood":
         return _MOODS.get(v, (v, v, v))[i]
+    if kind == "plan":  # a Successor plan card: "plan_prep_3" -> "preparation plan 3"
+        _, _, rest = v.partition("_")
+        short, _, number = rest.partition("_")
+        plan_kind = {"prep": "preparation", "perf": "performance"}.get(short)
+        if plan_kind and number.isdigit():
+            return f"{_PLAN_KINDS[plan_kind][i]} {number}"
+        return v
     if kind == "plan_kind":
         return _PLAN_KINDS.get(v, (v, v, v))[i]
     if kind == "prep_die":
@@ -197,7 +271,9 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         theater = cat.packs.theaters[cat.cards[v].theater]
         return _names(theater.name, lang)
     if kind == "prophecy" and v in cat.prophecies:
-        return cat.prophecies[v].text.get(lang)
+        # A sentence on the card; the log quotes it inside its own, so without the full stop.
+        text = (cat.prophecies[v].text.get(lang) or cat.prophecies[v].text.get("en")).rstrip(". ")
+        return _QUOTES[i].format(text)
     if kind == "die_face":
         if v in _SCHOOLS:
             return _SCHOOLS[v][i]
@@ -222,4 +298,4 @@ def _step_name(step: str, i: int) -> str:
         words[0] = _STEP_WORDS[words[0]][i]
     elif words[0][:1].isdigit():
         words.insert(0, _STEP_WORDS["step"][i])
-    return " ".join([name] + [w.replace("_", " ") for w in words])
+    return f"{name}, " + " ".join(w.replace("_", " ") for w in words)
