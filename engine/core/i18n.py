@@ -16,7 +16,7 @@ beside this module; each game ships ``messages.json`` in its own package. The te
 - ``{p, plural, =0 {..} neg {..} one {..} few {..} many {..} other {..}}``: a branch by the
   number's CLDR category (en/fr: one, other; ru: one, few, many), an exact value ``=N`` or
   ``neg`` for a negative number, where ``#`` and ``{p:n:..}`` then show its absolute value;
-- ``{p, select, key {..} other {..}}``: a branch by value;
+- ``{p, select, key {..} none {..} other {..}}``: a branch by value (``none``: empty or absent);
 - ``[[part|part|part]]``: the parts joined as a list ("A, B and C"), leaving out a part that
   renders empty or whose numbers are all 0; a last part ``~text`` stands when none is left.
 """
@@ -328,7 +328,8 @@ def _render_node(node: _Node, ctx: _Ctx) -> str:
             value = _count(ctx, child.name)
             if child.how == "select":
                 table = dict(child.branches)
-                node_ = table.get(str(value), table.get("other"))
+                key = "none" if value in ("", None, [], ()) and "none" in table else str(value)
+                node_ = table.get(key, table.get("other"))
                 out.append(_render_node(node_, ctx) if node_ is not None else str(value))
                 continue
             negated = ctx.negated
