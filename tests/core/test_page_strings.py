@@ -27,3 +27,29 @@ def test_page_strings_exist_in_every_language_with_the_same_fields():
         assert set(entry) == {"en", "ru", "fr"} and all(entry.values()), code
         fields = {lang: sorted(set(FIELD.findall(text))) for lang, text in entry.items()}
         assert fields["ru"] == fields["en"] == fields["fr"], (code, fields)
+
+
+TRICKERION = json.loads((ROOT / "engine" / "games" / "trickerion" / "messages.json")
+                        .read_text(encoding="utf-8"))
+BOARD_WORD = re.compile(r"""\bw\(\s*["'`]([a-z0-9_.]+)["'`]""")
+
+
+def test_the_trickerion_board_words_come_from_the_catalog():
+    """The board's own words are catalog strings (``ui.trk.*``), not a table in the page."""
+    assert not (ROOT / "web" / "games" / "trickerion" / "strings.js").exists()
+    sources = [ROOT / "web" / "games" / "trickerion.js",
+               *sorted((ROOT / "web" / "games" / "trickerion").glob("*.js"))]
+    used = {key for path in sources for key in BOARD_WORD.findall(path.read_text(encoding="utf-8"))}
+    assert len(used) > 40
+    assert sorted(k for k in used if f"ui.trk.{k}" not in TRICKERION) == []
+    for code, entry in TRICKERION.items():
+        if code.startswith("ui."):
+            assert set(entry) == {"en", "ru", "fr"} and all(entry.values()), code
+
+
+def test_the_page_formats_counts_with_the_engine_rules():
+    """``web/ui/i18n.js`` picks plural forms with ``Intl.PluralRules`` (the CLDR rules of
+    ``plural_category``), so the page's own counts read like the log's."""
+    text = (ROOT / "web" / "ui" / "i18n.js").read_text(encoding="utf-8")
+    assert "Intl.PluralRules" in text and '"ui.lang"' in text
+    assert CATALOG["ui.lang"] == {"en": "en", "ru": "ru", "fr": "fr"}
