@@ -326,6 +326,8 @@ def _render_node(node: _Node, ctx: _Ctx) -> str:
                 out.append("{" + child.name + "}")
                 continue
             value = _count(ctx, child.name)
+            if child.how == "plural" and isinstance(value, (list, tuple)):
+                value = len(value)  # a list counts its items
             if child.how == "select":
                 table = dict(child.branches)
                 key = "none" if value in ("", None, [], ()) and "none" in table else str(value)
@@ -379,7 +381,11 @@ def render(code: str, params: dict[str, Any] | None = None, lang: str = "en",
     template = _template(code, lang, game)
     if template is None:
         return code
-    return format_template(template, params, lang, game, seat_names)
+    text = format_template(template, params, lang, game, seat_names)
+    if not code.startswith("ui.") and text[:1].islower():
+        # a sentence of the log may open on a term written mid-sentence ("le Successeur")
+        text = text[0].upper() + text[1:]
+    return text
 
 
 def page_strings(lang: str, game: Any = None) -> dict[str, str]:

@@ -95,7 +95,7 @@ def _noun_forms() -> dict[str, dict[str, set[str]]]:
 
 def problems(text: str, lang: str, allowed_latin: set[str], english_only: set[str]) -> list[str]:
     found = []
-    if "{" in text or "}" in text or "[[" in text or "]]" in text:
+    if any(c in text for c in "{}[]"):
         found.append("unfilled field")
     if DOUBLED.search(text):
         found.append(f"punctuation {DOUBLED.search(text).group(0)!r}")

@@ -139,7 +139,7 @@ _CHOICES = {
                                "Amélioration Mécanique (+1 Point d'Action)"),
 }
 _LANG = {"en": 0, "ru": 1, "fr": 2}
-_QUOTES = ("“{}”", "«{}»", "« {} »")
+_QUOTES = (("“{}”", "‘’"), ("«{}»", "„“"), ("« {} »", "“”"))
 
 # Grammatical forms of the official names above and in the packs (``{p:kind:case}`` in the
 # catalog), keyed by the name in its dictionary form: Russian cases (acc, gen, dat, ins) and
@@ -273,7 +273,12 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
     if kind == "prophecy" and v in cat.prophecies:
         # A sentence on the card; the log quotes it inside its own, so without the full stop.
         text = (cat.prophecies[v].text.get(lang) or cat.prophecies[v].text.get("en")).rstrip(". ")
-        return _QUOTES[i].format(text)
+        outer, (open_, close) = _QUOTES[i]
+        if lang == "fr":
+            text = text.replace("« ", "«").replace(" »", "»")
+        # quotes inside the quoted card text take the second-level marks: «„Взять монеты“ …»
+        quoted = ("“", "”") if lang == "en" else ("«", "»")
+        return outer.format(text.replace(quoted[0], open_).replace(quoted[1], close))
     if kind == "die_face":
         if v in _SCHOOLS:
             return _SCHOOLS[v][i]
