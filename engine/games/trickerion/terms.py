@@ -119,25 +119,29 @@ _FACING = {"up": ("up", "вверх", "haut"), "right": ("right", "вправо"
            "down": ("down", "вниз", "bas"), "left": ("left", "влево", "gauche")}
 # Answers to pending decisions (``Decide.choice``), by their first part.
 _CHOICES = {
-    "coins": ("{0} link reward(s) as coins, the rest as fame",
-              "бонусов за связи монетами: {0}, остальные славой",
-              "{0} Récompense(s) d'Enchaînement en Pièces, le reste en Prestige"),
+    "coins": ("{a, plural, one {# link reward} other {# link rewards}} as coins, the rest as fame",
+              "Бонусы за связи монетами: {a}, остальные — славой",
+              "{a, plural, one {# Récompense d'Enchaînement} other {# Récompenses d'Enchaînement}}"
+              " en Pièces, le reste en Prestige"),
     "hire": ("Hire a second apprentice for 3 coins", "Нанять второго ученика за 3 монеты",
              "Recruter un second Apprenti pour 3 Pièces"),
-    "steal": ("Take the yield of slot {1} instead of slot {0}",
-              "Получить вознаграждение ячейки {1} вместо ячейки {0}",
-              "Prendre la Récompense de l'emplacement {1} au lieu de {0}"),
-    "premiere": ("Double the {1} yield of slot {0}", "Удвоить вознаграждение ({1}) ячейки {0}",
-                 "Doubler la Récompense ({1}) de l'emplacement {0}"),
-    "durable": ("Return the marker of slot {0} to its trick card",
-                "Вернуть жетон из ячейки {0} на карту номера",
-                "Rendre le marqueur de l'emplacement {0} à sa carte"),
-    "swap": ("Swap performance cards {0} and {1}", "Поменять местами карты представлений {0} и {1}",
-             "Échanger les cartes Spectacle {0} et {1}"),
+    "steal": ("Take the yield of slot {b:nth} instead of slot {a:nth}",
+              "Получить вознаграждение ячейки {b:nth} вместо ячейки {a:nth}",
+              "Prendre la Récompense de l'emplacement {b:nth} au lieu de {a:nth}"),
+    "premiere": ("Double the yield of slot {a:nth} in {b}", "Удвоить вознаграждение ячейки {a:nth}: {b}",
+                 "Doubler la Récompense de l'emplacement {a:nth} en {b}"),
+    "durable": ("Return the marker of slot {a:nth} to its trick card",
+                "Вернуть жетон из ячейки {a:nth} на карту номера",
+                "Rendre le marqueur de l'emplacement {a:nth} à sa carte"),
+    "swap": ("Swap performance cards {a:nth} and {b:nth}",
+             "Поменять местами карты представлений {a:nth} и {b:nth}",
+             "Échanger les cartes Spectacle {a:nth} et {b:nth}"),
     "mechanical_enhancement": ("Mechanical Enhancement (+1 action point)",
                                "Механическое усиление (+1 очко действия)",
                                "Amélioration Mécanique (+1 Point d'Action)"),
 }
+_RESOURCES = {"fame": ("fame", "слава", "Prestige"), "coins": ("coins", "монеты", "Pièces"),
+              "shards": ("shards", "осколки", "Éclats")}
 _LANG = {"en": 0, "ru": 1, "fr": 2}
 _QUOTES = (("“{}”", "‘’"), ("«{}»", "„“"), ("« {} »", "“”"))
 
@@ -244,7 +248,9 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
     if kind == "choice":
         head, *rest = v.split(":")
         if head in _CHOICES:
-            return _CHOICES[head][i].format(*rest)
+            from engine.core.i18n import format_template
+            args = [int(x) if x.isdigit() else _RESOURCES.get(x, (x, x, x))[i] for x in rest]
+            return format_template(_CHOICES[head][i], dict(zip("ab", args)), lang)
         if head in cat.characters:
             return _names(cat.characters[head].name, lang)
         return v
