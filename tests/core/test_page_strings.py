@@ -11,7 +11,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CATALOG = json.loads((ROOT / "engine" / "core" / "messages.json").read_text(encoding="utf-8"))
 PAGE = [ROOT / "web" / "app.js", *sorted((ROOT / "web" / "ui").glob("*.js")), ROOT / "web" / "games" / "generic.js"]
 CODE = re.compile(r"""["'`](ui(?:\.[a-z0-9_]+)+)["'`]""")
-FIELD = re.compile(r"\{(\w+)(?::\w+)?\}")
+# a field's name in every form of the template language ({p}, {p:kind}, {p, plural, ...})
+FIELD = re.compile(r"\{(\w+)[:,}]")
 
 
 def test_every_page_code_is_in_the_catalog():
