@@ -166,7 +166,7 @@ class Bridge:
         out: dict[str, Any] = {}
         # A game may add packs of another package under a prefix (trickerion-solo: the solo
         # packs as "solo/board", "solo/performances", …).
-        sources = {"": game_package(cls), **getattr(cls, "extra_data", {})}
+        sources = {"": game_package(cls), **cls.extra_data}
         for prefix, package in sources.items():
             folder = resources.files(package).joinpath("data")
             if not folder.is_dir():
@@ -218,13 +218,13 @@ class Bridge:
 
     @staticmethod
     def _seats(game: Any, seats: list[Seat], lang: str) -> list[dict[str, Any]]:
-        """The table's seats for the page; a seat the game plays itself (``automata``, e.g.
-        Trickerion's solo Successor) shows as ``kind: "automaton"`` named in ``lang``, whatever
-        the lobby put there (the saved table keeps what it was given)."""
+        """The table's seats for the page; a seat the game plays itself (``Game.seat_kinds``,
+        e.g. Trickerion's solo Successor) shows as ``kind: "automaton"`` named in ``lang``,
+        whatever the lobby put there (the saved table keeps what it was given)."""
         out = msgspec.to_builtins(seats)
-        names = getattr(game, "automaton_names", None) or {}
-        for i in getattr(game, "automata", ()):
-            if 0 <= i < len(out):
+        names = game.automaton_names
+        for i, kind in enumerate(game.seat_kinds()):
+            if kind == "automaton" and i < len(out):
                 out[i] = {**out[i], "kind": "automaton",
                           "name": names.get(lang) or names.get("en") or out[i]["name"]}
         return out

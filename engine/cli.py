@@ -48,6 +48,7 @@ def simulate(game_id: str, players: int, seed: int, games: int, bots: list[str],
         decisions.append(play_to_end(match, _bots_for(match, bots, s)))
         seconds.append(time.perf_counter() - start)
         result = match.result()
+        assert result is not None  # play_to_end returns at the end of the game
         scores.append(result.scores)
         for w in result.winners:
             wins[w] += 1

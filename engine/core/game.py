@@ -14,6 +14,10 @@ Randomness happens only inside ``apply`` through ``state.rng``. A chance node is
 chooses (the dice roll, a shuffle): the driver applies ``chance_action(state)`` as seat CHANCE.
 An automaton (a solo opponent following a printed flowchart) is a seat whose action the game
 itself computes with ``automaton_action``.
+
+Everything the bridge, the page and ``tests/core/test_every_game.py`` read from a game is
+declared on ``Game`` below with a default (see docs/adding-a-game.md), so nothing outside the
+game probes it with ``getattr``.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from engine.core.options import OptionSpec, normalize
 CHANCE = -1
 
 ToActKind = Literal["players", "chance", "automaton", "terminal"]
+# Who fills a seat: a person (or a bot the table seats there), or the game itself.
+SeatKind = Literal["player", "automaton"]
 
 
 class ToAct(msgspec.Struct, frozen=True):
@@ -65,6 +71,17 @@ class Game:
     replaceable_packs: ClassVar[tuple[str, ...]] = ()
     # Extra bot kinds beyond the generic random bot: name -> factory(seed) -> Bot.
     bots: ClassVar[dict[str, Any]] = {}
+    # Seats the game plays itself through ``automaton_action`` (Trickerion's solo Successor):
+    # the lobby names them instead of offering a human or a bot, and so does the log.
+    automata: ClassVar[tuple[int, ...]] = ()
+    # The automaton's name per language (en / ru / fr); needed when ``automata`` is not empty.
+    automaton_names: ClassVar[dict[str, str]] = {}
+    # The package holding the game's ``messages.json`` and ``data/`` packs; None means the
+    # package the game class is defined in (``engine.games.<id>``).
+    messages_package: ClassVar[str | None] = None
+    # Packs of other packages the board renderer also receives, as prefix -> package
+    # (trickerion-solo: "solo/" -> the solo package, so its packs arrive as "solo/board", …).
+    extra_data: ClassVar[dict[str, str]] = {}
 
     def __init__(self, players: int, options: dict[str, Any] | None = None,
                  packs: dict[str, bytes] | None = None) -> None:
@@ -82,8 +99,7 @@ class Game:
             raise OptionsError("options.unknown_pack", game=self.id, packs=unknown,
                                known=list(self.replaceable_packs))
         self._state_encoder = msgspec.msgpack.Encoder()
-        self._state_decoder = msgspec.msgpack.Decoder(self.state_type)
-        self._action_decoder = msgspec.json.Decoder(self.action_type)
+        self._state_decoder: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(self.state_type)
         self._json = msgspec.json.Encoder()
 
     # --- what a game implements -------------------------------------------------------------
@@ -123,6 +139,23 @@ class Game:
 
     def automaton_action(self, state: Any, seat: int) -> Any:
         raise NotImplementedError(f"{self.id} has no automaton")
+
+    def seat_kinds(self) -> list[SeatKind]:
+        """Per seat, who fills it at this player count."""
+        return ["automaton" if seat in self.automata else "player" for seat in range(self.players)]
+
+    def accepts_entered_chance(self) -> bool:
+        """True when a person may enter chance outcomes themselves (the Oracle's companion mode:
+        the runes were thrown on a real table), so a chance step need not equal
+        ``chance_action``. Otherwise every chance step is the engine's own draw."""
+        return False
+
+    def hidden_probe(self, state: Any, viewer: int | None) -> list[Any]:
+        """States that differ from ``state`` only in what ``viewer`` may not see (another
+        seat's face-down card, a deck's order): ``view`` must give the same for each of them,
+        which tests/core/test_every_game.py checks. A game with hidden information returns at
+        least one such state wherever something is hidden; the RNG is probed by the test."""
+        return []
 
     def pack_fingerprint(self) -> dict[str, str]:
         """The data packs this table plays with: pack id -> sha256 of the pack file. A save
@@ -170,9 +203,6 @@ class Game:
     def encode_action(self, action: Any) -> bytes:
         return self._json.encode(action)
 
-    def decode_action(self, data: bytes | str) -> Any:
-        return self._action_decoder.decode(data)
-
     def action_to_builtins(self, action: Any) -> dict[str, Any]:
         return msgspec.to_builtins(action)
 
@@ -189,4 +219,6 @@ class Game:
             "max_players": cls.max_players,
             "options": msgspec.to_builtins(cls.option_specs),
             "bots": ["random", *cls.bots],
+            "automata": list(cls.automata),
+            "automaton_names": cls.automaton_names,
         }

@@ -27,7 +27,10 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 LANGS = ("en", "ru", "fr")
 
@@ -42,8 +45,8 @@ def catalog(package: str = "engine.core") -> dict[str, dict[str, str]]:
 
 def game_package(game: Any) -> str:
     """The package holding a game's ``messages.json``: the one its class is defined in."""
-    cls = game if isinstance(game, type) else type(game)
-    return getattr(cls, "messages_package", None) or cls.__module__.rpartition(".")[0]
+    cls: type[Game] = game if isinstance(game, type) else type(game)
+    return cls.messages_package or cls.__module__.rpartition(".")[0]
 
 
 def _packages(game: Any) -> tuple[str, ...]:

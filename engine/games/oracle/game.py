@@ -117,6 +117,10 @@ class OracleGame(Game):
         flow.advance(r, state, ev)
         return ev
 
+    def accepts_entered_chance(self) -> bool:
+        # Companion mode: the runes were thrown on a real table and the player types them in.
+        return self.rules.mode == "companion"
+
     def view(self, state: OracleState, viewer: int | None) -> dict[str, Any]:
         return build_view(self.rules, state)
 
