@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 LANGS = ("en", "ru", "fr")
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(package: str = "engine.core") -> dict[str, dict[str, str]]:
     path = resources.files(package).joinpath("messages.json")
     if not path.is_file():
@@ -70,6 +70,7 @@ def _template(code: str, lang: str, game: Any) -> str | None:
 
 # --- CLDR plural categories (cardinal, integers and decimals as the languages need) --------
 
+
 def plural_category(n: float, lang: str) -> str:
     """The CLDR cardinal category of ``n`` (same as ``Intl.PluralRules`` on the page)."""
     n = abs(n)
@@ -94,6 +95,7 @@ def plural_category(n: float, lang: str) -> str:
 
 # --- parsing ----------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class _Field:
     name: str
@@ -104,17 +106,17 @@ class _Field:
 class _Branch:
     name: str
     how: str  # "plural" or "select"
-    branches: tuple[tuple[str, "_Node"], ...] = ()
+    branches: tuple[tuple[str, _Node], ...] = ()
 
 
 @dataclass(frozen=True)
 class _List:
-    items: tuple["_Node", ...] = ()
+    items: tuple[_Node, ...] = ()
 
 
 @dataclass(frozen=True)
 class _Node:
-    children: tuple[Union[str, _Field, _Branch, _List], ...] = field(default_factory=tuple)
+    children: tuple[str | _Field | _Branch | _List, ...] = field(default_factory=tuple)
 
 
 class TemplateError(ValueError):
@@ -184,7 +186,7 @@ def _branches(body: str) -> tuple[tuple[str, _Node], ...]:
         j = body.index("{", i)
         key = body[i:j].strip()
         end = _matching(body, j)
-        out.append((key, parse(body[j + 1:end])))
+        out.append((key, parse(body[j + 1 : end])))
         i = end + 1
     return tuple(out)
 
@@ -192,24 +194,26 @@ def _branches(body: str) -> tuple[tuple[str, _Node], ...]:
 @lru_cache(maxsize=4096)
 def parse(text: str) -> _Node:
     children: list[Any] = []
-    buf, i = [], 0
+    buf: list[str] = []
+    i = 0
     while i < len(text):
         if text.startswith("[[", i):
             end = _list_end(text, i)
             children.append("".join(buf))
             buf = []
-            children.append(_List(tuple(parse(p) for p in _split_top(text[i + 2:end], "|"))))
+            children.append(_List(tuple(parse(p) for p in _split_top(text[i + 2 : end], "|"))))
             i = end + 2
             continue
         c = text[i]
         if c == "{":
             end = _matching(text, i)
-            inner = text[i + 1:end]
+            inner = text[i + 1 : end]
             children.append("".join(buf))
             buf = []
             if "," in inner.split("{", 1)[0]:
-                name, how, body = (s.strip() if k < 2 else s
-                                   for k, s in enumerate(inner.split(",", 2)))
+                name, how, body = (
+                    s.strip() if k < 2 else s for k, s in enumerate(inner.split(",", 2))
+                )
                 if how not in ("plural", "select"):
                     raise TemplateError(f"unknown selector {how!r} in {text!r}")
                 children.append(_Branch(name, how, _branches(body)))
@@ -225,6 +229,7 @@ def parse(text: str) -> _Node:
 
 
 # --- rendering --------------------------------------------------------------------------------
+
 
 @dataclass
 class _Ctx:
@@ -256,8 +261,13 @@ def _choose(ctx: _Ctx, branches: tuple[tuple[str, _Node], ...], n: Any, shown: s
     table = dict(branches)
     key = f"={n}"
     if key not in table:
-        key = "neg" if isinstance(n, (int, float)) and n < 0 and "neg" in table else \
-            plural_category(n, ctx.lang) if isinstance(n, (int, float)) else "other"
+        key = (
+            "neg"
+            if isinstance(n, (int, float)) and n < 0 and "neg" in table
+            else plural_category(n, ctx.lang)
+            if isinstance(n, (int, float))
+            else "other"
+        )
         if key not in table:
             key = "other"
     node = table.get(key)
@@ -268,8 +278,13 @@ def _choose(ctx: _Ctx, branches: tuple[tuple[str, _Node], ...], n: Any, shown: s
 
 
 def _term(ctx: _Ctx, kind: str, case: str | None, v: Any) -> str:
-    if kind == "seat" and ctx.seat_names and isinstance(v, int) \
-            and 0 <= v < len(ctx.seat_names) and ctx.seat_names[v]:
+    if (
+        kind == "seat"
+        and ctx.seat_names
+        and isinstance(v, int)
+        and 0 <= v < len(ctx.seat_names)
+        and ctx.seat_names[v]
+    ):
         return ctx.seat_names[v]  # type: ignore[return-value]
     if ctx.game is None:
         return str(v)
@@ -309,8 +324,9 @@ def _field(f: _Field, ctx: _Ctx) -> str:
                 if name not in counts:
                     names.append(name)
                 counts[name] = counts.get(name, 0) + 1
-            return join_list([n if counts[n] == 1 else f"{n} ×{counts[n]}" for n in names],
-                             ctx.lang)
+            return join_list(
+                [n if counts[n] == 1 else f"{n} ×{counts[n]}" for n in names], ctx.lang
+            )
         return _term(ctx, kind, case, value)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
@@ -342,21 +358,27 @@ def _render_node(node: _Node, ctx: _Ctx) -> str:
             if isinstance(value, (int, float)) and value < 0 and "neg" in dict(child.branches):
                 negated = negated | {child.name}
                 shown = abs(value)
-            sub = _Ctx(ctx.lang, ctx.game, ctx.params, ctx.seat_names, negated, ctx.number,
-                       ctx.numbers)
+            sub = _Ctx(
+                ctx.lang, ctx.game, ctx.params, ctx.seat_names, negated, ctx.number, ctx.numbers
+            )
             out.append(_choose(sub, child.branches, value, str(shown)))
         else:
             parts = []
             items, fallback = child.items, None
-            if items and items[-1].children[:1] and isinstance(items[-1].children[0], str) \
-                    and items[-1].children[0].startswith("~"):
+            if (
+                items
+                and items[-1].children[:1]
+                and isinstance(items[-1].children[0], str)
+                and items[-1].children[0].startswith("~")
+            ):
                 first = items[-1].children[0][1:]
                 fallback = _Node(((first,) if first else ()) + items[-1].children[1:])
                 items = items[:-1]
             for item in items:
                 used: list[Any] = []
-                sub = _Ctx(ctx.lang, ctx.game, ctx.params, ctx.seat_names, ctx.negated,
-                           ctx.number, used)
+                sub = _Ctx(
+                    ctx.lang, ctx.game, ctx.params, ctx.seat_names, ctx.negated, ctx.number, used
+                )
                 text = _render_node(item, sub).strip()
                 if ctx.numbers is not None:
                     ctx.numbers.extend(used)
@@ -368,13 +390,23 @@ def _render_node(node: _Node, ctx: _Ctx) -> str:
     return "".join(out)
 
 
-def format_template(template: str, params: dict[str, Any] | None = None, lang: str = "en",
-                    game: Any = None, seat_names: list[str | None] | None = None) -> str:
+def format_template(
+    template: str,
+    params: dict[str, Any] | None = None,
+    lang: str = "en",
+    game: Any = None,
+    seat_names: list[str | None] | None = None,
+) -> str:
     return _render_node(parse(template), _Ctx(lang, game, params or {}, seat_names))
 
 
-def render(code: str, params: dict[str, Any] | None = None, lang: str = "en",
-           game: Any = None, seat_names: list[str | None] | None = None) -> str:
+def render(
+    code: str,
+    params: dict[str, Any] | None = None,
+    lang: str = "en",
+    game: Any = None,
+    seat_names: list[str | None] | None = None,
+) -> str:
     """Prose for a code. An unknown code renders as itself, so a gap shows instead of hiding.
 
     ``seat_names`` are the names the table gave its seats (the page's, e.g. "Ann" or "Bot 2");
@@ -415,7 +447,9 @@ def action_label(game: Any, action: Any, lang: str) -> str:
     import msgspec
 
     data = msgspec.to_builtins(action)
-    tag = data.pop("type", type(action).__name__) if isinstance(data, dict) else type(action).__name__
+    tag = (
+        data.pop("type", type(action).__name__) if isinstance(data, dict) else type(action).__name__
+    )
     code = f"action.{tag}"
     text = render(code, data if isinstance(data, dict) else {}, lang, game)
     if text != code:

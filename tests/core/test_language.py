@@ -13,7 +13,7 @@ translated (terms whose official name in that language is the English one, per t
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 import msgspec
 import pytest
@@ -21,8 +21,20 @@ import pytest
 from engine.core import registry
 from engine.core.bots import bot_seed, make_bot
 from engine.core.events import Event
-from engine.core.i18n import (LANGS, _Branch, _Field, _List, _Node, _branches, action_label,
-                              catalog, game_package, parse, plural_category, render)
+from engine.core.i18n import (
+    LANGS,
+    _Branch,
+    _branches,
+    _Field,
+    _List,
+    _Node,
+    action_label,
+    catalog,
+    game_package,
+    parse,
+    plural_category,
+    render,
+)
 from engine.core.match import Match
 
 NUMBERS = (0, 1, 2, 5, 11, 21, 22)
@@ -45,10 +57,14 @@ COUNT = re.compile(r"(?<![\w.,])(\d+) ([^\W\d_][\w'’-]*)")
 
 # --- what the catalogs hold -------------------------------------------------------------------
 
+
 def _codes(cls) -> list[str]:
     """Event, error and label codes of a game (not page strings nor noun forms)."""
-    return sorted(code for code in catalog(game_package(cls))
-                  if not code.startswith(("ui.", "noun.", "term.")))
+    return sorted(
+        code
+        for code in catalog(game_package(cls))
+        if not code.startswith(("ui.", "noun.", "term."))
+    )
 
 
 def _fields(node: _Node):
@@ -65,13 +81,16 @@ def _fields(node: _Node):
                 yield from _fields(sub)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _noun_forms() -> dict[str, dict[str, set[str]]]:
     """lang -> the first word after the number in each plural form -> the CLDR categories it
     is right for (a form given for "other" stands for every category not named)."""
     out: dict[str, dict[str, set[str]]] = {lang: {} for lang in LANGS}
-    every = {"en": {"one", "other"}, "fr": {"one", "many", "other"},
-             "ru": {"one", "few", "many", "other"}}
+    every = {
+        "en": {"one", "other"},
+        "fr": {"one", "many", "other"},
+        "ru": {"one", "few", "many", "other"},
+    }
     packages = {"engine.core"} | {game_package(cls) for cls in GAMES}
     for package in packages:
         for code, entry in catalog(package).items():
@@ -92,6 +111,7 @@ def _noun_forms() -> dict[str, dict[str, set[str]]]:
 
 
 # --- the checks -------------------------------------------------------------------------------
+
 
 def problems(text: str, lang: str, allowed_latin: set[str], english_only: set[str]) -> list[str]:
     found = []
@@ -120,11 +140,12 @@ def problems(text: str, lang: str, allowed_latin: set[str], english_only: set[st
 
 # --- the samples: real games give each term kind real values ------------------------------------
 
+
 def _bots(match: Match, seed: int) -> dict:
     return {s: make_bot(match.game, "random", bot_seed(seed, s)) for s in range(match.game.players)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _played(name: str):
     """A seeded whole game: its match and the labels of the actions offered on the way."""
     game_id, players, options, seed = REAL_GAMES[name]
@@ -146,20 +167,28 @@ def _played(name: str):
 
 
 def _sample_matches():
-    return {cls.id: _played(next(n for n, g in REAL_GAMES.items() if g[0] == cls.id))[0]
-            if any(g[0] == cls.id for g in REAL_GAMES.values())
-            else Match.new(cls.id, cls.min_players, {}, seed=1)
-            for cls in GAMES}
+    return {
+        cls.id: _played(next(n for n, g in REAL_GAMES.items() if g[0] == cls.id))[0]
+        if any(g[0] == cls.id for g in REAL_GAMES.values())
+        else Match.new(cls.id, cls.min_players, {}, seed=1)
+        for cls in GAMES
+    }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _term_samples(game_id: str) -> dict[str, list]:
     """Term kind -> values seen in the real game's events (one of each)."""
     match = _sample_matches()[game_id]
-    offered = _played(next(n for n, g in REAL_GAMES.items() if g[0] == game_id))[1] \
-        if any(g[0] == game_id for g in REAL_GAMES.values()) else []
-    labels = [Event(f"action.{d.pop('type', '')}", d) for d in
-              (msgspec.to_builtins(a) for a in offered) if isinstance(d, dict)]
+    offered = (
+        _played(next(n for n, g in REAL_GAMES.items() if g[0] == game_id))[1]
+        if any(g[0] == game_id for g in REAL_GAMES.values())
+        else []
+    )
+    labels = [
+        Event(f"action.{d.pop('type', '')}", d)
+        for d in (msgspec.to_builtins(a) for a in offered)
+        if isinstance(d, dict)
+    ]
     out: dict[str, list] = {}
     for e in [e for events in match.events for e in events] + labels:
         if True:
@@ -174,7 +203,7 @@ def _term_samples(game_id: str) -> dict[str, list]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _vocabulary(game_id: str) -> tuple[frozenset, frozenset]:
     """(Latin words allowed in RU/FR: the words of names with no official translation,
     English-only words: in the game's English templates and names but in none of the French)."""
@@ -215,6 +244,7 @@ def _params(template: str, n: int, samples: dict[str, list]) -> dict:
 
 # --- the tests --------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("cls", GAMES, ids=lambda c: c.id)
 def test_every_code_renders_in_every_language_with_every_number(cls):
     match = _sample_matches()[cls.id]
@@ -228,7 +258,9 @@ def test_every_code_renders_in_every_language_with_every_number(cls):
         for lang in LANGS:
             for n in NUMBERS:
                 text = render(code, _params(entry["en"], n, samples), lang, match.game)
-                bad += [(code, lang, n, p, text) for p in problems(text, lang, allowed, english_only)]
+                bad += [
+                    (code, lang, n, p, text) for p in problems(text, lang, allowed, english_only)
+                ]
     assert not bad, "\n".join(map(str, bad[:40]))
 
 
@@ -242,7 +274,9 @@ def test_every_line_of_a_real_game_reads_well(name):
             for lang in LANGS:
                 text = render(e.code, e.params, lang, match.game)
                 lines += 1
-                bad += [(e.code, lang, p, text) for p in problems(text, lang, allowed, english_only)]
+                bad += [
+                    (e.code, lang, p, text) for p in problems(text, lang, allowed, english_only)
+                ]
     for action in offered:
         for lang in LANGS:
             text = action_label(match.game, action, lang)
@@ -251,19 +285,22 @@ def test_every_line_of_a_real_game_reads_well(name):
     assert not bad, "\n".join(map(str, bad[:40]))
 
 
-@pytest.mark.parametrize(("text", "lang", "why"), [
-    ("Player 1 buys wood for 1 coins.", "en", "plural"),
-    ("Игрок 1 платит 2 монет.", "ru", "plural"),
-    ("Игрок 1 платит 1 монеты.", "ru", "plural"),
-    ("Joueur 1 paie 2 Pièce.", "fr", "plural"),
-    ("Player 1 creates 2 link(s).", "en", "plural"),
-    ("Prophecies — active: Every character has 1 action point..", "en", "punctuation"),
-    ("Пророчества — активное: У каждого 1 очко действия.; грядущие", "ru", "punctuation"),
-    ("Assignments step 2: draws plan plan_prep_3.", "en", "internal id"),
-    ("Setup: start_trick.", "en", "internal id"),
-    ("Игрок 1 покупает wood.", "ru", "English"),
-    ("Joueur 1 achète wood for 2 Pièces.", "fr", "English"),
-])
+@pytest.mark.parametrize(
+    ("text", "lang", "why"),
+    [
+        ("Player 1 buys wood for 1 coins.", "en", "plural"),
+        ("Игрок 1 платит 2 монет.", "ru", "plural"),
+        ("Игрок 1 платит 1 монеты.", "ru", "plural"),
+        ("Joueur 1 paie 2 Pièce.", "fr", "plural"),
+        ("Player 1 creates 2 link(s).", "en", "plural"),
+        ("Prophecies — active: Every character has 1 action point..", "en", "punctuation"),
+        ("Пророчества — активное: У каждого 1 очко действия.; грядущие", "ru", "punctuation"),
+        ("Assignments step 2: draws plan plan_prep_3.", "en", "internal id"),
+        ("Setup: start_trick.", "en", "internal id"),
+        ("Игрок 1 покупает wood.", "ru", "English"),
+        ("Joueur 1 achète wood for 2 Pièces.", "fr", "English"),
+    ],
+)
 def test_the_checks_catch_what_they_claim(text, lang, why):
     _, english_only = _vocabulary("trickerion")
     assert any(p.startswith(why) for p in problems(text, lang, set(), english_only)), text
@@ -271,6 +308,20 @@ def test_the_checks_catch_what_they_claim(text, lang, why):
 
 def test_plural_categories_follow_cldr():
     assert [plural_category(n, "en") for n in (0, 1, 2)] == ["other", "one", "other"]
-    assert [plural_category(n, "fr") for n in (0, 1, 2, 1_000_000)] == ["one", "one", "other", "many"]
-    assert [plural_category(n, "ru") for n in (0, 1, 2, 5, 11, 21, 22, 111, 1.5)] == \
-        ["many", "one", "few", "many", "many", "one", "few", "many", "other"]
+    assert [plural_category(n, "fr") for n in (0, 1, 2, 1_000_000)] == [
+        "one",
+        "one",
+        "other",
+        "many",
+    ]
+    assert [plural_category(n, "ru") for n in (0, 1, 2, 5, 11, 21, 22, 111, 1.5)] == [
+        "many",
+        "one",
+        "few",
+        "many",
+        "many",
+        "one",
+        "few",
+        "many",
+        "other",
+    ]

@@ -9,7 +9,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = json.loads((ROOT / "engine" / "core" / "messages.json").read_text(encoding="utf-8"))
-PAGE = [ROOT / "web" / "app.js", *sorted((ROOT / "web" / "ui").glob("*.js")), ROOT / "web" / "games" / "generic.js"]
+PAGE = [
+    ROOT / "web" / "app.js",
+    *sorted((ROOT / "web" / "ui").glob("*.js")),
+    ROOT / "web" / "games" / "generic.js",
+]
 CODE = re.compile(r"""["'`](ui(?:\.[a-z0-9_]+)+)["'`]""")
 # a field's name in every form of the template language ({p}, {p:kind}, {p, plural, ...})
 FIELD = re.compile(r"\{(\w+)[:,}]")
@@ -30,16 +34,19 @@ def test_page_strings_exist_in_every_language_with_the_same_fields():
         assert fields["ru"] == fields["en"] == fields["fr"], (code, fields)
 
 
-TRICKERION = json.loads((ROOT / "engine" / "games" / "trickerion" / "messages.json")
-                        .read_text(encoding="utf-8"))
+TRICKERION = json.loads(
+    (ROOT / "engine" / "games" / "trickerion" / "messages.json").read_text(encoding="utf-8")
+)
 BOARD_WORD = re.compile(r"""\bw\(\s*["'`]([a-z0-9_.]+)["'`]""")
 
 
 def test_the_trickerion_board_words_come_from_the_catalog():
     """The board's own words are catalog strings (``ui.trk.*``), not a table in the page."""
     assert not (ROOT / "web" / "games" / "trickerion" / "strings.js").exists()
-    sources = [ROOT / "web" / "games" / "trickerion.js",
-               *sorted((ROOT / "web" / "games" / "trickerion").glob("*.js"))]
+    sources = [
+        ROOT / "web" / "games" / "trickerion.js",
+        *sorted((ROOT / "web" / "games" / "trickerion").glob("*.js")),
+    ]
     used = {key for path in sources for key in BOARD_WORD.findall(path.read_text(encoding="utf-8"))}
     assert len(used) > 40
     assert sorted(k for k in used if f"ui.trk.{k}" not in TRICKERION) == []

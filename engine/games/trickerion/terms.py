@@ -49,15 +49,21 @@ _REASONS = {
     "solo_six_ap": ("6 action points", "6 очков действия", "6 Points d'Action"),
     "solo_gentleman": ("its ability", "его способность", "sa capacité"),
     "solo_link": ("links", "связи", "enchaînements"),
-    "solo_link_order": ("most favourable link order", "выгодный порядок связей",
-                        "ordre d'enchaînements favorable"),
+    "solo_link_order": (
+        "most favourable link order",
+        "выгодный порядок связей",
+        "ordre d'enchaînements favorable",
+    ),
     "solo_safe": ("coins in its safe", "монеты в сейфе", "pièces du coffre"),
     "solo_discard_yield": ("discarded card", "сброшенная карта", "carte défaussée"),
 }
 _ABILITIES = {
     "break_free": ("Break Free", "Высвобождение", "Se Libérer"),
-    "mechanical_enhancement": ("Mechanical Enhancement", "Механическое усиление",
-                               "Amélioration Mécanique"),
+    "mechanical_enhancement": (
+        "Mechanical Enhancement",
+        "Механическое усиление",
+        "Amélioration Mécanique",
+    ),
 }
 # The Successor's rule steps (docs/solo.md part 2): "downtown.4" -> "Downtown step 4".
 _STEP_AREAS = {
@@ -80,70 +86,117 @@ _STEP_AREAS = {
     "ability": ("Its ability", "Его способность", "Sa capacité"),
     "prophecy": ("Prophecies", "Пророчества", "Prophéties"),
 }
-_STEP_WORDS = {"step": ("step", "шаг", "étape"), "end": ("end of its list", "конец списка",
-                                                         "fin de sa liste"),
-               "card": ("card", "карта", "carte"), "cell": ("slot", "ячейка", "emplacement"),
-               "wages": ("wages", "жалование", "salaires"),
-               "return": ("return characters", "возвращение персонажей", "retour des Personnages"),
-               "discard": ("discarded card", "сброшенная карта", "carte défaussée"),
-               "none": ("no card for the entry", "нет карты для строки", "pas de carte pour l'entrée"),
-               "order": ("order", "порядок", "ordre"), "skip": ("skip", "пропуск", "passe"),
-               "reroll": ("reroll", "переброс", "relance"),
-               "first_apprentice_ap": ("+1 AP to its first apprentice", "+1 ОД первому ученику",
-                                       "+1 PA à son premier Apprenti"),
-               "specialist_ap_per_your_special": ("+1 AP to its specialists",
-                                                  "+1 ОД его специалистам",
-                                                  "+1 PA à ses Spécialistes"),
-               "redraw_next_prophecy": ("a new next prophecy", "новое следующее пророчество",
-                                        "une nouvelle prochaine prophétie")}
+_STEP_WORDS = {
+    "step": ("step", "шаг", "étape"),
+    "end": ("end of its list", "конец списка", "fin de sa liste"),
+    "card": ("card", "карта", "carte"),
+    "cell": ("slot", "ячейка", "emplacement"),
+    "wages": ("wages", "жалование", "salaires"),
+    "return": ("return characters", "возвращение персонажей", "retour des Personnages"),
+    "discard": ("discarded card", "сброшенная карта", "carte défaussée"),
+    "none": ("no card for the entry", "нет карты для строки", "pas de carte pour l'entrée"),
+    "order": ("order", "порядок", "ordre"),
+    "skip": ("skip", "пропуск", "passe"),
+    "reroll": ("reroll", "переброс", "relance"),
+    "first_apprentice_ap": (
+        "+1 AP to its first apprentice",
+        "+1 ОД первому ученику",
+        "+1 PA à son premier Apprenti",
+    ),
+    "specialist_ap_per_your_special": (
+        "+1 AP to its specialists",
+        "+1 ОД его специалистам",
+        "+1 PA à ses Spécialistes",
+    ),
+    "redraw_next_prophecy": (
+        "a new next prophecy",
+        "новое следующее пророчество",
+        "une nouvelle prochaine prophétie",
+    ),
+}
 # Step ids whose wording the log names outright (the book's own words).
 _STEPS = {
     "order.1": ("Contested", "Спорная локация", "Lieu disputé"),
     "order.2": ("Location order", "Порядок локаций", "Ordre des lieux"),
     "order.none": ("No free slot", "Нет свободной ячейки", "Aucun emplacement libre"),
-    "theater.skip": ("Theater: no marker to place", "Театр: некуда выставить жетон",
-                     "Théâtre : aucun marqueur à placer"),
+    "theater.skip": (
+        "Theater: no marker to place",
+        "Театр: некуда выставить жетон",
+        "Théâtre : aucun marqueur à placer",
+    ),
 }
-_MOODS = {"ready": ("ready for great things", "готов к великим свершениям",
-                    "prêt pour de grandes choses"),
-          "busy": ("busy", "занят делами", "occupé")}
-_PLAN_KINDS = {"performance": ("performance plan", "план представления", "plan de spectacle"),
-               "preparation": ("preparation plan", "план подготовки", "plan de préparation")}
-_PREP_DICE = {"yellow": ("yellow (Downtown)", "жёлтый (центр)", "jaune (Centre-Ville)"),
-              "orange": ("orange (Market Row)", "оранжевый (рынок)", "orange (Marché)"),
-              "black": ("black (Dark Alley)", "чёрный (кривая улочка)", "noir (Allée Sombre)"),
-              "red": ("red (Theater)", "красный (театр)", "rouge (Théâtre)"),
-              "blue": ("blue (Academy)", "синий (академия)", "bleu (Académie)")}
+_MOODS = {
+    "ready": (
+        "ready for great things",
+        "готов к великим свершениям",
+        "prêt pour de grandes choses",
+    ),
+    "busy": ("busy", "занят делами", "occupé"),
+}
+_PLAN_KINDS = {
+    "performance": ("performance plan", "план представления", "plan de spectacle"),
+    "preparation": ("preparation plan", "план подготовки", "plan de préparation"),
+}
+_PREP_DICE = {
+    "yellow": ("yellow (Downtown)", "жёлтый (центр)", "jaune (Centre-Ville)"),
+    "orange": ("orange (Market Row)", "оранжевый (рынок)", "orange (Marché)"),
+    "black": ("black (Dark Alley)", "чёрный (кривая улочка)", "noir (Allée Sombre)"),
+    "red": ("red (Theater)", "красный (театр)", "rouge (Théâtre)"),
+    "blue": ("blue (Academy)", "синий (академия)", "bleu (Académie)"),
+}
 _YESNO = {"True": ("yes", "да", "oui"), "False": ("no", "нет", "non")}
-_FACING = {"up": ("up", "вверх", "haut"), "right": ("right", "вправо", "droite"),
-           "down": ("down", "вниз", "bas"), "left": ("left", "влево", "gauche")}
+_FACING = {
+    "up": ("up", "вверх", "haut"),
+    "right": ("right", "вправо", "droite"),
+    "down": ("down", "вниз", "bas"),
+    "left": ("left", "влево", "gauche"),
+}
 # Answers to pending decisions (``Decide.choice``), by their first part.
 _CHOICES = {
-    "coins": ("{a, plural, one {# link reward} other {# link rewards}} as coins, the rest as fame",
-              "Бонусы за связи монетами: {a}, остальные — славой",
-              "{a, plural, one {# Récompense d'Enchaînement} other {# Récompenses d'Enchaînement}}"
-              " en Pièces, le reste en Prestige"),
-    "hire": ("Hire a second apprentice for 3 coins", "Нанять второго ученика за 3 монеты",
-             "Recruter un second Apprenti pour 3 Pièces"),
-    "steal": ("Take the yield of slot {b:nth} instead of slot {a:nth}",
-              "Получить вознаграждение ячейки {b:nth} вместо ячейки {a:nth}",
-              "Prendre la Récompense de l'emplacement {b:nth} au lieu de {a:nth}"),
-    "premiere": ("Double the yield of slot {a:nth} in {b}", "Удвоить вознаграждение ячейки {a:nth}: {b}",
-                 "Doubler la Récompense de l'emplacement {a:nth} en {b}"),
-    "durable": ("Return the marker of slot {a:nth} to its trick card",
-                "Вернуть жетон из ячейки {a:nth} на карту номера",
-                "Rendre le marqueur de l'emplacement {a:nth} à sa carte"),
-    "swap": ("Swap performance cards {a:nth} and {b:nth}",
-             "Поменять местами карты представлений {a:nth} и {b:nth}",
-             "Échanger les cartes Spectacle {a:nth} et {b:nth}"),
-    "mechanical_enhancement": ("Mechanical Enhancement (+1 action point)",
-                               "Механическое усиление (+1 очко действия)",
-                               "Amélioration Mécanique (+1 Point d'Action)"),
+    "coins": (
+        "{a, plural, one {# link reward} other {# link rewards}} as coins, the rest as fame",
+        "Бонусы за связи монетами: {a}, остальные — славой",
+        "{a, plural, one {# Récompense d'Enchaînement} other {# Récompenses d'Enchaînement}}"
+        " en Pièces, le reste en Prestige",
+    ),
+    "hire": (
+        "Hire a second apprentice for 3 coins",
+        "Нанять второго ученика за 3 монеты",
+        "Recruter un second Apprenti pour 3 Pièces",
+    ),
+    "steal": (
+        "Take the yield of slot {b:nth} instead of slot {a:nth}",
+        "Получить вознаграждение ячейки {b:nth} вместо ячейки {a:nth}",
+        "Prendre la Récompense de l'emplacement {b:nth} au lieu de {a:nth}",
+    ),
+    "premiere": (
+        "Double the yield of slot {a:nth} in {b}",
+        "Удвоить вознаграждение ячейки {a:nth}: {b}",
+        "Doubler la Récompense de l'emplacement {a:nth} en {b}",
+    ),
+    "durable": (
+        "Return the marker of slot {a:nth} to its trick card",
+        "Вернуть жетон из ячейки {a:nth} на карту номера",
+        "Rendre le marqueur de l'emplacement {a:nth} à sa carte",
+    ),
+    "swap": (
+        "Swap performance cards {a:nth} and {b:nth}",
+        "Поменять местами карты представлений {a:nth} и {b:nth}",
+        "Échanger les cartes Spectacle {a:nth} et {b:nth}",
+    ),
+    "mechanical_enhancement": (
+        "Mechanical Enhancement (+1 action point)",
+        "Механическое усиление (+1 очко действия)",
+        "Amélioration Mécanique (+1 Point d'Action)",
+    ),
 }
-_RESOURCES = {"fame": ("fame", "слава", "Prestige"), "coins": ("coins", "монеты", "Pièces"),
-              "shards": ("shards", "осколки", "Éclats")}
+_RESOURCES = {
+    "fame": ("fame", "слава", "Prestige"),
+    "coins": ("coins", "монеты", "Pièces"),
+    "shards": ("shards", "осколки", "Éclats"),
+}
 _LANG = {"en": 0, "ru": 1, "fr": 2}
-_QUOTES = (("“{}”", "‘’"), ("«{}»", "„“"), ("« {} »", "“”"))
+_QUOTES = (("“{}”", ("‘", "’")), ("«{}»", ("„", "“")), ("« {} »", ("“", "”")))
 
 # Grammatical forms of the official names above and in the packs (``{p:kind:case}`` in the
 # catalog), keyed by the name in its dictionary form: Russian cases (acc, gen, dat, ins) and
@@ -161,24 +214,41 @@ _FORMS: dict[str, dict[str, dict[str, str]]] = {
         "животное": {"acc": "животное", "gen": "животного", "ins": "животным"},
         "замок": {"acc": "замок", "gen": "замка", "ins": "замком"},
         # characters (animate: accusative = genitive)
-        "иллюзионист": {"acc": "иллюзиониста", "gen": "иллюзиониста", "dat": "иллюзионисту",
-                        "ins": "иллюзионистом"},
-        "ассистент": {"acc": "ассистента", "gen": "ассистента", "dat": "ассистенту",
-                      "ins": "ассистентом"},
+        "иллюзионист": {
+            "acc": "иллюзиониста",
+            "gen": "иллюзиониста",
+            "dat": "иллюзионисту",
+            "ins": "иллюзионистом",
+        },
+        "ассистент": {
+            "acc": "ассистента",
+            "gen": "ассистента",
+            "dat": "ассистенту",
+            "ins": "ассистентом",
+        },
         "инженер": {"acc": "инженера", "gen": "инженера", "dat": "инженеру", "ins": "инженером"},
-        "импресарио": {"acc": "импресарио", "gen": "импресарио", "dat": "импресарио",
-                       "ins": "импресарио"},
+        "импресарио": {
+            "acc": "импресарио",
+            "gen": "импресарио",
+            "dat": "импресарио",
+            "ins": "импресарио",
+        },
         "ученик": {"acc": "ученика", "gen": "ученика", "dat": "ученику", "ins": "учеником"},
         # locations
         "центр": {"gen": "центра", "loc": "в центре", "dir": "в центр"},
         "рынок": {"gen": "рынка", "loc": "на рынке", "dir": "на рынок"},
         "мастерская": {"gen": "мастерской", "loc": "в мастерской", "dir": "в мастерскую"},
         "театр": {"gen": "театра", "loc": "в театре", "dir": "в театр"},
-        "кривая улочка": {"gen": "кривой улочки", "loc": "на кривой улочке",
-                          "dir": "на кривую улочку"},
+        "кривая улочка": {
+            "gen": "кривой улочки",
+            "loc": "на кривой улочке",
+            "dir": "на кривую улочку",
+        },
         # days ("в четверг", "в пятницу")
-        "четверг": {"acc": "четверг"}, "пятница": {"acc": "пятницу"},
-        "суббота": {"acc": "субботу"}, "воскресенье": {"acc": "воскресенье"},
+        "четверг": {"acc": "четверг"},
+        "пятница": {"acc": "пятницу"},
+        "суббота": {"acc": "субботу"},
+        "воскресенье": {"acc": "воскресенье"},
     },
     "fr": {
         "Magicien": {"def": "le Magicien", "de": "du Magicien"},
@@ -186,16 +256,25 @@ _FORMS: dict[str, dict[str, dict[str, str]]] = {
         "Ingénieur": {"def": "l'Ingénieur", "de": "de l'Ingénieur"},
         "Manager": {"def": "le Manager", "de": "du Manager"},
         "Apprenti": {"def": "l'Apprenti", "de": "de l'Apprenti"},
-        "Centre-Ville": {"loc": "au Centre-Ville", "dir": "au Centre-Ville", "de": "du Centre-Ville"},
+        "Centre-Ville": {
+            "loc": "au Centre-Ville",
+            "dir": "au Centre-Ville",
+            "de": "du Centre-Ville",
+        },
         "Marché": {"loc": "au Marché", "dir": "au Marché", "de": "du Marché"},
         "Atelier": {"loc": "à l'Atelier", "dir": "à l'Atelier", "de": "de l'Atelier"},
         "Théâtre": {"loc": "au Théâtre", "dir": "au Théâtre", "de": "du Théâtre"},
-        "Allée Sombre": {"loc": "à l'Allée Sombre", "dir": "à l'Allée Sombre",
-                         "de": "de l'Allée Sombre"},
+        "Allée Sombre": {
+            "loc": "à l'Allée Sombre",
+            "dir": "à l'Allée Sombre",
+            "de": "de l'Allée Sombre",
+        },
     },
     "en": {
-        "Magician": {"def": "the Magician"}, "Assistant": {"def": "the Assistant"},
-        "Engineer": {"def": "the Engineer"}, "Manager": {"def": "the Manager"},
+        "Magician": {"def": "the Magician"},
+        "Assistant": {"def": "the Assistant"},
+        "Engineer": {"def": "the Engineer"},
+        "Manager": {"def": "the Manager"},
         "Apprentice": {"def": "the Apprentice"},
         "Downtown": {"loc": "Downtown", "dir": "Downtown"},
         "Market Row": {"loc": "at Market Row", "dir": "to Market Row"},
@@ -249,6 +328,7 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         head, *rest = v.split(":")
         if head in _CHOICES:
             from engine.core.i18n import format_template
+
             args = [int(x) if x.isdigit() else _RESOURCES.get(x, (x, x, x))[i] for x in rest]
             return format_template(_CHOICES[head][i], dict(zip("ab", args)), lang)
         if head in cat.characters:
