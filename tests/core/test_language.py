@@ -268,7 +268,7 @@ def test_every_line_of_a_real_game_reads_well(game_id):
         for lang in LANGS:
             text = action_label(match.game, action, lang)
             bad += [("label", lang, p, text) for p in problems(text, lang, allowed, english_only)]
-    assert lines > 100
+    assert lines > (100 if game_id in REAL_GAMES else 0)
     assert not bad, "\n".join(map(str, bad[:40]))
 
 
