@@ -172,6 +172,12 @@ class Game:
         """Official name of a game term (a card, a location) for the log; games override."""
         return str(value)
 
+    def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
+        """A term in a grammatical case or with its preposition (``{p:kind:case}`` in the
+        catalog, e.g. Russian ``acc``, French ``loc`` "au Théâtre"); games with such forms
+        override. Without one the plain name stands."""
+        return self.term_name(kind, value, lang)
+
     # --- the core's side of the loop --------------------------------------------------------
 
     def forced_step(self, state: Any) -> tuple[int, Any, Any, list[Event]]:

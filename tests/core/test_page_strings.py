@@ -9,9 +9,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = json.loads((ROOT / "engine" / "core" / "messages.json").read_text(encoding="utf-8"))
-PAGE = [ROOT / "web" / "app.js", *sorted((ROOT / "web" / "ui").glob("*.js")), ROOT / "web" / "games" / "generic.js"]
+PAGE = [
+    ROOT / "web" / "app.js",
+    *sorted((ROOT / "web" / "ui").glob("*.js")),
+    ROOT / "web" / "games" / "generic.js",
+]
 CODE = re.compile(r"""["'`](ui(?:\.[a-z0-9_]+)+)["'`]""")
-FIELD = re.compile(r"\{(\w+)(?::\w+)?\}")
+# a field's name in every form of the template language ({p}, {p:kind}, {p, plural, ...})
+FIELD = re.compile(r"\{(\w+)[:,}]")
 
 
 def test_every_page_code_is_in_the_catalog():
@@ -27,3 +32,32 @@ def test_page_strings_exist_in_every_language_with_the_same_fields():
         assert set(entry) == {"en", "ru", "fr"} and all(entry.values()), code
         fields = {lang: sorted(set(FIELD.findall(text))) for lang, text in entry.items()}
         assert fields["ru"] == fields["en"] == fields["fr"], (code, fields)
+
+
+TRICKERION = json.loads(
+    (ROOT / "engine" / "games" / "trickerion" / "messages.json").read_text(encoding="utf-8")
+)
+BOARD_WORD = re.compile(r"""\bw\(\s*["'`]([a-z0-9_.]+)["'`]""")
+
+
+def test_the_trickerion_board_words_come_from_the_catalog():
+    """The board's own words are catalog strings (``ui.trk.*``), not a table in the page."""
+    assert not (ROOT / "web" / "games" / "trickerion" / "strings.js").exists()
+    sources = [
+        ROOT / "web" / "games" / "trickerion.js",
+        *sorted((ROOT / "web" / "games" / "trickerion").glob("*.js")),
+    ]
+    used = {key for path in sources for key in BOARD_WORD.findall(path.read_text(encoding="utf-8"))}
+    assert len(used) > 40
+    assert sorted(k for k in used if f"ui.trk.{k}" not in TRICKERION) == []
+    for code, entry in TRICKERION.items():
+        if code.startswith("ui."):
+            assert set(entry) == {"en", "ru", "fr"} and all(entry.values()), code
+
+
+def test_the_page_formats_counts_with_the_engine_rules():
+    """``web/ui/i18n.js`` picks plural forms with ``Intl.PluralRules`` (the CLDR rules of
+    ``plural_category``), so the page's own counts read like the log's."""
+    text = (ROOT / "web" / "ui" / "i18n.js").read_text(encoding="utf-8")
+    assert "Intl.PluralRules" in text and '"ui.lang"' in text
+    assert CATALOG["ui.lang"] == {"en": "en", "ru": "ru", "fr": "fr"}

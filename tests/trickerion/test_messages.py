@@ -26,7 +26,9 @@ def test_every_code_in_the_source_is_in_the_catalog():
     missing = sorted(c for c in codes if c not in cat)
     assert not missing, missing
     for code, entry in cat.items():
-        assert set(entry) == {"en", "ru", "fr"} and all(entry.values()), code
+        # a case's plural forms ride beside the language ("ru.acc", see engine/core/i18n.py)
+        cases = {k for k in entry if k.partition(".")[0] in ("en", "ru", "fr") and "." in k}
+        assert set(entry) - cases == {"en", "ru", "fr"} and all(entry.values()), code
 
 
 def test_decision_codes_cover_every_pending_kind():

@@ -9,7 +9,6 @@ import { data, nameOf, cap, textOf, SLOT, DAYS } from "./trickerion/data.js";
 import { connect } from "../ui/bridge.js";
 import { groupTargets } from "./trickerion/targets.js";
 import { tipContent, schoolLetter } from "./trickerion/tips.js";
-import { words } from "./trickerion/strings.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SEAT_COLORS = ["#c8372d", "#2563c9", "#1f8a47", "#d99a00"];
@@ -56,15 +55,18 @@ function seatBadge(seat) {
     h("span", { class: "shape" }), h("span", { class: "num" }, String(seat + 1)));
 }
 
+// The board's own words: the catalog's `ui.trk.*` strings (engine/games/trickerion/messages.json).
+const words = (t) => (key, params) => t(`ui.trk.${key}`, params);
+
 export function render(container, snap, api) {
   const started = performance.now();
   const D = data();
   const lang = api.lang;
-  const w = words(lang);
+  const w = words(api.t);
   const view = snap.view;
   const viewer = api.viewer;
   const targets = groupTargets(snap.legal ?? [], viewer);
-  selectionStep(targets, snap, viewer, words(api.lang));
+  selectionStep(targets, snap, viewer, words(api.t));
   const drawn = new Set();
   const root = container.querySelector(":scope > .trk");
   if (root) {

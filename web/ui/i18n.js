@@ -7,19 +7,87 @@ export const LANGS = [
   { code: "fr", name: "Français" },
 ];
 
-const FIELD = /\{(\w+)(?::\w+)?\}/g;
+// The catalog's template language (engine/core/i18n.py), as far as the page uses it: {p},
+// {p:nth} (1-based), {p:n:noun} (a count with its noun's plural form from the `noun.*` strings),
+// {p, plural, =0 {..} one {..} few {..} many {..} other {..}} with # for the number, and
+// {p, select, key {..} other {..}}. Plural categories come from Intl.PluralRules, the same
+// CLDR rules the engine applies.
 
-export function format(template, params = {}) {
-  return template.replace(FIELD, (whole, name) => {
-    if (!(name in params)) return whole;
+function closing(text, i) {
+  let depth = 0;
+  for (let j = i; j < text.length; j++) {
+    if (text[j] === "{") depth++;
+    else if (text[j] === "}" && --depth === 0) return j;
+  }
+  return text.length;
+}
+
+function branches(body) {
+  const out = {};
+  let i = 0;
+  while (i < body.length) {
+    const open = body.indexOf("{", i);
+    if (open < 0) break;
+    const end = closing(body, open);
+    out[body.slice(i, open).trim()] = body.slice(open + 1, end);
+    i = end + 1;
+  }
+  return out;
+}
+
+function choose(table, n, lang) {
+  const exact = `=${n}`;
+  if (exact in table) return table[exact];
+  if (typeof n === "number" && n < 0 && "neg" in table) return table.neg;
+  const cat = typeof n === "number" ? new Intl.PluralRules(lang).select(Math.abs(n)) : "other";
+  return table[cat] ?? table.other ?? "#";
+}
+
+function render(template, params, strings, lang, number) {
+  let out = "";
+  let i = 0;
+  while (i < template.length) {
+    const c = template[i];
+    if (c !== "{") {
+      out += c === "#" && number !== undefined ? number : c;
+      i++;
+      continue;
+    }
+    const end = closing(template, i);
+    const inner = template.slice(i + 1, end);
+    i = end + 1;
+    const head = inner.split("{", 1)[0];
+    if (head.includes(",")) {
+      const [name, how] = head.split(",").map((x) => x.trim());
+      const body = inner.slice(inner.indexOf(",", inner.indexOf(",") + 1) + 1);
+      if (!(name in params)) { out += `{${name}}`; continue; }
+      const value = params[name];
+      const table = branches(body);
+      const chosen = how === "select" ? (table[String(value)] ?? table.other ?? String(value))
+        : choose(table, value, lang);
+      out += render(chosen, params, strings, lang, how === "plural" ? String(Math.abs(value)) : number);
+      continue;
+    }
+    const [name, kind, noun, kase] = inner.split(":");
+    if (!(name in params)) { out += `{${inner}}`; continue; }
     const value = params[name];
-    return Array.isArray(value) ? value.join(", ") : String(value);
-  });
+    if (kind === "nth") out += String(Number(value) + 1);
+    else if (kind === "n" && noun) {
+      const forms = strings[`noun.${noun}.${kase}`] ?? strings[`noun.${noun}`];
+      out += forms ? render(choose(branches(forms), value, lang), params, strings, lang, String(value)) : `${value} ${noun}`;
+    } else out += Array.isArray(value) ? value.join(", ") : String(value);
+  }
+  return out;
+}
+
+export function format(template, params = {}, strings = {}) {
+  return render(template, params, strings, strings["ui.lang"] ?? "en");
 }
 
 export function makeTranslator(strings) {
-  const t = (code, params) => (code in strings ? format(strings[code], params) : code);
+  const t = (code, params) => (code in strings ? format(strings[code], params, strings) : code);
   t.has = (code) => code in strings;
+  t.lang = strings["ui.lang"] ?? "en";
   return t;
 }
 

@@ -146,3 +146,8 @@ class OracleGame(Game):
         if entry is None:
             return str(value)
         return entry.get(lang) or entry["en"]
+
+    def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
+        """The term's grammatical form kept beside it in the catalog ("ru.gen": "жёлтой")."""
+        entry = catalog("engine.games.oracle").get(f"term.{kind}.{value}") or {}
+        return entry.get(f"{lang}.{case}") or self.term_name(kind, value, lang)

@@ -201,3 +201,8 @@ class Trickerion(Game):
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         from engine.games.trickerion.terms import term_name
         return term_name(self.cat, kind, value, lang)
+
+    def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
+        from engine.games.trickerion.terms import term_form
+        return term_form(self.term_name(kind, value, lang), case, lang)
+

@@ -49,15 +49,21 @@ _REASONS = {
     "solo_six_ap": ("6 action points", "6 очков действия", "6 Points d'Action"),
     "solo_gentleman": ("its ability", "его способность", "sa capacité"),
     "solo_link": ("links", "связи", "enchaînements"),
-    "solo_link_order": ("most favourable link order", "выгодный порядок связей",
-                        "ordre d'enchaînements favorable"),
+    "solo_link_order": (
+        "most favourable link order",
+        "выгодный порядок связей",
+        "ordre d'enchaînements favorable",
+    ),
     "solo_safe": ("coins in its safe", "монеты в сейфе", "pièces du coffre"),
     "solo_discard_yield": ("discarded card", "сброшенная карта", "carte défaussée"),
 }
 _ABILITIES = {
     "break_free": ("Break Free", "Высвобождение", "Se Libérer"),
-    "mechanical_enhancement": ("Mechanical Enhancement", "Механическое усиление",
-                               "Amélioration Mécanique"),
+    "mechanical_enhancement": (
+        "Mechanical Enhancement",
+        "Механическое усиление",
+        "Amélioration Mécanique",
+    ),
 }
 # The Successor's rule steps (docs/solo.md part 2): "downtown.4" -> "Downtown step 4".
 _STEP_AREAS = {
@@ -80,65 +86,209 @@ _STEP_AREAS = {
     "ability": ("Its ability", "Его способность", "Sa capacité"),
     "prophecy": ("Prophecies", "Пророчества", "Prophéties"),
 }
-_STEP_WORDS = {"step": ("step", "шаг", "étape"), "end": ("end of its list", "конец списка",
-                                                         "fin de sa liste"),
-               "card": ("card", "карта", "carte"), "cell": ("slot", "ячейка", "emplacement"),
-               "wages": ("wages", "жалование", "salaires"),
-               "return": ("return characters", "возвращение персонажей", "retour des Personnages"),
-               "discard": ("discarded card", "сброшенная карта", "carte défaussée"),
-               "none": ("no card for the entry", "нет карты для строки", "pas de carte pour l'entrée"),
-               "order": ("order", "порядок", "ordre"), "skip": ("skip", "пропуск", "passe"),
-               "reroll": ("reroll", "переброс", "relance"),
-               "first_apprentice_ap": ("+1 AP to its first apprentice", "+1 ОД первому ученику",
-                                       "+1 PA à son premier Apprenti"),
-               "specialist_ap_per_your_special": ("+1 AP to its specialists",
-                                                  "+1 ОД его специалистам",
-                                                  "+1 PA à ses Spécialistes"),
-               "redraw_next_prophecy": ("a new next prophecy", "новое следующее пророчество",
-                                        "une nouvelle prochaine prophétie")}
+_STEP_WORDS = {
+    "step": ("step", "шаг", "étape"),
+    "end": ("end of its list", "конец списка", "fin de sa liste"),
+    "card": ("card", "карта", "carte"),
+    "cell": ("slot", "ячейка", "emplacement"),
+    "wages": ("wages", "жалование", "salaires"),
+    "return": ("return characters", "возвращение персонажей", "retour des Personnages"),
+    "discard": ("discarded card", "сброшенная карта", "carte défaussée"),
+    "none": ("no card for the entry", "нет карты для строки", "pas de carte pour l'entrée"),
+    "order": ("order", "порядок", "ordre"),
+    "skip": ("skip", "пропуск", "passe"),
+    "reroll": ("reroll", "переброс", "relance"),
+    "first_apprentice_ap": (
+        "+1 AP to its first apprentice",
+        "+1 ОД первому ученику",
+        "+1 PA à son premier Apprenti",
+    ),
+    "specialist_ap_per_your_special": (
+        "+1 AP to its specialists",
+        "+1 ОД его специалистам",
+        "+1 PA à ses Spécialistes",
+    ),
+    "redraw_next_prophecy": (
+        "a new next prophecy",
+        "новое следующее пророчество",
+        "une nouvelle prochaine prophétie",
+    ),
+}
 # Step ids whose wording the log names outright (the book's own words).
 _STEPS = {
     "order.1": ("Contested", "Спорная локация", "Lieu disputé"),
     "order.2": ("Location order", "Порядок локаций", "Ordre des lieux"),
     "order.none": ("No free slot", "Нет свободной ячейки", "Aucun emplacement libre"),
-    "theater.skip": ("Theater: no marker to place", "Театр: некуда выставить жетон",
-                     "Théâtre : aucun marqueur à placer"),
+    "theater.skip": (
+        "Theater: no marker to place",
+        "Театр: некуда выставить жетон",
+        "Théâtre : aucun marqueur à placer",
+    ),
 }
-_MOODS = {"ready": ("ready for great things", "готов к великим свершениям",
-                    "prêt pour de grandes choses"),
-          "busy": ("busy", "занят делами", "occupé")}
-_PLAN_KINDS = {"performance": ("performance plan", "план представления", "plan de spectacle"),
-               "preparation": ("preparation plan", "план подготовки", "plan de préparation")}
-_PREP_DICE = {"yellow": ("yellow (Downtown)", "жёлтый (центр)", "jaune (Centre-Ville)"),
-              "orange": ("orange (Market Row)", "оранжевый (рынок)", "orange (Marché)"),
-              "black": ("black (Dark Alley)", "чёрный (кривая улочка)", "noir (Allée Sombre)"),
-              "red": ("red (Theater)", "красный (театр)", "rouge (Théâtre)"),
-              "blue": ("blue (Academy)", "синий (академия)", "bleu (Académie)")}
+_MOODS = {
+    "ready": (
+        "ready for great things",
+        "готов к великим свершениям",
+        "prêt pour de grandes choses",
+    ),
+    "busy": ("busy", "занят делами", "occupé"),
+}
+_PLAN_KINDS = {
+    "performance": ("performance plan", "план представления", "plan de spectacle"),
+    "preparation": ("preparation plan", "план подготовки", "plan de préparation"),
+}
+_PREP_DICE = {
+    "yellow": ("yellow (Downtown)", "жёлтый (центр)", "jaune (Centre-Ville)"),
+    "orange": ("orange (Market Row)", "оранжевый (рынок)", "orange (Marché)"),
+    "black": ("black (Dark Alley)", "чёрный (кривая улочка)", "noir (Allée Sombre)"),
+    "red": ("red (Theater)", "красный (театр)", "rouge (Théâtre)"),
+    "blue": ("blue (Academy)", "синий (академия)", "bleu (Académie)"),
+}
 _YESNO = {"True": ("yes", "да", "oui"), "False": ("no", "нет", "non")}
-_FACING = {"up": ("up", "вверх", "haut"), "right": ("right", "вправо", "droite"),
-           "down": ("down", "вниз", "bas"), "left": ("left", "влево", "gauche")}
+_FACING = {
+    "up": ("up", "вверх", "haut"),
+    "right": ("right", "вправо", "droite"),
+    "down": ("down", "вниз", "bas"),
+    "left": ("left", "влево", "gauche"),
+}
 # Answers to pending decisions (``Decide.choice``), by their first part.
 _CHOICES = {
-    "coins": ("{0} link reward(s) as coins, the rest as fame",
-              "бонусов за связи монетами: {0}, остальные славой",
-              "{0} Récompense(s) d'Enchaînement en Pièces, le reste en Prestige"),
-    "hire": ("Hire a second apprentice for 3 coins", "Нанять второго ученика за 3 монеты",
-             "Recruter un second Apprenti pour 3 Pièces"),
-    "steal": ("Take the yield of slot {1} instead of slot {0}",
-              "Получить вознаграждение ячейки {1} вместо ячейки {0}",
-              "Prendre la Récompense de l'emplacement {1} au lieu de {0}"),
-    "premiere": ("Double the {1} yield of slot {0}", "Удвоить вознаграждение ({1}) ячейки {0}",
-                 "Doubler la Récompense ({1}) de l'emplacement {0}"),
-    "durable": ("Return the marker of slot {0} to its trick card",
-                "Вернуть жетон из ячейки {0} на карту номера",
-                "Rendre le marqueur de l'emplacement {0} à sa carte"),
-    "swap": ("Swap performance cards {0} and {1}", "Поменять местами карты представлений {0} и {1}",
-             "Échanger les cartes Spectacle {0} et {1}"),
-    "mechanical_enhancement": ("Mechanical Enhancement (+1 action point)",
-                               "Механическое усиление (+1 очко действия)",
-                               "Amélioration Mécanique (+1 Point d'Action)"),
+    "coins": (
+        "{a, plural, one {# link reward} other {# link rewards}} as coins, the rest as fame",
+        "Бонусы за связи монетами: {a}, остальные — славой",
+        "{a, plural, one {# Récompense d'Enchaînement} other {# Récompenses d'Enchaînement}}"
+        " en Pièces, le reste en Prestige",
+    ),
+    "hire": (
+        "Hire a second apprentice for 3 coins",
+        "Нанять второго ученика за 3 монеты",
+        "Recruter un second Apprenti pour 3 Pièces",
+    ),
+    "steal": (
+        "Take the yield of slot {b:nth} instead of slot {a:nth}",
+        "Получить вознаграждение ячейки {b:nth} вместо ячейки {a:nth}",
+        "Prendre la Récompense de l'emplacement {b:nth} au lieu de {a:nth}",
+    ),
+    "premiere": (
+        "Double the yield of slot {a:nth} in {b}",
+        "Удвоить вознаграждение ячейки {a:nth}: {b}",
+        "Doubler la Récompense de l'emplacement {a:nth} en {b}",
+    ),
+    "durable": (
+        "Return the marker of slot {a:nth} to its trick card",
+        "Вернуть жетон из ячейки {a:nth} на карту номера",
+        "Rendre le marqueur de l'emplacement {a:nth} à sa carte",
+    ),
+    "swap": (
+        "Swap performance cards {a:nth} and {b:nth}",
+        "Поменять местами карты представлений {a:nth} и {b:nth}",
+        "Échanger les cartes Spectacle {a:nth} et {b:nth}",
+    ),
+    "mechanical_enhancement": (
+        "Mechanical Enhancement (+1 action point)",
+        "Механическое усиление (+1 очко действия)",
+        "Amélioration Mécanique (+1 Point d'Action)",
+    ),
+}
+_RESOURCES = {
+    "fame": ("fame", "слава", "Prestige"),
+    "coins": ("coins", "монеты", "Pièces"),
+    "shards": ("shards", "осколки", "Éclats"),
 }
 _LANG = {"en": 0, "ru": 1, "fr": 2}
+_QUOTES = (("“{}”", ("‘", "’")), ("«{}»", ("„", "“")), ("« {} »", ("“", "”")))
+
+# Grammatical forms of the official names above and in the packs (``{p:kind:case}`` in the
+# catalog), keyed by the name in its dictionary form: Russian cases (acc, gen, dat, ins) and
+# the place phrases "where" (loc) and "where to" (dir) with their preposition; French
+# articles (def "l'Ingénieur", de "de l'Atelier") and à-phrases (loc/dir "au Théâtre").
+_FORMS: dict[str, dict[str, dict[str, str]]] = {
+    "ru": {
+        # props
+        "дерево": {"acc": "дерево", "gen": "дерева", "ins": "деревом"},
+        "стекло": {"acc": "стекло", "gen": "стекла", "ins": "стеклом"},
+        "металл": {"acc": "металл", "gen": "металла", "ins": "металлом"},
+        "ткань": {"acc": "ткань", "gen": "ткани", "ins": "тканью"},
+        "верёвка": {"acc": "верёвку", "gen": "верёвки", "ins": "верёвкой"},
+        "горючее": {"acc": "горючее", "gen": "горючего", "ins": "горючим"},
+        "животное": {"acc": "животное", "gen": "животного", "ins": "животным"},
+        "замок": {"acc": "замок", "gen": "замка", "ins": "замком"},
+        # characters (animate: accusative = genitive)
+        "иллюзионист": {
+            "acc": "иллюзиониста",
+            "gen": "иллюзиониста",
+            "dat": "иллюзионисту",
+            "ins": "иллюзионистом",
+        },
+        "ассистент": {
+            "acc": "ассистента",
+            "gen": "ассистента",
+            "dat": "ассистенту",
+            "ins": "ассистентом",
+        },
+        "инженер": {"acc": "инженера", "gen": "инженера", "dat": "инженеру", "ins": "инженером"},
+        "импресарио": {
+            "acc": "импресарио",
+            "gen": "импресарио",
+            "dat": "импресарио",
+            "ins": "импресарио",
+        },
+        "ученик": {"acc": "ученика", "gen": "ученика", "dat": "ученику", "ins": "учеником"},
+        # locations
+        "центр": {"gen": "центра", "loc": "в центре", "dir": "в центр"},
+        "рынок": {"gen": "рынка", "loc": "на рынке", "dir": "на рынок"},
+        "мастерская": {"gen": "мастерской", "loc": "в мастерской", "dir": "в мастерскую"},
+        "театр": {"gen": "театра", "loc": "в театре", "dir": "в театр"},
+        "кривая улочка": {
+            "gen": "кривой улочки",
+            "loc": "на кривой улочке",
+            "dir": "на кривую улочку",
+        },
+        # days ("в четверг", "в пятницу")
+        "четверг": {"acc": "четверг"},
+        "пятница": {"acc": "пятницу"},
+        "суббота": {"acc": "субботу"},
+        "воскресенье": {"acc": "воскресенье"},
+    },
+    "fr": {
+        "Magicien": {"def": "le Magicien", "de": "du Magicien"},
+        "Assistant": {"def": "l'Assistant", "de": "de l'Assistant"},
+        "Ingénieur": {"def": "l'Ingénieur", "de": "de l'Ingénieur"},
+        "Manager": {"def": "le Manager", "de": "du Manager"},
+        "Apprenti": {"def": "l'Apprenti", "de": "de l'Apprenti"},
+        "Centre-Ville": {
+            "loc": "au Centre-Ville",
+            "dir": "au Centre-Ville",
+            "de": "du Centre-Ville",
+        },
+        "Marché": {"loc": "au Marché", "dir": "au Marché", "de": "du Marché"},
+        "Atelier": {"loc": "à l'Atelier", "dir": "à l'Atelier", "de": "de l'Atelier"},
+        "Théâtre": {"loc": "au Théâtre", "dir": "au Théâtre", "de": "du Théâtre"},
+        "Allée Sombre": {
+            "loc": "à l'Allée Sombre",
+            "dir": "à l'Allée Sombre",
+            "de": "de l'Allée Sombre",
+        },
+    },
+    "en": {
+        "Magician": {"def": "the Magician"},
+        "Assistant": {"def": "the Assistant"},
+        "Engineer": {"def": "the Engineer"},
+        "Manager": {"def": "the Manager"},
+        "Apprentice": {"def": "the Apprentice"},
+        "Downtown": {"loc": "Downtown", "dir": "Downtown"},
+        "Market Row": {"loc": "at Market Row", "dir": "to Market Row"},
+        "Workshop": {"loc": "in the Workshop", "dir": "to the Workshop"},
+        "Theater": {"loc": "at the Theater", "dir": "to the Theater"},
+        "Dark Alley": {"loc": "in the Dark Alley", "dir": "to the Dark Alley"},
+    },
+}
+
+
+def term_form(name: str, case: str, lang: str) -> str:
+    """``name`` (a term in its dictionary form) in a case; the name itself where the language
+    does not change it (Russian "металл" is its own accusative; English has no cases)."""
+    return _FORMS.get(lang, {}).get(name, {}).get(case, name)
 
 
 def _names(names, lang: str) -> str:
@@ -159,6 +309,13 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         return " + ".join(_step_name(part, i) for part in v.split("+"))
     if kind == "mood":
         return _MOODS.get(v, (v, v, v))[i]
+    if kind == "plan":  # a Successor plan card: "plan_prep_3" -> "preparation plan 3"
+        _, _, rest = v.partition("_")
+        short, _, number = rest.partition("_")
+        plan_kind = {"prep": "preparation", "perf": "performance"}.get(short)
+        if plan_kind and number.isdigit():
+            return f"{_PLAN_KINDS[plan_kind][i]} {number}"
+        return v
     if kind == "plan_kind":
         return _PLAN_KINDS.get(v, (v, v, v))[i]
     if kind == "prep_die":
@@ -170,7 +327,10 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
     if kind == "choice":
         head, *rest = v.split(":")
         if head in _CHOICES:
-            return _CHOICES[head][i].format(*rest)
+            from engine.core.i18n import format_template
+
+            args = [int(x) if x.isdigit() else _RESOURCES.get(x, (x, x, x))[i] for x in rest]
+            return format_template(_CHOICES[head][i], dict(zip("ab", args)), lang)
         if head in cat.characters:
             return _names(cat.characters[head].name, lang)
         return v
@@ -197,7 +357,14 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         theater = cat.packs.theaters[cat.cards[v].theater]
         return _names(theater.name, lang)
     if kind == "prophecy" and v in cat.prophecies:
-        return cat.prophecies[v].text.get(lang)
+        # A sentence on the card; the log quotes it inside its own, so without the full stop.
+        text = (cat.prophecies[v].text.get(lang) or cat.prophecies[v].text.get("en")).rstrip(". ")
+        outer, (open_, close) = _QUOTES[i]
+        if lang == "fr":
+            text = text.replace("« ", "«").replace(" »", "»")
+        # quotes inside the quoted card text take the second-level marks: «„Взять монеты“ …»
+        quoted = ("“", "”") if lang == "en" else ("«", "»")
+        return outer.format(text.replace(quoted[0], open_).replace(quoted[1], close))
     if kind == "die_face":
         if v in _SCHOOLS:
             return _SCHOOLS[v][i]
@@ -222,4 +389,4 @@ def _step_name(step: str, i: int) -> str:
         words[0] = _STEP_WORDS[words[0]][i]
     elif words[0][:1].isdigit():
         words.insert(0, _STEP_WORDS["step"][i])
-    return " ".join([name] + [w.replace("_", " ") for w in words])
+    return f"{name}, " + " ".join(w.replace("_", " ") for w in words)
