@@ -117,27 +117,6 @@ _PREP_DICE = {"yellow": ("yellow (Downtown)", "жёлтый (центр)", "jaun
 _YESNO = {"True": ("yes", "да", "oui"), "False": ("no", "нет", "non")}
 _FACING = {"up": ("up", "вверх", "haut"), "right": ("right", "вправо", "droite"),
            "down": ("down", "вниз", "bas"), "left": ("left", "влево", "gauche")}
-# Answers to pending decisions (``Decide.choice``), by their first part.
-_CHOICES = {
-    "coins": ("{0} link reward(s) as coins, the rest as fame",
-              "бонусов за связи монетами: {0}, остальные славой",
-              "{0} Récompense(s) d'Enchaînement en Pièces, le reste en Prestige"),
-    "hire": ("Hire a second apprentice for 3 coins", "Нанять второго ученика за 3 монеты",
-             "Recruter un second Apprenti pour 3 Pièces"),
-    "steal": ("Take the yield of slot {1} instead of slot {0}",
-              "Получить вознаграждение ячейки {1} вместо ячейки {0}",
-              "Prendre la Récompense de l'emplacement {1} au lieu de {0}"),
-    "premiere": ("Double the {1} yield of slot {0}", "Удвоить вознаграждение ({1}) ячейки {0}",
-                 "Doubler la Récompense ({1}) de l'emplacement {0}"),
-    "durable": ("Return the marker of slot {0} to its trick card",
-                "Вернуть жетон из ячейки {0} на карту номера",
-                "Rendre le marqueur de l'emplacement {0} à sa carte"),
-    "swap": ("Swap performance cards {0} and {1}", "Поменять местами карты представлений {0} и {1}",
-             "Échanger les cartes Spectacle {0} et {1}"),
-    "mechanical_enhancement": ("Mechanical Enhancement (+1 action point)",
-                               "Механическое усиление (+1 очко действия)",
-                               "Amélioration Mécanique (+1 Point d'Action)"),
-}
 _LANG = {"en": 0, "ru": 1, "fr": 2}
 
 
@@ -167,13 +146,6 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         return _YESNO.get(v, (v, v, v))[i]
     if kind == "facing":
         return _FACING.get(v, (v, v, v))[i]
-    if kind == "choice":
-        head, *rest = v.split(":")
-        if head in _CHOICES:
-            return _CHOICES[head][i].format(*rest)
-        if head in cat.characters:
-            return _names(cat.characters[head].name, lang)
-        return v
     if kind == "ability":
         return _ABILITIES[v][i] if v in _ABILITIES else v
     if kind == "trick" and v in cat.tricks:
