@@ -50,3 +50,9 @@ def test_version_is_single_sourced():
     assert "version" not in project and "version" in project["dynamic"]
     assert dynamic["version"] == {"attr": "engine.__version__"}
     assert tuple(int(x) for x in engine.__version__.split(".")) >= (0, 1, 0)
+
+
+def test_every_registered_game_has_cases():
+    # A new game needs no edit here: default_cases lists it from the registry.
+    from engine.core import registry
+    assert {c.game for c in all_cases()} >= {cls.id for cls in registry.all_games()}

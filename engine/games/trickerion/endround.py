@@ -13,9 +13,9 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.games.trickerion import scoring
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.common import add_props, gain, room_for
+from engine.games.trickerion.common import add_props, gain, raise_decision, room_for
 from engine.games.trickerion.setup import _perf_card
-from engine.games.trickerion.state import HOME, Char, Pending, State
+from engine.games.trickerion.state import HOME, Char, PendingHiddenTalent, State
 
 
 def end_of_round(g, s: State, ev: list[Event]) -> None:
@@ -27,7 +27,7 @@ def end_of_round(g, s: State, ev: list[Event]) -> None:
             for i, c in enumerate(p.chars):
                 if c.talent and any(p.hired.count(k) == 0 and not any(x.kind == k for x in p.chars)
                                     for k in ("assistant", "engineer", "manager")):
-                    s.pending.append(Pending("hidden_talent", seat, n=i))
+                    raise_decision(g, s, PendingHiddenTalent(seat, character=i))
         if s.pending:
             return
     ev.append(Event("trickerion.end_of_round", {"round": s.round}))

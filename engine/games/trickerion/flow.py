@@ -14,7 +14,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import AUTOMATON, CHANCE_NODE, TERMINAL, ToAct
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import decisions, endround, performance, placement, setup
+from engine.games.trickerion import endround, performance, placement, setup
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import hand_cards, take_card
 from engine.games.trickerion.state import HOME, State
@@ -54,9 +54,7 @@ def legal(g, s: State, seat: int) -> list:
         pend = s.pending[0]
         if pend.seat != seat:
             return []
-        if pend.kind in setup.SETUP_KINDS:
-            return setup.legal(g, s, pend)
-        return decisions.legal(g, s, pend)
+        return g.decisions[type(pend)].legal(g, s, pend)
     phase = s.phase
     if phase == "advertise":
         return [A.Advertise(True), A.Advertise(False)] if not s.players[seat].done else []
@@ -75,10 +73,7 @@ def apply(g, s: State, seat: int, action) -> list[Event]:
         g.apply_automaton(s, seat, action, ev)
     elif s.pending:
         pend = s.pending[0]
-        if pend.kind in setup.SETUP_KINDS:
-            setup.apply(g, s, pend, action, ev)
-        else:
-            decisions.apply(g, s, pend, action, ev)
+        g.decisions[type(pend)].apply(g, s, pend, action, ev)
     elif isinstance(action, A.Chance):
         if s.phase == "setup_initiative":
             setup.draw_initiative(g, s, ev)

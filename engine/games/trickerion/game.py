@@ -9,7 +9,7 @@ from engine.core.events import Event
 from engine.core.game import Game, Result, ToAct
 from engine.core.options import OptionSpec
 from engine.core.registry import register
-from engine.games.trickerion import flow, scoring, setup
+from engine.games.trickerion import decisions, flow, scoring, setup
 from engine.games.trickerion.actions import Action, Chance
 from engine.games.trickerion.bots import BOTS
 from engine.games.trickerion.catalog import catalog
@@ -64,6 +64,10 @@ class Trickerion(Game):
         super().__init__(players, options, packs)
         self.cat = catalog()
         self._ap = dict(self.cat.ap)
+        # Every pending decision kind -> (legal, apply), in the declared order of decisions
+        # raised together; the rank is each kind's place in it (``common.raise_decision``).
+        self.decisions = {**decisions.TABLE, **self.extra_decisions()}
+        self.decision_rank = {kind: i for i, kind in enumerate(self.decisions)}
 
     def check_options(self) -> None:
         # Prophecies exist only in the Dark Alley module: without it they are simply off.
@@ -139,7 +143,8 @@ class Trickerion(Game):
         return scoring.breakdown(self, s, seat)
 
     def extra_decisions(self) -> dict:
-        """Pending decision kinds a variant adds: ``{kind: (legal, apply)}``."""
+        """Pending decision kinds a variant adds, after the base ones in the declared order:
+        ``{Pending Struct: common.Decision(legal, apply)}``."""
         return {}
 
     def variant_view(self, s: State, viewer: int | None) -> dict[str, Any]:

@@ -16,8 +16,10 @@ from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
 from engine.games.trickerion.common import (day_yield, formed_links, gain, symbol_schools,
-                                            theater_day_of, trick_by_sym)
-from engine.games.trickerion.state import Pending, State
+                                            raise_decision, theater_day_of, trick_by_sym)
+from engine.games.trickerion.state import (PendingBreakFree, PendingDurable, PendingPerform,
+                                           PendingPremiere, PendingSoulPossession, PendingSteal,
+                                           State)
 
 
 def performer_of(s: State, day: int) -> int:
@@ -60,7 +62,7 @@ def start(g, s: State, ev: list[Event]) -> None:
         from engine.games.trickerion.theater import reschedule_options
         for seat, p in enumerate(s.players):
             if g.has_ability(s, seat, "m01_master_of_chains") and reschedule_options(g, s, seat, None):
-                s.pending.append(Pending("break_free", seat))
+                raise_decision(g, s, PendingBreakFree(seat))
 
 
 def advance(g, s: State, ev: list[Event]) -> bool:
@@ -84,9 +86,9 @@ def advance(g, s: State, ev: list[Event]) -> bool:
             for seat, p in enumerate(s.players):
                 if (seat != performer and g.has_ability(s, seat, "m07_yoruba_spiritmaster")
                         and "soul_possession" not in p.used and p.shards >= 1):
-                    s.pending.append(Pending("soul_possession", seat, n=performer))
+                    raise_decision(g, s, PendingSoulPossession(seat, performer=performer))
                     return True
-        s.pending.append(Pending("perform", performer))
+        raise_decision(g, s, PendingPerform(performer))
         return True
     return False
 
@@ -110,13 +112,14 @@ def choose(g, s: State, performer: int, card: int, ev: list[Event]) -> None:
     p = s.players[performer]
     if not g.options["dark_alley"] or performer == g.automaton_seat(s):
         return  # the Successor has no per-performance options (perform.1–4)
-    for kind in ("steal", "premiere", "durable"):
+    for kind, pending in (("steal", PendingSteal), ("premiere", PendingPremiere),
+                          ("durable", PendingDurable)):
         if option_choices(g, s, performer, kind):
-            s.pending.append(Pending(kind, performer))
+            raise_decision(g, s, pending(performer))
     del p  # options are read from the state when answered
 
 
-def option_choices(g, s: State, seat: int, kind: str) -> list[str]:
+def option_choices(g, s: State, seat: int, kind: str) -> list[A.PerformanceOption]:
     """Answers to one per-performance option, besides passing."""
     cat: Catalog = g.cat
     pc = s.row[s.perf_card]
@@ -132,15 +135,24 @@ def option_choices(g, s: State, seat: int, kind: str) -> list[str]:
                 if o >= 0 and o // 4 != seat:
                     t = trick_by_sym(s.players[o // 4], o % 4)
                     if t and cat.trick_level[t.id] <= level:
-                        out.append(f"steal:{i}:{j}")
+                        out.append(A.StealYield(i, j))
         return out
     effect = stage_special(g, s, s.day)
     if kind == "premiere" and effect == "grand_premiere":
-        return [f"premiere:{i}:{what}" for i, m in own
+        return [A.PremiereYield(i, what) for i, m in own
                 if not trick_by_sym(p, m % 4).premiered for what in ("fame", "coins", "shards")]
     if kind == "durable" and effect == "durable_components":
-        return [f"durable:{i}" for i, _m in own]
+        return [A.DurableMarker(i) for i, _m in own]
     return []
+
+
+def option_code(option: A.PerformanceOption) -> str:
+    """The chosen option as the log's ``performance_option`` event names it."""
+    if isinstance(option, A.StealYield):
+        return f"steal:{option.mine}:{option.theirs}"
+    if isinstance(option, A.PremiereYield):
+        return f"premiere:{option.cell}:{option.what}"
+    return f"durable:{option.cell}"
 
 
 def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
@@ -148,7 +160,9 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
     pc = s.row[ci]
     schools = symbol_schools(cat, s)
     links = formed_links(cat, s, pc, schools)
-    opts = {o.split(":")[0]: o.split(":")[1:] for o in s.perf_opts}
+    steal = next((o for o in s.perf_opts if isinstance(o, A.StealYield)), None)
+    premiere = next((o for o in s.perf_opts if isinstance(o, A.PremiereYield)), None)
+    durable = next((o for o in s.perf_opts if isinstance(o, A.DurableMarker)), None)
     auto = g.automaton_seat(s)
     # An automaton's special assignments have no stage effect (solo ap.5: only +1 AP).
     effect = "" if performer == auto else stage_special(g, s, s.day)
@@ -157,10 +171,7 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
     entries = [(i, m) for i, m in enumerate(pc.m) if m >= 0] + [(-1, m) for m in pc.guest]
     yields: dict[int, list[int]] = {}
     fiasco: dict[int, int] = {}
-    stolen = None
-    if "steal" in opts:
-        mine, theirs = int(opts["steal"][0]), int(opts["steal"][1])
-        stolen = (mine, theirs)
+    stolen = (steal.mine, steal.theirs) if steal else None
     for cell, code in entries:
         owner = code // 4
         t = trick_by_sym(s.players[owner], code % 4)
@@ -191,9 +202,8 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
         if day < 0 or (active == "performer_day_for_all" and owner != performer):
             day = perf_day
         df, dc = day_yield(cat, s, day)
-        premiere = opts.get("premiere")
-        if premiere and int(premiere[0]) == cell and owner == performer:
-            what = premiere[1]
+        if premiere and premiere.cell == cell and owner == performer:
+            what = premiere.what
             if what == "fame":
                 fame = max(fame * 2 + df, (fame + df) * 2)
                 df = 0
@@ -233,10 +243,9 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
         gain(cat, s, performer, ev, "performer_bonus", fame=bonus[0], coins=bonus[1],
              shards=bonus[2])
     g.after_performance(s, pc, ev)
-    durable = opts.get("durable")
     for i, m in enumerate(pc.m):
         if m >= 0:
-            if durable and int(durable[0]) == i:
+            if durable and durable.cell == i:
                 trick_by_sym(s.players[m // 4], m % 4).markers += 1
             pc.m[i] = -1
             pc.o[i] = 0
@@ -263,19 +272,13 @@ def performer_bonus(g, s: State, seat: int, pc, links: int) -> list[int]:
     return [fame + bf, coins + bc, shards + bs]
 
 
-def perform_action(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
-    """The performer (or Yoruba Spiritmaster for them) picks today's card."""
-    if isinstance(action, A.Pass) and pend.kind == "soul_possession":
-        return
-    if not isinstance(action, A.Perform):
-        raise IllegalAction("trickerion.perform.choose_card")
-    performer = pend.n if pend.kind == "soul_possession" else pend.seat
-    if pend.kind == "soul_possession":
-        if action.card not in candidates(s, performer):
-            raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
-        p = s.players[pend.seat]
+def perform_action(g, s: State, seat: int, performer: int, card: int, ev: list[Event]) -> None:
+    """``seat`` picks today's card for ``performer``: their own, or Yoruba Spiritmaster's
+    Soul Possession (a shard, once per round) for another performer."""
+    if seat != performer:
+        p = s.players[seat]
         p.shards -= 1
         p.used.append("soul_possession")
-        ev.append(Event("trickerion.soul_possession", {"seat": pend.seat, "performer": performer,
-                                                       "card": action.card}))
-    choose(g, s, performer, action.card, ev)
+        ev.append(Event("trickerion.soul_possession", {"seat": seat, "performer": performer,
+                                                       "card": card}))
+    choose(g, s, performer, card, ev)

@@ -39,6 +39,8 @@ def view(g, s: State, viewer: int | None) -> dict[str, Any]:
     data["decks"] = {loc: len(cards) for loc, cards in s.decks.items()}
     data["prophecy_stack"] = len(s.prophecy_stack)
     data["perf_deck"] = [g.cat.cards[c].theater for c in s.perf_deck]
+    # A pending decision as {kind, seat, its own fields}.
+    data["pending"] = [{"kind": p.kind, **as_dict(p)} for p in s.pending]
     for pend in data["pending"]:
         if pend["kind"] == "keep_card" and pend["seat"] != viewer:
             pend["cards"] = ["face_down"] * len(pend["cards"])

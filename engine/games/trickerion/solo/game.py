@@ -17,7 +17,8 @@ from engine.core.registry import register
 from engine.games.trickerion import flow, performance, placement
 from engine.games.trickerion.actions import Action
 from engine.games.trickerion.catalog import CardGeo, Catalog, catalog
-from engine.games.trickerion.common import gain, theater_day_of
+from engine.games.trickerion.common import gain, raise_decision, theater_day_of
+from engine.games.trickerion.decisions import answer
 from engine.games.trickerion.game import OPTIONS, Trickerion
 from engine.games.trickerion.solo import automaton, endround, perform
 from engine.games.trickerion.solo import dice as prep_dice
@@ -25,9 +26,8 @@ from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
 from engine.games.trickerion.solo.components import load_solo_packs
 from engine.games.trickerion.solo.setup import setup_successor
-from engine.games.trickerion.solo.state import SoloGameState as State
+from engine.games.trickerion.solo.state import PendingPrepDice, SoloGameState as State
 from engine.games.trickerion.solo.view import solo_view
-from engine.games.trickerion.state import Pending
 
 
 @functools.cache
@@ -207,7 +207,7 @@ class TrickerionSolo(Trickerion):
         if len(options) == 1:  # round I: every die (dice.2)
             prep_dice.roll(self.cat, s, s.solo, options[0], ev)
         else:  # you choose which two to reroll (dice.3, dice.4)
-            s.pending.append(Pending("prep_dice", 1 - s.solo.seat))
+            raise_decision(self, s, PendingPrepDice(1 - s.solo.seat))
 
     def on_advertise_start(self, s: State, ev: list[Event]) -> None:
         # round.2: the Successor advertises every round, pays nothing, gains the fame.
@@ -276,17 +276,20 @@ class TrickerionSolo(Trickerion):
         return out
 
     def extra_decisions(self) -> dict:
-        return {"prep_dice": (_prep_dice_legal, _prep_dice_apply)}
+        return {PendingPrepDice: answer(PrepDice)}
 
     def variant_view(self, s: State, viewer: int | None) -> dict[str, Any]:
         return {"solo": solo_view(self, s)} if s.solo is not None else {}
 
 
-# Your choice of the round-preparation dice to reroll (dice.3, dice.4).
-def _prep_dice_legal(g: TrickerionSolo, s: State, pend: Pending) -> list:
-    return [RerollPrepDice(pair) for pair in prep_dice.reroll_options(s.solo, s.round)]
+class PrepDice:
+    """Your choice of the round-preparation dice to reroll (dice.3, dice.4)."""
 
+    @staticmethod
+    def legal(g: TrickerionSolo, s: State, pend: PendingPrepDice) -> list:
+        return [RerollPrepDice(pair) for pair in prep_dice.reroll_options(s.solo, s.round)]
 
-def _prep_dice_apply(g: TrickerionSolo, s: State, pend: Pending, action: RerollPrepDice,
-                     ev: list[Event]) -> None:
-    prep_dice.roll(g.cat, s, s.solo, action.dice, ev)
+    @staticmethod
+    def apply(g: TrickerionSolo, s: State, pend: PendingPrepDice, action: RerollPrepDice,
+              ev: list[Event]) -> None:
+        prep_dice.roll(g.cat, s, s.solo, action.dice, ev)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.games.trickerion.state import NEUTRAL, State  # noqa: F401 (NEUTRAL re-exported)
+from engine.games.trickerion.state import NEUTRAL, Pending, PendingBase, State  # noqa: F401
 
 BLOCKED = -2
 
@@ -66,9 +66,16 @@ class SoloState(msgspec.Struct, gc=False):
     set_ups: int = 0
 
 
+class PendingPrepDice(PendingBase, tag="prep_dice"):
+    """Your choice of the two round-preparation dice to reroll (rounds II–VII)."""
+
+
 class SoloGameState(State, gc=False):
     """The solo game's state: the base state and the Successor's own (the last field, so a
     solo state encodes as the base ``State`` did when it held this field itself)."""
+
+    # The base decisions and the solo game's own (the field keeps its place).
+    pending: list[Pending | PendingPrepDice] = []
 
     # None until the Successor is set up (after your setup choices).
     solo: SoloState | None = None
