@@ -108,7 +108,8 @@ class NewArgs(_Viewed):
     game: str = ""
     players: int = 0
     options: dict[str, Any] | None = None
-    # None: the engine picks one from the whole 64-bit range (the lobby's default)
+    # None: the engine picks one from the whole 64-bit range (the lobby's default); else a
+    # whole number, or its decimal digits as text; anything else is refused as core.bad_seed
     seed: Any = None
     seats: list[Seat] | None = None
 
@@ -219,7 +220,10 @@ class Bridge:
     # --- methods (m_<name>) --------------------------------------------------------------
 
     def m_version(self, a: VersionArgs) -> dict[str, Any]:
-        return {"engine": engine.__version__, "save_format": savefile.FORMAT_VERSION}
+        """The engine's version and the limits the page checks before a file reaches Python."""
+        return {"engine": engine.__version__, "save_format": savefile.FORMAT_VERSION,
+                "limits": {"save_bytes": savefile.MAX_BYTES, "json_depth": savefile.MAX_DEPTH,
+                           "name_chars": savefile.NAME_LIMIT, "args_bytes": MAX_ARGS}}
 
     def m_games(self, a: GamesArgs) -> list[dict[str, Any]]:
         return [cls.describe() for cls in registry.all_games()]
@@ -233,7 +237,11 @@ class Bridge:
         return {"automation": self.automation}
 
     def m_new(self, a: NewArgs) -> dict[str, Any]:
-        seed = random_seed() if a.seed is None else a.seed
+        seed = a.seed
+        if seed is None:
+            seed = random_seed()
+        elif isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
+            seed = int(seed)  # digits as text: JavaScript numbers lose seeds above 2^53
         match = Match.new(a.game, a.players, a.options, seed)
         table = Table(match, list(a.seats) if a.seats is not None else [Seat()] * a.players)
         self._check_viewer(table, a.viewer)
