@@ -29,7 +29,7 @@ from engine.core import save as savefile
 from engine.core.bots import Bot, bot_seed, make_bot
 from engine.core.errors import SaveError
 from engine.core.i18n import LANGS, action_label, game_package, page_strings, render
-from engine.core.match import Match, check_seed, checked_apply, random_seed
+from engine.core.match import Match, check_seed, random_seed
 from engine.core.play import play_to_end
 
 
@@ -325,7 +325,7 @@ class Bridge:
         except msgspec.ValidationError as exc:
             raise OptionsError("bridge.bad_action", detail=str(exc)[:200]) from None
         try:
-            checked_apply(game, match.state, a.seat, parsed)  # works on a copy of the state
+            game.apply(match.state, a.seat, parsed)  # works on a copy of the state
         except MarqueeError as exc:
             return {"code": exc.code, "params": _jsonable(exc.params),
                     "message": render(exc.code, exc.params, a.lang, game)}
@@ -339,7 +339,7 @@ class Bridge:
         out: dict[str, Any] = {}
         # A game may add packs of another package under a prefix (trickerion-solo: the solo
         # packs as "solo/board", "solo/performances", …).
-        sources = {"": game_package(cls), **getattr(cls, "extra_data", {})}
+        sources = {"": game_package(cls), **cls.extra_data}
         for prefix, package in sources.items():
             folder = resources.files(package).joinpath("data")
             if not folder.is_dir():
@@ -412,12 +412,13 @@ class Bridge:
 
     @staticmethod
     def _seats(game: Any, seats: list[Seat], lang: str) -> list[dict[str, Any]]:
-        """The table's seats for the page; a seat the game plays itself (``automata``, e.g.
-        Trickerion's solo Successor) is ``kind: "automaton"``, named in ``lang``."""
+        """The table's seats for the page; a seat the game plays itself (``Game.seat_kinds``,
+        e.g. Trickerion's solo Successor) shows as ``kind: "automaton"`` named in ``lang``,
+        whatever the lobby put there (the saved table keeps what it was given)."""
         out = msgspec.to_builtins(seats)
-        names = getattr(game, "automaton_names", None) or {}
-        for i in automata(game):
-            if 0 <= i < len(out):
+        names = game.automaton_names
+        for i, kind in enumerate(game.seat_kinds()):
+            if kind == "automaton" and i < len(out):
                 out[i] = {**out[i], "kind": "automaton",
                           "name": names.get(lang) or names.get("en") or out[i]["name"]}
         return out

@@ -20,14 +20,15 @@ from engine.core.match import Match
 from engine.games.oracle import actions as OA
 from engine.games.oracle.available import all_entries
 from engine.games.oracle.game import OracleGame
-from engine.games.trickerion.game import TrickerionSolo
+from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.solo.actions import SuccessorStep
 
 
 def forge(match: Match, seat: int, action) -> None:
     """What a save-file editor's own tool does: apply the rules without the root check, so the
     forged file replays under the old code and its hash is right."""
-    match._push(seat, action, *match.game.apply(match.state, seat, action))
+    after = match.game.copy(match.state)
+    match._push(seat, action, after, match.game._apply(after, seat, action))
 
 
 def solo_at_successor(seed: int = 7) -> Match:
@@ -51,8 +52,11 @@ def idle_instead(m: Match):
 def test_a_forged_successor_step_is_refused_live_and_leaves_the_game_alone():
     m = solo_at_successor()
     forged = idle_instead(m)
-    m.game.apply(m.state, 1, forged)  # the rules alone would take it: the check is the root's
+    m.game._apply(m.game.copy(m.state), 1, forged)  # the rules alone would take it
     before, steps = m.game.encode_state(m.state), len(m.steps)
+    with pytest.raises(IllegalAction) as err:
+        m.game.apply(m.state, 1, forged)  # the root check is in Game.apply itself
+    assert err.value.code == "core.forced.automaton"
     with pytest.raises(IllegalAction) as err:
         m.act(1, forged)
     assert err.value.code == "core.forced.automaton"
