@@ -218,3 +218,41 @@ def test_why_about_the_automaton_is_refused_outside_automation():
     action = {"type": "successor_step", "step": "assign.2", "do": "plan"}
     assert call(b, "why", seat=1, action=action)["error"]["code"] == "bridge.seat_is_automaton"
     assert call(b, "snapshot", viewer=1)["error"]["code"] == "bridge.not_at_screen"
+
+
+@pytest.mark.parametrize(
+    "game_id,players,options,seed",
+    [
+        ("trickerion", 2, {}, 3),
+        ("trickerion", 4, {}, 8),
+        ("trickerion", 3, {"fast_game": True}, 5),
+        ("trickerion-solo", 2, {}, 4),
+        ("oracle", 1, {}, 2),
+    ],
+)
+def test_every_step_undo_allows_shows_its_seat_nothing_hidden(game_id, players, options, seed):
+    """For each step a seat may take back, the same action in a state that differs only in what
+    that seat could not see (``Game.hidden_probe``) must leave the seat's view the same:
+    otherwise the step showed it something, and undoing it would be a peek."""
+    m = Match.new(game_id, players, options, seed=seed)
+    g = m.game
+    bots = {s: make_bot(g, "random", seed + s) for s in range(players)}
+    checked = 0
+    while not m.terminal:
+        if m.auto_step() is not None:
+            continue
+        seat = m.to_act().seats[0]
+        before = m.state
+        action = bots[seat].choose(g, before, seat, m.legal(seat))
+        m.act(seat, action)
+        if m.undo_refusal(seat) is not None:
+            continue
+        seen = g.view(m.state, seat)
+        for probe in g.hidden_probe(before, seat):
+            try:
+                after, _ = g.apply(probe, seat, action)
+            except IllegalAction:
+                continue  # legal only in the real position: not what this test looks at
+            assert g.view(after, seat) == seen, (len(m.steps), action)
+            checked += 1
+    assert checked or game_id == "oracle"
