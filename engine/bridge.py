@@ -23,15 +23,13 @@ from typing import Any, Literal
 import msgspec
 
 import engine
-from engine.core import MarqueeError, OptionsError, Rng
-from engine.core import registry
+from engine.core import MarqueeError, OptionsError, Rng, registry
 from engine.core import save as savefile
 from engine.core.bots import Bot, bot_seed, make_bot
 from engine.core.errors import SaveError
 from engine.core.i18n import LANGS, action_label, game_package, page_strings, render
 from engine.core.match import Match, check_seed, random_seed
 from engine.core.play import play_to_end
-
 
 LABEL_CACHE = 20_000  # remembered action labels (cleared when full)
 MAX_ARGS = 3 * savefile.MAX_BYTES  # a save's text travels JSON-escaped inside the arguments
@@ -40,6 +38,7 @@ RNG_CHECK_LIMIT = 10_000
 
 class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A seat as the lobby fills it; an automaton seat is the game's, whatever the lobby sent."""
+
     kind: Literal["human", "bot", "automaton"] = "human"
     bot: savefile.Name = "random"
     name: savefile.Name = ""
@@ -62,13 +61,17 @@ class Table:
             if s.kind == "automaton" and i not in own:
                 raise OptionsError("options.seat_kind", kind=s.kind)
         # The game says which seats are its automata: the page never stores them as "human".
-        self.seats = [Seat("automaton", "random", "") if i in own
-                      else msgspec.structs.replace(s, name=savefile.clean_name(s.name))
-                      for i, s in enumerate(seats)]
+        self.seats = [
+            Seat("automaton", "random", "")
+            if i in own
+            else msgspec.structs.replace(s, name=savefile.clean_name(s.name))
+            for i, s in enumerate(seats)
+        ]
         self.match = match
         self.bots: dict[int, Bot] = {
             i: make_bot(game, s.bot, bot_seed(match.seed, i))
-            for i, s in enumerate(self.seats) if s.kind == "bot"
+            for i, s in enumerate(self.seats)
+            if s.kind == "bot"
         }
 
     def humans(self) -> list[int]:
@@ -80,7 +83,8 @@ class Table:
 
 # --- one Struct per method ---------------------------------------------------------------------
 
-class _Args(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+
+class _Args(msgspec.Struct, forbid_unknown_fields=True):
     pass
 
 
@@ -108,7 +112,8 @@ class NewArgs(_Viewed):
     game: str = ""
     players: int = 0
     options: dict[str, Any] | None = None
-    # None: the engine picks one from the whole 64-bit range (the lobby's default)
+    # None: the engine picks one from the whole 64-bit range (the lobby's default); else a
+    # whole number, or its decimal digits as text; anything else is refused as core.bad_seed
     seed: Any = None
     seats: list[Seat] | None = None
 
@@ -169,10 +174,21 @@ class AutomationArgs(_Args):
 
 
 ARGS: dict[str, type[_Args]] = {
-    "version": VersionArgs, "games": GamesArgs, "strings": StringsArgs, "new": NewArgs,
-    "snapshot": SnapshotArgs, "act": ActArgs, "step": StepArgs, "undo": UndoArgs,
-    "save": SaveArgs, "load": LoadArgs, "why": WhyArgs, "game_data": GameDataArgs,
-    "render": RenderArgs, "rng_check": RngCheckArgs, "selfplay": SelfplayArgs,
+    "version": VersionArgs,
+    "games": GamesArgs,
+    "strings": StringsArgs,
+    "new": NewArgs,
+    "snapshot": SnapshotArgs,
+    "act": ActArgs,
+    "step": StepArgs,
+    "undo": UndoArgs,
+    "save": SaveArgs,
+    "load": LoadArgs,
+    "why": WhyArgs,
+    "game_data": GameDataArgs,
+    "render": RenderArgs,
+    "rng_check": RngCheckArgs,
+    "selfplay": SelfplayArgs,
     "automation": AutomationArgs,
 }
 
@@ -195,8 +211,13 @@ class Bridge:
             result = getattr(self, "m_" + method)(args)
         except MarqueeError as exc:
             game = self.table.match.game if self.table else None
-            result = {"error": {"code": exc.code, "params": _jsonable(exc.params),
-                                "message": render(exc.code, exc.params, lang, game)}}
+            result = {
+                "error": {
+                    "code": exc.code,
+                    "params": _jsonable(exc.params),
+                    "message": render(exc.code, exc.params, lang, game),
+                }
+            }
         return json.dumps(result, ensure_ascii=False)
 
     def _decode(self, method: str, args_json: str) -> _Args:
@@ -206,7 +227,9 @@ class Bridge:
         if not args_json:
             args_json = "{}"
         if not isinstance(args_json, (str, bytes)):
-            raise OptionsError("bridge.bad_args", method=method, detail="arguments must be JSON text")
+            raise OptionsError(
+                "bridge.bad_args", method=method, detail="arguments must be JSON text"
+            )
         data = args_json.encode("utf-8", "replace") if isinstance(args_json, str) else args_json
         refusal = savefile.json_refusal(data, MAX_ARGS)
         if refusal is not None:
@@ -219,7 +242,17 @@ class Bridge:
     # --- methods (m_<name>) --------------------------------------------------------------
 
     def m_version(self, a: VersionArgs) -> dict[str, Any]:
-        return {"engine": engine.__version__, "save_format": savefile.FORMAT_VERSION}
+        """The engine's version and the limits the page checks before a file reaches Python."""
+        return {
+            "engine": engine.__version__,
+            "save_format": savefile.FORMAT_VERSION,
+            "limits": {
+                "save_bytes": savefile.MAX_BYTES,
+                "json_depth": savefile.MAX_DEPTH,
+                "name_chars": savefile.NAME_LIMIT,
+                "args_bytes": MAX_ARGS,
+            },
+        }
 
     def m_games(self, a: GamesArgs) -> list[dict[str, Any]]:
         return [cls.describe() for cls in registry.all_games()]
@@ -233,7 +266,11 @@ class Bridge:
         return {"automation": self.automation}
 
     def m_new(self, a: NewArgs) -> dict[str, Any]:
-        seed = random_seed() if a.seed is None else a.seed
+        seed = a.seed
+        if seed is None:
+            seed = random_seed()
+        elif isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
+            seed = int(seed)  # digits as text: JavaScript numbers lose seeds above 2^53
         match = Match.new(a.game, a.players, a.options, seed)
         table = Table(match, list(a.seats) if a.seats is not None else [Seat()] * a.players)
         self._check_viewer(table, a.viewer)
@@ -285,8 +322,10 @@ class Bridge:
         table = self._table()
         text = savefile.dump(table.match, table.meta()).decode()
         # No seed in the name: it would let anyone list the decks (docs/security.md).
-        return {"text": text,
-                "filename": f"marquee-{table.match.game.id}-step{len(table.match.steps)}.json"}
+        return {
+            "text": text,
+            "filename": f"marquee-{table.match.game.id}-step{len(table.match.steps)}.json",
+        }
 
     def m_load(self, a: LoadArgs) -> dict[str, Any]:
         match, saved = savefile.load_with_table(a.text)
@@ -319,8 +358,11 @@ class Bridge:
         try:
             game.apply(match.state, a.seat, parsed)  # works on a copy of the state
         except MarqueeError as exc:
-            return {"code": exc.code, "params": _jsonable(exc.params),
-                    "message": render(exc.code, exc.params, a.lang, game)}
+            return {
+                "code": exc.code,
+                "params": _jsonable(exc.params),
+                "message": render(exc.code, exc.params, a.lang, game),
+            }
         return None
 
     def m_game_data(self, a: GameDataArgs) -> dict[str, Any]:
@@ -336,9 +378,13 @@ class Bridge:
             folder = resources.files(package).joinpath("data")
             if not folder.is_dir():
                 continue
-            out.update({prefix + entry.name[:-5]: json.loads(entry.read_bytes())
-                        for entry in sorted(folder.iterdir(), key=lambda e: e.name)
-                        if entry.name.endswith(".json")})
+            out.update(
+                {
+                    prefix + entry.name[:-5]: json.loads(entry.read_bytes())
+                    for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+                    if entry.name.endswith(".json")
+                }
+            )
         return out
 
     def m_render(self, a: RenderArgs) -> str:
@@ -348,8 +394,9 @@ class Bridge:
     def m_rng_check(self, a: RngCheckArgs) -> dict[str, Any]:
         """Dice from a seed: the e2e suite compares them with CPython's."""
         if not 0 <= a.count <= RNG_CHECK_LIMIT:
-            raise OptionsError("bridge.bad_args", method="rng_check",
-                               detail=f"count must be 0..{RNG_CHECK_LIMIT}")
+            raise OptionsError(
+                "bridge.bad_args", method="rng_check", detail=f"count must be 0..{RNG_CHECK_LIMIT}"
+            )
         rng = Rng.from_seed(check_seed(a.seed))
         return {"dice": [rng.between(1, 6) for _ in range(a.count)]}
 
@@ -357,10 +404,15 @@ class Bridge:
         """Random bots play a whole game apart from the table: the e2e suite compares the
         final hash with CPython's to prove both hosts play identically."""
         match = Match.new(a.game, a.players, a.options, a.seed)
-        decisions = play_to_end(match, {s: make_bot(match.game, "random", bot_seed(a.seed, s))
-                                        for s in range(a.players)})
-        return {"hash": match.game.state_hash(match.state), "steps": len(match.steps),
-                "decisions": decisions}
+        decisions = play_to_end(
+            match,
+            {s: make_bot(match.game, "random", bot_seed(a.seed, s)) for s in range(a.players)},
+        )
+        return {
+            "hash": match.game.state_hash(match.state),
+            "steps": len(match.steps),
+            "decisions": decisions,
+        }
 
     # --- helpers -------------------------------------------------------------------------
 
@@ -411,8 +463,11 @@ class Bridge:
         names = game.automaton_names
         for i, kind in enumerate(game.seat_kinds()):
             if kind == "automaton" and i < len(out):
-                out[i] = {**out[i], "kind": "automaton",
-                          "name": names.get(lang) or names.get("en") or out[i]["name"]}
+                out[i] = {
+                    **out[i],
+                    "kind": "automaton",
+                    "name": names.get(lang) or names.get("en") or out[i]["name"],
+                }
         return out
 
     @staticmethod
@@ -431,9 +486,11 @@ class Bridge:
         refusal = match.undo_refusal(viewer) if viewer is not None else None
         result = match.result()
         seats = self._seats(game, table.seats, lang)
-        names = [s["name"] or (render("ui.seat.default_bot", {"n": i + 1}, lang)
-                               if s["kind"] == "bot" else None)
-                 for i, s in enumerate(seats)]
+        names = [
+            s["name"]
+            or (render("ui.seat.default_bot", {"n": i + 1}, lang) if s["kind"] == "bot" else None)
+            for i, s in enumerate(seats)
+        ]
         snap = {
             "game": game.id,
             "names": game.names,
@@ -444,18 +501,38 @@ class Bridge:
             "to_act": {"kind": to.kind, "seats": list(to.seats)},
             "viewer": viewer,
             "view": view,
-            "legal": [{"index": i, "action": game.action_to_builtins(a),
-                       "label": self._label(game, a, lang)} for i, a in enumerate(legal)],
-            "log": [{"step": i, "code": e.code, "params": _jsonable(e.params),
-                     "text": render(e.code, e.params, lang, game, names)}
-                    for i, e in match.visible_events(viewer)],
+            "legal": [
+                {
+                    "index": i,
+                    "action": game.action_to_builtins(a),
+                    "label": self._label(game, a, lang),
+                }
+                for i, a in enumerate(legal)
+            ],
+            "log": [
+                {
+                    "step": i,
+                    "code": e.code,
+                    "params": _jsonable(e.params),
+                    "text": render(e.code, e.params, lang, game, names),
+                }
+                for i, e in match.visible_events(viewer)
+            ],
             "can_undo": viewer is not None and refusal is None,
-            "undo_refusal": None if refusal is None else {
-                "code": refusal.code, "message": render(refusal.code, refusal.params, lang, game)},
-            "result": None if result is None else {
+            "undo_refusal": None
+            if refusal is None
+            else {
+                "code": refusal.code,
+                "message": render(refusal.code, refusal.params, lang, game),
+            },
+            "result": None
+            if result is None
+            else {
                 **msgspec.to_builtins(result),
-                "labels": {key: score_label(game, key, lang)
-                           for row in result.breakdown for key in row}},
+                "labels": {
+                    key: score_label(game, key, lang) for row in result.breakdown for key in row
+                },
+            },
             "automation": self.automation,
         }
         if self.automation:

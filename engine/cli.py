@@ -10,8 +10,7 @@ import time
 
 import msgspec
 
-from engine.core import MarqueeError, OptionsError, SaveError
-from engine.core import registry
+from engine.core import MarqueeError, OptionsError, SaveError, registry
 from engine.core import save as savefile
 from engine.core.bots import bot_seed, make_bot
 from engine.core.i18n import render
@@ -22,10 +21,18 @@ from engine.core.play import play_to_end
 def cmd_list(args: argparse.Namespace) -> int:
     for cls in registry.all_games():
         d = cls.describe()
-        print(json.dumps({"id": d["id"], "name": d["names"]["en"],
-                          "players": [d["min_players"], d["max_players"]],
-                          "options": {o["id"]: o["default"] for o in d["options"]},
-                          "bots": d["bots"]}, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "id": d["id"],
+                    "name": d["names"]["en"],
+                    "players": [d["min_players"], d["max_players"]],
+                    "options": {o["id"]: o["default"] for o in d["options"]},
+                    "bots": d["bots"],
+                },
+                ensure_ascii=False,
+            )
+        )
     return 0
 
 
@@ -33,6 +40,7 @@ def _bot(game, kind: str, seed: int, budget: int | None):
     """A seat's bot: a kind, or a search level with its own budget (``hard:400``);
     ``budget`` (from ``--budget``) sets the iterations of every search level without one."""
     from engine.core.search import LEVELS, SearchBot
+
     name, _, own = kind.partition(":")
     iterations = int(own) if own else budget
     if name in LEVELS:
@@ -43,20 +51,30 @@ def _bot(game, kind: str, seed: int, budget: int | None):
     return make_bot(game, name, seed)
 
 
-def _bots_for(match: Match, kinds: list[str], seed: int, budget: int | None = None,
-              shift: int = 0) -> dict:
+def _bots_for(
+    match: Match, kinds: list[str], seed: int, budget: int | None = None, shift: int = 0
+) -> dict:
     """Seat s plays kinds[(s + shift) % n] (``shift`` rotates the seats between games)."""
     n = match.game.players
     if len(kinds) == 1:
         kinds = kinds * n
     if len(kinds) != n:
         raise SystemExit(f"--bot takes one kind or one per seat ({n}), got {len(kinds)}")
-    return {s: _bot(match.game, kinds[(s + shift) % n], bot_seed(seed, s), budget)
-            for s in range(n)}
+    return {
+        s: _bot(match.game, kinds[(s + shift) % n], bot_seed(seed, s), budget) for s in range(n)
+    }
 
 
-def simulate(game_id: str, players: int, seed: int, games: int, bots: list[str],
-             options: dict, budget: int | None = None, rotate: bool = False) -> dict:
+def simulate(
+    game_id: str,
+    players: int,
+    seed: int,
+    games: int,
+    bots: list[str],
+    options: dict,
+    budget: int | None = None,
+    rotate: bool = False,
+) -> dict:
     """Whole games between bots. With ``rotate``, game g seats the listed bots shifted by g
     (seat s plays bot (s + g) mod n), and the figures are per listed bot, not per seat."""
     decisions, seconds, scores = [], [], []
@@ -77,12 +95,22 @@ def simulate(game_id: str, players: int, seed: int, games: int, bots: list[str],
             wins[(w + shift) % players] += 1
     per = "bot" if rotate else "seat"
     return {
-        "game": game_id, "players": players, "options": Match.new(game_id, players, options).game.options,
-        "bots": bots, "budget": budget, "rotate": rotate, "seed": seed, "games": games,
-        "decisions_per_game": {"mean": statistics.fmean(decisions), "min": min(decisions),
-                               "max": max(decisions)},
-        f"mean_score_by_{per}": [round(statistics.fmean(s[i] for s in scores), 2)
-                                 for i in range(players)],
+        "game": game_id,
+        "players": players,
+        "options": Match.new(game_id, players, options).game.options,
+        "bots": bots,
+        "budget": budget,
+        "rotate": rotate,
+        "seed": seed,
+        "games": games,
+        "decisions_per_game": {
+            "mean": statistics.fmean(decisions),
+            "min": min(decisions),
+            "max": max(decisions),
+        },
+        f"mean_score_by_{per}": [
+            round(statistics.fmean(s[i] for s in scores), 2) for i in range(players)
+        ],
         "winner_counts": wins,
         f"win_rate_by_{per}": [round(w / games, 3) for w in wins],
         "seconds_per_game": round(statistics.fmean(seconds), 5),
@@ -108,7 +136,9 @@ def read_save(path: str) -> bytes:
         with open(path, "rb") as f:
             data = f.read(savefile.MAX_BYTES + 1)
     except OSError as exc:
-        raise SaveError("save.unreadable", file=path, reason=exc.strerror or type(exc).__name__) from None
+        raise SaveError(
+            "save.unreadable", file=path, reason=exc.strerror or type(exc).__name__
+        ) from None
     if len(data) > savefile.MAX_BYTES:
         raise SaveError("save.too_large", size=len(data), limit=savefile.MAX_BYTES)
     return data
@@ -116,9 +146,21 @@ def read_save(path: str) -> bytes:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = parse_options(args.options)
-    print(json.dumps(simulate(args.game, args.players, args.seed, args.games,
-                              args.bot.split(","), options, args.budget, args.rotate),
-                     ensure_ascii=False))
+    print(
+        json.dumps(
+            simulate(
+                args.game,
+                args.players,
+                args.seed,
+                args.games,
+                args.bot.split(","),
+                options,
+                args.budget,
+                args.rotate,
+            ),
+            ensure_ascii=False,
+        )
+    )
     return 0
 
 
@@ -131,14 +173,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for line in lines:
             print(f"       {line}")
     result = match.result()
-    print(json.dumps({"steps": len(match.steps), "to_act": match.to_act().kind,
-                      "result": None if result is None else {"scores": result.scores,
-                                                             "winners": result.winners}}))
+    print(
+        json.dumps(
+            {
+                "steps": len(match.steps),
+                "to_act": match.to_act().kind,
+                "result": None
+                if result is None
+                else {"scores": result.scores, "winners": result.winners},
+            }
+        )
+    )
     return 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from engine.bench import run
+
     ids = [args.game] if args.game else [c.id for c in registry.all_games()]
     options = parse_options(args.options) or None
     for game_id in ids:
@@ -155,14 +206,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--games", type=int, default=1)
-    p.add_argument("--bot", default="random",
-                   help="a bot kind, or one per seat, comma-separated: random, greedy, easy, "
-                        "normal, hard; a search level may name its budget, e.g. hard:400")
-    p.add_argument("--budget", type=int,
-                   help="iterations per decision for every search level without its own")
-    p.add_argument("--rotate", action="store_true",
-                   help="rotate the listed bots through the seats game by game; figures per bot")
-    p.add_argument("--options", help='JSON object, e.g. \'{"dark_alley": false}\'')
+    p.add_argument(
+        "--bot",
+        default="random",
+        help="a bot kind, or one per seat, comma-separated: random, greedy, easy, "
+        "normal, hard; a search level may name its budget, e.g. hard:400",
+    )
+    p.add_argument(
+        "--budget", type=int, help="iterations per decision for every search level without its own"
+    )
+    p.add_argument(
+        "--rotate",
+        action="store_true",
+        help="rotate the listed bots through the seats game by game; figures per bot",
+    )
+    p.add_argument("--options", help="JSON object, e.g. '{\"dark_alley\": false}'")
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("replay", help="replay a save file and print its log")
     p.add_argument("file")

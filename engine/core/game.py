@@ -158,7 +158,7 @@ class Game:
     def enters_outcomes(self, state: Any, seat: int, action: Any) -> bool:
         """True when a person may enter this chance or automaton step by hand (the outcome of
         a physical throw or draw at a real table). Otherwise such a step is accepted only when
-        it equals what ``chance_action``/``automaton_action`` compute (``engine.core.match``),
+        it equals what ``chance_action``/``automaton_action`` compute (checked in ``apply``),
         so neither a save file nor a script can choose the dice or the automaton's moves."""
         return False
 

@@ -50,8 +50,14 @@ class Match:
         self.events: list[list[Event]] = []
 
     @classmethod
-    def new(cls, game_id: str, players: int, options: dict[str, Any] | None = None,
-            seed: int = 0, packs: dict[str, bytes] | None = None) -> "Match":
+    def new(
+        cls,
+        game_id: str,
+        players: int,
+        options: dict[str, Any] | None = None,
+        seed: int = 0,
+        packs: dict[str, bytes] | None = None,
+    ) -> Match:
         return cls(registry.get(game_id)(players, options, packs), seed)
 
     @property

@@ -34,8 +34,10 @@ MAX_BYTES = 2_000_000  # a whole 4-player game is ~35 kB; the rest is room for a
 MAX_DEPTH = 32  # a save nests ~6 deep; the JSON decoders recurse (and Pyodide's stack is small)
 NAME_LIMIT = 40  # characters in a seat's name, at every entry point
 
-NOTE = ("A Marquee save is the full record of a game, every secret choice included: "
-        "open it after the game, or to replay it.")
+NOTE = (
+    "A Marquee save is the full record of a game, every secret choice included: "
+    "open it after the game, or to replay it."
+)
 
 # Bidi embedding/override/isolate controls: in a name they would reorder the log line around it.
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
@@ -56,6 +58,7 @@ class SavedSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class SavedTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Who sits where: not part of the rules, so not in the state hash."""
+
     seats: list[SavedSeat] = []
 
 
@@ -94,6 +97,7 @@ class SavedStepV1(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class SaveFileV1(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The first format (engine 0.x autosaves): steps in clear, no packs."""
+
     format: str
     format_version: int
     game: Annotated[str, msgspec.Meta(max_length=64)]
@@ -117,8 +121,9 @@ def clean_name(name: str) -> str:
     return _CONTROLS.sub("", _BIDI.sub("", name)).strip()
 
 
-def json_refusal(data: bytes, limit: int = MAX_BYTES,
-                 depth: int = MAX_DEPTH) -> tuple[str, dict[str, int]] | None:
+def json_refusal(
+    data: bytes, limit: int = MAX_BYTES, depth: int = MAX_DEPTH
+) -> tuple[str, dict[str, int]] | None:
     """Why JSON text must not reach a decoder: ``("too_large", …)`` or ``("too_deep", …)``;
     None when it may. The decoders recurse per nesting level, so 200 kB of ``[`` crashed
     Pyodide; nesting is measured without recursing: brackets outside strings are kept and
@@ -126,12 +131,12 @@ def json_refusal(data: bytes, limit: int = MAX_BYTES,
     if len(data) > limit:
         return "too_large", {"size": len(data), "limit": limit}
     nest = _STRING.sub(b"", data).translate(None, _NOT_BRACKETS).translate(_NESTING)
-    for passes in range(depth + 1):
-        if b"()" not in nest:
-            break
+    passes = 0
+    while b"()" in nest:
+        if passes == depth:
+            return "too_deep", {"limit": depth}
         nest = nest.replace(b"()", b"")
-    else:
-        return "too_deep", {"limit": depth}
+        passes += 1
     # What is left is ")))(((": brackets never closed (a cut file), each one more level deep.
     if passes + nest.count(b"(") > depth:
         return "too_deep", {"limit": depth}
@@ -142,8 +147,9 @@ def dump(match: Match, table: SavedTable | dict[str, Any] | None = None) -> byte
     game = match.game
     if not isinstance(table, SavedTable):
         table = msgspec.convert(table or {}, SavedTable)
-    steps = msgspec.json.encode([SavedStep(s.seat, game.action_to_builtins(s.action))
-                                 for s in match.steps])
+    steps = msgspec.json.encode(
+        [SavedStep(s.seat, game.action_to_builtins(s.action)) for s in match.steps]
+    )
     save = SaveFile(
         format=FORMAT,
         format_version=FORMAT_VERSION,
@@ -153,8 +159,10 @@ def dump(match: Match, table: SavedTable | dict[str, Any] | None = None) -> byte
         options=dict(game.options),
         seed=match.seed,
         table=table,
-        packs=SavedPacks(fingerprint=game.pack_fingerprint(),
-                         user={k: v.decode("utf-8") for k, v in sorted(game.user_packs.items())}),
+        packs=SavedPacks(
+            fingerprint=game.pack_fingerprint(),
+            user={k: v.decode("utf-8") for k, v in sorted(game.user_packs.items())},
+        ),
         steps=base64.b64encode(steps).decode("ascii"),
         state_hash=game.state_hash(match.state),
     )
@@ -204,16 +212,18 @@ def _decode(data: bytes | str) -> SaveFile | SaveFileV1:
     if version > FORMAT_VERSION:
         raise SaveError("save.newer_format", version=version, supported=FORMAT_VERSION)
     try:
-        return msgspec.convert(raw, SaveFile if version == 2 else SaveFileV1)
+        if version == 1:
+            return msgspec.convert(raw, SaveFileV1)
+        return msgspec.convert(raw, SaveFile)
     except msgspec.ValidationError as exc:
         detail = str(exc)[:200]
         code = "save.bad_table" if "$.table" in detail else "save.invalid"
         raise SaveError(code, detail=detail) from None
 
 
-def _steps(save: SaveFile | SaveFileV1) -> list[SavedStep] | list[SavedStepV1]:
+def _steps(save: SaveFile | SaveFileV1) -> list[SavedStep]:
     if isinstance(save, SaveFileV1):
-        return save.steps
+        return [SavedStep(s.seat, s.action) for s in save.steps]
     try:
         text = base64.b64decode(save.steps, validate=True)
     except (binascii.Error, ValueError):
@@ -246,15 +256,15 @@ def _game(save: SaveFile | SaveFileV1) -> Any:
 def load_with_table(data: bytes | str) -> Loaded:
     save = _decode(data)
     if _version_tuple(save.engine_version) > _version_tuple(engine.__version__):
-        raise SaveError("save.newer_engine", version=save.engine_version,
-                        ours=engine.__version__)
+        raise SaveError("save.newer_engine", version=save.engine_version, ours=engine.__version__)
     if not 0 <= save.seed < SEED_LIMIT:  # the RNG keeps 64 bits: a larger seed would alias
         raise SaveError("save.invalid", detail="the seed must be in 0 .. 2^64 - 1")
     steps = _steps(save)
     game = _game(save)
     if save.table.seats and len(save.table.seats) != game.players:
-        raise SaveError("save.bad_table", detail=f"{len(save.table.seats)} seats for "
-                                                 f"{game.players} players")
+        raise SaveError(
+            "save.bad_table", detail=f"{len(save.table.seats)} seats for {game.players} players"
+        )
     match = Match(game, save.seed)
     for index, step in enumerate(steps):
         try:
@@ -266,8 +276,6 @@ def load_with_table(data: bytes | str) -> Loaded:
         except IllegalAction as exc:
             raise SaveError("save.illegal_step", step=index, rule=exc.code) from None
     if game.state_hash(match.state) != save.state_hash:
-        raise SaveError("save.hash_mismatch", version=save.engine_version,
-                        ours=engine.__version__)
+        raise SaveError("save.hash_mismatch", version=save.engine_version, ours=engine.__version__)
     seats = [msgspec.structs.replace(s, name=clean_name(s.name)) for s in save.table.seats]
     return Loaded(match, SavedTable(seats))
-

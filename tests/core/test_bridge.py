@@ -13,9 +13,16 @@ def call(bridge: Bridge, method: str, **args):
 
 
 def new(bridge: Bridge, **extra):
-    return call(bridge, "new", game="tiny", players=2, seed=3,
-                seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
-                viewer=0, **extra)
+    return call(
+        bridge,
+        "new",
+        game="tiny",
+        players=2,
+        seed=3,
+        seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+        viewer=0,
+        **extra,
+    )
 
 
 def test_lists_games_and_starts_a_table():
@@ -106,13 +113,17 @@ def test_why_tells_the_refusal_of_an_action_without_playing_it():
     assert call(b, "why", seat=0, action={"type": "pick", "n": 1}) is None
     why = call(b, "why", seat=0, action={"type": "pick", "n": 9}, lang="ru")
     assert why["code"] == "tiny.pick.range" and why["message"]
-    assert call(b, "why", seat=5, action={"type": "pick", "n": 1})["error"]["code"] == "bridge.bad_seat"
+    assert (
+        call(b, "why", seat=5, action={"type": "pick", "n": 1})["error"]["code"]
+        == "bridge.bad_seat"
+    )
     assert call(b, "why", seat=0, action={"type": "fly"})["error"]["code"] == "bridge.bad_action"
     assert call(b, "snapshot", viewer=0)["hash"] == before
 
 
 def test_labels_are_remembered_per_language_and_match_the_catalog():
     from engine.core.i18n import action_label
+
     b = Bridge()
     snap = new(b)
     game = b.table.match.game
@@ -120,7 +131,9 @@ def test_labels_are_remembered_per_language_and_match_the_catalog():
     for lang in ("en", "ru", "fr"):
         again = call(b, "snapshot", viewer=0, lang=lang)
         assert [a["label"] for a in again["legal"]] == [action_label(game, a, lang) for a in legal]
-    assert [a["label"] for a in call(b, "snapshot", viewer=0)["legal"]] == [a["label"] for a in snap["legal"]]
+    assert [a["label"] for a in call(b, "snapshot", viewer=0)["legal"]] == [
+        a["label"] for a in snap["legal"]
+    ]
 
 
 def test_a_position_with_hundreds_of_actions_snapshots_fast_once_labelled():
@@ -149,7 +162,9 @@ def test_game_data_returns_a_games_shipped_packs():
 def test_a_seat_the_game_plays_itself_shows_as_its_automaton_named_in_the_language():
     b = Bridge()
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
-    snap = call(b, "new", game="trickerion-solo", players=2, seed=1, seats=seats, viewer=0, lang="ru")
+    snap = call(
+        b, "new", game="trickerion-solo", players=2, seed=1, seats=seats, viewer=0, lang="ru"
+    )
     assert snap["seats"][0] == {"kind": "human", "bot": "random", "name": "Ann"}
     assert snap["seats"][1]["kind"] == "automaton"
     assert snap["seats"][1]["name"] == "Преемник Далгарда"
@@ -169,7 +184,9 @@ def test_scoring_categories_come_with_translated_labels():
     assert score_label(game, "fame", "ru") == "Слава"
     assert score_label(game, "apprentices", "fr") == "Apprentis"
     # a category per card is named by the game, in the official edition's words
-    assert score_label(game, "trick:t09_mutilation", "en") == game.term_name("trick", "t09_mutilation", "en")
+    assert score_label(game, "trick:t09_mutilation", "en") == game.term_name(
+        "trick", "t09_mutilation", "en"
+    )
     assert score_label(game, "trick:t09_mutilation", "en") != "trick:t09_mutilation"
     assert score_label(game, "something_new", "en") == "Something new"
 
@@ -182,8 +199,14 @@ def test_scoring_categories_come_with_translated_labels():
 
 def test_the_log_names_seats_as_the_table_does():
     b = Bridge()
-    call(b, "new", game="trickerion", players=2, seed=2,
-         seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])
+    call(
+        b,
+        "new",
+        game="trickerion",
+        players=2,
+        seed=2,
+        seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+    )
     for _ in range(40):
         call(b, "step")
         snap = call(b, "snapshot", viewer=0, lang="fr")

@@ -5,17 +5,18 @@ from __future__ import annotations
 import json
 
 import pytest
+from core.test_core import play_out
 
 import tinygame  # noqa: F401  (registers "tiny")
 from engine.cli import main
 from engine.core import save as savefile
 from engine.core.match import Match
 
-from core.test_core import play_out
-
 
 def test_simulate_prints_a_json_summary(capsys):
-    assert main(["simulate", "--game", "tiny", "--players", "3", "--seed", "1", "--games", "5"]) == 0
+    assert (
+        main(["simulate", "--game", "tiny", "--players", "3", "--seed", "1", "--games", "5"]) == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 5 and sum(out["winner_counts"]) >= 5
     assert out["decisions_per_game"]["mean"] == 6  # 3 seats x 2 rounds
@@ -23,8 +24,19 @@ def test_simulate_prints_a_json_summary(capsys):
 
 
 def test_simulate_is_reproducible(capsys):
-    args = ["simulate", "--game", "tiny", "--players", "2", "--seed", "4", "--games", "3",
-            "--options", '{"rounds": 5}']
+    args = [
+        "simulate",
+        "--game",
+        "tiny",
+        "--players",
+        "2",
+        "--seed",
+        "4",
+        "--games",
+        "3",
+        "--options",
+        '{"rounds": 5}',
+    ]
     main(args)
     first = json.loads(capsys.readouterr().out)
     main(args)
@@ -60,9 +72,14 @@ def test_bench_prints_figures(capsys):
     assert out["games"] >= 1 and out["games_per_second"] > 0 and out["legal_actions_us"] > 0
 
 
-@pytest.mark.parametrize("options,code", [("{bad", "cli.options_not_json"),
-                                          ("[1]", "cli.options_not_object"),
-                                          ('{"rounds": 9}', "options.out_of_range")])
+@pytest.mark.parametrize(
+    "options,code",
+    [
+        ("{bad", "cli.options_not_json"),
+        ("[1]", "cli.options_not_object"),
+        ('{"rounds": 9}', "options.out_of_range"),
+    ],
+)
 def test_bad_options_json_is_a_coded_error_not_a_traceback(capsys, options, code):
     for cmd in (["simulate", "--game", "tiny", "--players", "2"], ["bench", "--game", "tiny"]):
         assert main([*cmd, "--options", options]) == 2

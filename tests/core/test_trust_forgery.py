@@ -3,7 +3,7 @@
 A save file or a script may not choose the dice or Dahlgaard's Successor's moves: such a step is
 accepted only when it equals ``chance_action``/``automaton_action`` for the position, except
 where the game lets a person enter physical outcomes (the Oracle's companion mode). Checked at
-the root (``Match.act``), so live play, save replay and the page's bridge all refuse it.
+the root (``Game.apply``), so live play, save replay and the page's bridge all refuse it.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from engine.core.match import Match
 from engine.games.oracle import actions as OA
 from engine.games.oracle.available import all_entries
 from engine.games.oracle.game import OracleGame
-from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.solo.actions import SuccessorStep
+from engine.games.trickerion.solo.game import TrickerionSolo
 
 
 def forge(match: Match, seat: int, action) -> None:
@@ -77,14 +77,22 @@ def test_a_forged_solo_save_with_a_recomputed_hash_is_refused():
 def test_the_bridge_refuses_moves_for_the_automaton_and_for_chance():
     b = Bridge()
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-    snap = json.loads(b.call("new", json.dumps({"game": "trickerion-solo", "players": 2, "seed": 7,
-                                                "seats": seats, "viewer": 0})))
+    snap = json.loads(
+        b.call(
+            "new",
+            json.dumps(
+                {"game": "trickerion-solo", "players": 2, "seed": 7, "seats": seats, "viewer": 0}
+            ),
+        )
+    )
     assert [s["kind"] for s in snap["seats"]] == ["human", "automaton"]
     assert b.table.seats[1].kind == "automaton"  # stored as the game says, not as the lobby sent
     step = {"type": "successor_step", "step": "place.1", "do": "idle"}
     err = json.loads(b.call("act", json.dumps({"seat": 1, "action": step})))["error"]
     assert err["code"] == "bridge.seat_is_automaton"
-    err = json.loads(b.call("act", json.dumps({"seat": CHANCE, "action": {"type": "chance"}})))["error"]
+    err = json.loads(b.call("act", json.dumps({"seat": CHANCE, "action": {"type": "chance"}})))[
+        "error"
+    ]
     assert err["code"] == "bridge.bad_seat"
     assert json.loads(b.call("snapshot", json.dumps({"viewer": 0})))["step"] == snap["step"]
 
@@ -132,9 +140,13 @@ def test_malformed_successor_steps_are_illegal_actions_not_crashes():
     answered with IndexError/KeyError/ValueError is refused before the rules see it."""
     m = solo_at_successor()
     before = m.game.encode_state(m.state)
-    bad = [SuccessorStep(step="nope", do="place", char=99), SuccessorStep(step="place.1", do="place", char=-7),
-           SuccessorStep(step="x", do="learn", trick="no_such_trick"), SuccessorStep(step="", do=""),
-           SuccessorStep(step="place.1", do="place", char=0, location="moon", slot=10**9)]
+    bad = [
+        SuccessorStep(step="nope", do="place", char=99),
+        SuccessorStep(step="place.1", do="place", char=-7),
+        SuccessorStep(step="x", do="learn", trick="no_such_trick"),
+        SuccessorStep(step="", do=""),
+        SuccessorStep(step="place.1", do="place", char=0, location="moon", slot=10**9),
+    ]
     for action in bad:
         with pytest.raises(IllegalAction) as err:
             m.act(1, action)

@@ -15,6 +15,7 @@ import functools
 import json
 
 import msgspec
+from core.test_core import play_out
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -29,22 +30,60 @@ from engine.games.oracle import actions as OA
 from engine.games.oracle.game import OracleGame
 from engine.games.trickerion import actions as TA
 from engine.games.trickerion.game import Trickerion
-from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.solo.actions import DO, SuccessorStep
+from engine.games.trickerion.solo.game import TrickerionSolo
 
-from core.test_core import play_out
 
 def fuzz(examples: int) -> settings:
-    return settings(max_examples=examples, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=list(HealthCheck))
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
 
-STEP_IDS = ("alley.1", "alley.2", "assign.2", "assign.3", "downtown.1", "downtown.4", "market.1",
-            "market.2", "order.1", "order.2", "perform.1", "theater.3", "theater.skip",
-            "theater.card.1+theater.cell.1", "", "nope", "order.99")
-INTS = st.one_of(st.integers(-3, 12), st.integers(-2**63, 2**63), st.sampled_from([-1, 0, 10**9]))
-TEXT = st.one_of(st.sampled_from(["", "downtown", "market_row", "dark_alley", "theater", "workshop",
-                                  "x", "up", "down", "rope", "t01_", "mechanical", "optical"]),
-                 st.text(max_size=12))
+
+STEP_IDS = (
+    "alley.1",
+    "alley.2",
+    "assign.2",
+    "assign.3",
+    "downtown.1",
+    "downtown.4",
+    "market.1",
+    "market.2",
+    "order.1",
+    "order.2",
+    "perform.1",
+    "theater.3",
+    "theater.skip",
+    "theater.card.1+theater.cell.1",
+    "",
+    "nope",
+    "order.99",
+)
+INTS = st.one_of(st.integers(-3, 12), st.integers(-(2**63), 2**63), st.sampled_from([-1, 0, 10**9]))
+TEXT = st.one_of(
+    st.sampled_from(
+        [
+            "",
+            "downtown",
+            "market_row",
+            "dark_alley",
+            "theater",
+            "workshop",
+            "x",
+            "up",
+            "down",
+            "rope",
+            "t01_",
+            "mechanical",
+            "optical",
+        ]
+    ),
+    st.text(max_size=12),
+)
 
 
 def coded(exc: MarqueeError) -> bool:
@@ -53,6 +92,7 @@ def coded(exc: MarqueeError) -> bool:
 
 
 # --- positions ---------------------------------------------------------------------------------
+
 
 @functools.cache
 def successor_positions() -> tuple[Match, ...]:
@@ -107,9 +147,22 @@ def refused_untouched(m: Match, seat: int, action) -> None:
 # --- forged automaton and chance steps --------------------------------------------------------
 
 successor_steps = st.builds(
-    SuccessorStep, step=st.sampled_from(STEP_IDS), do=st.sampled_from((*DO, "perform", "", "win")),
-    char=INTS, location=TEXT, slot=INTS, die=INTS, card=INTS, cell=INTS, facing=TEXT, prop=TEXT,
-    trick=TEXT, school=TEXT, level=INTS, n=INTS)
+    SuccessorStep,
+    step=st.sampled_from(STEP_IDS),
+    do=st.sampled_from((*DO, "perform", "", "win")),
+    char=INTS,
+    location=TEXT,
+    slot=INTS,
+    die=INTS,
+    card=INTS,
+    cell=INTS,
+    facing=TEXT,
+    prop=TEXT,
+    trick=TEXT,
+    school=TEXT,
+    level=INTS,
+    n=INTS,
+)
 
 
 @fuzz(1200)
@@ -122,14 +175,23 @@ def test_forged_successor_steps_are_refused(where, action):
 
 
 oracle_chance = st.one_of(
-    st.builds(OA.EnterRoll, halves=st.tuples(*[st.integers(-1, 2)] * 5),
-              dice=st.tuples(st.integers(-1, 7), st.integers(-1, 7)),
-              coin=st.sampled_from(["tree", "skull"])),
-    st.builds(OA.AdventurerDrawn, colours=st.lists(TEXT | st.sampled_from(
-        ["grey", "red", "blue", "green", "yellow"]), max_size=4).map(tuple)),
-    st.sampled_from([OA.Roll(), OA.DrawAdventurers(), OA.RollInApp()]))
-trickerion_chance = st.one_of(st.just(TA.Chance()), successor_steps,
-                              st.builds(TA.Advertise, advertise=st.booleans()))
+    st.builds(
+        OA.EnterRoll,
+        halves=st.tuples(*[st.integers(-1, 2)] * 5),
+        dice=st.tuples(st.integers(-1, 7), st.integers(-1, 7)),
+        coin=st.sampled_from(["tree", "skull"]),
+    ),
+    st.builds(
+        OA.AdventurerDrawn,
+        colours=st.lists(
+            TEXT | st.sampled_from(["grey", "red", "blue", "green", "yellow"]), max_size=4
+        ).map(tuple),
+    ),
+    st.sampled_from([OA.Roll(), OA.DrawAdventurers(), OA.RollInApp()]),
+)
+trickerion_chance = st.one_of(
+    st.just(TA.Chance()), successor_steps, st.builds(TA.Advertise, advertise=st.booleans())
+)
 
 
 @fuzz(1200)
@@ -145,32 +207,74 @@ def test_forged_chance_steps_are_refused(where, oracle, trick):
 # --- raw JSON through the bridge ---------------------------------------------------------------
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False) | TEXT,
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | TEXT,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
-    max_leaves=12)
+    max_leaves=12,
+)
 actions = st.one_of(
     json_values,
-    st.fixed_dictionaries({"type": st.sampled_from(["successor_step", "chance", "pick", "roll",
-                                                    "enter_roll", "advertise", "assign"])},
-                          optional={"step": TEXT, "do": TEXT, "n": json_values, "char": json_values,
-                                    "halves": json_values, "dice": json_values}))
+    st.fixed_dictionaries(
+        {
+            "type": st.sampled_from(
+                ["successor_step", "chance", "pick", "roll", "enter_roll", "advertise", "assign"]
+            )
+        },
+        optional={
+            "step": TEXT,
+            "do": TEXT,
+            "n": json_values,
+            "char": json_values,
+            "halves": json_values,
+            "dice": json_values,
+        },
+    ),
+)
 
 
 @functools.cache
 def solo_bridge() -> tuple[Bridge, str]:
     b = Bridge()
-    b.call("new", json.dumps({"game": "trickerion-solo", "players": 2, "seed": 9, "viewer": 0,
-                              "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]}))
+    b.call(
+        "new",
+        json.dumps(
+            {
+                "game": "trickerion-solo",
+                "players": 2,
+                "seed": 9,
+                "viewer": 0,
+                "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}],
+            }
+        ),
+    )
     while json.loads(b.call("step", '{"viewer": 0}'))["moved"]:
         pass
     return b, b.table.match.game.encode_state(b.table.match.state)
 
 
 @fuzz(1000)
-@given(method=st.sampled_from(["act", "why", "undo", "snapshot", "step", "load", "new", "render"]),
-       args=st.dictionaries(st.sampled_from(["seat", "action", "viewer", "lang", "text", "game",
-                                             "players", "seed", "seats", "code", "params", "x"]),
-                            json_values | actions, max_size=4))
+@given(
+    method=st.sampled_from(["act", "why", "undo", "snapshot", "step", "load", "new", "render"]),
+    args=st.dictionaries(
+        st.sampled_from(
+            [
+                "seat",
+                "action",
+                "viewer",
+                "lang",
+                "text",
+                "game",
+                "players",
+                "seed",
+                "seats",
+                "code",
+                "params",
+                "x",
+            ]
+        ),
+        json_values | actions,
+        max_size=4,
+    ),
+)
 def test_raw_bridge_calls_give_coded_errors_and_keep_the_table(method, args):
     b, before = solo_bridge()
     if method == "new":
@@ -190,6 +294,7 @@ def test_raw_bridge_calls_give_coded_errors_and_keep_the_table(method, args):
 
 # --- mutated save files ----------------------------------------------------------------------
 
+
 @functools.cache
 def saves() -> tuple[tuple[bytes, str], ...]:
     tiny = Match.new("tiny", 3, {"rounds": 3}, seed=12)
@@ -199,14 +304,29 @@ def saves() -> tuple[tuple[bytes, str], ...]:
     while len(solo.steps) < 40:
         if solo.auto_step() is None:
             solo.act(0, human.choose(solo.game, solo.state, 0, solo.legal(0)))
-    table = savefile.SavedTable([savefile.SavedSeat("human", "random", "Ann"),
-                                 savefile.SavedSeat("automaton")])
-    return tuple((savefile.dump(m, t), m.game.state_hash(m.state))
-                 for m, t in ((tiny, None), (solo, table)))
+    table = savefile.SavedTable(
+        [savefile.SavedSeat("human", "random", "Ann"), savefile.SavedSeat("automaton")]
+    )
+    return tuple(
+        (savefile.dump(m, t), m.game.state_hash(m.state)) for m, t in ((tiny, None), (solo, table))
+    )
 
 
-FIELDS = ("format", "format_version", "game", "engine_version", "players", "options", "seed",
-          "table", "packs", "steps", "state_hash", "note", "extra")
+FIELDS = (
+    "format",
+    "format_version",
+    "game",
+    "engine_version",
+    "players",
+    "options",
+    "seed",
+    "table",
+    "packs",
+    "steps",
+    "state_hash",
+    "note",
+    "extra",
+)
 
 
 @st.composite
@@ -230,7 +350,7 @@ def mutated(draw) -> tuple[bytes, str]:
         i = draw(st.integers(0, len(steps) - 1))
         edit = draw(st.sampled_from(["seat", "action", "drop", "dup", "swap", "junk"]))
         if edit == "seat":
-            steps[i][0] = draw(st.integers(-3, 4) | st.integers(-2**70, 2**70))
+            steps[i][0] = draw(st.integers(-3, 4) | st.integers(-(2**70), 2**70))
         elif edit == "action":
             steps[i][1] = draw(actions.filter(lambda a: a != steps[i][1]))
         elif edit == "drop":
@@ -243,13 +363,35 @@ def mutated(draw) -> tuple[bytes, str]:
             steps[i] = draw(json_values)
         data["steps"] = base64.b64encode(json.dumps(steps).encode()).decode()
     elif kind == "seats":
-        data["table"] = {"seats": draw(st.lists(st.fixed_dictionaries(
-            {}, optional={"kind": json_values | st.sampled_from(["human", "bot", "automaton"]),
-                          "bot": json_values, "name": st.text(min_size=38, max_size=60) | TEXT,
-                          "age": json_values}), max_size=5) | json_values)}
+        data["table"] = {
+            "seats": draw(
+                st.lists(
+                    st.fixed_dictionaries(
+                        {},
+                        optional={
+                            "kind": json_values | st.sampled_from(["human", "bot", "automaton"]),
+                            "bot": json_values,
+                            "name": st.text(min_size=38, max_size=60) | TEXT,
+                            "age": json_values,
+                        },
+                    ),
+                    max_size=5,
+                )
+                | json_values
+            )
+        }
     else:
-        return draw(st.sampled_from([b"[" * 200_000, b'{"a":' * 5000, b" " * 3_000_000,
-                                     b'["' + b"\\" * 10_000, text.replace(b"{", b"[" * 40, 1)])), digest
+        return draw(
+            st.sampled_from(
+                [
+                    b"[" * 200_000,
+                    b'{"a":' * 5000,
+                    b" " * 3_000_000,
+                    b'["' + b"\\" * 10_000,
+                    text.replace(b"{", b"[" * 40, 1),
+                ]
+            )
+        ), digest
     return json.dumps(data).encode(), digest
 
 
