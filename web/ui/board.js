@@ -220,20 +220,27 @@ export function restorePlace(container, place, { scroll = place.scroll } = {}) {
 
 // ---- data and styles loaded before the first draw -----------------------------------------
 
-/** `ready(api, draw)` is true once `load(api)` has resolved. Before that it starts the load
- *  (once) and returns false; when the load resolves the latest `draw` runs, or `failed(error)`
- *  when it rejects (a later call tries again). */
-export function loadOnce(load, failed) {
+/** `ready(api, draw, fail)` is true once `load(api)` has resolved. Before that it starts the
+ *  load (once) and returns false; when the load resolves the latest `draw` runs, or the latest
+ *  `fail(error)` when the load rejects (a later call tries again) or that draw throws. */
+export function loadOnce(load) {
   let state = "idle";
   let latest = null;
-  return (api, draw) => {
+  return (api, draw, fail) => {
     if (state === "done") return true;
-    latest = draw;
+    latest = { draw, fail };
     if (state === "idle") {
       state = "loading";
       Promise.resolve().then(() => load(api)).then(
-        () => { state = "done"; latest?.(); },
-        (error) => { state = "idle"; failed(error, latest); });
+        () => {
+          state = "done";
+          try {
+            latest.draw();
+          } catch (error) {
+            latest.fail(error);
+          }
+        },
+        (error) => { state = "idle"; latest.fail(error); });
     }
     return false;
   };
