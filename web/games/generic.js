@@ -20,8 +20,9 @@
 //   api.gameData()           -> Promise of the game's data packs ({file stem: JSON})
 // The engine is reached only through `api` (never window.marqueeBridge), and only
 // asynchronously. Shared drawing helpers (SVG, targets, panels, tooltips, focus and scroll
-// keeping, data and styles loaded before the first draw) are in web/ui/board.js; a renderer
-// may export `styles` (stylesheet URLs it links before its first draw, see trickerion.js).
+// keeping, data and styles loaded before the first draw) are in web/ui/board.js. A renderer's
+// stylesheet lives beside it and is linked by the module itself (loadStyles, awaited at the
+// top level), so it loads only with the game and before the first draw.
 //
 // A game may translate the view's keys with `ui.view.<key>` codes in its messages.json.
 

@@ -4,7 +4,10 @@
 // rule it breaks. Test ids: docs/oracle-page.md.
 
 import { h, clear } from "../ui/dom.js";
-import { svg as s, SVG_NS, activate, whyNot, keepPlace, restorePlace } from "../ui/board.js";
+import { svg as s, SVG_NS, activate, whyNot, keepPlace, restorePlace, loadStyles } from "../ui/board.js";
+
+// Linked before the module resolves (the page imports it before the first draw).
+await loadStyles([new URL("./oracle.css", import.meta.url)]);
 
 const RUNES = ["d4_a", "d4_b", "coin", "bone", "doll"];
 const CELL = 46; // stargazing cell size in SVG units

@@ -8,7 +8,7 @@
 // renderer (trickerion/solo.js) is this one with extension points: makeRenderer(ext).
 
 import { h, clear } from "../ui/dom.js";
-import { svg as s, activate, hover, whyNot, Popups, keepPlace, restorePlace, loadOnce } from "../ui/board.js";
+import { svg as s, activate, hover, whyNot, Popups, keepPlace, restorePlace, loadOnce, loadStyles } from "../ui/board.js";
 import { data, loadData, nameOf, cap, textOf, SLOT, DAYS } from "./trickerion/data.js";
 import { groupTargets } from "./trickerion/targets.js";
 import { tipContent, schoolLetter } from "./trickerion/tips.js";
@@ -23,6 +23,9 @@ export const CELL = 50;
 export const PAD = 10;
 
 const UI = { zoom: 1, scroll: null, selected: null, renders: 0 };
+
+// Linked before the module resolves (the page imports it before the first draw).
+await loadStyles([new URL("./trickerion/trickerion.css", import.meta.url)]);
 
 /** A seat's token: its colour, its shape and its number (colour is never the only cue). */
 function seatToken(seat, x, y, r, label = String(seat + 1)) {

@@ -16,11 +16,14 @@
 
 import { makeRenderer, CELL } from "../trickerion.js";
 import { data, loadData, nameOf, cap, SLOT } from "./data.js";
-import { svg } from "../../ui/board.js";
+import { svg, loadStyles } from "../../ui/board.js";
 import { h } from "../../ui/dom.js";
 
 const FACING = { up: [0, -1], right: [1, 0], down: [0, 1], left: [-1, 0] };
 const UI = { pick: null, step: -1 };
+
+// After trickerion.css (imported above), before the module resolves.
+await loadStyles([new URL("./solo.css", import.meta.url)]);
 
 /** The solo packs, added once to the base packs (the solo cards join `cards`). */
 async function loadSolo(api) {
