@@ -32,7 +32,7 @@ export function svg(tag, attrs = {}, ...children) {
 /** Make `el` (HTML or SVG) act like a button: focusable, and `run(event)` on a click, Enter or
  *  Space. `stop` keeps the click from reaching the board (which closes an open panel). */
 export function activate(el, run, { stop = true } = {}) {
-  if (!(el.tagName === "BUTTON")) {
+  if (el.tagName !== "BUTTON") {
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
   }
@@ -250,17 +250,20 @@ export function loadOnce(load) {
 export function loadStyles(urls) {
   return Promise.all(urls.map((url) => {
     const href = String(url);
-    let link = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
-    if (link) return link.dataset.loaded ? null : new Promise((resolve) => {
-      link.addEventListener("load", resolve, { once: true });
-      link.addEventListener("error", resolve, { once: true });
-    });
-    link = h("link", { rel: "stylesheet", href });
-    const done = new Promise((resolve) => {
-      link.addEventListener("load", () => { link.dataset.loaded = "true"; resolve(); }, { once: true });
-      link.addEventListener("error", resolve, { once: true });
-    });
+    const linked = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
+    if (linked) return linked.dataset.loaded ? null : settled(linked);
+    const link = h("link", { rel: "stylesheet", href });
+    link.addEventListener("load", () => { link.dataset.loaded = "true"; }, { once: true });
+    const done = settled(link);
     document.head.append(link);
     return done;
   }));
+}
+
+/** Resolves when `link` has loaded or failed (a missing stylesheet must not stop the board). */
+function settled(link) {
+  return new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  });
 }
