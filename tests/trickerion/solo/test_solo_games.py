@@ -16,7 +16,7 @@ from engine.core.bots import make_bot
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.i18n import action_label, render
 from engine.core.match import Match
-from engine.games.trickerion.game import TrickerionSolo
+from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
 
 from ..helpers import check_invariants
@@ -68,6 +68,7 @@ def check_successor(s) -> None:
     assert len(solo.plan_discard) == 6 and not solo.plan_deck and solo.turn is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(10))
 def test_seeded_solo_games(chunk):
     """GAMES seeded whole games without an exception, invariants after every action."""
