@@ -54,7 +54,9 @@ export function activate(el, run, { stop = true } = {}) {
 export function hover(el, show, hide) {
   el.addEventListener("mouseenter", show);
   el.addEventListener("mouseleave", hide);
-  el.addEventListener("focus", () => { if (el.matches(":focus-visible")) show(); });
+  el.addEventListener("focus", () => {
+    if (el.matches(":focus-visible")) show();
+  });
   el.addEventListener("blur", hide);
   return el;
 }
@@ -72,9 +74,13 @@ export function whyNot(api, position, action) {
   }
   const key = JSON.stringify(action);
   if (!whys.asked.has(key)) {
-    whys.asked.set(key, api.why(action).then(
-      (refusal) => refusal?.message ?? null,
-      (error) => error?.message ?? String(error)));
+    whys.asked.set(
+      key,
+      api.why(action).then(
+        (refusal) => refusal?.message ?? null,
+        (error) => error?.message ?? String(error),
+      ),
+    );
   }
   return whys.asked.get(key);
 }
@@ -113,19 +119,52 @@ export class Popups {
     const p = this.prefix;
     this.closePanel();
     const box = this.anchor(el);
-    const back = () => { this.closePanel(); el.focus(); };
-    this.panel = h("div", {
-      class: `${p}-panel`, testid: `${p}-panel`, role: "dialog", "aria-label": label,
-      onkeydown: (e) => { if (e.key === "Escape") back(); },
-    },
-    h("div", { class: `${p}-panel-head` },
-      h("strong", {}, title),
-      h("button", { type: "button", class: "icon", testid: `${p}-panel-close`, "aria-label": closeLabel, onclick: back }, "×")),
-    h("div", { class: `${p}-panel-list` },
-      choices.map((c) => h("button", {
-        type: "button", class: `${p}-choice${c.class ? ` ${c.class}` : ""}`, testid: c.testid,
-        dataset: { index: String(c.index) }, onclick: () => { this.closePanel(); c.pick(); },
-      }, c.body))));
+    const back = () => {
+      this.closePanel();
+      el.focus();
+    };
+    this.panel = h(
+      "div",
+      {
+        class: `${p}-panel`,
+        testid: `${p}-panel`,
+        role: "dialog",
+        "aria-label": label,
+        onkeydown: (e) => {
+          if (e.key === "Escape") back();
+        },
+      },
+      h(
+        "div",
+        { class: `${p}-panel-head` },
+        h("strong", {}, title),
+        h(
+          "button",
+          { type: "button", class: "icon", testid: `${p}-panel-close`, "aria-label": closeLabel, onclick: back },
+          "×",
+        ),
+      ),
+      h(
+        "div",
+        { class: `${p}-panel-list` },
+        choices.map((c) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: `${p}-choice${c.class ? ` ${c.class}` : ""}`,
+              testid: c.testid,
+              dataset: { index: String(c.index) },
+              onclick: () => {
+                this.closePanel();
+                c.pick();
+              },
+            },
+            c.body,
+          ),
+        ),
+      ),
+    );
     this.hideTip();
     this.host.append(this.panel);
     const bw = this.host.clientWidth;
@@ -182,7 +221,9 @@ export class Popups {
       over = true;
       const action = probe();
       if (!action) return;
-      ask(action).then((message) => { if (over && message && el.isConnected) this.showWhy(el, message); });
+      ask(action).then((message) => {
+        if (over && message && el.isConnected) this.showWhy(el, message);
+      });
     });
     el.addEventListener("mouseleave", () => {
       over = false;
@@ -231,16 +272,22 @@ export function loadOnce(load) {
     latest = { draw, fail };
     if (state === "idle") {
       state = "loading";
-      Promise.resolve().then(() => load(api)).then(
-        () => {
-          state = "done";
-          try {
-            latest.draw();
-          } catch (error) {
+      Promise.resolve()
+        .then(() => load(api))
+        .then(
+          () => {
+            state = "done";
+            try {
+              latest.draw();
+            } catch (error) {
+              latest.fail(error);
+            }
+          },
+          (error) => {
+            state = "idle";
             latest.fail(error);
-          }
-        },
-        (error) => { state = "idle"; latest.fail(error); });
+          },
+        );
     }
     return false;
   };
@@ -248,16 +295,24 @@ export function loadOnce(load) {
 
 /** Link the stylesheets at `urls` (once each) and resolve when they have loaded or failed. */
 export function loadStyles(urls) {
-  return Promise.all(urls.map((url) => {
-    const href = String(url);
-    const linked = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
-    if (linked) return linked.dataset.loaded ? null : settled(linked);
-    const link = h("link", { rel: "stylesheet", href });
-    link.addEventListener("load", () => { link.dataset.loaded = "true"; }, { once: true });
-    const done = settled(link);
-    document.head.append(link);
-    return done;
-  }));
+  return Promise.all(
+    urls.map((url) => {
+      const href = String(url);
+      const linked = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
+      if (linked) return linked.dataset.loaded ? null : settled(linked);
+      const link = h("link", { rel: "stylesheet", href });
+      link.addEventListener(
+        "load",
+        () => {
+          link.dataset.loaded = "true";
+        },
+        { once: true },
+      );
+      const done = settled(link);
+      document.head.append(link);
+      return done;
+    }),
+  );
 }
 
 /** Resolves when `link` has loaded or failed (a missing stylesheet must not stop the board). */
