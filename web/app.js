@@ -500,11 +500,17 @@ function loadRenderer(id) {
 }
 
 function renderBoard(container, snap) {
+  const viewer = S.viewer;
+  const lang = S.lang;
+  // Questions to the engine answer with Promises: renderers never rely on a synchronous engine.
+  const ask = (fn) => Promise.resolve().then(fn);
   const api = {
-    lang: S.lang,
+    lang,
     t: S.t,
-    viewer: S.viewer,
+    viewer,
     seatName: (i) => seatName(snap.seats, i, S.t),
+    why: (action) => ask(() => (viewer === null ? null : call("why", { seat: viewer, action, lang }))),
+    gameData: () => ask(() => call("game_data", { game: snap.game })),
     // a refused move shows in the error banner, as from the buttons, and still rejects
     act: (action) => marquee.act(action).catch((error) => {
       S.error = error.message;

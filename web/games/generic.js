@@ -15,6 +15,14 @@
 //   api.act(action)          play a legal action for the viewer -> Promise<snapshot>; a refusal
 //                            shows in the table's error banner and rejects with {code, message}
 //   api.generic(el, value)   draw any value the way this file does (to reuse for parts)
+//   api.why(action)          -> Promise of the engine's refusal {code, params, message} of
+//                            `action` for the viewer now, or null when it is legal
+//   api.gameData()           -> Promise of the game's data packs ({file stem: JSON})
+// The engine is reached only through `api` (never window.marqueeBridge), and only
+// asynchronously. Shared drawing helpers (SVG, targets, panels, tooltips, focus and scroll
+// keeping, data and styles loaded before the first draw) are in web/ui/board.js. A renderer's
+// stylesheet lives beside it and is linked by the module itself (loadStyles, awaited at the
+// top level), so it loads only with the game and before the first draw.
 //
 // A game may translate the view's keys with `ui.view.<key>` codes in its messages.json.
 

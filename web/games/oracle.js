@@ -4,9 +4,11 @@
 // rule it breaks. Test ids: docs/oracle-page.md.
 
 import { h, clear } from "../ui/dom.js";
-import { connect } from "../ui/bridge.js";
+import { svg as s, SVG_NS, activate, whyNot, keepPlace, restorePlace, loadStyles } from "../ui/board.js";
 
-const SVG = "http://www.w3.org/2000/svg";
+// Linked before the module resolves (the page imports it before the first draw).
+await loadStyles([new URL("./oracle.css", import.meta.url)]);
+
 const RUNES = ["d4_a", "d4_b", "coin", "bone", "doll"];
 const CELL = 46; // stargazing cell size in SVG units
 const PAD = 16;
@@ -45,22 +47,15 @@ const memo = {
   instructions: [], // the latest "do this at the table" lines
   dot: null, // the first dot of a line being drawn by two clicks
   why: "", // the last refusal shown
-  whyCache: new Map(),
   drag: null,
   roll: null, // the companion throw form's values
 };
-
-let bridge = null;
-function engine() {
-  if (!bridge && window.marqueeBridge?.call) bridge = connect(window.marqueeBridge);
-  return bridge;
-}
 
 export function render(container, snap, api) {
   const v = snap.view;
   const t = (code, params) => api.t(code, params);
   const term = (kind, value) => t(`ui.oracle.term.${kind}.${value}`);
-  const ctx = { snap, v, api, t, term, legal: snap.legal ?? [], refs: {} };
+  const ctx = { container, snap, v, api, t, term, legal: snap.legal ?? [], refs: {} };
   noteTable(snap);
   callouts(snap, ctx);
 
@@ -79,7 +74,7 @@ export function render(container, snap, api) {
   predictions(ctx),
   h("div", { class: "oracle-row3" }, guilds(ctx), staff(ctx), ledger(ctx)));
 
-  const focused = document.activeElement?.dataset?.testid;
+  const place = keepPlace(container);
   clear(container, sheet);
   // a new decision: bring the part of the sheet that answers it into view
   const where = FOCUS_PANEL[v.pending?.type];
@@ -88,10 +83,7 @@ export function render(container, snap, api) {
     if (panel && panel.scrollIntoView) panel.scrollIntoView({ block: "nearest" });
   }
   memo.pendingType = v.pending?.type ?? null;
-  if (focused && container.contains(document.activeElement) === false) {
-    const again = container.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
-    if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });
-  }
+  restorePlace(container, place);
 }
 
 // ----------------------------------------------------------------------------- bookkeeping
@@ -107,10 +99,7 @@ function noteTable(snap) {
     memo.dot = null;
     memo.roll = null;
   }
-  if (memo.whyHash !== snap.hash) {
-    memo.whyCache = new Map();
-    memo.why = ""; // a refusal belongs to the position it was asked in
-  }
+  if (memo.whyHash !== snap.hash) memo.why = ""; // a refusal belongs to the position it was asked in
   memo.whyHash = snap.hash;
   if (snap.view.pending?.type !== "lines") memo.dot = null;
 }
@@ -170,22 +159,19 @@ function showWhy(ctx, text) {
   }
 }
 
-/** The engine's reason `action` is refused now (cached for this position). */
-function whyNot(ctx, action) {
-  const key = JSON.stringify(action);
-  if (memo.whyCache.has(key)) return memo.whyCache.get(key);
-  let text = ctx.t("ui.oracle.not_now");
-  const b = engine();
-  if (b && ctx.api.viewer !== null && ctx.api.viewer !== undefined) {
-    try {
-      const out = b.call("why", { seat: ctx.api.viewer, action, lang: ctx.api.lang });
-      if (out?.message) text = out.message;
-    } catch (error) {
-      text = error?.message ?? text;
-    }
-  }
-  memo.whyCache.set(key, text);
-  return text;
+/** A Promise of the engine's reason `action` is refused now ("not now" when it gives none). */
+function whyNow(ctx, action) {
+  const notNow = ctx.t("ui.oracle.not_now");
+  if (ctx.api.viewer === null || ctx.api.viewer === undefined) return Promise.resolve(notNow);
+  return whyNot(ctx.api, ctx.snap.hash, action).then((text) => text || notNow);
+}
+
+/** Ask why `action` is refused and show the answer. */
+function explainWhy(ctx, action) {
+  return whyNow(ctx, action).then((text) => {
+    showWhy(ctx, text);
+    return text;
+  });
 }
 
 /** Make `el` a target: legal (clickable, focusable, labelled) or explained when pointed at. */
@@ -197,38 +183,21 @@ function target(ctx, el, entry, probe) {
     el.dataset.legal = "true";
     el.setAttribute("aria-label", entry.label);
     if (isSvg) {
-      el.setAttribute("tabindex", "0");
-      el.setAttribute("role", "button");
-      const title = document.createElementNS(SVG, "title");
+      const title = document.createElementNS(SVG_NS, "title");
       title.textContent = entry.label;
       el.append(title);
     } else {
       el.title = entry.label;
-      if (el.tagName !== "BUTTON") {
-        el.tabIndex = 0;
-        el.setAttribute("role", "button");
-      }
     }
-    const go = (e) => {
-      e.preventDefault();
-      e.stopPropagation();
-      play(ctx, entry.action);
-    };
-    el.addEventListener("click", go);
-    el.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") go(e);
-    });
-    return el;
+    return activate(el, () => play(ctx, entry.action));
   }
   el.classList.add("off");
   el.dataset.legal = "false";
   if (probe) {
     el.dataset.probe = JSON.stringify(probe);
-    const explain = () => {
-      const text = whyNot(ctx, probe);
-      showWhy(ctx, text);
+    const explain = () => explainWhy(ctx, probe).then((text) => {
       if (!isSvg) el.title = text;
-    };
+    });
     el.addEventListener("mouseenter", explain);
     el.addEventListener("focus", explain);
     el.addEventListener("click", explain);
@@ -239,17 +208,6 @@ function target(ctx, el, entry, probe) {
 
 function button(ctx, testid, entry, probe, ...children) {
   return target(ctx, h("button", { type: "button", class: "o-btn", testid }, ...children), entry, probe);
-}
-
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, val] of Object.entries(attrs)) {
-    if (val === null || val === undefined || val === false) continue;
-    if (k === "testid") el.setAttribute("data-testid", val);
-    else el.setAttribute(k, String(val));
-  }
-  for (const c of children.flat()) if (c) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return el;
 }
 
 // ----------------------------------------------------------------------------- header
@@ -423,7 +381,7 @@ function rollForm(ctx) {
     const action = { type: "enter_roll", halves: [...r.halves], dice: [...r.dice], coin: r.coin };
     const entry = find(ctx, action);
     if (!entry) {
-      showWhy(ctx, whyNot(ctx, action));
+      explainWhy(ctx, action);
       return;
     }
     memo.roll = null;
@@ -445,7 +403,7 @@ function adventurerForm(ctx) {
     const want = second ? [first, second] : [first];
     const entry = entries.find((e) => JSON.stringify(e.action.colours) === JSON.stringify(want));
     if (entry) play(ctx, entry.action);
-    else showWhy(ctx, whyNot(ctx, { type: "adventurer_drawn", colours: want }));
+    else explainWhy(ctx, { type: "adventurer_drawn", colours: want });
   };
   return h("div", { class: "o-adv-form", testid: "oracle-adventurer-form" },
     h("h4", {}, t("ui.oracle.adventurer")),
@@ -547,14 +505,7 @@ function stargazing(ctx) {
           cx: X(c), cy: Y(r), r: 11, class: "o-dot-hit", tabindex: 0, role: "button",
           "aria-label": `(${r}, ${c})`, testid: `oracle-dot-hit-${r}-${c}`,
         });
-        const choose = (e) => {
-          e.preventDefault();
-          e.stopPropagation();
-          clickDot(ctx, r, c, edgeLegal);
-        };
-        hit.addEventListener("click", choose);
-        hit.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") choose(e); });
-        svg.append(hit);
+        svg.append(activate(hit, () => clickDot(ctx, r, c, edgeLegal)));
       }
     }
   }
@@ -584,17 +535,16 @@ function clickDot(ctx, r, c, edgeLegal) {
   memo.dot = null;
   if (entry) play(ctx, entry.action);
   else {
-    const probe = adjacent ? { type: "draw_line", r: a[0], c: a[1], dir } : { type: "draw_line", r: d[0], c: d[1], dir: "h" };
-    showWhy(ctx, adjacent ? whyNot(ctx, probe) : ctx.t("ui.oracle.dot_chosen", { r, c }));
     memo.dot = adjacent ? null : [r, c];
     rerenderHint(ctx);
+    if (adjacent) explainWhy(ctx, { type: "draw_line", r: a[0], c: a[1], dir });
+    else showWhy(ctx, ctx.t("ui.oracle.dot_chosen", { r, c }));
   }
 }
 
 function rerenderHint(ctx) {
   // a dot choice is page state only: redraw the board from the same snapshot
-  const board = document.querySelector('[data-testid="board"]');
-  if (board) render(board, ctx.snap, ctx.api);
+  render(ctx.container, ctx.snap, ctx.api);
 }
 
 // ----------------------------------------------------------------------------- threads of fate
@@ -673,7 +623,7 @@ function bowl(ctx) {
       if (!d || d.half === half) return;
       const entry = find(ctx, { type: "move_rune", rune: d.rune });
       if (entry) play(ctx, entry.action);
-      else showWhy(ctx, whyNot(ctx, { type: "move_rune", rune: d.rune }));
+      else explainWhy(ctx, { type: "move_rune", rune: d.rune });
     });
     return zone;
   });

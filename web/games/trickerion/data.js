@@ -1,17 +1,29 @@
-// Trickerion's data packs (engine/games/trickerion/data/*.json), read once through the bridge's
-// generic `game_data`, and lookups by id with names in the page's language.
-
-import { connect } from "../../ui/bridge.js";
+// Trickerion's data packs (engine/games/trickerion/data/*.json), read once through the renderer
+// api's `gameData()` (asynchronous: loadData before the first draw), and lookups by id with names
+// in the page's language.
 
 let packs = null;
+let loading = null;
 
+/** A Promise of the packs, asked of the engine once per page. */
+export function loadData(api) {
+  loading ??= api.gameData().then((raw) => (packs = index(raw)), (error) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/** The packs, once loadData has resolved. */
 export function data() {
-  if (packs) return packs;
-  const door = window.marqueeBridge;
-  const raw = connect(door).call("game_data", { game: "trickerion" });
+  if (!packs) throw new Error("trickerion: the data packs are not loaded yet (loadData)");
+  return packs;
+}
+
+function index(raw) {
   const byId = (list) => Object.fromEntries((list ?? []).map((x) => [x.id, x]));
   const b = raw.board;
-  packs = {
+  return {
     raw,
     tricks: byId(raw.tricks.tricks),
     trickList: raw.tricks.tricks,
@@ -36,7 +48,6 @@ export function data() {
     rounds: b.rounds,
     performance: b.performance,
   };
-  return packs;
 }
 
 /** A pack record's official name in `lang` (English where the glossary has none). */

@@ -14,54 +14,44 @@
 // solo-dice-prompt, solo-closed, solo-turn, solo-last-step, solo-provisional, solo-prov
 // (each "provisional" mark), trk-neutral-<card>-<cell> (a neutral marker).
 
-import { render as renderBoard } from "../trickerion.js";
-import { data, nameOf, cap, SLOT } from "./data.js";
-import { connect } from "../../ui/bridge.js";
+import { makeRenderer, CELL } from "../trickerion.js";
+import { data, loadData, nameOf, cap, SLOT } from "./data.js";
+import { svg, loadStyles } from "../../ui/board.js";
 import { h } from "../../ui/dom.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const FACING = { up: [0, -1], right: [1, 0], down: [0, 1], left: [-1, 0] };
 const UI = { pick: null, step: -1 };
 
-/** The base packs with the solo packs added once (the solo cards join `cards`). */
-function packs() {
+// After trickerion.css (imported above), before the module resolves.
+await loadStyles([new URL("./solo.css", import.meta.url)]);
+
+/** The solo packs, added once to the base packs (the solo cards join `cards`). */
+async function loadSolo(api) {
   const D = data();
-  if (!D.solo) {
-    const raw = connect(window.marqueeBridge).call("game_data", { game: "trickerion-solo" });
-    const perf = raw["solo/performances"] ?? { cards: [] };
-    D.solo = { raw, cards: Object.fromEntries(perf.cards.map((c) => [c.id, c])) };
-    for (const c of perf.cards) if (!D.cards[c.id]) D.cards[c.id] = c;
-  }
-  return D;
+  if (D.solo) return;
+  const raw = await api.gameData();
+  const perf = raw["solo/performances"] ?? { cards: [] };
+  D.solo = { raw, cards: Object.fromEntries(perf.cards.map((c) => [c.id, c])) };
+  for (const c of perf.cards) if (!D.cards[c.id]) D.cards[c.id] = c;
 }
 
-export function render(container, snap, api) {
-  const started = performance.now();
-  const D = packs();
-  const focused = document.activeElement?.dataset?.testid;
-  if (snap.step !== UI.step) {
-    UI.pick = null;
-    UI.step = snap.step;
-  }
-  renderBoard(container, snap, api);
-  const board = container.querySelector(".trk");
-  const solo = snap.view?.solo;
-  if (!board) return;
-  board.classList.add("trk-solo");
-  const t = api.t;
-  const prov = provisionalIndex(solo);
-  neutralMarkers(board, snap, D, t, api.lang);
-  markProphecies(board, prov, t);
-  if (solo) {
-    const panel = successorPanel(container, snap, api, D, solo, prov);
-    const inner = board.querySelector(".trk-inner");
-    const tracks = inner?.querySelector('[data-testid="trk-tracks"]');
-    if (tracks) tracks.after(panel);
-    else (inner ?? board).prepend(panel);
-  }
-  if (focused?.startsWith("solo-")) board.querySelector(`[data-testid="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
-  board.dataset.soloRenderMs = String(Math.round((performance.now() - started) * 10) / 10);
-}
+// The base board's extension points (web/games/trickerion.js, makeRenderer).
+export const render = makeRenderer({
+  boardClass: "trk-solo",
+  // the base packs first: the solo cards are added to them
+  load: (api) => loadData(api).then(() => loadSolo(api)),
+  afterTracks: (c) => {
+    if (c.snap.step !== UI.step) {
+      UI.pick = null;
+      UI.step = c.snap.step;
+    }
+    const solo = c.view.solo;
+    return solo ? successorPanel(c, solo, provisionalIndex(solo)) : null;
+  },
+  perfCard: soloCard,
+  perfCell: neutralMarker,
+  prophecyCard: markProphecy,
+});
 
 // ---- provisional ------------------------------------------------------------------------------
 
@@ -78,57 +68,46 @@ function provBadge(t, reason) {
 
 // ---- the board's solo parts ---------------------------------------------------------------
 
-/** Grey neutral markers on the solo performance cards, and a provisional mark on each card. */
-function neutralMarkers(board, snap, D, t, lang) {
-  const C = 50;
-  const P = 10;
-  (snap.view?.row ?? []).forEach((card, ci) => {
-    const geo = D.solo.cards[card.id];
-    if (!geo) return;
-    const wrap = board.querySelector(`[data-testid="trk-perf-${ci}"]`);
-    if (!wrap) return;
-    wrap.classList.add("solo-card");
-    wrap.title = t("ui.solo.card_provisional");
-    wrap.append(provBadge(t, geo.provisional_reason));
-    geo.cells.forEach((cell, k) => {
-      if (card.m[k] !== -3) return;
-      const g = wrap.querySelector(`[data-testid="trk-cell-${ci}-${k}"]`);
-      if (!g) return;
-      const printed = (geo.neutral ?? []).find((n) => n.cell[0] === cell[0] && n.cell[1] === cell[1]);
-      const school = printed?.school ?? "";
-      const x = P + cell[0] * C;
-      const y = P + cell[1] * C;
-      g.querySelectorAll(".cell-num, title").forEach((el) => el.remove());
-      const d = FACING[printed?.facing] ?? FACING.up;
-      const schoolName = D.schools[school] ? cap(nameOf(D.schools[school], lang)) : school;
-      const marker = document.createElementNS(NS, "g");
-      marker.setAttribute("class", "neutral-marker");
-      marker.setAttribute("data-testid", `trk-neutral-${ci}-${k}`);
-      marker.setAttribute("data-school", school);
-      marker.innerHTML = `<rect x="${x + 8}" y="${y + 8}" width="${C - 16}" height="${C - 16}" rx="4" class="neutral-body"/>`
-        + `<circle cx="${x + C / 2 + d[0] * (C / 2 - 10)}" cy="${y + C / 2 + d[1] * (C / 2 - 10)}" r="5" class="notch s-${school}"/>`
-        + `<text x="${x + C / 2}" y="${y + C / 2 + 1}" class="tok-text neutral-text" font-size="11">N</text>`;
-      const title = document.createElementNS(NS, "title");
-      title.textContent = t("ui.solo.neutral", { school: schoolName });
-      marker.append(title);
-      g.append(marker);
-    });
-  });
+/** A solo performance card: marked provisional. */
+function soloCard(c, wrap, card) {
+  const geo = c.D.solo.cards[card.id];
+  if (!geo) return;
+  const t = c.api.t;
+  wrap.classList.add("solo-card");
+  wrap.title = t("ui.solo.card_provisional");
+  wrap.append(provBadge(t, geo.provisional_reason));
+}
+
+/** A grey neutral marker (-3 in the card's `m`) on a solo performance card's cell. */
+function neutralMarker(c, card, ci, k, x, y) {
+  const geo = c.D.solo.cards[card.id];
+  if (!geo || card.m[k] !== -3) return null;
+  const { D, lang } = c;
+  const C = CELL;
+  const cell = geo.cells[k];
+  const printed = (geo.neutral ?? []).find((n) => n.cell[0] === cell[0] && n.cell[1] === cell[1]);
+  const school = printed?.school ?? "";
+  const d = FACING[printed?.facing] ?? FACING.up;
+  const schoolName = D.schools[school] ? cap(nameOf(D.schools[school], lang)) : school;
+  return svg("g", { class: "neutral-marker", testid: `trk-neutral-${ci}-${k}`, "data-school": school },
+    svg("rect", { x: x + 8, y: y + 8, width: C - 16, height: C - 16, rx: 4, class: "neutral-body" }),
+    svg("circle", { cx: x + C / 2 + d[0] * (C / 2 - 10), cy: y + C / 2 + d[1] * (C / 2 - 10), r: 5, class: `notch s-${school}` }),
+    svg("text", { x: x + C / 2, y: y + C / 2 + 1, class: "tok-text neutral-text", "font-size": 11 }, "N"),
+    svg("title", {}, c.api.t("ui.solo.neutral", { school: schoolName })));
 }
 
 /** Prophecies the solo game changes (provisional lists): a mark on their cards. */
-function markProphecies(board, prov, t) {
-  for (const [path, reason] of prov) {
+function markProphecy(c, el, id) {
+  for (const [path, reason] of provisionalIndex(c.view.solo)) {
     const m = /^prophecies\.(?:removed|human_only)\[(\w+)\]$/.exec(path);
-    if (!m) continue;
-    const el = board.querySelector(`[data-testid="trk-prophecy-${m[1]}"]`);
-    if (el && !el.querySelector(".solo-prov")) el.append(provBadge(t, reason));
+    if (m && m[1] === id && !el.querySelector(".solo-prov")) el.append(provBadge(c.api.t, reason));
   }
 }
 
 // ---- the Successor's panel ----------------------------------------------------------------
 
-function successorPanel(container, snap, api, D, solo, prov) {
+function successorPanel(c, solo, prov) {
+  const { snap, api, D } = c;
   const { t, lang } = api;
   const loc = (id) => cap(nameOf(D.locations[id], lang)) || id;
   const seat = solo.seat ?? 1;
@@ -187,7 +166,7 @@ function successorPanel(container, snap, api, D, solo, prov) {
       h("span", { class: "solo-ab-text" }, lang !== "en" && t.has(`ui.solo.ability.${ab.effect}`) ? t(`ui.solo.ability.${ab.effect}`) : ab.text)),
     ab.off ? h("p", { class: "solo-off" }, "⊘ ", t("ui.solo.ability_off")) : null);
 
-  const diceBox = box("solo-dice", t("ui.solo.prep_dice"), prepDice(container, snap, api, D, solo, prov, loc));
+  const diceBox = box("solo-dice", t("ui.solo.prep_dice"), prepDice(c, solo, prov, loc));
 
   // its turn in progress and its last step (the rule it followed)
   const turn = solo.turn;
@@ -219,7 +198,8 @@ function successorPanel(container, snap, api, D, solo, prov) {
 }
 
 /** The round-preparation dice; when you must choose which two to reroll, they are buttons. */
-function prepDice(container, snap, api, D, solo, prov, loc) {
+function prepDice(c, solo, prov, loc) {
+  const { snap, api, D } = c;
   const { t, lang } = api;
   const pairs = (snap.legal ?? []).filter((e) => e.action.type === "reroll_prep_dice");
   const choosable = new Set(pairs.flatMap((e) => e.action.dice));
@@ -239,7 +219,7 @@ function prepDice(container, snap, api, D, solo, prov, loc) {
     if (m && D.locations[m[1]]) return `${loc(m[1])} ${m[2]}`;
     return dayName(f);
   };
-  const rerun = () => render(container, snap, api);
+  const rerun = c.redraw;
   const dice = (solo.prep_dice ?? []).map((d) => {
     const hot = choosable.has(d.id) && (!partners || partners.has(d.id));
     const picked = UI.pick === d.id;

@@ -1,0 +1,324 @@
+// The board kit every game renderer (web/games/*) shares: SVG building, target wiring, the
+// choice panel, tooltips (the why-tooltip included), keeping focus and scroll across redraws,
+// data loaded once before the first draw, and the renderer's own stylesheets.
+//
+// Everything that reaches the engine goes through the renderer `api` (web/app.js) and is
+// asynchronous (`api.why`, `api.gameData` return Promises): the engine may answer from a
+// worker, so nothing here waits for it synchronously.
+
+import { h } from "./dom.js";
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An SVG element: attrs as attributes (`testid` -> data-testid, `on<event>` handlers;
+ *  null/undefined/false left out), children strings or nodes (arrays flattened). */
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "testid") el.setAttribute("data-testid", v);
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+// ---- targets ----------------------------------------------------------------------------------
+
+/** Make `el` (HTML or SVG) act like a button: focusable, and `run(event)` on a click, Enter or
+ *  Space. `stop` keeps the click from reaching the board (which closes an open panel). */
+export function activate(el, run, { stop = true } = {}) {
+  if (el.tagName !== "BUTTON") {
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+  }
+  el.addEventListener("click", (e) => {
+    if (stop) e.stopPropagation();
+    run(e);
+  });
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      if (stop) e.stopPropagation();
+      run(e);
+    }
+  });
+  return el;
+}
+
+/** Show/hide on pointing and on keyboard focus (not on a mouse click's focus). */
+export function hover(el, show, hide) {
+  el.addEventListener("mouseenter", show);
+  el.addEventListener("mouseleave", hide);
+  el.addEventListener("focus", () => {
+    if (el.matches(":focus-visible")) show();
+  });
+  el.addEventListener("blur", hide);
+  return el;
+}
+
+// ---- why ----------------------------------------------------------------------------------
+
+const whys = { position: null, asked: new Map() };
+
+/** Why the viewer may not play `action` in position `position` (a snapshot hash): a Promise of
+ *  the engine's refusal message, or null when the action is legal. Asked once per position. */
+export function whyNot(api, position, action) {
+  if (whys.position !== position) {
+    whys.position = position;
+    whys.asked = new Map();
+  }
+  const key = JSON.stringify(action);
+  if (!whys.asked.has(key)) {
+    whys.asked.set(
+      key,
+      api.why(action).then(
+        (refusal) => refusal?.message ?? null,
+        (error) => error?.message ?? String(error),
+      ),
+    );
+  }
+  return whys.asked.get(key);
+}
+
+// ---- popups: the choice panel and tooltips ---------------------------------------------------
+
+/** The floating parts of one board element `host` (position: relative): at most one choice
+ *  panel and one tooltip, placed next to the element they belong to. Class names and test ids
+ *  start with `prefix` (`trk-panel`, `trk-tip`, ...). */
+export class Popups {
+  constructor(host, prefix) {
+    this.host = host;
+    this.prefix = prefix;
+    this.panel = null;
+    this.tip = null;
+    host.addEventListener("click", (e) => {
+      if (this.panel && !this.panel.contains(e.target)) this.closePanel();
+    });
+  }
+
+  /** Where `el` sits in the host: its left, bottom, top and width. */
+  anchor(el) {
+    const a = el.getBoundingClientRect();
+    const b = this.host.getBoundingClientRect();
+    return { x: a.left - b.left, y: a.bottom - b.top, top: a.top - b.top, w: a.width };
+  }
+
+  closePanel() {
+    this.panel?.remove();
+    this.panel = null;
+  }
+
+  /** A panel of choices next to `el`: one button per `choices` item ({testid, class, index,
+   *  body, pick}); Escape or its close button gives the focus back to `el`. */
+  openPanel(el, { title, label, closeLabel, choices }) {
+    const p = this.prefix;
+    this.closePanel();
+    const box = this.anchor(el);
+    const back = () => {
+      this.closePanel();
+      el.focus();
+    };
+    this.panel = h(
+      "div",
+      {
+        class: `${p}-panel`,
+        testid: `${p}-panel`,
+        role: "dialog",
+        "aria-label": label,
+        onkeydown: (e) => {
+          if (e.key === "Escape") back();
+        },
+      },
+      h(
+        "div",
+        { class: `${p}-panel-head` },
+        h("strong", {}, title),
+        h(
+          "button",
+          { type: "button", class: "icon", testid: `${p}-panel-close`, "aria-label": closeLabel, onclick: back },
+          "×",
+        ),
+      ),
+      h(
+        "div",
+        { class: `${p}-panel-list` },
+        choices.map((c) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: `${p}-choice${c.class ? ` ${c.class}` : ""}`,
+              testid: c.testid,
+              dataset: { index: String(c.index) },
+              onclick: () => {
+                this.closePanel();
+                c.pick();
+              },
+            },
+            c.body,
+          ),
+        ),
+      ),
+    );
+    this.hideTip();
+    this.host.append(this.panel);
+    const bw = this.host.clientWidth;
+    const pw = Math.min(360, bw - 16);
+    this.panel.style.width = `${pw}px`;
+    this.panel.style.left = `${Math.max(8, Math.min(box.x, bw - pw - 8))}px`;
+    // below the target when it fits in the window, else above it
+    const rect = el.getBoundingClientRect();
+    const ph = this.panel.offsetHeight;
+    const above = rect.bottom + ph + 8 > window.innerHeight && rect.top - ph - 8 > 0;
+    this.panel.style.top = `${above ? box.top - ph - 4 : box.y + 4}px`;
+    this.panel.querySelector(`.${p}-choice`)?.focus();
+  }
+
+  hideTip() {
+    this.tip?.remove();
+    this.tip = null;
+  }
+
+  /** A tooltip with `content` above `el` (below when there is no room); an open panel wins. */
+  showTip(el, content) {
+    this.hideTip();
+    if (this.panel || !content) return;
+    this.tip = h("div", { class: `${this.prefix}-tip`, testid: `${this.prefix}-tip`, role: "tooltip" }, content);
+    this.host.append(this.tip);
+    const box = this.anchor(el);
+    const bw = this.host.clientWidth;
+    const tw = Math.min(320, bw - 16);
+    this.tip.style.width = `${tw}px`;
+    this.tip.style.left = `${Math.max(8, Math.min(box.x, bw - tw - 8))}px`;
+    const th = this.tip.offsetHeight;
+    this.tip.style.top = box.top - th - 6 > 0 ? `${box.top - th - 6}px` : `${box.y + 6}px`;
+  }
+
+  /** The why-tooltip: the engine's refusal `message` just below `el`. */
+  showWhy(el, message) {
+    this.hideTip();
+    const p = this.prefix;
+    this.tip = h("div", { class: `${p}-tip why-tip`, testid: `${p}-why`, role: "tooltip" }, h("p", {}, "✕ ", message));
+    this.host.append(this.tip);
+    const box = this.anchor(el);
+    const bw = this.host.clientWidth;
+    this.tip.style.maxWidth = `${Math.min(320, bw - 16)}px`;
+    this.tip.style.left = `${Math.max(8, Math.min(box.x, bw - 330))}px`;
+    this.tip.style.top = `${box.y + 4}px`;
+  }
+
+  /** Pointing at `el` (not a legal target) asks the engine why `probe()` (an action, or null:
+   *  nothing to ask) is refused, and shows the answer while the pointer stays. */
+  explain(el, probe, ask) {
+    el.classList.add("why");
+    let over = false;
+    el.addEventListener("mouseenter", () => {
+      over = true;
+      const action = probe();
+      if (!action) return;
+      ask(action).then((message) => {
+        if (over && message && el.isConnected) this.showWhy(el, message);
+      });
+    });
+    el.addEventListener("mouseleave", () => {
+      over = false;
+      this.hideTip();
+    });
+  }
+}
+
+// ---- keeping the reader's place ---------------------------------------------------------
+
+/** The focused element's test id inside `container` (and the scroll position of its
+ *  `scroller` element), to put back after `container` is redrawn. */
+export function keepPlace(container, scroller = null) {
+  const active = document.activeElement;
+  const f = active?.closest?.("[data-testid]");
+  const sc = scroller ? container.querySelector(scroller) : null;
+  return {
+    focus: f && container.contains(f) ? f.dataset.testid : null,
+    scroll: sc ? [sc.scrollLeft, sc.scrollTop] : null,
+    scroller,
+  };
+}
+
+/** Put back what keepPlace saw: the scroll position, then the focus (without scrolling). */
+export function restorePlace(container, place, { scroll = place.scroll } = {}) {
+  if (scroll && place.scroller) {
+    const sc = container.querySelector(place.scroller);
+    if (sc) [sc.scrollLeft, sc.scrollTop] = scroll;
+  }
+  if (place.focus) {
+    const el = container.querySelector(`[data-testid="${CSS.escape(place.focus)}"]`);
+    if (el && el.tabIndex >= 0) el.focus({ preventScroll: true });
+  }
+}
+
+// ---- data and styles loaded before the first draw -----------------------------------------
+
+/** `ready(api, draw, fail)` is true once `load(api)` has resolved. Before that it starts the
+ *  load (once) and returns false; when the load resolves the latest `draw` runs, or the latest
+ *  `fail(error)` when the load rejects (a later call tries again) or that draw throws. */
+export function loadOnce(load) {
+  let state = "idle";
+  let latest = null;
+  return (api, draw, fail) => {
+    if (state === "done") return true;
+    latest = { draw, fail };
+    if (state === "idle") {
+      state = "loading";
+      Promise.resolve()
+        .then(() => load(api))
+        .then(
+          () => {
+            state = "done";
+            try {
+              latest.draw();
+            } catch (error) {
+              latest.fail(error);
+            }
+          },
+          (error) => {
+            state = "idle";
+            latest.fail(error);
+          },
+        );
+    }
+    return false;
+  };
+}
+
+/** Link the stylesheets at `urls` (once each) and resolve when they have loaded or failed. */
+export function loadStyles(urls) {
+  return Promise.all(
+    urls.map((url) => {
+      const href = String(url);
+      const linked = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
+      if (linked) return linked.dataset.loaded ? null : settled(linked);
+      const link = h("link", { rel: "stylesheet", href });
+      link.addEventListener(
+        "load",
+        () => {
+          link.dataset.loaded = "true";
+        },
+        { once: true },
+      );
+      const done = settled(link);
+      document.head.append(link);
+      return done;
+    }),
+  );
+}
+
+/** Resolves when `link` has loaded or failed (a missing stylesheet must not stop the board). */
+function settled(link) {
+  return new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  });
+}
