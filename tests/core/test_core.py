@@ -177,7 +177,8 @@ def test_every_event_and_error_code_is_translated():
 def test_render_falls_back_to_english_and_names_unknown_codes_plainly():
     assert render("core.undo.nothing", lang="de") == "There is nothing to undo."
     assert render("no.such.code") == "no.such.code"
-    assert render("core.not_your_turn", {"seat": 2}, "ru") == "Сейчас ход не игрока 2."
+    # seats are counted from 1 in prose, as on the page
+    assert render("core.not_your_turn", {"seat": 2}, "ru") == "Сейчас ход не игрока 3."
 
 
 def test_core_catalog_has_all_languages():

@@ -308,7 +308,7 @@ function dieTitle(c, face) {
   if (D.schools[face]) return cap(nameOf(D.schools[face], c.lang));
   if (face === "any") return w("any");
   if (D.characters[face]) return c.charName(face);
-  return `${face} ${w("coins")}`;
+  return w("n_coins", { n: face });
 }
 
 function die(c, i) {
@@ -338,7 +338,7 @@ function propChip(c, prop, n, opts = {}) {
   const el = h("span", { class: `prop-chip tier-${p?.tier ?? "basic"}${opts.mgr ? " mgr" : ""}`, testid: opts.testid, dataset: { prop } },
     h("span", { class: "prop-name" }, cap(nameOf(p, lang))),
     n !== undefined ? h("span", { class: "prop-n" }, `×${n}`) : null,
-    p ? h("span", { class: "prop-cost", "aria-label": `${p.cost} ${w("coins")}` }, `${p.cost}¢`) : null);
+    p ? h("span", { class: "prop-cost", "aria-label": w("n_coins", { n: p.cost }) }, `${p.cost}¢`) : null);
   return wire(c, el, opts.key, cap(nameOf(p, lang)), `prop:${prop}`);
 }
 
@@ -519,7 +519,7 @@ function fameTrack(c) {
   players.forEach((p, seat) => {
     const n = (stacks[p.fame] = (stacks[p.fame] ?? 0) + 1) - 1;
     const tok = seatToken(seat, X(p.fame) + n * 17, 14, 8);
-    tok.append(s("title", {}, `${c.seatName(seat)}: ${p.fame} ${w("fame")}`));
+    tok.append(s("title", {}, `${c.seatName(seat)}: ${w("n_fame", { n: p.fame })}`));
     svg.append(tok);
   });
   return svg;

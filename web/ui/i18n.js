@@ -38,8 +38,9 @@ function branches(body) {
 function choose(table, n, lang) {
   const exact = `=${n}`;
   if (exact in table) return table[exact];
-  if (typeof n === "number" && n < 0 && "neg" in table) return table.neg;
-  const cat = typeof n === "number" ? new Intl.PluralRules(lang).select(Math.abs(n)) : "other";
+  if (Number(n) < 0 && "neg" in table) return table.neg;
+  const num = typeof n === "number" ? n : Number(n);
+  const cat = Number.isNaN(num) ? "other" : new Intl.PluralRules(lang).select(Math.abs(num));
   return table[cat] ?? table.other ?? "#";
 }
 

@@ -226,8 +226,8 @@ _FORMS: dict[str, dict[str, dict[str, str]]] = {
         "Atelier": {"loc": "à l'Atelier", "dir": "à l'Atelier", "de": "de l'Atelier"},
         "Théâtre": {"loc": "au Théâtre", "dir": "au Théâtre", "de": "du Théâtre"},
         "Allée Sombre": {
-            "loc": "à l'Allée Sombre",
-            "dir": "à l'Allée Sombre",
+            "loc": "dans l'Allée Sombre",
+            "dir": "dans l'Allée Sombre",
             "de": "de l'Allée Sombre",
         },
     },

@@ -16,8 +16,8 @@ export function tipContent(key, lang, w) {
     if (!t) return null;
     const comps = Object.entries(t.components ?? {}).map(([p, n]) => `${cap(nameOf(D.props[p], lang))} ×${n}`).join(", ");
     const y = t.yield ?? {};
-    const yields = [y.fame ? `${y.fame} ${w("fame")}` : "", y.coins ? `${y.coins} ${w("coins")}` : "",
-      y.shards ? `${y.shards} ${w("shards")}` : ""].filter(Boolean).join(", ") || "—";
+    const yields = [y.fame ? w("n_fame", { n: y.fame }) : "", y.coins ? w("n_coins", { n: y.coins }) : "",
+      y.shards ? w("n_shards", { n: y.shards }) : ""].filter(Boolean).join(", ") || "—";
     return h("div", { class: "tip" },
       h("h4", {}, nameOf(t, lang), " ", h("span", { class: `school-dot s-${t.school}` }, schoolLetter(t.school, lang))),
       h("dl", {},
@@ -53,14 +53,14 @@ export function tipContent(key, lang, w) {
     const p = D.props[id];
     if (!p) return null;
     return h("div", { class: "tip" }, h("h4", {}, cap(nameOf(p, lang))),
-      h("dl", {}, row(cap(nameOf(D.tiers[p.tier], lang)), `${p.cost} ${w("coins")}`)));
+      h("dl", {}, row(cap(nameOf(D.tiers[p.tier], lang)), w("n_coins", { n: p.cost }))));
   }
   if (kind === "perf") {
     const c = D.cards[id];
     if (!c) return null;
     const b = c.performer_bonus ?? {};
-    const bonus = [b.fame ? `${b.fame} ${w("fame")}` : "", b.coins ? `${b.coins} ${w("coins")}` : "",
-      b.shards ? `${b.shards} ${w("shards")}` : ""].filter(Boolean).join(", ") || "—";
+    const bonus = [b.fame ? w("n_fame", { n: b.fame }) : "", b.coins ? w("n_coins", { n: b.coins }) : "",
+      b.shards ? w("n_shards", { n: b.shards }) : ""].filter(Boolean).join(", ") || "—";
     return h("div", { class: "tip" }, h("h4", {}, nameOf(D.theaters[c.theater], lang)),
       h("dl", {}, row(w("slots"), String(c.cells.length)), row(w("performer_bonus"), bonus),
         row(cap(w("link")), `${c.links.length} (${c.links.filter((l) => l.shard).length} ${w("shard_link")})`)));
