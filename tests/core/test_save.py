@@ -30,7 +30,7 @@ def test_round_trip_reproduces_the_final_state(finished):
 
 def test_round_trip_mid_game_keeps_undo_policy():
     m = Match.new("tiny", 2, seed=3)
-    m.act(0, Pick := m.legal(0)[1])
+    m.act(0, m.legal(0)[1])
     loaded = savefile.load(savefile.dump(m).decode())
     assert loaded.state == m.state
     loaded.undo(0)
