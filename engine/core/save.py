@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
@@ -204,14 +205,16 @@ def _decode(data: bytes | str) -> SaveFile | SaveFileV1:
     if version > FORMAT_VERSION:
         raise SaveError("save.newer_format", version=version, supported=FORMAT_VERSION)
     try:
-        return msgspec.convert(raw, SaveFile if version == 2 else SaveFileV1)
+        if version == 2:
+            return msgspec.convert(raw, SaveFile)
+        return msgspec.convert(raw, SaveFileV1)
     except msgspec.ValidationError as exc:
         detail = str(exc)[:200]
         code = "save.bad_table" if "$.table" in detail else "save.invalid"
         raise SaveError(code, detail=detail) from None
 
 
-def _steps(save: SaveFile | SaveFileV1) -> list[SavedStep] | list[SavedStepV1]:
+def _steps(save: SaveFile | SaveFileV1) -> Sequence[SavedStep | SavedStepV1]:
     if isinstance(save, SaveFileV1):
         return save.steps
     try:
