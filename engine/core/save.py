@@ -127,7 +127,7 @@ def json_refusal(data: bytes, limit: int = MAX_BYTES,
     if len(data) > limit:
         return "too_large", {"size": len(data), "limit": limit}
     nest = _STRING.sub(b"", data).translate(None, _NOT_BRACKETS).translate(_NESTING)
-    for passes in range(depth + 1):
+    for passes in range(depth + 1):  # noqa: B007  (read after the loop)
         if b"()" not in nest:
             break
         nest = nest.replace(b"()", b"")
