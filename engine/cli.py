@@ -8,6 +8,8 @@ import statistics
 import sys
 import time
 
+import msgspec
+
 from engine.core import MarqueeError, OptionsError, SaveError
 from engine.core import registry
 from engine.core import save as savefile
@@ -27,37 +29,62 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bots_for(match: Match, kinds: list[str], seed: int) -> dict:
+def _bot(game, kind: str, seed: int, budget: int | None):
+    """A seat's bot: a kind, or a search level with its own budget (``hard:400``);
+    ``budget`` (from ``--budget``) sets the iterations of every search level without one."""
+    from engine.core.search import LEVELS, SearchBot
+    name, _, own = kind.partition(":")
+    iterations = int(own) if own else budget
+    if name in LEVELS:
+        level = LEVELS[name]
+        if iterations:
+            level = msgspec.structs.replace(level, budget=iterations)
+        return SearchBot(seed, level)
+    return make_bot(game, name, seed)
+
+
+def _bots_for(match: Match, kinds: list[str], seed: int, budget: int | None = None,
+              shift: int = 0) -> dict:
+    """Seat s plays kinds[(s + shift) % n] (``shift`` rotates the seats between games)."""
     n = match.game.players
     if len(kinds) == 1:
         kinds = kinds * n
     if len(kinds) != n:
         raise SystemExit(f"--bot takes one kind or one per seat ({n}), got {len(kinds)}")
-    return {s: make_bot(match.game, kinds[s], bot_seed(seed, s)) for s in range(n)}
+    return {s: _bot(match.game, kinds[(s + shift) % n], bot_seed(seed, s), budget)
+            for s in range(n)}
 
 
 def simulate(game_id: str, players: int, seed: int, games: int, bots: list[str],
-             options: dict) -> dict:
+             options: dict, budget: int | None = None, rotate: bool = False) -> dict:
+    """Whole games between bots. With ``rotate``, game g seats the listed bots shifted by g
+    (seat s plays bot (s + g) mod n), and the figures are per listed bot, not per seat."""
     decisions, seconds, scores = [], [], []
     wins = [0] * players
     for g in range(games):
         s = seed + g
+        shift = g % players if rotate else 0
         start = time.perf_counter()
         match = Match.new(game_id, players, options, seed=s)
-        decisions.append(play_to_end(match, _bots_for(match, bots, s)))
+        decisions.append(play_to_end(match, _bots_for(match, bots, s, budget, shift)))
         seconds.append(time.perf_counter() - start)
         result = match.result()
         assert result is not None  # play_to_end returns at the end of the game
-        scores.append(result.scores)
+        # Index i of the figures: seat i, or with rotation the i-th listed bot.
+        by = [result.scores[(i - shift) % players] for i in range(players)]
+        scores.append(by)
         for w in result.winners:
-            wins[w] += 1
+            wins[(w + shift) % players] += 1
+    per = "bot" if rotate else "seat"
     return {
         "game": game_id, "players": players, "options": Match.new(game_id, players, options).game.options,
-        "bots": bots, "seed": seed, "games": games,
+        "bots": bots, "budget": budget, "rotate": rotate, "seed": seed, "games": games,
         "decisions_per_game": {"mean": statistics.fmean(decisions), "min": min(decisions),
                                "max": max(decisions)},
-        "mean_score_by_seat": [round(statistics.fmean(s[i] for s in scores), 2) for i in range(players)],
+        f"mean_score_by_{per}": [round(statistics.fmean(s[i] for s in scores), 2)
+                                 for i in range(players)],
         "winner_counts": wins,
+        f"win_rate_by_{per}": [round(w / games, 3) for w in wins],
         "seconds_per_game": round(statistics.fmean(seconds), 5),
     }
 
@@ -90,7 +117,8 @@ def read_save(path: str) -> bytes:
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = parse_options(args.options)
     print(json.dumps(simulate(args.game, args.players, args.seed, args.games,
-                              args.bot.split(","), options), ensure_ascii=False))
+                              args.bot.split(","), options, args.budget, args.rotate),
+                     ensure_ascii=False))
     return 0
 
 
@@ -127,7 +155,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--games", type=int, default=1)
-    p.add_argument("--bot", default="random", help="a bot kind, or one per seat, comma-separated")
+    p.add_argument("--bot", default="random",
+                   help="a bot kind, or one per seat, comma-separated: random, greedy, easy, "
+                        "normal, hard; a search level may name its budget, e.g. hard:400")
+    p.add_argument("--budget", type=int,
+                   help="iterations per decision for every search level without its own")
+    p.add_argument("--rotate", action="store_true",
+                   help="rotate the listed bots through the seats game by game; figures per bot")
     p.add_argument("--options", help='JSON object, e.g. \'{"dark_alley": false}\'')
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("replay", help="replay a save file and print its log")

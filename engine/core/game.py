@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Literal
 
 import msgspec
 
+from engine.core.copier import copier
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.events import Event
 from engine.core.options import OptionSpec, normalize
@@ -217,7 +218,9 @@ class Game:
         return tuple(types) if types else (self.action_type,)
 
     def copy(self, state: Any) -> Any:
-        return self._state_decoder.decode(self._state_encoder.encode(state))
+        # A generated structural copy (engine.core.copier): the same value as a msgpack round
+        # trip, about twice as fast, and every apply starts with one.
+        return copier(type(state))(state)
 
     def encode_state(self, state: Any) -> bytes:
         return self._state_encoder.encode(state)

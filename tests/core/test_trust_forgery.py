@@ -20,7 +20,7 @@ from engine.core.match import Match
 from engine.games.oracle import actions as OA
 from engine.games.oracle.available import all_entries
 from engine.games.oracle.game import OracleGame
-from engine.games.trickerion.game import TrickerionSolo
+from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.solo.actions import SuccessorStep
 
 

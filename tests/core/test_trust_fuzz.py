@@ -28,7 +28,8 @@ from engine.core.match import Match
 from engine.games.oracle import actions as OA
 from engine.games.oracle.game import OracleGame
 from engine.games.trickerion import actions as TA
-from engine.games.trickerion.game import Trickerion, TrickerionSolo
+from engine.games.trickerion.game import Trickerion
+from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.solo.actions import DO, SuccessorStep
 
 from core.test_core import play_out

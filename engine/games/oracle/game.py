@@ -12,6 +12,7 @@ from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct
 from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.i18n import catalog
 from engine.core.registry import register
+from engine.core.search import level_bots
 from engine.games.oracle import actions as A
 from engine.games.oracle import available, flow, frame, resolve
 from engine.games.oracle.bots import GreedyBot
@@ -50,7 +51,7 @@ class OracleGame(Game):
     )
     state_type = OracleState
     action_type = A.Action
-    bots = {"greedy": GreedyBot}
+    bots = {"greedy": GreedyBot, **level_bots()}
 
     def __init__(self, players: int = 1, options: dict[str, Any] | None = None,
                  packs: dict[str, bytes] | None = None) -> None:

@@ -12,7 +12,6 @@ from typing import Union
 
 import msgspec
 
-from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
 
 
 class _A(msgspec.Struct, frozen=True, tag_field="type"):
@@ -241,6 +240,4 @@ Action = Union[
     SetDie, Buy, Order, QuickOrder, Prepare, MoveTrick, MoveProps, MoveApprentice, SetUpTrick,
     Reschedule, StreetPerformance, DrawCards, KeepCard, FortuneTelling, FateWeaving, Perform,
     Decide, Pass,
-    # The solo game: one step of Dahlgaard's Successor; your choice of prep dice to reroll.
-    SuccessorStep, RerollPrepDice,
 ]

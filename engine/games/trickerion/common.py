@@ -278,3 +278,19 @@ def day_yield(cat: Catalog, s: State, day: int) -> tuple[int, int]:
             if type(param).__name__ == "DayYield" and DAYS.index(param.day) == day:
                 f, c = param.fame, param.coins
     return f, c
+
+
+def hand_cards(p) -> list[str]:
+    """Distinct assignment cards in hand: permanent (location ids) then specials."""
+    out = [loc for loc, n in p.hand.items() if n > 0]
+    for card in p.specials:
+        if card not in out:
+            out.append(card)
+    return out
+
+
+def take_card(p, card: str) -> None:
+    if card in p.specials:
+        p.specials.remove(card)
+    else:
+        p.hand[card] -= 1

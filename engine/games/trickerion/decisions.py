@@ -4,8 +4,8 @@ Kinds: ``link_reward`` (split link rewards between fame and coins), ``keep_card`
 keep one of the cards drawn), ``perform`` / ``soul_possession`` (choose a performance card),
 ``steal`` / ``premiere`` / ``durable`` (per-performance options), ``break_free`` (Master of
 Chains), ``hypnotic`` (give the arrived character a card), ``mass_recruitment``,
-``investments``, ``buying_time``, ``on_stage``, ``hidden_talent`` and, in the solo game,
-``prep_dice`` (your choice of the round-preparation dice to reroll).
+``investments``, ``buying_time``, ``on_stage``, ``hidden_talent``; a variant adds its own
+(``Trickerion.extra_decisions``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import performance
 from engine.games.trickerion.catalog import SPECIALISTS, Catalog
-from engine.games.trickerion.common import add_props, gain, owns_or_hired, pay, room_for
+from engine.games.trickerion.common import (add_props, gain, hand_cards, owns_or_hired, pay,
+                                            room_for, take_card)
 from engine.games.trickerion.state import Pending, State
 
 PASSABLE = ("soul_possession", "steal", "premiere", "durable", "break_free", "hypnotic",
@@ -33,9 +34,9 @@ def legal(g, s: State, pend: Pending) -> list:
         return [A.KeepCard(c) for c in dict.fromkeys(pend.cards)]
     if kind == "perform":
         return [A.Perform(ci) for ci in performance.candidates(s, pend.seat)]
-    if kind == "prep_dice":
-        from engine.games.trickerion.solo.dice import reroll_options
-        return [A.RerollPrepDice(pair) for pair in reroll_options(s.solo, s.round)]
+    extra = g.extra_decisions().get(kind)
+    if extra is not None:
+        return extra[0](g, s, pend)
     if kind == "soul_possession":
         out = [A.Perform(ci) for ci in performance.candidates(s, pend.n)]
     elif kind in ("steal", "premiere", "durable"):
@@ -44,7 +45,6 @@ def legal(g, s: State, pend: Pending) -> list:
         from engine.games.trickerion.theater import reschedule_options
         out = reschedule_options(g, s, pend.seat, None)
     elif kind == "hypnotic":
-        from engine.games.trickerion.flow import hand_cards
         out = [A.Assign(pend.n, card) for card in hand_cards(p)]
     elif kind == "mass_recruitment":
         from engine.games.trickerion.downtown import can_hire
@@ -99,9 +99,8 @@ def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
         ev.append(Event("trickerion.card_kept_private", {"seat": seat, "card": kept}, to=seat))
     elif kind in ("perform", "soul_possession"):
         performance.perform_action(g, s, pend, action, ev)
-    elif kind == "prep_dice":
-        from engine.games.trickerion.solo.dice import roll
-        roll(cat, s, s.solo, action.dice, ev)
+    elif kind in g.extra_decisions():
+        g.extra_decisions()[kind][1](g, s, pend, action, ev)
     elif kind in ("steal", "premiere", "durable"):
         s.perf_opts.append(action.choice)
         ev.append(Event("trickerion.performance_option", {"seat": seat, "choice": action.choice}))
@@ -110,7 +109,6 @@ def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
         ev.append(Event("trickerion.ability_used", {"seat": seat, "ability": "break_free"}))
         reschedule(g, s, action, ev, pay_links=True)
     elif kind == "hypnotic":
-        from engine.games.trickerion.flow import take_card
         take_card(p, action.card)
         c = p.chars[pend.n]
         c.card = action.card

@@ -17,9 +17,6 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
 from engine.games.trickerion.common import (day_yield, formed_links, gain, symbol_schools,
                                             theater_day_of, trick_by_sym)
-from engine.games.trickerion.solo import perform as solo_perform
-from engine.games.trickerion.solo import rules as solo_rules
-from engine.games.trickerion.solo.rules import emit
 from engine.games.trickerion.state import Pending, State
 
 
@@ -43,20 +40,18 @@ def stage_special(g, s: State, day: int) -> str:
     return g.cat.specials[card].effect if card in g.cat.specials else ""
 
 
-def day_order(s: State) -> list[int]:
-    """Thursday to Sunday; with Yoruba Spiritmaster's solo ability the Successor's day first."""
-    solo = s.solo
-    if solo is not None and solo_perform.performs_first(s, solo):
-        day = theater_day_of(s, solo.seat)
-        if day >= 0 and performer_of(s, day) == solo.seat:
-            return [day] + [d for d in range(4) if d != day]
+def day_order(g, s: State) -> list[int]:
+    """Thursday to Sunday, unless a variant puts an automaton's day first (if it performs)."""
+    day = g.first_performance_day(s)
+    if day >= 0 and performer_of(s, day) == g.automaton_seat(s):
+        return [day] + [d for d in range(4) if d != day]
     return [0, 1, 2, 3]
 
 
 def start(g, s: State, ev: list[Event]) -> None:
     s.phase = "perform"
     s.act = None
-    s.day = day_order(s)[0]
+    s.day = day_order(g, s)[0]
     s.perf_card = -1
     s.perf_asked = False
     s.perf_opts = []
@@ -73,16 +68,16 @@ def advance(g, s: State, ev: list[Event]) -> bool:
     while s.day < 4:
         performer = performer_of(s, s.day)
         if performer < 0:
-            _next_day(s)
+            _next_day(g, s)
             continue
         if s.perf_card >= 0:
             resolve(g, s, performer, s.perf_card, ev)
-            _next_day(s)
+            _next_day(g, s)
             continue
         cards = candidates(s, performer)
         if not cards:
             ev.append(Event("trickerion.no_performance", {"seat": performer, "day": s.day}))
-            _next_day(s)
+            _next_day(g, s)
             continue
         if not s.perf_asked:
             s.perf_asked = True
@@ -96,8 +91,8 @@ def advance(g, s: State, ev: list[Event]) -> bool:
     return False
 
 
-def _next_day(s: State) -> None:
-    order = day_order(s)
+def _next_day(g, s: State) -> None:
+    order = day_order(g, s)
     i = order.index(s.day) + 1
     s.day = order[i] if i < len(order) else len(order)
     s.perf_card = -1
@@ -113,7 +108,7 @@ def choose(g, s: State, performer: int, card: int, ev: list[Event]) -> None:
     ev.append(Event("trickerion.performance_chosen", {"seat": performer, "day": s.day,
                                                       "card": card}))
     p = s.players[performer]
-    if not g.options["dark_alley"] or (s.solo and performer == s.solo.seat):
+    if not g.options["dark_alley"] or performer == g.automaton_seat(s):
         return  # the Successor has no per-performance options (perform.1–4)
     for kind in ("steal", "premiere", "durable"):
         if option_choices(g, s, performer, kind):
@@ -154,9 +149,9 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
     schools = symbol_schools(cat, s)
     links = formed_links(cat, s, pc, schools)
     opts = {o.split(":")[0]: o.split(":")[1:] for o in s.perf_opts}
-    solo = s.solo
-    # The Successor's special assignments only ever give it +1 AP (ap.5): no stage effect.
-    effect = "" if solo and performer == solo.seat else stage_special(g, s, s.day)
+    auto = g.automaton_seat(s)
+    # An automaton's special assignments have no stage effect (solo ap.5: only +1 AP).
+    effect = "" if performer == auto else stage_special(g, s, s.day)
     active = g.active_effect(s)
     perf_day = s.day
     entries = [(i, m) for i, m in enumerate(pc.m) if m >= 0] + [(-1, m) for m in pc.guest]
@@ -171,9 +166,8 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
         t = trick_by_sym(s.players[owner], code % 4)
         if t is None:
             continue
-        if solo and owner == solo.seat:
-            # perform.3: its yield ignores day and prophecy modifiers (Electra's solo bonus in).
-            fame, coins, shards = solo_rules.trick_yield(cat, s, solo, t.id)
+        if owner == auto:
+            fame, coins, shards = g.automaton_trick_yield(s, t.id)
             if stolen and cell == stolen[1]:
                 fame = max(0, fame - 1)
             if effect == "arranged_fiasco":
@@ -223,27 +217,22 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
     ev.append(Event("trickerion.performed", {"seat": performer, "day": perf_day, "card": ci,
                                              "links": len(links)}))
     for owner, (fame, coins, shards) in sorted(yields.items()):
-        if solo and owner == solo.seat:  # added as they are, past the shard prophecies
-            solo_gain(s, owner, ev, "performance_yield", fame, coins, shards)
-            emit(ev, "yield", "perform.3", fame=fame, coins=coins, shards=shards)
+        if owner == auto:
+            g.automaton_gain(s, owner, ev, "performance_yield", fame, coins, shards)
         else:
             gain(cat, s, owner, ev, "performance_yield", fame=fame, coins=coins, shards=shards)
     for owner, fame in sorted(fiasco.items()):
         # Arranged Fiasco: +1 fame per performer's marker, −1 per other marker (fame ≥ 0).
         gain(cat, s, owner, ev, "arranged_fiasco", fame=fame)
-    if solo and performer == solo.seat:
-        # perform.2: links, card bonus and its per-character backstage bonus (never doubled).
-        bonus = solo_perform.performer_bonus(cat, s, solo, pc, perf_day)
-        solo_gain(s, performer, ev, "performer_bonus", *bonus)
-        emit(ev, "performer_bonus", "perform.2", fame=bonus[0], coins=bonus[1], shards=bonus[2])
+    if performer == auto:
+        g.automaton_performer_bonus(s, pc, perf_day, ev)
     else:
         bonus = performer_bonus(g, s, performer, pc, len(links))
         if active == "double_performer_bonus":
             bonus = [2 * x for x in bonus]
         gain(cat, s, performer, ev, "performer_bonus", fame=bonus[0], coins=bonus[1],
              shards=bonus[2])
-    if solo:
-        solo_perform.return_markers(s, solo, pc, ev, "perform.4")
+    g.after_performance(s, pc, ev)
     durable = opts.get("durable")
     for i, m in enumerate(pc.m):
         if m >= 0:
@@ -290,16 +279,3 @@ def perform_action(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
         ev.append(Event("trickerion.soul_possession", {"seat": pend.seat, "performer": performer,
                                                        "card": action.card}))
     choose(g, s, performer, action.card, ev)
-
-
-def solo_gain(s: State, seat: int, ev: list[Event], why: str, fame: int, coins: int,
-              shards: int) -> None:
-    """The Successor's performance gains, as they are: no prophecy adds to them (perform.3)."""
-    if not (fame or coins or shards):
-        return
-    p = s.players[seat]
-    p.fame += fame
-    p.coins += coins
-    p.shards += shards
-    ev.append(Event("trickerion.gain", {"seat": seat, "why": why, "fame": fame, "coins": coins,
-                                        "shards": shards}))

@@ -21,7 +21,6 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import ASSIGN_DECKS, SLOT_WORKSHOP, Catalog
 from engine.games.trickerion.common import (add_props, can_take, free_symbol, has_components,
                                             residence)
-from engine.games.trickerion.solo.setup import setup_successor
 from engine.games.trickerion.state import (NEUTRAL, Char, Market, Pending, PerfCard, Player,
                                            State, Trick)
 
@@ -66,13 +65,12 @@ def initial_state(g, seed: int) -> State:
     for index, blocked in cat.slot_blocked.items():
         if g.players in blocked:
             slots[index] = -2
-    return State(
+    return g.state_type(
         rng=rng, phase="setup", round=1, players=players, order=list(range(g.players)),
         slots=slots, dice=["x"] * 6,
         market=Market(buy=list(cat.setup.initial_buy_area), order=[""] * cat.market.order_area_slots),
         row=row, perf_deck=deck, decks=decks, prophecy_stack=stack,
-        # Solo: only you set up by these rules; the Successor's setup follows yours.
-        pending=[Pending("magician", seat) for seat in range(1 if g.solo else g.players)],
+        pending=[Pending("magician", seat) for seat in range(g.setup_seats())],
     )
 
 
@@ -215,24 +213,11 @@ def draw_initiative(g, s: State, ev: list[Event]) -> None:
     """Chance step after player setup: random initiative order, starting coins by slot,
     starting tricks prepared, then the fast-game extras and the prophecies."""
     cat: Catalog = g.cat
-    if g.solo:
-        # The Successor's setup (solo «ПОДГОТОВКА ИЛЛЮЗИОНИСТОВ»): it also fixes the order
-        # (you first, setup.11) and gives you the slot-1 coins.
-        o = g.solo
-        s.solo = setup_successor(cat, s, s.players[0].school, o["difficulty"], ev,
-                                 prophecies=g.options["prophecies"], easier=o["easier"],
-                                 harder_no_ability=o["harder_no_ability"],
-                                 harder_coins=o["harder_coins"])
-    else:
-        s.order = s.rng.shuffled(list(range(g.players)))
-        coins = cat.setup.start_coins_by_initiative
-        slots = cat.setup.two_player_initiative_slots if g.players == 2 else range(1, g.players + 1)
-        for slot, seat in zip(slots, s.order):
-            s.players[seat].coins += coins[slot - 1]
+    g.setup_initiative(s, ev)
     ev.append(Event("trickerion.initiative", {"order": list(s.order)}))
     for seat, p in enumerate(s.players):
-        if s.solo and seat == s.solo.seat:
-            continue  # its starting trick is prepared already (setup.7)
+        if seat == g.automaton_seat(s):
+            continue  # its starting trick is prepared by its own setup
         start = next((t for t in p.tricks if not t.eng), None)
         if start and has_components(cat, p, start.id):
             start.markers = cat.tricks[start.id].markers
@@ -257,6 +242,16 @@ def draw_initiative(g, s: State, ev: list[Event]) -> None:
             s.pending += [Pending("fast_special", seat) for seat in reversed(s.order)]
         return
     finish(g, s, ev)
+
+
+def random_initiative(g, s: State) -> None:
+    """Random initiative order; starting coins by initiative slot."""
+    cat: Catalog = g.cat
+    s.order = s.rng.shuffled(list(range(g.players)))
+    coins = cat.setup.start_coins_by_initiative
+    slots = cat.setup.two_player_initiative_slots if g.players == 2 else range(1, g.players + 1)
+    for slot, seat in zip(slots, s.order):
+        s.players[seat].coins += coins[slot - 1]
 
 
 def finish(g, s: State, ev: list[Event]) -> None:

@@ -22,9 +22,8 @@ from __future__ import annotations
 import msgspec
 
 from engine.core.rng import Rng
-from engine.games.trickerion.solo.state import NEUTRAL, SoloState  # noqa: F401 (re-exported)
-
 HOME = -1  # Char.slot of a character not on a location
+NEUTRAL = -3
 # PerfCard.m: a free slot is -1; NEUTRAL (-3) is a neutral grey marker printed on a solo
 # performance card (it links like a marker of its printed school, yields nothing, is no one's).
 
@@ -176,6 +175,3 @@ class State(msgspec.Struct, gc=False):
     # End of game: per seat, the scoring breakdown.
     final: list[dict[str, int]] = []
     winner: int = -1
-    # The solo game against Dahlgaard's Successor (docs/solo.md): its board, plan, mood, …;
-    # None in a game between players.
-    solo: SoloState | None = None

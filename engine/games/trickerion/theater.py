@@ -240,7 +240,6 @@ def pay_new_links(g, s: State, seat: int, ci: int, cell: int, trick_id: str, ev:
 
 
 def reschedule(g, s: State, action: A.Reschedule, ev: list[Event], pay_links: bool) -> None:
-    cat: Catalog = g.cat
     src = s.row[action.card]
     code = src.m[action.cell]
     double = action.cell in src.dbl
