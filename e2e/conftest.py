@@ -15,6 +15,8 @@ Fixtures
 
   wait_for_boot wait_for_boot(page) waits until web/boot.js says ready (or error) and
                returns window.marqueeBoot as a dict
+
+What the tests share beyond fixtures (opening the page, test ids, page text) is in helpers.py.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "site"
@@ -50,6 +53,10 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 BOOT_TIMEOUT_MS = int(os.environ.get("MARQUEE_BOOT_TIMEOUT_MS", "120000"))
 
 _FIGURES: dict[str, str] = {}
+
+# expect(...) waits as long as Playwright's own actions do (its default is 5 s): on a loaded
+# machine a board render after a click can take longer than that.
+expect.set_options(timeout=30_000)
 
 
 def is_local(url: str) -> bool:

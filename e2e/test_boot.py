@@ -13,7 +13,6 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-
 # Samples window.marqueeBoot's stage and progress from the first script on, so the test
 # can check the bar only ever moves forward.
 SAMPLER = """
@@ -89,19 +88,21 @@ def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
 def test_loading_screen_mid_way(page, site_url, wait_for_boot, screenshot):
     """Hold the msgspec wheel back to catch the loading screen between stages."""
     held = []
-    page.route(re.compile(r".*/pyodide/msgspec-[^/]*\.whl$"), lambda route: held.append(route))
-    page.goto(site_url)
+    wheel = re.compile(r".*/pyodide/msgspec-[^/]*\.whl$")
+    page.route(wheel, lambda route: held.append(route))
+    with page.expect_request(wheel, timeout=120_000):
+        page.goto(site_url)
     page.wait_for_function("window.marqueeBoot && window.marqueeBoot.stage === 'packages'", timeout=120_000)
-    while not held:
-        page.wait_for_timeout(50)
-    page.wait_for_timeout(300)  # let the bar's width transition settle
+    # The bar's width transition has run its course: no CSS transition is left playing.
+    page.wait_for_function("!document.getAnimations().some(a => a instanceof CSSTransition)")
+    assert held, "the msgspec wheel is held back"
     state = page.evaluate("({stage: marqueeBoot.stage, progress: marqueeBoot.progress,"
                           " text: document.querySelector('.boot-status').textContent})")
     assert 0.2 < state["progress"] < 0.95, state
-    assert page.locator("#boot").is_visible()
+    expect(page.locator("#boot")).to_be_visible()
     assert page.evaluate("document.getElementById('app').hidden") is True
-    assert page.locator('.boot-stages li[data-stage="runtime"]').get_attribute("data-state") == "done"
-    assert page.locator('.boot-stages li[data-stage="packages"]').get_attribute("data-state") == "active"
+    expect(page.locator('.boot-stages li[data-stage="runtime"]')).to_have_attribute("data-state", "done")
+    expect(page.locator('.boot-stages li[data-stage="packages"]')).to_have_attribute("data-state", "active")
     screenshot(page, "boot-loading")
 
     for route in held:

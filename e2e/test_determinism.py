@@ -12,14 +12,10 @@ import pytest
 
 from engine.bridge import Bridge
 from engine.core import registry
+from helpers import bridge_call
 
 CASES = [(cls.id, players) for cls in registry.all_games()
          for players in sorted({cls.min_players, cls.max_players})]
-
-
-def bridge_call(page, method: str, **args):
-    return json.loads(page.evaluate(
-        "([m, a]) => window.marqueeBridge.call(m, a)", [method, json.dumps(args)]))
 
 
 @pytest.fixture(scope="module")

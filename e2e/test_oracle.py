@@ -11,29 +11,22 @@ import json
 import random
 import time
 
-READY_TIMEOUT_MS = 120_000
+from playwright.sync_api import expect
+
+from helpers import no_problems, open_page, reload_page
+
 SHEET = '[data-testid="oracle-sheet"]'
 TARGETS = f'{SHEET} [data-legal="true"]'
 
 
-def tid(name: str) -> str:
-    return f'[data-testid="{name}"]'
-
-
-def open_page(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
-    page.evaluate("marquee.ready()")
-
-
 def start_from_lobby(page, mode: str, seed: int, lang: str = "en") -> None:
-    page.select_option(tid("lang-select"), lang)
-    page.click(tid("game-oracle"))
-    page.select_option(tid("option-mode"), mode)
-    page.fill(tid("seed-input"), str(seed))
-    page.click(tid("start-game"))
-    page.wait_for_selector(SHEET)
-    page.select_option(tid("speed-select"), "0")
+    page.get_by_test_id("lang-select").select_option(lang)
+    page.get_by_test_id("game-oracle").click()
+    page.get_by_test_id("option-mode").select_option(mode)
+    page.get_by_test_id("seed-input").fill(str(seed))
+    page.get_by_test_id("start-game").click()
+    expect(page.locator(SHEET)).to_be_visible()
+    page.get_by_test_id("speed-select").select_option("0")
     page.evaluate("marquee.idle()")
 
 
@@ -50,11 +43,6 @@ RENDER_MS = """async () => {
     for (let i = 0; i < 5; i++) mod.render(div, snap, api);
     return (performance.now() - t0) / 5;
 }"""
-
-
-def no_problems(page) -> None:
-    problems = page.marquee.problems()
-    assert not problems, problems
 
 
 def legal_set(page) -> set[str]:
@@ -87,17 +75,17 @@ def test_practice_session_played_on_the_sheet_from_lobby_to_the_end(page, site_u
     start_from_lobby(page, "practice", seed=11)
     sheet = page.locator(SHEET)
     assert sheet.get_attribute("data-mode") == "practice"
-    assert page.locator(tid("oracle-provisional")).is_visible()
-    assert page.locator(tid("oracle-practice-frame")).is_visible()
-    assert page.locator(tid("oracle-figure")).count() == 1
-    assert page.locator(tid("oracle-space-activate_staff")).get_attribute("data-figure") == "true"
+    expect(page.get_by_test_id("oracle-provisional")).to_be_visible()
+    expect(page.get_by_test_id("oracle-practice-frame")).to_be_visible()
+    expect(page.get_by_test_id("oracle-figure")).to_have_count(1)
+    expect(page.get_by_test_id("oracle-space-activate_staff")).to_have_attribute("data-figure", "true")
     screenshot(page, "oracle-practice-start-1366")
 
     # An illegal action space says why when pointed at (the bridge's why()).
     off = page.locator(f'{SHEET} [data-legal="false"][data-probe]').first
     off.hover()
     page.wait_for_function("document.querySelector('[data-testid=\"oracle-why\"]').textContent.length > 3")
-    assert page.locator(tid("oracle-why")).inner_text().strip()
+    assert page.get_by_test_id("oracle-why").inner_text().strip()
 
     ms, n = page.evaluate(SNAPSHOT_MS)
     figures["oracle practice: bridge snapshot in the page (act position)"] = f"{ms:.1f} ms ({n} legal)"
@@ -117,20 +105,20 @@ def test_practice_session_played_on_the_sheet_from_lobby_to_the_end(page, site_u
         action = click_a_target(page, rng)
         timings.append(time.perf_counter() - started)
         kinds[action["type"]] = kinds.get(action["type"], 0) + 1
-        toasts |= set(page.locator(tid("oracle-toast")).evaluate_all("els => els.map(e => e.dataset.kind)"))
+        toasts |= set(page.get_by_test_id("oracle-toast").evaluate_all("els => els.map(e => e.dataset.kind)"))
         clicks += 1
         if clicks == 25:
             screenshot(page, "oracle-practice-mid")
         assert clicks < 600, "the practice session did not end"
 
-    page.wait_for_selector(tid("game-over"))
-    assert page.locator(tid("score-table")).is_visible()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    expect(page.get_by_test_id("score-table")).to_be_visible()
     view = page.evaluate("marquee.state()")
     assert view["phase"] == "over"
-    assert page.locator(tid("score-0")).inner_text().strip().startswith(str(view["score"]["total"]))
-    page.locator(tid("game-over")).scroll_into_view_if_needed()
+    assert page.get_by_test_id("score-0").inner_text().strip().startswith(str(view["score"]["total"]))
+    page.get_by_test_id("game-over").scroll_into_view_if_needed()
     screenshot(page, "oracle-practice-over")
-    page.locator(tid("oracle-stargazing")).scroll_into_view_if_needed()
+    page.get_by_test_id("oracle-stargazing").scroll_into_view_if_needed()
     screenshot(page, "oracle-practice-over-sheet")
     # the session used the sheet's own targets: lines, actions and decisions
     assert kinds.get("draw_line", 0) > 0 or kinds.get("write_horoscope", 0) > 0, kinds
@@ -145,83 +133,83 @@ def test_companion_session_with_colours_a_physical_throw_and_table_events(page, 
     page.set_viewport_size({"width": 1920, "height": 1080})
     open_page(page, site_url)
     start_from_lobby(page, "companion", seed=3)
-    assert page.locator(tid("oracle-companion-badge")).is_visible()
-    assert page.locator(tid("oracle-roll-form")).is_visible()
+    expect(page.get_by_test_id("oracle-companion-badge")).to_be_visible()
+    expect(page.get_by_test_id("oracle-roll-form")).to_be_visible()
     screenshot(page, "oracle-companion-setup-1920")
 
     # The setup throw entered by hand: all five in one half is refused and said why.
     for rune in ("d4_a", "d4_b", "coin", "bone", "doll"):
-        page.select_option(tid(f"oracle-roll-half-{rune}"), "0")
-    page.click(tid("oracle-roll-submit"))
+        page.get_by_test_id(f"oracle-roll-half-{rune}").select_option("0")
+    page.get_by_test_id("oracle-roll-submit").click()
     page.wait_for_function("document.querySelector('[data-testid=\"oracle-why\"]').textContent.length > 3")
     assert page.evaluate("marquee.snapshot().step") == 0
 
     halves = {"d4_a": "0", "d4_b": "1", "coin": "0", "bone": "0", "doll": "1"}
     for rune, half in halves.items():
-        page.select_option(tid(f"oracle-roll-half-{rune}"), half)
-    page.select_option(tid("oracle-roll-die-0"), "3")
-    page.select_option(tid("oracle-roll-die-1"), "2")
-    page.select_option(tid("oracle-roll-coin"), "skull")
-    page.click(tid("oracle-roll-submit"))
+        page.get_by_test_id(f"oracle-roll-half-{rune}").select_option(half)
+    page.get_by_test_id("oracle-roll-die-0").select_option("3")
+    page.get_by_test_id("oracle-roll-die-1").select_option("2")
+    page.get_by_test_id("oracle-roll-coin").select_option("skull")
+    page.get_by_test_id("oracle-roll-submit").click()
     page.wait_for_function("marquee.state().phase === 'act'")
     bowl = page.evaluate("marquee.state().bowl")
     assert [r["half"] for r in bowl["runes"]] == [0, 1, 0, 0, 1]
     assert bowl["runes"][0]["value"] == 3 and bowl["runes"][1]["value"] == 2
     assert bowl["runes"][2]["face"] == "skull"
-    assert page.locator(tid("oracle-rune-d4_a")).get_attribute("data-half") == "0"
+    expect(page.get_by_test_id("oracle-rune-d4_a")).to_have_attribute("data-half", "0")
 
     # A manipulation on the bowl: +1 on die A (the prefilled ±1 circle is crossed).
-    page.click(tid("oracle-die-0-plus"))
+    page.get_by_test_id("oracle-die-0-plus").click()
     page.wait_for_function("marquee.state().bowl.runes[0].value === 4")
     assert page.evaluate("marquee.state().threads.plus_minus.crossed") == 1
     # Threads of Fate with the die (the coin shows the skull): an X and a corruption card.
-    page.click(tid("oracle-act-threads_of_fate-die"))
+    page.get_by_test_id("oracle-act-threads_of_fate-die").click()
     page.wait_for_function("marquee.state().pending && marquee.state().pending.type === 'reward'")
     screenshot(page, "oracle-companion-reward-1920")
-    page.click(tid("oracle-guild-red-x"))
+    page.get_by_test_id("oracle-guild-red-x").click()
     page.wait_for_function("marquee.state().pending && marquee.state().pending.type === 'roll'")
-    at_table = page.locator(tid("oracle-at-table")).inner_text()
-    assert page.locator(tid("oracle-instruction")).count() >= 1, at_table
-    kinds = page.locator(tid("oracle-toast")).evaluate_all("els => els.map(e => e.dataset.kind)")
+    at_table = page.get_by_test_id("oracle-at-table").inner_text()
+    assert page.get_by_test_id("oracle-instruction").count() >= 1, at_table
+    kinds = page.get_by_test_id("oracle-toast").evaluate_all("els => els.map(e => e.dataset.kind)")
     assert "corruption" in kinds and "reward" in kinds, kinds
     assert page.evaluate("marquee.state().corruption.held") == 1
 
     # Adventurers entered with their colours: one, then two at once.
-    page.click(tid("oracle-adventurer-red"))
+    page.get_by_test_id("oracle-adventurer-red").click()
     page.wait_for_function("marquee.state().adventurers.drawn.length === 1")
-    page.select_option(tid("oracle-adventurer-second"), "blue")
-    page.click(tid("oracle-adventurer-green"))
+    page.get_by_test_id("oracle-adventurer-second").select_option("blue")
+    page.get_by_test_id("oracle-adventurer-green").click()
     page.wait_for_function("marquee.state().adventurers.drawn.length === 3")
     assert page.evaluate("marquee.state().adventurers.drawn") == ["red", "green", "blue"]
     # A corruption card discarded at the table, a Market phase.
-    page.click(tid("oracle-corruption-discard"))
+    page.get_by_test_id("oracle-corruption-discard").click()
     page.wait_for_function("marquee.state().corruption.held === 0")
-    page.click(tid("oracle-market-phase"))
+    page.get_by_test_id("oracle-market-phase").click()
     page.wait_for_function("marquee.state().funding.market_phases === 1")
     screenshot(page, "oracle-companion-table-1920")
 
     # A second physical throw, then a turn with the snapshot timings of both kinds of position.
-    page.select_option(tid("oracle-roll-half-d4_a"), "1")
-    page.select_option(tid("oracle-roll-half-bone"), "1")
-    page.click(tid("oracle-roll-submit"))
+    page.get_by_test_id("oracle-roll-half-d4_a").select_option("1")
+    page.get_by_test_id("oracle-roll-half-bone").select_option("1")
+    page.get_by_test_id("oracle-roll-submit").click()
     page.wait_for_function("marquee.state().phase === 'act'")
     # A townsfolk card hired into a staff slot: the sheet says what to do with the card.
-    assert page.locator(tid("oracle-staff-1")).get_attribute("data-legal") == "true"
-    page.click(tid("oracle-staff-1"))
+    expect(page.get_by_test_id("oracle-staff-1")).to_have_attribute("data-legal", "true")
+    page.get_by_test_id("oracle-staff-1").click()
     page.wait_for_function("marquee.state().phase === 'roll'")  # a throw: every entry is legal
     assert page.evaluate("marquee.state().staff[1].hired") is True
     codes = [e["code"] for e in page.evaluate("marquee.snapshot().log")]
     assert "oracle.hire.hired" in codes
     hired_text = page.evaluate("marquee.snapshot().log.find(e => e.code === 'oracle.hire.hired').text")
-    assert hired_text in page.locator(tid("oracle-at-table")).inner_text()
+    expect(page.get_by_test_id("oracle-at-table")).to_contain_text(hired_text, use_inner_text=True)
     page.set_viewport_size({"width": 1366, "height": 768})
     screenshot(page, "oracle-companion-hired-1366")
     ms, n = page.evaluate(SNAPSHOT_MS)
     figures["oracle companion: bridge snapshot in the page (throw position)"] = f"{ms:.1f} ms ({n} legal)"
     figures["oracle companion: sheet render (detached, throw position)"] = f"{page.evaluate(RENDER_MS):.1f} ms"
     figures["oracle companion: whole table redraw (throw position)"] = f"{page.evaluate('marquee.timings.render')} ms"
-    page.click(tid("oracle-end-game"))
-    page.wait_for_selector(tid("game-over"))
+    page.get_by_test_id("oracle-end-game").click()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
     no_problems(page)
 
 
@@ -234,12 +222,10 @@ def test_reload_mid_session_resumes_the_same_sheet(page, site_url):
         click_a_target(page, rng)
     before = page.evaluate("marquee.hash()")
     lines = page.locator(f'{SHEET} .o-line.drawn').count()
-    page.reload()
-    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
-    page.evaluate("marquee.ready()")
-    page.wait_for_selector(SHEET)
+    reload_page(page)
+    expect(page.locator(SHEET)).to_be_visible()
     assert page.evaluate("marquee.hash()") == before
-    assert page.locator(f'{SHEET} .o-line.drawn').count() == lines
+    expect(page.locator(f'{SHEET} .o-line.drawn')).to_have_count(lines)
     click_a_target(page, rng)  # and play goes on
     no_problems(page)
 

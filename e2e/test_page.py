@@ -9,43 +9,21 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from engine.bridge import Bridge  # CPython's view of the same engine
+from engine.core import registry
+from helpers import no_problems, open_page, reload_page, tid, ui
 
-from engine.bridge import Bridge  # noqa: E402  (CPython's view of the same engine)
-from engine.core import registry  # noqa: E402
-
-CATALOG = json.loads((ROOT / "engine" / "core" / "messages.json").read_text(encoding="utf-8"))
-READY_TIMEOUT_MS = 120_000
 # The first real game: the Oracle when it is registered.
 GAMES = {g.id: g for g in registry.all_games()}
 FIRST_GAME = "oracle" if "oracle" in GAMES else next(iter(GAMES), None)
 MULTI_GAME = next((g for g, cls in GAMES.items() if cls.max_players >= 2), None)
 
 pytestmark = pytest.mark.skipif(FIRST_GAME is None, reason="no game is registered")
-
-
-def tid(name: str) -> str:
-    return f'[data-testid="{name}"]'
-
-
-def ui(code: str, lang: str = "en", **params) -> str:
-    text = CATALOG[code][lang]
-    for k, v in params.items():
-        text = text.replace("{" + k + "}", str(v))
-    return text
-
-
-def open_page(page, url: str) -> dict:
-    page.goto(url)
-    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
-    page.evaluate("marquee.ready()")
-    return page.evaluate("({...marquee.timings})")
 
 
 def play_to_end(page, rng: random.Random, limit: int = 2000, on_click=None) -> int:
@@ -55,7 +33,7 @@ def play_to_end(page, rng: random.Random, limit: int = 2000, on_click=None) -> i
         page.evaluate("marquee.idle()")
         if page.evaluate("marquee.toAct().kind") == "terminal":
             return clicks
-        buttons = page.locator(f'{tid("actions")} button[data-testid^="action-"]')
+        buttons = page.get_by_test_id("actions").locator('button[data-testid^="action-"]')
         count = buttons.count()
         assert count, f"nobody can act: {page.evaluate('marquee.toAct()')}"
         buttons.nth(rng.randrange(count)).click()
@@ -63,11 +41,6 @@ def play_to_end(page, rng: random.Random, limit: int = 2000, on_click=None) -> i
         if on_click:
             on_click(clicks)
         assert clicks < limit, "the game did not end"
-
-
-def no_problems(page):
-    problems = page.marquee.problems()
-    assert not problems, problems
 
 
 # --------------------------------------------------------------------------- lobby
@@ -78,14 +51,14 @@ def test_lobby_is_reached_cleanly(page, site_url, screenshot, figures):
     timings = open_page(page, site_url)
     page.wait_for_load_state("networkidle")
     assert page.evaluate("marquee.screen()") == "lobby"
-    assert page.locator(tid("screen-lobby")).is_visible()
+    expect(page.get_by_test_id("screen-lobby")).to_be_visible()
 
     # every game the page's engine registers is listed, with its translated name
     listed = page.eval_on_selector_all(tid("game-list") + " [data-game]", "els => els.map(e => e.dataset.game)")
     games = page.evaluate("marquee.games()")
     assert listed == [g["id"] for g in games] and FIRST_GAME in listed
     for g in games:
-        assert g["names"]["en"] in page.locator(tid(f"game-{g['id']}")).inner_text()
+        expect(page.get_by_test_id(f"game-{g['id']}")).to_contain_text(g["names"]["en"], use_inner_text=True)
 
     # every control has a test id and an accessible name
     unnamed = page.evaluate("""() => [...document.querySelectorAll('#app button, #app select, #app input')]
@@ -106,56 +79,55 @@ def test_lobby_is_reached_cleanly(page, site_url, screenshot, figures):
 def test_options_render_from_specs(page, site_url):
     open_page(page, site_url)
     for game in page.evaluate("marquee.games()"):
-        page.click(tid(f"game-{game['id']}"))
+        page.get_by_test_id(f"game-{game['id']}").click()
         for spec in game["options"]:
-            control = page.locator(tid(f"option-{spec['id']}"))
+            control = page.get_by_test_id(f"option-{spec['id']}")
             tag, kind = control.evaluate("el => [el.tagName, el.type]")
             assert (tag, kind) == {"bool": ("INPUT", "checkbox"), "choice": ("SELECT", "select-one"),
                                    "int": ("INPUT", "number")}[spec["kind"]]
         seats = page.locator('[data-testid^="seat-"][data-testid$="-kind"]').count()
         automata = page.locator('[data-testid^="seat-"][data-testid$="-automaton"]').count()
         assert automata == len(game.get("automata", []))  # a seat the game plays: named, no picker
-        assert seats + automata == int(page.locator(tid("players-select")).input_value())
+        assert seats + automata == int(page.get_by_test_id("players-select").input_value())
     # an invalid seed is refused with the engine's translated message, and the lobby stays
-    page.click(tid(f"game-{FIRST_GAME}"))
-    page.fill(tid("seed-input"), "-5")
-    page.click(tid("start-game"))
-    assert page.locator(tid("lobby-error")).is_visible()
+    page.get_by_test_id(f"game-{FIRST_GAME}").click()
+    page.get_by_test_id("seed-input").fill("-5")
+    page.get_by_test_id("start-game").click()
+    expect(page.get_by_test_id("lobby-error")).to_be_visible()
     assert page.evaluate("marquee.screen()") == "lobby"
     no_problems(page)
 
 
 def test_language_switch_changes_the_page_and_persists(page, site_url, screenshot):
     open_page(page, site_url)
-    start = page.locator(tid("start-game"))
-    assert start.inner_text() == ui("ui.lobby.start", "en")
+    start = page.get_by_test_id("start-game")
+    expect(start).to_have_text(ui("ui.lobby.start", "en"), use_inner_text=True)
     for lang in ("ru", "fr"):
-        page.select_option(tid("lang-select"), lang)
-        assert start.inner_text() == ui("ui.lobby.start", lang)
+        page.get_by_test_id("lang-select").select_option(lang)
+        expect(start).to_have_text(ui("ui.lobby.start", lang), use_inner_text=True)
         assert page.evaluate("document.documentElement.lang") == lang
         assert page.evaluate("marquee.lang") == lang
         name = GAMES[FIRST_GAME].names[lang]
-        assert name in page.locator(tid(f"game-{FIRST_GAME}")).inner_text()
+        expect(page.get_by_test_id(f"game-{FIRST_GAME}")).to_contain_text(name, use_inner_text=True)
         if lang == "ru":
             screenshot(page, "page-lobby-ru")
 
-    page.reload()
-    page.evaluate("marquee.ready()")
+    reload_page(page)
     assert page.evaluate("marquee.lang") == "fr"
-    assert page.locator(tid("start-game")).inner_text() == ui("ui.lobby.start", "fr")
+    expect(page.get_by_test_id("start-game")).to_have_text(ui("ui.lobby.start", "fr"), use_inner_text=True)
 
     # at the table too: the header and the log follow the language
-    page.click(tid("start-game"))
+    page.get_by_test_id("start-game").click()
     page.evaluate("marquee.setSpeed(0)")
     page.evaluate("marquee.idle()")
     log_fr = page.evaluate("marquee.snapshot().log.map(e => e.text)")
-    page.select_option(tid("lang-select"), "en")
-    assert page.locator(tid("to-lobby")).inner_text() == ui("ui.table.lobby", "en")
+    page.get_by_test_id("lang-select").select_option("en")
+    expect(page.get_by_test_id("to-lobby")).to_have_text(ui("ui.table.lobby", "en"), use_inner_text=True)
     log_en = page.evaluate("marquee.snapshot().log.map(e => e.text)")
     assert len(log_en) == len(log_fr)
     if log_en:
         assert log_en != log_fr
-        assert page.locator(tid("log")).inner_text().count(log_en[-1]) >= 1
+        assert page.get_by_test_id("log").inner_text().count(log_en[-1]) >= 1
     no_problems(page)
 
 
@@ -165,13 +137,13 @@ def test_language_switch_changes_the_page_and_persists(page, site_url, screensho
 def test_a_real_game_is_played_saved_loaded_and_resumed(page, site_url, screenshot, figures, tmp_path):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
-    page.click(tid(f"game-{FIRST_GAME}"))
-    page.fill(tid("seed-input"), "20240")
-    page.click(tid("start-game"))
+    page.get_by_test_id(f"game-{FIRST_GAME}").click()
+    page.get_by_test_id("seed-input").fill("20240")
+    page.get_by_test_id("start-game").click()
     assert page.evaluate("marquee.screen()") == "table"
-    page.select_option(tid("speed-select"), "0")  # instant bots and chance
+    page.get_by_test_id("speed-select").select_option("0")  # instant bots and chance
     page.evaluate("marquee.idle()")
-    assert page.locator(tid("turn-status")).inner_text()
+    assert page.get_by_test_id("turn-status").inner_text()
     screenshot(page, "page-table")
 
     rng = random.Random(7)
@@ -181,7 +153,7 @@ def test_a_real_game_is_played_saved_loaded_and_resumed(page, site_url, screensh
         if clicks == 3:
             # undo takes back the move just made, when the engine allows it
             snap = page.evaluate("marquee.snapshot()")
-            undo = page.locator(tid("undo"))
+            undo = page.get_by_test_id("undo")
             if snap["can_undo"]:
                 undo.click()
                 assert page.evaluate("marquee.snapshot().step") == snap["step"] - 1
@@ -190,8 +162,7 @@ def test_a_real_game_is_played_saved_loaded_and_resumed(page, site_url, screensh
         if clicks == 10:
             page.evaluate("marquee.idle()")
             before = page.evaluate("marquee.hash()")
-            page.reload()
-            page.evaluate("marquee.ready()")
+            reload_page(page)
             assert page.evaluate("marquee.screen()") == "table"
             assert page.evaluate("marquee.hash()") == before
             resumed["hash"] = before
@@ -201,17 +172,17 @@ def test_a_real_game_is_played_saved_loaded_and_resumed(page, site_url, screensh
 
     clicks = play_to_end(page, rng, on_click=midway)
     assert resumed, "the game ended before the reload check"
-    assert page.locator(tid("game-over")).is_visible()
-    assert page.locator(tid("turn-status")).inner_text().startswith(ui("ui.turn.over"))
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    assert page.get_by_test_id("turn-status").inner_text().startswith(ui("ui.turn.over"))
     snap = page.evaluate("marquee.snapshot()")
     result = snap["result"]
     for seat, score in enumerate(result["scores"]):
-        assert page.locator(tid(f"score-{seat}")).inner_text().startswith(str(score))
+        assert page.get_by_test_id(f"score-{seat}").inner_text().startswith(str(score))
     screenshot(page, "page-game-over")
 
     # the same game in CPython: the page's moves replay to the same final position
     with page.expect_download() as dl:
-        page.click(tid("save"))
+        page.get_by_test_id("save").click()
     saved = Path(dl.value.path()).read_text()
     path = tmp_path / dl.value.suggested_filename
     path.write_text(saved)
@@ -223,11 +194,11 @@ def test_a_real_game_is_played_saved_loaded_and_resumed(page, site_url, screensh
     page.goto("about:blank")
     open_page(page, site_url)
     assert page.evaluate("marquee.screen()") == "lobby"
-    assert page.locator(tid("resume-game")).count() == 0
-    page.set_input_files(tid("lobby-load-input"), str(path))
+    expect(page.get_by_test_id("resume-game")).to_have_count(0)
+    page.get_by_test_id("lobby-load-input").set_input_files(str(path))
     page.wait_for_function("marquee.screen() === 'table'")
     assert page.evaluate("marquee.hash()") == snap["hash"]
-    assert page.locator(tid("game-over")).is_visible()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
     load_ms = page.evaluate("marquee.timings.load")
     save = page.evaluate("marquee.save()")
     save_ms = page.evaluate("marquee.timings.save")
@@ -239,11 +210,11 @@ def test_a_real_game_is_played_saved_loaded_and_resumed(page, site_url, screensh
 
 def test_a_bad_save_file_shows_its_error_and_the_game_stays(page, site_url, screenshot, tmp_path):
     open_page(page, site_url)
-    page.click(tid(f"game-{FIRST_GAME}"))
-    page.click(tid("start-game"))
+    page.get_by_test_id(f"game-{FIRST_GAME}").click()
+    page.get_by_test_id("start-game").click()
     page.evaluate("marquee.setSpeed(0)")
     page.evaluate("marquee.idle()")
-    page.locator(f'{tid("actions")} button').first.click()
+    page.get_by_test_id("actions").locator("button").first.click()
     page.evaluate("marquee.idle()")
     before = page.evaluate("marquee.hash()")
     good = page.evaluate("marquee.save()")["text"]
@@ -257,25 +228,25 @@ def test_a_bad_save_file_shows_its_error_and_the_game_stays(page, site_url, scre
         expected = json.loads(Bridge().call("load", json.dumps({"text": text})))["error"]
         bad = tmp_path / name
         bad.write_text(text)
-        page.set_input_files(tid("load-input"), str(bad))
-        banner = page.locator(tid("error-banner"))
+        page.get_by_test_id("load-input").set_input_files(str(bad))
+        banner = page.get_by_test_id("error-banner")
         banner.wait_for(state="visible")
         assert banner.inner_text().strip().startswith(expected["message"]), (name, expected)
         assert page.evaluate("marquee.hash()") == before
         if name == "truncated.json":
             screenshot(page, "page-error")
-        page.click(tid("error-dismiss"))
+        page.get_by_test_id("error-dismiss").click()
         assert banner.is_hidden()
 
     # the API rejects with the error object; the lobby shows the same message
     err = page.evaluate("marquee.load('{}').catch(e => e)")
     assert err["code"].startswith("save.") and err["message"]
-    page.click(tid("to-lobby"))
+    page.get_by_test_id("to-lobby").click()
     bad = tmp_path / "foreign.json"
-    page.set_input_files(tid("lobby-load-input"), str(bad))
-    page.locator(tid("lobby-error")).wait_for(state="visible")
-    assert page.locator(tid("lobby-error")).inner_text() == ui("save.foreign")
-    page.click(tid("resume-game"))
+    page.get_by_test_id("lobby-load-input").set_input_files(str(bad))
+    page.get_by_test_id("lobby-error").wait_for(state="visible")
+    expect(page.get_by_test_id("lobby-error")).to_have_text(ui("save.foreign"), use_inner_text=True)
+    page.get_by_test_id("resume-game").click()
     assert page.evaluate("marquee.hash()") == before
     no_problems(page)
 
@@ -317,8 +288,8 @@ def test_whose_screen_and_simultaneous_decisions(page, site_url):
 @pytest.mark.skipif(MULTI_GAME is None, reason="no game for two or more players is registered")
 def test_hotseat_covers_the_table_before_a_secret_choice(page, site_url, screenshot):
     open_page(page, site_url)
-    page.evaluate("""marquee.start({game: %s, seed: 11, options: {},
-        seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bob'}]})""" % json.dumps(MULTI_GAME))
+    page.evaluate("""game => marquee.start({game, seed: 11, options: {},
+        seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bob'}]})""", MULTI_GAME)
     page.evaluate("marquee.setSpeed(0)")
     names = ["Ann", "Bob"]
     before = None  # (to_act, viewer) when the last human move was made
@@ -327,31 +298,30 @@ def test_hotseat_covers_the_table_before_a_secret_choice(page, site_url, screens
         if page.evaluate("marquee.screen()") == "pass":
             viewer = page.evaluate("marquee.viewer()")
             # nothing of the table is drawn under the cover
-            assert page.locator(tid("board")).evaluate("el => el.children.length") == 0
-            assert page.locator(tid("actions")).evaluate("el => el.children.length") == 0
-            assert page.locator("#pass-title").inner_text() == ui("ui.pass.title", name=names[viewer])
+            assert page.get_by_test_id("board").evaluate("el => el.children.length") == 0
+            assert page.get_by_test_id("actions").evaluate("el => el.children.length") == 0
+            expect(page.locator("#pass-title")).to_have_text(ui("ui.pass.title", name=names[viewer]), use_inner_text=True)
             if before and len(before[0]["seats"]) > 1 and before[1] != viewer:
                 break  # one human chose secretly, the other is next: the case this is for
-            page.click(tid("pass-confirm"))
+            page.get_by_test_id("pass-confirm").click()
             continue
         to_act = page.evaluate("marquee.toAct()")
         assert to_act["kind"] != "terminal", "no simultaneous decision came up"
         before = (to_act, page.evaluate("marquee.viewer()"))
-        page.locator(f'{tid("actions")} button').first.click()
+        page.get_by_test_id("actions").locator("button").first.click()
     else:
         pytest.fail("no hand-over in a simultaneous decision came up in 400 moves")
     screenshot(page, "page-pass-device")
 
     # a reload keeps the cover up
-    page.reload()
-    page.evaluate("marquee.ready()")
+    reload_page(page)
     assert page.evaluate("marquee.screen()") == "pass"
     assert page.evaluate("marquee.viewer()") == viewer
 
-    page.click(tid("pass-confirm"))
+    page.get_by_test_id("pass-confirm").click()
     assert page.evaluate("marquee.screen()") == "table"
-    assert page.locator(tid("actions") + " button").count() == len(page.evaluate("marquee.legal()"))
-    assert page.locator(tid("turn-status")).inner_text()
+    expect(page.get_by_test_id("actions").locator("button")).to_have_count(len(page.evaluate("marquee.legal()")))
+    assert page.get_by_test_id("turn-status").inner_text()
     no_problems(page)
 
 
@@ -359,8 +329,8 @@ def test_hotseat_covers_the_table_before_a_secret_choice(page, site_url, screens
 def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(page, site_url, screenshot):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
-    page.evaluate("""marquee.start({game: %s, seed: 5,
-        seats: [{kind: 'bot', bot: 'random'}, {kind: 'bot', bot: 'random'}]})""" % json.dumps(MULTI_GAME))
+    page.evaluate("""game => marquee.start({game, seed: 5,
+        seats: [{kind: 'bot', bot: 'random'}, {kind: 'bot', bot: 'random'}]})""", MULTI_GAME)
     page.evaluate("""() => {
         window.__steps = [];
         document.addEventListener('marquee:snapshot', (e) => window.__steps.push([e.detail.step, performance.now()]));
@@ -372,10 +342,10 @@ def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(page, site_url, scr
     assert [s for s, _ in steps] == list(range(steps[0][0], steps[0][0] + 4))
     assert all(b - a >= 290 for (_, a), (_, b) in zip(steps, steps[1:])), steps
     assert page.evaluate("marquee.viewer()") is None  # every seat a bot: a spectator
-    page.click(tid("skip-bots"))
+    page.get_by_test_id("skip-bots").click()
     page.wait_for_function("marquee.toAct().kind === 'terminal'", timeout=300_000)
-    assert page.locator(tid("game-over")).is_visible()
-    assert page.locator(tid("score-table") + " tbody tr").count() >= 1
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    assert page.get_by_test_id("score-table").locator("tbody tr").count() >= 1
     screenshot(page, "page-game-over-bots")
     no_problems(page)
 
@@ -391,11 +361,11 @@ def test_a_decision_with_hundreds_of_choices_is_folded_behind_a_filter(page, sit
     page.evaluate("marquee.idle()")
     total = page.evaluate("marquee.legalActions().length")
     assert total > 60
-    buttons = page.locator(f'{tid("actions")} button[data-testid^="action-"]')
+    buttons = page.get_by_test_id("actions").locator('button[data-testid^="action-"]')
     assert buttons.count() == 60
-    assert f"60" in page.locator(tid("actions-count")).inner_text()
+    expect(page.get_by_test_id("actions-count")).to_contain_text("60", use_inner_text=True)
     first_label = buttons.first.inner_text()
-    page.fill(tid("actions-filter"), first_label)
+    page.get_by_test_id("actions-filter").fill(first_label)
     assert 1 <= buttons.count() <= 60
     assert all(first_label.lower() in b.lower() for b in buttons.all_inner_texts())
     step = page.evaluate("marquee.snapshot().step")

@@ -17,17 +17,14 @@ import statistics
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import watch
+from helpers import no_problems, open_page, reload_page, tid
 
-READY_TIMEOUT_MS = 120_000
 LANGS = ("en", "ru", "fr")
 # How much more often the clicking player picks a target of each kind (default 1).
 WEIGHTS = {"cell": 6, "perf": 6, "mytrick": 4, "trick": 3, "buy": 2, "slot": 2}
-
-
-def tid(name: str) -> str:
-    return f'[data-testid="{name}"]'
 
 
 def weight(key: str) -> int:
@@ -52,38 +49,27 @@ def choice_weight(action: dict | None) -> int:
     return {"prepare": 5, "set_up_trick": 5, "perform": 5, "make_idle": 0}.get(kind, 1) or 0.2
 
 
-def open_page(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
-    page.evaluate("marquee.ready()")
-
-
 def lobby_start(page, players: int, kinds: list[str], seed: int, dark_alley: bool = True,
                 prophecies: bool = True, first_game: bool = False) -> float:
     """Set the game up through the lobby and click Start; returns ms from the click to the
     first drawn decision (or to the first drawn board when no human must act)."""
-    page.click(tid("game-trickerion"))
-    page.select_option(tid("players-select"), str(players))
+    page.get_by_test_id("game-trickerion").click()
+    page.get_by_test_id("players-select").select_option(str(players))
     for opt, on in (("dark_alley", dark_alley), ("prophecies", prophecies), ("first_game", first_game)):
-        box = page.locator(tid(f"option-{opt}"))
+        box = page.get_by_test_id(f"option-{opt}")
         if box.is_checked() != on:
             box.click()
     for i, kind in enumerate(kinds):
-        page.select_option(tid(f"seat-{i}-kind"), kind)
-    page.fill(tid("seed-input"), str(seed))
+        page.get_by_test_id(f"seat-{i}-kind").select_option(kind)
+    page.get_by_test_id("seed-input").fill(str(seed))
     started = time.perf_counter()
-    page.click(tid("start-game"))
+    page.get_by_test_id("start-game").click()
     if "human" in kinds:
         page.wait_for_function(
             "document.querySelector('[data-testid=\"trk-board\"] [data-target]')", timeout=60_000)
     else:
-        page.wait_for_selector(tid("trk-board"), timeout=60_000)
+        expect(page.get_by_test_id("trk-board")).to_be_visible(timeout=60_000)
     return (time.perf_counter() - started) * 1000
-
-
-def no_problems(page):
-    problems = page.marquee.problems()
-    assert not problems, problems
 
 
 def phase(page) -> str:
@@ -94,10 +80,10 @@ def shoot_in_every_language(page, screenshot, name: str, shots: list[str]) -> No
     """The same position in EN, RU and FR (the page language is switched and restored)."""
     for lang in LANGS:
         page.evaluate(f"marquee.setLang('{lang}')")
-        page.wait_for_selector(f'{tid("trk-board")}[lang="{lang}"]')
+        expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", lang)
         shots.append(str(screenshot(page, f"trk-{name}-{lang}")))
     page.evaluate("marquee.setLang('en')")
-    page.wait_for_selector(f'{tid("trk-board")}[lang="en"]')
+    expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", "en")
 
 
 # --------------------------------------------------------------------------- the human game
@@ -109,7 +95,7 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
     # first-game kits: the starting trick comes with its props, so tricks get prepared and set up
     first_ms = lobby_start(page, 2, ["human", "bot:greedy"], seed=12, first_game=True)
     figures["trickerion: 'start game' -> first decision drawn"] = f"{first_ms:.0f} ms"
-    page.select_option(tid("speed-select"), "0")
+    page.get_by_test_id("speed-select").select_option("0")
 
     rng = random.Random(4)
     counts = {"board": 0, "panel": 0, "strip": 0, "fallback": 0, "select": 0}
@@ -135,10 +121,10 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
             continue  # a bot or chance is about to move
         board_targets = page.locator(
             f'{tid("trk-board")} [data-target]:not({tid("trk-decision")} *)')
-        strip_targets = page.locator(f'{tid("trk-decision")} [data-target]')
+        strip_targets = page.get_by_test_id("trk-decision").locator("[data-target]")
         nb, ns = board_targets.count(), strip_targets.count()
         if nb + ns == 0:
-            buttons = page.locator(f'{tid("actions")} button[data-testid^="action-"]')
+            buttons = page.get_by_test_id("actions").locator('button[data-testid^="action-"]')
             buttons.nth(rng.randrange(buttons.count())).click()
             counts["fallback"] += 1
             continue
@@ -160,11 +146,11 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
         key = target.get_attribute("data-target")
         kinds[key.split("-")[0]] = kinds.get(key.split("-")[0], 0) + 1
         step = page.evaluate("marquee.snapshot().step")
-        drawn = int(page.get_attribute(tid("trk-board"), "data-render"))
+        drawn = int(page.get_by_test_id("trk-board").get_attribute("data-render"))
         target.click()
         counts["strip" if use_strip else "board"] += 1
-        if page.locator(tid("trk-panel")).count():
-            choices = page.locator(f'{tid("trk-panel")} .trk-choice')
+        if page.get_by_test_id("trk-panel").count():
+            choices = page.get_by_test_id("trk-panel").locator(".trk-choice")
             assert choices.count() > 1
             if key.split("-")[0] not in panels_shot:
                 panels_shot.add(key.split("-")[0])
@@ -184,7 +170,7 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
     else:
         pytest.fail("the game did not end")
 
-    page.wait_for_selector(tid("score-table"))
+    expect(page.get_by_test_id("score-table")).to_be_visible()
     shoot_in_every_language(page, screenshot, "over", shots)
     result = page.evaluate("marquee.snapshot().result")
     assert result and len(result["scores"]) == 2
@@ -230,26 +216,30 @@ def test_four_bots_with_dark_alley_and_prophecies_are_watched_to_the_end(page, s
     }""")
     page.evaluate("marquee.setSpeed(0)")
     lobby_start(page, 4, ["bot:greedy", "bot:random", "bot:greedy", "bot:random"], seed=3)
-    prophecy_seen = False
     shots: list[str] = []
-    deadline = time.monotonic() + 600
-    while page.evaluate("marquee.toAct().kind") != "terminal":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        paused = page.evaluate("window.__paused")
-        if paused:
-            shoot_in_every_language(page, screenshot, f"bots4-{paused}", shots)
-            page.evaluate("window.__paused = null; marquee.setSpeed(0)")
-        prophecy_seen |= page.locator(f'{tid("trk-alley")} .prophecy.active').count() > 0
-        page.wait_for_timeout(100)
-    page.wait_for_selector(tid("score-table"))
+    # Until a new phase pauses the bots or the game ends; on every frame it notes whether an
+    # active prophecy is on the board.
+    watch_bots = """() => {
+        if (document.querySelector('[data-testid="trk-alley"] .prophecy.active')) window.__prophecySeen = true;
+        return window.__paused || marquee.toAct().kind === 'terminal';
+    }"""
+    while True:
+        page.wait_for_function(watch_bots, timeout=600_000)
+        now = page.evaluate("({paused: window.__paused, over: marquee.toAct().kind === 'terminal'})")
+        if now["over"]:
+            break
+        shoot_in_every_language(page, screenshot, f"bots4-{now['paused']}", shots)
+        page.evaluate("window.__paused = null; marquee.setSpeed(0)")
+    prophecy_seen = page.evaluate("window.__prophecySeen === true")
+    expect(page.get_by_test_id("score-table")).to_be_visible()
     shoot_in_every_language(page, screenshot, "bots4-over", shots)
     phases = page.evaluate("window.__phases")
     assert {"setup", "advertise", "assign", "place", "perform"} <= set(phases), phases
     result = page.evaluate("marquee.snapshot().result")
     assert len(result["scores"]) == 4
-    assert page.locator(tid("trk-alley")).count() == 1
+    expect(page.get_by_test_id("trk-alley")).to_have_count(1)
     assert prophecy_seen
-    assert page.locator(f'{tid("score-table")} tbody tr').count() >= 3
+    assert page.get_by_test_id("score-table").locator("tbody tr").count() >= 3
     steps = page.evaluate("window.__steps")
     gaps = sorted(b - a for a, b in zip(steps, steps[1:]))
     gaps = [g for g in gaps if g < 5000]  # leave out the pauses for the photographs
@@ -265,7 +255,7 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
-    page.select_option(tid("speed-select"), "0")
+    page.get_by_test_id("speed-select").select_option("0")
     rng = random.Random(2)
     # play by the API until the middle of a Place Characters phase of round 2
     while not (page.evaluate("marquee.state().round") >= 2 and phase(page) == "place"
@@ -276,14 +266,14 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
             page.evaluate(f"marquee.act({rng.randrange(n)}).catch(() => null)")
     page.evaluate("marquee.idle()")
     # choose a character, then a slot: the slots then offer only that character's placements
-    board = page.locator(tid("trk-board"))
-    char = page.locator(f'{tid("trk-board")} [data-target^="char-"]').first
+    board = page.get_by_test_id("trk-board")
+    char = page.get_by_test_id("trk-board").locator('[data-target^="char-"]').first
     char.click()
-    if page.locator(tid("trk-panel")).count():
-        page.click(tid("trk-choice-select"))
+    if page.get_by_test_id("trk-panel").count():
+        page.get_by_test_id("trk-choice-select").click()
     page.wait_for_function("document.querySelector('[data-testid=\"trk-board\"]').dataset.selected")
     chosen = int(board.get_attribute("data-selected"))
-    slots = page.locator(f'{tid("trk-board")} [data-target^="slot-"]')
+    slots = page.get_by_test_id("trk-board").locator('[data-target^="slot-"]')
     assert slots.count() > 0
     assert set(slots.evaluate_all("els => els.map(e => e.dataset.count)")) == {"1"}
     legal = page.evaluate("marquee.legalActions()")
@@ -291,14 +281,12 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
                                  if a["type"] == "place_character" and a["character"] == chosen})
     screenshot(page, "trk-choose-character")
     before = page.evaluate("({hash: marquee.hash(), step: marquee.snapshot().step})")
-    page.reload()
-    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
-    page.evaluate("marquee.ready()")
-    page.wait_for_selector(tid("trk-board"))
+    reload_page(page)
+    expect(page.get_by_test_id("trk-board")).to_be_visible()
     after = page.evaluate("({hash: marquee.hash(), step: marquee.snapshot().step})")
     assert after == before
     page.wait_for_selector(f'{tid("trk-board")} [data-target]')
-    assert page.locator(f'{tid("trk-board")} [data-target]').count() >= 1
+    assert page.get_by_test_id("trk-board").locator("[data-target]").count() >= 1
     screenshot(page, "trk-reload-resumed")
     no_problems(page)
 
@@ -308,7 +296,7 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
     watch(other)
     open_page(other, site_url)
     other.evaluate("t => marquee.load(t)", saved["text"])
-    other.wait_for_selector(tid("trk-board"))
+    expect(other.get_by_test_id("trk-board")).to_be_visible()
     assert other.evaluate("marquee.hash()") == before["hash"]
     assert other.locator(f'{tid("trk-board")} [data-target]').count() >= 1
     no_problems(other)
@@ -324,7 +312,7 @@ def test_card_texts_show_in_the_page_language(page, site_url, screenshot):
     page.set_viewport_size({"width": 1366, "height": 900})
     open_page(page, site_url)
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
-    page.select_option(tid("speed-select"), "0")
+    page.get_by_test_id("speed-select").select_option("0")
     rng = random.Random(5)
     sel = f'{tid("trk-board")} [data-tip^="prophecy:"]'
     while not page.locator(sel).count():
@@ -335,7 +323,7 @@ def test_card_texts_show_in_the_page_language(page, site_url, screenshot):
     page.evaluate("marquee.idle()")
     for lang in ("ru", "fr", "en"):
         page.evaluate(f"marquee.setLang('{lang}')")
-        page.wait_for_selector(f'{tid("trk-board")}[lang="{lang}"]')
+        expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", lang)
         for tip_sel in (sel, f'{tid("trk-board")} [data-tip^="trick:t"]'):
             els = page.locator(tip_sel)
             if not els.count():
@@ -343,10 +331,10 @@ def test_card_texts_show_in_the_page_language(page, site_url, screenshot):
             el = els.first
             el.scroll_into_view_if_needed()
             el.hover()
-            tip = page.locator(tid("trk-tip"))
+            tip = page.get_by_test_id("trk-tip")
             tip.wait_for()
             text = tip.inner_text()
-            assert page.locator(f'{tid("trk-tip")} .tip-note').count() == 0, text
+            assert page.get_by_test_id("trk-tip").locator(".tip-note").count() == 0, text
             cyrillic = any("\u0400" <= ch <= "\u04ff" for ch in text)
             assert cyrillic == (lang == "ru"), (lang, text)
             if lang == "ru" and tip_sel == sel:

@@ -15,7 +15,10 @@ import random
 import statistics
 from pathlib import Path
 
-READY_TIMEOUT_MS = 120_000
+from playwright.sync_api import expect
+
+from helpers import no_problems, open_page, tid, wait_for_step_after
+
 SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 SOLO_CATEGORIES = ["fame", "leftover_markers", "shards", "special_assignments", "level3_tricks",
                    "extra_characters"]
@@ -29,48 +32,37 @@ document.addEventListener('marquee:snapshot', (e) => {
 """
 
 
-def tid(name: str) -> str:
-    return f'[data-testid="{name}"]'
-
-
-def no_problems(page):
-    problems = page.marquee.problems()
-    assert not problems, problems
-
-
 def start_solo_from_the_lobby(page, site_url, screenshot, seed: int) -> None:
     page.add_init_script(STEP_WATCH)
-    page.goto(site_url)
-    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
-    page.evaluate("marquee.ready()")
-    page.click(tid("game-trickerion-solo"))
+    open_page(page, site_url)
+    page.get_by_test_id("game-trickerion-solo").click()
     # its own entry, the options from its specs, two fixed seats, seat 2 the Successor
     for opt in ("difficulty", "easier", "harder_no_ability", "harder_coins", "prophecies", "first_game", ):
-        assert page.locator(tid(f"option-{opt}")).count() == 1, opt
-    assert page.locator(tid("option-dark_alley")).count() == 0
-    assert page.locator(tid("option-fast_game")).count() == 0
-    assert page.locator(tid("players-select")).input_value() == "2"
-    assert page.locator(tid("players-select")).is_disabled()
-    assert "Dahlgaard's Successor" in page.locator(tid("seat-1-automaton")).inner_text()
-    assert page.locator(tid("seat-1-kind")).count() == 0
-    assert page.locator(tid("seat-0-kind")).count() == 1
-    page.select_option(tid("option-difficulty"), "high")
-    page.locator(tid("option-first_game")).check()
-    page.locator(tid("option-harder_coins")).check()
-    page.fill(tid("seed-input"), str(seed))
+        assert page.get_by_test_id(f"option-{opt}").count() == 1, opt
+    expect(page.get_by_test_id("option-dark_alley")).to_have_count(0)
+    expect(page.get_by_test_id("option-fast_game")).to_have_count(0)
+    expect(page.get_by_test_id("players-select")).to_have_value("2")
+    expect(page.get_by_test_id("players-select")).to_be_disabled()
+    expect(page.get_by_test_id("seat-1-automaton")).to_contain_text("Dahlgaard's Successor", use_inner_text=True)
+    expect(page.get_by_test_id("seat-1-kind")).to_have_count(0)
+    expect(page.get_by_test_id("seat-0-kind")).to_have_count(1)
+    page.get_by_test_id("option-difficulty").select_option("high")
+    page.get_by_test_id("option-first_game").check()
+    page.get_by_test_id("option-harder_coins").check()
+    page.get_by_test_id("seed-input").fill(str(seed))
     screenshot(page, "solo-lobby")
-    page.click(tid("start-game"))
-    page.wait_for_selector(tid("trk-board"), timeout=60_000)
+    page.get_by_test_id("start-game").click()
+    expect(page.get_by_test_id("trk-board")).to_be_visible(timeout=60_000)
 
 
 def click_prep_dice(page) -> list[str]:
     """Choose the two dice to reroll by clicking them on the Successor's panel."""
-    assert page.locator(tid("solo-dice-prompt")).is_visible()
-    first = page.locator(f'{tid("solo-dice")} button.solo-die.hot').first
+    expect(page.get_by_test_id("solo-dice-prompt")).to_be_visible()
+    first = page.get_by_test_id("solo-dice").locator("button.solo-die.hot").first
     first_id = first.get_attribute("data-die")
     first.click()
-    page.wait_for_selector(f'{tid(f"solo-die-{first_id}")}[data-picked="true"]')
-    second = page.locator(f'{tid("solo-dice")} button.solo-die.hot:not([data-picked="true"])').first
+    expect(page.get_by_test_id(f"solo-die-{first_id}")).to_have_attribute("data-picked", "true")
+    second = page.get_by_test_id("solo-dice").locator('button.solo-die.hot:not([data-picked="true"])').first
     second_id = second.get_attribute("data-die")
     before = page.evaluate("marquee.snapshot().step")
     second.click()
@@ -86,8 +78,8 @@ def click_a_slot(page, rng: random.Random) -> bool:
         return False
     before = page.evaluate("marquee.snapshot().step")
     slots.nth(rng.randrange(n)).click()
-    choices = page.locator(f'{tid("trk-panel")} button.trk-choice:not(.select)')
-    if page.locator(tid("trk-panel")).count():
+    choices = page.get_by_test_id("trk-panel").locator("button.trk-choice:not(.select)")
+    if page.get_by_test_id("trk-panel").count():
         if not choices.count():
             return False
         choices.first.click()
@@ -124,7 +116,7 @@ def shoot_panel(page, screenshot, name: str) -> None:
         if (box && strip) box.scrollTop += panel.getBoundingClientRect().top - strip.getBoundingClientRect().bottom - 8;
     }""")
     SHOTS.mkdir(parents=True, exist_ok=True)
-    box = page.locator(tid("solo-panel")).bounding_box()
+    box = page.get_by_test_id("solo-panel").bounding_box()
     page.screenshot(path=str(SHOTS / f"{name}.png"), clip=box)
     page.set_viewport_size(size)
 
@@ -133,7 +125,7 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
         page, site_url, screenshot, figures):
     page.set_viewport_size({"width": 1366, "height": 900})
     start_solo_from_the_lobby(page, site_url, screenshot, seed=21)
-    page.select_option(tid("speed-select"), "0")
+    page.get_by_test_id("speed-select").select_option("0")
     page.evaluate("marquee.idle()")
     assert page.evaluate("marquee.snapshot().seats[1].kind") == "automaton"
     assert page.evaluate("marquee.snapshot().seats[1].name") == "Dahlgaard's Successor"
@@ -147,35 +139,35 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
         page.evaluate("marquee.idle()")
         snap = page.evaluate("""() => { const s = marquee.snapshot();
             return {kind: s.to_act.kind, legal: s.legal, solo: s.view.solo, row: s.view.row,
-                    phase: s.view.phase}; }""")
+                    phase: s.view.phase, step: s.step}; }""")
         if snap["kind"] == "terminal":
             break
         solo = snap["solo"]
-        if solo and page.locator(tid("solo-panel")).count():
-            board = page.locator(tid("trk-board"))
+        if solo and page.get_by_test_id("solo-panel").count():
+            board = page.get_by_test_id("trk-board")
             renders.append(float(board.get_attribute("data-render-ms") or 0)
                            + float(board.get_attribute("data-solo-render-ms") or 0))
             if any(-3 in card["m"] for card in snap["row"]) and not neutral_seen:
                 assert page.locator('[data-testid^="trk-neutral-"]').count() >= 1
-                assert page.locator(".perf-card.solo-card").count() == len(snap["row"])
+                expect(page.locator(".perf-card.solo-card")).to_have_count(len(snap["row"]))
                 neutral_seen = True
-                theater = page.locator(tid("trk-theater"))
+                theater = page.get_by_test_id("trk-theater")
                 theater.scroll_into_view_if_needed()
                 shoot(theater, "solo-theater-en")
         legal = snap["legal"]
         if not legal:
-            page.wait_for_timeout(20)
+            wait_for_step_after(page, snap["step"])
             continue
         if any(e["action"]["type"] == "reroll_prep_dice" for e in legal):
             if not panel_checked:
                 check_panel(page, solo)
                 shoot_panel(page, screenshot, "solo-panel-en")
                 page.evaluate("marquee.setLang('ru')")
-                page.wait_for_selector(f'{tid("trk-board")}[lang="ru"]')
-                assert "Преемник Далгарда" in page.locator(tid("solo-panel")).inner_text()
+                expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", "ru")
+                expect(page.get_by_test_id("solo-panel")).to_contain_text("Преемник Далгарда", use_inner_text=True)
                 shoot_panel(page, screenshot, "solo-panel-ru")
                 page.evaluate("marquee.setLang('en')")
-                page.wait_for_selector(f'{tid("trk-board")}[lang="en"]')
+                expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", "en")
                 screenshot(page, "solo-board-en", full_page=True)
                 panel_checked = True
             dice = click_prep_dice(page)
@@ -196,7 +188,7 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
     assert neutral_seen
 
     # the Successor's steps were logged with the rule step they followed
-    log = page.locator(f'{tid("log")} [data-code^="trickerion.solo."]')
+    log = page.get_by_test_id("log").locator('[data-code^="trickerion.solo."]')
     assert log.count() > 50
     texts = page.evaluate("""() => marquee.snapshot().log.filter(e => e.code.startsWith('trickerion.solo.'))
         .map(e => e.text)""")
@@ -204,20 +196,20 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
     assert any(t.startswith("Contested") or "step" in t for t in texts)
 
     # the scoring table with the solo categories, labelled
-    over = page.locator(tid("game-over"))
+    over = page.get_by_test_id("game-over")
     over.wait_for()
-    table = page.locator(tid("score-table"))
+    table = page.get_by_test_id("score-table")
     for key in SOLO_CATEGORIES:
         row = table.locator(f'tr[data-category="{key}"] th')
         assert row.count() == 1, key
         label = row.inner_text()
         assert label and "_" not in label, (key, label)
-    assert table.locator('tr[data-category="level3_tricks"] th').inner_text() == "Level-3 tricks"
+    expect(table.locator('tr[data-category="level3_tricks"] th')).to_have_text("Level-3 tricks", use_inner_text=True)
     shoot(over, "solo-over-en")
     page.evaluate("marquee.setLang('ru')")
-    page.wait_for_selector(f'{tid("trk-board")}[lang="ru"]')
-    assert page.locator(f'{tid("score-table")} tr[data-category="level3_tricks"] th').inner_text() == "Номера 3-го уровня"
-    shoot(page.locator(tid("game-over")), "solo-over-ru")
+    expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", "ru")
+    expect(page.get_by_test_id("score-table").locator('tr[data-category="level3_tricks"] th')).to_have_text("Номера 3-го уровня", use_inner_text=True)
+    shoot(page.get_by_test_id("game-over"), "solo-over-ru")
     page.evaluate("marquee.setLang('en')")
 
     # figures: the Successor's steps as the page took them
@@ -235,47 +227,45 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
 
 def check_panel(page, solo: dict) -> None:
     """Everything view.solo holds is on the panel, with the provisional marks."""
-    panel = page.locator(tid("solo-panel"))
+    panel = page.get_by_test_id("solo-panel")
     assert panel.get_attribute("data-mood") == solo["mood"]
-    assert page.locator(tid("solo-difficulty")).get_attribute("data-level") == "high"
-    assert "harder_coins" in page.locator(tid("solo-adjustments")).get_attribute("data-on")
-    assert page.locator(f'{tid("solo-difficulty")} {tid("solo-prov")}').count() == 1
+    expect(page.get_by_test_id("solo-difficulty")).to_have_attribute("data-level", "high")
+    assert "harder_coins" in page.get_by_test_id("solo-adjustments").get_attribute("data-on")
+    expect(page.get_by_test_id("solo-difficulty").get_by_test_id("solo-prov")).to_have_count(1)
     plan = solo["plan"]
     if plan:
-        assert page.locator(tid("solo-plan-entry")).count() == len(plan["entries"])
-        assert page.locator(f'{tid("solo-plan")} {tid("solo-prov")}').count() == 1
+        expect(page.get_by_test_id("solo-plan-entry")).to_have_count(len(plan["entries"]))
+        expect(page.get_by_test_id("solo-plan").get_by_test_id("solo-prov")).to_have_count(1)
         specials = [e for e in plan["entries"] if e["special"]]
         assert page.locator(f'{tid("solo-plan-entry")}[data-special="true"]').count() == len(specials)
-    deck = page.locator(tid("solo-plan-deck"))
+    deck = page.get_by_test_id("solo-plan-deck")
     assert deck.get_attribute("data-deck") == str(solo["plan_deck"])
-    safe = page.locator(f'{tid("solo-safe")} .solo-safe-line')
+    safe = page.get_by_test_id("solo-safe").locator(".solo-safe-line")
     assert safe.get_attribute("data-coins") == str(solo["safe"]["coins"])
     assert safe.get_attribute("data-shards") == str(solo["safe"]["shards"])
-    assert page.locator(f'{tid("solo-shopping")} [data-prop]').count() == len(solo["shopping"])
-    assert page.locator(f'{tid("solo-ability")} [data-off]').get_attribute("data-off") == str(solo["ability"]["off"]).lower()
+    expect(page.get_by_test_id("solo-shopping").locator("[data-prop]")).to_have_count(len(solo["shopping"]))
+    expect(page.get_by_test_id("solo-ability").locator("[data-off]")).to_have_attribute("data-off", str(solo["ability"]["off"]).lower())
     for die in solo["prep_dice"]:
-        el = page.locator(tid(f"solo-die-{die['id']}"))
+        el = page.get_by_test_id(f"solo-die-{die['id']}")
         assert el.get_attribute("data-marked") == str(die["marked"]).lower()
-    assert page.locator(f'{tid("solo-dice")} {tid("solo-prov")}').count() == len(solo["prep_dice"])
-    assert page.locator(tid("solo-closed")).get_attribute("data-slots") == " ".join(map(str, solo["closed_slots"]))
-    assert page.locator(tid("solo-turn")).is_visible()
-    assert page.locator(tid("solo-last-step")).inner_text()
-    summary = page.locator(f'{tid("solo-provisional")} summary').inner_text()
+    expect(page.get_by_test_id("solo-dice").get_by_test_id("solo-prov")).to_have_count(len(solo["prep_dice"]))
+    assert page.get_by_test_id("solo-closed").get_attribute("data-slots") == " ".join(map(str, solo["closed_slots"]))
+    expect(page.get_by_test_id("solo-turn")).to_be_visible()
+    assert page.get_by_test_id("solo-last-step").inner_text()
+    summary = page.get_by_test_id("solo-provisional").locator("summary").inner_text()
     assert f"({len(solo['provisional'])})" in summary
     # the fallback: the same choice among the action buttons
-    assert page.locator(f'{tid("actions")} button').count() >= 1
+    assert page.get_by_test_id("actions").locator("button").count() >= 1
 
 
 def test_the_successors_steps_show_on_its_panel_and_in_the_log_as_they_happen(page, site_url, screenshot, figures):
     """At the normal bot speed each Successor step is drawn on its own: the panel's turn line
     and last step match the snapshot and the log's newest entry names the rule step."""
     page.set_viewport_size({"width": 1366, "height": 900})
-    page.goto(site_url)
-    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
-    page.evaluate("marquee.ready()")
+    open_page(page, site_url)
     page.evaluate("""marquee.start({game: 'trickerion-solo', seed: 4, players: 2,
         options: {difficulty: 'low', first_game: true}, seats: [{kind: 'human', name: 'Ann'}, {kind: 'bot'}]})""")
-    page.select_option(tid("speed-select"), "120")
+    page.get_by_test_id("speed-select").select_option("120")
     rng = random.Random(2)
     seen = []
     for _ in range(600):
@@ -297,7 +287,7 @@ def test_the_successors_steps_show_on_its_panel_and_in_the_log_as_they_happen(pa
                 seen.append(probe)
             if len(seen) >= 6:
                 break
-            page.wait_for_timeout(40)
+            wait_for_step_after(page, probe["step"])
             continue
         if probe["kind"] == "players" and probe["legal"]:
             page.evaluate("marquee.idle()")
@@ -305,9 +295,9 @@ def test_the_successors_steps_show_on_its_panel_and_in_the_log_as_they_happen(pa
             if legal:
                 page.evaluate("a => marquee.act(a)", pick_action(legal, rng))
             continue
-        page.wait_for_timeout(40)
+        wait_for_step_after(page, probe["step"])
     assert len(seen) >= 6, seen
     assert len({p["step"] for p in seen}) >= 2  # several steps, each drawn
     shoot_panel(page, screenshot, "solo-panel-turn-en")
-    shoot(page.locator(tid("trk-player-1")), "solo-successor-area-en")
+    shoot(page.get_by_test_id("trk-player-1"), "solo-successor-area-en")
     no_problems(page)

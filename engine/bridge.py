@@ -88,27 +88,27 @@ class _Args(msgspec.Struct, forbid_unknown_fields=True):
     pass
 
 
-class _Lang(_Args):
+class _Lang(_Args, frozen=True):
     lang: str = "en"
 
 
-class _Viewed(_Lang):
+class _Viewed(_Lang, frozen=True):
     viewer: int | None = None
 
 
-class VersionArgs(_Args):
+class VersionArgs(_Args, frozen=True):
     pass
 
 
-class GamesArgs(_Lang):
+class GamesArgs(_Lang, frozen=True):
     pass
 
 
-class StringsArgs(_Lang):
+class StringsArgs(_Lang, frozen=True):
     pass
 
 
-class NewArgs(_Viewed):
+class NewArgs(_Viewed, frozen=True):
     game: str = ""
     players: int = 0
     options: dict[str, Any] | None = None
@@ -118,58 +118,58 @@ class NewArgs(_Viewed):
     seats: list[Seat] | None = None
 
 
-class SnapshotArgs(_Viewed):
+class SnapshotArgs(_Viewed, frozen=True):
     pass
 
 
-class ActArgs(_Viewed):
+class ActArgs(_Viewed, frozen=True):
     seat: int = -2
     action: dict[str, Any] = {}
 
 
-class StepArgs(_Viewed):
+class StepArgs(_Viewed, frozen=True):
     pass
 
 
-class UndoArgs(_Viewed):
+class UndoArgs(_Viewed, frozen=True):
     seat: int = -2
 
 
-class SaveArgs(_Args):
+class SaveArgs(_Args, frozen=True):
     pass
 
 
-class LoadArgs(_Viewed):
+class LoadArgs(_Viewed, frozen=True):
     text: str = ""
 
 
-class WhyArgs(_Lang):
+class WhyArgs(_Lang, frozen=True):
     seat: int = -2
     action: dict[str, Any] = {}
 
 
-class GameDataArgs(_Args):
+class GameDataArgs(_Args, frozen=True):
     game: str = ""
 
 
-class RenderArgs(_Lang):
+class RenderArgs(_Lang, frozen=True):
     code: str = ""
     params: dict[str, Any] | None = None
 
 
-class RngCheckArgs(_Args):
+class RngCheckArgs(_Args, frozen=True):
     seed: int = 0
     count: int = 10
 
 
-class SelfplayArgs(_Args):
+class SelfplayArgs(_Args, frozen=True):
     game: str = ""
     players: int = 0
     options: dict[str, Any] | None = None
     seed: int = 0
 
 
-class AutomationArgs(_Args):
+class AutomationArgs(_Args, frozen=True):
     enabled: bool = False
 
 

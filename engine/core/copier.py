@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 from msgspec import inspect as mi
@@ -93,15 +93,15 @@ class _Builder:
         self.counter += 1
         return f"_v{self.counter}"
 
-    def _struct(self, cls: type) -> str:
+    def _struct(self, cls: type[msgspec.Struct]) -> str:
         if cls in self.names:
             return self.names[cls]
         name = f"_copy_{cls.__name__}_{len(self.names)}"
         self.names[cls] = name
-        info = mi.type_info(cls)
+        info = cast(mi.StructType, mi.type_info(cls))
         if all(self._immutable(f.type) for f in info.fields):
             # Only immutable fields: the C-level shallow copy is already a full copy.
-            self.env[name] = cls.__copy__
+            self.env[name] = cls.__copy__  # type: ignore[attr-defined]  # not in msgspec's stubs
             return name
         # One constructor call (positional unless the class is keyword-only) beats a shallow
         # copy followed by an attribute store per mutable field.
@@ -134,9 +134,10 @@ class _Builder:
             others = [x for x in t.types if not isinstance(x, mi.NoneType)]
             if len(others) == 1 and len(others) < len(t.types):
                 return f"(None if {v} is None else {self._expr(others[0], v)})"
-            if all(isinstance(x, mi.StructType) for x in others):
+            structs = [x for x in others if isinstance(x, mi.StructType)]
+            if len(structs) == len(others):
                 table = self._var()
-                self.tables[table] = {x.cls: self._struct(x.cls) for x in others}
+                self.tables[table] = {x.cls: self._struct(x.cls) for x in structs}
                 none = f"None if {v} is None else " if len(others) < len(t.types) else ""
                 return f"({none}{table}[type({v})]({v}))"
         return f"_deep({v})"

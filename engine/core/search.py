@@ -33,6 +33,7 @@ hidden information is the RNG.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import math
@@ -317,7 +318,7 @@ class SearchBot:
 
 def level_bots() -> dict[str, Callable[[int], SearchBot]]:
     """name -> factory(seed), for a game's ``bots`` (the core adds them for every game)."""
-    return {name: (lambda seed, lv=lv: SearchBot(seed, lv)) for name, lv in LEVELS.items()}
+    return {name: functools.partial(SearchBot, level=lv) for name, lv in LEVELS.items()}
 
 
 def hint(game: Game, state: Any, seat: int, n: int = 3, *, level: str = "hard",

@@ -191,3 +191,17 @@ def test_make_bot_rejects_unknown_kinds():
     with pytest.raises(OptionsError) as err:
         make_bot(tinygame.TinyGame(2), "genius", 1)
     assert err.value.code == "options.unknown_bot"
+
+
+def test_options_are_a_struct_built_from_the_specs():
+    from engine.core.options import options_type
+
+    specs = tinygame.TinyGame.option_specs
+    opts = options_type(specs)
+    assert options_type(specs) is opts  # built once per game
+    assert opts.__struct_fields__ == ("rounds", "dice")
+    assert msgspec.convert({"rounds": 4}, opts) == opts(rounds=4, dice=True)
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert({"rounds": 6}, opts)  # the spec's max is 5
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert({"colour": "red"}, opts)

@@ -160,14 +160,14 @@ def test_view_shape_matches_the_docs():
     geo = g.rules.geo
     assert len(v["stargazing"]["cells"]) == geo.n_cells
     assert v["stargazing"]["dots"] == {"rows": geo.rows + 1, "cols": geo.cols + 1}
-    assert [l["kind"] for l in v["stargazing"]["lines"]] == ["cross"] * len(geo.cross)
+    assert [line["kind"] for line in v["stargazing"]["lines"]] == ["cross"] * len(geo.cross)
 
 
 def test_every_code_has_en_ru_fr_and_every_term_is_named():
     cat = catalog("engine.games.oracle")
     for entry in cat.values():
         # grammatical forms ride beside a language ("ru.gen", see engine/core/i18n.py)
-        assert {k.partition(".")[0] for k in entry} == set(LANGS) and all(entry[l] for l in LANGS)
+        assert {k.partition(".")[0] for k in entry} == set(LANGS) and all(entry[lang] for lang in LANGS)
     source = "\n".join(p.read_text() for p in PKG.glob("*.py"))
     used = set(re.findall(r'"(oracle\.[a-z_]+\.[a-z_]+)"', source))
     assert used and used <= set(cat), sorted(used - set(cat))

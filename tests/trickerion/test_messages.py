@@ -65,7 +65,7 @@ def test_every_action_has_a_label_in_three_languages():
         assert f"action.{tag}" in cat, tag
     m = play_random(2, {}, 6, check=False)
     g = m.game
-    for state, step in zip(m.states, m.steps):
+    for step in m.steps:
         for lang in ("en", "ru", "fr"):
             label = action_label(g, step.action, lang)
             assert "{" not in label and "(" not in label[:1], label

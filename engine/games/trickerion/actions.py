@@ -8,8 +8,6 @@ Theater's row of performance cards (0 = leftmost); ``cell`` an index into that c
 
 from __future__ import annotations
 
-from typing import Union
-
 import msgspec
 
 
@@ -275,12 +273,13 @@ class Pass(_A, tag="pass"):
     pass
 
 
-Action = Union[
-    ChooseMagician, ChooseTrick, ChooseProps, ChooseSpecialist, ChooseSpecialAssignment, Chance,
-    Advertise, Assign, EndAssignments, PlaceCharacter, MakeIdle, EnhanceCharacter, ForgoEffect,
-    Mimesis, EndTurn, DiscardProps, ReturnTrick, LearnTrick, HireCharacter, TakeCoins, RerollDie,
-    SetDie, Buy, Order, QuickOrder, Prepare, MoveTrick, MoveProps, MoveApprentice, SetUpTrick,
-    Reschedule, StreetPerformance, DrawCards, KeepCard, FortuneTelling, FateWeaving, Perform,
-    TakeLinkCoins, StealYield, PremiereYield, DurableMarker, HireSecondApprentice, SwapCards,
-    BecomeSpecialist, MechanicalEnhancement, Pass,
-]
+Action = (
+    ChooseMagician | ChooseTrick | ChooseProps | ChooseSpecialist | ChooseSpecialAssignment
+    | Chance | Advertise | Assign | EndAssignments | PlaceCharacter | MakeIdle | EnhanceCharacter
+    | ForgoEffect | Mimesis | EndTurn | DiscardProps | ReturnTrick | LearnTrick | HireCharacter
+    | TakeCoins | RerollDie | SetDie | Buy | Order | QuickOrder | Prepare | MoveTrick | MoveProps
+    | MoveApprentice | SetUpTrick | Reschedule | StreetPerformance | DrawCards | KeepCard
+    | FortuneTelling | FateWeaving | Perform | TakeLinkCoins | StealYield | PremiereYield
+    | DurableMarker | HireSecondApprentice | SwapCards | BecomeSpecialist | MechanicalEnhancement
+    | Pass
+)

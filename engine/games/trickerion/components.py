@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 from importlib import resources
-from typing import Literal, Union
+from typing import Literal
 
 import msgspec
 
@@ -264,9 +264,11 @@ class PerLevelReward(_Effect, tag="per_level_reward", kw_only=True):
     reward: Gain
 
 
-Effect = Union[Gain, Pay, ActionCost, ActionCostDelta, ExtraMarkers, EnhanceAP, BaseAP, APBonus,
-               DayYield, OnSetUp, OnShardGain, Multiplier, PropPrice, IgnoreDie, SlotFee,
-               PlacementsPerTurn, BuyLimit, PerMarkerFame, PerLevelReward]
+Effect = (
+    Gain | Pay | ActionCost | ActionCostDelta | ExtraMarkers | EnhanceAP | BaseAP | APBonus
+    | DayYield | OnSetUp | OnShardGain | Multiplier | PropPrice | IgnoreDie | SlotFee
+    | PlacementsPerTurn | BuyLimit | PerMarkerFame | PerLevelReward
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -336,8 +338,10 @@ class PerMarkerInWorkshop(_EndBonus, tag="per_marker_in_workshop", kw_only=True)
     fame_each: int
 
 
-EndBonus = Union[PerPropToken, PerOwnedTrick, HasSpecialists, OwnsTricks, PerCharacter,
-                 PerUnspent, PerSpecialAssignmentInHand, PerMarkerInWorkshop]
+EndBonus = (
+    PerPropToken | PerOwnedTrick | HasSpecialists | OwnsTricks | PerCharacter | PerUnspent
+    | PerSpecialAssignmentInHand | PerMarkerInWorkshop
+)
 
 
 # ---------------------------------------------------------------------------------------------

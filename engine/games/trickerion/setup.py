@@ -287,7 +287,7 @@ def draw_initiative(g, s: State, ev: list[Event]) -> None:
                                                     "markers": start.markers}))
     if g.options["fast_game"]:
         fast = cat.fast
-        for seat, p in enumerate(s.players):
+        for p in s.players:
             p.fame += fast.extra_fame
             p.shards += fast.extra_shards
             if any(c.kind == "assistant" for c in p.chars):

@@ -86,7 +86,7 @@ def test_downtown_from_the_left_theater_magician_last():
     g, s, solo = base()
     assign(s, SUCC, {0: "theater", 1: "theater", 3: "theater"})
     solo.mood = "ready"
-    assert [c for c in CH.characters_for(g.cat, s, solo, "theater")] == [1, 3, 0]
+    assert list(CH.characters_for(g.cat, s, solo, "theater")) == [1, 3, 0]
 
 
 def test_first_free_slot_is_the_highest_modifier():

@@ -16,7 +16,7 @@ from engine.core.bots import make_bot
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.i18n import action_label, render
 from engine.core.match import Match
-from engine.games.trickerion.game import TrickerionSolo
+from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
 
 from ..helpers import check_invariants

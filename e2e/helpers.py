@@ -1,0 +1,73 @@
+"""What the e2e tests share: opening the page, test ids, the catalogue's page text, the clean-page
+check, the bridge. Elements are found by test id (``page.get_by_test_id``, the ``data-testid``
+attribute) and checked with ``expect(...)``, which waits until the page gets there: no test
+sleeps for a fixed time.
+
+    from helpers import READY_TIMEOUT_MS, bridge_call, no_problems, open_page, tid, ui
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the engine, for CPython's view of the same game
+
+# The first page load starts Pyodide and installs the engine: allow for a slow machine.
+READY_TIMEOUT_MS = 120_000
+
+_CATALOG = json.loads((ROOT / "engine" / "core" / "messages.json").read_text(encoding="utf-8"))
+
+
+def tid(name: str) -> str:
+    """A CSS selector for a test id, for compound selectors (``f'{tid("actions")} button'``)
+    and for scripts run in the page; otherwise use ``page.get_by_test_id(name)``."""
+    return f'[data-testid="{name}"]'
+
+
+def ui(code: str, lang: str = "en", **params: Any) -> str:
+    """A page string of the core catalogue with its ``{params}`` filled."""
+    text = _CATALOG[code][lang]
+    for k, v in params.items():
+        text = text.replace("{" + k + "}", str(v))
+    return text
+
+
+def open_page(page, url: str) -> dict:
+    """Open the site and wait until the engine is ready; returns the page's timings."""
+    page.goto(url)
+    return _ready(page)
+
+
+def reload_page(page) -> dict:
+    """Reload (the autosave resumes the game) and wait until the engine is ready again."""
+    page.reload()
+    return _ready(page)
+
+
+def _ready(page) -> dict:
+    page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
+    page.evaluate("marquee.ready()")
+    return page.evaluate("({...marquee.timings})")
+
+
+def no_problems(page) -> None:
+    """No console error, page error, failed or non-local request so far (conftest.watch)."""
+    problems = page.marquee.problems()
+    assert not problems, problems
+
+
+def bridge_call(page, method: str, **args: Any) -> Any:
+    """Call the engine's bridge inside the page, as web/app.js does."""
+    return json.loads(page.evaluate(
+        "([m, a]) => window.marqueeBridge.call(m, a)", [method, json.dumps(args)]))
+
+
+def wait_for_step_after(page, step: int, timeout: float = 60_000) -> None:
+    """Until the match has moved past ``step`` (or ended)."""
+    page.wait_for_function(
+        "s => marquee.snapshot().step > s || marquee.toAct().kind === 'terminal'", arg=step,
+        timeout=timeout)
