@@ -1,0 +1,198 @@
+"""The Magnificent (Aporta Games 2019; RU «Грандиозное представление») as an engine game:
+2-4 players (``magnificent``) and the solo mode (``magnificent-solo``), on a replaceable
+component pack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
+from engine.core.game import TERMINAL
+from engine.core.i18n import catalog
+from engine.core.registry import register
+from engine.games.magnificent import actions as A
+from engine.games.magnificent import build, legal, perform, posters, roundend, setup, travel, turn
+from engine.games.magnificent import components as C
+from engine.games.magnificent.bots import GreedyBot
+from engine.games.magnificent.common import ev
+from engine.games.magnificent.rules import Rules
+from engine.games.magnificent.state import MagState
+from engine.games.magnificent.view import view as build_view
+
+# The rule each decision answers to (rules-digest ids), named by an illegal-action error.
+RULE = {
+    A.ChooseSide: "R18", A.DraftKeep: "R19", A.PickTile: "R17", A.SoloDiscard: "R92",
+    A.TakeDie: "R23", A.SpendGem: "R29", A.CardBonus: "R24", A.Marker: "R61", A.Choose: "R31",
+    A.Level: "R33", A.Place: "R34", A.Skip: "R36", A.Move: "R37", A.TakeTent: "R40",
+    A.Hat: "R51", A.Reward: "R52", A.Swap: "R54", A.GainPoster: "R46", A.DeclinePoster: "R47",
+    A.PickGem: "R40", A.EndTurn: "R22", A.PickPair: "R72", A.DiscardPair: "R73",
+    A.ScoreCard: "R74",
+}
+
+ADVANCED = OptionSpec(
+    id="advanced", kind="bool", default=False,
+    names={"en": "Advanced setup", "ru": "Подготовка для опытных игроков",
+           "fr": "Mise en place avancée"},
+    help={"en": "Each player chooses side A or B of their board; master cards are drafted.",
+          "ru": "Каждый выбирает сторону планшета А или Б; карты импресарио выбираются драфтом.",
+          "fr": "Chacun choisit la face A ou B de son plateau ; les cartes Maître sont draftées."})
+
+
+@register
+class Magnificent(Game):
+    id = "magnificent"
+    names = {"en": "The Magnificent", "ru": "Грандиозное представление", "fr": "The Magnificent"}
+    min_players = 2
+    max_players = 4
+    option_specs = (ADVANCED,)
+    state_type = MagState
+    action_type = A.Action
+    replaceable_packs = (C.PACK_ID,)
+    bots = {"greedy": GreedyBot}
+    solo = False
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None,
+                 packs: dict[str, bytes] | None = None) -> None:
+        super().__init__(players, options, packs)
+        data = self.user_packs.get(C.PACK_ID) or C.shipped_bytes()
+        pack, sha = C.parse(data)
+        self._fingerprint = {C.PACK_ID: sha}
+        self.rules = Rules(pack, sha, players, self.solo, self.options.get("advanced", False))
+
+    def pack_fingerprint(self) -> dict[str, str]:
+        return dict(self._fingerprint)
+
+    @property
+    def provisional(self) -> bool:
+        return self.rules.pack.provisional
+
+    def initial_state(self, seed: int) -> MagState:
+        s = setup.initial_state(self.rules, seed)
+        setup.begin(self.rules, s, [])
+        return s
+
+    def to_act(self, state: MagState) -> ToAct:
+        if state.phase == "over":
+            return TERMINAL
+        if state.phase == "draft" and not state.pending:
+            return ToAct("players", tuple(i for i, p in enumerate(state.players) if not p.kept))
+        return ToAct("players", (state.seat,))
+
+    def legal_actions(self, state: MagState, seat: int) -> list[Any]:
+        return legal.options(self.rules, state, seat)
+
+    def _apply(self, s: MagState, seat: int, action: Any) -> list[Event]:
+        r = self.rules
+        if not legal.allowed(r, s, seat, action):
+            raise IllegalAction("mag.illegal", rule=RULE[type(action)],
+                                action=type(action).__struct_config__.tag)
+        events: list[Event] = []
+        if s.pending:
+            self._resolve(s, seat, action, events)
+        else:
+            self._act(s, seat, action, events)
+        self._advance(s, events)
+        return events
+
+    def _resolve(self, s: MagState, seat: int, action: Any, events: list[Event]) -> None:
+        r = self.rules
+        pend = s.pending.pop(0)
+        if isinstance(action, A.GainPoster):
+            posters.gain(s, seat, action.source, action.slot, events)
+        elif isinstance(action, A.DeclinePoster):
+            ev(events, "poster_declined", seat=seat)
+        elif isinstance(action, A.PickGem):
+            from engine.games.magnificent import common
+            common.gem(r, s, seat, action.gem, events)
+        elif isinstance(action, A.TakeTent):
+            travel.take_tent(r, s, seat, pend, action.slot, events)
+
+    def _act(self, s: MagState, seat: int, a: Any, events: list[Event]) -> None:
+        r = self.rules
+        if isinstance(a, A.ChooseSide):
+            setup.choose_side(r, s, seat, a.side, events)
+        elif isinstance(a, A.DraftKeep):
+            if s.phase == "draft":
+                setup.draft_keep(r, s, seat, a.card, events)
+            else:
+                setup.solo_keep(r, s, a.card, events)
+        elif isinstance(a, A.PickTile):
+            setup.pick_tile(r, s, seat, a.tile, events)
+        elif isinstance(a, A.SoloDiscard):
+            turn.solo_discard(r, s, a.slot, events)
+        elif isinstance(a, A.TakeDie):
+            turn.take_die(r, s, seat, a.die, a.card, a.colour, a.flip, a.face, events)
+        elif isinstance(a, A.SpendGem):
+            turn.spend_gem(s, seat, a.gem, events)
+        elif isinstance(a, A.CardBonus):
+            turn.card_bonus(r, s, seat, a.card, a.gems, events)
+        elif isinstance(a, A.Marker):
+            turn.marker(r, s, seat, a.space, events)
+        elif isinstance(a, A.Choose):
+            turn.choose(s, seat, a.action, events)
+        elif isinstance(a, A.Level):
+            build.level(r, s, seat, a.index, events)
+        elif isinstance(a, A.Place):
+            build.place(r, s, seat, a.pending, a.fragment, a.orient, a.x, a.y, events)
+        elif isinstance(a, A.Skip):
+            build.skip(s, seat, a.pending, events)
+        elif isinstance(a, A.Move):
+            travel.move(r, s, seat, a.distance, events)
+        elif isinstance(a, A.Hat):
+            perform.hat(r, s, seat, a.hat, a.space, events)
+        elif isinstance(a, A.Reward):
+            perform.reward(r, s, seat, a.slots, a.ignore, events)
+        elif isinstance(a, A.Swap):
+            perform.swap(s, seat, a.a, a.b, events)
+        elif isinstance(a, A.EndTurn):
+            if turn.end_turn(r, s, seat, events):
+                roundend.start(r, s, events)
+        elif isinstance(a, A.PickPair):
+            roundend.take_pair(r, s, seat, a.index, events)
+        elif isinstance(a, A.DiscardPair):
+            roundend.discard_pair(r, s, seat, a.index, events)
+        elif isinstance(a, A.ScoreCard):
+            roundend.score(r, s, seat, a.card, a.artist, a.coins, events)
+
+    def _advance(self, s: MagState, events: list[Event]) -> None:
+        while s.pending and s.pending[0].kind == "poster" and not posters.sources(s):
+            s.pending.pop(0)  # A9: no poster left anywhere
+            ev(events, "poster_none", seat=s.seat)
+        if s.phase == "side" and not s.pending and s.players[s.seat].side_chosen:
+            setup.next_side(self.rules, s, events)
+
+    def view(self, state: MagState, viewer: int | None) -> dict[str, Any]:
+        return build_view(self, state, viewer)
+
+    def result(self, state: MagState) -> Result | None:
+        if state.phase != "over":
+            return None
+        from engine.games.magnificent import scoring
+        scores = [p.vp for p in state.players]
+        if self.solo:
+            return Result(scores=scores, winners=[0] if scores[0] >= self.rules.pack.solo.targets[0]
+                          else [], breakdown=[dict(state.players[0].final)])
+        return Result(scores=scores, winners=scoring.winners(state),
+                      breakdown=[dict(p.final) for p in state.players])
+
+    def term_name(self, kind: str, value: Any, lang: str) -> str:
+        entry = catalog("engine.games.magnificent").get(f"term.{kind}.{value}")
+        if entry is None:
+            return str(value)
+        return entry.get(lang) or entry["en"]
+
+
+@register
+class MagnificentSolo(Magnificent):
+    """§15: one player against the targets 200 / 220 / 240 (R90)."""
+    id = "magnificent-solo"
+    names = {"en": "The Magnificent — solo", "ru": "Грандиозное представление — одиночная игра",
+             "fr": "The Magnificent — solo"}
+    min_players = 1
+    max_players = 1
+    option_specs = ()
+    solo = True
+
+    def __init__(self, players: int = 1, options: dict[str, Any] | None = None,
+                 packs: dict[str, bytes] | None = None) -> None:
+        super().__init__(players, options, packs)
