@@ -13,9 +13,8 @@ from engine.games.magnificent.state import Built, MagState, Pending
 
 def occupancy(p) -> int:
     occ = 0
-    for i, v in enumerate(p.camp):
-        if v:
-            occ |= 1 << i
+    for b in p.built:
+        occ |= b.mask
     return occ
 
 
@@ -56,9 +55,11 @@ def place(r: Rules, s: MagState, seat: int, index: int, fid: str, orient: int, x
     if pend.source != "bonus" and r.fragments[fid].colour != t.colour:
         t.recolours -= 1
     s.supply[fid] -= 1
-    p.built.append(Built(fragment=fid, cells=cells))
+    p.built.append(Built(fragment=fid, mask=mask))
+    camp = bytearray(p.camp)
     for c in cells:
-        p.camp[c] = len(p.built)
+        camp[c] = len(p.built)
+    p.camp = bytes(camp)
     # T6 doubles one Build/T5 fragment's cells, never a bonus fragment's (T6 text).
     double = pend.source != "bonus" and t.double_next > 0
     if double:

@@ -79,13 +79,26 @@ class Magnificent(Game):
         return ToAct("players", (state.seat,))
 
     def legal_actions(self, state: MagState, seat: int) -> list[Any]:
-        return legal.options(self.rules, state, seat)
+        out = legal.options(self.rules, state, seat)
+        # Kept so that apply on this very state object need not enumerate again.
+        self._last = (state, seat, out)
+        return out
+
+    def apply(self, state: MagState, seat: int, action: Any) -> tuple[Any, list[Event]]:
+        to = self.to_act(state)
+        if to.kind == "players" and seat in to.seats and isinstance(action, self._action_types()):
+            last = getattr(self, "_last", None)
+            if last is not None and last[0] is state and last[1] == seat \
+                    and not isinstance(action, A.Place):
+                ok = action in last[2]
+            else:
+                ok = legal.allowed(self.rules, state, seat, action)
+            if not ok:
+                raise IllegalAction("mag.illegal", rule=RULE[type(action)],
+                                    action=type(action).__struct_config__.tag)
+        return super().apply(state, seat, action)
 
     def _apply(self, s: MagState, seat: int, action: Any) -> list[Event]:
-        r = self.rules
-        if not legal.allowed(r, s, seat, action):
-            raise IllegalAction("mag.illegal", rule=RULE[type(action)],
-                                action=type(action).__struct_config__.tag)
         events: list[Event] = []
         if s.pending:
             self._resolve(s, seat, action, events)

@@ -101,14 +101,12 @@ def take_options(r: Rules, s: MagState, seat: int) -> list:
         out += [A.SoloDiscard(i) for i, x in enumerate(s.new_posters) if x is not None]
     seen = set()
     flip_ok = p.markers >= 1
+    free = [(ci, _faces(r, s, seat, ci)) for ci, c in enumerate(p.cards) if c.die is None]
     for d in s.tent_dice:
         if (d.colour, d.face) in seen:
             continue  # identical dice are one choice
         seen.add((d.colour, d.face))
-        for ci, c in enumerate(p.cards):
-            if c.die is not None:
-                continue
-            faces = _faces(r, s, seat, ci)
+        for ci, faces in free:
             for colour in (C.COLOURS if d.colour == "clear" else ("",)):
                 out.append(A.TakeDie(d.id, ci, colour))
                 if flip_ok:

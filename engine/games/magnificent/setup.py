@@ -71,7 +71,7 @@ def initial_state(r: Rules, seed: int) -> MagState:
         held = [] if r.advanced or r.solo else [HeldCard(id=m.id) for m in pack.master_cards
                                                  if m.numeral == numeral]
         s.players.append(Player(
-            board=board, cards=held, tiles=[], camp=[0] * r.geo(board).n, built=[],
+            board=board, cards=held, tiles=[], camp=bytes(r.geo(board).n), built=[],
             tents=[START] + [None] * (r.boards[board].tent_slots - 1),
             posters=[None] * r.boards[board].poster_slots, rewarded=[],
             gems={g: 0 for g in C.GEMS}, coins=0, vp=0, markers=0, markers_tent=0, markers_out=0,

@@ -25,7 +25,7 @@ class HeldCard(_S):
 
 class Built(_S):
     fragment: str  # fragment id (colour_size)
-    cells: list[int]  # y * width + x
+    mask: int  # covered cells, bit y * width + x
 
 
 class Pending(_S):
@@ -70,7 +70,7 @@ class Player(_S):
     board: str
     cards: list[HeldCard]
     tiles: list[str]
-    camp: list[int]  # 0 empty, else 1 + index into built
+    camp: bytes  # per cell y * width + x: 0 empty, else 1 + index into built (bytes: not a GC container)
     built: list[Built]
     tents: list[str | None]  # slot 0 is the printed starting tent ("start")
     posters: list[str | None]
