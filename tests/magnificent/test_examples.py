@@ -7,7 +7,7 @@ from engine.games.magnificent import roundend, scoring
 from engine.games.magnificent.rules import START
 from engine.games.magnificent.state import Built, Turn
 from tests.magnificent.helpers import (act, build_fragments, card_with, cards, plain_cards,
-                                       put_die, quiet_place, ready, space_index, table)
+                                       put_die, ready, space_index, table)
 
 
 def test_ex1_orange_ap_with_card_bonus():
@@ -186,12 +186,16 @@ def test_ex7_t5_and_b3_use_four_markers():
     assert s.players[seat].markers == 0
     s, _ = act(g, s, A.Level(1))  # 5 AP: 1 large
     assert [f.size for f in s.turn.frags] == ["large", "large"]
-    s, _ = act(g, s, quiet_place(g, s, seat, "orange_large"))
-    s, _ = act(g, s, quiet_place(g, s, seat, "purple_large"))
+    gained = 0
+    for colour in ("orange", "purple"):
+        place = next(a for a in g.legal_actions(s, seat)
+                     if isinstance(a, A.Place) and a.fragment == f"{colour}_large")
+        s, events = act(g, s, place)
+        gained += sum(e.params["n"] for e in events if e.code == "mag.markers")
     assert s.turn.recolours == 0
     s, _ = act(g, s, A.EndTurn())
     p = s.players[seat]
-    assert (p.markers, p.markers_tent) == (0, 4)
+    assert (p.markers, p.markers_tent) == (gained, 4)  # cell gains are new, not returned
     assert [b.fragment for b in p.built] == ["orange_large", "purple_large"]
 
 
