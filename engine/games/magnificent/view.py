@@ -18,6 +18,7 @@ def view(game: Any, s: MagState, viewer: int | None) -> dict[str, Any]:
         data[deck] = len(data[deck])  # counts are public, orders are not
     data.pop("box_tent", None)
     for i, p in enumerate(data["players"]):
+        p["camp"] = list(s.players[i].camp)  # per cell: 0 empty, else 1 + built index
         if i != viewer:
             p["draft"] = len(p["draft"])
             p["kept"] = bool(p["kept"])
