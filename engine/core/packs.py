@@ -14,7 +14,8 @@ path. All problems surface as one coded error, ``PackError`` (``pack.invalid``).
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import msgspec
 
@@ -146,6 +147,6 @@ def check_file(data: bytes, game: str | None = None, pack_id: str | None = None)
     schema = schema_for(str(game), str(pack_id))
     if schema is None:
         known = sorted(f"{g}/{p}" for g, p in _SCHEMAS)
-        raise PackError(str(pack_id), [("$.pack", f"no schema for game {game!r} pack "
-                                                  f"{pack_id!r}; known: {', '.join(known)}")])
+        reason = f"no schema for game {game!r} pack {pack_id!r}; known: {', '.join(known)}"
+        raise PackError(str(pack_id), [("$.pack", reason)])
     return read_pack(data, schema, str(pack_id), str(game))

@@ -7,8 +7,16 @@ import json
 import pytest
 
 from engine.core.i18n import render
-from engine.core.packs import (Pack, PackError, PackStruct, check_file, index_by_id, pack_sha256,
-                               read_pack, register_schema)
+from engine.core.packs import (
+    Pack,
+    PackError,
+    PackStruct,
+    check_file,
+    index_by_id,
+    pack_sha256,
+    read_pack,
+    register_schema,
+)
 
 
 class Item(PackStruct):

@@ -6,8 +6,17 @@ from engine.games.magnificent import actions as A
 from engine.games.magnificent import roundend, scoring
 from engine.games.magnificent.rules import START
 from engine.games.magnificent.state import Built, Turn
-from tests.magnificent.helpers import (act, build_fragments, card_with, cards, plain_cards,
-                                       put_die, ready, space_index, table)
+from tests.magnificent.helpers import (
+    act,
+    build_fragments,
+    card_with,
+    cards,
+    plain_cards,
+    put_die,
+    ready,
+    space_index,
+    table,
+)
 
 
 def test_ex1_orange_ap_with_card_bonus():

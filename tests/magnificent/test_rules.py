@@ -6,8 +6,17 @@ from engine.games.magnificent import actions as A
 from engine.games.magnificent import roundend, scoring
 from engine.games.magnificent.rules import START
 from engine.games.magnificent.state import Pending
-from tests.magnificent.helpers import (act, build_fragments, card_with, cards, cond_card,
-                                       plain_cards, put_die, ready, space_index)
+from tests.magnificent.helpers import (
+    act,
+    build_fragments,
+    card_with,
+    cards,
+    cond_card,
+    plain_cards,
+    put_die,
+    ready,
+    space_index,
+)
 
 
 def _take(g, s, colour="green", face=3, card=0, **kw):

@@ -9,9 +9,19 @@ from engine.core.errors import IllegalAction
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import roundend, scoring
 from engine.games.magnificent.rules import START
-from engine.games.magnificent.state import Built, HeldCard
-from tests.magnificent.helpers import (act, build_fragments, card_with, cards, cond_card,
-                                       plain_cards, put_die, ready, space_index, table)
+from engine.games.magnificent.state import Built
+from tests.magnificent.helpers import (
+    act,
+    build_fragments,
+    card_with,
+    cards,
+    cond_card,
+    plain_cards,
+    put_die,
+    ready,
+    space_index,
+    table,
+)
 
 
 def test_s12_two_player_setup():

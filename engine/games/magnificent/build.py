@@ -78,7 +78,8 @@ def skip(s: MagState, seat: int, index: int, events: list[Event]) -> None:
 
 
 def placements(r: Rules, s: MagState, seat: int, index: int):
-    """Every legal (fragment id, orient, x, y) for pending fragment ``index``."""
+    """Every legal (fragment id, orient, x, y) for pending fragment ``index`` (R34: no
+    overlap, and touching an earlier fragment by an edge unless it is the first)."""
     p = s.players[seat]
     geo = r.geo(p.board)
     occ = occupancy(p)

@@ -13,8 +13,6 @@ from functools import lru_cache
 from importlib import resources
 from typing import Literal, Union
 
-import msgspec
-
 from engine.core.packs import Pack, PackStruct, read_pack, register_schema
 
 GAME = "magnificent"

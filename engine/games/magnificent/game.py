@@ -11,7 +11,18 @@ from engine.core.game import TERMINAL
 from engine.core.i18n import catalog
 from engine.core.registry import register
 from engine.games.magnificent import actions as A
-from engine.games.magnificent import build, legal, perform, posters, roundend, setup, travel, turn
+from engine.games.magnificent import (
+    build,
+    common,
+    legal,
+    perform,
+    posters,
+    roundend,
+    scoring,
+    setup,
+    travel,
+    turn,
+)
 from engine.games.magnificent import components as C
 from engine.games.magnificent.bots import GreedyBot
 from engine.games.magnificent.common import ev
@@ -115,7 +126,6 @@ class Magnificent(Game):
         elif isinstance(action, A.DeclinePoster):
             ev(events, "poster_declined", seat=seat)
         elif isinstance(action, A.PickGem):
-            from engine.games.magnificent import common
             common.gem(r, s, seat, action.gem, events)
         elif isinstance(action, A.TakeTent):
             travel.take_tent(r, s, seat, pend, action.slot, events)
@@ -180,7 +190,6 @@ class Magnificent(Game):
     def result(self, state: MagState) -> Result | None:
         if state.phase != "over":
             return None
-        from engine.games.magnificent import scoring
         scores = [p.vp for p in state.players]
         if self.solo:
             return Result(scores=scores, winners=[0] if scores[0] >= self.rules.pack.solo.targets[0]

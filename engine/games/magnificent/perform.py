@@ -122,6 +122,7 @@ def reward(r: Rules, s: MagState, seat: int, slots: tuple[int, ...], ignore: str
     for g, k in pay.items():
         p.gems[g] -= k
     vp = coins = 0
+    done = []
     for i in slots:
         poster = r.posters[p.posters[i]]
         vp += poster.vp + s.turn.vp_per_poster
@@ -135,9 +136,9 @@ def reward(r: Rules, s: MagState, seat: int, slots: tuple[int, ...], ignore: str
             vp += r.tents[tent].vp
             coins += r.tents[tent].coins
         p.rewarded.append(poster.id)  # R53: face down, public (A11)
+        done.append(poster.id)
         p.posters[i] = None
-    ev(events, "reward", seat=seat, posters=[p.rewarded[-len(slots) + j] for j in range(len(slots))]
-       if slots else [], gems=pay, ignore=ignore)
+    ev(events, "reward", seat=seat, posters=done, gems=pay, ignore=ignore)
     common.vp(s, seat, vp, "perform", events)
     common.coins(s, seat, coins, "perform", events)
     s.turn.acted = True

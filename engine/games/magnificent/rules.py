@@ -40,7 +40,7 @@ class Geometry:
         self.not_col0 = sum(1 << (y * width + x) for y in range(height) for x in range(1, width))
         self.not_last = sum(1 << (y * width + x) for y in range(height) for x in range(width - 1))
         self.shapes: dict[str, list[tuple[tuple[int, int], ...]]] = {}
-        # fragment id -> list of (orient, x, y, mask, cells)
+        # fragment id -> every (orient, x, y, mask) inside the grid and off blocked cells
         self.placements: dict[str, list[tuple[int, int, int, int]]] = {}
         self.mask_of: dict[tuple[str, int, int, int], int] = {}
         for f in fragments:
@@ -63,13 +63,6 @@ class Geometry:
         w = self.w
         return (((occ << 1) & self.not_col0) | ((occ >> 1) & self.not_last)
                 | ((occ << w) & self.full) | (occ >> w))
-
-    def legal(self, occ: int, mask: int) -> bool:
-        """R34: inside the grid (by construction), no overlap, and touching an earlier fragment
-        by an edge unless it is the first one."""
-        if mask & occ:
-            return False
-        return occ == 0 or bool(mask & self.neighbours(occ))
 
     def cells(self, mask: int) -> list[int]:
         return [i for i in range(self.n) if mask >> i & 1]

@@ -8,7 +8,14 @@ from engine.games.magnificent import common
 from engine.games.magnificent import components as C
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import START, Rules
-from engine.games.magnificent.state import Die, HeldCard, MagState, Pending, Player, Turn
+from engine.games.magnificent.state import (
+    Die,
+    HeldCard,
+    MagState,
+    Pending,
+    Player,
+    Turn,
+)
 
 NUMERALS = ("I", "II", "III", "IV")
 

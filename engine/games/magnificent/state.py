@@ -37,7 +37,6 @@ class Pending(_S):
     size: str = ""
     colours: list[str] = []
     tent: str = ""
-    double: bool = False
 
 
 class Turn(_S):
