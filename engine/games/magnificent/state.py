@@ -7,7 +7,7 @@ import msgspec
 from engine.core.rng import Rng
 
 
-class _S(msgspec.Struct, gc=False, array_like=True):
+class _S(msgspec.Struct, gc=False):
     pass
 
 
