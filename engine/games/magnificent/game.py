@@ -198,7 +198,33 @@ class Magnificent(Game):
                       breakdown=[dict(p.final) for p in state.players])
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
-        entry = catalog("engine.games.magnificent").get(f"term.{kind}.{value}")
+        cat = catalog("engine.games.magnificent")
+
+        def text(code: str, **params: Any) -> str:
+            entry = cat[code]
+            out = entry.get(lang) or entry["en"]
+            for k, v in params.items():
+                out = out.replace("{" + k + "}", str(v))
+            return out
+
+        # Label parts that depend on the value (and on the pack, for the track).
+        if kind == "as":
+            return text("term.as", value=self.term_name("colour", value, lang)) if value else ""
+        if kind == "flip":
+            return text("term.flip") if value else ""
+        if kind == "face":
+            return text("term.face", value=value) if value else ""
+        if kind == "slot":
+            return text("term.slot.discard") if value < 0 else str(value + 1)
+        if kind == "source":
+            return text("term.source.deck") if value < 0 else text("term.source.display",
+                                                                      value=value + 1)
+        if kind == "track":
+            sp = self.rules.track[value]
+            if sp.ap is None:
+                return text("term.track_blank", index=sp.index)
+            return text("term.track", index=sp.index, ap=sp.ap, posters=sp.posters)
+        entry = cat.get(f"term.{kind}.{value}")
         if entry is None:
             return str(value)
         return entry.get(lang) or entry["en"]
