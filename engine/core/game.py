@@ -14,6 +14,10 @@ Randomness happens only inside ``apply`` through ``state.rng``. A chance node is
 chooses (the dice roll, a shuffle): the driver applies ``chance_action(state)`` as seat CHANCE.
 An automaton (a solo opponent following a printed flowchart) is a seat whose action the game
 itself computes with ``automaton_action``.
+
+Everything the bridge, the page and ``tests/core/test_every_game.py`` read from a game is
+declared on ``Game`` below with a default (see docs/adding-a-game.md), so nothing outside the
+game probes it with ``getattr``.
 """
 
 from __future__ import annotations
@@ -29,7 +33,12 @@ from engine.core.options import OptionSpec, normalize
 
 CHANCE = -1
 
+# What a rule module raises when an action's fields point nowhere.
+_MALFORMED = (IndexError, KeyError, ValueError, TypeError, AttributeError, AssertionError)
+
 ToActKind = Literal["players", "chance", "automaton", "terminal"]
+# Who fills a seat: a person (or a bot the table seats there), or the game itself.
+SeatKind = Literal["player", "automaton"]
 
 
 class ToAct(msgspec.Struct, frozen=True):
@@ -65,6 +74,17 @@ class Game:
     replaceable_packs: ClassVar[tuple[str, ...]] = ()
     # Extra bot kinds beyond the generic random bot: name -> factory(seed) -> Bot.
     bots: ClassVar[dict[str, Any]] = {}
+    # Seats the game plays itself through ``automaton_action`` (Trickerion's solo Successor):
+    # the lobby names them instead of offering a human or a bot, and so does the log.
+    automata: ClassVar[tuple[int, ...]] = ()
+    # The automaton's name per language (en / ru / fr); needed when ``automata`` is not empty.
+    automaton_names: ClassVar[dict[str, str]] = {}
+    # The package holding the game's ``messages.json`` and ``data/`` packs; None means the
+    # package the game class is defined in (``engine.games.<id>``).
+    messages_package: ClassVar[str | None] = None
+    # Packs of other packages the board renderer also receives, as prefix -> package
+    # (trickerion-solo: "solo/" -> the solo package, so its packs arrive as "solo/board", …).
+    extra_data: ClassVar[dict[str, str]] = {}
 
     def __init__(self, players: int, options: dict[str, Any] | None = None,
                  packs: dict[str, bytes] | None = None) -> None:
@@ -82,8 +102,7 @@ class Game:
             raise OptionsError("options.unknown_pack", game=self.id, packs=unknown,
                                known=list(self.replaceable_packs))
         self._state_encoder = msgspec.msgpack.Encoder()
-        self._state_decoder = msgspec.msgpack.Decoder(self.state_type)
-        self._action_decoder = msgspec.json.Decoder(self.action_type)
+        self._state_decoder: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(self.state_type)
         self._json = msgspec.json.Encoder()
 
     # --- what a game implements -------------------------------------------------------------
@@ -124,6 +143,24 @@ class Game:
     def automaton_action(self, state: Any, seat: int) -> Any:
         raise NotImplementedError(f"{self.id} has no automaton")
 
+    def seat_kinds(self) -> list[SeatKind]:
+        """Per seat, who fills it at this player count."""
+        return ["automaton" if seat in self.automata else "player" for seat in range(self.players)]
+
+    def hidden_probe(self, state: Any, viewer: int | None) -> list[Any]:
+        """States that differ from ``state`` only in what ``viewer`` may not see (another
+        seat's face-down card, a deck's order): ``view`` must give the same for each of them,
+        which tests/core/test_every_game.py checks. A game with hidden information returns at
+        least one such state wherever something is hidden; the RNG is probed by the test."""
+        return []
+
+    def enters_outcomes(self, state: Any, seat: int, action: Any) -> bool:
+        """True when a person may enter this chance or automaton step by hand (the outcome of
+        a physical throw or draw at a real table). Otherwise such a step is accepted only when
+        it equals what ``chance_action``/``automaton_action`` compute (``engine.core.match``),
+        so neither a save file nor a script can choose the dice or the automaton's moves."""
+        return False
+
     def pack_fingerprint(self) -> dict[str, str]:
         """The data packs this table plays with: pack id -> sha256 of the pack file. A save
         records it and refuses to load under other packs (a box owner's pack, a newer shipped
@@ -136,6 +173,20 @@ class Game:
 
     # --- the core's side of the loop --------------------------------------------------------
 
+    def forced_step(self, state: Any) -> tuple[int, Any, Any, list[Event]]:
+        """The step nobody chooses at a chance or automaton node, computed and applied once:
+        (seat, action, new state, events)."""
+        to = self.to_act(state)
+        if to.kind == "chance":
+            seat, action = CHANCE, self.chance_action(state)
+        elif to.kind == "automaton":
+            seat = to.seats[0]
+            action = self.automaton_action(state, seat)
+        else:
+            raise IllegalAction("core.not_forced", to_act=to.kind)
+        new = self.copy(state)
+        return seat, action, new, self._apply(new, seat, action)
+
     def apply(self, state: Any, seat: int, action: Any) -> tuple[Any, list[Event]]:
         to = self.to_act(state)
         if to.kind == "terminal":
@@ -144,8 +195,21 @@ class Game:
             raise IllegalAction("core.not_your_turn", seat=seat, to_act=list(to.seats))
         if not isinstance(action, self._action_types()):
             raise IllegalAction("core.unknown_action", action=type(action).__name__)
+        if to.kind in ("chance", "automaton") and not self.enters_outcomes(state, seat, action):
+            expected = (self.chance_action(state) if to.kind == "chance"
+                        else self.automaton_action(state, seat))
+            if type(action) is not type(expected) or (
+                    self.encode_action(action) != self.encode_action(expected)):
+                # Only the engine draws for chance and moves the automaton: a save file or a
+                # page call cannot choose the dice or the Successor's steps.
+                raise IllegalAction(f"core.forced.{to.kind}", seat=seat)
         new = self.copy(state)
-        events = self._apply(new, seat, action)
+        try:
+            events = self._apply(new, seat, action)
+        except _MALFORMED as exc:
+            # An action whose fields point nowhere (an index past a list, an unknown key): the
+            # input state is untouched, so it is simply refused.
+            raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
         return new, events
 
     def _action_types(self) -> tuple[type, ...]:
@@ -164,9 +228,6 @@ class Game:
     def encode_action(self, action: Any) -> bytes:
         return self._json.encode(action)
 
-    def decode_action(self, data: bytes | str) -> Any:
-        return self._action_decoder.decode(data)
-
     def action_to_builtins(self, action: Any) -> dict[str, Any]:
         return msgspec.to_builtins(action)
 
@@ -183,4 +244,6 @@ class Game:
             "max_players": cls.max_players,
             "options": msgspec.to_builtins(cls.option_specs),
             "bots": ["random", *cls.bots],
+            "automata": list(cls.automata),
+            "automaton_names": cls.automaton_names,
         }

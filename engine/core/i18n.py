@@ -13,7 +13,10 @@ import json
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 LANGS = ("en", "ru", "fr")
 _FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
@@ -29,8 +32,8 @@ def catalog(package: str = "engine.core") -> dict[str, dict[str, str]]:
 
 def game_package(game: Any) -> str:
     """The package holding a game's ``messages.json``: the one its class is defined in."""
-    cls = game if isinstance(game, type) else type(game)
-    return getattr(cls, "messages_package", None) or cls.__module__.rpartition(".")[0]
+    cls: type[Game] = game if isinstance(game, type) else type(game)
+    return cls.messages_package or cls.__module__.rpartition(".")[0]
 
 
 def _template(code: str, lang: str, game: Any) -> str | None:
@@ -61,9 +64,10 @@ def render(code: str, params: dict[str, Any] | None = None, lang: str = "en",
         value = params[name]
 
         def term(v: Any) -> str:
-            if kind == "seat" and seat_names and isinstance(v, int) \
-                    and 0 <= v < len(seat_names) and seat_names[v]:
-                return seat_names[v]
+            seat_name = seat_names[v] if kind == "seat" and seat_names and isinstance(v, int) \
+                and 0 <= v < len(seat_names) else None
+            if seat_name:
+                return seat_name
             return game.term_name(kind, v, lang)
 
         if kind and game is not None:

@@ -15,13 +15,6 @@ from engine.games.magnificent import Magnificent, MagnificentSolo
 from engine.games.magnificent.rules import MARKERS
 
 
-@pytest.fixture(autouse=True)
-def _slow_only_when_asked(request):
-    # The full counts take minutes: they run only when selected (-m slow).
-    if request.node.get_closest_marker("slow") and "slow" not in request.config.option.markexpr:
-        pytest.skip("slow: run with -m slow")
-
-
 def check(g, s, log_vp, before_phase):
     r = g.rules
     built = Counter()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from engine.core import CHANCE
 from engine.core.bots import RandomBot, bot_seed
 
@@ -38,6 +40,7 @@ def play(g, seed: int, check: bool = True) -> tuple[object, int]:
     return s, steps
 
 
+@pytest.mark.slow
 def test_two_thousand_practice_sessions_keep_the_sheet_valid():
     g = game("practice")
     start = time.perf_counter()

@@ -4,6 +4,8 @@
 
 import os
 
+import pytest
+
 from engine.core.bots import RandomBot, bot_seed, make_bot
 from engine.core.match import Match
 from engine.core.play import play_to_end
@@ -25,6 +27,7 @@ def test_greedy_is_offered_and_deterministic():
     assert results[0] == results[1]
 
 
+@pytest.mark.slow
 def test_greedy_beats_random():
     wins = 0
     for seed in range(GAMES):

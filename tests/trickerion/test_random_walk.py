@@ -18,6 +18,7 @@ GAMES = int(os.environ.get("TRICKERION_WALK_GAMES", "2000"))
 PER_CASE = max(1, -(-GAMES // len(CASES)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", range(len(CASES)))
 def test_random_walk(case):
     players, options = CASES[case]

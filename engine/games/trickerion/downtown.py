@@ -107,6 +107,9 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
         _die(action.die)
         if action.face not in g.cat.die_faces[action.die]:
             raise IllegalAction("trickerion.downtown.no_such_face", die=action.die, face=action.face)
+        if action.face == s.dice[action.die]:
+            raise IllegalAction("trickerion.downtown.face_already_up", die=action.die,
+                                face=action.face)
         _spend(act, g.action_ap(s, "set_die"))
         s.dice[action.die] = action.face
         ev.append(Event("trickerion.die_set", {"seat": seat, "die": action.die,

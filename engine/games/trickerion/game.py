@@ -125,6 +125,11 @@ class Trickerion(Game):
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         return make_view(self, state, viewer)
 
+    def hidden_probe(self, state: State, viewer: int | None) -> list[State]:
+        from engine.games.trickerion.probe import hidden_probe
+
+        return hidden_probe(self.copy, state, viewer)
+
     def result(self, state: State) -> Result | None:
         if state.phase != "over":
             return None
@@ -212,11 +217,6 @@ class TrickerionSolo(Trickerion):
     # Its name in the log and on its seat (seat 1).
     automaton_names = {"en": "Dahlgaard's Successor", "ru": "Преемник Далгарда",
                        "fr": "le Successeur de Dahlgaard"}
-
-    @classmethod
-    def describe(cls) -> dict[str, Any]:
-        return {**super().describe(), "automata": list(cls.automata),
-                "automaton_names": cls.automaton_names}
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         if kind == "seat" and value in self.automata:

@@ -168,6 +168,9 @@ def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) 
     order = cat.props
     action = A.Buy(tuple(sorted(action.props, key=order.index)), action.bargain, action.mode,
                    action.refill) if all(x in order for x in action.props) else action
+    if action.refill and action.mode != "shoplift":
+        raise IllegalAction("trickerion.market.refill_only_when_shoplifting",
+                            refill=action.refill)
     if not (_plain_buy_ok(g, s, seat, act, action) if not action.mode
             else action in legal(g, s, seat, act)):
         _explain_buy(g, s, seat, act, action)

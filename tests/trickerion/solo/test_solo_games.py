@@ -68,6 +68,7 @@ def check_successor(s) -> None:
     assert len(solo.plan_discard) == 6 and not solo.plan_deck and solo.turn is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(10))
 def test_seeded_solo_games(chunk):
     """GAMES seeded whole games without an exception, invariants after every action."""
