@@ -122,7 +122,13 @@ def cmd_pack(args: argparse.Namespace) -> int:
     from engine.core.packs import PackError, check_file
     registry.all_games()  # importing the games registers their pack schemas
     try:
-        pack, sha = check_file(Path(args.file).read_bytes(), args.game, args.pack)
+        with open(args.file, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        print(f"{args.file}: {exc.strerror or type(exc).__name__}", file=sys.stderr)
+        return 1
+    try:
+        pack, sha = check_file(data, args.game, args.pack)
     except PackError as exc:
         for path, reason in exc.errors:
             print(f"{args.file}: {path}: {reason}", file=sys.stderr)

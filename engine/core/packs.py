@@ -29,19 +29,21 @@ class PackError(MarqueeError):
     def __init__(self, pack: str, errors: list[tuple[str, str]]) -> None:
         self.errors = list(errors)
         path, reason = self.errors[0]
-        super().__init__("pack.invalid", pack=pack, path=path, reason=reason,
-                         count=len(self.errors))
+        super().__init__(
+            "pack.invalid", pack=pack, path=path, reason=reason, count=len(self.errors)
+        )
 
 
 class PackStruct(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Base of every pack Struct: unknown fields are errors (a typo must not pass silently)."""
 
 
-class Pack(PackStruct):
+class Pack(PackStruct, frozen=True):
     """The header every pack file carries; a game's pack schema subclasses it.
 
     Subclasses may define ``check(self) -> list[tuple[str, str]]`` for consistency rules a
     type cannot express (a reference to an unknown id, a count out of range)."""
+
     pack: str
     game: str
     source: str
@@ -75,8 +77,9 @@ def read_header(data: bytes) -> dict[str, Any]:
     return {"pack": raw.get("pack"), "game": raw.get("game")}
 
 
-def read_pack(data: bytes, schema_type: type[Pack], pack_id: str,
-              game: str | None = None) -> tuple[Any, str]:
+def read_pack(
+    data: bytes, schema_type: type[Pack], pack_id: str, game: str | None = None
+) -> tuple[Any, str]:
     """Decode and check ``data``; return (pack, sha256 of the bytes) or raise PackError."""
     try:
         pack = msgspec.json.decode(data, type=schema_type)
@@ -122,8 +125,9 @@ def duplicate_ids(node: Any, path: str = "$") -> list[tuple[str, str]]:
             ident = getattr(item, "id", None)
             if ident is not None:
                 if ident in seen:
-                    errors.append((f"{path}[{i}].id",
-                                   f"duplicate id {ident!r} (first at [{seen[ident]}])"))
+                    errors.append(
+                        (f"{path}[{i}].id", f"duplicate id {ident!r} (first at [{seen[ident]}])")
+                    )
                 else:
                     seen[ident] = i
             errors.extend(duplicate_ids(item, f"{path}[{i}]"))

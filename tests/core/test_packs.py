@@ -19,25 +19,34 @@ from engine.core.packs import (
 )
 
 
-class Item(PackStruct):
+class Item(PackStruct, frozen=True):
     id: str
     value: int
 
 
-class Demo(Pack):
+class Demo(Pack, frozen=True):
     items: tuple[Item, ...]
 
     def check(self) -> list[tuple[str, str]]:
-        return [(f"$.items[{i}].value", "must be positive")
-                for i, it in enumerate(self.items) if it.value <= 0]
+        return [
+            (f"$.items[{i}].value", "must be positive")
+            for i, it in enumerate(self.items)
+            if it.value <= 0
+        ]
 
 
 register_schema("demo-game", "demo.items", Demo)
 
 
 def doc(**over) -> dict:
-    d = {"pack": "demo.items", "game": "demo-game", "source": "test", "provisional": True,
-         "provisional_parts": ["items"], "items": [{"id": "a", "value": 1}, {"id": "b", "value": 2}]}
+    d = {
+        "pack": "demo.items",
+        "game": "demo-game",
+        "source": "test",
+        "provisional": True,
+        "provisional_parts": ["items"],
+        "items": [{"id": "a", "value": 1}, {"id": "b", "value": 2}],
+    }
     d.update(over)
     return d
 
@@ -123,6 +132,7 @@ def test_error_renders_in_three_languages():
 
 def test_cli_pack_check(tmp_path, capsys):
     from engine.cli import main
+
     good = tmp_path / "good.json"
     good.write_bytes(raw(doc()))
     assert main(["pack", "check", str(good)]) == 0

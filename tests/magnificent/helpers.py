@@ -70,8 +70,11 @@ def cond_card(g, kind: str, **fields) -> str:
 
 def plain_cards(g, n: int = 4, exclude=()) -> list[str]:
     """Cards whose bonus is a plain coin (no timing effects on the test)."""
-    out = [m.id for m in g.rules.pack.master_cards
-           if m.bonus.__struct_config__.tag == "coins" and m.id not in exclude]
+    out = [
+        m.id
+        for m in g.rules.pack.master_cards
+        if m.bonus.__struct_config__.tag == "coins" and m.id not in exclude
+    ]
     return out[:n]
 
 

@@ -82,10 +82,14 @@ def test_ex3_first_build_level_9_bonus_cells():
     assert touching and len(touching) < len(geo.placements["green_large"])
     bonus = g.rules.bonus_cells("IA")
     want = 2 * geo.w + 0  # (0, 2): 1 marker
-    pick = next(a for a in touching
-                if geo.mask_of[(a.fragment, a.orient, a.x, a.y)] >> want & 1
-                and not any(geo.mask_of[(a.fragment, a.orient, a.x, a.y)] >> c & 1
-                            for c in bonus if c != want))
+    pick = next(
+        a
+        for a in touching
+        if geo.mask_of[(a.fragment, a.orient, a.x, a.y)] >> want & 1
+        and not any(
+            geo.mask_of[(a.fragment, a.orient, a.x, a.y)] >> c & 1 for c in bonus if c != want
+        )
+    )
     s, _ = act(g, s, pick)
     p = s.players[seat]
     assert (p.coins - coins0, p.markers - markers0) == (2, 1)
@@ -105,7 +109,9 @@ def test_ex4_travel_gems_tent_and_storage_cap():
     d = put_die(s, "green", 5)
     s, _ = act(g, s, A.TakeDie(d, 1))
     s, _ = act(g, s, A.Choose("travel"))
-    assert [a.distance for a in g.legal_actions(s, seat) if isinstance(a, A.Move)] == list(range(1, 9))
+    assert [a.distance for a in g.legal_actions(s, seat) if isinstance(a, A.Move)] == list(
+        range(1, 9)
+    )
     k = [t.colour for t in g.rules.pack.travel.tracks].index("green")
     s.wagons[k] = g.rules.pack.travel.tracks[k].start
     tent = s.track_tents[k][7]
@@ -115,8 +121,11 @@ def test_ex4_travel_gems_tent_and_storage_cap():
     assert p.gems == {"orange": 1, "green": 3, "purple": 1, "clear": 0}
     assert p.coins - coins0 == 1
     assert [x.kind for x in s.pending] == ["tent"]  # no poster for the symbols passed
-    slot = next(i + 1 for i, bs in enumerate(g.rules.boards["IA"].tent_slot_bonuses)
-                if [b.__struct_config__.tag for b in bs] == ["posters", "markers"])
+    slot = next(
+        i + 1
+        for i, bs in enumerate(g.rules.boards["IA"].tent_slot_bonuses)
+        if [b.__struct_config__.tag for b in bs] == ["posters", "markers"]
+    )
     assert A.TakeTent(0) not in g.legal_actions(s, seat)  # never the starting-tent slot
     s, _ = act(g, s, A.TakeTent(slot))
     p = s.players[seat]
@@ -158,8 +167,19 @@ def test_ex6_reward_two_posters():
     p.posters = ["p31", "p01", "p32", None, None]
     p.tents = [START, None, "tent01", None, None]
     p.gems.update(orange=2, green=1, purple=1, clear=0)
-    build_fragments(g, s, seat, ["orange_large", "orange_small", "purple_large", "purple_small",
-                                 "green_large", "green_large"])
+    build_fragments(
+        g,
+        s,
+        seat,
+        [
+            "orange_large",
+            "orange_small",
+            "purple_large",
+            "purple_small",
+            "green_large",
+            "green_large",
+        ],
+    )
     cards(s, seat, plain_cards(g), [("green", 6)])
     d = put_die(s, "green", 4)
     s, _ = act(g, s, A.TakeDie(d, 1))  # 10 AP
@@ -197,8 +217,11 @@ def test_ex7_t5_and_b3_use_four_markers():
     assert [f.size for f in s.turn.frags] == ["large", "large"]
     gained = 0
     for colour in ("orange", "purple"):
-        place = next(a for a in g.legal_actions(s, seat)
-                     if isinstance(a, A.Place) and a.fragment == f"{colour}_large")
+        place = next(
+            a
+            for a in g.legal_actions(s, seat)
+            if isinstance(a, A.Place) and a.fragment == f"{colour}_large"
+        )
         s, events = act(g, s, place)
         gained += sum(e.params["n"] for e in events if e.code == "mag.markers")
     assert s.turn.recolours == 0

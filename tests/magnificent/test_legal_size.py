@@ -31,8 +31,10 @@ def test_worst_build_decision_and_random_games(capsys):
     s, _ = act(g, s, A.Choose("build"))
     for _ in range(3):
         s, _ = act(g, s, A.Marker("b3_recolour"))
-    top = max(range(len(g.rules.boards[p.board].build_levels)),
-              key=lambda i: g.rules.boards[p.board].build_levels[i].ap)
+    top = max(
+        range(len(g.rules.boards[p.board].build_levels)),
+        key=lambda i: g.rules.boards[p.board].build_levels[i].ap,
+    )
     s, _ = act(g, s, A.Level(top))
     start = time.perf_counter()
     legal = g.legal_actions(s, seat)
@@ -41,8 +43,11 @@ def test_worst_build_decision_and_random_games(capsys):
     assert len(places) == len(set(places))
     geo = g.rules.geo(p.board)
     sizes = {f.size for f in s.turn.frags}
-    expected = sum(len(geo.placements[g.rules.frag_by[(c, z)]])
-                   for c in ("orange", "green", "purple") for z in sizes)
+    expected = sum(
+        len(geo.placements[g.rules.frag_by[(c, z)]])
+        for c in ("orange", "green", "purple")
+        for z in sizes
+    )
     assert len(places) == expected  # empty camp: every placement of every allowed fragment
 
     game = Magnificent(4)
@@ -59,6 +64,8 @@ def test_worst_build_decision_and_random_games(capsys):
                 biggest = (len(options), dt)
             st, _ = game.apply(st, who, bots[who].choose(game, st, who, options))
     with capsys.disabled():
-        print(f"\nmagnificent legal actions: constructed worst build decision {worst[0]} in "
-              f"{worst[1] * 1e3:.2f} ms; largest in 20 random 4-player games {biggest[0]} in "
-              f"{biggest[1] * 1e3:.2f} ms")
+        print(
+            f"\nmagnificent legal actions: constructed worst build decision {worst[0]} in "
+            f"{worst[1] * 1e3:.2f} ms; largest in 20 random 4-player games {biggest[0]} in "
+            f"{biggest[1] * 1e3:.2f} ms"
+        )

@@ -105,8 +105,11 @@ def test_view_hides_deck_orders_and_the_rng():
 
 
 def test_catalog_covers_every_code_in_three_languages():
-    cat = json.loads(resources.files("engine.games.magnificent").joinpath("messages.json")
-                     .read_text(encoding="utf-8"))
+    cat = json.loads(
+        resources.files("engine.games.magnificent")
+        .joinpath("messages.json")
+        .read_text(encoding="utf-8")
+    )
     codes = set()
     for path in PACKAGE.glob("*.py"):
         text = path.read_text(encoding="utf-8")
@@ -117,6 +120,7 @@ def test_catalog_covers_every_code_in_three_languages():
     for code, entry in cat.items():
         assert set(entry) == {"en", "ru", "fr"} and all(entry.values()), code
     from engine.games.magnificent.actions import Action
+
     for t in Action.__args__:
         assert f"action.{t.__struct_config__.tag}" in cat
 
@@ -125,6 +129,7 @@ def test_events_of_a_game_render_in_three_languages():
     from engine.core.bots import RandomBot
     from engine.core.match import Match
     from engine.core.play import play_to_end
+
     m = Match.new("magnificent", 2, None, seed=4)
     play_to_end(m, {0: RandomBot(1), 1: RandomBot(2)})
     for events in m.events:

@@ -49,9 +49,13 @@ def check(g, s, log_vp, before_phase):
         assert s.supply[f.id] + built[f.id] == f.supply
     hats = [h for p in s.players for h in p.hats if h >= 0] + list(s.dummy_hats)
     assert len(hats) == len(set(hats))
-    posters = (s.poster_deck + s.poster_discard + [x for x in s.new_posters if x]
-               + [x for p in s.players for x in p.posters if x]
-               + [x for p in s.players for x in p.rewarded])
+    posters = (
+        s.poster_deck
+        + s.poster_discard
+        + [x for x in s.new_posters if x]
+        + [x for p in s.players for x in p.posters if x]
+        + [x for p in s.players for x in p.rewarded]
+    )
     assert len(posters) == len(set(posters))
     regular = sum(1 for x in r.pack.posters if not x.starting)
     assert len(posters) == regular + len(s.players)

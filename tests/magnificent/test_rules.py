@@ -103,8 +103,11 @@ def test_t8_doubles_the_tent_slot_bonus():
     s, _ = act(g, s, A.Marker("t08_double_tent_slot"))
     s, _ = act(g, s, A.Move(2))
     coins = s.players[seat].coins
-    slot = next(i + 1 for i, bs in enumerate(g.rules.boards["IA"].tent_slot_bonuses)
-                if [b.__struct_config__.tag for b in bs] == ["posters", "coins"])
+    slot = next(
+        i + 1
+        for i, bs in enumerate(g.rules.boards["IA"].tent_slot_bonuses)
+        if [b.__struct_config__.tag for b in bs] == ["posters", "coins"]
+    )
     s, _ = act(g, s, A.TakeTent(slot))
     assert s.players[seat].coins - coins == 4
     assert [x.kind for x in s.pending] == ["poster", "poster"]
@@ -164,8 +167,11 @@ def test_k9_discards_three_gems_for_a_fragment_placed_any_time():
     s.players[s.seat].gems = {"orange": 1, "green": 1, "purple": 0, "clear": 2}
     s = _take(g, s, "green", 2, ids=[k9, *plain_cards(g, 3)])
     options = [a for a in g.legal_actions(s, s.seat) if isinstance(a, A.CardBonus)]
-    assert {a.gems for a in options} == {("orange", "green", "clear"), ("orange", "clear", "clear"),
-                                         ("green", "clear", "clear")}
+    assert {a.gems for a in options} == {
+        ("orange", "green", "clear"),
+        ("orange", "clear", "clear"),
+        ("green", "clear", "clear"),
+    }
     s, _ = act(g, s, A.CardBonus(0, ("orange", "clear", "clear")))
     assert s.players[s.seat].gems == {"orange": 0, "green": 1, "purple": 0, "clear": 0}
     s, _ = act(g, s, A.Choose("travel"))
@@ -213,8 +219,11 @@ def test_t9_t12_extra_posters_and_points():
     g, s = ready(2)
     seat = s.seat
     p = s.players[seat]
-    pid = next(x.id for x in g.rules.pack.posters
-               if x.fragments == ("orange_small",) and not x.gems and not x.starting)
+    pid = next(
+        x.id
+        for x in g.rules.pack.posters
+        if x.fragments == ("orange_small",) and not x.gems and not x.starting
+    )
     p.posters = [pid, pid, pid, None, None]
     p.tents = [START, "tent07", "tent08", None, None]
     p.tiles = ["t09_vp_per_poster", "t12_extra_poster"]
@@ -280,6 +289,7 @@ def test_r80_final_breakdown_sums_to_the_score():
     from engine.core.bots import RandomBot
     from engine.core.match import Match
     from engine.core.play import play_to_end
+
     m = Match.new("magnificent", 3, None, seed=9)
     play_to_end(m, {i: RandomBot(i) for i in range(3)})
     res = m.result()

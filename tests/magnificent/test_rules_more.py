@@ -29,7 +29,9 @@ def test_r1_r2_component_counts_in_the_pack():
     g, _ = table(4)
     pack = g.rules.pack
     assert sorted(f.supply for f in pack.fragments) == [12, 12, 12, 16, 16, 16]
-    assert len(pack.master_cards) == 56 and sum(m.numeral is not None for m in pack.master_cards) == 16
+    assert (
+        len(pack.master_cards) == 56 and sum(m.numeral is not None for m in pack.master_cards) == 16
+    )
     assert len(pack.tents) == 16 and len(pack.assistant_tiles) == 12
     assert pack.dice["4"] == (5, 5, 5, 4)
 
@@ -73,6 +75,7 @@ def test_r20_r22_three_rounds_of_four_turns():
     from engine.core.bots import RandomBot
     from engine.core.match import Match
     from engine.core.play import play_to_end
+
     m = Match.new("magnificent", 2, None, seed=21)
     play_to_end(m, {0: RandomBot(3), 1: RandomBot(4)})
     ends = Counter(e.params["seat"] for ev in m.events for e in ev if e.code == "mag.end_turn")
@@ -119,8 +122,11 @@ def test_r34_later_fragments_touch_and_never_overlap():
     s, _ = act(g, s, A.TakeDie(d, 0))
     s.turn.plus = 3
     s, _ = act(g, s, A.Choose("build"))
-    lv = next(i for i, x in enumerate(g.rules.boards[p.board].build_levels)
-              if x.small + x.large >= 2 and x.ap <= 9)
+    lv = next(
+        i
+        for i, x in enumerate(g.rules.boards[p.board].build_levels)
+        if x.small + x.large >= 2 and x.ap <= 9
+    )
     s, _ = act(g, s, A.Level(lv))
     s, _ = act(g, s, next(a for a in g.legal_actions(s, s.seat) if isinstance(a, A.Place)))
     geo = g.rules.geo(p.board)
@@ -165,8 +171,11 @@ def test_r53_starting_tent_reward_and_b5_before():
     seat = s.seat
     p = s.players[seat]
     p.board = "IA"
-    pid = next(x.id for x in g.rules.pack.posters
-               if x.fragments == ("orange_small",) and not x.gems and not x.starting)
+    pid = next(
+        x.id
+        for x in g.rules.pack.posters
+        if x.fragments == ("orange_small",) and not x.gems and not x.starting
+    )
     p.posters = [None, pid, None, None, None]
     p.markers = p.markers_out = 1
     build_fragments(g, s, seat, ["orange_small"])
@@ -181,13 +190,16 @@ def test_r53_starting_tent_reward_and_b5_before():
     vp, coins = s.players[seat].vp, s.players[seat].coins
     s, _ = act(g, s, A.Reward((0,)))
     poster, st = g.rules.posters[pid], g.rules.boards["IA"].start_tent
-    assert (s.players[seat].vp - vp, s.players[seat].coins - coins) == \
-        (poster.vp + st.vp, poster.coins + st.coins)
+    assert (s.players[seat].vp - vp, s.players[seat].coins - coins) == (
+        poster.vp + st.vp,
+        poster.coins + st.coins,
+    )
 
 
 def test_r75_new_round_rolls_all_dice_and_resets_performs():
     """MGN-R75 §13: all dice in use rerolled into the Main Tent; cards lose their dice."""
     from engine.games.magnificent import roundend
+
     g, s = ready(3)
     for q in range(3):
         cards(s, q, plain_cards(g), [("green", 1)] * 4)
@@ -197,16 +209,24 @@ def test_r75_new_round_rolls_all_dice_and_resets_performs():
     assert all(q.performs == 0 for q in s.players)
 
 
-@pytest.mark.parametrize("kind,fields,check", [
-    ("coins", {"n": 1}, lambda p0, p1: p1.coins - p0.coins == 1),             # K1
-    ("posters", {"n": 1}, None),                                              # K2
-    ("vp", {"n": 5}, lambda p0, p1: p1.vp - p0.vp == 5),                      # K4
-    ("gem", {"colour": "purple", "n": 1}, lambda p0, p1: p1.gems["purple"] == min(3, p0.gems["purple"] + 1)),  # K7
-    ("markers", {"n": 1}, lambda p0, p1: p1.markers - p0.markers == 1),       # K10
-])
+@pytest.mark.parametrize(
+    "kind,fields,check",
+    [
+        ("coins", {"n": 1}, lambda p0, p1: p1.coins - p0.coins == 1),  # K1
+        ("posters", {"n": 1}, None),  # K2
+        ("vp", {"n": 5}, lambda p0, p1: p1.vp - p0.vp == 5),  # K4
+        (
+            "gem",
+            {"colour": "purple", "n": 1},
+            lambda p0, p1: p1.gems["purple"] == min(3, p0.gems["purple"] + 1),
+        ),  # K7
+        ("markers", {"n": 1}, lambda p0, p1: p1.markers - p0.markers == 1),  # K10
+    ],
+)
 def test_k1_k2_k4_k7_k10_card_bonuses(kind, fields, check):
     """K1, K2, K4, K7, K10 §17: coin, poster, 5 VP, purple gem, a marker from the supply."""
     import copy
+
     g, s = ready(2)
     cid = card_with(g, kind, **fields)
     cards(s, s.seat, [cid, *plain_cards(g, 4, exclude=(cid,))[:3]])
@@ -237,15 +257,15 @@ def test_conditions_c1_to_c6_c8_c14():
     r = g.rules
     build_fragments(g, s, 0, ["orange_small", "orange_small", "orange_large", "green_large"])
     v = lambda cid, **kw: scoring.value(r, s, 0, r.cards[cid].condition, **kw)
-    assert v(cond_card(g, "fragments", colour="orange", size="small")) == 8      # C1: 4 each
-    assert v(cond_card(g, "fragments", colour="orange", size="large")) == 5      # C2
-    assert v(cond_card(g, "fragments", colour="orange", size=None)) == 9         # C3
-    assert v(cond_card(g, "fragments", colour=None, size="small")) == 6          # C4
-    assert v(cond_card(g, "fragments", colour=None, size="large")) == 8          # C5
+    assert v(cond_card(g, "fragments", colour="orange", size="small")) == 8  # C1: 4 each
+    assert v(cond_card(g, "fragments", colour="orange", size="large")) == 5  # C2
+    assert v(cond_card(g, "fragments", colour="orange", size=None)) == 9  # C3
+    assert v(cond_card(g, "fragments", colour=None, size="small")) == 6  # C4
+    assert v(cond_card(g, "fragments", colour=None, size="large")) == 8  # C5
     s.players[0].tents = [START, "tent01", None, "tent02", None]
-    assert v(cond_card(g, "tents")) == 6                                          # C6
-    assert v(cond_card(g, "flat")) == 8                                           # C8
+    assert v(cond_card(g, "tents")) == 6  # C6
+    assert v(cond_card(g, "flat")) == 8  # C8
     s.players[0].rewarded = [p.id for p in r.pack.posters if p.artist == "kimora"][:2]
-    assert v(cond_card(g, "artist_choice"), artist="kimora") == 10                # C14
+    assert v(cond_card(g, "artist_choice"), artist="kimora") == 10  # C14
     assert v(cond_card(g, "artist_choice"), artist="bronson") == 0
     assert scoring.best_artist(r, s, 0) == "kimora"

@@ -50,6 +50,7 @@ def test_s13_b1_flip_changes_the_face_for_payment():
     assert p.cards[0].die.face == 2 and s.turn.ap == 2
     assert s.turn.markers == {"b1_flip_die": 1}
     from engine.games.magnificent import common
+
     assert common.owes(p) == (2, 0)
 
 
@@ -64,6 +65,7 @@ def test_s14_old_clear_die_adds_nothing():
     s, _ = act(g, s, A.TakeDie(d, 2))
     assert s.turn.ap == 6
     from engine.games.magnificent import common
+
     assert common.owes(s.players[seat]) == (6, 6)
 
 
@@ -134,20 +136,29 @@ def test_s17_marker_from_a_cell_doubles_only_the_next_fragment():
     geo = g.rules.geo("IA")
     marker_cell = 2 * geo.w + 0  # (0, 2): 1 marker
     bonus = g.rules.bonus_cells("IA")
-    first = next(a for a in g.legal_actions(s, seat) if isinstance(a, A.Place)
-                 and a.fragment == "green_small"
-                 and [c for c in bonus if geo.mask_of[(a.fragment, a.orient, a.x, a.y)] >> c & 1]
-                 == [marker_cell])
+    first = next(
+        a
+        for a in g.legal_actions(s, seat)
+        if isinstance(a, A.Place)
+        and a.fragment == "green_small"
+        and [c for c in bonus if geo.mask_of[(a.fragment, a.orient, a.x, a.y)] >> c & 1]
+        == [marker_cell]
+    )
     s, _ = act(g, s, first)
     assert s.players[seat].markers == 1  # gained, after the fragment's bonuses resolved
     s, _ = act(g, s, A.Marker("t06_double_cells"))
     coins0 = s.players[seat].coins
     nxt = [a for a in g.legal_actions(s, seat) if isinstance(a, A.Place)]
     coin_cells = [c for c, b in bonus.items() if b.__struct_config__.tag == "coins"]
-    pick = next((a for a in nxt if any(geo.mask_of[(a.fragment, a.orient, a.x, a.y)] >> c & 1
-                                       for c in coin_cells)
-                 and sum(geo.mask_of[(a.fragment, a.orient, a.x, a.y)] >> c & 1
-                         for c in bonus) == 1), None)
+    pick = next(
+        (
+            a
+            for a in nxt
+            if any(geo.mask_of[(a.fragment, a.orient, a.x, a.y)] >> c & 1 for c in coin_cells)
+            and sum(geo.mask_of[(a.fragment, a.orient, a.x, a.y)] >> c & 1 for c in bonus) == 1
+        ),
+        None,
+    )
     assert pick is not None
     s, _ = act(g, s, pick)
     assert s.players[seat].coins - coins0 == 4  # 2 coins doubled
@@ -195,6 +206,7 @@ def test_s20_full_poster_slots_options():
     p = s.players[seat]
     p.posters = ["p01", "p02", "p03", "p04", "p05"]
     from engine.games.magnificent.state import Pending
+
     s.pending = [Pending(kind="poster")]
     opts = g.legal_actions(s, seat)
     assert A.DeclinePoster() in opts
@@ -236,8 +248,11 @@ def test_s22_fragments_are_a_multiset_and_t10():
     g, s = ready(2)
     seat = s.seat
     p = s.players[seat]
-    pid = next(x.id for x in g.rules.pack.posters
-               if x.fragments == ("green_small",) and not x.gems and not x.starting)
+    pid = next(
+        x.id
+        for x in g.rules.pack.posters
+        if x.fragments == ("green_small",) and not x.gems and not x.starting
+    )
     p.posters = [pid, pid, None, None, None]
     p.tents = [START, "tent07", None, None, None]
     p.tiles = ["t10_ignore_fragment"]
@@ -256,8 +271,11 @@ def test_s23_gem_tent_needs_its_gem_clear_substitutes():
     g, s = ready(2)
     seat = s.seat
     p = s.players[seat]
-    pid = next(x.id for x in g.rules.pack.posters
-               if x.fragments == ("orange_small",) and not x.gems and not x.starting)
+    pid = next(
+        x.id
+        for x in g.rules.pack.posters
+        if x.fragments == ("orange_small",) and not x.gems and not x.starting
+    )
     p.posters = [None, pid, None, None, None]
     p.tents = [START, "tent01", None, None, None]  # orange gem tent
     build_fragments(g, s, seat, ["orange_small"])
@@ -275,6 +293,7 @@ def test_s24_hat_rules_by_perform_count():
     """S24, §11 (MGN-R51, A21): 1st perform moves the board hat, 2nd places the play-area hat,
     3rd moves either (even lower); only vacant spaces within AP or without symbols."""
     from engine.games.magnificent import perform
+
     g, s = ready(2)
     seat = s.seat
     p = s.players[seat]
@@ -286,6 +305,7 @@ def test_s24_hat_rules_by_perform_count():
     assert perform.hats_allowed(s, seat) == [0, 1]
     spaces = perform.spaces_allowed(g.rules, s, 8)
     from engine.games.magnificent import common
+
     assert 5 not in spaces and 7 not in spaces and not set(spaces) & common.occupied(s)
     assert {g.rules.track[i].ap for i in spaces} <= {None, 4, 6, 8}
     assert all(g.rules.track[i].ap is None or g.rules.track[i].ap <= 8 for i in spaces)
@@ -340,7 +360,7 @@ def test_s28_end_order_pay_coins_before_coin_vp():
     cond = g.rules.cards[c7].condition
     s.players[0].coins = 14
     s.players[0].vp = 0
-    s.players[0].gems = {k: 0 for k in s.players[0].gems}
+    s.players[0].gems = dict.fromkeys(s.players[0].gems, 0)
     scoring.end_game(g.rules, s, [])
     n = scoring.final_coins_for(cond, 14)
     cap = cond.vp_each * cond.max_times // 2
@@ -433,6 +453,7 @@ def test_s33_solo_setup():
     assert len(s.players[0].tiles) == 1 and s.phase == "turn"
     assert sorted(g.rules.track[i].ap for i in s.dummy_hats) == [6, 10, 16]
     from engine.games.magnificent import perform
+
     assert not set(s.dummy_hats) & set(perform.spaces_allowed(g.rules, s, 30))
 
 

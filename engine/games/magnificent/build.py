@@ -21,8 +21,11 @@ def occupancy(p) -> int:
 def level(r: Rules, s: MagState, seat: int, index: int, events: list[Event]) -> None:
     lv = r.boards[s.players[seat].board].build_levels[index]
     t = s.turn
-    t.frags = t.frags + [Pending(kind="fragment", source="build", size="small")] * lv.small \
+    t.frags = (
+        t.frags
+        + [Pending(kind="fragment", source="build", size="small")] * lv.small
         + [Pending(kind="fragment", source="build", size="large")] * lv.large
+    )
     t.stage = "place"
     t.acted = True
     ev(events, "level", seat=seat, ap=lv.ap, small=lv.small, large=lv.large)
@@ -44,8 +47,17 @@ def colours_allowed(r: Rules, s: MagState, pend: Pending) -> list[str]:
     return out
 
 
-def place(r: Rules, s: MagState, seat: int, index: int, fid: str, orient: int, x: int, y: int,
-          events: list[Event]) -> None:
+def place(
+    r: Rules,
+    s: MagState,
+    seat: int,
+    index: int,
+    fid: str,
+    orient: int,
+    x: int,
+    y: int,
+    events: list[Event],
+) -> None:
     p = s.players[seat]
     t = s.turn
     pend = t.frags.pop(index)

@@ -52,8 +52,9 @@ def posters(s: MagState, n: int, source: str) -> None:
         s.pending.append(Pending(kind="poster", source=source))
 
 
-def bonus(r: Rules, s: MagState, seat: int, b: C.Bonus, events: list[Event], source: str,
-          times: int = 1) -> None:
+def bonus(
+    r: Rules, s: MagState, seat: int, b: C.Bonus, events: list[Event], source: str, times: int = 1
+) -> None:
     """Resolve a printed bonus (camp cell, tent slot, master-card top). ``times`` = 2 under T6
     (cells) or T8 (tent slots)."""
     for _ in range(times):
@@ -77,7 +78,7 @@ def bonus(r: Rules, s: MagState, seat: int, b: C.Bonus, events: list[Event], sou
 
 def owes(p: Player) -> tuple[int, int]:
     """R70: (largest single-colour dice sum, clear dice sum) of the dice on the cards."""
-    sums = {c: 0 for c in C.COLOURS}
+    sums = dict.fromkeys(C.COLOURS, 0)
     clear = 0
     for card in p.cards:
         d = card.die

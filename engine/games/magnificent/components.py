@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
-from typing import Literal, Union
+from typing import Literal
 
 from engine.core.packs import Pack, PackStruct, read_pack, register_schema
 
@@ -27,154 +27,182 @@ SIZE_CELLS = {"small": 4, "large": 6}
 
 # --- bonuses: master-card tops (K1-K12), camp bonus cells and tent slots (§17) ---------------
 
-class _Bonus(PackStruct, tag_field="kind"):
+
+class _Bonus(PackStruct, tag_field="kind", frozen=True):
     pass
 
 
-class Coins(_Bonus, tag="coins"):
+class Coins(_Bonus, tag="coins", frozen=True):
     n: int
 
 
-class Vp(_Bonus, tag="vp"):
+class Vp(_Bonus, tag="vp", frozen=True):
     n: int
 
 
-class Posters(_Bonus, tag="posters"):
+class Posters(_Bonus, tag="posters", frozen=True):
     n: int
 
 
-class Markers(_Bonus, tag="markers"):
+class Markers(_Bonus, tag="markers", frozen=True):
     n: int
 
 
-class Gem(_Bonus, tag="gem"):
+class Gem(_Bonus, tag="gem", frozen=True):
     colour: GemType
     n: int
 
 
-class GemChoice(_Bonus, tag="gem_choice"):
+class GemChoice(_Bonus, tag="gem_choice", frozen=True):
     colours: tuple[GemType, ...]
     n: int
 
 
-class DiePlus(_Bonus, tag="die_plus"):
+class DiePlus(_Bonus, tag="die_plus", frozen=True):
     n: int
     colour: Colour | None  # None: whatever the die's colour (K8)
 
 
-class PayCoinsForMarker(_Bonus, tag="pay_coins_for_marker"):
+class PayCoinsForMarker(_Bonus, tag="pay_coins_for_marker", frozen=True):
     coins: int
 
 
-class SetFace(_Bonus, tag="set_face"):
+class SetFace(_Bonus, tag="set_face", frozen=True):
     pass
 
 
-class Copy(_Bonus, tag="copy"):
+class Copy(_Bonus, tag="copy", frozen=True):
     pass
 
 
-class MarkerToFragment(_Bonus, tag="marker_to_fragment"):
+class MarkerToFragment(_Bonus, tag="marker_to_fragment", frozen=True):
     fragment: str
 
 
-class GemsToFragment(_Bonus, tag="gems_to_fragment"):
+class GemsToFragment(_Bonus, tag="gems_to_fragment", frozen=True):
     gems: int
     fragment: str
 
 
-Bonus = Union[Coins, Vp, Posters, Markers, Gem, GemChoice, DiePlus, PayCoinsForMarker, SetFace,
-              Copy, MarkerToFragment, GemsToFragment]
+Bonus = (
+    Coins
+    | Vp
+    | Posters
+    | Markers
+    | Gem
+    | GemChoice
+    | DiePlus
+    | PayCoinsForMarker
+    | SetFace
+    | Copy
+    | MarkerToFragment
+    | GemsToFragment
+)
 CELL_BONUS_KINDS = ("coins", "vp", "posters", "markers", "gem", "gem_choice")
 
 
 # --- master-card conditions (C1-C19, §16) ----------------------------------------------------
 
-class _Cond(PackStruct, tag_field="kind"):
+
+class _Cond(PackStruct, tag_field="kind", frozen=True):
     pass
 
 
-class FragmentsCond(_Cond, tag="fragments"):
+class FragmentsCond(_Cond, tag="fragments", frozen=True):
     colour: Colour | None
     size: Size | None
     vp_each: int
     max_times: int
 
 
-class _Counted(_Cond):
+class _Counted(_Cond, frozen=True):
     vp_each: int
     max_times: int
 
 
-class TentsCond(_Counted, tag="tents"):
+class TentsCond(_Counted, tag="tents", frozen=True):
     pass
 
 
-class PayCoinsCond(_Counted, tag="pay_coins"):
+class PayCoinsCond(_Counted, tag="pay_coins", frozen=True):
     pass
 
 
-class FullRowsCond(_Counted, tag="full_rows"):
+class FullRowsCond(_Counted, tag="full_rows", frozen=True):
     pass
 
 
-class FullColumnsCond(_Counted, tag="full_columns"):
+class FullColumnsCond(_Counted, tag="full_columns", frozen=True):
     pass
 
 
-class MarkersCond(_Counted, tag="markers"):
+class MarkersCond(_Counted, tag="markers", frozen=True):
     pass
 
 
-class ArtistChoiceCond(_Counted, tag="artist_choice"):
+class ArtistChoiceCond(_Counted, tag="artist_choice", frozen=True):
     pass
 
 
-class UniqueArtistsCond(_Counted, tag="unique_artists"):
+class UniqueArtistsCond(_Counted, tag="unique_artists", frozen=True):
     pass
 
 
-class ColouredGemsCond(_Counted, tag="coloured_gems"):
+class ColouredGemsCond(_Counted, tag="coloured_gems", frozen=True):
     pass
 
 
-class RewardedSymbolCond(_Cond, tag="rewarded_symbol"):
+class RewardedSymbolCond(_Cond, tag="rewarded_symbol", frozen=True):
     colour: Colour
     vp_each: int
     max_times: int
 
 
-class FlatCond(_Cond, tag="flat"):
+class FlatCond(_Cond, tag="flat", frozen=True):
     vp: int
 
 
-class LargestRectangleCond(_Cond, tag="largest_rectangle"):
+class LargestRectangleCond(_Cond, tag="largest_rectangle", frozen=True):
     colour: Colour
     vp_per_cell: int
     max_vp: int
 
 
-class DicePaymentCond(_Cond, tag="dice_payment"):
+class DicePaymentCond(_Cond, tag="dice_payment", frozen=True):
     max_vp: int
 
 
-class ClearDiceDoubleCond(_Cond, tag="clear_dice_double"):
+class ClearDiceDoubleCond(_Cond, tag="clear_dice_double", frozen=True):
     max_vp: int
 
 
-class HatSpaceCond(_Cond, tag="hat_space"):
+class HatSpaceCond(_Cond, tag="hat_space", frozen=True):
     pass
 
 
-Condition = Union[FragmentsCond, TentsCond, PayCoinsCond, FullRowsCond, FullColumnsCond,
-                  MarkersCond, ArtistChoiceCond, UniqueArtistsCond, ColouredGemsCond,
-                  RewardedSymbolCond, FlatCond, LargestRectangleCond, DicePaymentCond,
-                  ClearDiceDoubleCond, HatSpaceCond]
+Condition = (
+    FragmentsCond
+    | TentsCond
+    | PayCoinsCond
+    | FullRowsCond
+    | FullColumnsCond
+    | MarkersCond
+    | ArtistChoiceCond
+    | UniqueArtistsCond
+    | ColouredGemsCond
+    | RewardedSymbolCond
+    | FlatCond
+    | LargestRectangleCond
+    | DicePaymentCond
+    | ClearDiceDoubleCond
+    | HatSpaceCond
+)
 
 
 # --- components ------------------------------------------------------------------------------
 
-class Fragment(PackStruct):
+
+class Fragment(PackStruct, frozen=True):
     id: str
     colour: Colour
     size: Size
@@ -184,7 +212,7 @@ class Fragment(PackStruct):
     provisional_reason: str = ""
 
 
-class Area(PackStruct):
+class Area(PackStruct, frozen=True):
     id: str
     x: int
     y: int
@@ -192,13 +220,13 @@ class Area(PackStruct):
     h: int
 
 
-class BonusCell(PackStruct):
+class BonusCell(PackStruct, frozen=True):
     x: int
     y: int
     bonus: Bonus
 
 
-class Camp(PackStruct):
+class Camp(PackStruct, frozen=True):
     width: int
     height: int
     blocked: tuple[tuple[int, int], ...]
@@ -206,18 +234,18 @@ class Camp(PackStruct):
     bonus_cells: tuple[BonusCell, ...]
 
 
-class Level(PackStruct):
+class Level(PackStruct, frozen=True):
     ap: int
     small: int
     large: int
 
 
-class StartTent(PackStruct):
+class StartTent(PackStruct, frozen=True):
     vp: int
     coins: int
 
 
-class Starting(PackStruct):
+class Starting(PackStruct, frozen=True):
     gems: dict[GemType, int]
     coins: int
     markers: int
@@ -225,7 +253,7 @@ class Starting(PackStruct):
     posters: int
 
 
-class Board(PackStruct):
+class Board(PackStruct, frozen=True):
     id: str
     numeral: Literal["I", "II", "III", "IV"]
     side: Literal["A", "B"]
@@ -242,35 +270,35 @@ class Board(PackStruct):
     provisional_reason: str = ""
 
 
-class TrackSpace(PackStruct):
+class TrackSpace(PackStruct, frozen=True):
     kind: Literal["blank", "gems", "tent"]
     gems: tuple[GemType, ...] = ()
 
 
-class Track(PackStruct):
+class Track(PackStruct, frozen=True):
     colour: Colour
     start: int
     spaces: tuple[TrackSpace, ...]
 
 
-class Travel(PackStruct):
+class Travel(PackStruct, frozen=True):
     tracks: tuple[Track, ...]
 
 
-class PerfSpace(PackStruct):
+class PerfSpace(PackStruct, frozen=True):
     index: int
     ap: int | None  # None: a space without symbols (any AP, no posters)
     posters: int
 
 
-class Tent(PackStruct):
+class Tent(PackStruct, frozen=True):
     id: str
     vp: int
     coins: int
     gem: GemType | None
 
 
-class Poster(PackStruct):
+class Poster(PackStruct, frozen=True):
     id: str
     starting: bool
     artist: str
@@ -281,21 +309,37 @@ class Poster(PackStruct):
     symbol: Colour
 
 
-class MasterCard(PackStruct):
+class MasterCard(PackStruct, frozen=True):
     id: str
     numeral: Literal["I", "II", "III", "IV"] | None
     bonus: Bonus
     condition: Condition
 
 
-Effect = Literal["coins", "clear_gem", "die_plus", "build_plus", "extra_large", "double_cells",
-                 "travel_plus", "double_tent_slot", "vp_per_poster", "ignore_fragment",
-                 "perform_plus", "extra_poster", "flip_die", "buy_poster", "recolour",
-                 "counter_clockwise", "rearrange"]
+Effect = Literal[
+    "coins",
+    "clear_gem",
+    "die_plus",
+    "build_plus",
+    "extra_large",
+    "double_cells",
+    "travel_plus",
+    "double_tent_slot",
+    "vp_per_poster",
+    "ignore_fragment",
+    "perform_plus",
+    "extra_poster",
+    "flip_die",
+    "buy_poster",
+    "recolour",
+    "counter_clockwise",
+    "rearrange",
+]
 
 
-class Space(PackStruct):
+class Space(PackStruct, frozen=True):
     """An assistant space, on a tile (T1-T12) or on the board (B1-B5)."""
+
     id: str
     effect: Effect
     action: Literal["general", "build", "travel", "perform"]
@@ -305,12 +349,12 @@ class Space(PackStruct):
     capacity_from_text: bool = False
 
 
-class Solo(PackStruct):
+class Solo(PackStruct, frozen=True):
     dummy_hat_ap: tuple[int, ...]
     targets: tuple[int, ...]
 
 
-class Components(Pack):
+class Components(Pack, frozen=True):
     version: int
     notes: tuple[str, ...]
     colours: tuple[Colour, ...]
@@ -342,30 +386,47 @@ def check(c: Components) -> list[tuple[str, str]]:
     frag_ids = {f.id: f for f in c.fragments}
     for i, f in enumerate(c.fragments):
         p = f"$.fragments[{i}]"
-        need(len(f.cells) == SIZE_CELLS[f.size], f"{p}.cells",
-             f"a {f.size} fragment covers {SIZE_CELLS[f.size]} cells")
+        need(
+            len(f.cells) == SIZE_CELLS[f.size],
+            f"{p}.cells",
+            f"a {f.size} fragment covers {SIZE_CELLS[f.size]} cells",
+        )
         need(len(set(f.cells)) == len(f.cells), f"{p}.cells", "cells repeat")
         need(f.supply >= 0, f"{p}.supply", "negative supply")
         need(_connected(f.cells), f"{p}.cells", "cells must be edge-connected")
     for colour in COLOURS:
         for size in SIZE_CELLS:
-            need(sum(f.colour == colour and f.size == size for f in c.fragments) == 1,
-                 "$.fragments", f"exactly one {colour} {size} fragment needed")
+            need(
+                sum(f.colour == colour and f.size == size for f in c.fragments) == 1,
+                "$.fragments",
+                f"exactly one {colour} {size} fragment needed",
+            )
     for i, b in enumerate(c.boards):
         p = f"$.boards[{i}]"
         w, h = b.camp.width, b.camp.height
         need(w > 0 and h > 0, f"{p}.camp", "empty grid")
         for j, cell in enumerate(b.camp.bonus_cells):
             need(0 <= cell.x < w and 0 <= cell.y < h, f"{p}.camp.bonus_cells[{j}]", "off the grid")
-            need(cell.bonus.__struct_config__.tag in CELL_BONUS_KINDS,
-                 f"{p}.camp.bonus_cells[{j}].bonus", "not a cell bonus kind")
+            need(
+                cell.bonus.__struct_config__.tag in CELL_BONUS_KINDS,
+                f"{p}.camp.bonus_cells[{j}].bonus",
+                "not a cell bonus kind",
+            )
         for j, a in enumerate(b.camp.areas):
-            need(a.x >= 0 and a.y >= 0 and a.x + a.w <= w and a.y + a.h <= h,
-                 f"{p}.camp.areas[{j}]", "area off the grid")
+            need(
+                a.x >= 0 and a.y >= 0 and a.x + a.w <= w and a.y + a.h <= h,
+                f"{p}.camp.areas[{j}]",
+                "area off the grid",
+            )
         aps = [lv.ap for lv in b.build_levels]
-        need(aps == sorted(set(aps)) and aps, f"{p}.build_levels", "levels must rise strictly")
-        need(len(b.tent_slot_bonuses) == b.tent_slots - 1, f"{p}.tent_slot_bonuses",
-             "one bonus list per tent slot after the starting tent")
+        need(
+            bool(aps) and aps == sorted(set(aps)), f"{p}.build_levels", "levels must rise strictly"
+        )
+        need(
+            len(b.tent_slot_bonuses) == b.tent_slots - 1,
+            f"{p}.tent_slot_bonuses",
+            "one bonus list per tent slot after the starting tent",
+        )
         need(set(b.starting.gems) == set(GEMS), f"{p}.starting.gems", "every gem type needed")
     sides = {(b.numeral, b.side) for b in c.boards}
     need(len(sides) == len(c.boards), "$.boards", "a numeral/side pair repeats")
@@ -373,37 +434,54 @@ def check(c: Components) -> list[tuple[str, str]]:
         need((n, "A") in sides, "$.boards", f"board {n} side A missing")
     for k in ("1", "2", "3", "4"):
         need(k in c.dice, "$.dice", f"dice for {k} player(s) missing")
-        need(k in c.fair_pairs and 1 <= c.fair_pairs.get(k, 0) <= 4, "$.fair_pairs",
-             f"fair pairs for {k} player(s) missing or not 1..4")
+        need(
+            k in c.fair_pairs and 1 <= c.fair_pairs.get(k, 0) <= 4,
+            "$.fair_pairs",
+            f"fair pairs for {k} player(s) missing or not 1..4",
+        )
     tracks = {t.colour for t in c.travel.tracks}
-    need(tracks == set(COLOURS) and len(c.travel.tracks) == 3, "$.travel.tracks",
-         "one track per colour")
+    need(
+        tracks == set(COLOURS) and len(c.travel.tracks) == 3,
+        "$.travel.tracks",
+        "one track per colour",
+    )
     tent_spaces = 0
     for i, t in enumerate(c.travel.tracks):
         need(0 <= t.start < len(t.spaces), f"$.travel.tracks[{i}].start", "start off the track")
         tent_spaces += sum(s.kind == "tent" for s in t.spaces)
-    need(tent_spaces < len(c.tents), "$.tents", "need more tents than tent spaces (one stays boxed)")
+    need(
+        tent_spaces < len(c.tents), "$.tents", "need more tents than tent spaces (one stays boxed)"
+    )
     idx = [s.index for s in c.performance_track]
     need(idx == list(range(1, len(idx) + 1)), "$.performance_track", "indices must be 1..n")
     artists = set(c.artists)
     for i, p_ in enumerate(c.posters):
         need(p_.artist in artists, f"$.posters[{i}].artist", f"unknown artist {p_.artist!r}")
-        for j, f in enumerate(p_.fragments):
-            need(f in frag_ids, f"$.posters[{i}].fragments[{j}]", f"unknown fragment {f!r}")
+        for j, fid in enumerate(p_.fragments):
+            need(fid in frag_ids, f"$.posters[{i}].fragments[{j}]", f"unknown fragment {fid!r}")
     need(sum(p_.starting for p_ in c.posters) >= 4, "$.posters", "at least 4 starting posters")
     for i, m in enumerate(c.master_cards):
         frag = getattr(m.bonus, "fragment", None)
-        need(frag is None or frag in frag_ids, f"$.master_cards[{i}].bonus.fragment",
-             f"unknown fragment {frag!r}")
+        need(
+            frag is None or frag in frag_ids,
+            f"$.master_cards[{i}].bonus.fragment",
+            f"unknown fragment {frag!r}",
+        )
     for n in ("I", "II", "III", "IV"):
-        need(sum(m.numeral == n for m in c.master_cards) == 4, "$.master_cards",
-             f"numeral {n} needs 4 cards")
-    need(sum(m.numeral is None for m in c.master_cards) >= 25, "$.master_cards",
-         "too few unnumbered cards for 3 rounds of 4 players")
+        need(
+            sum(m.numeral == n for m in c.master_cards) == 4,
+            "$.master_cards",
+            f"numeral {n} needs 4 cards",
+        )
+    need(
+        sum(m.numeral is None for m in c.master_cards) >= 25,
+        "$.master_cards",
+        "too few unnumbered cards for 3 rounds of 4 players",
+    )
     need(len(c.assistant_tiles) >= 12, "$.assistant_tiles", "12 tiles needed (4 players draw all)")
     ap_spaces = {s.ap for s in c.performance_track}
-    for i, a in enumerate(c.solo.dummy_hat_ap):
-        need(a in ap_spaces, f"$.solo.dummy_hat_ap[{i}]", "no performance space with that AP")
+    for i, dummy in enumerate(c.solo.dummy_hat_ap):
+        need(dummy in ap_spaces, f"$.solo.dummy_hat_ap[{i}]", "no performance space with that AP")
     return errors
 
 
@@ -425,7 +503,12 @@ register_schema(GAME, PACK_ID, Components)
 
 
 def shipped_bytes() -> bytes:
-    return resources.files("engine.games.magnificent").joinpath("data").joinpath("components.json").read_bytes()
+    return (
+        resources.files("engine.games.magnificent")
+        .joinpath("data")
+        .joinpath("components.json")
+        .read_bytes()
+    )
 
 
 @lru_cache(maxsize=8)

@@ -4,7 +4,7 @@ component pack."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
 from engine.core.game import TERMINAL
@@ -31,22 +31,48 @@ from engine.games.magnificent.state import MagState
 from engine.games.magnificent.view import view as build_view
 
 # The rule each decision answers to (rules-digest ids), named by an illegal-action error.
-RULE = {
-    A.ChooseSide: "R18", A.DraftKeep: "R19", A.PickTile: "R17", A.SoloDiscard: "R92",
-    A.TakeDie: "R23", A.SpendGem: "R29", A.CardBonus: "R24", A.Marker: "R61", A.Choose: "R31",
-    A.Level: "R33", A.Place: "R34", A.Skip: "R36", A.Move: "R37", A.TakeTent: "R40",
-    A.Hat: "R51", A.Reward: "R52", A.Swap: "R54", A.GainPoster: "R46", A.DeclinePoster: "R47",
-    A.PickGem: "R40", A.EndTurn: "R22", A.PickPair: "R72", A.DiscardPair: "R73",
+RULE: dict[type, str] = {
+    A.ChooseSide: "R18",
+    A.DraftKeep: "R19",
+    A.PickTile: "R17",
+    A.SoloDiscard: "R92",
+    A.TakeDie: "R23",
+    A.SpendGem: "R29",
+    A.CardBonus: "R24",
+    A.Marker: "R61",
+    A.Choose: "R31",
+    A.Level: "R33",
+    A.Place: "R34",
+    A.Skip: "R36",
+    A.Move: "R37",
+    A.TakeTent: "R40",
+    A.Hat: "R51",
+    A.Reward: "R52",
+    A.Swap: "R54",
+    A.GainPoster: "R46",
+    A.DeclinePoster: "R47",
+    A.PickGem: "R40",
+    A.EndTurn: "R22",
+    A.PickPair: "R72",
+    A.DiscardPair: "R73",
     A.ScoreCard: "R74",
 }
 
 ADVANCED = OptionSpec(
-    id="advanced", kind="bool", default=False,
-    names={"en": "Advanced setup", "ru": "Подготовка для опытных игроков",
-           "fr": "Mise en place avancée"},
-    help={"en": "Each player chooses side A or B of their board; master cards are drafted.",
-          "ru": "Каждый выбирает сторону планшета А или Б; карты импресарио выбираются драфтом.",
-          "fr": "Chacun choisit la face A ou B de son plateau ; les cartes Maître sont draftées."})
+    id="advanced",
+    kind="bool",
+    default=False,
+    names={
+        "en": "Advanced setup",
+        "ru": "Подготовка для опытных игроков",
+        "fr": "Mise en place avancée",
+    },
+    help={
+        "en": "Each player chooses side A or B of their board; master cards are drafted.",
+        "ru": "Каждый выбирает сторону планшета А или Б; карты импресарио выбираются драфтом.",
+        "fr": "Chacun choisit la face A ou B de son plateau ; les cartes Maître sont draftées.",
+    },
+)
 
 
 @register
@@ -55,15 +81,19 @@ class Magnificent(Game):
     names = {"en": "The Magnificent", "ru": "Грандиозное представление", "fr": "The Magnificent"}
     min_players = 2
     max_players = 4
-    option_specs = (ADVANCED,)
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (ADVANCED,)
     state_type = MagState
     action_type = A.Action
     replaceable_packs = (C.PACK_ID,)
     bots = {"greedy": GreedyBot}
     solo = False
 
-    def __init__(self, players: int, options: dict[str, Any] | None = None,
-                 packs: dict[str, bytes] | None = None) -> None:
+    def __init__(
+        self,
+        players: int,
+        options: dict[str, Any] | None = None,
+        packs: dict[str, bytes] | None = None,
+    ) -> None:
         super().__init__(players, options, packs)
         data = self.user_packs.get(C.PACK_ID) or C.shipped_bytes()
         pack, sha = C.parse(data)
@@ -99,14 +129,21 @@ class Magnificent(Game):
         to = self.to_act(state)
         if to.kind == "players" and seat in to.seats and isinstance(action, self._action_types()):
             last = getattr(self, "_last", None)
-            if last is not None and last[0] is state and last[1] == seat \
-                    and not isinstance(action, A.Place):
+            if (
+                last is not None
+                and last[0] is state
+                and last[1] == seat
+                and not isinstance(action, A.Place)
+            ):
                 ok = action in last[2]
             else:
                 ok = legal.allowed(self.rules, state, seat, action)
             if not ok:
-                raise IllegalAction("mag.illegal", rule=RULE[type(action)],
-                                    action=type(action).__struct_config__.tag)
+                raise IllegalAction(
+                    "mag.illegal",
+                    rule=RULE[type(action)],
+                    action=cast(Any, type(action)).__struct_config__.tag,
+                )
         return super().apply(state, seat, action)
 
     def _apply(self, s: MagState, seat: int, action: Any) -> list[Event]:
@@ -184,6 +221,20 @@ class Magnificent(Game):
         if s.phase == "side" and not s.pending and s.players[s.seat].side_chosen:
             setup.next_side(self.rules, s, events)
 
+    def hidden_probe(self, state: MagState, viewer: int | None) -> list[Any]:
+        """Deck orders, the boxed tent and other seats' draft hands and picks are hidden."""
+        probe = self.copy(state)
+        for deck in (probe.master_deck, probe.tile_stack, probe.poster_deck):
+            deck.reverse()
+        if probe.box_tent is not None:
+            probe.box_tent = "probe-tent"
+        for i, p in enumerate(probe.players):
+            if i != viewer and p.draft:
+                p.draft.reverse()
+                if p.kept:
+                    p.kept = next((c for c in p.draft if c != p.kept), p.kept)
+        return [probe]
+
     def view(self, state: MagState, viewer: int | None) -> dict[str, Any]:
         return build_view(self, state, viewer)
 
@@ -192,10 +243,16 @@ class Magnificent(Game):
             return None
         scores = [p.vp for p in state.players]
         if self.solo:
-            return Result(scores=scores, winners=[0] if scores[0] >= self.rules.pack.solo.targets[0]
-                          else [], breakdown=[dict(state.players[0].final)])
-        return Result(scores=scores, winners=scoring.winners(state),
-                      breakdown=[dict(p.final) for p in state.players])
+            return Result(
+                scores=scores,
+                winners=[0] if scores[0] >= self.rules.pack.solo.targets[0] else [],
+                breakdown=[dict(state.players[0].final)],
+            )
+        return Result(
+            scores=scores,
+            winners=scoring.winners(state),
+            breakdown=[dict(p.final) for p in state.players],
+        )
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         cat = catalog("engine.games.magnificent")
@@ -217,8 +274,11 @@ class Magnificent(Game):
         if kind == "slot":
             return text("term.slot.discard") if value < 0 else str(value + 1)
         if kind == "source":
-            return text("term.source.deck") if value < 0 else text("term.source.display",
-                                                                      value=value + 1)
+            return (
+                text("term.source.deck")
+                if value < 0
+                else text("term.source.display", value=value + 1)
+            )
         if kind == "track":
             sp = self.rules.track[value]
             if sp.ap is None:
@@ -233,14 +293,22 @@ class Magnificent(Game):
 @register
 class MagnificentSolo(Magnificent):
     """§15: one player against the targets 200 / 220 / 240 (R90)."""
+
     id = "magnificent-solo"
-    names = {"en": "The Magnificent — solo", "ru": "Грандиозное представление — одиночная игра",
-             "fr": "The Magnificent — solo"}
+    names = {
+        "en": "The Magnificent — solo",
+        "ru": "Грандиозное представление — одиночная игра",
+        "fr": "The Magnificent — solo",
+    }
     min_players = 1
     max_players = 1
     option_specs = ()
     solo = True
 
-    def __init__(self, players: int = 1, options: dict[str, Any] | None = None,
-                 packs: dict[str, bytes] | None = None) -> None:
+    def __init__(
+        self,
+        players: int = 1,
+        options: dict[str, Any] | None = None,
+        packs: dict[str, bytes] | None = None,
+    ) -> None:
         super().__init__(players, options, packs)

@@ -13,12 +13,22 @@ from engine.games.magnificent.turn import AP_OPEN, ap
 
 BUILD_STAGES = ("build", "place")
 MARKER_STAGES = {
-    "coins": None, "clear_gem": None, "buy_poster": None, "die_plus": AP_OPEN,
-    "flip_die": (), "build_plus": ("build",), "extra_large": BUILD_STAGES,
-    "double_cells": BUILD_STAGES, "recolour": BUILD_STAGES, "travel_plus": ("travel",),
-    "double_tent_slot": ("travel",), "counter_clockwise": ("travel",),
-    "perform_plus": ("perform",), "rearrange": ("perform",),
-    "vp_per_poster": ("perform", "reward"), "ignore_fragment": ("perform", "reward"),
+    "coins": None,
+    "clear_gem": None,
+    "buy_poster": None,
+    "die_plus": AP_OPEN,
+    "flip_die": (),
+    "build_plus": ("build",),
+    "extra_large": BUILD_STAGES,
+    "double_cells": BUILD_STAGES,
+    "recolour": BUILD_STAGES,
+    "travel_plus": ("travel",),
+    "double_tent_slot": ("travel",),
+    "counter_clockwise": ("travel",),
+    "perform_plus": ("perform",),
+    "rearrange": ("perform",),
+    "vp_per_poster": ("perform", "reward"),
+    "ignore_fragment": ("perform", "reward"),
     "extra_poster": ("perform", "reward"),
 }
 
@@ -53,8 +63,9 @@ def pending_options(r: Rules, s: MagState, seat: int) -> list:
     pend = s.pending[0]
     p = s.players[seat]
     if pend.kind == "poster":
-        out: list = [A.GainPoster(src, slot) for src in posters.sources(s)
-                     for slot in posters.slots(s, seat)]
+        out: list = [
+            A.GainPoster(src, slot) for src in posters.sources(s) for slot in posters.slots(s, seat)
+        ]
         if None not in p.posters:
             out.append(A.DeclinePoster())
         return out
@@ -88,8 +99,9 @@ def _faces(r: Rules, s: MagState, seat: int, card: int) -> list[int]:
     b = r.cards[p.cards[card].id].bonus
     if isinstance(b, C.SetFace):
         return list(range(1, 7))
-    if isinstance(b, C.Copy) and any(isinstance(r.cards[c.id].bonus, C.SetFace)
-                                     for j, c in enumerate(p.cards) if j != card):
+    if isinstance(b, C.Copy) and any(
+        isinstance(r.cards[c.id].bonus, C.SetFace) for j, c in enumerate(p.cards) if j != card
+    ):
         return list(range(1, 7))
     return []
 
@@ -107,7 +119,7 @@ def take_options(r: Rules, s: MagState, seat: int) -> list:
             continue  # identical dice are one choice
         seen.add((d.colour, d.face))
         for ci, faces in free:
-            for colour in (C.COLOURS if d.colour == "clear" else ("",)):
+            for colour in C.COLOURS if d.colour == "clear" else ("",):
                 out.append(A.TakeDie(d.id, ci, colour))
                 if flip_ok:
                     out.append(A.TakeDie(d.id, ci, colour, flip=True))
@@ -120,8 +132,11 @@ def bonus_targets(r: Rules, s: MagState, seat: int) -> list[int]:
     p = s.players[seat]
     own = r.cards[p.cards[t.card].id].bonus
     if isinstance(own, C.Copy):  # K3: another card's bonus
-        return [i for i, c in enumerate(p.cards) if i != t.card
-                and not isinstance(r.cards[c.id].bonus, C.Copy)]
+        return [
+            i
+            for i, c in enumerate(p.cards)
+            if i != t.card and not isinstance(r.cards[c.id].bonus, C.Copy)
+        ]
     return [t.card]
 
 
@@ -216,13 +231,19 @@ def turn_options(r: Rules, s: MagState, seat: int) -> list:
         if perform.hats_allowed(s, seat) and perform.spaces_allowed(r, s, ap(s)):
             out.append(A.Choose("perform"))
     elif st == "build":
-        out += [A.Level(i) for i, lv in enumerate(r.boards[p.board].build_levels)
-                if level_ok(r, s, seat, lv)]
+        out += [
+            A.Level(i)
+            for i, lv in enumerate(r.boards[p.board].build_levels)
+            if level_ok(r, s, seat, lv)
+        ]
     elif st == "travel":
         out += [A.Move(d) for d in range(1, ap(s) + 1)]
     elif st == "perform":
-        out += [A.Hat(h, sp) for h in perform.hats_allowed(s, seat)
-                for sp in perform.spaces_allowed(r, s, ap(s))]
+        out += [
+            A.Hat(h, sp)
+            for h in perform.hats_allowed(s, seat)
+            for sp in perform.spaces_allowed(r, s, ap(s))
+        ]
         if t.rearrange:
             out += swap_options(s, seat)
     elif st == "reward":
@@ -249,8 +270,14 @@ def turn_options(r: Rules, s: MagState, seat: int) -> list:
 def allowed(r: Rules, s: MagState, seat: int, action) -> bool:
     if isinstance(action, A.Place):
         t = s.turn
-        if s.phase != "turn" or s.pending or seat != s.seat or not 0 <= action.pending < len(t.frags):
+        if (
+            s.phase != "turn"
+            or s.pending
+            or seat != s.seat
+            or not 0 <= action.pending < len(t.frags)
+        ):
             return False
-        return (action.fragment, action.orient, action.x, action.y) in \
-            build.placements(r, s, seat, action.pending)
+        return (action.fragment, action.orient, action.x, action.y) in build.placements(
+            r, s, seat, action.pending
+        )
     return action in options(r, s, seat)

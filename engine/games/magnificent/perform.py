@@ -29,8 +29,7 @@ def hats_allowed(s: MagState, seat: int) -> list[int]:
 
 def spaces_allowed(r: Rules, s: MagState, ap: int) -> list[int]:
     taken = common.occupied(s)
-    return [i for i, sp in enumerate(r.track)
-            if i not in taken and (sp.ap is None or sp.ap <= ap)]
+    return [i for i, sp in enumerate(r.track) if i not in taken and (sp.ap is None or sp.ap <= ap)]
 
 
 def hat(r: Rules, s: MagState, seat: int, which: int, space: int, events: list[Event]) -> None:
@@ -46,16 +45,22 @@ def capacity(r: Rules, s: MagState) -> int:
     return r.track[s.turn.hat].posters + s.turn.extra_posters
 
 
+def poster_at(p, slot: int) -> str:
+    pid = p.posters[slot]
+    assert pid is not None  # callers pass filled slots only
+    return pid
+
+
 def _needs(r: Rules, s: MagState, seat: int, slots: tuple[int, ...]):
     p = s.players[seat]
     frags: Counter = Counter()
     gems: Counter = Counter()
     for i in slots:
-        poster = r.posters[p.posters[i]]
+        poster = r.posters[poster_at(p, i)]
         frags.update(poster.fragments)
         gems.update(poster.gems)
         tent = p.tents[i]
-        if tent != START:
+        if tent is not None and tent != START:
             g = r.tents[tent].gem
             if g is not None:
                 gems[g] += 1  # R52(iv)
@@ -64,7 +69,7 @@ def _needs(r: Rules, s: MagState, seat: int, slots: tuple[int, ...]):
 
 def gem_payment(p, gems: Counter) -> dict[str, int] | None:
     """Gems to discard: each shown gem in its colour, else a clear one (wild)."""
-    pay = {g: 0 for g in p.gems}
+    pay = dict.fromkeys(p.gems, 0)
     clear_needed = 0
     for g, k in gems.items():
         if g == "clear":
@@ -102,7 +107,7 @@ def reward_options(r: Rules, s: MagState, seat: int) -> list[tuple[tuple[int, ..
     out: list[tuple[tuple[int, ...], str]] = [((), "")]
     ignores = [""]
     if s.turn.ignore:
-        ignores += sorted({f for i in filled for f in r.posters[p.posters[i]].fragments})
+        ignores += sorted({f for i in filled for f in r.posters[poster_at(p, i)].fragments})
     for k in range(1, min(cap, len(filled)) + 1):
         for combo in combinations(filled, k):
             for ig in ignores:
@@ -113,8 +118,9 @@ def reward_options(r: Rules, s: MagState, seat: int) -> list[tuple[tuple[int, ..
     return out
 
 
-def reward(r: Rules, s: MagState, seat: int, slots: tuple[int, ...], ignore: str,
-           events: list[Event]) -> None:
+def reward(
+    r: Rules, s: MagState, seat: int, slots: tuple[int, ...], ignore: str, events: list[Event]
+) -> None:
     p = s.players[seat]
     _, gems = _needs(r, s, seat, slots)
     pay = gem_payment(p, gems)
@@ -124,7 +130,7 @@ def reward(r: Rules, s: MagState, seat: int, slots: tuple[int, ...], ignore: str
     vp = coins = 0
     done = []
     for i in slots:
-        poster = r.posters[p.posters[i]]
+        poster = r.posters[poster_at(p, i)]
         vp += poster.vp + s.turn.vp_per_poster
         coins += poster.coins
         tent = p.tents[i]
@@ -132,7 +138,7 @@ def reward(r: Rules, s: MagState, seat: int, slots: tuple[int, ...], ignore: str
             st = r.boards[p.board].start_tent
             vp += st.vp
             coins += st.coins
-        else:
+        elif tent is not None:
             vp += r.tents[tent].vp
             coins += r.tents[tent].coins
         p.rewarded.append(poster.id)  # R53: face down, public (A11)

@@ -28,6 +28,7 @@ def gain(s: MagState, seat: int, source: int, slot: int, events: list[Event]) ->
         ev(events, "poster_deck", reveal=True, seat=seat)
     else:
         pid = s.new_posters[source]
+        assert pid is not None  # only filled slots are offered
         s.new_posters[source] = common.draw_poster(s, s.rng)
         ev(events, "poster_display", reveal=True, seat=seat, slot=source)
     if slot < 0:

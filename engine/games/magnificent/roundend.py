@@ -105,8 +105,9 @@ def start_scoring(r: Rules, s: MagState, events: list[Event]) -> None:
     s.seat = s.score_order[0]
 
 
-def score(r: Rules, s: MagState, seat: int, card: int, artist: str, coins: int,
-          events: list[Event]) -> None:
+def score(
+    r: Rules, s: MagState, seat: int, card: int, artist: str, coins: int, events: list[Event]
+) -> None:
     p = s.players[seat]
     held = p.cards[card]
     cond = r.cards[held.id].condition
@@ -158,8 +159,13 @@ def prepare(r: Rules, s: MagState, events: list[Event]) -> None:
         s.first = ranked[0]
         colours = setup.dice_colours(r.dice)
     setup.roll_dice(r, s, colours)
-    ev(events, "round", round=s.round, first=s.first,
-       dice=[[d.colour, d.face] for d in s.tent_dice])
+    ev(
+        events,
+        "round",
+        round=s.round,
+        first=s.first,
+        dice=[[d.colour, d.face] for d in s.tent_dice],
+    )
     s.phase = "turn"
     s.seat = s.first
     s.turn_no = 0

@@ -31,8 +31,13 @@ def orientations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, in
 class Geometry:
     """A camp grid: placements of every fragment orientation, as bitmasks over y * w + x."""
 
-    def __init__(self, width: int, height: int, blocked: tuple[tuple[int, int], ...],
-                 fragments: tuple[C.Fragment, ...]) -> None:
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        blocked: tuple[tuple[int, int], ...],
+        fragments: tuple[C.Fragment, ...],
+    ) -> None:
         self.w, self.h = width, height
         self.n = width * height
         self.full = (1 << self.n) - 1
@@ -61,23 +66,30 @@ class Geometry:
 
     def neighbours(self, occ: int) -> int:
         w = self.w
-        return (((occ << 1) & self.not_col0) | ((occ >> 1) & self.not_last)
-                | ((occ << w) & self.full) | (occ >> w))
+        return (
+            ((occ << 1) & self.not_col0)
+            | ((occ >> 1) & self.not_last)
+            | ((occ << w) & self.full)
+            | (occ >> w)
+        )
 
     def cells(self, mask: int) -> list[int]:
         return [i for i in range(self.n) if mask >> i & 1]
 
 
 class Rules:
-    def __init__(self, pack: C.Components, sha: str, players: int, solo: bool,
-                 advanced: bool) -> None:
+    def __init__(
+        self, pack: C.Components, sha: str, players: int, solo: bool, advanced: bool
+    ) -> None:
         self.pack = pack
         self.sha = sha
         self.players = players
         self.solo = solo
         self.advanced = advanced
         self.fragments = {f.id: f for f in pack.fragments}
-        self.frag_by = {(f.colour, f.size): f.id for f in pack.fragments}
+        self.frag_by: dict[tuple[str, str], str] = {
+            (f.colour, f.size): f.id for f in pack.fragments
+        }
         self.boards = {b.id: b for b in pack.boards}
         self.posters = {p.id: p for p in pack.posters}
         self.cards = {m.id: m for m in pack.master_cards}
@@ -94,8 +106,9 @@ class Rules:
         g = self._geo.get(board)
         if g is None:
             camp = self.boards[board].camp
-            g = self._geo[board] = _geometry(self.sha, camp.width, camp.height, camp.blocked,
-                                             self.pack.fragments)
+            g = self._geo[board] = _geometry(
+                self.sha, camp.width, camp.height, camp.blocked, self.pack.fragments
+            )
         return g
 
     def bonus_cells(self, board: str) -> dict[int, C.Bonus]:

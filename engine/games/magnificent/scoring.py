@@ -56,13 +56,23 @@ def largest_rectangle(r: Rules, s: MagState, seat: int, colour: str) -> int:
     return best
 
 
-def value(r: Rules, s: MagState, seat: int, cond: C.Condition, artist: str = "",
-          coins: int = 0, half: bool = False) -> int:
+def value(
+    r: Rules,
+    s: MagState,
+    seat: int,
+    cond: C.Condition,
+    artist: str = "",
+    coins: int = 0,
+    half: bool = False,
+) -> int:
     p = s.players[seat]
     if isinstance(cond, C.FragmentsCond):
-        n = sum(1 for b in p.built
-                if (cond.colour is None or r.fragments[b.fragment].colour == cond.colour)
-                and (cond.size is None or r.fragments[b.fragment].size == cond.size))
+        n = sum(
+            1
+            for b in p.built
+            if (cond.colour is None or r.fragments[b.fragment].colour == cond.colour)
+            and (cond.size is None or r.fragments[b.fragment].size == cond.size)
+        )
         return _capped(n, cond.vp_each, cond.max_times, half)
     if isinstance(cond, C.TentsCond):
         n = sum(1 for t in p.tents if t is not None and t != START)
@@ -92,8 +102,9 @@ def value(r: Rules, s: MagState, seat: int, cond: C.Condition, artist: str = "",
     if isinstance(cond, C.FlatCond):
         return cond.vp // 2 if half else cond.vp
     if isinstance(cond, C.LargestRectangleCond):
-        return _max_vp(largest_rectangle(r, s, seat, cond.colour) * cond.vp_per_cell,
-                       cond.max_vp, half)
+        return _max_vp(
+            largest_rectangle(r, s, seat, cond.colour) * cond.vp_per_cell, cond.max_vp, half
+        )
     if isinstance(cond, C.DicePaymentCond):
         big, clear = common.owes(p)
         return _max_vp(big + clear, cond.max_vp, half)
@@ -129,8 +140,12 @@ def fill_areas(r: Rules, s: MagState, seat: int) -> tuple[int, int]:
     gems = sum(p.gems.values())
     gaps = []
     for a in b.camp.areas:
-        empty = sum(1 for y in range(a.y, a.y + a.h) for x in range(a.x, a.x + a.w)
-                    if not p.camp[y * geo.w + x] and not geo.blocked >> (y * geo.w + x) & 1)
+        empty = sum(
+            1
+            for y in range(a.y, a.y + a.h)
+            for x in range(a.x, a.x + a.w)
+            if not p.camp[y * geo.w + x] and not geo.blocked >> (y * geo.w + x) & 1
+        )
         gaps.append(empty)
     done = used = 0
     for g in sorted(gaps):
@@ -154,8 +169,13 @@ def end_game(r: Rules, s: MagState, events) -> None:
         common.vp(s, seat, p.coins // 5, "final_coins", events)
         areas, _ = fill_areas(r, s, seat)
         common.vp(s, seat, 4 * areas, "final_areas", events)
-        p.final = {"play": before, "cards": cards, "coins": p.coins // 5, "areas": 4 * areas,
-                   "total": p.vp}
+        p.final = {
+            "play": before,
+            "cards": cards,
+            "coins": p.coins // 5,
+            "areas": 4 * areas,
+            "total": p.vp,
+        }
 
 
 def hat_height(p) -> int:

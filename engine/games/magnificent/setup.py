@@ -60,14 +60,32 @@ def initial_state(r: Rules, seed: int) -> MagState:
     all_dice = pack.dice["4"]
     in_use = r.dice
     s = MagState(
-        rng=rng, phase="turn", round=1, first=first, seat=first, turn_no=0, players=[],
-        tent_dice=[], dice_supply=dice_colours(tuple(a - b for a, b in zip(all_dice, in_use)))
-        if r.solo else [], next_die=0, master_deck=deck, tile_stack=tiles, poster_deck=posters,
-        poster_discard=[], new_posters=[posters.pop() for _ in range(4)], fair=[],
-        wagons=[t.start for t in pack.travel.tracks], track_tents=track_tents,
+        rng=rng,
+        phase="turn",
+        round=1,
+        first=first,
+        seat=first,
+        turn_no=0,
+        players=[],
+        tent_dice=[],
+        dice_supply=dice_colours(tuple(a - b for a, b in zip(all_dice, in_use))) if r.solo else [],
+        next_die=0,
+        master_deck=deck,
+        tile_stack=tiles,
+        poster_deck=posters,
+        poster_discard=[],
+        new_posters=[posters.pop() for _ in range(4)],
+        fair=[],
+        wagons=[t.start for t in pack.travel.tracks],
+        track_tents=track_tents,
         box_tent=tents.pop() if tents else None,
-        dummy_hats=[i for i, sp in enumerate(r.track) if r.solo and sp.ap in pack.solo.dummy_hat_ap],
-        supply={f.id: f.supply for f in pack.fragments}, pending=[], turn=Turn())
+        dummy_hats=[
+            i for i, sp in enumerate(r.track) if r.solo and sp.ap in pack.solo.dummy_hat_ap
+        ],
+        supply={f.id: f.supply for f in pack.fragments},
+        pending=[],
+        turn=Turn(),
+    )
     roll_dice(r, s, dice_colours(in_use))
     fill_fair(r, s, tiles=True)
     boards = rng.shuffled(list(NUMERALS))[:n]
@@ -75,20 +93,35 @@ def initial_state(r: Rules, seed: int) -> MagState:
         numeral = boards[seat]
         board = next(b.id for b in pack.boards if b.numeral == numeral and b.side == "A")
         pos = (seat - first) % n  # R14: first player on #1, then clockwise upwards
-        held = [] if r.advanced or r.solo else [HeldCard(id=m.id) for m in pack.master_cards
-                                                 if m.numeral == numeral]
-        s.players.append(Player(
-            board=board, cards=held, tiles=[], camp=bytes(r.geo(board).n), built=[],
-            tents=[START] + [None] * (r.boards[board].tent_slots - 1),
-            posters=[None] * r.boards[board].poster_slots, rewarded=[],
-            gems={g: 0 for g in C.GEMS}, coins=0, vp=0, markers=0, markers_tent=0, markers_out=0,
-            hats=[pos, -1]))
+        held = (
+            []
+            if r.advanced or r.solo
+            else [HeldCard(id=m.id) for m in pack.master_cards if m.numeral == numeral]
+        )
+        s.players.append(
+            Player(
+                board=board,
+                cards=held,
+                tiles=[],
+                camp=bytes(r.geo(board).n),
+                built=[],
+                tents=[START] + [None] * (r.boards[board].tent_slots - 1),
+                posters=[None] * r.boards[board].poster_slots,
+                rewarded=[],
+                gems=dict.fromkeys(C.GEMS, 0),
+                coins=0,
+                vp=0,
+                markers=0,
+                markers_tent=0,
+                markers_out=0,
+                hats=[pos, -1],
+            )
+        )
         s.players[seat].posters[0] = starting.pop()  # R16: over the starting tent
     if not r.advanced and not r.solo:
         # R15: fewer than 4 players shuffle the unused numbered cards into the deck.
         used = set(boards)
-        s.master_deck += [m for m in numbered
-                          if r.cards[m].numeral not in used]
+        s.master_deck += [m for m in numbered if r.cards[m].numeral not in used]
         rng.shuffle(s.master_deck)
     if r.solo:
         # A15: the 16 numbered cards join the deck before the 6 are revealed (R91).

@@ -31,6 +31,7 @@ class Built(_S):
 class Pending(_S):
     """A sub-decision owed before anything else: gain a poster, choose a gem, place a tent or a
     fragment. ``source`` says where it came from (build / t5 / bonus / cell / tent / solo)."""
+
     kind: str  # poster / gem / tent / fragment
     source: str = ""
     fragment: str = ""  # fragment id for bonus fragments; size for build fragments
@@ -41,7 +42,10 @@ class Pending(_S):
 
 class Turn(_S):
     """Scratch of the turn in progress (R22): the die, AP parts and what was used."""
-    stage: str = "take"  # take / act / build / place / travel / tent / perform / reward / arrange / done
+
+    stage: str = (
+        "take"  # take / act / build / place / travel / tent / perform / reward / arrange / done
+    )
     die: Die | None = None
     card: int = -1
     colour: str = ""  # the die's colour, or the declared colour of a clear die

@@ -42,14 +42,15 @@ def move(r: Rules, s: MagState, seat: int, distance: int, events: list[Event]) -
         s.pending.append(Pending(kind="tent", source="travel", tent=tent))
 
 
-def take_tent(r: Rules, s: MagState, seat: int, pend: Pending, slot: int,
-              events: list[Event]) -> None:
+def take_tent(
+    r: Rules, s: MagState, seat: int, pend: Pending, slot: int, events: list[Event]
+) -> None:
     p = s.players[seat]
     if slot < 0:
         ev(events, "leave_tent", seat=seat, tent=pend.tent)
         return
     if pend.source == "travel":
-        for k, row in enumerate(s.track_tents):
+        for _k, row in enumerate(s.track_tents):
             if pend.tent in row:
                 row[row.index(pend.tent)] = None
     p.tents[slot] = pend.tent

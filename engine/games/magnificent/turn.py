@@ -27,8 +27,17 @@ def dice_ap(s: MagState, seat: int, colour: str, face: int, card: int) -> int:
     return total
 
 
-def take_die(r: Rules, s: MagState, seat: int, die_id: int, card: int, colour: str, flip: bool,
-             face: int, events: list[Event]) -> None:
+def take_die(
+    r: Rules,
+    s: MagState,
+    seat: int,
+    die_id: int,
+    card: int,
+    colour: str,
+    flip: bool,
+    face: int,
+    events: list[Event],
+) -> None:
     p = s.players[seat]
     die = next(d for d in s.tent_dice if d.id == die_id)
     s.tent_dice.remove(die)
@@ -46,8 +55,16 @@ def take_die(r: Rules, s: MagState, seat: int, die_id: int, card: int, colour: s
     p.cards[card].as_colour = t.colour if die.colour == "clear" else None
     t.ap = dice_ap(s, seat, t.colour, die.face, card)
     t.stage = "act"
-    ev(events, "take", seat=seat, colour=die.colour, face=die.face, as_colour=t.colour,
-       card=p.cards[card].id, ap=t.ap)
+    ev(
+        events,
+        "take",
+        seat=seat,
+        colour=die.colour,
+        face=die.face,
+        as_colour=t.colour,
+        card=p.cards[card].id,
+        ap=t.ap,
+    )
 
 
 def spend_gem(s: MagState, seat: int, gem: str, events: list[Event]) -> None:
@@ -60,8 +77,9 @@ def effective_bonus(r: Rules, s: MagState, seat: int, card: int) -> C.Bonus:
     return r.cards[s.players[seat].cards[card].id].bonus
 
 
-def card_bonus(r: Rules, s: MagState, seat: int, card: int, gems: tuple[str, ...],
-               events: list[Event]) -> None:
+def card_bonus(
+    r: Rules, s: MagState, seat: int, card: int, gems: tuple[str, ...], events: list[Event]
+) -> None:
     p = s.players[seat]
     t = s.turn
     b = effective_bonus(r, s, seat, card)
