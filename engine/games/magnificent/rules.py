@@ -3,8 +3,6 @@ orientations and their placements as bitmasks, id indexes)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.games.magnificent import components as C
 
 ROUNDS = 3  # R20
@@ -105,10 +103,14 @@ class Rules:
     def geo(self, board: str) -> Geometry:
         g = self._geo.get(board)
         if g is None:
-            camp = self.boards[board].camp
-            g = self._geo[board] = _geometry(
-                self.sha, camp.width, camp.height, camp.blocked, self.pack.fragments
-            )
+            key = (self.sha, board)  # one pack's board: the same grid for every table
+            g = _GEOMETRY.get(key)
+            if g is None:
+                camp = self.boards[board].camp
+                g = _GEOMETRY[key] = Geometry(
+                    camp.width, camp.height, camp.blocked, self.pack.fragments
+                )
+            self._geo[board] = g
         return g
 
     def bonus_cells(self, board: str) -> dict[int, C.Bonus]:
@@ -116,6 +118,4 @@ class Rules:
         return {c.y * b.camp.width + c.x: c.bonus for c in b.camp.bonus_cells}
 
 
-@lru_cache(maxsize=32)
-def _geometry(sha: str, w: int, h: int, blocked: tuple, fragments: tuple) -> Geometry:
-    return Geometry(w, h, blocked, fragments)
+_GEOMETRY: dict[tuple[str, str], Geometry] = {}
