@@ -103,10 +103,6 @@ class Magnificent(Game):
     def pack_fingerprint(self) -> dict[str, str]:
         return dict(self._fingerprint)
 
-    @property
-    def provisional(self) -> bool:
-        return self.rules.pack.provisional
-
     def initial_state(self, seed: int) -> MagState:
         s = setup.initial_state(self.rules, seed)
         setup.begin(self.rules, s, [])
