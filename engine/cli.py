@@ -197,6 +197,26 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_pack(args: argparse.Namespace) -> int:
+    from engine.core.packs import PackError, check_file
+    registry.all_games()  # importing the games registers their pack schemas
+    try:
+        with open(args.file, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        print(f"{args.file}: {exc.strerror or type(exc).__name__}", file=sys.stderr)
+        return 1
+    try:
+        pack, sha = check_file(data, args.game, args.pack)
+    except PackError as exc:
+        for path, reason in exc.errors:
+            print(f"{args.file}: {path}: {reason}", file=sys.stderr)
+        return 1
+    print(json.dumps({"pack": pack.pack, "game": pack.game, "sha256": sha,
+                      "provisional": pack.provisional}))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -232,6 +252,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, help="default: the game's maximum")
     p.add_argument("--options", help="JSON object of game options")
     p.set_defaults(fn=cmd_bench)
+    p = sub.add_parser("pack", help="data packs: `pack check FILE` validates a pack file")
+    p.add_argument("op", choices=["check"])
+    p.add_argument("file")
+    p.add_argument("--game", help="default: the file's `game` field")
+    p.add_argument("--pack", help="default: the file's `pack` field")
+    p.set_defaults(fn=cmd_pack)
     args = parser.parse_args(argv)
     try:
         return args.fn(args)

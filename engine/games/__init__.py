@@ -3,7 +3,12 @@
 import importlib
 
 # Each entry is a package whose import calls ``engine.core.registry.register``.
-BUILTIN = ("engine.games.oracle", "engine.games.trickerion", "engine.games.trickerion.solo.game")
+BUILTIN = (
+    "engine.games.oracle",
+    "engine.games.trickerion",
+    "engine.games.trickerion.solo.game",
+    "engine.games.magnificent",
+)
 
 for _name in BUILTIN:
     importlib.import_module(_name)

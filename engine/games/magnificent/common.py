@@ -1,0 +1,112 @@
+"""Gains shared by every source of them: gems with the storage cap (R44), markers from the
+supply (R111), posters as pending choices (R46), VP and coins, and the bonus resolver (§17)."""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.games.magnificent import components as C
+from engine.games.magnificent.rules import MARKERS, Rules
+from engine.games.magnificent.state import MagState, Pending, Player
+
+
+def ev(events: list[Event], code: str, reveal: bool = False, **params) -> None:
+    events.append(Event("mag." + code, params, reveal=reveal))
+
+
+def vp(s: MagState, seat: int, n: int, why: str, events: list[Event]) -> None:
+    if n:
+        s.players[seat].vp += n
+        ev(events, "vp", seat=seat, n=n, why=why)
+
+
+def coins(s: MagState, seat: int, n: int, why: str, events: list[Event]) -> None:
+    if n:
+        s.players[seat].coins += n
+        ev(events, "coins", seat=seat, n=n, why=why)
+
+
+def gem(r: Rules, s: MagState, seat: int, g: str, events: list[Event]) -> None:
+    """R44: a gem with no room in storage becomes 1 coin."""
+    p = s.players[seat]
+    cap = r.boards[p.board].storage_per_type
+    if p.gems[g] < cap:
+        p.gems[g] += 1
+        ev(events, "gem", seat=seat, gem=g)
+    else:
+        p.coins += 1
+        ev(events, "gem_to_coin", seat=seat, gem=g)
+
+
+def markers(s: MagState, seat: int, n: int, events: list[Event]) -> None:
+    """R111: at most 8 markers per seat; gains beyond the supply are void."""
+    p = s.players[seat]
+    got = min(n, MARKERS - p.markers_out)
+    if got:
+        p.markers += got
+        p.markers_out += got
+        ev(events, "markers", seat=seat, n=got)
+
+
+def posters(s: MagState, n: int, source: str) -> None:
+    for _ in range(n):
+        s.pending.append(Pending(kind="poster", source=source))
+
+
+def bonus(
+    r: Rules, s: MagState, seat: int, b: C.Bonus, events: list[Event], source: str, times: int = 1
+) -> None:
+    """Resolve a printed bonus (camp cell, tent slot, master-card top). ``times`` = 2 under T6
+    (cells) or T8 (tent slots)."""
+    for _ in range(times):
+        if isinstance(b, C.Coins):
+            coins(s, seat, b.n, source, events)
+        elif isinstance(b, C.Vp):
+            vp(s, seat, b.n, source, events)
+        elif isinstance(b, C.Posters):
+            posters(s, b.n, source)
+        elif isinstance(b, C.Markers):
+            markers(s, seat, b.n, events)
+        elif isinstance(b, C.Gem):
+            for _ in range(b.n):
+                gem(r, s, seat, b.colour, events)
+        elif isinstance(b, C.GemChoice):
+            for _ in range(b.n):
+                s.pending.append(Pending(kind="gem", source=source, colours=list(b.colours)))
+        else:  # master-card-only kinds are resolved by the turn module
+            raise ValueError(f"not a printed gain: {b}")
+
+
+def owes(p: Player) -> tuple[int, int]:
+    """R70: (largest single-colour dice sum, clear dice sum) of the dice on the cards."""
+    sums = dict.fromkeys(C.COLOURS, 0)
+    clear = 0
+    for card in p.cards:
+        d = card.die
+        if d is None:
+            continue
+        if d.colour == "clear":
+            clear += d.face
+        else:
+            sums[d.colour] += d.face
+    return max(sums.values()), clear
+
+
+def occupied(s: MagState) -> set[int]:
+    out = set(s.dummy_hats)
+    for p in s.players:
+        out.update(h for h in p.hats if h >= 0)
+    return out
+
+
+def turn_order(s: MagState) -> list[int]:
+    n = len(s.players)
+    return [(s.first + i) % n for i in range(n)]
+
+
+def draw_poster(s: MagState, rng) -> str | None:
+    """A9: the deck top; an empty deck is refilled from the shuffled discard pile."""
+    if not s.poster_deck and s.poster_discard:
+        s.poster_deck = s.poster_discard
+        s.poster_discard = []
+        rng.shuffle(s.poster_deck)
+    return s.poster_deck.pop() if s.poster_deck else None

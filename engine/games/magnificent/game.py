@@ -1,0 +1,310 @@
+"""The Magnificent (Aporta Games 2019; RU «Грандиозное представление») as an engine game:
+2-4 players (``magnificent``) and the solo mode (``magnificent-solo``), on a replaceable
+component pack."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, cast
+
+from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
+from engine.core.game import TERMINAL
+from engine.core.i18n import catalog
+from engine.core.registry import register
+from engine.games.magnificent import actions as A
+from engine.games.magnificent import (
+    build,
+    common,
+    legal,
+    perform,
+    posters,
+    roundend,
+    scoring,
+    setup,
+    travel,
+    turn,
+)
+from engine.games.magnificent import components as C
+from engine.games.magnificent.bots import GreedyBot
+from engine.games.magnificent.common import ev
+from engine.games.magnificent.rules import Rules
+from engine.games.magnificent.state import MagState
+from engine.games.magnificent.view import view as build_view
+
+# The rule each decision answers to (rules-digest ids), named by an illegal-action error.
+RULE: dict[type, str] = {
+    A.ChooseSide: "R18",
+    A.DraftKeep: "R19",
+    A.PickTile: "R17",
+    A.SoloDiscard: "R92",
+    A.TakeDie: "R23",
+    A.SpendGem: "R29",
+    A.CardBonus: "R24",
+    A.Marker: "R61",
+    A.Choose: "R31",
+    A.Level: "R33",
+    A.Place: "R34",
+    A.Skip: "R36",
+    A.Move: "R37",
+    A.TakeTent: "R40",
+    A.Hat: "R51",
+    A.Reward: "R52",
+    A.Swap: "R54",
+    A.GainPoster: "R46",
+    A.DeclinePoster: "R47",
+    A.PickGem: "R40",
+    A.EndTurn: "R22",
+    A.PickPair: "R72",
+    A.DiscardPair: "R73",
+    A.ScoreCard: "R74",
+}
+
+ADVANCED = OptionSpec(
+    id="advanced",
+    kind="bool",
+    default=False,
+    names={
+        "en": "Advanced setup",
+        "ru": "Подготовка для опытных игроков",
+        "fr": "Mise en place avancée",
+    },
+    help={
+        "en": "Each player chooses side A or B of their board; master cards are drafted.",
+        "ru": "Каждый выбирает сторону планшета А или Б; карты импресарио выбираются драфтом.",
+        "fr": "Chacun choisit la face A ou B de son plateau ; les cartes Maître sont draftées.",
+    },
+)
+
+
+@register
+class Magnificent(Game):
+    id = "magnificent"
+    names = {"en": "The Magnificent", "ru": "Грандиозное представление", "fr": "The Magnificent"}
+    min_players = 2
+    max_players = 4
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (ADVANCED,)
+    state_type = MagState
+    action_type = A.Action
+    replaceable_packs = (C.PACK_ID,)
+    bots = {"greedy": GreedyBot}
+    solo = False
+
+    def __init__(
+        self,
+        players: int,
+        options: dict[str, Any] | None = None,
+        packs: dict[str, bytes] | None = None,
+    ) -> None:
+        super().__init__(players, options, packs)
+        data = self.user_packs.get(C.PACK_ID) or C.shipped_bytes()
+        pack, sha = C.parse(data)
+        self._fingerprint = {C.PACK_ID: sha}
+        self.rules = Rules(pack, sha, players, self.solo, self.options.get("advanced", False))
+
+    def pack_fingerprint(self) -> dict[str, str]:
+        return dict(self._fingerprint)
+
+    def initial_state(self, seed: int) -> MagState:
+        s = setup.initial_state(self.rules, seed)
+        setup.begin(self.rules, s, [])
+        return s
+
+    def to_act(self, state: MagState) -> ToAct:
+        if state.phase == "over":
+            return TERMINAL
+        if state.phase == "draft" and not state.pending:
+            return ToAct("players", tuple(i for i, p in enumerate(state.players) if not p.kept))
+        return ToAct("players", (state.seat,))
+
+    def legal_actions(self, state: MagState, seat: int) -> list[Any]:
+        out = legal.options(self.rules, state, seat)
+        # Kept so that apply on this very state object need not enumerate again.
+        self._last = (state, seat, out)
+        return out
+
+    def apply(self, state: MagState, seat: int, action: Any) -> tuple[Any, list[Event]]:
+        to = self.to_act(state)
+        if to.kind == "players" and seat in to.seats and isinstance(action, self._action_types()):
+            last = getattr(self, "_last", None)
+            if (
+                last is not None
+                and last[0] is state
+                and last[1] == seat
+                and not isinstance(action, A.Place)
+            ):
+                ok = action in last[2]
+            else:
+                ok = legal.allowed(self.rules, state, seat, action)
+            if not ok:
+                raise IllegalAction(
+                    "mag.illegal",
+                    rule=RULE[type(action)],
+                    action=cast(Any, type(action)).__struct_config__.tag,
+                )
+        return super().apply(state, seat, action)
+
+    def _apply(self, s: MagState, seat: int, action: Any) -> list[Event]:
+        events: list[Event] = []
+        if s.pending:
+            self._resolve(s, seat, action, events)
+        else:
+            self._act(s, seat, action, events)
+        self._advance(s, events)
+        return events
+
+    def _resolve(self, s: MagState, seat: int, action: Any, events: list[Event]) -> None:
+        r = self.rules
+        pend = s.pending.pop(0)
+        if isinstance(action, A.GainPoster):
+            posters.gain(s, seat, action.source, action.slot, events)
+        elif isinstance(action, A.DeclinePoster):
+            ev(events, "poster_declined", seat=seat)
+        elif isinstance(action, A.PickGem):
+            common.gem(r, s, seat, action.gem, events)
+        elif isinstance(action, A.TakeTent):
+            travel.take_tent(r, s, seat, pend, action.slot, events)
+
+    def _act(self, s: MagState, seat: int, a: Any, events: list[Event]) -> None:
+        r = self.rules
+        if isinstance(a, A.ChooseSide):
+            setup.choose_side(r, s, seat, a.side, events)
+        elif isinstance(a, A.DraftKeep):
+            if s.phase == "draft":
+                setup.draft_keep(r, s, seat, a.card, events)
+            else:
+                setup.solo_keep(r, s, a.card, events)
+        elif isinstance(a, A.PickTile):
+            setup.pick_tile(r, s, seat, a.tile, events)
+        elif isinstance(a, A.SoloDiscard):
+            turn.solo_discard(r, s, a.slot, events)
+        elif isinstance(a, A.TakeDie):
+            turn.take_die(r, s, seat, a.die, a.card, a.colour, a.flip, a.face, events)
+        elif isinstance(a, A.SpendGem):
+            turn.spend_gem(s, seat, a.gem, events)
+        elif isinstance(a, A.CardBonus):
+            turn.card_bonus(r, s, seat, a.card, a.gems, events)
+        elif isinstance(a, A.Marker):
+            turn.marker(r, s, seat, a.space, events)
+        elif isinstance(a, A.Choose):
+            turn.choose(s, seat, a.action, events)
+        elif isinstance(a, A.Level):
+            build.level(r, s, seat, a.index, events)
+        elif isinstance(a, A.Place):
+            build.place(r, s, seat, a.pending, a.fragment, a.orient, a.x, a.y, events)
+        elif isinstance(a, A.Skip):
+            build.skip(s, seat, a.pending, events)
+        elif isinstance(a, A.Move):
+            travel.move(r, s, seat, a.distance, events)
+        elif isinstance(a, A.Hat):
+            perform.hat(r, s, seat, a.hat, a.space, events)
+        elif isinstance(a, A.Reward):
+            perform.reward(r, s, seat, a.slots, a.ignore, events)
+        elif isinstance(a, A.Swap):
+            perform.swap(s, seat, a.a, a.b, events)
+        elif isinstance(a, A.EndTurn):
+            if turn.end_turn(r, s, seat, events):
+                roundend.start(r, s, events)
+        elif isinstance(a, A.PickPair):
+            roundend.take_pair(r, s, seat, a.index, events)
+        elif isinstance(a, A.DiscardPair):
+            roundend.discard_pair(r, s, seat, a.index, events)
+        elif isinstance(a, A.ScoreCard):
+            roundend.score(r, s, seat, a.card, a.artist, a.coins, events)
+
+    def _advance(self, s: MagState, events: list[Event]) -> None:
+        while s.pending and s.pending[0].kind == "poster" and not posters.sources(s):
+            s.pending.pop(0)  # A9: no poster left anywhere
+            ev(events, "poster_none", seat=s.seat)
+        if s.phase == "side" and not s.pending and s.players[s.seat].side_chosen:
+            setup.next_side(self.rules, s, events)
+
+    def hidden_probe(self, state: MagState, viewer: int | None) -> list[Any]:
+        """Deck orders, the boxed tent and other seats' draft hands and picks are hidden."""
+        probe = self.copy(state)
+        for deck in (probe.master_deck, probe.tile_stack, probe.poster_deck):
+            deck.reverse()
+        if probe.box_tent is not None:
+            probe.box_tent = "probe-tent"
+        for i, p in enumerate(probe.players):
+            if i != viewer and p.draft:
+                p.draft.reverse()
+                if p.kept:
+                    p.kept = next((c for c in p.draft if c != p.kept), p.kept)
+        return [probe]
+
+    def view(self, state: MagState, viewer: int | None) -> dict[str, Any]:
+        return build_view(self, state, viewer)
+
+    def result(self, state: MagState) -> Result | None:
+        if state.phase != "over":
+            return None
+        scores = [p.vp for p in state.players]
+        if self.solo:
+            return Result(
+                scores=scores,
+                winners=[0] if scores[0] >= self.rules.pack.solo.targets[0] else [],
+                breakdown=[dict(state.players[0].final)],
+            )
+        return Result(
+            scores=scores,
+            winners=scoring.winners(state),
+            breakdown=[dict(p.final) for p in state.players],
+        )
+
+    def term_name(self, kind: str, value: Any, lang: str) -> str:
+        cat = catalog("engine.games.magnificent")
+
+        def text(code: str, **params: Any) -> str:
+            entry = cat[code]
+            out = entry.get(lang) or entry["en"]
+            for k, v in params.items():
+                out = out.replace("{" + k + "}", str(v))
+            return out
+
+        # Label parts that depend on the value (and on the pack, for the track).
+        if kind == "as":
+            return text("term.as", value=self.term_name("colour", value, lang)) if value else ""
+        if kind == "flip":
+            return text("term.flip") if value else ""
+        if kind == "face":
+            return text("term.face", value=value) if value else ""
+        if kind == "slot":
+            return text("term.slot.discard") if value < 0 else str(value + 1)
+        if kind == "source":
+            return (
+                text("term.source.deck")
+                if value < 0
+                else text("term.source.display", value=value + 1)
+            )
+        if kind == "track":
+            sp = self.rules.track[value]
+            if sp.ap is None:
+                return text("term.track_blank", index=sp.index)
+            return text("term.track", index=sp.index, ap=sp.ap, posters=sp.posters)
+        entry = cat.get(f"term.{kind}.{value}")
+        if entry is None:
+            return str(value)
+        return entry.get(lang) or entry["en"]
+
+
+@register
+class MagnificentSolo(Magnificent):
+    """§15: one player against the targets 200 / 220 / 240 (R90)."""
+
+    id = "magnificent-solo"
+    names = {
+        "en": "The Magnificent — solo",
+        "ru": "Грандиозное представление — одиночная игра",
+        "fr": "The Magnificent — solo",
+    }
+    min_players = 1
+    max_players = 1
+    option_specs = ()
+    solo = True
+
+    def __init__(
+        self,
+        players: int = 1,
+        options: dict[str, Any] | None = None,
+        packs: dict[str, bytes] | None = None,
+    ) -> None:
+        super().__init__(players, options, packs)

@@ -1,0 +1,283 @@
+"""Every legal action of the seat to act, in a stable order, and the check of one action."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from engine.games.magnificent import actions as A
+from engine.games.magnificent import build, perform, posters
+from engine.games.magnificent import components as C
+from engine.games.magnificent.rules import MARKERS, Rules
+from engine.games.magnificent.state import MagState
+from engine.games.magnificent.turn import AP_OPEN, ap
+
+BUILD_STAGES = ("build", "place")
+MARKER_STAGES = {
+    "coins": None,
+    "clear_gem": None,
+    "buy_poster": None,
+    "die_plus": AP_OPEN,
+    "flip_die": (),
+    "build_plus": ("build",),
+    "extra_large": BUILD_STAGES,
+    "double_cells": BUILD_STAGES,
+    "recolour": BUILD_STAGES,
+    "travel_plus": ("travel",),
+    "double_tent_slot": ("travel",),
+    "counter_clockwise": ("travel",),
+    "perform_plus": ("perform",),
+    "rearrange": ("perform",),
+    "vp_per_poster": ("perform", "reward"),
+    "ignore_fragment": ("perform", "reward"),
+    "extra_poster": ("perform", "reward"),
+}
+
+
+def options(r: Rules, s: MagState, seat: int) -> list:
+    ph = s.phase
+    if ph == "over":
+        return []
+    if ph == "draft":
+        p = s.players[seat]
+        return [] if p.kept else [A.DraftKeep(c) for c in p.draft]
+    if seat != s.seat:
+        return []
+    if s.pending:
+        return pending_options(r, s, seat)
+    if ph == "side":
+        return [A.ChooseSide("A"), A.ChooseSide("B")]
+    if ph == "solo_cards":
+        return [A.DraftKeep(c) for c in s.solo_offer]
+    if ph == "tiles":
+        return [A.PickTile(t) for t in s.reveal]
+    if ph == "fair":
+        return [A.PickPair(i) for i, pr in enumerate(s.fair) if pr[0] or pr[1]]
+    if ph == "fair_discard":
+        return [A.DiscardPair(i) for i, pr in enumerate(s.fair) if pr[0] or pr[1]]
+    if ph == "score":
+        return score_options(r, s, seat)
+    return turn_options(r, s, seat)
+
+
+def pending_options(r: Rules, s: MagState, seat: int) -> list:
+    pend = s.pending[0]
+    p = s.players[seat]
+    if pend.kind == "poster":
+        out: list = [
+            A.GainPoster(src, slot) for src in posters.sources(s) for slot in posters.slots(s, seat)
+        ]
+        if None not in p.posters:
+            out.append(A.DeclinePoster())
+        return out
+    if pend.kind == "gem":
+        return [A.PickGem(g) for g in pend.colours]
+    if pend.kind == "tent":
+        out = [A.TakeTent(i) for i in range(1, len(p.tents)) if p.tents[i] is None]
+        if pend.source == "travel":
+            out.append(A.TakeTent(-1))
+        return out
+    raise ValueError(pend.kind)
+
+
+def score_options(r: Rules, s: MagState, seat: int) -> list:
+    p = s.players[seat]
+    out: list = []
+    for i, held in enumerate(p.cards):
+        cond = r.cards[held.id].condition
+        if isinstance(cond, C.ArtistChoiceCond):
+            out += [A.ScoreCard(i, artist=a) for a in r.pack.artists]
+        elif isinstance(cond, C.PayCoinsCond):
+            out += [A.ScoreCard(i, coins=n) for n in range(min(p.coins, cond.max_times) + 1)]
+        else:
+            out.append(A.ScoreCard(i))
+    return out
+
+
+def _faces(r: Rules, s: MagState, seat: int, card: int) -> list[int]:
+    """K11 on the card (or K3 on it copying a K11 card, A20): any face at die take."""
+    p = s.players[seat]
+    b = r.cards[p.cards[card].id].bonus
+    if isinstance(b, C.SetFace):
+        return list(range(1, 7))
+    if isinstance(b, C.Copy) and any(
+        isinstance(r.cards[c.id].bonus, C.SetFace) for j, c in enumerate(p.cards) if j != card
+    ):
+        return list(range(1, 7))
+    return []
+
+
+def take_options(r: Rules, s: MagState, seat: int) -> list:
+    p = s.players[seat]
+    out: list = []
+    if r.solo and not s.turn.solo_discarded:
+        out += [A.SoloDiscard(i) for i, x in enumerate(s.new_posters) if x is not None]
+    seen = set()
+    flip_ok = p.markers >= 1
+    free = [(ci, _faces(r, s, seat, ci)) for ci, c in enumerate(p.cards) if c.die is None]
+    for d in s.tent_dice:
+        if (d.colour, d.face) in seen:
+            continue  # identical dice are one choice
+        seen.add((d.colour, d.face))
+        for ci, faces in free:
+            for colour in C.COLOURS if d.colour == "clear" else ("",):
+                out.append(A.TakeDie(d.id, ci, colour))
+                if flip_ok:
+                    out.append(A.TakeDie(d.id, ci, colour, flip=True))
+                out += [A.TakeDie(d.id, ci, colour, face=f) for f in faces if f != d.face]
+    return out
+
+
+def bonus_targets(r: Rules, s: MagState, seat: int) -> list[int]:
+    t = s.turn
+    p = s.players[seat]
+    own = r.cards[p.cards[t.card].id].bonus
+    if isinstance(own, C.Copy):  # K3: another card's bonus
+        return [
+            i
+            for i, c in enumerate(p.cards)
+            if i != t.card and not isinstance(r.cards[c.id].bonus, C.Copy)
+        ]
+    return [t.card]
+
+
+def bonus_options(r: Rules, s: MagState, seat: int) -> list:
+    t = s.turn
+    p = s.players[seat]
+    if t.bonus_used or t.card < 0:
+        return []
+    out: list = []
+    for i in bonus_targets(r, s, seat):
+        b = r.cards[p.cards[i].id].bonus
+        if isinstance(b, C.SetFace):
+            continue  # only at die take
+        if isinstance(b, C.DiePlus):
+            if t.stage in AP_OPEN and (b.colour is None or b.colour == t.colour):
+                out.append(A.CardBonus(i))
+        elif isinstance(b, C.PayCoinsForMarker):
+            if p.coins >= b.coins and p.markers_out < MARKERS:  # A19
+                out.append(A.CardBonus(i))
+        elif isinstance(b, C.MarkerToFragment):
+            if p.markers >= 1 and s.supply[b.fragment] > 0:
+                out.append(A.CardBonus(i))
+        elif isinstance(b, C.GemsToFragment):
+            if s.supply[b.fragment] > 0:
+                for combo in combinations_with_replacement(C.GEMS, b.gems):
+                    if all(combo.count(g) <= p.gems[g] for g in set(combo)):
+                        out.append(A.CardBonus(i, gems=combo))
+        else:
+            out.append(A.CardBonus(i))
+    return out
+
+
+def marker_options(r: Rules, s: MagState, seat: int) -> list:
+    t = s.turn
+    p = s.players[seat]
+    if p.markers <= 0:
+        return []
+    out: list = []
+    for sid in (*p.tiles, *r.board_spaces):
+        sp = r.spaces[sid]
+        stages = MARKER_STAGES[sp.effect]
+        if stages is not None and t.stage not in stages:
+            continue
+        used = t.markers.get(sid, 0)
+        if sp.capacity == "one" and used:
+            continue
+        if sp.capacity == "two" and (used or p.markers < 2):
+            continue
+        if sp.effect == "buy_poster" and (p.coins < sp.cost_coins or not posters.sources(s)):
+            continue
+        if sp.effect == "rearrange" and not any(p.posters):
+            continue
+        out.append(A.Marker(sid))
+    return out
+
+
+def level_ok(r: Rules, s: MagState, seat: int, lv: C.Level) -> bool:
+    t = s.turn
+    if lv.ap > ap(s):
+        return False
+    for size, k in (("small", lv.small), ("large", lv.large)):
+        if not k:
+            continue
+        for colour in C.COLOURS:
+            if (colour == t.colour or t.recolours > 0) and s.supply[r.frag_by[(colour, size)]]:
+                return True  # A6: one of its fragments in supply is enough
+    return False
+
+
+def swap_options(s: MagState, seat: int) -> list:
+    p = s.players[seat]
+    if s.turn.swaps >= len(p.posters) - 1:
+        return []
+    n = len(p.posters)
+    return [A.Swap(a, b) for a in range(n) for b in range(a + 1, n) if p.posters[a] != p.posters[b]]
+
+
+def turn_options(r: Rules, s: MagState, seat: int) -> list:
+    t = s.turn
+    if t.stage == "take":
+        return take_options(r, s, seat)
+    p = s.players[seat]
+    out: list = []
+    st = t.stage
+    if st in AP_OPEN:
+        out += [A.SpendGem(g) for g in dict.fromkeys((t.colour, "clear")) if p.gems[g] > 0]
+    if st == "act":
+        board = r.boards[p.board]
+        if any(level_ok(r, s, seat, lv) for lv in board.build_levels):
+            out.append(A.Choose("build"))
+        out.append(A.Choose("travel"))  # A5: always possible
+        if perform.hats_allowed(s, seat) and perform.spaces_allowed(r, s, ap(s)):
+            out.append(A.Choose("perform"))
+    elif st == "build":
+        out += [
+            A.Level(i)
+            for i, lv in enumerate(r.boards[p.board].build_levels)
+            if level_ok(r, s, seat, lv)
+        ]
+    elif st == "travel":
+        out += [A.Move(d) for d in range(1, ap(s) + 1)]
+    elif st == "perform":
+        out += [
+            A.Hat(h, sp)
+            for h in perform.hats_allowed(s, seat)
+            for sp in perform.spaces_allowed(r, s, ap(s))
+        ]
+        if t.rearrange:
+            out += swap_options(s, seat)
+    elif st == "reward":
+        out += [A.Reward(slots, ig) for slots, ig in perform.reward_options(r, s, seat)]
+    elif st == "arrange":
+        out += swap_options(s, seat)
+    out += bonus_options(r, s, seat)
+    out += marker_options(r, s, seat)
+    seen = set()
+    for i, pend in enumerate(t.frags):
+        key = (pend.source == "bonus", pend.fragment, pend.size)
+        if key in seen:
+            continue
+        seen.add(key)
+        spots = build.placements(r, s, seat, i)
+        out += [A.Place(i, fid, o, x, y) for fid, o, x, y in spots]
+        if not spots:
+            out.append(A.Skip(i))
+    if t.acted and st in ("place", "done", "arrange") and not t.frags:
+        out.append(A.EndTurn())
+    return out
+
+
+def allowed(r: Rules, s: MagState, seat: int, action) -> bool:
+    if isinstance(action, A.Place):
+        t = s.turn
+        if (
+            s.phase != "turn"
+            or s.pending
+            or seat != s.seat
+            or not 0 <= action.pending < len(t.frags)
+        ):
+            return False
+        return (action.fragment, action.orient, action.x, action.y) in build.placements(
+            r, s, seat, action.pending
+        )
+    return action in options(r, s, seat)

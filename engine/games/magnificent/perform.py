@@ -1,0 +1,158 @@
+"""Perform (§11, R50-R54): a hat to a vacant space within AP (or without symbols), then up to
+N posters rewarded together, each needing its tent, the fragments (as a multiset across the
+posters) and the gems shown on it and on its tent."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from engine.core.events import Event
+from engine.games.magnificent import common
+from engine.games.magnificent.common import ev
+from engine.games.magnificent.rules import START, Rules
+from engine.games.magnificent.state import MagState
+
+
+def hats_allowed(s: MagState, seat: int) -> list[int]:
+    """R51: 1st perform of the round moves the hat on the track; 2nd places the one from the
+    play area; 3rd and 4th move either."""
+    p = s.players[seat]
+    on = [i for i, h in enumerate(p.hats) if h >= 0]
+    off = [i for i, h in enumerate(p.hats) if h < 0]
+    if p.performs == 0:
+        return on[:1] if on else off[:1]
+    if p.performs == 1 and off:
+        return off[:1]
+    return on
+
+
+def spaces_allowed(r: Rules, s: MagState, ap: int) -> list[int]:
+    taken = common.occupied(s)
+    return [i for i, sp in enumerate(r.track) if i not in taken and (sp.ap is None or sp.ap <= ap)]
+
+
+def hat(r: Rules, s: MagState, seat: int, which: int, space: int, events: list[Event]) -> None:
+    p = s.players[seat]
+    p.hats[which] = space
+    p.performs += 1
+    s.turn.hat = space
+    s.turn.stage = "reward"
+    ev(events, "hat", seat=seat, space=r.track[space].index, ap=r.track[space].ap)
+
+
+def capacity(r: Rules, s: MagState) -> int:
+    return r.track[s.turn.hat].posters + s.turn.extra_posters
+
+
+def poster_at(p, slot: int) -> str:
+    pid = p.posters[slot]
+    assert pid is not None  # callers pass filled slots only
+    return pid
+
+
+def _needs(r: Rules, s: MagState, seat: int, slots: tuple[int, ...]):
+    p = s.players[seat]
+    frags: Counter = Counter()
+    gems: Counter = Counter()
+    for i in slots:
+        poster = r.posters[poster_at(p, i)]
+        frags.update(poster.fragments)
+        gems.update(poster.gems)
+        tent = p.tents[i]
+        if tent is not None and tent != START:
+            g = r.tents[tent].gem
+            if g is not None:
+                gems[g] += 1  # R52(iv)
+    return frags, gems
+
+
+def gem_payment(p, gems: Counter) -> dict[str, int] | None:
+    """Gems to discard: each shown gem in its colour, else a clear one (wild)."""
+    pay = dict.fromkeys(p.gems, 0)
+    clear_needed = 0
+    for g, k in gems.items():
+        if g == "clear":
+            clear_needed += k
+            continue
+        own = min(k, p.gems[g])
+        pay[g] += own
+        clear_needed += k - own
+    if clear_needed > p.gems["clear"]:
+        return None
+    pay["clear"] += clear_needed
+    return pay
+
+
+def eligible(r: Rules, s: MagState, seat: int, slots: tuple[int, ...], ignore: str) -> bool:
+    p = s.players[seat]
+    for i in slots:
+        if p.posters[i] is None or p.tents[i] is None:  # R52(i): the slot needs its tent
+            return False
+    frags, gems = _needs(r, s, seat, slots)
+    if ignore:
+        if frags[ignore] <= 0:
+            return False
+        frags[ignore] -= 1  # T10 / A13: one fragment requirement in all
+    built = Counter(b.fragment for b in p.built)
+    if any(built[f] < k for f, k in frags.items()):  # R52(ii): a multiset, not used up
+        return False
+    return gem_payment(p, gems) is not None
+
+
+def reward_options(r: Rules, s: MagState, seat: int) -> list[tuple[tuple[int, ...], str]]:
+    p = s.players[seat]
+    cap = capacity(r, s)
+    filled = [i for i, x in enumerate(p.posters) if x is not None and p.tents[i] is not None]
+    out: list[tuple[tuple[int, ...], str]] = [((), "")]
+    ignores = [""]
+    if s.turn.ignore:
+        ignores += sorted({f for i in filled for f in r.posters[poster_at(p, i)].fragments})
+    for k in range(1, min(cap, len(filled)) + 1):
+        for combo in combinations(filled, k):
+            for ig in ignores:
+                if eligible(r, s, seat, combo, ig):
+                    out.append((combo, ig))
+                    if not ig:
+                        break  # ignoring a fragment adds nothing when none is short
+    return out
+
+
+def reward(
+    r: Rules, s: MagState, seat: int, slots: tuple[int, ...], ignore: str, events: list[Event]
+) -> None:
+    p = s.players[seat]
+    _, gems = _needs(r, s, seat, slots)
+    pay = gem_payment(p, gems)
+    assert pay is not None
+    for g, k in pay.items():
+        p.gems[g] -= k
+    vp = coins = 0
+    done = []
+    for i in slots:
+        poster = r.posters[poster_at(p, i)]
+        vp += poster.vp + s.turn.vp_per_poster
+        coins += poster.coins
+        tent = p.tents[i]
+        if tent == START:
+            st = r.boards[p.board].start_tent
+            vp += st.vp
+            coins += st.coins
+        elif tent is not None:
+            vp += r.tents[tent].vp
+            coins += r.tents[tent].coins
+        p.rewarded.append(poster.id)  # R53: face down, public (A11)
+        done.append(poster.id)
+        p.posters[i] = None
+    ev(events, "reward", seat=seat, posters=done, gems=pay, ignore=ignore)
+    common.vp(s, seat, vp, "perform", events)
+    common.coins(s, seat, coins, "perform", events)
+    s.turn.acted = True
+    s.turn.stage = "arrange"
+
+
+def swap(s: MagState, seat: int, a: int, b: int, events: list[Event]) -> None:
+    p = s.players[seat]
+    p.posters[a], p.posters[b] = p.posters[b], p.posters[a]
+    s.turn.swaps += 1
+    ev(events, "swap", seat=seat, a=a, b=b)

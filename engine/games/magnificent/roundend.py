@@ -1,0 +1,172 @@
+"""End of round (§13, R70-R75; solo R93) and the hand-off to the end of the game (§14)."""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.games.magnificent import common, scoring, setup
+from engine.games.magnificent import components as C
+from engine.games.magnificent.common import ev
+from engine.games.magnificent.rules import ROUNDS, Rules
+from engine.games.magnificent.state import HeldCard, MagState, Turn
+
+
+def start(r: Rules, s: MagState, events: list[Event]) -> None:
+    ev(events, "round_end", round=s.round)
+    for seat in common.turn_order(s):  # step 1: payment (R70-R71)
+        pay(s, seat, events)
+    for p in s.players:  # step 2: the lower hat of two goes back (R72)
+        on = [h for h in p.hats if h >= 0]
+        if len(on) == 2:
+            low = p.hats.index(min(on))
+            p.hats[low] = -1
+    order = sorted(range(len(s.players)), key=lambda i: -max(s.players[i].hats))
+    if r.solo:  # R93: the top pair is discarded for each hat above yours
+        mine = max(s.players[0].hats)
+        for _ in range(sum(1 for h in s.dummy_hats if h > mine)):
+            top = next((i for i, pr in enumerate(s.fair) if pr[0] or pr[1]), None)
+            if top is not None:
+                ev(events, "fair_discard", seat=-1, card=s.fair[top][0], tile=s.fair[top][1])
+                s.fair[top] = [None, None]
+    s.fair_order = order
+    s.phase = "fair"
+    next_pick(r, s, events)
+
+
+def pay(s: MagState, seat: int, events: list[Event]) -> None:
+    p = s.players[seat]
+    big, clear = common.owes(p)
+    owed = big + clear
+    paid = min(owed, p.coins)
+    p.coins -= paid
+    short = owed - paid
+    ev(events, "pay", seat=seat, owed=owed, paid=paid)
+    if short:
+        common.vp(s, seat, -short * s.round, "short", events)  # R71: 1/2/3 VP per coin
+
+
+def pairs(s: MagState) -> list[int]:
+    return [i for i, pr in enumerate(s.fair) if pr[0] is not None or pr[1] is not None]
+
+
+def next_pick(r: Rules, s: MagState, events: list[Event]) -> None:
+    while s.fair_order:
+        seat = s.fair_order[0]
+        left = pairs(s)
+        if not left:
+            s.fair_order.pop(0)
+            continue
+        if len(left) == 1:
+            take_pair(r, s, seat, left[0], events)  # the last pair goes to the last player
+            continue
+        s.seat = seat
+        return
+    low_discard(r, s, events)
+    start_scoring(r, s, events)
+
+
+def take_pair(r: Rules, s: MagState, seat: int, index: int, events: list[Event]) -> None:
+    p = s.players[seat]
+    card, tile = s.fair[index]
+    s.fair[index] = [None, None]
+    if card is not None:
+        p.cards.append(HeldCard(id=card))
+    if tile is not None and len(p.tiles) < r.boards[p.board].tile_slots:
+        p.tiles.append(tile)
+    ev(events, "pair", seat=seat, card=card, tile=tile)
+    s.fair_order.pop(0)
+    if len(s.players) == 2 and len(s.fair_order) == 1:
+        # R73: a vacant space between the hats lets the higher player discard 1 pair first;
+        # adjacent hats let the lower player choose 1 of the 2 and discard the other.
+        hi, lo = max(p.hats), max(s.players[s.fair_order[0]].hats)
+        if hi - lo > 1 and len(pairs(s)) >= 2:
+            s.phase = "fair_discard"
+            s.seat = seat
+            return
+    next_pick(r, s, events)
+
+
+def discard_pair(r: Rules, s: MagState, seat: int, index: int, events: list[Event]) -> None:
+    ev(events, "fair_discard", seat=seat, card=s.fair[index][0], tile=s.fair[index][1])
+    s.fair[index] = [None, None]
+    s.phase = "fair"
+    next_pick(r, s, events)
+
+
+def low_discard(r: Rules, s: MagState, events: list[Event]) -> None:
+    """What nobody took is discarded (R73 adjacent hats; solo R93)."""
+    for i in pairs(s):
+        ev(events, "fair_discard", seat=-1, card=s.fair[i][0], tile=s.fair[i][1])
+        s.fair[i] = [None, None]
+
+
+def start_scoring(r: Rules, s: MagState, events: list[Event]) -> None:
+    s.phase = "score"
+    s.score_order = common.turn_order(s)  # A14: turn order, no interaction
+    s.seat = s.score_order[0]
+
+
+def score(
+    r: Rules, s: MagState, seat: int, card: int, artist: str, coins: int, events: list[Event]
+) -> None:
+    p = s.players[seat]
+    held = p.cards[card]
+    cond = r.cards[held.id].condition
+    v = scoring.value(r, s, seat, cond, artist, coins)
+    if isinstance(cond, C.PayCoinsCond):
+        p.coins -= coins
+    p.cards.pop(card)
+    ev(events, "score_card", seat=seat, card=held.id, vp=v)
+    common.vp(s, seat, v, "card", events)
+    s.score_order.pop(0)
+    if s.score_order:
+        s.seat = s.score_order[0]
+        return
+    if s.round >= ROUNDS:
+        scoring.end_game(r, s, events)
+        s.phase = "over"
+        ev(events, "game_over", scores=[q.vp for q in s.players])
+        return
+    prepare(r, s, events)
+
+
+def prepare(r: Rules, s: MagState, events: list[Event]) -> None:
+    """R75: markers back, fair refilled (no tiles before round 3), hats slide down keeping
+    their order, the hat on #1 is first player, all dice rerolled."""
+    for p in s.players:
+        p.markers += p.markers_tent
+        p.markers_tent = 0
+        p.performs = 0
+        p.turns = 0
+        for c in p.cards:
+            c.die = None
+            c.as_colour = None
+    s.round += 1
+    if r.solo:
+        s.fair = [[None, None] for _ in range(4)]
+    setup.fill_fair(r, s, tiles=s.round < ROUNDS)
+    ev(events, "fair_refill", reveal=True, fair=[list(x) for x in s.fair])
+    if r.solo:  # A16: only your hat slides; the dummies stay
+        p = s.players[0]
+        p.hats = [0 if h >= 0 else -1 for h in p.hats]
+        s.first = 0
+        colours = setup.dice_colours(r.dice)
+        s.dice_supply = setup.dice_colours(tuple(a - b for a, b in zip(r.pack.dice["4"], r.dice)))
+    else:
+        ranked = sorted(range(len(s.players)), key=lambda i: max(s.players[i].hats))
+        for pos, seat in enumerate(ranked):
+            q = s.players[seat]
+            q.hats = [pos if h >= 0 else -1 for h in q.hats]
+        s.first = ranked[0]
+        colours = setup.dice_colours(r.dice)
+    setup.roll_dice(r, s, colours)
+    ev(
+        events,
+        "round",
+        round=s.round,
+        first=s.first,
+        dice=[[d.colour, d.face] for d in s.tent_dice],
+    )
+    s.phase = "turn"
+    s.seat = s.first
+    s.turn_no = 0
+    s.turn = Turn()

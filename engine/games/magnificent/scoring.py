@@ -1,0 +1,190 @@
+"""Master-card conditions (§16, C1-C19), halved at the end (R80a, A17), and end-of-game
+scoring (§14: halves, coins, fully covered areas with the best gem filling, tie-break)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.games.magnificent import common
+from engine.games.magnificent import components as C
+from engine.games.magnificent.rules import START, Rules
+from engine.games.magnificent.state import MagState
+
+
+def _capped(count: int, each: int, times: int, half: bool) -> int:
+    full = min(count, times) * each
+    return full // 2 if half else full
+
+
+def _max_vp(v: int, cap: int, half: bool) -> int:
+    return min(v // 2, cap // 2) if half else min(v, cap)
+
+
+def rows_cols(r: Rules, s: MagState, seat: int) -> tuple[int, int]:
+    p = s.players[seat]
+    geo = r.geo(p.board)
+    w, h = geo.w, geo.h
+    rows = cols = 0
+    for y in range(h):
+        cells = [y * w + x for x in range(w) if not geo.blocked >> (y * w + x) & 1]
+        rows += bool(cells) and all(p.camp[c] for c in cells)
+    for x in range(w):
+        cells = [y * w + x for y in range(h) if not geo.blocked >> (y * w + x) & 1]
+        cols += bool(cells) and all(p.camp[c] for c in cells)
+    return rows, cols
+
+
+def largest_rectangle(r: Rules, s: MagState, seat: int, colour: str) -> int:
+    """C9: the largest rectangle of cells covered by fragments of ``colour`` (histogram scan)."""
+    p = s.players[seat]
+    geo = r.geo(p.board)
+    w, h = geo.w, geo.h
+    heights = [0] * w
+    best = 0
+    for y in range(h):
+        for x in range(w):
+            v = p.camp[y * w + x]
+            ok = v and r.fragments[p.built[v - 1].fragment].colour == colour
+            heights[x] = heights[x] + 1 if ok else 0
+        for x in range(w):
+            lo = heights[x]
+            for x2 in range(x, w):
+                lo = min(lo, heights[x2])
+                if not lo:
+                    break
+                best = max(best, lo * (x2 - x + 1))
+    return best
+
+
+def value(
+    r: Rules,
+    s: MagState,
+    seat: int,
+    cond: C.Condition,
+    artist: str = "",
+    coins: int = 0,
+    half: bool = False,
+) -> int:
+    p = s.players[seat]
+    if isinstance(cond, C.FragmentsCond):
+        n = sum(
+            1
+            for b in p.built
+            if (cond.colour is None or r.fragments[b.fragment].colour == cond.colour)
+            and (cond.size is None or r.fragments[b.fragment].size == cond.size)
+        )
+        return _capped(n, cond.vp_each, cond.max_times, half)
+    if isinstance(cond, C.TentsCond):
+        n = sum(1 for t in p.tents if t is not None and t != START)
+        return _capped(n, cond.vp_each, cond.max_times, half)
+    if isinstance(cond, C.PayCoinsCond):
+        if half:  # A17: n coins give floor(vp_each * n / 2), capped at half the maximum
+            return min(cond.vp_each * coins // 2, cond.vp_each * cond.max_times // 2)
+        return min(coins, cond.max_times) * cond.vp_each
+    if isinstance(cond, C.FullRowsCond):
+        return _capped(rows_cols(r, s, seat)[0], cond.vp_each, cond.max_times, half)
+    if isinstance(cond, C.FullColumnsCond):
+        return _capped(rows_cols(r, s, seat)[1], cond.vp_each, cond.max_times, half)
+    if isinstance(cond, C.MarkersCond):  # C13: Main Tent + play area
+        return _capped(p.markers + p.markers_tent, cond.vp_each, cond.max_times, half)
+    if isinstance(cond, C.ArtistChoiceCond):
+        n = sum(1 for x in p.rewarded if r.posters[x].artist == artist)
+        return _capped(n, cond.vp_each, cond.max_times, half)
+    if isinstance(cond, C.UniqueArtistsCond):
+        n = len({r.posters[x].artist for x in p.rewarded})
+        return _capped(n, cond.vp_each, cond.max_times, half)
+    if isinstance(cond, C.ColouredGemsCond):
+        n = sum(p.gems[g] for g in C.COLOURS)
+        return _capped(n, cond.vp_each, cond.max_times, half)
+    if isinstance(cond, C.RewardedSymbolCond):
+        n = sum(1 for x in p.rewarded if r.posters[x].symbol == cond.colour)
+        return _capped(n, cond.vp_each, cond.max_times, half)
+    if isinstance(cond, C.FlatCond):
+        return cond.vp // 2 if half else cond.vp
+    if isinstance(cond, C.LargestRectangleCond):
+        return _max_vp(
+            largest_rectangle(r, s, seat, cond.colour) * cond.vp_per_cell, cond.max_vp, half
+        )
+    if isinstance(cond, C.DicePaymentCond):
+        big, clear = common.owes(p)
+        return _max_vp(big + clear, cond.max_vp, half)
+    if isinstance(cond, C.ClearDiceDoubleCond):
+        return _max_vp(2 * common.owes(p)[1], cond.max_vp, half)
+    if isinstance(cond, C.HatSpaceCond):  # C19: the space of the hat on the track
+        aps = [r.track[h].ap or 0 for h in p.hats if h >= 0]
+        v = max(aps) if aps else 0
+        return v // 2 if half else v
+    raise ValueError(cond)
+
+
+def best_artist(r: Rules, s: MagState, seat: int) -> str:
+    counts = Counter(r.posters[x].artist for x in s.players[seat].rewarded)
+    return max(r.pack.artists, key=lambda a: (counts[a], -r.pack.artists.index(a)))
+
+
+def final_coins_for(cond: C.PayCoinsCond, have: int) -> int:
+    """A17: the fewest coins reaching the halved cap (paying is worth more than keeping)."""
+    cap = cond.vp_each * cond.max_times // 2
+    for n in range(have + 1):
+        if cond.vp_each * n // 2 >= cap:
+            return n
+    return have
+
+
+def fill_areas(r: Rules, s: MagState, seat: int) -> tuple[int, int]:
+    """R80c: fully covered areas; leftover gems fill empty cells, areas with the fewest empty
+    cells first (that maximises the count). Returns (areas, gems used)."""
+    p = s.players[seat]
+    b = r.boards[p.board]
+    geo = r.geo(p.board)
+    gems = sum(p.gems.values())
+    gaps = []
+    for a in b.camp.areas:
+        empty = sum(
+            1
+            for y in range(a.y, a.y + a.h)
+            for x in range(a.x, a.x + a.w)
+            if not p.camp[y * geo.w + x] and not geo.blocked >> (y * geo.w + x) & 1
+        )
+        gaps.append(empty)
+    done = used = 0
+    for g in sorted(gaps):
+        if g <= gems - used:
+            used += g
+            done += 1
+    return done, used
+
+
+def end_game(r: Rules, s: MagState, events) -> None:
+    for seat, p in enumerate(s.players):
+        before = p.vp
+        cards = 0
+        for held in p.cards:
+            cond = r.cards[held.id].condition
+            coins = final_coins_for(cond, p.coins) if isinstance(cond, C.PayCoinsCond) else 0
+            v = value(r, s, seat, cond, best_artist(r, s, seat), coins, half=True)
+            p.coins -= coins
+            cards += v
+        common.vp(s, seat, cards, "final_cards", events)
+        common.vp(s, seat, p.coins // 5, "final_coins", events)
+        areas, _ = fill_areas(r, s, seat)
+        common.vp(s, seat, 4 * areas, "final_areas", events)
+        p.final = {
+            "play": before,
+            "cards": cards,
+            "coins": p.coins // 5,
+            "areas": 4 * areas,
+            "total": p.vp,
+        }
+
+
+def hat_height(p) -> int:
+    return max(p.hats)
+
+
+def winners(s: MagState) -> list[int]:
+    """R81: most VP; a tie goes to the higher hat."""
+    top = max(p.vp for p in s.players)
+    tied = [i for i, p in enumerate(s.players) if p.vp == top]
+    best = max(hat_height(s.players[i]) for i in tied)
+    return [i for i in tied if hat_height(s.players[i]) == best]

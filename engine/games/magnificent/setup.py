@@ -1,0 +1,257 @@
+"""General and player setup (R5-R19), the solo changes (R91), and the setup decisions."""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.core.rng import Rng
+from engine.games.magnificent import common
+from engine.games.magnificent import components as C
+from engine.games.magnificent.common import ev
+from engine.games.magnificent.rules import START, Rules
+from engine.games.magnificent.state import (
+    Die,
+    HeldCard,
+    MagState,
+    Pending,
+    Player,
+    Turn,
+)
+
+NUMERALS = ("I", "II", "III", "IV")
+
+
+def roll_dice(r: Rules, s: MagState, colours: list[str]) -> None:
+    s.tent_dice = []
+    for colour in colours:
+        s.tent_dice.append(Die(id=s.next_die, colour=colour, face=s.rng.between(1, 6)))
+        s.next_die += 1
+
+
+def dice_colours(counts: tuple[int, ...]) -> list[str]:
+    return [g for g, n in zip(C.GEMS, counts) for _ in range(n)]
+
+
+def fill_fair(r: Rules, s: MagState, tiles: bool) -> None:
+    """R7 / R75b: the top pairs (3 with 2-3 players, 4 with 4 and solo); no tiles before
+    round 3."""
+    s.fair = [[None, None] for _ in range(4)]
+    for i in range(r.fair_pairs):
+        s.fair[i][0] = s.master_deck.pop() if s.master_deck else None
+        if tiles and s.tile_stack:
+            s.fair[i][1] = s.tile_stack.pop()
+
+
+def initial_state(r: Rules, seed: int) -> MagState:
+    pack = r.pack
+    rng = Rng.from_seed(seed)
+    n = r.players
+    first = 0 if r.solo else rng.below(n)
+    numbered = [m.id for m in pack.master_cards if m.numeral is not None]
+    others = [m.id for m in pack.master_cards if m.numeral is None]
+    # R19: the master draft shuffles all 56 together; otherwise the numbered 16 wait (R7).
+    deck = rng.shuffled(others + numbered if r.advanced and not r.solo else others)
+    tiles = rng.shuffled([t.id for t in pack.assistant_tiles])
+    posters = rng.shuffled([p.id for p in pack.posters if not p.starting])
+    starting = rng.shuffled([p.id for p in pack.posters if p.starting])
+    tents = rng.shuffled([t.id for t in pack.tents])
+    track_tents: list[list[str | None]] = []
+    for t in pack.travel.tracks:
+        track_tents.append([tents.pop() if sp.kind == "tent" else None for sp in t.spaces])
+    all_dice = pack.dice["4"]
+    in_use = r.dice
+    s = MagState(
+        rng=rng,
+        phase="turn",
+        round=1,
+        first=first,
+        seat=first,
+        turn_no=0,
+        players=[],
+        tent_dice=[],
+        dice_supply=dice_colours(tuple(a - b for a, b in zip(all_dice, in_use))) if r.solo else [],
+        next_die=0,
+        master_deck=deck,
+        tile_stack=tiles,
+        poster_deck=posters,
+        poster_discard=[],
+        new_posters=[posters.pop() for _ in range(4)],
+        fair=[],
+        wagons=[t.start for t in pack.travel.tracks],
+        track_tents=track_tents,
+        box_tent=tents.pop() if tents else None,
+        dummy_hats=[
+            i for i, sp in enumerate(r.track) if r.solo and sp.ap in pack.solo.dummy_hat_ap
+        ],
+        supply={f.id: f.supply for f in pack.fragments},
+        pending=[],
+        turn=Turn(),
+    )
+    roll_dice(r, s, dice_colours(in_use))
+    fill_fair(r, s, tiles=True)
+    boards = rng.shuffled(list(NUMERALS))[:n]
+    for seat in range(n):
+        numeral = boards[seat]
+        board = next(b.id for b in pack.boards if b.numeral == numeral and b.side == "A")
+        pos = (seat - first) % n  # R14: first player on #1, then clockwise upwards
+        held = (
+            []
+            if r.advanced or r.solo
+            else [HeldCard(id=m.id) for m in pack.master_cards if m.numeral == numeral]
+        )
+        s.players.append(
+            Player(
+                board=board,
+                cards=held,
+                tiles=[],
+                camp=bytes(r.geo(board).n),
+                built=[],
+                tents=[START] + [None] * (r.boards[board].tent_slots - 1),
+                posters=[None] * r.boards[board].poster_slots,
+                rewarded=[],
+                gems=dict.fromkeys(C.GEMS, 0),
+                coins=0,
+                vp=0,
+                markers=0,
+                markers_tent=0,
+                markers_out=0,
+                hats=[pos, -1],
+            )
+        )
+        s.players[seat].posters[0] = starting.pop()  # R16: over the starting tent
+    if not r.advanced and not r.solo:
+        # R15: fewer than 4 players shuffle the unused numbered cards into the deck.
+        used = set(boards)
+        s.master_deck += [m for m in numbered if r.cards[m].numeral not in used]
+        rng.shuffle(s.master_deck)
+    if r.solo:
+        # A15: the 16 numbered cards join the deck before the 6 are revealed (R91).
+        s.master_deck += numbered
+        rng.shuffle(s.master_deck)
+    return s
+
+
+def start_resources(r: Rules, s: MagState, seat: int, events: list[Event]) -> None:
+    """R16 (side A) / R18 (side B): printed starting resources; II-B takes the boxed tent."""
+    p = s.players[seat]
+    st = r.boards[p.board].starting
+    for g, k in st.gems.items():
+        p.gems[g] = k
+    p.coins = st.coins
+    common.markers(s, seat, st.markers, [])
+    n = len(s.players)
+    if n > 1:
+        last = (s.first + n - 1) % n
+        if seat == s.first:
+            p.coins -= 1
+        if seat == last:
+            p.coins += 1
+    ev(events, "start", seat=seat, board=p.board, coins=p.coins)
+    for _ in range(st.tents):
+        if s.box_tent is not None:
+            s.pending.append(Pending(kind="tent", source="setup", tent=s.box_tent))
+            s.box_tent = None
+    common.posters(s, st.posters, "setup")
+
+
+def begin(r: Rules, s: MagState, events: list[Event]) -> None:
+    """After initial_state: the first setup decision (or the starting resources at once)."""
+    if r.advanced:
+        s.phase = "side"
+        s.seat = s.first
+        return
+    for seat in range(len(s.players)):
+        start_resources(r, s, seat, events)
+    after_sides(r, s, events)
+
+
+def after_sides(r: Rules, s: MagState, events: list[Event]) -> None:
+    if r.solo:
+        s.solo_offer = [s.master_deck.pop() for _ in range(6)]
+        s.phase = "solo_cards"
+        s.seat = 0
+    elif r.advanced:
+        s.phase = "draft"
+        for p in s.players:
+            p.draft = [s.master_deck.pop() for _ in range(5)]
+    else:
+        tiles_phase(r, s)
+
+
+def tiles_phase(r: Rules, s: MagState) -> None:
+    """R17: reveal 3 (2-3 players) or 4 tiles; pick from the first player's right, counter-
+    clockwise, first player last. Solo (R91): reveal 2, keep 1."""
+    n = len(s.players)
+    count = 2 if r.solo else (4 if n == 4 else 3)
+    s.reveal = [s.tile_stack.pop() for _ in range(min(count, len(s.tile_stack)))]
+    s.phase = "tiles"
+    s.seat = (s.first - 1) % n
+
+
+def choose_side(r: Rules, s: MagState, seat: int, side: str, events: list[Event]) -> None:
+    p = s.players[seat]
+    numeral = r.boards[p.board].numeral
+    p.board = next(b.id for b in r.pack.boards if b.numeral == numeral and b.side == side)
+    p.side_chosen = True
+    ev(events, "side", seat=seat, board=p.board)
+    start_resources(r, s, seat, events)
+
+
+def next_side(r: Rules, s: MagState, events: list[Event]) -> None:
+    n = len(s.players)
+    nxt = [(s.first + i) % n for i in range(n) if not s.players[(s.first + i) % n].side_chosen]
+    if nxt:
+        s.seat = nxt[0]
+    else:
+        after_sides(r, s, events)
+
+
+def draft_keep(r: Rules, s: MagState, seat: int, card: str, events: list[Event]) -> None:
+    p = s.players[seat]
+    p.kept = card
+    if any(not q.kept for q in s.players):
+        return
+    # Everyone chose: reveal, then pass the rest to the left (R19).
+    for i, q in enumerate(s.players):
+        q.cards.append(HeldCard(id=q.kept))
+        q.draft.remove(q.kept)
+        ev(events, "draft_keep", seat=i, card=q.kept)
+        q.kept = ""
+    hands = [q.draft for q in s.players]
+    n = len(s.players)
+    for i, q in enumerate(s.players):
+        q.draft = hands[(i - 1) % n]
+    if len(s.players[0].cards) == 4:
+        for q in s.players:
+            s.master_deck += q.draft
+            q.draft = []
+        s.rng.shuffle(s.master_deck)
+        tiles_phase(r, s)
+
+
+def solo_keep(r: Rules, s: MagState, card: str, events: list[Event]) -> None:
+    p = s.players[0]
+    p.cards.append(HeldCard(id=card))
+    s.solo_offer.remove(card)
+    ev(events, "draft_keep", seat=0, card=card)
+    if len(p.cards) == 4:
+        s.master_deck += s.solo_offer
+        s.solo_offer = []
+        s.rng.shuffle(s.master_deck)
+        tiles_phase(r, s)
+
+
+def pick_tile(r: Rules, s: MagState, seat: int, tile: str, events: list[Event]) -> None:
+    s.players[seat].tiles.append(tile)
+    s.reveal.remove(tile)
+    ev(events, "tile", seat=seat, tile=tile)
+    n = len(s.players)
+    if seat == s.first:
+        # R17: with 2 players (and solo, R91) the unpicked tiles go back into the stack.
+        s.tile_stack += s.reveal
+        s.reveal = []
+        s.rng.shuffle(s.tile_stack)
+        s.phase = "turn"
+        s.seat = s.first
+        s.turn = Turn()
+    else:
+        s.seat = (seat - 1) % n

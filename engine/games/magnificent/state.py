@@ -1,0 +1,123 @@
+"""The Magnificent's state: plain msgspec Structs (copied by ``Game.apply``), no cycles."""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.core.rng import Rng
+
+
+class _S(msgspec.Struct, gc=False):
+    pass
+
+
+class Die(_S):
+    id: int
+    colour: str  # orange / green / purple / clear
+    face: int
+
+
+class HeldCard(_S):
+    id: str
+    die: Die | None = None
+    as_colour: str | None = None  # the colour a clear die on this card stood for (R25)
+
+
+class Built(_S):
+    fragment: str  # fragment id (colour_size)
+    mask: int  # covered cells, bit y * width + x
+
+
+class Pending(_S):
+    """A sub-decision owed before anything else: gain a poster, choose a gem, place a tent or a
+    fragment. ``source`` says where it came from (build / t5 / bonus / cell / tent / solo)."""
+
+    kind: str  # poster / gem / tent / fragment
+    source: str = ""
+    fragment: str = ""  # fragment id for bonus fragments; size for build fragments
+    size: str = ""
+    colours: list[str] = []
+    tent: str = ""
+
+
+class Turn(_S):
+    """Scratch of the turn in progress (R22): the die, AP parts and what was used."""
+
+    stage: str = (
+        "take"  # take / act / build / place / travel / tent / perform / reward / arrange / done
+    )
+    die: Die | None = None
+    card: int = -1
+    colour: str = ""  # the die's colour, or the declared colour of a clear die
+    ap: int = 0  # dice part (R26-R28)
+    plus: int = 0  # +N modifiers and gems (R29-R30)
+    bonus_used: bool = False
+    action: str = ""
+    markers: dict[str, int] = {}  # space id -> markers placed this turn
+    recolours: int = 0
+    double_next: int = 0
+    ccw: bool = False
+    double_tent: bool = False
+    ignore: int = 0
+    extra_posters: int = 0
+    vp_per_poster: int = 0
+    swaps: int = 0
+    acted: bool = False
+    rearrange: bool = False
+    frags: list[Pending] = []
+    solo_discarded: bool = False
+    hat: int = -1
+
+
+class Player(_S):
+    board: str
+    cards: list[HeldCard]
+    tiles: list[str]
+    camp: bytes  # per cell y * width + x: 0 empty, else 1 + index into built (bytes: not a GC container)
+    built: list[Built]
+    tents: list[str | None]  # slot 0 is the printed starting tent ("start")
+    posters: list[str | None]
+    rewarded: list[str]
+    gems: dict[str, int]
+    coins: int
+    vp: int
+    markers: int  # in the play area, ready to use
+    markers_tent: int  # used, waiting in the Main Tent until the next round (R60)
+    markers_out: int  # owned (play area + Main Tent + placed this turn); 8 - this in supply
+    hats: list[int]  # positions (0-based performance-track index), -1 = in the play area
+    performs: int = 0
+    turns: int = 0
+    draft: list[str] = []  # master draft hand (hidden)
+    kept: str = ""  # master draft pick this pass (hidden until every seat picked)
+    side_chosen: bool = False
+    final: dict[str, int] = {}  # end-of-game breakdown
+
+
+class MagState(_S):
+    rng: Rng
+    phase: str  # side / draft / solo_cards / tiles / turn / fair / fair_discard / score / over
+    round: int
+    first: int
+    seat: int  # who is acting (turn / tile pick / fair / score)
+    turn_no: int  # turns taken this round (all seats)
+    players: list[Player]
+    tent_dice: list[Die]  # the Main Tent
+    dice_supply: list[str]  # solo: colours waiting beside the board
+    next_die: int
+    master_deck: list[str]
+    tile_stack: list[str]
+    poster_deck: list[str]
+    poster_discard: list[str]
+    new_posters: list[str | None]
+    fair: list[list[str | None]]  # [card, tile] pairs, top first
+    wagons: list[int]  # per track (pack order)
+    track_tents: list[list[str | None]]  # per track, per space: tent id or None
+    box_tent: str | None
+    dummy_hats: list[int]  # solo: occupied performance-track positions
+    supply: dict[str, int]  # fragments left by id (R36)
+    pending: list[Pending]
+    turn: Turn
+    reveal: list[str] = []  # tiles revealed for the setup draft
+    solo_offer: list[str] = []  # solo: the 6 master cards revealed at setup
+    fair_order: list[int] = []  # seats still to pick this round end
+    score_order: list[int] = []

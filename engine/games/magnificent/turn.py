@@ -1,0 +1,186 @@
+"""A turn (§5-§8, §12, §17): take a die, action points, gems, master-card bonuses, assistant
+markers, choosing the action, ending the turn. The three actions live in build/travel/perform."""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.games.magnificent import common
+from engine.games.magnificent import components as C
+from engine.games.magnificent.common import ev
+from engine.games.magnificent.rules import Rules
+from engine.games.magnificent.state import Die, MagState, Pending, Turn
+
+AP_OPEN = ("act", "build", "travel", "perform")  # stages before the AP is spent
+
+
+def ap(s: MagState) -> int:
+    return s.turn.ap + s.turn.plus
+
+
+def dice_ap(s: MagState, seat: int, colour: str, face: int, card: int) -> int:
+    """R26-R28: the die taken + your dice of that colour already on cards; clear dice on
+    cards never count."""
+    total = face
+    for i, c in enumerate(s.players[seat].cards):
+        if i != card and c.die is not None and c.die.colour == colour:
+            total += c.die.face
+    return total
+
+
+def take_die(
+    r: Rules,
+    s: MagState,
+    seat: int,
+    die_id: int,
+    card: int,
+    colour: str,
+    flip: bool,
+    face: int,
+    events: list[Event],
+) -> None:
+    p = s.players[seat]
+    die = next(d for d in s.tent_dice if d.id == die_id)
+    s.tent_dice.remove(die)
+    t = s.turn
+    t.die = die
+    t.card = card
+    t.colour = colour if die.colour == "clear" else die.colour
+    if flip:  # B1: the opposite face, decided when the die is taken
+        die.face = 7 - die.face
+        place_markers(r, s, seat, r.by_effect["flip_die"], 1)
+    if face:  # K11 (or K3 copying it): any face, at die take (R24 exception, A20)
+        die.face = face
+        t.bonus_used = True
+    p.cards[card].die = die
+    p.cards[card].as_colour = t.colour if die.colour == "clear" else None
+    t.ap = dice_ap(s, seat, t.colour, die.face, card)
+    t.stage = "act"
+    ev(
+        events,
+        "take",
+        seat=seat,
+        colour=die.colour,
+        face=die.face,
+        as_colour=t.colour,
+        card=p.cards[card].id,
+        ap=t.ap,
+    )
+
+
+def spend_gem(s: MagState, seat: int, gem: str, events: list[Event]) -> None:
+    s.players[seat].gems[gem] -= 1
+    s.turn.plus += 2
+    ev(events, "gem_ap", seat=seat, gem=gem, ap=ap(s))
+
+
+def effective_bonus(r: Rules, s: MagState, seat: int, card: int) -> C.Bonus:
+    return r.cards[s.players[seat].cards[card].id].bonus
+
+
+def card_bonus(
+    r: Rules, s: MagState, seat: int, card: int, gems: tuple[str, ...], events: list[Event]
+) -> None:
+    p = s.players[seat]
+    t = s.turn
+    b = effective_bonus(r, s, seat, card)
+    t.bonus_used = True
+    ev(events, "card_bonus", seat=seat, card=p.cards[card].id, copied=card != t.card)
+    if isinstance(b, C.DiePlus):
+        t.plus += b.n
+    elif isinstance(b, C.PayCoinsForMarker):
+        p.coins -= b.coins
+        common.markers(s, seat, 1, events)
+    elif isinstance(b, C.MarkerToFragment):
+        p.markers -= 1
+        p.markers_out -= 1  # back to the supply (K6)
+        t.frags.append(Pending(kind="fragment", source="bonus", fragment=b.fragment))
+    elif isinstance(b, C.GemsToFragment):
+        for g in gems:
+            p.gems[g] -= 1
+        t.frags.append(Pending(kind="fragment", source="bonus", fragment=b.fragment))
+    else:
+        common.bonus(r, s, seat, b, events, "card")
+
+
+def place_markers(r: Rules, s: MagState, seat: int, space: str, k: int) -> None:
+    p = s.players[seat]
+    p.markers -= k
+    s.turn.markers[space] = s.turn.markers.get(space, 0) + k
+
+
+def marker(r: Rules, s: MagState, seat: int, space_id: str, events: list[Event]) -> None:
+    sp = r.spaces[space_id]
+    k = 2 if sp.capacity == "two" else 1
+    place_markers(r, s, seat, space_id, k)
+    p = s.players[seat]
+    t = s.turn
+    e = sp.effect
+    ev(events, "marker", seat=seat, space=space_id)
+    if e == "coins":
+        common.coins(s, seat, sp.n, "tile", events)
+    elif e == "clear_gem":
+        common.gem(r, s, seat, "clear", events)
+    elif e in ("die_plus", "build_plus", "travel_plus", "perform_plus"):
+        t.plus += sp.n
+    elif e == "extra_large":
+        t.frags.append(Pending(kind="fragment", source="t5", size="large"))
+    elif e == "double_cells":
+        t.double_next += 1
+    elif e == "double_tent_slot":
+        t.double_tent = True
+    elif e == "vp_per_poster":
+        t.vp_per_poster += sp.n
+    elif e == "ignore_fragment":
+        t.ignore += 1
+    elif e == "extra_poster":
+        t.extra_posters += sp.n
+    elif e == "buy_poster":
+        p.coins -= sp.cost_coins
+        common.posters(s, 1, "b2")
+    elif e == "recolour":
+        t.recolours += 1
+    elif e == "counter_clockwise":
+        t.ccw = True
+    elif e == "rearrange":
+        t.rearrange = True
+
+
+def choose(s: MagState, seat: int, action: str, events: list[Event]) -> None:
+    s.turn.action = action
+    s.turn.stage = action
+    ev(events, "action", seat=seat, action=action)
+
+
+def end_turn(r: Rules, s: MagState, seat: int, events: list[Event]) -> bool:
+    """R60: the markers used go to the Main Tent. Returns True when the round's turns are done."""
+    p = s.players[seat]
+    used = sum(s.turn.markers.values())
+    p.markers_tent += used
+    p.turns += 1
+    s.turn_no += 1
+    ev(events, "end_turn", seat=seat, markers=used)
+    n = len(s.players)
+    s.turn = Turn()
+    if s.turn_no >= 4 * n:
+        return True
+    s.seat = (seat + 1) % n
+    return False
+
+
+def solo_discard(r: Rules, s: MagState, slot: int, events: list[Event]) -> None:
+    """R92: discard a New Poster, roll a die of its symbol's colour from the supply into the
+    Main Tent, refill the slot."""
+    pid = s.new_posters[slot]
+    assert pid is not None
+    colour = r.posters[pid].symbol
+    s.poster_discard.append(pid)
+    s.new_posters[slot] = common.draw_poster(s, s.rng)
+    s.turn.solo_discarded = True
+    if colour in s.dice_supply:
+        s.dice_supply.remove(colour)
+        d = Die(id=s.next_die, colour=colour, face=s.rng.between(1, 6))
+        s.next_die += 1
+        s.tent_dice.append(d)
+        ev(events, "solo_die", poster=pid, colour=colour, face=d.face)
+    else:
+        ev(events, "solo_die", poster=pid, colour=colour, face=0)

@@ -1,0 +1,95 @@
+"""Scenario helpers: a table past setup, dice and cards put where an example needs them, and
+actions applied through the public ``Game.apply`` after checking they are offered."""
+
+from __future__ import annotations
+
+from engine.games.magnificent import Magnificent, MagnificentSolo
+from engine.games.magnificent import actions as A
+from engine.games.magnificent.state import Built, Die, HeldCard
+
+
+def table(players: int = 4, seed: int = 1, **options):
+    g = MagnificentSolo() if players == 1 else Magnificent(players, options)
+    return g, g.initial_state(seed)
+
+
+def ready(players: int = 4, seed: int = 1, **options):
+    """Past every setup decision (first legal choice each time)."""
+    g, s = table(players, seed, **options)
+    while s.phase != "turn" or s.pending:
+        seat = g.to_act(s).seats[0]
+        s, _ = g.apply(s, seat, g.legal_actions(s, seat)[0])
+    return g, s
+
+
+def act(g, s, action, seat=None):
+    seat = s.seat if seat is None else seat
+    legal = g.legal_actions(s, seat)
+    if not isinstance(action, A.Place):
+        assert action in legal, f"{action} not offered; offered: {legal[:40]}"
+    return g.apply(s, seat, action)
+
+
+def put_die(s, colour: str, face: int) -> int:
+    d = Die(id=1000 + len(s.tent_dice) + s.next_die, colour=colour, face=face)
+    s.next_die += 1
+    s.tent_dice.insert(0, d)  # first of its colour and face: identical dice are one choice
+    return d.id
+
+
+def cards(s, seat: int, ids: list[str], dice: list[tuple[str, int] | None] | None = None):
+    p = s.players[seat]
+    p.cards = [HeldCard(id=i) for i in ids]
+    for i, d in enumerate(dice or []):
+        if d is not None:
+            p.cards[i].die = Die(id=900 + i, colour=d[0], face=d[1])
+
+
+def build_fragments(g, s, seat: int, fragments: list[str]) -> None:
+    """Fragments counted as built (perform requirements), without touching the camp grid."""
+    p = s.players[seat]
+    for f in fragments:
+        p.built.append(Built(fragment=f, mask=0))
+
+
+def card_with(g, kind: str, **fields) -> str:
+    for m in g.rules.pack.master_cards:
+        b = m.bonus
+        if b.__struct_config__.tag == kind and all(getattr(b, k) == v for k, v in fields.items()):
+            return m.id
+    raise LookupError(kind)
+
+
+def cond_card(g, kind: str, **fields) -> str:
+    for m in g.rules.pack.master_cards:
+        c = m.condition
+        if c.__struct_config__.tag == kind and all(getattr(c, k) == v for k, v in fields.items()):
+            return m.id
+    raise LookupError(kind)
+
+
+def plain_cards(g, n: int = 4, exclude=()) -> list[str]:
+    """Cards whose bonus is a plain coin (no timing effects on the test)."""
+    out = [
+        m.id
+        for m in g.rules.pack.master_cards
+        if m.bonus.__struct_config__.tag == "coins" and m.id not in exclude
+    ]
+    return out[:n]
+
+
+def space_index(g, ap) -> int:
+    return next(i for i, sp in enumerate(g.rules.track) if sp.ap == ap)
+
+
+def quiet_place(g, s, seat: int, fragment: str):
+    """A legal placement of ``fragment`` covering no bonus cell."""
+    p = s.players[seat]
+    geo = g.rules.geo(p.board)
+    bonus = g.rules.bonus_cells(p.board)
+    for a in g.legal_actions(s, seat):
+        if isinstance(a, A.Place) and a.fragment == fragment:
+            mask = geo.mask_of[(a.fragment, a.orient, a.x, a.y)]
+            if not any(mask >> c & 1 for c in bonus):
+                return a
+    raise LookupError(fragment)
