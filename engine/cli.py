@@ -7,9 +7,10 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
 
-from engine.core import MarqueeError
+import msgspec
+
+from engine.core import MarqueeError, OptionsError, SaveError
 from engine.core import registry
 from engine.core import save as savefile
 from engine.core.bots import bot_seed, make_bot
@@ -28,50 +29,101 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bots_for(match: Match, kinds: list[str], seed: int) -> dict:
+def _bot(game, kind: str, seed: int, budget: int | None):
+    """A seat's bot: a kind, or a search level with its own budget (``hard:400``);
+    ``budget`` (from ``--budget``) sets the iterations of every search level without one."""
+    from engine.core.search import LEVELS, SearchBot
+    name, _, own = kind.partition(":")
+    iterations = int(own) if own else budget
+    if name in LEVELS:
+        level = LEVELS[name]
+        if iterations:
+            level = msgspec.structs.replace(level, budget=iterations)
+        return SearchBot(seed, level)
+    return make_bot(game, name, seed)
+
+
+def _bots_for(match: Match, kinds: list[str], seed: int, budget: int | None = None,
+              shift: int = 0) -> dict:
+    """Seat s plays kinds[(s + shift) % n] (``shift`` rotates the seats between games)."""
     n = match.game.players
     if len(kinds) == 1:
         kinds = kinds * n
     if len(kinds) != n:
         raise SystemExit(f"--bot takes one kind or one per seat ({n}), got {len(kinds)}")
-    return {s: make_bot(match.game, kinds[s], bot_seed(seed, s)) for s in range(n)}
+    return {s: _bot(match.game, kinds[(s + shift) % n], bot_seed(seed, s), budget)
+            for s in range(n)}
 
 
 def simulate(game_id: str, players: int, seed: int, games: int, bots: list[str],
-             options: dict) -> dict:
+             options: dict, budget: int | None = None, rotate: bool = False) -> dict:
+    """Whole games between bots. With ``rotate``, game g seats the listed bots shifted by g
+    (seat s plays bot (s + g) mod n), and the figures are per listed bot, not per seat."""
     decisions, seconds, scores = [], [], []
     wins = [0] * players
     for g in range(games):
         s = seed + g
+        shift = g % players if rotate else 0
         start = time.perf_counter()
         match = Match.new(game_id, players, options, seed=s)
-        decisions.append(play_to_end(match, _bots_for(match, bots, s)))
+        decisions.append(play_to_end(match, _bots_for(match, bots, s, budget, shift)))
         seconds.append(time.perf_counter() - start)
         result = match.result()
         assert result is not None  # play_to_end returns at the end of the game
-        scores.append(result.scores)
+        # Index i of the figures: seat i, or with rotation the i-th listed bot.
+        by = [result.scores[(i - shift) % players] for i in range(players)]
+        scores.append(by)
         for w in result.winners:
-            wins[w] += 1
+            wins[(w + shift) % players] += 1
+    per = "bot" if rotate else "seat"
     return {
         "game": game_id, "players": players, "options": Match.new(game_id, players, options).game.options,
-        "bots": bots, "seed": seed, "games": games,
+        "bots": bots, "budget": budget, "rotate": rotate, "seed": seed, "games": games,
         "decisions_per_game": {"mean": statistics.fmean(decisions), "min": min(decisions),
                                "max": max(decisions)},
-        "mean_score_by_seat": [round(statistics.fmean(s[i] for s in scores), 2) for i in range(players)],
+        f"mean_score_by_{per}": [round(statistics.fmean(s[i] for s in scores), 2)
+                                 for i in range(players)],
         "winner_counts": wins,
+        f"win_rate_by_{per}": [round(w / games, 3) for w in wins],
         "seconds_per_game": round(statistics.fmean(seconds), 5),
     }
 
 
+def parse_options(text: str | None) -> dict:
+    """``--options``: a JSON object, or a coded error (never a traceback)."""
+    if not text:
+        return {}
+    try:
+        options = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise OptionsError("cli.options_not_json", detail=str(exc)[:200]) from None
+    if not isinstance(options, dict):
+        raise OptionsError("cli.options_not_object", got=type(options).__name__)
+    return options
+
+
+def read_save(path: str) -> bytes:
+    """A save file's bytes, at most the size a save may have (more is refused unread)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(savefile.MAX_BYTES + 1)
+    except OSError as exc:
+        raise SaveError("save.unreadable", file=path, reason=exc.strerror or type(exc).__name__) from None
+    if len(data) > savefile.MAX_BYTES:
+        raise SaveError("save.too_large", size=len(data), limit=savefile.MAX_BYTES)
+    return data
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    options = json.loads(args.options) if args.options else {}
+    options = parse_options(args.options)
     print(json.dumps(simulate(args.game, args.players, args.seed, args.games,
-                              args.bot.split(","), options), ensure_ascii=False))
+                              args.bot.split(","), options, args.budget, args.rotate),
+                     ensure_ascii=False))
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    match = savefile.load(Path(args.file).read_bytes())
+    match = savefile.load(read_save(args.file))
     for index, events in enumerate(match.events):
         step = match.steps[index]
         lines = [render(e.code, e.params, args.lang, match.game) for e in events if e.to is None]
@@ -88,7 +140,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from engine.bench import run
     ids = [args.game] if args.game else [c.id for c in registry.all_games()]
-    options = json.loads(args.options) if args.options else None
+    options = parse_options(args.options) or None
     for game_id in ids:
         print(json.dumps(run(game_id, args.seconds, args.players, options), ensure_ascii=False))
     return 0
@@ -103,7 +155,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--games", type=int, default=1)
-    p.add_argument("--bot", default="random", help="a bot kind, or one per seat, comma-separated")
+    p.add_argument("--bot", default="random",
+                   help="a bot kind, or one per seat, comma-separated: random, greedy, easy, "
+                        "normal, hard; a search level may name its budget, e.g. hard:400")
+    p.add_argument("--budget", type=int,
+                   help="iterations per decision for every search level without its own")
+    p.add_argument("--rotate", action="store_true",
+                   help="rotate the listed bots through the seats game by game; figures per bot")
     p.add_argument("--options", help='JSON object, e.g. \'{"dark_alley": false}\'')
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("replay", help="replay a save file and print its log")

@@ -29,9 +29,16 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 
 def make_bot(game: Game, kind: str, seed: int) -> Bot:
+    """``kind``: random, a level of the search bot (easy / normal / hard, for every game), or
+    one of the game's own ``bots``."""
     if kind == "random":
         return RandomBot(seed)
     factory = type(game).bots.get(kind)
     if factory is None:
-        raise OptionsError("options.unknown_bot", bot=kind, known=["random", *type(game).bots])
+        from engine.core.search import level_bots
+        factory = level_bots().get(kind)
+    if factory is None:
+        from engine.core.search import LEVELS
+        raise OptionsError("options.unknown_bot", bot=kind,
+                           known=["random", *LEVELS, *type(game).bots])
     return factory(seed)

@@ -5,6 +5,7 @@ States are immutable values, so history is simply the list of them; undo drops t
 
 from __future__ import annotations
 
+import os
 from typing import Any, Literal
 
 import msgspec
@@ -14,8 +15,23 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import CHANCE, Game, Result, ToAct
 
-# Why a step cannot be undone: it drew from the RNG, or it revealed hidden information.
+# Why a step cannot be undone: it drew from the RNG, or it showed hidden information (to
+# everyone, or to one seat: a private draw from a deck shuffled at setup uses no RNG).
 Barrier = Literal["random", "reveal"] | None
+
+SEED_LIMIT = 1 << 64  # the RNG keeps 64 bits: a larger seed would alias a smaller one
+
+
+def random_seed() -> int:
+    """A seed from the whole 64-bit range, from the system's randomness (the browser's
+    crypto.getRandomValues under Pyodide): nobody can list the decks it deals."""
+    return int.from_bytes(os.urandom(8), "big")
+
+
+def check_seed(seed: Any) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        raise IllegalAction("core.bad_seed", seed=seed if isinstance(seed, int) else str(seed))
+    return seed
 
 
 class Step(msgspec.Struct, frozen=True):
@@ -26,8 +42,7 @@ class Step(msgspec.Struct, frozen=True):
 
 class Match:
     def __init__(self, game: Game, seed: int) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise IllegalAction("core.bad_seed", seed=seed)
+        check_seed(seed)
         self.game = game
         self.seed = seed
         self.states: list[Any] = [game.initial_state(seed)]
@@ -53,8 +68,11 @@ class Match:
         return self.game.legal_actions(self.state, seat)
 
     def act(self, seat: int, action: Any) -> list[Event]:
+        """Any seat's step from outside (a person, a bot, a save file, a test)."""
+        return self._push(seat, action, *self.game.apply(self.state, seat, action))
+
+    def _push(self, seat: int, action: Any, after: Any, events: list[Event]) -> list[Event]:
         before = self.state
-        after, events = self.game.apply(before, seat, action)
         barrier: Barrier = None
         if getattr(after, "rng", None) is not None and after.rng.draws != before.rng.draws:
             barrier = "random"
@@ -67,13 +85,11 @@ class Match:
 
     def auto_step(self) -> list[Event] | None:
         """Take one step nobody chooses (chance or automaton); None when a player must act."""
-        to = self.to_act()
-        if to.kind == "chance":
-            return self.act(CHANCE, self.game.chance_action(self.state))
-        if to.kind == "automaton":
-            seat = to.seats[0]
-            return self.act(seat, self.game.automaton_action(self.state, seat))
-        return None
+        if self.to_act().kind not in ("chance", "automaton"):
+            return None
+        # The engine's own step: computed once, no forgery check needed.
+        seat, action, after, events = self.game.forced_step(self.state)
+        return self._push(seat, action, after, events)
 
     def run_auto(self) -> list[Event]:
         out: list[Event] = []

@@ -3,7 +3,7 @@
 import importlib
 
 # Each entry is a package whose import calls ``engine.core.registry.register``.
-BUILTIN = ("engine.games.oracle", "engine.games.trickerion")
+BUILTIN = ("engine.games.oracle", "engine.games.trickerion", "engine.games.trickerion.solo.game")
 
 for _name in BUILTIN:
     importlib.import_module(_name)

@@ -273,7 +273,6 @@ def test_declarations(cls: type[Game]) -> None:
         kinds = game.seat_kinds()
         assert len(kinds) == n and set(kinds) <= {"player", "automaton"}
         assert "player" in kinds, f"{cls.id}: nobody plays at {n} players"
-        assert isinstance(game.accepts_entered_chance(), bool)
     assert all(0 <= i < cls.max_players for i in cls.automata)
     if cls.automata:
         assert set(cls.automaton_names) >= set(LANGS)
@@ -283,7 +282,7 @@ def test_declarations(cls: type[Game]) -> None:
 def _chance_and_automaton_substitutes(game: Game, seed: int) -> None:
     """At each chance or automaton step, other actions (ones legal elsewhere, the engine's own
     step with a field changed) are refused: only the engine draws for chance, except where the
-    game lets a person enter what happened on a real table (``accepts_entered_chance``)."""
+    game lets a person enter what happened on a real table (``enters_outcomes``)."""
     walk = Walk(game, seed)
     match = walk.match
     for _ in range(10 * QUICK_DECISIONS):
@@ -297,11 +296,10 @@ def _chance_and_automaton_substitutes(game: Game, seed: int) -> None:
                 if to.kind == "chance"
                 else game.automaton_action(state, seat)
             )
-            if not (to.kind == "chance" and game.accepts_entered_chance()):
-                mine = game.encode_action(own)
-                for a in walk.sample(walk.pool, 2) + walk.mutations(own):
-                    if game.encode_action(a) != mine:
-                        walk.refused(state, seat, a, f"a substitute for the {to.kind}'s step")
+            mine = game.encode_action(own)
+            for a in walk.sample(walk.pool, 2) + walk.mutations(own):
+                if game.encode_action(a) != mine and not game.enters_outcomes(state, seat, a):
+                    walk.refused(state, seat, a, f"a substitute for the {to.kind}'s step")
             match.auto_step()
             continue
         seat = to.seats[0]
@@ -311,21 +309,7 @@ def _chance_and_automaton_substitutes(game: Game, seed: int) -> None:
         match.act(seat, legal[walk.rng.below(len(legal))])
 
 
-_UNCHECKED_AUTOMATON = pytest.mark.xfail(
-    strict=True,
-    reason="until Game.apply refuses an automaton step other than automaton_action (issue 10, "
-    "the trust engineer's check): today a changed SuccessorStep crashes the solo game or is "
-    "played. Remove this marker when that check lands.",
-)
-SUBSTITUTE_CASES = [
-    pytest.param(
-        *case.values, id=case.id, marks=[_UNCHECKED_AUTOMATON] if case.values[0].automata else []
-    )
-    for case in CASES
-]
-
-
-@pytest.mark.parametrize(("cls", "players", "options"), SUBSTITUTE_CASES)
+@pytest.mark.parametrize(("cls", "players", "options"), CASES)
 def test_only_the_engine_takes_chance_and_automaton_steps(
     cls: type[Game], players: int, options: dict[str, Any]
 ) -> None:

@@ -56,10 +56,11 @@ def test_practice_chance_steps_only_from_chance():
     g = game()
     s = g.initial_state(0)
     assert refused(g, s, A.Pass()) == "core.not_your_turn"
-    assert refused(g, s, A.Roll(), seat=CHANCE) == "oracle.chance.draw_expected"
-    assert refused(g, s, A.AdventurerDrawn(("red",)), seat=CHANCE) == "oracle.adventurer.batch_size"
+    # Practice: only the engine draws, so any other chance step is refused at the root.
+    assert refused(g, s, A.Roll(), seat=CHANCE) == "core.forced.chance"
+    assert refused(g, s, A.AdventurerDrawn(("red",)), seat=CHANCE) == "core.forced.chance"
     s.bag["blue"] = 0
-    assert refused(g, s, A.AdventurerDrawn(("blue", "red")), seat=CHANCE) == "oracle.adventurer.not_in_bag"
+    assert refused(g, s, A.AdventurerDrawn(("blue", "red")), seat=CHANCE) == "core.forced.chance"
 
 
 CANDIDATES = (

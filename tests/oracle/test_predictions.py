@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.games.oracle import actions as A
 from engine.games.oracle.state import PendingDrawOrder, PendingReward, PredictionMark
 
-from .helpers import L, R, act, codes, game, refused, started
+from .helpers import L, R, act, codes, force, game, refused, started
 
 DOLL_WITH_BOTH = (L, L, R, R, L)
 
@@ -127,11 +127,9 @@ def test_every_active_prediction_is_checked():
 
 
 def test_practice_draws_check_predictions_too():
-    g = game()
-    from engine.core import CHANCE
     g, s = started("practice", halves=DOLL_WITH_BOTH, dice=(3, 4))
     s, _ = act(g, s, A.Prediction(1, "red"))
     s.draw_queue = [2]
     s.phase = "draw"
-    s, ev = g.apply(s, CHANCE, A.AdventurerDrawn(("red", "blue")))
+    s, ev = force(g, s, A.AdventurerDrawn(("red", "blue")))
     assert s.pending == [PendingDrawOrder(colours=["red", "blue"])]

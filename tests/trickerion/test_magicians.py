@@ -43,7 +43,7 @@ def test_m01_break_free():
     s, _ = g.apply(s, 0, A.Reschedule(1, 0, 0, 1, "left"))
     assert s.pending[0].kind == "link_reward"
     fame = s.players[0].fame
-    s, _ = g.apply(s, 0, A.Decide("coins:0"))
+    s, _ = g.apply(s, 0, A.TakeLinkCoins(0))
     assert s.players[0].fame == fame + 1
     g2, s2 = game(dark_alley=False, magicians=SEATS)
     set_row(g2, s2, ["pf10"])
@@ -87,13 +87,13 @@ def test_m04_mechanical_enhancement():
     g, s = game(magicians=["m04_mechaniker", "m02_great_optico", "m01_master_of_chains",
                            "m03_priestess_of_mysticism"])
     s = placing(g, s, 0, 1, "downtown", 1)
-    assert A.Decide("mechanical_enhancement") in g.legal_actions(s, 0)
-    s, _ = g.apply(s, 0, A.Decide("mechanical_enhancement"))
+    assert A.MechanicalEnhancement() in g.legal_actions(s, 0)
+    s, _ = g.apply(s, 0, A.MechanicalEnhancement())
     assert s.act.ap == 2
-    assert A.Decide("mechanical_enhancement") not in g.legal_actions(s, 0)
+    assert A.MechanicalEnhancement() not in g.legal_actions(s, 0)
     s2 = placing(g, s, 0, 1, "theater", 1)
     s2.players[0].used = []
-    assert A.Decide("mechanical_enhancement") not in g.legal_actions(s2, 0)
+    assert A.MechanicalEnhancement() not in g.legal_actions(s2, 0)
 
 
 def test_m05_trick_steal():
@@ -114,8 +114,8 @@ def test_m05_trick_steal():
     s, _ = g.apply(s, 0, A.Perform(0))
     assert s.pending[0].kind == "steal"
     legal = g.legal_actions(s, 0)
-    assert A.Decide("steal:0:1") in legal and A.Decide("steal:0:2") not in legal
-    s, ev = g.apply(s, 0, A.Decide("steal:0:1"))
+    assert A.StealYield(0, 1) in legal and A.StealYield(0, 2) not in legal
+    s, ev = g.apply(s, 0, A.StealYield(0, 1))
     y = {e.params["seat"]: e.params for e in ev if e.params.get("why") == "performance_yield"}
     assert (y[0]["fame"], y[0]["coins"], y[0]["shards"]) == (1, 2, 1)
     assert (y[1]["fame"], y[1]["coins"]) == (0 + 3, 2 + 3)

@@ -33,9 +33,14 @@ def test_every_code_in_the_source_is_in_the_catalog():
 
 def test_decision_codes_cover_every_pending_kind():
     cat = catalog()
-    from engine.games.trickerion.decisions import PASSABLE
-    for kind in PASSABLE + ("link_reward", "keep_card", "perform"):
-        assert f"trickerion.decision.{kind}" in cat
+    from engine.games.trickerion.solo.game import TrickerionSolo
+    setup = {"magician", "start_trick", "start_props", "specialist", "manager_props",
+             "engineer_trick", "fast_props", "fast_special"}  # refused as trickerion.setup.*
+    kinds = [k.__struct_config__.tag for k in TrickerionSolo(2, {}).decisions]
+    assert setup < set(kinds) and "prep_dice" in kinds
+    for kind in kinds:
+        assert (f"trickerion.decision.{kind}" if kind not in setup
+                else "trickerion.setup.not_allowed") in cat, kind
 
 
 def test_events_of_a_whole_game_render_in_three_languages():
@@ -64,5 +69,5 @@ def test_every_action_has_a_label_in_three_languages():
         for lang in ("en", "ru", "fr"):
             label = action_label(g, step.action, lang)
             assert "{" not in label and "(" not in label[:1], label
-    assert action_label(g, A.Decide("coins:2"), "en").startswith("2 link reward")
+    assert action_label(g, A.TakeLinkCoins(2), "en").startswith("2 link reward")
     assert action_label(g, A.Advertise(True), "ru") == "Реклама: да"

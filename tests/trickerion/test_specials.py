@@ -21,9 +21,9 @@ def at(loc, card, ap=3, seat=0, char=0, players=4, **options):
     return g, s
 
 
-def settle(g, s, choice="coins:0"):
+def settle(g, s, coins=0):
     while s.pending and s.pending[0].kind == "link_reward":
-        s, _ = g.apply(s, s.pending[0].seat, A.Decide(choice))
+        s, _ = g.apply(s, s.pending[0].seat, A.TakeLinkCoins(coins))
     return s
 
 
@@ -94,7 +94,7 @@ def test_a07_orchestral_interlude():
     give_trick(s, 1, "t14_breath_of_life")
     put_marker(g, s, 1, "t14_breath_of_life", 1, 0, "right")
     s, _ = g.apply(s, 0, A.SetUpTrick("t37_linking_rings", 1, 1, "down"))
-    assert s.pending[0].kind == "link_reward" and s.pending[0].n == 1
+    assert s.pending[0].kind == "link_reward" and s.pending[0].units == 1
     assert formed_links(g.cat, s, s.row[1]) == []
 
 
@@ -106,7 +106,7 @@ def test_a08_headliner_trick():
     put_marker(g, s, 0, "t16_window_to_the_otherworld", 1, 2, "up")
     shards = s.players[0].shards
     s, _ = g.apply(s, 0, A.SetUpTrick("t19_peppers_ghost", 1, 1, "down"))
-    assert s.pending[0].n == 2 and s.players[0].shards == shards + 2
+    assert s.pending[0].units == 2 and s.players[0].shards == shards + 2
 
 
 def test_a09_new_twist():
@@ -126,7 +126,7 @@ def test_a10_buying_time():
     coins = s.players[0].coins
     s, _ = g.apply(s, 0, A.SetUpTrick("t25_barricaded_barrels", 0, 0, "down"))
     assert s.players[0].coins == coins + 3 and s.pending[0].kind == "buying_time"
-    s, _ = g.apply(s, 0, A.Decide("swap:0:2"))
+    s, _ = g.apply(s, 0, A.SwapCards(0, 2))
     assert [pc.id for pc in s.row] == ["pf03", "pf10", "pf01"]
 
 
@@ -170,8 +170,8 @@ def test_a11_durable_components():
     g, s = performance_with("a11_durable_components")
     s, _ = g.apply(s, 0, A.Perform(0))
     assert s.pending[0].kind == "durable"
-    assert A.Decide("durable:1") in g.legal_actions(s, 0)
-    s, _ = g.apply(s, 0, A.Decide("durable:1"))
+    assert A.DurableMarker(1) in g.legal_actions(s, 0)
+    s, _ = g.apply(s, 0, A.DurableMarker(1))
     t = next(t for t in s.players[0].tricks if t.id == "t19_peppers_ghost")
     assert t.markers == 1 and all(m == -1 for m in s.row[0].m)
 
@@ -192,7 +192,7 @@ def test_a13_grand_premiere():
     g, s = performance_with("a13_grand_premiere")
     s, _ = g.apply(s, 0, A.Perform(0))
     assert s.pending[0].kind == "premiere"
-    s, ev = g.apply(s, 0, A.Decide("premiere:1:coins"))
+    s, ev = g.apply(s, 0, A.PremiereYield(1, "coins"))
     assert gains(ev)[0] == (3 + 4, 2 + 10, 0)
     assert all(t.premiered for t in s.players[0].tricks)
 
@@ -340,7 +340,7 @@ def test_a24_hidden_talent():
     advance(g, s, [])
     assert s.pending[0].kind == "hidden_talent"
     coins = s.players[0].coins
-    s, _ = g.apply(s, 0, A.Decide("engineer"))
+    s, _ = g.apply(s, 0, A.BecomeSpecialist("engineer"))
     kinds = [c.kind for c in s.players[0].chars]
     assert "engineer" in kinds and kinds.count("apprentice") == 0
     assert s.players[0].coins == coins - 2
@@ -373,7 +373,7 @@ def test_a26_mass_recruitment():
     s, _ = g.apply(s, 0, A.HireCharacter("apprentice", 3))
     assert s.pending[0].kind == "mass_recruitment"
     coins = s.players[0].coins
-    s, _ = g.apply(s, 0, A.Decide("hire"))
+    s, _ = g.apply(s, 0, A.HireSecondApprentice())
     assert s.players[0].hired == ["apprentice", "apprentice"]
     assert s.players[0].coins == coins - 3
 
@@ -437,7 +437,7 @@ def test_a32_investments():
     s.dice[4:6] = ["6", "x"]
     s.players[0].props = {}
     s, _ = g.apply(s, 0, A.TakeCoins(4))
-    assert s.pending[0].kind == "investments" and s.pending[0].n == 3
+    assert s.pending[0].kind == "investments" and s.pending[0].left == 3
     s, _ = g.apply(s, 0, A.Buy(("wood",)))
     s, _ = g.apply(s, 0, A.Buy(("glass",)))
     s, _ = g.apply(s, 0, A.Pass())

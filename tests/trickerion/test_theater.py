@@ -50,9 +50,9 @@ def test_link_pays_level_in_fame_or_coins():
     assert not s.pending
     fame, coins = s.players[0].fame, s.players[0].coins
     s, _ = g.apply(s, 0, A.SetUpTrick("t19_peppers_ghost", 1, 1, "left"))
-    assert s.pending[0].kind == "link_reward" and s.pending[0].n == 1
-    assert g.legal_actions(s, 0) == [A.Decide("coins:0"), A.Decide("coins:1")]
-    s, _ = g.apply(s, 0, A.Decide("coins:1"))
+    assert s.pending[0].kind == "link_reward" and s.pending[0].units == 1
+    assert g.legal_actions(s, 0) == [A.TakeLinkCoins(0), A.TakeLinkCoins(1)]
+    s, _ = g.apply(s, 0, A.TakeLinkCoins(1))
     assert s.players[0].coins == coins + 2 and s.players[0].fame == fame
 
 
@@ -78,7 +78,7 @@ def test_shard_link_pays_each_player_once():
     shards0, shards1 = s.players[0].shards, s.players[1].shards
     s, _ = g.apply(s, 0, A.SetUpTrick("t19_peppers_ghost", 1, 1, "down"))
     assert s.players[0].shards == shards0 + 1 and s.players[1].shards == shards1 + 1
-    s, _ = g.apply(s, 0, A.Decide("coins:0"))
+    s, _ = g.apply(s, 0, A.TakeLinkCoins(0))
     # Own tricks in a shard link: one shard.
     g, s = theater()
     give_trick(s, 0, "t16_window_to_the_otherworld", markers=1)
@@ -143,7 +143,7 @@ def test_example_a_theater_placements():
 
     def settle(s):
         while s.pending:
-            s, _ = g.apply(s, s.pending[0].seat, A.Decide("coins:0"))
+            s, _ = g.apply(s, s.pending[0].seat, A.TakeLinkCoins(0))
         return s
 
     # 1: Green's Magician on Sunday's stage.
@@ -156,8 +156,8 @@ def test_example_a_theater_placements():
     s, _ = g.apply(s, yellow, A.SetUpTrick("t25_barricaded_barrels", 2, 0, "down"))
     fame = s.players[yellow].fame
     s, _ = g.apply(s, yellow, A.SetUpTrick("t27_burning_mummy", 2, 1, "up"))
-    assert s.pending[0].n == 1 and s.pending[0].cards == ["1"]
-    s, _ = g.apply(s, yellow, A.Decide("coins:0"))
+    assert s.pending[0].units == 1 and s.pending[0].value == 1
+    s, _ = g.apply(s, yellow, A.TakeLinkCoins(0))
     assert s.players[yellow].fame == fame + 1
     assert s.act.ap == 0
     s, _ = g.apply(s, yellow, A.EndTurn())
@@ -166,14 +166,14 @@ def test_example_a_theater_placements():
     assert s.act.ap == 3
     s, _ = g.apply(s, blue, A.SetUpTrick("t16_window_to_the_otherworld", 1, 0, "right"))
     s, _ = g.apply(s, blue, A.SetUpTrick("t19_peppers_ghost", 1, 1, "left"))
-    assert s.pending[0].n == 1 and s.pending[0].cards == ["2"]
+    assert s.pending[0].units == 1 and s.pending[0].value == 2
     coins = s.players[blue].coins
-    s, _ = g.apply(s, blue, A.Decide("coins:1"))
+    s, _ = g.apply(s, blue, A.TakeLinkCoins(1))
     assert s.players[blue].coins == coins + 2
     s, _ = g.apply(s, blue, A.SetUpTrick("t19_peppers_ghost", 2, 2, "left"))
-    assert s.pending[0].n == 1 and s.pending[0].cards == ["2"]
+    assert s.pending[0].units == 1 and s.pending[0].value == 2
     fame = s.players[blue].fame
-    s, _ = g.apply(s, blue, A.Decide("coins:0"))
+    s, _ = g.apply(s, blue, A.TakeLinkCoins(0))
     assert s.players[blue].fame == fame + 2 and s.act.ap == 0
     s, _ = g.apply(s, blue, A.EndTurn())
     # Red's Apprentice goes Downtown (not part of the example).

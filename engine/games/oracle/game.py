@@ -12,6 +12,7 @@ from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct
 from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.i18n import catalog
 from engine.core.registry import register
+from engine.core.search import level_bots
 from engine.games.oracle import actions as A
 from engine.games.oracle import available, flow, frame, resolve
 from engine.games.oracle.bots import GreedyBot
@@ -50,7 +51,7 @@ class OracleGame(Game):
     )
     state_type = OracleState
     action_type = A.Action
-    bots = {"greedy": GreedyBot}
+    bots = {"greedy": GreedyBot, **level_bots()}
 
     def __init__(self, players: int = 1, options: dict[str, Any] | None = None,
                  packs: dict[str, bytes] | None = None) -> None:
@@ -104,6 +105,10 @@ class OracleGame(Game):
     def chance_action(self, state: OracleState) -> Any:
         return A.Roll() if state.phase == "roll" else A.DrawAdventurers()
 
+    def enters_outcomes(self, state: OracleState, seat: int, action: Any) -> bool:
+        # Companion mode accompanies a physical game: its throws and draws happen at the table.
+        return not self.rules.practice_mode
+
     def _apply(self, state: OracleState, seat: int, action: Any) -> list[Event]:
         r = self.rules
         ev: list[Event] = []
@@ -116,10 +121,6 @@ class OracleGame(Game):
             resolve.perform(r, state, action, ev)
         flow.advance(r, state, ev)
         return ev
-
-    def accepts_entered_chance(self) -> bool:
-        # Companion mode: the runes were thrown on a real table and the player types them in.
-        return self.rules.mode == "companion"
 
     def view(self, state: OracleState, viewer: int | None) -> dict[str, Any]:
         return build_view(self.rules, state)

@@ -12,7 +12,6 @@ from typing import Union
 
 import msgspec
 
-from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
 
 
 class _A(msgspec.Struct, frozen=True, tag_field="type"):
@@ -225,9 +224,51 @@ class Perform(_A, tag="perform"):
     card: int
 
 
-class Decide(_A, tag="decide"):
-    """Answer a pending decision: ``choice`` is one of the options it lists."""
-    choice: str
+# --- answers to pending decisions (``state.Pending*``) --------------------------------------
+
+class TakeLinkCoins(_A, tag="link_coins"):
+    """Link rewards: ``coins`` of the units as coins, the rest as fame."""
+    coins: int
+
+
+class StealYield(_A, tag="steal_yield"):
+    """Red Lotus (Trick Steal): your marker in cell ``mine`` yields as the one in ``theirs``."""
+    mine: int
+    theirs: int
+
+
+class PremiereYield(_A, tag="premiere_yield"):
+    """Grand Premiere: double the ``what`` (fame / coins / shards) yield of cell ``cell``."""
+    cell: int
+    what: str
+
+
+class DurableMarker(_A, tag="durable_marker"):
+    """Durable Components: the marker of cell ``cell`` goes back to its trick card."""
+    cell: int
+
+
+class HireSecondApprentice(_A, tag="hire_second_apprentice"):
+    """Mass Recruitment: a second apprentice for 3 coins."""
+
+
+class SwapCards(_A, tag="swap_cards"):
+    """Buying Time: swap performance cards ``a`` and ``b`` (row indices, a < b)."""
+    a: int
+    b: int
+
+
+class BecomeSpecialist(_A, tag="become_specialist"):
+    """Hidden Talent: the apprentice becomes this specialist."""
+    specialist: str
+
+
+class MechanicalEnhancement(_A, tag="mechanical_enhancement"):
+    """The Mechaniker's ability at the Workshop: +1 action point."""
+
+
+# The per-performance options a performer chose (``State.perf_opts``).
+PerformanceOption = StealYield | PremiereYield | DurableMarker
 
 
 class Pass(_A, tag="pass"):
@@ -240,7 +281,6 @@ Action = Union[
     Mimesis, EndTurn, DiscardProps, ReturnTrick, LearnTrick, HireCharacter, TakeCoins, RerollDie,
     SetDie, Buy, Order, QuickOrder, Prepare, MoveTrick, MoveProps, MoveApprentice, SetUpTrick,
     Reschedule, StreetPerformance, DrawCards, KeepCard, FortuneTelling, FateWeaving, Perform,
-    Decide, Pass,
-    # The solo game: one step of Dahlgaard's Successor; your choice of prep dice to reroll.
-    SuccessorStep, RerollPrepDice,
+    TakeLinkCoins, StealYield, PremiereYield, DurableMarker, HireSecondApprentice, SwapCards,
+    BecomeSpecialist, MechanicalEnhancement, Pass,
 ]

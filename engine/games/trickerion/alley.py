@@ -13,7 +13,8 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import ASSIGN_DECKS
-from engine.games.trickerion.state import Pending, Placement, State
+from engine.games.trickerion.common import raise_decision
+from engine.games.trickerion.state import PendingKeepCard, Placement, State
 
 
 def draw_cost(g, s: State, act: Placement) -> int:
@@ -49,8 +50,9 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
         del deck[:2]
         ev.append(Event("trickerion.cards_drawn", {"seat": seat, "location": action.location,
                                                    "count": len(drawn)}))
-        ev.append(Event("trickerion.cards_seen", {"seat": seat, "cards": list(drawn)}, to=seat))
-        s.pending.insert(0, Pending("keep_card", seat, cards=drawn))
+        ev.append(Event("trickerion.cards_seen", {"seat": seat, "cards": list(drawn)}, to=seat,
+                        reveal=True))
+        raise_decision(g, s, PendingKeepCard(seat, cards=drawn))
     elif isinstance(action, A.FortuneTelling):
         if action not in legal(g, s, seat, act):
             raise IllegalAction("trickerion.fortune_telling.not_allowed")

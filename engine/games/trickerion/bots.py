@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.rng import Rng
+from engine.core.search import level_bots
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.state import State
@@ -203,4 +204,5 @@ def make_greedy(seed: int) -> GreedyBot:
     return GreedyBot(seed)
 
 
-BOTS = {"greedy": make_greedy}
+# The search bot's levels (engine.core.search; Trickerion's knowledge is in ``search.py``).
+BOTS = {"greedy": make_greedy, **level_bots()}

@@ -174,15 +174,3 @@ def _order_dice(dice) -> tuple[tuple[str, ...], ...]:
 @functools.cache
 def catalog() -> Catalog:
     return Catalog(load_packs())
-
-
-@functools.cache
-def solo_catalog() -> Catalog:
-    """The catalogue of the solo game: the base one with the solo performance cards (and their
-    neutral markers) among ``cards``."""
-    import copy
-
-    from engine.games.trickerion.solo.components import load_solo_packs
-    cat = copy.copy(catalog())
-    cat.cards = {**cat.cards, **{c.id: CardGeo(c) for c in load_solo_packs().performances_pack.cards}}
-    return cat

@@ -8,6 +8,8 @@ link detection on performance cards live here too.
 
 from __future__ import annotations
 
+from typing import Any, Callable, NamedTuple
+
 from engine.core.events import Event
 from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog
 from engine.games.trickerion.components import load_packs
@@ -278,3 +280,37 @@ def day_yield(cat: Catalog, s: State, day: int) -> tuple[int, int]:
             if type(param).__name__ == "DayYield" and DAYS.index(param.day) == day:
                 f, c = param.fame, param.coins
     return f, c
+
+
+def hand_cards(p) -> list[str]:
+    """Distinct assignment cards in hand: permanent (location ids) then specials."""
+    out = [loc for loc, n in p.hand.items() if n > 0]
+    for card in p.specials:
+        if card not in out:
+            out.append(card)
+    return out
+
+
+def take_card(p, card: str) -> None:
+    if card in p.specials:
+        p.specials.remove(card)
+    else:
+        p.hand[card] -= 1
+
+
+def raise_decision(g, s, pend) -> None:
+    """Queue a pending decision at its place in the declared order (``decisions.TABLE``):
+    before the first queued decision that comes later in that order, after those of its own
+    kind (first raised, first answered)."""
+    rank = g.decision_rank
+    r = rank[type(pend)]
+    i = next((k for k, p in enumerate(s.pending) if rank[type(p)] > r), len(s.pending))
+    s.pending.insert(i, pend)
+
+
+class Decision(NamedTuple):
+    """A pending decision kind's entry in ``decisions.TABLE``: its answers now, and what an
+    answer does (checked against ``legal``; the decision leaves the queue)."""
+
+    legal: Callable[[Any, Any, Any], list]
+    apply: Callable[[Any, Any, Any, Any, list[Event]], None]

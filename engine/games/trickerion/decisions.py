@@ -1,11 +1,11 @@
-"""Pending decisions raised during play (``State.pending``), each a small step of its own.
+"""Pending decisions (``State.pending``): for each kind, what answers it and what the answer does.
 
-Kinds: ``link_reward`` (split link rewards between fame and coins), ``keep_card`` (Dark Alley:
-keep one of the cards drawn), ``perform`` / ``soul_possession`` (choose a performance card),
-``steal`` / ``premiere`` / ``durable`` (per-performance options), ``break_free`` (Master of
-Chains), ``hypnotic`` (give the arrived character a card), ``mass_recruitment``,
-``investments``, ``buying_time``, ``on_stage``, ``hidden_talent`` and, in the solo game,
-``prep_dice`` (your choice of the round-preparation dice to reroll).
+``TABLE`` maps each ``state.Pending*`` Struct to its ``Decision(legal, apply)``; its order is
+the declared order of decisions raised at the same time (``common.raise_decision``): the
+decisions a player's own action raises come first (answered at once, before anything queued),
+then the setup choices, then those of the round in the order of the rules. A variant adds its
+own kinds after these (``Trickerion.extra_decisions``). A test checks every member of the
+``Pending`` union has an entry.
 """
 
 from __future__ import annotations
@@ -13,137 +13,251 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import performance
-from engine.games.trickerion.catalog import SPECIALISTS, Catalog
-from engine.games.trickerion.common import add_props, gain, owns_or_hired, pay, room_for
-from engine.games.trickerion.state import Pending, State
+from engine.games.trickerion import performance, setup
+from engine.games.trickerion.catalog import SPECIALISTS
+from engine.games.trickerion.common import (Decision, add_props, gain, hand_cards, owns_or_hired, pay,
+                                            raise_decision, room_for, take_card)
+from engine.games.trickerion.downtown import can_hire
+from engine.games.trickerion.market import stock, unit_price
+from engine.games.trickerion.state import (
+    PendingBreakFree, PendingBuyingTime, PendingDurable, PendingEngineerTrick, PendingFastProps,
+    PendingFastSpecial, PendingHiddenTalent, PendingHypnotic, PendingInvestments,
+    PendingKeepCard, PendingLinkReward, PendingMagician, PendingManagerProps,
+    PendingMassRecruitment, PendingOnStage, PendingPerform, PendingPremiere, PendingSoulPossession,
+    PendingSpecialist, PendingStartProps, PendingStartTrick, PendingSteal, State)
+from engine.games.trickerion.theater import reschedule, reschedule_options, set_up, set_up_options
 
-PASSABLE = ("soul_possession", "steal", "premiere", "durable", "break_free", "hypnotic",
-            "mass_recruitment", "investments", "buying_time", "on_stage", "hidden_talent")
+
+def answer(body, passable: bool = False) -> Decision:
+    """A decision of play: ``body(g, s, pend)`` lists its answers (and Pass when
+    ``passable``); an answer is checked, the decision leaves the queue, then it applies."""
+
+    def legal(g, s: State, pend) -> list:
+        out = body.legal(g, s, pend)
+        return out + [A.Pass()] if passable else out
+
+    def apply(g, s: State, pend, action, ev: list[Event]) -> None:
+        if action not in legal(g, s, pend):
+            raise IllegalAction(f"trickerion.decision.{pend.kind}", action=type(action).__name__)
+        s.pending.pop(0)
+        if isinstance(action, A.Pass):
+            ev.append(Event("trickerion.passed", {"seat": pend.seat, "decision": pend.kind}))
+            return
+        body.apply(g, s, pend, action, ev)
+
+    return Decision(legal, apply)
 
 
-def legal(g, s: State, pend: Pending) -> list:
-    cat: Catalog = g.cat
-    kind = pend.kind
-    p = s.players[pend.seat]
-    out: list = []
-    if kind == "link_reward":
-        return [A.Decide(f"coins:{k}") for k in range(pend.n + 1)]
-    if kind == "keep_card":
+# --- each kind --------------------------------------------------------------------------------
+
+class LinkReward:
+    @staticmethod
+    def legal(g, s, pend: PendingLinkReward) -> list:
+        return [A.TakeLinkCoins(k) for k in range(pend.units + 1)]
+
+    @staticmethod
+    def apply(g, s, pend: PendingLinkReward, action: A.TakeLinkCoins, ev) -> None:
+        gain(g.cat, s, pend.seat, ev, "link_reward", fame=pend.value * (pend.units - action.coins),
+             coins=pend.value * action.coins)
+
+
+class KeepCard:
+    @staticmethod
+    def legal(g, s, pend: PendingKeepCard) -> list:
         return [A.KeepCard(c) for c in dict.fromkeys(pend.cards)]
-    if kind == "perform":
-        return [A.Perform(ci) for ci in performance.candidates(s, pend.seat)]
-    if kind == "prep_dice":
-        from engine.games.trickerion.solo.dice import reroll_options
-        return [A.RerollPrepDice(pair) for pair in reroll_options(s.solo, s.round)]
-    if kind == "soul_possession":
-        out = [A.Perform(ci) for ci in performance.candidates(s, pend.n)]
-    elif kind in ("steal", "premiere", "durable"):
-        out = [A.Decide(c) for c in performance.option_choices(g, s, pend.seat, kind)]
-    elif kind == "break_free":
-        from engine.games.trickerion.theater import reschedule_options
-        out = reschedule_options(g, s, pend.seat, None)
-    elif kind == "hypnotic":
-        from engine.games.trickerion.flow import hand_cards
-        out = [A.Assign(pend.n, card) for card in hand_cards(p)]
-    elif kind == "mass_recruitment":
-        from engine.games.trickerion.downtown import can_hire
-        if p.coins >= 3 and can_hire(cat, p, "apprentice"):
-            out = [A.Decide("hire")]
-    elif kind == "investments":
-        from engine.games.trickerion.market import stock, unit_price
-        for prop, extra in stock(g, s).items():
-            if p.coins >= unit_price(g, s, prop, extra) and room_for(p, prop):
-                out.append(A.Buy((prop,)))
-    elif kind == "buying_time":
-        n = len(s.row)
-        out = [A.Decide(f"swap:{i}:{j}") for i in range(n) for j in range(i + 1, n)]
-    elif kind == "on_stage":
-        from engine.games.trickerion.theater import set_up_options
-        out = [a for a in set_up_options(g, s, pend.seat, None)
-               if a.trick == pend.cards[0] and not a.double and a.cell >= 0]
-    elif kind == "hidden_talent":
-        out = [A.Decide(k) for k in SPECIALISTS if owns_or_hired(p, k) == 0]
-    out.append(A.Pass())
-    return out
 
-
-def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
-    if isinstance(action, A.Perform) and pend.kind in ("perform", "soul_possession"):
-        performer = pend.n if pend.kind == "soul_possession" else pend.seat
-        if action.card not in performance.candidates(s, performer):
-            raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
-    if action not in legal(g, s, pend):
-        raise IllegalAction(f"trickerion.decision.{pend.kind}", action=type(action).__name__)
-    s.pending.pop(0)
-    seat = pend.seat
-    p = s.players[seat]
-    kind = pend.kind
-    if isinstance(action, A.Pass):
-        ev.append(Event("trickerion.passed", {"seat": seat, "decision": kind}))
-        return
-    if kind == "link_reward":
-        coins_units = int(action.choice.split(":")[1])
-        value = int(pend.cards[0])
-        gain(cat, s, seat, ev, "link_reward", fame=value * (pend.n - coins_units),
-             coins=value * coins_units)
-    elif kind == "keep_card":
-        kept = action.card
+    @staticmethod
+    def apply(g, s, pend: PendingKeepCard, action: A.KeepCard, ev) -> None:
+        cat = g.cat
         rest = list(pend.cards)
-        rest.remove(kept)
-        p.specials.append(kept)
+        rest.remove(action.card)
+        s.players[pend.seat].specials.append(action.card)
         for card in rest:
             s.decks[cat.specials[card].location].append(cat.special_index[card])
-        ev.append(Event("trickerion.card_kept", {"seat": seat}))
-        ev.append(Event("trickerion.card_kept_private", {"seat": seat, "card": kept}, to=seat))
-    elif kind in ("perform", "soul_possession"):
-        performance.perform_action(g, s, pend, action, ev)
-    elif kind == "prep_dice":
-        from engine.games.trickerion.solo.dice import roll
-        roll(cat, s, s.solo, action.dice, ev)
-    elif kind in ("steal", "premiere", "durable"):
-        s.perf_opts.append(action.choice)
-        ev.append(Event("trickerion.performance_option", {"seat": seat, "choice": action.choice}))
-    elif kind == "break_free":
-        from engine.games.trickerion.theater import reschedule
-        ev.append(Event("trickerion.ability_used", {"seat": seat, "ability": "break_free"}))
+        ev.append(Event("trickerion.card_kept", {"seat": pend.seat}))
+        ev.append(Event("trickerion.card_kept_private", {"seat": pend.seat, "card": action.card},
+                        to=pend.seat))
+
+
+def _perform_decision(performer_of) -> Decision:
+    """Choose today's card: the performer, or Yoruba Spiritmaster for them."""
+
+    class Perform:
+        @staticmethod
+        def legal(g, s, pend) -> list:
+            return [A.Perform(ci) for ci in performance.candidates(s, performer_of(pend))]
+
+        @staticmethod
+        def apply(g, s, pend, action: A.Perform, ev) -> None:
+            performance.perform_action(g, s, pend.seat, performer_of(pend), action.card, ev)
+
+    passable = performer_of is not _own
+    inner = answer(Perform, passable)
+
+    def apply(g, s: State, pend, action, ev: list[Event]) -> None:
+        # A card without the performer's marker is refused by its own rule, not as "not listed".
+        if isinstance(action, A.Perform) and action.card not in performance.candidates(
+                s, performer_of(pend)):
+            raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
+        inner.apply(g, s, pend, action, ev)
+
+    return Decision(inner.legal, apply)
+
+
+def _own(pend) -> int:
+    return pend.seat
+
+
+def _possessed(pend: PendingSoulPossession) -> int:
+    return pend.performer
+
+
+def _performance_option(kind: str):
+    class Option:
+        @staticmethod
+        def legal(g, s, pend) -> list:
+            return performance.option_choices(g, s, pend.seat, kind)
+
+        @staticmethod
+        def apply(g, s, pend, action, ev) -> None:
+            s.perf_opts.append(action)
+            # The log names the choice as before: "steal:mine:theirs", "premiere:cell:what",
+            # "durable:cell".
+            ev.append(Event("trickerion.performance_option",
+                            {"seat": pend.seat, "choice": performance.option_code(action)}))
+
+    return Option
+
+
+class BreakFree:
+    @staticmethod
+    def legal(g, s, pend: PendingBreakFree) -> list:
+        return reschedule_options(g, s, pend.seat, None)
+
+    @staticmethod
+    def apply(g, s, pend: PendingBreakFree, action: A.Reschedule, ev) -> None:
+        ev.append(Event("trickerion.ability_used", {"seat": pend.seat, "ability": "break_free"}))
         reschedule(g, s, action, ev, pay_links=True)
-    elif kind == "hypnotic":
-        from engine.games.trickerion.flow import take_card
+
+
+class Hypnotic:
+    @staticmethod
+    def legal(g, s, pend: PendingHypnotic) -> list:
+        return [A.Assign(pend.character, card) for card in hand_cards(s.players[pend.seat])]
+
+    @staticmethod
+    def apply(g, s, pend: PendingHypnotic, action: A.Assign, ev) -> None:
+        p = s.players[pend.seat]
         take_card(p, action.card)
-        c = p.chars[pend.n]
+        c = p.chars[pend.character]
         c.card = action.card
         c.shown = True
         c.idle = False
-        ev.append(Event("trickerion.assignment_revealed", {"seat": seat, "character": pend.n,
-                                                           "card": action.card}, reveal=True))
-    elif kind == "mass_recruitment":
-        pay(s, seat, ev, "mass_recruitment", coins=3)
-        p.hired.append("apprentice")
-        ev.append(Event("trickerion.hired", {"seat": seat, "character": "apprentice"}))
-    elif kind == "investments":
-        from engine.games.trickerion.market import stock, unit_price
+        ev.append(Event("trickerion.assignment_revealed", {
+            "seat": pend.seat, "character": pend.character, "card": action.card}, reveal=True))
+
+
+class MassRecruitment:
+    @staticmethod
+    def legal(g, s, pend: PendingMassRecruitment) -> list:
+        p = s.players[pend.seat]
+        return [A.HireSecondApprentice()] if p.coins >= 3 and can_hire(g.cat, p, "apprentice") \
+            else []
+
+    @staticmethod
+    def apply(g, s, pend: PendingMassRecruitment, action, ev) -> None:
+        pay(s, pend.seat, ev, "mass_recruitment", coins=3)
+        s.players[pend.seat].hired.append("apprentice")
+        ev.append(Event("trickerion.hired", {"seat": pend.seat, "character": "apprentice"}))
+
+
+class Investments:
+    @staticmethod
+    def legal(g, s, pend: PendingInvestments) -> list:
+        p = s.players[pend.seat]
+        return [A.Buy((prop,)) for prop, extra in stock(g, s).items()
+                if p.coins >= unit_price(g, s, prop, extra) and room_for(p, prop)]
+
+    @staticmethod
+    def apply(g, s, pend: PendingInvestments, action: A.Buy, ev) -> None:
         prop = action.props[0]
         price = unit_price(g, s, prop, stock(g, s)[prop])
-        pay(s, seat, ev, "investments", coins=price)
-        add_props(p, prop, 1)
-        ev.append(Event("trickerion.bought", {"seat": seat, "props": [prop], "coins": price,
+        pay(s, pend.seat, ev, "investments", coins=price)
+        add_props(s.players[pend.seat], prop, 1)
+        ev.append(Event("trickerion.bought", {"seat": pend.seat, "props": [prop], "coins": price,
                                               "bargain": 0}))
-        if pend.n > 1:
-            s.pending.insert(0, Pending("investments", seat, n=pend.n - 1))
-    elif kind == "buying_time":
-        _, i, j = action.choice.split(":")
-        i, j = int(i), int(j)
+        if pend.left > 1:
+            raise_decision(g, s, PendingInvestments(pend.seat, left=pend.left - 1))
+
+
+class BuyingTime:
+    @staticmethod
+    def legal(g, s, pend: PendingBuyingTime) -> list:
+        n = len(s.row)
+        return [A.SwapCards(i, j) for i in range(n) for j in range(i + 1, n)]
+
+    @staticmethod
+    def apply(g, s, pend: PendingBuyingTime, action: A.SwapCards, ev) -> None:
+        i, j = action.a, action.b
         s.row[i], s.row[j] = s.row[j], s.row[i]
-        ev.append(Event("trickerion.cards_swapped", {"seat": seat, "a": i, "b": j}))
-    elif kind == "on_stage":
-        from engine.games.trickerion.theater import set_up
-        set_up(g, s, seat, action, ev, pay_links=False)
-    elif kind == "hidden_talent":
-        c = p.chars[pend.n]
-        c.kind = action.choice
+        ev.append(Event("trickerion.cards_swapped", {"seat": pend.seat, "a": i, "b": j}))
+
+
+class OnStage:
+    @staticmethod
+    def legal(g, s, pend: PendingOnStage) -> list:
+        return [a for a in set_up_options(g, s, pend.seat, None)
+                if a.trick == pend.trick and not a.double and a.cell >= 0]
+
+    @staticmethod
+    def apply(g, s, pend: PendingOnStage, action: A.SetUpTrick, ev) -> None:
+        set_up(g, s, pend.seat, action, ev, pay_links=False)
+
+
+class HiddenTalent:
+    @staticmethod
+    def legal(g, s, pend: PendingHiddenTalent) -> list:
+        p = s.players[pend.seat]
+        return [A.BecomeSpecialist(k) for k in SPECIALISTS if owns_or_hired(p, k) == 0]
+
+    @staticmethod
+    def apply(g, s, pend: PendingHiddenTalent, action: A.BecomeSpecialist, ev) -> None:
+        c = s.players[pend.seat].chars[pend.character]
+        c.kind = action.specialist
         c.talent = False
-        ev.append(Event("trickerion.hidden_talent", {"seat": seat, "specialist": action.choice}))
-    else:
-        raise AssertionError(kind)
+        ev.append(Event("trickerion.hidden_talent", {"seat": pend.seat,
+                                                     "specialist": action.specialist}))
+
+
+# --- the table: every kind, in the declared order ---------------------------------------------
+
+TABLE: dict[type, Decision] = {
+    # Raised by the action just taken: answered at once, before anything queued (Buying
+    # Time's swap comes before the link rewards of the same set-up).
+    PendingBuyingTime: answer(BuyingTime, passable=True),
+    PendingLinkReward: answer(LinkReward),
+    PendingKeepCard: answer(KeepCard),
+    PendingInvestments: answer(Investments, passable=True),
+    PendingHypnotic: answer(Hypnotic, passable=True),
+    PendingMassRecruitment: answer(MassRecruitment, passable=True),
+    PendingOnStage: answer(OnStage, passable=True),
+    # Setup: each player's trick, props and specialist (with the Manager's props) before the
+    # next player's magician; the Engineer's trick once every player has set up.
+    PendingStartTrick: setup.choice(setup.StartTrick),
+    PendingStartProps: setup.choice(setup.StartProps),
+    PendingSpecialist: setup.choice(setup.Specialist),
+    PendingManagerProps: setup.choice(setup.ManagerProps),
+    PendingMagician: setup.choice(setup.Magician),
+    PendingEngineerTrick: setup.choice(setup.EngineerTrick),
+    PendingFastProps: setup.choice(setup.FastProps),
+    PendingFastSpecial: setup.choice(setup.FastSpecial),
+    # The round: Break Free at the start of the Performance phase, then each day's Soul
+    # Possession, performance and the performer's options; Hidden Talent at the end of round.
+    PendingBreakFree: answer(BreakFree, passable=True),
+    PendingSoulPossession: _perform_decision(_possessed),
+    PendingPerform: _perform_decision(_own),
+    PendingSteal: answer(_performance_option("steal"), passable=True),
+    PendingPremiere: answer(_performance_option("premiere"), passable=True),
+    PendingDurable: answer(_performance_option("durable"), passable=True),
+    PendingHiddenTalent: answer(HiddenTalent, passable=True),
+}

@@ -11,8 +11,9 @@ from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SPECIALISTS, X, Catalog
 from engine.games.trickerion.common import (free_symbol, gain, has_components, owns_or_hired,
-                                            residence, trick_by_id)
-from engine.games.trickerion.state import Char, Pending, Placement, State, Trick
+                                            raise_decision, residence, trick_by_id)
+from engine.games.trickerion.state import (Char, PendingHypnotic, PendingInvestments,
+                                           PendingMassRecruitment, Placement, State, Trick)
 
 RESIDENCE, INN, BANK = (0, 1), (2, 3), (4, 5)
 
@@ -193,14 +194,14 @@ def hire(g, s: State, seat: int, act: Placement, action: A.HireCharacter,
         ev.append(Event("trickerion.hired", {"seat": seat, "character": action.character,
                                              "at_once": True}))
         if p.hand and any(p.hand.values()) or p.specials:
-            s.pending.insert(0, Pending("hypnotic", seat, n=len(p.chars) - 1))
+            raise_decision(g, s, PendingHypnotic(seat, character=len(p.chars) - 1))
         return
     p.hired.append(action.character)
     ev.append(Event("trickerion.hired", {"seat": seat, "character": action.character}))
     if (effect == "mass_recruitment" and action.character == "apprentice" and p.coins >= 3
             and can_hire(cat, p, "apprentice")):
         act.effect = "used"
-        s.pending.insert(0, Pending("mass_recruitment", seat))
+        raise_decision(g, s, PendingMassRecruitment(seat))
 
 
 def take_coins(g, s: State, seat: int, act: Placement, action: A.TakeCoins,
@@ -226,4 +227,4 @@ def take_coins(g, s: State, seat: int, act: Placement, action: A.TakeCoins,
         gain(g.cat, s, seat, ev, "fame_and_fortune", fame=value - 1)
     elif effect == "investments":
         act.effect = "used"
-        s.pending.insert(0, Pending("investments", seat, n=3))
+        raise_decision(g, s, PendingInvestments(seat, left=3))

@@ -13,10 +13,9 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.games.trickerion import scoring
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.common import add_props, gain, room_for
+from engine.games.trickerion.common import add_props, gain, raise_decision, room_for
 from engine.games.trickerion.setup import _perf_card
-from engine.games.trickerion.solo import endround as solo_endround
-from engine.games.trickerion.state import HOME, Char, Pending, State
+from engine.games.trickerion.state import HOME, Char, PendingHiddenTalent, State
 
 
 def end_of_round(g, s: State, ev: list[Event]) -> None:
@@ -28,7 +27,7 @@ def end_of_round(g, s: State, ev: list[Event]) -> None:
             for i, c in enumerate(p.chars):
                 if c.talent and any(p.hired.count(k) == 0 and not any(x.kind == k for x in p.chars)
                                     for k in ("assistant", "engineer", "manager")):
-                    s.pending.append(Pending("hidden_talent", seat, n=i))
+                    raise_decision(g, s, PendingHiddenTalent(seat, character=i))
         if s.pending:
             return
     ev.append(Event("trickerion.end_of_round", {"round": s.round}))
@@ -50,10 +49,10 @@ def end_of_round(g, s: State, ev: list[Event]) -> None:
 
 def pay_wages(g, s: State, ev: list[Event]) -> None:
     cat: Catalog = g.cat
+    automaton = g.automaton_seat(s)
     for seat, p in enumerate(s.players):
-        if s.solo and seat == s.solo.seat:
-            # end.wages: no wages; every 10 coins in its safe become fame.
-            solo_endround.pay_wages(cat, s, s.solo, ev)
+        if seat == automaton:
+            g.automaton_wages(s, ev)
             continue
         due = 0
         for c in p.chars:
@@ -101,8 +100,7 @@ def return_characters(g, s: State, ev: list[Event]) -> None:
         p.used = []
         p.active = []
         p.done = False
-    if s.solo:
-        solo_endround.order_characters(s, s.solo, ev)  # end.return
+    g.on_characters_returned(s, ev)
     # Used special assignments go to the bottoms of their decks.
     for card in s.used_specials:
         s.decks[cat.specials[card].location].append(cat.special_index[card])
@@ -130,8 +128,7 @@ def orders_arrive(g, s: State, ev: list[Event]) -> None:
 def shift_performances(g, s: State, ev: list[Event]) -> None:
     cat: Catalog = g.cat
     if s.round >= cat.perf_rules.discard_from_round and s.row:
-        if s.solo:  # end.discard: its markers there still yield, 1 fame and 1 coin less each
-            solo_endround.discard(cat, s, s.solo, s.row[-1], ev)
+        g.before_discard(s, s.row[-1], ev)
         gone = s.row.pop()
         ev.append(Event("trickerion.performance_discarded", {"card": gone.id}))
     if s.perf_deck:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import OptionsError
+from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import Game, Result, ToAct
 from engine.core.options import OptionSpec
 from engine.core.registry import register
-from engine.games.trickerion import flow, setup
+from engine.games.trickerion import decisions, flow, scoring, setup
 from engine.games.trickerion.actions import Action, Chance
 from engine.games.trickerion.bots import BOTS
-from engine.games.trickerion.catalog import catalog, solo_catalog
+from engine.games.trickerion.catalog import catalog
 from engine.games.trickerion.state import Placement, State
 from engine.games.trickerion.view import view as make_view
 
@@ -64,22 +64,92 @@ class Trickerion(Game):
         super().__init__(players, options, packs)
         self.cat = catalog()
         self._ap = dict(self.cat.ap)
+        # Every pending decision kind -> (legal, apply), in the declared order of decisions
+        # raised together; the rank is each kind's place in it (``common.raise_decision``).
+        self.decisions = {**decisions.TABLE, **self.extra_decisions()}
+        self.decision_rank = {kind: i for i, kind in enumerate(self.decisions)}
 
     def check_options(self) -> None:
         # Prophecies exist only in the Dark Alley module: without it they are simply off.
         if not self.options["dark_alley"]:
             self.options["prophecies"] = False
 
-    # The solo game's options (difficulty, adjustments), or None in a game between players.
-    solo: dict[str, Any] | None = None
-
     def has_ability(self, s: State, seat: int, magician: str) -> bool:
-        """``seat`` plays ``magician`` and its base ability is on: Dark Alley module only; never
-        the Successor (its solo ability lives in the solo package), nor you with the harder
-        adjustment "ignore your ability"."""
-        if not self.options["dark_alley"] or s.players[seat].magician != magician:
-            return False
-        return s.solo is None or (seat != s.solo.seat and not s.solo.ignore_human_ability)
+        """``seat`` plays ``magician`` and its base ability is on (Dark Alley module only)."""
+        return bool(self.options["dark_alley"]) and s.players[seat].magician == magician
+
+    # --- hook points ----------------------------------------------------------------------------
+    # The base rules call these where a variant of the game changes them; the base game
+    # implements them plainly and a variant (the solo game, ``solo.game``) overrides them. A
+    # seat the game plays itself is an *automaton seat*: the hooks named ``automaton_*`` are
+    # only called for it, so the base game (which has none) never reaches them.
+
+    def automaton_seat(self, s: State) -> int | None:
+        """The seat the game plays itself, or None."""
+        return None
+
+    def setup_seats(self) -> int:
+        """How many seats make the setup choices (magician, trick, props, specialist)."""
+        return self.players
+
+    def setup_initiative(self, s: State, ev: list[Event]) -> None:
+        """Setup's chance step: the initiative order and the starting coins by slot."""
+        setup.random_initiative(self, s)
+
+    def on_round_start(self, s: State, ev: list[Event]) -> None:
+        """After the dice roll and initiative, before advertising."""
+
+    def on_advertise_start(self, s: State, ev: list[Event]) -> None:
+        """Advertise phase begins (who can pay is already known)."""
+
+    def assignments_face_up(self, s: State) -> bool:
+        """Assignment cards are placed face up (no hidden assignments)."""
+        return False
+
+    def automaton_busy(self, s: State) -> bool:
+        """The automaton is in the middle of a placement turn of its own."""
+        return False
+
+    def apply_automaton(self, s: State, seat: int, action: Any, ev: list[Event]) -> None:
+        raise IllegalAction("core.unknown_action", action=type(action).__name__)
+
+    def first_performance_day(self, s: State) -> int:
+        """A day that performs before the others (Thursday to Sunday otherwise), or -1."""
+        return -1
+
+    def automaton_trick_yield(self, s: State, trick: str) -> tuple[int, int, int]:
+        raise AssertionError("no automaton seat")
+
+    def automaton_gain(self, s: State, seat: int, ev: list[Event], why: str,
+                       fame: int, coins: int, shards: int) -> None:
+        raise AssertionError("no automaton seat")
+
+    def automaton_performer_bonus(self, s: State, pc: Any, day: int, ev: list[Event]) -> None:
+        raise AssertionError("no automaton seat")
+
+    def after_performance(self, s: State, pc: Any, ev: list[Event]) -> None:
+        """A card has been performed, before its markers leave it."""
+
+    def automaton_wages(self, s: State, ev: list[Event]) -> None:
+        raise AssertionError("no automaton seat")
+
+    def on_characters_returned(self, s: State, ev: list[Event]) -> None:
+        """End of round: every character is home again."""
+
+    def before_discard(self, s: State, pc: Any, ev: list[Event]) -> None:
+        """End of round: the rightmost performance card is about to be discarded."""
+
+    def final_breakdown(self, s: State, seat: int) -> dict[str, int]:
+        return scoring.breakdown(self, s, seat)
+
+    def extra_decisions(self) -> dict:
+        """Pending decision kinds a variant adds, after the base ones in the declared order:
+        ``{Pending Struct: common.Decision(legal, apply)}``."""
+        return {}
+
+    def variant_view(self, s: State, viewer: int | None) -> dict[str, Any]:
+        """Keys a variant adds to every seat's view."""
+        return {}
 
     # --- helpers the rules modules share ------------------------------------------------------
 
@@ -116,9 +186,6 @@ class Trickerion(Game):
     def chance_action(self, state: State) -> Chance:
         return Chance()
 
-    def automaton_action(self, state: State, seat: int):
-        return flow.automaton_action(self, state, seat)
-
     def _apply(self, state: State, seat: int, action) -> list[Event]:
         return flow.apply(self, state, seat, action)
 
@@ -144,85 +211,3 @@ class Trickerion(Game):
         from engine.games.trickerion.terms import term_form
         return term_form(self.term_name(kind, value, lang), case, lang)
 
-
-DIFFICULTY_NAMES = {
-    "low": {"en": "Low", "ru": "Низкая", "fr": "Faible"},
-    "medium": {"en": "Medium", "ru": "Средняя", "fr": "Moyenne"},
-    "high": {"en": "High", "ru": "Высокая", "fr": "Élevée"},
-}
-
-SOLO_OPTIONS = (
-    OptionSpec(id="difficulty", kind="choice", default="medium", choices=("low", "medium", "high"),
-               choice_names=DIFFICULTY_NAMES,
-               names={"en": "Difficulty", "ru": "Сложность", "fr": "Difficulté"},
-               help={"en": "The Successor's characters, dice, cards and scoring table.",
-                     "ru": "Персонажи преемника, кубики, карты и таблица подсчёта.",
-                     "fr": "Personnages, dés, cartes et décompte du Successeur."}),
-    OptionSpec(id="easier", kind="bool", default=False,
-               names={"en": "Easier: ignore its ability", "ru": "Проще: без способности преемника",
-                      "fr": "Plus facile : sans sa capacité"},
-               help={"en": "The Successor's magician ability is ignored.",
-                     "ru": "Способность иллюзиониста преемника не действует.",
-                     "fr": "La capacité du Magicien du Successeur est ignorée."}),
-    OptionSpec(id="harder_no_ability", kind="bool", default=False,
-               names={"en": "Harder: ignore your ability", "ru": "Сложнее: без вашей способности",
-                      "fr": "Plus difficile : sans votre capacité"},
-               help={"en": "Your magician ability is ignored.",
-                     "ru": "Способность вашего иллюзиониста не действует.",
-                     "fr": "La capacité de votre Magicien est ignorée."}),
-    OptionSpec(id="harder_coins", kind="bool", default=False,
-               names={"en": "Harder: 8 coins for it", "ru": "Сложнее: 8 монет преемнику",
-                      "fr": "Plus difficile : 8 pièces pour lui"},
-               help={"en": "The Successor starts with 8 coins in its safe.",
-                     "ru": "Преемник начинает с 8 монетами в сейфе.",
-                     "fr": "Le Successeur commence avec 8 pièces dans son coffre."}),
-    OPTIONS[1],  # prophecies
-    OPTIONS[3],  # first-game kits (your setup)
-)
-
-
-@register
-class TrickerionSolo(Trickerion):
-    """The solo game against Dahlgaard's Successor (docs/solo.md): a separate lobby entry
-    sharing the engine. Two seats: you (seat 0) and the Successor (seat 1, an automaton whose
-    every step ``automaton_action`` computes). Always with the Dark Alley, never the fast game
-    (base rulebook «БЫСТРАЯ ПАРТИЯ»: any module but the Successor)."""
-
-    id = "trickerion-solo"
-    names = {"en": "Trickerion: solo against Dahlgaard's Successor",
-             "ru": "Трикерион: одиночная игра против преемника Далгарда",
-             "fr": "Trickerion : en solo contre le Successeur de Dahlgaard"}
-    min_players = 2
-    max_players = 2
-    option_specs = SOLO_OPTIONS
-    # Seats the game plays itself (the lobby shows them as the automaton, not as a seat to fill).
-    automata = (1,)
-    # The bridge's game_data adds the solo packs as "solo/<pack>" (the solo cards' geometry).
-    extra_data = {"solo/": "engine.games.trickerion.solo"}
-
-    def __init__(self, players: int = 2, options: dict[str, Any] | None = None,
-                 packs: dict[str, bytes] | None = None) -> None:
-        given = dict(options or {})
-        # The base game's module switches are fixed here; a save stores them as they are.
-        if given.pop("fast_game", False) is not False:
-            raise OptionsError("trickerion.solo.no_fast_game")
-        if given.pop("dark_alley", True) is not True:
-            raise OptionsError("trickerion.solo.needs_dark_alley")
-        super().__init__(players, given, packs)
-        self.cat = solo_catalog()
-
-    def check_options(self) -> None:
-        o = self.options
-        self.solo = {"difficulty": o["difficulty"], "easier": o["easier"],
-                     "harder_no_ability": o["harder_no_ability"], "harder_coins": o["harder_coins"]}
-        o["dark_alley"] = True
-        o["fast_game"] = False
-
-    # Its name in the log and on its seat (seat 1).
-    automaton_names = {"en": "Dahlgaard's Successor", "ru": "Преемник Далгарда",
-                       "fr": "le Successeur de Dahlgaard"}
-
-    def term_name(self, kind: str, value: Any, lang: str) -> str:
-        if kind == "seat" and value in self.automata:
-            return self.automaton_names.get(lang, self.automaton_names["en"])
-        return super().term_name(kind, value, lang)

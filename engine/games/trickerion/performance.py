@@ -16,11 +16,10 @@ from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
 from engine.games.trickerion.common import (day_yield, formed_links, gain, symbol_schools,
-                                            theater_day_of, trick_by_sym)
-from engine.games.trickerion.solo import perform as solo_perform
-from engine.games.trickerion.solo import rules as solo_rules
-from engine.games.trickerion.solo.rules import emit
-from engine.games.trickerion.state import Pending, State
+                                            raise_decision, theater_day_of, trick_by_sym)
+from engine.games.trickerion.state import (PendingBreakFree, PendingDurable, PendingPerform,
+                                           PendingPremiere, PendingSoulPossession, PendingSteal,
+                                           State)
 
 
 def performer_of(s: State, day: int) -> int:
@@ -43,20 +42,18 @@ def stage_special(g, s: State, day: int) -> str:
     return g.cat.specials[card].effect if card in g.cat.specials else ""
 
 
-def day_order(s: State) -> list[int]:
-    """Thursday to Sunday; with Yoruba Spiritmaster's solo ability the Successor's day first."""
-    solo = s.solo
-    if solo is not None and solo_perform.performs_first(s, solo):
-        day = theater_day_of(s, solo.seat)
-        if day >= 0 and performer_of(s, day) == solo.seat:
-            return [day] + [d for d in range(4) if d != day]
+def day_order(g, s: State) -> list[int]:
+    """Thursday to Sunday, unless a variant puts an automaton's day first (if it performs)."""
+    day = g.first_performance_day(s)
+    if day >= 0 and performer_of(s, day) == g.automaton_seat(s):
+        return [day] + [d for d in range(4) if d != day]
     return [0, 1, 2, 3]
 
 
 def start(g, s: State, ev: list[Event]) -> None:
     s.phase = "perform"
     s.act = None
-    s.day = day_order(s)[0]
+    s.day = day_order(g, s)[0]
     s.perf_card = -1
     s.perf_asked = False
     s.perf_opts = []
@@ -65,7 +62,7 @@ def start(g, s: State, ev: list[Event]) -> None:
         from engine.games.trickerion.theater import reschedule_options
         for seat, p in enumerate(s.players):
             if g.has_ability(s, seat, "m01_master_of_chains") and reschedule_options(g, s, seat, None):
-                s.pending.append(Pending("break_free", seat))
+                raise_decision(g, s, PendingBreakFree(seat))
 
 
 def advance(g, s: State, ev: list[Event]) -> bool:
@@ -73,31 +70,31 @@ def advance(g, s: State, ev: list[Event]) -> bool:
     while s.day < 4:
         performer = performer_of(s, s.day)
         if performer < 0:
-            _next_day(s)
+            _next_day(g, s)
             continue
         if s.perf_card >= 0:
             resolve(g, s, performer, s.perf_card, ev)
-            _next_day(s)
+            _next_day(g, s)
             continue
         cards = candidates(s, performer)
         if not cards:
             ev.append(Event("trickerion.no_performance", {"seat": performer, "day": s.day}))
-            _next_day(s)
+            _next_day(g, s)
             continue
         if not s.perf_asked:
             s.perf_asked = True
             for seat, p in enumerate(s.players):
                 if (seat != performer and g.has_ability(s, seat, "m07_yoruba_spiritmaster")
                         and "soul_possession" not in p.used and p.shards >= 1):
-                    s.pending.append(Pending("soul_possession", seat, n=performer))
+                    raise_decision(g, s, PendingSoulPossession(seat, performer=performer))
                     return True
-        s.pending.append(Pending("perform", performer))
+        raise_decision(g, s, PendingPerform(performer))
         return True
     return False
 
 
-def _next_day(s: State) -> None:
-    order = day_order(s)
+def _next_day(g, s: State) -> None:
+    order = day_order(g, s)
     i = order.index(s.day) + 1
     s.day = order[i] if i < len(order) else len(order)
     s.perf_card = -1
@@ -113,15 +110,16 @@ def choose(g, s: State, performer: int, card: int, ev: list[Event]) -> None:
     ev.append(Event("trickerion.performance_chosen", {"seat": performer, "day": s.day,
                                                       "card": card}))
     p = s.players[performer]
-    if not g.options["dark_alley"] or (s.solo and performer == s.solo.seat):
+    if not g.options["dark_alley"] or performer == g.automaton_seat(s):
         return  # the Successor has no per-performance options (perform.1–4)
-    for kind in ("steal", "premiere", "durable"):
+    for kind, pending in (("steal", PendingSteal), ("premiere", PendingPremiere),
+                          ("durable", PendingDurable)):
         if option_choices(g, s, performer, kind):
-            s.pending.append(Pending(kind, performer))
+            raise_decision(g, s, pending(performer))
     del p  # options are read from the state when answered
 
 
-def option_choices(g, s: State, seat: int, kind: str) -> list[str]:
+def option_choices(g, s: State, seat: int, kind: str) -> list[A.PerformanceOption]:
     """Answers to one per-performance option, besides passing."""
     cat: Catalog = g.cat
     pc = s.row[s.perf_card]
@@ -137,15 +135,24 @@ def option_choices(g, s: State, seat: int, kind: str) -> list[str]:
                 if o >= 0 and o // 4 != seat:
                     t = trick_by_sym(s.players[o // 4], o % 4)
                     if t and cat.trick_level[t.id] <= level:
-                        out.append(f"steal:{i}:{j}")
+                        out.append(A.StealYield(i, j))
         return out
     effect = stage_special(g, s, s.day)
     if kind == "premiere" and effect == "grand_premiere":
-        return [f"premiere:{i}:{what}" for i, m in own
+        return [A.PremiereYield(i, what) for i, m in own
                 if not trick_by_sym(p, m % 4).premiered for what in ("fame", "coins", "shards")]
     if kind == "durable" and effect == "durable_components":
-        return [f"durable:{i}" for i, _m in own]
+        return [A.DurableMarker(i) for i, _m in own]
     return []
+
+
+def option_code(option: A.PerformanceOption) -> str:
+    """The chosen option as the log's ``performance_option`` event names it."""
+    if isinstance(option, A.StealYield):
+        return f"steal:{option.mine}:{option.theirs}"
+    if isinstance(option, A.PremiereYield):
+        return f"premiere:{option.cell}:{option.what}"
+    return f"durable:{option.cell}"
 
 
 def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
@@ -153,27 +160,25 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
     pc = s.row[ci]
     schools = symbol_schools(cat, s)
     links = formed_links(cat, s, pc, schools)
-    opts = {o.split(":")[0]: o.split(":")[1:] for o in s.perf_opts}
-    solo = s.solo
-    # The Successor's special assignments only ever give it +1 AP (ap.5): no stage effect.
-    effect = "" if solo and performer == solo.seat else stage_special(g, s, s.day)
+    steal = next((o for o in s.perf_opts if isinstance(o, A.StealYield)), None)
+    premiere = next((o for o in s.perf_opts if isinstance(o, A.PremiereYield)), None)
+    durable = next((o for o in s.perf_opts if isinstance(o, A.DurableMarker)), None)
+    auto = g.automaton_seat(s)
+    # An automaton's special assignments have no stage effect (solo ap.5: only +1 AP).
+    effect = "" if performer == auto else stage_special(g, s, s.day)
     active = g.active_effect(s)
     perf_day = s.day
     entries = [(i, m) for i, m in enumerate(pc.m) if m >= 0] + [(-1, m) for m in pc.guest]
     yields: dict[int, list[int]] = {}
     fiasco: dict[int, int] = {}
-    stolen = None
-    if "steal" in opts:
-        mine, theirs = int(opts["steal"][0]), int(opts["steal"][1])
-        stolen = (mine, theirs)
+    stolen = (steal.mine, steal.theirs) if steal else None
     for cell, code in entries:
         owner = code // 4
         t = trick_by_sym(s.players[owner], code % 4)
         if t is None:
             continue
-        if solo and owner == solo.seat:
-            # perform.3: its yield ignores day and prophecy modifiers (Electra's solo bonus in).
-            fame, coins, shards = solo_rules.trick_yield(cat, s, solo, t.id)
+        if owner == auto:
+            fame, coins, shards = g.automaton_trick_yield(s, t.id)
             if stolen and cell == stolen[1]:
                 fame = max(0, fame - 1)
             if effect == "arranged_fiasco":
@@ -197,9 +202,8 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
         if day < 0 or (active == "performer_day_for_all" and owner != performer):
             day = perf_day
         df, dc = day_yield(cat, s, day)
-        premiere = opts.get("premiere")
-        if premiere and int(premiere[0]) == cell and owner == performer:
-            what = premiere[1]
+        if premiere and premiere.cell == cell and owner == performer:
+            what = premiere.what
             if what == "fame":
                 fame = max(fame * 2 + df, (fame + df) * 2)
                 df = 0
@@ -223,31 +227,25 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
     ev.append(Event("trickerion.performed", {"seat": performer, "day": perf_day, "card": ci,
                                              "links": len(links)}))
     for owner, (fame, coins, shards) in sorted(yields.items()):
-        if solo and owner == solo.seat:  # added as they are, past the shard prophecies
-            solo_gain(s, owner, ev, "performance_yield", fame, coins, shards)
-            emit(ev, "yield", "perform.3", fame=fame, coins=coins, shards=shards)
+        if owner == auto:
+            g.automaton_gain(s, owner, ev, "performance_yield", fame, coins, shards)
         else:
             gain(cat, s, owner, ev, "performance_yield", fame=fame, coins=coins, shards=shards)
     for owner, fame in sorted(fiasco.items()):
         # Arranged Fiasco: +1 fame per performer's marker, −1 per other marker (fame ≥ 0).
         gain(cat, s, owner, ev, "arranged_fiasco", fame=fame)
-    if solo and performer == solo.seat:
-        # perform.2: links, card bonus and its per-character backstage bonus (never doubled).
-        bonus = solo_perform.performer_bonus(cat, s, solo, pc, perf_day)
-        solo_gain(s, performer, ev, "performer_bonus", *bonus)
-        emit(ev, "performer_bonus", "perform.2", fame=bonus[0], coins=bonus[1], shards=bonus[2])
+    if performer == auto:
+        g.automaton_performer_bonus(s, pc, perf_day, ev)
     else:
         bonus = performer_bonus(g, s, performer, pc, len(links))
         if active == "double_performer_bonus":
             bonus = [2 * x for x in bonus]
         gain(cat, s, performer, ev, "performer_bonus", fame=bonus[0], coins=bonus[1],
              shards=bonus[2])
-    if solo:
-        solo_perform.return_markers(s, solo, pc, ev, "perform.4")
-    durable = opts.get("durable")
+    g.after_performance(s, pc, ev)
     for i, m in enumerate(pc.m):
         if m >= 0:
-            if durable and int(durable[0]) == i:
+            if durable and durable.cell == i:
                 trick_by_sym(s.players[m // 4], m % 4).markers += 1
             pc.m[i] = -1
             pc.o[i] = 0
@@ -274,32 +272,13 @@ def performer_bonus(g, s: State, seat: int, pc, links: int) -> list[int]:
     return [fame + bf, coins + bc, shards + bs]
 
 
-def perform_action(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
-    """The performer (or Yoruba Spiritmaster for them) picks today's card."""
-    if isinstance(action, A.Pass) and pend.kind == "soul_possession":
-        return
-    if not isinstance(action, A.Perform):
-        raise IllegalAction("trickerion.perform.choose_card")
-    performer = pend.n if pend.kind == "soul_possession" else pend.seat
-    if pend.kind == "soul_possession":
-        if action.card not in candidates(s, performer):
-            raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
-        p = s.players[pend.seat]
+def perform_action(g, s: State, seat: int, performer: int, card: int, ev: list[Event]) -> None:
+    """``seat`` picks today's card for ``performer``: their own, or Yoruba Spiritmaster's
+    Soul Possession (a shard, once per round) for another performer."""
+    if seat != performer:
+        p = s.players[seat]
         p.shards -= 1
         p.used.append("soul_possession")
-        ev.append(Event("trickerion.soul_possession", {"seat": pend.seat, "performer": performer,
-                                                       "card": action.card}))
-    choose(g, s, performer, action.card, ev)
-
-
-def solo_gain(s: State, seat: int, ev: list[Event], why: str, fame: int, coins: int,
-              shards: int) -> None:
-    """The Successor's performance gains, as they are: no prophecy adds to them (perform.3)."""
-    if not (fame or coins or shards):
-        return
-    p = s.players[seat]
-    p.fame += fame
-    p.coins += coins
-    p.shards += shards
-    ev.append(Event("trickerion.gain", {"seat": seat, "why": why, "fame": fame, "coins": coins,
-                                        "shards": shards}))
+        ev.append(Event("trickerion.soul_possession", {"seat": seat, "performer": performer,
+                                                       "card": card}))
+    choose(g, s, performer, card, ev)

@@ -183,7 +183,7 @@ def extras(g, s: State, seat: int, act: Placement) -> list:
         out.extend(A.ReturnTrick(t.id) for t in p.tricks)
     if (g.has_ability(s, seat, "m04_mechaniker") and act.loc != "theater"
             and p.chars[act.char].kind == "apprentice" and "mechanical_enhancement" not in p.used):
-        out.append(A.Decide("mechanical_enhancement"))
+        out.append(A.MechanicalEnhancement())
     return out
 
 
@@ -240,7 +240,7 @@ def apply(g, s: State, seat: int, action, ev: list[Event]) -> None:
         act.mimic = action.special
         act.effect = "ready"
         ev.append(Event("trickerion.mimesis", {"seat": seat, "special": action.special}))
-    elif isinstance(action, A.Decide) and action.choice == "mechanical_enhancement":
+    elif isinstance(action, A.MechanicalEnhancement):
         if action not in extras(g, s, seat, act):
             raise IllegalAction("trickerion.mechanical_enhancement.not_allowed")
         s.players[seat].used.append("mechanical_enhancement")

@@ -12,7 +12,6 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.games.trickerion.catalog import SPECIALISTS, Catalog
 from engine.games.trickerion.common import effective, has_components
-from engine.games.trickerion.solo.endround import final_breakdown
 from engine.games.trickerion.state import Player, State
 
 
@@ -64,16 +63,8 @@ def breakdown(g, s: State, seat: int) -> dict[str, int]:
     return out
 
 
-def solo_breakdown(g, s: State) -> dict[str, int]:
-    """The Successor's end-of-game table (final.1–final.5) instead of the base categories."""
-    out = {"fame": s.players[s.solo.seat].fame, **final_breakdown(g.cat, s, s.solo)}
-    out["total"] = sum(out.values())
-    return out
-
-
 def final_scoring(g, s: State, ev: list[Event]) -> None:
-    s.final = [solo_breakdown(g, s) if s.solo and seat == s.solo.seat else breakdown(g, s, seat)
-               for seat in range(len(s.players))]
+    s.final = [g.final_breakdown(s, seat) for seat in range(len(s.players))]
     for seat, b in enumerate(s.final):
         s.players[seat].fame = b["total"]
     best = max(b["total"] for b in s.final)

@@ -19,15 +19,13 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import ASSIGN_DECKS, SLOT_WORKSHOP, Catalog
-from engine.games.trickerion.common import (add_props, can_take, free_symbol, has_components,
-                                            residence)
-from engine.games.trickerion.solo.setup import setup_successor
-from engine.games.trickerion.state import (NEUTRAL, Char, Market, Pending, PerfCard, Player,
+from engine.games.trickerion.common import (Decision, add_props, can_take, free_symbol,
+                                            has_components, raise_decision, residence)
+from engine.games.trickerion.state import (NEUTRAL, Char, Market, PendingEngineerTrick,
+                                           PendingFastProps, PendingFastSpecial, PendingMagician,
+                                           PendingManagerProps, PendingSpecialist,
+                                           PendingStartProps, PendingStartTrick, PerfCard, Player,
                                            State, Trick)
-
-SETUP_KINDS = ("magician", "start_trick", "start_props", "specialist", "manager_props",
-               "engineer_trick", "fast_props", "fast_special")
-
 
 def initial_state(g, seed: int) -> State:
     cat: Catalog = g.cat
@@ -66,13 +64,12 @@ def initial_state(g, seed: int) -> State:
     for index, blocked in cat.slot_blocked.items():
         if g.players in blocked:
             slots[index] = -2
-    return State(
+    return g.state_type(
         rng=rng, phase="setup", round=1, players=players, order=list(range(g.players)),
         slots=slots, dice=["x"] * 6,
         market=Market(buy=list(cat.setup.initial_buy_area), order=[""] * cat.market.order_area_slots),
         row=row, perf_deck=deck, decks=decks, prophecy_stack=stack,
-        # Solo: only you set up by these rules; the Successor's setup follows yours.
-        pending=[Pending("magician", seat) for seat in range(1 if g.solo else g.players)],
+        pending=[PendingMagician(seat) for seat in range(g.setup_seats())],
     )
 
 
@@ -87,81 +84,144 @@ def _perf_card(cat: Catalog, card_id: str) -> PerfCard:
     return pc
 
 
-# --- legal choices ---------------------------------------------------------------------------
+# --- the setup choices: what each offers, what the answer does ------------------------------
 
-def legal(g, s: State, pend: Pending) -> list:
-    cat: Catalog = g.cat
-    p = s.players[pend.seat]
-    kind = pend.kind
-    if kind == "magician":
+def choice(kind) -> Decision:
+    """A setup choice as a ``decisions.TABLE`` entry: the answer is checked, the choice leaves
+    the queue and applies; once no choice is left, setup goes on."""
+
+    def apply(g, s: State, pend, action, ev: list[Event]) -> None:
+        if action not in kind.legal(g, s, pend):
+            raise IllegalAction("trickerion.setup.not_allowed", step=pend.kind, seat=pend.seat)
+        s.pending.pop(0)
+        kind.apply(g, s, pend, action, ev)
+        if not s.pending:
+            _after_choices(g, s, ev)
+
+    return Decision(kind.legal, apply)
+
+
+class Magician:
+    @staticmethod
+    def legal(g, s: State, pend) -> list:
         taken = {q.school for q in s.players if q.magician}
         out = []
-        for m in cat.magicians.values():
+        for m in g.cat.magicians.values():
             if m.school in taken:
                 continue
             if m.requires_prophecies and g.options["dark_alley"] and not g.options["prophecies"]:
                 continue
             out.append(A.ChooseMagician(m.id))
         return out
-    if kind == "start_trick":
-        free = set(residence(g, s))
-        return [A.ChooseTrick(t) for t in cat.level1[p.school] if t in free]
-    if kind == "engineer_trick":
-        return [A.ChooseTrick(t) for t in residence(g, s) if cat.trick_level[t] == 1]
-    if kind in ("start_props", "manager_props"):
-        to_manager = kind == "manager_props"
-        return [A.ChooseProps(b) for b in cat.prop_bundles[pend.n]
-                if can_take(p, b, to_manager)]
-    if kind == "fast_props":
-        out = [A.ChooseProps(())]
-        for value in range(1, pend.n + 1):
-            out.extend(A.ChooseProps(b) for b in cat.prop_bundles[value] if can_take(p, b))
-        return out
-    if kind == "specialist":
-        return [A.ChooseSpecialist(sp.specialist) for sp in cat.setup.specialist_choices]
-    if kind == "fast_special":
-        return [A.ChooseSpecialAssignment(loc) for loc in ASSIGN_DECKS if s.decks.get(loc)]
-    raise AssertionError(kind)
 
-
-# --- applying choices ------------------------------------------------------------------------
-
-def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
-    seat = pend.seat
-    p = s.players[seat]
-    if action not in legal(g, s, pend):
-        raise IllegalAction("trickerion.setup.not_allowed", step=pend.kind, seat=seat)
-    s.pending.pop(0)
-    kind = pend.kind
-    if kind == "magician":
+    @staticmethod
+    def apply(g, s: State, pend, action: A.ChooseMagician, ev: list[Event]) -> None:
+        cat: Catalog = g.cat
+        seat = pend.seat
+        p = s.players[seat]
         m = cat.magicians[action.magician]
         p.magician, p.school = m.id, m.school
         ev.append(Event("trickerion.magician_chosen", {"seat": seat, "magician": m.id}))
         if g.options["first_game"]:
             _apply_kit(g, s, seat, ev)
         else:
-            s.pending[0:0] = [Pending("start_trick", seat),
-                              Pending("start_props", seat, n=cat.setup.start_props_value),
-                              Pending("specialist", seat)]
-    elif kind in ("start_trick", "engineer_trick"):
-        learn(cat, s, seat, action.trick, eng=kind == "engineer_trick")
-        ev.append(Event("trickerion.trick_learned", {"seat": seat, "trick": action.trick}))
-    elif kind in ("start_props", "manager_props", "fast_props"):
-        for prop in action.props:
-            add_props(p, prop, 1)
-            if kind == "manager_props" and prop not in p.mgr:
-                p.mgr.append(prop)
-        ev.append(Event("trickerion.props_taken", {"seat": seat, "props": list(action.props)}))
-    elif kind == "specialist":
-        _add_specialist(cat, s, seat, action.specialist, ev)
-    elif kind == "fast_special":
+            raise_decision(g, s, PendingStartTrick(seat))
+            raise_decision(g, s, PendingStartProps(seat, value=cat.setup.start_props_value))
+            raise_decision(g, s, PendingSpecialist(seat))
+
+
+class StartTrick:
+    @staticmethod
+    def legal(g, s: State, pend) -> list:
+        free = set(residence(g, s))
+        return [A.ChooseTrick(t) for t in g.cat.level1[s.players[pend.seat].school] if t in free]
+
+    @staticmethod
+    def apply(g, s: State, pend, action: A.ChooseTrick, ev: list[Event]) -> None:
+        learn(g.cat, s, pend.seat, action.trick)
+        ev.append(Event("trickerion.trick_learned", {"seat": pend.seat, "trick": action.trick}))
+
+
+class EngineerTrick:
+    @staticmethod
+    def legal(g, s: State, pend) -> list:
+        return [A.ChooseTrick(t) for t in residence(g, s) if g.cat.trick_level[t] == 1]
+
+    @staticmethod
+    def apply(g, s: State, pend, action: A.ChooseTrick, ev: list[Event]) -> None:
+        learn(g.cat, s, pend.seat, action.trick, eng=True)
+        ev.append(Event("trickerion.trick_learned", {"seat": pend.seat, "trick": action.trick}))
+
+
+def _take_props(s: State, pend, action: A.ChooseProps, ev: list[Event], to_manager: bool) -> None:
+    p = s.players[pend.seat]
+    for prop in action.props:
+        add_props(p, prop, 1)
+        if to_manager and prop not in p.mgr:
+            p.mgr.append(prop)
+    ev.append(Event("trickerion.props_taken", {"seat": pend.seat, "props": list(action.props)}))
+
+
+class StartProps:
+    @staticmethod
+    def legal(g, s: State, pend) -> list:
+        p = s.players[pend.seat]
+        return [A.ChooseProps(b) for b in g.cat.prop_bundles[pend.value] if can_take(p, b, False)]
+
+    @staticmethod
+    def apply(g, s: State, pend, action: A.ChooseProps, ev: list[Event]) -> None:
+        _take_props(s, pend, action, ev, to_manager=False)
+
+
+class ManagerProps:
+    @staticmethod
+    def legal(g, s: State, pend) -> list:
+        p = s.players[pend.seat]
+        return [A.ChooseProps(b) for b in g.cat.prop_bundles[pend.value] if can_take(p, b, True)]
+
+    @staticmethod
+    def apply(g, s: State, pend, action: A.ChooseProps, ev: list[Event]) -> None:
+        _take_props(s, pend, action, ev, to_manager=True)
+
+
+class FastProps:
+    @staticmethod
+    def legal(g, s: State, pend) -> list:
+        p = s.players[pend.seat]
+        out = [A.ChooseProps(())]
+        for value in range(1, pend.value + 1):
+            out.extend(A.ChooseProps(b) for b in g.cat.prop_bundles[value] if can_take(p, b))
+        return out
+
+    @staticmethod
+    def apply(g, s: State, pend, action: A.ChooseProps, ev: list[Event]) -> None:
+        _take_props(s, pend, action, ev, to_manager=False)
+
+
+class Specialist:
+    @staticmethod
+    def legal(g, s: State, pend) -> list:
+        return [A.ChooseSpecialist(sp.specialist) for sp in g.cat.setup.specialist_choices]
+
+    @staticmethod
+    def apply(g, s: State, pend, action: A.ChooseSpecialist, ev: list[Event]) -> None:
+        _add_specialist(g, s, pend.seat, action.specialist, ev)
+
+
+class FastSpecial:
+    @staticmethod
+    def legal(g, s: State, pend) -> list:
+        return [A.ChooseSpecialAssignment(loc) for loc in ASSIGN_DECKS if s.decks.get(loc)]
+
+    @staticmethod
+    def apply(g, s: State, pend, action: A.ChooseSpecialAssignment, ev: list[Event]) -> None:
+        cat: Catalog = g.cat
         card = cat.special_ids[s.decks[action.location].pop(0)]
-        p.specials.append(card)
-        ev.append(Event("trickerion.special_taken_fast", {"seat": seat, "location": action.location}))
-        ev.append(Event("trickerion.special_drawn", {"seat": seat, "card": card}, to=seat))
-    if not s.pending:
-        _after_choices(g, s, ev)
+        s.players[pend.seat].specials.append(card)
+        ev.append(Event("trickerion.special_taken_fast", {"seat": pend.seat,
+                                                          "location": action.location}))
+        ev.append(Event("trickerion.special_drawn", {"seat": pend.seat, "card": card},
+                        to=pend.seat, reveal=True))
 
 
 def learn(cat: Catalog, s: State, seat: int, trick_id: str, eng: bool = False) -> Trick:
@@ -171,7 +231,8 @@ def learn(cat: Catalog, s: State, seat: int, trick_id: str, eng: bool = False) -
     return t
 
 
-def _add_specialist(cat: Catalog, s: State, seat: int, kind: str, ev: list[Event]) -> None:
+def _add_specialist(g, s: State, seat: int, kind: str, ev: list[Event]) -> None:
+    cat: Catalog = g.cat
     p = s.players[seat]
     p.chars.append(Char(kind))
     ev.append(Event("trickerion.specialist_chosen", {"seat": seat, "specialist": kind}))
@@ -179,9 +240,9 @@ def _add_specialist(cat: Catalog, s: State, seat: int, kind: str, ev: list[Event
     for _ in range(bonus.bonus_apprentices):
         p.chars.append(Char("apprentice", assist=kind == "assistant"))
     if bonus.bonus_props_value:
-        s.pending.insert(0, Pending("manager_props", seat, n=bonus.bonus_props_value))
+        raise_decision(g, s, PendingManagerProps(seat, value=bonus.bonus_props_value))
     if bonus.bonus_level1_trick:
-        s.pending.append(Pending("engineer_trick", seat))
+        raise_decision(g, s, PendingEngineerTrick(seat))
 
 
 def _apply_kit(g, s: State, seat: int, ev: list[Event]) -> None:
@@ -214,24 +275,11 @@ def draw_initiative(g, s: State, ev: list[Event]) -> None:
     """Chance step after player setup: random initiative order, starting coins by slot,
     starting tricks prepared, then the fast-game extras and the prophecies."""
     cat: Catalog = g.cat
-    if g.solo:
-        # The Successor's setup (solo «ПОДГОТОВКА ИЛЛЮЗИОНИСТОВ»): it also fixes the order
-        # (you first, setup.11) and gives you the slot-1 coins.
-        o = g.solo
-        s.solo = setup_successor(cat, s, s.players[0].school, o["difficulty"], ev,
-                                 prophecies=g.options["prophecies"], easier=o["easier"],
-                                 harder_no_ability=o["harder_no_ability"],
-                                 harder_coins=o["harder_coins"])
-    else:
-        s.order = s.rng.shuffled(list(range(g.players)))
-        coins = cat.setup.start_coins_by_initiative
-        slots = cat.setup.two_player_initiative_slots if g.players == 2 else range(1, g.players + 1)
-        for slot, seat in zip(slots, s.order):
-            s.players[seat].coins += coins[slot - 1]
+    g.setup_initiative(s, ev)
     ev.append(Event("trickerion.initiative", {"order": list(s.order)}))
     for seat, p in enumerate(s.players):
-        if s.solo and seat == s.solo.seat:
-            continue  # its starting trick is prepared already (setup.7)
+        if seat == g.automaton_seat(s):
+            continue  # its starting trick is prepared by its own setup
         start = next((t for t in p.tricks if not t.eng), None)
         if start and has_components(cat, p, start.id):
             start.markers = cat.tricks[start.id].markers
@@ -250,12 +298,23 @@ def draw_initiative(g, s: State, ev: list[Event]) -> None:
         if g.options["prophecies"] and fast.random_active_prophecy:
             s.prophecy = s.prophecy_stack.pop(0)
         s.phase = "setup_fast"
-        s.pending = [Pending("fast_props", seat, n=fast.extra_props_value)
-                     for seat in range(g.players)]
+        for seat in range(g.players):
+            raise_decision(g, s, PendingFastProps(seat, value=fast.extra_props_value))
         if g.options["dark_alley"]:
-            s.pending += [Pending("fast_special", seat) for seat in reversed(s.order)]
+            for seat in reversed(s.order):
+                raise_decision(g, s, PendingFastSpecial(seat))
         return
     finish(g, s, ev)
+
+
+def random_initiative(g, s: State) -> None:
+    """Random initiative order; starting coins by initiative slot."""
+    cat: Catalog = g.cat
+    s.order = s.rng.shuffled(list(range(g.players)))
+    coins = cat.setup.start_coins_by_initiative
+    slots = cat.setup.two_player_initiative_slots if g.players == 2 else range(1, g.players + 1)
+    for slot, seat in zip(slots, s.order):
+        s.players[seat].coins += coins[slot - 1]
 
 
 def finish(g, s: State, ev: list[Event]) -> None:

@@ -22,9 +22,9 @@ from __future__ import annotations
 import msgspec
 
 from engine.core.rng import Rng
-from engine.games.trickerion.solo.state import NEUTRAL, SoloState  # noqa: F401 (re-exported)
-
+from engine.games.trickerion.actions import PerformanceOption
 HOME = -1  # Char.slot of a character not on a location
+NEUTRAL = -3
 # PerfCard.m: a free slot is -1; NEUTRAL (-3) is a neutral grey marker printed on a solo
 # performance card (it links like a marker of its printed school, yields nothing, is no one's).
 
@@ -116,16 +116,117 @@ class Placement(msgspec.Struct, array_like=True, gc=False):
     mimic: str = ""          # Mimesis: the copied special assignment
 
 
-class Pending(msgspec.Struct, array_like=True, gc=False):
-    """A decision someone must take before the flow goes on.
+# --- pending decisions: one Struct per kind (the tag, ``kind``), typed fields -----------------
+# What answers each, and in which order decisions raised together are taken, is the table in
+# ``decisions.TABLE`` (a variant adds its own kinds through ``Trickerion.extra_decisions``).
 
-    ``kind`` names it (the list is in ``flow.PENDING_KINDS``); ``seat`` decides; ``cards`` and
-    ``n`` carry its data (cards drawn, a value to choose up to, …)."""
+class PendingBase(msgspec.Struct, array_like=True, gc=False, tag_field="kind"):
+    """A decision ``seat`` must take before the flow goes on."""
 
-    kind: str
     seat: int
-    cards: list[str] = []
-    n: int = 0
+
+    @property
+    def kind(self) -> str:
+        return self.__struct_config__.tag
+
+
+# Setup («ПОДГОТОВКА К ИГРЕ»; the fast game's extras).
+class PendingMagician(PendingBase, tag="magician"):
+    pass
+
+
+class PendingStartTrick(PendingBase, tag="start_trick"):
+    pass
+
+
+class PendingStartProps(PendingBase, tag="start_props"):
+    value: int  # total value of the props to take
+
+
+class PendingSpecialist(PendingBase, tag="specialist"):
+    pass
+
+
+class PendingManagerProps(PendingBase, tag="manager_props"):
+    value: int
+
+
+class PendingEngineerTrick(PendingBase, tag="engineer_trick"):
+    pass
+
+
+class PendingFastProps(PendingBase, tag="fast_props"):
+    value: int  # up to this value
+
+
+class PendingFastSpecial(PendingBase, tag="fast_special"):
+    pass
+
+
+# During play.
+class PendingLinkReward(PendingBase, tag="link_reward"):
+    units: int  # link rewards to split between fame and coins
+    value: int  # fame or coins per unit (by the trick's level)
+
+
+class PendingKeepCard(PendingBase, tag="keep_card"):
+    cards: list[str]  # drawn, to keep one
+
+
+class PendingPerform(PendingBase, tag="perform"):
+    pass
+
+
+class PendingSoulPossession(PendingBase, tag="soul_possession"):
+    performer: int  # the seat whose card Yoruba Spiritmaster may choose
+
+
+class PendingSteal(PendingBase, tag="steal"):
+    pass
+
+
+class PendingPremiere(PendingBase, tag="premiere"):
+    pass
+
+
+class PendingDurable(PendingBase, tag="durable"):
+    pass
+
+
+class PendingBreakFree(PendingBase, tag="break_free"):
+    pass
+
+
+class PendingHypnotic(PendingBase, tag="hypnotic"):
+    character: int  # the character that just arrived
+
+
+class PendingMassRecruitment(PendingBase, tag="mass_recruitment"):
+    pass
+
+
+class PendingInvestments(PendingBase, tag="investments"):
+    left: int  # props still buyable
+
+
+class PendingBuyingTime(PendingBase, tag="buying_time"):
+    pass
+
+
+class PendingOnStage(PendingBase, tag="on_stage"):
+    trick: str  # the trick just prepared
+
+
+class PendingHiddenTalent(PendingBase, tag="hidden_talent"):
+    character: int  # the apprentice that may become a specialist
+
+
+Pending = (PendingMagician | PendingStartTrick | PendingStartProps | PendingSpecialist
+           | PendingManagerProps | PendingEngineerTrick | PendingFastProps | PendingFastSpecial
+           | PendingLinkReward | PendingKeepCard | PendingPerform | PendingSoulPossession
+           | PendingSteal | PendingPremiere | PendingDurable | PendingBreakFree | PendingHypnotic
+           | PendingMassRecruitment | PendingInvestments | PendingBuyingTime | PendingOnStage
+           | PendingHiddenTalent)
 
 
 class Market(msgspec.Struct, array_like=True, gc=False):
@@ -170,12 +271,9 @@ class State(msgspec.Struct, gc=False):
     day: int = 0
     perf_card: int = -1
     perf_asked: bool = False
-    perf_opts: list[str] = []
+    perf_opts: list[PerformanceOption] = []
     # Special assignments used this round (to the bottoms of their decks at round end).
     used_specials: list[str] = []
     # End of game: per seat, the scoring breakdown.
     final: list[dict[str, int]] = []
     winner: int = -1
-    # The solo game against Dahlgaard's Successor (docs/solo.md): its board, plan, mood, …;
-    # None in a game between players.
-    solo: SoloState | None = None

@@ -151,47 +151,8 @@ _FACING = {
     "down": ("down", "вниз", "bas"),
     "left": ("left", "влево", "gauche"),
 }
-# Answers to pending decisions (``Decide.choice``), by their first part.
-_CHOICES = {
-    "coins": (
-        "{a, plural, one {# link reward} other {# link rewards}} as coins, the rest as fame",
-        "Бонусы за связи монетами: {a}, остальные — славой",
-        "{a, plural, one {# Récompense d'Enchaînement} other {# Récompenses d'Enchaînement}}"
-        " en Pièces, le reste en Prestige",
-    ),
-    "hire": (
-        "Hire a second apprentice for 3 coins",
-        "Нанять второго ученика за 3 монеты",
-        "Recruter un second Apprenti pour 3 Pièces",
-    ),
-    "steal": (
-        "Take the yield of slot {b:nth} instead of slot {a:nth}",
-        "Получить вознаграждение ячейки {b:nth} вместо ячейки {a:nth}",
-        "Prendre la Récompense de l'emplacement {b:nth} au lieu de {a:nth}",
-    ),
-    "premiere": (
-        "Double the yield of slot {a:nth} in {b}",
-        "Удвоить вознаграждение ячейки {a:nth}: {b}",
-        "Doubler la Récompense de l'emplacement {a:nth} en {b}",
-    ),
-    "durable": (
-        "Return the marker of slot {a:nth} to its trick card",
-        "Вернуть жетон из ячейки {a:nth} на карту номера",
-        "Rendre le marqueur de l'emplacement {a:nth} à sa carte",
-    ),
-    "swap": (
-        "Swap performance cards {a:nth} and {b:nth}",
-        "Поменять местами карты представлений {a:nth} и {b:nth}",
-        "Échanger les cartes Spectacle {a:nth} et {b:nth}",
-    ),
-    "mechanical_enhancement": (
-        "Mechanical Enhancement (+1 action point)",
-        "Механическое усиление (+1 очко действия)",
-        "Amélioration Mécanique (+1 Point d'Action)",
-    ),
-}
 _RESOURCES = {
-    "fame": ("fame", "слава", "Prestige"),
+    "fame": ("fame", "славу", "Prestige"),
     "coins": ("coins", "монеты", "Pièces"),
     "shards": ("shards", "осколки", "Éclats"),
 }
@@ -324,16 +285,8 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         return _YESNO.get(v, (v, v, v))[i]
     if kind == "facing":
         return _FACING.get(v, (v, v, v))[i]
-    if kind == "choice":
-        head, *rest = v.split(":")
-        if head in _CHOICES:
-            from engine.core.i18n import format_template
-
-            args = [int(x) if x.isdigit() else _RESOURCES.get(x, (x, x, x))[i] for x in rest]
-            return format_template(_CHOICES[head][i], dict(zip("ab", args)), lang)
-        if head in cat.characters:
-            return _names(cat.characters[head].name, lang)
-        return v
+    if kind == "resource":
+        return _RESOURCES.get(v, (v, v, v))[i]
     if kind == "ability":
         return _ABILITIES[v][i] if v in _ABILITIES else v
     if kind == "trick" and v in cat.tricks:

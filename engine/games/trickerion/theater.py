@@ -15,8 +15,9 @@ from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import DIRECTIONS, Catalog
 from engine.games.trickerion.common import (FREE, day_yield, gain, link_formed, symbol_schools,
-                                            theater_day_of, trick_by_id)
-from engine.games.trickerion.state import Pending, PerfCard, Placement, State
+                                            raise_decision, theater_day_of, trick_by_id)
+from engine.games.trickerion.state import (PendingBuyingTime, PendingLinkReward, PerfCard,
+                                           Placement, State)
 
 
 def _effect(g, act: Placement | None) -> str:
@@ -205,7 +206,7 @@ def set_up(g, s: State, seat: int, action: A.SetUpTrick, ev: list[Event], effect
         act.effect = "used"
         gain(cat, s, seat, ev, "buying_time", coins=3)
         if len(s.row) > 1:
-            s.pending.insert(0, Pending("buying_time", seat))
+            raise_decision(g, s, PendingBuyingTime(seat))
 
 
 def pay_new_links(g, s: State, seat: int, ci: int, cell: int, trick_id: str, ev: list[Event],
@@ -233,14 +234,13 @@ def pay_new_links(g, s: State, seat: int, ci: int, cell: int, trick_id: str, ev:
     if units:
         ev.append(Event("trickerion.links_created", {"seat": seat, "card": ci, "cell": cell,
                                                      "links": units}))
-        s.pending.insert(0, Pending("link_reward", seat, n=units,
-                                    cards=[str(cat.link_reward[cat.trick_level[trick_id]])]))
+        raise_decision(g, s, PendingLinkReward(seat, units=units,
+                                               value=cat.link_reward[cat.trick_level[trick_id]]))
     for who in shard_seats:
         gain(cat, s, who, ev, "shard_link", shards=1)
 
 
 def reschedule(g, s: State, action: A.Reschedule, ev: list[Event], pay_links: bool) -> None:
-    cat: Catalog = g.cat
     src = s.row[action.card]
     code = src.m[action.cell]
     double = action.cell in src.dbl

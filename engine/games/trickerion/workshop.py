@@ -15,8 +15,9 @@ from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import (gain, has_components, has_specialist,
-                                            marker_supply, remove_props, trick_by_id)
-from engine.games.trickerion.state import Pending, Placement, State
+                                            marker_supply, raise_decision, remove_props,
+                                            trick_by_id)
+from engine.games.trickerion.state import PendingOnStage, Placement, State
 
 PREPARE_EFFECTS = ("trick_tweaking", "test_run", "replacable_parts", "invention", "ingenuity",
                    "unstable_prototype", "enhance_trick", "on_stage_preparation", "hidden_talent")
@@ -178,6 +179,6 @@ def prepare(g, s: State, seat: int, act: Placement, action: A.Prepare, ev: list[
         p.shards -= 1
         t.enhanced = True
     elif effect == "on_stage_preparation":
-        s.pending.insert(0, Pending("on_stage", seat, cards=[t.id]))
+        raise_decision(g, s, PendingOnStage(seat, trick=t.id))
     elif effect == "hidden_talent":
         p.chars[act.char].talent = True

@@ -8,7 +8,7 @@ is seat 1 set up by ``solo.setup.setup_successor``; the tests then shape what th
 from __future__ import annotations
 
 from engine.games.trickerion.catalog import BOARD_SLOTS, SLOT_THEATER
-from engine.games.trickerion.game import TrickerionSolo
+from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.state import Char, PerfCard, Trick
 from engine.games.trickerion.solo import automaton as AU
 from engine.games.trickerion.solo import rules as R

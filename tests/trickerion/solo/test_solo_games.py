@@ -16,7 +16,7 @@ from engine.core.bots import make_bot
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.i18n import action_label, render
 from engine.core.match import Match
-from engine.games.trickerion.game import TrickerionSolo
+from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
 
 from ..helpers import check_invariants
@@ -116,7 +116,7 @@ def test_every_kind_of_step_happens():
 def test_a_downtown_step_reads_like_the_book():
     g = TrickerionSolo(2, {})
     text = render("trickerion.solo.bank", {"step": "downtown.4", "die": 5, "coins": 3}, "en", g)
-    assert text.startswith("Downtown, step 4: bank die 6")  # dice are counted from 1 on the page
+    assert text.startswith("Downtown, step 4: bank die 6")  # die index 5, counted from 1
     placed = {"step": "order.1", "kind": "magician", "location": "downtown", "slot": 0}
     assert render("trickerion.solo.placed", placed, "en", g).startswith("Contested: ")
     gained = {"seat": 1, "why": "solo_safe", "fame": 6, "coins": 0, "shards": 0}

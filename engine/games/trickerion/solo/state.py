@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.games.trickerion.state import NEUTRAL, Pending, PendingBase, State  # noqa: F401
+
 BLOCKED = -2
-NEUTRAL = -3
 
 
 # gc=False: plain values, never in a reference cycle (see ``trickerion.state``).
@@ -63,3 +64,18 @@ class SoloState(msgspec.Struct, gc=False):
     apprentices_placed: int = 0
     specialists_placed: int = 0
     set_ups: int = 0
+
+
+class PendingPrepDice(PendingBase, tag="prep_dice"):
+    """Your choice of the two round-preparation dice to reroll (rounds II–VII)."""
+
+
+class SoloGameState(State, gc=False):
+    """The solo game's state: the base state and the Successor's own (the last field, so a
+    solo state encodes as the base ``State`` did when it held this field itself)."""
+
+    # The base decisions and the solo game's own (the field keeps its place).
+    pending: list[Pending | PendingPrepDice] = []
+
+    # None until the Successor is set up (after your setup choices).
+    solo: SoloState | None = None

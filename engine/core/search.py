@@ -1,0 +1,335 @@
+"""A game-agnostic search bot: information-set Monte Carlo tree search with determinization.
+
+The searcher (one seat, the *viewer*) never reads what its seat cannot see. Every iteration
+starts from a *determinization*: a full state sampled from the viewer's knowledge by the game's
+``determinize(game, state, viewer, rng)`` — other players' secret cards dealt again from what
+the viewer cannot account for, hidden deck orders shuffled, and the state's RNG reseeded (its
+value predicts every future die and draw). The iteration then walks one tree shared by all
+determinizations (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012): a node's children
+are keyed by action, selection is UCB1 among the children *available* in this determinization
+(each child counts how often it was available, so actions that exist only in some worlds are
+not favoured), and every seat picks its own best reply by its own rewards. Steps nobody
+chooses stay out of the tree: chance steps are sampled with ``chance_action`` (on the reseeded
+RNG), automaton seats take ``automaton_action``.
+
+Simultaneous decisions (several seats in ``ToAct.seats``) are walked one seat at a time in seat
+order. A later seat's node then hangs under an earlier seat's hidden choice, as if it could see
+it: that makes the opponents in the search a little too well informed (pessimistic for the
+searcher), never the searcher itself, whose root decision is taken before any of it.
+
+Searches stay short: after the tree, a rollout plays at most ``rollout_depth`` player decisions
+with the game's rollout policy (uniform random by default), then the position is scored by the
+game's ``evaluate(game, state, seat)`` (a value in score units) or, at the end, by the result.
+Rewards are per seat in [0, 1]: the win, and a logistic of the margin over the best other seat.
+
+The budget is a number of iterations and the search's random stream is seeded from the bot's
+seed and the viewer's *view* of the position (never the full state), so a decision is a pure
+function of what the seat sees, the seed and the budget.
+
+Per-game knowledge lives in ``engine/games/<game>/search.py`` as ``KNOWLEDGE`` (a
+:class:`Knowledge`); a game without one gets :data:`DEFAULT`, sound only for games whose sole
+hidden information is the RNG.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import math
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from engine.core.game import CHANCE, Game
+from engine.core.rng import Rng
+
+
+def reseed(game: Game, state: Any, viewer: int, rng: Rng) -> Any:
+    """A determinization for games whose only hidden information is the RNG."""
+    new = game.copy(state)
+    if getattr(new, "rng", None) is not None:
+        new.rng = Rng(state=rng.next_u64(), draws=new.rng.draws)
+    return new
+
+
+def random_policy(game: Game, state: Any, seat: int, legal: list[Any], rng: Rng) -> Any:
+    return rng.choice(legal)
+
+
+class Knowledge(msgspec.Struct, frozen=True):
+    """What a game tells the search. ``evaluate`` returns a seat's value in score units (None:
+    rollouts run to the end); ``scale`` is the margin, in those units, that counts as clearly
+    ahead; ``candidates`` may thin a long list of legal actions (it must keep at least one)."""
+
+    determinize: Callable[..., Any] = reseed
+    evaluate: Callable[..., float] | None = None
+    rollout: Callable[..., Any] = random_policy
+    scale: float = 10.0
+    candidates: Callable[..., list[Any]] | None = None
+    # extend(game, state) -> bool: keep rolling out past the depth (at most 4x) while it holds,
+    # for stretches whose worth the evaluation cannot see yet (cards assigned, not yet placed).
+    extend: Callable[..., bool] | None = None
+
+
+DEFAULT = Knowledge()
+
+
+class Level(msgspec.Struct, frozen=True):
+    budget: int
+    rollout_depth: int
+    exploration: float = 0.7
+
+
+# The three lobby levels; the budgets are iterations per decision (see docs/bots.md).
+LEVELS: dict[str, Level] = {
+    "easy": Level(budget=16, rollout_depth=4, exploration=1.4),
+    "normal": Level(budget=64, rollout_depth=6),
+    "hard": Level(budget=200, rollout_depth=8),
+}
+
+
+def knowledge(game: Game) -> Knowledge:
+    """The game's search knowledge: a ``search_knowledge`` class attribute, else the module
+    ``search`` next to the game's own module, else next to a base game's (a variant such as
+    Trickerion's solo layer plays with its base game's knowledge), else :data:`DEFAULT`."""
+    cls = type(game)
+    found = getattr(cls, "search_knowledge", None)
+    if found is not None:
+        return found
+    for klass in cls.__mro__:
+        if klass is Game or not (isinstance(klass, type) and issubclass(klass, Game)):
+            continue
+        package = klass.__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(package + ".search")
+        except ModuleNotFoundError as exc:
+            if exc.name != package + ".search":
+                raise
+            continue
+        return getattr(module, "KNOWLEDGE", DEFAULT)
+    return DEFAULT
+
+
+def _key(action: Any) -> Any:
+    try:
+        hash(action)
+        return action
+    except TypeError:
+        return msgspec.json.encode(action)
+
+
+class Node:
+    __slots__ = ("action", "avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int, action: Any) -> None:
+        self.seat = seat          # who chose the action leading here
+        self.action = action
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0          # sum of rewards for ``seat``
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+class Search:
+    def __init__(self, game: Game, viewer: int, level: Level, seed: int,
+                 know: Knowledge | None = None) -> None:
+        self.game = game
+        self.viewer = viewer
+        self.level = level
+        self.know = know or knowledge(game)
+        self.seed = seed
+
+    # --- entry points --------------------------------------------------------------------
+
+    def run(self, state: Any, legal: list[Any]) -> Node:
+        """Search from ``state`` where the viewer chooses among ``legal``; returns the root."""
+        game, know = self.game, self.know
+        rng = Rng.from_seed(self.seed ^ _view_digest(game, state, self.viewer))
+        root = Node(self.viewer, None)
+        # A lone player has no rival to measure a margin against: its own value here is the
+        # reference (so the rewards tell better from worse instead of saturating).
+        self.reference = 0.0
+        if game.players == 1 and know.evaluate is not None:
+            # Measured on a determinization of its own: evaluate never sees the real state.
+            world = know.determinize(game, state, self.viewer, Rng.from_seed(self.seed))
+            self.reference = know.evaluate(game, world, self.viewer)
+        root_legal = self._candidates(state, self.viewer, legal)
+        for _ in range(self.level.budget):
+            world = know.determinize(game, state, self.viewer, rng)
+            self._iterate(world, root, root_legal, rng)
+        return root
+
+    def ranked(self, state: Any, legal: list[Any]) -> list[Node]:
+        root = self.run(state, legal)
+        order = {_key(a): i for i, a in enumerate(legal)}
+        # Most visited first; ties by mean reward, then by the stable legal order.
+        return sorted(root.children.values(),
+                      key=lambda c: (-c.visits, -c.mean(), order.get(_key(c.action), 0)))
+
+    # --- one iteration -------------------------------------------------------------------
+
+    def _iterate(self, state: Any, root: Node, root_legal: list[Any], rng: Rng) -> None:
+        game = self.game
+        node = root
+        path = [root]
+        legal: list[Any] | None = root_legal
+        seat = self.viewer
+        while True:
+            if legal is None:
+                state, seat, legal = self._advance(state, rng)
+                if legal is None:
+                    break
+            child = self._select(node, seat, legal, rng)
+            state, _ = game.apply(state, seat, child.action)
+            path.append(child)
+            node = child
+            legal = None
+            if child.visits == 0:
+                break
+        rewards = self._rollout(state, rng)
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.seat] if n.seat >= 0 else 0.0
+
+    def _advance(self, state: Any, rng: Rng) -> tuple[Any, int, list[Any] | None]:
+        """Take the steps nobody chooses; return the state, the seat to choose and its
+        (thinned) legal actions, or None at the end of the game."""
+        game = self.game
+        while True:
+            to = game.to_act(state)
+            if to.kind == "terminal":
+                return state, -1, None
+            if to.kind == "chance":
+                state, _ = game.apply(state, CHANCE, game.chance_action(state))
+            elif to.kind == "automaton":
+                s = to.seats[0]
+                state, _ = game.apply(state, s, game.automaton_action(state, s))
+            else:
+                seat = to.seats[0]
+                legal = game.legal_actions(state, seat)
+                return state, seat, self._candidates(state, seat, legal)
+
+    def _candidates(self, state: Any, seat: int, legal: list[Any]) -> list[Any]:
+        thin = self.know.candidates
+        return thin(self.game, state, seat, legal) if thin is not None and len(legal) > 1 else legal
+
+    def _select(self, node: Node, seat: int, legal: list[Any], rng: Rng) -> Node:
+        children = node.children
+        untried = []
+        available = []
+        for a in legal:
+            k = _key(a)
+            c = children.get(k)
+            if c is None:
+                untried.append((k, a))
+            else:
+                available.append(c)
+        for c in available:
+            c.avail += 1
+        if untried:
+            k, a = untried[rng.below(len(untried))]
+            child = Node(seat, a)
+            child.avail = 1
+            children[k] = child
+            return child
+        c_explore = self.level.exploration
+        best, best_u = available[0], -math.inf
+        for c in available:
+            u = c.total / c.visits + c_explore * math.sqrt(math.log(c.avail) / c.visits)
+            if u > best_u:
+                best, best_u = c, u
+        return best
+
+    def _rollout(self, state: Any, rng: Rng) -> list[float]:
+        game, know = self.game, self.know
+        depth = self.level.rollout_depth
+        extend = know.extend
+        steps = 0
+        while True:
+            state, seat, legal = self._advance(state, rng)
+            if legal is None:
+                break
+            if steps >= depth and (extend is None or steps >= 4 * depth
+                                   or not extend(game, state)):
+                break
+            state, _ = game.apply(state, seat, know.rollout(game, state, seat, legal, rng))
+            steps += 1
+        return self._rewards(state)
+
+    def _rewards(self, state: Any) -> list[float]:
+        game, know = self.game, self.know
+        n = game.players
+        result = game.result(state)
+        if result is not None:
+            scores = [float(s) for s in result.scores]
+            # Seats beyond the players (an automaton scored in the result) still compete.
+            win = [1.0 if s in result.winners else 0.0 for s in range(len(scores))]
+            margin = _margins(scores, know.scale, self.reference)
+            return [0.6 * w + 0.4 * m for w, m in zip(win, margin)] + [0.0] * (n - len(scores))
+        if know.evaluate is None:
+            return [0.5] * n
+        values = [know.evaluate(game, state, s) for s in range(n)]
+        return _margins(values, know.scale, self.reference)
+
+
+def _margins(values: list[float], scale: float, reference: float = 0.0) -> list[float]:
+    if len(values) == 1:
+        return [_sigmoid((values[0] - reference) / scale)]
+    out = []
+    for i, v in enumerate(values):
+        best_other = max(x for j, x in enumerate(values) if j != i)
+        out.append(_sigmoid((v - best_other) / scale))
+    return out
+
+
+def _sigmoid(x: float) -> float:
+    if x < -40:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _view_digest(game: Game, state: Any, viewer: int) -> int:
+    """64 bits of the viewer's view: seeds the search without reading hidden parts."""
+    data = msgspec.json.encode(game.view(state, viewer))
+    return int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
+
+
+# --- the bot and hints --------------------------------------------------------------------
+
+class SearchBot:
+    """A bot of one level; its decisions depend on its seed, the visible position and the
+    level, never on how many decisions it took before."""
+
+    def __init__(self, seed: int, level: Level, know: Knowledge | None = None) -> None:
+        self.seed = seed
+        self.level = level
+        self.know = know
+
+    def choose(self, game: Game, state: Any, seat: int, legal: list[Any]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        return Search(game, seat, self.level, self.seed, self.know).ranked(state, legal)[0].action
+
+
+def level_bots() -> dict[str, Callable[[int], SearchBot]]:
+    """name -> factory(seed), for a game's ``bots`` (the core adds them for every game)."""
+    return {name: (lambda seed, lv=lv: SearchBot(seed, lv)) for name, lv in LEVELS.items()}
+
+
+def hint(game: Game, state: Any, seat: int, n: int = 3, *, level: str = "hard",
+         seed: int = 0) -> list[dict[str, Any]]:
+    """The ``n`` best moves for ``seat`` as the ``level`` bot sees them: each with its action
+    (builtins), how often the search tried it, and its estimate (expected reward in [0, 1]:
+    about the chance of winning, adjusted by the margin)."""
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        return []
+    if len(legal) == 1:
+        return [{"action": game.action_to_builtins(legal[0]), "visits": 0, "estimate": None}]
+    ranked = Search(game, seat, LEVELS[level], seed).ranked(state, legal)
+    return [{"action": game.action_to_builtins(c.action), "visits": c.visits,
+             "estimate": round(c.mean(), 3)} for c in ranked[:n]]

@@ -1,0 +1,149 @@
+"""What the search bot (``engine.core.search``) knows about Trickerion.
+
+Determinization: everything ``view`` hides from a seat is dealt again from what that seat
+cannot account for, the rest is kept as it is.
+
+- Each other player's assignment cards: their permanent cards in hand and under face-down
+  characters form one pool, their hidden special assignment cards another; which face-down
+  characters hold a special is redrawn (keeping how many do: it follows from public counts),
+  then the identities are dealt from the pools. Hand counts stay as they were (public).
+- Special assignment cards nobody has shown (other players' hidden specials, their face-down
+  specials, cards they drew and have not kept yet, and the decks) are shuffled together within
+  each location (the card backs show the location), and dealt back to the same places.
+- Hidden orders: Prophecy stack; performance deck, within cards of one back (the view shows
+  each card's Theater back); the Successor's plan deck.
+- The RNG is reseeded: future dice, draws and shuffles are unknown.
+
+Evaluation is the greedy bot's position value (fame, coins, shards, prepared and set-up trick
+markers, trick levels, characters; see ``bots.value``) and the final fame at the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.rng import Rng
+from engine.core.search import Knowledge
+from engine.games.trickerion import actions as A
+from engine.games.trickerion.bots import GreedyBot, value
+from engine.games.trickerion.state import State
+
+
+def determinize(g, state: State, viewer: int, rng: Rng) -> State:
+    s = g.copy(state)
+    s.rng = Rng(state=rng.next_u64(), draws=s.rng.draws)
+    cat = g.cat
+    others = [i for i in range(len(s.players)) if i != viewer]
+
+    # Special assignment cards the viewer has not seen, by location: (where, card) slots.
+    pools: dict[str, list[str]] = {}
+    for loc, deck in s.decks.items():
+        pools.setdefault(loc, []).extend(cat.special_ids[c] for c in deck)
+    for o in others:
+        p = s.players[o]
+        for card in p.specials:
+            pools.setdefault(cat.specials[card].location, []).append(card)
+        for c in p.chars:
+            if c.card in cat.specials and not c.shown:
+                pools.setdefault(cat.specials[c.card].location, []).append(c.card)
+    for pend in s.pending:
+        if pend.kind == "keep_card" and pend.seat != viewer:
+            for card in pend.cards:
+                pools.setdefault(cat.specials[card].location, []).append(card)
+    # Pools are sorted before shuffling: two states that differ only in what the viewer cannot
+    # see must give the same determinizations (and so the same decision).
+    for loc in sorted(pools):
+        pools[loc].sort()
+        rng.shuffle(pools[loc])
+
+    def deal(card: str) -> str:
+        return pools[cat.specials[card].location].pop()
+
+    def deal_at(loc: str) -> str:
+        return pools[loc].pop()
+
+    for loc in sorted(s.decks):
+        s.decks[loc] = [cat.special_index[deal(cat.special_ids[c])] for c in s.decks[loc]]
+    for pend in s.pending:
+        if pend.kind == "keep_card" and pend.seat != viewer:
+            pend.cards = [deal(c) for c in pend.cards]
+    for o in others:
+        _redeal_hand(cat, s.players[o], rng, deal_at)
+
+    s.prophecy_stack.sort()
+    rng.shuffle(s.prophecy_stack)
+    _shuffle_within(s.perf_deck, lambda c: cat.cards[c].theater, rng)
+    solo = getattr(s, "solo", None)  # the solo layer's state (SoloGameState) only
+    if solo is not None:
+        solo.plan_deck.sort()
+        rng.shuffle(solo.plan_deck)
+    return s
+
+
+def _redeal_hand(cat, p, rng: Rng, pools_deal) -> None:
+    hidden = [c for c in p.chars if c.card and not c.shown]
+    specials_down = [c.card for c in hidden if c.card in cat.specials]
+    # Permanent cards (in hand and face down) form one pool.
+    perm = [loc for loc, n in sorted(p.hand.items()) for _ in range(n)]
+    perm += [c.card for c in hidden if c.card not in cat.specials]
+    perm.sort()
+    rng.shuffle(perm)
+    where = sorted(cat.specials[card].location for card in p.specials + specials_down)
+    spec = sorted(pools_deal(loc) for loc in where)
+    rng.shuffle(spec)
+    order = list(range(len(hidden)))
+    rng.shuffle(order)
+    special_chars = set(order[:len(specials_down)])
+    for i, c in enumerate(hidden):
+        c.card = spec.pop() if i in special_chars else perm.pop()
+    p.specials = spec
+    hand: dict[str, int] = {}
+    for loc in sorted(perm):
+        hand[loc] = hand.get(loc, 0) + 1
+    p.hand = hand
+
+
+def _shuffle_within(items: list, back, rng: Rng) -> None:
+    groups: dict[Any, list[int]] = {}
+    for i, item in enumerate(items):
+        groups.setdefault(back(item), []).append(i)
+    for key in sorted(groups, key=str):
+        where = groups[key]
+        cards = sorted(items[i] for i in where)
+        rng.shuffle(cards)
+        for i, card in zip(where, cards):
+            items[i] = card
+
+
+def evaluate(g, s: State, seat: int) -> float:
+    return value(g, s, seat)
+
+
+_STOP = (A.EndTurn, A.Pass)
+_RULES = GreedyBot(0)
+
+
+def rollout(g, s: State, seat: int, legal: list, rng: Rng) -> Any:
+    """Cheap play for rollouts: the greedy bot's rules of thumb for assignments and placement
+    (no lookahead), otherwise a random action that is not stopping early, most of the time."""
+    if len(legal) == 1:
+        return legal[0]
+    if not s.pending:
+        if s.phase == "assign":
+            return _RULES._assign(g, s, seat, legal)
+        if s.phase == "place" and s.act is None:
+            return _RULES._place(g, s, seat, legal)
+    if rng.below(4):
+        moves = [a for a in legal if not isinstance(a, _STOP)]
+        if moves:
+            return rng.choice(moves)
+    return rng.choice(legal)
+
+
+def extend(g, s: State) -> bool:
+    """Assignments are worth nothing to the evaluation until the characters are placed."""
+    return s.phase in ("advertise", "assign")
+
+
+KNOWLEDGE = Knowledge(determinize=determinize, evaluate=evaluate, rollout=rollout, scale=8.0,
+                      extend=extend)

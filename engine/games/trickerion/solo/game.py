@@ -1,0 +1,295 @@
+"""The solo game against Dahlgaard's Successor (docs/solo.md) as a layer on the base game: it
+registers ``trickerion-solo`` and overrides the base rules' hook points (``Trickerion``'s
+``automaton_*``, ``setup_*``, ``on_*`` methods) with the solo book's rules. The base rules
+modules never import this package."""
+
+from __future__ import annotations
+
+import copy
+import functools
+from typing import Any
+
+from engine.core.errors import IllegalAction, OptionsError
+from engine.core.events import Event
+from engine.core.game import AUTOMATON
+from engine.core.options import OptionSpec
+from engine.core.registry import register
+from engine.games.trickerion import flow, performance, placement
+from engine.games.trickerion.actions import Action
+from engine.games.trickerion.catalog import CardGeo, Catalog, catalog
+from engine.games.trickerion.common import gain, raise_decision, theater_day_of
+from engine.games.trickerion.decisions import answer
+from engine.games.trickerion.game import OPTIONS, Trickerion
+from engine.games.trickerion.solo import automaton, endround, perform
+from engine.games.trickerion.solo import dice as prep_dice
+from engine.games.trickerion.solo import rules as R
+from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
+from engine.games.trickerion.solo.components import load_solo_packs
+from engine.games.trickerion.solo.setup import setup_successor
+from engine.games.trickerion.solo.state import PendingPrepDice, SoloGameState as State
+from engine.games.trickerion.solo.view import solo_view
+
+
+@functools.cache
+def solo_catalog() -> Catalog:
+    """The catalogue of the solo game: the base one with the solo performance cards (and their
+    neutral markers) among ``cards``."""
+    cat = copy.copy(catalog())
+    cat.cards = {**cat.cards, **{c.id: CardGeo(c) for c in load_solo_packs().performances_pack.cards}}
+    return cat
+
+
+DIFFICULTY_NAMES = {
+    "low": {"en": "Low", "ru": "Низкая", "fr": "Faible"},
+    "medium": {"en": "Medium", "ru": "Средняя", "fr": "Moyenne"},
+    "high": {"en": "High", "ru": "Высокая", "fr": "Élevée"},
+}
+
+SOLO_OPTIONS = (
+    OptionSpec(id="difficulty", kind="choice", default="medium", choices=("low", "medium", "high"),
+               choice_names=DIFFICULTY_NAMES,
+               names={"en": "Difficulty", "ru": "Сложность", "fr": "Difficulté"},
+               help={"en": "The Successor's characters, dice, cards and scoring table.",
+                     "ru": "Персонажи преемника, кубики, карты и таблица подсчёта.",
+                     "fr": "Personnages, dés, cartes et décompte du Successeur."}),
+    OptionSpec(id="easier", kind="bool", default=False,
+               names={"en": "Easier: ignore its ability", "ru": "Проще: без способности преемника",
+                      "fr": "Plus facile : sans sa capacité"},
+               help={"en": "The Successor's magician ability is ignored.",
+                     "ru": "Способность иллюзиониста преемника не действует.",
+                     "fr": "La capacité du Magicien du Successeur est ignorée."}),
+    OptionSpec(id="harder_no_ability", kind="bool", default=False,
+               names={"en": "Harder: ignore your ability", "ru": "Сложнее: без вашей способности",
+                      "fr": "Plus difficile : sans votre capacité"},
+               help={"en": "Your magician ability is ignored.",
+                     "ru": "Способность вашего иллюзиониста не действует.",
+                     "fr": "La capacité de votre Magicien est ignorée."}),
+    OptionSpec(id="harder_coins", kind="bool", default=False,
+               names={"en": "Harder: 8 coins for it", "ru": "Сложнее: 8 монет преемнику",
+                      "fr": "Plus difficile : 8 pièces pour lui"},
+               help={"en": "The Successor starts with 8 coins in its safe.",
+                     "ru": "Преемник начинает с 8 монетами в сейфе.",
+                     "fr": "Le Successeur commence avec 8 pièces dans son coffre."}),
+    OPTIONS[1],  # prophecies
+    OPTIONS[3],  # first-game kits (your setup)
+)
+
+
+@register
+class TrickerionSolo(Trickerion):
+    """The solo game: two seats, you (seat 0) and the Successor (seat 1, an automaton whose
+    every step ``automaton_action`` computes). Always with the Dark Alley, never the fast game
+    (base rulebook «БЫСТРАЯ ПАРТИЯ»: any module but the Successor)."""
+
+    id = "trickerion-solo"
+    names = {"en": "Trickerion: solo against Dahlgaard's Successor",
+             "ru": "Трикерион: одиночная игра против преемника Далгарда",
+             "fr": "Trickerion : en solo contre le Successeur de Dahlgaard"}
+    min_players = 2
+    max_players = 2
+    option_specs = SOLO_OPTIONS
+    state_type = State
+    action_type = Action | SuccessorStep | RerollPrepDice
+    # Seats the game plays itself (the lobby shows them as the automaton, not as a seat to fill).
+    automata = (1,)
+    # The base game's messages and data packs (the class lives in the solo package).
+    messages_package = "engine.games.trickerion"
+    # The bridge's game_data adds the solo packs as "solo/<pack>" (the solo cards' geometry).
+    extra_data = {"solo/": "engine.games.trickerion.solo"}
+    # Its name in the log and on its seat (seat 1).
+    automaton_names = {"en": "Dahlgaard's Successor", "ru": "Преемник Далгарда",
+                       "fr": "le Successeur de Dahlgaard"}
+
+    def __init__(self, players: int = 2, options: dict[str, Any] | None = None,
+                 packs: dict[str, bytes] | None = None) -> None:
+        given = dict(options or {})
+        # The base game's module switches are fixed here; a save stores them as they are.
+        if given.pop("fast_game", False) is not False:
+            raise OptionsError("trickerion.solo.no_fast_game")
+        if given.pop("dark_alley", True) is not True:
+            raise OptionsError("trickerion.solo.needs_dark_alley")
+        super().__init__(players, given, packs)
+        self.cat = solo_catalog()
+
+    def check_options(self) -> None:
+        o = self.options
+        # The solo book's options (difficulty, adjustments).
+        self.solo = {"difficulty": o["difficulty"], "easier": o["easier"],
+                     "harder_no_ability": o["harder_no_ability"], "harder_coins": o["harder_coins"]}
+        o["dark_alley"] = True
+        o["fast_game"] = False
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        return {**super().describe(), "automata": list(cls.automata),
+                "automaton_names": cls.automaton_names}
+
+    def term_name(self, kind: str, value: Any, lang: str) -> str:
+        if kind == "seat" and value in self.automata:
+            return self.automaton_names.get(lang, self.automaton_names["en"])
+        return super().term_name(kind, value, lang)
+
+    def has_ability(self, s: State, seat: int, magician: str) -> bool:
+        """Never the Successor (its solo ability lives in this package), nor you with the
+        harder adjustment "ignore your ability"."""
+        return (super().has_ability(s, seat, magician) and
+                (s.solo is None or (seat != s.solo.seat and not s.solo.ignore_human_ability)))
+
+    # --- the automaton ----------------------------------------------------------------------
+
+    def automaton_action(self, s: State, seat: int) -> SuccessorStep:
+        """The Successor's next step: one decision of the solo book, named by its step id."""
+        solo = s.solo
+        if solo is None or seat != solo.seat or flow.to_act(self, s).kind != AUTOMATON:
+            raise IllegalAction("trickerion.solo.not_its_turn", seat=seat)
+        if s.pending:
+            pend = s.pending[0]
+            if pend.kind != "perform":
+                raise AssertionError(f"no Successor rule for the decision {pend.kind}")
+            step = perform.choose_card(self.cat, s, solo)
+            if step is None:  # perform.1 needs a card with its marker; advance() checked
+                raise AssertionError("Successor has no card to perform")
+            return step
+        if s.phase == "assign":
+            return automaton.next_assignment(self.cat, s, solo)
+        step = automaton.next_action(self.cat, s, solo)
+        if step is None:
+            raise AssertionError("Successor has nothing to place")
+        return step
+
+    def apply_automaton(self, s: State, seat: int, action: Any, ev: list[Event]) -> None:
+        solo = s.solo
+        if not isinstance(action, SuccessorStep):
+            raise IllegalAction("trickerion.solo.successor_steps_only",
+                                action=type(action).__name__)
+        if s.pending:
+            pend = s.pending[0]
+            if pend.kind != "perform" or action.do != "perform":
+                raise IllegalAction("trickerion.solo.step_out_of_turn", step=action.step,
+                                    do=action.do)
+            if action.card not in performance.candidates(s, pend.seat):
+                raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
+            s.pending.pop(0)
+            R.emit(ev, "perform", action.step, card=action.card, day=s.day)
+            performance.choose(self, s, pend.seat, action.card, ev)
+            return
+        if s.phase == "assign":
+            if action.do not in ("plan", "assign"):
+                raise IllegalAction("trickerion.solo.step_out_of_turn", step=action.step,
+                                    do=action.do)
+            automaton.apply_step(self.cat, s, solo, action, ev)
+            return
+        if s.phase != "place" or action.do in ("plan", "assign", "perform"):
+            raise IllegalAction("trickerion.solo.step_out_of_turn", step=action.step, do=action.do)
+        if automaton.apply_step(self.cat, s, solo, action, ev):
+            placement.end_turn(self, s, ev)
+
+    # --- hook points of the base rules ------------------------------------------------------
+
+    def automaton_seat(self, s: State) -> int | None:
+        return s.solo.seat if s.solo is not None else None
+
+    def setup_seats(self) -> int:
+        return 1  # only you set up by the base rules; the Successor's setup follows yours
+
+    def setup_initiative(self, s: State, ev: list[Event]) -> None:
+        # The Successor's setup (solo «ПОДГОТОВКА ИЛЛЮЗИОНИСТОВ»): it also fixes the order
+        # (you first, setup.11) and gives you the slot-1 coins.
+        o = self.solo
+        s.solo = setup_successor(self.cat, s, s.players[0].school, o["difficulty"], ev,
+                                 prophecies=self.options["prophecies"], easier=o["easier"],
+                                 harder_no_ability=o["harder_no_ability"],
+                                 harder_coins=o["harder_coins"])
+
+    def on_round_start(self, s: State, ev: list[Event]) -> None:
+        endround.new_round(s.solo)
+        options = prep_dice.reroll_options(s.solo, s.round)
+        if len(options) == 1:  # round I: every die (dice.2)
+            prep_dice.roll(self.cat, s, s.solo, options[0], ev)
+        else:  # you choose which two to reroll (dice.3, dice.4)
+            raise_decision(self, s, PendingPrepDice(1 - s.solo.seat))
+
+    def on_advertise_start(self, s: State, ev: list[Event]) -> None:
+        # round.2: the Successor advertises every round, pays nothing, gains the fame.
+        p = s.players[s.solo.seat]
+        p.done = p.poster = True
+        gain(self.cat, s, s.solo.seat, ev, "solo_advertise", fame=self.cat.advertise.fame)
+        R.emit(ev, "advertised", "round.2", fame=self.cat.advertise.fame)
+
+    def assignments_face_up(self, s: State) -> bool:
+        return True  # assign.0: your cards lie face up in the solo game
+
+    def automaton_busy(self, s: State) -> bool:
+        return bool(s.solo and s.solo.turn)
+
+    def first_performance_day(self, s: State) -> int:
+        """Yoruba Spiritmaster's solo ability: the Successor's day first."""
+        solo = s.solo
+        if solo is not None and perform.performs_first(s, solo):
+            return theater_day_of(s, solo.seat)
+        return -1
+
+    def automaton_trick_yield(self, s: State, trick: str) -> tuple[int, int, int]:
+        # perform.3: its yield ignores day and prophecy modifiers (Electra's solo bonus in).
+        return R.trick_yield(self.cat, s, s.solo, trick)
+
+    def automaton_gain(self, s: State, seat: int, ev: list[Event], why: str,
+                       fame: int, coins: int, shards: int) -> None:
+        """Its performance gains, as they are: no prophecy adds to them (perform.3)."""
+        if fame or coins or shards:
+            p = s.players[seat]
+            p.fame += fame
+            p.coins += coins
+            p.shards += shards
+            ev.append(Event("trickerion.gain", {"seat": seat, "why": why, "fame": fame,
+                                                "coins": coins, "shards": shards}))
+        if why == "performance_yield":
+            R.emit(ev, "yield", "perform.3", fame=fame, coins=coins, shards=shards)
+
+    def automaton_performer_bonus(self, s: State, pc: Any, day: int, ev: list[Event]) -> None:
+        # perform.2: links, card bonus and its per-character backstage bonus (never doubled).
+        bonus = perform.performer_bonus(self.cat, s, s.solo, pc, day)
+        self.automaton_gain(s, s.solo.seat, ev, "performer_bonus", *bonus)
+        R.emit(ev, "performer_bonus", "perform.2", fame=bonus[0], coins=bonus[1],
+               shards=bonus[2])
+
+    def after_performance(self, s: State, pc: Any, ev: list[Event]) -> None:
+        perform.return_markers(s, s.solo, pc, ev, "perform.4")
+
+    def automaton_wages(self, s: State, ev: list[Event]) -> None:
+        # end.wages: no wages; every 10 coins in its safe become fame.
+        endround.pay_wages(self.cat, s, s.solo, ev)
+
+    def on_characters_returned(self, s: State, ev: list[Event]) -> None:
+        endround.order_characters(s, s.solo, ev)  # end.return
+
+    def before_discard(self, s: State, pc: Any, ev: list[Event]) -> None:
+        # end.discard: its markers there still yield, 1 fame and 1 coin less each
+        endround.discard(self.cat, s, s.solo, pc, ev)
+
+    def final_breakdown(self, s: State, seat: int) -> dict[str, int]:
+        if seat != s.solo.seat:
+            return super().final_breakdown(s, seat)
+        # The Successor's end-of-game table (final.1–final.5) instead of the base categories.
+        out = {"fame": s.players[seat].fame, **endround.final_breakdown(self.cat, s, s.solo)}
+        out["total"] = sum(out.values())
+        return out
+
+    def extra_decisions(self) -> dict:
+        return {PendingPrepDice: answer(PrepDice)}
+
+    def variant_view(self, s: State, viewer: int | None) -> dict[str, Any]:
+        return {"solo": solo_view(self, s)} if s.solo is not None else {}
+
+
+class PrepDice:
+    """Your choice of the round-preparation dice to reroll (dice.3, dice.4)."""
+
+    @staticmethod
+    def legal(g: TrickerionSolo, s: State, pend: PendingPrepDice) -> list:
+        return [RerollPrepDice(pair) for pair in prep_dice.reroll_options(s.solo, s.round)]
+
+    @staticmethod
+    def apply(g: TrickerionSolo, s: State, pend: PendingPrepDice, action: RerollPrepDice,
+              ev: list[Event]) -> None:
+        prep_dice.roll(g.cat, s, s.solo, action.dice, ev)
