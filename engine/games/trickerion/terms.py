@@ -266,7 +266,9 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
     if kind == "reason":
         if v in _REASONS:
             return _REASONS[v][i]
-        special = next((c for c in cat.specials.values() if c.effect == v), None)
+        # a special assignment's effect, or Market Row spending through one ("market_<effect>")
+        effect = v.removeprefix("market_")
+        special = next((c for c in cat.specials.values() if c.effect in (v, effect)), None)
         return _names(special.name, lang) if special else v
     if kind == "step":
         return " + ".join(_step_name(part, i) for part in v.split("+"))
