@@ -474,11 +474,10 @@ stallReload.dataset.testid = "boot-stalled-reload";
 stallReload.textContent = "Reload";
 stallReload.addEventListener("click", () => location.reload());
 stallBox.append(stallText, stallReload);
-const waitNote = document.createElement("span");
+const waitNote = document.createElement("p");
 waitNote.className = "boot-wait";
 waitNote.dataset.testid = "boot-waiting";
-$(".boot-status")?.after(stallBox);
-$(".boot-status-text")?.after(waitNote);
+$(".boot-status")?.after(waitNote, stallBox);
 
 let lastChange = performance.now();
 let lastTick = lastChange;
@@ -500,7 +499,7 @@ const stallTimer = setInterval(() => {
   const file = waitingFor();
   const seconds = Math.round(quiet / 1000);
   waitNote.textContent = quiet >= QUIET_MS
-    ? (file ? ` (waiting for ${file}: ${seconds} s without progress)` : ` (still working: ${seconds} s)`) : "";
+    ? (file ? `Waiting for ${file.split("/").pop()}: ${seconds} s without progress.` : `Still working (${seconds} s).`) : "";
   state.stalled = quiet >= STALL_MS ? { file, seconds } : null;
   stallBox.hidden = !state.stalled;
   if (state.stalled) {
