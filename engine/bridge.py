@@ -2,15 +2,23 @@
 
 The page (JavaScript) calls ``call(method, args_json)`` and gets a JSON string back; the same
 entry point runs under CPython in the tests, so everything the page relies on is tested without
-a browser. Errors come back as ``{"error": {code, params, message}}`` and leave the table as it
-was.
+a browser. Each method's arguments are one msgspec Struct (``ARGS``): unknown fields, wrong types
+and oversized or absurdly nested JSON are refused with a coded error before anything runs.
+Errors come back as ``{"error": {code, params, message}}`` and leave the table as it was.
+
+The door answers for the humans at this screen (docs/security.md): a view, ``why`` and undo
+only for a human seat (or the spectator's view); a move only for a human seat (chance, bots and
+automata move through ``step``, the engine's own steps); the state hash and the seed only in
+automation mode (``automation``, for test suites: docs/automation.md). Otherwise ``hash`` is a
+digest of what the viewer sees.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -19,99 +27,246 @@ from engine.core import MarqueeError, OptionsError, Rng
 from engine.core import registry
 from engine.core import save as savefile
 from engine.core.bots import Bot, bot_seed, make_bot
+from engine.core.errors import SaveError
 from engine.core.i18n import LANGS, action_label, game_package, page_strings, render
-from engine.core.match import Match
+from engine.core.match import Match, check_seed, checked_apply, random_seed
 from engine.core.play import play_to_end
 
 
 LABEL_CACHE = 20_000  # remembered action labels (cleared when full)
+MAX_ARGS = 3 * savefile.MAX_BYTES  # a save's text travels JSON-escaped inside the arguments
+RNG_CHECK_LIMIT = 10_000
 
 
-class Seat(msgspec.Struct, frozen=True):
-    kind: str = "human"  # "human" or "bot"
-    bot: str = "random"
-    name: str = ""
+class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A seat as the lobby fills it; an automaton seat is the game's, whatever the lobby sent."""
+    kind: Literal["human", "bot", "automaton"] = "human"
+    bot: savefile.Name = "random"
+    name: savefile.Name = ""
+
+
+def automata(game: Any) -> tuple[int, ...]:
+    """Seats the game plays itself (Trickerion solo: the Successor)."""
+    return tuple(getattr(game, "automata", ()))
 
 
 class Table:
     """A match plus who sits where."""
 
     def __init__(self, match: Match, seats: list[Seat]) -> None:
-        if len(seats) != match.game.players:
-            raise OptionsError("options.seat_count", seats=len(seats), players=match.game.players)
-        self.match = match
-        self.seats = seats
-        self.bots: dict[int, Bot] = {
-            i: make_bot(match.game, s.bot, bot_seed(match.seed, i))
-            for i, s in enumerate(seats) if s.kind == "bot"
-        }
-        for s in seats:
-            if s.kind not in ("human", "bot"):
+        game = match.game
+        if len(seats) != game.players:
+            raise OptionsError("options.seat_count", seats=len(seats), players=game.players)
+        own = automata(game)
+        for i, s in enumerate(seats):
+            if s.kind == "automaton" and i not in own:
                 raise OptionsError("options.seat_kind", kind=s.kind)
+        # The game says which seats are its automata: the page never stores them as "human".
+        self.seats = [Seat("automaton", "random", "") if i in own
+                      else msgspec.structs.replace(s, name=savefile.clean_name(s.name))
+                      for i, s in enumerate(seats)]
+        self.match = match
+        self.bots: dict[int, Bot] = {
+            i: make_bot(game, s.bot, bot_seed(match.seed, i))
+            for i, s in enumerate(self.seats) if s.kind == "bot"
+        }
 
-    def meta(self) -> dict[str, Any]:
-        return {"seats": msgspec.to_builtins(self.seats)}
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    def meta(self) -> savefile.SavedTable:
+        return savefile.SavedTable([savefile.SavedSeat(s.kind, s.bot, s.name) for s in self.seats])
+
+
+# --- one Struct per method ---------------------------------------------------------------------
+
+class _Args(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+class _Lang(_Args):
+    lang: str = "en"
+
+
+class _Viewed(_Lang):
+    viewer: int | None = None
+
+
+class VersionArgs(_Args):
+    pass
+
+
+class GamesArgs(_Lang):
+    pass
+
+
+class StringsArgs(_Lang):
+    pass
+
+
+class NewArgs(_Viewed):
+    game: str = ""
+    players: int = 0
+    options: dict[str, Any] | None = None
+    # None: the engine picks one from the whole 64-bit range (the lobby's default); else a
+    # whole number, or its decimal digits as text; anything else is refused as core.bad_seed
+    seed: Any = None
+    seats: list[Seat] | None = None
+
+
+class SnapshotArgs(_Viewed):
+    pass
+
+
+class ActArgs(_Viewed):
+    seat: int = -2
+    action: dict[str, Any] = {}
+
+
+class StepArgs(_Viewed):
+    pass
+
+
+class UndoArgs(_Viewed):
+    seat: int = -2
+
+
+class SaveArgs(_Args):
+    pass
+
+
+class LoadArgs(_Viewed):
+    text: str = ""
+
+
+class WhyArgs(_Lang):
+    seat: int = -2
+    action: dict[str, Any] = {}
+
+
+class GameDataArgs(_Args):
+    game: str = ""
+
+
+class RenderArgs(_Lang):
+    code: str = ""
+    params: dict[str, Any] | None = None
+
+
+class RngCheckArgs(_Args):
+    seed: int = 0
+    count: int = 10
+
+
+class SelfplayArgs(_Args):
+    game: str = ""
+    players: int = 0
+    options: dict[str, Any] | None = None
+    seed: int = 0
+
+
+class AutomationArgs(_Args):
+    enabled: bool = False
+
+
+ARGS: dict[str, type[_Args]] = {
+    "version": VersionArgs, "games": GamesArgs, "strings": StringsArgs, "new": NewArgs,
+    "snapshot": SnapshotArgs, "act": ActArgs, "step": StepArgs, "undo": UndoArgs,
+    "save": SaveArgs, "load": LoadArgs, "why": WhyArgs, "game_data": GameDataArgs,
+    "render": RenderArgs, "rng_check": RngCheckArgs, "selfplay": SelfplayArgs,
+    "automation": AutomationArgs,
+}
 
 
 class Bridge:
     def __init__(self) -> None:
         self.table: Table | None = None
+        # Automation mode: test suites may read any seat's view, the state hash and the seed.
+        self.automation = False
         self._labels: dict[tuple[str, str, str, bytes], str] = {}
+        self._decoders = {name: msgspec.json.Decoder(t) for name, t in ARGS.items()}
 
     # --- entry point ---------------------------------------------------------------------
 
     def call(self, method: str, args_json: str = "{}") -> str:
+        lang = "en"
         try:
-            args = json.loads(args_json) if args_json else {}
-            handler = getattr(self, "m_" + method, None)
-            if handler is None:
-                raise OptionsError("bridge.unknown_method", method=method)
-            result = handler(**args)
+            args = self._decode(method, args_json)
+            lang = getattr(args, "lang", "en")
+            result = getattr(self, "m_" + method)(args)
         except MarqueeError as exc:
-            lang = args.get("lang", "en") if isinstance(args, dict) else "en"
             game = self.table.match.game if self.table else None
             result = {"error": {"code": exc.code, "params": _jsonable(exc.params),
                                 "message": render(exc.code, exc.params, lang, game)}}
         return json.dumps(result, ensure_ascii=False)
 
+    def _decode(self, method: str, args_json: str) -> _Args:
+        decoder = self._decoders.get(method) if isinstance(method, str) else None
+        if decoder is None:
+            raise OptionsError("bridge.unknown_method", method=str(method)[:40])
+        if not args_json:
+            args_json = "{}"
+        if not isinstance(args_json, (str, bytes)):
+            raise OptionsError("bridge.bad_args", method=method, detail="arguments must be JSON text")
+        data = args_json.encode("utf-8", "replace") if isinstance(args_json, str) else args_json
+        refusal = savefile.json_refusal(data, MAX_ARGS)
+        if refusal is not None:
+            raise OptionsError(f"bridge.{refusal[0]}", **refusal[1])
+        try:
+            return decoder.decode(data)
+        except msgspec.DecodeError as exc:  # ValidationError included
+            raise OptionsError("bridge.bad_args", method=method, detail=str(exc)[:200]) from None
+
     # --- methods (m_<name>) --------------------------------------------------------------
 
-    def m_version(self) -> dict[str, Any]:
-        return {"engine": engine.__version__, "save_format": savefile.FORMAT_VERSION}
+    def m_version(self, a: VersionArgs) -> dict[str, Any]:
+        """The engine's version and the limits the page checks before a file reaches Python."""
+        return {"engine": engine.__version__, "save_format": savefile.FORMAT_VERSION,
+                "limits": {"save_bytes": savefile.MAX_BYTES, "json_depth": savefile.MAX_DEPTH,
+                           "name_chars": savefile.NAME_LIMIT, "args_bytes": MAX_ARGS}}
 
-    def m_games(self, lang: str = "en") -> list[dict[str, Any]]:
+    def m_games(self, a: GamesArgs) -> list[dict[str, Any]]:
         return [cls.describe() for cls in registry.all_games()]
 
-    def m_strings(self, lang: str = "en") -> dict[str, str]:
+    def m_strings(self, a: StringsArgs) -> dict[str, str]:
         game = self.table.match.game if self.table else None
-        return page_strings(lang, game)
+        return page_strings(a.lang, game)
 
-    def m_new(self, game: str, players: int, options: dict[str, Any] | None = None,
-              seed: int = 0, seats: list[dict[str, Any]] | None = None,
-              viewer: int | None = None, lang: str = "en") -> dict[str, Any]:
-        match = Match.new(game, players, options, seed)
-        seat_list = [msgspec.convert(s, Seat) for s in (seats or [{}] * players)]
-        self.table = Table(match, seat_list)
-        return self.snapshot(viewer, lang)
+    def m_automation(self, a: AutomationArgs) -> dict[str, Any]:
+        self.automation = a.enabled
+        return {"automation": self.automation}
 
-    def m_snapshot(self, viewer: int | None = None, lang: str = "en") -> dict[str, Any]:
-        return self.snapshot(viewer, lang)
+    def m_new(self, a: NewArgs) -> dict[str, Any]:
+        seed = a.seed
+        if seed is None:
+            seed = random_seed()
+        elif isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
+            seed = int(seed)  # digits as text: JavaScript numbers lose seeds above 2^53
+        match = Match.new(a.game, a.players, a.options, seed)
+        table = Table(match, list(a.seats) if a.seats is not None else [Seat()] * a.players)
+        self._check_viewer(table, a.viewer)
+        self.table = table
+        return self.snapshot(a.viewer, a.lang)
 
-    def m_act(self, seat: int, action: dict[str, Any], viewer: int | None = None,
-              lang: str = "en") -> dict[str, Any]:
+    def m_snapshot(self, a: SnapshotArgs) -> dict[str, Any]:
+        return self.snapshot(a.viewer, a.lang)
+
+    def m_act(self, a: ActArgs) -> dict[str, Any]:
         table = self._table()
-        if 0 <= seat < len(table.seats) and table.seats[seat].kind != "human":
-            raise OptionsError("bridge.seat_is_bot", seat=seat)
+        self._check_human(table, a.seat)
+        viewer = a.seat if a.viewer is None else a.viewer
+        self._check_viewer(table, viewer)
         try:
-            parsed = table.match.game.action_from_builtins(action)
+            parsed = table.match.game.action_from_builtins(a.action)
         except msgspec.ValidationError as exc:
-            raise OptionsError("bridge.bad_action", detail=str(exc)) from None
-        table.match.act(seat, parsed)
-        return self.snapshot(seat if viewer is None else viewer, lang)
+            raise OptionsError("bridge.bad_action", detail=str(exc)[:200]) from None
+        table.match.act(a.seat, parsed)
+        return self.snapshot(viewer, a.lang)
 
-    def m_step(self, viewer: int | None = None, lang: str = "en") -> dict[str, Any]:
+    def m_step(self, a: StepArgs) -> dict[str, Any]:
         """One step nobody at the screen chooses: chance, automaton, or a bot's decision."""
         table = self._table()
+        self._check_viewer(table, a.viewer)
         match = table.match
         moved = match.auto_step() is not None
         if not moved:
@@ -122,47 +277,65 @@ class Bridge:
                 legal = match.game.legal_actions(match.state, seat)
                 match.act(seat, table.bots[seat].choose(match.game, match.state, seat, legal))
                 moved = True
-        snap = self.snapshot(viewer, lang)
+        snap = self.snapshot(a.viewer, a.lang)
         snap["moved"] = moved
         return snap
 
-    def m_undo(self, seat: int, viewer: int | None = None, lang: str = "en") -> dict[str, Any]:
-        self._table().match.undo(seat)
-        return self.snapshot(seat if viewer is None else viewer, lang)
+    def m_undo(self, a: UndoArgs) -> dict[str, Any]:
+        table = self._table()
+        self._check_human(table, a.seat)
+        viewer = a.seat if a.viewer is None else a.viewer
+        self._check_viewer(table, viewer)
+        table.match.undo(a.seat)
+        return self.snapshot(viewer, a.lang)
 
-    def m_save(self) -> dict[str, Any]:
+    def m_save(self, a: SaveArgs) -> dict[str, Any]:
         table = self._table()
         text = savefile.dump(table.match, table.meta()).decode()
-        return {"text": text, "filename": f"marquee-{table.match.game.id}-{table.match.seed}.json"}
+        # No seed in the name: it would let anyone list the decks (docs/security.md).
+        return {"text": text,
+                "filename": f"marquee-{table.match.game.id}-step{len(table.match.steps)}.json"}
 
-    def m_load(self, text: str, viewer: int | None = None, lang: str = "en") -> dict[str, Any]:
-        match, meta = savefile.load_with_table(text)
-        seats = [msgspec.convert(s, Seat) for s in meta.get("seats", [])] or [Seat()] * match.game.players
-        self.table = Table(match, seats)  # only replaced once the file has fully loaded
-        return self.snapshot(viewer, lang)
+    def m_load(self, a: LoadArgs) -> dict[str, Any]:
+        match, saved = savefile.load_with_table(a.text)
+        seats = [Seat(s.kind, s.bot, s.name) for s in saved.seats] or [Seat()] * match.game.players
+        try:
+            table = Table(match, seats)
+        except OptionsError as exc:
+            raise SaveError("save.bad_table", detail=exc.code) from None
+        self._check_viewer(table, a.viewer)
+        self.table = table  # only replaced once the file has fully loaded
+        snap = self.snapshot(a.viewer, a.lang)
+        # The page tells the whole table a game came from a file (docs/security.md: a file
+        # can hold any earlier position of the game).
+        snap["loaded"] = {"steps": len(match.steps)}
+        return snap
 
-    def m_why(self, seat: int, action: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:
+    def m_why(self, a: WhyArgs) -> dict[str, Any] | None:
         """Why ``seat`` may not play ``action`` now: the engine's refusal ``{code, params,
         message}``, or None when it is legal. Tried on a copy; the table is never changed. Lets
-        a board explain an illegal target the player points at, for every game."""
+        a board explain an illegal target the player points at, for every game. Only for a
+        human seat: about another seat it would tell what that seat holds."""
         table = self._table()
+        if not self.automation:
+            self._check_human(table, a.seat)
         match, game = table.match, table.match.game
         try:
-            parsed = game.action_from_builtins(action)
+            parsed = game.action_from_builtins(a.action)
         except msgspec.ValidationError as exc:
-            raise OptionsError("bridge.bad_action", detail=str(exc)) from None
+            raise OptionsError("bridge.bad_action", detail=str(exc)[:200]) from None
         try:
-            game.apply(match.state, seat, parsed)  # apply() works on a copy of the state
+            checked_apply(game, match.state, a.seat, parsed)  # works on a copy of the state
         except MarqueeError as exc:
             return {"code": exc.code, "params": _jsonable(exc.params),
-                    "message": render(exc.code, exc.params, lang, game)}
+                    "message": render(exc.code, exc.params, a.lang, game)}
         return None
 
-    def m_game_data(self, game: str) -> dict[str, Any]:
+    def m_game_data(self, a: GameDataArgs) -> dict[str, Any]:
         """A game's shipped data packs, for its board renderer: every ``data/*.json`` file of
         the game's package as ``{file stem: parsed JSON}`` (``{}`` for a game without any).
         Read once per page; the packs never change during a game."""
-        cls = registry.get(game)
+        cls = registry.get(a.game)
         out: dict[str, Any] = {}
         # A game may add packs of another package under a prefix (trickerion-solo: the solo
         # packs as "solo/board", "solo/performances", …).
@@ -176,23 +349,24 @@ class Bridge:
                         if entry.name.endswith(".json")})
         return out
 
-    def m_render(self, code: str, params: dict[str, Any] | None = None,
-                 lang: str = "en") -> str:
+    def m_render(self, a: RenderArgs) -> str:
         game = self.table.match.game if self.table else None
-        return render(code, params, lang, game)
+        return render(a.code, a.params, a.lang, game)
 
-    def m_rng_check(self, seed: int, count: int = 10) -> dict[str, Any]:
+    def m_rng_check(self, a: RngCheckArgs) -> dict[str, Any]:
         """Dice from a seed: the e2e suite compares them with CPython's."""
-        rng = Rng.from_seed(seed)
-        return {"dice": [rng.between(1, 6) for _ in range(count)]}
+        if not 0 <= a.count <= RNG_CHECK_LIMIT:
+            raise OptionsError("bridge.bad_args", method="rng_check",
+                               detail=f"count must be 0..{RNG_CHECK_LIMIT}")
+        rng = Rng.from_seed(check_seed(a.seed))
+        return {"dice": [rng.between(1, 6) for _ in range(a.count)]}
 
-    def m_selfplay(self, game: str, players: int, options: dict[str, Any] | None = None,
-                   seed: int = 0) -> dict[str, Any]:
+    def m_selfplay(self, a: SelfplayArgs) -> dict[str, Any]:
         """Random bots play a whole game apart from the table: the e2e suite compares the
         final hash with CPython's to prove both hosts play identically."""
-        match = Match.new(game, players, options, seed)
-        decisions = play_to_end(match, {s: make_bot(match.game, "random", bot_seed(seed, s))
-                                        for s in range(players)})
+        match = Match.new(a.game, a.players, a.options, a.seed)
+        decisions = play_to_end(match, {s: make_bot(match.game, "random", bot_seed(a.seed, s))
+                                        for s in range(a.players)})
         return {"hash": match.game.state_hash(match.state), "steps": len(match.steps),
                 "decisions": decisions}
 
@@ -202,6 +376,26 @@ class Bridge:
         if self.table is None:
             raise OptionsError("bridge.no_game")
         return self.table
+
+    @staticmethod
+    def _check_human(table: Table, seat: int) -> None:
+        """Only a person at this screen moves, undoes or asks why through the door."""
+        if not 0 <= seat < len(table.seats):
+            raise OptionsError("bridge.bad_seat", seat=seat, players=len(table.seats))
+        kind = table.seats[seat].kind
+        if kind == "bot":
+            raise OptionsError("bridge.seat_is_bot", seat=seat)
+        if kind == "automaton":
+            raise OptionsError("bridge.seat_is_automaton", seat=seat)
+
+    def _check_viewer(self, table: Table, viewer: int | None) -> None:
+        """A view is a human seat's (or the spectator's, ``None``); any seat's in automation."""
+        if viewer is None:
+            return
+        if not 0 <= viewer < len(table.seats):
+            raise OptionsError("bridge.bad_seat", seat=viewer, players=len(table.seats))
+        if not self.automation and table.seats[viewer].kind != "human":
+            raise OptionsError("bridge.not_at_screen", seat=viewer)
 
     def _label(self, game: Any, action: Any, lang: str) -> str:
         """An action's translated label, remembered: a label depends only on the game, its
@@ -219,11 +413,10 @@ class Bridge:
     @staticmethod
     def _seats(game: Any, seats: list[Seat], lang: str) -> list[dict[str, Any]]:
         """The table's seats for the page; a seat the game plays itself (``automata``, e.g.
-        Trickerion's solo Successor) shows as ``kind: "automaton"`` named in ``lang``, whatever
-        the lobby put there (the saved table keeps what it was given)."""
+        Trickerion's solo Successor) is ``kind: "automaton"``, named in ``lang``."""
         out = msgspec.to_builtins(seats)
         names = getattr(game, "automaton_names", None) or {}
-        for i in getattr(game, "automata", ()):
+        for i in automata(game):
             if 0 <= i < len(out):
                 out[i] = {**out[i], "kind": "automaton",
                           "name": names.get(lang) or names.get("en") or out[i]["name"]}
@@ -237,8 +430,10 @@ class Bridge:
         if lang not in LANGS:
             lang = "en"
         table = self._table()
+        self._check_viewer(table, viewer)
         match, game = table.match, table.match.game
         to = match.to_act()
+        view = _jsonable(game.view(match.state, viewer))
         legal = match.legal(viewer) if viewer is not None else []
         refusal = match.undo_refusal(viewer) if viewer is not None else None
         result = match.result()
@@ -246,17 +441,16 @@ class Bridge:
         names = [s["name"] or (render("ui.seat.default_bot", {"n": i + 1}, lang)
                                if s["kind"] == "bot" else None)
                  for i, s in enumerate(seats)]
-        return {
+        snap = {
             "game": game.id,
             "names": game.names,
             "players": game.players,
             "options": game.options,
-            "seed": match.seed,
             "seats": seats,
             "step": len(match.steps),
             "to_act": {"kind": to.kind, "seats": list(to.seats)},
             "viewer": viewer,
-            "view": _jsonable(game.view(match.state, viewer)),
+            "view": view,
             "legal": [{"index": i, "action": game.action_to_builtins(a),
                        "label": self._label(game, a, lang)} for i, a in enumerate(legal)],
             "log": [{"step": i, "code": e.code, "params": _jsonable(e.params),
@@ -269,8 +463,16 @@ class Bridge:
                 **msgspec.to_builtins(result),
                 "labels": {key: score_label(game, key, lang)
                            for row in result.breakdown for key in row}},
-            "hash": game.state_hash(match.state),
+            "automation": self.automation,
         }
+        if self.automation:
+            snap["seed"] = match.seed
+            snap["hash"] = game.state_hash(match.state)
+        else:
+            # What this screen sees, not the whole state: equal views give equal digests.
+            seen = [game.id, snap["step"], snap["to_act"], viewer, view]
+            snap["hash"] = hashlib.sha256(msgspec.json.encode(seen)).hexdigest()
+        return snap
 
 
 def score_label(game: Any, key: str, lang: str) -> str:

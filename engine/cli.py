@@ -7,9 +7,8 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
 
-from engine.core import MarqueeError
+from engine.core import MarqueeError, OptionsError, SaveError
 from engine.core import registry
 from engine.core import save as savefile
 from engine.core.bots import bot_seed, make_bot
@@ -62,15 +61,40 @@ def simulate(game_id: str, players: int, seed: int, games: int, bots: list[str],
     }
 
 
+def parse_options(text: str | None) -> dict:
+    """``--options``: a JSON object, or a coded error (never a traceback)."""
+    if not text:
+        return {}
+    try:
+        options = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise OptionsError("cli.options_not_json", detail=str(exc)[:200]) from None
+    if not isinstance(options, dict):
+        raise OptionsError("cli.options_not_object", got=type(options).__name__)
+    return options
+
+
+def read_save(path: str) -> bytes:
+    """A save file's bytes, at most the size a save may have (more is refused unread)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(savefile.MAX_BYTES + 1)
+    except OSError as exc:
+        raise SaveError("save.unreadable", file=path, reason=exc.strerror or type(exc).__name__) from None
+    if len(data) > savefile.MAX_BYTES:
+        raise SaveError("save.too_large", size=len(data), limit=savefile.MAX_BYTES)
+    return data
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    options = json.loads(args.options) if args.options else {}
+    options = parse_options(args.options)
     print(json.dumps(simulate(args.game, args.players, args.seed, args.games,
                               args.bot.split(","), options), ensure_ascii=False))
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    match = savefile.load(Path(args.file).read_bytes())
+    match = savefile.load(read_save(args.file))
     for index, events in enumerate(match.events):
         step = match.steps[index]
         lines = [render(e.code, e.params, args.lang, match.game) for e in events if e.to is None]
@@ -87,7 +111,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from engine.bench import run
     ids = [args.game] if args.game else [c.id for c in registry.all_games()]
-    options = json.loads(args.options) if args.options else None
+    options = parse_options(args.options) or None
     for game_id in ids:
         print(json.dumps(run(game_id, args.seconds, args.players, options), ensure_ascii=False))
     return 0

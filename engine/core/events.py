@@ -12,7 +12,8 @@ class Event(msgspec.Struct, frozen=True, omit_defaults=True):
     params: dict[str, Any] = {}
     # Seat allowed to see this event; None means everyone. Private draws use it.
     to: int | None = None
-    # True when the event makes hidden information public (a reveal); undo stops here.
+    # True when the event shows hidden information (to everyone, or to the seat ``to``: a card
+    # drawn from a deck shuffled at setup); undo stops here.
     reveal: bool = False
 
     def visible_to(self, viewer: int | None) -> bool:

@@ -124,6 +124,13 @@ class Game:
     def automaton_action(self, state: Any, seat: int) -> Any:
         raise NotImplementedError(f"{self.id} has no automaton")
 
+    def enters_outcomes(self, state: Any, seat: int, action: Any) -> bool:
+        """True when a person may enter this chance or automaton step by hand (the outcome of
+        a physical throw or draw at a real table). Otherwise such a step is accepted only when
+        it equals what ``chance_action``/``automaton_action`` compute (``engine.core.match``),
+        so neither a save file nor a script can choose the dice or the automaton's moves."""
+        return False
+
     def pack_fingerprint(self) -> dict[str, str]:
         """The data packs this table plays with: pack id -> sha256 of the pack file. A save
         records it and refuses to load under other packs (a box owner's pack, a newer shipped

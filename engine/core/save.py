@@ -1,26 +1,72 @@
-"""Save files: format version, game, engine version, options, seed, the action list and a hash
-of the final state. Loading replays the actions and checks the hash, so a save is also a proof.
+"""Save files: format version, game, engine version, options, seed, the table, the data packs,
+the step list and a hash of the final state. Loading replays the steps through the same checks
+as live play (``Match.act``) and compares the hash, so a save is also a proof that every step
+was legal and every chance or automaton step was the engine's own.
 
-Every rejection is a SaveError with its own code; loading builds a new Match and never touches
-the one in progress.
+A save is the full record of a game: it holds every secret choice and the seed, so whoever
+holds the file can replay everything (docs/security.md). The steps are stored encoded so that a
+glance at the file does not show them; that is discretion, not secrecy.
+
+Loading is total: every bad file (too large, too deeply nested, foreign, of another version,
+with wrong types, an unknown game, other packs, an illegal or forged step) is refused with a
+SaveError of its own ``save.*`` code, and loading builds a new Match, never touching the one in
+progress.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import base64
+import binascii
+import re
+from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
 
 import engine
 from engine.core import registry
-from engine.core.errors import IllegalAction, OptionsError, SaveError
-from engine.core.match import Match
+from engine.core.errors import IllegalAction, MarqueeError, OptionsError, SaveError
+from engine.core.match import SEED_LIMIT, Match
 
 FORMAT = "marquee-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+
+MAX_BYTES = 2_000_000  # a whole 4-player game is ~35 kB; the rest is room for a box owner's packs
+MAX_DEPTH = 32  # a save nests ~6 deep; the JSON decoders recurse (and Pyodide's stack is small)
+NAME_LIMIT = 40  # characters in a seat's name, at every entry point
+
+NOTE = ("A Marquee save is the full record of a game, every secret choice included: "
+        "open it after the game, or to replay it.")
+
+# Bidi embedding/override/isolate controls: in a name they would reorder the log line around it.
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+# A JSON string, or an unterminated one up to the end: it always matches, so never backtracks.
+_STRING = re.compile(rb'"(?:[^"\\]+|\\.|\\\Z)*(?:"|\Z)', re.DOTALL)
+_NESTING = bytes.maketrans(b"[{]}", b"(())")
+_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+Name = Annotated[str, msgspec.Meta(max_length=NAME_LIMIT)]
 
 
-class SavedStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class SavedSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    kind: Literal["human", "bot", "automaton"] = "human"
+    bot: Name = "random"
+    name: Name = ""
+
+
+class SavedTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Who sits where: not part of the rules, so not in the state hash."""
+    seats: list[SavedSeat] = []
+
+
+class SavedPacks(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    # pack id -> sha256 of the pack the game was played with (Game.pack_fingerprint)
+    fingerprint: dict[str, str] = {}
+    # a box owner's own packs (pack id -> the file's text): the file replays without them
+    user: dict[str, str] = {}
+
+
+class SavedStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True, array_like=True):
     seat: int
     action: dict[str, Any]
 
@@ -28,19 +74,76 @@ class SavedStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class SaveFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     format: str
     format_version: int
-    game: str
-    engine_version: str
+    game: Annotated[str, msgspec.Meta(max_length=64)]
+    engine_version: Annotated[str, msgspec.Meta(max_length=32)]
     players: int
     options: dict[str, Any]
     seed: int
-    steps: list[SavedStep]
-    state_hash: str
-    # The page's seating (names, human or bot kind): not part of the rules, so not hashed.
-    table: dict[str, Any] = {}
+    table: SavedTable
+    packs: SavedPacks
+    # base64 of the JSON list of [seat, action]: the record, not readable at a glance
+    steps: str
+    state_hash: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+    note: str = NOTE
 
 
-def dump(match: Match, table: dict[str, Any] | None = None) -> bytes:
+class SavedStepV1(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    seat: int
+    action: dict[str, Any]
+
+
+class SaveFileV1(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The first format (engine 0.x autosaves): steps in clear, no packs."""
+    format: str
+    format_version: int
+    game: Annotated[str, msgspec.Meta(max_length=64)]
+    engine_version: Annotated[str, msgspec.Meta(max_length=32)]
+    players: int
+    options: dict[str, Any]
+    seed: int
+    steps: list[SavedStepV1]
+    state_hash: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+    table: SavedTable = SavedTable()
+
+
+class Loaded(NamedTuple):
+    match: Match
+    table: SavedTable
+
+
+def clean_name(name: str) -> str:
+    """A seat's name as every entry point keeps it: bidi and control characters removed,
+    spaces trimmed (the length limit is checked on what the user gave)."""
+    return _CONTROLS.sub("", _BIDI.sub("", name)).strip()
+
+
+def json_refusal(data: bytes, limit: int = MAX_BYTES,
+                 depth: int = MAX_DEPTH) -> tuple[str, dict[str, int]] | None:
+    """Why JSON text must not reach a decoder: ``("too_large", …)`` or ``("too_deep", …)``;
+    None when it may. The decoders recurse per nesting level, so 200 kB of ``[`` crashed
+    Pyodide; nesting is measured without recursing: brackets outside strings are kept and
+    innermost pairs removed, one level per pass (C-speed ``bytes.replace``)."""
+    if len(data) > limit:
+        return "too_large", {"size": len(data), "limit": limit}
+    nest = _STRING.sub(b"", data).translate(None, _NOT_BRACKETS).translate(_NESTING)
+    for passes in range(depth + 1):
+        if b"()" not in nest:
+            break
+        nest = nest.replace(b"()", b"")
+    else:
+        return "too_deep", {"limit": depth}
+    # What is left is ")))(((": brackets never closed (a cut file), each one more level deep.
+    if passes + nest.count(b"(") > depth:
+        return "too_deep", {"limit": depth}
+    return None
+
+
+def dump(match: Match, table: SavedTable | dict[str, Any] | None = None) -> bytes:
     game = match.game
+    if not isinstance(table, SavedTable):
+        table = msgspec.convert(table or {}, SavedTable)
+    steps = msgspec.json.encode([SavedStep(s.seat, game.action_to_builtins(s.action))
+                                 for s in match.steps])
     save = SaveFile(
         format=FORMAT,
         format_version=FORMAT_VERSION,
@@ -49,9 +152,11 @@ def dump(match: Match, table: dict[str, Any] | None = None) -> bytes:
         players=game.players,
         options=dict(game.options),
         seed=match.seed,
-        steps=[SavedStep(s.seat, game.action_to_builtins(s.action)) for s in match.steps],
+        table=table,
+        packs=SavedPacks(fingerprint=game.pack_fingerprint(),
+                         user={k: v.decode("utf-8") for k, v in sorted(game.user_packs.items())}),
+        steps=base64.b64encode(steps).decode("ascii"),
         state_hash=game.state_hash(match.state),
-        table=table or {},
     )
     return msgspec.json.format(msgspec.json.encode(save), indent=1)
 
@@ -64,46 +169,98 @@ def _version_tuple(text: str) -> tuple[int, ...]:
 
 
 def load(data: bytes | str) -> Match:
-    return load_with_table(data)[0]
+    return load_with_table(data).match
 
 
-def load_with_table(data: bytes | str) -> tuple[Match, dict[str, Any]]:
+def _check_json(data: bytes) -> None:
+    refusal = json_refusal(data)
+    if refusal is not None:
+        raise SaveError(f"save.{refusal[0]}", **refusal[1])
+
+
+def _decode(data: bytes | str) -> SaveFile | SaveFileV1:
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        try:
+            data = data.encode("utf-8")
+        except UnicodeEncodeError:
+            raise SaveError("save.corrupt", detail="not UTF-8 text") from None
+    if not isinstance(data, bytes):
+        raise SaveError("save.foreign")
+    _check_json(data)
     if not data.strip():
         raise SaveError("save.empty")
     try:
         raw = msgspec.json.decode(data)
     except msgspec.DecodeError as exc:
         code = "save.truncated" if "truncated" in str(exc) else "save.corrupt"
-        raise SaveError(code, detail=str(exc)) from None
+        raise SaveError(code, detail=str(exc)[:200]) from None
+    except UnicodeDecodeError:
+        raise SaveError("save.corrupt", detail="not UTF-8 text") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError("save.foreign")
     version = raw.get("format_version")
-    if not isinstance(version, int) or version < 1:
-        raise SaveError("save.bad_format_version", version=version)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError("save.bad_format_version", version=str(version)[:20])
     if version > FORMAT_VERSION:
         raise SaveError("save.newer_format", version=version, supported=FORMAT_VERSION)
     try:
-        save = msgspec.convert(raw, SaveFile)
+        return msgspec.convert(raw, SaveFile if version == 2 else SaveFileV1)
     except msgspec.ValidationError as exc:
-        raise SaveError("save.invalid", detail=str(exc)) from None
-    if _version_tuple(save.engine_version) > _version_tuple(engine.__version__):
-        raise SaveError("save.newer_engine", version=save.engine_version,
-                        ours=engine.__version__)
+        detail = str(exc)[:200]
+        code = "save.bad_table" if "$.table" in detail else "save.invalid"
+        raise SaveError(code, detail=detail) from None
+
+
+def _steps(save: SaveFile | SaveFileV1) -> list[SavedStep] | list[SavedStepV1]:
+    if isinstance(save, SaveFileV1):
+        return save.steps
     try:
-        game = registry.get(save.game)(save.players, save.options)
+        text = base64.b64decode(save.steps, validate=True)
+    except (binascii.Error, ValueError):
+        raise SaveError("save.bad_steps", detail="not base64") from None
+    _check_json(text)
+    try:
+        return msgspec.json.decode(text, type=list[SavedStep])
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
+        raise SaveError("save.bad_steps", detail=str(exc)[:200]) from None
+
+
+def _game(save: SaveFile | SaveFileV1) -> Any:
+    packs = save.packs.user if isinstance(save, SaveFile) else {}
+    try:
+        cls = registry.get(save.game)
+        game = cls(save.players, save.options, {k: v.encode("utf-8") for k, v in packs.items()})
     except OptionsError as exc:
         code = "save.unknown_game" if exc.code == "options.unknown_game" else "save.bad_options"
         raise SaveError(code, **{**exc.params, "game": save.game, "reason": exc.code}) from None
-    if save.seed < 0:
-        raise SaveError("save.invalid", detail="seed must not be negative")
+    except MarqueeError as exc:  # a box owner's pack the game refuses
+        raise SaveError("save.bad_pack", reason=exc.code, **exc.params) from None
+    if isinstance(save, SaveFile):
+        ours = game.pack_fingerprint()
+        for pack in sorted(set(ours) | set(save.packs.fingerprint)):
+            if ours.get(pack) != save.packs.fingerprint.get(pack):
+                raise SaveError("save.pack_mismatch", pack=pack)
+    return game
+
+
+def load_with_table(data: bytes | str) -> Loaded:
+    save = _decode(data)
+    if _version_tuple(save.engine_version) > _version_tuple(engine.__version__):
+        raise SaveError("save.newer_engine", version=save.engine_version,
+                        ours=engine.__version__)
+    if not 0 <= save.seed < SEED_LIMIT:  # the RNG keeps 64 bits: a larger seed would alias
+        raise SaveError("save.invalid", detail="the seed must be in 0 .. 2^64 - 1")
+    steps = _steps(save)
+    game = _game(save)
+    if save.table.seats and len(save.table.seats) != game.players:
+        raise SaveError("save.bad_table", detail=f"{len(save.table.seats)} seats for "
+                                                 f"{game.players} players")
     match = Match(game, save.seed)
-    for index, step in enumerate(save.steps):
+    for index, step in enumerate(steps):
         try:
             action = game.action_from_builtins(step.action)
         except msgspec.ValidationError as exc:
-            raise SaveError("save.bad_action", step=index, detail=str(exc)) from None
+            raise SaveError("save.bad_action", step=index, detail=str(exc)[:200]) from None
         try:
             match.act(step.seat, action)
         except IllegalAction as exc:
@@ -111,4 +268,6 @@ def load_with_table(data: bytes | str) -> tuple[Match, dict[str, Any]]:
     if game.state_hash(match.state) != save.state_hash:
         raise SaveError("save.hash_mismatch", version=save.engine_version,
                         ours=engine.__version__)
-    return match, save.table
+    seats = [msgspec.structs.replace(s, name=clean_name(s.name)) for s in save.table.seats]
+    return Loaded(match, SavedTable(seats))
+

@@ -106,7 +106,7 @@ def test_why_tells_the_refusal_of_an_action_without_playing_it():
     assert call(b, "why", seat=0, action={"type": "pick", "n": 1}) is None
     why = call(b, "why", seat=0, action={"type": "pick", "n": 9}, lang="ru")
     assert why["code"] == "tiny.pick.range" and why["message"]
-    assert call(b, "why", seat=5, action={"type": "pick", "n": 1}, lang="en")["code"] == "core.not_your_turn"
+    assert call(b, "why", seat=5, action={"type": "pick", "n": 1})["error"]["code"] == "bridge.bad_seat"
     assert call(b, "why", seat=0, action={"type": "fly"})["error"]["code"] == "bridge.bad_action"
     assert call(b, "snapshot", viewer=0)["hash"] == before
 
@@ -154,9 +154,9 @@ def test_a_seat_the_game_plays_itself_shows_as_its_automaton_named_in_the_langua
     assert snap["seats"][1]["kind"] == "automaton"
     assert snap["seats"][1]["name"] == "Преемник Далгарда"
     assert call(b, "snapshot", viewer=0, lang="en")["seats"][1]["name"] == "Dahlgaard's Successor"
-    # the save keeps the table as given
+    # the table stores the kind the game gives the seat, never the lobby's "bot" or "human"
     saved = json.loads(call(b, "save")["text"])
-    assert "automaton" not in json.dumps(saved.get("meta", saved))
+    assert [s["kind"] for s in saved["table"]["seats"]] == ["human", "automaton"]
     # a game between players is untouched
     assert [s["kind"] for s in new(b)["seats"]] == ["human", "bot"]
 

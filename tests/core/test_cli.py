@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import tinygame  # noqa: F401  (registers "tiny")
 from engine.cli import main
 from engine.core import save as savefile
@@ -56,3 +58,23 @@ def test_bench_prints_figures(capsys):
     assert main(["bench", "--game", "tiny", "--seconds", "0.2"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] >= 1 and out["games_per_second"] > 0 and out["legal_actions_us"] > 0
+
+
+@pytest.mark.parametrize("options,code", [("{bad", "cli.options_not_json"),
+                                          ("[1]", "cli.options_not_object"),
+                                          ('{"rounds": 9}', "options.out_of_range")])
+def test_bad_options_json_is_a_coded_error_not_a_traceback(capsys, options, code):
+    for cmd in (["simulate", "--game", "tiny", "--players", "2"], ["bench", "--game", "tiny"]):
+        assert main([*cmd, "--options", options]) == 2
+        err = capsys.readouterr().err
+        assert f"[{code}]" in err and "Traceback" not in err
+
+
+def test_replay_refuses_a_missing_file_with_a_code(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "nope.json")]) == 2
+    assert "[save.unreadable]" in capsys.readouterr().err
+
+
+def test_a_seed_beyond_64_bits_is_refused(capsys):
+    assert main(["simulate", "--game", "tiny", "--players", "2", "--seed", str(2**64)]) == 2
+    assert "[core.bad_seed]" in capsys.readouterr().err

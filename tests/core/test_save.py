@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 
 import msgspec
@@ -40,14 +41,21 @@ def test_round_trip_mid_game_keeps_undo_policy():
 def test_save_file_names_what_the_brief_requires(finished):
     data = json.loads(savefile.dump(finished))
     assert set(data) == {"format", "format_version", "game", "engine_version", "players", "table",
-                         "options", "seed", "steps", "state_hash"}
+                         "options", "seed", "packs", "steps", "state_hash", "note"}
     assert data["engine_version"] == engine.__version__
-    assert data["steps"][0]["action"]["type"] == "pick"
+    assert "full record" in data["note"]
+    steps = json.loads(base64.b64decode(data["steps"]))
+    assert steps[0][1]["type"] == "pick"
+    # the record is not readable at a glance: no action type appears in clear
+    assert b'"pick"' not in savefile.dump(finished)
 
 
 def _edit(match: Match, change) -> bytes:
+    """The save as JSON with its steps decoded to ``[[seat, action], ...]``, changed, encoded."""
     data = json.loads(savefile.dump(match))
+    data["steps"] = json.loads(base64.b64decode(data["steps"]))
     change(data)
+    data["steps"] = base64.b64encode(json.dumps(data["steps"]).encode()).decode()
     return json.dumps(data).encode()
 
 
@@ -73,8 +81,8 @@ def _set(key, value):
     (lambda m: _edit(m, _set("game", "chess")), "save.unknown_game"),
     (lambda m: _edit(m, _set("players", 9)), "save.bad_options"),
     (lambda m: _edit(m, _set("options", {"rounds": 4, "dice": False})), "save.bad_options"),
-    (lambda m: _edit(m, lambda d: d["steps"][0].__setitem__("action", {"type": "jump"})), "save.bad_action"),
-    (lambda m: _edit(m, lambda d: d["steps"][0]["action"].__setitem__("n", 7)), "save.illegal_step"),
+    (lambda m: _edit(m, lambda d: d["steps"][0].__setitem__(1, {"type": "jump"})), "save.bad_action"),
+    (lambda m: _edit(m, lambda d: d["steps"][0][1].__setitem__("n", 7)), "save.illegal_step"),
     (lambda m: _edit(m, lambda d: d["steps"].append(d["steps"][0])), "save.illegal_step"),
     (lambda m: _edit(m, lambda d: d["steps"].pop()), "save.hash_mismatch"),
     (lambda m: _edit(m, _set("seed", 13)), "save.hash_mismatch"),
@@ -90,7 +98,7 @@ def test_bad_files_are_refused_with_a_specific_code(finished, make, code):
 
 def test_a_swapped_pick_is_detected_as_tampering(finished):
     def swap(d):
-        first = d["steps"][0]["action"]
+        first = d["steps"][0][1]
         first["n"] = 1 if first["n"] != 1 else 2
     with pytest.raises(SaveError) as err:
         savefile.load(_edit(finished, swap))

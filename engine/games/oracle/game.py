@@ -104,6 +104,10 @@ class OracleGame(Game):
     def chance_action(self, state: OracleState) -> Any:
         return A.Roll() if state.phase == "roll" else A.DrawAdventurers()
 
+    def enters_outcomes(self, state: OracleState, seat: int, action: Any) -> bool:
+        # Companion mode accompanies a physical game: its throws and draws happen at the table.
+        return not self.rules.practice_mode
+
     def _apply(self, state: OracleState, seat: int, action: Any) -> list[Event]:
         r = self.rules
         ev: list[Event] = []

@@ -49,7 +49,8 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
         del deck[:2]
         ev.append(Event("trickerion.cards_drawn", {"seat": seat, "location": action.location,
                                                    "count": len(drawn)}))
-        ev.append(Event("trickerion.cards_seen", {"seat": seat, "cards": list(drawn)}, to=seat))
+        ev.append(Event("trickerion.cards_seen", {"seat": seat, "cards": list(drawn)}, to=seat,
+                        reveal=True))
         s.pending.insert(0, Pending("keep_card", seat, cards=drawn))
     elif isinstance(action, A.FortuneTelling):
         if action not in legal(g, s, seat, act):

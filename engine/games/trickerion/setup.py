@@ -159,7 +159,8 @@ def apply(g, s: State, pend: Pending, action, ev: list[Event]) -> None:
         card = cat.special_ids[s.decks[action.location].pop(0)]
         p.specials.append(card)
         ev.append(Event("trickerion.special_taken_fast", {"seat": seat, "location": action.location}))
-        ev.append(Event("trickerion.special_drawn", {"seat": seat, "card": card}, to=seat))
+        ev.append(Event("trickerion.special_drawn", {"seat": seat, "card": card}, to=seat,
+                        reveal=True))
     if not s.pending:
         _after_choices(g, s, ev)
 
