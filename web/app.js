@@ -39,6 +39,7 @@ const S = {
   gameId: null, // the table's autosave slot (localStorage "autosave:<id>")
   storageProblem: null, // why the last autosave failed (a banner until one succeeds)
   tabNotice: null, // another tab saved over this table's game (a banner until dismissed)
+  loadNotice: null, // the table came from a file: said to everyone at it (until dismissed)
   renderer: { id: null, mod: generic },
 };
 const BATCH_MS = 60; // instant bots: work this long between two redraws
@@ -334,9 +335,9 @@ function lobbyFailed(error) {
   if (!(error instanceof EngineError)) console.error(error);
 }
 
-/** The lobby's seed for the engine: null (the engine draws one), a number, or the digits of a
- *  seed too large for a JS number (sent as they are: see newGame); anything else as typed,
- *  for the engine to refuse with its own message. */
+/** The lobby's seed for the engine: null (the engine draws one from the 64-bit range), a
+ *  number, or the digits as text when a JS number would round them (the bridge takes both);
+ *  anything else as typed, for the engine to refuse with its own message. */
 function parseSeed(value) {
   if (value === null || value === undefined) return null;
   if (typeof value === "number") return value;
@@ -346,20 +347,10 @@ function parseSeed(value) {
   return BigInt(text) <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(text) : text;
 }
 
-/** The bridge's `new`, with a seed of any size reaching Python as an exact JSON integer. */
-function newGame(args) {
-  if (typeof args.seed !== "string" || !/^\d+$/.test(args.seed)) return call("new", args);
-  const { seed, ...rest } = args;
-  const json = JSON.stringify({ seed: 0, ...rest }).replace(/^\{"seed":0/, `{"seed":${seed}`);
-  const out = JSON.parse(window.marqueeBridge.call("new", json));
-  if (out && typeof out === "object" && out.error?.code) throw new EngineError(out.error);
-  return out;
-}
-
 function startGame() {
   const game = S.games.find((g) => g.id === S.setup.game);
   if (!game) throw pageError(S.t, "ui.error.no_game_chosen");
-  const snap = newGame({
+  const snap = call("new", {
     game: game.id,
     players: S.setup.players,
     options: Object.fromEntries(game.options.map((o) => [o.id, S.setup.options[o.id] ?? o.default])),
@@ -380,6 +371,8 @@ function openTable(snap) {
   S.gameId = newGameId();
   store.tab.save("game", S.gameId);
   S.tabNotice = null;
+  // A file may hold any earlier position of a game: loading one is announced to the table.
+  S.loadNotice = snap.loaded ? S.t("ui.table.loaded", { step: snap.loaded.steps }) : null;
   S.lobbyError = null;
   S.error = null;
   S.stalledAt = null;
@@ -399,7 +392,7 @@ function resume(auto) {
   Object.assign(S, {
     snap, viewer: auto.viewer, shown: auto.shown, covered: auto.covered, group: auto.group,
     freshFrom: snap.step, error: null, lobbyError: null, stalledAt: null, screen: "table", refs: null,
-    gameId: auto.id, tabNotice: null,
+    gameId: auto.id, tabNotice: null, loadNotice: null,
   });
   store.tab.save("game", auto.id);
   loadStrings();
@@ -425,6 +418,7 @@ function tableCtx() {
     error: S.error,
     storageProblem: S.storageProblem,
     tabNotice: S.tabNotice,
+    loadNotice: S.loadNotice,
     speed: S.speed,
     autoPending: S.snap ? autoPending(S.snap) : false,
     freshFrom: S.freshFrom,
@@ -576,6 +570,10 @@ const tableHandlers = {
   },
   dismissTab() {
     S.tabNotice = null;
+    refresh();
+  },
+  dismissLoaded() {
+    S.loadNotice = null;
     refresh();
   },
   speed: (ms) => setSpeed(ms),

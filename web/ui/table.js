@@ -23,6 +23,12 @@ export function buildTable(root, ctx) {
           type: "button", class: "icon", testid: "tab-banner-dismiss", "aria-label": t("ui.table.dismiss"),
           onclick: () => on.dismissTab(),
         }, "×"))),
+      keep("loadBox", h("div", { class: "notice-banner load-notice", testid: "load-notice", role: "status", hidden: true },
+        keep("loadText", h("span", {})),
+        h("button", {
+          type: "button", class: "icon", testid: "load-notice-dismiss", "aria-label": t("ui.table.dismiss"),
+          onclick: () => on.dismissLoaded(),
+        }, "×"))),
       keep("status", h("div", { class: "turn-bar" },
         keep("turn", h("p", { class: "turn-status", testid: "turn-status", role: "status", "aria-live": "polite" })),
         keep("seats", h("ol", { class: "seat-strip", testid: "seats", "aria-label": t("ui.table.seats") })))),
@@ -95,6 +101,8 @@ export function updateTable(refs, ctx) {
   refs.storageBox.textContent = ctx.storageProblem ?? "";
   refs.tabBox.hidden = !ctx.tabNotice;
   refs.tabText.textContent = ctx.tabNotice ?? "";
+  refs.loadBox.hidden = !ctx.loadNotice;
+  refs.loadText.textContent = ctx.loadNotice ?? "";
 
   clear(refs.turn, iso(turnText(snap, t, name)));
   refs.turn.dataset.kind = snap.to_act.kind;
