@@ -67,7 +67,7 @@ function setupPanel(ctx, game) {
       h("label", { for: "seed-input" }, t("ui.lobby.seed")),
       // text, not type=number: a 64-bit seed has more digits than a float keeps exactly
       h("input", {
-        id: "seed-input", testid: "seed-input", type: "text", inputmode: "numeric", autocomplete: "off",
+        id: "seed-input", testid: "seed-input", type: "text", inputmode: "numeric", autocomplete: "off", size: "21",
         spellcheck: "false", value: String(setup.seed ?? ""), placeholder: t("ui.lobby.seed_auto"),
         "aria-describedby": "seed-help",
         oninput: (e) => on.seed(e.target.value),
