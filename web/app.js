@@ -7,7 +7,7 @@
 
 import { connect, EngineError, pageError } from "./ui/bridge.js";
 import { h, clear, cleanName } from "./ui/dom.js";
-import { refuseSize, refuseText } from "./ui/guard.js";
+import { refuseSize, refuseText, useLimits } from "./ui/guard.js";
 import { LANGS, makeTranslator, pick } from "./ui/i18n.js";
 import * as store from "./ui/store.js";
 import { renderLobby } from "./ui/lobby.js";
@@ -89,6 +89,7 @@ function startPage() {
   S.lang = initialLang();
   document.documentElement.lang = S.lang;
   S.speed = store.load("speed", 400);
+  useLimits(call("version").limits);
   loadStrings();
   S.games = call("games", { lang: S.lang });
   S.setup = initialSetup();

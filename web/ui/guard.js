@@ -3,10 +3,16 @@
 // few hundred kB of "[" exhaust Pyodide's stack ("Pyodide has suffered a fatal error": the
 // whole page dies); a huge file freezes the tab while it is decoded. A real save is tens of kB
 // nested about six levels, so these limits only stop crafted or foreign files. They are the
-// engine's own (engine/core/save.py MAX_BYTES, MAX_DEPTH), which checks again.
+// engine's own (bridge `version`: limits), which checks again; these defaults are the same.
 
-export const MAX_SAVE_BYTES = 2_000_000; // UTF-8 bytes
-export const MAX_SAVE_DEPTH = 32;
+let MAX_SAVE_BYTES = 2_000_000; // UTF-8 bytes
+let MAX_SAVE_DEPTH = 32;
+
+/** Take the engine's limits (`version().limits`: save_bytes, json_depth). */
+export function useLimits(limits) {
+  if (Number.isInteger(limits?.save_bytes) && limits.save_bytes > 0) MAX_SAVE_BYTES = limits.save_bytes;
+  if (Number.isInteger(limits?.json_depth) && limits.json_depth > 0) MAX_SAVE_DEPTH = limits.json_depth;
+}
 
 /** Why `text` may not go to the engine, as {code, params}, or null when it may. */
 export function refuseText(text) {
