@@ -48,6 +48,8 @@ export function keysOf(a) {
       return [`offer-${a.card}`];
     case "tile":
       return [`reveal-${a.tile}`];
+    case "end":
+      return ["end"];
     default:
       return [];
   }
@@ -203,7 +205,13 @@ export function seatChip(c, seat) {
 export function bonusText(c, b) {
   if (!b) return "";
   const what =
-    b.kind === "gem" ? c.w(`gem.${b.colour}`) : b.colour ? c.w(`colour.${b.colour}`) : b.fragment ? fragName(c, b.fragment) : "";
+    b.kind === "gem"
+      ? c.w(`gem.${b.colour}`)
+      : b.colour
+        ? c.w(`colour.${b.colour}`)
+        : b.fragment
+          ? fragName(c, b.fragment)
+          : "";
   return c.w(`bonus.${b.kind}`, { ...b, what });
 }
 
@@ -240,6 +248,25 @@ export function posterCard(c, id, extra = {}) {
     ),
     h("div", { class: "gain" }, h("b", {}, `★${p.vp}`), ` ¢${p.coins}`),
     h("span", { class: "sym", style: `background:${COLOURS[p.symbol]}`, title: c.w(`colour.${p.symbol}`) }),
+  );
+}
+
+/** A hat figure in a seat's colour (grey and dashed: a solo dummy hat). */
+export function hatIcon(colour, dummy = false) {
+  return s(
+    "svg",
+    { class: `mgn-hat${dummy ? " dummy" : ""}`, width: 16, height: 14, viewBox: "0 0 16 14", "aria-hidden": "true" },
+    s("rect", {
+      x: 4,
+      y: 1,
+      width: 8,
+      height: 9,
+      rx: 1,
+      fill: colour,
+      stroke: "#111",
+      "stroke-dasharray": dummy ? "2 1" : null,
+    }),
+    s("rect", { x: 1, y: 10, width: 14, height: 3, rx: 1, fill: colour, stroke: "#111" }),
   );
 }
 

@@ -18,6 +18,7 @@ import {
   bonusText,
   condText,
   cap,
+  hatIcon,
 } from "./common.js";
 
 export function mainBoard(c) {
@@ -27,7 +28,8 @@ export function mainBoard(c) {
     scoreTrack(c),
     h("div", { class: "mgn-main-row" }, mainTent(c), performanceTrack(c)),
     h("div", { class: "mgn-main-row" }, newPosters(c), fair(c)),
-    h("div", { class: "mgn-main-row" }, travel(c), h("div", { class: "mgn-col" }, boardSpaces(c), supply(c))),
+    travel(c),
+    h("div", { class: "mgn-main-row" }, boardSpaces(c), supply(c)),
   );
 }
 
@@ -150,8 +152,8 @@ function performanceTrack(c) {
         { class: "hats" },
         here.map((x) =>
           x.dummy
-            ? h("span", { class: "hat dummy", title: c.w("dummy") }, "🎩")
-            : h("span", { class: "hat", style: `color:${SEAT_COLOURS[x.seat]}`, title: nameOf(c, x.seat) }, "🎩"),
+            ? h("span", { class: "hat dummy", title: c.w("dummy") }, hatIcon("#999", true))
+            : h("span", { class: "hat", title: nameOf(c, x.seat) }, hatIcon(SEAT_COLOURS[x.seat])),
         ),
       ),
     );

@@ -80,7 +80,7 @@ function turnPanel(c, p) {
           h("span", { class: "mgn-small" }, ` = ${c.w("ap_parts", { dice: t.ap, plus: t.plus })}`),
         )
       : null,
-    mineNow ? h("div", { class: "mgn-acts" }, acts) : null,
+    mineNow ? h("div", { class: "mgn-acts" }, acts, endButton(c)) : null,
     h(
       "p",
       { class: `mgn-forecast${tbl.short ? " bad" : ""}`, testid: "mgn-forecast" },
@@ -88,6 +88,11 @@ function turnPanel(c, p) {
       tbl.short ? [" — ", c.w("penalty", { short: tbl.short, penalty: tbl.penalty })] : null,
     ),
   );
+}
+
+function endButton(c) {
+  if (!c.groups.has("end")) return null;
+  return target(c, h("button", { type: "button", class: "mgn-btn primary", testid: "mgn-end" }, c.w("end")), "end");
 }
 
 function levels(c, p) {
