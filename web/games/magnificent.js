@@ -18,6 +18,24 @@ await loadStyles([new URL("./magnificent/magnificent.css", import.meta.url)]);
 const memo = { data: null, renders: 0, last: null, clicked: 0, clickMs: [], renderMs: [], stage: "" };
 window.marqueeMagnificent = memo;
 
+// The part of the table that answers a decision (scrolled into view when the decision comes up).
+const FOCUS = {
+  take: "mgn-tent",
+  build: "mgn-levels",
+  place: "mgn-camp-panel",
+  travel: "mgn-travel",
+  tent: "mgn-tents",
+  perform: "mgn-track",
+  reward: "mgn-posters",
+  poster: "mgn-new-posters",
+  gem: "mgn-storage",
+  fair: "mgn-fair",
+  fair_discard: "mgn-fair",
+  score: "mgn-cards",
+  tiles: "mgn-offers",
+  solo_cards: "mgn-offers",
+};
+
 const ready = loadOnce(async (api) => {
   const packs = await api.gameData();
   memo.data = packs.components;
@@ -124,7 +142,9 @@ function draw(c) {
   // a new decision: bring the part that answers it into view
   const stage = `${v.phase}:${v.turn.stage}:${v.pending[0]?.kind ?? ""}:${v.seat}`;
   if (stage !== memo.stage && c.mine) {
-    const first = c.board.querySelector('[data-legal="true"]');
+    const where = FOCUS[v.pending[0]?.kind] ?? FOCUS[v.turn.stage] ?? FOCUS[v.phase];
+    const panel = where && c.board.querySelector(`[data-testid="${where}"]`);
+    const first = panel?.querySelector('[data-legal="true"]') ? panel : c.board.querySelector('[data-legal="true"]');
     first?.scrollIntoView?.({ block: "nearest" });
   }
   memo.stage = stage;

@@ -35,7 +35,12 @@ export function ownArea(c) {
         "div",
         { class: "mgn-col" },
         turnPanel(c, p),
-        h("div", { class: "mgn-panel mgn-camp-panel" }, h("h3", {}, c.w("camp")), camp(c, seat)),
+        h(
+          "div",
+          { class: "mgn-panel mgn-camp-panel", testid: "mgn-camp-panel" },
+          h("h3", {}, c.w("camp")),
+          camp(c, seat),
+        ),
         levels(c, p),
       ),
       h(
@@ -156,7 +161,7 @@ function tentsRow(c, p) {
   });
   return h(
     "div",
-    { class: "mgn-panel mgn-tents" },
+    { class: "mgn-panel mgn-tents", testid: "mgn-tents" },
     h("h3", {}, c.w("tents")),
     h("div", { class: "mgn-tent-row" }, slots),
   );
@@ -293,7 +298,7 @@ export function opponent(c, seat) {
           "div",
           {},
           p.cards.map((x) => (x.die ? die(x.die.colour, x.die.face, 16) : h("span", { class: "no-die" }, "▢"))),
-          ` → ${c.w("forecast", { owes: tbl.owes, coins: p.coins })}`,
+          ` → ${c.w("opp_forecast", { owes: tbl.owes, coins: p.coins })}`,
         ),
         h(
           "div",
