@@ -212,7 +212,8 @@ export function bonusText(c, b) {
         : b.fragment
           ? fragName(c, b.fragment)
           : "";
-  return c.w(`bonus.${b.kind}`, { ...b, what });
+  const kind = b.kind === "die_plus" && !b.colour ? "die_plus_any" : b.kind;
+  return c.w(`bonus.${kind}`, { ...b, what });
 }
 
 export function condText(c, cond) {
