@@ -86,6 +86,7 @@ class Player:
         self.rewards: list[int] = []
         self.max_place = 0
         self.taken_tents = 0
+        self.round = 1
 
     def state(self) -> dict:
         return self.page.evaluate("marquee.state()")
@@ -172,7 +173,9 @@ class Player:
             self.click(strip.nth(pick), "strip")
             return
         keys = targets.evaluate_all("els => els.map(e => e.dataset.target)")
-        weights = [self.weight(k) for k in keys]
+        titles = targets.evaluate_all("els => els.map(e => e.querySelector('title')?.textContent ?? e.title ?? '')")
+        self.round = page.evaluate("marquee.state().round")
+        weights = [self.weight(k, tt) for k, tt in zip(keys, titles)]
         i = self.rng.choices(range(n), weights)[0]
         if targets.nth(i).get_attribute("data-count") == "1":
             entry = next(e for e in page.evaluate("marquee.snapshot().legal") if keys[i] in keys_of(e["action"]))
@@ -180,12 +183,11 @@ class Player:
         note_action_choice(self, keys[i])
         self.click(targets.nth(i), "board")
 
-    def weight(self, key: str) -> float:
+    def weight(self, key: str, title: str = "") -> float:
         kind = key.split("-")[0]
         if kind == "act":
-            # spread the turns over the three actions: the least used weighs most
-            done = self.actions.get(f"action-{key[4:]}", 0)
-            return 50.0 / (1 + 3 * done)
+            # tents and camp tiles first, performing later: a perform then has posters to reward
+            return {"build": 10.0, "travel": 10.0, "perform": 1.0 if self.round == 1 else 40.0}[key[4:]]
         if kind == "end":
             return 0.5
         if kind == "space":
@@ -195,8 +197,7 @@ class Player:
         if kind == "tentslot":
             return 5.0
         if kind == "stop":
-            # a stop with a tent (a preview naming one) weighs more
-            return 4.0
+            return 8.0 if "tent" in title else 1.0  # the preview names a tent at that stop
         return 1.0
 
 

@@ -229,6 +229,7 @@ function strip(c) {
     "section",
     { class: "mgn-strip", testid: "mgn-strip", "aria-live": "polite" },
     h("p", { class: "mgn-prompt", testid: "mgn-prompt" }, prompt),
+    recent(c),
     rest.length
       ? h(
           "div",
@@ -248,5 +249,28 @@ function strip(c) {
           ),
         )
       : null,
+  );
+}
+
+/** The others' moves since the viewer's own last one (the log has them all). */
+function recent(c) {
+  const log = c.snap.log ?? [];
+  if (c.me === null || !log.length) return null;
+  let from = 0;
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i].params?.seat === c.me) {
+      from = i + 1;
+      break;
+    }
+  }
+  const lines = log
+    .slice(from)
+    .filter((e) => e.params?.seat !== undefined && e.params.seat !== c.me)
+    .slice(-4);
+  if (!lines.length) return null;
+  return h(
+    "ul",
+    { class: "mgn-recent", testid: "mgn-recent", "aria-label": c.w("recent") },
+    lines.map((e) => h("li", {}, e.text)),
   );
 }
