@@ -73,7 +73,7 @@ class OracleGame(Game):
             lines=[], regions=[], predictions=[], symbols_used=0,
             horoscope={row.id: [] for row in r.rows},
             guilds={g: [] for g in r.guild_ids},
-            staff=[False] * len(sheet.staff),
+            staff=[[] for _ in sheet.staff],
             corruption=0, corruption_taken=0,
             made=Tally(dict(empty), dict(empty)), stall=Tally(dict(empty), dict(empty)),
             hours_spent=0, hours_today=0, day=1,
@@ -138,6 +138,7 @@ class OracleGame(Game):
             "guild_x": state.funding_once,
             "guild_market": state.funding_market,
             "corruption_taken": state.corruption_taken,
+            **{f"townsfolk_{g}": n for g, n in resolve.townsfolk_symbols(r, state).items()},
         }
         return Result(scores=[0], winners=[PLAYER], breakdown=[counts])
 
