@@ -52,6 +52,8 @@ class OracleGame(Game):
     state_type = OracleState
     action_type = A.Action
     bots = {"greedy": GreedyBot, **level_bots()}
+    # The page's throw form builds a companion's physical throw (docs/oracle-page.md).
+    form_actions = ("enter_roll",)
 
     def __init__(self, players: int = 1, options: dict[str, Any] | None = None,
                  packs: dict[str, bytes] | None = None) -> None:
