@@ -84,7 +84,7 @@ class Table:
 # --- one Struct per method ---------------------------------------------------------------------
 
 
-class _Args(msgspec.Struct, forbid_unknown_fields=True):
+class _Args(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     pass
 
 
