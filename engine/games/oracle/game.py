@@ -14,6 +14,7 @@ from engine.core.i18n import catalog
 from engine.core.registry import register
 from engine.core.search import level_bots
 from engine.games.oracle import actions as A
+from engine.games.oracle import packs as P
 from engine.games.oracle import available, flow, frame, resolve
 from engine.games.oracle.bots import GreedyBot
 from engine.games.oracle.rules import Rules
@@ -52,11 +53,19 @@ class OracleGame(Game):
     state_type = OracleState
     action_type = A.Action
     bots = {"greedy": GreedyBot, **level_bots()}
+    # A box owner may type in the printed merchant sheet (docs/oracle.md).
+    replaceable_packs = (P.SHEET,)
 
     def __init__(self, players: int = 1, options: dict[str, Any] | None = None,
                  packs: dict[str, bytes] | None = None) -> None:
         super().__init__(players, options, packs)
-        self.rules = Rules(self.options["mode"])
+        raw = self.user_packs.get(P.SHEET) or P.shipped_bytes("sheet")
+        sheet, sha = P.read_sheet(raw)
+        self._fingerprint = {P.SHEET: sha}
+        self.rules = Rules(self.options["mode"], sheet, P.practice_for(raw))
+
+    def pack_fingerprint(self) -> dict[str, str]:
+        return dict(self._fingerprint)
 
     # --- the loop ---------------------------------------------------------------------------
 

@@ -25,19 +25,22 @@ from typing import Literal
 
 import msgspec
 
+from engine.core.packs import Pack, PackError, read_pack, register_schema
 from engine.games.trickerion.components import (
     DIRECTIONS,
     SCHOOLS,
     Direction,
     Link,
     Names,
-    PackError,
     Reward,
     School,
+    UnknownId,
     _Data,
     _Provisional,
     load_packs,
 )
+
+GAME = "trickerion-solo"
 
 Difficulty = Literal["low", "medium", "high"]
 DIFFICULTIES: tuple[Difficulty, ...] = ("low", "medium", "high")
@@ -170,7 +173,7 @@ class AdvertiseRules(_Data, kw_only=True):
     source: str
 
 
-class BoardPack(_Data, kw_only=True):
+class BoardPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     sides: tuple[BoardSide, ...]
@@ -188,7 +191,7 @@ class BoardPack(_Data, kw_only=True):
         for d in self.difficulties:
             if d.id == level:
                 return d
-        raise PackError("trickerion.solo.data.unknown_id", kind="difficulty", id=level)
+        raise UnknownId("trickerion.solo.data.unknown_id", kind="difficulty", id=level)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,7 +259,7 @@ class DiscardPenalty(_Data, kw_only=True):
     source: str
 
 
-class TablesPack(_Data, kw_only=True):
+class TablesPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     downtown_dice: ApTable
@@ -314,7 +317,7 @@ class PlanDeck(_Data, kw_only=True):
         return sum(layer.place for layer in self.layers)
 
 
-class PlansPack(_Data, kw_only=True):
+class PlansPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     components: dict[str, int]
@@ -359,7 +362,7 @@ class RerollRule(_Data, kw_only=True):
     source: str
 
 
-class DicePack(_Data, kw_only=True):
+class DicePack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     blocks_per_location: int
@@ -374,7 +377,7 @@ class DicePack(_Data, kw_only=True):
         for rule in self.rules:
             if round_no in rule.rounds:
                 return rule
-        raise PackError("trickerion.solo.data.unknown_id", kind="reroll_round", id=round_no)
+        raise UnknownId("trickerion.solo.data.unknown_id", kind="reroll_round", id=round_no)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -410,7 +413,7 @@ class SoloPerformanceCard(_Provisional, kw_only=True):
         return tuple(c for c in self.cells if tuple(c) not in taken)
 
 
-class SoloPerformancesPack(_Data, kw_only=True):
+class SoloPerformancesPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     deck: dict[str, int]
@@ -460,7 +463,7 @@ class SoloAbility(_Data, kw_only=True):
     text: str
 
 
-class SoloMagiciansPack(_Data, kw_only=True):
+class SoloMagiciansPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     abilities: tuple[SoloAbility, ...]
@@ -476,7 +479,7 @@ class ProphecyRule(_Provisional, kw_only=True):
     reason: str
 
 
-class SoloPropheciesPack(_Data, kw_only=True):
+class SoloPropheciesPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     removed: tuple[ProphecyRule, ...]
@@ -489,7 +492,7 @@ class SoloPropheciesPack(_Data, kw_only=True):
 # Loading
 # ---------------------------------------------------------------------------------------------
 
-PACK_TYPES: dict[str, type[_Data]] = {
+PACK_TYPES: dict[str, type[Pack]] = {
     "board": BoardPack,
     "tables": TablesPack,
     "plans": PlansPack,
@@ -512,20 +515,21 @@ class SoloPacks(msgspec.Struct, frozen=True, kw_only=True):
     performances_pack: SoloPerformancesPack
     abilities: dict[str, SoloAbility]  # by magician id
     prophecies: SoloPropheciesPack
+    magicians_pack: SoloMagiciansPack
     sources: dict[str, str]
 
     def ability(self, magician_id: str) -> SoloAbility:
         try:
             return self.abilities[magician_id]
         except KeyError:
-            raise PackError("trickerion.solo.data.unknown_id", kind="ability",
+            raise UnknownId("trickerion.solo.data.unknown_id", kind="ability",
                             id=magician_id) from None
 
     def plan(self, plan_id: str) -> PlanCard:
         try:
             return self.plans[plan_id]
         except KeyError:
-            raise PackError("trickerion.solo.data.unknown_id", kind="plan", id=plan_id) from None
+            raise UnknownId("trickerion.solo.data.unknown_id", kind="plan", id=plan_id) from None
 
     @property
     def removed_prophecies(self) -> frozenset[str]:
@@ -536,20 +540,30 @@ class SoloPacks(msgspec.Struct, frozen=True, kw_only=True):
         return frozenset(r.prophecy for r in self.prophecies.human_only)
 
 
+def pack_id(name: str) -> str:
+    return f"{GAME}.{name}"
+
+
 def decode_pack(name: str, data: bytes | str):
-    return msgspec.json.decode(data, type=PACK_TYPES[name])
+    """Read one solo pack through the core gate (``engine.core.packs.read_pack``)."""
+    raw = data.encode() if isinstance(data, str) else data
+    return read_pack(raw, PACK_TYPES[name], pack_id(name), GAME)[0]
+
+
+for _name, _schema in PACK_TYPES.items():
+    register_schema(GAME, pack_id(_name), _schema)
 
 
 def read_pack_bytes(name: str) -> bytes:
     return resources.files(__package__).joinpath("data", f"{name}.json").read_bytes()
 
 
-def _unique(records, key, kind: str) -> dict:
+def _unique(records, key, kind: str, path: str) -> dict:
     table: dict = {}
-    for record in records:
+    for i, record in enumerate(records):
         k = key(record)
         if k in table:
-            raise PackError("trickerion.solo.data.duplicate_id", kind=kind, id=k)
+            raise PackError(GAME, [(f"{path}[{i}]", f"duplicate {kind} {k!r}")])
         table[k] = record
     return table
 
@@ -557,30 +571,37 @@ def _unique(records, key, kind: str) -> dict:
 def build_solo_packs(raw: dict[str, bytes | str]) -> SoloPacks:
     missing = sorted(set(PACK_TYPES) - set(raw))
     if missing:
-        raise PackError("trickerion.solo.data.missing_pack", names=missing)
+        raise PackError(GAME, [(pack_id(name), "pack missing") for name in missing])
     p = {name: decode_pack(name, raw[name]) for name in PACK_TYPES}
     result = SoloPacks(
         board=p["board"],
         tables=p["tables"],
-        plans=_unique(p["plans"].cards, lambda c: c.id, "plan"),
+        plans=_unique(p["plans"].cards, lambda c: c.id, "plan", "$.cards"),
         plans_pack=p["plans"],
         dice=p["dice"],
-        performances=_unique(p["performances"].cards, lambda c: c.id, "performance"),
+        performances=_unique(p["performances"].cards, lambda c: c.id, "performance", "$.cards"),
         performances_pack=p["performances"],
-        abilities=_unique(p["magicians"].abilities, lambda a: a.magician, "ability"),
+        abilities=_unique(p["magicians"].abilities, lambda a: a.magician, "ability",
+                          "trickerion-solo.magicians:$.abilities"),
         prophecies=p["prophecies"],
+        magicians_pack=p["magicians"],
         sources={name: pack.source for name, pack in p.items()},
     )
-    _check(result)
+    errors = _check(result)
+    if errors:
+        raise PackError(GAME, errors)
     return result
 
 
-def _fail(code: str, **params) -> None:
-    raise PackError(f"trickerion.solo.data.{code}", **params)
+def _check(s: SoloPacks) -> list[tuple[str, str]]:
+    """Consistency with itself and with the base packs; each failure names the record (its
+    pack, then what is wrong and with which ids)."""
+    errors: list[tuple[str, str]] = []
 
+    def _fail(code: str, pack: str = "board", **params) -> None:
+        detail = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        errors.append((pack_id(pack), f"{code}: {detail}" if detail else code))
 
-def _check(s: SoloPacks) -> None:
-    """Consistency with itself and with the base packs; each failure names the record."""
     base = load_packs()
     board = s.board
     if {d.id for d in board.difficulties} != set(DIFFICULTIES):
@@ -596,20 +617,20 @@ def _check(s: SoloPacks) -> None:
     for name in ("downtown_dice", "dark_alley_cards", "theater_markers", "academy_actions"):
         table: ApTable = getattr(s.tables, name)
         if set(table.rows) != set(DIFFICULTIES):
-            _fail("bad_table", table=name, reason="one row per difficulty")
+            _fail("bad_table", "tables", table=name, reason="one row per difficulty")
         for level, row in table.rows.items():
             if len(row) != len(table.ap):
-                _fail("bad_table", table=name, difficulty=level, reason="row length")
+                _fail("bad_table", "tables", table=name, difficulty=level, reason="row length")
     for name in ("per_character",):
         if set(getattr(s.tables.backstage_bonus, name)) != set(DIFFICULTIES):
-            _fail("bad_table", table="backstage_bonus")
+            _fail("bad_table", "tables", table="backstage_bonus")
     # Plans: locations, decks fed by the cards present.
     for card in s.plans.values():
         for entry in card.entries:
             if entry.location not in location_ids:
-                _fail("unknown_location", plan=card.id, location=entry.location)
+                _fail("unknown_location", "plans", plan=card.id, location=entry.location)
             if entry.location == "academy" and not card.academy:
-                _fail("academy_in_plan", plan=card.id)
+                _fail("academy_in_plan", "plans", plan=card.id)
     for deck in s.plans_pack.decks:
         academy = deck.variant == "with_academy"
         present = [c for c in s.plans.values() if c.academy == academy]
@@ -617,11 +638,11 @@ def _check(s: SoloPacks) -> None:
             continue  # the Academy's plan cards are not in the seeds
         for kind, n in deck.cards.items():
             if sum(1 for c in present if c.kind == kind) != n:
-                _fail("plan_count", variant=deck.variant, kind=kind)
+                _fail("plan_count", "plans", variant=deck.variant, kind=kind)
         for kind in deck.cards:
             used = sum(layer.take.get(kind, 0) for layer in deck.layers)
             if used != deck.cards[kind]:
-                _fail("plan_layers", variant=deck.variant, kind=kind, used=used)
+                _fail("plan_layers", "plans", variant=deck.variant, kind=kind, used=used)
     # Dice: faces name real slots / days.
     slot_ids = {slot.id for loc in base.board.locations for slot in loc.slots}
     day_ids = {d.id for d in base.board.theater_days}
@@ -632,41 +653,42 @@ def _check(s: SoloPacks) -> None:
             valid = day_ids if die.location == "theater" else {
                 i for i in slot_ids if i.startswith(die.location + "_")}
             if any(x not in valid for x in face):
-                _fail("bad_die_face", die=die.id, face=face)
+                _fail("bad_die_face", "dice", die=die.id, face=face)
             if len(face) > s.dice.blocks_per_location or len(set(face)) != len(face):
-                _fail("bad_die_face", die=die.id, face=face)
+                _fail("bad_die_face", "dice", die=die.id, face=face)
     die_ids = {d.id for d in s.dice.dice}
     for rule in s.dice.rules:
         if rule.must_include and rule.must_include not in die_ids:
-            _fail("unknown_die", die=rule.must_include)
+            _fail("unknown_die", "dice", die=rule.must_include)
     # Solo performance cards: geometry and neutral markers.
     for card in s.performances.values():
         cells = {tuple(c) for c in card.cells}
         if len(cells) != len(card.cells):
-            _fail("duplicate_cell", card=card.id)
+            _fail("duplicate_cell", "performances", card=card.id)
         for link in card.links:
             if tuple(link.a) not in cells or tuple(link.b) not in cells:
-                _fail("link_outside_card", card=card.id)
+                _fail("link_outside_card", "performances", card=card.id)
         for n in card.neutral:
             if tuple(n.cell) not in cells:
-                _fail("neutral_outside_card", card=card.id)
+                _fail("neutral_outside_card", "performances", card=card.id)
             if n.school not in SCHOOLS or n.facing not in DIRECTIONS:
-                _fail("bad_neutral", card=card.id)
+                _fail("bad_neutral", "performances", card=card.id)
         if card.based_on and card.based_on not in base.performances:
-            _fail("unknown_performance", card=card.id, based_on=card.based_on)
+            _fail("unknown_performance", "performances", card=card.id, based_on=card.based_on)
     # Magicians and prophecies exist in the base packs (Academy magicians are not there).
     for ability in s.abilities.values():
         if not ability.academy:
             magician = base.magicians.get(ability.magician)
             if magician is None:
-                _fail("unknown_magician", magician=ability.magician)
-            if magician.school != ability.school:
-                _fail("bad_school", magician=ability.magician)
+                _fail("unknown_magician", "magicians", magician=ability.magician)
+            elif magician.school != ability.school:
+                _fail("bad_school", "magicians", magician=ability.magician)
     for rule in (*s.prophecies.removed, *s.prophecies.human_only):
         if rule.prophecy not in base.prophecies:
-            _fail("unknown_prophecy", prophecy=rule.prophecy)
+            _fail("unknown_prophecy", "prophecies", prophecy=rule.prophecy)
     if s.removed_prophecies & s.human_only_prophecies:
-        _fail("prophecy_twice", ids=sorted(s.removed_prophecies & s.human_only_prophecies))
+        _fail("prophecy_twice", "prophecies", ids=sorted(s.removed_prophecies & s.human_only_prophecies))
+    return errors
 
 
 def provisional_records(s: SoloPacks) -> list[tuple[str, str]]:
@@ -689,8 +711,7 @@ def provisional_records(s: SoloPacks) -> list[tuple[str, str]]:
 
     packs = {"board": s.board, "tables": s.tables, "plans": s.plans_pack, "dice": s.dice,
              "performances": s.performances_pack,
-             "magicians": SoloMagiciansPack(source=s.sources["magicians"],
-                                            abilities=tuple(s.abilities.values())),
+             "magicians": s.magicians_pack,
              "prophecies": s.prophecies}
     for name, pack in packs.items():
         walk(pack, name)
