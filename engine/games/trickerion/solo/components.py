@@ -722,3 +722,17 @@ def provisional_records(s: SoloPacks) -> list[tuple[str, str]]:
 def load_solo_packs() -> SoloPacks:
     """Load and check the shipped solo packs once (cached for the process)."""
     return build_solo_packs({name: read_pack_bytes(name) for name in PACK_TYPES})
+
+
+# The Successor's difficulty tables are the part a box owner may type in from the printed
+# sheet (several of their numbers are provisional): ``TrickerionSolo(packs={TABLES: bytes})``.
+TABLES = pack_id("tables")
+
+
+@functools.lru_cache(maxsize=8)
+def solo_packs_with_tables(tables: bytes) -> tuple[SoloPacks, str]:
+    """The shipped solo packs with ``tables`` in place of the shipped tables, checked together;
+    also the tables file's sha256 (what a save records)."""
+    raw = {name: read_pack_bytes(name) for name in PACK_TYPES}
+    raw["tables"] = tables
+    return build_solo_packs(raw), read_pack(tables, TablesPack, TABLES, GAME)[1]
