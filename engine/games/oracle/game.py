@@ -14,8 +14,8 @@ from engine.core.i18n import catalog
 from engine.core.registry import register
 from engine.core.search import level_bots
 from engine.games.oracle import actions as A
-from engine.games.oracle import packs as P
 from engine.games.oracle import available, flow, frame, resolve
+from engine.games.oracle import packs as P
 from engine.games.oracle.bots import GreedyBot
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import Bowl, Circles, OracleState, Tally
