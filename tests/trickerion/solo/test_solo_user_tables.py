@@ -57,8 +57,10 @@ def test_malformed_user_tables_are_refused_with_path_and_reason():
     assert err.value.params["path"] == "$.downtown_dice.rows[...]"  # msgspec names no key
     own = tables(lambda d: d["downtown_dice"]["rows"]["low"].pop())
     with pytest.raises(PackError) as err:
+        check_file(own)  # what `python -m engine pack check FILE` runs
+    assert err.value.errors == [("$.downtown_dice.rows.low", "4 values for 5 AP columns")]
+    with pytest.raises(PackError):
         TrickerionSolo(2, packs={TABLES: own})
-    assert "row length" in err.value.params["reason"]
 
 
 def test_a_save_with_user_tables_refuses_the_shipped_ones():

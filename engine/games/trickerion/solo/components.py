@@ -271,6 +271,21 @@ class TablesPack(Pack, frozen=True, kw_only=True):
     discard_penalty: DiscardPenalty
     end_scoring: SoloEndScoring
 
+    def check(self) -> list[tuple[str, str]]:
+        """One value per AP column and difficulty (a box owner's tables go through this)."""
+        errors: list[tuple[str, str]] = []
+        for name in ("downtown_dice", "dark_alley_cards", "theater_markers", "academy_actions"):
+            table: ApTable = getattr(self, name)
+            if set(table.rows) != set(DIFFICULTIES):
+                errors.append((f"$.{name}.rows", "one row per difficulty: low, medium, high"))
+            for level, row in table.rows.items():
+                if len(row) != len(table.ap):
+                    errors.append((f"$.{name}.rows.{level}",
+                                   f"{len(row)} values for {len(table.ap)} AP columns"))
+        if set(self.backstage_bonus.per_character) != set(DIFFICULTIES):
+            errors.append(("$.backstage_bonus.per_character", "one entry per difficulty"))
+        return errors
+
 
 # ---------------------------------------------------------------------------------------------
 # plans.json: plan cards and the plan deck
@@ -613,17 +628,6 @@ def _check(s: SoloPacks) -> list[tuple[str, str]]:
     for loc in (*board.setup.assignment_deck, *board.setup.assignment_deck_academy):
         if loc not in location_ids:
             _fail("unknown_location", where="assignment_deck", location=loc)
-    # Tables: one value per AP column and difficulty.
-    for name in ("downtown_dice", "dark_alley_cards", "theater_markers", "academy_actions"):
-        table: ApTable = getattr(s.tables, name)
-        if set(table.rows) != set(DIFFICULTIES):
-            _fail("bad_table", "tables", table=name, reason="one row per difficulty")
-        for level, row in table.rows.items():
-            if len(row) != len(table.ap):
-                _fail("bad_table", "tables", table=name, difficulty=level, reason="row length")
-    for name in ("per_character",):
-        if set(getattr(s.tables.backstage_bonus, name)) != set(DIFFICULTIES):
-            _fail("bad_table", "tables", table="backstage_bonus")
     # Plans: locations, decks fed by the cards present.
     for card in s.plans.values():
         for entry in card.entries:
