@@ -67,17 +67,18 @@ def test_bad_cross_reference_is_rejected():
     data["magicians"]["abilities"][0]["magician"] = "m99_nobody"
     with pytest.raises(PackError) as err:
         build(data)
-    assert err.value.params["path"] == "trickerion-solo.magicians"
-    assert err.value.params["reason"].startswith("unknown_magician")
+    assert err.value.params["path"] == "trickerion-solo.magicians:$.abilities[0].magician"
+    assert "m99_nobody" in err.value.params["reason"]
     data = raw()
     data["dice"]["dice"][0]["faces"][0] = ["market_row_1", "downtown_2"]
-    with pytest.raises(PackError):
+    with pytest.raises(PackError) as err:
         build(data)
+    assert err.value.params["path"] == "trickerion-solo.dice:$.dice[0].faces[0]"
     data = raw()
     data["prophecies"]["human_only"].append(dict(data["prophecies"]["removed"][0]))
     with pytest.raises(PackError) as err:
         build(data)
-    assert err.value.params["reason"].startswith("prophecy_twice")
+    assert err.value.params["path"] == "trickerion-solo.prophecies:$.human_only"
 
 
 def test_provisional_needs_a_reason():

@@ -609,89 +609,93 @@ def build_solo_packs(raw: dict[str, bytes | str]) -> SoloPacks:
 
 
 def _check(s: SoloPacks) -> list[tuple[str, str]]:
-    """Consistency with itself and with the base packs; each failure names the record (its
-    pack, then what is wrong and with which ids)."""
+    """Consistency across the solo files and with the base packs: (path, reason) per problem,
+    the path prefixed with the pack id holding the record."""
     errors: list[tuple[str, str]] = []
 
-    def _fail(code: str, pack: str = "board", **params) -> None:
-        detail = ", ".join(f"{k}={v!r}" for k, v in params.items())
-        errors.append((pack_id(pack), f"{code}: {detail}" if detail else code))
+    def need(ok: object, pack: str, path: str, reason: str) -> None:
+        if not ok:
+            errors.append((f"{pack_id(pack)}:{path}", reason))
 
     base = load_packs()
     board = s.board
-    if {d.id for d in board.difficulties} != set(DIFFICULTIES):
-        _fail("bad_difficulties")
+    need({d.id for d in board.difficulties} == set(DIFFICULTIES), "board", "$.difficulties",
+         "one difficulty each: low, medium, high")
     location_ids = {loc.id for loc in base.board.locations} | {"academy"}
-    for entry in board.placement.location_order:
-        if entry.location not in location_ids:
-            _fail("unknown_location", where="location_order", location=entry.location)
-    for loc in (*board.setup.assignment_deck, *board.setup.assignment_deck_academy):
-        if loc not in location_ids:
-            _fail("unknown_location", where="assignment_deck", location=loc)
+    for i, entry in enumerate(board.placement.location_order):
+        need(entry.location in location_ids, "board",
+             f"$.placement.location_order[{i}].location", f"unknown location {entry.location!r}")
+    for field in ("assignment_deck", "assignment_deck_academy"):
+        for i, loc in enumerate(getattr(board.setup, field)):
+            need(loc in location_ids, "board", f"$.setup.{field}[{i}]",
+                 f"unknown location {loc!r}")
     # Plans: locations, decks fed by the cards present.
-    for card in s.plans.values():
-        for entry in card.entries:
-            if entry.location not in location_ids:
-                _fail("unknown_location", "plans", plan=card.id, location=entry.location)
-            if entry.location == "academy" and not card.academy:
-                _fail("academy_in_plan", "plans", plan=card.id)
-    for deck in s.plans_pack.decks:
+    for i, card in enumerate(s.plans.values()):
+        for j, entry in enumerate(card.entries):
+            at = f"$.cards[{i}].entries[{j}].location"
+            need(entry.location in location_ids, "plans", at,
+                 f"unknown location {entry.location!r}")
+            need(entry.location != "academy" or card.academy, "plans", at,
+                 "the Academy on a plan card without the Academy")
+    for i, deck in enumerate(s.plans_pack.decks):
         academy = deck.variant == "with_academy"
         present = [c for c in s.plans.values() if c.academy == academy]
         if not present:
             continue  # the Academy's plan cards are not in the seeds
         for kind, n in deck.cards.items():
-            if sum(1 for c in present if c.kind == kind) != n:
-                _fail("plan_count", "plans", variant=deck.variant, kind=kind)
-        for kind in deck.cards:
+            count = sum(1 for c in present if c.kind == kind)
+            need(count == n, "plans", f"$.decks[{i}].cards.{kind}",
+                 f"{n} {kind} cards, but the pack has {count}")
             used = sum(layer.take.get(kind, 0) for layer in deck.layers)
-            if used != deck.cards[kind]:
-                _fail("plan_layers", "plans", variant=deck.variant, kind=kind, used=used)
+            need(used == n, "plans", f"$.decks[{i}].layers",
+                 f"the layers take {used} {kind} cards of {n}")
     # Dice: faces name real slots / days.
     slot_ids = {slot.id for loc in base.board.locations for slot in loc.slots}
     day_ids = {d.id for d in base.board.theater_days}
-    for die in s.dice.dice:
-        for face in die.faces:
-            if die.location == "academy":
-                continue  # Academy slot ids are not in the base packs
-            valid = day_ids if die.location == "theater" else {
-                i for i in slot_ids if i.startswith(die.location + "_")}
-            if any(x not in valid for x in face):
-                _fail("bad_die_face", "dice", die=die.id, face=face)
-            if len(face) > s.dice.blocks_per_location or len(set(face)) != len(face):
-                _fail("bad_die_face", "dice", die=die.id, face=face)
+    for i, die in enumerate(s.dice.dice):
+        if die.location == "academy":
+            continue  # Academy slot ids are not in the base packs
+        valid = day_ids if die.location == "theater" else {
+            x for x in slot_ids if x.startswith(die.location + "_")}
+        for j, face in enumerate(die.faces):
+            at = f"$.dice[{i}].faces[{j}]"
+            unknown = [x for x in face if x not in valid]
+            need(not unknown, "dice", at, f"not a {die.location} slot or day: {unknown}")
+            need(len(face) <= s.dice.blocks_per_location and len(set(face)) == len(face),
+                 "dice", at, "too many or repeated blocks")
     die_ids = {d.id for d in s.dice.dice}
-    for rule in s.dice.rules:
-        if rule.must_include and rule.must_include not in die_ids:
-            _fail("unknown_die", "dice", die=rule.must_include)
+    for i, rule in enumerate(s.dice.rules):
+        need(not rule.must_include or rule.must_include in die_ids, "dice",
+             f"$.rules[{i}].must_include", f"unknown die {rule.must_include!r}")
     # Solo performance cards: geometry and neutral markers.
-    for card in s.performances.values():
+    for i, card in enumerate(s.performances.values()):
+        at = f"$.cards[{i}]"
         cells = {tuple(c) for c in card.cells}
-        if len(cells) != len(card.cells):
-            _fail("duplicate_cell", "performances", card=card.id)
-        for link in card.links:
-            if tuple(link.a) not in cells or tuple(link.b) not in cells:
-                _fail("link_outside_card", "performances", card=card.id)
-        for n in card.neutral:
-            if tuple(n.cell) not in cells:
-                _fail("neutral_outside_card", "performances", card=card.id)
-            if n.school not in SCHOOLS or n.facing not in DIRECTIONS:
-                _fail("bad_neutral", "performances", card=card.id)
-        if card.based_on and card.based_on not in base.performances:
-            _fail("unknown_performance", "performances", card=card.id, based_on=card.based_on)
+        need(len(cells) == len(card.cells), "performances", f"{at}.cells", "a cell repeats")
+        for j, link in enumerate(card.links):
+            need(tuple(link.a) in cells and tuple(link.b) in cells, "performances",
+                 f"{at}.links[{j}]", "link outside the card")
+        for j, n in enumerate(card.neutral):
+            need(tuple(n.cell) in cells, "performances", f"{at}.neutral[{j}].cell",
+                 "neutral marker outside the card")
+            need(n.school in SCHOOLS and n.facing in DIRECTIONS, "performances",
+                 f"{at}.neutral[{j}]", "unknown school or facing")
+        need(not card.based_on or card.based_on in base.performances, "performances",
+             f"{at}.based_on", f"unknown base performance card {card.based_on!r}")
     # Magicians and prophecies exist in the base packs (Academy magicians are not there).
-    for ability in s.abilities.values():
+    for i, ability in enumerate(s.abilities.values()):
         if not ability.academy:
             magician = base.magicians.get(ability.magician)
-            if magician is None:
-                _fail("unknown_magician", "magicians", magician=ability.magician)
-            elif magician.school != ability.school:
-                _fail("bad_school", "magicians", magician=ability.magician)
-    for rule in (*s.prophecies.removed, *s.prophecies.human_only):
-        if rule.prophecy not in base.prophecies:
-            _fail("unknown_prophecy", "prophecies", prophecy=rule.prophecy)
-    if s.removed_prophecies & s.human_only_prophecies:
-        _fail("prophecy_twice", "prophecies", ids=sorted(s.removed_prophecies & s.human_only_prophecies))
+            need(magician is not None, "magicians", f"$.abilities[{i}].magician",
+                 f"unknown magician {ability.magician!r}")
+            need(magician is None or magician.school == ability.school, "magicians",
+                 f"$.abilities[{i}].school", "differs from the magician's school")
+    for field in ("removed", "human_only"):
+        for i, rule in enumerate(getattr(s.prophecies, field)):
+            need(rule.prophecy in base.prophecies, "prophecies", f"$.{field}[{i}].prophecy",
+                 f"unknown prophecy {rule.prophecy!r}")
+    twice = sorted(s.removed_prophecies & s.human_only_prophecies)
+    need(not twice, "prophecies", "$.human_only", f"also removed: {twice}")
     return errors
 
 
