@@ -74,3 +74,19 @@ def test_a_save_with_user_tables_refuses_the_shipped_ones():
     with pytest.raises(SaveError) as err:
         savefile.load(json.dumps(shipped))
     assert err.value.code == "save.pack_mismatch" and err.value.params == {"pack": TABLES}
+
+
+def test_the_view_marks_only_what_the_user_tables_leave_provisional():
+    def typed_in(d):
+        del d["downtown_dice"]["provisional_reason"]
+        d["downtown_dice"]["provisional"] = False
+        d["provisional_parts"] = ["backstage_bonus"]
+
+    paths = {}
+    for name, packs in (("shipped", None), ("user", {TABLES: tables(typed_in)})):
+        g = TrickerionSolo(2, {"difficulty": "medium"}, packs=packs)
+        _, s, solo = make("medium")
+        s.solo = solo  # the Successor set up: its board is in the view
+        paths[name] = {r["path"] for r in g.view(s, 0)["solo"]["provisional"]}
+    assert "tables.downtown_dice" in paths["shipped"]
+    assert paths["shipped"] - paths["user"] == {"tables.downtown_dice"}
