@@ -15,6 +15,7 @@ from engine.core.registry import register
 from engine.core.search import level_bots
 from engine.games.oracle import actions as A
 from engine.games.oracle import available, flow, frame, resolve
+from engine.games.oracle import packs as P
 from engine.games.oracle.bots import GreedyBot
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import Bowl, Circles, OracleState, Tally
@@ -54,11 +55,19 @@ class OracleGame(Game):
     bots = {"greedy": GreedyBot, **level_bots()}
     # The page's throw form builds a companion's physical throw (docs/oracle-page.md).
     form_actions = ("enter_roll",)
+    # A box owner may type in the printed merchant sheet (docs/oracle.md).
+    replaceable_packs = (P.SHEET,)
 
     def __init__(self, players: int = 1, options: dict[str, Any] | None = None,
                  packs: dict[str, bytes] | None = None) -> None:
         super().__init__(players, options, packs)
-        self.rules = Rules(self.options["mode"])
+        raw = self.user_packs.get(P.SHEET) or P.shipped_bytes("sheet")
+        sheet, sha = P.read_sheet(raw)
+        self._fingerprint = {P.SHEET: sha}
+        self.rules = Rules(self.options["mode"], sheet, P.practice_for(raw))
+
+    def pack_fingerprint(self) -> dict[str, str]:
+        return dict(self._fingerprint)
 
     # --- the loop ---------------------------------------------------------------------------
 

@@ -100,10 +100,10 @@ def test_book_example_wages_with_23_coins():
     ev: list = []
     EN.pay_wages(g.cat, s, solo, ev)
     assert (p.coins, p.fame - fame) == (3, 6)
-    assert EN.safe_fame(solo, 23) == (20, 6)
+    assert EN.safe_fame(g.cat, solo, 23) == (20, 6)
     solo.difficulty = "low"
-    assert EN.safe_fame(solo, 19) == (10, 2)
-    assert EN.safe_fame(solo, 9) == (0, 0)
+    assert EN.safe_fame(g.cat, solo, 19) == (10, 2)
+    assert EN.safe_fame(g.cat, solo, 9) == (0, 0)
 
 
 def test_characters_return_in_board_order():

@@ -20,8 +20,8 @@ from engine.games.trickerion.solo.state import SoloState
 TIE_ORDER = ("theater", "downtown", "academy", "market_row", "workshop")
 
 
-def card_count(solo: SoloState, ap: int) -> int:
-    return R.packs().tables.dark_alley_cards.count(solo.difficulty, ap)
+def card_count(cat: Catalog, solo: SoloState, ap: int) -> int:
+    return R.tables(cat).dark_alley_cards.count(solo.difficulty, ap)
 
 
 def deck_choice(cat: Catalog, s: State, solo: SoloState) -> str:

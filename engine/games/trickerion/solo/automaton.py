@@ -165,13 +165,13 @@ def apply_place(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
         R.emit(ev, "workshop", "workshop.1")
         return True
     turn = SoloTurn(char=st.char, loc=st.location, ap=ap)
-    tables = R.packs().tables
+    tables = R.tables(cat)
     if st.location == "downtown":
-        turn.step, turn.left, count_step = 0, downtown.dice_count(solo, ap), "downtown.0"
+        turn.step, turn.left, count_step = 0, downtown.dice_count(cat, solo, ap), "downtown.0"
     elif st.location == "market_row":
         turn.left, count_step = ap, "market.3c"
     elif st.location == "dark_alley":
-        turn.left, count_step = alley.card_count(solo, ap), "alley.2"
+        turn.left, count_step = alley.card_count(cat, solo, ap), "alley.2"
     else:
         turn.left, count_step = tables.theater_markers.count(solo.difficulty, ap), "theater.2"
     solo.turn = turn

@@ -18,16 +18,16 @@ from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.state import SoloState
 
 
-def safe_fame(solo: SoloState, coins: int) -> tuple[int, int]:
+def safe_fame(cat: Catalog, solo: SoloState, coins: int) -> tuple[int, int]:
     """(coins removed, fame gained) for a safe holding ``coins`` (``end.wages``)."""
-    table = R.packs().tables.safe_fame
+    table = R.tables(cat).safe_fame
     tens = coins // table.coins
     return tens * table.coins, tens * table.fame[solo.difficulty]
 
 
 def pay_wages(cat: Catalog, s: State, solo: SoloState, ev: list[Event]) -> None:
     p = s.players[solo.seat]
-    removed, fame = safe_fame(solo, p.coins)
+    removed, fame = safe_fame(cat, solo, p.coins)
     if removed:
         p.coins -= removed
         gain(cat, s, solo.seat, ev, "solo_safe", fame=fame)
@@ -50,7 +50,7 @@ def discard(cat: Catalog, s: State, solo: SoloState, pc: PerfCard, ev: list[Even
     """``end.discard``: call before the base engine takes the card out of the row. Its markers
     there go to its supply with the card, as the base rule says («в запасы их владельцев (не на
     карты номеров)»): the solo book's «ОБНОВЛЕНИЕ КАРТ ПРЕДСТАВЛЕНИЙ» changes only the yield."""
-    pen = R.packs().tables.discard_penalty.per_marker
+    pen = R.tables(cat).discard_penalty.per_marker
     fame, coins, shards = perform.yields(cat, s, solo, pc, (pen.fame, pen.coins))
     n = sum(1 for m in pc.m if m >= 0 and m // 4 == solo.seat)
     if n:
@@ -63,7 +63,7 @@ def discard(cat: Catalog, s: State, solo: SoloState, pc: PerfCard, ev: list[Even
 def leftover_coins(cat: Catalog, s: State, solo: SoloState) -> int:
     """``final.1``: the coins its markers left on performance cards yield (1 less each); they go
     to its safe, which scores no fame."""
-    pen = R.packs().tables.end_scoring.leftover_marker_penalty
+    pen = R.tables(cat).end_scoring.leftover_marker_penalty
     return sum(perform.yields(cat, s, solo, pc, (pen.fame, pen.coins))[1] for pc in s.row)
 
 
@@ -77,7 +77,7 @@ def new_round(solo: SoloState) -> None:
 def final_breakdown(cat: Catalog, s: State, solo: SoloState) -> dict[str, int]:
     """``final.1``–``final.5`` (fame added at the end, by category) — call before the
     performance row is cleared; the caller adds the categories to its fame."""
-    end = R.packs().tables.end_scoring
+    end = R.tables(cat).end_scoring
     p = s.players[solo.seat]
     pen = end.leftover_marker_penalty
     left = [perform.yields(cat, s, solo, pc, (pen.fame, pen.coins)) for pc in s.row]
