@@ -3,11 +3,12 @@ are hidden; the RNG never leaves the engine."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import msgspec
 
-from engine.games.magnificent import common, scoring
+from engine.games.magnificent import common, perform, scoring
 from engine.games.magnificent import components as C
 from engine.games.magnificent.rules import orientations
 from engine.games.magnificent.state import MagState
@@ -36,7 +37,8 @@ def view(game: Any, s: MagState, viewer: int | None) -> dict[str, Any]:
 def table(r: Any, s: MagState) -> dict[str, Any]:
     """What the page shows beside the state, so it needs no rules of its own: each fragment's
     distinct orientations (the ``orient`` index of a placement), per player each master card's
-    value if scored now (full and halved, R74/R79) and the round-end payment forecast (R70-R71)."""
+    value if scored now (full and halved, R74/R79), the round-end payment forecast (R70-R71) and
+    what each held poster still lacks to be performed alone (R52)."""
     players = []
     for seat, p in enumerate(s.players):
         values = []
@@ -61,6 +63,7 @@ def table(r: Any, s: MagState) -> dict[str, Any]:
                 "short": short,
                 "penalty": short * s.round,
                 "areas": scoring.fill_areas(r, s, seat)[0],
+                "posters": [poster_need(r, s, seat, i) for i in range(len(p.posters))],
             }
         )
     return {
@@ -69,4 +72,24 @@ def table(r: Any, s: MagState) -> dict[str, Any]:
             for f in r.pack.fragments
         },
         "players": players,
+    }
+
+
+def poster_need(r: Any, s: MagState, seat: int, slot: int) -> dict[str, Any] | None:
+    """R52 for one poster: its tent space covered, the camp tiles (a multiset of the built
+    ones) and the gems (the poster's and its tent's; clear ones stand in) it still lacks."""
+    p = s.players[seat]
+    if p.posters[slot] is None:
+        return None
+    frags, gems = perform._needs(r, s, seat, (slot,))
+    built = Counter(b.fragment for b in p.built)
+    short = 0
+    for g, k in gems.items():
+        if g != "clear":
+            short += max(0, k - p.gems[g])
+    short = max(0, short + gems["clear"] - p.gems["clear"])
+    return {
+        "tent": p.tents[slot] is not None,
+        "fragments": sorted(f for f, k in frags.items() for _ in range(max(0, k - built[f]))),
+        "gems_short": short,
     }

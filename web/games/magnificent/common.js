@@ -229,8 +229,7 @@ export function condText(c, cond) {
 }
 
 export function fragName(c, id) {
-  const [colour, size] = id.split("_");
-  return `${c.w(`colour.${colour}`)} ${c.w(`frag.${size}`)}`;
+  return c.w(`fragment.${id}`);
 }
 
 /** A poster card in full: artist, camp tiles, gems, points, coins and its symbol colour. */

@@ -15,6 +15,7 @@ import {
   seatChip,
   bonusText,
   condText,
+  fragName,
 } from "./common.js";
 import { camp } from "./camp.js";
 import { spaceBox } from "./main.js";
@@ -122,13 +123,15 @@ function levels(c, p) {
   );
 }
 
-function postersRow(c, p, _seat) {
+function postersRow(c, p, seat) {
   const ready = new Set();
   for (const e of c.legal) if (e.action.type === "reward") for (const x of e.action.slots) ready.add(x);
+  const needs = c.table.players[seat].posters ?? [];
   const slots = p.posters.map((id, i) => {
     const el = id
       ? posterCard(c, id, { testid: `mgn-poster-${i}` })
       : h("div", { class: "mgn-poster empty", testid: `mgn-poster-${i}` }, c.w("empty"));
+    if (id && needs[i]) el.append(needLine(c, needs[i]));
     if (id && c.mine && c.v.turn.stage === "reward") el.classList.add(ready.has(i) ? "ready" : "not-ready");
     return target(c, el, `poster-${i}`, { title: id ? c.w("posters") : c.w("empty") });
   });
@@ -138,6 +141,22 @@ function postersRow(c, p, _seat) {
     h("h3", {}, c.w("posters"), " · ", h("span", { class: "mgn-small" }, c.w("rewarded", { n: p.rewarded.length }))),
     h("div", { class: "mgn-poster-row" }, slots),
   );
+}
+
+/** Whether a held poster could be performed now, else what it lacks (R52). */
+function needLine(c, need) {
+  const missing = [];
+  if (!need.tent) missing.push(c.w("tent_needed"));
+  for (const f of need.fragments) missing.push(fragName(c, f));
+  if (need.gems_short) missing.push(c.w("gems_short", { n: need.gems_short }));
+  return missing.length
+    ? h(
+        "div",
+        { class: "need-line missing", dataset: { ready: "false" } },
+        "✗ ",
+        c.w("missing", { what: missing.join(", ") }),
+      )
+    : h("div", { class: "need-line ok", dataset: { ready: "true" } }, "✓ ", c.w("ready"));
 }
 
 function tentsRow(c, p) {
