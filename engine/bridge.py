@@ -30,6 +30,10 @@ from engine.core.errors import SaveError
 from engine.core.i18n import LANGS, action_label, game_package, page_strings, render
 from engine.core.match import Match, check_seed, random_seed
 from engine.core.play import play_to_end
+from engine.core.search import hint as search_hint
+
+HINT_LEVEL = "hard"  # the bot whose best moves a hint shows (issue #15)
+HINT_COUNT = 3
 
 LABEL_CACHE = 20_000  # remembered action labels (cleared when full)
 MAX_ARGS = 3 * savefile.MAX_BYTES  # a save's text travels JSON-escaped inside the arguments
@@ -50,9 +54,9 @@ def automata(game: Any) -> tuple[int, ...]:
 
 
 class Table:
-    """A match plus who sits where."""
+    """A match plus who sits where, and whether hints are allowed at this table."""
 
-    def __init__(self, match: Match, seats: list[Seat]) -> None:
+    def __init__(self, match: Match, seats: list[Seat], hints: bool = True) -> None:
         game = match.game
         if len(seats) != game.players:
             raise OptionsError("options.seat_count", seats=len(seats), players=game.players)
@@ -68,6 +72,7 @@ class Table:
             for i, s in enumerate(seats)
         ]
         self.match = match
+        self.hints = hints
         self.bots: dict[int, Bot] = {
             i: make_bot(game, s.bot, bot_seed(match.seed, i))
             for i, s in enumerate(self.seats)
@@ -78,7 +83,13 @@ class Table:
         return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
     def meta(self) -> savefile.SavedTable:
-        return savefile.SavedTable([savefile.SavedSeat(s.kind, s.bot, s.name) for s in self.seats])
+        return savefile.SavedTable(
+            [savefile.SavedSeat(s.kind, s.bot, s.name) for s in self.seats], hints=self.hints
+        )
+
+    def hints_available(self) -> bool:
+        """Hints are on for this table and the game has the level that gives them."""
+        return self.hints and HINT_LEVEL in type(self.match.game).bots
 
 
 # --- one Struct per method ---------------------------------------------------------------------
@@ -116,6 +127,7 @@ class NewArgs(_Viewed, frozen=True):
     # whole number, or its decimal digits as text; anything else is refused as core.bad_seed
     seed: Any = None
     seats: list[Seat] | None = None
+    hints: bool = True  # a lobby option: False refuses ``hint`` for the whole game
 
 
 class SnapshotArgs(_Viewed, frozen=True):
@@ -146,6 +158,10 @@ class LoadArgs(_Viewed, frozen=True):
 class WhyArgs(_Lang, frozen=True):
     seat: int = -2
     action: dict[str, Any] = {}
+
+
+class HintArgs(_Lang, frozen=True):
+    seat: int = -2
 
 
 class GameDataArgs(_Args, frozen=True):
@@ -185,6 +201,7 @@ ARGS: dict[str, type[_Args]] = {
     "save": SaveArgs,
     "load": LoadArgs,
     "why": WhyArgs,
+    "hint": HintArgs,
     "game_data": GameDataArgs,
     "render": RenderArgs,
     "rng_check": RngCheckArgs,
@@ -272,7 +289,8 @@ class Bridge:
         elif isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
             seed = int(seed)  # digits as text: JavaScript numbers lose seeds above 2^53
         match = Match.new(a.game, a.players, a.options, seed)
-        table = Table(match, list(a.seats) if a.seats is not None else [Seat()] * a.players)
+        seats = list(a.seats) if a.seats is not None else [Seat()] * a.players
+        table = Table(match, seats, a.hints)
         self._check_viewer(table, a.viewer)
         self.table = table
         return self.snapshot(a.viewer, a.lang)
@@ -331,7 +349,7 @@ class Bridge:
         match, saved = savefile.load_with_table(a.text)
         seats = [Seat(s.kind, s.bot, s.name) for s in saved.seats] or [Seat()] * match.game.players
         try:
-            table = Table(match, seats)
+            table = Table(match, seats, saved.hints)
         except OptionsError as exc:
             raise SaveError("save.bad_table", detail=exc.code) from None
         self._check_viewer(table, a.viewer)
@@ -364,6 +382,39 @@ class Bridge:
                 "message": render(exc.code, exc.params, a.lang, game),
             }
         return None
+
+    def m_hint(self, a: HintArgs) -> list[dict[str, Any]]:
+        """The hard bot's best moves for ``seat`` now, at most three, best first: ``{index,
+        action, label, estimate}`` with ``index`` into the snapshot's ``legal`` (None for an
+        action the board builds through a form) and ``estimate`` the search's expected reward
+        in [0, 1] (None when there is only one move). The search reads only what the seat
+        sees and is seeded from that view, so the same position gives the same hint. Only for
+        a human seat at this screen, and refused when hints are off for the table."""
+        table = self._table()
+        if not self.automation:
+            self._check_human(table, a.seat)
+        elif not 0 <= a.seat < len(table.seats):
+            raise OptionsError("bridge.bad_seat", seat=a.seat, players=len(table.seats))
+        if not table.hints:
+            raise OptionsError("bridge.hints_off")
+        match, game = table.match, table.match.game
+        if HINT_LEVEL not in type(game).bots:
+            raise OptionsError("bridge.hints_unavailable", game=game.id)
+        if not match.legal(a.seat):
+            return []
+        listed = [game.encode_action(x) for x in _listed(game, match.legal(a.seat))[0]]
+        lang = a.lang if a.lang in LANGS else "en"
+        out = []
+        for h in search_hint(game, match.state, a.seat, HINT_COUNT, level=HINT_LEVEL):
+            action = game.action_from_builtins(h["action"])
+            key = game.encode_action(action)
+            out.append({
+                "index": listed.index(key) if key in listed else None,
+                "action": h["action"],
+                "label": self._label(game, action, lang),
+                "estimate": h["estimate"],
+            })
+        return out
 
     def m_game_data(self, a: GameDataArgs) -> dict[str, Any]:
         """A game's shipped data packs, for its board renderer: every ``data/*.json`` file of
@@ -483,16 +534,7 @@ class Bridge:
         to = match.to_act()
         view = _jsonable(game.view(match.state, viewer))
         legal = match.legal(viewer) if viewer is not None else []
-        formed: dict[str, int] = {}
-        if game.form_actions and legal:
-            listed = []
-            for a in legal:
-                tag = type(a).__struct_config__.tag
-                if tag in game.form_actions:
-                    formed[tag] = formed.get(tag, 0) + 1
-                else:
-                    listed.append(a)
-            legal = listed
+        legal, formed = _listed(game, legal)
         refusal = match.undo_refusal(viewer) if viewer is not None else None
         result = match.result()
         seats = self._seats(game, table.seats, lang)
@@ -545,6 +587,7 @@ class Bridge:
                 },
             },
             "automation": self.automation,
+            "hints": table.hints_available(),
         }
         if self.automation:
             snap["seed"] = match.seed
@@ -567,6 +610,22 @@ def score_label(game: Any, key: str, lang: str) -> str:
     if sep:
         return game.term_name(kind, value, lang)
     return key.replace("_", " ").capitalize()
+
+
+def _listed(game: Any, legal: list[Any]) -> tuple[list[Any], dict[str, int]]:
+    """The legal actions the snapshot lists, and how many of each form-built kind it leaves
+    out (``Game.form_actions``: the board builds those through a form)."""
+    formed: dict[str, int] = {}
+    if not game.form_actions or not legal:
+        return legal, formed
+    listed = []
+    for a in legal:
+        tag = type(a).__struct_config__.tag
+        if tag in game.form_actions:
+            formed[tag] = formed.get(tag, 0) + 1
+        else:
+            listed.append(a)
+    return listed, formed
 
 
 def _jsonable(value: Any) -> Any:

@@ -61,6 +61,7 @@ class SavedTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Who sits where: not part of the rules, so not in the state hash."""
 
     seats: list[SavedSeat] = []
+    hints: bool = True  # the lobby's hint option (additive: older saves allowed hints)
 
 
 class SavedPacks(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -279,4 +280,4 @@ def load_with_table(data: bytes | str) -> Loaded:
     if game.state_hash(match.state) != save.state_hash:
         raise SaveError("save.hash_mismatch", version=save.engine_version, ours=engine.__version__)
     seats = [msgspec.structs.replace(s, name=clean_name(s.name)) for s in save.table.seats]
-    return Loaded(match, SavedTable(seats))
+    return Loaded(match, msgspec.structs.replace(save.table, seats=seats))

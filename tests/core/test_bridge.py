@@ -217,3 +217,53 @@ def test_the_log_names_seats_as_the_table_does():
     texts = " ".join(e["text"] for e in call(b, "snapshot", viewer=0, lang="fr")["log"])
     assert "Ann" in texts and "Robot 2" in texts
     assert "Joueur 1" not in texts and "Joueur 2" not in texts
+
+
+def test_a_hint_is_the_hard_bots_best_moves_indexed_into_the_snapshot():
+    b = Bridge()
+    snap = call(b, "new", game="oracle", players=1, seed=5, seats=[{"kind": "human"}], viewer=0)
+    while 0 not in snap["to_act"]["seats"]:
+        snap = call(b, "step", viewer=0)
+    assert snap["hints"] is True
+    hints = call(b, "hint", seat=0, lang="fr")
+    assert len(hints) == 3
+    assert len({json.dumps(h["action"], sort_keys=True) for h in hints}) == 3
+    for h in hints:
+        listed = snap["legal"][h["index"]]
+        assert listed["action"] == h["action"]
+        assert h["label"] == call(b, "snapshot", viewer=0, lang="fr")["legal"][h["index"]]["label"]
+        assert 0.0 <= h["estimate"] <= 1.0
+    assert call(b, "hint", seat=0, lang="fr") == hints  # a function of the position
+    assert call(b, "snapshot", viewer=0)["hash"] == snap["hash"]  # the table is untouched
+
+
+def test_hints_are_refused_when_off_for_the_table_or_for_another_seat():
+    b = Bridge()
+    snap = new(b, hints=False)
+    assert snap["hints"] is False
+    assert call(b, "hint", seat=0)["error"]["code"] == "bridge.hints_off"
+    assert call(b, "hint", seat=1)["error"]["code"] == "bridge.seat_is_bot"
+    assert call(b, "hint", seat=7)["error"]["code"] == "bridge.bad_seat"
+    # the setting travels with the saved table
+    text = call(b, "save")["text"]
+    assert json.loads(text)["table"]["hints"] is False
+    b2 = Bridge()
+    assert call(b2, "load", text=text, viewer=0)["hints"] is False
+    assert call(b2, "hint", seat=0)["error"]["code"] == "bridge.hints_off"
+
+
+def test_a_game_without_the_hard_level_has_no_hints():
+    b = Bridge()
+    snap = new(b)  # "tiny" has no search levels
+    assert snap["hints"] is False
+    err = call(b, "hint", seat=0, lang="ru")["error"]
+    assert err["code"] == "bridge.hints_unavailable" and err["message"] != err["code"]
+
+
+def test_a_save_without_the_hint_setting_allows_hints():
+    b = Bridge()
+    new(b)
+    saved = json.loads(call(b, "save")["text"])
+    del saved["table"]["hints"]
+    snap = call(Bridge(), "load", text=json.dumps(saved), viewer=0)
+    assert "error" not in snap

@@ -156,7 +156,8 @@ def test_the_save_records_the_table_and_says_it_is_a_full_record():
         "seats": [
             {"kind": "human", "bot": "random", "name": "Ann"},
             {"kind": "human", "bot": "random", "name": "Bob"},
-        ]
+        ],
+        "hints": True,
     }
     assert data["note"] == savefile.NOTE and "full record" in data["note"]
 
