@@ -10,7 +10,7 @@ import { h, clear, cleanName } from "./ui/dom.js";
 import { refuseSize, refuseText, useLimits } from "./ui/guard.js";
 import { LANGS, makeTranslator, pick } from "./ui/i18n.js";
 import * as store from "./ui/store.js";
-import { renderLobby } from "./ui/lobby.js";
+import { defaultBot, renderLobby } from "./ui/lobby.js";
 import { buildTable, updateTable } from "./ui/table.js";
 import { autoPending, chooseViewer, humanSeats, seatName, seatNames, trackGroup } from "./ui/seats.js";
 import * as generic from "./games/generic.js";
@@ -213,9 +213,9 @@ function defaultSetup(game) {
     game: game.id,
     players,
     options: Object.fromEntries(game.options.map((o) => [o.id, o.default])),
-    seats: Array.from({ length: players }, (_, i) =>
-      (i === 0 ? { kind: "human", bot: "random", name: "" } : { kind: "bot", bot: "random", name: "" })),
+    seats: resizeSeats([], players, game),
     seed: "", // empty: the engine draws a 64-bit seed when the game starts
+    hints: true,
   };
 }
 
@@ -227,15 +227,17 @@ function initialSetup() {
   if (saved?.game === game.id) {
     if (saved.players >= game.min_players && saved.players <= game.max_players) setup.players = saved.players;
     for (const o of game.options) if (o.id in (saved.options ?? {})) setup.options[o.id] = saved.options[o.id];
-    setup.seats = resizeSeats(saved.seats ?? [], setup.players);
+    setup.seats = resizeSeats(saved.seats ?? [], setup.players, game);
+    if (typeof saved.hints === "boolean") setup.hints = saved.hints;
   }
   return setup;
 }
 
-function resizeSeats(seats, n) {
+function resizeSeats(seats, n, game) {
+  const bot = defaultBot(game);
   const out = seats.slice(0, n).map((s) => ({
-    kind: s.kind === "bot" ? "bot" : "human", bot: s.bot ?? "random", name: cleanName(s.name) }));
-  while (out.length < n) out.push(out.length === 0 ? { kind: "human", bot: "random", name: "" } : { kind: "bot", bot: "random", name: "" });
+    kind: s.kind === "bot" ? "bot" : "human", bot: s.bot ?? bot, name: cleanName(s.name) }));
+  while (out.length < n) out.push(out.length === 0 ? { kind: "human", bot, name: "" } : { kind: "bot", bot, name: "" });
   return out;
 }
 
@@ -246,8 +248,8 @@ function randomSeed() {
 }
 
 function rememberSetup() {
-  const { game, players, options, seats } = S.setup;
-  store.save("lobby", { game, players, options, seats });
+  const { game, players, options, seats, hints } = S.setup;
+  store.save("lobby", { game, players, options, seats, hints });
 }
 
 function showLobby() {
@@ -283,7 +285,7 @@ const lobbyHandlers = {
   },
   players(n) {
     S.setup.players = n;
-    S.setup.seats = resizeSeats(S.setup.seats, n);
+    S.setup.seats = resizeSeats(S.setup.seats, n, S.games.find((g) => g.id === S.setup.game));
     rememberSetup();
     drawLobby();
     screenEl.querySelector('[data-testid="players-select"]')?.focus();
@@ -294,6 +296,10 @@ const lobbyHandlers = {
   },
   seat(i, patch) {
     Object.assign(S.setup.seats[i], patch);
+    rememberSetup();
+  },
+  hints(on) {
+    S.setup.hints = on;
     rememberSetup();
   },
   seed(value) {
@@ -357,6 +363,7 @@ function startGame() {
     options: Object.fromEntries(game.options.map((o) => [o.id, S.setup.options[o.id] ?? o.default])),
     seed: parseSeed(S.setup.seed),
     seats: S.setup.seats.map((s) => ({ kind: s.kind, bot: s.bot, name: cleanName(s.name).trim() })),
+    hints: S.setup.hints !== false,
     viewer: null,
     lang: S.lang,
   });
@@ -741,8 +748,9 @@ const marquee = {
       game: game.id,
       players,
       options: { ...base.options, ...(setup.options ?? {}) },
-      seats: resizeSeats(setup.seats ?? base.seats, players),
+      seats: resizeSeats(setup.seats ?? base.seats, players, game),
       seed: setup.seed ?? base.seed,
+      hints: setup.hints ?? base.hints ?? true,
     };
     rememberSetup();
     return startGame();

@@ -118,15 +118,28 @@ function optionsBlock({ t, lang, setup, on }, game) {
     }));
 }
 
+// The search levels first, weakest to strongest; the random bot last (it is for tests).
+const BOT_ORDER = ["easy", "normal", "hard", "greedy"];
+const botRank = (b) => (b === "random" ? 99 : BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : 50);
+
+/** A new bot seat's opponent: the normal search level, where the game has it; never random
+ *  while the game has another bot. */
+export function defaultBot(game) {
+  const bots = game?.bots ?? [];
+  return ["normal", "greedy"].find((b) => bots.includes(b)) ?? bots.find((b) => b !== "random") ?? "random";
+}
+
 function seatsBlock({ t, lang, setup, on }, game) {
   const automata = new Set(game.automata ?? []);
+  const bots = [...game.bots].sort((a, b) => botRank(a) - botRank(b));
   const kinds = [["human", t("ui.seat.human")],
-    ...game.bots.map((b) => [`bot:${b}`, t.has(`ui.bot.${b}`) ? t(`ui.bot.${b}`) : t("ui.bot.named", { bot: b })])];
+    ...bots.map((b) => [`bot:${b}`, t.has(`ui.bot.${b}`) ? t(`ui.bot.${b}`) : t("ui.bot.named", { bot: b })])];
   return h("fieldset", { class: "seats-setup" },
     h("legend", {}, t("ui.lobby.seats")),
     h("ol", { class: "seat-rows" },
       setup.seats.map((seat, i) => {
-        const kind = seat.kind === "bot" ? `bot:${seat.bot}` : "human";
+        const kind = seat.kind !== "bot" ? "human"
+          : `bot:${game.bots.includes(seat.bot) ? seat.bot : defaultBot(game)}`;
         if (automata.has(i)) {
           // a seat the game plays itself (a solo automaton): named, nothing to choose
           return h("li", { class: "seat-row automaton", dataset: { seat: String(i) }, testid: `seat-${i}-automaton` },
@@ -153,7 +166,15 @@ function seatsBlock({ t, lang, setup, on }, game) {
               on.seat(i, k === "bot" ? { kind: "bot", bot } : { kind: "human" });
             },
           }, kinds.map(([v, text]) => h("option", { value: v, selected: v === kind }, text))));
-      })));
+      })),
+    // hints are the hard bot's moves: only offered for a game that has that level
+    game.bots.includes("hard")
+      ? h("label", { class: "check hints-option" },
+        h("input", {
+          type: "checkbox", testid: "hints-option", checked: setup.hints !== false,
+          onchange: (e) => on.hints(e.target.checked),
+        }), " ", t("ui.lobby.hints"))
+      : null);
 }
 
 function sidePanel({ t, lang, saved, on }) {
