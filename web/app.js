@@ -38,6 +38,7 @@ const S = {
   refs: null, // the table's elements (ui/table.js)
   gameId: null, // the table's autosave slot (localStorage "autosave:<id>")
   storageProblem: null, // why the last autosave failed (a banner until one succeeds)
+  hint: null, // the last hint asked at the table: {step, viewer, pending} or {step, viewer, moves, ms}
   tabNotice: null, // another tab saved over this table's game (a banner until dismissed)
   loadNotice: null, // the table came from a file: said to everyone at it (until dismissed)
   renderer: { id: null, mod: generic },
@@ -430,6 +431,7 @@ function tableCtx() {
     speed: S.speed,
     autoPending: S.snap ? autoPending(S.snap) : false,
     freshFrom: S.freshFrom,
+    hint: S.hint,
     renderBoard,
     on: tableHandlers,
   };
@@ -589,7 +591,35 @@ const tableHandlers = {
     S.skipping = true;
     schedule();
   },
+  hint: reporting(tableFailed, async () => {
+    S.hint = { step: S.snap.step, viewer: S.viewer, pending: true };
+    refresh();
+    // let "Thinking…" paint before the engine, on this thread, takes the time it needs
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    askHint();
+  }),
 };
+
+/** The hard bot's best moves for the seat at this screen (bridge ``hint``), timed: the
+ *  engine runs on the page's thread, so this is how long the page could not answer. */
+function askHint() {
+  const { step } = S.snap;
+  const viewer = S.viewer;
+  const started = performance.now();
+  try {
+    const moves = call("hint", { seat: viewer, lang: S.lang });
+    const ms = Math.round(performance.now() - started);
+    timings.hint = ms;
+    console.info(`marquee: hint in ${ms} ms`);
+    S.hint = { step, viewer, moves, ms };
+    return S.hint;
+  } catch (error) {
+    S.hint = null;
+    throw error;
+  } finally {
+    refresh();
+  }
+}
 
 // --------------------------------------------------------------------------- renderers
 
@@ -628,6 +658,9 @@ function renderBoard(container, snap) {
       throw error;
     }),
     generic: generic.renderValue,
+    // the actions of the hint on screen for this position, best first (a board may mark them)
+    hints: S.hint && !S.hint.pending && S.hint.step === snap.step && S.hint.viewer === viewer
+      ? S.hint.moves.map((m) => m.action) : [],
   };
   try {
     S.renderer.mod.render(container, snap, api);
@@ -755,6 +788,9 @@ const marquee = {
     rememberSetup();
     return startGame();
   }),
+  /** The hard bot's best moves for the seat at this screen, shown as the Hint button shows
+   *  them: [{index, action, label, estimate}], with the time taken in timings.hint. */
+  hint: () => guarded(() => askHint().moves),
   snapshot: () => clone(S.snap),
   state: () => clone(S.snap?.view ?? null),
   legalActions: () => clone((S.snap?.legal ?? []).map((a) => a.action)),

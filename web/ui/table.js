@@ -46,6 +46,11 @@ export function buildTable(root, ctx) {
           h("section", { class: "panel actions-panel", "aria-labelledby": "actions-title" },
             keep("actionsTitle", h("h2", { id: "actions-title" })),
             keep("actions", h("div", { class: "action-list", testid: "actions", role: "group", "aria-labelledby": "actions-title" })),
+            keep("hintRow", h("div", { class: "hint-row", hidden: true },
+              keep("hintButton", h("button", {
+                type: "button", class: "ghost", testid: "hint", "aria-controls": "hint-panel", onclick: () => on.hint(),
+              }, h("span", { "aria-hidden": "true" }, "💡 "), t("ui.hint.button"))),
+              keep("hintPanel", h("div", { id: "hint-panel", class: "hint-panel", testid: "hint-panel", role: "status", hidden: true })))),
             keep("autoRow", h("div", { class: "auto-row" },
               h("label", { for: "speed-select" }, t("ui.table.speed")),
               keep("speed", h("select", {
@@ -142,6 +147,7 @@ export function updateTable(refs, ctx) {
 
   ctx.renderBoard(refs.board, snap);
   updateActions(refs, ctx, name, iso);
+  updateHint(refs, ctx);
   updateLog(refs, snap, ctx.freshFrom, names);
   updateOver(refs, ctx, name, iso);
 
@@ -234,6 +240,33 @@ function updateActions(refs, ctx, name, iso) {
     : turnText(snap, t, name)));
   clear(refs.actions, h("p", { class: "muted waiting" },
     h("span", { class: "dots", "aria-hidden": "true" }, "• • •")));
+}
+
+/** The Hint button (hints on, a person to act) and the last hint for this very position: its
+ *  moves with their estimates, the matching action buttons marked by rank. */
+function updateHint(refs, ctx) {
+  const { t, snap } = ctx;
+  refs.hintRow.hidden = !(snap.hints && snap.legal.length);
+  const hint = ctx.hint;
+  const current = hint && hint.step === snap.step && hint.viewer === ctx.viewer;
+  refs.hintButton.disabled = Boolean(current && hint.pending);
+  refs.hintPanel.hidden = refs.hintRow.hidden || !current;
+  if (refs.hintPanel.hidden) return clear(refs.hintPanel);
+  if (hint.pending) return clear(refs.hintPanel, h("p", { class: "muted" }, t("ui.hint.thinking")));
+  clear(refs.hintPanel,
+    h("p", { class: "hint-title" }, t("ui.hint.title")),
+    h("ol", { class: "hint-moves" }, hint.moves.map((m, rank) => h("li", {
+      testid: "hint-move", dataset: { index: m.index === null ? "" : String(m.index), rank: String(rank + 1) },
+    }, h("span", { class: "hint-label" }, m.label), " ",
+    h("span", { class: "hint-estimate muted" },
+      m.estimate === null ? t("ui.hint.only") : t("ui.hint.estimate", { value: Math.round(m.estimate * 100) }))))),
+    h("p", { class: "hint-time muted", testid: "hint-time" }, t("ui.hint.time", { ms: hint.ms })));
+  hint.moves.forEach((m, rank) => {
+    const button = m.index === null ? null : refs.actions.querySelector(`[data-index="${m.index}"]`);
+    if (!button) return;
+    button.classList.add("hinted");
+    button.dataset.hintRank = String(rank + 1);
+  });
 }
 
 /** The log only grows between steps (undo, a load, a language or viewer change rewrite it):
