@@ -1,0 +1,136 @@
+"""Hints and the search bot in the page (issue #15).
+
+A 2-player Trickerion game against the ``hard`` bot runs to its end at speed 0: the human seat
+asks for a hint once through the Hint button (its panel and the marked action buttons are
+checked), then plays the first legal action each time through ``window.marquee`` so that the
+game is quick to drive. The hard bot's decisions are timed in the page (Pyodide, on the page's
+thread) by wrapping the bridge door, and the median / p95 are printed with the hint's time.
+The Oracle practice (one seat) checks the panel's content against the bridge and that the
+lobby's option turns hints off.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from helpers import no_problems, open_page, tid, ui
+
+# Times every ``step`` the hard bot takes (seat 1 to act before the call): the engine runs on
+# the page's thread, so this is also how long the page could not answer.
+TIME_BOT = """() => {
+    const door = window.marqueeBridge, call = door.call.bind(door);
+    window.__botMs = [];
+    door.call = (method, args) => {
+        const to = method === 'step' ? marquee.toAct() : null;
+        const bot = to && to.kind === 'players' && to.seats.includes(1);
+        const t0 = performance.now();
+        const out = call(method, args);
+        if (bot) window.__botMs.push(performance.now() - t0);
+        return out;
+    };
+}"""
+
+# The human (seat 0) plays the first listed action whenever it must act, until the end.
+PLAY_FIRST = """async () => {
+    let moves = 0;
+    for (;;) {
+        await marquee.idle();
+        const to = marquee.toAct();
+        if (to.kind === 'terminal') return moves;
+        await marquee.act(0);
+        moves++;
+    }
+}"""
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def check_hint_panel(page) -> list[dict]:
+    """Click Hint; the panel lists three moves with estimates, the matching buttons marked."""
+    page.get_by_test_id("hint").click()
+    panel = page.get_by_test_id("hint-panel")
+    expect(panel.get_by_test_id("hint-time")).to_be_visible(timeout=60_000)
+    moves = panel.get_by_test_id("hint-move")
+    expect(moves).to_have_count(3)
+    expect(panel).to_contain_text(ui("ui.hint.title"))
+    legal = page.evaluate("marquee.legal()")
+    shown = []
+    for k in range(3):
+        index = int(moves.nth(k).get_attribute("data-index"))
+        expect(moves.nth(k)).to_contain_text(legal[index]["label"])
+        expect(moves.nth(k)).to_contain_text("%")
+        button = page.get_by_test_id(f"action-{index}")
+        expect(button).to_have_class(re.compile(r"\bhinted\b"))
+        expect(button).to_have_attribute("data-hint-rank", str(k + 1))
+        shown.append(legal[index]["action"])
+    ms = page.evaluate("marquee.timings.hint")
+    print(f"\nhint in the page: {ms} ms")
+    return shown
+
+
+def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(page, site_url):
+    open_page(page, site_url)
+    page.get_by_test_id("game-trickerion").click()
+    page.get_by_test_id("players-select").select_option("2")
+    kind = page.get_by_test_id("seat-1-kind")
+    expect(kind).to_have_value("bot:normal")  # the default opponent (never random)
+    expect(kind.locator("option")).to_contain_text([
+        ui("ui.seat.human"), ui("ui.bot.easy"), ui("ui.bot.normal"), ui("ui.bot.hard"),
+        ui("ui.bot.greedy"), ui("ui.bot.random")])
+    kind.select_option("bot:hard")
+    expect(page.get_by_test_id("hints-option")).to_be_checked()
+    page.get_by_test_id("seed-input").fill("11")
+    page.evaluate(TIME_BOT)
+    page.get_by_test_id("start-game").click()
+    page.get_by_test_id("speed-select").select_option("0")
+    page.evaluate("marquee.idle()")
+    assert page.evaluate("marquee.snapshot().seats[1].bot") == "hard"
+
+    page.wait_for_function("marquee.legal().length > 0", timeout=60_000)
+    expect(page.get_by_test_id("hint")).to_be_visible()
+    shown = check_hint_panel(page)
+    # the same position gives the same hint, and the board's api receives the hinted actions
+    assert [m["action"] for m in page.evaluate("marquee.hint()")] == shown
+    best = next(a["index"] for a in page.evaluate("marquee.legal()") if a["action"] == shown[0])
+    page.get_by_test_id(f"action-{best}").click()
+    # the hint is for its position only: gone once the human has moved
+    expect(page.get_by_test_id("hint-panel")).to_be_hidden(timeout=60_000)
+
+    moves = page.evaluate(PLAY_FIRST)
+    snap = page.evaluate("marquee.snapshot()")
+    assert snap["to_act"]["kind"] == "terminal" and snap["result"] is not None
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    expect(page.get_by_test_id("hint")).to_be_hidden()
+    bot = page.evaluate("window.__botMs")
+    assert bot, "the hard bot took no decision"
+    print(f"hard bot in the page (Pyodide): {len(bot)} decisions, median {pct(bot, 0.5):.0f} ms,"
+          f" p95 {pct(bot, 0.95):.0f} ms, max {max(bot):.0f} ms; human moves {moves + 1};"
+          f" scores {snap['result']['scores']}")
+    no_problems(page)
+
+
+def test_oracle_practice_hints_and_the_lobby_option_that_turns_them_off(page, site_url):
+    open_page(page, site_url)
+    page.get_by_test_id("game-oracle").click()
+    page.get_by_test_id("seed-input").fill("5")
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function("marquee.legal().length > 0", timeout=60_000)
+    shown = check_hint_panel(page)
+    assert len({json.dumps(a, sort_keys=True) for a in shown}) == 3
+
+    page.evaluate("marquee.toLobby()")
+    page.get_by_test_id("game-oracle").click()
+    page.get_by_test_id("hints-option").uncheck()
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function("marquee.legal().length > 0", timeout=60_000)
+    expect(page.locator(tid("actions") + " button").first).to_be_visible()
+    expect(page.get_by_test_id("hint")).to_be_hidden()
+    error = page.evaluate("marquee.hint().then(() => null, (e) => e.code)")
+    assert error == "bridge.hints_off"
+    no_problems(page)
