@@ -140,6 +140,7 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
         nb, ns = len(on_screen), strip_targets.count()
         if nb + ns == 0:
             if all_board.count():
+                screenshot(page, "trk-offscreen-failure")
                 pytest.fail(f"no lit target in view ({all_board.count()} off screen) at step "
                             f"{page.evaluate('marquee.snapshot().step')}, phase {phase(page)}")
             buttons = page.get_by_test_id("actions").locator('button[data-testid^="action-"]')

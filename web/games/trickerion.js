@@ -22,8 +22,10 @@ const CHAR_ABBR = { magician: "M", apprentice: "Ap", assistant: "As", engineer: 
 export const CELL = 50;
 export const PAD = 10;
 
-// `shown`: the step whose decision was last brought into view (scrolled to once per decision)
-const UI = { zoom: 1, scroll: null, selected: null, renders: 0, shown: -1 };
+// `shown`: the final step whose scores were brought into view;
+// `moved`: what changed on the board since the viewer's own last move (others, bots, chance);
+// `prev`: the last drawn board's positions; `recap`: the round whose recap was dismissed.
+const UI = { zoom: 1, scroll: null, selected: null, renders: 0, shown: -1, moved: new Set(), prev: null, acted: false, recap: 0 };
 
 // Linked before the module resolves (the page imports it before the first draw).
 await loadStyles([new URL("./trickerion/trickerion.css", import.meta.url)]);
@@ -109,7 +111,7 @@ function draw(c) {
   const scroll = h("div", { class: "trk-scroll", testid: "trk-scroll" }, inner);
   // drawn after the areas: it offers what found no place on the board
   const strip = decisionStrip(c);
-  board.append(h("div", { class: "trk-top" }, strip, zoomControls(w, inner)), scroll);
+  board.append(h("div", { class: "trk-top" }, strip, zoomControls(w, inner), playerSummary(c)), roundRecap(c) ?? "", scroll);
   clear(container, board);
   restorePlace(board, place, { scroll: UI.scroll });
   finish(c);
@@ -157,7 +159,9 @@ function finish(c) {
     board.dataset.selected = String(UI.selected.char);
     board.querySelector(`[data-target="char-${viewer}-${UI.selected.char}"]`)?.classList.add("selected");
   }
+  markMoved(c);
   bringIntoView(c);
+  requestAnimationFrame(() => bringIntoView(c));
   board.dataset.renderMs = String(Math.round((performance.now() - c.started) * 10) / 10);
   window.marqueeTrickerion = {
     renderMs: Number(board.dataset.renderMs),
@@ -167,20 +171,103 @@ function finish(c) {
   };
 }
 
-/** Once per decision: scroll so that what is to be decided is on screen (in Assignment the
- *  viewer's own area; else the first lit target), unless a lit target is already visible. At
- *  the end of the game: the final scores. */
+/** Always in view (in the sticky top): one chip per player with what a player board shows at a
+ *  glance — fame, coins, shards, characters placed, tricks (prepared markers), hand size; a
+ *  click brings that player's area into view. */
+function playerSummary(c) {
+  const { players, w, snap } = c;
+  const chips = orderedSeats(c.viewer, players.length).map((seat) => {
+    const p = players[seat];
+    const placed = p.chars.filter((ch) => ch.slot >= 0).length;
+    const markers = p.tricks.reduce((n, t) => n + t.markers, 0);
+    const acting = snap.to_act.seats.includes(seat) && snap.to_act.kind !== "terminal";
+    const text = [`★ ${p.fame}`, `¢ ${p.coins}`, `◆ ${p.shards}`,
+      `${w("characters")} ${placed}/${p.chars.length}`, `${w("tricks")} ${p.tricks.length} (▣ ${markers})`,
+      `${w("hand")} ${p.hand_count ?? Object.values(p.hand ?? {}).reduce((a, b) => a + b, 0)}`];
+    return h("button", { type: "button", class: `pchip seat-${seat % 4}${acting ? " acting" : ""}`, testid: `trk-pchip-${seat}`,
+      "aria-label": `${c.seatName(seat)}: ${text.join(", ")}`,
+      onclick: () => c.board.querySelector(`[data-testid="trk-player-${seat}"]`)?.scrollIntoView({ block: "start" }) },
+    seatBadge(seat), h("strong", {}, c.seatName(seat)), text.map((t) => h("span", {}, t)));
+  });
+  return h("div", { class: "trk-summary", testid: "trk-summary" }, chips);
+}
+
+/** The board's positions that a move can change, by the test id of the element that shows them. */
+function positions(c) {
+  const { view, players } = c;
+  const out = new Map();
+  view.slots.forEach((v, i) => out.set(`trk-slot-${i}`, v));
+  view.dice.forEach((f, i) => out.set(`trk-die-${i}`, f));
+  view.row.forEach((card, ci) => card.m.forEach((m, k) => out.set(`trk-cell-${ci}-${k}`, `${card.id}:${m}:${card.o?.[k]}`)));
+  players.forEach((p, seat) => {
+    out.set(`trk-fame-${seat}`, p.fame);
+    out.set(`trk-coins-${seat}`, p.coins);
+    out.set(`trk-shards-${seat}`, p.shards);
+  });
+  return out;
+}
+
+/** Highlight what others, bots or chance changed since the viewer's own last move (a brief
+ *  glow, then a steady outline until the viewer moves again). */
+function markMoved(c) {
+  const now = positions(c);
+  if (UI.acted) {
+    UI.moved.clear();
+    UI.acted = false;
+  } else if (UI.prev && UI.prev.step !== c.snap.step) {
+    for (const [id, v] of now) if (UI.prev.pos.has(id) && UI.prev.pos.get(id) !== v) UI.moved.add(id);
+  }
+  UI.prev = { step: c.snap.step, pos: now };
+  for (const id of UI.moved) {
+    const el = c.board.querySelector(`[data-testid="${id}"]`);
+    if (el) {
+      el.classList.add("moved");
+      if (!el.querySelector?.(":scope > title")) el.setAttribute("data-moved", c.w("moved"));
+    }
+  }
+  c.board.dataset.moved = String(UI.moved.size);
+}
+
+/** After a round ends: wages, orders arriving, characters joining, the new prophecy, dice and
+ *  initiative, as the log tells them, until the viewer dismisses it. Repeated lines merge (×n). */
+function roundRecap(c) {
+  const { snap, view, w } = c;
+  const log = snap.log ?? [];
+  let k = log.length - 1;
+  while (k >= 0 && log[k].code !== "trickerion.end_of_round") k -= 1;
+  if (k < 0 || UI.recap === log[k].params.round || !["roll", "advertise", "assign"].includes(view.phase)) return null;
+  const round = log[k].params.round;
+  const lines = [];
+  for (const e of log.slice(k)) {
+    if (e.code === "trickerion.assignment_phase") break;
+    const last = lines[lines.length - 1];
+    if (last && last.text === e.text) last.n += 1;
+    else lines.push({ text: e.text, n: 1 });
+  }
+  const close = () => {
+    UI.recap = round;
+    c.redraw();
+  };
+  return h("section", { class: "trk-recap", testid: "trk-recap", role: "status", dataset: { round: String(round) } },
+    h("h3", {}, w("recap", { n: round })),
+    h("ul", {}, lines.map((l) => h("li", {}, l.text, l.n > 1 ? ` ×${l.n}` : ""))),
+    h("button", { type: "button", class: "trk-decide", testid: "trk-recap-ok", onclick: close }, w("recap_ok")));
+}
+
+/** Whenever the viewer must decide and no lit target is on screen: scroll so that one is (in
+ *  Assignment the viewer's own area). At the end of the game, once: the final scores. Run after
+ *  the draw and again on the next frame (the page may lay out or redraw around the board). */
 function bringIntoView(c) {
   const { board, snap } = c;
-  const key = `${snap.step}:${UI.selected?.char ?? ""}`;
-  if (UI.shown === key || !board.isConnected) return;
+  if (!board.isConnected) return;
   if (snap.to_act.kind === "terminal") {
-    UI.shown = key;
-    document.querySelector('[data-testid="score-table"]')?.scrollIntoView({ block: "start" });
+    const scores = document.querySelector('[data-testid="score-table"]');
+    if (UI.shown === snap.step || !scores?.offsetParent) return;
+    UI.shown = snap.step;
+    scores.scrollIntoView({ block: "start" });
     return;
   }
   if (!c.canAct) return;
-  UI.shown = key;
   const top = board.querySelector(".trk-top")?.getBoundingClientRect().bottom ?? 0;
   const visible = (el) => {
     const r = el.getBoundingClientRect();
@@ -190,9 +277,17 @@ function bringIntoView(c) {
   if (!lit.length || lit.some(visible)) return;
   const own = c.view.phase === "assign" ? board.querySelector(".trk-players.own") : null;
   (own ?? lit[0]).scrollIntoView({ block: own ? "start" : "center" });
+  // under the sticky top after all (a tall strip): a little further
+  if (own && !lit.some(visible)) lit[0].scrollIntoView({ block: "center" });
 }
 
 // ---- interaction ------------------------------------------------------------------------------
+
+/** Play the viewer's move: the "just moved" highlights of others' moves are cleared by it. */
+function ownMove(c, action) {
+  UI.acted = true;
+  return c.api.act(action).catch(() => {});
+}
 
 /** Play what `key` offers: at once when it is one action, else from a panel next to `el`. */
 function choose(c, key, el, title) {
@@ -213,7 +308,7 @@ function choose(c, key, el, title) {
       confirmGiveUp(c, e, el);
       return;
     }
-    c.api.act(e.action).catch(() => {});
+    ownMove(c, e.action);
   };
   if (entries.length === 1 && !DESTRUCTIVE.has(entries[0].action?.type)) {
     run(entries[0]);
@@ -248,7 +343,7 @@ function confirmGiveUp(c, e, el) {
     choices: [
       { class: "keep", testid: "trk-confirm-no", index: -2, body: c.w("confirm_no"), pick: () => el.focus?.() },
       { class: "danger", testid: "trk-confirm-yes", index: e.index, body: c.w("confirm_yes", { what: what.replace(/…$/, "") }),
-        pick: () => c.api.act(e.action).catch(() => {}) },
+        pick: () => ownMove(c, e.action) },
     ],
   });
 }
@@ -346,7 +441,7 @@ function locationSlots(c, loc) {
 
 function dieFace(c, face) {
   const { D } = c;
-  if (face === "x") return "✕";
+  if (face === "x") return "X";
   if (D.schools[face]) return schoolLetter(face, c.lang);
   if (face === "any") return "?";
   if (D.characters[face]) return CHAR_ABBR[face] ?? face;
@@ -378,7 +473,9 @@ function rolledDice(c) {
 
 function die(c, i) {
   const face = c.view.dice[i];
-  c.rolled ??= rolledDice(c) ?? [];
+  c.rolled ??= rolledDice(c);
+  // before this game's first roll the dice show nothing (not "used", not X)
+  if (!c.rolled) return h("div", { class: "die unrolled", testid: `trk-die-${i}`, dataset: { face: "", used: "false" } });
   const used = face === "x" && c.rolled[i] !== undefined && c.rolled[i] !== "x";
   const cls = c.D.schools[face] ? ` s-${face}` : "";
   const state = used ? " used" : face === "x" ? " x-face" : "";
@@ -751,7 +848,7 @@ function slotPlace(c, slot) {
 // ---- the decision strip: what has no place on the board ---------------------------------------
 
 function decisionStrip(c) {
-  const { targets, drawn, snap, view, w, viewer, api } = c;
+  const { targets, drawn, snap, view, w, viewer } = c;
   const rest = [...targets.entries()].filter(([key]) => !drawn.has(key));
   const to = snap.to_act;
   let status = null;
@@ -771,7 +868,7 @@ function decisionStrip(c) {
       const tipKey = tipFor(e.action);
       const first = friendly(c, e);
       const el = h("button", { type: "button", class: "trk-decide", testid: `trk-t-${key}`, dataset: { target: key, count: "1" },
-        title: first ? e.label : null, onclick: () => api.act(e.action).catch(() => {}) }, first ?? e.label);
+        title: first ? e.label : null, onclick: () => ownMove(c, e.action) }, first ?? e.label);
       if (tipKey) wireTip(c, el, tipKey);
       return el;
     }
@@ -831,7 +928,7 @@ function choiceCard(c, key, e) {
   }
   return h("button", {
     type: "button", class: "trk-decide choice-card", testid: `trk-t-${key}`, dataset: { target: key, count: "1" },
-    "aria-label": e.label, onclick: () => c.api.act(a).catch(() => {}),
+    "aria-label": e.label, onclick: () => ownMove(c, a),
   }, body);
 }
 
