@@ -12,7 +12,7 @@ import { svg as s, activate, hover, whyNot, Popups, keepPlace, restorePlace, loa
 import { data, loadData, nameOf, cap, textOf, SLOT, DAYS } from "./trickerion/data.js";
 import { groupTargets } from "./trickerion/targets.js";
 import { tipContent, schoolLetter, nameNode } from "./trickerion/tips.js";
-import { describe, DESTRUCTIVE, slotName, perfName, actionMenu, locationActions, apCost } from "./trickerion/describe.js";
+import { describe, DESTRUCTIVE, slotName, perfName, actionMenu, locationActions, apCost, charLabel } from "./trickerion/describe.js";
 
 export const SEAT_COLORS = ["#c8372d", "#2563c9", "#1f8a47", "#d99a00"];
 const SEAT_SHAPES = ["circle", "square", "diamond", "triangle"];
@@ -25,7 +25,7 @@ export const PAD = 10;
 // `shown`: the final step whose scores were brought into view;
 // `moved`: what changed on the board since the viewer's own last move (others, bots, chance);
 // `prev`: the last drawn board's positions; `recap`: the round whose recap was dismissed.
-const UI = { zoom: 1, scroll: null, selected: null, renders: 0, shown: -1, moved: new Set(), prev: null, acted: false, recap: 0 };
+const UI = { zoom: 1, scroll: null, selected: null, renders: 0, shown: -1, moved: new Set(), prev: null, recap: 0 };
 
 // Linked before the module resolves (the page imports it before the first draw).
 await loadStyles([new URL("./trickerion/trickerion.css", import.meta.url)]);
@@ -211,13 +211,12 @@ function positions(c) {
  *  glow, then a steady outline until the viewer moves again). */
 function markMoved(c) {
   const now = positions(c);
-  if (UI.acted) {
-    UI.moved.clear();
-    UI.acted = false;
-  } else if (UI.prev && UI.prev.step !== c.snap.step) {
-    for (const [id, v] of now) if (UI.prev.pos.has(id) && UI.prev.pos.get(id) !== v) UI.moved.add(id);
+  if (UI.prev && UI.prev.step !== c.snap.step) {
+    // the viewer had the move at the last drawing: this change is (mostly) the viewer's own
+    if (UI.prev.mine) UI.moved.clear();
+    else for (const [id, v] of now) if (UI.prev.pos.has(id) && UI.prev.pos.get(id) !== v) UI.moved.add(id);
   }
-  UI.prev = { step: c.snap.step, pos: now };
+  UI.prev = { step: c.snap.step, pos: now, mine: c.canAct };
   for (const id of UI.moved) {
     const el = c.board.querySelector(`[data-testid="${id}"]`);
     if (el) {
@@ -283,12 +282,6 @@ function bringIntoView(c) {
 
 // ---- interaction ------------------------------------------------------------------------------
 
-/** Play the viewer's move: the "just moved" highlights of others' moves are cleared by it. */
-function ownMove(c, action) {
-  UI.acted = true;
-  return c.api.act(action).catch(() => {});
-}
-
 /** Play what `key` offers: at once when it is one action, else from a panel next to `el`. */
 function choose(c, key, el, title) {
   const entries = c.targets.get(key);
@@ -308,7 +301,7 @@ function choose(c, key, el, title) {
       confirmGiveUp(c, e, el);
       return;
     }
-    ownMove(c, e.action);
+    c.api.act(e.action).catch(() => {});
   };
   if (entries.length === 1 && !DESTRUCTIVE.has(entries[0].action?.type)) {
     run(entries[0]);
@@ -343,7 +336,7 @@ function confirmGiveUp(c, e, el) {
     choices: [
       { class: "keep", testid: "trk-confirm-no", index: -2, body: c.w("confirm_no"), pick: () => el.focus?.() },
       { class: "danger", testid: "trk-confirm-yes", index: e.index, body: c.w("confirm_yes", { what: what.replace(/…$/, "") }),
-        pick: () => ownMove(c, e.action) },
+        pick: () => c.api.act(e.action).catch(() => {}) },
     ],
   });
 }
@@ -762,9 +755,9 @@ function character(c, ch, seat, i) {
     : ch.card ? (D.specials[ch.card] ? nameOf(D.specials[ch.card], lang) : c.T(ch.card)) : "";
   const svg = s("svg", { viewBox: "0 0 34 34", width: 30, height: 30, "aria-hidden": "true" }, seatToken(seat, 17, 17, 13, `${seat + 1}${CHAR_ABBR[ch.kind] ?? ""}`));
   const el = h("div", { class: "char", testid: `trk-char-${seat}-${i}` }, svg,
-    h("div", { class: "char-text" }, h("strong", {}, c.charName(ch.kind)),
+    h("div", { class: "char-text" }, h("strong", {}, charLabel(c, seat, i)),
       h("span", { class: "muted" }, where), card ? h("span", { class: "char-card" }, card) : null));
-  return wire(c, el, `char-${seat}-${i}`, c.charName(ch.kind), ch.card && D.specials[ch.card] ? `special:${ch.card}` : `character:${ch.kind}`);
+  return wire(c, el, `char-${seat}-${i}`, charLabel(c, seat, i), ch.card && D.specials[ch.card] ? `special:${ch.card}` : `character:${ch.kind}`);
 }
 
 function trickCard(c, t, seat, mine) {
@@ -868,7 +861,7 @@ function decisionStrip(c) {
       const tipKey = tipFor(e.action);
       const first = friendly(c, e);
       const el = h("button", { type: "button", class: "trk-decide", testid: `trk-t-${key}`, dataset: { target: key, count: "1" },
-        title: first ? e.label : null, onclick: () => ownMove(c, e.action) }, first ?? e.label);
+        title: first ? e.label : null, onclick: () => c.api.act(e.action).catch(() => {}) }, first ?? e.label);
       if (tipKey) wireTip(c, el, tipKey);
       return el;
     }
@@ -899,9 +892,9 @@ function prompt(c) {
     const ch = c.players[viewer]?.chars[act.char];
     const stage = act.slot >= SLOT.theater && act.slot < SLOT.workshop && (act.slot - SLOT.theater) % 3 === 2;
     if (stage && ch?.kind === "magician" && act.ap === 0) return w("prompt.stage");
-    return w("prompt.act", { who: c.charName(ch?.kind), where: slotName(c, act.slot), ap: act.ap });
+    return w("prompt.act", { who: charLabel(c, viewer, act.char), where: slotName(c, act.slot), ap: act.ap });
   }
-  if (UI.selected) return w("prompt.selected", { who: c.charName(c.me?.chars[UI.selected.char]?.kind) });
+  if (UI.selected) return w("prompt.selected", { who: charLabel(c, viewer, UI.selected.char) });
   const keys = [...targets.keys()];
   if (view.phase.startsWith("setup")) {
     if (keys.some((k) => k.startsWith("trick-"))) return w("prompt.setup_trick");
@@ -928,7 +921,7 @@ function choiceCard(c, key, e) {
   }
   return h("button", {
     type: "button", class: "trk-decide choice-card", testid: `trk-t-${key}`, dataset: { target: key, count: "1" },
-    "aria-label": e.label, onclick: () => ownMove(c, a),
+    "aria-label": e.label, onclick: () => c.api.act(a).catch(() => {}),
   }, body);
 }
 

@@ -47,6 +47,16 @@ export function slotName(c, slot) {
   return `${c.T(loc)} · ${w("slot_n", { n: slot - base + 1 })}${mod ? ` (${mod > 0 ? "+" : ""}${mod} ${w("ap")})` : ""}`;
 }
 
+/** A character by its name, numbered when the player has more than one of its kind
+ *  ("Apprentice 2"). */
+export function charLabel(c, seat, i) {
+  const chars = c.players[seat]?.chars ?? [];
+  const kind = chars[i]?.kind;
+  const same = chars.map((ch, k) => [ch, k]).filter(([ch]) => ch.kind === kind);
+  const name = c.charName(kind);
+  return same.length > 1 ? `${name} ${same.findIndex(([, k]) => k === i) + 1}` : name;
+}
+
 /** The performance card at row position `ci`: its theater's name and its 1-based position. */
 export function perfName(c, ci) {
   const card = c.view.row[ci];
@@ -61,18 +71,21 @@ export function describe(c, action) {
   const { w, D } = c;
   const ap = (id) => w("n_ap", { n: apCost(c, id) });
   const ch = typeof a.character === "number" ? c.players[c.viewer]?.chars[a.character] : null;
+  const who = ch ? charLabel(c, c.viewer, a.character) : "";
   switch (a.type) {
     case "place_character": {
       if (!ch) return null;
       const base = a.location === "workshop" ? SLOT.workshop + 2 * c.viewer : SLOT[a.location];
-      return `${c.charName(ch.kind)} → ${slotName(c, base + a.slot)}`;
+      // the costly surprise: a Magician on a stage gets no action points (it performs that day)
+      const stage = a.location === "theater" && a.slot % 3 === 2 && ch.kind === "magician";
+      return `${who} → ${slotName(c, base + a.slot)}${stage ? ` — ${w("stage_no_ap")}` : ""}`;
     }
     case "assign":
       return ch
         ? `${c.charName(ch.kind)} ← ${D.specials[a.card] ? nameOf(D.specials[a.card], c.lang) : c.T(a.card)}`
         : null;
     case "make_idle":
-      return ch ? `${c.charName(ch.kind)}: ${w("make_idle")}` : null;
+      return ch ? `${who}: ${w("make_idle")}` : null;
     case "advertise": {
       if (!a.advertise) return w("advertise_no");
       const cost = D.raw.board.advertise.cost_by_initiative[initiativeSlot(c) - 1];
@@ -95,7 +108,7 @@ export function describe(c, action) {
     case "learn_trick":
       return `${w("learn_what", { what: trickName(c, a.trick) })} — ${ap("learn_trick")}`;
     case "hire_character":
-      return `${w("hire_what", { what: c.charName(a.character) })} — ${ap("hire_character")}`;
+      return `${w("hire_what", { what: c.charName(a.character) })} — ${ap("hire_character")}; ${w("wage", { n: D.characters[a.character]?.wage ?? 0 })}`;
     case "take_coins": {
       const face = c.view.dice[a.die];
       return `${w("take_coins_n", { n: face })} — ${ap("take_coins")}`;
