@@ -272,7 +272,8 @@ function bringIntoView(c) {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.top >= Math.max(0, top) && r.bottom <= window.innerHeight;
   };
-  const lit = [...board.querySelectorAll(".trk-scroll [data-target]")];
+  // a chosen character: its slots are what is to be decided
+  const lit = [...board.querySelectorAll(UI.selected ? '.trk-scroll [data-target^="slot-"]' : ".trk-scroll [data-target]")];
   if (!lit.length || lit.some(visible)) return;
   const own = c.view.phase === "assign" ? board.querySelector(".trk-players.own") : null;
   (own ?? lit[0]).scrollIntoView({ block: own ? "start" : "center" });
@@ -294,7 +295,7 @@ function choose(c, key, el, title) {
       const slot = UI.selected && c.container.querySelector('[data-target^="slot-"]');
       const back = c.container.querySelector(`[data-target="${key}"]`);
       (slot ?? back)?.focus({ preventScroll: true });
-      (slot ?? back)?.scrollIntoView?.({ block: "nearest" });
+      (slot ?? back)?.scrollIntoView?.({ block: "center" });
       return;
     }
     if (DESTRUCTIVE.has(e.action?.type)) {
@@ -331,14 +332,15 @@ function friendly(c, e) {
 /** Giving a trick or props back is never one click: a second panel asks to confirm. */
 function confirmGiveUp(c, e, el) {
   const what = friendly(c, e) ?? e.label;
-  c.pop.openPanel(el, {
+  // after the click that chose it has finished bubbling (the board closes panels on a click)
+  setTimeout(() => c.pop.openPanel(el, {
     title: c.w("confirm_title"), label: c.w("confirm_title"), closeLabel: c.w("close"),
     choices: [
       { class: "keep", testid: "trk-confirm-no", index: -2, body: c.w("confirm_no"), pick: () => el.focus?.() },
       { class: "danger", testid: "trk-confirm-yes", index: e.index, body: c.w("confirm_yes", { what: what.replace(/…$/, "") }),
         pick: () => c.api.act(e.action).catch(() => {}) },
     ],
-  });
+  }));
 }
 
 function showTip(c, el, key) {
