@@ -291,14 +291,30 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
         if n:
             page.evaluate(f"marquee.act({rng.randrange(n)}).catch(() => null)")
     page.evaluate("marquee.idle()")
-    # choose a character, then a slot: the slots then offer only that character's placements
+    # one's own trick outside a placement is not lit; a click reads it and offers the return,
+    # which asks for a confirmation; "keep it" changes nothing
     board = page.get_by_test_id("trk-board")
+    assert board.locator('[data-target^="mytrick-"]').count() == 0
+    quiet = board.locator('[data-quiet^="mytrick-"]')
+    assert quiet.count() >= 1
+    before_give_up = page.evaluate("marquee.snapshot().step")
+    quiet.first.click()
+    page.get_by_test_id("trk-panel").locator(".trk-choice.danger").click()
+    page.get_by_test_id("trk-confirm-no").click()
+    expect(page.get_by_test_id("trk-confirm-no")).to_have_count(0)
+    assert page.evaluate("marquee.snapshot().step") == before_give_up
+
+    # choose a character, then a slot: the slots then offer only that character's placements
     char = page.get_by_test_id("trk-board").locator('[data-target^="char-"]').first
     char.click()
     if page.get_by_test_id("trk-panel").count():
         page.get_by_test_id("trk-choice-select").click()
     page.wait_for_function("document.querySelector('[data-testid=\"trk-board\"]').dataset.selected")
     chosen = int(board.get_attribute("data-selected"))
+    # the focus has moved to the first slot it may go to, and that slot is on screen
+    focused = page.evaluate("document.activeElement?.dataset?.target ?? ''")
+    assert focused.startswith("slot-"), focused
+    assert page.locator(f'[data-target="{focused}"]').evaluate_all(IN_VIEW) == [True]
     slots = page.get_by_test_id("trk-board").locator('[data-target^="slot-"]')
     assert slots.count() > 0
     assert set(slots.evaluate_all("els => els.map(e => e.dataset.count)")) == {"1"}

@@ -868,7 +868,7 @@ function decisionStrip(c) {
       return el;
     }
     const el = h("button", { type: "button", class: "trk-decide", testid: `trk-t-${key}`, dataset: { target: key, count: String(entries.length) } },
-      entries[0].label, " …");
+      friendly(c, entries[0]) ?? entries[0].label, " …");
     el.addEventListener("click", () => choose(c, key, el, entries[0].label));
     return el;
   });

@@ -25,6 +25,16 @@ function initiativeSlot(c) {
   return c.players.length === 2 && two ? two[i] : i + 1;
 }
 
+/** A die face in words: a school, a character, "any school", coins, or X. */
+function dieFaceName(c, face) {
+  const { D, w } = c;
+  if (face === "x") return "X";
+  if (D.schools[face]) return cap(nameOf(D.schools[face], c.lang));
+  if (D.characters[face]) return c.charName(face);
+  if (face === "any") return w("any");
+  return w("n_coins", { n: face });
+}
+
 const propName = (c, id) => cap(nameOf(c.D.props[id], c.lang));
 const trickName = (c, id) => nameOf(c.D.tricks[id], c.lang);
 
@@ -116,7 +126,7 @@ export function describe(c, action) {
     case "reroll_die":
       return `${w("reroll_die", { n: a.die + 1 })} — ${ap("reroll_die")}`;
     case "set_die":
-      return null;
+      return `${w("set_die", { n: a.die + 1, face: dieFaceName(c, a.face) })} — ${ap("set_die")}`;
     case "prepare":
       return `${w("prepare_what", { what: trickName(c, a.trick) })} — ${w("n_ap", { n: D.tricks[a.trick]?.prepare_ap ?? "?" })}`;
     case "move_trick":
