@@ -416,7 +416,10 @@ function slotSvg(c, slotIndex, mod) {
   g.setAttribute("aria-label", desc);
   const wrap = h("div", { class: "slot-wrap", title: desc, dataset: { slot: String(slotIndex) }, testid: `trk-slot-${slotIndex}` }, g);
   wire(c, wrap, `slot-${slotIndex}`, title);
-  if (!c.targets.has(`slot-${slotIndex}`) && view.phase === "place") {
+  if (v === -2 && c.canAct) {
+    // the real reason, not the engine's "not free": the slot is unused at this player count
+    c.pop.explain(wrap, () => ({}), () => Promise.resolve(w("blocked_n", { n: players.length })));
+  } else if (!c.targets.has(`slot-${slotIndex}`) && view.phase === "place") {
     explain(c, wrap, () => {
       const [location, slot] = slotLocation(slotIndex);
       const ci = probeChar(c, location);
