@@ -35,6 +35,22 @@ function dieFaceName(c, face) {
   return w("n_coins", { n: face });
 }
 
+/** A prop's price now: the printed cost, or the active prophecy's flat price. */
+function basePrice(c, prop) {
+  const proph = c.view.prophecy ? c.D.prophecies[c.view.prophecy] : null;
+  const flat = (proph?.params ?? []).find((p) => p.kind === "prop_price");
+  return flat ? flat.coins : (c.D.props[prop]?.cost ?? 0);
+}
+
+/** What one token costs at the Buy action: the quick-ordered prop (not also in the buy area)
+ *  carries the quick-order surcharge (engine market.stock / unit_price). */
+function unitPrice(c, prop) {
+  const m = c.view.market;
+  const inStock = m.buy.includes(prop) || m.extra.includes(prop);
+  const surcharge = m.quick === prop && !inStock ? (c.D.market.quick_order_surcharge ?? 1) : 0;
+  return basePrice(c, prop) + surcharge;
+}
+
 const propName = (c, id) => cap(nameOf(c.D.props[id], c.lang));
 const trickName = (c, id) => nameOf(c.D.tricks[id], c.lang);
 
@@ -103,7 +119,7 @@ export function describe(c, action) {
     }
     case "buy": {
       const n = a.props.length;
-      const coins = a.props.reduce((sum, p) => sum + (D.props[p]?.cost ?? 0), 0) - (a.bargain ?? 0);
+      const coins = a.props.reduce((sum, p) => sum + unitPrice(c, p), 0) - (a.bargain ?? 0);
       const apN = apCost(c, "buy") + (a.bargain ?? 0) * apCost(c, "bargain");
       const what = `${propName(c, a.props[0])}${n > 1 ? ` ×${n}` : ""}`;
       if (a.mode) return null; // special assignment purchases: the engine's label says how they are paid
@@ -113,7 +129,7 @@ export function describe(c, action) {
       return `${w("order_what", { what: propName(c, a.prop) })} — ${ap("order")}`;
     case "quick_order": {
       const surcharge = D.market.quick_order_surcharge ?? 1;
-      return `${w("quick_what", { what: propName(c, a.prop) })} — ${ap("quick_order")}, ${w("n_coins", { n: (D.props[a.prop]?.cost ?? 0) + surcharge })}`;
+      return `${w("quick_what", { what: propName(c, a.prop) })} — ${ap("quick_order")}, ${w("n_coins", { n: basePrice(c, a.prop) + surcharge })}`;
     }
     case "learn_trick":
       return `${w("learn_what", { what: trickName(c, a.trick) })} — ${ap("learn_trick")}`;
