@@ -181,13 +181,15 @@ function playerSummary(c) {
     const placed = p.chars.filter((ch) => ch.slot >= 0).length;
     const markers = p.tricks.reduce((n, t) => n + t.markers, 0);
     const acting = snap.to_act.seats.includes(seat) && snap.to_act.kind !== "terminal";
-    const text = [`★ ${p.fame}`, `¢ ${p.coins}`, `◆ ${p.shards}`,
-      `${w("characters")} ${placed}/${p.chars.length}`, `${w("tricks")} ${p.tricks.length} (▣ ${markers})`,
-      `${w("hand")} ${p.hand_count ?? Object.values(p.hand ?? {}).reduce((a, b) => a + b, 0)}`];
+    const hand = p.hand_count ?? Object.values(p.hand ?? {}).reduce((a, b) => a + b, 0);
+    // [symbol and figure, the same in words] — the words are the tooltip and the aria-label
+    const parts = [[`★ ${p.fame}`, `${w("fame")} ${p.fame}`], [`¢ ${p.coins}`, `${w("coins")} ${p.coins}`],
+      [`◆ ${p.shards}`, `${w("shards")} ${p.shards}`], [`♟ ${placed}/${p.chars.length}`, `${w("characters")} ${placed}/${p.chars.length}`],
+      [`♠ ${p.tricks.length} ▣ ${markers}`, `${w("tricks")} ${p.tricks.length}, ${w("markers")} ${markers}`], [`✉ ${hand}`, `${w("hand")} ${hand}`]];
     return h("button", { type: "button", class: `pchip seat-${seat % 4}${acting ? " acting" : ""}`, testid: `trk-pchip-${seat}`,
-      "aria-label": `${c.seatName(seat)}: ${text.join(", ")}`,
+      "aria-label": `${c.seatName(seat)}: ${parts.map(([, words]) => words).join(", ")}`,
       onclick: () => c.board.querySelector(`[data-testid="trk-player-${seat}"]`)?.scrollIntoView({ block: "start" }) },
-    seatBadge(seat), h("strong", {}, c.seatName(seat)), text.map((t) => h("span", {}, t)));
+    seatBadge(seat), h("strong", {}, c.seatName(seat)), parts.map(([t, words]) => h("span", { title: words }, t)));
   });
   return h("div", { class: "trk-summary", testid: "trk-summary" }, chips);
 }
