@@ -17,7 +17,6 @@ import { describe, DESTRUCTIVE, slotName, perfName, actionMenu, locationActions,
 export const SEAT_COLORS = ["#c8372d", "#2563c9", "#1f8a47", "#d99a00"];
 const SEAT_SHAPES = ["circle", "square", "diamond", "triangle"];
 const SYMBOLS = ["♠", "♥", "♦", "♣"];
-const CHAR_ABBR = { magician: "M", apprentice: "Ap", assistant: "As", engineer: "E", manager: "Mg" };
 // performance card geometry (SVG units): cell size and padding
 export const CELL = 50;
 export const PAD = 10;
@@ -51,6 +50,9 @@ function seatBadge(seat) {
   return h("span", { class: `seat-badge-mini seat-${seat % 4}`, "aria-hidden": "true" },
     h("span", { class: "shape" }), h("span", { class: "num" }, String(seat + 1)));
 }
+
+/** A character kind's token letters in the page's language ("M", "Ap"; RU "И", "Уч"). */
+const abbr = (c, kind) => (kind ? c.w(`abbr.${kind}`) : "");
 
 // The board's own words: the catalog's `ui.trk.*` strings (engine/games/trickerion/messages.json).
 const words = (t) => (key, params) => t(`ui.trk.${key}`, params);
@@ -410,7 +412,7 @@ function slotSvg(c, slotIndex, mod) {
   if (v === -2) g.append(s("path", { d: "M10 10 L46 40 M46 10 L10 40", class: "slot-x" }));
   if (occ) {
     const kind = players[occ.seat]?.chars[occ.char]?.kind ?? "";
-    g.append(seatToken(occ.seat, 28, 25, 15, `${occ.seat + 1}${CHAR_ABBR[kind] ?? ""}`));
+    g.append(seatToken(occ.seat, 28, 25, 15, `${occ.seat + 1}${abbr(c, kind)}`));
   }
   const title = slotName(c, slotIndex);
   const desc = `${title}: ${v === -2 ? w("blocked") : occ
@@ -444,7 +446,7 @@ function dieFace(c, face) {
   if (face === "x") return "X";
   if (D.schools[face]) return schoolLetter(face, c.lang);
   if (face === "any") return "?";
-  if (D.characters[face]) return CHAR_ABBR[face] ?? face;
+  if (D.characters[face]) return abbr(c, face);
   return face;
 }
 
@@ -760,7 +762,7 @@ function character(c, ch, seat, i) {
   else if (ch.idle && view.phase !== "assign" && view.phase !== "setup") where = w("idle");
   const card = ch.card === "face_down" ? w("face_down")
     : ch.card ? (D.specials[ch.card] ? nameOf(D.specials[ch.card], lang) : c.T(ch.card)) : "";
-  const svg = s("svg", { viewBox: "0 0 34 34", width: 30, height: 30, "aria-hidden": "true" }, seatToken(seat, 17, 17, 13, `${seat + 1}${CHAR_ABBR[ch.kind] ?? ""}`));
+  const svg = s("svg", { viewBox: "0 0 34 34", width: 30, height: 30, "aria-hidden": "true" }, seatToken(seat, 17, 17, 13, `${seat + 1}${abbr(c, ch.kind)}`));
   const el = h("div", { class: "char", testid: `trk-char-${seat}-${i}` }, svg,
     h("div", { class: "char-text" }, h("strong", {}, charLabel(c, seat, i)),
       h("span", { class: "muted" }, where), card ? h("span", { class: "char-card" }, card) : null));
