@@ -249,11 +249,15 @@ def check_panel(page, solo: dict) -> None:
     for die in solo["prep_dice"]:
         el = page.get_by_test_id(f"solo-die-{die['id']}")
         assert el.get_attribute("data-marked") == str(die["marked"]).lower()
-    expect(page.get_by_test_id("solo-dice").get_by_test_id("solo-prov")).to_have_count(len(solo["prep_dice"]))
+    # one mark for the dice as a group (not one per die), its reasons in the tooltip
+    expect(page.get_by_test_id("solo-dice").get_by_test_id("solo-prov")).to_have_count(1)
     assert page.get_by_test_id("solo-closed").get_attribute("data-slots") == " ".join(map(str, solo["closed_slots"]))
     expect(page.get_by_test_id("solo-turn")).to_be_visible()
     assert page.get_by_test_id("solo-last-step").inner_text()
-    summary = page.get_by_test_id("solo-provisional").locator("summary").inner_text()
+    summary = page.get_by_test_id("solo-provisional").locator("summary").first.inner_text()
+    # the details: one section per component group
+    groups = {p["path"].split(".")[0].split("[")[0] for p in solo["provisional"]}
+    expect(page.get_by_test_id("solo-provisional").locator(".solo-prov-group")).to_have_count(len(groups))
     assert f"({len(solo['provisional'])})" in summary
     # the fallback: the same choice among the action buttons
     assert page.get_by_test_id("actions").locator("button").count() >= 1
