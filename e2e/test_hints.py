@@ -23,6 +23,14 @@ from helpers import no_problems, open_page, tid, ui
 TIME_BOT = """() => {
     const door = window.marqueeBridge, call = door.call.bind(door);
     window.__botMs = [];
+    // the longest main-thread task from here on (at speed 0, steps are batched per frame)
+    window.__longest = 0;
+    const since = performance.now();
+    new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+            if (e.startTime >= since) window.__longest = Math.max(window.__longest, e.duration);
+        }
+    }).observe({type: 'longtask'});
     door.call = (method, args) => {
         const to = method === 'step' ? marquee.toAct() : null;
         const bot = to && to.kind === 'players' && to.seats.includes(1);
@@ -111,7 +119,8 @@ def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(page, site_url)
     assert bot, "the hard bot took no decision"
     print(f"hard bot in the page (Pyodide): {len(bot)} decisions, median {pct(bot, 0.5):.0f} ms,"
           f" p95 {pct(bot, 0.95):.0f} ms, max {max(bot):.0f} ms; human moves {moves + 1};"
-          f" scores {snap['result']['scores']}")
+          f" scores {snap['result']['scores']}; longest main-thread task"
+          f" {page.evaluate('window.__longest'):.0f} ms")
     no_problems(page)
 
 
