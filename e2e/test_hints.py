@@ -88,9 +88,16 @@ def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(page, site_url)
     page.get_by_test_id("players-select").select_option("2")
     kind = page.get_by_test_id("seat-1-kind")
     expect(kind).to_have_value("bot:normal")  # the default opponent (never random)
-    expect(kind.locator("option")).to_contain_text([
-        ui("ui.seat.human"), ui("ui.bot.easy"), ui("ui.bot.normal"), ui("ui.bot.hard"),
-        ui("ui.bot.greedy"), ui("ui.bot.random")])
+    expect(kind.locator("option")).to_contain_text(
+        [
+            ui("ui.seat.human"),
+            ui("ui.bot.easy"),
+            ui("ui.bot.normal"),
+            ui("ui.bot.hard"),
+            ui("ui.bot.greedy"),
+            ui("ui.bot.random"),
+        ]
+    )
     kind.select_option("bot:hard")
     expect(page.get_by_test_id("hints-option")).to_be_checked()
     page.get_by_test_id("seed-input").fill("11")
@@ -117,10 +124,12 @@ def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(page, site_url)
     expect(page.get_by_test_id("hint")).to_be_hidden()
     bot = page.evaluate("window.__botMs")
     assert bot, "the hard bot took no decision"
-    print(f"hard bot in the page (Pyodide): {len(bot)} decisions, median {pct(bot, 0.5):.0f} ms,"
-          f" p95 {pct(bot, 0.95):.0f} ms, max {max(bot):.0f} ms; human moves {moves + 1};"
-          f" scores {snap['result']['scores']}; longest main-thread task"
-          f" {page.evaluate('window.__longest'):.0f} ms")
+    print(
+        f"hard bot in the page (Pyodide): {len(bot)} decisions, median {pct(bot, 0.5):.0f} ms,"
+        f" p95 {pct(bot, 0.95):.0f} ms, max {max(bot):.0f} ms; human moves {moves + 1};"
+        f" scores {snap['result']['scores']}; longest main-thread task"
+        f" {page.evaluate('window.__longest'):.0f} ms"
+    )
     no_problems(page)
 
 

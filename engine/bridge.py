@@ -408,12 +408,14 @@ class Bridge:
         for h in search_hint(game, match.state, a.seat, HINT_COUNT, level=HINT_LEVEL):
             action = game.action_from_builtins(h["action"])
             key = game.encode_action(action)
-            out.append({
-                "index": listed.index(key) if key in listed else None,
-                "action": h["action"],
-                "label": self._label(game, action, lang),
-                "estimate": h["estimate"],
-            })
+            out.append(
+                {
+                    "index": listed.index(key) if key in listed else None,
+                    "action": h["action"],
+                    "label": self._label(game, action, lang),
+                    "estimate": h["estimate"],
+                }
+            )
         return out
 
     def m_game_data(self, a: GameDataArgs) -> dict[str, Any]:
