@@ -431,7 +431,7 @@ function tableCtx() {
     speed: S.speed,
     autoPending: S.snap ? autoPending(S.snap) : false,
     freshFrom: S.freshFrom,
-    hint: S.hint,
+    hint: S.hint?.lang === S.lang ? S.hint : null, // labels in another language: ask again
     renderBoard,
     on: tableHandlers,
   };
@@ -592,7 +592,7 @@ const tableHandlers = {
     schedule();
   },
   hint: reporting(tableFailed, async () => {
-    S.hint = { step: S.snap.step, viewer: S.viewer, pending: true };
+    S.hint = { step: S.snap.step, viewer: S.viewer, lang: S.lang, pending: true };
     refresh();
     // let "Thinking…" paint before the engine, on this thread, takes the time it needs
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
@@ -611,7 +611,7 @@ function askHint() {
     const ms = Math.round(performance.now() - started);
     timings.hint = ms;
     console.info(`marquee: hint in ${ms} ms`);
-    S.hint = { step, viewer, moves, ms };
+    S.hint = { step, viewer, lang: S.lang, moves, ms };
     return S.hint;
   } catch (error) {
     S.hint = null;
