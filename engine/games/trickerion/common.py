@@ -12,7 +12,7 @@ from typing import Any, Callable, NamedTuple
 
 from engine.core.events import Event
 from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog
-from engine.games.trickerion.components import load_packs
+from engine.games.trickerion.components import DayYield, load_packs
 from engine.games.trickerion.state import PerfCard, Player, State, Trick
 
 MARKERS_PER_SYMBOL = 4
@@ -277,7 +277,7 @@ def day_yield(cat: Catalog, s: State, day: int) -> tuple[int, int]:
     f, c = cat.day_yield[day]
     if s.prophecy:
         for param in cat.prophecies[s.prophecy].params:
-            if type(param).__name__ == "DayYield" and DAYS.index(param.day) == day:
+            if isinstance(param, DayYield) and DAYS.index(param.day) == day:
                 f, c = param.fame, param.coins
     return f, c
 

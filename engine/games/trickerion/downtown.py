@@ -9,11 +9,26 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.catalog import SPECIALISTS, X, Catalog
-from engine.games.trickerion.common import (free_symbol, gain, has_components, owns_or_hired,
-                                            raise_decision, residence, trick_by_id)
-from engine.games.trickerion.state import (Char, PendingHypnotic, PendingInvestments,
-                                           PendingMassRecruitment, Placement, State, Trick)
+from engine.games.trickerion.catalog import SPECIALISTS, Catalog, X
+from engine.games.trickerion.common import (
+    free_symbol,
+    gain,
+    has_components,
+    owns_or_hired,
+    raise_decision,
+    residence,
+    trick_by_id,
+)
+from engine.games.trickerion.components import ActionCostDelta
+from engine.games.trickerion.state import (
+    Char,
+    PendingHypnotic,
+    PendingInvestments,
+    PendingMassRecruitment,
+    Placement,
+    State,
+    Trick,
+)
 
 RESIDENCE, INN, BANK = (0, 1), (2, 3), (4, 5)
 
@@ -23,7 +38,7 @@ def cost(g, s: State, act: Placement, action: str) -> int:
     ap = g.action_ap(s, action)
     if act.effect == "ready":
         for param in g.effect_params(act):
-            if type(param).__name__ == "ActionCostDelta" and param.action == action:
+            if isinstance(param, ActionCostDelta) and param.action == action:
                 ap += param.delta
     return max(ap, 0)
 

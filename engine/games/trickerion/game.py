@@ -13,6 +13,7 @@ from engine.games.trickerion import decisions, flow, scoring, setup
 from engine.games.trickerion.actions import Action, Chance
 from engine.games.trickerion.bots import BOTS
 from engine.games.trickerion.catalog import catalog
+from engine.games.trickerion.components import ActionCost
 from engine.games.trickerion.state import Placement, State
 from engine.games.trickerion.view import view as make_view
 
@@ -168,7 +169,7 @@ class Trickerion(Game):
         """AP cost of a location action, with an ActionCost prophecy applied."""
         if s.prophecy:
             for param in self.cat.prophecies[s.prophecy].params:
-                if type(param).__name__ == "ActionCost" and param.action == action:
+                if isinstance(param, ActionCost) and param.action == action:
                     return param.ap
         return self._ap[action]
 

@@ -14,10 +14,24 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import DIRECTIONS, Catalog
-from engine.games.trickerion.common import (FREE, day_yield, gain, link_formed, symbol_schools,
-                                            raise_decision, theater_day_of, trick_by_id)
-from engine.games.trickerion.state import (PendingBuyingTime, PendingLinkReward, PerfCard,
-                                           Placement, State)
+from engine.games.trickerion.common import (
+    FREE,
+    day_yield,
+    gain,
+    link_formed,
+    raise_decision,
+    symbol_schools,
+    theater_day_of,
+    trick_by_id,
+)
+from engine.games.trickerion.components import OnSetUp
+from engine.games.trickerion.state import (
+    PendingBuyingTime,
+    PendingLinkReward,
+    PerfCard,
+    Placement,
+    State,
+)
 
 
 def _effect(g, act: Placement | None) -> str:
@@ -198,7 +212,7 @@ def set_up(g, s: State, seat: int, action: A.SetUpTrick, ev: list[Event], effect
     school = cat.trick_school[t.id]
     if s.prophecy:
         for param in cat.prophecies[s.prophecy].params:
-            if type(param).__name__ == "OnSetUp" and param.school == school:
+            if isinstance(param, OnSetUp) and param.school == school:
                 gain(cat, s, seat, ev, "prophecy_set_up", fame=param.gain.fame)
     if pay_links:
         pay_new_links(g, s, seat, action.card, action.cell, t.id, ev, effect, act)

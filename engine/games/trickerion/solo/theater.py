@@ -16,10 +16,11 @@ from itertools import permutations
 from engine.core.events import Event
 from engine.games.trickerion.catalog import DIRECTIONS, Catalog
 from engine.games.trickerion.common import gain, trick_by_id, trick_by_sym
-from engine.games.trickerion.state import State
+from engine.games.trickerion.components import OnSetUp
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.state import State
 
 
 def leaving_card(cat: Catalog, s: State) -> int:
@@ -158,7 +159,7 @@ def apply_set_up(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
            links=len(links))
     if s.prophecy:  # set-up prophecies (pr10, pr13, pr17, pr23) also pay it
         for param in cat.prophecies[s.prophecy].params:
-            if type(param).__name__ == "OnSetUp" and param.school == school:
+            if isinstance(param, OnSetUp) and param.school == school:
                 gain(cat, s, seat, ev, "prophecy_set_up", fame=param.gain.fame)
     if not links:
         return
