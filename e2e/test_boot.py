@@ -100,7 +100,11 @@ def test_loading_screen_mid_way(page, site_url, wait_for_boot, screenshot):
                           " text: document.querySelector('.boot-status').textContent})")
     assert 0.2 < state["progress"] < 0.95, state
     expect(page.locator("#boot")).to_be_visible()
-    assert page.evaluate("document.getElementById('app').hidden") is True
+    # lobby first: the lobby is up, the loading screen a strip at its foot
+    expect(page.get_by_test_id("screen-lobby")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.lobby") == "early"
+    box = page.locator("#boot").bounding_box()
+    assert box["height"] < 200 and box["y"] > 400, box
     expect(page.locator('.boot-stages li[data-stage="runtime"]')).to_have_attribute("data-state", "done")
     expect(page.locator('.boot-stages li[data-stage="packages"]')).to_have_attribute("data-state", "active")
     screenshot(page, "boot-loading")
@@ -131,7 +135,8 @@ def test_missing_file_shows_error_panel(page, site_url, wait_for_boot, screensho
     # the panel names the file and, once it has asked the server again, the status
     expect(page.locator(".boot-error-summary")).to_contain_text(
         re.compile(r"Could not download pyodide/marquee-.*\.whl \(HTTP 404\)"))
-    assert page.evaluate("document.getElementById('app').hidden") is True
+    # the panel covers the page (the lobby drawn before the engine stays behind it)
+    assert page.locator("#boot").bounding_box()["height"] == 800
     screenshot(page, "boot-error-missing-file")
 
 
@@ -190,3 +195,100 @@ def site_size(root: Path) -> tuple[int, int]:
             raw += len(data)
             gz += len(gzip.compress(data, compresslevel=6, mtime=0))
     return raw, gz
+
+
+# Long main-thread tasks (over 50 ms) from the first script on, for the figures.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+}).observe({type: 'longtask', buffered: true});
+"""
+
+
+def longest(tasks, since=0.0, until=float("inf")) -> str:
+    inside = [d for start, d in tasks if since <= start <= until]
+    return f"{max(inside, default=0)} ms ({len(inside)} tasks over 50 ms)"
+
+
+def test_lobby_is_usable_before_the_engine(page, site_url, figures, screenshot):
+    """Lobby first: drawn from the build's data before Python; a choice made while the
+    engine loads is the game that starts once it is ready."""
+    page.add_init_script(LONG_TASKS)
+    page.goto(site_url)
+    expect(page.get_by_test_id("screen-lobby")).to_be_visible()
+    lobby_ms = page.evaluate("marquee.timings.lobby")
+    assert lobby_ms is not None, "the lobby waited for the engine"
+    page.get_by_test_id("game-magnificent").click()
+    page.get_by_test_id("players-select").select_option("4")
+    for seat in (1, 2, 3):
+        page.get_by_test_id(f"seat-{seat}-kind").select_option("bot:random")
+    page.get_by_test_id("seed-input").fill("4242")
+    chosen_ms = page.evaluate("performance.now()")
+    boot_state = page.evaluate("marqueeBoot.state")
+    screenshot(page, "lobby-before-engine")
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function("window.marqueeBoot.state === 'ready' && marquee.screen() !== 'lobby'", timeout=120_000)
+    snap = page.evaluate("marquee.snapshot()")
+    assert snap["game"] == "magnificent"
+    assert [s["kind"] for s in snap["seats"]] == ["human", "bot", "bot", "bot"]
+    # the build's copy of the lobby's data is what the engine says
+    early = page.evaluate("JSON.parse(document.getElementById('marquee-lobby-data').textContent)")
+    assert early["games"] == json.loads(page.evaluate("marqueeBridge.call('games', '{}')"))
+    for lang in early["strings"]:
+        # (the engine's now also carries the game's own strings: the table is open)
+        engine = json.loads(page.evaluate("l => marqueeBridge.call('strings', JSON.stringify({lang: l}))", lang))
+        assert early["strings"][lang] == {k: engine.get(k) for k in early["strings"][lang]}
+    t = page.evaluate("({...marqueeBoot.timings})")
+    tasks = page.evaluate("window.__longTasks")
+    figures["lobby first: lobby drawn (ms after navigation, cold)"] = f"{lobby_ms} ms"
+    figures["lobby first: game, 4 players, seats and seed chosen by"] = (
+        f"{chosen_ms / 1000:.2f} s (engine then {boot_state})")
+    figures["lobby first: engine ready"] = seconds(t["ready"])
+    figures["main thread: longest task during boot"] = longest(tasks, until=t["ready"])
+    figures["main thread: longest task before the runtime compiled"] = longest(tasks, until=t["compiled"])
+    assert not page.marquee.problems(), page.marquee.problems()
+
+
+BARE = """<!doctype html><meta charset="utf-8"><title>bare stack</title>
+<script type="module">
+  const t0 = performance.now();
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  const py = await loadPyodide({ indexURL: "./pyodide/", packages: ["msgspec"] });
+  py.runPython("import msgspec");
+  window.__bareReady = performance.now();
+</script>"""
+
+
+def test_engine_ready_against_the_bare_stack(browser, site_dir, serve, tmp_path, wait_for_boot, figures):
+    """Pyodide + msgspec imported and nothing else, from the same files, beside the page:
+    fresh contexts, interleaved, three each."""
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    (bare / "pyodide").symlink_to(site_dir / "pyodide", target_is_directory=True)
+    (bare / "index.html").write_text(BARE)
+    bare_url, site_url = serve(bare), serve(site_dir)
+    ours, base, tasks = [], [], []
+    for _ in range(3):
+        for kind in ("bare", "marquee"):
+            context = browser.new_context()
+            try:
+                page = context.new_page()
+                if kind == "bare":
+                    page.goto(bare_url)
+                    page.wait_for_function("window.__bareReady", timeout=120_000)
+                    base.append(page.evaluate("window.__bareReady"))
+                else:
+                    page.add_init_script(LONG_TASKS)
+                    page.goto(site_url)
+                    boot = wait_for_boot(page)
+                    assert boot["state"] == "ready", boot["error"]
+                    ours.append(boot["timings"]["ready"])
+                    tasks.append(max((d for _, d in page.evaluate("window.__longTasks")), default=0))
+            finally:
+                context.close()
+    med = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
+    figures["bare stack (Pyodide + msgspec) ready, median of 3"] = seconds(med(base))
+    figures["Marquee engine ready, median of 3"] = seconds(med(ours))
+    figures["ratio Marquee / bare stack"] = f"{med(ours) / med(base):.2f}"
+    figures["main thread: longest task during boot, median of 3"] = f"{med(tasks)} ms"

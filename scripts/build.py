@@ -341,14 +341,15 @@ from engine.core.i18n import LANGS
 b = Bridge()
 games = json.loads(b.call("games", "{}"))
 strings = {lang: json.loads(b.call("strings", json.dumps({"lang": lang}))) for lang in LANGS}
-json.dump({"games": games, "strings": strings}, sys.stdout, ensure_ascii=False)
+version = json.loads(b.call("version", "{}"))
+json.dump({"games": games, "strings": strings, "version": version}, sys.stdout, ensure_ascii=False)
 """
 
 
 def lobby_data() -> dict:
     """What the lobby draws before Python is loaded in the page: the registry's games (the
-    bridge's `games`) and the page strings in every language (its `strings`), asked of the
-    same engine sources with the build machine's CPython."""
+    bridge's `games`), the page strings in every language (its `strings`) and the engine's
+    limits (its `version`), asked of the same engine sources with the build machine's CPython."""
     try:
         out = subprocess.run([sys.executable, "-c", LOBBY_SCRIPT], cwd=ROOT, check=True,
                              capture_output=True, text=True).stdout
