@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers import READY_TIMEOUT_MS, tid
+from test_boot import LONG_TASKS, longest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,14 +95,17 @@ def test_plays_a_whole_game_with_the_network_off(context, site_url, figures):
     assert all(f.startswith(f"marquee-{precache['build']} ") for f in files)
 
     context.set_offline(True)
+    page.add_init_script(LONG_TASKS)
     responses = []
     page.on("response", lambda r: responses.append((r.url, r.from_service_worker, r.status)))
     page.reload()
     again = ready(page)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     assert page.evaluate("navigator.onLine") is False
+    game_from = page.evaluate("performance.now()")
     page.evaluate(FOUR_BOTS)
     page.wait_for_function("marquee.toAct().kind === 'terminal'", timeout=300_000)
+    tasks = page.evaluate("window.__longTasks")
     expect(page.get_by_test_id("game-over")).to_be_visible()
     network = [(u, s) for u, sw, s in responses if not sw and not u.startswith("data:")]
     assert not network, network
@@ -111,6 +115,9 @@ def test_plays_a_whole_game_with_the_network_off(context, site_url, figures):
     figures["offline: first visit -> engine ready"] = seconds(first["ready"])
     figures["offline: first visit -> whole build cached (after ready)"] = seconds(t_cached - first["ready"])
     figures["offline: reload with the network off -> engine ready"] = seconds(again["ready"])
+    figures["main thread: longest task during boot (service worker cache)"] = longest(tasks, until=again["ready"])
+    figures["main thread: longest task during a 4-bot game (engine on the main thread)"] = longest(
+        tasks, since=game_from)
     figures["offline: responses from the service worker / from the network"] = (
         f"{len(responses) - len(network)} / {len(network)}")
 
