@@ -312,7 +312,7 @@ def test_engine_ready_against_the_bare_stack(browser, site_dir, serve, tmp_path,
                     tasks.append(max((d for _, d in page.evaluate("window.__longTasks")), default=0))
             finally:
                 context.close()
-    med = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
+    med = lambda xs: sorted(xs)[len(xs) // 2]
     figures["bare stack (Pyodide + msgspec) ready, median of 3"] = seconds(med(base))
     figures["Marquee engine ready, median of 3"] = seconds(med(ours))
     figures["ratio Marquee / bare stack"] = f"{med(ours) / med(base):.2f}"

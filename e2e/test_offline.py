@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from test_boot import LONG_TASKS, longest
 
 from helpers import READY_TIMEOUT_MS, tid
-from test_boot import LONG_TASKS, longest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,7 +52,9 @@ def ready(page) -> dict:
 
 def wait_until_cached(page) -> None:
     """The service worker has stored every file of the build and is active."""
-    page.wait_for_function("window.marqueeOffline && marqueeOffline.state === 'cached'", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function(
+        "window.marqueeOffline && marqueeOffline.state === 'cached'", timeout=READY_TIMEOUT_MS
+    )
 
 
 def cached_files(page) -> list[str]:
@@ -113,13 +115,19 @@ def test_plays_a_whole_game_with_the_network_off(context, site_url, figures):
     assert not context.problems, context.problems
 
     figures["offline: first visit -> engine ready"] = seconds(first["ready"])
-    figures["offline: first visit -> whole build cached (after ready)"] = seconds(t_cached - first["ready"])
+    figures["offline: first visit -> whole build cached (after ready)"] = seconds(
+        t_cached - first["ready"]
+    )
     figures["offline: reload with the network off -> engine ready"] = seconds(again["ready"])
-    figures["main thread: longest task during boot (service worker cache)"] = longest(tasks, until=again["ready"])
+    figures["main thread: longest task during boot (service worker cache)"] = longest(
+        tasks, until=again["ready"]
+    )
     figures["main thread: longest task during a 4-bot game (engine on the main thread)"] = longest(
-        tasks, since=game_from)
+        tasks, since=game_from
+    )
     figures["offline: responses from the service worker / from the network"] = (
-        f"{len(responses) - len(network)} / {len(network)}")
+        f"{len(responses) - len(network)} / {len(network)}"
+    )
 
 
 def changed_engine_wheel(site: Path, out: Path) -> Path:
@@ -136,7 +144,9 @@ def changed_engine_wheel(site: Path, out: Path) -> Path:
             name = line.split(",")[0]
             if name == "engine/__init__.py":
                 data = files[name]
-                digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                digest = (
+                    base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                )
                 line = f"{name},sha256={digest},{len(data)}"
             lines.append(line)
         files[record] = ("\n".join(lines) + "\n").encode()
@@ -145,13 +155,25 @@ def changed_engine_wheel(site: Path, out: Path) -> Path:
     return dest
 
 
-def test_a_new_build_is_offered_without_losing_the_game(context, site_dir, serve, tmp_path, figures):
+def test_a_new_build_is_offered_without_losing_the_game(
+    context, site_dir, serve, tmp_path, figures
+):
     v1 = tmp_path / "v1"
     shutil.copytree(site_dir, v1)
     v2 = tmp_path / "v2"
     wheel = changed_engine_wheel(site_dir, tmp_path)
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(v2),
-                    "--engine-wheel", str(wheel)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "build.py"),
+            "--out",
+            str(v2),
+            "--engine-wheel",
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+    )
     build = {v: json.loads((v / "precache.json").read_text())["build"] for v in (v1, v2)}
     assert build[v1] != build[v2]
 
@@ -170,7 +192,9 @@ def test_a_new_build_is_offered_without_losing_the_game(context, site_dir, serve
         if page.evaluate("marquee.screen()") == "pass":
             page.evaluate("marquee.confirmPass()")
         page.evaluate("marquee.act(0)")
-    before = page.evaluate("({hash: marquee.hash(), step: marquee.snapshot().step, screen: marquee.screen()})")
+    before = page.evaluate(
+        "({hash: marquee.hash(), step: marquee.snapshot().step, screen: marquee.screen()})"
+    )
 
     # the new build goes up as a whole (one rename), as README's hosting section asks
     swap = tmp_path / "live.new"
@@ -191,7 +215,9 @@ def test_a_new_build_is_offered_without_losing_the_game(context, site_dir, serve
     assert new_build != old_build
     assert page.evaluate("marquee.screen()") == before["screen"]
     assert page.evaluate("({hash: marquee.hash(), step: marquee.snapshot().step})") == {
-        "hash": before["hash"], "step": before["step"]}
+        "hash": before["hash"],
+        "step": before["step"],
+    }
     expect(page.locator(tid("update-ready"))).to_have_count(0)
     files = cached_files(page)
     assert files and all(f.startswith(f"marquee-{build[v2]} ") for f in files), files[:3]
@@ -201,6 +227,10 @@ def test_a_new_build_is_offered_without_losing_the_game(context, site_dir, serve
     page.evaluate("marquee.act(0)")
     assert page.evaluate("marquee.snapshot().step") > before["step"]
     assert not context.problems, context.problems
-    listed = {v: {(p, h) for p, h, _ in json.loads((v / "precache.json").read_text())["files"]} for v in (v1, v2)}
+    listed = {
+        v: {(p, h) for p, h, _ in json.loads((v / "precache.json").read_text())["files"]}
+        for v in (v1, v2)
+    }
     figures["update: files the new build had to download (the rest copied from the old cache)"] = (
-        f"{len(listed[v2] - listed[v1])} of {len(listed[v2])}")
+        f"{len(listed[v2] - listed[v1])} of {len(listed[v2])}"
+    )

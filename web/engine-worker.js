@@ -26,7 +26,9 @@ function answer({ id, method, args }) {
   try {
     result = bridge.call(method, args ?? "{}");
   } catch (error) {
-    result = JSON.stringify({ error: { code: "ui.error.internal", params: { method, detail: String(error?.message ?? error) } } });
+    result = JSON.stringify({
+      error: { code: "ui.error.internal", params: { method, detail: String(error?.message ?? error) } },
+    });
   }
   self.postMessage({ id, result });
 }

@@ -65,7 +65,10 @@ async function register() {
   if (reg.active && offline.state === "pending") offline.state = "cached";
   seen(reg.installing);
   reg.addEventListener("updatefound", () => seen(reg.installing));
-  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && reg.update().catch(() => {}));
+  document.addEventListener(
+    "visibilitychange",
+    () => document.visibilityState === "visible" && reg.update().catch(() => {}),
+  );
   setInterval(() => reg.update().catch(() => {}), CHECK_EVERY_MS);
 }
 

@@ -21,7 +21,7 @@ async function fill() {
   // a few at a time: the runtime's 10 MB wasm and the many small files share the network
   const queue = PRECACHE.files.slice();
   const worker = async () => {
-    for (let file; (file = queue.shift());) await store(cache, reuse, file);
+    for (let file; (file = queue.shift()); ) await store(cache, reuse, file);
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
 }
@@ -66,8 +66,13 @@ self.addEventListener("message", (event) => {
 self.addEventListener("activate", (event) => {
   // Tabs of the old build reload when this worker takes over (web/offline.js), so its
   // cache can go.
-  event.waitUntil(caches.keys().then((names) =>
-    Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)))));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n))),
+      ),
+  );
 });
 
 self.addEventListener("fetch", (event) => {
