@@ -72,6 +72,19 @@ def lobby_start(page, players: int, kinds: list[str], seed: int, dark_alley: boo
     return (time.perf_counter() - started) * 1000
 
 
+# Which of the located elements a player sees now: inside the window and not under the sticky
+# decision strip (the strip's own targets count as seen).
+IN_VIEW = """els => {
+    const top = document.querySelector('[data-testid="trk-board"] .trk-top')?.getBoundingClientRect().bottom ?? 0;
+    return els.map(e => {
+        const r = e.getBoundingClientRect();
+        if (!r.width || !r.height) return false;
+        if (e.closest('[data-testid="trk-decision"]')) return r.top >= 0 && r.bottom <= innerHeight;
+        return r.top >= Math.max(0, top) - 2 && r.bottom <= innerHeight + 2 && r.left >= 0 && r.right <= innerWidth;
+    });
+}"""
+
+
 def phase(page) -> str:
     return page.evaluate("marquee.state()?.phase ?? ''")
 
@@ -119,11 +132,17 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
         renders.append(page.evaluate("window.marqueeTrickerion?.renderMs ?? 0"))
         if not page.evaluate("marquee.legal().length"):
             continue  # a bot or chance is about to move
-        board_targets = page.locator(
-            f'{tid("trk-board")} [data-target]:not({tid("trk-decision")} *)')
+        all_board = page.locator(f'{tid("trk-board")} [data-target]:not({tid("trk-decision")} *)')
+        # the page brings each decision into view: the player clicks only what is on screen
+        seen_now = all_board.evaluate_all(IN_VIEW)
+        on_screen = [i for i, v in enumerate(seen_now) if v]
         strip_targets = page.get_by_test_id("trk-decision").locator("[data-target]")
-        nb, ns = board_targets.count(), strip_targets.count()
+        nb, ns = len(on_screen), strip_targets.count()
         if nb + ns == 0:
+            if all_board.count():
+                screenshot(page, "trk-offscreen-failure")
+                pytest.fail(f"no lit target in view ({all_board.count()} off screen) at step "
+                            f"{page.evaluate('marquee.snapshot().step')}, phase {phase(page)}")
             buttons = page.get_by_test_id("actions").locator('button[data-testid^="action-"]')
             buttons.nth(rng.randrange(buttons.count())).click()
             counts["fallback"] += 1
@@ -134,7 +153,8 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
             target = strip_targets.nth(rng.randrange(ns))
         else:
             # a player who wants to perform: cells, performance cards and own tricks weigh more
-            keys = board_targets.evaluate_all("els => els.map(e => e.dataset.target)")
+            keys = [k for i, k in enumerate(all_board.evaluate_all("els => els.map(e => e.dataset.target)"))
+                    if seen_now[i]]
             weights = [weight(k) for k in keys]
             pick = rng.choices(range(nb), weights)[0]
             # half the time, the target that offers the move a player aiming to perform wants most
@@ -142,11 +162,12 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
             groups = page.evaluate("window.marqueeTrickerion.groups")
             best = max(range(nb), key=lambda i: max(
                 choice_weight(legal[j] if j >= 0 else None) for j in groups.get(keys[i], [-1])))
-            target = board_targets.nth(best if rng.random() < 0.5 else pick)
+            target = all_board.nth(on_screen[best if rng.random() < 0.5 else pick])
         key = target.get_attribute("data-target")
         kinds[key.split("-")[0]] = kinds.get(key.split("-")[0], 0) + 1
         step = page.evaluate("marquee.snapshot().step")
         drawn = int(page.get_by_test_id("trk-board").get_attribute("data-render"))
+        assert target.evaluate_all(IN_VIEW) == [True], f"{key} is off screen"
         target.click()
         counts["strip" if use_strip else "board"] += 1
         if page.get_by_test_id("trk-panel").count():
@@ -160,6 +181,9 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
             weights = [choice_weight(legal[i] if i >= 0 else None) for i in indexes]
             choices.nth(rng.choices(range(len(indexes)), weights)[0]).click()
             counts["panel"] += 1
+            # giving a trick or props back asks for a confirmation: the player confirms
+            if page.get_by_test_id("trk-confirm-yes").count():
+                page.get_by_test_id("trk-confirm-yes").click()
         # a move was played, or a character was chosen to place (the board redraws)
         page.wait_for_function(
             f"marquee.snapshot().step > {step} || "
@@ -171,11 +195,13 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
         pytest.fail("the game did not end")
 
     expect(page.get_by_test_id("score-table")).to_be_visible()
+    expect(page.get_by_test_id("score-table")).to_be_in_viewport()
     shoot_in_every_language(page, screenshot, "over", shots)
     result = page.evaluate("marquee.snapshot().result")
     assert result and len(result["scores"]) == 2
     assert {"setup", "advertise", "assign", "place"} <= seen, seen
     assert counts["board"] > 20
+    assert counts["fallback"] == 0, counts
     figures["trickerion: phases where the human had a decision"] = ", ".join(sorted(seen))
     no_problems(page)
     total = sum(counts[k] for k in ("board", "strip", "fallback")) - counts["select"]
@@ -265,14 +291,30 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
         if n:
             page.evaluate(f"marquee.act({rng.randrange(n)}).catch(() => null)")
     page.evaluate("marquee.idle()")
-    # choose a character, then a slot: the slots then offer only that character's placements
+    # one's own trick outside a placement is not lit; a click reads it and offers the return,
+    # which asks for a confirmation; "keep it" changes nothing
     board = page.get_by_test_id("trk-board")
+    assert board.locator('[data-target^="mytrick-"]').count() == 0
+    quiet = board.locator('[data-quiet^="mytrick-"]')
+    assert quiet.count() >= 1
+    before_give_up = page.evaluate("marquee.snapshot().step")
+    quiet.first.click()
+    page.get_by_test_id("trk-panel").locator(".trk-choice.danger").click()
+    page.get_by_test_id("trk-confirm-no").click()
+    expect(page.get_by_test_id("trk-confirm-no")).to_have_count(0)
+    assert page.evaluate("marquee.snapshot().step") == before_give_up
+
+    # choose a character, then a slot: the slots then offer only that character's placements
     char = page.get_by_test_id("trk-board").locator('[data-target^="char-"]').first
     char.click()
     if page.get_by_test_id("trk-panel").count():
         page.get_by_test_id("trk-choice-select").click()
     page.wait_for_function("document.querySelector('[data-testid=\"trk-board\"]').dataset.selected")
     chosen = int(board.get_attribute("data-selected"))
+    # the focus has moved to the first slot it may go to, and that slot is on screen
+    focused = page.evaluate("document.activeElement?.dataset?.target ?? ''")
+    assert focused.startswith("slot-"), focused
+    assert page.locator(f'[data-target="{focused}"]').evaluate_all(IN_VIEW) == [True]
     slots = page.get_by_test_id("trk-board").locator('[data-target^="slot-"]')
     assert slots.count() > 0
     assert set(slots.evaluate_all("els => els.map(e => e.dataset.count)")) == {"1"}

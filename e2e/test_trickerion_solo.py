@@ -192,8 +192,9 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
     assert log.count() > 50
     texts = page.evaluate("""() => marquee.snapshot().log.filter(e => e.code.startsWith('trickerion.solo.'))
         .map(e => e.text)""")
-    assert any(t.startswith("Downtown, step") for t in texts)
-    assert any(t.startswith("Contested") or "step" in t for t in texts)
+    # plain words first, the book's step after them as a detail (issue 13)
+    assert any(t.startswith("The Successor") and t.endswith(")") and "(Downtown, step" in t for t in texts)
+    assert any("(Contested)" in t or "(Location order)" in t for t in texts)
 
     # the scoring table with the solo categories, labelled
     over = page.get_by_test_id("game-over")
@@ -248,11 +249,15 @@ def check_panel(page, solo: dict) -> None:
     for die in solo["prep_dice"]:
         el = page.get_by_test_id(f"solo-die-{die['id']}")
         assert el.get_attribute("data-marked") == str(die["marked"]).lower()
-    expect(page.get_by_test_id("solo-dice").get_by_test_id("solo-prov")).to_have_count(len(solo["prep_dice"]))
+    # one mark for the dice as a group (not one per die), its reasons in the tooltip
+    expect(page.get_by_test_id("solo-dice").get_by_test_id("solo-prov")).to_have_count(1)
     assert page.get_by_test_id("solo-closed").get_attribute("data-slots") == " ".join(map(str, solo["closed_slots"]))
     expect(page.get_by_test_id("solo-turn")).to_be_visible()
     assert page.get_by_test_id("solo-last-step").inner_text()
-    summary = page.get_by_test_id("solo-provisional").locator("summary").inner_text()
+    summary = page.get_by_test_id("solo-provisional").locator("summary").first.inner_text()
+    # the details: one section per component group
+    groups = {p["path"].split(".")[0].split("[")[0] for p in solo["provisional"]}
+    expect(page.get_by_test_id("solo-provisional").locator(".solo-prov-group")).to_have_count(len(groups))
     assert f"({len(solo['provisional'])})" in summary
     # the fallback: the same choice among the action buttons
     assert page.get_by_test_id("actions").locator("button").count() >= 1

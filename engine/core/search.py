@@ -151,13 +151,13 @@ class Search:
         game, know = self.game, self.know
         rng = Rng.from_seed(self.seed ^ _view_digest(game, state, self.viewer))
         root = Node(self.viewer, None)
-        # A lone player has no rival to measure a margin against: its own value here is the
-        # reference (so the rewards tell better from worse instead of saturating).
-        self.reference = 0.0
-        if game.players == 1 and know.evaluate is not None:
-            # Measured on a determinization of its own: evaluate never sees the real state.
+        # Each seat's value here, measured on a determinization of its own (evaluate never
+        # sees the real state): rewards also count progress from it, so that a seat far ahead
+        # or far behind (the margin's logistic flat) still tells better moves from worse.
+        self.reference = [0.0] * game.players
+        if know.evaluate is not None:
             world = know.determinize(game, state, self.viewer, Rng.from_seed(self.seed))
-            self.reference = know.evaluate(game, world, self.viewer)
+            self.reference = [know.evaluate(game, world, s) for s in range(game.players)]
         root_legal = self._candidates(state, self.viewer, legal)
         for _ in range(self.level.budget):
             world = know.determinize(game, state, self.viewer, rng)
@@ -247,7 +247,8 @@ class Search:
 
     def _rollout(self, state: Any, rng: Rng) -> list[float]:
         game, know = self.game, self.know
-        depth = self.level.rollout_depth
+        # Depth counts everyone's decisions: more seats, longer rollouts for as many own moves.
+        depth = self.level.rollout_depth * max(2, game.players) // 2
         extend = know.extend
         steps = 0
         while True:
@@ -277,13 +278,14 @@ class Search:
         return _margins(values, know.scale, self.reference)
 
 
-def _margins(values: list[float], scale: float, reference: float = 0.0) -> list[float]:
+def _margins(values: list[float], scale: float, reference: list[float]) -> list[float]:
     if len(values) == 1:
-        return [_sigmoid((values[0] - reference) / scale)]
+        return [_sigmoid((values[0] - reference[0]) / scale)]
     out = []
     for i, v in enumerate(values):
         best_other = max(x for j, x in enumerate(values) if j != i)
-        out.append(_sigmoid((v - best_other) / scale))
+        ref = reference[i] if i < len(reference) else v
+        out.append(0.75 * _sigmoid((v - best_other) / scale) + 0.25 * _sigmoid((v - ref) / scale))
     return out
 
 

@@ -51,7 +51,7 @@ REAL_GAMES = {
 DOUBLED = re.compile(r"[.;:,!?]\s*[.;,]|[;,]\s*:|\(\s*\)|\s{2,}| [.,)]|\( ")
 # "link(s)", "heure(s)": a count that did not choose its form
 HEDGED = re.compile(r"\w\((?:s|es|x)\)")
-INTERNAL_ID = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b|#\d|\b[a-z]\d\d_")
+INTERNAL_ID = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b|#\d|\b[a-z]\d\d_|\b[a-z]+:\d")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 WORD = re.compile(r"[^\W\d_][\w'’-]*", re.UNICODE)
 COUNT = re.compile(r"(?<![\w.,])(\d+) ([^\W\d_][\w'’-]*)")
@@ -332,6 +332,7 @@ def test_every_line_of_a_real_game_reads_well(game_id):
         ("Пророчества — активное: У каждого 1 очко действия.; грядущие", "ru", "punctuation"),
         ("Assignments step 2: draws plan plan_prep_3.", "en", "internal id"),
         ("Setup: start_trick.", "en", "internal id"),
+        ("Player 1 chooses steal:1:3.", "en", "internal id"),
         ("Игрок 1 покупает wood.", "ru", "English"),
         ("Игрок 1 покупает верёвка за 1 монету.", "ru", "case"),
         ("Игрок 1 нанимает инженер.", "ru", "case"),

@@ -143,3 +143,38 @@ def test_cli_pack_check(tmp_path, capsys):
     f.write_bytes(raw(bad))
     assert main(["pack", "check", str(f), "--game", "demo-game", "--pack", "demo.items"]) == 1
     assert "$.items[0].value" in capsys.readouterr().err
+
+
+# --- every game's shipped packs go through the same gate ------------------------------------
+
+
+def shipped_pack_files() -> list:
+    from pathlib import Path
+
+    games = Path(__file__).parents[2] / "engine" / "games"
+    return sorted(games.glob("**/data/*.json"))
+
+
+@pytest.mark.parametrize("path", shipped_pack_files(), ids=lambda p: f"{p.parent.parent.name}/{p.name}")
+def test_every_shipped_pack_file_passes_pack_check(path):
+    from engine.core import registry
+
+    registry.all_games()  # importing the games registers their schemas
+    data = path.read_bytes()
+    pack, sha = check_file(data)
+    assert pack.pack == f"{pack.game}.{path.stem}" and sha == pack_sha256(data)
+    assert pack.source and pack.provisional == bool(pack.provisional_parts)
+
+
+def test_every_replaceable_pack_has_a_schema_and_a_fingerprint():
+    from engine.core import registry
+    from engine.core.packs import schema_for
+
+    seen = 0
+    for cls in registry.all_games():
+        game = cls(cls.min_players)
+        for pack_id in cls.replaceable_packs:
+            seen += 1
+            assert schema_for(pack_id.split(".")[0], pack_id) is not None, (cls.id, pack_id)
+            assert len(game.pack_fingerprint().get(pack_id, "")) == 64, (cls.id, pack_id)
+    assert seen >= 3  # the Magnificent's components, the Oracle sheet, the Successor's tables

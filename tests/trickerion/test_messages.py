@@ -71,3 +71,19 @@ def test_every_action_has_a_label_in_three_languages():
             assert "{" not in label and "(" not in label[:1], label
     assert action_label(g, A.TakeLinkCoins(2), "en").startswith("2 link reward")
     assert action_label(g, A.Advertise(True), "ru") == "Реклама: да"
+
+
+def test_every_reason_in_the_source_has_a_name():
+    """``why`` of gain/pay events is named in the log, never printed as its id."""
+    from engine.games.trickerion.game import Trickerion
+
+    whys = set()
+    for path in PACKAGE.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        whys |= set(re.findall(r'(?:gain|pay)\([^)]*?ev, "(\w+)"', text))
+        whys |= set(re.findall(r'"why": "(\w+)"', text))
+    assert len(whys) > 20
+    g = Trickerion(2, {})
+    for why in sorted(whys):
+        for lang in ("en", "ru", "fr"):
+            assert g.term_name("reason", why, lang) != why, (why, lang)

@@ -11,17 +11,20 @@ import { h, clear } from "../ui/dom.js";
 import { svg as s, activate, hover, whyNot, Popups, keepPlace, restorePlace, loadOnce, loadStyles } from "../ui/board.js";
 import { data, loadData, nameOf, cap, textOf, SLOT, DAYS } from "./trickerion/data.js";
 import { groupTargets } from "./trickerion/targets.js";
-import { tipContent, schoolLetter } from "./trickerion/tips.js";
+import { tipContent, schoolLetter, nameNode } from "./trickerion/tips.js";
+import { describe, DESTRUCTIVE, slotName, perfName, actionMenu, locationActions, apCost, charLabel } from "./trickerion/describe.js";
 
 export const SEAT_COLORS = ["#c8372d", "#2563c9", "#1f8a47", "#d99a00"];
 const SEAT_SHAPES = ["circle", "square", "diamond", "triangle"];
 const SYMBOLS = ["♠", "♥", "♦", "♣"];
-const CHAR_ABBR = { magician: "M", apprentice: "Ap", assistant: "As", engineer: "E", manager: "Mg" };
 // performance card geometry (SVG units): cell size and padding
 export const CELL = 50;
 export const PAD = 10;
 
-const UI = { zoom: 1, scroll: null, selected: null, renders: 0 };
+// `shown`: the final step whose scores were brought into view;
+// `moved`: what changed on the board since the viewer's own last move (others, bots, chance);
+// `prev`: the last drawn board's positions; `recap`: the round whose recap was dismissed.
+const UI = { zoom: 1, scroll: null, selected: null, renders: 0, shown: -1, moved: new Set(), prev: null, recap: 0 };
 
 // Linked before the module resolves (the page imports it before the first draw).
 await loadStyles([new URL("./trickerion/trickerion.css", import.meta.url)]);
@@ -47,6 +50,9 @@ function seatBadge(seat) {
   return h("span", { class: `seat-badge-mini seat-${seat % 4}`, "aria-hidden": "true" },
     h("span", { class: "shape" }), h("span", { class: "num" }, String(seat + 1)));
 }
+
+/** A character kind's token letters in the page's language ("M", "Ap"; RU "И", "Уч"). */
+const abbr = (c, kind) => (kind ? c.w(`abbr.${kind}`) : "");
 
 // The board's own words: the catalog's `ui.trk.*` strings (engine/games/trickerion/messages.json).
 const words = (t) => (key, params) => t(`ui.trk.${key}`, params);
@@ -107,7 +113,7 @@ function draw(c) {
   const scroll = h("div", { class: "trk-scroll", testid: "trk-scroll" }, inner);
   // drawn after the areas: it offers what found no place on the board
   const strip = decisionStrip(c);
-  board.append(h("div", { class: "trk-top" }, strip, zoomControls(w, inner)), scroll);
+  board.append(h("div", { class: "trk-top" }, strip, zoomControls(w, inner), playerSummary(c)), roundRecap(c) ?? "", scroll);
   clear(container, board);
   restorePlace(board, place, { scroll: UI.scroll });
   finish(c);
@@ -155,6 +161,9 @@ function finish(c) {
     board.dataset.selected = String(UI.selected.char);
     board.querySelector(`[data-target="char-${viewer}-${UI.selected.char}"]`)?.classList.add("selected");
   }
+  markMoved(c);
+  bringIntoView(c);
+  requestAnimationFrame(() => bringIntoView(c));
   board.dataset.renderMs = String(Math.round((performance.now() - c.started) * 10) / 10);
   window.marqueeTrickerion = {
     renderMs: Number(board.dataset.renderMs),
@@ -162,6 +171,118 @@ function finish(c) {
     // key -> the legal actions' indexes it offers (-1: choose the character for placing)
     groups: Object.fromEntries([...targets].map(([k, es]) => [k, es.map((e) => e.index)])),
   };
+}
+
+/** Always in view (in the sticky top): one chip per player with what a player board shows at a
+ *  glance — fame, coins, shards, characters placed, tricks (prepared markers), hand size; a
+ *  click brings that player's area into view. */
+function playerSummary(c) {
+  const { players, w, snap } = c;
+  const chips = orderedSeats(c.viewer, players.length).map((seat) => {
+    const p = players[seat];
+    const placed = p.chars.filter((ch) => ch.slot >= 0).length;
+    const markers = p.tricks.reduce((n, t) => n + t.markers, 0);
+    const acting = snap.to_act.seats.includes(seat) && snap.to_act.kind !== "terminal";
+    const hand = p.hand_count ?? Object.values(p.hand ?? {}).reduce((a, b) => a + b, 0);
+    // [symbol and figure, the same in words] — the words are the tooltip and the aria-label
+    const parts = [[`★ ${p.fame}`, `${w("fame")} ${p.fame}`], [`¢ ${p.coins}`, `${w("coins")} ${p.coins}`],
+      [`◆ ${p.shards}`, `${w("shards")} ${p.shards}`], [`♟ ${placed}/${p.chars.length}`, `${w("characters")} ${placed}/${p.chars.length}`],
+      [`♠ ${p.tricks.length} ▣ ${markers}`, `${w("tricks")} ${p.tricks.length}, ${w("markers")} ${markers}`], [`✉ ${hand}`, `${w("hand")} ${hand}`]];
+    return h("button", { type: "button", class: `pchip seat-${seat % 4}${acting ? " acting" : ""}`, testid: `trk-pchip-${seat}`,
+      "aria-label": `${c.seatName(seat)}: ${parts.map(([, words]) => words).join(", ")}`,
+      onclick: () => c.board.querySelector(`[data-testid="trk-player-${seat}"]`)?.scrollIntoView({ block: "start" }) },
+    seatBadge(seat), h("strong", {}, c.seatName(seat)), parts.map(([t, words]) => h("span", { title: words }, t)));
+  });
+  return h("div", { class: "trk-summary", testid: "trk-summary" }, chips);
+}
+
+/** The board's positions that a move can change, by the test id of the element that shows them. */
+function positions(c) {
+  const { view, players } = c;
+  const out = new Map();
+  view.slots.forEach((v, i) => out.set(`trk-slot-${i}`, v));
+  view.dice.forEach((f, i) => out.set(`trk-die-${i}`, f));
+  view.row.forEach((card, ci) => card.m.forEach((m, k) => out.set(`trk-cell-${ci}-${k}`, `${card.id}:${m}:${card.o?.[k]}`)));
+  players.forEach((p, seat) => {
+    out.set(`trk-fame-${seat}`, p.fame);
+    out.set(`trk-coins-${seat}`, p.coins);
+    out.set(`trk-shards-${seat}`, p.shards);
+  });
+  return out;
+}
+
+/** Highlight what others, bots or chance changed since the viewer's own last move (a brief
+ *  glow, then a steady outline until the viewer moves again). */
+function markMoved(c) {
+  const now = positions(c);
+  if (UI.prev && UI.prev.step !== c.snap.step) {
+    // the viewer had the move at the last drawing: this change is (mostly) the viewer's own
+    if (UI.prev.mine) UI.moved.clear();
+    else for (const [id, v] of now) if (UI.prev.pos.has(id) && UI.prev.pos.get(id) !== v) UI.moved.add(id);
+  }
+  UI.prev = { step: c.snap.step, pos: now, mine: c.canAct };
+  for (const id of UI.moved) {
+    const el = c.board.querySelector(`[data-testid="${id}"]`);
+    if (el) {
+      el.classList.add("moved");
+      if (!el.querySelector?.(":scope > title")) el.setAttribute("data-moved", c.w("moved"));
+    }
+  }
+  c.board.dataset.moved = String(UI.moved.size);
+}
+
+/** After a round ends: wages, orders arriving, characters joining, the new prophecy, dice and
+ *  initiative, as the log tells them, until the viewer dismisses it. Repeated lines merge (×n). */
+function roundRecap(c) {
+  const { snap, view, w } = c;
+  const log = snap.log ?? [];
+  let k = log.length - 1;
+  while (k >= 0 && log[k].code !== "trickerion.end_of_round") k -= 1;
+  if (k < 0 || UI.recap === log[k].params.round || !["roll", "advertise", "assign"].includes(view.phase)) return null;
+  const round = log[k].params.round;
+  const lines = [];
+  for (const e of log.slice(k)) {
+    if (e.code === "trickerion.assignment_phase") break;
+    const last = lines[lines.length - 1];
+    if (last && last.text === e.text) last.n += 1;
+    else lines.push({ text: e.text, n: 1 });
+  }
+  const close = () => {
+    UI.recap = round;
+    c.redraw();
+  };
+  return h("section", { class: "trk-recap", testid: "trk-recap", role: "status", dataset: { round: String(round) } },
+    h("h3", {}, w("recap", { n: round })),
+    h("ul", {}, lines.map((l) => h("li", {}, l.text, l.n > 1 ? ` ×${l.n}` : ""))),
+    h("button", { type: "button", class: "trk-decide", testid: "trk-recap-ok", onclick: close }, w("recap_ok")));
+}
+
+/** Whenever the viewer must decide and no lit target is on screen: scroll so that one is (in
+ *  Assignment the viewer's own area). At the end of the game, once: the final scores. Run after
+ *  the draw and again on the next frame (the page may lay out or redraw around the board). */
+function bringIntoView(c) {
+  const { board, snap } = c;
+  if (!board.isConnected) return;
+  if (snap.to_act.kind === "terminal") {
+    const scores = document.querySelector('[data-testid="score-table"]');
+    if (UI.shown === snap.step || !scores?.offsetParent) return;
+    UI.shown = snap.step;
+    scores.scrollIntoView({ block: "start" });
+    return;
+  }
+  if (!c.canAct) return;
+  const top = board.querySelector(".trk-top")?.getBoundingClientRect().bottom ?? 0;
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.top >= Math.max(0, top) && r.bottom <= window.innerHeight;
+  };
+  // a chosen character: its slots are what is to be decided
+  const lit = [...board.querySelectorAll(UI.selected ? '.trk-scroll [data-target^="slot-"]' : ".trk-scroll [data-target]")];
+  if (!lit.length || lit.some(visible)) return;
+  const own = c.view.phase === "assign" ? board.querySelector(".trk-players.own") : null;
+  (own ?? lit[0]).scrollIntoView({ block: own ? "start" : "center" });
+  // under the sticky top after all (a tall strip): a little further
+  if (own && !lit.some(visible)) lit[0].scrollIntoView({ block: "center" });
 }
 
 // ---- interaction ------------------------------------------------------------------------------
@@ -175,12 +296,19 @@ function choose(c, key, el, title) {
     if (e.select !== undefined) {
       UI.selected = e.select === null ? null : { step: c.snap.step, char: e.select };
       c.redraw();
-      c.container.querySelector(`[data-testid="trk-t-${key}"]`)?.focus();
+      const slot = UI.selected && c.container.querySelector('[data-target^="slot-"]');
+      const back = c.container.querySelector(`[data-target="${key}"]`);
+      (slot ?? back)?.focus({ preventScroll: true });
+      (slot ?? back)?.scrollIntoView?.({ block: "center" });
+      return;
+    }
+    if (DESTRUCTIVE.has(e.action?.type)) {
+      confirmGiveUp(c, e, el);
       return;
     }
     c.api.act(e.action).catch(() => {});
   };
-  if (entries.length === 1) {
+  if (entries.length === 1 && !DESTRUCTIVE.has(entries[0].action?.type)) {
     run(entries[0]);
     return;
   }
@@ -189,7 +317,7 @@ function choose(c, key, el, title) {
     choices: entries.map((e) => {
       const first = friendly(c, e);
       return {
-        class: e.select !== undefined ? "select" : "",
+        class: e.select !== undefined ? "select" : DESTRUCTIVE.has(e.action?.type) ? "danger" : "",
         testid: e.select !== undefined ? "trk-choice-select" : `trk-choice-${e.index}`,
         index: e.index,
         body: first ? [h("strong", {}, first), h("small", {}, e.label)] : e.label,
@@ -199,15 +327,24 @@ function choose(c, key, el, title) {
   });
 }
 
-/** A short first line for a choice where the engine's label names a character by number. */
+/** A choice's first line: what it costs and what it gives (describe.js); the engine's label
+ *  stays as the detail. */
 function friendly(c, e) {
-  const a = e.action;
-  if (!a) return null;
-  const { D, lang } = c;
-  const ch = a.character !== undefined && typeof a.character === "number" ? c.players[c.viewer]?.chars[a.character] : null;
-  if (a.type === "place_character" && ch) return c.charName(ch.kind);
-  if (a.type === "assign" && ch) return `${c.charName(ch.kind)} ← ${D.specials[a.card] ? nameOf(D.specials[a.card], lang) : c.T(a.card)}`;
-  return null;
+  return e.action ? describe(c, e.action) : null;
+}
+
+/** Giving a trick or props back is never one click: a second panel asks to confirm. */
+function confirmGiveUp(c, e, el) {
+  const what = friendly(c, e) ?? e.label;
+  // after the click that chose it has finished bubbling (the board closes panels on a click)
+  setTimeout(() => c.pop.openPanel(el, {
+    title: c.w("confirm_title"), label: c.w("confirm_title"), closeLabel: c.w("close"),
+    choices: [
+      { class: "keep", testid: "trk-confirm-no", index: -2, body: c.w("confirm_no"), pick: () => el.focus?.() },
+      { class: "danger", testid: "trk-confirm-yes", index: e.index, body: c.w("confirm_yes", { what: what.replace(/…$/, "") }),
+        pick: () => c.api.act(e.action).catch(() => {}) },
+    ],
+  }));
 }
 
 function showTip(c, el, key) {
@@ -221,7 +358,7 @@ function wireTip(c, el, key) {
 /** Pointing at a place that is not a legal target says why (the engine's refusal of `probe()`). */
 function explain(c, el, probe) {
   if (!c.canAct || !probe) return;
-  c.pop.explain(el, probe, (action) => whyNot(c.api, c.snap.hash, action));
+  c.pop.explain(el, probe, (action) => whyNot(c.api, c.snap.hash ?? c.snap.step, action));
 }
 
 /** The character a player would try at `location`: one whose card sends it there, else any
@@ -243,11 +380,19 @@ function wire(c, el, key, title, tipKey) {
   if (key && c.targets.has(key)) {
     const entries = c.targets.get(key);
     c.drawn.add(key);
+    const forced = c.view.act?.seat === c.viewer;
+    if (!forced && entries.every((e) => DESTRUCTIVE.has(e.action?.type))) {
+      el.classList.add("quiet");
+      el.setAttribute("data-quiet", key);
+      if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+      activate(el, () => choose(c, key, el, title));
+      return el;
+    }
     el.classList.add("hot");
     if (!el.hasAttribute("data-testid")) el.setAttribute("data-testid", `trk-t-${key}`);
     el.setAttribute("data-target", key);
     el.setAttribute("data-count", String(entries.length));
-    el.setAttribute("aria-label", entries.length === 1 ? entries[0].label : `${title} (${c.w("choices", { n: entries.length })})`);
+    el.setAttribute("aria-label", entries.length === 1 ? (friendly(c, entries[0]) ?? entries[0].label) : `${title} (${c.w("choices", { n: entries.length })})`);
     activate(el, () => choose(c, key, el, title));
   }
   return el;
@@ -257,7 +402,7 @@ function wire(c, el, key, title, tipKey) {
 
 const occupant = (v) => (v >= 0 ? { seat: Math.floor(v / 16), char: v % 16 } : null);
 
-function slotSvg(c, slotIndex, mod, label) {
+function slotSvg(c, slotIndex, mod) {
   const { view, players, w, viewer } = c;
   const v = view.slots[slotIndex];
   const occ = occupant(v);
@@ -267,15 +412,18 @@ function slotSvg(c, slotIndex, mod, label) {
   if (v === -2) g.append(s("path", { d: "M10 10 L46 40 M46 10 L10 40", class: "slot-x" }));
   if (occ) {
     const kind = players[occ.seat]?.chars[occ.char]?.kind ?? "";
-    g.append(seatToken(occ.seat, 28, 25, 15, `${occ.seat + 1}${CHAR_ABBR[kind] ?? ""}`));
+    g.append(seatToken(occ.seat, 28, 25, 15, `${occ.seat + 1}${abbr(c, kind)}`));
   }
-  const title = `${label ?? ""}`;
-  const desc = v === -2 ? w("blocked") : occ
-    ? `${c.seatName(occ.seat)}: ${c.charName(players[occ.seat]?.chars[occ.char]?.kind)}` : w("free");
+  const title = slotName(c, slotIndex);
+  const desc = `${title}: ${v === -2 ? w("blocked") : occ
+    ? `${c.seatName(occ.seat)} · ${c.charName(players[occ.seat]?.chars[occ.char]?.kind)}` : w("free")}`;
   g.setAttribute("aria-label", desc);
   const wrap = h("div", { class: "slot-wrap", title: desc, dataset: { slot: String(slotIndex) }, testid: `trk-slot-${slotIndex}` }, g);
-  wire(c, wrap, `slot-${slotIndex}`, title || desc);
-  if (!c.targets.has(`slot-${slotIndex}`) && view.phase === "place") {
+  wire(c, wrap, `slot-${slotIndex}`, title);
+  if (v === -2 && c.canAct) {
+    // the real reason, not the engine's "not free": the slot is unused at this player count
+    c.pop.explain(wrap, () => ({}), () => Promise.resolve(w("blocked_n", { n: players.length })));
+  } else if (!c.targets.has(`slot-${slotIndex}`) && view.phase === "place") {
     explain(c, wrap, () => {
       const [location, slot] = slotLocation(slotIndex);
       const ci = probeChar(c, location);
@@ -295,10 +443,10 @@ function locationSlots(c, loc) {
 
 function dieFace(c, face) {
   const { D } = c;
-  if (face === "x") return "✕";
+  if (face === "x") return "X";
   if (D.schools[face]) return schoolLetter(face, c.lang);
   if (face === "any") return "?";
-  if (D.characters[face]) return CHAR_ABBR[face] ?? face;
+  if (D.characters[face]) return abbr(c, face);
   return face;
 }
 
@@ -311,12 +459,32 @@ function dieTitle(c, face) {
   return w("n_coins", { n: face });
 }
 
+/** The dice as rolled this round (rerolls and set faces included), from the log: a die that
+ *  shows X now but was rolled otherwise has been used. */
+function rolledDice(c) {
+  const log = c.snap.log ?? [];
+  let k = log.length - 1;
+  while (k >= 0 && log[k].code !== "trickerion.dice_rolled") k -= 1;
+  if (k < 0) return null;
+  const dice = [...(log[k].params.dice ?? [])];
+  for (const e of log.slice(k + 1)) {
+    if (e.code === "trickerion.die_rerolled" || e.code === "trickerion.die_set") dice[e.params.die] = e.params.face;
+  }
+  return dice;
+}
+
 function die(c, i) {
   const face = c.view.dice[i];
+  c.rolled ??= rolledDice(c);
+  // before this game's first roll the dice show nothing (not "used", not X)
+  if (!c.rolled) return h("div", { class: "die unrolled", testid: `trk-die-${i}`, dataset: { face: "", used: "false" } });
+  const used = face === "x" && c.rolled[i] !== undefined && c.rolled[i] !== "x";
   const cls = c.D.schools[face] ? ` s-${face}` : "";
-  const el = h("div", { class: `die${face === "x" ? " used" : ""}${cls}`, testid: `trk-die-${i}`, title: dieTitle(c, face), dataset: { face } },
-    h("span", {}, dieFace(c, face)));
-  wire(c, el, `die-${i}`, dieTitle(c, face));
+  const state = used ? " used" : face === "x" ? " x-face" : "";
+  const title = used ? c.w("die_used") : face === "x" ? c.w("die_rolled_x") : dieTitle(c, face);
+  const el = h("div", { class: `die${state}${cls}`, testid: `trk-die-${i}`, title, dataset: { face, used: String(used) } },
+    h("span", {}, used ? "" : dieFace(c, face)));
+  wire(c, el, `die-${i}`, `${c.w("die_n", { n: i + 1 })}: ${dieTitle(c, face)}`);
   if (!c.targets.has(`die-${i}`) && c.view.phase === "place") explain(c, el, () => ({ type: i >= 4 ? "take_coins" : "reroll_die", die: i }));
   return el;
 }
@@ -324,7 +492,7 @@ function die(c, i) {
 function downtown(c) {
   const { w } = c;
   return h("section", { class: "loc loc-downtown", testid: "trk-downtown" },
-    h("h3", {}, c.T("downtown")),
+    h("h3", {}, c.T("downtown"), locHelp(c, "downtown")),
     h("div", { class: "dice-areas" },
       h("div", { class: "dice-area" }, h("span", { class: "area-name" }, w("residence")), die(c, 0), die(c, 1)),
       h("div", { class: "dice-area" }, h("span", { class: "area-name" }, w("inn")), die(c, 2), die(c, 3)),
@@ -332,11 +500,28 @@ function downtown(c) {
     locationSlots(c, "downtown"));
 }
 
+/** A "?" by a location's name: its actions with their AP costs, and the hints that save moves. */
+function locHelp(c, loc) {
+  const { w, lang } = c;
+  const hints = { theater: ["help_ap", "hint_prepare"], workshop: ["hint_components", "hint_prepare"] }[loc] ?? ["help_ap"];
+  const content = () => h("div", { class: "tip" }, h("h4", {}, `${c.T(loc)} — ${w("help")}`),
+    h("dl", {}, locationActions(c, loc).map((a) => h("div", { class: "tip-row" }, h("dt", {}, nameOf(a, lang)),
+      h("dd", {}, a.ap === null ? w("ap_varies") : w("n_ap", { n: apCost(c, a.id) }))))),
+    hints.map((k) => h("p", { class: "tip-note" }, w(k))));
+  const el = h("button", { type: "button", class: "loc-help", testid: `trk-help-${loc}`, "aria-label": `${c.T(loc)}: ${w("help")}` }, "?");
+  hover(el, () => c.pop.showTip(el, content()), () => c.pop.hideTip());
+  el.addEventListener("click", (e) => {
+    e.stopPropagation();
+    c.pop.showTip(el, content());
+  });
+  return el;
+}
+
 function propChip(c, prop, n, opts = {}) {
   const { w, lang } = c;
   const p = c.D.props[prop];
   const el = h("span", { class: `prop-chip tier-${p?.tier ?? "basic"}${opts.mgr ? " mgr" : ""}`, testid: opts.testid, dataset: { prop } },
-    h("span", { class: "prop-name" }, cap(nameOf(p, lang))),
+    h("span", { class: "prop-name" }, nameNode(p, lang, w, true)),
     n !== undefined ? h("span", { class: "prop-n" }, `×${n}`) : null,
     p ? h("span", { class: "prop-cost", "aria-label": w("n_coins", { n: p.cost }) }, `${p.cost}¢`) : null);
   return wire(c, el, opts.key, cap(nameOf(p, lang)), `prop:${prop}`);
@@ -357,7 +542,7 @@ function market(c) {
   // stock props that are buyable but not in the buy area (ordered ones, Logistics)
   const extra = m.extra.map((prop, i) => h("div", { class: "mk-slot", testid: `trk-extra-${i}` }, propChip(c, prop, undefined, { key: `buy-${prop}` })));
   return h("section", { class: "loc loc-market", testid: "trk-market" },
-    h("h3", {}, c.T("market_row")),
+    h("h3", {}, c.T("market_row"), locHelp(c, "market_row")),
     h("div", { class: "mk-row" }, h("span", { class: "area-name" }, w("buy_area")), area(m.buy, "buy"), extra),
     h("div", { class: "mk-row" }, h("span", { class: "area-name" }, w("order_area")), orderSlots),
     h("div", { class: "mk-row" }, h("span", { class: "area-name" }, w("quick_order")), quick),
@@ -383,7 +568,7 @@ function alley(c) {
   const fortune = wire(c, h("div", { class: "fortune", testid: "trk-fortune" }, "✦ ", w("fortune_teller")), "fortune", w("fortune_teller"));
   const keep = (view.pending ?? []).filter((p) => p.kind === "keep_card" && p.seat === viewer);
   return h("section", { class: "loc loc-alley", testid: "trk-alley" },
-    h("h3", {}, c.T("dark_alley")),
+    h("h3", {}, c.T("dark_alley"), locHelp(c, "dark_alley")),
     h("div", { class: "decks", "aria-label": w("decks") }, decks),
     snap.options?.prophecies ? h("div", { class: "prophecies" },
       h("div", { class: "proph-col" }, h("span", { class: "area-name" }, w("prophecy_active")),
@@ -400,7 +585,7 @@ function alley(c) {
 function specialCard(c, id, key) {
   const card = c.D.specials[id];
   const el = h("div", { class: "special-card", testid: `trk-special-${id}` },
-    h("strong", {}, nameOf(card, c.lang) || id), card ? h("span", { class: "sc-loc" }, c.T(card.location)) : null);
+    h("strong", {}, card ? nameNode(card, c.lang, c.w) : id), card ? h("span", { class: "sc-loc" }, c.T(card.location)) : null);
   return wire(c, el, key, nameOf(card, c.lang), `special:${id}`);
 }
 
@@ -436,11 +621,11 @@ function perfCell(c, card, ci, k, x, y) {
     if (instead) g.append(instead);
     else {
       // the cell's number, as the action labels name it ("card 0, slot 2")
-      g.append(s("text", { x: x + C / 2, y: y + C / 2 + 1, class: "cell-num" }, String(k)));
+      g.append(s("text", { x: x + C / 2, y: y + C / 2 + 1, class: "cell-num" }, String(k + 1)));
       g.append(s("title", {}, w("free")));
     }
   }
-  return wire(c, g, `cell-${ci}-${k}`, `${nameOf(D.theaters[D.cards[card.id].theater], lang)} · ${k + 1}`);
+  return wire(c, g, `cell-${ci}-${k}`, `${perfName(c, ci)} · ${w("slot_n", { n: k + 1 })}`);
 }
 
 function perfCard(c, card, ci) {
@@ -473,9 +658,10 @@ function perfCard(c, card, ci) {
   const b = geo.performer_bonus ?? {};
   const bonus = [b.fame ? `${b.fame}★` : "", b.coins ? `${b.coins}¢` : "", b.shards ? `${b.shards}◆` : ""].filter(Boolean).join(" ");
   svg.append(s("text", { x: W / 2, y: H - 8, class: "perf-bonus" }, bonus || "·"));
-  svg.append(s("text", { x: 7, y: H - 8, class: "perf-num" }, `#${ci}`));
-  const wrap = h("div", { class: "perf-card", testid: `trk-perf-${ci}`, dataset: { card: card.id } }, svg);
-  wire(c, wrap, `perf-${ci}`, `${nameOf(D.theaters[geo.theater], lang)} (${ci + 1})`, `perf:${card.id}`);
+  svg.append(s("text", { x: 7, y: H - 8, class: "perf-num" }, String(ci + 1)));
+  const wrap = h("div", { class: "perf-card", testid: `trk-perf-${ci}`, dataset: { card: card.id } },
+    h("span", { class: "perf-name" }, perfName(c, ci)), svg);
+  wire(c, wrap, `perf-${ci}`, perfName(c, ci), `perf:${card.id}`);
   c.ext.perfCard?.(c, wrap, card, ci);
   return wrap;
 }
@@ -490,15 +676,15 @@ function theaterDay(c, day, d) {
     h("div", { class: "day-head" }, h("strong", {}, cap(nameOf(day, lang))),
       h("span", { class: "muted", title: w("day_yield", { f: yf, c: yc }) }, ` ${mod > 0 ? "+" : ""}${mod} ${w("ap")}${yf || yc ? ` · ${yf > 0 ? "+" : ""}${yf}★ ${yc > 0 ? "+" : ""}${yc}¢` : ""}`)),
     h("div", { class: "day-slots" },
-      h("div", { class: "day-group" }, h("div", { class: "day-pair" }, slotSvg(c, base, mod, w("backstage")), slotSvg(c, base + 1, mod, w("backstage"))),
+      h("div", { class: "day-group" }, h("div", { class: "day-pair" }, slotSvg(c, base, mod), slotSvg(c, base + 1, mod)),
         h("span", { class: "day-cap" }, w("backstage"))),
-      h("div", { class: "day-group stage" }, slotSvg(c, base + 2, mod, w("stage")), h("span", { class: "day-cap" }, w("stage")))));
+      h("div", { class: "day-group stage" }, slotSvg(c, base + 2, mod), h("span", { class: "day-cap" }, w("stage")))));
 }
 
 function theater(c) {
   const { w, view } = c;
   return h("section", { class: "loc loc-theater", testid: "trk-theater" },
-    h("h3", {}, c.T("theater"), h("span", { class: "muted small" }, " · ", w("perf_deck", { n: view.perf_deck.length }))),
+    h("h3", {}, c.T("theater"), locHelp(c, "theater"), h("span", { class: "muted small" }, " · ", w("perf_deck", { n: view.perf_deck.length }))),
     h("div", { class: "days" }, c.D.days.map((day, d) => theaterDay(c, day, d))),
     h("div", { class: "perf-row", "aria-label": w("performance_cards") }, view.row.map((card, ci) => perfCard(c, card, ci))));
 }
@@ -547,7 +733,7 @@ function resTrick(c, t) {
   const { lang, view, viewer } = c;
   const el = wire(c, h("div", { class: `res-trick lvl-${t.level}`, testid: `trk-trick-${t.id}` },
     h("span", { class: "lvl" }, "●".repeat(t.level)),
-    h("span", { class: "tname" }, nameOf(t, lang)),
+    h("span", { class: "tname" }, nameNode(t, lang, c.w)),
     h("span", { class: "tmeta" }, `${t.fame_threshold}★`)), `trick-${t.id}`, nameOf(t, lang), `trick:${t.id}`);
   if (!c.targets.has(`trick-${t.id}`) && view.act?.loc === "downtown" && view.act.seat === viewer) {
     explain(c, el, () => ({ type: "learn_trick", trick: t.id, die: 0 }));
@@ -576,11 +762,11 @@ function character(c, ch, seat, i) {
   else if (ch.idle && view.phase !== "assign" && view.phase !== "setup") where = w("idle");
   const card = ch.card === "face_down" ? w("face_down")
     : ch.card ? (D.specials[ch.card] ? nameOf(D.specials[ch.card], lang) : c.T(ch.card)) : "";
-  const svg = s("svg", { viewBox: "0 0 34 34", width: 30, height: 30, "aria-hidden": "true" }, seatToken(seat, 17, 17, 13, `${seat + 1}${CHAR_ABBR[ch.kind] ?? ""}`));
+  const svg = s("svg", { viewBox: "0 0 34 34", width: 30, height: 30, "aria-hidden": "true" }, seatToken(seat, 17, 17, 13, `${seat + 1}${abbr(c, ch.kind)}`));
   const el = h("div", { class: "char", testid: `trk-char-${seat}-${i}` }, svg,
-    h("div", { class: "char-text" }, h("strong", {}, c.charName(ch.kind)),
+    h("div", { class: "char-text" }, h("strong", {}, charLabel(c, seat, i)),
       h("span", { class: "muted" }, where), card ? h("span", { class: "char-card" }, card) : null));
-  return wire(c, el, `char-${seat}-${i}`, c.charName(ch.kind), ch.card && D.specials[ch.card] ? `special:${ch.card}` : `character:${ch.kind}`);
+  return wire(c, el, `char-${seat}-${i}`, charLabel(c, seat, i), ch.card && D.specials[ch.card] ? `special:${ch.card}` : `character:${ch.kind}`);
 }
 
 function trickCard(c, t, seat, mine) {
@@ -588,7 +774,7 @@ function trickCard(c, t, seat, mine) {
   const T_ = D.tricks[t.id];
   const el = h("div", { class: `trick-card s-${T_?.school}`, testid: `trk-mytrick-${seat}-${t.id}` },
     h("div", { class: "tc-head" }, h("span", { class: `school-dot s-${T_?.school}` }, schoolLetter(T_?.school, lang)),
-      h("strong", {}, nameOf(T_, lang)), h("span", { class: "sym", title: w("symbol") }, SYMBOLS[t.sym])),
+      h("strong", {}, nameNode(T_, lang, w)), h("span", { class: "sym", title: w("symbol") }, SYMBOLS[t.sym])),
     h("div", { class: "tc-meta" },
       h("span", { title: cap(w("markers")) }, `▣ ${t.markers}/${T_?.markers ?? "?"}`),
       h("span", {}, w("prep_ap", { n: T_?.prepare_ap ?? "?" })),
@@ -635,7 +821,7 @@ function playerArea(c, p, seat) {
     playerHeader(c, p, seat),
     h("div", { class: "pbody" },
       h("div", { class: "pcol" }, h("h4", {}, w("characters")), h("div", { class: "chars" }, chars, hired),
-        h("h4", {}, c.T("workshop")), h("div", { class: "slot-row" }, slotSvg(c, ws, 0, "1"), slotSvg(c, ws + 1, 0, "2"))),
+        h("h4", {}, c.T("workshop"), mine ? locHelp(c, "workshop") : null), h("div", { class: "slot-row" }, slotSvg(c, ws, 0), slotSvg(c, ws + 1, 0))),
       h("div", { class: "pcol" }, h("h4", {}, w("tricks")), h("div", { class: "tricks" }, tricks.length ? tricks : h("span", { class: "muted" }, "—")),
         h("h4", {}, w("props")), h("div", { class: "props" }, props.length ? props : h("span", { class: "muted" }, "—")),
         specialists.length ? [h("h4", {}, w("specialists")), h("div", { class: "specs" }, specialists)] : null,
@@ -664,15 +850,17 @@ function slotPlace(c, slot) {
 // ---- the decision strip: what has no place on the board ---------------------------------------
 
 function decisionStrip(c) {
-  const { targets, drawn, snap, view, w, viewer, api } = c;
+  const { targets, drawn, snap, view, w, viewer } = c;
   const rest = [...targets.entries()].filter(([key]) => !drawn.has(key));
   const to = snap.to_act;
   let status = null;
-  if (view.act) {
+  if (view.act && view.act.seat !== viewer) {
     const a = view.act;
     const ch = c.players[a.seat]?.chars[a.char];
-    status = h("p", { class: "placing", testid: "trk-placing" }, w("placing", { who: `${c.seatName(a.seat)} · ${c.charName(ch?.kind)}`, where: c.T(a.loc), ap: a.ap }));
+    status = h("p", { class: "placing", testid: "trk-placing" }, w("placing", { who: `${c.seatName(a.seat)} · ${c.charName(ch?.kind)}`, where: slotName(c, a.slot), ap: a.ap }));
   }
+  const ask = h("p", { class: "prompt", testid: "trk-prompt", role: "status" }, prompt(c));
+  const menu = actionMenu(c, (action) => whyNot(c.api, snap.hash ?? snap.step, action));
   const pend = (view.pending ?? [])[0];
   const items = rest.map(([key, entries]) => {
     drawn.add(key);
@@ -680,18 +868,19 @@ function decisionStrip(c) {
     if (entries.length === 1) {
       const e = entries[0];
       const tipKey = tipFor(e.action);
+      const first = friendly(c, e);
       const el = h("button", { type: "button", class: "trk-decide", testid: `trk-t-${key}`, dataset: { target: key, count: "1" },
-        onclick: () => api.act(e.action).catch(() => {}) }, e.label);
+        title: first ? e.label : null, onclick: () => c.api.act(e.action).catch(() => {}) }, first ?? e.label);
       if (tipKey) wireTip(c, el, tipKey);
       return el;
     }
     const el = h("button", { type: "button", class: "trk-decide", testid: `trk-t-${key}`, dataset: { target: key, count: String(entries.length) } },
-      entries[0].label, " …");
+      friendly(c, entries[0]) ?? entries[0].label, " …");
     el.addEventListener("click", () => choose(c, key, el, entries[0].label));
     return el;
   });
   if (!items.length && !status && targets.size) {
-    return h("div", { class: "trk-decision hint", testid: "trk-decision" }, w("hint", { n: targets.size }));
+    return h("div", { class: "trk-decision hint", testid: "trk-decision" }, ask, menu);
   }
   if (!items.length && !status) {
     if (to.kind === "players" && !to.seats.includes(viewer)) {
@@ -700,7 +889,29 @@ function decisionStrip(c) {
     return h("div", { class: "trk-decision empty", testid: "trk-decision" });
   }
   return h("div", { class: "trk-decision", testid: "trk-decision", role: "group", "aria-label": w("your_move") },
-    status, items.length ? h("strong", { class: "dec-title" }, pend ? `${w("pending")}: ` : `${w("more")}: `) : null, items);
+    status, c.canAct ? ask : null, menu, items.length ? h("strong", { class: "dec-title" }, pend ? `${w("pending")}: ` : `${w("more")}: `) : null, items);
+}
+
+/** What the viewer is deciding, in words: "Choose your starting trick", "Magician selected —
+ *  choose a slot", "Magician on stage: no action points this turn". */
+function prompt(c) {
+  const { view, w, targets, viewer } = c;
+  const act = view.act;
+  if (act && act.seat === viewer) {
+    const ch = c.players[viewer]?.chars[act.char];
+    const stage = act.slot >= SLOT.theater && act.slot < SLOT.workshop && (act.slot - SLOT.theater) % 3 === 2;
+    if (stage && ch?.kind === "magician" && act.ap === 0) return w("prompt.stage");
+    return w("prompt.act", { who: charLabel(c, viewer, act.char), where: slotName(c, act.slot), ap: act.ap });
+  }
+  if (UI.selected) return w("prompt.selected", { who: charLabel(c, viewer, UI.selected.char) });
+  const keys = [...targets.keys()];
+  if (view.phase.startsWith("setup")) {
+    if (keys.some((k) => k.startsWith("trick-"))) return w("prompt.setup_trick");
+    if (keys.some((k) => k.startsWith("magician-"))) return w("prompt.setup_magician");
+    return w("prompt.setup");
+  }
+  if (["advertise", "assign", "place", "perform"].includes(view.phase)) return w(`prompt.${view.phase}`);
+  return w("prompt.other", { n: targets.size });
 }
 
 /** A setup choice shown as its card: a magician (school, ability) or a specialist (bonus). */

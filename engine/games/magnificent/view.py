@@ -3,10 +3,14 @@ are hidden; the RNG never leaves the engine."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import msgspec
 
+from engine.games.magnificent import common, perform, scoring
+from engine.games.magnificent import components as C
+from engine.games.magnificent.rules import orientations
 from engine.games.magnificent.state import MagState
 from engine.games.magnificent.turn import ap
 
@@ -26,4 +30,66 @@ def view(game: Any, s: MagState, viewer: int | None) -> dict[str, Any]:
     data["provisional"] = game.rules.pack.provisional
     data["provisional_parts"] = list(game.rules.pack.provisional_parts)
     data["packs"] = game.pack_fingerprint()
+    data["table"] = table(game.rules, s)
     return data
+
+
+def table(r: Any, s: MagState) -> dict[str, Any]:
+    """What the page shows beside the state, so it needs no rules of its own: each fragment's
+    distinct orientations (the ``orient`` index of a placement), per player each master card's
+    value if scored now (full and halved, R74/R79), the round-end payment forecast (R70-R71) and
+    what each held poster still lacks to be performed alone (R52)."""
+    players = []
+    for seat, p in enumerate(s.players):
+        values = []
+        for held in p.cards:
+            cond = r.cards[held.id].condition
+            artist = scoring.best_artist(r, s, seat) if p.rewarded else ""
+            coins = p.coins
+            if isinstance(cond, C.PayCoinsCond):
+                coins = min(p.coins, cond.max_times)
+            values.append(
+                [
+                    scoring.value(r, s, seat, cond, artist, coins),
+                    scoring.value(r, s, seat, cond, artist, coins, half=True),
+                ]
+            )
+        big, clear = common.owes(p)
+        short = max(0, big + clear - p.coins)
+        players.append(
+            {
+                "card_values": values,
+                "owes": big + clear,
+                "short": short,
+                "penalty": short * s.round,
+                "areas": scoring.fill_areas(r, s, seat)[0],
+                "posters": [poster_need(r, s, seat, i) for i in range(len(p.posters))],
+            }
+        )
+    return {
+        "shapes": {
+            f.id: [[list(c) for c in shape] for shape in orientations(f.cells)]
+            for f in r.pack.fragments
+        },
+        "players": players,
+    }
+
+
+def poster_need(r: Any, s: MagState, seat: int, slot: int) -> dict[str, Any] | None:
+    """R52 for one poster: its tent space covered, the camp tiles (a multiset of the built
+    ones) and the gems (the poster's and its tent's; clear ones stand in) it still lacks."""
+    p = s.players[seat]
+    if p.posters[slot] is None:
+        return None
+    frags, gems = perform._needs(r, s, seat, (slot,))
+    built = Counter(b.fragment for b in p.built)
+    short = 0
+    for g, k in gems.items():
+        if g != "clear":
+            short += max(0, k - p.gems[g])
+    short = max(0, short + gems["clear"] - p.gems["clear"])
+    return {
+        "tent": p.tents[slot] is not None,
+        "fragments": sorted(f for f, k in frags.items() for _ in range(max(0, k - built[f]))),
+        "gems_short": short,
+    }

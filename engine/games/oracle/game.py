@@ -15,6 +15,7 @@ from engine.core.registry import register
 from engine.core.search import level_bots
 from engine.games.oracle import actions as A
 from engine.games.oracle import available, flow, frame, resolve
+from engine.games.oracle import packs as P
 from engine.games.oracle.bots import GreedyBot
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import Bowl, Circles, OracleState, Tally
@@ -52,11 +53,21 @@ class OracleGame(Game):
     state_type = OracleState
     action_type = A.Action
     bots = {"greedy": GreedyBot, **level_bots()}
+    # The page's throw form builds a companion's physical throw (docs/oracle-page.md).
+    form_actions = ("enter_roll",)
+    # A box owner may type in the printed merchant sheet (docs/oracle.md).
+    replaceable_packs = (P.SHEET,)
 
     def __init__(self, players: int = 1, options: dict[str, Any] | None = None,
                  packs: dict[str, bytes] | None = None) -> None:
         super().__init__(players, options, packs)
-        self.rules = Rules(self.options["mode"])
+        raw = self.user_packs.get(P.SHEET) or P.shipped_bytes("sheet")
+        sheet, sha = P.read_sheet(raw)
+        self._fingerprint = {P.SHEET: sha}
+        self.rules = Rules(self.options["mode"], sheet, P.practice_for(raw))
+
+    def pack_fingerprint(self) -> dict[str, str]:
+        return dict(self._fingerprint)
 
     # --- the loop ---------------------------------------------------------------------------
 
@@ -73,7 +84,7 @@ class OracleGame(Game):
             lines=[], regions=[], predictions=[], symbols_used=0,
             horoscope={row.id: [] for row in r.rows},
             guilds={g: [] for g in r.guild_ids},
-            staff=[False] * len(sheet.staff),
+            staff=[[] for _ in sheet.staff],
             corruption=0, corruption_taken=0,
             made=Tally(dict(empty), dict(empty)), stall=Tally(dict(empty), dict(empty)),
             hours_spent=0, hours_today=0, day=1,
@@ -138,6 +149,7 @@ class OracleGame(Game):
             "guild_x": state.funding_once,
             "guild_market": state.funding_market,
             "corruption_taken": state.corruption_taken,
+            **{f"townsfolk_{g}": n for g, n in resolve.townsfolk_symbols(r, state).items()},
         }
         return Result(scores=[0], winners=[PLAYER], breakdown=[counts])
 

@@ -4,7 +4,12 @@
 No layout number lives in code: the grid, colours, corruption cross, horoscope reward icons,
 customer symbols, circle counts, guild symbols and staff slots all come from the sheet pack, so
 replacing the provisional layout with the printed one is a data-only change. ``check_sheet`` and
-``check_practice`` catch packs that are well-formed but inconsistent.
+``check_practice`` catch packs that are well-formed but inconsistent, with a JSON path each.
+
+Both files carry the common pack header (``engine.core.packs``) and load through ``read_pack``.
+The sheet (``oracle.sheet``) is replaceable by a box owner: ``OracleGame(..., packs={SHEET:
+bytes})`` plays on it and reports its hash in ``pack_fingerprint``. The practice frame is our
+own invention with no printed counterpart, so only the sheet is offered for replacement.
 """
 
 from __future__ import annotations
@@ -15,6 +20,11 @@ from typing import Literal
 
 import msgspec
 
+from engine.core.packs import Pack, PackError, read_pack, register_schema
+
+GAME = "oracle"
+SHEET = "oracle.sheet"
+PRACTICE = "oracle.practice"
 ACTIONS = ("threads_of_fate", "stargazing", "prediction", "horoscope", "hire_townsfolk",
            "activate_staff")
 ABILITIES = ("exorcist", "astrologer", "palmist", "guard")
@@ -114,11 +124,9 @@ class GoodsStock(_Pack):
     tome: int
 
 
-class Sheet(_Pack):
-    id: str
+class Sheet(Pack, frozen=True, kw_only=True):
+    id: str  # the layout's own id, shown with the layout
     version: int
-    source: str
-    provisional: bool
     reasons: tuple[str, ...]
     colours: tuple[str, ...]
     adventurers: tuple[str, ...]  # adventurer colours in the bag (base game: + grey rogues)
@@ -135,6 +143,9 @@ class Sheet(_Pack):
     staff_effects: dict[str, StaffEffect]
     goods_stock: GoodsStock
 
+    def check(self) -> list[tuple[str, str]]:
+        return check_sheet(self)
+
 
 class ClockDraw(_Pack):
     hour: int
@@ -149,11 +160,9 @@ class Score(_Pack):
     corruption: int
 
 
-class Practice(_Pack):
+class Practice(Pack, frozen=True, kw_only=True):
     id: str
     version: int
-    source: str
-    provisional: bool
     reasons: tuple[str, ...]
     days: int
     hours_per_day: int
@@ -167,94 +176,143 @@ class Practice(_Pack):
     score: Score
 
 
-class PackError(ValueError):
-    """A data pack that parses but contradicts itself or the rules."""
+def check_sheet(sheet: Sheet) -> list[tuple[str, str]]:
+    errors: list[tuple[str, str]] = []
 
+    def need(ok: object, path: str, reason: str) -> None:
+        if not ok:
+            errors.append((path, reason))
 
-def _need(ok: bool, message: str) -> None:
-    if not ok:
-        raise PackError(message)
-
-
-def check_sheet(sheet: Sheet) -> None:
     colours = set(sheet.colours)
-    _need(len(colours) == len(sheet.colours) and colours, "colours must be distinct")
-    _need(colours <= set(sheet.adventurers), "every customer colour must be an adventurer colour")
-    _need(sheet.figure_start in sheet.figure_spaces, "figure_start must be a figure space")
-    _need(set(sheet.figure_spaces) <= set(ACTIONS), "unknown figure space")
-    _need(set(sheet.threads_of_fate.partner_effects) == set(PARTNERS),
-          "threads_of_fate needs an effect for each partner rune: die, bone, doll")
+    need(len(colours) == len(sheet.colours) and colours, "$.colours", "colours must be distinct")
+    need(colours <= set(sheet.adventurers), "$.adventurers",
+         "every customer colour must be an adventurer colour")
+    need(sheet.figure_start in sheet.figure_spaces, "$.figure_start",
+         "figure_start must be a figure space")
+    for i, space in enumerate(sheet.figure_spaces):
+        need(space in ACTIONS, f"$.figure_spaces[{i}]", f"unknown figure space {space!r}")
+    need(set(sheet.threads_of_fate.partner_effects) == set(PARTNERS),
+         "$.threads_of_fate.partner_effects",
+         "threads_of_fate needs an effect for each partner rune: die, bone, doll")
     for kind in CIRCLE_KINDS:
         spec: CircleKind = getattr(sheet.circles, kind)
-        _need(0 <= spec.prefilled <= spec.count, f"circles.{kind}: prefilled out of range")
+        need(0 <= spec.prefilled <= spec.count, f"$.circles.{kind}.prefilled",
+             "prefilled out of range")
     sg = sheet.stargazing
-    _need(len(sg.cells) >= 1 and len({len(r) for r in sg.cells}) == 1, "stargazing rows must be equal")
-    for row in sg.cells:
+    need(len(sg.cells) >= 1 and len({len(r) for r in sg.cells}) == 1, "$.stargazing.cells",
+         "stargazing rows must be equal")
+    for i, row in enumerate(sg.cells):
         for letter in row:
-            _need(letter in sg.legend, f"stargazing letter {letter!r} not in legend")
-    _need(all(v is None or v in colours for v in sg.legend.values()), "legend colour unknown")
-    rows, cols = len(sg.cells), len(sg.cells[0])
-    for e in sg.cross:
-        if e.dir == "h":
-            _need(0 <= e.r <= rows and 0 <= e.c < cols, f"cross edge off the grid: {e}")
-        else:
-            _need(0 <= e.r < rows and 0 <= e.c <= cols, f"cross edge off the grid: {e}")
-    _need(sheet.prediction.symbols > 0 and sheet.prediction.per_row > 0, "prediction symbols")
+            need(letter in sg.legend, f"$.stargazing.cells[{i}]",
+                 f"stargazing letter {letter!r} not in legend")
+    for key, value in sg.legend.items():
+        need(value is None or value in colours, f"$.stargazing.legend.{key}",
+             f"legend colour unknown: {value!r}")
+    rows, cols = len(sg.cells), len(sg.cells[0]) if sg.cells else 0
+    for i, e in enumerate(sg.cross):
+        inside = (0 <= e.r <= rows and 0 <= e.c < cols if e.dir == "h"
+                  else 0 <= e.r < rows and 0 <= e.c <= cols)
+        need(inside, f"$.stargazing.cross[{i}]", "cross edge off the grid")
+    need(sheet.prediction.symbols > 0 and sheet.prediction.per_row > 0, "$.prediction",
+         "prediction symbols and per_row must be positive")
     mins = [t.min for t in sheet.prediction.tiers]
-    _need(mins == sorted(mins, reverse=True) and mins and mins[-1] == 1,
-          "prediction tiers: descending minimums ending at 1")
-    for t in sheet.prediction.tiers:
-        _need(set(t.options) <= set(PREDICTION_OPTIONS), f"unknown prediction option in {t}")
-    ids = [r.id for r in sheet.horoscope.rows]
-    _need(len(set(ids)) == len(ids) and ids, "horoscope row ids must be distinct")
-    for row in sheet.horoscope.rows:
-        for cell in row.cells:
+    need(mins == sorted(mins, reverse=True) and mins and mins[-1] == 1, "$.prediction.tiers",
+         "prediction tiers: descending minimums ending at 1")
+    for i, t in enumerate(sheet.prediction.tiers):
+        for j, option in enumerate(t.options):
+            need(option in PREDICTION_OPTIONS, f"$.prediction.tiers[{i}].options[{j}]",
+                 f"unknown prediction option {option!r}")
+    need(sheet.horoscope.rows, "$.horoscope.rows", "at least one horoscope row")
+    for i, row in enumerate(sheet.horoscope.rows):
+        for j, cell in enumerate(row.cells):
             if cell is not None:
-                _need(set(cell.colours) <= colours, f"horoscope reward colour unknown: {cell}")
-                _need(bool(cell.colours) == (cell.kind in ("talisman", "tome")),
-                      f"only goods rewards name colours: {cell}")
-    gids = [g.id for g in sheet.guilds]
-    _need(len(set(gids)) == len(gids) and all(g.symbols > 0 for g in sheet.guilds), "guilds")
-    _need(all(s.ability in ABILITIES for s in sheet.staff), "unknown staff ability")
-    _need(set(sheet.staff_effects) == set(ABILITIES), "staff_effects must cover every ability")
+                path = f"$.horoscope.rows[{i}].cells[{j}]"
+                need(set(cell.colours) <= colours, f"{path}.colours", "reward colour unknown")
+                need(bool(cell.colours) == (cell.kind in ("talisman", "tome")), f"{path}.colours",
+                     "only goods rewards name colours")
+    for i, g in enumerate(sheet.guilds):
+        need(g.symbols > 0, f"$.guilds[{i}].symbols", "a guild needs symbols")
+    for i, slot in enumerate(sheet.staff):
+        need(slot.ability in ABILITIES, f"$.staff[{i}].ability",
+             f"unknown staff ability {slot.ability!r}")
+    need(set(sheet.staff_effects) == set(ABILITIES), "$.staff_effects",
+         "staff_effects must cover every ability")
+    return errors
 
 
-def check_practice(practice: Practice, sheet: Sheet) -> None:
-    _need(set(practice.bag) <= set(sheet.adventurers), "bag colours must be adventurer colours")
-    _need(practice.days >= 1 and practice.hours_per_day >= 1, "days and hours must be positive")
-    _need(practice.pass_hours >= 1 and practice.hire_hours >= 1, "pass/hire must cost time")
-    _need(all(n >= 0 for n in practice.bag.values()) and sum(practice.bag.values()) > 0, "bag")
+def check_practice(practice: Practice, sheet: Sheet) -> list[tuple[str, str]]:
+    errors: list[tuple[str, str]] = []
+
+    def need(ok: object, path: str, reason: str) -> None:
+        if not ok:
+            errors.append((path, reason))
+
+    need(set(practice.bag) <= set(sheet.adventurers), "$.bag",
+         "bag colours must be adventurer colours")
+    need(practice.days >= 1 and practice.hours_per_day >= 1, "$.days",
+         "days and hours must be positive")
+    need(practice.pass_hours >= 1 and practice.hire_hours >= 1, "$.pass_hours",
+         "pass/hire must cost time")
+    bag = sum(practice.bag.values())
+    need(all(n >= 0 for n in practice.bag.values()) and bag > 0, "$.bag", "bag counts")
     hours = [d.hour for d in practice.clock_draws]
-    _need(hours == sorted(set(hours)) and all(0 < h < practice.hours_per_day for h in hours),
-          "clock draw hours must rise strictly inside the day")
+    need(hours == sorted(set(hours)) and all(0 < h < practice.hours_per_day for h in hours),
+         "$.clock_draws", "clock draw hours must rise strictly inside the day")
     per_day = practice.day_start_draws + sum(d.count for d in practice.clock_draws)
-    _need(practice.refill_bag_each_day and per_day <= sum(practice.bag.values())
-          or per_day * practice.days <= sum(practice.bag.values()), "the bag runs out")
-    for table in (practice.score.talisman, practice.score.tome):
-        _need(set(table) == set(sheet.colours), "score tables must cover every colour")
+    need(practice.refill_bag_each_day and per_day <= bag or per_day * practice.days <= bag,
+         "$.bag", "the bag runs out")
+    for name in ("talisman", "tome"):
+        need(set(getattr(practice.score, name)) == set(sheet.colours), f"$.score.{name}",
+             "score tables must cover every colour of the sheet")
+    return errors
+
+
+register_schema(GAME, SHEET, Sheet)
+register_schema(GAME, PRACTICE, Practice)
 
 
 def _read(name: str) -> bytes:
     return resources.files("engine.games.oracle").joinpath("data", name).read_bytes()
 
 
+def shipped_bytes(name: str) -> bytes:
+    return _read(f"{name}.json")
+
+
+@lru_cache(maxsize=8)
+def read_sheet(raw: bytes) -> tuple[Sheet, str]:
+    """A sheet pack (shipped or a box owner's): (sheet, sha256) or PackError."""
+    return read_pack(raw, Sheet, SHEET, GAME)
+
+
+def read_practice(raw: bytes, sheet: Sheet) -> tuple[Practice, str]:
+    """The practice frame, checked against the sheet it is played on."""
+    practice, sha = read_pack(raw, Practice, PRACTICE, GAME)
+    errors = check_practice(practice, sheet)
+    if errors:
+        raise PackError(PRACTICE, errors)
+    return practice, sha
+
+
 def parse_sheet(raw: bytes | str) -> Sheet:
-    sheet = msgspec.json.decode(raw, type=Sheet)
-    check_sheet(sheet)
-    return sheet
+    return read_sheet(raw.encode() if isinstance(raw, str) else raw)[0]
 
 
 def parse_practice(raw: bytes | str, sheet: Sheet) -> Practice:
-    practice = msgspec.json.decode(raw, type=Practice)
-    check_practice(practice, sheet)
-    return practice
+    return read_practice(raw.encode() if isinstance(raw, str) else raw, sheet)[0]
+
+
+@lru_cache(maxsize=8)
+def practice_for(sheet_raw: bytes) -> Practice:
+    """The shipped practice frame, checked against the sheet (shipped or a box owner's)."""
+    return parse_practice(shipped_bytes("practice"), read_sheet(sheet_raw)[0])
 
 
 @lru_cache(maxsize=None)
 def load_sheet() -> Sheet:
-    return parse_sheet(_read("sheet.json"))
+    return parse_sheet(shipped_bytes("sheet"))
 
 
 @lru_cache(maxsize=None)
 def load_practice() -> Practice:
-    return parse_practice(_read("practice.json"), load_sheet())
+    return parse_practice(shipped_bytes("practice"), load_sheet())

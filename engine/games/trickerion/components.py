@@ -18,6 +18,11 @@ an empty ``params``: their id alone names the bespoke behaviour.
 
 Provisional values (numbers the rulebook seed does not state and that come from one secondary
 source, or that are inferred) carry ``provisional=True`` and a ``provisional_reason``.
+
+Every file carries the common pack header (``engine.core.packs``: ``pack`` = ``trickerion.<file
+stem>``, ``game``, ``source``, ``provisional``, ``provisional_parts``) and loads through
+``read_pack``; checks inside one file are its schema's ``check()``, references between files are
+checked by :func:`cross_check` once all are read. Every problem is one ``pack.invalid`` error.
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ from typing import Literal
 import msgspec
 
 from engine.core.errors import MarqueeError
+from engine.core.packs import Pack, PackError, read_pack, register_schema
+
+GAME = "trickerion"
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary
@@ -58,8 +66,8 @@ OPPOSITE: dict[str, Direction] = {"up": "down", "down": "up", "left": "right", "
 Cell = tuple[int, int]  # (x, y): x = column from the left, y = row from the top, both from 0
 
 
-class PackError(MarqueeError):
-    """A data pack that decodes but is inconsistent (unknown id, duplicate id, bad geometry…)."""
+class UnknownId(MarqueeError):
+    """A rule asked the loaded packs for an id they do not hold."""
 
 
 class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True,
@@ -397,7 +405,7 @@ class Trick(_Data, kw_only=True):
             raise ValueError(f"trick {self.id}: markers and prepare_ap must be >= 1")
 
 
-class TricksPack(_Data, kw_only=True):
+class TricksPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     tricks: tuple[Trick, ...]
@@ -422,7 +430,7 @@ class Prop(_Data, kw_only=True):
     starts_in_buy_area: bool = False
 
 
-class PropsPack(_Data, kw_only=True):
+class PropsPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     tiers: tuple[PropTier, ...]
@@ -546,12 +554,15 @@ class MarkerGeometry(_Provisional, kw_only=True):
         return self.clockwise[(self.clockwise.index(trick_school) + steps) % 4]
 
 
-class PerformancesPack(_Data, kw_only=True):
+class PerformancesPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     marker_geometry: MarkerGeometry
     theaters: tuple[Theater, ...]
     cards: tuple[PerformanceCard, ...]
+
+    def check(self) -> list[tuple[str, str]]:
+        return check_cards(self.cards)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -590,7 +601,7 @@ class PermanentAssignment(_Data, kw_only=True):
     start_without_dark_alley: int
 
 
-class AssignmentsPack(_Data, kw_only=True):
+class AssignmentsPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     forgo_effect_ap: int
@@ -609,7 +620,7 @@ class Prophecy(_Data, kw_only=True):
     text: Text
 
 
-class PropheciesPack(_Data, kw_only=True):
+class PropheciesPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     pending: int
@@ -637,7 +648,7 @@ class Magician(_Data, kw_only=True):
     requires_prophecies: bool = False
 
 
-class MagiciansPack(_Data, kw_only=True):
+class MagiciansPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     magicians: tuple[Magician, ...]
@@ -899,7 +910,7 @@ class FastGame(_Data, kw_only=True):
     source: str
 
 
-class Board(_Data, kw_only=True):
+class Board(Pack, frozen=True, kw_only=True):
     """Board, setup and scoring numbers. Each section has its own ``source``."""
 
     source: str
@@ -941,7 +952,7 @@ class Board(_Data, kw_only=True):
 # Loading
 # ---------------------------------------------------------------------------------------------
 
-PACK_TYPES: dict[str, type[_Data]] = {
+PACK_TYPES: dict[str, type[Pack]] = {
     "tricks": TricksPack,
     "props": PropsPack,
     "performances": PerformancesPack,
@@ -956,7 +967,7 @@ def _lookup(table: dict, key, kind: str):
     try:
         return table[key]
     except KeyError:
-        raise PackError("trickerion.data.unknown_id", kind=kind, id=key) from None
+        raise UnknownId("trickerion.data.unknown_id", kind=kind, id=key) from None
 
 
 class Packs(msgspec.Struct, frozen=True, kw_only=True):
@@ -1007,10 +1018,15 @@ class Packs(msgspec.Struct, frozen=True, kw_only=True):
         return tuple(c for c in self.special_assignments.values() if c.location == location)
 
 
+def pack_id(name: str) -> str:
+    return f"{GAME}.{name}"
+
+
 def decode_pack(name: str, data: bytes | str):
-    """Decode one pack's JSON into its Struct; schema errors raise ``msgspec.ValidationError``
-    whose message names the offending path (e.g. ``$.tricks[3].markers``)."""
-    return msgspec.json.decode(data, type=PACK_TYPES[name])
+    """Read one pack file through the core gate: header, types, ids and the file's own checks;
+    a problem raises PackError (``pack.invalid``) naming its JSON path."""
+    raw = data.encode() if isinstance(data, str) else data
+    return read_pack(raw, PACK_TYPES[name], pack_id(name), GAME)[0]
 
 
 def read_pack_bytes(name: str) -> bytes:
@@ -1018,105 +1034,119 @@ def read_pack_bytes(name: str) -> bytes:
     return resources.files(__package__).joinpath("data", f"{name}.json").read_bytes()
 
 
-def _index(records, kind: str) -> dict:
-    table: dict = {}
-    for record in records:
-        if record.id in table:
-            raise PackError("trickerion.data.duplicate_id", kind=kind, id=record.id)
-        table[record.id] = record
-    return table
-
-
 def build_packs(raw: dict[str, bytes | str]) -> Packs:
-    """Decode every pack from ``raw`` (pack name → JSON) and check cross-references."""
+    """Read every pack from ``raw`` (pack name → JSON) and check the references between them."""
     missing = sorted(set(PACK_TYPES) - set(raw))
     if missing:
-        raise PackError("trickerion.data.missing_pack", names=missing)
+        raise PackError(GAME, [(pack_id(name), "pack missing") for name in missing])
     packs = {name: decode_pack(name, raw[name]) for name in PACK_TYPES}
     board: Board = packs["board"]
     result = Packs(
-        tricks=_index(packs["tricks"].tricks, "trick"),
-        props=_index(packs["props"].props, "prop"),
-        prop_tiers=_index(packs["props"].tiers, "prop_tier"),
-        performances=_index(packs["performances"].cards, "performance"),
-        theaters=_index(packs["performances"].theaters, "theater"),
+        tricks={t.id: t for t in packs["tricks"].tricks},
+        props={p.id: p for p in packs["props"].props},
+        prop_tiers={t.id: t for t in packs["props"].tiers},
+        performances={c.id: c for c in packs["performances"].cards},
+        theaters={t.id: t for t in packs["performances"].theaters},
         marker_geometry=packs["performances"].marker_geometry,
-        special_assignments=_index(packs["assignments"].special, "special_assignment"),
+        special_assignments={c.id: c for c in packs["assignments"].special},
         permanent_assignments={p.location: p for p in packs["assignments"].permanent},
-        prophecies=_index(packs["prophecies"].prophecies, "prophecy"),
+        prophecies={p.id: p for p in packs["prophecies"].prophecies},
         prophecies_pending=packs["prophecies"].pending,
         forgo_effect_ap=packs["assignments"].forgo_effect_ap,
-        magicians=_index(packs["magicians"].magicians, "magician"),
+        magicians={m.id: m for m in packs["magicians"].magicians},
         board=board,
         sources={name: pack.source for name, pack in packs.items()},
     )
-    _check(result)
+    errors = cross_check(result)
+    if errors:
+        raise PackError(GAME, errors)
     return result
 
 
-def _check(p: Packs) -> None:
-    """Cross-pack consistency; every failure is a PackError naming the record."""
+def cross_check(p: Packs) -> list[tuple[str, str]]:
+    """References between packs; each path starts with the pack id holding the reference."""
+    errors: list[tuple[str, str]] = []
+
+    def need(ok: object, path: str, reason: str) -> None:
+        if not ok:
+            errors.append((path, reason))
+
     board = p.board
     levels = {t.level: t for t in board.trick_levels}
-    for trick in p.tricks.values():
-        for prop_id in trick.components:
-            if prop_id not in p.props:
-                raise PackError("trickerion.data.unknown_prop", trick=trick.id, prop=prop_id)
-        if trick.level not in levels or levels[trick.level].fame_threshold != trick.fame_threshold:
-            raise PackError("trickerion.data.bad_threshold", trick=trick.id, level=trick.level,
-                            fame_threshold=trick.fame_threshold)
-    for prop in p.props.values():
+    for i, trick in enumerate(p.tricks.values()):
+        at = f"trickerion.tricks:$.tricks[{i}]"
+        for j, prop_id in enumerate(trick.components):
+            need(prop_id in p.props, f"{at}.components[{j}]", f"unknown prop {prop_id!r}")
+        need(trick.level in levels
+             and levels[trick.level].fame_threshold == trick.fame_threshold,
+             f"{at}.fame_threshold", "differs from the board's threshold for its level")
+    for i, prop in enumerate(p.props.values()):
         tier = p.prop_tiers.get(prop.tier)
-        if tier is None or tier.cost != prop.cost:
-            raise PackError("trickerion.data.bad_prop_cost", prop=prop.id, cost=prop.cost)
-    for card in p.performances.values():
-        _check_card(card)
-        if card.theater not in p.theaters:
-            raise PackError("trickerion.data.unknown_theater", card=card.id, theater=card.theater)
+        need(tier is not None and tier.cost == prop.cost, f"trickerion.props:$.props[{i}].cost",
+             "differs from its tier's cost")
+    for i, card in enumerate(p.performances.values()):
+        need(card.theater in p.theaters, f"trickerion.performances:$.cards[{i}].theater",
+             f"unknown theater {card.theater!r}")
     action_ids = {a.id for a in board.actions}
-    for card in p.special_assignments.values():
-        if card.trigger != "any" and card.trigger not in action_ids:
-            raise PackError("trickerion.data.unknown_action", card=card.id, action=card.trigger)
-    effects = [(c.id, c.params) for c in p.special_assignments.values()]
-    effects += [(c.id, c.params) for c in p.prophecies.values()]
-    effects += [(m.id, m.ability.params) for m in p.magicians.values()]
-    for owner, params in effects:
-        for param in params:
-            if isinstance(param, (ActionCost, ActionCostDelta)) and param.action not in action_ids:
-                raise PackError("trickerion.data.unknown_action", card=owner, action=param.action)
+    for i, card in enumerate(p.special_assignments.values()):
+        need(card.trigger == "any" or card.trigger in action_ids,
+             f"trickerion.assignments:$.special[{i}].trigger", f"unknown action {card.trigger!r}")
+    effects = [(f"trickerion.assignments:$.special[{i}].params", c.params)
+               for i, c in enumerate(p.special_assignments.values())]
+    effects += [(f"trickerion.prophecies:$.prophecies[{i}].params", c.params)
+                for i, c in enumerate(p.prophecies.values())]
+    effects += [(f"trickerion.magicians:$.magicians[{i}].ability.params", m.ability.params)
+                for i, m in enumerate(p.magicians.values())]
+    for at, params in effects:
+        for j, param in enumerate(params):
+            if isinstance(param, (ActionCost, ActionCostDelta)):
+                need(param.action in action_ids, f"{at}[{j}].action",
+                     f"unknown action {param.action!r}")
     location_ids = {loc.id for loc in board.locations}
-    for perm in p.permanent_assignments.values():
-        if perm.location not in location_ids:
-            raise PackError("trickerion.data.unknown_location", location=perm.location)
-    for kit in board.setup.first_game_kits:
-        for trick_id in filter(None, (kit.trick, kit.engineer_trick)):
-            if trick_id not in p.tricks:
-                raise PackError("trickerion.data.unknown_trick", kit=kit.school, trick=trick_id)
-        for prop_id in (*kit.props, *kit.manager_props):
-            if prop_id not in p.props:
-                raise PackError("trickerion.data.unknown_prop", kit=kit.school, prop=prop_id)
-    for prop_id in board.setup.initial_buy_area:
-        if prop_id not in p.props:
-            raise PackError("trickerion.data.unknown_prop", setup="initial_buy_area", prop=prop_id)
+    for i, perm in enumerate(p.permanent_assignments.values()):
+        need(perm.location in location_ids, f"trickerion.assignments:$.permanent[{i}].location",
+             f"unknown location {perm.location!r}")
+    for i, kit in enumerate(board.setup.first_game_kits):
+        at = f"trickerion.board:$.setup.first_game_kits[{i}]"
+        for field in ("trick", "engineer_trick"):
+            trick_id = getattr(kit, field)
+            need(trick_id is None or trick_id in p.tricks, f"{at}.{field}",
+                 f"unknown trick {trick_id!r}")
+        for field in ("props", "manager_props"):
+            for prop_id in getattr(kit, field):
+                need(prop_id in p.props, f"{at}.{field}.{prop_id}", f"unknown prop {prop_id!r}")
+    for i, prop_id in enumerate(board.setup.initial_buy_area):
+        need(prop_id in p.props, f"trickerion.board:$.setup.initial_buy_area[{i}]",
+             f"unknown prop {prop_id!r}")
+    return errors
 
 
-def _check_card(card: PerformanceCard) -> None:
-    if len(set(card.cells)) != len(card.cells):
-        raise PackError("trickerion.data.duplicate_cell", card=card.id)
-    seen: set[frozenset] = set()
-    for link in card.links:
-        if not (card.has_cell(link.a) and card.has_cell(link.b)):
-            raise PackError("trickerion.data.link_outside_card", card=card.id, a=link.a, b=link.b)
-        (ax, ay), (bx, by) = link.a, link.b
-        below = ax == bx and by == ay + 1
-        right = ay == by and bx == ax + 1
-        if not (below or right):
-            raise PackError("trickerion.data.bad_link", card=card.id, a=link.a, b=link.b,
-                            reason="a must be the upper/left slot of two adjacent slots")
-        pair = frozenset((link.a, link.b))
-        if pair in seen:
-            raise PackError("trickerion.data.duplicate_link", card=card.id, a=link.a, b=link.b)
-        seen.add(pair)
+def check_cards(cards: tuple[PerformanceCard, ...]) -> list[tuple[str, str]]:
+    """Slot geometry of each performance card: cells once, links between adjacent slots."""
+    errors: list[tuple[str, str]] = []
+    for i, card in enumerate(cards):
+        at = f"$.cards[{i}]"
+        if len(set(card.cells)) != len(card.cells):
+            errors.append((f"{at}.cells", "a cell repeats"))
+        seen: set[frozenset] = set()
+        for j, link in enumerate(card.links):
+            path = f"{at}.links[{j}]"
+            if not (card.has_cell(link.a) and card.has_cell(link.b)):
+                errors.append((path, "link outside the card"))
+            (ax, ay), (bx, by) = link.a, link.b
+            below = ax == bx and by == ay + 1
+            right = ay == by and bx == ax + 1
+            if not (below or right):
+                errors.append((path, "a must be the upper/left slot of two adjacent slots"))
+            pair = frozenset((link.a, link.b))
+            if pair in seen:
+                errors.append((path, "duplicate link"))
+            seen.add(pair)
+    return errors
+
+
+for _name, _schema in PACK_TYPES.items():
+    register_schema(GAME, pack_id(_name), _schema)
 
 
 @functools.cache

@@ -249,6 +249,8 @@ _FORMS: dict[str, dict[str, dict[str, str]]] = {
 def term_form(name: str, case: str, lang: str) -> str:
     """``name`` (a term in its dictionary form) in a case; the name itself where the language
     does not change it (Russian "металл" is its own accusative; English has no cases)."""
+    if case == "lower":  # a label quoted mid-sentence: "chooses: take the yield…"
+        return name[:1].lower() + name[1:]
     return _FORMS.get(lang, {}).get(name, {}).get(case, name)
 
 
@@ -264,7 +266,9 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
     if kind == "reason":
         if v in _REASONS:
             return _REASONS[v][i]
-        special = next((c for c in cat.specials.values() if c.effect == v), None)
+        # a special assignment's effect, or Market Row spending through one ("market_<effect>")
+        effect = v.removeprefix("market_")
+        special = next((c for c in cat.specials.values() if c.effect in (v, effect)), None)
         return _names(special.name, lang) if special else v
     if kind == "step":
         return " + ".join(_step_name(part, i) for part in v.split("+"))
@@ -287,6 +291,8 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         return _FACING.get(v, (v, v, v))[i]
     if kind == "resource":
         return _RESOURCES.get(v, (v, v, v))[i]
+    if kind == "choice":
+        return _option(v, lang)
     if kind == "ability":
         return _ABILITIES[v][i] if v in _ABILITIES else v
     if kind == "trick" and v in cat.tricks:
@@ -324,6 +330,28 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         if v in cat.characters:
             return _names(cat.characters[v].name, lang)
     return v
+
+
+# A performance option as the ``performance_option`` event codes it ("steal:1:3"): worded by
+# the label of the action that chose it, so the log and the button say the same.
+_OPTIONS = {
+    "steal": ("action.steal_yield", ("mine", "theirs")),
+    "premiere": ("action.premiere_yield", ("cell", "what")),
+    "durable": ("action.durable_marker", ("cell",)),
+}
+
+
+def _option(code: str, lang: str) -> str:
+    from engine.core.i18n import catalog, format_template
+
+    head, *rest = code.split(":")
+    if head not in _OPTIONS or len(rest) != len(_OPTIONS[head][1]):
+        return code
+    label, names = _OPTIONS[head]
+    entry = catalog("engine.games.trickerion")[label]
+    i = _LANG.get(lang, 0)
+    args = [int(x) if x.isdigit() else _RESOURCES.get(x, (x, x, x))[i] for x in rest]
+    return format_template(entry.get(lang) or entry["en"], dict(zip(names, args)), lang)
 
 
 def _step_name(step: str, i: int) -> str:

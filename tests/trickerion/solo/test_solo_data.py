@@ -7,10 +7,10 @@ Each ``test_seed_*`` docstring names the seed section it checks.
 import inspect
 import json
 
-import msgspec
 import pytest
 
-from engine.games.trickerion.components import PackError, load_packs
+from engine.core.packs import PackError
+from engine.games.trickerion.components import load_packs
 from engine.games.trickerion.solo import components as S
 from engine.games.trickerion.solo.components import (
     DIFFICULTIES,
@@ -56,8 +56,10 @@ def test_every_schema_struct_is_frozen_and_strict():
 def test_unknown_field_is_rejected():
     data = raw()
     data["board"]["trick_slots"]["colour"] = "red"
-    with pytest.raises(msgspec.ValidationError):
+    with pytest.raises(PackError) as err:
         build(data)
+    assert err.value.params["pack"] == "trickerion-solo.board"
+    assert err.value.params["path"] == "$.trick_slots" and "colour" in err.value.params["reason"]
 
 
 def test_bad_cross_reference_is_rejected():
@@ -65,23 +67,26 @@ def test_bad_cross_reference_is_rejected():
     data["magicians"]["abilities"][0]["magician"] = "m99_nobody"
     with pytest.raises(PackError) as err:
         build(data)
-    assert err.value.code == "trickerion.solo.data.unknown_magician"
+    assert err.value.params["path"] == "trickerion-solo.magicians:$.abilities[0].magician"
+    assert "m99_nobody" in err.value.params["reason"]
     data = raw()
     data["dice"]["dice"][0]["faces"][0] = ["market_row_1", "downtown_2"]
-    with pytest.raises(PackError):
+    with pytest.raises(PackError) as err:
         build(data)
+    assert err.value.params["path"] == "trickerion-solo.dice:$.dice[0].faces[0]"
     data = raw()
     data["prophecies"]["human_only"].append(dict(data["prophecies"]["removed"][0]))
     with pytest.raises(PackError) as err:
         build(data)
-    assert err.value.code == "trickerion.solo.data.prophecy_twice"
+    assert err.value.params["path"] == "trickerion-solo.prophecies:$.human_only"
 
 
 def test_provisional_needs_a_reason():
     data = raw()
     del data["tables"]["downtown_dice"]["provisional_reason"]
-    with pytest.raises(msgspec.ValidationError):
+    with pytest.raises(PackError) as err:
         build(data)
+    assert err.value.params["path"] == "$.downtown_dice"
 
 
 # --- the board and setup --------------------------------------------------------------------------

@@ -66,16 +66,29 @@ function provBadge(t, reason) {
     t("ui.solo.provisional"));
 }
 
+/** The provisional values by component group (the path's first part: tables, plans, dice …). */
+function provGroups(prov) {
+  const groups = new Map();
+  for (const [path, reason] of prov) {
+    const g = path.split(/[.[]/)[0];
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push([path, reason]);
+  }
+  return [...groups];
+}
+
 // ---- the board's solo parts ---------------------------------------------------------------
 
-/** A solo performance card: marked provisional. */
-function soloCard(c, wrap, card) {
+/** A solo performance card: outlined as provisional; the group's one badge sits on the first
+ *  solo card of the row (the details are in the panel's list). */
+function soloCard(c, wrap, card, ci) {
   const geo = c.D.solo.cards[card.id];
   if (!geo) return;
   const t = c.api.t;
   wrap.classList.add("solo-card");
-  wrap.title = t("ui.solo.card_provisional");
-  wrap.append(provBadge(t, geo.provisional_reason));
+  wrap.title = `${t("ui.solo.card_provisional")}${geo.provisional_reason ? `\n${geo.provisional_reason}` : ""}`;
+  const first = c.view.row.findIndex((r) => c.D.solo.cards[r.id]);
+  if (first === ci) wrap.append(provBadge(t, geo.provisional_reason));
 }
 
 /** A grey neutral marker (-3 in the card's `m`) on a solo performance card's cell. */
@@ -100,7 +113,11 @@ function neutralMarker(c, card, ci, k, x, y) {
 function markProphecy(c, el, id) {
   for (const [path, reason] of provisionalIndex(c.view.solo)) {
     const m = /^prophecies\.(?:removed|human_only)\[(\w+)\]$/.exec(path);
-    if (m && m[1] === id && !el.querySelector(".solo-prov")) el.append(provBadge(c.api.t, reason));
+    // a dotted outline and the reason as a tooltip: a badge here would squeeze the card's text
+    if (m && m[1] === id) {
+      el.classList.add("prov");
+      el.title = `${c.api.t("ui.solo.provisional")}: ${reason}`;
+    }
   }
 }
 
@@ -113,6 +130,8 @@ function successorPanel(c, solo, prov) {
   const seat = solo.seat ?? 1;
   const p = snap.view.players[seat] ?? {};
   const box = (testid, title, ...body) => h("div", { class: `solo-box ${testid}`, testid }, h("h4", {}, title), ...body);
+  const diceReasons = (solo.prep_dice ?? []).filter((d) => d.provisional || prov.has(`dice.dice[${d.id}]`))
+    .map((d) => prov.get(`dice.dice[${d.id}]`)).filter(Boolean);
   const reasons = (prefix) => [...prov].filter(([path]) => path.startsWith(prefix)).map(([, r]) => r).join("\n\n");
 
   // header: who, difficulty, adjustments
@@ -166,7 +185,9 @@ function successorPanel(c, solo, prov) {
       h("span", { class: "solo-ab-text" }, lang !== "en" && t.has(`ui.solo.ability.${ab.effect}`) ? t(`ui.solo.ability.${ab.effect}`) : ab.text)),
     ab.off ? h("p", { class: "solo-off" }, "⊘ ", t("ui.solo.ability_off")) : null);
 
-  const diceBox = box("solo-dice", t("ui.solo.prep_dice"), prepDice(c, solo, prov, loc));
+  const diceBox = box("solo-dice", [t("ui.solo.prep_dice"), " ",
+    diceReasons.length || (solo.prep_dice ?? []).some((d) => d.provisional) ? provBadge(t, [...new Set(diceReasons)].join("\n\n")) : null],
+  prepDice(c, solo, loc));
 
   // its turn in progress and its last step (the rule it followed)
   const turn = solo.turn;
@@ -186,7 +207,9 @@ function successorPanel(c, solo, prov) {
   const provList = h("details", { class: "solo-provisional", testid: "solo-provisional" },
     h("summary", {}, provBadge(t, ""), " ", t("ui.solo.provisional_title", { n: prov.size })),
     h("p", { class: "muted" }, t("ui.solo.provisional_help")),
-    h("ul", {}, [...prov].map(([path, reason]) => h("li", { dataset: { path } }, h("code", {}, path), " — ", reason))));
+    provGroups(prov).map(([group, items]) => h("details", { class: "solo-prov-group", dataset: { group } },
+      h("summary", {}, `${group} (${items.length})`),
+      h("ul", {}, items.map(([path, reason]) => h("li", { dataset: { path } }, h("code", {}, path), " — ", reason))))));
 
   return h("section", {
     class: "solo-panel", testid: "solo-panel", "aria-label": t("ui.solo.panel"),
@@ -198,7 +221,7 @@ function successorPanel(c, solo, prov) {
 }
 
 /** The round-preparation dice; when you must choose which two to reroll, they are buttons. */
-function prepDice(c, solo, prov, loc) {
+function prepDice(c, solo, loc) {
   const { snap, api, D } = c;
   const { t, lang } = api;
   const pairs = (snap.legal ?? []).filter((e) => e.action.type === "reroll_prep_dice");
@@ -246,7 +269,7 @@ function prepDice(c, solo, prov, loc) {
         },
       }, body)
       : h("div", attrs, body);
-    return h("div", { class: "pd-wrap" }, el, d.provisional || prov.has(`dice.dice[${d.id}]`) ? provBadge(t, prov.get(`dice.dice[${d.id}]`)) : null);
+    return h("div", { class: "pd-wrap" }, el);
   });
   const closed = [...new Set((solo.closed_slots ?? []).map((slot) => slotName(slot, D, loc, dayName)))];
   return [

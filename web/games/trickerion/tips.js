@@ -5,6 +5,15 @@
 import { h } from "../../ui/dom.js";
 import { data, nameOf, cap, textOf, hasText } from "./data.js";
 
+/** A card's name as a node: the official name in `lang`; where the glossary has none, the
+ *  English name in italics with a tooltip saying so (one rule for every card, prop and trick). */
+export function nameNode(rec, lang, w, capFirst = false) {
+  const name = capFirst ? cap(nameOf(rec, lang)) : nameOf(rec, lang);
+  const n = rec?.name;
+  if (lang === "en" || !n || typeof n === "string" || n[lang]) return name;
+  return h("i", { class: "en-name", lang: "en", title: w("en_name") }, name);
+}
+
 export function tipContent(key, lang, w) {
   const D = data();
   const [kind, id] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
@@ -19,7 +28,7 @@ export function tipContent(key, lang, w) {
     const yields = [y.fame ? w("n_fame", { n: y.fame }) : "", y.coins ? w("n_coins", { n: y.coins }) : "",
       y.shards ? w("n_shards", { n: y.shards }) : ""].filter(Boolean).join(", ") || "—";
     return h("div", { class: "tip" },
-      h("h4", {}, nameOf(t, lang), " ", h("span", { class: `school-dot s-${t.school}` }, schoolLetter(t.school, lang))),
+      h("h4", {}, nameNode(t, lang, w), " ", h("span", { class: `school-dot s-${t.school}` }, schoolLetter(t.school, lang))),
       h("dl", {},
         row(w("school"), cap(nameOf(D.schools[t.school], lang))),
         row(w("level", { n: t.level }), `${w("threshold")}: ${t.fame_threshold}`),
@@ -33,7 +42,7 @@ export function tipContent(key, lang, w) {
   if (kind === "special") {
     const c = D.specials[id];
     if (!c) return null;
-    return h("div", { class: "tip" }, h("h4", {}, nameOf(c, lang)),
+    return h("div", { class: "tip" }, h("h4", {}, nameNode(c, lang, w)),
       h("dl", {}, row(w("special"), nameOf(D.locations[c.location], lang)), row(w("effect"), textOf(c.text, lang))), en(c.text));
   }
   if (kind === "prophecy") {
@@ -52,7 +61,7 @@ export function tipContent(key, lang, w) {
   if (kind === "prop") {
     const p = D.props[id];
     if (!p) return null;
-    return h("div", { class: "tip" }, h("h4", {}, cap(nameOf(p, lang))),
+    return h("div", { class: "tip" }, h("h4", {}, nameNode(p, lang, w, true)),
       h("dl", {}, row(cap(nameOf(D.tiers[p.tier], lang)), w("n_coins", { n: p.cost }))));
   }
   if (kind === "perf") {

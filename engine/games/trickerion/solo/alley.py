@@ -20,8 +20,8 @@ from engine.games.trickerion.solo.state import SoloState
 TIE_ORDER = ("theater", "downtown", "academy", "market_row", "workshop")
 
 
-def card_count(solo: SoloState, ap: int) -> int:
-    return R.packs().tables.dark_alley_cards.count(solo.difficulty, ap)
+def card_count(cat: Catalog, solo: SoloState, ap: int) -> int:
+    return R.tables(cat).dark_alley_cards.count(solo.difficulty, ap)
 
 
 def deck_choice(cat: Catalog, s: State, solo: SoloState) -> str:
@@ -55,7 +55,8 @@ def apply(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[E
         if heads:
             pend = s.pending_prophecies
             s.pending_prophecies = pend[1:] + pend[:1]
-        R.emit(ev, "coin", st.step, moved=heads, pending=list(s.pending_prophecies))
+        R.emit(ev, "coin", st.step, outcome="moved" if heads else "stayed",
+               pending=list(s.pending_prophecies))
         if heads and R.ability(s, solo) == "redraw_next_prophecy" and s.prophecy_stack:
             i = s.rng.below(len(s.prophecy_stack))
             old = s.pending_prophecies[0]

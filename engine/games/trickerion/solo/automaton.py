@@ -165,13 +165,13 @@ def apply_place(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
         R.emit(ev, "workshop", "workshop.1")
         return True
     turn = SoloTurn(char=st.char, loc=st.location, ap=ap)
-    tables = R.packs().tables
+    tables = R.tables(cat)
     if st.location == "downtown":
-        turn.step, turn.left, count_step = 0, downtown.dice_count(solo, ap), "downtown.0"
+        turn.step, turn.left, count_step = 0, downtown.dice_count(cat, solo, ap), "downtown.0"
     elif st.location == "market_row":
         turn.left, count_step = ap, "market.3c"
     elif st.location == "dark_alley":
-        turn.left, count_step = alley.card_count(solo, ap), "alley.2"
+        turn.left, count_step = alley.card_count(cat, solo, ap), "alley.2"
     else:
         turn.left, count_step = tables.theater_markers.count(solo.difficulty, ap), "theater.2"
     solo.turn = turn
@@ -188,6 +188,15 @@ def apply_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
     if st.do == "assign":
         apply_deal(cat, s, solo, ev)
         return True
+    over = _apply_placement_step(cat, s, solo, st, ev)
+    # mood.2: fame gained by any step (the 6-AP bonus, an ability, a link order, a trick)
+    # may cross 16 or 36; the mood is settled before its next placement is chosen.
+    R.update_mood(cat, s, solo, ev)
+    return over
+
+
+def _apply_placement_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
+                          ev: list[Event]) -> bool:
     if st.do == "place":
         return apply_place(cat, s, solo, st, ev)
     if st.do == "idle":
@@ -216,5 +225,4 @@ def apply_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
         alley.apply(cat, s, solo, st, ev)
     elif loc == "theater":
         theater.apply_set_up(cat, s, solo, st, ev)
-    R.update_mood(cat, s, solo, ev)
     return False

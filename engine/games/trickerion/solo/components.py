@@ -25,19 +25,22 @@ from typing import Literal
 
 import msgspec
 
+from engine.core.packs import Pack, PackError, read_pack, register_schema
 from engine.games.trickerion.components import (
     DIRECTIONS,
     SCHOOLS,
     Direction,
     Link,
     Names,
-    PackError,
     Reward,
     School,
+    UnknownId,
     _Data,
     _Provisional,
     load_packs,
 )
+
+GAME = "trickerion-solo"
 
 Difficulty = Literal["low", "medium", "high"]
 DIFFICULTIES: tuple[Difficulty, ...] = ("low", "medium", "high")
@@ -170,7 +173,7 @@ class AdvertiseRules(_Data, kw_only=True):
     source: str
 
 
-class BoardPack(_Data, kw_only=True):
+class BoardPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     sides: tuple[BoardSide, ...]
@@ -188,7 +191,7 @@ class BoardPack(_Data, kw_only=True):
         for d in self.difficulties:
             if d.id == level:
                 return d
-        raise PackError("trickerion.solo.data.unknown_id", kind="difficulty", id=level)
+        raise UnknownId("trickerion.solo.data.unknown_id", kind="difficulty", id=level)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,7 +259,7 @@ class DiscardPenalty(_Data, kw_only=True):
     source: str
 
 
-class TablesPack(_Data, kw_only=True):
+class TablesPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     downtown_dice: ApTable
@@ -267,6 +270,21 @@ class TablesPack(_Data, kw_only=True):
     safe_fame: SafeFame
     discard_penalty: DiscardPenalty
     end_scoring: SoloEndScoring
+
+    def check(self) -> list[tuple[str, str]]:
+        """One value per AP column and difficulty (a box owner's tables go through this)."""
+        errors: list[tuple[str, str]] = []
+        for name in ("downtown_dice", "dark_alley_cards", "theater_markers", "academy_actions"):
+            table: ApTable = getattr(self, name)
+            if set(table.rows) != set(DIFFICULTIES):
+                errors.append((f"$.{name}.rows", "one row per difficulty: low, medium, high"))
+            for level, row in table.rows.items():
+                if len(row) != len(table.ap):
+                    errors.append((f"$.{name}.rows.{level}",
+                                   f"{len(row)} values for {len(table.ap)} AP columns"))
+        if set(self.backstage_bonus.per_character) != set(DIFFICULTIES):
+            errors.append(("$.backstage_bonus.per_character", "one entry per difficulty"))
+        return errors
 
 
 # ---------------------------------------------------------------------------------------------
@@ -314,7 +332,7 @@ class PlanDeck(_Data, kw_only=True):
         return sum(layer.place for layer in self.layers)
 
 
-class PlansPack(_Data, kw_only=True):
+class PlansPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     components: dict[str, int]
@@ -359,7 +377,7 @@ class RerollRule(_Data, kw_only=True):
     source: str
 
 
-class DicePack(_Data, kw_only=True):
+class DicePack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     blocks_per_location: int
@@ -374,7 +392,7 @@ class DicePack(_Data, kw_only=True):
         for rule in self.rules:
             if round_no in rule.rounds:
                 return rule
-        raise PackError("trickerion.solo.data.unknown_id", kind="reroll_round", id=round_no)
+        raise UnknownId("trickerion.solo.data.unknown_id", kind="reroll_round", id=round_no)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -410,7 +428,7 @@ class SoloPerformanceCard(_Provisional, kw_only=True):
         return tuple(c for c in self.cells if tuple(c) not in taken)
 
 
-class SoloPerformancesPack(_Data, kw_only=True):
+class SoloPerformancesPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     deck: dict[str, int]
@@ -460,7 +478,7 @@ class SoloAbility(_Data, kw_only=True):
     text: str
 
 
-class SoloMagiciansPack(_Data, kw_only=True):
+class SoloMagiciansPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     abilities: tuple[SoloAbility, ...]
@@ -476,7 +494,7 @@ class ProphecyRule(_Provisional, kw_only=True):
     reason: str
 
 
-class SoloPropheciesPack(_Data, kw_only=True):
+class SoloPropheciesPack(Pack, frozen=True, kw_only=True):
     source: str
     notes: tuple[str, ...] = ()
     removed: tuple[ProphecyRule, ...]
@@ -489,7 +507,7 @@ class SoloPropheciesPack(_Data, kw_only=True):
 # Loading
 # ---------------------------------------------------------------------------------------------
 
-PACK_TYPES: dict[str, type[_Data]] = {
+PACK_TYPES: dict[str, type[Pack]] = {
     "board": BoardPack,
     "tables": TablesPack,
     "plans": PlansPack,
@@ -512,20 +530,21 @@ class SoloPacks(msgspec.Struct, frozen=True, kw_only=True):
     performances_pack: SoloPerformancesPack
     abilities: dict[str, SoloAbility]  # by magician id
     prophecies: SoloPropheciesPack
+    magicians_pack: SoloMagiciansPack
     sources: dict[str, str]
 
     def ability(self, magician_id: str) -> SoloAbility:
         try:
             return self.abilities[magician_id]
         except KeyError:
-            raise PackError("trickerion.solo.data.unknown_id", kind="ability",
+            raise UnknownId("trickerion.solo.data.unknown_id", kind="ability",
                             id=magician_id) from None
 
     def plan(self, plan_id: str) -> PlanCard:
         try:
             return self.plans[plan_id]
         except KeyError:
-            raise PackError("trickerion.solo.data.unknown_id", kind="plan", id=plan_id) from None
+            raise UnknownId("trickerion.solo.data.unknown_id", kind="plan", id=plan_id) from None
 
     @property
     def removed_prophecies(self) -> frozenset[str]:
@@ -536,20 +555,30 @@ class SoloPacks(msgspec.Struct, frozen=True, kw_only=True):
         return frozenset(r.prophecy for r in self.prophecies.human_only)
 
 
+def pack_id(name: str) -> str:
+    return f"{GAME}.{name}"
+
+
 def decode_pack(name: str, data: bytes | str):
-    return msgspec.json.decode(data, type=PACK_TYPES[name])
+    """Read one solo pack through the core gate (``engine.core.packs.read_pack``)."""
+    raw = data.encode() if isinstance(data, str) else data
+    return read_pack(raw, PACK_TYPES[name], pack_id(name), GAME)[0]
+
+
+for _name, _schema in PACK_TYPES.items():
+    register_schema(GAME, pack_id(_name), _schema)
 
 
 def read_pack_bytes(name: str) -> bytes:
     return resources.files(__package__).joinpath("data", f"{name}.json").read_bytes()
 
 
-def _unique(records, key, kind: str) -> dict:
+def _unique(records, key, kind: str, path: str) -> dict:
     table: dict = {}
-    for record in records:
+    for i, record in enumerate(records):
         k = key(record)
         if k in table:
-            raise PackError("trickerion.solo.data.duplicate_id", kind=kind, id=k)
+            raise PackError(GAME, [(f"{path}[{i}]", f"duplicate {kind} {k!r}")])
         table[k] = record
     return table
 
@@ -557,116 +586,117 @@ def _unique(records, key, kind: str) -> dict:
 def build_solo_packs(raw: dict[str, bytes | str]) -> SoloPacks:
     missing = sorted(set(PACK_TYPES) - set(raw))
     if missing:
-        raise PackError("trickerion.solo.data.missing_pack", names=missing)
+        raise PackError(GAME, [(pack_id(name), "pack missing") for name in missing])
     p = {name: decode_pack(name, raw[name]) for name in PACK_TYPES}
     result = SoloPacks(
         board=p["board"],
         tables=p["tables"],
-        plans=_unique(p["plans"].cards, lambda c: c.id, "plan"),
+        plans=_unique(p["plans"].cards, lambda c: c.id, "plan", "$.cards"),
         plans_pack=p["plans"],
         dice=p["dice"],
-        performances=_unique(p["performances"].cards, lambda c: c.id, "performance"),
+        performances=_unique(p["performances"].cards, lambda c: c.id, "performance", "$.cards"),
         performances_pack=p["performances"],
-        abilities=_unique(p["magicians"].abilities, lambda a: a.magician, "ability"),
+        abilities=_unique(p["magicians"].abilities, lambda a: a.magician, "ability",
+                          "trickerion-solo.magicians:$.abilities"),
         prophecies=p["prophecies"],
+        magicians_pack=p["magicians"],
         sources={name: pack.source for name, pack in p.items()},
     )
-    _check(result)
+    errors = _check(result)
+    if errors:
+        raise PackError(GAME, errors)
     return result
 
 
-def _fail(code: str, **params) -> None:
-    raise PackError(f"trickerion.solo.data.{code}", **params)
+def _check(s: SoloPacks) -> list[tuple[str, str]]:
+    """Consistency across the solo files and with the base packs: (path, reason) per problem,
+    the path prefixed with the pack id holding the record."""
+    errors: list[tuple[str, str]] = []
 
+    def need(ok: object, pack: str, path: str, reason: str) -> None:
+        if not ok:
+            errors.append((f"{pack_id(pack)}:{path}", reason))
 
-def _check(s: SoloPacks) -> None:
-    """Consistency with itself and with the base packs; each failure names the record."""
     base = load_packs()
     board = s.board
-    if {d.id for d in board.difficulties} != set(DIFFICULTIES):
-        _fail("bad_difficulties")
+    need({d.id for d in board.difficulties} == set(DIFFICULTIES), "board", "$.difficulties",
+         "one difficulty each: low, medium, high")
     location_ids = {loc.id for loc in base.board.locations} | {"academy"}
-    for entry in board.placement.location_order:
-        if entry.location not in location_ids:
-            _fail("unknown_location", where="location_order", location=entry.location)
-    for loc in (*board.setup.assignment_deck, *board.setup.assignment_deck_academy):
-        if loc not in location_ids:
-            _fail("unknown_location", where="assignment_deck", location=loc)
-    # Tables: one value per AP column and difficulty.
-    for name in ("downtown_dice", "dark_alley_cards", "theater_markers", "academy_actions"):
-        table: ApTable = getattr(s.tables, name)
-        if set(table.rows) != set(DIFFICULTIES):
-            _fail("bad_table", table=name, reason="one row per difficulty")
-        for level, row in table.rows.items():
-            if len(row) != len(table.ap):
-                _fail("bad_table", table=name, difficulty=level, reason="row length")
-    for name in ("per_character",):
-        if set(getattr(s.tables.backstage_bonus, name)) != set(DIFFICULTIES):
-            _fail("bad_table", table="backstage_bonus")
+    for i, entry in enumerate(board.placement.location_order):
+        need(entry.location in location_ids, "board",
+             f"$.placement.location_order[{i}].location", f"unknown location {entry.location!r}")
+    for field in ("assignment_deck", "assignment_deck_academy"):
+        for i, loc in enumerate(getattr(board.setup, field)):
+            need(loc in location_ids, "board", f"$.setup.{field}[{i}]",
+                 f"unknown location {loc!r}")
     # Plans: locations, decks fed by the cards present.
-    for card in s.plans.values():
-        for entry in card.entries:
-            if entry.location not in location_ids:
-                _fail("unknown_location", plan=card.id, location=entry.location)
-            if entry.location == "academy" and not card.academy:
-                _fail("academy_in_plan", plan=card.id)
-    for deck in s.plans_pack.decks:
+    for i, card in enumerate(s.plans.values()):
+        for j, entry in enumerate(card.entries):
+            at = f"$.cards[{i}].entries[{j}].location"
+            need(entry.location in location_ids, "plans", at,
+                 f"unknown location {entry.location!r}")
+            need(entry.location != "academy" or card.academy, "plans", at,
+                 "the Academy on a plan card without the Academy")
+    for i, deck in enumerate(s.plans_pack.decks):
         academy = deck.variant == "with_academy"
         present = [c for c in s.plans.values() if c.academy == academy]
         if not present:
             continue  # the Academy's plan cards are not in the seeds
         for kind, n in deck.cards.items():
-            if sum(1 for c in present if c.kind == kind) != n:
-                _fail("plan_count", variant=deck.variant, kind=kind)
-        for kind in deck.cards:
+            count = sum(1 for c in present if c.kind == kind)
+            need(count == n, "plans", f"$.decks[{i}].cards.{kind}",
+                 f"{n} {kind} cards, but the pack has {count}")
             used = sum(layer.take.get(kind, 0) for layer in deck.layers)
-            if used != deck.cards[kind]:
-                _fail("plan_layers", variant=deck.variant, kind=kind, used=used)
+            need(used == n, "plans", f"$.decks[{i}].layers",
+                 f"the layers take {used} {kind} cards of {n}")
     # Dice: faces name real slots / days.
     slot_ids = {slot.id for loc in base.board.locations for slot in loc.slots}
     day_ids = {d.id for d in base.board.theater_days}
-    for die in s.dice.dice:
-        for face in die.faces:
-            if die.location == "academy":
-                continue  # Academy slot ids are not in the base packs
-            valid = day_ids if die.location == "theater" else {
-                i for i in slot_ids if i.startswith(die.location + "_")}
-            if any(x not in valid for x in face):
-                _fail("bad_die_face", die=die.id, face=face)
-            if len(face) > s.dice.blocks_per_location or len(set(face)) != len(face):
-                _fail("bad_die_face", die=die.id, face=face)
+    for i, die in enumerate(s.dice.dice):
+        if die.location == "academy":
+            continue  # Academy slot ids are not in the base packs
+        valid = day_ids if die.location == "theater" else {
+            x for x in slot_ids if x.startswith(die.location + "_")}
+        for j, face in enumerate(die.faces):
+            at = f"$.dice[{i}].faces[{j}]"
+            unknown = [x for x in face if x not in valid]
+            need(not unknown, "dice", at, f"not a {die.location} slot or day: {unknown}")
+            need(len(face) <= s.dice.blocks_per_location and len(set(face)) == len(face),
+                 "dice", at, "too many or repeated blocks")
     die_ids = {d.id for d in s.dice.dice}
-    for rule in s.dice.rules:
-        if rule.must_include and rule.must_include not in die_ids:
-            _fail("unknown_die", die=rule.must_include)
+    for i, rule in enumerate(s.dice.rules):
+        need(not rule.must_include or rule.must_include in die_ids, "dice",
+             f"$.rules[{i}].must_include", f"unknown die {rule.must_include!r}")
     # Solo performance cards: geometry and neutral markers.
-    for card in s.performances.values():
+    for i, card in enumerate(s.performances.values()):
+        at = f"$.cards[{i}]"
         cells = {tuple(c) for c in card.cells}
-        if len(cells) != len(card.cells):
-            _fail("duplicate_cell", card=card.id)
-        for link in card.links:
-            if tuple(link.a) not in cells or tuple(link.b) not in cells:
-                _fail("link_outside_card", card=card.id)
-        for n in card.neutral:
-            if tuple(n.cell) not in cells:
-                _fail("neutral_outside_card", card=card.id)
-            if n.school not in SCHOOLS or n.facing not in DIRECTIONS:
-                _fail("bad_neutral", card=card.id)
-        if card.based_on and card.based_on not in base.performances:
-            _fail("unknown_performance", card=card.id, based_on=card.based_on)
+        need(len(cells) == len(card.cells), "performances", f"{at}.cells", "a cell repeats")
+        for j, link in enumerate(card.links):
+            need(tuple(link.a) in cells and tuple(link.b) in cells, "performances",
+                 f"{at}.links[{j}]", "link outside the card")
+        for j, n in enumerate(card.neutral):
+            need(tuple(n.cell) in cells, "performances", f"{at}.neutral[{j}].cell",
+                 "neutral marker outside the card")
+            need(n.school in SCHOOLS and n.facing in DIRECTIONS, "performances",
+                 f"{at}.neutral[{j}]", "unknown school or facing")
+        need(not card.based_on or card.based_on in base.performances, "performances",
+             f"{at}.based_on", f"unknown base performance card {card.based_on!r}")
     # Magicians and prophecies exist in the base packs (Academy magicians are not there).
-    for ability in s.abilities.values():
+    for i, ability in enumerate(s.abilities.values()):
         if not ability.academy:
             magician = base.magicians.get(ability.magician)
-            if magician is None:
-                _fail("unknown_magician", magician=ability.magician)
-            if magician.school != ability.school:
-                _fail("bad_school", magician=ability.magician)
-    for rule in (*s.prophecies.removed, *s.prophecies.human_only):
-        if rule.prophecy not in base.prophecies:
-            _fail("unknown_prophecy", prophecy=rule.prophecy)
-    if s.removed_prophecies & s.human_only_prophecies:
-        _fail("prophecy_twice", ids=sorted(s.removed_prophecies & s.human_only_prophecies))
+            need(magician is not None, "magicians", f"$.abilities[{i}].magician",
+                 f"unknown magician {ability.magician!r}")
+            need(magician is None or magician.school == ability.school, "magicians",
+                 f"$.abilities[{i}].school", "differs from the magician's school")
+    for field in ("removed", "human_only"):
+        for i, rule in enumerate(getattr(s.prophecies, field)):
+            need(rule.prophecy in base.prophecies, "prophecies", f"$.{field}[{i}].prophecy",
+                 f"unknown prophecy {rule.prophecy!r}")
+    twice = sorted(s.removed_prophecies & s.human_only_prophecies)
+    need(not twice, "prophecies", "$.human_only", f"also removed: {twice}")
+    return errors
 
 
 def provisional_records(s: SoloPacks) -> list[tuple[str, str]]:
@@ -689,8 +719,7 @@ def provisional_records(s: SoloPacks) -> list[tuple[str, str]]:
 
     packs = {"board": s.board, "tables": s.tables, "plans": s.plans_pack, "dice": s.dice,
              "performances": s.performances_pack,
-             "magicians": SoloMagiciansPack(source=s.sources["magicians"],
-                                            abilities=tuple(s.abilities.values())),
+             "magicians": s.magicians_pack,
              "prophecies": s.prophecies}
     for name, pack in packs.items():
         walk(pack, name)
@@ -701,3 +730,17 @@ def provisional_records(s: SoloPacks) -> list[tuple[str, str]]:
 def load_solo_packs() -> SoloPacks:
     """Load and check the shipped solo packs once (cached for the process)."""
     return build_solo_packs({name: read_pack_bytes(name) for name in PACK_TYPES})
+
+
+# The Successor's difficulty tables are the part a box owner may type in from the printed
+# sheet (several of their numbers are provisional): ``TrickerionSolo(packs={TABLES: bytes})``.
+TABLES = pack_id("tables")
+
+
+@functools.lru_cache(maxsize=8)
+def solo_packs_with_tables(tables: bytes) -> tuple[SoloPacks, str]:
+    """The shipped solo packs with ``tables`` in place of the shipped tables, checked together;
+    also the tables file's sha256 (what a save records)."""
+    raw = {name: read_pack_bytes(name) for name in PACK_TYPES}
+    raw["tables"] = tables
+    return build_solo_packs(raw), read_pack(tables, TablesPack, TABLES, GAME)[1]

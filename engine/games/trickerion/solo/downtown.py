@@ -26,9 +26,9 @@ BANK = (4, 5)
 REROLL_ORDER = (0, 1, SPECIALIST_DIE, 4, 5, APPRENTICE_DIE)
 
 
-def dice_count(solo: SoloState, ap: int) -> int:
+def dice_count(cat: Catalog, solo: SoloState, ap: int) -> int:
     """``downtown.0``."""
-    return R.packs().tables.downtown_dice.count(solo.difficulty, ap)
+    return R.tables(cat).downtown_dice.count(solo.difficulty, ap)
 
 
 def usable(s: State, die: int) -> bool:

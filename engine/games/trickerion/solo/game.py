@@ -5,7 +5,6 @@ modules never import this package."""
 
 from __future__ import annotations
 
-import copy
 import functools
 from typing import Any
 
@@ -13,10 +12,11 @@ from engine.core.errors import IllegalAction, OptionsError
 from engine.core.events import Event
 from engine.core.game import AUTOMATON
 from engine.core.options import OptionSpec
+from engine.core.packs import pack_sha256
 from engine.core.registry import register
 from engine.games.trickerion import flow, performance, placement
 from engine.games.trickerion.actions import Action
-from engine.games.trickerion.catalog import CardGeo, Catalog, catalog
+from engine.games.trickerion.catalog import catalog
 from engine.games.trickerion.common import gain, raise_decision, theater_day_of
 from engine.games.trickerion.decisions import answer
 from engine.games.trickerion.game import OPTIONS, Trickerion
@@ -24,19 +24,18 @@ from engine.games.trickerion.solo import automaton, endround, perform
 from engine.games.trickerion.solo import dice as prep_dice
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
-from engine.games.trickerion.solo.components import load_solo_packs
+from engine.games.trickerion.solo.components import (TABLES, load_solo_packs, read_pack_bytes,
+                                                     solo_packs_with_tables)
 from engine.games.trickerion.solo.setup import setup_successor
 from engine.games.trickerion.solo.state import PendingPrepDice, SoloGameState as State
 from engine.games.trickerion.solo.view import solo_view
 
 
-@functools.cache
-def solo_catalog() -> Catalog:
-    """The catalogue of the solo game: the base one with the solo performance cards (and their
-    neutral markers) among ``cards``."""
-    cat = copy.copy(catalog())
-    cat.cards = {**cat.cards, **{c.id: CardGeo(c) for c in load_solo_packs().performances_pack.cards}}
-    return cat
+@functools.lru_cache(maxsize=8)
+def solo_catalog(tables: bytes | None = None) -> R.SoloCatalog:
+    """The catalogue of the solo game, on the shipped difficulty tables or a box owner's."""
+    solo = load_solo_packs() if tables is None else solo_packs_with_tables(tables)[0]
+    return R.SoloCatalog(catalog(), solo)
 
 
 DIFFICULTY_NAMES = {
@@ -99,6 +98,8 @@ class TrickerionSolo(Trickerion):
     # Its name in the log and on its seat (seat 1).
     automaton_names = {"en": "Dahlgaard's Successor", "ru": "Преемник Далгарда",
                        "fr": "le Successeur de Dahlgaard"}
+    # A box owner may type in the printed difficulty tables (docs/trickerion-data.md).
+    replaceable_packs = (TABLES,)
 
     def __init__(self, players: int = 2, options: dict[str, Any] | None = None,
                  packs: dict[str, bytes] | None = None) -> None:
@@ -109,7 +110,14 @@ class TrickerionSolo(Trickerion):
         if given.pop("dark_alley", True) is not True:
             raise OptionsError("trickerion.solo.needs_dark_alley")
         super().__init__(players, given, packs)
-        self.cat = solo_catalog()
+        own = self.user_packs.get(TABLES)
+        self.cat = solo_catalog(own)
+        tables_sha = (solo_packs_with_tables(own)[1] if own is not None
+                      else pack_sha256(read_pack_bytes("tables")))
+        self._fingerprint = {TABLES: tables_sha}
+
+    def pack_fingerprint(self) -> dict[str, str]:
+        return dict(self._fingerprint)
 
     def check_options(self) -> None:
         o = self.options
@@ -215,6 +223,7 @@ class TrickerionSolo(Trickerion):
         p.done = p.poster = True
         gain(self.cat, s, s.solo.seat, ev, "solo_advertise", fame=self.cat.advertise.fame)
         R.emit(ev, "advertised", "round.2", fame=self.cat.advertise.fame)
+        R.update_mood(self.cat, s, s.solo, ev)
 
     def assignments_face_up(self, s: State) -> bool:
         return True  # assign.0: your cards lie face up in the solo game
@@ -245,6 +254,7 @@ class TrickerionSolo(Trickerion):
                                                 "coins": coins, "shards": shards}))
         if why == "performance_yield":
             R.emit(ev, "yield", "perform.3", fame=fame, coins=coins, shards=shards)
+        R.update_mood(self.cat, s, s.solo, ev)  # mood.2: its fame may cross 16 or 36
 
     def automaton_performer_bonus(self, s: State, pc: Any, day: int, ev: list[Event]) -> None:
         # perform.2: links, card bonus and its per-character backstage bonus (never doubled).
@@ -271,6 +281,8 @@ class TrickerionSolo(Trickerion):
         if seat != s.solo.seat:
             return super().final_breakdown(s, seat)
         # The Successor's end-of-game table (final.1–final.5) instead of the base categories.
+        # final.1: the leftover markers' coins go to its safe (called once, at final scoring).
+        s.players[seat].coins += endround.leftover_coins(self.cat, s, s.solo)
         out = {"fame": s.players[seat].fame, **endround.final_breakdown(self.cat, s, s.solo)}
         out["total"] = sum(out.values())
         return out

@@ -54,7 +54,7 @@ def performer_bonus(cat: Catalog, s: State, solo: SoloState, pc: PerfCard,
                     day: int) -> tuple[int, int, int]:
     """``perform.2``: links + card bonus + per-character bonus (+ Red Lotus)."""
     fame, coins, shards = card_value(cat, s, pc)
-    reward = R.packs().tables.backstage_bonus.per_character[solo.difficulty]
+    reward = R.tables(cat).backstage_bonus.per_character[solo.difficulty]
     n = len(backstage(s, solo, day))
     fame, coins, shards = fame + reward.fame * n, coins + reward.coins * n, \
         shards + reward.shards * n
@@ -81,7 +81,7 @@ def yields(cat: Catalog, s: State, solo: SoloState, pc: PerfCard,
 
 
 def return_markers(s: State, solo: SoloState, pc: PerfCard, ev: list[Event], step: str) -> int:
-    """``perform.4`` (and ``end.discard``): its markers leave the card, back onto its tricks."""
+    """``perform.4``: its performed markers leave the card, back onto its tricks."""
     p = s.players[solo.seat]
     n = 0
     for i, m in enumerate(pc.m):

@@ -13,7 +13,8 @@ from engine.games.trickerion.catalog import (BOARD_SLOTS, SLOT_THEATER, SLOT_WOR
 from engine.games.trickerion.common import trick_by_sym
 from engine.games.trickerion.placement import board_index  # noqa: F401 (the solo modules' name)
 from engine.games.trickerion.state import HOME, PerfCard, Player, State
-from engine.games.trickerion.solo.components import SoloPacks, load_solo_packs
+from engine.games.trickerion.solo.components import (SoloPacks, TablesPack, load_solo_packs,
+                                                     provisional_records)
 from engine.games.trickerion.solo.state import NEUTRAL, SoloState
 
 SPECIALISTS = ("assistant", "engineer", "manager")
@@ -25,6 +26,24 @@ BOARD_RANK = {"magician": 0, "protege": 1, "assistant": 2, "engineer": 2, "manag
 
 def packs() -> SoloPacks:
     return load_solo_packs()
+
+
+class SoloCatalog(Catalog):
+    """The base catalogue with the solo performance cards (and their neutral markers) among
+    ``cards``, and the difficulty tables this table plays with (shipped or a box owner's)."""
+
+    def __init__(self, base: Catalog, solo: SoloPacks) -> None:
+        self.__dict__.update(base.__dict__)
+        self.cards = {**base.cards, **{c.id: CardGeo(c) for c in solo.performances_pack.cards}}
+        self.solo_tables = solo.tables
+        # What the page marks provisional: a box owner's tables may have none left.
+        self.solo_provisional = [{"path": path, "reason": reason}
+                                 for path, reason in provisional_records(solo)]
+
+
+def tables(cat: Catalog) -> TablesPack:
+    """The difficulty tables of this table (the shipped ones for a plain base catalogue)."""
+    return cat.solo_tables if isinstance(cat, SoloCatalog) else load_solo_packs().tables
 
 
 def emit(ev: list[Event], what: str, step: str, **params) -> None:

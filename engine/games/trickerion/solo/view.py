@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from engine.games.trickerion.solo import dice as prep_dice
 from engine.games.trickerion.solo import rules as R
-from engine.games.trickerion.solo.components import load_solo_packs, provisional_records
 from engine.games.trickerion.solo.state import SoloGameState as State
 from engine.games.trickerion.view import as_dict
 
@@ -20,7 +18,7 @@ def solo_view(g, s: State) -> dict[str, Any]:
     plan = packs.plans.get(solo.plan)
     ability = packs.abilities.get(p.magician)
     dice = prep_dice.dice_in_play(solo)
-    records = _provisional()
+    records = g.cat.solo_provisional
     return {
         "seat": solo.seat,
         "difficulty": solo.difficulty,
@@ -54,8 +52,3 @@ def solo_view(g, s: State) -> dict[str, Any]:
         "provisional": records,
     }
 
-
-@functools.cache
-def _provisional() -> list[dict[str, str]]:
-    return [{"path": path, "reason": reason}
-            for path, reason in provisional_records(load_solo_packs())]
