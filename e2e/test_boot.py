@@ -9,6 +9,9 @@ import gzip
 import hashlib
 import json
 import re
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -100,7 +103,11 @@ def test_loading_screen_mid_way(page, site_url, wait_for_boot, screenshot):
                           " text: document.querySelector('.boot-status').textContent})")
     assert 0.2 < state["progress"] < 0.95, state
     expect(page.locator("#boot")).to_be_visible()
-    assert page.evaluate("document.getElementById('app').hidden") is True
+    # lobby first: the lobby is up, the loading screen a strip at its foot
+    expect(page.get_by_test_id("screen-lobby")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.lobby") == "early"
+    box = page.locator("#boot").bounding_box()
+    assert box["height"] < 200 and box["y"] > 400, box
     expect(page.locator('.boot-stages li[data-stage="runtime"]')).to_have_attribute("data-state", "done")
     expect(page.locator('.boot-stages li[data-stage="packages"]')).to_have_attribute("data-state", "active")
     screenshot(page, "boot-loading")
@@ -131,7 +138,8 @@ def test_missing_file_shows_error_panel(page, site_url, wait_for_boot, screensho
     # the panel names the file and, once it has asked the server again, the status
     expect(page.locator(".boot-error-summary")).to_contain_text(
         re.compile(r"Could not download pyodide/marquee-.*\.whl \(HTTP 404\)"))
-    assert page.evaluate("document.getElementById('app').hidden") is True
+    # the panel covers the page (the lobby drawn before the engine stays behind it)
+    assert page.locator("#boot").bounding_box()["height"] == 800
     screenshot(page, "boot-error-missing-file")
 
 
@@ -180,13 +188,210 @@ def test_site_ships_exactly_what_the_lock_names(site_dir, figures):
     raw, gz = site_size(SITE)
     figures["site size (build/site) raw"] = f"{raw / 1e6:.2f} MB"
     figures["site size gzip -6 (per file)"] = f"{gz / 1e6:.2f} MB"
+    assert gz <= 8e6, "the site must stay within 8 MB gzip"
+    parts = {"pyodide runtime": [SITE / "pyodide" / n for n in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")],
+             "wheels": list(pyodide.glob("*.whl")),
+             "pyscript": [p for p in (SITE / "pyscript").rglob("*") if p.is_file()],
+             "web (page, renderers, icons)": [p for p in (SITE / "web").rglob("*") if p.is_file()],
+             "index.html + sw.js + precache.json": [SITE / n for n in ("index.html", "sw.js", "precache.json")]}
+    for label, files in parts.items():
+        r, g = files_size(files)
+        figures[f"  {label}: raw / gzip"] = f"{r / 1e6:.2f} MB / {g / 1e6:.2f} MB"
 
 
 def site_size(root: Path) -> tuple[int, int]:
+    return files_size([p for p in root.rglob("*") if p.is_file()])
+
+
+def files_size(files) -> tuple[int, int]:
     raw = gz = 0
-    for path in root.rglob("*"):
-        if path.is_file():
-            data = path.read_bytes()
-            raw += len(data)
-            gz += len(gzip.compress(data, compresslevel=6, mtime=0))
+    for path in files:
+        data = path.read_bytes()
+        raw += len(data)
+        gz += len(gzip.compress(data, compresslevel=6, mtime=0))
     return raw, gz
+
+
+# Long main-thread tasks (over 50 ms) from the first script on, for the figures.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+}).observe({type: 'longtask', buffered: true});
+"""
+
+
+def longest(tasks, since=0.0, until=float("inf")) -> str:
+    inside = [d for start, d in tasks if since <= start <= until]
+    return f"{max(inside, default=0)} ms ({len(inside)} tasks over 50 ms)"
+
+
+def test_lobby_is_usable_before_the_engine(page, site_url, figures, screenshot):
+    """Lobby first: drawn from the build's data before Python; a choice made while the
+    engine loads is the game that starts once it is ready."""
+    page.add_init_script(LONG_TASKS)
+    page.goto(site_url)
+    expect(page.get_by_test_id("screen-lobby")).to_be_visible()
+    lobby_ms = page.evaluate("marquee.timings.lobby")
+    assert lobby_ms is not None, "the lobby waited for the engine"
+    page.get_by_test_id("game-magnificent").click()
+    page.get_by_test_id("players-select").select_option("4")
+    for seat in (1, 2, 3):
+        page.get_by_test_id(f"seat-{seat}-kind").select_option("bot:random")
+    page.get_by_test_id("seed-input").fill("4242")
+    chosen_ms = page.evaluate("performance.now()")
+    boot_state = page.evaluate("marqueeBoot.state")
+    screenshot(page, "lobby-before-engine")
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function("window.marqueeBoot.state === 'ready' && marquee.screen() !== 'lobby'", timeout=120_000)
+    snap = page.evaluate("marquee.snapshot()")
+    assert snap["game"] == "magnificent"
+    assert [s["kind"] for s in snap["seats"]] == ["human", "bot", "bot", "bot"]
+    # the build's copy of the lobby's data is what the engine says
+    early = page.evaluate("JSON.parse(document.getElementById('marquee-lobby-data').textContent)")
+    assert early["games"] == json.loads(page.evaluate("marqueeBridge.call('games', '{}')"))
+    for lang in early["strings"]:
+        # (the engine's now also carries the game's own strings: the table is open)
+        engine = json.loads(page.evaluate("l => marqueeBridge.call('strings', JSON.stringify({lang: l}))", lang))
+        assert early["strings"][lang] == {k: engine.get(k) for k in early["strings"][lang]}
+    t = page.evaluate("({...marqueeBoot.timings})")
+    tasks = page.evaluate("window.__longTasks")
+    figures["lobby first: lobby drawn (ms after navigation, cold)"] = f"{lobby_ms} ms"
+    figures["lobby first: game, 4 players, seats and seed chosen by"] = (
+        f"{chosen_ms / 1000:.2f} s (engine then {boot_state})")
+    figures["lobby first: engine ready"] = seconds(t["ready"])
+    figures["main thread: longest task during boot"] = longest(tasks, until=t["ready"])
+    figures["main thread: longest task before the runtime compiled"] = longest(tasks, until=t["compiled"])
+    assert not page.marquee.problems(), page.marquee.problems()
+
+
+BARE = """<!doctype html><meta charset="utf-8"><title>bare stack</title>
+<script type="module">
+  const t0 = performance.now();
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  const py = await loadPyodide({ indexURL: "./pyodide/", packages: ["msgspec"] });
+  py.runPython("import msgspec");
+  window.__bareReady = performance.now();
+</script>"""
+
+
+def test_engine_ready_against_the_bare_stack(browser, site_dir, serve, tmp_path, wait_for_boot, figures):
+    """Pyodide + msgspec imported and nothing else, from the same files, beside the page and
+    beside the engine in a worker: fresh contexts, interleaved, three each."""
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    (bare / "pyodide").symlink_to(site_dir / "pyodide", target_is_directory=True)
+    (bare / "index.html").write_text(BARE)
+    bare_url, site_url = serve(bare), serve(site_dir)
+    worker = tmp_path / "worker"
+    worker.mkdir()
+    for part in ("pyodide", "web"):
+        (worker / part).symlink_to(site_dir / part, target_is_directory=True)
+    (worker / "index.html").write_text(WORKER)
+    worker_url = serve(worker)
+    ours, base, tasks, in_worker = [], [], [], []
+    for _ in range(3):
+        for kind in ("bare", "marquee", "worker"):
+            context = browser.new_context()
+            try:
+                page = context.new_page()
+                if kind == "worker":
+                    page.goto(worker_url)
+                    page.wait_for_function("window.__workerReady", timeout=120_000)
+                    in_worker.append(page.evaluate("window.__workerReady"))
+                elif kind == "bare":
+                    page.goto(bare_url)
+                    page.wait_for_function("window.__bareReady", timeout=120_000)
+                    base.append(page.evaluate("window.__bareReady"))
+                else:
+                    page.add_init_script(LONG_TASKS)
+                    page.goto(site_url)
+                    boot = wait_for_boot(page)
+                    assert boot["state"] == "ready", boot["error"]
+                    ours.append(boot["timings"]["ready"])
+                    tasks.append(max((d for _, d in page.evaluate("window.__longTasks")), default=0))
+            finally:
+                context.close()
+    med = lambda xs: sorted(xs)[len(xs) // 2]
+    figures["bare stack (Pyodide + msgspec) ready, median of 3"] = seconds(med(base))
+    figures["Marquee engine ready, median of 3"] = seconds(med(ours))
+    figures["ratio Marquee / bare stack"] = f"{med(ours) / med(base):.2f}"
+    figures["engine in a worker (web/engine-worker.js) ready, median of 3"] = seconds(med(in_worker))
+    figures["ratio worker / bare stack"] = f"{med(in_worker) / med(base):.2f}"
+    figures["main thread: longest task during boot, median of 3"] = f"{med(tasks)} ms"
+
+
+WORKER = """<!doctype html><meta charset="utf-8"><title>engine in a worker</title>
+<script type="module">
+  import { startWorker } from "./web/ui/engine.js";
+  const engine = startWorker();
+  window.__worker = engine.ready.then(async (info) => {
+    const ready = (window.__workerReady = performance.now());
+    const ask = async (m, a) => JSON.parse(await engine.call(m, JSON.stringify(a)));
+    let snap = await ask("new", {game: "magnificent", players: 4, seed: 7, viewer: null, lang: "en",
+                                 seats: [0, 1, 2, 3].map(() => ({kind: "bot", bot: "random"}))});
+    let steps = 0;
+    while (snap.to_act.kind !== "terminal" && steps < 5000) {
+      snap = await ask("step", {viewer: null, lang: "en"});
+      steps++;
+    }
+    return {ready, info, steps, end: snap.to_act.kind, over: performance.now()};
+  });
+</script>"""
+
+
+def run_worker_page(page, url) -> dict:
+    page.add_init_script(LONG_TASKS)
+    page.goto(url)
+    page.wait_for_function("window.__worker")
+    out = page.evaluate("window.__worker")
+    out["tasks"] = page.evaluate("window.__longTasks")
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_engine_in_a_worker_experiment(page, site_dir, serve, tmp_path, figures):
+    """Step 3's groundwork (web/engine-worker.js, web/ui/engine.js; not yet the page's door):
+    Pyodide + the engine in a module worker start and play a 4-bot game to its end with no
+    cross-origin isolation, from scripts/server.py and from `python3 -m http.server`."""
+    root = tmp_path / "worker"
+    root.mkdir()
+    for part in ("pyodide", "web"):
+        (root / part).symlink_to(site_dir / part, target_is_directory=True)
+    (root / "index.html").write_text(WORKER)
+
+    ours = run_worker_page(page, serve(root))
+    assert ours["end"] == "terminal", ours
+    assert page.evaluate("crossOriginIsolated") is False
+    assert not page.marquee.problems(), page.marquee.problems()
+
+    port = free_port()
+    plain = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                              "--directory", str(root)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        other = page.context.new_page()
+        for _ in range(100):  # until it listens
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+                break
+            except OSError:
+                other.wait_for_timeout(50)
+        elsewhere = run_worker_page(other, f"http://127.0.0.1:{port}/")
+        assert elsewhere["end"] == "terminal", elsewhere
+    finally:
+        plain.terminate()
+        plain.wait()
+
+    ready = ours["ready"]
+    figures["worker: engine ready (scripts/server.py / python3 -m http.server)"] = (
+        f"{seconds(ready)} / {seconds(elsewhere['ready'])}")
+    figures["worker:   runtime, packages, engine (ms after the worker started)"] = (
+        f"{ours['info']['stages'].get('runtime')}, {ours['info']['stages'].get('packages')}, {ours['info']['ms']}")
+    figures["worker: 4-bot game to its end"] = f"{ours['steps']} steps in {seconds(ours['over'] - ready)}"
+    figures["worker: main thread longest task during boot"] = longest(ours["tasks"], until=ready)
+    figures["worker: main thread longest task during the game"] = longest(ours["tasks"], since=ready)

@@ -2,7 +2,9 @@
 """Assemble Marquee's self-contained static site in build/site/.
 
     build/site/
-      index.html            the page (boot manifest and app assets filled in)
+      index.html            the page (boot manifest, lobby data and app assets filled in)
+      sw.js                 web/sw.js with the precache list: every file + sha256 (offline)
+      precache.json         the same list, for people and tests
       web/                  copied whole from web/ (boot.js, main.py, app.js, styles, images...)
       pyscript/             @pyscript/core dist (no source maps)
       pyodide/              the Pyodide runtime files we need + every wheel we ship
@@ -300,14 +302,19 @@ def app_assets(web: Path) -> tuple[str, str]:
     return styles, scripts
 
 
-def render_index(manifest: dict) -> str:
+def json_script(element_id: str, data) -> str:
+    return (f'<script id="{element_id}" type="application/json">'
+            + json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/") + "</script>")
+
+
+def render_index(manifest: dict, lobby: dict) -> str:
     page = (ROOT / "index.html").read_text()
     styles, scripts = app_assets(ROOT / "web")
     marks = {
+        "<!-- marquee:lobby-data -->": json_script("marquee-lobby-data", lobby),
         "<!-- marquee:app-styles -->": styles,
         "<!-- marquee:app-scripts -->": scripts,
-        "<!-- marquee:boot-manifest -->": '<script id="marquee-boot-manifest" type="application/json">'
-        + json.dumps(manifest, separators=(",", ":")).replace("</", "<\\/") + "</script>",
+        "<!-- marquee:boot-manifest -->": json_script("marquee-boot-manifest", manifest),
     }
     for mark, text in marks.items():
         if mark not in page:
@@ -323,6 +330,69 @@ def check_pyscript_config(cfg: dict, lock: dict) -> None:
     interp = cfg.get("interpreter", "")
     if interp.startswith(("http:", "https:", "//")):
         raise BuildError("web/pyscript.json: the interpreter must be a local path")
+
+
+# --------------------------------------------------------------------------- lobby data
+
+LOBBY_SCRIPT = """
+import json, sys
+from engine.bridge import Bridge
+from engine.core.i18n import LANGS
+b = Bridge()
+games = json.loads(b.call("games", "{}"))
+strings = {lang: json.loads(b.call("strings", json.dumps({"lang": lang}))) for lang in LANGS}
+version = json.loads(b.call("version", "{}"))
+json.dump({"games": games, "strings": strings, "version": version}, sys.stdout, ensure_ascii=False)
+"""
+
+
+def lobby_data() -> dict:
+    """What the lobby draws before Python is loaded in the page: the registry's games (the
+    bridge's `games`), the page strings in every language (its `strings`) and the engine's
+    limits (its `version`), asked of the same engine sources with the build machine's CPython."""
+    try:
+        out = subprocess.run([sys.executable, "-c", LOBBY_SCRIPT], cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout
+    except subprocess.CalledProcessError as exc:
+        raise BuildError(f"could not describe the games for the lobby:\n{exc.stderr}") from exc
+    data = json.loads(out)
+    if not data["games"]:
+        raise BuildError("the registry has no games: the lobby would be empty")
+    return data
+
+
+# --------------------------------------------------------------------------- offline
+
+# web/sw.js is installed at the site root (its scope is the site's folder) with the
+# precache list filled in at this marker.
+SW_MARK = "/* marquee:precache */ null"
+SITE_ONLY = {"index.html", "sw.js", "precache.json"}
+
+
+def file_hashes(out: Path, skip=frozenset()) -> list[list]:
+    rows = []
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        rel = path.relative_to(out).as_posix()
+        if rel not in skip:
+            rows.append([rel, sha256_of(path), path.stat().st_size])
+    return rows
+
+
+def digest_of(rows: list[list]) -> str:
+    return hashlib.sha256("".join(f"{r}\0{h}\n" for r, h, _ in rows).encode()).hexdigest()[:16]
+
+
+def write_service_worker(out: Path) -> dict:
+    """The precache list (every file of the build with its sha256) and its id, a hash of
+    them all: a new build is a new id, a new sw.js, a new cache."""
+    rows = file_hashes(out, skip={"sw.js", "precache.json"})
+    precache = {"build": digest_of(rows), "files": rows}
+    source = (ROOT / "web" / "sw.js").read_text()
+    if SW_MARK not in source:
+        raise BuildError(f"web/sw.js lost its marker {SW_MARK}")
+    (out / "sw.js").write_text(source.replace(SW_MARK, json.dumps(precache, separators=(",", ":"))))
+    (out / "precache.json").write_text(json.dumps(precache, indent=1) + "\n")
+    return precache
 
 
 # --------------------------------------------------------------------------- assemble
@@ -342,6 +412,7 @@ def assemble(out: Path, versions: dict, pypi: list[Path], engine: Path) -> dict:
 
     shutil.copytree(pyscript_src, out / "pyscript", ignore=shutil.ignore_patterns("*.map"))
     shutil.copytree(ROOT / "web", out / "web", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    (out / "web" / "sw.js").unlink()  # it works from the site root only (its scope)
 
     boot_packages = set(cfg.get("packages", []))
     by_name = {e["file_name"]: e for e in lock["packages"].values()}
@@ -363,7 +434,10 @@ def assemble(out: Path, versions: dict, pypi: list[Path], engine: Path) -> dict:
             "engine": [res(f"pyodide/{engine.name}")],
         },
     }
-    (out / "index.html").write_text(render_index(manifest))
+    # the files the page itself names (not index.html): the page and its cache agree on it
+    manifest["build"] = digest_of(file_hashes(out, skip=SITE_ONLY))
+    (out / "index.html").write_text(render_index(manifest, lobby_data()))
+    manifest["precache"] = write_service_worker(out)["build"]
     return manifest
 
 
@@ -384,6 +458,8 @@ def dir_size(path: Path) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-q", "--quiet", action="store_true", help="print only the one-line summary")
+    ap.add_argument("--out", type=Path, help="build into this folder instead of build/site/ (replaced)")
+    ap.add_argument("--engine-wheel", type=Path, help="ship this engine wheel instead of building one")
     args = ap.parse_args(argv)
 
     t0 = time.perf_counter()
@@ -396,13 +472,20 @@ def main(argv: list[str] | None = None) -> int:
         versions = check_npm_pins()
         pypi = ensure_pypi_wheels()
         t_engine = time.perf_counter()
-        engine, built = engine_wheel(CACHE / "engine-wheel")
+        if args.engine_wheel:
+            engine, built = args.engine_wheel.resolve(), False
+        else:
+            engine, built = engine_wheel(CACHE / "engine-wheel")
         t_engine = time.perf_counter() - t_engine
 
-        new = BUILD / ".site-new"
+        new = BUILD / ".site-new" if not args.out else args.out.with_name(args.out.name + ".new")
         shutil.rmtree(new, ignore_errors=True)
         assemble(new, versions, pypi, engine)
-        swap_into_place(new)
+        if args.out:
+            shutil.rmtree(args.out, ignore_errors=True)
+            new.rename(args.out)
+        else:
+            swap_into_place(new)
     except BuildError as exc:
         print(f"build FAILED: {exc}", file=sys.stderr)
         return 1
@@ -410,6 +493,9 @@ def main(argv: list[str] | None = None) -> int:
         lock.close()
 
     elapsed = time.perf_counter() - t0
+    if args.out:
+        log(f"build: {args.out}")
+        return 0
     total, count = dir_size(SITE)
     if not args.quiet:
         log(f"built {SITE.relative_to(ROOT)}/ ({node}; pyodide {versions['pyodide']}, "

@@ -42,6 +42,7 @@ const S = {
   tabNotice: null, // another tab saved over this table's game (a banner until dismissed)
   loadNotice: null, // the table came from a file: said to everyone at it (until dismissed)
   renderer: { id: null, mod: generic },
+  waiting: null, // a lobby choice waiting for the engine (afterEngine)
 };
 const BATCH_MS = 60; // instant bots: work this long between two redraws
 const timings = {}; // ms since navigation start, or durations in ms
@@ -52,8 +53,38 @@ let root, topbar, screenEl;
 
 const call = (method, args = {}) => S.engine.call(method, args);
 
+// Lobby first (docs/boot.md): the build inlines the registry's games, the page strings and
+// the engine's limits, so the lobby is drawn and usable while the engine loads; what needs
+// the engine (start, continue, load) waits for it behind the progress bar.
+const early = readLobbyData();
+let engineJoined;
+const engineArrival = new Promise((resolve) => (engineJoined = resolve));
+
+function readLobbyData() {
+  try {
+    const data = JSON.parse(document.getElementById("marquee-lobby-data")?.textContent || "null");
+    return data?.games && data.strings?.en && data.version ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A lobby handler that first waits for the engine (only the latest choice runs). */
+function afterEngine(fn) {
+  return async (...args) => {
+    if (!S.engine) {
+      const ticket = (S.waiting = {});
+      document.documentElement.dataset.lobby = "waiting";
+      await engineArrival;
+      if (S.waiting !== ticket) return;
+      S.waiting = null;
+    }
+    return fn(...args);
+  };
+}
+
 function loadStrings() {
-  S.t = makeTranslator(call("strings", { lang: S.lang }));
+  S.t = makeTranslator(S.engine ? call("strings", { lang: S.lang }) : early.strings[S.lang] ?? early.strings.en);
 }
 
 // --------------------------------------------------------------------------- start-up
@@ -70,7 +101,16 @@ function onEngineReady() {
   timings.engineReady = Math.round(performance.now());
   try {
     S.engine = connect(window.marqueeBridge);
-    startPage();
+    if (root) {
+      // the lobby is up already: the engine's own answers replace the build's copy of them
+      useLimits(call("version").limits);
+      loadStrings();
+      S.games = call("games", { lang: S.lang });
+      document.documentElement.dataset.lobby = "engine";
+      engineJoined();
+    } else {
+      startPage();
+    }
     timings.firstScreen = Math.round(performance.now());
     resolveReady({ screen: publicScreen() });
   } catch (error) {
@@ -84,15 +124,29 @@ document.addEventListener("marquee:boot-failed", (e) =>
   rejectReady(new Error(e.detail?.summary ?? "boot failed")));
 if (window.marqueeBridge?.call) onEngineReady();
 
+/** The lobby before the engine, when the build brought its data (run at the end of this
+ *  module: drawing it needs the whole module). */
+function startEarly() {
+  if (S.engine || !early || resumesAtStart()) return;
+  startPage();
+  document.documentElement.dataset.lobby = "early";
+  timings.lobby = Math.round(performance.now());
+}
+
+/** A reload of a tab showing a table resumes it at once (that needs the engine). */
+function resumesAtStart() {
+  return (store.tab.load("screen") === "table" && Boolean(store.tab.load("game"))) || store.load("autosave") !== null;
+}
+
 function startPage() {
   root = document.getElementById("app");
   root.hidden = false;
   S.lang = initialLang();
   document.documentElement.lang = S.lang;
   S.speed = store.load("speed", 400);
-  useLimits(call("version").limits);
+  useLimits(S.engine ? call("version").limits : early.version.limits);
   loadStrings();
-  S.games = call("games", { lang: S.lang });
+  S.games = S.engine ? call("games", { lang: S.lang }) : early.games;
   S.setup = initialSetup();
   // #app is the document's <main> (index.html): a top bar and the current screen.
   clear(root, (topbar = h("header", { class: "topbar" })), (screenEl = h("div", { class: "screen-host" })));
@@ -311,18 +365,18 @@ const lobbyHandlers = {
     const input = screenEl.querySelector('[data-testid="seed-input"]');
     if (input) input.value = String(S.setup.seed);
   },
-  start: reporting(lobbyFailed, () => startGame()),
-  resume: reporting(lobbyFailed, (id) => {
+  start: reporting(lobbyFailed, afterEngine(() => startGame())),
+  resume: reporting(lobbyFailed, afterEngine((id) => {
     const slot = loadSlot(id);
     if (!slot) throw pageError(S.t, "ui.error.resume_gone");
     resume(slot);
-  }),
+  })),
   forget(id) {
     store.remove(SLOT + id);
     S.lobbyError = null;
     drawLobby();
   },
-  loadFile: reporting(lobbyFailed, async (file) => loadText(await readFile(file))),
+  loadFile: reporting(lobbyFailed, afterEngine(async (file) => loadText(await readFile(file)))),
 };
 
 /** An event handler that runs `fn` and hands any error to `onError` to show. */
@@ -818,3 +872,4 @@ const marquee = {
   timings,
 };
 window.marquee = marquee;
+startEarly();
