@@ -32,12 +32,13 @@ class Pending(_S):
     """A sub-decision owed before anything else: gain a poster, choose a gem, place a tent or a
     fragment. ``source`` says where it came from (build / t5 / bonus / cell / tent / solo)."""
 
-    kind: str  # poster / gem / tent / fragment
+    kind: str  # poster / gem / tent / fragment / pay
     source: str = ""
     fragment: str = ""  # fragment id for bonus fragments; size for build fragments
     size: str = ""
     colours: list[str] = []
     tent: str = ""
+    slots: list[int] = []  # pay: the poster slots being rewarded
 
 
 class Turn(_S):
@@ -91,11 +92,12 @@ class Player(_S):
     kept: str = ""  # master draft pick this pass (hidden until every seat picked)
     side_chosen: bool = False
     final: dict[str, int] = {}  # end-of-game breakdown
+    settled: list[int] = []  # cards whose end-of-game choice is made (D2)
 
 
 class MagState(_S):
     rng: Rng
-    phase: str  # side / draft / solo_cards / tiles / turn / fair / fair_discard / score / over
+    phase: str  # side / draft / solo_cards / tiles / turn / fair / fair_discard / score / final / over
     round: int
     first: int
     seat: int  # who is acting (turn / tile pick / fair / score)
