@@ -3,6 +3,8 @@ Each test names the rule ids (rules-digest.md) and the rulebook section."""
 
 from __future__ import annotations
 
+import msgspec
+
 import pytest
 
 from engine.core.errors import IllegalAction
@@ -60,7 +62,8 @@ def test_s14_old_clear_die_adds_nothing():
     g, s = ready(2)
     seat = s.seat
     cards(s, seat, plain_cards(g), [("clear", 6), ("orange", 2)])
-    s.players[seat].cards[0].as_colour = "orange"
+    held = s.players[seat].cards[0]
+    s.players[seat].cards[0] = msgspec.structs.replace(held, as_colour="orange")
     d = put_die(s, "orange", 4)
     s, _ = act(g, s, A.TakeDie(d, 2))
     assert s.turn.ap == 6

@@ -10,6 +10,7 @@ from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
 from engine.core.game import TERMINAL
 from engine.core.i18n import catalog
 from engine.core.registry import register
+from engine.core.search import level_bots
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import (
     build,
@@ -87,7 +88,7 @@ class Magnificent(Game):
     state_type = MagState
     action_type = A.Action
     replaceable_packs = (C.PACK_ID,)
-    bots = {"greedy": GreedyBot}
+    bots = {"greedy": GreedyBot, **level_bots()}
     solo = False
 
     def __init__(

@@ -174,9 +174,7 @@ def prepare(r: Rules, s: MagState, events: list[Event]) -> None:
         p.markers_tent = 0
         p.performs = 0
         p.turns = 0
-        for c in p.cards:
-            c.die = None
-            c.as_colour = None
+        p.cards = [HeldCard(id=c.id) for c in p.cards]
     s.round += 1
     if r.solo:
         s.fair = [[None, None] for _ in range(4)]

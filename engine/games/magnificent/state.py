@@ -11,19 +11,23 @@ class _S(msgspec.Struct, gc=False):
     pass
 
 
-class Die(_S):
+class _F(msgspec.Struct, frozen=True, gc=False):
+    """Never changed in place (replaced instead), so state copies share them."""
+
+
+class Die(_F):
     id: int
     colour: str  # orange / green / purple / clear
     face: int
 
 
-class HeldCard(_S):
+class HeldCard(_F):
     id: str
     die: Die | None = None
     as_colour: str | None = None  # the colour a clear die on this card stood for (R25)
 
 
-class Built(_S):
+class Built(_F):
     fragment: str  # fragment id (colour_size)
     mask: int  # covered cells, bit y * width + x
 
