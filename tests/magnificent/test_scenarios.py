@@ -4,7 +4,6 @@ Each test names the rule ids (rules-digest.md) and the rulebook section."""
 from __future__ import annotations
 
 import msgspec
-
 import pytest
 
 from engine.core.errors import IllegalAction
@@ -362,7 +361,11 @@ def test_s28_end_order_pay_coins_before_coin_vp():
     s.round, s.phase, s.score_order, s.seat = 3, "score", [1], 1
     cards(s, 0, [c7])
     choice = ("pay_coins", "artist_choice")
-    plain = [c for c in plain_cards(g, 99) if g.rules.cards[c].condition.__struct_config__.tag not in choice]
+    plain = [
+        c
+        for c in plain_cards(g, 99)
+        if g.rules.cards[c].condition.__struct_config__.tag not in choice
+    ]
     cards(s, 1, plain[:2])
     s.players[0].coins = 14
     s.players[0].gems = dict.fromkeys(s.players[0].gems, 0)

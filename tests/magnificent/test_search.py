@@ -8,9 +8,8 @@ from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.core.rng import Rng
 from engine.core.search import LEVELS, SearchBot, knowledge
-from engine.games.magnificent import Magnificent
+from engine.games.magnificent import Magnificent, search
 from engine.games.magnificent import actions as A
-from engine.games.magnificent import search
 from tests.magnificent.helpers import ready, table
 
 

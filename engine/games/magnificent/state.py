@@ -101,7 +101,9 @@ class Player(_S):
 
 class MagState(_S):
     rng: Rng
-    phase: str  # side / draft / solo_cards / tiles / turn / fair / fair_discard / score / final / over
+    phase: (
+        str  # side / draft / solo_cards / tiles / turn / fair / fair_discard / score / final / over
+    )
     round: int
     first: int
     seat: int  # who is acting (turn / tile pick / fair / score)
