@@ -158,7 +158,7 @@ def final_choice(
     held = p.cards[card]
     v = scoring.value(r, s, seat, r.cards[held.id].condition, artist, coins, half=True)
     p.coins -= coins
-    p.settled.append(card)
+    p.settled = (*p.settled, card)
     p.final["cards"] = p.final.get("cards", 0) + v
     ev(events, "final_choice", seat=seat, card=held.id, artist=artist, coins=coins, vp=v)
     common.vp(s, seat, v, "final_cards", events)

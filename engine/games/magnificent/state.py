@@ -96,7 +96,8 @@ class Player(_S):
     kept: str = ""  # master draft pick this pass (hidden until every seat picked)
     side_chosen: bool = False
     final: dict[str, int] = {}  # end-of-game breakdown
-    settled: list[int] = []  # cards whose end-of-game choice is made (D2)
+    settled: tuple[int, ...] = ()  # cards whose end-of-game choice is made (D2); a tuple is
+    # shared by state copies
 
 
 class MagState(_S):
