@@ -192,8 +192,9 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
     assert log.count() > 50
     texts = page.evaluate("""() => marquee.snapshot().log.filter(e => e.code.startsWith('trickerion.solo.'))
         .map(e => e.text)""")
-    assert any(t.startswith("Downtown, step") for t in texts)
-    assert any(t.startswith("Contested") or "step" in t for t in texts)
+    # plain words first, the book's step after them as a detail (issue 13)
+    assert any(t.startswith("The Successor") and t.endswith(")") and "(Downtown, step" in t for t in texts)
+    assert any("(Contested)" in t or "(Location order)" in t for t in texts)
 
     # the scoring table with the solo categories, labelled
     over = page.get_by_test_id("game-over")

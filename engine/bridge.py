@@ -483,6 +483,16 @@ class Bridge:
         to = match.to_act()
         view = _jsonable(game.view(match.state, viewer))
         legal = match.legal(viewer) if viewer is not None else []
+        formed: dict[str, int] = {}
+        if game.form_actions and legal:
+            listed = []
+            for a in legal:
+                tag = type(a).__struct_config__.tag
+                if tag in game.form_actions:
+                    formed[tag] = formed.get(tag, 0) + 1
+                else:
+                    listed.append(a)
+            legal = listed
         refusal = match.undo_refusal(viewer) if viewer is not None else None
         result = match.result()
         seats = self._seats(game, table.seats, lang)
@@ -509,6 +519,7 @@ class Bridge:
                 }
                 for i, a in enumerate(legal)
             ],
+            "formed": formed,
             "log": [
                 {
                     "step": i,

@@ -6,12 +6,13 @@
 // and the lobby's setup. Everything drawn is redrawn from the snapshot.
 
 import { connect, EngineError, pageError } from "./ui/bridge.js";
-import { h, clear } from "./ui/dom.js";
+import { h, clear, cleanName } from "./ui/dom.js";
+import { refuseSize, refuseText, useLimits } from "./ui/guard.js";
 import { LANGS, makeTranslator, pick } from "./ui/i18n.js";
 import * as store from "./ui/store.js";
 import { renderLobby } from "./ui/lobby.js";
 import { buildTable, updateTable } from "./ui/table.js";
-import { autoPending, chooseViewer, humanSeats, seatName, trackGroup } from "./ui/seats.js";
+import { autoPending, chooseViewer, humanSeats, seatName, seatNames, trackGroup } from "./ui/seats.js";
 import * as generic from "./games/generic.js";
 import { RENDERERS } from "./games/index.js";
 
@@ -35,6 +36,10 @@ const S = {
   timer: null,
   stalledAt: null, // step at which an automatic step did not move (stop retrying)
   refs: null, // the table's elements (ui/table.js)
+  gameId: null, // the table's autosave slot (localStorage "autosave:<id>")
+  storageProblem: null, // why the last autosave failed (a banner until one succeeds)
+  tabNotice: null, // another tab saved over this table's game (a banner until dismissed)
+  loadNotice: null, // the table came from a file: said to everyone at it (until dismissed)
   renderer: { id: null, mod: generic },
 };
 const BATCH_MS = 60; // instant bots: work this long between two redraws
@@ -84,19 +89,23 @@ function startPage() {
   S.lang = initialLang();
   document.documentElement.lang = S.lang;
   S.speed = store.load("speed", 400);
+  useLimits(call("version").limits);
   loadStrings();
   S.games = call("games", { lang: S.lang });
   S.setup = initialSetup();
   // #app is the document's <main> (index.html): a top bar and the current screen.
   clear(root, (topbar = h("header", { class: "topbar" })), (screenEl = h("div", { class: "screen-host" })));
 
-  const auto = store.load("autosave");
-  if (auto && store.load("screen") === "table") {
+  // A reload resumes the game this tab was showing; a new tab starts at the lobby, which
+  // lists every autosaved game.
+  const legacy = migrateLegacyAutosave();
+  const id = store.tab.load("screen") === "table" ? store.tab.load("game") : legacy;
+  const slot = id ? loadSlot(id) : null;
+  if (slot) {
     try {
-      resume(auto);
+      resume(slot);
       return;
     } catch (error) {
-      store.remove("autosave");
       S.lobbyError = S.t("ui.error.resume_failed", { reason: errorText(error) });
     }
   }
@@ -151,6 +160,53 @@ function setLang(lang) {
 
 // --------------------------------------------------------------------------- lobby
 
+// --------------------------------------------------------------------------- autosave slots
+//
+// Each game has its own slot, keyed by an id made when the game starts or is loaded, so a
+// second tab never writes over the first tab's game. Should two tabs play on from the same
+// slot (both resumed it), the one that hears the other's write moves to a new slot: both
+// games stay listed. Nothing is evicted; a full storage is reported at once.
+
+const SLOT = "autosave:";
+const newGameId = () => Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+function loadSlot(id) {
+  const slot = store.load(SLOT + id);
+  return slot && typeof slot === "object" && typeof slot.text === "string" ? { ...slot, id } : null;
+}
+
+/** The autosaved games, newest first. */
+function savedGames() {
+  return store.keys(SLOT).map((key) => loadSlot(key.slice(SLOT.length))).filter(Boolean)
+    .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0));
+}
+
+/** The single slot of earlier versions becomes one of the list; returns its id when the page
+ *  was showing it (so that the first visit after an update still resumes the game). */
+function migrateLegacyAutosave() {
+  const old = store.load("autosave");
+  if (!old || typeof old.text !== "string") return null;
+  const id = newGameId();
+  if (store.put(SLOT + id, { ...old, savedAt: Date.now() }) !== "ok") return null;
+  const wasTable = store.load("screen") === "table";
+  store.remove("autosave");
+  store.remove("screen");
+  return wasTable ? id : null;
+}
+
+addEventListener("storage", (event) => {
+  if (S.screen !== "table" || !S.gameId || event.newValue === null) return;
+  if (store.eventKey(event) !== SLOT + S.gameId) return;
+  // Another tab saved over this table's game: keep both, this one under a new id.
+  S.gameId = newGameId();
+  store.tab.save("game", S.gameId);
+  S.tabNotice = S.t("ui.autosave.other_tab");
+  autosave();
+  refresh();
+});
+
+// --------------------------------------------------------------------------- lobby setup
+
 function defaultSetup(game) {
   const players = Math.min(Math.max(2, game.min_players), game.max_players);
   return {
@@ -159,14 +215,14 @@ function defaultSetup(game) {
     options: Object.fromEntries(game.options.map((o) => [o.id, o.default])),
     seats: Array.from({ length: players }, (_, i) =>
       (i === 0 ? { kind: "human", bot: "random", name: "" } : { kind: "bot", bot: "random", name: "" })),
-    seed: randomSeed(),
+    seed: "", // empty: the engine draws a 64-bit seed when the game starts
   };
 }
 
 function initialSetup() {
   const saved = store.load("lobby");
   const game = S.games.find((g) => g.id === saved?.game) ?? S.games[0];
-  if (!game) return { game: null, players: 0, options: {}, seats: [], seed: randomSeed() };
+  if (!game) return { game: null, players: 0, options: {}, seats: [], seed: "" };
   const setup = defaultSetup(game);
   if (saved?.game === game.id) {
     if (saved.players >= game.min_players && saved.players <= game.max_players) setup.players = saved.players;
@@ -177,13 +233,16 @@ function initialSetup() {
 }
 
 function resizeSeats(seats, n) {
-  const out = seats.slice(0, n).map((s) => ({ kind: s.kind === "bot" ? "bot" : "human", bot: s.bot ?? "random", name: s.name ?? "" }));
+  const out = seats.slice(0, n).map((s) => ({
+    kind: s.kind === "bot" ? "bot" : "human", bot: s.bot ?? "random", name: cleanName(s.name) }));
   while (out.length < n) out.push(out.length === 0 ? { kind: "human", bot: "random", name: "" } : { kind: "bot", bot: "random", name: "" });
   return out;
 }
 
+/** 64 random bits as a decimal string (a JS number would round it). */
 function randomSeed() {
-  return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
+  const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
+  return ((BigInt(hi) << 32n) | BigInt(lo)).toString();
 }
 
 function rememberSetup() {
@@ -195,21 +254,20 @@ function showLobby() {
   stopAuto();
   S.screen = "lobby";
   S.refs = null;
-  store.save("screen", "lobby");
+  store.tab.save("screen", "lobby");
   drawTopbar();
   drawLobby();
   flushIdle();
 }
 
 function drawLobby() {
-  const auto = store.load("autosave");
   renderLobby(screenEl, {
     t: S.t,
     lang: S.lang,
     games: S.games,
     setup: S.setup,
     error: S.lobbyError,
-    resume: auto ? { names: auto.names, step: auto.step } : null,
+    saved: savedGames(),
     on: lobbyHandlers,
   });
 }
@@ -247,7 +305,16 @@ const lobbyHandlers = {
     if (input) input.value = String(S.setup.seed);
   },
   start: reporting(lobbyFailed, () => startGame()),
-  resume: reporting(lobbyFailed, () => resume(store.load("autosave"))),
+  resume: reporting(lobbyFailed, (id) => {
+    const slot = loadSlot(id);
+    if (!slot) throw pageError(S.t, "ui.error.resume_gone");
+    resume(slot);
+  }),
+  forget(id) {
+    store.remove(SLOT + id);
+    S.lobbyError = null;
+    drawLobby();
+  },
   loadFile: reporting(lobbyFailed, async (file) => loadText(await readFile(file))),
 };
 
@@ -269,9 +336,16 @@ function lobbyFailed(error) {
   if (!(error instanceof EngineError)) console.error(error);
 }
 
+/** The lobby's seed for the engine: null (the engine draws one from the 64-bit range), a
+ *  number, or the digits as text when a JS number would round them (the bridge takes both);
+ *  anything else as typed, for the engine to refuse with its own message. */
 function parseSeed(value) {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") return value;
   const text = String(value).trim();
-  return /^\d+$/.test(text) ? Number(text) : text;
+  if (text === "") return null;
+  if (!/^\d+$/.test(text)) return text;
+  return BigInt(text) <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(text) : text;
 }
 
 function startGame() {
@@ -282,7 +356,7 @@ function startGame() {
     players: S.setup.players,
     options: Object.fromEntries(game.options.map((o) => [o.id, S.setup.options[o.id] ?? o.default])),
     seed: parseSeed(S.setup.seed),
-    seats: S.setup.seats.map((s) => ({ kind: s.kind, bot: s.bot, name: s.name.trim() })),
+    seats: S.setup.seats.map((s) => ({ kind: s.kind, bot: s.bot, name: cleanName(s.name).trim() })),
     viewer: null,
     lang: S.lang,
   });
@@ -295,6 +369,11 @@ function startGame() {
 /** A new table (a new game or a loaded file) replaces whatever was on screen. */
 function openTable(snap) {
   stopAuto();
+  S.gameId = newGameId();
+  store.tab.save("game", S.gameId);
+  S.tabNotice = null;
+  // A file may hold any earlier position of a game: loading one is announced to the table.
+  S.loadNotice = snap.loaded ? S.t("ui.table.loaded", { step: snap.loaded.steps }) : null;
   S.lobbyError = null;
   S.error = null;
   S.stalledAt = null;
@@ -306,19 +385,23 @@ function openTable(snap) {
 }
 
 function resume(auto) {
+  const refused = refuseText(auto.text);
+  if (refused) throw pageError(S.t, refused.code, refused.params);
   const snap = call("load", { text: auto.text, viewer: auto.viewer, lang: S.lang });
   if (snap.hash !== auto.hash) throw pageError(S.t, "ui.error.resume_mismatch");
   stopAuto();
   Object.assign(S, {
     snap, viewer: auto.viewer, shown: auto.shown, covered: auto.covered, group: auto.group,
     freshFrom: snap.step, error: null, lobbyError: null, stalledAt: null, screen: "table", refs: null,
+    gameId: auto.id, tabNotice: null, loadNotice: null,
   });
+  store.tab.save("game", auto.id);
   loadStrings();
   enterTable();
 }
 
 function enterTable() {
-  store.save("screen", "table");
+  store.tab.save("screen", "table");
   drawTopbar();
   S.refs = buildTable(screenEl, tableCtx());
   loadRenderer(S.snap.game);
@@ -334,6 +417,9 @@ function tableCtx() {
     coverFor: S.viewer,
     secret: Boolean(S.group?.group),
     error: S.error,
+    storageProblem: S.storageProblem,
+    tabNotice: S.tabNotice,
+    loadNotice: S.loadNotice,
     speed: S.speed,
     autoPending: S.snap ? autoPending(S.snap) : false,
     freshFrom: S.freshFrom,
@@ -390,10 +476,14 @@ function settle(snap, { fresh = false, draw = true } = {}) {
 function autosave() {
   const started = performance.now();
   const { text } = call("save");
-  store.save("autosave", {
+  const status = store.put(SLOT + S.gameId, {
     text, viewer: S.viewer, shown: S.shown, covered: S.covered, group: S.group,
     hash: S.snap.hash, game: S.snap.game, names: S.snap.names, step: S.snap.step,
+    over: S.snap.to_act.kind === "terminal", players: seatNames(S.snap.seats, S.t), savedAt: Date.now(),
   });
+  // told at once, and told again after every step that is not saved
+  S.storageProblem = status === "ok" ? null
+    : S.t(status === "full" ? "ui.autosave.full" : "ui.autosave.unavailable");
   timings.autosave = Math.round((performance.now() - started) * 10) / 10;
 }
 
@@ -431,6 +521,8 @@ function saveText() {
 }
 
 function loadText(text) {
+  const refused = refuseText(text); // before Python sees it: the table stays
+  if (refused) throw pageError(S.t, refused.code, refused.params);
   const started = performance.now();
   const snap = call("load", { text, viewer: null, lang: S.lang }); // throws: the table stays
   timings.load = Math.round((performance.now() - started) * 10) / 10;
@@ -439,6 +531,8 @@ function loadText(text) {
 }
 
 async function readFile(file) {
+  const refused = refuseSize(file.size); // not even read
+  if (refused) throw pageError(S.t, refused.code, { ...refused.params, name: file.name });
   try {
     return await file.text();
   } catch {
@@ -475,6 +569,14 @@ const tableHandlers = {
     S.error = null;
     refresh();
   },
+  dismissTab() {
+    S.tabNotice = null;
+    refresh();
+  },
+  dismissLoaded() {
+    S.loadNotice = null;
+    refresh();
+  },
   speed: (ms) => setSpeed(ms),
   skip() {
     S.skipping = true;
@@ -508,7 +610,8 @@ function renderBoard(container, snap) {
     lang,
     t: S.t,
     viewer,
-    seatName: (i) => seatName(snap.seats, i, S.t),
+    // isolated (FSI…PDI) so that the board's own sentences keep their order around it
+    seatName: (i) => `\u2068${seatName(snap.seats, i, S.t)}\u2069`,
     why: (action) => ask(() => (viewer === null ? null : call("why", { seat: viewer, action, lang }))),
     gameData: () => ask(() => call("game_data", { game: snap.game })),
     // a refused move shows in the error banner, as from the buttons, and still rejects
@@ -651,6 +754,8 @@ const marquee = {
   toAct: () => clone(S.snap?.to_act ?? null),
   viewer: () => S.viewer,
   hash: () => S.snap?.hash ?? null,
+  gameId: () => (S.screen === "table" ? S.gameId : null),
+  savedGames: () => clone(savedGames().map(({ text, ...slot }) => slot)),
   act: (action) => guarded(() => {
     if (typeof action === "number") {
       const entry = S.snap?.legal[action];

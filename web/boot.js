@@ -133,12 +133,10 @@ function schedule() {
   });
 }
 
-let lastChange = performance.now();
 function render() {
   if (state.state === "error") return;
   const progress = computeProgress();
   const stage = currentStage();
-  if (progress !== state.progress || stage !== state.stage) lastChange = performance.now();
   for (const s of STAGES) if (STAGES.indexOf(s) < STAGES.indexOf(stage)) mark(`${s}-done`);
   state.progress = progress;
   state.stage = stage;
@@ -245,6 +243,7 @@ const nativeFetch = window.fetch;
 window.fetch = function (input, init) {
   const response = nativeFetch.call(this, input, init);
   const r = resources.get(urlOf(input));
+  if (r && !r.started) r.started = performance.now();
   if (r) {
     response.then(
       (res) => count(r, res),
@@ -443,12 +442,72 @@ function restoreConsole() {
   Object.assign(console, original);
 }
 
-// A soft note when nothing has moved for a while (a slow network is not an error).
-const slowTimer = setInterval(() => {
-  if (state.state !== "loading") return clearInterval(slowTimer);
-  const quiet = performance.now() - lastChange;
-  $(".boot-status").classList.toggle("boot-slow", quiet > 20000);
-}, 2000);
+// ------------------------------------------------------------------ stalls
+//
+// A download that stops half-way never errors: the fetch just waits. So the screen names the
+// file it waits for once nothing has moved for a few seconds, and after STALL_MS without
+// progress offers a reload with that reason (the notice goes away if bytes flow again).
+// Tests shorten the wait with window.MARQUEE_BOOT_STALL_MS (set before boot.js runs).
+
+const STALL_MS = Number(window.MARQUEE_BOOT_STALL_MS) > 0 ? Number(window.MARQUEE_BOOT_STALL_MS) : 25000;
+const QUIET_MS = Math.min(5000, STALL_MS / 2); // from then on, the status names the file
+const TICK_MS = Math.min(1000, STALL_MS / 5);
+
+/** The file the boot waits for: a download under way, else the first of the stage's files
+ *  not yet complete (in the manifest's order), else null (the browser is computing). */
+function waitingFor() {
+  const pending = [...resources.values()].filter((r) => !r.done);
+  const inFlight = pending.filter((r) => r.started).sort((a, b) => a.started - b.started)[0];
+  return (inFlight ?? pending.find((r) => r.stage === state.stage))?.path ?? null;
+}
+
+const stallBox = document.createElement("div");
+stallBox.className = "boot-stalled";
+stallBox.dataset.testid = "boot-stalled";
+stallBox.setAttribute("role", "alert");
+stallBox.hidden = true;
+const stallText = document.createElement("p");
+stallText.className = "boot-stalled-text";
+const stallReload = document.createElement("button");
+stallReload.type = "button";
+stallReload.dataset.testid = "boot-stalled-reload";
+stallReload.textContent = "Reload";
+stallReload.addEventListener("click", () => location.reload());
+stallBox.append(stallText, stallReload);
+const waitNote = document.createElement("p");
+waitNote.className = "boot-wait";
+waitNote.dataset.testid = "boot-waiting";
+$(".boot-status")?.after(waitNote, stallBox);
+
+let lastChange = performance.now();
+let lastTick = lastChange;
+let seen = "";
+const stallTimer = setInterval(() => {
+  if (state.state !== "loading") {
+    stallBox.hidden = true;
+    waitNote.textContent = "";
+    return clearInterval(stallTimer);
+  }
+  const now = performance.now();
+  const moved = `${computeProgress()}|${currentStage()}`;
+  // A tick that comes late means the main thread was busy (CPython starting, the engine
+  // importing): work, not a stall.
+  if (moved !== seen || now - lastTick > 3 * TICK_MS) lastChange = now;
+  seen = moved;
+  lastTick = now;
+  const quiet = now - lastChange;
+  const file = waitingFor();
+  const seconds = Math.round(quiet / 1000);
+  waitNote.textContent = quiet >= QUIET_MS
+    ? (file ? `Waiting for ${file.split("/").pop()}: ${seconds} s without progress.` : `Still working (${seconds} s).`) : "";
+  state.stalled = quiet >= STALL_MS ? { file, seconds } : null;
+  stallBox.hidden = !state.stalled;
+  if (state.stalled) {
+    stallText.textContent = file
+      ? `Nothing has arrived for ${seconds} s: the download of ${file} seems to have stalled. Reloading the page usually gets it going again.`
+      : `Nothing has moved for ${seconds} s while ${STAGE_TEXT[state.stage].toLowerCase()}. Reloading the page may help.`;
+  }
+}, TICK_MS);
 
 // ------------------------------------------------------------------ start
 

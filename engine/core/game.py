@@ -86,6 +86,10 @@ class Game:
     # Packs of other packages the board renderer also receives, as prefix -> package
     # (trickerion-solo: "solo/" -> the solo package, so its packs arrive as "solo/board", …).
     extra_data: ClassVar[dict[str, str]] = {}
+    # Action types (tags) the game's board builds with a form of its own and checks with
+    # ``why`` (the Oracle's companion throw: 984 entries): the bridge's snapshot leaves them out
+    # of ``legal`` and names them in ``formed`` {type: count}; they stay legal actions.
+    form_actions: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int, options: dict[str, Any] | None = None,
                  packs: dict[str, bytes] | None = None) -> None:

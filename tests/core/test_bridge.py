@@ -136,18 +136,19 @@ def test_labels_are_remembered_per_language_and_match_the_catalog():
     ]
 
 
-def test_a_position_with_hundreds_of_actions_snapshots_fast_once_labelled():
-    import time
-
+def test_actions_a_board_builds_with_a_form_are_counted_not_listed():
+    """Game.form_actions (the Oracle's companion throw: 984 entries) stay legal but the
+    snapshot names them in ``formed`` instead of sending each one labelled."""
     b = Bridge()
     snap = call(b, "new", game="oracle", players=1, options={"mode": "companion"}, seed=1, viewer=0)
-    assert len(snap["legal"]) > 900  # every physical throw that may be entered
-    started = time.process_time()
-    for _ in range(5):
-        again = call(b, "snapshot", viewer=0)
-    per = (time.process_time() - started) / 5
-    assert again["legal"] == snap["legal"]
-    assert per < 0.06, per  # ~85 ms when every label was formatted anew; ~15 ms remembered
+    legal = b.table.match.legal(0)
+    assert snap["formed"] == {"enter_roll": sum(type(a).__name__ == "EnterRoll" for a in legal)}
+    assert snap["formed"]["enter_roll"] > 900  # every physical throw that may be entered
+    assert all(a["action"]["type"] != "enter_roll" for a in snap["legal"])
+    assert [e["index"] for e in snap["legal"]] == list(range(len(snap["legal"])))
+    throw = {"type": "enter_roll", "halves": [0, 1, 0, 1, 0], "dice": [3, 2], "coin": "tree"}
+    assert call(b, "why", seat=0, action=throw) is None
+    assert call(b, "act", seat=0, action=throw)["view"]["phase"] == "act"
 
 
 def test_game_data_returns_a_games_shipped_packs():

@@ -68,7 +68,7 @@ CANDIDATES = (
     + [A.ThreadsOfFate(p) for p in ("die", "bone", "doll")] + [A.Stargazing(), A.ActivateStaff(), A.Pass()]
     + [A.Prediction(d, c) for d in (0, 1) for c in ("red", "blue")] + [A.Horoscope(h) for h in (0, 1)]
     + [A.HireTownsfolk(i) for i in range(5)] + [A.DrawLine(r, c, d) for r in range(0, 7, 2) for c in range(0, 7, 3) for d in "hv"]
-    + [A.StopDrawing()] + [A.WriteHoroscope(v, row) for v in (1, 3, 4) for row in ("top", "bottom")]
+    + [A.TownsfolkSymbol("red"), A.TownsfolkSymbol("purple"), A.TownsfolkDone()] + [A.WriteHoroscope(v, row) for v in (1, 3, 4) for row in ("top", "bottom")]
     + [A.MarkHoroscope("top"), A.MarkGuild("red", "x"), A.MarkGuild("blue", "market")]
     + [A.TakeGood("talisman", "red"), A.TakeGood("tome", "yellow")]
     + [A.FillCircle("move"), A.FillCircle("plus_minus")] + [A.ActivateSlot(i) for i in range(4)]

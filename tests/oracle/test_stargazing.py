@@ -146,15 +146,49 @@ def test_using_the_corruption_cross_costs_a_corruption_card():
     assert codes(ev).count("oracle.corruption.take") == 1
 
 
-def test_the_player_may_stop_drawing_early():
+def test_every_line_the_die_shows_must_be_drawn():
+    """«Нарисуйте количество линий, равное значению на кубике» (the action's summary): no
+    stopping early while a line can still be drawn."""
     g, s = started(halves=BONE_WITH_DIE, dice=(3, 1))
     s, _ = act(g, s, A.Stargazing(), A.DrawLine(0, 0, "h"))
     assert s.pending[-1].remaining == 2
-    s, ev = act(g, s, A.StopDrawing())
-    assert not s.pending and ev[0].params == {"unused": 2}
+    assert {type(a) for a in g.legal_actions(s, 0)} == {A.DrawLine}
+    s, _ = act(g, s, A.DrawLine(0, 1, "h"), A.DrawLine(0, 2, "h"))
+    assert not s.pending and len(s.lines) == 3
+
+
+def test_drawing_stops_early_only_when_no_line_is_left():
+    """The one way to draw fewer lines than the die: none can be drawn any more."""
+    g, s = with_lines(40)
+    geo = g.rules.geo
+    free = [A.DrawLine(*geo.edge_key(e)) for e in geo.free_lines(set(), set())]
+    s.lines = [geo.edge_id(a.r, a.c, a.dir) for a in free[:-1]]
+    s.regions, _ = geo.after_line([], set(s.lines))
+    left = g.legal_actions(s, 0)
+    assert len(left) == 1
+    s, ev = act(g, s, left[0])
+    assert not s.pending and "oracle.stargazing.no_free_line" in codes(ev)
+
+
+def test_one_corruption_card_per_action_however_many_areas_use_the_cross():
+    """«Если вы использовали линии креста Порчи, вы должны взять 1 карту Порчи» — read as one
+    card for the action that used the cross (docs/oracle.md, Stargazing)."""
+    g, s = started(halves=BONE_WITH_DIE, dice=(4, 1))
+    geo = g.rules.geo
+    crossed = [c for c in range(geo.n_cells) if sum(e in geo.cross for e in geo.cell_edges[c]) == 2]
+    a, b = crossed[:2]
+    lines = outline(geo, (a,)) + outline(geo, (b,))
+    assert len(lines) == 4
+    s, ev = act(g, s, A.Stargazing(), *lines)
+    assert sum(1 for reg in s.regions if reg.cross and reg.kind == "talisman") == 2
+    assert s.corruption == 1 and codes(ev).count("oracle.corruption.take") == 1
+    # A later action using the cross costs its own card.
+    s.acted, s.phase = False, "act"
+    s, ev = act(g, s, A.Stargazing(), *outline(geo, crossed[2:3]))
+    assert s.corruption == 2
 
 
 def test_only_lines_are_offered_while_drawing():
     g, s = with_lines(2)
     assert refused(g, s, A.Pass()) == "oracle.pending.answer_first"
-    assert {type(a) for a in g.legal_actions(s, 0)} == {A.DrawLine, A.StopDrawing}
+    assert {type(a) for a in g.legal_actions(s, 0)} == {A.DrawLine}

@@ -9,4 +9,6 @@ export const RENDERERS = {
   oracle: () => import("./oracle.js"),
   trickerion: () => import("./trickerion.js"),
   "trickerion-solo": () => import("./trickerion/solo.js"),
+  magnificent: () => import("./magnificent.js"),
+  "magnificent-solo": () => import("./magnificent.js"),
 };

@@ -30,7 +30,7 @@ const CALLOUTS = {
 const AT_TABLE = new Set([
   "oracle.goods.take", "oracle.corruption.take", "oracle.corruption.discard",
   "oracle.guild.funding_now", "oracle.guild.market_funding", "oracle.hire.hired",
-  "oracle.action.taken", "oracle.action.passed", "oracle.companion.game_end",
+  "oracle.action.taken", "oracle.action.passed", "oracle.companion.game_end", "oracle.townsfolk.score",
 ]);
 const TOAST_MS = 7000;
 // The panel that answers a decision (scrolled into view when the decision comes up).
@@ -261,8 +261,6 @@ function prompt(ctx) {
   else text = t("ui.turn.chance");
   const extras = [];
   if (p?.type === "lines") {
-    const stop = find(ctx, { type: "stop_drawing" });
-    if (stop) extras.push(button(ctx, "oracle-stop-drawing", stop, null, stop.label));
     if (memo.dot) extras.push(h("span", { class: "o-hint", testid: "oracle-dot-chosen" },
       t("ui.oracle.dot_chosen", { r: memo.dot[0], c: memo.dot[1] })));
   }
@@ -290,6 +288,19 @@ function prompt(ctx) {
       extras.push(button(ctx, `oracle-draw-first-${e.action.colour}`, e, null,
         h("span", { class: `o-swatch c-${e.action.colour}` }), ctx.term("colour", e.action.colour)));
     }
+  }
+  if (p?.type === "townsfolk") {
+    // the guild symbols printed on the card just hired (they score at the end)
+    for (const e of all(ctx, "townsfolk_symbol")) {
+      extras.push(button(ctx, `oracle-townsfolk-${e.action.guild}`, e, null,
+        h("span", { class: `o-swatch c-${e.action.guild}` }), ctx.term("guild", e.action.guild)));
+    }
+    if (p.symbols?.length) {
+      extras.push(h("span", { class: "o-hint", testid: "oracle-townsfolk-symbols" },
+        p.symbols.map((g) => h("span", { class: `o-swatch c-${g}`, title: ctx.term("guild", g) }))));
+    }
+    const done = find(ctx, { type: "townsfolk_done" });
+    if (done) extras.push(button(ctx, "oracle-townsfolk-done", done, null, done.label));
   }
   if (p?.type === "action") {
     const pass = find(ctx, { type: "pass" });
@@ -326,7 +337,7 @@ function companion(ctx) {
   const controls = [];
   const inApp = find(ctx, { type: "roll_in_app" });
   if (inApp) controls.push(button(ctx, "oracle-roll-in-app", inApp, null, t("ui.oracle.roll_in_app")));
-  if (all(ctx, "enter_roll").length) controls.push(rollForm(ctx));
+  if (ctx.snap.formed?.enter_roll) controls.push(rollForm(ctx));
   if (all(ctx, "adventurer_drawn").length) controls.push(adventurerForm(ctx));
   const take = find(ctx, { type: "record_corruption", delta: 1 });
   const discard = find(ctx, { type: "record_corruption", delta: -1 });
@@ -376,16 +387,19 @@ function rollForm(ctx) {
       [1, 2, 3, 4].map((n) => [n, String(n)]), (x) => { r.dice[i] = Number(x); }) : null,
     i === 2 ? sel("oracle-roll-coin", t("ui.oracle.roll_face", { rune: term("rune", rune) }), r.coin,
       [["tree", term("coin", "tree")], ["skull", term("coin", "skull")]], (x) => { r.coin = x; }) : null));
+  // The form builds the action itself (the snapshot does not list the 984 throws, see
+  // Game.form_actions); the bridge's why() checks it before it is played.
   const submit = (e) => {
     e.preventDefault();
     const action = { type: "enter_roll", halves: [...r.halves], dice: [...r.dice], coin: r.coin };
-    const entry = find(ctx, action);
-    if (!entry) {
-      explainWhy(ctx, action);
-      return;
-    }
-    memo.roll = null;
-    play(ctx, entry.action);
+    whyNot(ctx.api, ctx.snap.hash, action).then((refused) => {
+      if (refused) {
+        showWhy(ctx, refused);
+        return;
+      }
+      memo.roll = null;
+      play(ctx, action);
+    });
   };
   return h("form", { class: "o-roll-form", testid: "oracle-roll-form", onsubmit: submit },
     h("h4", {}, t("ui.oracle.roll_form")),
@@ -882,8 +896,11 @@ function staff(ctx) {
         type: "button", class: `o-slot${slot.hired ? " hired" : ""}`, testid: `oracle-staff-${slot.slot}`,
         dataset: { hired: String(slot.hired) },
       }, h("span", { class: "o-slot-name" }, term("ability", slot.ability)),
-      h("span", { class: "o-slot-state" }, slot.hired ? `🂠 ${t("ui.oracle.hired")}` : t("ui.oracle.free_slot")));
-      const probe = ctx.v.pending?.type === "action" && !slot.hired ? { type: "hire_townsfolk", slot: slot.slot } : null;
+      h("span", { class: "o-slot-state" }, slot.hired
+        ? `${"🂠".repeat(Math.min(slot.cards.length, 4))} ${t("ui.oracle.hired")}` : t("ui.oracle.free_slot")),
+      slot.cards.some((c) => c.length) ? h("span", { class: "o-slot-guilds" }, slot.cards.flat().map((g) =>
+        h("span", { class: `o-swatch c-${g}`, title: term("guild", g) }))) : null);
+      const probe = ctx.v.pending?.type === "action" ? { type: "hire_townsfolk", slot: slot.slot } : null;
       return target(ctx, el, hire ?? act, probe);
     })));
 }

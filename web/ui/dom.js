@@ -34,3 +34,38 @@ export function clear(el, ...children) {
   el.replaceChildren();
   return append(el, children);
 }
+
+// Bidirectional controls (embeddings, overrides, isolates, marks). A player's name never needs
+// them, and one that carries them can reorder the sentence around it: a log line's "Ann pays
+// 2 coins" read backwards from an override on.
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+export const NAME_MAX = 40;
+
+/** A name as the page shows and sends it: no bidi controls, at most NAME_MAX characters. */
+export function cleanName(name) {
+  return Array.from(String(name ?? "").replace(BIDI_CONTROLS, "")).slice(0, NAME_MAX).join("");
+}
+
+/** Text the engine built (a log line, a message) with any bidi control removed. */
+export const stripBidi = (text) => String(text ?? "").replace(BIDI_CONTROLS, "");
+
+/** A name isolated from the text around it: its own direction, whatever its letters. */
+export const bdi = (name) => h("bdi", { class: "name" }, name);
+
+/** `text` as nodes, each occurrence of one of `names` in its own <bdi>. Names are matched
+ *  longest first, so "Ann" never splits "Anna". */
+export function isolateNames(text, names) {
+  text = stripBidi(text);
+  const wanted = [...new Set(names.filter(Boolean))].sort((a, b) => b.length - a.length);
+  if (!wanted.length) return [text];
+  const pattern = new RegExp(wanted.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(pattern)) {
+    if (m.index > at) out.push(text.slice(at, m.index));
+    out.push(bdi(m[0]));
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}

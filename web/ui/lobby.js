@@ -4,7 +4,7 @@
 // builds elements and reports changes through ctx.on.*. It is redrawn when the game, the
 // player count or the language changes; typing in a field does not redraw it.
 
-import { h, clear } from "./dom.js";
+import { bdi, cleanName, h, clear, NAME_MAX } from "./dom.js";
 import { pick } from "./i18n.js";
 
 export function renderLobby(root, ctx) {
@@ -65,15 +65,18 @@ function setupPanel(ctx, game) {
     seatsBlock(ctx, game),
     h("div", { class: "field-row" },
       h("label", { for: "seed-input" }, t("ui.lobby.seed")),
+      // text, not type=number: a 64-bit seed has more digits than a float keeps exactly
       h("input", {
-        id: "seed-input", testid: "seed-input", type: "number", min: "0", step: "1",
-        inputmode: "numeric", value: String(setup.seed),
+        id: "seed-input", testid: "seed-input", type: "text", inputmode: "numeric", autocomplete: "off", size: "21",
+        spellcheck: "false", value: String(setup.seed ?? ""), placeholder: t("ui.lobby.seed_auto"),
+        "aria-describedby": "seed-help",
         oninput: (e) => on.seed(e.target.value),
       }),
       h("button", {
         type: "button", class: "ghost", testid: "seed-random", "aria-label": t("ui.lobby.random_seed"),
         onclick: () => on.randomSeed(),
       }, h("span", { "aria-hidden": "true" }, "⚄ "), t("ui.lobby.random_seed"))),
+    h("p", { id: "seed-help", class: "help" }, t("ui.lobby.seed_help")),
     h("p", { class: "error-text", role: "alert", testid: "lobby-error", hidden: !ctx.error }, ctx.error ?? ""),
     h("div", { class: "lobby-start" },
       h("button", { type: "button", class: "primary big", testid: "start-game", onclick: () => on.start() },
@@ -135,9 +138,13 @@ function seatsBlock({ t, lang, setup, on }, game) {
         return h("li", { class: "seat-row", dataset: { seat: String(i) } },
           h("span", { class: "seat-number", "aria-hidden": "true" }, String(i + 1)),
           h("input", {
-            type: "text", testid: `seat-${i}-name`, value: seat.name, placeholder: fallback, maxlength: "24",
-            "aria-label": t("ui.seat.name_label", { n: i + 1 }),
-            oninput: (e) => on.seat(i, { name: e.target.value }),
+            type: "text", testid: `seat-${i}-name`, value: seat.name, placeholder: fallback,
+            maxlength: String(NAME_MAX), "aria-label": t("ui.seat.name_label", { n: i + 1 }),
+            oninput: (e) => {
+              const name = cleanName(e.target.value);
+              if (name !== e.target.value) e.target.value = name;
+              on.seat(i, { name });
+            },
           }),
           h("select", {
             testid: `seat-${i}-kind`, "aria-label": t("ui.seat.kind_label", { n: i + 1 }),
@@ -149,14 +156,12 @@ function seatsBlock({ t, lang, setup, on }, game) {
       })));
 }
 
-function sidePanel({ t, lang, resume, on }) {
+function sidePanel({ t, lang, saved, on }) {
   return h("section", { class: "panel lobby-side", "aria-labelledby": "side-title" },
     h("h2", { id: "side-title" }, t("ui.lobby.saved")),
-    resume
-      ? h("div", { class: "resume", testid: "resume-info" },
-        h("p", {}, t("ui.lobby.resume_info", { game: pick(resume.names, lang), step: resume.step })),
-        h("button", { type: "button", class: "primary", testid: "resume-game", onclick: () => on.resume() },
-          t("ui.lobby.resume")))
+    saved.length
+      ? h("ul", { class: "saved-games", testid: "saved-games" },
+        saved.map((slot, i) => savedGame(t, lang, slot, i, on)))
       : h("p", { class: "muted" }, t("ui.lobby.no_resume")),
     h("div", { class: "load-row" },
       h("label", { class: "button ghost file-button" },
@@ -166,4 +171,27 @@ function sidePanel({ t, lang, resume, on }) {
           testid: "lobby-load-input", "aria-label": t("ui.lobby.load"),
           onchange: (e) => { const f = e.target.files?.[0]; e.target.value = ""; if (f) on.loadFile(f); },
         }))));
+}
+
+/** One autosaved game (newest first): `resume-info`/`resume-game` are the newest one's. */
+function savedGame(t, lang, slot, i, on) {
+  const names = slot.players ?? [];
+  const when = slot.savedAt ? new Date(slot.savedAt).toLocaleString(lang) : "";
+  return h("li", { class: "resume saved-game", testid: i === 0 ? "resume-info" : "saved-game", dataset: { id: slot.id } },
+    h("p", { class: "saved-game-title" },
+      t(slot.over ? "ui.lobby.resume_over" : "ui.lobby.resume_info", { game: pick(slot.names, lang), step: slot.step })),
+    names.length
+      ? h("p", { class: "saved-game-players muted" }, names.flatMap((n, k) => (k ? [", ", bdi(cleanName(n))] : [bdi(cleanName(n))])))
+      : null,
+    when ? h("p", { class: "saved-game-time muted" }, when) : null,
+    h("p", { class: "saved-game-actions" },
+      h("button", {
+        type: "button", class: i === 0 ? "primary" : "", testid: i === 0 ? "resume-game" : "saved-game-continue",
+        onclick: () => on.resume(slot.id),
+      }, t("ui.lobby.resume")),
+      h("button", {
+        type: "button", class: "ghost", testid: "saved-game-remove",
+        "aria-label": t("ui.lobby.remove_saved", { game: pick(slot.names, lang), step: slot.step }),
+        onclick: () => on.forget(slot.id),
+      }, t("ui.lobby.remove"))));
 }

@@ -7,14 +7,20 @@
 //   shown   the human whose screen was last uncovered;
 //   group   the seats of the simultaneous decision in progress (null when none).
 
+import { cleanName } from "./dom.js";
+
 export const humanSeats = (seats) => seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
 
 export function seatName(seats, i, t) {
   if (i === null || i === undefined || i < 0) return t("ui.seat.chance");
   const seat = seats[i];
-  if (seat?.name) return seat.name;
+  const name = cleanName(seat?.name);
+  if (name) return name;
   return t(seat?.kind === "bot" ? "ui.seat.default_bot" : "ui.seat.default", { n: i + 1 });
 }
+
+/** Every seat's display name, for isolating names in the text the engine wrote. */
+export const seatNames = (seats, t) => seats.map((_, i) => seatName(seats, i, t));
 
 /** True when the next step is nobody's at this screen: chance, an automaton, or a bot. */
 export function autoPending(snap) {

@@ -4,9 +4,9 @@
 // `buildTable` makes the skeleton once per table (and per language); `updateTable` refills
 // the parts from the current snapshot after every step. Both read `ctx` from web/app.js.
 
-import { h, clear } from "./dom.js";
+import { bdi, h, clear, isolateNames } from "./dom.js";
 import { humanize, joinNames } from "./i18n.js";
-import { seatName } from "./seats.js";
+import { seatName, seatNames } from "./seats.js";
 
 export const SPEEDS = [["slow", 1000], ["normal", 400], ["fast", 120], ["instant", 0]];
 
@@ -16,6 +16,19 @@ export function buildTable(root, ctx) {
   const keep = (name, el) => (refs[name] = el);
   clear(root,
     h("section", { class: "screen table", testid: "screen-table", "aria-label": t("ui.table.label") },
+      keep("storageBox", h("div", { class: "notice-banner storage-banner", testid: "storage-banner", role: "alert", hidden: true })),
+      keep("tabBox", h("div", { class: "notice-banner tab-banner", testid: "tab-banner", role: "alert", hidden: true },
+        keep("tabText", h("span", {})),
+        h("button", {
+          type: "button", class: "icon", testid: "tab-banner-dismiss", "aria-label": t("ui.table.dismiss"),
+          onclick: () => on.dismissTab(),
+        }, "×"))),
+      keep("loadBox", h("div", { class: "notice-banner load-notice", testid: "load-notice", role: "status", hidden: true },
+        keep("loadText", h("span", {})),
+        h("button", {
+          type: "button", class: "icon", testid: "load-notice-dismiss", "aria-label": t("ui.table.dismiss"),
+          onclick: () => on.dismissLoaded(),
+        }, "×"))),
       keep("status", h("div", { class: "turn-bar" },
         keep("turn", h("p", { class: "turn-status", testid: "turn-status", role: "status", "aria-live": "polite" })),
         keep("seats", h("ol", { class: "seat-strip", testid: "seats", "aria-label": t("ui.table.seats") })))),
@@ -43,8 +56,15 @@ export function buildTable(root, ctx) {
                 type: "button", class: "ghost", testid: "skip-bots", onclick: () => on.skip(),
               }, t("ui.table.skip")))))),
           h("div", { class: "toolbar", role: "toolbar", "aria-label": t("ui.table.tools") },
-            keep("undo", h("button", { type: "button", testid: "undo", onclick: () => on.undo() }, "↶ ", t("ui.table.undo"))),
-            h("button", { type: "button", testid: "save", onclick: () => on.save() }, t("ui.table.save")),
+            // A refused Undo stays focusable (aria-disabled, not disabled) so that keyboard and
+            // pointer users alike can reach the reason, shown beside it on hover and focus.
+            h("span", { class: "undo-wrap" },
+              keep("undo", h("button", {
+                type: "button", testid: "undo", "aria-describedby": "undo-reason",
+                onclick: () => { if (refs.undo.getAttribute("aria-disabled") !== "true") on.undo(); },
+              }, "↶ ", t("ui.table.undo"))),
+              keep("undoReason", h("span", { id: "undo-reason", class: "undo-reason", role: "tooltip", testid: "undo-reason" }))),
+            h("button", { type: "button", testid: "save", "aria-describedby": "save-note", onclick: () => on.save() }, t("ui.table.save")),
             h("label", { class: "button file-button" }, t("ui.table.load"),
               h("input", {
                 type: "file", accept: ".json,application/json", class: "visually-hidden",
@@ -52,6 +72,7 @@ export function buildTable(root, ctx) {
                 onchange: (e) => { const f = e.target.files?.[0]; e.target.value = ""; if (f) on.loadFile(f); },
               })),
             h("button", { type: "button", testid: "to-lobby", onclick: () => on.lobby() }, t("ui.table.lobby"))),
+          h("p", { id: "save-note", class: "save-note", testid: "save-note" }, t("ui.table.save_note")),
           h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
             h("h2", { id: "log-title" }, t("ui.table.log")),
             keep("log", h("ol", { class: "log", testid: "log", "aria-live": "polite", "aria-relevant": "additions" })))))),
@@ -72,8 +93,18 @@ export function buildTable(root, ctx) {
 export function updateTable(refs, ctx) {
   const { t, snap, covered } = ctx;
   const name = (i) => seatName(snap.seats, i, t);
+  // every name on the table sits in its own <bdi>, whatever sentence carries it
+  const names = seatNames(snap.seats, t);
+  const iso = (text) => isolateNames(text, names);
 
-  refs.turn.textContent = turnText(snap, t, name);
+  refs.storageBox.hidden = !ctx.storageProblem;
+  refs.storageBox.textContent = ctx.storageProblem ?? "";
+  refs.tabBox.hidden = !ctx.tabNotice;
+  refs.tabText.textContent = ctx.tabNotice ?? "";
+  refs.loadBox.hidden = !ctx.loadNotice;
+  refs.loadText.textContent = ctx.loadNotice ?? "";
+
+  clear(refs.turn, iso(turnText(snap, t, name)));
   refs.turn.dataset.kind = snap.to_act.kind;
   clear(refs.seats, snap.seats.map((s, i) => {
     const acting = snap.to_act.kind !== "terminal" && snap.to_act.seats.includes(i);
@@ -84,7 +115,7 @@ export function updateTable(refs, ctx) {
       "aria-current": i === ctx.viewer ? "true" : null,
     },
     h("span", { class: "seat-kind", "aria-hidden": "true" }, SEAT_ICONS[s.kind] ?? SEAT_ICONS.human),
-    h("span", { class: "seat-name" }, name(i)),
+    h("span", { class: "seat-name" }, bdi(name(i))),
     h("span", { class: "visually-hidden" }, ` (${t(`ui.seat.${s.kind in SEAT_ICONS ? s.kind : "human"}`)})`),
     acting ? h("span", { class: "seat-flag" }, t("ui.seat.to_act")) : null,
     winner ? h("span", { class: "seat-flag" }, "★") : null);
@@ -97,9 +128,9 @@ export function updateTable(refs, ctx) {
   refs.main.setAttribute("aria-hidden", covered ? "true" : "false");
   if (covered) {
     const who = name(ctx.coverFor);
-    refs.coverTitle.textContent = t("ui.pass.title", { name: who });
-    refs.coverText.textContent = t(ctx.secret ? "ui.pass.text" : "ui.pass.text_private", { name: who });
-    refs.coverButton.textContent = t("ui.pass.confirm", { name: who });
+    clear(refs.coverTitle, iso(t("ui.pass.title", { name: who })));
+    clear(refs.coverText, iso(t(ctx.secret ? "ui.pass.text" : "ui.pass.text_private", { name: who })));
+    clear(refs.coverButton, iso(t("ui.pass.confirm", { name: who })));
     clear(refs.board);
     clear(refs.actions);
     clear(refs.log);
@@ -110,13 +141,17 @@ export function updateTable(refs, ctx) {
   }
 
   ctx.renderBoard(refs.board, snap);
-  updateActions(refs, ctx, name);
-  updateLog(refs, snap, ctx.freshFrom);
-  updateOver(refs, ctx, name);
+  updateActions(refs, ctx, name, iso);
+  updateLog(refs, snap, ctx.freshFrom, names);
+  updateOver(refs, ctx, name, iso);
 
-  refs.undo.disabled = !snap.can_undo;
-  refs.undo.title = snap.undo_refusal ? snap.undo_refusal.message : t("ui.table.undo_hint");
-  refs.undo.setAttribute("aria-description", refs.undo.title);
+  const reason = snap.can_undo ? t("ui.table.undo_hint")
+    : snap.undo_refusal?.message ?? t("ui.table.undo_no_seat");
+  refs.undo.setAttribute("aria-disabled", snap.can_undo ? "false" : "true");
+  refs.undo.title = reason;
+  refs.undo.setAttribute("aria-description", reason);
+  refs.undoReason.textContent = reason;
+  refs.undoReason.dataset.refused = String(!snap.can_undo);
   // window.marquee.setSpeed takes any delay; the menu shows the nearest of its presets.
   refs.speed.value = String(SPEEDS.reduce((best, [, ms]) =>
     (Math.abs(ms - ctx.speed) < Math.abs(best - ctx.speed) ? ms : best), SPEEDS[0][1]));
@@ -177,16 +212,16 @@ function foldedActions(refs, ctx) {
   show("");
 }
 
-function updateActions(refs, ctx, name) {
+function updateActions(refs, ctx, name, iso) {
   const { t, snap } = ctx;
   const to = snap.to_act;
   if (to.kind === "terminal") {
-    refs.actionsTitle.textContent = t("ui.actions.over");
+    clear(refs.actionsTitle, t("ui.actions.over"));
     clear(refs.actions);
     return;
   }
   if (snap.legal.length) {
-    refs.actionsTitle.textContent = t("ui.actions.choose", { name: name(ctx.viewer) });
+    clear(refs.actionsTitle, iso(t("ui.actions.choose", { name: name(ctx.viewer) })));
     if (snap.legal.length <= ACTION_BUTTON_LIMIT) {
       clear(refs.actions, snap.legal.map((a) => actionButton(ctx, a)));
     } else {
@@ -194,26 +229,26 @@ function updateActions(refs, ctx, name) {
     }
     return;
   }
-  refs.actionsTitle.textContent = to.kind === "players"
+  clear(refs.actionsTitle, iso(to.kind === "players"
     ? t("ui.actions.waiting", { names: joinNames(to.seats.map(name), t) })
-    : turnText(snap, t, name);
+    : turnText(snap, t, name)));
   clear(refs.actions, h("p", { class: "muted waiting" },
     h("span", { class: "dots", "aria-hidden": "true" }, "• • •")));
 }
 
 /** The log only grows between steps (undo, a load, a language or viewer change rewrite it):
  *  keep the entries that did not change and append the rest. */
-function updateLog(refs, snap, freshFrom) {
+function updateLog(refs, snap, freshFrom, names) {
   const log = refs.log;
   const entries = snap.log;
-  const keys = entries.map((e) => `${e.step}\u0000${e.code}\u0000${e.text}`);
+  const keys = entries.map((e) => `${e.step}\u0000${e.code}\u0000${e.text}\u0000${names.join("\u0000")}`);
   const old = refs.logKeys ?? [];
   let same = 0;
   while (same < old.length && same < keys.length && old[same] === keys[same]) same++;
   while (log.children.length > same) log.lastElementChild.remove();
   const added = entries.slice(same).map((e) => h("li", {
     dataset: { step: String(e.step), code: e.code }, testid: "log-entry",
-  }, h("span", { class: "log-step" }, String(e.step + 1)), h("span", { class: "log-text" }, e.text)));
+  }, h("span", { class: "log-step" }, String(e.step + 1)), h("span", { class: "log-text" }, isolateNames(e.text, names))));
   log.append(...added);
   refs.logKeys = keys;
   // the entries of the latest steps stand out
@@ -227,7 +262,7 @@ function updateLog(refs, snap, freshFrom) {
   if (added.length) log.scrollTop = log.scrollHeight;
 }
 
-function updateOver(refs, ctx, name) {
+function updateOver(refs, ctx, name, iso) {
   const { t, snap } = ctx;
   const result = snap.result;
   refs.over.hidden = !result;
@@ -242,12 +277,12 @@ function updateOver(refs, ctx, name) {
   const isWinner = (i) => result.winners.includes(i);
   clear(refs.over,
     h("h2", { id: "over-title" }, t("ui.over.title")),
-    h("p", { class: "over-winners" }, turnText(snap, t, name)),
+    h("p", { class: "over-winners" }, iso(turnText(snap, t, name))),
     h("div", { class: "score-wrap" },
       h("table", { class: "score-table", testid: "score-table" },
         h("thead", {}, h("tr", {},
           h("th", { scope: "col" }, t("ui.over.category")),
-          seats.map((i) => h("th", { scope: "col", class: isWinner(i) ? "winner" : null }, name(i))))),
+          seats.map((i) => h("th", { scope: "col", class: isWinner(i) ? "winner" : null }, bdi(name(i)))))),
         h("tbody", {},
           categories.map((key) => h("tr", { dataset: { category: key } },
             h("th", { scope: "row" }, category(key)),

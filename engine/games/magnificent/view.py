@@ -7,6 +7,9 @@ from typing import Any
 
 import msgspec
 
+from engine.games.magnificent import common, scoring
+from engine.games.magnificent import components as C
+from engine.games.magnificent.rules import orientations
 from engine.games.magnificent.state import MagState
 from engine.games.magnificent.turn import ap
 
@@ -26,4 +29,44 @@ def view(game: Any, s: MagState, viewer: int | None) -> dict[str, Any]:
     data["provisional"] = game.rules.pack.provisional
     data["provisional_parts"] = list(game.rules.pack.provisional_parts)
     data["packs"] = game.pack_fingerprint()
+    data["table"] = table(game.rules, s)
     return data
+
+
+def table(r: Any, s: MagState) -> dict[str, Any]:
+    """What the page shows beside the state, so it needs no rules of its own: each fragment's
+    distinct orientations (the ``orient`` index of a placement), per player each master card's
+    value if scored now (full and halved, R74/R79) and the round-end payment forecast (R70-R71)."""
+    players = []
+    for seat, p in enumerate(s.players):
+        values = []
+        for held in p.cards:
+            cond = r.cards[held.id].condition
+            artist = scoring.best_artist(r, s, seat) if p.rewarded else ""
+            coins = p.coins
+            if isinstance(cond, C.PayCoinsCond):
+                coins = min(p.coins, cond.max_times)
+            values.append(
+                [
+                    scoring.value(r, s, seat, cond, artist, coins),
+                    scoring.value(r, s, seat, cond, artist, coins, half=True),
+                ]
+            )
+        big, clear = common.owes(p)
+        short = max(0, big + clear - p.coins)
+        players.append(
+            {
+                "card_values": values,
+                "owes": big + clear,
+                "short": short,
+                "penalty": short * s.round,
+                "areas": scoring.fill_areas(r, s, seat)[0],
+            }
+        )
+    return {
+        "shapes": {
+            f.id: [[list(c) for c in shape] for shape in orientations(f.cells)]
+            for f in r.pack.fragments
+        },
+        "players": players,
+    }

@@ -85,8 +85,13 @@ class DrawLine(_A, tag="draw_line"):
     dir: Literal["h", "v"]
 
 
-class StopDrawing(_A, tag="stop_drawing"):
-    pass
+class TownsfolkSymbol(_A, tag="townsfolk_symbol"):
+    """Companion: one guild symbol printed on the townsfolk card just hired."""
+    guild: str
+
+
+class TownsfolkDone(_A, tag="townsfolk_done"):
+    """Companion: every guild symbol of the card just hired is recorded."""
 
 
 class WriteHoroscope(_A, tag="write_horoscope"):
@@ -148,9 +153,9 @@ class EndGame(_A, tag="end_game"):
 
 
 Action = (Roll | RollInApp | EnterRoll | AdjustDie | MoveRune | ThreadsOfFate | Stargazing
-          | Prediction | Horoscope | HireTownsfolk | ActivateStaff | Pass | DrawLine | StopDrawing
+          | Prediction | Horoscope | HireTownsfolk | ActivateStaff | Pass | DrawLine
           | WriteHoroscope | MarkHoroscope | MarkGuild | TakeGood | FillCircle | ActivateSlot
-          | ResolveDraw | DrawAdventurers | AdventurerDrawn | RecordCorruption | MarketPhase
+          | ResolveDraw | TownsfolkSymbol | TownsfolkDone | DrawAdventurers | AdventurerDrawn | RecordCorruption | MarketPhase
           | EndGame)
 
 ALL_ACTIONS = Action.__args__

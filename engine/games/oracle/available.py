@@ -14,15 +14,17 @@ from engine.games.oracle import predictions, rewards
 from engine.games.oracle import horoscope as H
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (OracleState, PendingCircles, PendingDrawOrder,
-                                       PendingHoroscope, PendingLines, PendingReward, PendingStaff)
+                                       PendingHoroscope, PendingLines, PendingReward, PendingStaff,
+                                       PendingTownsfolk)
 
 PENDING_ANSWERS = {
-    PendingLines: (A.DrawLine, A.StopDrawing),
+    PendingLines: (A.DrawLine,),
     PendingHoroscope: (A.WriteHoroscope,),
     PendingReward: (A.TakeGood, A.MarkHoroscope, A.MarkGuild),
     PendingCircles: (A.FillCircle,),
     PendingStaff: (A.ActivateSlot,),
     PendingDrawOrder: (A.ResolveDraw,),
+    PendingTownsfolk: (A.TownsfolkSymbol, A.TownsfolkDone),
 }
 ROLL_PHASE = (A.RollInApp, A.EnterRoll, A.AdventurerDrawn, A.RecordCorruption, A.MarketPhase,
               A.EndGame)
@@ -61,8 +63,9 @@ def pending_options(r: Rules, s: OracleState) -> list:
     if isinstance(p, PendingLines):
         geo = r.geo
         drawn = set(s.lines)
-        out = [A.DrawLine(*geo.edge_key(e)) for e in geo.free_lines(drawn, geo.filled_cells(s.regions))]
-        return out + [A.StopDrawing()]
+        # «Нарисуйте количество линий, равное значению на кубике»: no stopping early; flow.py
+        # ends the decision when no line is left to draw.
+        return [A.DrawLine(*geo.edge_key(e)) for e in geo.free_lines(drawn, geo.filled_cells(s.regions))]
     if isinstance(p, PendingHoroscope):
         return [A.WriteHoroscope(v, row) for v in dict.fromkeys(p.values)
                 for row in H.rows_for(r.rows, s.horoscope, v)]
@@ -74,6 +77,8 @@ def pending_options(r: Rules, s: OracleState) -> list:
         return [A.ActivateSlot(i) for i in p.slots]
     if isinstance(p, PendingDrawOrder):
         return [A.ResolveDraw(c) for c in dict.fromkeys(p.colours)]
+    if isinstance(p, PendingTownsfolk):
+        return [A.TownsfolkSymbol(g) for g in r.guild_ids] + [A.TownsfolkDone()]
     raise AssertionError(p)
 
 
@@ -115,7 +120,7 @@ def act_options(r: Rules, s: OracleState) -> list:
     candidates.append(A.Stargazing())
     candidates += [A.Prediction(d, c) for d in B.dice_with(b, B.DOLL) for c in r.colours]
     candidates += [A.Horoscope(h) for h in (0, 1)]
-    candidates += [A.HireTownsfolk(i) for i, taken in enumerate(s.staff) if not taken]
+    candidates += [A.HireTownsfolk(i) for i in range(len(s.staff))]
     candidates.append(A.ActivateStaff())
     out += [a for a in candidates if action_refusal(r, s, a) is None]
     out.append(A.Pass())
@@ -160,8 +165,6 @@ def pending_refusal(r: Rules, s: OracleState, p, a) -> Refusal | None:
         geo = r.geo
         code = geo.line_refusal(geo.edge_id(a.r, a.c, a.dir), set(s.lines), geo.filled_cells(s.regions))
         return _no(code, r=a.r, c=a.c, dir=a.dir) if code else None
-    if isinstance(a, A.StopDrawing):
-        return None
     if isinstance(a, A.WriteHoroscope):
         if a.value not in p.values:
             return _no("oracle.horoscope.not_in_half", value=a.value)
@@ -178,6 +181,8 @@ def pending_refusal(r: Rules, s: OracleState, p, a) -> Refusal | None:
         return _no("oracle.staff.slot_not_waiting", slot=a.slot)
     if isinstance(a, A.ResolveDraw):
         return _no("oracle.adventurer.not_drawn", colour=a.colour)
+    if isinstance(a, A.TownsfolkSymbol):
+        return _no("oracle.townsfolk.unknown_guild", guild=a.guild)
     if isinstance(a, A.TakeGood):
         if a.colour in r.colours and not rewards.stock_left(r, s, a.size, a.colour):
             return _no("oracle.goods.none_left", size=a.size, colour=a.colour)
@@ -233,8 +238,8 @@ def manipulation_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
 
 def action_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     name = "pass" if isinstance(a, A.Pass) else A.SHEET_ACTIONS[type(a)]
-    if name in r.sheet.figure_spaces and name == s.figure:
-        return _no("oracle.figure.same_space", action=name)
+    # No ban on repeating the previous action: the Oracle's book has none (docs/oracle.md, «The
+    # Oracle figure»), and a companion must never refuse what the physical table allows.
     cost = r.hours(name)
     if r.practice_mode and cost > r.practice.hours_per_day - s.hours_today:
         return _no("oracle.clock.not_enough_hours", action=name, hours=cost,
@@ -265,10 +270,9 @@ def action_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
         if not any(H.rows_for(r.rows, s.horoscope, b.dice[d]) for d in dice):
             return _no("oracle.horoscope.nothing_fits", half=a.half)
     elif isinstance(a, A.HireTownsfolk):
+        # «положите карту под выбранную ячейку»: any slot, however many cards lie under it.
         if not 0 <= a.slot < len(s.staff):
             return _no("oracle.hire.no_such_slot", slot=a.slot)
-        if s.staff[a.slot]:
-            return _no("oracle.hire.slot_taken", slot=a.slot)
     elif isinstance(a, A.ActivateStaff):
         if not any(s.staff):
             return _no("oracle.staff.none_hired")

@@ -17,7 +17,10 @@ def value(game: Any, s: Any) -> float:
     r = game.rules
     v = frame.breakdown(r, s)["total"] * 10.0
     v += sum(c.filled - c.crossed for c in s.circles.values()) * 1.5
-    v += sum(s.staff) * 4.0
+    v += sum(1 for cards in s.staff if cards) * 4.0
+    # Another card under a staffed slot adds no ability (and a practice hire has no card of
+    # its own): hours spent for nothing.
+    v -= sum(max(0, len(cards) - 1) for cards in s.staff) * 3.0
     v += sum(len(cells) for cells in s.horoscope.values()) * 1.0
     v += sum(p.size - p.crossed for p in predictions.active(s)) * 1.5
     geo = r.geo

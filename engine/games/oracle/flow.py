@@ -14,7 +14,8 @@ from engine.games.oracle import frame, predictions
 from engine.games.oracle import horoscope as H
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (OracleState, PendingCircles, PendingDrawOrder,
-                                       PendingHoroscope, PendingLines, PendingReward, PendingStaff)
+                                       PendingHoroscope, PendingLines, PendingReward, PendingStaff,
+                                       PendingTownsfolk)
 from engine.games.oracle.available import pending_options
 
 
@@ -63,7 +64,7 @@ def settle_top(r: Rules, s: OracleState, ev: list[Event]) -> bool:
         s.pending.pop()
         predictions.resolve(r, s, ev, p.colours)
         return True
-    if isinstance(p, PendingStaff) and p.slots:
+    if isinstance(p, PendingStaff) and p.slots or isinstance(p, PendingTownsfolk):
         return False
     if isinstance(p, PendingLines):
         geo = r.geo

@@ -52,6 +52,8 @@ class OracleGame(Game):
     state_type = OracleState
     action_type = A.Action
     bots = {"greedy": GreedyBot, **level_bots()}
+    # The page's throw form builds a companion's physical throw (docs/oracle-page.md).
+    form_actions = ("enter_roll",)
 
     def __init__(self, players: int = 1, options: dict[str, Any] | None = None,
                  packs: dict[str, bytes] | None = None) -> None:
@@ -73,7 +75,7 @@ class OracleGame(Game):
             lines=[], regions=[], predictions=[], symbols_used=0,
             horoscope={row.id: [] for row in r.rows},
             guilds={g: [] for g in r.guild_ids},
-            staff=[False] * len(sheet.staff),
+            staff=[[] for _ in sheet.staff],
             corruption=0, corruption_taken=0,
             made=Tally(dict(empty), dict(empty)), stall=Tally(dict(empty), dict(empty)),
             hours_spent=0, hours_today=0, day=1,
@@ -138,6 +140,7 @@ class OracleGame(Game):
             "guild_x": state.funding_once,
             "guild_market": state.funding_market,
             "corruption_taken": state.corruption_taken,
+            **{f"townsfolk_{g}": n for g, n in resolve.townsfolk_symbols(r, state).items()},
         }
         return Result(scores=[0], winners=[PLAYER], breakdown=[counts])
 

@@ -11,7 +11,7 @@ from engine.games.oracle import bowl as B
 from engine.games.oracle import frame, predictions, rewards
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (OracleState, PendingCircles, PendingHoroscope,
-                                       PendingLines, PendingReward, PendingStaff)
+                                       PendingLines, PendingReward, PendingStaff, PendingTownsfolk)
 from engine.games.oracle.available import MANIPULATIONS, entry_refusal, illegal
 
 
@@ -77,23 +77,24 @@ def take_action(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
     elif isinstance(a, A.Horoscope):
         s.pending.append(PendingHoroscope(values=[b.dice[d] for d in B.dice_in_half(b, a.half)]))
     elif isinstance(a, A.HireTownsfolk):
-        s.staff[a.slot] = True
+        s.staff[a.slot].append([])
         ev.append(Event("oracle.hire.hired", {"slot": a.slot,
-                                              "ability": r.sheet.staff[a.slot].ability}))
+                                              "ability": r.sheet.staff[a.slot].ability,
+                                              "cards": len(s.staff[a.slot])}))
+        if not r.practice_mode:  # the card's guild symbols score at the end (companion)
+            s.pending.append(PendingTownsfolk(slot=a.slot))
     elif isinstance(a, A.ActivateStaff):
-        s.pending.append(PendingStaff(slots=[i for i, t in enumerate(s.staff) if t]))
+        # «активировать все способности персонала, под которыми лежат карты»: each once.
+        s.pending.append(PendingStaff(slots=[i for i, cards in enumerate(s.staff) if cards]))
 
 
 def answer(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
     p = s.pending[-1]
     if isinstance(a, A.DrawLine):
         p.remaining -= 1
+        draw_line(r, s, r.geo.edge_id(a.r, a.c, a.dir), ev, p)
         if p.remaining <= 0:
-            s.pending.pop()
-        draw_line(r, s, r.geo.edge_id(a.r, a.c, a.dir), ev)
-    elif isinstance(a, A.StopDrawing):
-        s.pending.pop()
-        ev.append(Event("oracle.stargazing.stopped", {"unused": p.remaining}))
+            s.pending.pop()  # draw_line pushes nothing: p is still on top
     elif isinstance(a, A.WriteHoroscope):
         p.values.remove(a.value)
         if not p.values:
@@ -113,9 +114,14 @@ def answer(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         activate(r, s, a.slot, ev)
     elif isinstance(a, A.ResolveDraw):
         predictions.choose_first(r, s, ev, a.colour)
+    elif isinstance(a, A.TownsfolkSymbol):
+        s.staff[p.slot][-1].append(a.guild)
+        ev.append(Event("oracle.townsfolk.symbol", {"guild": a.guild, "slot": p.slot}))
+    elif isinstance(a, A.TownsfolkDone):
+        s.pending.pop()
 
 
-def draw_line(r: Rules, s: OracleState, e: int, ev: list[Event]) -> None:
+def draw_line(r: Rules, s: OracleState, e: int, ev: list[Event], p: PendingLines) -> None:
     geo = r.geo
     s.lines.append(e)
     (r1, c1), (r2, c2) = geo.edge_dots(e)
@@ -129,7 +135,10 @@ def draw_line(r: Rules, s: OracleState, e: int, ev: list[Event]) -> None:
         ev.append(Event("oracle.stargazing.enclosed", {"cells": cells, "size": region.kind,
                                                        "colour": region.colour}))
         rewards.gain_good(r, s, ev, region.kind, region.colour, "stargazing")
-        if region.cross:
+        # «Если вы использовали линии креста Порчи, вы должны взять 1 карту Порчи»: one card
+        # for the action, however many of its paid areas use the cross (docs/oracle.md).
+        if region.cross and not p.cross_charged:
+            p.cross_charged = True
             rewards.take_corruption(s, ev, "corruption_cross")
 
 
@@ -165,6 +174,9 @@ def table_entry(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
     elif isinstance(a, A.EndGame):
         s.phase = "over"
         ev.append(Event("oracle.companion.game_end", {}))
+        for guild, n in townsfolk_symbols(r, s).items():
+            if n:
+                ev.append(Event("oracle.townsfolk.score", {"guild": guild, "symbols": n}))
 
 
 # --- chance -------------------------------------------------------------------------------------
@@ -223,3 +235,14 @@ def set_bowl(r: Rules, s: OracleState, halves, dice, coin, ev: list[Event], ente
         "right": [B.RUNES[i] for i in range(5) if halves[i] == 1] or ["none"]}))
     if not setup and B.all_in_one_half(b):
         rewards.take_corruption(s, ev, "one_half")
+
+
+def townsfolk_symbols(r: Rules, s: OracleState) -> dict[str, int]:
+    """Guild symbols on the hired townsfolk cards, by guild: «символы Гильдий, которые приносят
+    золото во время финального подсчета»."""
+    out = {g: 0 for g in r.guild_ids}
+    for cards in s.staff:
+        for card in cards:
+            for g in card:
+                out[g] += 1
+    return out

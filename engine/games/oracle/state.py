@@ -60,6 +60,7 @@ class _P(msgspec.Struct, tag_field="type"):
 class PendingLines(_P, tag="lines"):
     remaining: int
     source: str  # stargazing / astrologer
+    cross_charged: bool = False  # this action already cost its corruption-cross card
 
 
 class PendingHoroscope(_P, tag="horoscope"):
@@ -86,7 +87,13 @@ class PendingDrawOrder(_P, tag="draw_order"):
     colours: list[str]
 
 
-Pending = PendingLines | PendingHoroscope | PendingReward | PendingCircles | PendingStaff | PendingDrawOrder
+class PendingTownsfolk(_P, tag="townsfolk"):
+    """Companion: the guild symbols of the card just put under ``slot`` (they score at the end)."""
+    slot: int
+
+
+Pending = (PendingLines | PendingHoroscope | PendingReward | PendingCircles | PendingStaff
+           | PendingDrawOrder | PendingTownsfolk)
 
 
 class OracleState(msgspec.Struct):
@@ -105,7 +112,7 @@ class OracleState(msgspec.Struct):
     symbols_used: int              # customer symbols already inside a prediction
     horoscope: dict[str, list[str]]  # row id -> cells written: "1".."4" or "X"
     guilds: dict[str, list[str]]     # guild id -> marks drawn on its funding symbols: x / market
-    staff: list[bool]                # staff slot has a townsfolk card under it
+    staff: list[list[list[str]]]     # per staff slot, the townsfolk cards under it (their guild symbols)
     corruption: int                  # corruption cards held (as far as the sheet knows)
     corruption_taken: int
     made: Tally                      # goods made in the whole game

@@ -11,7 +11,8 @@ from engine.games.oracle import frame, rewards
 from engine.games.oracle.available import pending_options
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (OracleState, PendingCircles, PendingDrawOrder,
-                                       PendingHoroscope, PendingLines, PendingReward, PendingStaff)
+                                       PendingHoroscope, PendingLines, PendingReward, PendingStaff,
+                                       PendingTownsfolk)
 
 
 def view(r: Rules, s: OracleState) -> dict[str, Any]:
@@ -35,7 +36,8 @@ def view(r: Rules, s: OracleState) -> dict[str, Any]:
         "horoscope": _horoscope(r, s),
         "guilds": [{"id": g, "symbols": [*(s.guilds[g]), *([None] * (r.guild_symbols[g] - len(s.guilds[g])))]}
                    for g in r.guild_ids],
-        "staff": [{"slot": i, "ability": slot.ability, "hired": s.staff[i]}
+        "staff": [{"slot": i, "ability": slot.ability, "hired": bool(s.staff[i]),
+                   "cards": [list(card) for card in s.staff[i]]}
                   for i, slot in enumerate(sheet.staff)],
         "clock": {"hours_spent": s.hours_spent, "hours_today": s.hours_today,
                   "hours_per_day": r.practice.hours_per_day if r.practice_mode else None,
@@ -167,5 +169,7 @@ def _pending(r: Rules, s: OracleState) -> dict[str, Any] | None:
         out.update(slots=list(p.slots))
     elif isinstance(p, PendingDrawOrder):
         out.update(colours=list(p.colours))
+    elif isinstance(p, PendingTownsfolk):
+        out.update(slot=p.slot, symbols=list(s.staff[p.slot][-1]))
     out["choices"] = len(pending_options(r, s))
     return out

@@ -207,3 +207,26 @@ def test_mood_changes_when_fame_crosses_16():
     log = run_turn(g, s, solo)
     assert p.fame == 16
     assert solo.mood == "busy" and events(log, "mood")[0]["step"] == "mood.2"
+
+
+def test_six_ap_fame_crossing_16_settles_the_mood_before_the_next_placement():
+    """mood.2 «при преодолении им порога в 16 или 36 славы»: the 6-AP fame (ap.6) counts."""
+    g, s, solo = base()
+    solo.plan, solo.mood = "plan_perf_1", "ready"
+    s.players[SUCC].fame = 15
+    assign(s, SUCC, {0: "a28_headhunter"})
+    log = run_turn(g, s, solo, limit=1)
+    assert s.players[SUCC].fame == 16
+    assert solo.mood == "busy" and events(log, "mood")[0]["step"] == "mood.2"
+
+
+def test_ability_fame_crossing_16_settles_the_mood_at_once():
+    """mood.2 with the fame of its magician's ability (Gentleman: fame per trick)."""
+    g, s, solo = base(magician="m06_gentleman", human_school="escape")
+    set_tricks(g, s, SUCC, [(WINDOW, 2), ("t13_mind_reading", 3)])
+    solo.plan, solo.mood = "plan_perf_1", "ready"
+    s.players[SUCC].fame = 14
+    assign(s, SUCC, {0: "market_row"})
+    log = run_turn(g, s, solo, limit=1)
+    assert s.players[SUCC].fame == 16 and solo.mood == "busy"
+    assert [e["mood"] for e in events(log, "mood")] == ["busy"]

@@ -173,3 +173,19 @@ def test_the_list_never_returns_to_the_top():
     order = [int(x.split(".")[1]) for x in steps(log)
              if x.startswith("downtown.") and x.split(".")[1].isdigit()]
     assert order == sorted(order) and len(order) == len(set(order))
+
+
+def test_characters_in_the_inn_count_toward_the_hire_limits():
+    """downtown.3 / downtown.6 «у преемника менее 4 учеников и в сумме не более 6 персонажей»:
+    discs waiting in the Inn are its own (docs/solo.md, reading notes), so they count."""
+    g, s, solo = downtown_turn(dice=["x", "x", "x", "apprentice", "x", "x"])
+    p = s.players[SUCC]
+    p.hired = ["assistant", "engineer", "manager"][:6 - len(p.chars)]  # board: room; with the Inn: 6
+    assert len(p.chars) <= 5 < len(p.chars) + len(p.hired)
+    log = run_turn(g, s, solo)
+    assert "downtown.3" not in steps(log) and "downtown.6" in steps(log)
+    g, s, solo = downtown_turn(dice=["x", "x", "x", "apprentice", "x", "x"])
+    p = s.players[SUCC]
+    p.hired = ["apprentice"] * (4 - sum(c.kind == "apprentice" for c in p.chars))
+    log = run_turn(g, s, solo)
+    assert not {"downtown.3", "downtown.6"} & set(steps(log))  # 4 apprentices with the Inn's

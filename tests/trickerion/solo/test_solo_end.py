@@ -119,17 +119,22 @@ def test_characters_return_in_board_order():
     assert ev[0].params["extra"] == 1
 
 
-def test_discarded_card_yields_one_less():
-    """end.discard: yield minus 1 fame and 1 coin per marker; markers back on its tricks."""
+def test_discarded_card_yields_one_less_and_its_markers_go_to_the_supply():
+    """end.discard («ОБНОВЛЕНИЕ КАРТ ПРЕДСТАВЛЕНИЙ»): yield minus 1 fame and 1 coin per marker.
+    The solo passage says nothing of the markers, so the base rule holds: «убирайте все жетоны
+    номеров … в запасы их владельцев (не на карты номеров)» (docs/solo.md, reading notes)."""
     g, s, solo = staged()
     set_row(g, s, "spf09")
     pc = s.row[0]
     pc.m[0] = marker(g, s, SUCC, GHOST)
     p = s.players[SUCC]
     fame, coins, shards = p.fame, p.coins, p.shards
-    EN.discard(g.cat, s, solo, pc, [])
+    on_trick = p.tricks[0].markers
+    ev: list = []
+    EN.discard(g.cat, s, solo, pc, ev)
     assert (p.fame - fame, p.coins - coins, p.shards - shards) == (2, 2, 1)
-    assert p.tricks[0].markers == 2
+    assert p.tricks[0].markers == on_trick  # not back on its trick card
+    assert [e.params["markers"] for e in ev if e.code == "trickerion.solo.markers_to_supply"] == [1]
 
 
 # --- final.* -----------------------------------------------------------------------------------
@@ -148,3 +153,19 @@ def test_final_scoring_table():
     out = EN.final_breakdown(g.cat, s, solo)
     assert out == {"leftover_markers": 3, "shards": 20, "special_assignments": 6,
                    "level3_tricks": 10, "extra_characters": 4}
+
+
+def test_final_leftover_markers_put_their_coins_in_its_safe():
+    """final.1: «получает вознаграждение за все номера, жетоны которых остались на картах
+    представлений, но на 1 монету и 1 славу меньше за каждый (преемник не получает славу за
+    оставшиеся у него монеты)»: the coins reach its safe; its fame ignores them."""
+    g, s, solo = staged("high")
+    p = s.players[SUCC]
+    set_tricks(g, s, SUCC, [("t33_buried_alive", 1), (WINDOW, 1)])
+    set_row(g, s, "spf09")
+    s.row[0].m[0] = marker(g, s, SUCC, "t33_buried_alive")  # yields 4/4/0 -> 3 fame, 3 coins
+    p.coins = 5
+    s.solo = solo
+    b = g.final_breakdown(s, SUCC)
+    assert p.coins == 5 + 3
+    assert b["leftover_markers"] == 3 and b["total"] == sum(v for k, v in b.items() if k != "total")

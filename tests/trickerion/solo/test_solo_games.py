@@ -113,12 +113,19 @@ def test_every_kind_of_step_happens():
     assert seen >= set(DO + DO_BASE) - {"idle"}, set(DO + DO_BASE) - seen
 
 
-def test_a_downtown_step_reads_like_the_book():
+def test_a_successor_line_reads_without_the_book_and_names_its_step():
+    """Issue 13: the line says what happened; the book's step follows as a detail."""
     g = TrickerionSolo(2, {})
     text = render("trickerion.solo.bank", {"step": "downtown.4", "die": 5, "coins": 3}, "en", g)
-    assert text.startswith("Downtown, step 4: bank die 6")  # dice are counted from 1 on the page
+    assert text == "The Successor takes a Bank die and puts 3 coins in its safe. (Downtown, step 4)"
     placed = {"step": "order.1", "kind": "magician", "location": "downtown", "slot": 0}
-    assert render("trickerion.solo.placed", placed, "en", g).startswith("Contested: ")
+    assert render("trickerion.solo.placed", placed, "en", g) == \
+        "The Successor sends its Magician Downtown (slot 1). (Contested)"
+    count = {"step": "downtown.0", "n": 2}
+    assert render("trickerion.solo.count", count, "ru", g).startswith("Преемник использует в центре кубики: 2")
+    mood = {"step": "mood.2", "mood": "busy", "plan_slot": "lower"}
+    assert render("trickerion.solo.mood", mood, "fr", g).startswith(
+        "Le Successeur est occupé : sa carte Plan passe dans la case du bas")
     gained = {"seat": 1, "why": "solo_safe", "fame": 6, "coins": 0, "shards": 0}
     assert render("trickerion.gain", gained, "en", g).startswith("Dahlgaard's Successor gains 6")
 

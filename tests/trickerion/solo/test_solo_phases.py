@@ -27,7 +27,7 @@ def test_alley_coin_flip_then_cards_by_table():
     log = run_turn(g, s, solo)
     assert steps(log) == ["order.2", "alley.1", "alley.2", "alley.2", "alley.2", "alley.2"]
     assert len(s.players[SUCC].specials) == 3
-    moved = events(log, "coin")[0]["moved"]
+    moved = events(log, "coin")[0]["outcome"] == "moved"
     assert s.pending_prophecies == (["pr02", "pr03", "pr01"] if moved else ["pr01", "pr02", "pr03"])
 
 
@@ -52,7 +52,7 @@ def test_priestess_redraws_the_next_prophecy_when_they_move():
         s.prophecy_stack = ["pr10"]
         assign(s, SUCC, {0: "dark_alley"})
         log = run_turn(g, s, solo)
-        moved = events(log, "coin")[0]["moved"]
+        moved = events(log, "coin")[0]["outcome"] == "moved"
         seen.add(moved)
         assert bool(events(log, "prophecy_redrawn")) == moved
         assert s.pending_prophecies == (["pr10", "pr03", "pr01"] if moved

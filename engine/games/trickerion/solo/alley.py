@@ -55,7 +55,8 @@ def apply(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[E
         if heads:
             pend = s.pending_prophecies
             s.pending_prophecies = pend[1:] + pend[:1]
-        R.emit(ev, "coin", st.step, moved=heads, pending=list(s.pending_prophecies))
+        R.emit(ev, "coin", st.step, outcome="moved" if heads else "stayed",
+               pending=list(s.pending_prophecies))
         if heads and R.ability(s, solo) == "redraw_next_prophecy" and s.prophecy_stack:
             i = s.rng.below(len(s.prophecy_stack))
             old = s.pending_prophecies[0]

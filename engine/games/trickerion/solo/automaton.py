@@ -188,6 +188,15 @@ def apply_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
     if st.do == "assign":
         apply_deal(cat, s, solo, ev)
         return True
+    over = _apply_placement_step(cat, s, solo, st, ev)
+    # mood.2: fame gained by any step (the 6-AP bonus, an ability, a link order, a trick)
+    # may cross 16 or 36; the mood is settled before its next placement is chosen.
+    R.update_mood(cat, s, solo, ev)
+    return over
+
+
+def _apply_placement_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
+                          ev: list[Event]) -> bool:
     if st.do == "place":
         return apply_place(cat, s, solo, st, ev)
     if st.do == "idle":
@@ -216,5 +225,4 @@ def apply_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
         alley.apply(cat, s, solo, st, ev)
     elif loc == "theater":
         theater.apply_set_up(cat, s, solo, st, ev)
-    R.update_mood(cat, s, solo, ev)
     return False

@@ -3,7 +3,7 @@
 
 ``end.wages``: no wages; every 10 coins in its safe become fame by difficulty. ``end.return``:
 its characters line up magician → (protégé) → specialists → apprentices. ``end.discard``: its
-markers on a discarded card yield 1 fame and 1 coin less each and go back onto its tricks.
+markers on a discarded card yield 1 fame and 1 coin less each and go to its supply.
 ``final.1``–``final.5``: its end-of-game scoring.
 """
 
@@ -32,6 +32,7 @@ def pay_wages(cat: Catalog, s: State, solo: SoloState, ev: list[Event]) -> None:
         p.coins -= removed
         gain(cat, s, solo.seat, ev, "solo_safe", fame=fame)
         R.emit(ev, "safe", "end.wages", coins=removed, fame=fame)
+        R.update_mood(cat, s, solo, ev)
 
 
 def order_characters(s: State, solo: SoloState, ev: list[Event]) -> None:
@@ -46,11 +47,24 @@ def order_characters(s: State, solo: SoloState, ev: list[Event]) -> None:
 
 
 def discard(cat: Catalog, s: State, solo: SoloState, pc: PerfCard, ev: list[Event]) -> None:
-    """``end.discard``: call before the base engine takes the card out of the row."""
+    """``end.discard``: call before the base engine takes the card out of the row. Its markers
+    there go to its supply with the card, as the base rule says («в запасы их владельцев (не на
+    карты номеров)»): the solo book's «ОБНОВЛЕНИЕ КАРТ ПРЕДСТАВЛЕНИЙ» changes only the yield."""
     pen = R.packs().tables.discard_penalty.per_marker
     fame, coins, shards = perform.yields(cat, s, solo, pc, (pen.fame, pen.coins))
-    if perform.return_markers(s, solo, pc, ev, "end.discard"):
+    n = sum(1 for m in pc.m if m >= 0 and m // 4 == solo.seat)
+    if n:
         gain(cat, s, solo.seat, ev, "solo_discard_yield", fame=fame, coins=coins, shards=shards)
+        R.emit(ev, "markers_to_supply", "end.discard", card=pc.id, markers=n, fame=fame,
+               coins=coins, shards=shards)
+        R.update_mood(cat, s, solo, ev)
+
+
+def leftover_coins(cat: Catalog, s: State, solo: SoloState) -> int:
+    """``final.1``: the coins its markers left on performance cards yield (1 less each); they go
+    to its safe, which scores no fame."""
+    pen = R.packs().tables.end_scoring.leftover_marker_penalty
+    return sum(perform.yields(cat, s, solo, pc, (pen.fame, pen.coins))[1] for pc in s.row)
 
 
 def new_round(solo: SoloState) -> None:

@@ -215,6 +215,7 @@ class TrickerionSolo(Trickerion):
         p.done = p.poster = True
         gain(self.cat, s, s.solo.seat, ev, "solo_advertise", fame=self.cat.advertise.fame)
         R.emit(ev, "advertised", "round.2", fame=self.cat.advertise.fame)
+        R.update_mood(self.cat, s, s.solo, ev)
 
     def assignments_face_up(self, s: State) -> bool:
         return True  # assign.0: your cards lie face up in the solo game
@@ -245,6 +246,7 @@ class TrickerionSolo(Trickerion):
                                                 "coins": coins, "shards": shards}))
         if why == "performance_yield":
             R.emit(ev, "yield", "perform.3", fame=fame, coins=coins, shards=shards)
+        R.update_mood(self.cat, s, s.solo, ev)  # mood.2: its fame may cross 16 or 36
 
     def automaton_performer_bonus(self, s: State, pc: Any, day: int, ev: list[Event]) -> None:
         # perform.2: links, card bonus and its per-character backstage bonus (never doubled).
@@ -271,6 +273,8 @@ class TrickerionSolo(Trickerion):
         if seat != s.solo.seat:
             return super().final_breakdown(s, seat)
         # The Successor's end-of-game table (final.1–final.5) instead of the base categories.
+        # final.1: the leftover markers' coins go to its safe (called once, at final scoring).
+        s.players[seat].coins += endround.leftover_coins(self.cat, s, s.solo)
         out = {"fame": s.players[seat].fame, **endround.final_breakdown(self.cat, s, s.solo)}
         out["total"] = sum(out.values())
         return out

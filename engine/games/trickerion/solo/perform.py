@@ -81,7 +81,7 @@ def yields(cat: Catalog, s: State, solo: SoloState, pc: PerfCard,
 
 
 def return_markers(s: State, solo: SoloState, pc: PerfCard, ev: list[Event], step: str) -> int:
-    """``perform.4`` (and ``end.discard``): its markers leave the card, back onto its tricks."""
+    """``perform.4``: its performed markers leave the card, back onto its tricks."""
     p = s.players[solo.seat]
     n = 0
     for i, m in enumerate(pc.m):

@@ -1,0 +1,276 @@
+// The Magnificent at the table: the main board (score track, Main Tent, Performance Track, New
+// Posters, Main Display, travel area, board trainer spaces, supply), the viewer's own area drawn
+// large (camp with ghost placement, levels, tents and posters, gems, tiles, master cards with
+// their value now, power and round-end forecast) and the opponents compact. Legal actions
+// (snapshot.legal) are filed under the places they act on (magnificent/common.js) and played
+// by clicking there; what has no place on the board is in the decision strip.
+// Test ids: docs/magnificent-page.md.
+
+import { h, clear } from "../ui/dom.js";
+import { Popups, keepPlace, restorePlace, loadOnce, loadStyles } from "../ui/board.js";
+import { groupLegal, keysOf, words, play, nameOf, seatChip } from "./magnificent/common.js";
+import { mainBoard } from "./magnificent/main.js";
+import { ownArea, opponent } from "./magnificent/player.js";
+import { spin, placeChoices } from "./magnificent/camp.js";
+
+await loadStyles([new URL("./magnificent/magnificent.css", import.meta.url)]);
+
+const memo = { data: null, renders: 0, last: null, clicked: 0, clickMs: [], renderMs: [], stage: "" };
+window.marqueeMagnificent = memo;
+
+// The part of the table that answers a decision (scrolled into view when the decision comes up).
+const FOCUS = {
+  take: "mgn-tent",
+  build: "mgn-levels",
+  place: "mgn-camp-panel",
+  travel: "mgn-travel",
+  tent: "mgn-tents",
+  perform: "mgn-track",
+  reward: "mgn-posters",
+  poster: "mgn-new-posters",
+  gem: "mgn-storage",
+  fair: "mgn-fair",
+  fair_discard: "mgn-fair",
+  score: "mgn-cards",
+  tiles: "mgn-offers",
+  solo_cards: "mgn-offers",
+};
+
+const ready = loadOnce(async (api) => {
+  const packs = await api.gameData();
+  memo.data = packs.components;
+});
+
+// R and F turn the ghost while a camp tile is being placed (not while typing in a field).
+document.addEventListener("keydown", (e) => {
+  const last = memo.last;
+  if (!last || e.ctrlKey || e.metaKey || e.altKey || /INPUT|SELECT|TEXTAREA/.test(e.target?.tagName ?? "")) return;
+  if (!last.c.container.isConnected || !placeChoices(last.c).length) return;
+  const how = { r: "rotate", R: "rotate", f: "reflect", F: "reflect" }[e.key];
+  if (!how) return;
+  e.preventDefault();
+  spin(last.c, how);
+});
+
+export function render(container, snap, api) {
+  const again = () => render(container, snap, api);
+  const failed = (error) => {
+    console.error("marquee: the Magnificent board could not be drawn; showing its data", error);
+    api.generic(container, snap.view, api);
+  };
+  if (!ready(api, again, failed)) return;
+  const started = performance.now();
+  const c = context(container, snap, api, again);
+  memo.last = { c };
+  draw(c);
+  const ms = performance.now() - started;
+  memo.renders++;
+  memo.renderMs.push(ms);
+  if (memo.clicked) {
+    memo.clickMs.push(performance.now() - memo.clicked);
+    memo.clicked = 0;
+  }
+  c.board.dataset.render = String(memo.renders);
+  c.board.dataset.renderMs = ms.toFixed(1);
+}
+
+function context(container, snap, api, redraw) {
+  const D = memo.data;
+  const v = snap.view;
+  const viewer = api.viewer;
+  const me = viewer === null || viewer === undefined ? null : viewer;
+  const legal = snap.legal ?? [];
+  const board = h("div", {
+    class: "mgn",
+    testid: "mgn-board",
+    lang: api.lang,
+    dataset: { phase: v.phase, stage: v.turn.stage, seat: String(v.seat), pending: v.pending[0]?.kind ?? "" },
+  });
+  const c = {
+    container,
+    snap,
+    api,
+    v,
+    me,
+    legal,
+    board,
+    redraw,
+    memo,
+    mine: me !== null && legal.length > 0,
+    groups: groupLegal(legal),
+    drawn: new Set(),
+    w: words(api.t),
+    table: v.table,
+    shapes: v.table.shapes,
+    posters: Object.fromEntries(D.posters.map((p) => [p.id, p])),
+    cards: Object.fromEntries(D.master_cards.map((m) => [m.id, m])),
+    tents: Object.fromEntries(D.tents.map((t) => [t.id, t])),
+    boards: Object.fromEntries(D.boards.map((b) => [b.id, b])),
+    spaces: Object.fromEntries([...D.assistant_tiles, ...D.board_assistant_spaces].map((x) => [x.id, x])),
+    boardSpaces: D.board_assistant_spaces,
+    tracks: D.travel.tracks,
+    track: D.performance_track,
+    solo: D.solo,
+  };
+  c.pop = new Popups(board, "mgn-pop");
+  return c;
+}
+
+function draw(c) {
+  const { v } = c;
+  const others = v.players.map((_, i) => i).filter((i) => i !== c.me);
+  // the parts that hold targets are drawn first, so the strip knows what found a place
+  const main = mainBoard(c);
+  const own = c.me !== null ? ownArea(c) : null;
+  const opps = h(
+    "div",
+    { class: "mgn-opps", testid: "mgn-opponents" },
+    others.map((i) => opponent(c, i)),
+  );
+  c.board.append(
+    header(c),
+    strip(c),
+    h(
+      "div",
+      { class: "mgn-layout" },
+      h("div", { class: "mgn-left" }, own, opps),
+      h("div", { class: "mgn-right" }, main),
+    ),
+  );
+  const place = keepPlace(c.container);
+  clear(c.container, c.board);
+  // a new decision: bring the part that answers it into view
+  const stage = `${v.phase}:${v.turn.stage}:${v.pending[0]?.kind ?? ""}:${v.seat}`;
+  if (stage !== memo.stage && c.mine) {
+    const where = FOCUS[v.pending[0]?.kind] ?? FOCUS[v.turn.stage] ?? FOCUS[v.phase];
+    const panel = where && c.board.querySelector(`[data-testid="${where}"]`);
+    const first = panel?.querySelector('[data-legal="true"]') ? panel : c.board.querySelector('[data-legal="true"]');
+    first?.scrollIntoView?.({ block: "nearest" });
+  }
+  memo.stage = stage;
+  restorePlace(c.container, place);
+}
+
+// ---- header: round, turn, order, provisional mark, solo targets ---------------------------
+
+function header(c) {
+  const { v } = c;
+  const n = v.players.length;
+  const order = Array.from({ length: n }, (_, i) => (v.first + i) % n);
+  const turn = n ? Math.min(4, Math.floor(v.turn_no / n) + 1) : 1;
+  const solo = c.solo && n === 1 && c.snap.game === "magnificent-solo" ? soloTargets(c) : null;
+  return h(
+    "header",
+    { class: "mgn-head", testid: "mgn-head" },
+    h("h2", {}, c.w("title")),
+    h("span", { class: "mgn-stat", testid: "mgn-round" }, c.w("round", { round: v.round, turn })),
+    h(
+      "span",
+      { class: "mgn-stat", testid: "mgn-order" },
+      c.w("first", { name: nameOf(c, v.first) }),
+      " · ",
+      order.map((i, k) => [k ? " → " : "", seatChip(c, i)]),
+    ),
+    v.phase !== "over"
+      ? h("span", { class: "mgn-stat", testid: "mgn-to-act" }, c.w("to_act", { name: nameOf(c, v.seat) }))
+      : null,
+    solo,
+    v.provisional
+      ? h(
+          "details",
+          { class: "mgn-provisional", testid: "mgn-provisional" },
+          h("summary", { class: "badge provisional", testid: "mgn-provisional-badge" }, "⚠ ", c.w("provisional")),
+          h(
+            "div",
+            { class: "mgn-provisional-body", testid: "mgn-provisional-details" },
+            h("p", {}, c.api.t("ui.magnificent.provisional")),
+            h("p", {}, c.w("provisional_parts")),
+            h(
+              "ul",
+              {},
+              v.provisional_parts.map((x) => h("li", {}, x)),
+            ),
+          ),
+        )
+      : null,
+  );
+}
+
+function soloTargets(c) {
+  const vp = c.v.players[0].vp;
+  return h(
+    "span",
+    { class: "mgn-stat mgn-solo", testid: "mgn-solo-targets", title: c.api.t("ui.magnificent.solo_targets") },
+    c.w("solo"),
+    ": ",
+    c.solo.targets.map((t) =>
+      h(
+        "span",
+        { class: `mgn-target${vp >= t ? " reached" : ""}` },
+        h("meter", { min: 0, max: t, value: Math.max(0, vp) }),
+        ` ${c.w("solo_progress", { vp, target: t })}`,
+      ),
+    ),
+  );
+}
+
+// ---- the decision strip: the prompt, and the choices with no place on the board --------------
+
+function strip(c) {
+  const { v } = c;
+  let prompt;
+  if (v.phase === "over") prompt = "";
+  else if (!c.mine) prompt = c.w("waiting", { name: nameOf(c, v.seat) });
+  else if (v.pending.length) prompt = c.w(`stage.${v.pending[0].kind}`);
+  else if (v.phase === "turn") prompt = c.w(`stage.${v.turn.stage}`);
+  else prompt = c.w(`stage.${v.phase}`);
+  const rest = c.legal.filter((e) => !keysOf(e.action).some((k) => c.drawn.has(k)));
+  return h(
+    "section",
+    { class: "mgn-strip", testid: "mgn-strip", "aria-live": "polite" },
+    h("p", { class: "mgn-prompt", testid: "mgn-prompt" }, prompt),
+    recent(c),
+    rest.length
+      ? h(
+          "div",
+          { class: "mgn-strip-choices" },
+          rest.map((e) =>
+            h(
+              "button",
+              {
+                type: "button",
+                class: "mgn-btn",
+                testid: `mgn-strip-${e.index}`,
+                dataset: { target: `strip-${e.index}`, action: JSON.stringify(e.action) },
+                onclick: () => play(c, e),
+              },
+              e.label,
+            ),
+          ),
+        )
+      : null,
+  );
+}
+
+/** The others' moves since the viewer's own last one (the log has them all). */
+function recent(c) {
+  const log = c.snap.log ?? [];
+  if (c.me === null || !log.length) return null;
+  let from = 0;
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i].params?.seat === c.me) {
+      from = i + 1;
+      break;
+    }
+  }
+  const lines = log
+    .slice(from)
+    .filter((e) => e.params?.seat !== undefined && e.params.seat !== c.me)
+    .slice(-4);
+  if (!lines.length) return null;
+  return h(
+    "ul",
+    { class: "mgn-recent", testid: "mgn-recent", "aria-label": c.w("recent") },
+    lines.map((e) => h("li", {}, e.text)),
+  );
+}

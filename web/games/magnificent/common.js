@@ -1,0 +1,274 @@
+// The Magnificent's drawing context and its targets, shared by the board's parts.
+//
+// Every legal action (snapshot.legal) is filed under the board places it acts on (`keysOf`);
+// a part that draws such a place makes it a target (`target`): one action plays at once,
+// several open a choice panel. Actions whose place was not drawn fall to the decision strip.
+
+import { h } from "../../ui/dom.js";
+import { svg as s, SVG_NS, activate, whyNot } from "../../ui/board.js";
+
+export const COLOURS = { orange: "#e07b24", green: "#3c9a4a", purple: "#8250b8", clear: "#bfe3f0" };
+export const SEAT_COLOURS = ["#c8372d", "#2563c9", "#1f8a47", "#d99a00"];
+
+/** Board places an action acts on (none: the decision strip). */
+export function keysOf(a) {
+  switch (a.type) {
+    case "take":
+      return [`die-${a.die}`];
+    case "solo_discard":
+      return [`np-${a.slot}`];
+    case "gem":
+    case "pick_gem":
+      return [`gem-${a.gem}`];
+    case "bonus":
+    case "score":
+      return [`card-${a.card}`];
+    case "marker":
+      return [`space-${a.space}`];
+    case "action":
+      return [`act-${a.action}`];
+    case "level":
+      return [`level-${a.index}`];
+    case "place":
+      return ["place"];
+    case "move":
+      return [`stop-${a.distance}`];
+    case "tent":
+      return a.slot >= 0 ? [`tentslot-${a.slot}`] : [];
+    case "hat":
+      return [`track-${a.space}`];
+    case "reward":
+      return a.slots.map((x) => `poster-${x}`);
+    case "poster":
+      return [a.source < 0 ? "deck" : `np-${a.source}`];
+    case "pair":
+    case "discard_pair":
+      return [`pair-${a.index}`];
+    case "keep":
+      return [`offer-${a.card}`];
+    case "tile":
+      return [`reveal-${a.tile}`];
+    case "end":
+      return ["end"];
+    default:
+      return [];
+  }
+}
+
+export function groupLegal(legal) {
+  const groups = new Map();
+  for (const e of legal) {
+    for (const k of keysOf(e.action)) {
+      if (!groups.has(k)) groups.set(k, []);
+      groups.get(k).push(e);
+    }
+  }
+  return groups;
+}
+
+/** The board's words: `ui.mgn.<key>` strings of engine/games/magnificent/messages.json. */
+export const words = (t) => (key, params) => t(`ui.mgn.${key}`, params);
+
+export function play(c, entry) {
+  c.pop.closePanel();
+  c.memo.clicked = performance.now();
+  return c.api.act(entry.action).catch(() => null);
+}
+
+/** Make `el` the target of the legal actions filed under `key` (when there are any). */
+export function target(c, el, key, { title = null } = {}) {
+  const entries = c.groups.get(key);
+  const isSvg = el instanceof SVGElement;
+  el.dataset.key = key;
+  if (!entries?.length || !c.mine) {
+    if (title) addTitle(el, title, isSvg);
+    return el;
+  }
+  c.drawn.add(key);
+  el.classList.add("legal");
+  el.dataset.target = key;
+  el.dataset.legal = "true";
+  el.dataset.count = String(entries.length);
+  if (!el.getAttribute("data-testid")) el.setAttribute("data-testid", `mgn-t-${key}`);
+  const label = entries.length === 1 ? entries[0].label : `${title ?? ""} (${entries.length})`.trim();
+  el.setAttribute("aria-label", label);
+  addTitle(el, entries.length === 1 ? entries[0].label : (title ?? label), isSvg);
+  return activate(el, () => {
+    if (entries.length === 1) {
+      play(c, entries[0]);
+      return;
+    }
+    c.pop.openPanel(el, {
+      title: title ?? c.w("choices"),
+      label: c.w("choices"),
+      closeLabel: c.w("close"),
+      choices: entries.map((e) => ({
+        testid: `mgn-choice-${e.index}`,
+        index: e.index,
+        body: e.label,
+        pick: () => play(c, e),
+      })),
+    });
+  });
+}
+
+/** A place the viewer could act on but not now: pointing at it asks the engine why. */
+export function explain(c, el, probe) {
+  if (!c.mine || el.dataset.legal === "true" || !probe) return el;
+  c.pop.explain(
+    el,
+    () => probe,
+    (a) => whyNot(c.api, c.snap.hash, a),
+  );
+  return el;
+}
+
+function addTitle(el, text, isSvg) {
+  if (!text) return;
+  if (isSvg) {
+    const t = document.createElementNS(SVG_NS, "title");
+    t.textContent = text;
+    el.append(t);
+  } else {
+    el.title = text;
+  }
+}
+
+// ---- small pictures ----------------------------------------------------------------------
+
+export function die(colour, face, size = 26) {
+  return s(
+    "svg",
+    { class: "mgn-die-svg", width: size, height: size, viewBox: "0 0 26 26", "aria-hidden": "true" },
+    s("rect", {
+      x: 1,
+      y: 1,
+      width: 24,
+      height: 24,
+      rx: 5,
+      fill: COLOURS[colour] ?? "#ccc",
+      stroke: "#222",
+      "stroke-width": 1.2,
+    }),
+    s(
+      "text",
+      {
+        x: 13,
+        y: 18,
+        "text-anchor": "middle",
+        "font-size": 15,
+        "font-weight": 700,
+        fill: colour === "clear" ? "#123" : "#fff",
+      },
+      String(face),
+    ),
+  );
+}
+
+export function gemIcon(colour, size = 14) {
+  return s(
+    "svg",
+    { class: "mgn-gem", width: size, height: size, viewBox: "0 0 14 14", "aria-hidden": "true" },
+    s("polygon", { points: "7,1 13,6 7,13 1,6", fill: COLOURS[colour] ?? "#ccc", stroke: "#222", "stroke-width": 1 }),
+  );
+}
+
+export function fragIcon(id, size = 14) {
+  const [colour, kind] = id.split("_");
+  const w = kind === "large" ? size * 1.5 : size;
+  return s(
+    "svg",
+    { class: "mgn-frag", width: w, height: size, viewBox: `0 0 ${w} ${size}`, "aria-hidden": "true" },
+    s("rect", { x: 0.5, y: 0.5, width: w - 1, height: size - 1, rx: 2, fill: COLOURS[colour], stroke: "#222" }),
+    s(
+      "text",
+      { x: w / 2, y: size * 0.75, "text-anchor": "middle", "font-size": size * 0.7, fill: "#fff" },
+      kind === "large" ? "L" : "S",
+    ),
+  );
+}
+
+export function nameOf(c, seat) {
+  return c.api.seatName(seat);
+}
+
+export function seatChip(c, seat) {
+  return h(
+    "span",
+    { class: `mgn-seat seat-${seat % 4}` },
+    h("span", { class: "dot", style: `background:${SEAT_COLOURS[seat % 4]}` }),
+    nameOf(c, seat),
+  );
+}
+
+/** A bonus (cell, card top half, tent slot) in words. */
+export function bonusText(c, b) {
+  if (!b) return "";
+  const what =
+    b.kind === "gem"
+      ? c.w(`gem.${b.colour}`)
+      : b.colour
+        ? c.w(`colour.${b.colour}`)
+        : b.fragment
+          ? fragName(c, b.fragment)
+          : "";
+  const kind = b.kind === "die_plus" && !b.colour ? "die_plus_any" : b.kind;
+  return c.w(`bonus.${kind}`, { ...b, what });
+}
+
+export function condText(c, cond) {
+  const what =
+    cond.colour && cond.size
+      ? fragName(c, `${cond.colour}_${cond.size}`)
+      : cond.colour
+        ? c.w(`colour.${cond.colour}`)
+        : cond.size
+          ? c.w(`frag.${cond.size}`)
+          : "";
+  return c.w(`cond.${cond.kind}`, { ...cond, what });
+}
+
+export function fragName(c, id) {
+  const [colour, size] = id.split("_");
+  return `${c.w(`colour.${colour}`)} ${c.w(`frag.${size}`)}`;
+}
+
+/** A poster card in full: artist, camp tiles, gems, points, coins and its symbol colour. */
+export function posterCard(c, id, extra = {}) {
+  const p = c.posters[id];
+  if (!p) return h("div", { class: "mgn-poster empty" }, c.w("empty"));
+  return h(
+    "div",
+    { class: `mgn-poster sym-${p.symbol}`, dataset: { poster: id }, ...extra },
+    h("div", { class: "artist" }, cap(p.artist)),
+    h(
+      "div",
+      { class: "needs" },
+      p.fragments.map((f) => fragIcon(f)),
+      p.gems.map((g) => gemIcon(g)),
+    ),
+    h("div", { class: "gain" }, h("b", {}, `★${p.vp}`), ` ¢${p.coins}`),
+    h("span", { class: "sym", style: `background:${COLOURS[p.symbol]}`, title: c.w(`colour.${p.symbol}`) }),
+  );
+}
+
+/** A hat figure in a seat's colour (grey and dashed: a solo dummy hat). */
+export function hatIcon(colour, dummy = false) {
+  return s(
+    "svg",
+    { class: `mgn-hat${dummy ? " dummy" : ""}`, width: 16, height: 14, viewBox: "0 0 16 14", "aria-hidden": "true" },
+    s("rect", {
+      x: 4,
+      y: 1,
+      width: 8,
+      height: 9,
+      rx: 1,
+      fill: colour,
+      stroke: "#111",
+      "stroke-dasharray": dummy ? "2 1" : null,
+    }),
+    s("rect", { x: 1, y: 10, width: 14, height: 3, rx: 1, fill: colour, stroke: "#111" }),
+  );
+}
+
+export const cap = (x) => (x ? x[0].toUpperCase() + x.slice(1) : "");

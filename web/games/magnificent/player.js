@@ -1,0 +1,321 @@
+// A player's area: large for the viewer (camp with ghost placement, build levels, tents and
+// poster slots, gem storage, trainer tiles, master cards with their value now, the power of
+// this turn and the round-end forecast), compact for the others.
+
+import { h } from "../../ui/dom.js";
+import {
+  COLOURS,
+  SEAT_COLOURS,
+  target,
+  explain,
+  die,
+  gemIcon,
+  posterCard,
+  nameOf,
+  seatChip,
+  bonusText,
+  condText,
+} from "./common.js";
+import { camp } from "./camp.js";
+import { spaceBox } from "./main.js";
+
+const GEMS = ["orange", "green", "purple", "clear"];
+
+export function ownArea(c) {
+  const seat = c.me;
+  const p = c.v.players[seat];
+  return h(
+    "section",
+    { class: "mgn-own", testid: "mgn-own" },
+    h("h2", {}, seatChip(c, seat), " · ", c.w("you")),
+    h(
+      "div",
+      { class: "mgn-own-grid" },
+      h(
+        "div",
+        { class: "mgn-col" },
+        turnPanel(c, p),
+        h(
+          "div",
+          { class: "mgn-panel mgn-camp-panel", testid: "mgn-camp-panel" },
+          h("h3", {}, c.w("camp")),
+          camp(c, seat),
+        ),
+        levels(c, p),
+      ),
+      h(
+        "div",
+        { class: "mgn-col" },
+        postersRow(c, p, seat),
+        tentsRow(c, p, seat),
+        storage(c, p),
+        tiles(c, p),
+        cards(c, p, seat),
+        offers(c),
+      ),
+    ),
+  );
+}
+
+function turnPanel(c, p) {
+  const t = c.v.turn;
+  const tbl = c.table.players[c.me];
+  const mineNow = c.v.seat === c.me && c.v.phase === "turn";
+  const acts = ["build", "travel", "perform"].map((a) => {
+    const el = h("button", { type: "button", class: "mgn-btn act", dataset: { act: a } }, c.w(`action.${a}`));
+    target(c, el, `act-${a}`);
+    return explain(c, el, { type: "action", action: a });
+  });
+  return h(
+    "div",
+    { class: "mgn-panel mgn-turn", testid: "mgn-turn" },
+    h(
+      "div",
+      { class: "mgn-stats" },
+      h("span", { testid: "mgn-coins" }, `¢ ${c.w("coins", { n: p.coins })}`),
+      h("span", { testid: "mgn-markers" }, c.w("markers", { n: p.markers, used: p.markers_tent })),
+      h("span", { class: p.vp < 0 ? "neg" : "" }, c.w("score", { vp: p.vp })),
+    ),
+    mineNow && t.die
+      ? h(
+          "div",
+          { class: "mgn-ap", testid: "mgn-ap" },
+          die(t.die.colour, t.die.face, 24),
+          h("b", {}, c.w("ap", { ap: c.v.ap })),
+          h("span", { class: "mgn-small" }, ` = ${c.w("ap_parts", { dice: t.ap, plus: t.plus })}`),
+        )
+      : null,
+    mineNow ? h("div", { class: "mgn-acts" }, acts, endButton(c)) : null,
+    h(
+      "p",
+      { class: `mgn-forecast${tbl.short ? " bad" : ""}`, testid: "mgn-forecast" },
+      c.w("forecast", { owes: tbl.owes, coins: p.coins }),
+      tbl.short ? [" — ", c.w("penalty", { short: tbl.short, penalty: tbl.penalty })] : null,
+    ),
+  );
+}
+
+function endButton(c) {
+  if (!c.groups.has("end")) return null;
+  return target(c, h("button", { type: "button", class: "mgn-btn primary", testid: "mgn-end" }, c.w("end")), "end");
+}
+
+function levels(c, p) {
+  const board = c.boards[p.board];
+  const rows = board.build_levels.map((lv, i) => {
+    const el = h(
+      "div",
+      { class: "mgn-level", dataset: { level: String(i) } },
+      h("b", {}, `${lv.ap}⚡`),
+      " ",
+      Array.from({ length: lv.small }, () => h("span", { class: "lv-s" }, "S")),
+      Array.from({ length: lv.large }, () => h("span", { class: "lv-l" }, "L")),
+    );
+    target(c, el, `level-${i}`, { title: `${lv.ap}: ${lv.small} S + ${lv.large} L` });
+    return explain(c, el, { type: "level", index: i });
+  });
+  return h(
+    "div",
+    { class: "mgn-panel mgn-levels", testid: "mgn-levels" },
+    h("h3", {}, c.w("levels")),
+    h("div", { class: "mgn-level-row" }, rows),
+  );
+}
+
+function postersRow(c, p, _seat) {
+  const ready = new Set();
+  for (const e of c.legal) if (e.action.type === "reward") for (const x of e.action.slots) ready.add(x);
+  const slots = p.posters.map((id, i) => {
+    const el = id
+      ? posterCard(c, id, { testid: `mgn-poster-${i}` })
+      : h("div", { class: "mgn-poster empty", testid: `mgn-poster-${i}` }, c.w("empty"));
+    if (id && c.mine && c.v.turn.stage === "reward") el.classList.add(ready.has(i) ? "ready" : "not-ready");
+    return target(c, el, `poster-${i}`, { title: id ? c.w("posters") : c.w("empty") });
+  });
+  return h(
+    "div",
+    { class: "mgn-panel mgn-posters", testid: "mgn-posters" },
+    h("h3", {}, c.w("posters"), " · ", h("span", { class: "mgn-small" }, c.w("rewarded", { n: p.rewarded.length }))),
+    h("div", { class: "mgn-poster-row" }, slots),
+  );
+}
+
+function tentsRow(c, p) {
+  const board = c.boards[p.board];
+  const slots = p.tents.map((id, i) => {
+    let body;
+    if (id === "start")
+      body = [h("b", {}, c.w("start_tent")), h("span", {}, ` ★${board.start_tent.vp} ¢${board.start_tent.coins}`)];
+    else if (id) {
+      const t = c.tents[id];
+      body = [h("b", {}, `★${t.vp} ¢${t.coins} `), gemIcon(t.gem)];
+    } else {
+      body = h(
+        "span",
+        { class: "mgn-small" },
+        (board.tent_slot_bonuses[i - 1] ?? []).map((b) => bonusText(c, b)).join(" · "),
+      );
+    }
+    const el = h("div", { class: `mgn-tent-slot${id ? " full" : ""}`, testid: `mgn-tentslot-${i}` }, body);
+    return target(c, el, `tentslot-${i}`, { title: c.w("tents") });
+  });
+  return h(
+    "div",
+    { class: "mgn-panel mgn-tents", testid: "mgn-tents" },
+    h("h3", {}, c.w("tents")),
+    h("div", { class: "mgn-tent-row" }, slots),
+  );
+}
+
+function storage(c, p) {
+  const cap = c.boards[p.board].storage_per_type;
+  const gems = GEMS.map((g) => {
+    const el = h(
+      "div",
+      { class: "mgn-store", dataset: { gem: g } },
+      gemIcon(g, 18),
+      h("span", {}, `${p.gems[g]}/${cap}`),
+    );
+    target(c, el, `gem-${g}`, { title: c.w(`colour.${g}`) });
+    return el;
+  });
+  return h(
+    "div",
+    { class: "mgn-panel mgn-storage", testid: "mgn-storage" },
+    h("h3", {}, c.w("storage")),
+    h("div", { class: "mgn-store-row" }, gems),
+  );
+}
+
+function tiles(c, p) {
+  if (!p.tiles.length) return null;
+  return h(
+    "div",
+    { class: "mgn-panel mgn-tiles", testid: "mgn-tiles" },
+    h("h3", {}, c.w("tiles")),
+    h(
+      "div",
+      { class: "mgn-spaces" },
+      p.tiles.map((id) => spaceBox(c, id, c.v.seat === c.me ? (c.v.turn.markers?.[id] ?? 0) : 0)),
+    ),
+  );
+}
+
+function cards(c, p, seat) {
+  const values = c.table.players[seat].card_values;
+  const mineNow = c.v.seat === seat && c.v.phase === "turn";
+  const list = p.cards.map((held, i) => {
+    const m = c.cards[held.id];
+    const [now, half] = values[i] ?? [0, 0];
+    const el = h(
+      "div",
+      { class: "mgn-card", testid: `mgn-card-${i}` },
+      h(
+        "div",
+        { class: "die-slot" },
+        held.die ? die(held.die.colour, held.die.face, 24) : h("span", { class: "no-die" }, "▢"),
+        held.as_colour ? h("span", { class: "mgn-swatch", style: `background:${COLOURS[held.as_colour]}` }) : null,
+      ),
+      h(
+        "div",
+        { class: "bonus" },
+        m ? bonusText(c, m.bonus) : held.id,
+        mineNow && c.v.turn.bonus_used ? h("span", { class: "mgn-small used" }, ` (${c.w("bonus_used")})`) : null,
+      ),
+      h("div", { class: "cond" }, m ? condText(c, m.condition) : ""),
+      h("div", { class: "value", testid: `mgn-card-value-${i}` }, c.w("card_now", { now, half })),
+    );
+    return target(c, el, `card-${i}`, { title: c.w("cards") });
+  });
+  return h(
+    "div",
+    { class: "mgn-panel mgn-cards", testid: "mgn-cards" },
+    h("h3", {}, c.w("cards")),
+    h("div", { class: "mgn-card-row" }, list),
+  );
+}
+
+/** Setup choices shown as cards: master cards to keep, trainer tiles to take. */
+function offers(c) {
+  const keep = [...c.groups.keys()].filter((k) => k.startsWith("offer-"));
+  const tilesOffered = [...c.groups.keys()].filter((k) => k.startsWith("reveal-"));
+  if (!keep.length && !tilesOffered.length) return null;
+  return h(
+    "div",
+    { class: "mgn-panel mgn-offers", testid: "mgn-offers" },
+    h("h3", {}, c.w("offer")),
+    h(
+      "div",
+      { class: "mgn-card-row" },
+      keep.map((k) => {
+        const m = c.cards[k.slice(6)];
+        return target(
+          c,
+          h(
+            "div",
+            { class: "mgn-card" },
+            h("div", { class: "bonus" }, bonusText(c, m.bonus)),
+            h("div", { class: "cond" }, condText(c, m.condition)),
+          ),
+          k,
+        );
+      }),
+      tilesOffered.map((k) => target(c, h("div", { class: "mgn-space-tile" }, c.w(`space.${k.slice(7)}`)), k)),
+    ),
+  );
+}
+
+// ---- opponents, compact -------------------------------------------------------------------
+
+export function opponent(c, seat) {
+  const p = c.v.players[seat];
+  const tbl = c.table.players[seat];
+  return h(
+    "section",
+    { class: `mgn-opp${c.v.seat === seat && c.v.phase !== "over" ? " acting" : ""}`, testid: `mgn-opp-${seat}` },
+    h(
+      "h3",
+      { style: `border-color:${SEAT_COLOURS[seat]}` },
+      seatChip(c, seat),
+      " ",
+      h("b", { class: p.vp < 0 ? "neg" : "" }, c.w("score", { vp: p.vp })),
+    ),
+    h(
+      "div",
+      { class: "mgn-opp-body" },
+      camp(c, seat, { small: true }),
+      h(
+        "div",
+        { class: "mgn-opp-stats" },
+        h(
+          "div",
+          {},
+          `¢${p.coins} · `,
+          GEMS.map((g) => [gemIcon(g, 11), `${p.gems[g]} `]),
+        ),
+        h("div", {}, c.w("markers", { n: p.markers, used: p.markers_tent })),
+        h(
+          "div",
+          {},
+          p.cards.map((x) => (x.die ? die(x.die.colour, x.die.face, 16) : h("span", { class: "no-die" }, "▢"))),
+          ` → ${c.w("opp_forecast", { owes: tbl.owes, coins: p.coins })}`,
+        ),
+        h(
+          "div",
+          {},
+          `${c.w("tents")}: ${p.tents.filter((x) => x && x !== "start").length} · ${c.w("posters")}: ${p.posters.filter(Boolean).length} · ${c.w("rewarded", { n: p.rewarded.length })}`,
+        ),
+        p.tiles.length ? h("div", { class: "mgn-small" }, p.tiles.map((x) => c.w(`space.${x}`)).join(" · ")) : null,
+        h(
+          "div",
+          { class: "mgn-small" },
+          p.cards
+            .map((x, i) => `${condText(c, c.cards[x.id]?.condition ?? {})} (${tbl.card_values[i]?.[0] ?? 0})`)
+            .join(" · "),
+        ),
+      ),
+    ),
+  );
+}
+
+export { nameOf };
