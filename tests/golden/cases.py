@@ -49,6 +49,15 @@ CASES: dict[str, list[Case]] = {
         Case("practice-random", "oracle", 1, 8, ("random",), {"mode": "practice"}),
         Case("companion-random", "oracle", 1, 2, ("random",), {"mode": "companion"}),
     ],
+    # The defaults, with greedy named: the search levels (listed after it) replay too slowly.
+    "magnificent": [
+        Case("2p-random", "magnificent", 2, 1, ("random", "random")),
+        Case("2p-greedy", "magnificent", 2, 2, ("greedy", "greedy")),
+    ],
+    "magnificent-solo": [
+        Case("1p-random", "magnificent-solo", 1, 1, ("random",)),
+        Case("1p-greedy", "magnificent-solo", 1, 2, ("greedy",)),
+    ],
 }
 
 

@@ -42,7 +42,7 @@ def cards(s, seat: int, ids: list[str], dice: list[tuple[str, int] | None] | Non
     p.cards = [HeldCard(id=i) for i in ids]
     for i, d in enumerate(dice or []):
         if d is not None:
-            p.cards[i].die = Die(id=900 + i, colour=d[0], face=d[1])
+            p.cards[i] = HeldCard(id=ids[i], die=Die(id=900 + i, colour=d[0], face=d[1]))
 
 
 def build_fragments(g, s, seat: int, fragments: list[str]) -> None:

@@ -3,6 +3,7 @@ Each test names the rule ids (rules-digest.md) and the rulebook section."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from engine.core.errors import IllegalAction
@@ -60,7 +61,8 @@ def test_s14_old_clear_die_adds_nothing():
     g, s = ready(2)
     seat = s.seat
     cards(s, seat, plain_cards(g), [("clear", 6), ("orange", 2)])
-    s.players[seat].cards[0].as_colour = "orange"
+    held = s.players[seat].cards[0]
+    s.players[seat].cards[0] = msgspec.structs.replace(held, as_colour="orange")
     d = put_die(s, "orange", 4)
     s, _ = act(g, s, A.TakeDie(d, 2))
     assert s.turn.ap == 6
@@ -352,17 +354,24 @@ def test_s27_score_one_of_five_and_halves():
 
 def test_s28_end_order_pay_coins_before_coin_vp():
     """S28, §14 (MGN-R80, A17): C7 pays coins (floor(3n/2), capped at half) before 1 VP per 5
-    coins; row cards count before the gem fill."""
+    coins; the coins are the player's choice (D2)."""
     g, s = ready(2)
     c7 = cond_card(g, "pay_coins")
-    cards(s, 0, [c7])
-    cards(s, 1, plain_cards(g, 1))
     cond = g.rules.cards[c7].condition
+    s.round, s.phase, s.score_order, s.seat = 3, "score", [1], 1
+    cards(s, 0, [c7])
+    choice = ("pay_coins", "artist_choice")
+    plain = [
+        c
+        for c in plain_cards(g, 99)
+        if g.rules.cards[c].condition.__struct_config__.tag not in choice
+    ]
+    cards(s, 1, plain[:2])
     s.players[0].coins = 14
-    s.players[0].vp = 0
     s.players[0].gems = dict.fromkeys(s.players[0].gems, 0)
-    scoring.end_game(g.rules, s, [])
-    n = scoring.final_coins_for(cond, 14)
+    s, _ = act(g, s, A.ScoreCard(0), seat=1)
+    n = cond.max_times
+    s, _ = act(g, s, A.FinalChoice(0, coins=n), seat=0)
     cap = cond.vp_each * cond.max_times // 2
     assert s.players[0].final["cards"] == cap
     assert s.players[0].final["coins"] == (14 - n) // 5

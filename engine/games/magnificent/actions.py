@@ -102,6 +102,16 @@ class PickGem(_A, tag="pick_gem", frozen=True):
     gem: str
 
 
+class PayGems(_A, tag="pay_gems", frozen=True):
+    wild: tuple[str, ...] = ()  # coloured gems paid with a clear gem though held (D1)
+
+
+class FinalChoice(_A, tag="final_choice", frozen=True):
+    card: int  # a master card halved at the end of the game (R80a) whose condition needs
+    artist: str = ""  # the chosen artist (C14) or
+    coins: int = 0  # the coins paid (C7), as at round end (D2)
+
+
 class EndTurn(_A, tag="end", frozen=True):
     pass
 
@@ -141,8 +151,10 @@ Action = (
     | GainPoster
     | DeclinePoster
     | PickGem
+    | PayGems
     | EndTurn
     | PickPair
     | DiscardPair
     | ScoreCard
+    | FinalChoice
 )

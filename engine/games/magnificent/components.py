@@ -198,6 +198,9 @@ Condition = (
     | HatSpaceCond
 )
 
+# Conditions whose scoring takes a player's choice (C7 coins paid, C14 artist).
+CHOICE_CONDS = (PayCoinsCond, ArtistChoiceCond)
+
 
 # --- components ------------------------------------------------------------------------------
 

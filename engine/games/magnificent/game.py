@@ -10,6 +10,7 @@ from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
 from engine.core.game import TERMINAL
 from engine.core.i18n import catalog
 from engine.core.registry import register
+from engine.core.search import level_bots
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import (
     build,
@@ -52,6 +53,8 @@ RULE: dict[type, str] = {
     A.GainPoster: "R46",
     A.DeclinePoster: "R47",
     A.PickGem: "R40",
+    A.PayGems: "R52",
+    A.FinalChoice: "R80",
     A.EndTurn: "R22",
     A.PickPair: "R72",
     A.DiscardPair: "R73",
@@ -85,7 +88,7 @@ class Magnificent(Game):
     state_type = MagState
     action_type = A.Action
     replaceable_packs = (C.PACK_ID,)
-    bots = {"greedy": GreedyBot}
+    bots = {"greedy": GreedyBot, **level_bots()}
     solo = False
 
     def __init__(
@@ -162,6 +165,10 @@ class Magnificent(Game):
             common.gem(r, s, seat, action.gem, events)
         elif isinstance(action, A.TakeTent):
             travel.take_tent(r, s, seat, pend, action.slot, events)
+        elif isinstance(action, A.PayGems):
+            perform.pay_and_reward(
+                r, s, seat, tuple(pend.slots), pend.fragment, action.wild, events
+            )
 
     def _act(self, s: MagState, seat: int, a: Any, events: list[Event]) -> None:
         r = self.rules
@@ -209,6 +216,8 @@ class Magnificent(Game):
             roundend.discard_pair(r, s, seat, a.index, events)
         elif isinstance(a, A.ScoreCard):
             roundend.score(r, s, seat, a.card, a.artist, a.coins, events)
+        elif isinstance(a, A.FinalChoice):
+            roundend.final_choice(r, s, seat, a.card, a.artist, a.coins, events)
 
     def _advance(self, s: MagState, events: list[Event]) -> None:
         while s.pending and s.pending[0].kind == "poster" and not posters.sources(s):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from engine.games.magnificent import actions as A
-from engine.games.magnificent import build, perform, posters
+from engine.games.magnificent import build, perform, posters, roundend
 from engine.games.magnificent import components as C
 from engine.games.magnificent.rules import MARKERS, Rules
 from engine.games.magnificent.state import MagState
@@ -56,6 +56,8 @@ def options(r: Rules, s: MagState, seat: int) -> list:
         return [A.DiscardPair(i) for i, pr in enumerate(s.fair) if pr[0] or pr[1]]
     if ph == "score":
         return score_options(r, s, seat)
+    if ph == "final":
+        return final_options(r, s, seat)
     return turn_options(r, s, seat)
 
 
@@ -71,6 +73,8 @@ def pending_options(r: Rules, s: MagState, seat: int) -> list:
         return out
     if pend.kind == "gem":
         return [A.PickGem(g) for g in pend.colours]
+    if pend.kind == "pay":
+        return [A.PayGems(w) for w in perform.pay_options(r, s, seat, pend)]
     if pend.kind == "tent":
         out = [A.TakeTent(i) for i in range(1, len(p.tents)) if p.tents[i] is None]
         if pend.source == "travel":
@@ -91,6 +95,17 @@ def score_options(r: Rules, s: MagState, seat: int) -> list:
         else:
             out.append(A.ScoreCard(i))
     return out
+
+
+def final_options(r: Rules, s: MagState, seat: int) -> list:
+    """D2 (§14a): the next halved card needing a choice; C7 pays from the coins left."""
+    p = s.players[seat]
+    i = roundend.choice_left(r, s, seat)
+    cond = r.cards[p.cards[i].id].condition
+    if isinstance(cond, C.ArtistChoiceCond):
+        return [A.FinalChoice(i, artist=a) for a in r.pack.artists]
+    assert isinstance(cond, C.PayCoinsCond)
+    return [A.FinalChoice(i, coins=n) for n in range(min(p.coins, cond.max_times) + 1)]
 
 
 def _faces(r: Rules, s: MagState, seat: int, card: int) -> list[int]:

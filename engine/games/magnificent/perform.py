@@ -11,7 +11,7 @@ from engine.core.events import Event
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import START, Rules
-from engine.games.magnificent.state import MagState
+from engine.games.magnificent.state import MagState, Pending
 
 
 def hats_allowed(s: MagState, seat: int) -> list[int]:
@@ -67,8 +67,9 @@ def _needs(r: Rules, s: MagState, seat: int, slots: tuple[int, ...]):
     return frags, gems
 
 
-def gem_payment(p, gems: Counter) -> dict[str, int] | None:
-    """Gems to discard: each shown gem in its colour, else a clear one (wild)."""
+def gem_payment(p, gems: Counter, wild: tuple[str, ...] = ()) -> dict[str, int] | None:
+    """Gems to discard: each shown gem in its colour, else a clear one (wild); ``wild`` names
+    coloured gems the player pays with a clear gem though holding the colour (D1)."""
     pay = dict.fromkeys(p.gems, 0)
     clear_needed = 0
     for g, k in gems.items():
@@ -78,10 +79,28 @@ def gem_payment(p, gems: Counter) -> dict[str, int] | None:
         own = min(k, p.gems[g])
         pay[g] += own
         clear_needed += k - own
+    for g in wild:
+        if g == "clear" or pay.get(g, 0) <= 0:
+            return None
+        pay[g] -= 1
+        clear_needed += 1
     if clear_needed > p.gems["clear"]:
         return None
     pay["clear"] += clear_needed
     return pay
+
+
+def wild_options(p, gems: Counter) -> list[tuple[str, ...]]:
+    """D1: every way to pay with spare clear gems in place of held coloured ones, as sorted
+    multisets; ``[()]`` when there is nothing to choose."""
+    pay = gem_payment(p, gems)
+    assert pay is not None  # callers pass eligible posters only
+    spare = p.gems["clear"] - pay["clear"]
+    coloured = [g for g in sorted(pay) if g != "clear" for _ in range(pay[g])]
+    out: set[tuple[str, ...]] = set()
+    for k in range(min(spare, len(coloured)) + 1):
+        out.update(combinations(coloured, k))
+    return sorted(out, key=lambda w: (len(w), w))
 
 
 def eligible(r: Rules, s: MagState, seat: int, slots: tuple[int, ...], ignore: str) -> bool:
@@ -121,10 +140,28 @@ def reward_options(r: Rules, s: MagState, seat: int) -> list[tuple[tuple[int, ..
 def reward(
     r: Rules, s: MagState, seat: int, slots: tuple[int, ...], ignore: str, events: list[Event]
 ) -> None:
+    """R52: when the shown gems can be paid either in their colours or with clear gems, the
+    payment is the player's next decision (D1); otherwise the posters are rewarded at once."""
+    _, gems = _needs(r, s, seat, slots)
+    if len(wild_options(s.players[seat], gems)) > 1:
+        s.pending.append(Pending(kind="pay", source="reward", slots=list(slots), fragment=ignore))
+        return
+    pay_and_reward(r, s, seat, slots, ignore, (), events)
+
+
+def pay_and_reward(
+    r: Rules,
+    s: MagState,
+    seat: int,
+    slots: tuple[int, ...],
+    ignore: str,
+    wild: tuple[str, ...],
+    events: list[Event],
+) -> None:
     p = s.players[seat]
     _, gems = _needs(r, s, seat, slots)
-    pay = gem_payment(p, gems)
-    assert pay is not None
+    pay = gem_payment(p, gems, wild)
+    assert pay is not None  # only offered payments reach here
     for g, k in pay.items():
         p.gems[g] -= k
     vp = coins = 0
@@ -149,6 +186,11 @@ def reward(
     common.coins(s, seat, coins, "perform", events)
     s.turn.acted = True
     s.turn.stage = "arrange"
+
+
+def pay_options(r: Rules, s: MagState, seat: int, pend: Pending) -> list[tuple[str, ...]]:
+    _, gems = _needs(r, s, seat, tuple(pend.slots))
+    return wild_options(s.players[seat], gems)
 
 
 def swap(s: MagState, seat: int, a: int, b: int, events: list[Event]) -> None:

@@ -122,11 +122,48 @@ def score(
         s.seat = s.score_order[0]
         return
     if s.round >= ROUNDS:
-        scoring.end_game(r, s, events)
-        s.phase = "over"
-        ev(events, "game_over", scores=[q.vp for q in s.players])
+        start_final(r, s, events)
         return
     prepare(r, s, events)
+
+
+def choice_left(r: Rules, s: MagState, seat: int) -> int:
+    """D2: the first held card still waiting for its end-of-game choice (C7 coins, C14 artist),
+    or -1."""
+    p = s.players[seat]
+    for i, held in enumerate(p.cards):
+        cond = r.cards[held.id].condition
+        if isinstance(cond, C.CHOICE_CONDS) and i not in p.settled:
+            return i
+    return -1
+
+
+def start_final(r: Rules, s: MagState, events: list[Event]) -> None:
+    """§14 step a: the cards halved at the end score as at round end, so the artist of C14 and
+    the coins of C7 are each player's choice, in turn order (A14), before the rest is counted."""
+    s.score_order = [seat for seat in common.turn_order(s) if choice_left(r, s, seat) >= 0]
+    if s.score_order:
+        s.phase = "final"
+        s.seat = s.score_order[0]
+        return
+    scoring.end_game(r, s, events)
+    s.phase = "over"
+    ev(events, "game_over", scores=[q.vp for q in s.players])
+
+
+def final_choice(
+    r: Rules, s: MagState, seat: int, card: int, artist: str, coins: int, events: list[Event]
+) -> None:
+    p = s.players[seat]
+    held = p.cards[card]
+    v = scoring.value(r, s, seat, r.cards[held.id].condition, artist, coins, half=True)
+    p.coins -= coins
+    p.settled = (*p.settled, card)
+    p.final["cards"] = p.final.get("cards", 0) + v
+    ev(events, "final_choice", seat=seat, card=held.id, artist=artist, coins=coins, vp=v)
+    common.vp(s, seat, v, "final_cards", events)
+    if choice_left(r, s, seat) < 0:
+        start_final(r, s, events)  # the next seat with a choice left, or the final count
 
 
 def prepare(r: Rules, s: MagState, events: list[Event]) -> None:
@@ -137,9 +174,7 @@ def prepare(r: Rules, s: MagState, events: list[Event]) -> None:
         p.markers_tent = 0
         p.performs = 0
         p.turns = 0
-        for c in p.cards:
-            c.die = None
-            c.as_colour = None
+        p.cards = [HeldCard(id=c.id) for c in p.cards]
     s.round += 1
     if r.solo:
         s.fair = [[None, None] for _ in range(4)]

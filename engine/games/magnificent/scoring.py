@@ -122,15 +122,6 @@ def best_artist(r: Rules, s: MagState, seat: int) -> str:
     return max(r.pack.artists, key=lambda a: (counts[a], -r.pack.artists.index(a)))
 
 
-def final_coins_for(cond: C.PayCoinsCond, have: int) -> int:
-    """A17: the fewest coins reaching the halved cap (paying is worth more than keeping)."""
-    cap = cond.vp_each * cond.max_times // 2
-    for n in range(have + 1):
-        if cond.vp_each * n // 2 >= cap:
-            return n
-    return have
-
-
 def fill_areas(r: Rules, s: MagState, seat: int) -> tuple[int, int]:
     """R80c: fully covered areas; leftover gems fill empty cells, areas with the fewest empty
     cells first (that maximises the count). Returns (areas, gems used)."""
@@ -156,16 +147,16 @@ def fill_areas(r: Rules, s: MagState, seat: int) -> tuple[int, int]:
 
 
 def end_game(r: Rules, s: MagState, events) -> None:
+    """§14 a-c; the halved cards needing a choice were scored already (``roundend.final_choice``)."""
     for seat, p in enumerate(s.players):
-        before = p.vp
+        chosen = p.final.get("cards", 0)
+        before = p.vp - chosen
         cards = 0
-        for held in p.cards:
-            cond = r.cards[held.id].condition
-            coins = final_coins_for(cond, p.coins) if isinstance(cond, C.PayCoinsCond) else 0
-            v = value(r, s, seat, cond, best_artist(r, s, seat), coins, half=True)
-            p.coins -= coins
-            cards += v
+        for i, held in enumerate(p.cards):
+            if i not in p.settled:
+                cards += value(r, s, seat, r.cards[held.id].condition, half=True)
         common.vp(s, seat, cards, "final_cards", events)
+        cards += chosen
         common.vp(s, seat, p.coins // 5, "final_coins", events)
         areas, _ = fill_areas(r, s, seat)
         common.vp(s, seat, 4 * areas, "final_areas", events)

@@ -11,19 +11,23 @@ class _S(msgspec.Struct, gc=False):
     pass
 
 
-class Die(_S):
+class _F(msgspec.Struct, frozen=True, gc=False):
+    """Never changed in place (replaced instead), so state copies share them."""
+
+
+class Die(_F):
     id: int
     colour: str  # orange / green / purple / clear
     face: int
 
 
-class HeldCard(_S):
+class HeldCard(_F):
     id: str
     die: Die | None = None
     as_colour: str | None = None  # the colour a clear die on this card stood for (R25)
 
 
-class Built(_S):
+class Built(_F):
     fragment: str  # fragment id (colour_size)
     mask: int  # covered cells, bit y * width + x
 
@@ -32,12 +36,13 @@ class Pending(_S):
     """A sub-decision owed before anything else: gain a poster, choose a gem, place a tent or a
     fragment. ``source`` says where it came from (build / t5 / bonus / cell / tent / solo)."""
 
-    kind: str  # poster / gem / tent / fragment
+    kind: str  # poster / gem / tent / fragment / pay
     source: str = ""
     fragment: str = ""  # fragment id for bonus fragments; size for build fragments
     size: str = ""
     colours: list[str] = []
     tent: str = ""
+    slots: list[int] = []  # pay: the poster slots being rewarded
 
 
 class Turn(_S):
@@ -91,11 +96,15 @@ class Player(_S):
     kept: str = ""  # master draft pick this pass (hidden until every seat picked)
     side_chosen: bool = False
     final: dict[str, int] = {}  # end-of-game breakdown
+    settled: tuple[int, ...] = ()  # cards whose end-of-game choice is made (D2); a tuple is
+    # shared by state copies
 
 
 class MagState(_S):
     rng: Rng
-    phase: str  # side / draft / solo_cards / tiles / turn / fair / fair_discard / score / over
+    phase: (
+        str  # side / draft / solo_cards / tiles / turn / fair / fair_discard / score / final / over
+    )
     round: int
     first: int
     seat: int  # who is acting (turn / tile pick / fair / score)

@@ -8,7 +8,7 @@ from engine.games.magnificent import common
 from engine.games.magnificent import components as C
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
-from engine.games.magnificent.state import Die, MagState, Pending, Turn
+from engine.games.magnificent.state import Die, HeldCard, MagState, Pending, Turn
 
 AP_OPEN = ("act", "build", "travel", "perform")  # stages before the AP is spent
 
@@ -46,13 +46,14 @@ def take_die(
     t.card = card
     t.colour = colour if die.colour == "clear" else die.colour
     if flip:  # B1: the opposite face, decided when the die is taken
-        die.face = 7 - die.face
+        die = Die(id=die.id, colour=die.colour, face=7 - die.face)
         place_markers(r, s, seat, r.by_effect["flip_die"], 1)
     if face:  # K11 (or K3 copying it): any face, at die take (R24 exception, A20)
-        die.face = face
+        die = Die(id=die.id, colour=die.colour, face=face)
         t.bonus_used = True
-    p.cards[card].die = die
-    p.cards[card].as_colour = t.colour if die.colour == "clear" else None
+    t.die = die
+    as_colour = t.colour if die.colour == "clear" else None
+    p.cards[card] = HeldCard(id=p.cards[card].id, die=die, as_colour=as_colour)
     t.ap = dice_ap(s, seat, t.colour, die.face, card)
     t.stage = "act"
     ev(

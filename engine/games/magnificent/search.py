@@ -1,0 +1,137 @@
+"""What the search bot (``engine.core.search``) knows about The Magnificent.
+
+Determinization: what ``view`` hides from a seat is dealt again from what that seat cannot
+account for, the rest is kept.
+
+- The master deck and the other seats' draft hands (during the advanced draft) form one pool,
+  dealt back keeping every hand's size; another seat's hidden pick is one card of its new hand.
+- The tile stack and the poster deck are shuffled (their orders are hidden, their contents
+  follow from what is public).
+- The RNG is reseeded: future dice, the refills of the New Posters and reshuffles are unknown.
+- The boxed tent is not redealt: it is the one tent of the pack nobody sees elsewhere.
+
+Evaluation, in ticket points (VP): the score; coins against what the dice on the cards will
+cost at round end (a shortfall costs the round's 1/2/3 VP a coin, R71) and 1 VP per 5 left
+at the end; gems, camp cells, tents, posters held (more when they can be rewarded now) and
+trainer markers at their worth as means to VP; the master card to be scored at round end in
+full and the others at half (R74, R80a); the power still to spend this turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.rng import Rng
+from engine.core.search import Knowledge
+from engine.games.magnificent import actions as A
+from engine.games.magnificent import build, common, perform, scoring
+from engine.games.magnificent.rules import ROUNDS
+from engine.games.magnificent.state import MagState
+from engine.games.magnificent.turn import AP_OPEN, ap
+
+PLACEMENTS = 10  # placements kept per pending fragment: the search can only try so many
+
+
+def determinize(g, state: MagState, viewer: int, rng: Rng) -> MagState:
+    s = g.copy(state)
+    s.rng = Rng(state=rng.next_u64(), draws=s.rng.draws)
+    others = [i for i, p in enumerate(s.players) if i != viewer and p.draft]
+    if others:
+        pool = sorted(s.master_deck + [c for i in others for c in s.players[i].draft])
+        rng.shuffle(pool)
+        for i in others:
+            p = s.players[i]
+            n = len(p.draft)
+            p.draft, pool = pool[:n], pool[n:]
+            if p.kept:
+                p.kept = p.draft[rng.below(n)]
+        s.master_deck = pool
+    # Sorted first: states differing only in hidden orders give the same determinizations.
+    for deck in (s.master_deck, s.tile_stack, s.poster_deck):
+        deck.sort()
+        rng.shuffle(deck)
+    return s
+
+
+def evaluate(g, s: MagState, seat: int) -> float:
+    r = g.rules
+    p = s.players[seat]
+    if s.phase == "over":
+        return float(p.vp)
+    left = ROUNDS - s.round  # rounds still to play after this one
+    big, clear = common.owes(p)
+    owed = big + clear
+    spare = p.coins - owed
+    v = float(p.vp) + 0.3 * spare if spare >= 0 else float(p.vp) + spare * s.round
+    v += 0.5 * sum(p.gems.values())
+    v += 0.3 * sum(1 for c in p.camp if c) * (1.0 if left else 0.5)
+    v += sum(1.5 for t in p.tents[1:] if t is not None) * (1.0 if left else 0.3)
+    for i, pid in enumerate(p.posters):
+        if pid is not None:
+            poster = r.posters[pid]
+            now = perform.eligible(r, s, seat, (i,), "")
+            v += (0.6 if now else 0.25) * poster.vp if (left or p.turns < 4) else 0.0
+    v += 0.5 * (p.markers + p.markers_tent)
+    if p.cards:
+        artist = scoring.best_artist(r, s, seat)
+        worth = sorted(
+            (scoring.value(r, s, seat, r.cards[c.id].condition, artist, 0) for c in p.cards),
+            reverse=True,
+        )
+        # One card scores in full at each round end, those left at half at the end; the
+        # conditions still grow, so today's value is discounted.
+        v += 0.7 * worth[0] + 0.3 * sum(worth[1:])
+    if s.seat == seat and s.phase == "turn" and s.turn.stage in AP_OPEN:
+        v += 0.2 * ap(s)
+    return v
+
+
+def candidates(g, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
+    """Placements thinned to the most promising few per pending fragment: bonus cells covered
+    first, then how snugly the fragment fits the camp (fewer open edges leave room)."""
+    if len(legal) <= PLACEMENTS or not any(isinstance(a, A.Place) for a in legal):
+        return legal
+    r = g.rules
+    p = s.players[seat]
+    geo = r.geo(p.board)
+    occ = build.occupancy(p)
+    bonus = 0
+    for c in r.bonus_cells(p.board):
+        bonus |= 1 << c
+    by: dict[int, list[tuple[float, int, Any]]] = {}
+    out = []
+    for k, a in enumerate(legal):
+        if not isinstance(a, A.Place):
+            out.append(a)
+            continue
+        mask = geo.mask_of[(a.fragment, a.orient, a.x, a.y)]
+        touch = (geo.neighbours(mask) & occ).bit_count()
+        score = 3.0 * (mask & bonus).bit_count() + touch
+        by.setdefault(a.pending, []).append((-score, k, a))
+    for group in by.values():
+        group.sort(key=lambda t: (t[0], t[1]))
+        out += [a for _, _, a in group[:PLACEMENTS]]
+    return out
+
+
+def rollout(g, s: MagState, seat: int, legal: list[Any], rng: Rng) -> Any:
+    """Random play that rarely ends a turn, skips a gain or rewards nothing when it could do more."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.below(4):
+        moves = [a for a in legal if not isinstance(a, (A.EndTurn, A.DeclinePoster))]
+        rewards = [a for a in moves if isinstance(a, A.Reward) and a.slots]
+        if rewards:
+            return max(rewards, key=lambda a: len(a.slots))
+        if moves:
+            return rng.choice(moves)
+    return rng.choice(legal)
+
+
+KNOWLEDGE = Knowledge(
+    determinize=determinize,
+    evaluate=evaluate,
+    rollout=rollout,
+    scale=6.0,
+    candidates=candidates,
+)
