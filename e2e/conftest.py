@@ -77,12 +77,16 @@ class PageWatch:
     requests: list[str] = field(default_factory=list)
 
     def problems(self) -> dict[str, list[str]]:
-        return {k: v for k, v in {
-            "console errors": self.console_errors,
-            "page errors": self.page_errors,
-            "failed requests": self.failed_requests,
-            "non-local requests": self.external_requests,
-        }.items() if v}
+        return {
+            k: v
+            for k, v in {
+                "console errors": self.console_errors,
+                "page errors": self.page_errors,
+                "failed requests": self.failed_requests,
+                "non-local requests": self.external_requests,
+            }.items()
+            if v
+        }
 
 
 @pytest.fixture(scope="session")
@@ -140,13 +144,24 @@ def watch(page) -> PageWatch:
 
     page.route(lambda url: not is_local(url), block)
     page.on("request", lambda r: w.requests.append(r.url))
-    page.on("console", lambda m: m.type == "error" and w.console_errors.append(
-        f"{m.text} @ {m.location.get('url', '')}:{m.location.get('lineNumber', '')}"))
+    page.on(
+        "console",
+        lambda m: (
+            m.type == "error"
+            and w.console_errors.append(
+                f"{m.text} @ {m.location.get('url', '')}:{m.location.get('lineNumber', '')}"
+            )
+        ),
+    )
     page.on("pageerror", lambda e: w.page_errors.append(str(e)))
-    page.on("requestfailed", lambda r: is_local(r.url) and w.failed_requests.append(
-        f"{r.url}: {r.failure}"))
-    page.on("response", lambda r: r.status >= 400 and w.failed_requests.append(
-        f"{r.url}: HTTP {r.status}"))
+    page.on(
+        "requestfailed",
+        lambda r: is_local(r.url) and w.failed_requests.append(f"{r.url}: {r.failure}"),
+    )
+    page.on(
+        "response",
+        lambda r: r.status >= 400 and w.failed_requests.append(f"{r.url}: HTTP {r.status}"),
+    )
     page.marquee = w
     return w
 
@@ -180,7 +195,8 @@ def figures() -> dict[str, str]:
 def boot_state(page, timeout: int = BOOT_TIMEOUT_MS) -> dict:
     page.wait_for_function(
         "window.marqueeBoot && ['ready', 'error'].includes(window.marqueeBoot.state)",
-        timeout=timeout)
+        timeout=timeout,
+    )
     return page.evaluate("""() => {
         const b = window.marqueeBoot;
         return {state: b.state, stage: b.stage, progress: b.progress, timings: b.timings,

@@ -62,12 +62,15 @@ def no_problems(page) -> None:
 
 def bridge_call(page, method: str, **args: Any) -> Any:
     """Call the engine's bridge inside the page, as web/app.js does."""
-    return json.loads(page.evaluate(
-        "([m, a]) => window.marqueeBridge.call(m, a)", [method, json.dumps(args)]))
+    return json.loads(
+        page.evaluate("([m, a]) => window.marqueeBridge.call(m, a)", [method, json.dumps(args)])
+    )
 
 
 def wait_for_step_after(page, step: int, timeout: float = 60_000) -> None:
     """Until the match has moved past ``step`` (or ended)."""
     page.wait_for_function(
-        "s => marquee.snapshot().step > s || marquee.toAct().kind === 'terminal'", arg=step,
-        timeout=timeout)
+        "s => marquee.snapshot().step > s || marquee.toAct().kind === 'terminal'",
+        arg=step,
+        timeout=timeout,
+    )

@@ -63,8 +63,12 @@ def test_cold_start_reaches_engine_ready(page, site_url, wait_for_boot, screensh
     figures["cold start -> engine ready (Chromium, 2 cores)"] = seconds(t["ready"])
     figures["  runtime downloaded + compiled"] = seconds(t["compiled"])
     figures["  CPython started + wheels installed"] = seconds(t["installed"] - t["compiled"])
-    figures["  time to engine ready (web/main.py start -> bridge)"] = seconds(t["ready"] - t["main"])
-    figures["  `import engine` inside Pyodide (main.py's own figure)"] = f"{boot['engine'].get('importMs', '?')} ms"
+    figures["  time to engine ready (web/main.py start -> bridge)"] = seconds(
+        t["ready"] - t["main"]
+    )
+    figures["  `import engine` inside Pyodide (main.py's own figure)"] = (
+        f"{boot['engine'].get('importMs', '?')} ms"
+    )
     figures["requests until ready (all local)"] = str(len(w.requests))
     figures["distinct progress values seen"] = str(len(set(progress)))
 
@@ -83,7 +87,9 @@ def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
         boot = wait_for_boot(page)
         assert boot["state"] == "ready", boot["error"]
         assert all(r.startswith(site_url) or r.startswith("data:") for r in requests), requests
-        figures["warm start -> engine ready (HTTP cache, revalidated)"] = seconds(boot["timings"]["ready"])
+        figures["warm start -> engine ready (HTTP cache, revalidated)"] = seconds(
+            boot["timings"]["ready"]
+        )
     finally:
         context.close()
 
@@ -95,12 +101,16 @@ def test_loading_screen_mid_way(page, site_url, wait_for_boot, screenshot):
     page.route(wheel, lambda route: held.append(route))
     with page.expect_request(wheel, timeout=120_000):
         page.goto(site_url)
-    page.wait_for_function("window.marqueeBoot && window.marqueeBoot.stage === 'packages'", timeout=120_000)
+    page.wait_for_function(
+        "window.marqueeBoot && window.marqueeBoot.stage === 'packages'", timeout=120_000
+    )
     # The bar's width transition has run its course: no CSS transition is left playing.
     page.wait_for_function("!document.getAnimations().some(a => a instanceof CSSTransition)")
     assert held, "the msgspec wheel is held back"
-    state = page.evaluate("({stage: marqueeBoot.stage, progress: marqueeBoot.progress,"
-                          " text: document.querySelector('.boot-status').textContent})")
+    state = page.evaluate(
+        "({stage: marqueeBoot.stage, progress: marqueeBoot.progress,"
+        " text: document.querySelector('.boot-status').textContent})"
+    )
     assert 0.2 < state["progress"] < 0.95, state
     expect(page.locator("#boot")).to_be_visible()
     # lobby first: the lobby is up, the loading screen a strip at its foot
@@ -108,8 +118,12 @@ def test_loading_screen_mid_way(page, site_url, wait_for_boot, screenshot):
     assert page.evaluate("document.documentElement.dataset.lobby") == "early"
     box = page.locator("#boot").bounding_box()
     assert box["height"] < 200 and box["y"] > 400, box
-    expect(page.locator('.boot-stages li[data-stage="runtime"]')).to_have_attribute("data-state", "done")
-    expect(page.locator('.boot-stages li[data-stage="packages"]')).to_have_attribute("data-state", "active")
+    expect(page.locator('.boot-stages li[data-stage="runtime"]')).to_have_attribute(
+        "data-state", "done"
+    )
+    expect(page.locator('.boot-stages li[data-stage="packages"]')).to_have_attribute(
+        "data-state", "active"
+    )
     screenshot(page, "boot-loading")
 
     for route in held:
@@ -130,14 +144,17 @@ def test_boots_from_a_sub_path(page, site_dir, serve, wait_for_boot, tmp_path):
 
 
 def test_missing_file_shows_error_panel(page, site_url, wait_for_boot, screenshot):
-    page.route(re.compile(r".*/pyodide/marquee-[^/]*\.whl$"), lambda r: r.fulfill(status=404, body="gone"))
+    page.route(
+        re.compile(r".*/pyodide/marquee-[^/]*\.whl$"), lambda r: r.fulfill(status=404, body="gone")
+    )
     page.goto(site_url)
     boot = wait_for_boot(page)
     assert boot["state"] == "error"
     page.locator(".boot-error").wait_for(state="visible")
     # the panel names the file and, once it has asked the server again, the status
     expect(page.locator(".boot-error-summary")).to_contain_text(
-        re.compile(r"Could not download pyodide/marquee-.*\.whl \(HTTP 404\)"))
+        re.compile(r"Could not download pyodide/marquee-.*\.whl \(HTTP 404\)")
+    )
     # the panel covers the page (the lobby drawn before the engine stays behind it)
     assert page.locator("#boot").bounding_box()["height"] == 800
     screenshot(page, "boot-error-missing-file")
@@ -145,8 +162,10 @@ def test_missing_file_shows_error_panel(page, site_url, wait_for_boot, screensho
 
 def test_python_exception_shows_error_panel(page, site_url, wait_for_boot, screenshot):
     broken = "import engine\nraise RuntimeError('the engine refused to start')\n"
-    page.route(re.compile(r".*/web/main\.py$"),
-               lambda r: r.fulfill(status=200, body=broken, content_type="text/plain"))
+    page.route(
+        re.compile(r".*/web/main\.py$"),
+        lambda r: r.fulfill(status=200, body=broken, content_type="text/plain"),
+    )
     page.goto(site_url)
     boot = wait_for_boot(page)
     assert boot["state"] == "error"
@@ -176,7 +195,11 @@ def test_site_ships_exactly_what_the_lock_names(site_dir, figures):
 
     # no page of ours points outside its own origin (PyScript's bundle names CDNs it never
     # uses with a local interpreter; the browser test above proves nothing is requested)
-    for path in [SITE / "index.html", *(SITE / "web").rglob("*.html"), *(SITE / "web").rglob("*.css")]:
+    for path in [
+        SITE / "index.html",
+        *(SITE / "web").rglob("*.html"),
+        *(SITE / "web").rglob("*.css"),
+    ]:
         text = path.read_text()
         assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", text), path
         assert not re.search(r"""url\(\s*["']?(https?:)?//""", text), path
@@ -189,11 +212,24 @@ def test_site_ships_exactly_what_the_lock_names(site_dir, figures):
     figures["site size (build/site) raw"] = f"{raw / 1e6:.2f} MB"
     figures["site size gzip -6 (per file)"] = f"{gz / 1e6:.2f} MB"
     assert gz <= 8e6, "the site must stay within 8 MB gzip"
-    parts = {"pyodide runtime": [SITE / "pyodide" / n for n in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")],
-             "wheels": list(pyodide.glob("*.whl")),
-             "pyscript": [p for p in (SITE / "pyscript").rglob("*") if p.is_file()],
-             "web (page, renderers, icons)": [p for p in (SITE / "web").rglob("*") if p.is_file()],
-             "index.html + sw.js + precache.json": [SITE / n for n in ("index.html", "sw.js", "precache.json")]}
+    parts = {
+        "pyodide runtime": [
+            SITE / "pyodide" / n
+            for n in (
+                "pyodide.mjs",
+                "pyodide.asm.mjs",
+                "pyodide.asm.wasm",
+                "python_stdlib.zip",
+                "pyodide-lock.json",
+            )
+        ],
+        "wheels": list(pyodide.glob("*.whl")),
+        "pyscript": [p for p in (SITE / "pyscript").rglob("*") if p.is_file()],
+        "web (page, renderers, icons)": [p for p in (SITE / "web").rglob("*") if p.is_file()],
+        "index.html + sw.js + precache.json": [
+            SITE / n for n in ("index.html", "sw.js", "precache.json")
+        ],
+    }
     for label, files in parts.items():
         r, g = files_size(files)
         figures[f"  {label}: raw / gzip"] = f"{r / 1e6:.2f} MB / {g / 1e6:.2f} MB"
@@ -243,7 +279,9 @@ def test_lobby_is_usable_before_the_engine(page, site_url, figures, screenshot):
     boot_state = page.evaluate("marqueeBoot.state")
     screenshot(page, "lobby-before-engine")
     page.get_by_test_id("start-game").click()
-    page.wait_for_function("window.marqueeBoot.state === 'ready' && marquee.screen() !== 'lobby'", timeout=120_000)
+    page.wait_for_function(
+        "window.marqueeBoot.state === 'ready' && marquee.screen() !== 'lobby'", timeout=120_000
+    )
     snap = page.evaluate("marquee.snapshot()")
     assert snap["game"] == "magnificent"
     assert [s["kind"] for s in snap["seats"]] == ["human", "bot", "bot", "bot"]
@@ -252,16 +290,21 @@ def test_lobby_is_usable_before_the_engine(page, site_url, figures, screenshot):
     assert early["games"] == json.loads(page.evaluate("marqueeBridge.call('games', '{}')"))
     for lang in early["strings"]:
         # (the engine's now also carries the game's own strings: the table is open)
-        engine = json.loads(page.evaluate("l => marqueeBridge.call('strings', JSON.stringify({lang: l}))", lang))
+        engine = json.loads(
+            page.evaluate("l => marqueeBridge.call('strings', JSON.stringify({lang: l}))", lang)
+        )
         assert early["strings"][lang] == {k: engine.get(k) for k in early["strings"][lang]}
     t = page.evaluate("({...marqueeBoot.timings})")
     tasks = page.evaluate("window.__longTasks")
     figures["lobby first: lobby drawn (ms after navigation, cold)"] = f"{lobby_ms} ms"
     figures["lobby first: game, 4 players, seats and seed chosen by"] = (
-        f"{chosen_ms / 1000:.2f} s (engine then {boot_state})")
+        f"{chosen_ms / 1000:.2f} s (engine then {boot_state})"
+    )
     figures["lobby first: engine ready"] = seconds(t["ready"])
     figures["main thread: longest task during boot"] = longest(tasks, until=t["ready"])
-    figures["main thread: longest task before the runtime compiled"] = longest(tasks, until=t["compiled"])
+    figures["main thread: longest task before the runtime compiled"] = longest(
+        tasks, until=t["compiled"]
+    )
     assert not page.marquee.problems(), page.marquee.problems()
 
 
@@ -275,7 +318,9 @@ BARE = """<!doctype html><meta charset="utf-8"><title>bare stack</title>
 </script>"""
 
 
-def test_engine_ready_against_the_bare_stack(browser, site_dir, serve, tmp_path, wait_for_boot, figures):
+def test_engine_ready_against_the_bare_stack(
+    browser, site_dir, serve, tmp_path, wait_for_boot, figures
+):
     """Pyodide + msgspec imported and nothing else, from the same files, beside the page and
     beside the engine in a worker: fresh contexts, interleaved, three each."""
     bare = tmp_path / "bare"
@@ -309,14 +354,18 @@ def test_engine_ready_against_the_bare_stack(browser, site_dir, serve, tmp_path,
                     boot = wait_for_boot(page)
                     assert boot["state"] == "ready", boot["error"]
                     ours.append(boot["timings"]["ready"])
-                    tasks.append(max((d for _, d in page.evaluate("window.__longTasks")), default=0))
+                    tasks.append(
+                        max((d for _, d in page.evaluate("window.__longTasks")), default=0)
+                    )
             finally:
                 context.close()
     med = lambda xs: sorted(xs)[len(xs) // 2]
     figures["bare stack (Pyodide + msgspec) ready, median of 3"] = seconds(med(base))
     figures["Marquee engine ready, median of 3"] = seconds(med(ours))
     figures["ratio Marquee / bare stack"] = f"{med(ours) / med(base):.2f}"
-    figures["engine in a worker (web/engine-worker.js) ready, median of 3"] = seconds(med(in_worker))
+    figures["engine in a worker (web/engine-worker.js) ready, median of 3"] = seconds(
+        med(in_worker)
+    )
     figures["ratio worker / bare stack"] = f"{med(in_worker) / med(base):.2f}"
     figures["main thread: longest task during boot, median of 3"] = f"{med(tasks)} ms"
 
@@ -371,8 +420,20 @@ def test_engine_in_a_worker_experiment(page, site_dir, serve, tmp_path, figures)
     assert not page.marquee.problems(), page.marquee.problems()
 
     port = free_port()
-    plain = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                              "--directory", str(root)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    plain = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "http.server",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+            str(root),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         other = page.context.new_page()
         for _ in range(100):  # until it listens
@@ -389,9 +450,15 @@ def test_engine_in_a_worker_experiment(page, site_dir, serve, tmp_path, figures)
 
     ready = ours["ready"]
     figures["worker: engine ready (scripts/server.py / python3 -m http.server)"] = (
-        f"{seconds(ready)} / {seconds(elsewhere['ready'])}")
+        f"{seconds(ready)} / {seconds(elsewhere['ready'])}"
+    )
     figures["worker:   runtime, packages, engine (ms after the worker started)"] = (
-        f"{ours['info']['stages'].get('runtime')}, {ours['info']['stages'].get('packages')}, {ours['info']['ms']}")
-    figures["worker: 4-bot game to its end"] = f"{ours['steps']} steps in {seconds(ours['over'] - ready)}"
+        f"{ours['info']['stages'].get('runtime')}, {ours['info']['stages'].get('packages')}, {ours['info']['ms']}"
+    )
+    figures["worker: 4-bot game to its end"] = (
+        f"{ours['steps']} steps in {seconds(ours['over'] - ready)}"
+    )
     figures["worker: main thread longest task during boot"] = longest(ours["tasks"], until=ready)
-    figures["worker: main thread longest task during the game"] = longest(ours["tasks"], since=ready)
+    figures["worker: main thread longest task during the game"] = longest(
+        ours["tasks"], since=ready
+    )

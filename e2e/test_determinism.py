@@ -14,8 +14,11 @@ from engine.bridge import Bridge
 from engine.core import registry
 from helpers import bridge_call
 
-CASES = [(cls.id, players) for cls in registry.all_games()
-         for players in sorted({cls.min_players, cls.max_players})]
+CASES = [
+    (cls.id, players)
+    for cls in registry.all_games()
+    for players in sorted({cls.min_players, cls.max_players})
+]
 
 
 @pytest.fixture(scope="module")

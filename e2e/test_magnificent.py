@@ -70,7 +70,9 @@ def wait_moved(page, step: int, render: int) -> None:
     page.wait_for_function(
         "([s, r]) => marquee.snapshot().step > s || "
         "Number(document.querySelector('[data-testid=\"mgn-board\"]')?.dataset.render) > r",
-        arg=[step, render], timeout=30_000)
+        arg=[step, render],
+        timeout=30_000,
+    )
 
 
 class Player:
@@ -119,7 +121,11 @@ class Player:
             if a["type"] == "poster" and a["slot"] < 0:
                 w = 0.1
             weights.append(w)
-        pick = self.rng.choices(range(n), weights)[0] if self.rng.random() < 0.5 else max(range(n), key=weights.__getitem__)
+        pick = (
+            self.rng.choices(range(n), weights)[0]
+            if self.rng.random() < 0.5
+            else max(range(n), key=weights.__getitem__)
+        )
         act = acts[indexes[pick]]
         self.note(act)
         choices.nth(pick).click()
@@ -173,12 +179,18 @@ class Player:
             self.click(strip.nth(pick), "strip")
             return
         keys = targets.evaluate_all("els => els.map(e => e.dataset.target)")
-        titles = targets.evaluate_all("els => els.map(e => e.querySelector('title')?.textContent ?? e.title ?? '')")
+        titles = targets.evaluate_all(
+            "els => els.map(e => e.querySelector('title')?.textContent ?? e.title ?? '')"
+        )
         self.round = page.evaluate("marquee.state().round")
         weights = [self.weight(k, tt) for k, tt in zip(keys, titles)]
         i = self.rng.choices(range(n), weights)[0]
         if targets.nth(i).get_attribute("data-count") == "1":
-            entry = next(e for e in page.evaluate("marquee.snapshot().legal") if keys[i] in keys_of(e["action"]))
+            entry = next(
+                e
+                for e in page.evaluate("marquee.snapshot().legal")
+                if keys[i] in keys_of(e["action"])
+            )
             self.note(entry["action"])
         note_action_choice(self, keys[i])
         self.click(targets.nth(i), "board")
@@ -187,7 +199,9 @@ class Player:
         kind = key.split("-")[0]
         if kind == "act":
             # tents and camp tiles first, performing later: a perform then has posters to reward
-            return {"build": 10.0, "travel": 10.0, "perform": 1.0 if self.round == 1 else 40.0}[key[4:]]
+            return {"build": 10.0, "travel": 10.0, "perform": 1.0 if self.round == 1 else 40.0}[
+                key[4:]
+            ]
         if kind == "end":
             return 0.5
         if kind == "space":
@@ -204,16 +218,25 @@ class Player:
 def keys_of(a: dict) -> list[str]:
     t = a["type"]
     table = {
-        "take": lambda: [f"die-{a['die']}"], "action": lambda: [f"act-{a['action']}"],
-        "level": lambda: [f"level-{a['index']}"], "move": lambda: [f"stop-{a['distance']}"],
-        "tent": lambda: [f"tentslot-{a['slot']}"], "hat": lambda: [f"track-{a['space']}"],
-        "pair": lambda: [f"pair-{a['index']}"], "discard_pair": lambda: [f"pair-{a['index']}"],
-        "end": lambda: ["end"], "marker": lambda: [f"space-{a['space']}"],
-        "bonus": lambda: [f"card-{a['card']}"], "score": lambda: [f"card-{a['card']}"],
-        "gem": lambda: [f"gem-{a['gem']}"], "pick_gem": lambda: [f"gem-{a['gem']}"],
-        "tile": lambda: [f"reveal-{a['tile']}"], "keep": lambda: [f"offer-{a['card']}"],
+        "take": lambda: [f"die-{a['die']}"],
+        "action": lambda: [f"act-{a['action']}"],
+        "level": lambda: [f"level-{a['index']}"],
+        "move": lambda: [f"stop-{a['distance']}"],
+        "tent": lambda: [f"tentslot-{a['slot']}"],
+        "hat": lambda: [f"track-{a['space']}"],
+        "pair": lambda: [f"pair-{a['index']}"],
+        "discard_pair": lambda: [f"pair-{a['index']}"],
+        "end": lambda: ["end"],
+        "marker": lambda: [f"space-{a['space']}"],
+        "bonus": lambda: [f"card-{a['card']}"],
+        "score": lambda: [f"card-{a['card']}"],
+        "gem": lambda: [f"gem-{a['gem']}"],
+        "pick_gem": lambda: [f"gem-{a['gem']}"],
+        "tile": lambda: [f"reveal-{a['tile']}"],
+        "keep": lambda: [f"offer-{a['card']}"],
         "poster": lambda: ["deck" if a["source"] < 0 else f"np-{a['source']}"],
-        "solo_discard": lambda: [f"np-{a['slot']}"], "reward": lambda: [f"poster-{s}" for s in a["slots"]],
+        "solo_discard": lambda: [f"np-{a['slot']}"],
+        "reward": lambda: [f"poster-{s}" for s in a["slots"]],
     }
     return table.get(t, lambda: [])()
 
@@ -223,7 +246,9 @@ def note_action_choice(player: Player, key: str) -> None:
         player.actions[f"action-{key[4:]}"] = player.actions.get(f"action-{key[4:]}", 0) + 1
 
 
-def play_by_clicking(page, player: Player, screenshot, shots: list[str], prefix: str, limit: int = 2000) -> set[str]:
+def play_by_clicking(
+    page, player: Player, screenshot, shots: list[str], prefix: str, limit: int = 2000
+) -> set[str]:
     seen: set[str] = set()
     for _ in range(limit):
         page.evaluate("marquee.idle()")
@@ -245,7 +270,9 @@ def play_by_clicking(page, player: Player, screenshot, shots: list[str], prefix:
 # --------------------------------------------------------------------------- the human game
 
 
-def test_a_person_plays_against_the_greedy_bot_by_clicking_on_the_board(page, site_url, screenshot, figures):
+def test_a_person_plays_against_the_greedy_bot_by_clicking_on_the_board(
+    page, site_url, screenshot, figures
+):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
     lobby_start(page, "magnificent", 2, ["human", "bot:greedy"], seed=5)
@@ -266,20 +293,27 @@ def test_a_person_plays_against_the_greedy_bot_by_clicking_on_the_board(page, si
     assert "rotate" in player.builds and "reflect" in player.builds, player.builds
     assert player.taken_tents >= 1, player.actions
     assert player.actions.get("reward", 0) >= 1, player.actions
-    assert player.counts["board"] + player.counts["ghost"] > 5 * max(1, player.counts["strip"]), player.counts
+    assert player.counts["board"] + player.counts["ghost"] > 5 * max(1, player.counts["strip"]), (
+        player.counts
+    )
     no_problems(page)
-    m = page.evaluate("({click: window.marqueeMagnificent.clickMs, render: window.marqueeMagnificent.renderMs})")
+    m = page.evaluate(
+        "({click: window.marqueeMagnificent.clickMs, render: window.marqueeMagnificent.renderMs})"
+    )
     clicks = sorted(m["click"])
     renders = sorted(m["render"])
     figures["magnificent: human clicks (2p vs greedy)"] = (
         f"{player.counts['board']} board targets + {player.counts['ghost']} ghost controls/anchors, "
-        f"{player.counts['panel']} choice panels, {player.counts['strip']} decision strip")
+        f"{player.counts['panel']} choice panels, {player.counts['strip']} decision strip"
+    )
     figures["magnificent: builds (rotated/reflected/plain)"] = ", ".join(player.builds)
     figures["magnificent: rewards (posters per perform)"] = str(player.rewards)
     figures["magnificent: click -> redrawn board (median / p95)"] = (
-        f"{statistics.median(clicks):.0f} / {clicks[int(0.95 * (len(clicks) - 1))]:.0f} ms over {len(clicks)} clicks")
+        f"{statistics.median(clicks):.0f} / {clicks[int(0.95 * (len(clicks) - 1))]:.0f} ms over {len(clicks)} clicks"
+    )
     figures["magnificent: full-table render (median / max)"] = (
-        f"{statistics.median(renders):.1f} / {max(renders):.1f} ms over {len(renders)} renders")
+        f"{statistics.median(renders):.1f} / {max(renders):.1f} ms over {len(renders)} renders"
+    )
     figures["magnificent: largest legal-action count on a build"] = str(player.max_place)
     figures["magnificent: decisions seen"] = ", ".join(sorted(seen))
     figures["magnificent: final scores (2p)"] = str(result["scores"])
@@ -293,12 +327,16 @@ def test_four_bots_play_to_the_final_scores(page, site_url, screenshot, figures)
     page.set_viewport_size({"width": 1920, "height": 1080})
     open_page(page, site_url)
     page.evaluate("marquee.setSpeed(0)")
-    lobby_start(page, "magnificent", 4, ["bot:greedy", "bot:random", "bot:greedy", "bot:random"], seed=8)
+    lobby_start(
+        page, "magnificent", 4, ["bot:greedy", "bot:random", "bot:greedy", "bot:random"], seed=8
+    )
     page.wait_for_function("marquee.toAct().kind === 'terminal'", timeout=600_000)
     expect(page.get_by_test_id("score-table")).to_be_visible()
     result = page.evaluate("marquee.snapshot().result")
     assert len(result["scores"]) == 4
-    expect(page.get_by_test_id("mgn-opponents").locator("section")).to_have_count(4 if page.evaluate("marquee.viewer") is None else 3)
+    expect(page.get_by_test_id("mgn-opponents").locator("section")).to_have_count(
+        4 if page.evaluate("marquee.viewer") is None else 3
+    )
     shoot_board(page, screenshot, "mgn-bots4-over-1920", parts=3)
     figures["magnificent: 4 bots final scores"] = str(result["scores"])
     no_problems(page)

@@ -93,7 +93,9 @@ def click_a_target(page, rng: random.Random, timings: list | None = None) -> dic
     return actions[i]
 
 
-def test_practice_session_played_on_the_sheet_from_lobby_to_the_end(page, site_url, screenshot, figures):
+def test_practice_session_played_on_the_sheet_from_lobby_to_the_end(
+    page, site_url, screenshot, figures
+):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
     start_from_lobby(page, "practice", seed=11)
@@ -102,17 +104,23 @@ def test_practice_session_played_on_the_sheet_from_lobby_to_the_end(page, site_u
     expect(page.get_by_test_id("oracle-provisional")).to_be_visible()
     expect(page.get_by_test_id("oracle-practice-frame")).to_be_visible()
     expect(page.get_by_test_id("oracle-figure")).to_have_count(1)
-    expect(page.get_by_test_id("oracle-space-activate_staff")).to_have_attribute("data-figure", "true")
+    expect(page.get_by_test_id("oracle-space-activate_staff")).to_have_attribute(
+        "data-figure", "true"
+    )
     screenshot(page, "oracle-practice-start-1366")
 
     # An illegal action space says why when pointed at (the bridge's why()).
     off = page.locator(f'{SHEET} [data-legal="false"][data-probe]').first
     off.hover()
-    page.wait_for_function("document.querySelector('[data-testid=\"oracle-why\"]').textContent.length > 3")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=\"oracle-why\"]').textContent.length > 3"
+    )
     assert page.get_by_test_id("oracle-why").inner_text().strip()
 
     ms, n = page.evaluate(SNAPSHOT_MS)
-    figures["oracle practice: bridge snapshot in the page (act position)"] = f"{ms:.1f} ms ({n} legal)"
+    figures["oracle practice: bridge snapshot in the page (act position)"] = (
+        f"{ms:.1f} ms ({n} legal)"
+    )
     figures["oracle practice: sheet render (detached)"] = f"{page.evaluate(RENDER_MS):.1f} ms"
     rng = random.Random(5)
     kinds: dict[str, int] = {}
@@ -127,7 +135,9 @@ def test_practice_session_played_on_the_sheet_from_lobby_to_the_end(page, site_u
             screenshot(page, f"oracle-practice-{pending}")
         action = click_a_target(page, rng, timings)
         kinds[action["type"]] = kinds.get(action["type"], 0) + 1
-        toasts |= set(page.get_by_test_id("oracle-toast").evaluate_all("els => els.map(e => e.dataset.kind)"))
+        toasts |= set(
+            page.get_by_test_id("oracle-toast").evaluate_all("els => els.map(e => e.dataset.kind)")
+        )
         clicks += 1
         if clicks == 25:
             screenshot(page, "oracle-practice-mid")
@@ -137,27 +147,38 @@ def test_practice_session_played_on_the_sheet_from_lobby_to_the_end(page, site_u
     expect(page.get_by_test_id("score-table")).to_be_visible()
     view = page.evaluate("marquee.state()")
     assert view["phase"] == "over"
-    assert page.get_by_test_id("score-0").inner_text().strip().startswith(str(view["score"]["total"]))
+    assert (
+        page.get_by_test_id("score-0").inner_text().strip().startswith(str(view["score"]["total"]))
+    )
     page.get_by_test_id("game-over").scroll_into_view_if_needed()
     screenshot(page, "oracle-practice-over")
     page.get_by_test_id("oracle-stargazing").scroll_into_view_if_needed()
     screenshot(page, "oracle-practice-over-sheet")
     # the session used the sheet's own targets: lines, actions and decisions
     assert kinds.get("draw_line", 0) > 0 or kinds.get("write_horoscope", 0) > 0, kinds
-    assert {"reward", "corruption"} & toasts or kinds.get("take_good") or kinds.get("mark_guild"), toasts
+    assert {"reward", "corruption"} & toasts or kinds.get("take_good") or kinds.get("mark_guild"), (
+        toasts
+    )
     figures["oracle practice: clicks to the end"] = str(clicks)
     mid = len(timings) // 2
-    figures["oracle practice: click -> next position drawn, in the page (median / p90)"] = \
+    figures["oracle practice: click -> next position drawn, in the page (median / p90)"] = (
         f"{sorted(x['ms'] for x in timings)[mid]:.0f} / {sorted(x['ms'] for x in timings)[len(timings) * 9 // 10]:.0f} ms"
-    figures["oracle practice: click -> position ready in JS (median)"] = \
+    )
+    figures["oracle practice: click -> position ready in JS (median)"] = (
         f"{sorted(x['js'] for x in timings)[mid]:.0f} ms"
-    figures["oracle practice: table redraw per position (median)"] = \
+    )
+    figures["oracle practice: table redraw per position (median)"] = (
         f"{sorted(x['render'] for x in timings)[mid]:.1f} ms"
-    figures["oracle practice: engine steps per click (median)"] = str(sorted(x["steps"] for x in timings)[mid])
+    )
+    figures["oracle practice: engine steps per click (median)"] = str(
+        sorted(x["steps"] for x in timings)[mid]
+    )
     no_problems(page)
 
 
-def test_companion_session_with_colours_a_physical_throw_and_table_events(page, site_url, screenshot, figures):
+def test_companion_session_with_colours_a_physical_throw_and_table_events(
+    page, site_url, screenshot, figures
+):
     page.set_viewport_size({"width": 1920, "height": 1080})
     open_page(page, site_url)
     start_from_lobby(page, "companion", seed=3)
@@ -169,7 +190,9 @@ def test_companion_session_with_colours_a_physical_throw_and_table_events(page, 
     for rune in ("d4_a", "d4_b", "coin", "bone", "doll"):
         page.get_by_test_id(f"oracle-roll-half-{rune}").select_option("0")
     page.get_by_test_id("oracle-roll-submit").click()
-    page.wait_for_function("document.querySelector('[data-testid=\"oracle-why\"]').textContent.length > 3")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=\"oracle-why\"]').textContent.length > 3"
+    )
     assert page.evaluate("marquee.snapshot().step") == 0
 
     halves = {"d4_a": "0", "d4_b": "1", "coin": "0", "bone": "0", "doll": "1"}
@@ -225,7 +248,9 @@ def test_companion_session_with_colours_a_physical_throw_and_table_events(page, 
     expect(page.get_by_test_id("oracle-staff-1")).to_have_attribute("data-legal", "true")
     page.get_by_test_id("oracle-staff-1").click()
     # the card's guild symbols, entered in the prompt bar (they score at the end)
-    page.wait_for_function("marquee.state().pending && marquee.state().pending.type === 'townsfolk'")
+    page.wait_for_function(
+        "marquee.state().pending && marquee.state().pending.type === 'townsfolk'"
+    )
     page.get_by_test_id("oracle-townsfolk-red").click()
     page.wait_for_function("marquee.state().staff[1].cards[0].length === 1")
     page.get_by_test_id("oracle-townsfolk-done").click()
@@ -236,21 +261,30 @@ def test_companion_session_with_colours_a_physical_throw_and_table_events(page, 
     assert not [a for a in page.evaluate("marquee.legalActions()") if a["type"] == "enter_roll"]
     codes = [e["code"] for e in page.evaluate("marquee.snapshot().log")]
     assert "oracle.hire.hired" in codes
-    hired_text = page.evaluate("marquee.snapshot().log.find(e => e.code === 'oracle.hire.hired').text")
+    hired_text = page.evaluate(
+        "marquee.snapshot().log.find(e => e.code === 'oracle.hire.hired').text"
+    )
     expect(page.get_by_test_id("oracle-at-table")).to_contain_text(hired_text, use_inner_text=True)
     page.set_viewport_size({"width": 1366, "height": 768})
     screenshot(page, "oracle-companion-hired-1366")
     ms, n = page.evaluate(SNAPSHOT_MS)
-    figures["oracle companion: bridge snapshot in the page (throw position)"] = f"{ms:.1f} ms ({n} legal)"
-    figures["oracle companion: sheet render (detached, throw position)"] = f"{page.evaluate(RENDER_MS):.1f} ms"
-    figures["oracle companion: whole table redraw (throw position)"] = f"{page.evaluate('marquee.timings.render')} ms"
+    figures["oracle companion: bridge snapshot in the page (throw position)"] = (
+        f"{ms:.1f} ms ({n} legal)"
+    )
+    figures["oracle companion: sheet render (detached, throw position)"] = (
+        f"{page.evaluate(RENDER_MS):.1f} ms"
+    )
+    figures["oracle companion: whole table redraw (throw position)"] = (
+        f"{page.evaluate('marquee.timings.render')} ms"
+    )
     page.get_by_test_id("oracle-end-game").click()
     expect(page.get_by_test_id("game-over")).to_be_visible()
     # the townsfolk card's red symbol reaches the final scoring
     assert page.evaluate("marquee.snapshot().result.breakdown[0].townsfolk_red") == 1
     expect(page.get_by_test_id("oracle-at-table")).to_contain_text(
         page.evaluate("marquee.snapshot().log.find(e => e.code === 'oracle.townsfolk.score').text"),
-        use_inner_text=True)
+        use_inner_text=True,
+    )
     no_problems(page)
 
 
@@ -262,11 +296,11 @@ def test_reload_mid_session_resumes_the_same_sheet(page, site_url):
     for _ in range(12):
         click_a_target(page, rng)
     before = page.evaluate("marquee.hash()")
-    lines = page.locator(f'{SHEET} .o-line.drawn').count()
+    lines = page.locator(f"{SHEET} .o-line.drawn").count()
     reload_page(page)
     expect(page.locator(SHEET)).to_be_visible()
     assert page.evaluate("marquee.hash()") == before
-    expect(page.locator(f'{SHEET} .o-line.drawn')).to_have_count(lines)
+    expect(page.locator(f"{SHEET} .o-line.drawn")).to_have_count(lines)
     click_a_target(page, rng)  # and play goes on
     no_problems(page)
 

@@ -55,11 +55,15 @@ def test_lobby_is_reached_cleanly(page, site_url, screenshot, figures):
     expect(page.get_by_test_id("screen-lobby")).to_be_visible()
 
     # every game the page's engine registers is listed, with its translated name
-    listed = page.eval_on_selector_all(tid("game-list") + " [data-game]", "els => els.map(e => e.dataset.game)")
+    listed = page.eval_on_selector_all(
+        tid("game-list") + " [data-game]", "els => els.map(e => e.dataset.game)"
+    )
     games = page.evaluate("marquee.games()")
     assert listed == [g["id"] for g in games] and FIRST_GAME in listed
     for g in games:
-        expect(page.get_by_test_id(f"game-{g['id']}")).to_contain_text(g["names"]["en"], use_inner_text=True)
+        expect(page.get_by_test_id(f"game-{g['id']}")).to_contain_text(
+            g["names"]["en"], use_inner_text=True
+        )
 
     # every control has a test id and an accessible name
     unnamed = page.evaluate("""() => [...document.querySelectorAll('#app button, #app select, #app input')]
@@ -69,8 +73,9 @@ def test_lobby_is_reached_cleanly(page, site_url, screenshot, figures):
     assert not unnamed, unnamed
 
     no_problems(page)
-    assert page.marquee.requests and all("127.0.0.1" in u or u.startswith(("data:", "blob:"))
-                                         for u in page.marquee.requests)
+    assert page.marquee.requests and all(
+        "127.0.0.1" in u or u.startswith(("data:", "blob:")) for u in page.marquee.requests
+    )
     screenshot(page, "page-lobby")
     page.set_viewport_size({"width": 1920, "height": 1080})
     screenshot(page, "page-lobby-1920")
@@ -84,8 +89,11 @@ def test_options_render_from_specs(page, site_url):
         for spec in game["options"]:
             control = page.get_by_test_id(f"option-{spec['id']}")
             tag, kind = control.evaluate("el => [el.tagName, el.type]")
-            assert (tag, kind) == {"bool": ("INPUT", "checkbox"), "choice": ("SELECT", "select-one"),
-                                   "int": ("INPUT", "number")}[spec["kind"]]
+            assert (tag, kind) == {
+                "bool": ("INPUT", "checkbox"),
+                "choice": ("SELECT", "select-one"),
+                "int": ("INPUT", "number"),
+            }[spec["kind"]]
         seats = page.locator('[data-testid^="seat-"][data-testid$="-kind"]').count()
         automata = page.locator('[data-testid^="seat-"][data-testid$="-automaton"]').count()
         assert automata == len(game.get("automata", []))  # a seat the game plays: named, no picker
@@ -115,7 +123,9 @@ def test_language_switch_changes_the_page_and_persists(page, site_url, screensho
 
     reload_page(page)
     assert page.evaluate("marquee.lang") == "fr"
-    expect(page.get_by_test_id("start-game")).to_have_text(ui("ui.lobby.start", "fr"), use_inner_text=True)
+    expect(page.get_by_test_id("start-game")).to_have_text(
+        ui("ui.lobby.start", "fr"), use_inner_text=True
+    )
 
     # at the table too: the header and the log follow the language
     page.get_by_test_id("start-game").click()
@@ -123,7 +133,9 @@ def test_language_switch_changes_the_page_and_persists(page, site_url, screensho
     page.evaluate("marquee.idle()")
     log_fr = page.evaluate("marquee.snapshot().log.map(e => e.text)")
     page.get_by_test_id("lang-select").select_option("en")
-    expect(page.get_by_test_id("to-lobby")).to_have_text(ui("ui.table.lobby", "en"), use_inner_text=True)
+    expect(page.get_by_test_id("to-lobby")).to_have_text(
+        ui("ui.table.lobby", "en"), use_inner_text=True
+    )
     log_en = page.evaluate("marquee.snapshot().log.map(e => e.text)")
     assert len(log_en) == len(log_fr)
     if log_en:
@@ -135,7 +147,9 @@ def test_language_switch_changes_the_page_and_persists(page, site_url, screensho
 # --------------------------------------------------------------------------- a real game
 
 
-def test_a_real_game_is_played_saved_loaded_and_resumed(page, site_url, screenshot, figures, tmp_path):
+def test_a_real_game_is_played_saved_loaded_and_resumed(
+    page, site_url, screenshot, figures, tmp_path
+):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
     page.get_by_test_id(f"game-{FIRST_GAME}").click()
@@ -159,7 +173,10 @@ def test_a_real_game_is_played_saved_loaded_and_resumed(page, site_url, screensh
                 undo.click()
                 assert page.evaluate("marquee.snapshot().step") == snap["step"] - 1
             else:
-                assert undo.is_disabled() and undo.get_attribute("title") == snap["undo_refusal"]["message"]
+                assert (
+                    undo.is_disabled()
+                    and undo.get_attribute("title") == snap["undo_refusal"]["message"]
+                )
         if clicks == 10:
             page.evaluate("marquee.idle()")
             before = page.evaluate("marquee.hash()")
@@ -205,8 +222,12 @@ def test_a_real_game_is_played_saved_loaded_and_resumed(page, site_url, screensh
     save_ms = page.evaluate("marquee.timings.save")
     assert json.loads(save["text"])["steps"] == json.loads(saved)["steps"]
     no_problems(page)
-    figures[f"page: {FIRST_GAME} game through the buttons"] = f"{clicks} clicks, {snap['step']} steps"
-    figures["page: save / load in the page"] = f"{save_ms:.1f} ms / {load_ms:.1f} ms ({len(saved)} bytes)"
+    figures[f"page: {FIRST_GAME} game through the buttons"] = (
+        f"{clicks} clicks, {snap['step']} steps"
+    )
+    figures["page: save / load in the page"] = (
+        f"{save_ms:.1f} ms / {load_ms:.1f} ms ({len(saved)} bytes)"
+    )
 
 
 def test_a_bad_save_file_shows_its_error_and_the_game_stays(page, site_url, screenshot, tmp_path):
@@ -279,7 +300,12 @@ def test_whose_screen_and_simultaneous_decisions(page, site_url):
       };
     }""")
     assert out == {
-        "first": 0, "stays": 2, "next": 2, "botTurn": 2, "chance": 0, "spectator": None,
+        "first": 0,
+        "stays": 2,
+        "next": 2,
+        "botTurn": 2,
+        "chance": 0,
+        "spectator": None,
         "auto": [True, False, True, False],
         # a simultaneous decision lasts while each step removes seats from it
         "groups": [[0, 2], [0, 2], None, [0, 2]],
@@ -289,8 +315,11 @@ def test_whose_screen_and_simultaneous_decisions(page, site_url):
 @pytest.mark.skipif(MULTI_GAME is None, reason="no game for two or more players is registered")
 def test_hotseat_covers_the_table_before_a_secret_choice(page, site_url, screenshot):
     open_page(page, site_url)
-    page.evaluate("""game => marquee.start({game, seed: 11, options: {},
-        seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bob'}]})""", MULTI_GAME)
+    page.evaluate(
+        """game => marquee.start({game, seed: 11, options: {},
+        seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bob'}]})""",
+        MULTI_GAME,
+    )
     page.evaluate("marquee.setSpeed(0)")
     names = ["Ann", "Bob"]
     before = None  # (to_act, viewer) when the last human move was made
@@ -301,7 +330,9 @@ def test_hotseat_covers_the_table_before_a_secret_choice(page, site_url, screens
             # nothing of the table is drawn under the cover
             assert page.get_by_test_id("board").evaluate("el => el.children.length") == 0
             assert page.get_by_test_id("actions").evaluate("el => el.children.length") == 0
-            expect(page.locator("#pass-title")).to_have_text(ui("ui.pass.title", name=names[viewer]), use_inner_text=True)
+            expect(page.locator("#pass-title")).to_have_text(
+                ui("ui.pass.title", name=names[viewer]), use_inner_text=True
+            )
             if before and len(before[0]["seats"]) > 1 and before[1] != viewer:
                 break  # one human chose secretly, the other is next: the case this is for
             page.get_by_test_id("pass-confirm").click()
@@ -321,7 +352,9 @@ def test_hotseat_covers_the_table_before_a_secret_choice(page, site_url, screens
 
     page.get_by_test_id("pass-confirm").click()
     assert page.evaluate("marquee.screen()") == "table"
-    expect(page.get_by_test_id("actions").locator("button")).to_have_count(len(page.evaluate("marquee.legal()")))
+    expect(page.get_by_test_id("actions").locator("button")).to_have_count(
+        len(page.evaluate("marquee.legal()"))
+    )
     assert page.get_by_test_id("turn-status").inner_text()
     no_problems(page)
 
@@ -330,8 +363,11 @@ def test_hotseat_covers_the_table_before_a_secret_choice(page, site_url, screens
 def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(page, site_url, screenshot):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
-    page.evaluate("""game => marquee.start({game, seed: 5,
-        seats: [{kind: 'bot', bot: 'random'}, {kind: 'bot', bot: 'random'}]})""", MULTI_GAME)
+    page.evaluate(
+        """game => marquee.start({game, seed: 5,
+        seats: [{kind: 'bot', bot: 'random'}, {kind: 'bot', bot: 'random'}]})""",
+        MULTI_GAME,
+    )
     page.evaluate("""() => {
         window.__steps = [];
         document.addEventListener('marquee:snapshot', (e) => window.__steps.push([e.detail.step, performance.now()]));

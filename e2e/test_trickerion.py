@@ -49,13 +49,24 @@ def choice_weight(action: dict | None) -> int:
     return {"prepare": 5, "set_up_trick": 5, "perform": 5, "make_idle": 0}.get(kind, 1) or 0.2
 
 
-def lobby_start(page, players: int, kinds: list[str], seed: int, dark_alley: bool = True,
-                prophecies: bool = True, first_game: bool = False) -> float:
+def lobby_start(
+    page,
+    players: int,
+    kinds: list[str],
+    seed: int,
+    dark_alley: bool = True,
+    prophecies: bool = True,
+    first_game: bool = False,
+) -> float:
     """Set the game up through the lobby and click Start; returns ms from the click to the
     first drawn decision (or to the first drawn board when no human must act)."""
     page.get_by_test_id("game-trickerion").click()
     page.get_by_test_id("players-select").select_option(str(players))
-    for opt, on in (("dark_alley", dark_alley), ("prophecies", prophecies), ("first_game", first_game)):
+    for opt, on in (
+        ("dark_alley", dark_alley),
+        ("prophecies", prophecies),
+        ("first_game", first_game),
+    ):
         box = page.get_by_test_id(f"option-{opt}")
         if box.is_checked() != on:
             box.click()
@@ -66,7 +77,8 @@ def lobby_start(page, players: int, kinds: list[str], seed: int, dark_alley: boo
     page.get_by_test_id("start-game").click()
     if "human" in kinds:
         page.wait_for_function(
-            "document.querySelector('[data-testid=\"trk-board\"] [data-target]')", timeout=60_000)
+            "document.querySelector('[data-testid=\"trk-board\"] [data-target]')", timeout=60_000
+        )
     else:
         expect(page.get_by_test_id("trk-board")).to_be_visible(timeout=60_000)
     return (time.perf_counter() - started) * 1000
@@ -132,7 +144,7 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
         renders.append(page.evaluate("window.marqueeTrickerion?.renderMs ?? 0"))
         if not page.evaluate("marquee.legal().length"):
             continue  # a bot or chance is about to move
-        all_board = page.locator(f'{tid("trk-board")} [data-target]:not({tid("trk-decision")} *)')
+        all_board = page.locator(f"{tid('trk-board')} [data-target]:not({tid('trk-decision')} *)")
         # the page brings each decision into view: the player clicks only what is on screen
         seen_now = all_board.evaluate_all(IN_VIEW)
         on_screen = [i for i, v in enumerate(seen_now) if v]
@@ -141,8 +153,10 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
         if nb + ns == 0:
             if all_board.count():
                 screenshot(page, "trk-offscreen-failure")
-                pytest.fail(f"no lit target in view ({all_board.count()} off screen) at step "
-                            f"{page.evaluate('marquee.snapshot().step')}, phase {phase(page)}")
+                pytest.fail(
+                    f"no lit target in view ({all_board.count()} off screen) at step "
+                    f"{page.evaluate('marquee.snapshot().step')}, phase {phase(page)}"
+                )
             buttons = page.get_by_test_id("actions").locator('button[data-testid^="action-"]')
             buttons.nth(rng.randrange(buttons.count())).click()
             counts["fallback"] += 1
@@ -153,15 +167,24 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
             target = strip_targets.nth(rng.randrange(ns))
         else:
             # a player who wants to perform: cells, performance cards and own tricks weigh more
-            keys = [k for i, k in enumerate(all_board.evaluate_all("els => els.map(e => e.dataset.target)"))
-                    if seen_now[i]]
+            keys = [
+                k
+                for i, k in enumerate(
+                    all_board.evaluate_all("els => els.map(e => e.dataset.target)")
+                )
+                if seen_now[i]
+            ]
             weights = [weight(k) for k in keys]
             pick = rng.choices(range(nb), weights)[0]
             # half the time, the target that offers the move a player aiming to perform wants most
             legal = page.evaluate("marquee.legalActions()")
             groups = page.evaluate("window.marqueeTrickerion.groups")
-            best = max(range(nb), key=lambda i: max(
-                choice_weight(legal[j] if j >= 0 else None) for j in groups.get(keys[i], [-1])))
+            best = max(
+                range(nb),
+                key=lambda i: max(
+                    choice_weight(legal[j] if j >= 0 else None) for j in groups.get(keys[i], [-1])
+                ),
+            )
             target = all_board.nth(on_screen[best if rng.random() < 0.5 else pick])
         key = target.get_attribute("data-target")
         kinds[key.split("-")[0]] = kinds.get(key.split("-")[0], 0) + 1
@@ -188,7 +211,8 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
         page.wait_for_function(
             f"marquee.snapshot().step > {step} || "
             f"Number(document.querySelector('[data-testid=\"trk-board\"]')?.dataset.render) > {drawn}",
-            timeout=10_000)
+            timeout=10_000,
+        )
         if page.evaluate(f"marquee.snapshot().step === {step}"):
             counts["select"] += 1
     else:
@@ -208,11 +232,15 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
     figures["trickerion: human moves (2p vs greedy)"] = (
         f"{total} moves: {counts['board'] - counts['select']} on board targets ({counts['panel']} "
         f"panels opened), {counts['strip']} in the decision strip, {counts['fallback']} fallback "
-        f"buttons; {counts['select']} clicks chose a character before its slot")
-    figures["trickerion: targets clicked by kind (board and strip)"] = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
+        f"buttons; {counts['select']} clicks chose a character before its slot"
+    )
+    figures["trickerion: targets clicked by kind (board and strip)"] = ", ".join(
+        f"{k} {v}" for k, v in sorted(kinds.items())
+    )
     renders = [r for r in renders if r]
     figures["trickerion: board render (median / max)"] = (
-        f"{statistics.median(renders):.1f} / {max(renders):.1f} ms over {len(renders)} renders")
+        f"{statistics.median(renders):.1f} / {max(renders):.1f} ms over {len(renders)} renders"
+    )
     figures["trickerion: final scores"] = str(result["scores"])
     print("screenshots:", *shots, sep="\n  ")
 
@@ -220,8 +248,9 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
 # --------------------------------------------------------------------------- four bots
 
 
-def test_four_bots_with_dark_alley_and_prophecies_are_watched_to_the_end(page, site_url, screenshot,
-                                                                         figures):
+def test_four_bots_with_dark_alley_and_prophecies_are_watched_to_the_end(
+    page, site_url, screenshot, figures
+):
     page.set_viewport_size({"width": 1920, "height": 1080})
     open_page(page, site_url)
     # Every step's time; the first time a phase shows, the bots pause (a long delay) so that
@@ -251,7 +280,9 @@ def test_four_bots_with_dark_alley_and_prophecies_are_watched_to_the_end(page, s
     }"""
     while True:
         page.wait_for_function(watch_bots, timeout=600_000)
-        now = page.evaluate("({paused: window.__paused, over: marquee.toAct().kind === 'terminal'})")
+        now = page.evaluate(
+            "({paused: window.__paused, over: marquee.toAct().kind === 'terminal'})"
+        )
         if now["over"]:
             break
         shoot_in_every_language(page, screenshot, f"bots4-{now['paused']}", shots)
@@ -269,7 +300,9 @@ def test_four_bots_with_dark_alley_and_prophecies_are_watched_to_the_end(page, s
     steps = page.evaluate("window.__steps")
     gaps = sorted(b - a for a, b in zip(steps, steps[1:]))
     gaps = [g for g in gaps if g < 5000]  # leave out the pauses for the photographs
-    figures["trickerion: 4 bots, steps watched"] = f"{len(steps)} steps, phases: {', '.join(phases)}"
+    figures["trickerion: 4 bots, steps watched"] = (
+        f"{len(steps)} steps, phases: {', '.join(phases)}"
+    )
     figures["trickerion: median bot step in the page"] = f"{statistics.median(gaps):.1f} ms"
     no_problems(page)
 
@@ -284,8 +317,11 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
     page.get_by_test_id("speed-select").select_option("0")
     rng = random.Random(2)
     # play by the API until the middle of a Place Characters phase of round 2
-    while not (page.evaluate("marquee.state().round") >= 2 and phase(page) == "place"
-               and page.evaluate("marquee.legal().length")):
+    while not (
+        page.evaluate("marquee.state().round") >= 2
+        and phase(page) == "place"
+        and page.evaluate("marquee.legal().length")
+    ):
         page.evaluate("marquee.idle()")
         n = page.evaluate("marquee.legal().length")
         if n:
@@ -319,15 +355,20 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
     assert slots.count() > 0
     assert set(slots.evaluate_all("els => els.map(e => e.dataset.count)")) == {"1"}
     legal = page.evaluate("marquee.legalActions()")
-    assert slots.count() == len({(a["location"], a["slot"]) for a in legal
-                                 if a["type"] == "place_character" and a["character"] == chosen})
+    assert slots.count() == len(
+        {
+            (a["location"], a["slot"])
+            for a in legal
+            if a["type"] == "place_character" and a["character"] == chosen
+        }
+    )
     screenshot(page, "trk-choose-character")
     before = page.evaluate("({hash: marquee.hash(), step: marquee.snapshot().step})")
     reload_page(page)
     expect(page.get_by_test_id("trk-board")).to_be_visible()
     after = page.evaluate("({hash: marquee.hash(), step: marquee.snapshot().step})")
     assert after == before
-    page.wait_for_selector(f'{tid("trk-board")} [data-target]')
+    page.wait_for_selector(f"{tid('trk-board')} [data-target]")
     assert page.get_by_test_id("trk-board").locator("[data-target]").count() >= 1
     screenshot(page, "trk-reload-resumed")
     no_problems(page)
@@ -340,7 +381,7 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
     other.evaluate("t => marquee.load(t)", saved["text"])
     expect(other.get_by_test_id("trk-board")).to_be_visible()
     assert other.evaluate("marquee.hash()") == before["hash"]
-    assert other.locator(f'{tid("trk-board")} [data-target]').count() >= 1
+    assert other.locator(f"{tid('trk-board')} [data-target]").count() >= 1
     no_problems(other)
     other.context.close()
 

@@ -20,8 +20,14 @@ from playwright.sync_api import expect
 from helpers import no_problems, open_page, tid, wait_for_step_after
 
 SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
-SOLO_CATEGORIES = ["fame", "leftover_markers", "shards", "special_assignments", "level3_tricks",
-                   "extra_characters"]
+SOLO_CATEGORIES = [
+    "fame",
+    "leftover_markers",
+    "shards",
+    "special_assignments",
+    "level3_tricks",
+    "extra_characters",
+]
 
 # records every step the page announces, with the time and what was to act before it
 STEP_WATCH = """
@@ -37,13 +43,22 @@ def start_solo_from_the_lobby(page, site_url, screenshot, seed: int) -> None:
     open_page(page, site_url)
     page.get_by_test_id("game-trickerion-solo").click()
     # its own entry, the options from its specs, two fixed seats, seat 2 the Successor
-    for opt in ("difficulty", "easier", "harder_no_ability", "harder_coins", "prophecies", "first_game", ):
+    for opt in (
+        "difficulty",
+        "easier",
+        "harder_no_ability",
+        "harder_coins",
+        "prophecies",
+        "first_game",
+    ):
         assert page.get_by_test_id(f"option-{opt}").count() == 1, opt
     expect(page.get_by_test_id("option-dark_alley")).to_have_count(0)
     expect(page.get_by_test_id("option-fast_game")).to_have_count(0)
     expect(page.get_by_test_id("players-select")).to_have_value("2")
     expect(page.get_by_test_id("players-select")).to_be_disabled()
-    expect(page.get_by_test_id("seat-1-automaton")).to_contain_text("Dahlgaard's Successor", use_inner_text=True)
+    expect(page.get_by_test_id("seat-1-automaton")).to_contain_text(
+        "Dahlgaard's Successor", use_inner_text=True
+    )
     expect(page.get_by_test_id("seat-1-kind")).to_have_count(0)
     expect(page.get_by_test_id("seat-0-kind")).to_have_count(1)
     page.get_by_test_id("option-difficulty").select_option("high")
@@ -62,7 +77,11 @@ def click_prep_dice(page) -> list[str]:
     first_id = first.get_attribute("data-die")
     first.click()
     expect(page.get_by_test_id(f"solo-die-{first_id}")).to_have_attribute("data-picked", "true")
-    second = page.get_by_test_id("solo-dice").locator('button.solo-die.hot:not([data-picked="true"])').first
+    second = (
+        page.get_by_test_id("solo-dice")
+        .locator('button.solo-die.hot:not([data-picked="true"])')
+        .first
+    )
     second_id = second.get_attribute("data-die")
     before = page.evaluate("marquee.snapshot().step")
     second.click()
@@ -89,10 +108,18 @@ def click_a_slot(page, rng: random.Random) -> bool:
 
 def pick_action(legal: list[dict], rng: random.Random) -> dict:
     """A plausible move: leans towards setting up and performing tricks, avoids going idle."""
+
     def weight(entry):
         kind = entry["action"]["type"]
-        return {"set_up_trick": 6, "perform": 6, "prepare": 6, "learn_trick": 4, "buy": 3,
-                "make_idle": 0.05}.get(kind, 1)
+        return {
+            "set_up_trick": 6,
+            "perform": 6,
+            "prepare": 6,
+            "learn_trick": 4,
+            "buy": 3,
+            "make_idle": 0.05,
+        }.get(kind, 1)
+
     return rng.choices(legal, weights=[weight(e) for e in legal])[0]["action"]
 
 
@@ -122,7 +149,8 @@ def shoot_panel(page, screenshot, name: str) -> None:
 
 
 def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
-        page, site_url, screenshot, figures):
+    page, site_url, screenshot, figures
+):
     page.set_viewport_size({"width": 1366, "height": 900})
     start_solo_from_the_lobby(page, site_url, screenshot, seed=21)
     page.get_by_test_id("speed-select").select_option("0")
@@ -145,8 +173,10 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
         solo = snap["solo"]
         if solo and page.get_by_test_id("solo-panel").count():
             board = page.get_by_test_id("trk-board")
-            renders.append(float(board.get_attribute("data-render-ms") or 0)
-                           + float(board.get_attribute("data-solo-render-ms") or 0))
+            renders.append(
+                float(board.get_attribute("data-render-ms") or 0)
+                + float(board.get_attribute("data-solo-render-ms") or 0)
+            )
             if any(-3 in card["m"] for card in snap["row"]) and not neutral_seen:
                 assert page.locator('[data-testid^="trk-neutral-"]').count() >= 1
                 expect(page.locator(".perf-card.solo-card")).to_have_count(len(snap["row"]))
@@ -164,7 +194,9 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
                 shoot_panel(page, screenshot, "solo-panel-en")
                 page.evaluate("marquee.setLang('ru')")
                 expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", "ru")
-                expect(page.get_by_test_id("solo-panel")).to_contain_text("Преемник Далгарда", use_inner_text=True)
+                expect(page.get_by_test_id("solo-panel")).to_contain_text(
+                    "Преемник Далгарда", use_inner_text=True
+                )
                 shoot_panel(page, screenshot, "solo-panel-ru")
                 page.evaluate("marquee.setLang('en')")
                 expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", "en")
@@ -193,7 +225,9 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
     texts = page.evaluate("""() => marquee.snapshot().log.filter(e => e.code.startsWith('trickerion.solo.'))
         .map(e => e.text)""")
     # plain words first, the book's step after them as a detail (issue 13)
-    assert any(t.startswith("The Successor") and t.endswith(")") and "(Downtown, step" in t for t in texts)
+    assert any(
+        t.startswith("The Successor") and t.endswith(")") and "(Downtown, step" in t for t in texts
+    )
     assert any("(Contested)" in t or "(Location order)" in t for t in texts)
 
     # the scoring table with the solo categories, labelled
@@ -205,23 +239,33 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
         assert row.count() == 1, key
         label = row.inner_text()
         assert label and "_" not in label, (key, label)
-    expect(table.locator('tr[data-category="level3_tricks"] th')).to_have_text("Level-3 tricks", use_inner_text=True)
+    expect(table.locator('tr[data-category="level3_tricks"] th')).to_have_text(
+        "Level-3 tricks", use_inner_text=True
+    )
     shoot(over, "solo-over-en")
     page.evaluate("marquee.setLang('ru')")
     expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", "ru")
-    expect(page.get_by_test_id("score-table").locator('tr[data-category="level3_tricks"] th')).to_have_text("Номера 3-го уровня", use_inner_text=True)
+    expect(
+        page.get_by_test_id("score-table").locator('tr[data-category="level3_tricks"] th')
+    ).to_have_text("Номера 3-го уровня", use_inner_text=True)
     shoot(page.get_by_test_id("game-over"), "solo-over-ru")
     page.evaluate("marquee.setLang('en')")
 
     # figures: the Successor's steps as the page took them
     steps = page.evaluate("window.__soloSteps")
-    gaps = [b["t"] - a["t"] for a, b in zip(steps, steps[1:])
-            if a["kind"] == "automaton" and b["step"] == a["step"] + 1]
+    gaps = [
+        b["t"] - a["t"]
+        for a, b in zip(steps, steps[1:])
+        if a["kind"] == "automaton" and b["step"] == a["step"] + 1
+    ]
     if gaps:
         figures["trickerion-solo: Successor step in the page (median / p90, speed 0)"] = (
-            f"{statistics.median(gaps):.1f} / {sorted(gaps)[int(len(gaps) * 0.9)]:.1f} ms over {len(gaps)} steps")
+            f"{statistics.median(gaps):.1f} / {sorted(gaps)[int(len(gaps) * 0.9)]:.1f} ms over {len(gaps)} steps"
+        )
     if renders:
-        figures["trickerion-solo: board + Successor panel render (median)"] = f"{statistics.median(renders):.1f} ms"
+        figures["trickerion-solo: board + Successor panel render (median)"] = (
+            f"{statistics.median(renders):.1f} ms"
+        )
     figures["trickerion-solo: human moves"] = ", ".join(f"{k} {v}" for k, v in counts.items())
     no_problems(page)
 
@@ -238,32 +282,44 @@ def check_panel(page, solo: dict) -> None:
         expect(page.get_by_test_id("solo-plan-entry")).to_have_count(len(plan["entries"]))
         expect(page.get_by_test_id("solo-plan").get_by_test_id("solo-prov")).to_have_count(1)
         specials = [e for e in plan["entries"] if e["special"]]
-        assert page.locator(f'{tid("solo-plan-entry")}[data-special="true"]').count() == len(specials)
+        assert page.locator(f'{tid("solo-plan-entry")}[data-special="true"]').count() == len(
+            specials
+        )
     deck = page.get_by_test_id("solo-plan-deck")
     assert deck.get_attribute("data-deck") == str(solo["plan_deck"])
     safe = page.get_by_test_id("solo-safe").locator(".solo-safe-line")
     assert safe.get_attribute("data-coins") == str(solo["safe"]["coins"])
     assert safe.get_attribute("data-shards") == str(solo["safe"]["shards"])
-    expect(page.get_by_test_id("solo-shopping").locator("[data-prop]")).to_have_count(len(solo["shopping"]))
-    expect(page.get_by_test_id("solo-ability").locator("[data-off]")).to_have_attribute("data-off", str(solo["ability"]["off"]).lower())
+    expect(page.get_by_test_id("solo-shopping").locator("[data-prop]")).to_have_count(
+        len(solo["shopping"])
+    )
+    expect(page.get_by_test_id("solo-ability").locator("[data-off]")).to_have_attribute(
+        "data-off", str(solo["ability"]["off"]).lower()
+    )
     for die in solo["prep_dice"]:
         el = page.get_by_test_id(f"solo-die-{die['id']}")
         assert el.get_attribute("data-marked") == str(die["marked"]).lower()
     # one mark for the dice as a group (not one per die), its reasons in the tooltip
     expect(page.get_by_test_id("solo-dice").get_by_test_id("solo-prov")).to_have_count(1)
-    assert page.get_by_test_id("solo-closed").get_attribute("data-slots") == " ".join(map(str, solo["closed_slots"]))
+    assert page.get_by_test_id("solo-closed").get_attribute("data-slots") == " ".join(
+        map(str, solo["closed_slots"])
+    )
     expect(page.get_by_test_id("solo-turn")).to_be_visible()
     assert page.get_by_test_id("solo-last-step").inner_text()
     summary = page.get_by_test_id("solo-provisional").locator("summary").first.inner_text()
     # the details: one section per component group
     groups = {p["path"].split(".")[0].split("[")[0] for p in solo["provisional"]}
-    expect(page.get_by_test_id("solo-provisional").locator(".solo-prov-group")).to_have_count(len(groups))
+    expect(page.get_by_test_id("solo-provisional").locator(".solo-prov-group")).to_have_count(
+        len(groups)
+    )
     assert f"({len(solo['provisional'])})" in summary
     # the fallback: the same choice among the action buttons
     assert page.get_by_test_id("actions").locator("button").count() >= 1
 
 
-def test_the_successors_steps_show_on_its_panel_and_in_the_log_as_they_happen(page, site_url, screenshot, figures):
+def test_the_successors_steps_show_on_its_panel_and_in_the_log_as_they_happen(
+    page, site_url, screenshot, figures
+):
     """At the normal bot speed each Successor step is drawn on its own: the panel's turn line
     and last step match the snapshot and the log's newest entry names the rule step."""
     page.set_viewport_size({"width": 1366, "height": 900})

@@ -44,8 +44,11 @@ def open_page(page, url: str) -> None:
 
 
 def start_oracle(page, seed: int = 11, name: str = "Ann") -> None:
-    page.evaluate("""([seed, name]) => marquee.start({game: 'oracle', seed,
-        seats: [{kind: 'human', name}], options: {mode: 'practice'}})""", [seed, name])
+    page.evaluate(
+        """([seed, name]) => marquee.start({game: 'oracle', seed,
+        seats: [{kind: 'human', name}], options: {mode: 'practice'}})""",
+        [seed, name],
+    )
     page.evaluate("marquee.setSpeed(0)")
     page.evaluate("marquee.idle()")
 
@@ -175,8 +178,10 @@ def test_oversized_and_nested_files_are_refused_before_python(page, site_url, tm
     big = tmp_path / "big.json"
     big.write_text(json.dumps({"format": "marquee-save", "name": "x" * 2_100_000}))
     banner = page.get_by_test_id("error-banner")
-    for path, code, params in ((nested, "ui.error.file_too_deep", {"limit": 32}),
-                               (big, "ui.error.file_too_large", {"size": "2.1", "limit": "2.0"})):
+    for path, code, params in (
+        (nested, "ui.error.file_too_deep", {"limit": 32}),
+        (big, "ui.error.file_too_large", {"size": "2.1", "limit": "2.0"}),
+    ):
         page.get_by_test_id("load-input").set_input_files(str(path))
         expect(banner).to_be_visible()
         expect(banner).to_contain_text(ui(code, **params))
@@ -185,7 +190,9 @@ def test_oversized_and_nested_files_are_refused_before_python(page, site_url, tm
         page.get_by_test_id("error-dismiss").click()
         expect(banner).to_be_hidden()
     # the automation API is guarded the same way, and rejects with the page's code
-    err = page.evaluate("marquee.load('{\"a\":' + '['.repeat(100) + ']'.repeat(100) + '}').catch(e => e)")
+    err = page.evaluate(
+        "marquee.load('{\"a\":' + '['.repeat(100) + ']'.repeat(100) + '}').catch(e => e)"
+    )
     assert err["code"] == "ui.error.file_too_deep", err
 
     assert page.evaluate("window.__loads") == 0  # Python never saw them
@@ -195,17 +202,22 @@ def test_oversized_and_nested_files_are_refused_before_python(page, site_url, tm
 
     # an autosave read back from storage is checked as well: the lobby says why
     game = page.evaluate("marquee.gameId()")
-    page.evaluate("""id => {
+    page.evaluate(
+        """id => {
         const key = 'marquee:autosave:' + id;
         const slot = JSON.parse(localStorage.getItem(key));
         slot.text = '['.repeat(5000);
         localStorage.setItem(key, JSON.stringify(slot));
-    }""", game)
+    }""",
+        game,
+    )
     page.reload()
     page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
     page.evaluate("marquee.ready()")
     assert page.evaluate("marquee.screen()") == "lobby"
-    expect(page.get_by_test_id("lobby-error")).to_contain_text(ui("ui.error.file_too_deep", limit=32))
+    expect(page.get_by_test_id("lobby-error")).to_contain_text(
+        ui("ui.error.file_too_deep", limit=32)
+    )
     assert not page.marquee.page_errors, page.marquee.page_errors
 
 
@@ -300,7 +312,9 @@ def test_a_second_tab_never_overwrites_the_first_tabs_game(page, site_url, scree
     start_oracle(page, seed=11, name="First")
     page.evaluate("marquee.act(0)")
     page.evaluate("marquee.idle()")
-    first = page.evaluate("({hash: marquee.hash(), step: marquee.snapshot().step, id: marquee.gameId()})")
+    first = page.evaluate(
+        "({hash: marquee.hash(), step: marquee.snapshot().step, id: marquee.gameId()})"
+    )
 
     # a second tab (same browser storage) starts another game
     other = page.context.new_page()
@@ -316,7 +330,12 @@ def test_a_second_tab_never_overwrites_the_first_tabs_game(page, site_url, scree
     page.wait_for_function("window.marquee", timeout=READY_TIMEOUT_MS)
     page.evaluate("marquee.ready()")
     assert page.evaluate("marquee.screen()") == "table"
-    assert page.evaluate("({hash: marquee.hash(), step: marquee.snapshot().step, id: marquee.gameId()})") == first
+    assert (
+        page.evaluate(
+            "({hash: marquee.hash(), step: marquee.snapshot().step, id: marquee.gameId()})"
+        )
+        == first
+    )
 
     # both tabs on the same game: when one saves over it, the other keeps its own copy, says so
     other.get_by_test_id("to-lobby").click()
@@ -381,7 +400,9 @@ def test_a_full_storage_is_reported_at_once(page, site_url, screenshot):
 # ----------------------------------------------------------------------------- (f) stalled boot
 
 
-def test_a_stalled_download_is_named_and_a_reload_offered(page, site_url, wait_for_boot, screenshot):
+def test_a_stalled_download_is_named_and_a_reload_offered(
+    page, site_url, wait_for_boot, screenshot
+):
     page.set_viewport_size(DESKTOP)
     # tests only: a short stall limit instead of the players' 25 s
     page.add_init_script("window.MARQUEE_BOOT_STALL_MS = 1500")

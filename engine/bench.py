@@ -16,8 +16,9 @@ from engine.core.match import Match
 from engine.core.play import play_to_end
 
 
-def run(game_id: str, seconds: float, players: int | None = None,
-        options: dict[str, Any] | None = None) -> dict[str, Any]:
+def run(
+    game_id: str, seconds: float, players: int | None = None, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
     cls = registry.get(game_id)
     players = players or cls.max_players
     games = decisions = 0

@@ -199,6 +199,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_pack(args: argparse.Namespace) -> int:
     from engine.core.packs import PackError, check_file
+
     registry.all_games()  # importing the games registers their pack schemas
     try:
         with open(args.file, "rb") as f:
@@ -212,8 +213,11 @@ def cmd_pack(args: argparse.Namespace) -> int:
         for path, reason in exc.errors:
             print(f"{args.file}: {path}: {reason}", file=sys.stderr)
         return 1
-    print(json.dumps({"pack": pack.pack, "game": pack.game, "sha256": sha,
-                      "provisional": pack.provisional}))
+    print(
+        json.dumps(
+            {"pack": pack.pack, "game": pack.game, "sha256": sha, "provisional": pack.provisional}
+        )
+    )
     return 0
 
 

@@ -60,8 +60,13 @@ class PypiWheel:
     platform: str | None = None  # None: a pure wheel
 
     def download_args(self) -> list[str]:
-        args = [f"{self.name}=={self.version}", "--no-deps", "--only-binary=:all:",
-                "--python-version", "3.14"]
+        args = [
+            f"{self.name}=={self.version}",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--python-version",
+            "3.14",
+        ]
         if self.platform:
             args += ["--platform", self.platform]
         return args
@@ -69,13 +74,28 @@ class PypiWheel:
 
 # Pinned wheels from PyPI for Pyodide 314 (Python 3.14, ABI pyemscripten_2026_0).
 PYPI_WHEELS = [
-    PypiWheel("msgspec", "0.22.0", "msgspec-0.22.0-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
-              "a66b1766311e42371e509c996c3933b161c7ae0eabdf361af5316dec197e1022",
-              ("msgspec",), platform="pyemscripten_2026_0_wasm32"),
-    PypiWheel("micropip", "0.11.1", "micropip-0.11.1-py3-none-any.whl",
-              "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3", ("micropip",)),
-    PypiWheel("packaging", "26.1", "packaging-26.1-py3-none-any.whl",
-              "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f", ("packaging",)),
+    PypiWheel(
+        "msgspec",
+        "0.22.0",
+        "msgspec-0.22.0-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
+        "a66b1766311e42371e509c996c3933b161c7ae0eabdf361af5316dec197e1022",
+        ("msgspec",),
+        platform="pyemscripten_2026_0_wasm32",
+    ),
+    PypiWheel(
+        "micropip",
+        "0.11.1",
+        "micropip-0.11.1-py3-none-any.whl",
+        "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+        ("micropip",),
+    ),
+    PypiWheel(
+        "packaging",
+        "26.1",
+        "packaging-26.1-py3-none-any.whl",
+        "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f",
+        ("packaging",),
+    ),
 ]
 
 ENGINE_DIST = "marquee"  # distribution name in pyproject.toml
@@ -118,6 +138,7 @@ def human(n: float) -> str:
 
 # --------------------------------------------------------------------------- node
 
+
 def ensure_node_modules() -> str:
     """npm ci when node_modules/ does not match package-lock.json. Returns what was done."""
     lock = ROOT / "package-lock.json"
@@ -144,12 +165,15 @@ def check_npm_pins() -> dict[str, str]:
     for name, pinned in pins.items():
         got = npm_version(name)
         if got != pinned:
-            raise BuildError(f"node_modules/{name} is {got}, package.json pins {pinned}: run npm ci")
+            raise BuildError(
+                f"node_modules/{name} is {got}, package.json pins {pinned}: run npm ci"
+            )
         found[name] = got
     return found
 
 
 # --------------------------------------------------------------------------- wheels
+
 
 def ensure_pypi_wheels() -> list[Path]:
     """Each pinned wheel in .cache/wheels, downloaded once and checked against its sha256."""
@@ -161,8 +185,19 @@ def ensure_pypi_wheels() -> list[Path]:
         if not (path.is_file() and sha256_of(path) == w.sha256):
             log(f"pip download {w.name}=={w.version} ...")
             with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-                run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
-                     "-d", tmp, *w.download_args()])
+                run(
+                    [
+                        sys.executable,
+                        "-m",
+                        "pip",
+                        "download",
+                        "-q",
+                        "--disable-pip-version-check",
+                        "-d",
+                        tmp,
+                        *w.download_args(),
+                    ]
+                )
                 got = Path(tmp) / w.file_name
                 if not got.is_file():
                     raise BuildError(f"pip did not produce {w.file_name}: got {os.listdir(tmp)}")
@@ -201,8 +236,11 @@ SKIP_PARTS = {"__pycache__", ".pytest_cache"}
 
 def engine_sources() -> list[Path]:
     files = [ROOT / n for n in PROJECT_FILES if (ROOT / n).is_file()]
-    files += sorted(p for p in (ROOT / "engine").rglob("*")
-                    if p.is_file() and not SKIP_PARTS & set(p.parts) and p.suffix != ".pyc")
+    files += sorted(
+        p
+        for p in (ROOT / "engine").rglob("*")
+        if p.is_file() and not SKIP_PARTS & set(p.parts) and p.suffix != ".pyc"
+    )
     return files
 
 
@@ -259,6 +297,7 @@ def wheel_version(path: Path) -> str:
 
 # --------------------------------------------------------------------------- lock file
 
+
 def lock_entry(name: str, version: str, path: Path, imports, depends=()) -> dict:
     return {
         "name": name,
@@ -280,31 +319,44 @@ def write_lock(npm_lock: Path, dest: Path, pypi: list[Path], engine: Path) -> di
     packages = {}
     for w, path in zip(PYPI_WHEELS, pypi):
         packages[w.name] = lock_entry(w.name, w.version, path, w.imports)
-    packages[ENGINE_DIST] = lock_entry(ENGINE_DIST, wheel_version(engine), engine,
-                                       ENGINE_IMPORTS, ENGINE_DEPENDS)
+    packages[ENGINE_DIST] = lock_entry(
+        ENGINE_DIST, wheel_version(engine), engine, ENGINE_IMPORTS, ENGINE_DEPENDS
+    )
     for entry in packages.values():
         for dep in entry["depends"]:
             if dep not in packages:
                 raise BuildError(f"{entry['name']} depends on {dep}, which is not shipped")
-    lock = {"info": src["info"], "packages": dict(sorted(packages.items())), "tool": src.get("tool", {})}
+    lock = {
+        "info": src["info"],
+        "packages": dict(sorted(packages.items())),
+        "tool": src.get("tool", {}),
+    }
     dest.write_text(json.dumps(lock, indent=2, sort_keys=True) + "\n")
     return lock
 
 
 # --------------------------------------------------------------------------- page
 
+
 def app_assets(web: Path) -> tuple[str, str]:
     """<link>s for web/*.css (boot.css is linked by index.html itself) and web/app.js."""
     styles = "\n".join(
         f'  <link rel="stylesheet" href="web/{html.escape(p.name)}">'
-        for p in sorted(web.glob("*.css")) if p.name != "boot.css")
-    scripts = '  <script type="module" src="web/app.js"></script>' if (web / "app.js").is_file() else ""
+        for p in sorted(web.glob("*.css"))
+        if p.name != "boot.css"
+    )
+    scripts = (
+        '  <script type="module" src="web/app.js"></script>' if (web / "app.js").is_file() else ""
+    )
     return styles, scripts
 
 
 def json_script(element_id: str, data) -> str:
-    return (f'<script id="{element_id}" type="application/json">'
-            + json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/") + "</script>")
+    return (
+        f'<script id="{element_id}" type="application/json">'
+        + json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+        + "</script>"
+    )
 
 
 def render_index(manifest: dict, lobby: dict) -> str:
@@ -326,7 +378,9 @@ def render_index(manifest: dict, lobby: dict) -> str:
 def check_pyscript_config(cfg: dict, lock: dict) -> None:
     for pkg in cfg.get("packages", []):
         if pkg not in lock["packages"]:
-            raise BuildError(f"web/pyscript.json asks for package {pkg!r}, which the site does not ship")
+            raise BuildError(
+                f"web/pyscript.json asks for package {pkg!r}, which the site does not ship"
+            )
     interp = cfg.get("interpreter", "")
     if interp.startswith(("http:", "https:", "//")):
         raise BuildError("web/pyscript.json: the interpreter must be a local path")
@@ -351,8 +405,13 @@ def lobby_data() -> dict:
     bridge's `games`), the page strings in every language (its `strings`) and the engine's
     limits (its `version`), asked of the same engine sources with the build machine's CPython."""
     try:
-        out = subprocess.run([sys.executable, "-c", LOBBY_SCRIPT], cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout
+        out = subprocess.run(
+            [sys.executable, "-c", LOBBY_SCRIPT],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
     except subprocess.CalledProcessError as exc:
         raise BuildError(f"could not describe the games for the lobby:\n{exc.stderr}") from exc
     data = json.loads(out)
@@ -397,6 +456,7 @@ def write_service_worker(out: Path) -> dict:
 
 # --------------------------------------------------------------------------- assemble
 
+
 def assemble(out: Path, versions: dict, pypi: list[Path], engine: Path) -> dict:
     pyodide_src = NODE_MODULES / "pyodide"
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -406,12 +466,16 @@ def assemble(out: Path, versions: dict, pypi: list[Path], engine: Path) -> dict:
         shutil.copy2(pyodide_src / name, out / "pyodide" / name)
     for wheel in [*pypi, engine]:
         shutil.copy2(wheel, out / "pyodide" / wheel.name)
-    lock = write_lock(pyodide_src / "pyodide-lock.json", out / "pyodide" / "pyodide-lock.json", pypi, engine)
+    lock = write_lock(
+        pyodide_src / "pyodide-lock.json", out / "pyodide" / "pyodide-lock.json", pypi, engine
+    )
     cfg = json.loads((ROOT / "web" / "pyscript.json").read_text())
     check_pyscript_config(cfg, lock)
 
     shutil.copytree(pyscript_src, out / "pyscript", ignore=shutil.ignore_patterns("*.map"))
-    shutil.copytree(ROOT / "web", out / "web", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(
+        ROOT / "web", out / "web", ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+    )
     (out / "web" / "sw.js").unlink()  # it works from the site root only (its scope)
 
     boot_packages = set(cfg.get("packages", []))
@@ -429,8 +493,11 @@ def assemble(out: Path, versions: dict, pypi: list[Path], engine: Path) -> dict:
         },
         # resources each boot stage waits for, with their sizes, for the progress bar
         "stages": {
-            "runtime": [res(f"pyodide/{n}") for n in PYODIDE_RUNTIME] + [res("pyodide/pyodide-lock.json")],
-            "packages": [res(f"pyodide/{p.name}") for p in pypi if by_name[p.name]["name"] in boot_packages],
+            "runtime": [res(f"pyodide/{n}") for n in PYODIDE_RUNTIME]
+            + [res("pyodide/pyodide-lock.json")],
+            "packages": [
+                res(f"pyodide/{p.name}") for p in pypi if by_name[p.name]["name"] in boot_packages
+            ],
             "engine": [res(f"pyodide/{engine.name}")],
         },
     }
@@ -458,8 +525,12 @@ def dir_size(path: Path) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-q", "--quiet", action="store_true", help="print only the one-line summary")
-    ap.add_argument("--out", type=Path, help="build into this folder instead of build/site/ (replaced)")
-    ap.add_argument("--engine-wheel", type=Path, help="ship this engine wheel instead of building one")
+    ap.add_argument(
+        "--out", type=Path, help="build into this folder instead of build/site/ (replaced)"
+    )
+    ap.add_argument(
+        "--engine-wheel", type=Path, help="ship this engine wheel instead of building one"
+    )
     args = ap.parse_args(argv)
 
     t0 = time.perf_counter()
@@ -498,15 +569,22 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     total, count = dir_size(SITE)
     if not args.quiet:
-        log(f"built {SITE.relative_to(ROOT)}/ ({node}; pyodide {versions['pyodide']}, "
-            f"@pyscript/core {versions['@pyscript/core']})")
+        log(
+            f"built {SITE.relative_to(ROOT)}/ ({node}; pyodide {versions['pyodide']}, "
+            f"@pyscript/core {versions['@pyscript/core']})"
+        )
         rows = [(p, p.stat().st_size) for p in sorted((SITE / "pyodide").iterdir())]
-        rows += [(SITE / "pyscript", dir_size(SITE / "pyscript")[0]),
-                 (SITE / "web", dir_size(SITE / "web")[0]),
-                 (SITE / "index.html", (SITE / "index.html").stat().st_size)]
+        rows += [
+            (SITE / "pyscript", dir_size(SITE / "pyscript")[0]),
+            (SITE / "web", dir_size(SITE / "web")[0]),
+            (SITE / "index.html", (SITE / "index.html").stat().st_size),
+        ]
         for path, size in rows:
             log(f"  {human(size):>9}  {path.relative_to(SITE)}{'/' if path.is_dir() else ''}")
-        log(f"  engine wheel {engine.name} " + (f"built in {t_engine:.1f}s" if built else "unchanged"))
+        log(
+            f"  engine wheel {engine.name} "
+            + (f"built in {t_engine:.1f}s" if built else "unchanged")
+        )
     log(f"build: {count} files, {human(total)} in build/site/, {elapsed:.1f}s")
     return 0
 

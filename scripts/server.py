@@ -63,17 +63,20 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000,
-                quiet: bool = False) -> ThreadingHTTPServer:
-    handler = functools.partial(type("Handler", (SiteHandler,), {"quiet": quiet}),
-                                directory=str(directory))
+def make_server(
+    directory: Path, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False
+) -> ThreadingHTTPServer:
+    handler = functools.partial(
+        type("Handler", (SiteHandler,), {"quiet": quiet}), directory=str(directory)
+    )
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server
 
 
-def start_in_thread(directory: Path, host: str = "127.0.0.1", port: int = 0,
-                    quiet: bool = True) -> tuple[ThreadingHTTPServer, str]:
+def start_in_thread(
+    directory: Path, host: str = "127.0.0.1", port: int = 0, quiet: bool = True
+) -> tuple[ThreadingHTTPServer, str]:
     """Serve ``directory`` from a daemon thread; port 0 picks a free port. Returns the
     server (call ``.shutdown()``) and its base URL ending in '/'."""
     server = make_server(directory, host, port, quiet)
@@ -96,8 +99,10 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"cannot listen on {args.host}:{args.port}: {exc} (try --port)", file=sys.stderr)
         return 1
-    print(f"Marquee is at http://{args.host}:{server.server_address[1]}/  (serving {args.dir}; Ctrl-C stops)",
-          flush=True)
+    print(
+        f"Marquee is at http://{args.host}:{server.server_address[1]}/  (serving {args.dir}; Ctrl-C stops)",
+        flush=True,
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -84,7 +84,7 @@ function afterEngine(fn) {
 }
 
 function loadStrings() {
-  S.t = makeTranslator(S.engine ? call("strings", { lang: S.lang }) : early.strings[S.lang] ?? early.strings.en);
+  S.t = makeTranslator(S.engine ? call("strings", { lang: S.lang }) : (early.strings[S.lang] ?? early.strings.en));
 }
 
 // --------------------------------------------------------------------------- start-up
@@ -120,8 +120,7 @@ function onEngineReady() {
 }
 
 document.addEventListener("marquee:engine-ready", onEngineReady);
-document.addEventListener("marquee:boot-failed", (e) =>
-  rejectReady(new Error(e.detail?.summary ?? "boot failed")));
+document.addEventListener("marquee:boot-failed", (e) => rejectReady(new Error(e.detail?.summary ?? "boot failed")));
 if (window.marqueeBridge?.call) onEngineReady();
 
 /** The lobby before the engine, when the build brought its data (run at the end of this
@@ -182,17 +181,30 @@ function initialLang() {
 function drawTopbar() {
   const t = S.t;
   const onTable = S.screen === "table" && S.snap;
-  clear(topbar,
-    h("div", { class: "brand", "aria-label": "Marquee" },
+  clear(
+    topbar,
+    h(
+      "div",
+      { class: "brand", "aria-label": "Marquee" },
       h("span", { class: "brand-lights", "aria-hidden": "true" }),
-      h("span", { class: "brand-name" }, "Marquee")),
+      h("span", { class: "brand-name" }, "Marquee"),
+    ),
     h("p", { class: "topbar-game", testid: "game-title" }, onTable ? pick(S.snap.names, S.lang) : t("ui.lobby.title")),
-    h("label", { class: "lang-picker" },
+    h(
+      "label",
+      { class: "lang-picker" },
       h("span", { class: "lang-label" }, t("ui.lang.label")),
-      h("select", {
-        testid: "lang-select", "aria-label": t("ui.lang.label"),
-        onchange: (e) => setLang(e.target.value),
-      }, LANGS.map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === S.lang }, l.name)))));
+      h(
+        "select",
+        {
+          testid: "lang-select",
+          "aria-label": t("ui.lang.label"),
+          onchange: (e) => setLang(e.target.value),
+        },
+        LANGS.map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === S.lang }, l.name)),
+      ),
+    ),
+  );
   document.title = onTable ? `${pick(S.snap.names, S.lang)} · Marquee` : "Marquee";
 }
 
@@ -223,7 +235,8 @@ function setLang(lang) {
 // games stay listed. Nothing is evicted; a full storage is reported at once.
 
 const SLOT = "autosave:";
-const newGameId = () => Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
+const newGameId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 function loadSlot(id) {
   const slot = store.load(SLOT + id);
@@ -232,7 +245,10 @@ function loadSlot(id) {
 
 /** The autosaved games, newest first. */
 function savedGames() {
-  return store.keys(SLOT).map((key) => loadSlot(key.slice(SLOT.length))).filter(Boolean)
+  return store
+    .keys(SLOT)
+    .map((key) => loadSlot(key.slice(SLOT.length)))
+    .filter(Boolean)
     .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0));
 }
 
@@ -291,7 +307,10 @@ function initialSetup() {
 function resizeSeats(seats, n, game) {
   const bot = defaultBot(game);
   const out = seats.slice(0, n).map((s) => ({
-    kind: s.kind === "bot" ? "bot" : "human", bot: s.bot ?? bot, name: cleanName(s.name) }));
+    kind: s.kind === "bot" ? "bot" : "human",
+    bot: s.bot ?? bot,
+    name: cleanName(s.name),
+  }));
   while (out.length < n) out.push(out.length === 0 ? { kind: "human", bot, name: "" } : { kind: "bot", bot, name: "" });
   return out;
 }
@@ -340,7 +359,11 @@ const lobbyHandlers = {
   },
   players(n) {
     S.setup.players = n;
-    S.setup.seats = resizeSeats(S.setup.seats, n, S.games.find((g) => g.id === S.setup.game));
+    S.setup.seats = resizeSeats(
+      S.setup.seats,
+      n,
+      S.games.find((g) => g.id === S.setup.game),
+    );
     rememberSetup();
     drawLobby();
     screenEl.querySelector('[data-testid="players-select"]')?.focus();
@@ -365,18 +388,27 @@ const lobbyHandlers = {
     const input = screenEl.querySelector('[data-testid="seed-input"]');
     if (input) input.value = String(S.setup.seed);
   },
-  start: reporting(lobbyFailed, afterEngine(() => startGame())),
-  resume: reporting(lobbyFailed, afterEngine((id) => {
-    const slot = loadSlot(id);
-    if (!slot) throw pageError(S.t, "ui.error.resume_gone");
-    resume(slot);
-  })),
+  start: reporting(
+    lobbyFailed,
+    afterEngine(() => startGame()),
+  ),
+  resume: reporting(
+    lobbyFailed,
+    afterEngine((id) => {
+      const slot = loadSlot(id);
+      if (!slot) throw pageError(S.t, "ui.error.resume_gone");
+      resume(slot);
+    }),
+  ),
   forget(id) {
     store.remove(SLOT + id);
     S.lobbyError = null;
     drawLobby();
   },
-  loadFile: reporting(lobbyFailed, afterEngine(async (file) => loadText(await readFile(file)))),
+  loadFile: reporting(
+    lobbyFailed,
+    afterEngine(async (file) => loadText(await readFile(file))),
+  ),
 };
 
 /** An event handler that runs `fn` and hands any error to `onError` to show. */
@@ -453,9 +485,20 @@ function resume(auto) {
   if (snap.hash !== auto.hash) throw pageError(S.t, "ui.error.resume_mismatch");
   stopAuto();
   Object.assign(S, {
-    snap, viewer: auto.viewer, shown: auto.shown, covered: auto.covered, group: auto.group,
-    freshFrom: snap.step, error: null, lobbyError: null, stalledAt: null, screen: "table", refs: null,
-    gameId: auto.id, tabNotice: null, loadNotice: null,
+    snap,
+    viewer: auto.viewer,
+    shown: auto.shown,
+    covered: auto.covered,
+    group: auto.group,
+    freshFrom: snap.step,
+    error: null,
+    lobbyError: null,
+    stalledAt: null,
+    screen: "table",
+    refs: null,
+    gameId: auto.id,
+    tabNotice: null,
+    loadNotice: null,
   });
   store.tab.save("game", auto.id);
   loadStrings();
@@ -530,9 +573,11 @@ function settle(snap, { fresh = false, draw = true } = {}) {
   S.viewer = next;
   autosave();
   if (draw) refresh();
-  document.dispatchEvent(new CustomEvent("marquee:snapshot", {
-    detail: { step: snap.step, hash: snap.hash, to_act: snap.to_act, viewer: next, covered: S.covered },
-  }));
+  document.dispatchEvent(
+    new CustomEvent("marquee:snapshot", {
+      detail: { step: snap.step, hash: snap.hash, to_act: snap.to_act, viewer: next, covered: S.covered },
+    }),
+  );
   return snap;
 }
 
@@ -540,13 +585,21 @@ function autosave() {
   const started = performance.now();
   const { text } = call("save");
   const status = store.put(SLOT + S.gameId, {
-    text, viewer: S.viewer, shown: S.shown, covered: S.covered, group: S.group,
-    hash: S.snap.hash, game: S.snap.game, names: S.snap.names, step: S.snap.step,
-    over: S.snap.to_act.kind === "terminal", players: seatNames(S.snap.seats, S.t), savedAt: Date.now(),
+    text,
+    viewer: S.viewer,
+    shown: S.shown,
+    covered: S.covered,
+    group: S.group,
+    hash: S.snap.hash,
+    game: S.snap.game,
+    names: S.snap.names,
+    step: S.snap.step,
+    over: S.snap.to_act.kind === "terminal",
+    players: seatNames(S.snap.seats, S.t),
+    savedAt: Date.now(),
   });
   // told at once, and told again after every step that is not saved
-  S.storageProblem = status === "ok" ? null
-    : S.t(status === "full" ? "ui.autosave.full" : "ui.autosave.unavailable");
+  S.storageProblem = status === "ok" ? null : S.t(status === "full" ? "ui.autosave.full" : "ui.autosave.unavailable");
   timings.autosave = Math.round((performance.now() - started) * 10) / 10;
 }
 
@@ -706,15 +759,18 @@ function renderBoard(container, snap) {
     why: (action) => ask(() => (viewer === null ? null : call("why", { seat: viewer, action, lang }))),
     gameData: () => ask(() => call("game_data", { game: snap.game })),
     // a refused move shows in the error banner, as from the buttons, and still rejects
-    act: (action) => marquee.act(action).catch((error) => {
-      S.error = error.message;
-      refresh();
-      throw error;
-    }),
+    act: (action) =>
+      marquee.act(action).catch((error) => {
+        S.error = error.message;
+        refresh();
+        throw error;
+      }),
     generic: generic.renderValue,
     // the actions of the hint on screen for this position, best first (a board may mark them)
-    hints: S.hint && !S.hint.pending && S.hint.step === snap.step && S.hint.viewer === viewer
-      ? S.hint.moves.map((m) => m.action) : [],
+    hints:
+      S.hint && !S.hint.pending && S.hint.step === snap.step && S.hint.viewer === viewer
+        ? S.hint.moves.map((m) => m.action)
+        : [],
   };
   try {
     S.renderer.mod.render(container, snap, api);
@@ -814,34 +870,43 @@ const marquee = {
   /** Resolves once the engine is loaded and the first screen (lobby or resumed table) is drawn. */
   ready: () => readyPromise.then(() => marquee),
   /** Resolves when no automatic step (bot, chance, automaton) is pending. */
-  idle: () => readyPromise.then(() => new Promise((resolve) => {
-    idleWaiters.push(resolve);
-    flushIdle();
-  })),
+  idle: () =>
+    readyPromise.then(
+      () =>
+        new Promise((resolve) => {
+          idleWaiters.push(resolve);
+          flushIdle();
+        }),
+    ),
   get lang() {
     return S.lang;
   },
-  setLang: (lang) => guarded(() => { setLang(lang); return S.lang; }),
+  setLang: (lang) =>
+    guarded(() => {
+      setLang(lang);
+      return S.lang;
+    }),
   t: (code, params) => S.t(code, params),
   screen: publicScreen,
   games: () => clone(S.games),
   setup: () => clone(S.setup),
-  start: (setup = {}) => guarded(() => {
-    const game = S.games.find((g) => g.id === (setup.game ?? S.setup.game));
-    if (!game) throw pageError(S.t, "ui.error.no_game_chosen");
-    const base = game.id === S.setup.game ? S.setup : defaultSetup(game);
-    const players = setup.players ?? (setup.seats ? setup.seats.length : base.players);
-    S.setup = {
-      game: game.id,
-      players,
-      options: { ...base.options, ...(setup.options ?? {}) },
-      seats: resizeSeats(setup.seats ?? base.seats, players, game),
-      seed: setup.seed ?? base.seed,
-      hints: setup.hints ?? base.hints ?? true,
-    };
-    rememberSetup();
-    return startGame();
-  }),
+  start: (setup = {}) =>
+    guarded(() => {
+      const game = S.games.find((g) => g.id === (setup.game ?? S.setup.game));
+      if (!game) throw pageError(S.t, "ui.error.no_game_chosen");
+      const base = game.id === S.setup.game ? S.setup : defaultSetup(game);
+      const players = setup.players ?? (setup.seats ? setup.seats.length : base.players);
+      S.setup = {
+        game: game.id,
+        players,
+        options: { ...base.options, ...(setup.options ?? {}) },
+        seats: resizeSeats(setup.seats ?? base.seats, players, game),
+        seed: setup.seed ?? base.seed,
+        hints: setup.hints ?? base.hints ?? true,
+      };
+      rememberSetup();
+      return startGame();
+    }),
   /** The hard bot's best moves for the seat at this screen, shown as the Hint button shows
    *  them: [{index, action, label, estimate}], with the time taken in timings.hint. */
   hint: () => guarded(() => askHint().moves),
@@ -854,19 +919,28 @@ const marquee = {
   hash: () => S.snap?.hash ?? null,
   gameId: () => (S.screen === "table" ? S.gameId : null),
   savedGames: () => clone(savedGames().map(({ text, ...slot }) => slot)),
-  act: (action) => guarded(() => {
-    if (typeof action === "number") {
-      const entry = S.snap?.legal[action];
-      if (!entry) throw pageError(S.t, "ui.error.no_such_action", { index: action });
-      action = entry.action;
-    }
-    return act(action);
-  }),
+  act: (action) =>
+    guarded(() => {
+      if (typeof action === "number") {
+        const entry = S.snap?.legal[action];
+        if (!entry) throw pageError(S.t, "ui.error.no_such_action", { index: action });
+        action = entry.action;
+      }
+      return act(action);
+    }),
   undo: () => guarded(undo),
   save: () => guarded(saveText),
   load: (text) => guarded(() => loadText(text)),
-  confirmPass: () => guarded(() => { confirmCover(); return S.snap; }),
-  toLobby: () => guarded(() => { showLobby(); return null; }),
+  confirmPass: () =>
+    guarded(() => {
+      confirmCover();
+      return S.snap;
+    }),
+  toLobby: () =>
+    guarded(() => {
+      showLobby();
+      return null;
+    }),
   setSpeed: (ms) => setSpeed(ms),
   skip: () => tableHandlers.skip(),
   timings,

@@ -30,7 +30,8 @@ for (const stage of ["runtime", "packages", "engine"]) {
 }
 const ofStage = (stage) => [...resources.values()].filter((r) => r.stage === stage);
 const stageBytes = (stage) => ofStage(stage).reduce((n, r) => n + r.bytes, 0);
-const packageNames = ofStage("packages").concat(ofStage("engine"))
+const packageNames = ofStage("packages")
+  .concat(ofStage("engine"))
   .map((r) => r.path.split("/").pop().split("-")[0]);
 
 // Share of the bar for each signal; they add up to 1.
@@ -127,10 +128,11 @@ const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 let frame = 0;
 function schedule() {
-  if (!frame) frame = requestAnimationFrame(() => {
-    frame = 0;
-    render();
-  });
+  if (!frame)
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      render();
+    });
 }
 
 function render() {
@@ -158,7 +160,8 @@ function render() {
 
 const HINTS = {
   404: "A file of the site is missing: upload the whole build/site/ folder.",
-  fetch: "The file is missing, unreachable or does not match pyodide-lock.json (upload the whole build/site/ folder again).",
+  fetch:
+    "The file is missing, unreachable or does not match pyodide-lock.json (upload the whole build/site/ folder again).",
   mime: "The server must send .wasm as application/wasm and .mjs/.js as text/javascript.",
   python: "A Python exception stopped the page; the traceback is below.",
 };
@@ -182,12 +185,16 @@ function fail(summary, detail = "", hint = "") {
   const box = $("#boot");
   box.setAttribute("aria-busy", "false");
   showSummary(summary, hint);
-  const versions = Object.entries(state.versions).map(([k, v]) => `${k} ${v}`).join(", ");
+  const versions = Object.entries(state.versions)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ");
   $(".boot-error-detail").textContent = [
     detail,
     versions && `Versions: ${versions}`,
     state.log.length ? `Recent log:\n${state.log.join("\n")}` : "",
-  ].filter(Boolean).join("\n\n");
+  ]
+    .filter(Boolean)
+    .join("\n\n");
   $(".boot-error").hidden = false;
   rejectReady(new Error(summary));
   document.dispatchEvent(new CustomEvent("marquee:boot-failed", { detail: state.error }));
@@ -211,7 +218,11 @@ function errorText(value) {
 }
 
 function firstLine(text) {
-  const lines = String(text).trim().split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = String(text)
+    .trim()
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   // the message of a JS error leads its stack; a Python traceback ends with its message
   const isMessage = (l) => /^[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt)\b/.test(l);
   const python = lines.findLastIndex((l) => isMessage(l) && !/^PythonError\b/.test(l));
@@ -224,7 +235,8 @@ $(".boot-error").addEventListener("click", async (event) => {
   if (action === "reload") location.reload();
   if (action === "copy") {
     const text = [".boot-error-summary", ".boot-error-hint", ".boot-error-detail"]
-      .map((sel) => $(sel).textContent).join("\n\n");
+      .map((sel) => $(sel).textContent)
+      .join("\n\n");
     try {
       await navigator.clipboard.writeText(text);
       event.target.textContent = "Copied";
@@ -251,11 +263,14 @@ window.fetch = function (input, init) {
         const summary = `Could not download ${r.path}.`;
         fail(summary, errorText(error), HINTS.fetch);
         // A failed integrity check hides the HTTP status: ask the server once more.
-        nativeFetch(urlOf(input), { method: "HEAD", cache: "no-store" }).then((head) => {
-          if (state.error?.summary !== summary) return;
-          if (head.ok) refine(`${r.path} does not match its sha256 in pyodide-lock.json.`, HINTS.fetch);
-          else refine(`Could not download ${r.path} (HTTP ${head.status}).`, head.status === 404 ? HINTS[404] : "");
-        }, () => {});
+        nativeFetch(urlOf(input), { method: "HEAD", cache: "no-store" }).then(
+          (head) => {
+            if (state.error?.summary !== summary) return;
+            if (head.ok) refine(`${r.path} does not match its sha256 in pyodide-lock.json.`, HINTS.fetch);
+            else refine(`Could not download ${r.path} (HTTP ${head.status}).`, head.status === 404 ? HINTS[404] : "");
+          },
+          () => {},
+        );
       },
     );
   }
@@ -264,7 +279,7 @@ window.fetch = function (input, init) {
 
 function urlOf(input) {
   try {
-    return new URL(typeof input === "string" ? input : input?.url ?? String(input), document.baseURI).href;
+    return new URL(typeof input === "string" ? input : (input?.url ?? String(input)), document.baseURI).href;
   } catch {
     return "";
   }
@@ -407,8 +422,11 @@ addEventListener("error", (event) => {
   const text = errorText(event.error) || event.message;
   const where = event.filename ? `${sitePath(event.filename)}:${event.lineno}:${event.colno}` : "";
   const summary = (firstLine(text) || "Script error.") + (where ? ` (in ${where})` : "");
-  fail(summary, [text, where && `at ${event.filename}:${event.lineno}:${event.colno}`].filter(Boolean).join("\n"),
-    /PythonError/.test(text) ? HINTS.python : "");
+  fail(
+    summary,
+    [text, where && `at ${event.filename}:${event.lineno}:${event.colno}`].filter(Boolean).join("\n"),
+    /PythonError/.test(text) ? HINTS.python : "",
+  );
 });
 const sitePath = (url) => (url.startsWith(siteRoot.href) ? url.slice(siteRoot.href.length) : url);
 addEventListener(
@@ -498,8 +516,12 @@ const stallTimer = setInterval(() => {
   const quiet = now - lastChange;
   const file = waitingFor();
   const seconds = Math.round(quiet / 1000);
-  waitNote.textContent = quiet >= QUIET_MS
-    ? (file ? `Waiting for ${file.split("/").pop()}: ${seconds} s without progress.` : `Still working (${seconds} s).`) : "";
+  waitNote.textContent =
+    quiet >= QUIET_MS
+      ? file
+        ? `Waiting for ${file.split("/").pop()}: ${seconds} s without progress.`
+        : `Still working (${seconds} s).`
+      : "";
   state.stalled = quiet >= STALL_MS ? { file, seconds } : null;
   stallBox.hidden = !state.stalled;
   if (state.stalled) {

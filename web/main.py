@@ -38,10 +38,18 @@ def make_call(bridge, render):
                 lang = json.loads(args_json or "{}").get("lang", "en")
             except (ValueError, AttributeError):
                 lang = "en"
-            return json.dumps({"error": {
-                "code": "ui.error.internal", "params": {"method": method, "detail": detail},
-                "message": render("ui.error.internal", {"method": method, "detail": detail}, lang),
-            }}, ensure_ascii=False)
+            return json.dumps(
+                {
+                    "error": {
+                        "code": "ui.error.internal",
+                        "params": {"method": method, "detail": detail},
+                        "message": render(
+                            "ui.error.internal", {"method": method, "detail": detail}, lang
+                        ),
+                    }
+                },
+                ensure_ascii=False,
+            )
 
     return call
 
@@ -59,14 +67,20 @@ try:
     door.python = sys.version.split()[0]
     js.window.marqueeBridge = door
 except BaseException as exc:
-    dispatch("marquee:boot-error", {
-        "message": f"{type(exc).__name__}: {exc}",
-        "traceback": traceback.format_exc(),
-    })
+    dispatch(
+        "marquee:boot-error",
+        {
+            "message": f"{type(exc).__name__}: {exc}",
+            "traceback": traceback.format_exc(),
+        },
+    )
     raise
 else:
-    dispatch("marquee:engine-ready", {
-        "version": engine.__version__,
-        "python": sys.version.split()[0],
-        "importMs": round((time.perf_counter() - started) * 1000, 1),
-    })
+    dispatch(
+        "marquee:engine-ready",
+        {
+            "version": engine.__version__,
+            "python": sys.version.split()[0],
+            "importMs": round((time.perf_counter() - started) * 1000, 1),
+        },
+    )

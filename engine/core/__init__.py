@@ -7,6 +7,16 @@ from engine.core.options import OptionSpec
 from engine.core.rng import Rng
 
 __all__ = [
-    "AUTOMATON", "CHANCE", "Event", "Game", "IllegalAction", "MarqueeError", "OptionSpec",
-    "OptionsError", "Result", "Rng", "SaveError", "ToAct",
+    "AUTOMATON",
+    "CHANCE",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "MarqueeError",
+    "OptionSpec",
+    "OptionsError",
+    "Result",
+    "Rng",
+    "SaveError",
+    "ToAct",
 ]

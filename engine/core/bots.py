@@ -36,9 +36,12 @@ def make_bot(game: Game, kind: str, seed: int) -> Bot:
     factory = type(game).bots.get(kind)
     if factory is None:
         from engine.core.search import level_bots
+
         factory = level_bots().get(kind)
     if factory is None:
         from engine.core.search import LEVELS
-        raise OptionsError("options.unknown_bot", bot=kind,
-                           known=["random", *LEVELS, *type(game).bots])
+
+        raise OptionsError(
+            "options.unknown_bot", bot=kind, known=["random", *LEVELS, *type(game).bots]
+        )
     return factory(seed)

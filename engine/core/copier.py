@@ -21,9 +21,22 @@ from typing import Any, cast
 import msgspec
 from msgspec import inspect as mi
 
-_IMMUTABLE = (mi.IntType, mi.StrType, mi.BoolType, mi.FloatType, mi.NoneType, mi.LiteralType,
-              mi.BytesType, mi.EnumType, mi.DateTimeType, mi.DateType, mi.TimeType,
-              mi.TimeDeltaType, mi.UUIDType, mi.DecimalType)
+_IMMUTABLE = (
+    mi.IntType,
+    mi.StrType,
+    mi.BoolType,
+    mi.FloatType,
+    mi.NoneType,
+    mi.LiteralType,
+    mi.BytesType,
+    mi.EnumType,
+    mi.DateTimeType,
+    mi.DateType,
+    mi.TimeType,
+    mi.TimeDeltaType,
+    mi.UUIDType,
+    mi.DecimalType,
+)
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
@@ -63,7 +76,7 @@ class _Builder:
 
     def build(self, cls: type) -> Callable[[Any], Any]:
         name = self._struct(cls)
-        exec("\n".join(self.lines), self.env)  # noqa: S102 - source generated from type info
+        exec("\n".join(self.lines), self.env)
         for table, entries in self.tables.items():
             self.env[table] = {c: self.env[n] for c, n in entries.items()}
         for c, n in self.names.items():
@@ -107,8 +120,9 @@ class _Builder:
         # copy followed by an attribute store per mutable field.
         self.env[f"{name}_cls"] = cls
         kw = any(p.kind is p.KEYWORD_ONLY for p in inspect.signature(cls).parameters.values())
-        args = ", ".join((f"{f.name}=" if kw else "") + self._expr(f.type, f"x.{f.name}")
-                         for f in info.fields)
+        args = ", ".join(
+            (f"{f.name}=" if kw else "") + self._expr(f.type, f"x.{f.name}") for f in info.fields
+        )
         self.lines += [f"def {name}(x):", f"    return {name}_cls({args})", ""]
         return name
 

@@ -91,11 +91,20 @@ class Game:
     # of ``legal`` and names them in ``formed`` {type: count}; they stay legal actions.
     form_actions: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, players: int, options: dict[str, Any] | None = None,
-                 packs: dict[str, bytes] | None = None) -> None:
+    def __init__(
+        self,
+        players: int,
+        options: dict[str, Any] | None = None,
+        packs: dict[str, bytes] | None = None,
+    ) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise OptionsError("options.player_count", game=self.id, players=players,
-                               min=self.min_players, max=self.max_players)
+            raise OptionsError(
+                "options.player_count",
+                game=self.id,
+                players=players,
+                min=self.min_players,
+                max=self.max_players,
+            )
         self.players = players
         self.options = normalize(self.option_specs, options)
         self.check_options()
@@ -104,8 +113,12 @@ class Game:
         self.user_packs: dict[str, bytes] = dict(packs or {})
         unknown = sorted(set(self.user_packs) - set(self.replaceable_packs))
         if unknown:
-            raise OptionsError("options.unknown_pack", game=self.id, packs=unknown,
-                               known=list(self.replaceable_packs))
+            raise OptionsError(
+                "options.unknown_pack",
+                game=self.id,
+                packs=unknown,
+                known=list(self.replaceable_packs),
+            )
         self._state_encoder = msgspec.msgpack.Encoder()
         self._state_decoder: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(self.state_type)
         self._json = msgspec.json.Encoder()
@@ -207,10 +220,14 @@ class Game:
         if not isinstance(action, self._action_types()):
             raise IllegalAction("core.unknown_action", action=type(action).__name__)
         if to.kind in ("chance", "automaton") and not self.enters_outcomes(state, seat, action):
-            expected = (self.chance_action(state) if to.kind == "chance"
-                        else self.automaton_action(state, seat))
+            expected = (
+                self.chance_action(state)
+                if to.kind == "chance"
+                else self.automaton_action(state, seat)
+            )
             if type(action) is not type(expected) or (
-                    self.encode_action(action) != self.encode_action(expected)):
+                self.encode_action(action) != self.encode_action(expected)
+            ):
                 # Only the engine draws for chance and moves the automaton: a save file or a
                 # page call cannot choose the dice or the Successor's steps.
                 raise IllegalAction(f"core.forced.{to.kind}", seat=seat)

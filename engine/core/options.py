@@ -76,9 +76,11 @@ def _refusal(by_id: dict[str, OptionSpec], given: dict[str, Any], message: str) 
     if spec.kind == "bool":
         return OptionsError("options.not_bool", option=name, value=value)
     if spec.kind == "choice":
-        return OptionsError("options.bad_choice", option=name, value=value,
-                            choices=list(spec.choices))
+        return OptionsError(
+            "options.bad_choice", option=name, value=value, choices=list(spec.choices)
+        )
     if not isinstance(value, int) or isinstance(value, bool):
         return OptionsError("options.not_int", option=name, value=value)
-    return OptionsError("options.out_of_range", option=name, value=value, min=spec.min,
-                        max=spec.max)
+    return OptionsError(
+        "options.out_of_range", option=name, value=value, min=spec.min, max=spec.max
+    )

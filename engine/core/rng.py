@@ -7,7 +7,8 @@ shuffles are not promised to stay the same across versions.
 
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 import msgspec
 
@@ -22,7 +23,7 @@ class Rng(msgspec.Struct):
     draws: int = 0
 
     @classmethod
-    def from_seed(cls, seed: int) -> "Rng":
+    def from_seed(cls, seed: int) -> Rng:
         return cls(state=seed & _MASK)
 
     def next_u64(self) -> int:
@@ -61,6 +62,6 @@ class Rng(msgspec.Struct):
         self.shuffle(out)
         return out
 
-    def fork(self) -> "Rng":
+    def fork(self) -> Rng:
         """An independent stream (e.g. for a bot), derived from and advancing this one."""
         return Rng(state=self.next_u64())

@@ -18,7 +18,6 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from collections.abc import Sequence
 from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec

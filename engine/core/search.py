@@ -124,20 +124,21 @@ class Node:
     __slots__ = ("action", "avail", "children", "seat", "total", "visits")
 
     def __init__(self, seat: int, action: Any) -> None:
-        self.seat = seat          # who chose the action leading here
+        self.seat = seat  # who chose the action leading here
         self.action = action
         self.children: dict[Any, Node] = {}
         self.visits = 0
         self.avail = 0
-        self.total = 0.0          # sum of rewards for ``seat``
+        self.total = 0.0  # sum of rewards for ``seat``
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
 
 
 class Search:
-    def __init__(self, game: Game, viewer: int, level: Level, seed: int,
-                 know: Knowledge | None = None) -> None:
+    def __init__(
+        self, game: Game, viewer: int, level: Level, seed: int, know: Knowledge | None = None
+    ) -> None:
         self.game = game
         self.viewer = viewer
         self.level = level
@@ -168,8 +169,10 @@ class Search:
         root = self.run(state, legal)
         order = {_key(a): i for i, a in enumerate(legal)}
         # Most visited first; ties by mean reward, then by the stable legal order.
-        return sorted(root.children.values(),
-                      key=lambda c: (-c.visits, -c.mean(), order.get(_key(c.action), 0)))
+        return sorted(
+            root.children.values(),
+            key=lambda c: (-c.visits, -c.mean(), order.get(_key(c.action), 0)),
+        )
 
     # --- one iteration -------------------------------------------------------------------
 
@@ -255,8 +258,7 @@ class Search:
             state, seat, legal = self._advance(state, rng)
             if legal is None:
                 break
-            if steps >= depth and (extend is None or steps >= 4 * depth
-                                   or not extend(game, state)):
+            if steps >= depth and (extend is None or steps >= 4 * depth or not extend(game, state)):
                 break
             state, _ = game.apply(state, seat, know.rollout(game, state, seat, legal, rng))
             steps += 1
@@ -303,6 +305,7 @@ def _view_digest(game: Game, state: Any, viewer: int) -> int:
 
 # --- the bot and hints --------------------------------------------------------------------
 
+
 class SearchBot:
     """A bot of one level; its decisions depend on its seed, the visible position and the
     level, never on how many decisions it took before."""
@@ -323,8 +326,9 @@ def level_bots() -> dict[str, Callable[[int], SearchBot]]:
     return {name: functools.partial(SearchBot, level=lv) for name, lv in LEVELS.items()}
 
 
-def hint(game: Game, state: Any, seat: int, n: int = 3, *, level: str = "hard",
-         seed: int = 0) -> list[dict[str, Any]]:
+def hint(
+    game: Game, state: Any, seat: int, n: int = 3, *, level: str = "hard", seed: int = 0
+) -> list[dict[str, Any]]:
     """The ``n`` best moves for ``seat`` as the ``level`` bot sees them: each with its action
     (builtins), how often the search tried it, and its estimate (expected reward in [0, 1]:
     about the chance of winning, adjusted by the margin)."""
@@ -334,5 +338,11 @@ def hint(game: Game, state: Any, seat: int, n: int = 3, *, level: str = "hard",
     if len(legal) == 1:
         return [{"action": game.action_to_builtins(legal[0]), "visits": 0, "estimate": None}]
     ranked = Search(game, seat, LEVELS[level], seed).ranked(state, legal)
-    return [{"action": game.action_to_builtins(c.action), "visits": c.visits,
-             "estimate": round(c.mean(), 3)} for c in ranked[:n]]
+    return [
+        {
+            "action": game.action_to_builtins(c.action),
+            "visits": c.visits,
+            "estimate": round(c.mean(), 3),
+        }
+        for c in ranked[:n]
+    ]

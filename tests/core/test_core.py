@@ -6,12 +6,11 @@ import msgspec
 import pytest
 
 import tinygame
-from tinygame import Pick, Roll
-from engine.core import CHANCE, IllegalAction, OptionsError, Rng
+from engine.core import CHANCE, IllegalAction, OptionsError, Rng, registry
 from engine.core.bots import RandomBot, make_bot
 from engine.core.i18n import LANGS, render
 from engine.core.match import Match
-from engine.core import registry
+from tinygame import Pick, Roll
 
 
 def play_out(match: Match, seed: int = 7) -> None:
@@ -29,15 +28,18 @@ def test_registry_knows_the_tiny_game_and_rejects_unknown_ids():
     assert err.value.code == "options.unknown_game"
 
 
-@pytest.mark.parametrize("players,options,code", [
-    (1, {}, "options.player_count"),
-    (4, {}, "options.player_count"),
-    (2, {"colour": "red"}, "options.unknown"),
-    (2, {"rounds": 0}, "options.out_of_range"),
-    (2, {"rounds": "3"}, "options.not_int"),
-    (2, {"dice": 1}, "options.not_bool"),
-    (2, {"rounds": 4, "dice": False}, "options.tiny.long_needs_dice"),
-])
+@pytest.mark.parametrize(
+    "players,options,code",
+    [
+        (1, {}, "options.player_count"),
+        (4, {}, "options.player_count"),
+        (2, {"colour": "red"}, "options.unknown"),
+        (2, {"rounds": 0}, "options.out_of_range"),
+        (2, {"rounds": "3"}, "options.not_int"),
+        (2, {"dice": 1}, "options.not_bool"),
+        (2, {"rounds": 4, "dice": False}, "options.tiny.long_needs_dice"),
+    ],
+)
 def test_invalid_options_are_refused_with_a_specific_code(players, options, code):
     with pytest.raises(OptionsError) as err:
         tinygame.TinyGame(players, options)
@@ -65,12 +67,15 @@ def test_apply_never_mutates_its_input():
     assert new.picks[0] == 3 and state.picks[0] is None
 
 
-@pytest.mark.parametrize("seat,action,code", [
-    (0, Roll(), "tiny.roll.only_chance"),
-    (0, Pick(4), "tiny.pick.range"),
-    (CHANCE, Pick(1), "core.not_your_turn"),
-    (0, "pick", "core.unknown_action"),
-])
+@pytest.mark.parametrize(
+    "seat,action,code",
+    [
+        (0, Roll(), "tiny.roll.only_chance"),
+        (0, Pick(4), "tiny.pick.range"),
+        (CHANCE, Pick(1), "core.not_your_turn"),
+        (0, "pick", "core.unknown_action"),
+    ],
+)
 def test_illegal_actions_raise_a_code_and_leave_the_state_alone(seat, action, code):
     game = tinygame.TinyGame(2)
     state = game.initial_state(3)
@@ -91,7 +96,10 @@ def test_a_finished_game_refuses_every_action():
 
 
 def test_seed_and_actions_reproduce_a_game_exactly():
-    a, b = Match.new("tiny", 3, {"rounds": 5}, seed=99), Match.new("tiny", 3, {"rounds": 5}, seed=99)
+    a, b = (
+        Match.new("tiny", 3, {"rounds": 5}, seed=99),
+        Match.new("tiny", 3, {"rounds": 5}, seed=99),
+    )
     play_out(a, seed=5)
     for step in a.steps:
         b.act(step.seat, step.action)
@@ -183,6 +191,7 @@ def test_render_falls_back_to_english_and_names_unknown_codes_plainly():
 
 def test_core_catalog_has_all_languages():
     from engine.core.i18n import catalog
+
     for code, entry in catalog("engine.core").items():
         assert set(entry) == set(LANGS), code
 

@@ -40,10 +40,11 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
             base = node.module or ""
             if node.level:
                 anchor = package.split(".")
-                anchor = anchor[:len(anchor) - (node.level - 1)]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
                 base = ".".join(anchor + ([base] if base else []))
-            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
-                       for a in node.names]
+            targets = [
+                f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names
+            ]
         else:
             continue
         for t in targets:
@@ -109,8 +110,11 @@ def test_no_base_game_module_imports_a_variant():
                 continue
             if any(name == v or name.startswith(v + ".") for v in variants):
                 continue
-            bad += [f"{name} -> {d}" for d in sorted(deps)
-                    if any(d == v or d.startswith(v + ".") for v in variants)]
+            bad += [
+                f"{name} -> {d}"
+                for d in sorted(deps)
+                if any(d == v or d.startswith(v + ".") for v in variants)
+            ]
     assert not bad, "base-game modules importing a variant:\n" + "\n".join(bad)
 
 

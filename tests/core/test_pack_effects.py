@@ -37,8 +37,11 @@ def vocabulary(*packages: str) -> set[str]:
             if path.name in SCHEMAS:
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"))
-            docstrings = {id(n.value) for n in ast.walk(tree)
-                          if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+            docstrings = {
+                id(n.value)
+                for n in ast.walk(tree)
+                if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
+            }
             for node in ast.walk(tree):
                 if isinstance(node, ast.Constant) and isinstance(node.value, str):
                     if id(node) not in docstrings:
@@ -68,8 +71,11 @@ def trickerion_unhandled(packs: TC.Packs, code: set[str]) -> list[str]:
 
 def solo_unhandled(packs: SC.SoloPacks, code: set[str]) -> list[str]:
     # The Academy's magicians are data for the expansion, which the engine does not play.
-    return [f"{a.magician}:{a.effect}" for a in packs.abilities.values()
-            if not a.academy and a.effect not in code]
+    return [
+        f"{a.magician}:{a.effect}"
+        for a in packs.abilities.values()
+        if not a.academy and a.effect not in code
+    ]
 
 
 def test_every_trickerion_effect_is_handled():
@@ -96,7 +102,8 @@ def test_control_an_unknown_trickerion_effect_is_reported():
     raw["prophecies"] = json.dumps(data)
     packs = TC.build_packs(raw)  # the schema cannot know the id: it loads …
     assert trickerion_unhandled(packs, vocabulary("trickerion")) == [
-        f"{data['prophecies'][0]['id']}:teleport_the_audience"]  # … and is reported here
+        f"{data['prophecies'][0]['id']}:teleport_the_audience"
+    ]  # … and is reported here
 
 
 def test_control_an_effect_known_only_through_an_unhandled_parameter_is_reported():
@@ -128,8 +135,11 @@ def oracle_unhandled(sheet: OP.Sheet, code: set[str]) -> dict[str, list[str]]:
         used = [f for f in effect.__struct_fields__ if getattr(effect, f)] if effect else []
         if not used or any(f not in code for f in used):
             staff.add(ability)
-    partner = {e for e in sheet.threads_of_fate.partner_effects.values()
-               if e not in code and e.removeprefix("fill_") not in code}
+    partner = {
+        e
+        for e in sheet.threads_of_fate.partner_effects.values()
+        if e not in code and e.removeprefix("fill_") not in code
+    }
     ids = {
         "prediction option": {o for t in sheet.prediction.tiers for o in t.options},
         "horoscope reward": {c.kind for r in sheet.horoscope.rows for c in r.cells if c},

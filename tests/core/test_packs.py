@@ -155,7 +155,9 @@ def shipped_pack_files() -> list:
     return sorted(games.glob("**/data/*.json"))
 
 
-@pytest.mark.parametrize("path", shipped_pack_files(), ids=lambda p: f"{p.parent.parent.name}/{p.name}")
+@pytest.mark.parametrize(
+    "path", shipped_pack_files(), ids=lambda p: f"{p.parent.parent.name}/{p.name}"
+)
 def test_every_shipped_pack_file_passes_pack_check(path):
     from engine.core import registry
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-import tinygame  # noqa: F401  (registers the tiny game)
 
+import tinygame  # noqa: F401  (registers the tiny game)
 from engine.core import registry
 from engine.core.bots import RandomBot, bot_seed, make_bot
 from engine.core.copier import copier
@@ -31,8 +31,9 @@ def _tiny_determinize(game, state, viewer, rng):
     s = game.copy(state)
     s.rng = Rng(state=rng.next_u64())
     if s.phase == "pick":
-        s.picks = [p if i == viewer or p is None else 1 + rng.below(3)
-                   for i, p in enumerate(s.picks)]
+        s.picks = [
+            p if i == viewer or p is None else 1 + rng.below(3) for i, p in enumerate(s.picks)
+        ]
     return s
 
 
@@ -59,21 +60,28 @@ def _position(game_id, players, seed, steps, want=lambda m, seat: True):
 
 # --- determinism and legality --------------------------------------------------------------
 
+
 def test_same_position_seed_and_budget_give_the_same_move_and_ranking():
     match, seat, legal = _position("trickerion", 2, 5, 40)
-    first = [msgspec.json.encode(c.action) for c in
-             Search(match.game, seat, SMALL, 11).ranked(match.state, legal)]
-    again = [msgspec.json.encode(c.action) for c in
-             Search(match.game, seat, SMALL, 11).ranked(match.state, legal)]
+    first = [
+        msgspec.json.encode(c.action)
+        for c in Search(match.game, seat, SMALL, 11).ranked(match.state, legal)
+    ]
+    again = [
+        msgspec.json.encode(c.action)
+        for c in Search(match.game, seat, SMALL, 11).ranked(match.state, legal)
+    ]
     assert first == again
     # The bot is stateless between decisions: a second call gives the same move.
     bot = SearchBot(11, SMALL)
     assert bot.choose(match.game, match.state, seat, legal) == bot.choose(
-        match.game, match.state, seat, legal)
+        match.game, match.state, seat, legal
+    )
 
 
-@pytest.mark.parametrize("game_id,players", [("trickerion", 2), ("trickerion", 4),
-                                             ("trickerion-solo", 2), ("oracle", 1)])
+@pytest.mark.parametrize(
+    "game_id,players", [("trickerion", 2), ("trickerion", 4), ("trickerion-solo", 2), ("oracle", 1)]
+)
 def test_search_returns_a_legal_move_and_leaves_the_state_untouched(game_id, players):
     for steps in (0, 15, 30):
         match, seat, legal = _position(game_id, players, 3, steps)
@@ -85,10 +93,12 @@ def test_search_returns_a_legal_move_and_leaves_the_state_untouched(game_id, pla
 
 # --- hidden information --------------------------------------------------------------------
 
+
 def _has_secret_opponent(match, seat):
     s = match.state
-    return any(c.card and not c.shown for o, p in enumerate(s.players) if o != seat
-               for c in p.chars) and any(s.decks.values())
+    return any(
+        c.card and not c.shown for o, p in enumerate(s.players) if o != seat for c in p.chars
+    ) and any(s.decks.values())
 
 
 def _hide_differently(game, state, viewer):
@@ -149,8 +159,9 @@ def test_tiny_game_search_never_reads_the_others_simultaneous_pick():
     assert len(moves) == 1
 
 
-@pytest.mark.parametrize("game_id,players", [("trickerion", 2), ("trickerion", 4),
-                                             ("trickerion-solo", 2)])
+@pytest.mark.parametrize(
+    "game_id,players", [("trickerion", 2), ("trickerion", 4), ("trickerion-solo", 2)]
+)
 def test_trickerion_determinization_keeps_the_view_and_changes_the_hidden_parts(game_id, players):
     det = knowledge(registry.get(game_id)(players)).determinize
     changed = 0
@@ -164,13 +175,16 @@ def test_trickerion_determinization_keeps_the_view_and_changes_the_hidden_parts(
                 for w in worlds:
                     assert game.view(w, viewer) == game.view(state, viewer)
                     assert w.rng.state != state.rng.state
-                hidden = {msgspec.json.encode(
-                    [w.decks, [(p.hand, p.specials) for p in w.players]]) for w in worlds}
+                hidden = {
+                    msgspec.json.encode([w.decks, [(p.hand, p.specials) for p in w.players]])
+                    for w in worlds
+                }
                 changed += len(hidden) > 1
     assert changed > 0
 
 
 # --- levels, hints ---------------------------------------------------------------------------
+
 
 def test_levels_exist_for_every_game_and_are_listed():
     for cls in registry.all_games():
@@ -179,7 +193,8 @@ def test_levels_exist_for_every_game_and_are_listed():
             assert isinstance(make_bot(game, name, 1), SearchBot)
     for game_id in ("trickerion", "trickerion-solo", "oracle"):
         assert {"random", "greedy", "easy", "normal", "hard"} <= set(
-            registry.get(game_id).describe()["bots"])
+            registry.get(game_id).describe()["bots"]
+        )
     assert LEVELS["easy"].budget < LEVELS["normal"].budget < LEVELS["hard"].budget
 
 
@@ -195,12 +210,14 @@ def test_hint_ranks_legal_moves_with_estimates():
 
 # --- strength smoke tests (small, seeded; they fail if the search stops working) -----------
 
+
 def test_tiny_search_finds_the_dominant_pick_and_beats_random():
     wins = 0
     for seed in range(10):
         match = Match.new("tiny", 2, {"rounds": 3}, seed=seed)
-        play_to_end(match, {0: SearchBot(seed, Level(budget=60, rollout_depth=4), TINY),
-                            1: RandomBot(seed)})
+        play_to_end(
+            match, {0: SearchBot(seed, Level(budget=60, rollout_depth=4), TINY), 1: RandomBot(seed)}
+        )
         wins += 0 in match.result().winners
     assert wins >= 7
 
@@ -226,6 +243,7 @@ def test_easy_search_outscores_greedy_in_oracle_practice():
 
 def test_simulate_rotates_bots_through_the_seats_and_reports_per_bot():
     from engine.cli import simulate
+
     out = simulate("tiny", 2, 0, 10, ["easy", "random"], {"rounds": 3}, rotate=True)
     assert out["rotate"] and sum(out["winner_counts"]) >= 10
     # Per listed bot: the search bot (from either seat) outscores the random one.
@@ -235,8 +253,10 @@ def test_simulate_rotates_bots_through_the_seats_and_reports_per_bot():
 
 # --- the structural copier behind Game.copy ----------------------------------------------------
 
-@pytest.mark.parametrize("game_id,players", [("trickerion", 4), ("trickerion-solo", 2),
-                                             ("oracle", 1), ("tiny", 3)])
+
+@pytest.mark.parametrize(
+    "game_id,players", [("trickerion", 4), ("trickerion-solo", 2), ("oracle", 1), ("tiny", 3)]
+)
 def test_structural_copy_equals_a_msgpack_round_trip_and_shares_nothing_mutable(game_id, players):
     match = Match.new(game_id, players, seed=9)
     play_to_end(match, {s: RandomBot(s) for s in range(players)})
@@ -249,5 +269,6 @@ def test_structural_copy_equals_a_msgpack_round_trip_and_shares_nothing_mutable(
         for name in state.__struct_fields__:
             value = getattr(state, name)
             if isinstance(value, (list, dict, msgspec.Struct)) and not (
-                    isinstance(value, msgspec.Struct) and value.__struct_config__.frozen):
+                isinstance(value, msgspec.Struct) and value.__struct_config__.frozen
+            ):
                 assert getattr(copy, name) is not value, name

@@ -27,22 +27,57 @@ CASES: dict[str, list[Case]] = {
     "trickerion": [
         # Seeds chosen for the decisions they reach: 38 soul possession, break free and link
         # rewards; 9 investments.
-        Case("2p-random-greedy", "trickerion", 2, 38, ("random", "greedy"),
-             {"dark_alley": True, "prophecies": True}),
-        Case("4p-random", "trickerion", 4, 9, ("random", "random", "random", "random"),
-             {"dark_alley": True, "prophecies": True}),
-        Case("4p-greedy", "trickerion", 4, 7, ("greedy", "random", "greedy", "random"),
-             {"dark_alley": True, "prophecies": True}),
-        Case("2p-fast-no-alley", "trickerion", 2, 5, ("greedy", "random"),
-             {"dark_alley": False, "fast_game": True, "first_game": True}),
+        Case(
+            "2p-random-greedy",
+            "trickerion",
+            2,
+            38,
+            ("random", "greedy"),
+            {"dark_alley": True, "prophecies": True},
+        ),
+        Case(
+            "4p-random",
+            "trickerion",
+            4,
+            9,
+            ("random", "random", "random", "random"),
+            {"dark_alley": True, "prophecies": True},
+        ),
+        Case(
+            "4p-greedy",
+            "trickerion",
+            4,
+            7,
+            ("greedy", "random", "greedy", "random"),
+            {"dark_alley": True, "prophecies": True},
+        ),
+        Case(
+            "2p-fast-no-alley",
+            "trickerion",
+            2,
+            5,
+            ("greedy", "random"),
+            {"dark_alley": False, "fast_game": True, "first_game": True},
+        ),
     ],
     "trickerion-solo": [
-        Case("low-greedy", "trickerion-solo", 2, 3, ("greedy", "random"),
-             {"difficulty": "low"}),
-        Case("high-random-harder", "trickerion-solo", 2, 9, ("random", "random"),
-             {"difficulty": "high", "harder_coins": True, "harder_no_ability": True}),
-        Case("medium-random", "trickerion-solo", 2, 2, ("random", "random"),
-             {"difficulty": "medium", "easier": True}),
+        Case("low-greedy", "trickerion-solo", 2, 3, ("greedy", "random"), {"difficulty": "low"}),
+        Case(
+            "high-random-harder",
+            "trickerion-solo",
+            2,
+            9,
+            ("random", "random"),
+            {"difficulty": "high", "harder_coins": True, "harder_no_ability": True},
+        ),
+        Case(
+            "medium-random",
+            "trickerion-solo",
+            2,
+            2,
+            ("random", "random"),
+            {"difficulty": "medium", "easier": True},
+        ),
     ],
     "oracle": [
         Case("practice-greedy", "oracle", 1, 4, ("greedy",), {"mode": "practice"}),
@@ -65,8 +100,15 @@ def default_cases(cls) -> list[Case]:
     kinds = ["random", *cls.bots]
     out = []
     for i, kind in enumerate(dict.fromkeys([kinds[0], kinds[-1]])):
-        out.append(Case(f"{cls.min_players}p-{kind}", cls.id, cls.min_players, 1 + i,
-                        (kind,) * cls.min_players))
+        out.append(
+            Case(
+                f"{cls.min_players}p-{kind}",
+                cls.id,
+                cls.min_players,
+                1 + i,
+                (kind,) * cls.min_players,
+            )
+        )
     return out
 
 

@@ -20,7 +20,6 @@ import msgspec
 from engine.core.bots import bot_seed, make_bot
 from engine.core.i18n import action_label
 from engine.core.match import Match
-
 from tests.golden.cases import Case, all_cases
 
 HERE = Path(__file__).resolve().parent
@@ -33,8 +32,9 @@ def path_of(case: Case) -> Path:
 
 
 def _json(value) -> str:
-    return json.dumps(msgspec.to_builtins(value), sort_keys=True, ensure_ascii=False,
-                      separators=(",", ":"))
+    return json.dumps(
+        msgspec.to_builtins(value), sort_keys=True, ensure_ascii=False, separators=(",", ":")
+    )
 
 
 def _digest(view) -> str:
@@ -46,8 +46,10 @@ def record(case: Case) -> str:
     match = Match.new(case.game, case.players, case.options, case.seed)
     game = match.game
     bots = {s: make_bot(game, kind, bot_seed(case.seed, s)) for s, kind in enumerate(case.bots)}
-    lines = [f"game {case.game} players {case.players} seed {case.seed} "
-             f"bots {','.join(case.bots)} options {_json(game.options)}"]
+    lines = [
+        f"game {case.game} players {case.players} seed {case.seed} "
+        f"bots {','.join(case.bots)} options {_json(game.options)}"
+    ]
     seats = range(game.players)
 
     def views() -> None:
@@ -72,7 +74,9 @@ def record(case: Case) -> str:
                 lines.append(f"  legal {len(legal)}: " + " | ".join(labels))
             else:  # long lists (the Oracle companion's throw entry: 984) by digest, for speed
                 joined = b"\n".join(game.encode_action(a) for a in legal)
-                lines.append(f"  legal {len(legal)} sha256 {hashlib.sha256(joined).hexdigest()[:16]}")
+                lines.append(
+                    f"  legal {len(legal)} sha256 {hashlib.sha256(joined).hexdigest()[:16]}"
+                )
             action = bots[seat].choose(game, match.state, seat, legal)
         lines.append(f"  act {seat} {_json(action)} = {action_label(game, action, 'en')}")
         for e in match.act(seat, action):
@@ -104,8 +108,11 @@ def compare(old: str, new: str) -> dict[str, int]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--force", action="store_true", help="rewrite existing files too")
-    ap.add_argument("--check", action="store_true",
-                    help="write nothing; per file, list the kinds of line that differ")
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; per file, list the kinds of line that differ",
+    )
     ap.add_argument("--game", action="append", help="only these game ids")
     args = ap.parse_args(argv)
     for case in all_cases():
@@ -123,8 +130,10 @@ def main(argv: list[str] | None = None) -> int:
         text = record(case)
         changed = not path.exists() or path.read_text() != text
         path.write_text(text)
-        print(f"{'wrote' if changed else 'same '} {path.relative_to(HERE.parent.parent)} "
-              f"({text.count(chr(10))} lines)")
+        print(
+            f"{'wrote' if changed else 'same '} {path.relative_to(HERE.parent.parent)} "
+            f"({text.count(chr(10))} lines)"
+        )
     return 0
 
 

@@ -18,9 +18,11 @@ from tests.golden.cases import all_cases
 from tests.golden.record import path_of, record
 
 ROOT = Path(__file__).resolve().parents[2]
-HOW = ("If this change is deliberate: regenerate with `python -m tests.golden.record --force`, "
-       "bump __version__ in engine/__init__.py (pyproject.toml reads it), and say in the commit "
-       "which goldens changed and why. Otherwise the engine's behaviour changed by accident.")
+HOW = (
+    "If this change is deliberate: regenerate with `python -m tests.golden.record --force`, "
+    "bump __version__ in engine/__init__.py (pyproject.toml reads it), and say in the commit "
+    "which goldens changed and why. Otherwise the engine's behaviour changed by accident."
+)
 
 
 @pytest.mark.parametrize("case", all_cases(), ids=lambda c: f"{c.game}/{c.name}")
@@ -55,4 +57,5 @@ def test_version_is_single_sourced():
 def test_every_registered_game_has_cases():
     # A new game needs no edit here: default_cases lists it from the registry.
     from engine.core import registry
+
     assert {c.game for c in all_cases()} >= {cls.id for cls in registry.all_games()}

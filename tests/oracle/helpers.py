@@ -27,8 +27,9 @@ def force(g, s, action, seat: int = CHANCE):
     return new, g._apply(new, seat, action)
 
 
-def started(mode: str = "practice", halves=(L, R, R, L, L), dice=(2, 3), coin="tree",
-            draws=("grey", "grey")):
+def started(
+    mode: str = "practice", halves=(L, R, R, L, L), dice=(2, 3), coin="tree", draws=("grey", "grey")
+):
     """A game at its first turn with a forced setup throw (and forced day-start draws)."""
     g = game(mode)
     s = g.initial_state(7)

@@ -121,8 +121,16 @@ def test_any_number_of_manipulations_per_turn():
     g, s = started()
     s.circles["plus_minus"].filled = 4
     s.circles["move"].filled = 3
-    s, _ = act(g, s, A.AdjustDie(0, 1), A.AdjustDie(0, 1), A.AdjustDie(1, -1),
-               A.MoveRune("bone"), A.MoveRune("doll"), A.MoveRune("bone"))
+    s, _ = act(
+        g,
+        s,
+        A.AdjustDie(0, 1),
+        A.AdjustDie(0, 1),
+        A.AdjustDie(1, -1),
+        A.MoveRune("bone"),
+        A.MoveRune("doll"),
+        A.MoveRune("bone"),
+    )
     assert s.circles["plus_minus"].crossed == 3 and s.circles["move"].crossed == 3
     assert s.phase == "act" and not s.acted
 

@@ -7,7 +7,6 @@ import json
 import re
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from engine.core import CHANCE, IllegalAction
@@ -15,7 +14,6 @@ from engine.core import save as savefile
 from engine.core.bots import RandomBot, bot_seed
 from engine.core.i18n import LANGS, action_label, catalog, render
 from engine.core.match import Match
-from engine.core.play import play_to_end
 from engine.games.oracle import actions as A
 from engine.games.oracle.state import PendingLines
 
@@ -64,15 +62,22 @@ def test_practice_chance_steps_only_from_chance():
 
 
 CANDIDATES = (
-    [A.AdjustDie(d, x) for d in (0, 1) for x in (1, -1)] + [A.MoveRune(r) for r in ("d4_a", "coin", "doll")]
-    + [A.ThreadsOfFate(p) for p in ("die", "bone", "doll")] + [A.Stargazing(), A.ActivateStaff(), A.Pass()]
-    + [A.Prediction(d, c) for d in (0, 1) for c in ("red", "blue")] + [A.Horoscope(h) for h in (0, 1)]
-    + [A.HireTownsfolk(i) for i in range(5)] + [A.DrawLine(r, c, d) for r in range(0, 7, 2) for c in range(0, 7, 3) for d in "hv"]
-    + [A.TownsfolkSymbol("red"), A.TownsfolkSymbol("purple"), A.TownsfolkDone()] + [A.WriteHoroscope(v, row) for v in (1, 3, 4) for row in ("top", "bottom")]
+    [A.AdjustDie(d, x) for d in (0, 1) for x in (1, -1)]
+    + [A.MoveRune(r) for r in ("d4_a", "coin", "doll")]
+    + [A.ThreadsOfFate(p) for p in ("die", "bone", "doll")]
+    + [A.Stargazing(), A.ActivateStaff(), A.Pass()]
+    + [A.Prediction(d, c) for d in (0, 1) for c in ("red", "blue")]
+    + [A.Horoscope(h) for h in (0, 1)]
+    + [A.HireTownsfolk(i) for i in range(5)]
+    + [A.DrawLine(r, c, d) for r in range(0, 7, 2) for c in range(0, 7, 3) for d in "hv"]
+    + [A.TownsfolkSymbol("red"), A.TownsfolkSymbol("purple"), A.TownsfolkDone()]
+    + [A.WriteHoroscope(v, row) for v in (1, 3, 4) for row in ("top", "bottom")]
     + [A.MarkHoroscope("top"), A.MarkGuild("red", "x"), A.MarkGuild("blue", "market")]
     + [A.TakeGood("talisman", "red"), A.TakeGood("tome", "yellow")]
-    + [A.FillCircle("move"), A.FillCircle("plus_minus")] + [A.ActivateSlot(i) for i in range(4)]
-    + [A.ResolveDraw("red"), A.ResolveDraw("grey")] + [A.MarketPhase(), A.EndGame(), A.RollInApp()]
+    + [A.FillCircle("move"), A.FillCircle("plus_minus")]
+    + [A.ActivateSlot(i) for i in range(4)]
+    + [A.ResolveDraw("red"), A.ResolveDraw("grey")]
+    + [A.MarketPhase(), A.EndGame(), A.RollInApp()]
 )
 
 
@@ -100,8 +105,9 @@ def test_same_seed_and_actions_give_the_same_state():
         a = random_match("practice", seed)
         b = random_match("practice", seed)
         assert a.game.state_hash(a.state) == b.game.state_hash(b.state)
-    assert random_match("practice", 1).game.state_hash(random_match("practice", 1).state) != \
-        random_match("practice", 2).game.state_hash(random_match("practice", 2).state)
+    assert random_match("practice", 1).game.state_hash(
+        random_match("practice", 1).state
+    ) != random_match("practice", 2).game.state_hash(random_match("practice", 2).state)
 
 
 @pytest.mark.parametrize("mode", ["practice", "companion"])
@@ -123,13 +129,13 @@ def test_undo_inside_a_turn_but_not_across_a_throw():
     m.act(0, A.Pass())
     m.act(0, A.RollInApp())
     m.run_auto()
-    assert m.steps[-1].barrier == "random"          # the app's throw drew from the RNG
+    assert m.steps[-1].barrier == "random"  # the app's throw drew from the RNG
     with pytest.raises(IllegalAction) as exc:
         m.undo(0)
     assert exc.value.code in ("core.undo.random", "core.undo.not_yours")
     m2 = Match(game("companion"), 9)
     m2.act(0, A.EnterRoll((L, L, R, R, L), (2, 3), "tree"))
-    m2.undo(0)                                        # a mistyped physical throw can be undone
+    m2.undo(0)  # a mistyped physical throw can be undone
     assert m2.state.turn == 0
 
 
@@ -152,9 +158,29 @@ def test_view_is_json_ready_and_describes_every_pending():
 def test_view_shape_matches_the_docs():
     g, s = started("practice")
     v = g.view(s, 0)
-    for key in ("mode", "phase", "provisional", "layout", "frame", "bowl", "figure", "actions",
-                "threads", "stargazing", "predictions", "horoscope", "guilds", "staff", "clock",
-                "goods", "corruption", "funding", "adventurers", "score", "pending"):
+    for key in (
+        "mode",
+        "phase",
+        "provisional",
+        "layout",
+        "frame",
+        "bowl",
+        "figure",
+        "actions",
+        "threads",
+        "stargazing",
+        "predictions",
+        "horoscope",
+        "guilds",
+        "staff",
+        "clock",
+        "goods",
+        "corruption",
+        "funding",
+        "adventurers",
+        "score",
+        "pending",
+    ):
         assert key in v, key
         assert f"`{key}`" in (PKG.parents[2] / "docs" / "oracle.md").read_text()
     geo = g.rules.geo
@@ -167,7 +193,9 @@ def test_every_code_has_en_ru_fr_and_every_term_is_named():
     cat = catalog("engine.games.oracle")
     for entry in cat.values():
         # grammatical forms ride beside a language ("ru.gen", see engine/core/i18n.py)
-        assert {k.partition(".")[0] for k in entry} == set(LANGS) and all(entry[lang] for lang in LANGS)
+        assert {k.partition(".")[0] for k in entry} == set(LANGS) and all(
+            entry[lang] for lang in LANGS
+        )
     source = "\n".join(p.read_text() for p in PKG.glob("*.py"))
     used = set(re.findall(r'"(oracle\.[a-z_]+\.[a-z_]+)"', source))
     assert used and used <= set(cat), sorted(used - set(cat))
@@ -175,9 +203,14 @@ def test_every_code_has_en_ru_fr_and_every_term_is_named():
         assert f"action.{cls.__struct_config__.tag}" in cat, cls
     g = game()
     sheet = g.rules.sheet
-    terms = ([("colour", c) for c in sheet.adventurers] + [("guild", gid) for gid in g.rules.guild_ids]
-             + [("ability", s.ability) for s in sheet.staff] + [("row", r.id) for r in g.rules.rows]
-             + [("action", a) for a in sheet.figure_spaces] + [("action", "pass")])
+    terms = (
+        [("colour", c) for c in sheet.adventurers]
+        + [("guild", gid) for gid in g.rules.guild_ids]
+        + [("ability", s.ability) for s in sheet.staff]
+        + [("row", r.id) for r in g.rules.rows]
+        + [("action", a) for a in sheet.figure_spaces]
+        + [("action", "pass")]
+    )
     for kind, value in terms:
         assert f"term.{kind}.{value}" in cat, (kind, value)
 
@@ -191,7 +224,11 @@ def test_rendered_log_and_labels_have_no_gaps():
                 for e in events:
                     for lang in LANGS:
                         text = render(e.code, e.params, lang, g)
-                        assert text != e.code and not re.search(r"\{\w+(:\w+)?\}", text), (e, lang, text)
+                        assert text != e.code and not re.search(r"\{\w+(:\w+)?\}", text), (
+                            e,
+                            lang,
+                            text,
+                        )
             for state in m.states[::10]:
                 if g.to_act(state).kind == "players":
                     for a in g.legal_actions(state, 0)[:40]:

@@ -13,18 +13,33 @@ from .helpers import L, R, act, codes, refused, started
 BOTH_LEFT = (L, L, R, R, R)
 
 
-@pytest.mark.parametrize("cells,value,ok", [
-    ([], 3, True), (["2"], 3, True), (["2"], 4, False), (["4"], 1, True), (["3", "4"], 2, False),
-    (["X"], 2, True), (["1", "X"], 1, True),
-])
+@pytest.mark.parametrize(
+    "cells,value,ok",
+    [
+        ([], 3, True),
+        (["2"], 3, True),
+        (["2"], 4, False),
+        (["4"], 1, True),
+        (["3", "4"], 2, False),
+        (["X"], 2, True),
+        (["1", "X"], 1, True),
+    ],
+)
 def test_top_row_rises_by_exactly_one_and_four_wraps_to_one(cells, value, ok):
     """«В верхней строке … ровно на 1 больше … После «4» … «1» либо «X»»."""
     assert H.may_follow(cells, value, "ascending") is ok
 
 
-@pytest.mark.parametrize("cells,value,ok", [
-    ([], 1, True), (["3"], 2, True), (["3"], 4, False), (["1"], 4, True), (["X"], 4, True),
-])
+@pytest.mark.parametrize(
+    "cells,value,ok",
+    [
+        ([], 1, True),
+        (["3"], 2, True),
+        (["3"], 4, False),
+        (["1"], 4, True),
+        (["X"], 4, True),
+    ],
+)
 def test_bottom_row_falls_by_exactly_one_and_one_wraps_to_four(cells, value, ok):
     """«В нижней строке … ровно на 1 меньше … После «1» … «4» либо «X»»."""
     assert H.may_follow(cells, value, "descending") is ok
@@ -121,4 +136,6 @@ def test_filling_a_cell_pays_the_reward_printed_by_it():
             elif reward.kind == "market":
                 assert legal == [A.MarkGuild(gid, "market") for gid in g.rules.guild_ids]
             else:
-                assert A.MarkHoroscope(row.id) in legal or len(s.horoscope[row.id]) == len(row.cells)
+                assert A.MarkHoroscope(row.id) in legal or len(s.horoscope[row.id]) == len(
+                    row.cells
+                )

@@ -8,14 +8,14 @@ from importlib import resources
 import pytest
 
 from engine.core import CHANCE
-from engine.core.bots import RandomBot
-from engine.games.oracle.game import OracleGame
-from engine.core.packs import PackError, check_file
 from engine.core import save as savefile
+from engine.core.bots import RandomBot
 from engine.core.errors import SaveError
 from engine.core.match import Match
+from engine.core.packs import PackError, check_file
 from engine.games.oracle import actions as A
 from engine.games.oracle import packs as P
+from engine.games.oracle.game import OracleGame
 from engine.games.oracle.packs import load_practice, load_sheet, parse_practice, parse_sheet
 from engine.games.oracle.rules import Rules
 
@@ -45,16 +45,21 @@ def test_unknown_fields_are_refused():
     assert err.value.params["path"] == "$.days"
 
 
-@pytest.mark.parametrize("edit", [
-    lambda d: d["stargazing"]["cells"].__setitem__(0, "RRY"),               # ragged grid
-    lambda d: d["stargazing"]["cells"].__setitem__(0, "RRYBBQ"),            # letter not in legend
-    lambda d: d["stargazing"]["cross"].append({"r": 9, "c": 0, "dir": "h"}),  # off the grid
-    lambda d: d.__setitem__("figure_start", "dance"),
-    lambda d: d["threads_of_fate"]["partner_effects"].pop("bone"),
-    lambda d: d["prediction"]["tiers"].reverse(),
-    lambda d: d["horoscope"]["rows"][0]["cells"].__setitem__(0, {"kind": "x", "colours": ["red"]}),
-    lambda d: d["staff"].append({"ability": "juggler"}),
-])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d["stargazing"]["cells"].__setitem__(0, "RRY"),  # ragged grid
+        lambda d: d["stargazing"]["cells"].__setitem__(0, "RRYBBQ"),  # letter not in legend
+        lambda d: d["stargazing"]["cross"].append({"r": 9, "c": 0, "dir": "h"}),  # off the grid
+        lambda d: d.__setitem__("figure_start", "dance"),
+        lambda d: d["threads_of_fate"]["partner_effects"].pop("bone"),
+        lambda d: d["prediction"]["tiers"].reverse(),
+        lambda d: d["horoscope"]["rows"][0]["cells"].__setitem__(
+            0, {"kind": "x", "colours": ["red"]}
+        ),
+        lambda d: d["staff"].append({"ability": "juggler"}),
+    ],
+)
 def test_inconsistent_sheets_are_refused(edit):
     data = raw("sheet.json")
     edit(data)
@@ -69,7 +74,10 @@ def alternative_sheet():
     data = raw("sheet.json")
     data["stargazing"]["cells"] = ["RRGB.", "YGGBB", "Y.RRG", "BBYYG"]
     data["stargazing"]["cross"] = [{"r": 2, "c": 2, "dir": "h"}, {"r": 1, "c": 2, "dir": "v"}]
-    data["circles"] = {"plus_minus": {"count": 3, "prefilled": 1}, "move": {"count": 2, "prefilled": 1}}
+    data["circles"] = {
+        "plus_minus": {"count": 3, "prefilled": 1},
+        "move": {"count": 2, "prefilled": 1},
+    }
     data["prediction"]["symbols"] = 9
     for row in data["horoscope"]["rows"]:
         row["cells"] = row["cells"][:6]
@@ -97,7 +105,11 @@ def test_a_replacement_layout_is_a_data_only_change():
             assert s.hours_spent == hours
         v = g.view(s, 0)
         assert len(v["stargazing"]["cells"]) == 20 and len(v["guilds"]) == 3
-        assert all(c["colour"] is None for c in v["stargazing"]["cells"] if (c["r"], c["c"]) in ((0, 4), (2, 1)))
+        assert all(
+            c["colour"] is None
+            for c in v["stargazing"]["cells"]
+            if (c["r"], c["c"]) in ((0, 4), (2, 1))
+        )
 
 
 # --- a box owner's sheet (issue 11): replaceable through the core's pack gate ----------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.games.oracle import actions as A
 from engine.games.oracle.state import PendingDrawOrder, PendingReward, PredictionMark
 
-from .helpers import L, R, act, codes, force, game, refused, started
+from .helpers import L, R, act, codes, force, refused, started
 
 DOLL_WITH_BOTH = (L, L, R, R, L)
 
@@ -43,7 +43,9 @@ def test_marks_off_that_many_symbols_from_the_left_and_chooses_a_colour():
     s.acted = False
     s.phase = "act"
     s, _ = act(g, s, A.Prediction(0, "yellow"))
-    assert s.predictions[1] == PredictionMark(start=4, size=3, colour="yellow") and s.symbols_used == 7
+    assert (
+        s.predictions[1] == PredictionMark(start=4, size=3, colour="yellow") and s.symbols_used == 7
+    )
 
 
 def test_no_room_no_more_predictions():
@@ -64,7 +66,7 @@ def test_the_seeds_example_red_adventurer():
     assert s.pending == [PendingReward(kind="prediction", source="prediction", tier=4)]
     legal = g.legal_actions(s, 0)
     colours = g.rules.colours
-    assert [A.TakeGood("tome", c) for c in colours] == legal[:len(colours)]
+    assert [A.TakeGood("tome", c) for c in colours] == legal[: len(colours)]
     assert A.TakeGood("talisman", "blue") in legal and A.MarkGuild("red", "market") in legal
     assert A.MarkGuild("red", "x") in legal and A.MarkHoroscope("top") in legal
     s, _ = act(g, s, A.TakeGood("tome", "blue"))
@@ -73,13 +75,19 @@ def test_the_seeds_example_red_adventurer():
 
 def test_reward_tiers_by_symbols_left():
     """3+ tome or lower; 2+ talisman or lower; 1+ market symbol or X in the guild area, or X in the horoscope."""
-    for size, crossed, has_tome, has_talisman in [(3, 0, True, True), (3, 1, False, True), (2, 1, False, False)]:
+    for size, crossed, has_tome, has_talisman in [
+        (3, 0, True, True),
+        (3, 1, False, True),
+        (2, 1, False, False),
+    ]:
         g, s = companion_with([("green", size)])
         s.predictions[0].crossed = crossed
         s, _ = act(g, s, A.AdventurerDrawn(("green",)))
         legal = g.legal_actions(s, 0)
         assert any(isinstance(a, A.TakeGood) and a.size == "tome" for a in legal) is has_tome
-        assert any(isinstance(a, A.TakeGood) and a.size == "talisman" for a in legal) is has_talisman
+        assert (
+            any(isinstance(a, A.TakeGood) and a.size == "talisman" for a in legal) is has_talisman
+        )
         assert A.MarkGuild("blue", "market") in legal and A.MarkGuild("blue", "x") in legal
         assert A.MarkHoroscope("bottom") in legal
 

@@ -54,5 +54,7 @@ def test_two_thousand_practice_sessions_keep_the_sheet_valid():
         assert s.hours_spent == g.rules.practice.days * g.rules.practice.hours_per_day
         scores.append(result.scores[0])
     elapsed = time.perf_counter() - start
-    print(f"\n{SESSIONS} sessions, {total_steps} steps in {elapsed:.1f}s "
-          f"({SESSIONS / elapsed:.0f} sessions/s); mean score {sum(scores) / len(scores):.1f}")
+    print(
+        f"\n{SESSIONS} sessions, {total_steps} steps in {elapsed:.1f}s "
+        f"({SESSIONS / elapsed:.0f} sessions/s); mean score {sum(scores) / len(scores):.1f}"
+    )

@@ -4,8 +4,13 @@ and the Oracle figure (seed «ПОДГОТОВКА К ИГРЕ» step 4; decisio
 from __future__ import annotations
 
 from engine.games.oracle import actions as A
-from engine.games.oracle.state import (PendingCircles, PendingLines, PendingReward, PendingStaff,
-                                       PendingTownsfolk)
+from engine.games.oracle.state import (
+    PendingCircles,
+    PendingLines,
+    PendingReward,
+    PendingStaff,
+    PendingTownsfolk,
+)
 
 from .helpers import L, R, act, codes, refused, started
 
@@ -31,7 +36,9 @@ def test_hire_puts_a_card_under_the_chosen_staff_slot():
     """«Наймите Горожанина … сразу примените его способность. Затем положите карту под выбранную ячейку»."""
     g, s = started("companion")
     n = len(g.rules.sheet.staff)
-    assert [a for a in g.legal_actions(s, 0) if isinstance(a, A.HireTownsfolk)] == [A.HireTownsfolk(i) for i in range(n)]
+    assert [a for a in g.legal_actions(s, 0) if isinstance(a, A.HireTownsfolk)] == [
+        A.HireTownsfolk(i) for i in range(n)
+    ]
     s, ev = hire(g, s, 2)
     assert s.staff[2] == [[]] and ev[1].code == "oracle.hire.hired"
     assert ev[0].params == {"action": "hire_townsfolk", "hours": 0}  # cost paid at the table
@@ -63,7 +70,9 @@ def test_townsfolk_guild_symbols_count_at_final_scoring():
     s, _ = hire(g, next_turn(s), 0, "red")
     s.acted, s.phase = False, "roll"
     s, ev = act(g, s, A.EndGame())
-    scored = {e.params["guild"]: e.params["symbols"] for e in ev if e.code == "oracle.townsfolk.score"}
+    scored = {
+        e.params["guild"]: e.params["symbols"] for e in ev if e.code == "oracle.townsfolk.score"
+    }
     assert scored == {"red": 2, "blue": 1}
     b = g.result(s).breakdown[0]
     assert (b["townsfolk_red"], b["townsfolk_blue"], b["townsfolk_green"]) == (2, 1, 0)
@@ -98,17 +107,19 @@ def test_every_staffed_ability_in_any_order():
     all_slots = list(range(len(s.staff)))
     assert g.legal_actions(s, 0) == [A.ActivateSlot(i) for i in all_slots]
     s, _ = act(g, s, A.ActivateSlot(slot_of(g, "astrologer")))
-    assert s.pending[-1] == PendingLines(remaining=2, source="astrologer")   # Astrologer: 2 lines
+    assert s.pending[-1] == PendingLines(remaining=2, source="astrologer")  # Astrologer: 2 lines
     s, _ = act(g, s, A.DrawLine(0, 0, "h"), A.DrawLine(0, 1, "h"))
-    assert isinstance(s.pending[-1], PendingStaff) and len(s.pending[-1].slots) == len(all_slots) - 1
+    assert (
+        isinstance(s.pending[-1], PendingStaff) and len(s.pending[-1].slots) == len(all_slots) - 1
+    )
     s, _ = act(g, s, A.ActivateSlot(slot_of(g, "palmist")))
-    assert s.pending[-1] == PendingCircles(remaining=2)                       # Palmist: 2 circles
+    assert s.pending[-1] == PendingCircles(remaining=2)  # Palmist: 2 circles
     s, _ = act(g, s, A.FillCircle("move"), A.FillCircle("move"))
     assert s.circles["move"].filled == 3
     s, _ = act(g, s, A.ActivateSlot(slot_of(g, "exorcist")))
-    assert s.pending[-1] == PendingReward(kind="x", source="exorcist")        # Exorcist: an X
+    assert s.pending[-1] == PendingReward(kind="x", source="exorcist")  # Exorcist: an X
     s, _ = act(g, s, A.MarkGuild("red", "x"))
-    s, ev = act(g, s, A.ActivateSlot(slot_of(g, "guard")))                    # Guard: discard
+    s, ev = act(g, s, A.ActivateSlot(slot_of(g, "guard")))  # Guard: discard
     assert "oracle.corruption.nothing_to_discard" in codes(ev)
     assert not s.pending and s.acted is False
 

@@ -13,8 +13,12 @@ BONE_WITH_DIE = (L, R, R, L, R)  # d4_a and bone together on the left
 
 def sides(geo, cell):
     r, c = geo.cell_rc(cell)
-    return [A.DrawLine(r, c, "h"), A.DrawLine(r + 1, c, "h"), A.DrawLine(r, c, "v"),
-            A.DrawLine(r, c + 1, "v")]
+    return [
+        A.DrawLine(r, c, "h"),
+        A.DrawLine(r + 1, c, "h"),
+        A.DrawLine(r, c, "v"),
+        A.DrawLine(r, c + 1, "v"),
+    ]
 
 
 def outline(geo, cells):
@@ -44,8 +48,12 @@ def pair(geo, same: bool):
         r, c = geo.cell_rc(cell)
         if c + 1 < geo.cols:
             other = cell + 1
-            if (geo.colour[cell] == geo.colour[other]) == same and geo.colour[cell] and geo.colour[other] \
-                    and not touches_cross(geo, (cell, other)):
+            if (
+                (geo.colour[cell] == geo.colour[other]) == same
+                and geo.colour[cell]
+                and geo.colour[other]
+                and not touches_cross(geo, (cell, other))
+            ):
                 return cell, other
     raise AssertionError("layout has no such pair")
 
@@ -107,7 +115,9 @@ def test_enclosing_a_single_colour_two_by_one_area_gives_a_tome():
     assert s.regions == [s.regions[0]] and s.regions[0].kind == "tome"
     # the line between the two cells lies inside a filled area
     between = next(e for e in geo.cell_edges[a] if set(geo.sides[e]) == {a, b})
-    assert refused(g, s, A.DrawLine(*geo.edge_key(between))) == "oracle.stargazing.inside_filled_area"
+    assert (
+        refused(g, s, A.DrawLine(*geo.edge_key(between))) == "oracle.stargazing.inside_filled_area"
+    )
 
 
 def test_other_areas_pay_nothing_until_split():

@@ -54,7 +54,9 @@ def test_x_goes_to_any_horoscope_row_or_the_guild_area():
     s, _ = act(g, s, A.ThreadsOfFate("die"))
     legal = g.legal_actions(s, 0)
     rows = [r.id for r in g.rules.rows]
-    assert legal == [A.MarkHoroscope(r) for r in rows] + [A.MarkGuild(gid, "x") for gid in g.rules.guild_ids]
+    assert legal == [A.MarkHoroscope(r) for r in rows] + [
+        A.MarkGuild(gid, "x") for gid in g.rules.guild_ids
+    ]
     s1, ev = act(g, s, A.MarkHoroscope(rows[0]))
     assert s1.horoscope[rows[0]] == ["X"]
     s2, ev = act(g, s, A.MarkGuild("blue", "x"))
@@ -66,7 +68,9 @@ def test_x_goes_to_any_horoscope_row_or_the_guild_area():
 def test_circles_beyond_the_printed_ones_are_lost():
     g, s = started(halves=(L, R, L, L, L))
     kind_of = {"fill_move": "move", "fill_plus_minus": "plus_minus"}
-    partner, effect = next((p, e) for p, e in g.rules.sheet.threads_of_fate.partner_effects.items() if e != "x")
+    partner, effect = next(
+        (p, e) for p, e in g.rules.sheet.threads_of_fate.partner_effects.items() if e != "x"
+    )
     kind = kind_of[effect]
     s.circles[kind].filled = g.rules.circle_count[kind] - 1
     s, ev = act(g, s, A.ThreadsOfFate(partner))

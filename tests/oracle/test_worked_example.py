@@ -14,7 +14,7 @@ from engine.games.oracle.state import PendingHoroscope, PendingLines, PendingRew
 from .helpers import L, R, act, codes, started
 
 #          d4_a d4_b coin bone doll
-EXAMPLE = (L,   R,   R,   L,   L)
+EXAMPLE = (L, R, R, L, L)
 DICE = (2, 3)
 
 
@@ -71,8 +71,12 @@ def test_turning_the_three_into_a_four_and_moving_it(example):
     assert kinds(legal, A.Horoscope) == [A.Horoscope(L)]
     s3, _ = act(g, s, A.Horoscope(L))
     assert s3.pending == [PendingHoroscope(values=[2, 4])]
-    for first, second in [((2, "top"), (4, "bottom")), ((4, "top"), (2, "bottom")),
-                          ((2, "bottom"), (4, "top")), ((4, "bottom"), (2, "top"))]:
+    for first, second in [
+        ((2, "top"), (4, "bottom")),
+        ((4, "top"), (2, "bottom")),
+        ((2, "bottom"), (4, "top")),
+        ((4, "bottom"), (2, "top")),
+    ]:
         done, _ = act(g, s3, A.WriteHoroscope(*first), A.WriteHoroscope(*second))
         assert sorted(done.horoscope.values()) == sorted([[str(first[0])], [str(second[0])]])
     after_two_top, _ = act(g, s3, A.WriteHoroscope(2, "top"))

@@ -11,8 +11,11 @@ from engine.games.trickerion.state import HOME, State
 
 OPTION_SETS = [
     {"dark_alley": da, "prophecies": pr, "fast_game": fast, "first_game": kit}
-    for da in (True, False) for pr in (True, False) for fast in (False, True)
-    for kit in (False, True) if da or not pr
+    for da in (True, False)
+    for pr in (True, False)
+    for fast in (False, True)
+    for kit in (False, True)
+    if da or not pr
 ]
 
 
@@ -82,8 +85,9 @@ def check_invariants(g: Trickerion, s: State) -> None:
         assert seen == len(cat.specials), seen
 
 
-def play_random(players: int, options: dict, seed: int, check: bool = True,
-                probe_every: int = 0) -> Match:
+def play_random(
+    players: int, options: dict, seed: int, check: bool = True, probe_every: int = 0
+) -> Match:
     """A whole game of random bots; invariants after every step; every ``probe_every``-th
     decision, each legal action is also applied to a copy (none may be refused)."""
     g = Trickerion(players, options)
@@ -115,8 +119,7 @@ from engine.games.trickerion import actions as A  # noqa: E402
 from engine.games.trickerion.catalog import SLOT_THEATER  # noqa: E402
 from engine.games.trickerion.state import Char, PerfCard, Placement, Trick  # noqa: E402
 
-MAGICIANS = ["m06_gentleman", "m04_mechaniker", "m01_master_of_chains",
-             "m07_yoruba_spiritmaster"]
+MAGICIANS = ["m06_gentleman", "m04_mechaniker", "m01_master_of_chains", "m07_yoruba_spiritmaster"]
 
 
 def step(g, s, seat, action):
@@ -171,6 +174,7 @@ def placing(g, s, seat: int, char: int, loc: str, ap: int, card: str = ""):
     """Put ``seat``'s character directly into a placement at ``loc`` with ``ap`` AP (a
     constructed state for location tests; slot: the first board slot of the location)."""
     from engine.games.trickerion.placement import board_index
+
     s = g.copy(s)
     s.phase = "place"
     s.pending = []
@@ -182,8 +186,9 @@ def placing(g, s, seat: int, char: int, loc: str, ap: int, card: str = ""):
     index = board_index(seat, loc, 0)
     s.slots[index] = seat * 16 + char
     c.slot = index
-    s.act = Placement(seat=seat, char=char, slot=index, loc=loc, ap=ap, card=card,
-                      effect="ready" if card else "")
+    s.act = Placement(
+        seat=seat, char=char, slot=index, loc=loc, ap=ap, card=card, effect="ready" if card else ""
+    )
     return s
 
 
@@ -198,6 +203,7 @@ def give_trick(s, seat: int, trick_id: str, markers: int = 0, eng: bool = False)
 
 def clear_tricks(s, seat: int):
     from engine.games.trickerion.common import remove_markers_everywhere
+
     p = s.players[seat]
     for t in list(p.tricks):
         remove_markers_everywhere(s, seat * 4 + t.sym)
@@ -205,12 +211,15 @@ def clear_tricks(s, seat: int):
 
 
 def set_row(g, s, card_ids: list[str]):
-    s.row = [PerfCard(c, [-1] * len(g.cat.cards[c].cells), [0] * len(g.cat.cards[c].cells))
-             for c in card_ids]
+    s.row = [
+        PerfCard(c, [-1] * len(g.cat.cards[c].cells), [0] * len(g.cat.cards[c].cells))
+        for c in card_ids
+    ]
 
 
 def put_marker(g, s, seat: int, trick_id: str, card: int, cell: int, facing: str):
     from engine.games.trickerion.catalog import DIRECTIONS
+
     t = next(t for t in s.players[seat].tricks if t.id == trick_id)
     pc = s.row[card]
     pc.m[cell] = seat * 4 + t.sym
@@ -220,6 +229,7 @@ def put_marker(g, s, seat: int, trick_id: str, card: int, cell: int, facing: str
 def facing_between(g, card_id: str, a: int, b: int) -> tuple[str, str]:
     """Facings for cells a and b so that each marker's own symbol faces the other."""
     from engine.games.trickerion.catalog import DIRECTIONS
+
     geo = g.cat.cards[card_id]
     for ia, ib, _shard, da, db in geo.links:
         if (ia, ib) == (a, b):

@@ -33,8 +33,10 @@ def test_greedy_beats_random():
     for seed in range(GAMES):
         m = Match(Trickerion(4), seed)
         greedy = seed % 4
-        bots = {s: GreedyBot(bot_seed(seed, s)) if s == greedy else RandomBot(bot_seed(seed, s))
-                for s in range(4)}
+        bots = {
+            s: GreedyBot(bot_seed(seed, s)) if s == greedy else RandomBot(bot_seed(seed, s))
+            for s in range(4)
+        }
         play_to_end(m, bots)
         wins += greedy in m.result().winners
     assert wins >= 0.8 * GAMES, f"greedy won {wins} of {GAMES}"

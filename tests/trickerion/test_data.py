@@ -39,8 +39,11 @@ def test_packs_load_once_and_every_file_states_its_source(packs):
 
 
 def test_every_schema_struct_is_frozen_and_strict():
-    structs = [obj for _, obj in inspect.getmembers(C, inspect.isclass)
-               if issubclass(obj, C._Data) and obj.__module__ == C.__name__]
+    structs = [
+        obj
+        for _, obj in inspect.getmembers(C, inspect.isclass)
+        if issubclass(obj, C._Data) and obj.__module__ == C.__name__
+    ]
     assert len(structs) > 40
     for struct in structs:
         config = struct.__struct_config__
@@ -66,22 +69,33 @@ def test_lookups_by_id(packs):
 
 def test_counts(packs):
     assert len(packs.tricks) == 48
-    assert Counter(t.school for t in packs.tricks.values()) == {s: 12 for s in C.SCHOOLS}
+    assert Counter(t.school for t in packs.tricks.values()) == dict.fromkeys(C.SCHOOLS, 12)
     assert Counter((t.school, t.level) for t in packs.tricks.values()) == {
-        (s, lvl): 4 for s in C.SCHOOLS for lvl in (1, 2, 3)}
+        (s, lvl): 4 for s in C.SCHOOLS for lvl in (1, 2, 3)
+    }
     assert len(packs.props) == 12
-    assert Counter(p.tier for p in packs.props.values()) == {t: 4 for t in C.TIERS}
+    assert Counter(p.tier for p in packs.props.values()) == dict.fromkeys(C.TIERS, 4)
     assert len(packs.performances) == 28
     assert Counter(c.theater for c in packs.performances.values()) == {
-        "riverside_theater": 12, "grand_magorian": 8, "magnus_pantheon": 8}
+        "riverside_theater": 12,
+        "grand_magorian": 8,
+        "magnus_pantheon": 8,
+    }
     assert {t.id: t.cards for t in packs.theaters.values()} == {
-        "riverside_theater": 12, "grand_magorian": 8, "magnus_pantheon": 8}
+        "riverside_theater": 12,
+        "grand_magorian": 8,
+        "magnus_pantheon": 8,
+    }
     assert len(packs.special_assignments) == 40
     assert Counter(c.location for c in packs.special_assignments.values()) == {
-        "theater": 10, "workshop": 10, "downtown": 10, "market_row": 10}
+        "theater": 10,
+        "workshop": 10,
+        "downtown": 10,
+        "market_row": 10,
+    }
     assert len(packs.prophecies) == 27
     assert len(packs.magicians) == 8
-    assert Counter(m.school for m in packs.magicians.values()) == {s: 2 for s in C.SCHOOLS}
+    assert Counter(m.school for m in packs.magicians.values()) == dict.fromkeys(C.SCHOOLS, 2)
 
 
 def test_ids_follow_the_glossary_and_bga_numbers(packs):
@@ -100,7 +114,8 @@ def test_ids_follow_the_glossary_and_bga_numbers(packs):
 
 def test_names_carry_glossary_translations(packs):
     assert packs.trick("t01_enchanted_butterflies").name == C.Names(
-        en="Enchanted Butterflies", ru="Зачарованные бабочки", fr="Papillons Enchantés")
+        en="Enchanted Butterflies", ru="Зачарованные бабочки", fr="Papillons Enchantés"
+    )
     assert packs.trick("t02_rabbit_from_the_top_hat").name.ru is None  # not in the glossary
     assert packs.magician("m01_master_of_chains").name.ru == "Властелин цепей"
     assert packs.magician("m07_yoruba_spiritmaster").ability.name.fr == "Possession de l'Âme"
@@ -138,7 +153,11 @@ def test_the_five_conflicting_tricks_keep_their_alternative(packs):
 
 def test_seed_trick_levels_and_fame_thresholds(packs):
     """«ВАЖНО» under КАРТЫ НОМЕРОВ / «УРОВЕНЬ НОМЕРА И ПОРОГ СЛАВЫ»: thresholds 1, 16, 36."""
-    assert [(t.level, t.fame_threshold) for t in packs.board.trick_levels] == [(1, 1), (2, 16), (3, 36)]
+    assert [(t.level, t.fame_threshold) for t in packs.board.trick_levels] == [
+        (1, 1),
+        (2, 16),
+        (3, 36),
+    ]
     for trick in packs.tricks.values():
         assert trick.fame_threshold == {1: 1, 2: 16, 3: 36}[trick.level]
 
@@ -160,7 +179,9 @@ SEED_END_BONUSES = {
     "Перемещение человека": C.PerOwnedTrick(level=3, fame_each=4),
     "Говорящий череп": C.PerPropToken(tier="superior", fame_each=3),
     "Внутренние демоны": C.OwnsTricks(count=4, fame=10),
-    "Расчленённый надвое": C.HasSpecialists(specialists=("assistant", "engineer", "manager"), fame=12),
+    "Расчленённый надвое": C.HasSpecialists(
+        specialists=("assistant", "engineer", "manager"), fame=12
+    ),
     "Огнедышащий цербер": C.PerSpecialAssignmentInHand(fame_each=2),
     "Спиритический сеанс": C.PerCharacter(character="apprentice", fame_each=3),
     "Смертоносные лезвия": C.PerUnspent(resource="shards", per=1, fame=1),
@@ -184,7 +205,8 @@ def test_seed_level3_end_bonuses(packs):
 def test_seed_end_game_example_assistants_revenge(packs):
     """«КОНЕЦ ИГРЫ», ПРИМЕР: Assistant's Revenge gives 7 fame with an Assistant."""
     assert packs.trick("t34_assistants_revenge").end_bonus == C.HasSpecialists(
-        specialists=("assistant",), fame=7)
+        specialists=("assistant",), fame=7
+    )
 
 
 # --- props and market ---------------------------------------------------------------------------
@@ -193,8 +215,14 @@ def test_seed_end_game_example_assistants_revenge(packs):
 def test_seed_prop_tiers_costs_and_token_counts(packs):
     """«ЖЕТОНЫ РЕКВИЗИТА» (1/2/3 coins) and «СОСТАВ ИГРЫ» (96 = 40 + 32 + 24 tokens)."""
     assert {t.id: (t.cost, t.tokens_in_box) for t in packs.prop_tiers.values()} == {
-        "basic": (1, 40), "advanced": (2, 32), "superior": (3, 24)}
-    assert sum(t.tokens_in_box for t in packs.prop_tiers.values()) == packs.board.limits.box["prop_tokens"]
+        "basic": (1, 40),
+        "advanced": (2, 32),
+        "superior": (3, 24),
+    }
+    assert (
+        sum(t.tokens_in_box for t in packs.prop_tiers.values())
+        == packs.board.limits.box["prop_tokens"]
+    )
     for prop in packs.props.values():
         assert prop.cost == packs.prop_tiers[prop.tier].cost
 
@@ -203,9 +231,15 @@ def test_seed_initial_market_and_market_rules(packs):
     """Setup step 2 (1 wood, 1 metal, 1 glass, 1 fabric) and «РЫНОК» (3 per Buy, stacks of 3)."""
     board = packs.board
     assert sorted(board.setup.initial_buy_area) == ["fabric", "glass", "metal", "wood"]
-    assert sorted(p.id for p in packs.props.values() if p.starts_in_buy_area) == sorted(board.setup.initial_buy_area)
+    assert sorted(p.id for p in packs.props.values() if p.starts_in_buy_area) == sorted(
+        board.setup.initial_buy_area
+    )
     market = board.market
-    assert (market.buy_area_slots, market.quick_order_slots, market.quick_order_surcharge) == (4, 1, 1)
+    assert (market.buy_area_slots, market.quick_order_slots, market.quick_order_surcharge) == (
+        4,
+        1,
+        1,
+    )
     assert (market.buy_max_same_type, market.stack_limit, market.manager_slots) == (3, 3, 2)
 
 
@@ -231,11 +265,15 @@ def test_performance_cards_geometry_is_consistent(packs):
 
 
 def test_performance_slot_counts_by_theater(packs):
-    sizes = {theater: Counter(len(c.cells) for c in packs.performances_of(theater))
-             for theater in packs.theaters}
-    assert sizes == {"riverside_theater": {3: 5, 4: 7},
-                     "grand_magorian": {4: 4, 5: 4},
-                     "magnus_pantheon": {5: 4, 6: 4}}
+    sizes = {
+        theater: Counter(len(c.cells) for c in packs.performances_of(theater))
+        for theater in packs.theaters
+    }
+    assert sizes == {
+        "riverside_theater": {3: 5, 4: 7},
+        "grand_magorian": {4: 4, 5: 4},
+        "magnus_pantheon": {5: 4, 6: 4},
+    }
 
 
 def test_performance_card_lookups_use_xy_coordinates(packs):
@@ -266,7 +304,10 @@ def test_marker_geometry_turns_clockwise(packs):
 def test_seed_performance_deck_and_active_cards(packs):
     """Setup step 3 and «Обновление карт представлений»: 2+2+2 deck, players-1 Riverside, 3/4/5 cards."""
     assert {t.id: t.deck_count for t in packs.theaters.values()} == {
-        "riverside_theater": 2, "grand_magorian": 2, "magnus_pantheon": 2}
+        "riverside_theater": 2,
+        "grand_magorian": 2,
+        "magnus_pantheon": 2,
+    }
     assert [t.id for t in packs.theaters.values() if t.dark_alley_only] == ["magnus_pantheon"]
     perf = packs.board.performance
     assert perf.initial_active_riverside == {"2": 1, "3": 2, "4": 3}
@@ -279,8 +320,11 @@ def test_seed_link_and_performer_bonuses(packs):
     assert [t.link_reward for t in packs.board.trick_levels] == [1, 2, 3]
     perf = packs.board.performance
     assert perf.link_bonus_fame == 1 and perf.shard_link_shards == 1 and perf.yield_floor == 0
-    assert perf.specialist_bonus == {"assistant": C.Reward(fame=2), "manager": C.Reward(coins=3),
-                                     "engineer": C.Reward(shards=1)}
+    assert perf.specialist_bonus == {
+        "assistant": C.Reward(fame=2),
+        "manager": C.Reward(coins=3),
+        "engineer": C.Reward(shards=1),
+    }
 
 
 # --- board --------------------------------------------------------------------------------------
@@ -290,47 +334,79 @@ def test_seed_action_costs(packs):
     """Action lists of «ЦЕНТР», «РЫНОК», «МАСТЕРСКАЯ», «ТЕАТР», «КРИВАЯ УЛОЧКА»."""
     costs = {a.id: (a.location, a.ap) for a in packs.board.actions}
     assert costs == {
-        "learn_trick": ("downtown", 3), "hire_character": ("downtown", 3),
-        "take_coins": ("downtown", 3), "reroll_die": ("downtown", 1), "set_die": ("downtown", 2),
-        "buy": ("market_row", 1), "bargain": ("market_row", 1), "order": ("market_row", 1),
+        "learn_trick": ("downtown", 3),
+        "hire_character": ("downtown", 3),
+        "take_coins": ("downtown", 3),
+        "reroll_die": ("downtown", 1),
+        "set_die": ("downtown", 2),
+        "buy": ("market_row", 1),
+        "bargain": ("market_row", 1),
+        "order": ("market_row", 1),
         "quick_order": ("market_row", 2),
-        "prepare": ("workshop", None), "move_trick": ("workshop", 1),
-        "move_components": ("workshop", 1), "move_apprentice": ("workshop", 1),
-        "set_up_trick": ("theater", 1), "reschedule": ("theater", 1), "perform": ("theater", 0),
-        "draw_first_card": ("dark_alley", 1), "draw_further_card": ("dark_alley", 2),
-        "fortune_telling": ("dark_alley", 1), "enhance_character": ("any", 0),
+        "prepare": ("workshop", None),
+        "move_trick": ("workshop", 1),
+        "move_components": ("workshop", 1),
+        "move_apprentice": ("workshop", 1),
+        "set_up_trick": ("theater", 1),
+        "reschedule": ("theater", 1),
+        "perform": ("theater", 0),
+        "draw_first_card": ("dark_alley", 1),
+        "draw_further_card": ("dark_alley", 2),
+        "fortune_telling": ("dark_alley", 1),
+        "enhance_character": ("any", 0),
     }
     board = packs.board
     assert board.action("draw_first_card").limit == 1
     assert board.action("fortune_telling").limit is None  # the rulebook sets no limit
-    assert (board.action("enhance_character").shards, board.action("enhance_character").limit) == (1, 1)
-    assert [board.action(a).requires for a in ("move_trick", "move_components", "move_apprentice")] == [
-        "engineer", "manager", "assistant"]
+    assert (board.action("enhance_character").shards, board.action("enhance_character").limit) == (
+        1,
+        1,
+    )
+    assert [
+        board.action(a).requires for a in ("move_trick", "move_components", "move_apprentice")
+    ] == ["engineer", "manager", "assistant"]
 
 
 def test_seed_characters_base_ap_wages_and_supply(packs):
     """«СИСТЕМА ОЧКОВ ДЕЙСТВИЯ», «Выплата жалования», «СОСТАВ ИГРЫ» (8 discs per colour)."""
     chars = {c.id: (c.base_ap, c.wage, c.supply) for c in packs.board.characters}
-    assert chars == {"magician": (3, 0, 1), "assistant": (2, 2, 1), "engineer": (2, 2, 1),
-                     "manager": (2, 2, 1), "apprentice": (1, 1, 4)}
-    assert sum(c.supply for c in packs.board.characters) * 4 == packs.board.limits.box["character_discs"]
+    assert chars == {
+        "magician": (3, 0, 1),
+        "assistant": (2, 2, 1),
+        "engineer": (2, 2, 1),
+        "manager": (2, 2, 1),
+        "apprentice": (1, 1, 4),
+    }
+    assert (
+        sum(c.supply for c in packs.board.characters) * 4
+        == packs.board.limits.box["character_discs"]
+    )
     assert packs.board.wages.apprentice_on_assistant_board == 0
     assert packs.board.wages.fame_per_unpaid_coin == 2
 
 
 def test_seed_theater_days_from_example_a(packs):
     """«ТЕАТР», «МОДИФИКАТОРЫ ВОЗНАГРАЖДЕНИЯ», «ПРИМЕР А»."""
-    days = {d.id: (d.order, d.backstage, d.stage, d.ap_modifier, d.yield_fame, d.yield_coins)
-            for d in packs.board.theater_days}
-    assert days == {"thursday": (1, 2, 1, 1, -1, -1), "friday": (2, 2, 1, 0, 0, 0),
-                    "saturday": (3, 2, 1, 0, 0, 0), "sunday": (4, 2, 1, -1, 1, 1)}
+    days = {
+        d.id: (d.order, d.backstage, d.stage, d.ap_modifier, d.yield_fame, d.yield_coins)
+        for d in packs.board.theater_days
+    }
+    assert days == {
+        "thursday": (1, 2, 1, 1, -1, -1),
+        "friday": (2, 2, 1, 0, 0, 0),
+        "saturday": (3, 2, 1, 0, 0, 0),
+        "sunday": (4, 2, 1, -1, 1, 1),
+    }
     assert [d.id for d in packs.board.theater_days if d.provisional] == ["sunday"]
 
 
 def test_seed_two_and_three_player_slot_blocking(packs):
     """«ИГРА ДЛЯ 2–3 УЧАСТНИКОВ»: 1 (3 players) or 2 (2 players) '+1' slots unused, not in Theater/Workshop."""
     for location in packs.board.locations:
-        blocked = {n: [s.ap_modifier for s in location.slots if n in s.unused_with_players] for n in (2, 3, 4)}
+        blocked = {
+            n: [s.ap_modifier for s in location.slots if n in s.unused_with_players]
+            for n in (2, 3, 4)
+        }
         if location.id in ("downtown", "market_row", "dark_alley"):
             assert blocked == {2: [1, 1], 3: [1], 4: []}, location.id
             assert sorted(s.ap_modifier for s in location.slots) == [0, 1, 1, 2]
@@ -346,7 +422,9 @@ def test_seed_start_resources(packs):
     assert (setup.start_fame, setup.start_shards, setup.start_props_value) == (5, 1, 2)
     assert setup.first_round_initiative == "random"
     assert {s.specialist for s in setup.specialist_choices} == {"assistant", "engineer", "manager"}
-    assert packs.board.advertise.cost_by_initiative == (1, 2, 3, 4) and packs.board.advertise.fame == 2
+    assert (
+        packs.board.advertise.cost_by_initiative == (1, 2, 3, 4) and packs.board.advertise.fame == 2
+    )
 
 
 def test_seed_first_game_kits(packs):
@@ -357,7 +435,10 @@ def test_seed_first_game_kits(packs):
         trick = packs.trick(kit.trick)
         assert (trick.school, trick.level) == (school, 1)
         assert kit.markers == trick.markers  # the kit's trick starts prepared
-        assert all(kit.props.get(p, 0) + kit.manager_props.get(p, 0) >= n for p, n in trick.components.items())
+        assert all(
+            kit.props.get(p, 0) + kit.manager_props.get(p, 0) >= n
+            for p, n in trick.components.items()
+        )
         value = sum(packs.prop(p).cost * n for p, n in kit.props.items())
         assert value == packs.board.setup.start_props_value, school
         assert sum(packs.prop(p).cost * n for p, n in kit.manager_props.items()) <= 2
@@ -369,7 +450,10 @@ def test_seed_permanent_assignment_hands(packs):
     """«СОСТАВ ИГРЫ» (10 per player) and «ПОДГОТОВКА ИГРОКОВ» (hands of 6 / 9)."""
     perm = packs.permanent_assignments
     assert sum(p.per_player for p in perm.values()) == 10
-    assert sum(p.per_player for p in perm.values()) * 4 == packs.board.limits.box["permanent_assignment_cards"]
+    assert (
+        sum(p.per_player for p in perm.values()) * 4
+        == packs.board.limits.box["permanent_assignment_cards"]
+    )
     assert sum(p.start_with_dark_alley for p in perm.values()) == 6
     assert sum(p.start_without_dark_alley for p in perm.values()) == 9
     assert perm["dark_alley"].start_without_dark_alley == 0
@@ -397,7 +481,10 @@ def test_seed_rounds_and_end_scoring(packs):
     assert (board.rounds.with_dark_alley, board.rounds.without_dark_alley) == (7, 5)
     end = board.end_scoring
     assert (end.fame_per_shard, end.coins_per_fame) == (1, 3)
-    assert (end.fame_per_apprentice_without_dark_alley, end.fame_per_specialist_without_dark_alley) == (2, 3)
+    assert (
+        end.fame_per_apprentice_without_dark_alley,
+        end.fame_per_specialist_without_dark_alley,
+    ) == (2, 3)
     assert end.fame_per_special_assignment_with_dark_alley == 2
     assert end.level3_bonus_condition == "props_or_marker" and end.cap == 20
 
@@ -405,7 +492,12 @@ def test_seed_rounds_and_end_scoring(packs):
 def test_seed_fast_game_variant(packs):
     """Appendix «БЫСТРАЯ ПАРТИЯ (ВАРИАНТ ИГРЫ)»."""
     fast = packs.board.fast_game
-    assert (fast.start_round, fast.extra_fame, fast.extra_props_value, fast.extra_shards) == (2, 3, 3, 1)
+    assert (fast.start_round, fast.extra_fame, fast.extra_props_value, fast.extra_shards) == (
+        2,
+        3,
+        3,
+        1,
+    )
     assert (fast.extra_special_assignments, fast.extra_coins_if_assistant) == (1, 2)
     assert packs.board.setup.start_fame + fast.extra_fame == 8
 
@@ -431,19 +523,26 @@ def test_special_assignment_triggers_are_actions_of_their_location(packs):
 def test_prophecy_and_ability_effect_ids_are_unique(packs):
     assert len({p.effect for p in packs.prophecies.values()}) == 27
     assert len({m.ability.effect for m in packs.magicians.values()}) == 8
-    assert [m.id for m in packs.magicians.values() if m.requires_prophecies] == ["m03_priestess_of_mysticism"]
+    assert [m.id for m in packs.magicians.values() if m.requires_prophecies] == [
+        "m03_priestess_of_mysticism"
+    ]
 
 
 def test_typed_effect_parameters(packs):
     assert packs.prophecy("pr12").params == (C.ActionCost(action="learn_trick", ap=1),)
-    assert packs.prophecy("pr16").params == (C.DayYield(day="thursday", fame=0, coins=0),
-                                             C.DayYield(day="sunday", fame=0, coins=0))
+    assert packs.prophecy("pr16").params == (
+        C.DayYield(day="thursday", fame=0, coins=0),
+        C.DayYield(day="sunday", fame=0, coins=0),
+    )
     assert packs.prophecy("pr10").params == (C.OnSetUp(school="escape", gain=C.Gain(fame=2)),)
     assert packs.special_assignment("a28_headhunter").params == (
-        C.IgnoreDie(die="character_die"), C.ActionCostDelta(action="hire_character", delta=-1))
+        C.IgnoreDie(die="character_die"),
+        C.ActionCostDelta(action="hire_character", delta=-1),
+    )
     assert packs.special_assignment("a16_trick_tweaking").params == (C.ExtraMarkers(count=1),)
     assert packs.magician("m04_mechaniker").ability.params == (
-        C.APBonus(character="apprentice", ap=1, except_locations=("theater",), per_round=1),)
+        C.APBonus(character="apprentice", ap=1, except_locations=("theater",), per_round=1),
+    )
 
 
 # --- corrupted records --------------------------------------------------------------------------
@@ -507,8 +606,10 @@ def test_unknown_prop_in_a_trick_is_rejected():
     raw["tricks"]["tricks"][0]["components"] = {"unicorn": 1}
     raw["tricks"]["tricks"][1]["components"] = {"dragon": 1}
     err = refused(raw)
-    assert err.errors == [("trickerion.tricks:$.tricks[0].components[0]", "unknown prop 'unicorn'"),
-                          ("trickerion.tricks:$.tricks[1].components[0]", "unknown prop 'dragon'")]
+    assert err.errors == [
+        ("trickerion.tricks:$.tricks[0].components[0]", "unknown prop 'unicorn'"),
+        ("trickerion.tricks:$.tricks[1].components[0]", "unknown prop 'dragon'"),
+    ]
 
 
 def test_link_between_non_adjacent_slots_is_rejected():

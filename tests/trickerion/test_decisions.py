@@ -74,12 +74,17 @@ def test_setup_choices_of_one_player_come_before_the_next_magician(g):
     assert [p.kind for p in s.pending] == ["magician", "magician"]
     s.pending.pop(0)
     raise_decision(g, s, S.PendingEngineerTrick(1))
-    for pend in (S.PendingStartTrick(0), S.PendingStartProps(0, value=2),
-                 S.PendingSpecialist(0)):
+    for pend in (S.PendingStartTrick(0), S.PendingStartProps(0, value=2), S.PendingSpecialist(0)):
         raise_decision(g, s, pend)
     raise_decision(g, s, S.PendingManagerProps(0, value=2))
-    assert [p.kind for p in s.pending] == ["start_trick", "start_props", "specialist",
-                                           "manager_props", "magician", "engineer_trick"]
+    assert [p.kind for p in s.pending] == [
+        "start_trick",
+        "start_props",
+        "specialist",
+        "manager_props",
+        "magician",
+        "engineer_trick",
+    ]
 
 
 def test_a_wrong_answer_is_refused_by_the_decisions_rule(g):

@@ -16,7 +16,7 @@ def downtown(ap=3, seat=0, **options):
 
 
 def test_learn_trick_from_die_school_or_favourite_school():
-    """"ОСВОИТЬ НОМЕР" (3 AP): a trick of a school a Residence die shows ("?" = any), or of
+    """ "ОСВОИТЬ НОМЕР" (3 AP): a trick of a school a Residence die shows ("?" = any), or of
     one's own school with any die; the die turns to X."""
     g, s = downtown()
     s.dice[0:2] = ["mechanical", "x"]
@@ -36,20 +36,21 @@ def test_learn_trick_from_die_school_or_favourite_school():
 def test_learn_any_school_with_question_mark():
     g, s = downtown()
     s.dice[0:2] = ["any", "x"]
-    schools = {g.cat.trick_school[a.trick] for a in g.legal_actions(s, 0)
-               if isinstance(a, A.LearnTrick)}
+    schools = {
+        g.cat.trick_school[a.trick] for a in g.legal_actions(s, 0) if isinstance(a, A.LearnTrick)
+    }
     assert schools == {"optical", "spiritual", "escape", "mechanical"}
 
 
 def test_learn_above_fame_pays_the_difference_in_coins():
-    """"Недостаточно славы": pay the difference between threshold and fame in coins."""
+    """ "Недостаточно славы": pay the difference between threshold and fame in coins."""
     g, s = downtown()
     s.dice[0:2] = ["spiritual", "x"]
     p = s.players[0]
     p.fame, p.coins = 5, 11
     legal = {a.trick for a in g.legal_actions(s, 0) if isinstance(a, A.LearnTrick)}
-    assert "t17_floating_table" in legal       # threshold 16: 11 coins
-    assert "t21_balsamos_skull" not in legal   # threshold 36: 31 coins
+    assert "t17_floating_table" in legal  # threshold 16: 11 coins
+    assert "t21_balsamos_skull" not in legal  # threshold 36: 31 coins
     s, ev = g.apply(s, 0, A.LearnTrick("t17_floating_table", 0))
     assert s.players[0].coins == 0
 
@@ -58,6 +59,7 @@ def test_learn_needs_a_free_symbol():
     """Four symbol markers: at most four tricks."""
     g, s = downtown()
     from .helpers import give_trick
+
     for t in ("t02_rabbit_from_the_top_hat", "t03_pub_in_a_bottle", "t04_card_manipulation"):
         give_trick(s, 0, t)
     s.dice[0:2] = ["any", "any"]
@@ -67,7 +69,7 @@ def test_learn_needs_a_free_symbol():
 
 
 def test_hire_character_joins_at_return():
-    """"НАНЯТЬ ПЕРСОНАЖА" (3 AP): a character an Inn die shows; it joins at Return
+    """ "НАНЯТЬ ПЕРСОНАЖА" (3 AP): a character an Inn die shows; it joins at Return
     Characters; one specialist of each type."""
     g, s = downtown()
     s.dice[2:4] = ["engineer", "apprentice"]
@@ -83,7 +85,7 @@ def test_hire_character_joins_at_return():
 
 
 def test_take_coins_reroll_and_set_die():
-    """"ВЗЯТЬ МОНЕТЫ" (3), "ПЕРЕБРОСИТЬ КУБИК" (1), "ПОВЕРНУТЬ КУБИК" (2)."""
+    """ "ВЗЯТЬ МОНЕТЫ" (3), "ПЕРЕБРОСИТЬ КУБИК" (1), "ПОВЕРНУТЬ КУБИК" (2)."""
     g, s = downtown(ap=6)
     s.dice[4:6] = ["5", "x"]
     coins = s.players[0].coins
@@ -124,6 +126,7 @@ def test_return_a_trick_downtown_to_free_a_symbol():
     """A trick may go back to the Residence at any time (freeing its symbol marker)."""
     g, s = downtown()
     from .helpers import give_trick
+
     for t in ("t02_rabbit_from_the_top_hat", "t03_pub_in_a_bottle", "t04_card_manipulation"):
         give_trick(s, 0, t)
     s.dice[0:2] = ["any", "any"]

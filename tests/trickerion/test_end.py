@@ -1,16 +1,15 @@
 """End of round ("ФАЗА КОНЦА РАУНДА") and end of game ("КОНЕЦ ИГРЫ", the scoring example,
 the 20-fame caps, the tie-break)."""
 
-from engine.games.trickerion import actions as A
 from engine.games.trickerion.endround import end_of_round, pay_wages, shift_performances
 from engine.games.trickerion.scoring import breakdown, final_scoring
 from engine.games.trickerion.state import HOME
 
-from .helpers import add_char, clear_tricks, give_trick, put_marker, set_row, started
+from .helpers import add_char, clear_tricks, give_trick, put_marker, started
 
 
 def test_wages_busy_characters_only():
-    """"Выплата жалования": 1 coin per busy apprentice (not the one on the Assistant board),
+    """ "Выплата жалования": 1 coin per busy apprentice (not the one on the Assistant board),
     2 per busy specialist, none for idle characters or the Magician."""
     g, s = started(2, seed=3)
     p = s.players[0]
@@ -75,7 +74,7 @@ def test_end_of_round_steps():
 
 
 def test_performance_cards_shift_and_discard_from_round_three():
-    """"Обновление карт представлений": shift right, new card on the left; from round 3 the
+    """ "Обновление карт представлений": shift right, new card on the left; from round 3 the
     rightmost card is discarded first with its markers back to the supply (not the trick
     cards): 3/4/5 cards with 2/3/4 players."""
     g, s = started(3, seed=3)
@@ -87,8 +86,17 @@ def test_performance_cards_shift_and_discard_from_round_three():
     clear_tricks(s, 0)
     t = give_trick(s, 0, "t25_barricaded_barrels", markers=0)
     last = s.row[-1]
-    put_marker(g, s, 0, t.id, len(s.row) - 1, 0, "down" if g.cat.cards[last.id].facings[0][0] == 2
-               else ["up", "right", "down", "left"][g.cat.cards[last.id].facings[0][0]])
+    put_marker(
+        g,
+        s,
+        0,
+        t.id,
+        len(s.row) - 1,
+        0,
+        "down"
+        if g.cat.cards[last.id].facings[0][0] == 2
+        else ["up", "right", "down", "left"][g.cat.cards[last.id].facings[0][0]],
+    )
     s.round = 5
     shift_performances(g, s, [])
     assert all(pc.id != last.id for pc in s.row)
@@ -97,6 +105,7 @@ def test_performance_cards_shift_and_discard_from_round_three():
 
 def test_game_lasts_five_rounds_without_dark_alley_and_seven_with_it():
     from .helpers import play_random
+
     m = play_random(2, {"dark_alley": False}, 1, check=False)
     assert m.state.round == 6 and m.state.phase == "over"
     m = play_random(2, {}, 1, check=False)
@@ -104,7 +113,7 @@ def test_game_lasts_five_rounds_without_dark_alley_and_seven_with_it():
 
 
 def test_scoring_example_assistants_revenge():
-    """"ПРИМЕР": Assistant's Revenge in the Workshop with its props; with an Assistant at the
+    """ "ПРИМЕР": Assistant's Revenge in the Workshop with its props; with an Assistant at the
     end of the game the player gains 7 fame more."""
     g, s = started(2, seed=3)
     p = s.players[0]
@@ -154,7 +163,7 @@ def test_level3_bonuses_each_capped_at_20():
     g, s = started(2, seed=3)
     p = s.players[0]
     clear_tricks(s, 0)
-    give_trick(s, 0, "t24_metamorphosis", markers=1)   # +1 per 3 coins
+    give_trick(s, 0, "t24_metamorphosis", markers=1)  # +1 per 3 coins
     p.coins = 90
     b = breakdown(g, s, 0)
     assert b["coins"] == 20 and b["trick:t24_metamorphosis"] == 20
@@ -169,14 +178,15 @@ def test_level3_bonus_kinds():
     p.mgr = ["wood"]
     p.chars = [c for c in p.chars if c.kind in ("magician", "apprentice")]
     cases = {
-        "t23_skeleton_dance": 3,        # 1 per basic token, Manager +1 counts
-        "t10_stairs_of_water": 2,       # 2 per advanced token
-        "t21_balsamos_skull": 3,        # 3 per superior token
-        "t22_seance": 3,                # 3 per apprentice
-        "t46_horror_saws": 4,           # 1 per shard
+        "t23_skeleton_dance": 3,  # 1 per basic token, Manager +1 counts
+        "t10_stairs_of_water": 2,  # 2 per advanced token
+        "t21_balsamos_skull": 3,  # 3 per superior token
+        "t22_seance": 3,  # 3 per apprentice
+        "t46_horror_saws": 4,  # 1 per shard
     }
     p.shards = 4
     from engine.games.trickerion.scoring import level3_bonus
+
     for trick, value in cases.items():
         assert level3_bonus(g.cat, p, trick) == value, trick
     give_trick(s, 0, "t01_enchanted_butterflies", markers=2)

@@ -5,11 +5,18 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion.flow import advance
 from engine.games.trickerion.performance import start
 
-from .helpers import (clear_tricks, give_trick, placing, put_marker, set_row, stage, started,
-                      to_placement)
+from .helpers import (
+    clear_tricks,
+    give_trick,
+    placing,
+    put_marker,
+    set_row,
+    stage,
+    started,
+    to_placement,
+)
 
-SEATS = ["m01_master_of_chains", "m02_great_optico", "m08_electra",
-         "m03_priestess_of_mysticism"]
+SEATS = ["m01_master_of_chains", "m02_great_optico", "m08_electra", "m03_priestess_of_mysticism"]
 
 
 def game(magicians=SEATS, players=4, **options):
@@ -84,8 +91,14 @@ def test_m03_fate_weaving():
 
 def test_m04_mechanical_enhancement():
     """The Mechaniker: once per round one apprentice gets +1 AP anywhere but the Theater."""
-    g, s = game(magicians=["m04_mechaniker", "m02_great_optico", "m01_master_of_chains",
-                           "m03_priestess_of_mysticism"])
+    g, s = game(
+        magicians=[
+            "m04_mechaniker",
+            "m02_great_optico",
+            "m01_master_of_chains",
+            "m03_priestess_of_mysticism",
+        ]
+    )
     s = placing(g, s, 0, 1, "downtown", 1)
     assert A.MechanicalEnhancement() in g.legal_actions(s, 0)
     s, _ = g.apply(s, 0, A.MechanicalEnhancement())
@@ -99,12 +112,13 @@ def test_m04_mechanical_enhancement():
 def test_m05_trick_steal():
     """The Red Lotus: as performer, take an opponent's equal-or-lower-level trick's yield
     instead of one of your own; that opponent gets 1 fame less for it."""
-    g, s = game(magicians=["m05_red_lotus", "m02_great_optico", "m08_electra",
-                           "m03_priestess_of_mysticism"])
+    g, s = game(
+        magicians=["m05_red_lotus", "m02_great_optico", "m08_electra", "m03_priestess_of_mysticism"]
+    )
     set_row(g, s, ["pf10"])
-    give_trick(s, 0, "t25_barricaded_barrels")   # L1 1/1/0
-    give_trick(s, 1, "t28_water_tank_escape")    # L1 1/2/1
-    give_trick(s, 1, "t29_prison_break")         # L2 3/3/0
+    give_trick(s, 0, "t25_barricaded_barrels")  # L1 1/1/0
+    give_trick(s, 1, "t28_water_tank_escape")  # L1 1/2/1
+    give_trick(s, 1, "t29_prison_break")  # L2 3/3/0
     put_marker(g, s, 0, "t25_barricaded_barrels", 0, 0, "right")
     put_marker(g, s, 1, "t28_water_tank_escape", 0, 1, "left")
     put_marker(g, s, 1, "t29_prison_break", 0, 2, "up")
@@ -124,8 +138,14 @@ def test_m05_trick_steal():
 def test_m06_gentleman():
     """The Gentleman: placing the Magician Downtown, at Market Row or in the Dark Alley gains
     fame equal to the tricks owned."""
-    g, s = game(magicians=["m06_gentleman", "m08_electra", "m01_master_of_chains",
-                           "m03_priestess_of_mysticism"])
+    g, s = game(
+        magicians=[
+            "m06_gentleman",
+            "m08_electra",
+            "m01_master_of_chains",
+            "m03_priestess_of_mysticism",
+        ]
+    )
     give_trick(s, 0, "t01_enchanted_butterflies")
     give_trick(s, 0, "t02_rabbit_from_the_top_hat")
     s = to_placement(g, s, {0: [(0, "market_row")]})
@@ -138,8 +158,14 @@ def test_m06_gentleman():
 def test_m07_soul_possession():
     """Yoruba Spiritmaster: once per round, for 1 shard, choose the card an opponent performs
     (one holding that opponent's marker)."""
-    g, s = game(magicians=["m07_yoruba_spiritmaster", "m02_great_optico", "m08_electra",
-                           "m01_master_of_chains"])
+    g, s = game(
+        magicians=[
+            "m07_yoruba_spiritmaster",
+            "m02_great_optico",
+            "m08_electra",
+            "m01_master_of_chains",
+        ]
+    )
     set_row(g, s, ["pf10", "pf01"])
     give_trick(s, 1, "t01_enchanted_butterflies")
     give_trick(s, 1, "t02_rabbit_from_the_top_hat")
@@ -161,12 +187,13 @@ def test_m08_electra_supercharge():
     g, s = game()
     set_row(g, s, ["pf01"])
     s = placing(g, s, 2, 0, "theater", 3)
-    give_trick(s, 2, "t37_linking_rings", markers=2)   # L1 0/2/0
+    give_trick(s, 2, "t37_linking_rings", markers=2)  # L1 0/2/0
     action = A.SetUpTrick("t37_linking_rings", 0, 0, "down", double=True)
     assert action in g.legal_actions(s, 2)
     s, _ = g.apply(s, 2, action)
     assert s.players[2].tricks[0].markers == 0 and s.row[0].dbl == [0]
     from engine.games.trickerion.performance import resolve
+
     ev = []
     s.day = 0
     resolve(g, s, 2, 0, ev)

@@ -21,12 +21,13 @@ def market(ap, seat=0, char=0, coins=20):
 
 
 def test_example_quick_order_buy_and_bargain():
-    """"ПРИМЕР ДЕЙСТВИЙ НА РЫНКЕ": Magician (3 AP) on the "+2" slot has 5 AP; Quick Order rope
+    """ "ПРИМЕР ДЕЙСТВИЙ НА РЫНКЕ": Magician (3 AP) on the "+2" slot has 5 AP; Quick Order rope
     (−2 AP), Buy it (−1 AP) and Bargain twice (−2 AP) from 3 coins to 1."""
     g, s = started(4, seed=9)
     s = g.copy(s)
     seat = s.order[0]
     from .helpers import to_placement
+
     s = to_placement(g, s, {seat: [(0, "market_row")]})
     s, _ = g.apply(s, seat, A.PlaceCharacter(0, "market_row", 0))
     assert s.act.ap == 3 + 2
@@ -43,7 +44,7 @@ def test_example_quick_order_buy_and_bargain():
 
 
 def test_example_engineer_orders_two_and_buys_two_stacks():
-    """"ЕЩЁ ОДИН ПРИМЕР": Engineer (2 AP) on "+2" has 4 AP; Order petroleum and padlock (1 AP
+    """ "ЕЩЁ ОДИН ПРИМЕР": Engineer (2 AP) on "+2" has 4 AP; Order petroleum and padlock (1 AP
     each), Buy 2 rope and 3 metal (1 AP each) for 2 × 2 + 3 × 1 = 7 coins."""
     g, s = started(4, seed=9)
     seat = 0
@@ -90,6 +91,7 @@ def test_stack_limit_three_and_manager_plus_one_inside_it():
     p.mgr = ["wood"]  # 2 tokens on the Manager board count as 3
     assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.Buy) and "wood" in a.props]
     from engine.games.trickerion.common import effective
+
     assert effective(p, "wood") == 3
     p.props = {"wood": 3}
     assert effective(p, "wood") == 3
@@ -98,14 +100,14 @@ def test_stack_limit_three_and_manager_plus_one_inside_it():
 def test_six_prop_slots_on_the_player_board():
     g, s = market(5)
     p = s.players[0]
-    p.props = {x: 1 for x in ("rope", "saw", "animal", "petroleum", "padlock", "cog")}
+    p.props = dict.fromkeys(("rope", "saw", "animal", "petroleum", "padlock", "cog"), 1)
     assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.Buy)]
     p.mgr = ["cog"]
     assert A.Buy(("wood",)) in g.legal_actions(s, 0)
 
 
 def test_bargain_only_with_buy_and_never_to_zero():
-    """"СБИТЬ ЦЕНУ": 1 AP per coin off a Buy's total; the total cannot reach 0."""
+    """ "СБИТЬ ЦЕНУ": 1 AP per coin off a Buy's total; the total cannot reach 0."""
     g, s = market(3)
     legal = [a for a in g.legal_actions(s, 0) if isinstance(a, A.Buy) and a.props == ("wood",) * 2]
     assert [a.bargain for a in legal] == [0, 1]
@@ -122,7 +124,7 @@ def test_cannot_buy_without_coins():
 
 
 def test_order_once_per_type_and_orders_arrive():
-    """"ЗАКАЗАТЬ РЕКВИЗИТ" (1 AP): a prop not yet in the Order area; at Orders Arrive it
+    """ "ЗАКАЗАТЬ РЕКВИЗИТ" (1 AP): a prop not yet in the Order area; at Orders Arrive it
     replaces the prop in the buy slot below it."""
     g, s = market(3)
     s, _ = g.apply(s, 0, A.Order("cog", 2))
@@ -139,7 +141,7 @@ def test_order_once_per_type_and_orders_arrive():
 
 
 def test_quick_order_costs_one_more_and_leaves_at_round_end():
-    """"СДЕЛАТЬ СРОЧНЫЙ ЗАКАЗ" (2 AP): any prop into the Quick Order slot (replacing the one
+    """ "СДЕЛАТЬ СРОЧНЫЙ ЗАКАЗ" (2 AP): any prop into the Quick Order slot (replacing the one
     there), buyable by anyone this round at +1 coin, back to the supply at round end."""
     g, s = market(4)
     s, _ = g.apply(s, 0, A.QuickOrder("mirror"))
@@ -153,6 +155,7 @@ def test_discard_props_at_start_of_turn():
     """Props may go back to the supply at any time (to make room)."""
     g, s = started(4, seed=9)
     from .helpers import to_placement
+
     s = to_placement(g, s, {seat: [(0, "market_row")] for seat in range(4)})
     seat = s.order[0]
     s.players[seat].props = {"wood": 2}
@@ -161,10 +164,10 @@ def test_discard_props_at_start_of_turn():
 
 
 def test_full_prop_board_may_be_cleared_during_the_placement():
-    """"В любой момент игры вы можете вернуть реквизит в общий запас, чтобы освободить место"."""
+    """ "В любой момент игры вы можете вернуть реквизит в общий запас, чтобы освободить место"."""
     g, s = market(3)
     p = s.players[0]
-    p.props = {x: 1 for x in ("rope", "saw", "animal", "petroleum", "padlock", "cog")}
+    p.props = dict.fromkeys(("rope", "saw", "animal", "petroleum", "padlock", "cog"), 1)
     legal = g.legal_actions(s, 0)
     assert A.DiscardProps("cog", 1) in legal
     s, _ = g.apply(s, 0, A.DiscardProps("cog", 1))

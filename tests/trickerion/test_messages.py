@@ -13,8 +13,11 @@ PACKAGE = Path(__file__).parents[2] / "engine" / "games" / "trickerion"
 
 
 def catalog():
-    return json.loads(resources.files("engine.games.trickerion").joinpath("messages.json")
-                      .read_text(encoding="utf-8"))
+    return json.loads(
+        resources.files("engine.games.trickerion")
+        .joinpath("messages.json")
+        .read_text(encoding="utf-8")
+    )
 
 
 def test_every_code_in_the_source_is_in_the_catalog():
@@ -34,13 +37,23 @@ def test_every_code_in_the_source_is_in_the_catalog():
 def test_decision_codes_cover_every_pending_kind():
     cat = catalog()
     from engine.games.trickerion.solo.game import TrickerionSolo
-    setup = {"magician", "start_trick", "start_props", "specialist", "manager_props",
-             "engineer_trick", "fast_props", "fast_special"}  # refused as trickerion.setup.*
+
+    setup = {
+        "magician",
+        "start_trick",
+        "start_props",
+        "specialist",
+        "manager_props",
+        "engineer_trick",
+        "fast_props",
+        "fast_special",
+    }  # refused as trickerion.setup.*
     kinds = [k.__struct_config__.tag for k in TrickerionSolo(2, {}).decisions]
     assert setup < set(kinds) and "prep_dice" in kinds
     for kind in kinds:
-        assert (f"trickerion.decision.{kind}" if kind not in setup
-                else "trickerion.setup.not_allowed") in cat, kind
+        assert (
+            f"trickerion.decision.{kind}" if kind not in setup else "trickerion.setup.not_allowed"
+        ) in cat, kind
 
 
 def test_events_of_a_whole_game_render_in_three_languages():
@@ -59,6 +72,7 @@ def test_events_of_a_whole_game_render_in_three_languages():
 def test_every_action_has_a_label_in_three_languages():
     from engine.core.i18n import action_label
     from engine.games.trickerion import actions as A
+
     cat = catalog()
     for cls in A.Action.__args__:
         tag = cls.__struct_config__.tag

@@ -8,7 +8,7 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import formed_links
 from engine.games.trickerion.performance import start
 
-from .helpers import (add_char, clear_tricks, give_trick, put_marker, set_row, stage, started)
+from .helpers import add_char, clear_tricks, give_trick, put_marker, set_row, stage, started
 
 GREEN, YELLOW, BLUE, RED = 0, 1, 2, 3
 
@@ -30,10 +30,16 @@ def example_b():
     add_char(s, BLUE, "assistant")
     add_char(s, YELLOW, "manager")
     set_row(g, s, ["pf06", "pf04", "pf10"])
-    for seat, trick in ((GREEN, "t37_linking_rings"), (GREEN, "t38_living_piano"),
-                        (YELLOW, "t25_barricaded_barrels"), (YELLOW, "t27_burning_mummy"),
-                        (BLUE, "t13_mind_reading"), (BLUE, "t19_peppers_ghost"),
-                        (RED, "t28_water_tank_escape"), (RED, "t14_breath_of_life")):
+    for seat, trick in (
+        (GREEN, "t37_linking_rings"),
+        (GREEN, "t38_living_piano"),
+        (YELLOW, "t25_barricaded_barrels"),
+        (YELLOW, "t27_burning_mummy"),
+        (BLUE, "t13_mind_reading"),
+        (BLUE, "t19_peppers_ghost"),
+        (RED, "t28_water_tank_escape"),
+        (RED, "t14_breath_of_life"),
+    ):
         give_trick(s, seat, trick)
     # Card 1
     put_marker(g, s, GREEN, "t37_linking_rings", 0, 0, "down")
@@ -59,6 +65,7 @@ def example_b():
     ev = []
     start(g, s, ev)
     from engine.games.trickerion.flow import advance
+
     advance(g, s, ev)
     return g, s
 
@@ -67,10 +74,13 @@ def gains(ev):
     """Per seat, the performance gains (yields, then the performer bonus) in the events."""
     out = {}
     for e in ev:
-        if e.code == "trickerion.gain" and e.params["why"] in ("performance_yield",
-                                                               "performer_bonus"):
+        if e.code == "trickerion.gain" and e.params["why"] in (
+            "performance_yield",
+            "performer_bonus",
+        ):
             out.setdefault(e.params["seat"], []).append(
-                (e.params["fame"], e.params["coins"], e.params["shards"]))
+                (e.params["fame"], e.params["coins"], e.params["shards"])
+            )
     return out
 
 
@@ -95,10 +105,12 @@ def test_example_b_performances():
     assert g.legal_actions(s, BLUE) == [A.Perform(1), A.Perform(2)]
     before = resources(s)
     s, ev = g.apply(s, BLUE, A.Perform(2))
-    bonus = [e.params for e in ev if e.code == "trickerion.gain" and e.params["why"] ==
-             "performer_bonus"]
-    assert bonus == [{"seat": BLUE, "why": "performer_bonus", "fame": 2 + 2 + 2, "coins": 0,
-                      "shards": 0}]
+    bonus = [
+        e.params for e in ev if e.code == "trickerion.gain" and e.params["why"] == "performer_bonus"
+    ]
+    assert bonus == [
+        {"seat": BLUE, "why": "performer_bonus", "fame": 2 + 2 + 2, "coins": 0, "shards": 0}
+    ]
     after = resources(s)
     # Mind Reading 0/0/1 → 0/0/1; Pepper's Ghost 4/5/0 → 3/4/0; + 6 fame.
     assert after[BLUE] == (before[BLUE][0] + 3 + 6, before[BLUE][1] + 4, before[BLUE][2] + 1)
@@ -112,8 +124,11 @@ def test_example_b_performances():
     bonus = [e.params for e in ev if e.params.get("why") == "performer_bonus"][0]
     assert (bonus["fame"], bonus["coins"]) == (3 + 1, 3)
     # Barricaded Barrels 1/1/0 + Burning Mummy 2/2/0 + bonus 4 fame, 3 coins.
-    assert after[YELLOW] == (before[YELLOW][0] + 3 + 4, before[YELLOW][1] + 3 + 3,
-                             before[YELLOW][2])
+    assert after[YELLOW] == (
+        before[YELLOW][0] + 3 + 4,
+        before[YELLOW][1] + 3 + 3,
+        before[YELLOW][2],
+    )
     assert after[BLUE] == (before[BLUE][0] + 3, before[BLUE][1] + 4, before[BLUE][2])
     assert after[RED] == (before[RED][0] + 2, before[RED][1] + 3, before[RED][2])
     # Saturday: nobody on stage. Sunday: Green.
@@ -154,7 +169,7 @@ def test_performer_must_choose_a_card_with_own_marker():
 
 
 def test_owner_without_character_in_theater_takes_the_performers_modifier():
-    """"МОДИФИКАТОРЫ ВОЗНАГРАЖДЕНИЯ": a player with no character in the Theater gets the
+    """ "МОДИФИКАТОРЫ ВОЗНАГРАЖДЕНИЯ": a player with no character in the Theater gets the
     performer's modifier."""
     g, s = example_b()
     # Red leaves the Theater: on Thursday's show Red now takes Blue's −1/−1.
@@ -176,6 +191,7 @@ def test_no_marker_no_performance():
         pc.m = [-1 if m >= 0 and m // 4 == BLUE else m for m in pc.m]
     s.pending = []
     from engine.games.trickerion.flow import advance
+
     ev = []
     advance(g, s, ev)
     assert any(e.code == "trickerion.no_performance" and e.params["seat"] == BLUE for e in ev)

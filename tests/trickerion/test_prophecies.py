@@ -7,8 +7,16 @@ import pytest
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import day_yield, gain
 
-from .helpers import (clear_tricks, give_trick, placing, put_marker, set_row, stage, started,
-                      to_placement)
+from .helpers import (
+    clear_tricks,
+    give_trick,
+    placing,
+    put_marker,
+    set_row,
+    stage,
+    started,
+    to_placement,
+)
 
 
 def with_prophecy(pid, players=4, seed=61):
@@ -23,13 +31,14 @@ def test_prophecies_move_each_round():
     g, s = started(3, seed=60)
     pending = list(s.pending_prophecies)
     from engine.games.trickerion.endround import move_prophecies
+
     move_prophecies(g, s, [])
     assert s.prophecy == pending[0] and s.pending_prophecies[:2] == pending[1:]
     assert len(s.pending_prophecies) == 3
 
 
 def test_fortune_telling_moves_pending_prophecies():
-    """"ПРЕДСКАЗАТЬ БУДУЩЕЕ" (1 AP): the pending prophecies move one space clockwise."""
+    """ "ПРЕДСКАЗАТЬ БУДУЩЕЕ" (1 AP): the pending prophecies move one space clockwise."""
     g, s = started(3, seed=60)
     s = placing(g, s, 0, 0, "dark_alley", 3)
     a, b, c = s.pending_prophecies
@@ -40,6 +49,7 @@ def test_fortune_telling_moves_pending_prophecies():
 def test_pr01_base_ap_one():
     g, s = with_prophecy("pr01")
     from engine.games.trickerion.placement import base_ap
+
     assert base_ap(g, s, 0, "magician") == 1 and base_ap(g, s, 0, "assistant") == 1
 
 
@@ -78,9 +88,11 @@ def test_pr06_double_performer_bonus():
     stage(s, 0, 1)
     s.day = 1
     from engine.games.trickerion.performance import performer_bonus
+
     assert performer_bonus(g, s, 0, s.row[0], 0) == [2, 0, 0]
     s.phase = "perform"
     from engine.games.trickerion.performance import resolve
+
     ev = []
     resolve(g, s, 0, 0, ev)
     bonus = next(e.params for e in ev if e.params.get("why") == "performer_bonus")
@@ -106,8 +118,9 @@ def test_pr08_strong_enhance():
 def test_pr09_two_placements_per_turn():
     g, s = started(2, seed=62)
     s.prophecy = "pr09"
-    s = to_placement(g, s, {0: [(0, "downtown"), (1, "market_row")],
-                            1: [(0, "downtown"), (1, "market_row")]})
+    s = to_placement(
+        g, s, {0: [(0, "downtown"), (1, "market_row")], 1: [(0, "downtown"), (1, "market_row")]}
+    )
     first = s.order[0]
     s, _ = g.apply(s, first, A.MakeIdle(0))
     assert g.to_act(s).seats == (first,)
@@ -115,17 +128,26 @@ def test_pr09_two_placements_per_turn():
     assert g.to_act(s).seats == (s.order[1],)
 
 
-@pytest.mark.parametrize("pid,trick", [("pr10", "t25_barricaded_barrels"),
-                                       ("pr13", "t37_linking_rings"),
-                                       ("pr17", "t01_enchanted_butterflies"),
-                                       ("pr23", "t13_mind_reading")])
+@pytest.mark.parametrize(
+    "pid,trick",
+    [
+        ("pr10", "t25_barricaded_barrels"),
+        ("pr13", "t37_linking_rings"),
+        ("pr17", "t01_enchanted_butterflies"),
+        ("pr23", "t13_mind_reading"),
+    ],
+)
 def test_set_up_school_fame(pid, trick):
     g, s = with_prophecy(pid)
     set_row(g, s, ["pf01"])
     s = placing(g, s, 0, 0, "theater", 2)
     give_trick(s, 0, trick, markers=1)
-    give_trick(s, 0, "t28_water_tank_escape" if trick != "t25_barricaded_barrels"
-               else "t38_living_piano", markers=1)
+    give_trick(
+        s,
+        0,
+        "t28_water_tank_escape" if trick != "t25_barricaded_barrels" else "t38_living_piano",
+        markers=1,
+    )
     fame = s.players[0].fame
     s, _ = g.apply(s, 0, A.SetUpTrick(trick, 0, 0, "down"))
     assert s.players[0].fame == fame + 2
@@ -145,8 +167,9 @@ def test_pr11_pr16_pr22_day_modifiers():
     assert [day_yield(g.cat, s, d) for d in range(4)] == [(-1, -1), (0, 0), (0, 0), (1, 1)]
 
 
-@pytest.mark.parametrize("pid,action", [("pr12", "learn_trick"), ("pr24", "take_coins"),
-                                        ("pr25", "hire_character")])
+@pytest.mark.parametrize(
+    "pid,action", [("pr12", "learn_trick"), ("pr24", "take_coins"), ("pr25", "hire_character")]
+)
 def test_cheap_downtown_actions(pid, action):
     g, s = with_prophecy(pid)
     assert g.action_ap(s, action) == 1
@@ -162,6 +185,7 @@ def test_pr14_coins_become_fame():
     stage(s, 0, 1)
     s.day = 1
     from engine.games.trickerion.performance import resolve
+
     ev = []
     resolve(g, s, 0, 0, ev)
     y = next(e.params for e in ev if e.params.get("why") == "performance_yield")
@@ -171,6 +195,7 @@ def test_pr14_coins_become_fame():
 def test_pr15_advertised_apprentices():
     g, s = with_prophecy("pr15")
     from engine.games.trickerion.placement import base_ap
+
     assert base_ap(g, s, 0, "apprentice") == 1
     s.players[0].poster = True
     assert base_ap(g, s, 0, "apprentice") == 2 and base_ap(g, s, 0, "magician") == 3
@@ -199,6 +224,7 @@ def test_pr19_performer_day_for_all():
     stage(s, 1, 0, "apprentice", backstage=True)  # Thursday: −1/−1 normally
     s.day = 3
     from engine.games.trickerion.performance import resolve
+
     ev = []
     resolve(g, s, 0, 0, ev)
     y = {e.params["seat"]: e.params for e in ev if e.params.get("why") == "performance_yield"}

@@ -12,7 +12,7 @@ from .helpers import started, to_placement
 
 
 def test_dice_roll_is_a_chance_step_with_six_dice():
-    """"ФАЗА БРОСКА КУБИКОВ": six dice, faces from the board pack."""
+    """ "ФАЗА БРОСКА КУБИКОВ": six dice, faces from the board pack."""
     g, s = started(3, seed=11)
     assert len(s.dice) == 6
     for die, face in enumerate(s.dice):
@@ -20,7 +20,7 @@ def test_dice_roll_is_a_chance_step_with_six_dice():
 
 
 def test_initiative_fame_ascending_ties_swap():
-    """"ФАЗА ОПРЕДЕЛЕНИЯ ОЧЕРЕДНОСТИ": lowest fame first; tied players swap their order."""
+    """ "ФАЗА ОПРЕДЕЛЕНИЯ ОЧЕРЕДНОСТИ": lowest fame first; tied players swap their order."""
     g, s = started(4)
     s.order = [0, 1, 2, 3]
     for seat, fame in enumerate([9, 3, 9, 1]):
@@ -44,7 +44,7 @@ def test_initiative_skipped_in_first_round():
 
 
 def test_advertise_costs_initiative_slot_and_gives_two_fame():
-    """"ФАЗА РЕКЛАМЫ": pay your initiative slot number (1–4) in coins, gain 2 fame; the poster
+    """ "ФАЗА РЕКЛАМЫ": pay your initiative slot number (1–4) in coins, gain 2 fame; the poster
     comes back at the end of the round."""
     g, s = started(4, seed=2)
     assert s.phase == "advertise" and g.to_act(s).simultaneous
@@ -67,7 +67,7 @@ def test_advertise_skipped_for_who_cannot_pay():
 
 
 def test_assignments_are_simultaneous_and_hidden_until_revealed():
-    """"ФАЗА ПОРУЧЕНИЙ": cards face down, all at once; the view hides others' cards."""
+    """ "ФАЗА ПОРУЧЕНИЙ": cards face down, all at once; the view hides others' cards."""
     g, s = started(3, seed=1)
     for seat in range(3):
         s, _ = g.apply(s, seat, A.Advertise(False))
@@ -104,7 +104,7 @@ def test_view_hides_special_hands_decks_and_rng():
 
 
 def test_placement_in_initiative_order_one_character_each():
-    """"ФАЗА ДЕЙСТВИЙ": one character per turn, in initiative order, any order of one's own."""
+    """ "ФАЗА ДЕЙСТВИЙ": one character per turn, in initiative order, any order of one's own."""
     g, s = started(3, seed=4)
     plan = {seat: [(0, "market_row"), (1, "downtown")] for seat in range(3)}
     s = to_placement(g, s, plan)
@@ -116,7 +116,7 @@ def test_placement_in_initiative_order_one_character_each():
 
 
 def test_action_points_base_plus_slot_and_shard():
-    """"СИСТЕМА ОЧКОВ ДЕЙСТВИЯ": base (apprentice 1, specialist 2, magician 3) + slot
+    """ "СИСТЕМА ОЧКОВ ДЕЙСТВИЯ": base (apprentice 1, specialist 2, magician 3) + slot
     modifier; +1 for a shard once per placement, not in the Theater."""
     g, s = started(3, seed=4)
     plan = {seat: [(0, "market_row"), (1, "theater")] for seat in range(3)}
@@ -153,7 +153,7 @@ def test_ap_on_sunday_and_zero_slot():
 
 
 def test_theater_one_day_per_player_and_stage_for_magician_only():
-    """"ТЕАТР": a player uses one weekday per round, only if no other player is on it; the
+    """ "ТЕАТР": a player uses one weekday per round, only if no other player is on it; the
     stage slot takes the Magician only, who loses its AP."""
     g, s = started(2, seed=4)
     plan = {0: [(0, "theater"), (1, "theater")], 1: [(0, "theater"), (1, "theater")]}
@@ -166,8 +166,9 @@ def test_theater_one_day_per_player_and_stage_for_magician_only():
     assert s.act is None and s.slots[SLOT_THEATER + 2] == a * 16
     # Thursday is now a's: b may not use it.
     legal = g.legal_actions(s, b)
-    assert not any(x.location == "theater" and x.slot < 3 for x in legal
-                   if isinstance(x, A.PlaceCharacter))
+    assert not any(
+        x.location == "theater" and x.slot < 3 for x in legal if isinstance(x, A.PlaceCharacter)
+    )
     with pytest.raises(IllegalAction) as err:
         g.apply(s, b, A.PlaceCharacter(1, "theater", 0))
     assert err.value.code == "trickerion.theater.day_taken"
@@ -179,7 +180,7 @@ def test_theater_one_day_per_player_and_stage_for_magician_only():
 
 
 def test_make_idle_ends_the_turn_and_costs_no_wage():
-    """"НЕЗАНЯТЫЕ ПЕРСОНАЖИ": flip the card, the next player goes on; no wage."""
+    """ "НЕЗАНЯТЫЕ ПЕРСОНАЖИ": flip the card, the next player goes on; no wage."""
     g, s = started(2, seed=4)
     s = to_placement(g, s, {0: [(1, "downtown")], 1: [(1, "downtown")]})
     a, b = s.order

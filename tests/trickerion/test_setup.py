@@ -34,11 +34,16 @@ def test_general_setup_decks_row_market():
 
 
 def test_permanent_assignment_hands():
-    """"ПОДГОТОВКА ИГРОКОВ": 6 permanent cards with the Dark Alley (2 Theater, 1 each other),
+    """ "ПОДГОТОВКА ИГРОКОВ": 6 permanent cards with the Dark Alley (2 Theater, 1 each other),
     9 without (3 Theater, 2 Workshop, 2 Market Row, 2 Downtown)."""
     s = new_game(2).initial_state(0)
-    assert s.players[0].hand == {"theater": 2, "workshop": 1, "market_row": 1, "downtown": 1,
-                                 "dark_alley": 1}
+    assert s.players[0].hand == {
+        "theater": 2,
+        "workshop": 1,
+        "market_row": 1,
+        "downtown": 1,
+        "dark_alley": 1,
+    }
     s = new_game(2, dark_alley=False).initial_state(0)
     assert s.players[0].hand == {"theater": 3, "workshop": 2, "market_row": 2, "downtown": 2}
 
@@ -52,8 +57,9 @@ def test_magicians_have_distinct_schools_in_seat_order():
     # Seat 0 goes on with its own choices before seat 1 picks a magician.
     assert [p.kind for p in s.pending[:3]] == ["start_trick", "start_props", "specialist"]
     legal = g.legal_actions(s, 0)
-    assert all(g.cat.trick_school[a.trick] == "escape" and g.cat.trick_level[a.trick] == 1
-               for a in legal)
+    assert all(
+        g.cat.trick_school[a.trick] == "escape" and g.cat.trick_level[a.trick] == 1 for a in legal
+    )
     for _ in range(3):
         s, _ = g.apply(s, 0, g.legal_actions(s, 0)[0])
     while s.pending[0].seat == 0:
@@ -69,8 +75,11 @@ def test_magicians_have_distinct_schools_in_seat_order():
 def test_priestess_needs_prophecies():
     """Setup step 7 note: without prophecies (but with the Dark Alley) the Priestess of
     Mysticism is removed; in the base game she may be chosen (abilities are not used)."""
-    for options, offered in (({"prophecies": False}, False), ({}, True),
-                             ({"dark_alley": False}, True)):
+    for options, offered in (
+        ({"prophecies": False}, False),
+        ({}, True),
+        ({"dark_alley": False}, True),
+    ):
         g = new_game(2, **options)
         s = g.initial_state(0)
         names = {a.magician for a in g.legal_actions(s, 0)}
@@ -78,7 +87,7 @@ def test_priestess_needs_prophecies():
 
 
 def test_starting_props_are_worth_two_coins_and_manager_bonus():
-    """"Реквизит на свой выбор общей стоимостью 2 монеты"; Manager: props worth 2 more on its
+    """ "Реквизит на свой выбор общей стоимостью 2 монеты"; Manager: props worth 2 more on its
     board."""
     g = new_game(2)
     s = g.initial_state(0)
@@ -110,8 +119,12 @@ def test_assistant_brings_an_apprentice_and_engineer_picks_after_everyone():
     s, _ = g.apply(s, 1, A.ChooseTrick("t37_linking_rings"))
     s, _ = g.apply(s, 1, A.ChooseProps(("metal", "metal")))
     s, _ = g.apply(s, 1, A.ChooseSpecialist("assistant"))
-    assert [c.kind for c in s.players[1].chars] == ["magician", "apprentice", "assistant",
-                                                    "apprentice"]
+    assert [c.kind for c in s.players[1].chars] == [
+        "magician",
+        "apprentice",
+        "assistant",
+        "apprentice",
+    ]
     assert s.players[1].chars[3].assist
     assert s.pending[0].kind == "engineer_trick" and s.pending[0].seat == 0
     offered = {a.trick for a in g.legal_actions(s, 0)}
@@ -139,26 +152,27 @@ def test_starting_coins_fame_shard_and_prepared_trick():
 
 
 def test_two_players_use_initiative_slots_one_and_three():
-    """"ИГРА ДЛЯ 2 УЧАСТНИКОВ": slots 1 and 3, so 10 and 14 coins, advertising costs 1 and 3."""
+    """ "ИГРА ДЛЯ 2 УЧАСТНИКОВ": slots 1 and 3, so 10 and 14 coins, advertising costs 1 and 3."""
     g, s = started(2, seed=1)
     assert [s.players[seat].coins for seat in s.order] == [10, 14]
     from engine.games.trickerion.flow import advertise_cost
+
     assert [advertise_cost(g, s, seat) for seat in s.order] == [1, 3]
 
 
 def test_blocked_plus_one_slots_with_two_or_three_players():
-    """"ИГРА ДЛЯ 2–3 УЧАСТНИКОВ": one "+1" slot per location (two with 2 players) is unused,
+    """ "ИГРА ДЛЯ 2–3 УЧАСТНИКОВ": one "+1" slot per location (two with 2 players) is unused,
     except in the Theater and Workshop."""
     for players, blocked in ((4, 0), (3, 1), (2, 2)):
         s = new_game(players).initial_state(0)
         for base in (SLOT_DOWNTOWN, SLOT_MARKET, SLOT_ALLEY):
-            assert s.slots[base:base + 4].count(-2) == blocked
+            assert s.slots[base : base + 4].count(-2) == blocked
             assert s.slots[base] == -1 and s.slots[base + 3] == -1  # +2 and 0 stay
         assert -2 not in s.slots[12:]
 
 
 def test_first_game_kits():
-    """"ПОДГОТОВКА К ПЕРВОЙ ИГРЕ": each school's kit replaces the trick, props and specialist
+    """ "ПОДГОТОВКА К ПЕРВОЙ ИГРЕ": each school's kit replaces the trick, props and specialist
     choices."""
     g, s = started(4, seed=2, first_game=True)
     by_school = {p.school: p for p in s.players}
@@ -166,8 +180,7 @@ def test_first_game_kits():
     assert [t.id for t in opt.tricks] == ["t01_enchanted_butterflies"]
     assert opt.props == {"fabric": 2, "animal": 1} and opt.mgr == ["animal"]
     mech = by_school["mechanical"]
-    assert Counter(c.kind for c in mech.chars) == {"magician": 1, "apprentice": 2,
-                                                   "assistant": 1}
+    assert Counter(c.kind for c in mech.chars) == {"magician": 1, "apprentice": 2, "assistant": 1}
     esc = by_school["escape"]
     assert [t.id for t in esc.tricks] == ["t25_barricaded_barrels", "t26_stocks_escape"]
     assert esc.tricks[1].eng and esc.tricks[1].markers == 0  # Stocks Escape needs metal
@@ -203,8 +216,11 @@ def test_fast_game():
         elif pend.kind == "specialist":
             choice = A.ChooseSpecialist("assistant")
         elif pend.kind == "start_props":
-            choice = next(a for a in legal if a.props == ("fabric", "fabric")) \
-                if ("fabric", "fabric") in [x.props for x in legal] else legal[0]
+            choice = (
+                next(a for a in legal if a.props == ("fabric", "fabric"))
+                if ("fabric", "fabric") in [x.props for x in legal]
+                else legal[0]
+            )
         else:
             choice = legal[0]
         s, _ = g.apply(s, pend.seat, choice)

@@ -2,14 +2,10 @@
 test each, plus the general rules: the effect applies to one action of the card's kind, or may be
 forgone for +1 AP; used cards go under their decks at the end of the round."""
 
-import pytest
-
-from engine.core.errors import IllegalAction
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import formed_links
 
-from .helpers import (add_char, clear_tricks, give_trick, placing, put_marker, set_row, stage,
-                      started)
+from .helpers import clear_tricks, give_trick, placing, put_marker, set_row, stage, started
 
 
 def at(loc, card, ap=3, seat=0, char=0, players=4, **options):
@@ -29,8 +25,9 @@ def settle(g, s, coins=0):
 
 # --- general -------------------------------------------------------------------------------
 
+
 def test_forgo_effect_for_one_action_point():
-    """"Выставив персонажа, вы всегда можете отказаться от эффекта ... и получить +1 ⚡"."""
+    """ "Выставив персонажа, вы всегда можете отказаться от эффекта ... и получить +1 ⚡"."""
     g, s = at("downtown", "a33_fame_and_fortune")
     assert A.ForgoEffect() in g.legal_actions(s, 0)
     s, _ = g.apply(s, 0, A.ForgoEffect())
@@ -51,6 +48,7 @@ def test_special_cards_are_assigned_and_go_under_their_deck():
         if idx in d:
             d.remove(idx)
     from .helpers import to_placement
+
     s = to_placement(g, s, {seat: [(0, "a33_fame_and_fortune")]})
     assert s.players[seat].specials == []
     assert s.players[seat].chars[0].card == "a33_fame_and_fortune"
@@ -61,6 +59,7 @@ def test_special_cards_are_assigned_and_go_under_their_deck():
 
 
 # --- Theater -----------------------------------------------------------------------------------
+
 
 def theater_with(card, ap=3):
     g, s = at("theater", card, ap)
@@ -75,8 +74,9 @@ def test_a06_guest_performer():
     give_trick(s, 1, "t14_breath_of_life", markers=0)
     give_trick(s, 1, "t15_spirit_hand", markers=0)
     give_trick(s, 1, "t16_window_to_the_otherworld", markers=0)
-    for cell, t in enumerate(("t14_breath_of_life", "t15_spirit_hand",
-                              "t16_window_to_the_otherworld")):
+    for cell, t in enumerate(
+        ("t14_breath_of_life", "t15_spirit_hand", "t16_window_to_the_otherworld")
+    ):
         put_marker(g, s, 1, t, 1, cell, "up" if cell else "right")
     action = A.SetUpTrick("t25_barricaded_barrels", 1, -1, "up")
     assert action in g.legal_actions(s, 0)
@@ -84,6 +84,7 @@ def test_a06_guest_performer():
     assert s.row[1].guest == [0 * 4 + s.players[0].tricks[0].sym]
     assert s.act.effect == "used"
     from engine.games.trickerion.performance import candidates
+
     assert 1 in candidates(s, 0)
 
 
@@ -136,9 +137,9 @@ def performance_with(card, extra=None):
     for x in range(4):
         clear_tricks(s, x)
     set_row(g, s, ["pf10", "pf01"])
-    give_trick(s, 0, "t16_window_to_the_otherworld")   # 3/2/0 spiritual L1
-    give_trick(s, 0, "t19_peppers_ghost")              # 4/5/0 spiritual L2
-    give_trick(s, 1, "t28_water_tank_escape")          # 1/2/1 escape L1
+    give_trick(s, 0, "t16_window_to_the_otherworld")  # 3/2/0 spiritual L1
+    give_trick(s, 0, "t19_peppers_ghost")  # 4/5/0 spiritual L2
+    give_trick(s, 1, "t28_water_tank_escape")  # 1/2/1 escape L1
     put_marker(g, s, 0, "t16_window_to_the_otherworld", 0, 0, "right")
     put_marker(g, s, 0, "t19_peppers_ghost", 0, 1, "left")
     put_marker(g, s, 1, "t28_water_tank_escape", 0, 2, "up")
@@ -151,6 +152,7 @@ def performance_with(card, extra=None):
     s.phase = "place"
     from engine.games.trickerion.flow import advance
     from engine.games.trickerion.performance import start
+
     ev = []
     start(g, s, ev)
     advance(g, s, ev)
@@ -201,6 +203,7 @@ def test_a13_grand_premiere_not_for_a_trick_performed_before():
     def seen(g, s):
         for t in s.players[0].tricks:
             t.premiered = True
+
     g, s = performance_with("a13_grand_premiere", seen)
     s, _ = g.apply(s, 0, A.Perform(0))
     assert not s.pending or s.pending[0].kind != "premiere"
@@ -232,6 +235,7 @@ def test_a15_directors_favor():
 
 # --- Workshop ----------------------------------------------------------------------------------
 
+
 def workshop_with(card, ap=3, props=None):
     g, s = at("workshop", card, ap)
     s.players[0].props = props or {"glass": 2, "metal": 2, "rope": 1}
@@ -248,7 +252,7 @@ def test_a16_trick_tweaking():
 
 def test_a17_test_run():
     g, s = workshop_with("a17_test_run")
-    give_trick(s, 0, "t28_water_tank_escape")   # yield 1/2/1, 2 markers
+    give_trick(s, 0, "t28_water_tank_escape")  # yield 1/2/1, 2 markers
     p = s.players[0]
     before = (p.fame, p.coins, p.shards)
     s, _ = g.apply(s, 0, A.Prepare("t28_water_tank_escape", True))
@@ -303,6 +307,7 @@ def test_a22_enhance_trick():
     assert s.players[0].tricks[0].enhanced and s.players[0].shards == shards - 1
     # Its fame and coin yields are +1 from now on (Street Performance shows it directly).
     from engine.games.trickerion.theater import street_performance
+
     set_row(g, s, ["pf01"])
     put_marker(g, s, 0, "t28_water_tank_escape", 0, 0, "down")
     p = s.players[0]
@@ -337,6 +342,7 @@ def test_a24_hidden_talent():
     s.phase = "perform"
     s.day = 4
     from engine.games.trickerion.flow import advance
+
     advance(g, s, [])
     assert s.pending[0].kind == "hidden_talent"
     coins = s.players[0].coins
@@ -350,6 +356,7 @@ def test_a25_freelancer():
     g, s = started(4, seed=55)
     seat = 0
     from .helpers import to_placement
+
     s.players[seat].specials = ["a25_freelancer"]
     idx = g.cat.special_index["a25_freelancer"]
     for d in s.decks.values():
@@ -358,14 +365,19 @@ def test_a25_freelancer():
     s = to_placement(g, s, {seat: [(0, "a25_freelancer")]})
     while g.to_act(s).seats[0] != seat:
         other = g.to_act(s).seats[0]
-        s, _ = g.apply(s, other, g.legal_actions(s, other)[0] if False else A.EndTurn()) \
-            if s.act else g.apply(s, other, next(a for a in g.legal_actions(s, other)
-                                                 if isinstance(a, A.MakeIdle)))
+        s, _ = (
+            g.apply(s, other, g.legal_actions(s, other)[0] if False else A.EndTurn())
+            if s.act
+            else g.apply(
+                s, other, next(a for a in g.legal_actions(s, other) if isinstance(a, A.MakeIdle))
+            )
+        )
     locs = {a.location for a in g.legal_actions(s, seat) if isinstance(a, A.PlaceCharacter)}
     assert locs == {"workshop", "downtown", "market_row", "theater", "dark_alley"}
 
 
 # --- Downtown ----------------------------------------------------------------------------------
+
 
 def test_a26_mass_recruitment():
     g, s = at("downtown", "a26_mass_recruitment")
@@ -390,6 +402,7 @@ def test_a27_hypnotic_motivation():
     s, _ = g.apply(s, 0, A.Assign(new, "workshop"))
     assert s.players[0].chars[new].card == "workshop"
     from engine.games.trickerion.placement import seat_has_work
+
     assert seat_has_work(s, 0)
 
 
@@ -418,8 +431,9 @@ def test_a29_trick_overhaul():
 def test_a30_thirst_for_knowledge():
     g, s = at("downtown", "a30_thirst_for_knowledge", ap=2)
     s.dice[0:2] = ["escape", "x"]
-    schools = {g.cat.trick_school[a.trick] for a in g.legal_actions(s, 0)
-               if isinstance(a, A.LearnTrick)}
+    schools = {
+        g.cat.trick_school[a.trick] for a in g.legal_actions(s, 0) if isinstance(a, A.LearnTrick)
+    }
     assert schools == {"escape", "spiritual", "optical", "mechanical"}
     s, _ = g.apply(s, 0, A.LearnTrick("t13_mind_reading", 0))
     assert s.act.ap == 0
@@ -471,6 +485,7 @@ def test_a35_empower():
 
 # --- Market Row -------------------------------------------------------------------------------
 
+
 def market_with(card, ap=3):
     g, s = at("market_row", card, ap)
     s.players[0].props, s.players[0].mgr = {}, []
@@ -479,8 +494,13 @@ def market_with(card, ap=3):
 
 def test_a36_component_sale():
     g, s = market_with("a36_component_sale")
-    mixed = [a for a in g.legal_actions(s, 0) if isinstance(a, A.Buy) and len(a.props) == 4
-             and set(a.props) == {"fabric", "glass", "metal", "wood"}]
+    mixed = [
+        a
+        for a in g.legal_actions(s, 0)
+        if isinstance(a, A.Buy)
+        and len(a.props) == 4
+        and set(a.props) == {"fabric", "glass", "metal", "wood"}
+    ]
     assert [a.bargain for a in mixed] == [0, 1, 2]
     s, _ = g.apply(s, 0, A.Buy(("fabric", "glass", "metal", "wood")))  # any order
     assert len(s.players[0].props) == 4 and s.act.effect == "used"
@@ -526,6 +546,7 @@ def test_a41_logistics():
     s, _ = g.apply(s, 0, A.Buy(("cog",)))
     assert s.players[0].props == {"cog": 1}
     from engine.games.trickerion.endround import orders_arrive
+
     orders_arrive(g, s, [])
     assert s.market.extra == [] and "cog" not in s.market.buy
 
@@ -543,6 +564,7 @@ def test_a43_dubious_sources():
     g, s = market_with("a43_dubious_sources")
     s, _ = g.apply(s, 0, A.QuickOrder("mirror"))
     from engine.games.trickerion.endround import orders_arrive
+
     orders_arrive(g, s, [])
     assert s.players[0].props == {"mirror": 1} and s.market.quick == ""
 

@@ -7,8 +7,16 @@ from engine.core.errors import IllegalAction
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import formed_links
 
-from .helpers import (add_char, clear_tricks, give_trick, placing, put_marker, set_row, started,
-                      to_placement)
+from .helpers import (
+    add_char,
+    clear_tricks,
+    give_trick,
+    placing,
+    put_marker,
+    set_row,
+    started,
+    to_placement,
+)
 
 
 def theater(ap=3, seat=0, players=4):
@@ -21,7 +29,7 @@ def theater(ap=3, seat=0, players=4):
 
 
 def test_set_up_moves_a_marker_and_faces_a_link():
-    """"ВКЛЮЧИТЬ НОМЕР В ПРЕДСТАВЛЕНИЕ" (1 AP): a marker from the trick card to a free slot;
+    """ "ВКЛЮЧИТЬ НОМЕР В ПРЕДСТАВЛЕНИЕ" (1 AP): a marker from the trick card to a free slot;
     "КАК РАСПОЛОЖИТЬ ЖЕТОН НОМЕРА": its school symbol inside a link circle of that slot."""
     g, s = theater()
     give_trick(s, 0, "t25_barricaded_barrels", markers=2)
@@ -41,7 +49,7 @@ def test_set_up_moves_a_marker_and_faces_a_link():
 
 
 def test_link_pays_level_in_fame_or_coins():
-    """"СВЯЗИ НОМЕРОВ": same-school symbols in one circle link; the player who made it gains the
+    """ "СВЯЗИ НОМЕРОВ": same-school symbols in one circle link; the player who made it gains the
     placed trick's level in fame or coins per link."""
     g, s = theater()
     give_trick(s, 0, "t16_window_to_the_otherworld", markers=1)
@@ -90,7 +98,7 @@ def test_shard_link_pays_each_player_once():
 
 
 def test_reschedule_moves_without_link_rewards():
-    """"ПЕРЕНЕСТИ НОМЕР" (1 AP): move one of your markers to a free slot (same or another
+    """ "ПЕРЕНЕСТИ НОМЕР" (1 AP): move one of your markers to a free slot (same or another
     card) by the same rules; no link bonuses."""
     g, s = theater()
     give_trick(s, 0, "t16_window_to_the_otherworld", markers=0)
@@ -112,7 +120,7 @@ def test_reschedule_moves_without_link_rewards():
 
 
 def test_example_a_theater_placements():
-    """"ПРИМЕР А": Green's Magician on Sunday's stage closes Sunday; Yellow's Manager (Friday,
+    """ "ПРИМЕР А": Green's Magician on Sunday's stage closes Sunday; Yellow's Manager (Friday,
     2 AP) sets up 2 tricks and links them: 1 fame or coin; Blue's Assistant on Thursday has
     2 + 1 = 3 AP, links 3a–3b (spades, level 2: 2) and 3c with Yellow's marker (2 more);
     Yellow's Apprentice sets up a mechanical trick without a link; Red's Magician backstage
@@ -123,22 +131,26 @@ def test_example_a_theater_placements():
     for seat in range(4):
         clear_tricks(s, seat)
     set_row(g, s, ["pf01", "pf10", "pf03"])
-    manager = add_char(s, yellow, "manager") if not any(
-        c.kind == "manager" for c in s.players[yellow].chars) else next(
-        i for i, c in enumerate(s.players[yellow].chars) if c.kind == "manager")
+    manager = (
+        add_char(s, yellow, "manager")
+        if not any(c.kind == "manager" for c in s.players[yellow].chars)
+        else next(i for i, c in enumerate(s.players[yellow].chars) if c.kind == "manager")
+    )
     assistant = add_char(s, blue, "assistant")
     give_trick(s, yellow, "t25_barricaded_barrels", markers=2)
     give_trick(s, yellow, "t27_burning_mummy", markers=1)
     give_trick(s, yellow, "t37_linking_rings", markers=2)
     give_trick(s, blue, "t16_window_to_the_otherworld", markers=2)
-    give_trick(s, blue, "t19_peppers_ghost", markers=2)   # the "spades" trick, level 2
+    give_trick(s, blue, "t19_peppers_ghost", markers=2)  # the "spades" trick, level 2
     give_trick(s, red, "t28_water_tank_escape", markers=2)
     give_trick(s, red, "t26_stocks_escape", markers=2)
     s.order = [green, yellow, blue, red]
-    plan = {green: [(0, "theater")],
-            yellow: [(manager, "theater"), (1, "theater"), (0, "theater")],
-            blue: [(assistant, "theater"), (1, "market_row"), (0, "theater")],
-            red: [(1, "downtown"), (0, "theater")]}
+    plan = {
+        green: [(0, "theater")],
+        yellow: [(manager, "theater"), (1, "theater"), (0, "theater")],
+        blue: [(assistant, "theater"), (1, "market_row"), (0, "theater")],
+        red: [(1, "downtown"), (0, "theater")],
+    }
     s = to_placement(g, s, plan)
 
     def settle(s):
@@ -151,8 +163,9 @@ def test_example_a_theater_placements():
     # 2: Yellow's Manager on Friday: 2 AP, 2a and 2b linked (level 1).
     s, _ = g.apply(s, yellow, A.PlaceCharacter(manager, "theater", 3))
     assert s.act.ap == 2
-    assert not any(a.slot // 3 == 3 for a in g.legal_actions(s, yellow)
-                   if isinstance(a, A.PlaceCharacter))
+    assert not any(
+        a.slot // 3 == 3 for a in g.legal_actions(s, yellow) if isinstance(a, A.PlaceCharacter)
+    )
     s, _ = g.apply(s, yellow, A.SetUpTrick("t25_barricaded_barrels", 2, 0, "down"))
     fame = s.players[yellow].fame
     s, _ = g.apply(s, yellow, A.SetUpTrick("t27_burning_mummy", 2, 1, "up"))

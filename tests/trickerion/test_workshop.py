@@ -18,7 +18,7 @@ def workshop(ap=3, seat=0):
 
 
 def test_prepare_example_water_tank():
-    """"ПРИМЕР ПОДГОТОВКИ НОМЕРА": with 2 glass, 2 metal and 1 rope, Water Tank Escape (1 AP)
+    """ "ПРИМЕР ПОДГОТОВКИ НОМЕРА": with 2 glass, 2 metal and 1 rope, Water Tank Escape (1 AP)
     gets 2 markers of its symbol; props are not spent."""
     g, s = workshop()
     p = s.players[0]
@@ -31,7 +31,7 @@ def test_prepare_example_water_tank():
 
 
 def test_prepare_needs_props_and_an_empty_card():
-    """"ВАЖНО": the props are needed and no marker may lie on the card (markers in the Theater
+    """ "ВАЖНО": the props are needed and no marker may lie on the card (markers in the Theater
     are fine)."""
     g, s = workshop()
     t = give_trick(s, 0, "t28_water_tank_escape")
@@ -95,6 +95,7 @@ def test_move_actions_need_the_specialist():
     assert p.tricks[0].eng and p.mgr == ["wood"] and p.chars[1].assist
     assert s.act.ap == 0
     from engine.games.trickerion.common import effective
+
     assert effective(p, "wood") == 3
 
 
@@ -124,6 +125,7 @@ def test_return_trick_removes_markers_everywhere():
     cards."""
     g, s = started(4, seed=12)
     from .helpers import to_placement
+
     s = to_placement(g, s, {seat: [(0, "workshop")] for seat in range(4)})
     seat = s.order[0]
     clear_tricks(s, seat)
@@ -132,5 +134,6 @@ def test_return_trick_removes_markers_everywhere():
     put_marker(g, s, seat, t.id, 1, 0, "down")
     s, _ = g.apply(s, seat, A.ReturnTrick(t.id))
     from engine.games.trickerion.common import residence
+
     assert s.players[seat].tricks == [] and "t02_rabbit_from_the_top_hat" in residence(g, s)
     assert all(m == -1 for pc in s.row for m in pc.m)

@@ -40,21 +40,42 @@ export function render(container, snapshot, api) {
   // The plain values (phase, round, ...) first, as one line; then a card per structure.
   const plain = entries.filter(([, v]) => isScalar(v));
   const nested = entries.filter(([, v]) => !isScalar(v));
-  clear(container,
-    h("div", { class: "generic", testid: "generic-view" },
+  clear(
+    container,
+    h(
+      "div",
+      { class: "generic", testid: "generic-view" },
       h("p", { class: "generic-note" }, api.t("ui.generic.note")),
       plain.length
-        ? h("section", { class: "generic-card generic-summary" },
-          h("dl", {}, plain.map(([k, v]) => h("div", { dataset: { key: k } },
-            h("dt", {}, label(k, api)), h("dd", {}, scalar(v, api))))))
+        ? h(
+            "section",
+            { class: "generic-card generic-summary" },
+            h(
+              "dl",
+              {},
+              plain.map(([k, v]) =>
+                h("div", { dataset: { key: k } }, h("dt", {}, label(k, api)), h("dd", {}, scalar(v, api))),
+              ),
+            ),
+          )
         : null,
-      h("div", { class: "generic-grid" },
+      h(
+        "div",
+        { class: "generic-grid" },
         nested.map(([key, value]) =>
-          h("section", {
-            class: `generic-card${JSON.stringify(value).length > WIDE ? " wide" : ""}`, dataset: { key },
-          },
-          h("h3", {}, label(key, api)),
-          value_(value, api, 1))))));
+          h(
+            "section",
+            {
+              class: `generic-card${JSON.stringify(value).length > WIDE ? " wide" : ""}`,
+              dataset: { key },
+            },
+            h("h3", {}, label(key, api)),
+            value_(value, api, 1),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 export function renderValue(el, value, api) {
@@ -82,23 +103,33 @@ function value_(value, api, depth) {
   if (Array.isArray(value)) return list(value, api, depth);
   const entries = Object.entries(value);
   if (!entries.length) return h("span", { class: "v-null" }, "—");
-  return h("dl", { class: "v-obj" },
-    entries.map(([k, v]) => [h("dt", {}, label(k, api)), h("dd", {}, value_(v, api, depth + 1))]));
+  return h(
+    "dl",
+    { class: "v-obj" },
+    entries.map(([k, v]) => [h("dt", {}, label(k, api)), h("dd", {}, value_(v, api, depth + 1))]),
+  );
 }
 
 function list(items, api, depth) {
   if (!items.length) return h("span", { class: "v-null" }, api.t("ui.generic.empty"));
   let body;
   if (items.every((v) => isScalar(v) && String(v).length <= CHIP)) {
-    body = h("ol", { class: "v-chips" }, items.map((v) => h("li", {}, scalar(v, api))));
+    body = h(
+      "ol",
+      { class: "v-chips" },
+      items.map((v) => h("li", {}, scalar(v, api))),
+    );
   } else if (items.every((v) => v && typeof v === "object" && !Array.isArray(v)) && uniform(items)) {
     body = table(items, api, depth);
   } else {
-    body = h("ol", { class: "v-list", start: 0 }, items.map((v) => h("li", {}, value_(v, api, depth + 1))));
+    body = h(
+      "ol",
+      { class: "v-list", start: 0 },
+      items.map((v) => h("li", {}, value_(v, api, depth + 1))),
+    );
   }
   if (items.length <= LONG) return body;
-  return h("details", { class: "v-fold" },
-    h("summary", {}, api.t("ui.generic.items", { count: items.length })), body);
+  return h("details", { class: "v-fold" }, h("summary", {}, api.t("ui.generic.items", { count: items.length })), body);
 }
 
 function uniform(items) {
@@ -108,8 +139,30 @@ function uniform(items) {
 
 function table(items, api, depth) {
   const keys = Object.keys(items[0]);
-  return h("table", { class: "v-table" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), keys.map((k) => h("th", { scope: "col" }, label(k, api))))),
-    h("tbody", {}, items.map((row, i) =>
-      h("tr", {}, h("th", { scope: "row" }, String(i)), keys.map((k) => h("td", {}, value_(row[k], api, depth + 1)))))));
+  return h(
+    "table",
+    { class: "v-table" },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { scope: "col" }, "#"),
+        keys.map((k) => h("th", { scope: "col" }, label(k, api))),
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      items.map((row, i) =>
+        h(
+          "tr",
+          {},
+          h("th", { scope: "row" }, String(i)),
+          keys.map((k) => h("td", {}, value_(row[k], api, depth + 1))),
+        ),
+      ),
+    ),
+  );
 }

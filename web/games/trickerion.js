@@ -8,11 +8,30 @@
 // renderer (trickerion/solo.js) is this one with extension points: makeRenderer(ext).
 
 import { h, clear } from "../ui/dom.js";
-import { svg as s, activate, hover, whyNot, Popups, keepPlace, restorePlace, loadOnce, loadStyles } from "../ui/board.js";
+import {
+  svg as s,
+  activate,
+  hover,
+  whyNot,
+  Popups,
+  keepPlace,
+  restorePlace,
+  loadOnce,
+  loadStyles,
+} from "../ui/board.js";
 import { data, loadData, nameOf, cap, textOf, SLOT, DAYS } from "./trickerion/data.js";
 import { groupTargets } from "./trickerion/targets.js";
 import { tipContent, schoolLetter, nameNode } from "./trickerion/tips.js";
-import { describe, DESTRUCTIVE, slotName, perfName, actionMenu, locationActions, apCost, charLabel } from "./trickerion/describe.js";
+import {
+  describe,
+  DESTRUCTIVE,
+  slotName,
+  perfName,
+  actionMenu,
+  locationActions,
+  apCost,
+  charLabel,
+} from "./trickerion/describe.js";
 
 export const SEAT_COLORS = ["#c8372d", "#2563c9", "#1f8a47", "#d99a00"];
 const SEAT_SHAPES = ["circle", "square", "diamond", "triangle"];
@@ -35,20 +54,44 @@ function seatToken(seat, x, y, r, label = String(seat + 1)) {
   const shape = SEAT_SHAPES[seat % 4];
   let body;
   if (shape === "circle") body = s("circle", { cx: x, cy: y, r });
-  else if (shape === "square") body = s("rect", { x: x - r * 0.9, y: y - r * 0.9, width: r * 1.8, height: r * 1.8, rx: 2 });
-  else if (shape === "diamond") body = s("polygon", { points: `${x},${y - r * 1.15} ${x + r * 1.15},${y} ${x},${y + r * 1.15} ${x - r * 1.15},${y}` });
-  else body = s("polygon", { points: `${x},${y - r * 1.2} ${x + r * 1.15},${y + r * 0.85} ${x - r * 1.15},${y + r * 0.85}` });
+  else if (shape === "square")
+    body = s("rect", { x: x - r * 0.9, y: y - r * 0.9, width: r * 1.8, height: r * 1.8, rx: 2 });
+  else if (shape === "diamond")
+    body = s("polygon", {
+      points: `${x},${y - r * 1.15} ${x + r * 1.15},${y} ${x},${y + r * 1.15} ${x - r * 1.15},${y}`,
+    });
+  else
+    body = s("polygon", {
+      points: `${x},${y - r * 1.2} ${x + r * 1.15},${y + r * 0.85} ${x - r * 1.15},${y + r * 0.85}`,
+    });
   body.setAttribute("fill", fill);
   body.setAttribute("stroke", "#1b1b1b");
   body.setAttribute("stroke-width", "1.2");
-  return s("g", { class: "seat-token" }, body,
-    s("text", { x, y: y + (shape === "triangle" ? r * 0.35 : r * 0.1), class: "tok-text", "font-size": r * (label.length > 2 ? 0.8 : 1.05),
-      fill: seat % 4 === 3 ? "#1b1b1b" : "#fff" }, label));
+  return s(
+    "g",
+    { class: "seat-token" },
+    body,
+    s(
+      "text",
+      {
+        x,
+        y: y + (shape === "triangle" ? r * 0.35 : r * 0.1),
+        class: "tok-text",
+        "font-size": r * (label.length > 2 ? 0.8 : 1.05),
+        fill: seat % 4 === 3 ? "#1b1b1b" : "#fff",
+      },
+      label,
+    ),
+  );
 }
 
 function seatBadge(seat) {
-  return h("span", { class: `seat-badge-mini seat-${seat % 4}`, "aria-hidden": "true" },
-    h("span", { class: "shape" }), h("span", { class: "num" }, String(seat + 1)));
+  return h(
+    "span",
+    { class: `seat-badge-mini seat-${seat % 4}`, "aria-hidden": "true" },
+    h("span", { class: "shape" }),
+    h("span", { class: "num" }, String(seat + 1)),
+  );
 }
 
 /** A character kind's token letters in the page's language ("M", "Ap"; RU "И", "Уч"). */
@@ -93,7 +136,19 @@ function context(container, snap, api, ext, redraw) {
   const board = h("div", { class: `trk${ext.boardClass ? ` ${ext.boardClass}` : ""}`, testid: "trk-board", lang });
   const canAct = viewer !== null && viewer !== undefined && (snap.legal ?? []).length > 0;
   return {
-    container, snap, api, ext, redraw, D, lang, viewer, w, view, targets, board, canAct,
+    container,
+    snap,
+    api,
+    ext,
+    redraw,
+    D,
+    lang,
+    viewer,
+    w,
+    view,
+    targets,
+    board,
+    canAct,
     started: performance.now(),
     players: view.players,
     drawn: new Set(),
@@ -113,7 +168,11 @@ function draw(c) {
   const scroll = h("div", { class: "trk-scroll", testid: "trk-scroll" }, inner);
   // drawn after the areas: it offers what found no place on the board
   const strip = decisionStrip(c);
-  board.append(h("div", { class: "trk-top" }, strip, zoomControls(w, inner), playerSummary(c)), roundRecap(c) ?? "", scroll);
+  board.append(
+    h("div", { class: "trk-top" }, strip, zoomControls(w, inner), playerSummary(c)),
+    roundRecap(c) ?? "",
+    scroll,
+  );
   clear(container, board);
   restorePlace(board, place, { scroll: UI.scroll });
   finish(c);
@@ -131,24 +190,32 @@ function boardAreas(c) {
     ownFirst ? h("div", { class: "trk-players own" }, playerArea(c, players[viewer], viewer)) : null,
     h("div", { class: "trk-locs" }, downtown(c), market(c), alley(c)),
     theater(c),
-    h("div", { class: "trk-players", testid: "trk-players" },
-      (ownFirst ? seats.slice(1) : seats).map((seat) => playerArea(c, players[seat], seat))),
+    h(
+      "div",
+      { class: "trk-players", testid: "trk-players" },
+      (ownFirst ? seats.slice(1) : seats).map((seat) => playerArea(c, players[seat], seat)),
+    ),
     residence(c),
   ];
 }
 
 function zoomControls(w, inner) {
-  const zoomBtn = (label, testid, fn, text) => h("button", { type: "button", class: "ghost zoom", testid, "aria-label": label, title: label, onclick: fn }, text);
+  const zoomBtn = (label, testid, fn, text) =>
+    h("button", { type: "button", class: "ghost zoom", testid, "aria-label": label, title: label, onclick: fn }, text);
   const zl = h("span", { class: "zoom-level", testid: "trk-zoom-level" }, `${Math.round(UI.zoom * 100)}%`);
   const setZoom = (z) => {
     UI.zoom = Math.max(0.5, Math.min(2, Math.round(z * 10) / 10));
     inner.style.zoom = String(UI.zoom);
     zl.textContent = `${Math.round(UI.zoom * 100)}%`;
   };
-  return h("div", { class: "trk-zoom", role: "group" },
-    zoomBtn(w("zoom_out"), "trk-zoom-out", () => setZoom(UI.zoom - 0.1), "−"), zl,
+  return h(
+    "div",
+    { class: "trk-zoom", role: "group" },
+    zoomBtn(w("zoom_out"), "trk-zoom-out", () => setZoom(UI.zoom - 0.1), "−"),
+    zl,
     zoomBtn(w("zoom_in"), "trk-zoom-in", () => setZoom(UI.zoom + 0.1), "+"),
-    zoomBtn(w("zoom_fit"), "trk-zoom-fit", () => setZoom(1), "⤢"));
+    zoomBtn(w("zoom_fit"), "trk-zoom-fit", () => setZoom(1), "⤢"),
+  );
 }
 
 /** The board's data for tests and figures (docs/trickerion-page.md). */
@@ -185,13 +252,27 @@ function playerSummary(c) {
     const acting = snap.to_act.seats.includes(seat) && snap.to_act.kind !== "terminal";
     const hand = p.hand_count ?? Object.values(p.hand ?? {}).reduce((a, b) => a + b, 0);
     // [symbol and figure, the same in words] — the words are the tooltip and the aria-label
-    const parts = [[`★ ${p.fame}`, `${w("fame")} ${p.fame}`], [`¢ ${p.coins}`, `${w("coins")} ${p.coins}`],
-      [`◆ ${p.shards}`, `${w("shards")} ${p.shards}`], [`♟ ${placed}/${p.chars.length}`, `${w("characters")} ${placed}/${p.chars.length}`],
-      [`♠ ${p.tricks.length} ▣ ${markers}`, `${w("tricks")} ${p.tricks.length}, ${w("markers")} ${markers}`], [`✉ ${hand}`, `${w("hand")} ${hand}`]];
-    return h("button", { type: "button", class: `pchip seat-${seat % 4}${acting ? " acting" : ""}`, testid: `trk-pchip-${seat}`,
-      "aria-label": `${c.seatName(seat)}: ${parts.map(([, words]) => words).join(", ")}`,
-      onclick: () => c.board.querySelector(`[data-testid="trk-player-${seat}"]`)?.scrollIntoView({ block: "start" }) },
-    seatBadge(seat), h("strong", {}, c.seatName(seat)), parts.map(([t, words]) => h("span", { title: words }, t)));
+    const parts = [
+      [`★ ${p.fame}`, `${w("fame")} ${p.fame}`],
+      [`¢ ${p.coins}`, `${w("coins")} ${p.coins}`],
+      [`◆ ${p.shards}`, `${w("shards")} ${p.shards}`],
+      [`♟ ${placed}/${p.chars.length}`, `${w("characters")} ${placed}/${p.chars.length}`],
+      [`♠ ${p.tricks.length} ▣ ${markers}`, `${w("tricks")} ${p.tricks.length}, ${w("markers")} ${markers}`],
+      [`✉ ${hand}`, `${w("hand")} ${hand}`],
+    ];
+    return h(
+      "button",
+      {
+        type: "button",
+        class: `pchip seat-${seat % 4}${acting ? " acting" : ""}`,
+        testid: `trk-pchip-${seat}`,
+        "aria-label": `${c.seatName(seat)}: ${parts.map(([, words]) => words).join(", ")}`,
+        onclick: () => c.board.querySelector(`[data-testid="trk-player-${seat}"]`)?.scrollIntoView({ block: "start" }),
+      },
+      seatBadge(seat),
+      h("strong", {}, c.seatName(seat)),
+      parts.map(([t, words]) => h("span", { title: words }, t)),
+    );
   });
   return h("div", { class: "trk-summary", testid: "trk-summary" }, chips);
 }
@@ -202,7 +283,9 @@ function positions(c) {
   const out = new Map();
   view.slots.forEach((v, i) => out.set(`trk-slot-${i}`, v));
   view.dice.forEach((f, i) => out.set(`trk-die-${i}`, f));
-  view.row.forEach((card, ci) => card.m.forEach((m, k) => out.set(`trk-cell-${ci}-${k}`, `${card.id}:${m}:${card.o?.[k]}`)));
+  view.row.forEach((card, ci) =>
+    card.m.forEach((m, k) => out.set(`trk-cell-${ci}-${k}`, `${card.id}:${m}:${card.o?.[k]}`)),
+  );
   players.forEach((p, seat) => {
     out.set(`trk-fame-${seat}`, p.fame);
     out.set(`trk-coins-${seat}`, p.coins);
@@ -251,10 +334,17 @@ function roundRecap(c) {
     UI.recap = round;
     c.redraw();
   };
-  return h("section", { class: "trk-recap", testid: "trk-recap", role: "status", dataset: { round: String(round) } },
+  return h(
+    "section",
+    { class: "trk-recap", testid: "trk-recap", role: "status", dataset: { round: String(round) } },
     h("h3", {}, w("recap", { n: round })),
-    h("ul", {}, lines.map((l) => h("li", {}, l.text, l.n > 1 ? ` ×${l.n}` : ""))),
-    h("button", { type: "button", class: "trk-decide", testid: "trk-recap-ok", onclick: close }, w("recap_ok")));
+    h(
+      "ul",
+      {},
+      lines.map((l) => h("li", {}, l.text, l.n > 1 ? ` ×${l.n}` : "")),
+    ),
+    h("button", { type: "button", class: "trk-decide", testid: "trk-recap-ok", onclick: close }, w("recap_ok")),
+  );
 }
 
 /** Whenever the viewer must decide and no lit target is on screen: scroll so that one is (in
@@ -277,7 +367,9 @@ function bringIntoView(c) {
     return r.width > 0 && r.top >= Math.max(0, top) && r.bottom <= window.innerHeight;
   };
   // a chosen character: its slots are what is to be decided
-  const lit = [...board.querySelectorAll(UI.selected ? '.trk-scroll [data-target^="slot-"]' : ".trk-scroll [data-target]")];
+  const lit = [
+    ...board.querySelectorAll(UI.selected ? '.trk-scroll [data-target^="slot-"]' : ".trk-scroll [data-target]"),
+  ];
   if (!lit.length || lit.some(visible)) return;
   const own = c.view.phase === "assign" ? board.querySelector(".trk-players.own") : null;
   (own ?? lit[0]).scrollIntoView({ block: own ? "start" : "center" });
@@ -313,7 +405,9 @@ function choose(c, key, el, title) {
     return;
   }
   c.pop.openPanel(el, {
-    title, label: c.w("choose_here", { what: title }), closeLabel: c.w("close"),
+    title,
+    label: c.w("choose_here", { what: title }),
+    closeLabel: c.w("close"),
     choices: entries.map((e) => {
       const first = friendly(c, e);
       return {
@@ -337,14 +431,23 @@ function friendly(c, e) {
 function confirmGiveUp(c, e, el) {
   const what = friendly(c, e) ?? e.label;
   // after the click that chose it has finished bubbling (the board closes panels on a click)
-  setTimeout(() => c.pop.openPanel(el, {
-    title: c.w("confirm_title"), label: c.w("confirm_title"), closeLabel: c.w("close"),
-    choices: [
-      { class: "keep", testid: "trk-confirm-no", index: -2, body: c.w("confirm_no"), pick: () => el.focus?.() },
-      { class: "danger", testid: "trk-confirm-yes", index: e.index, body: c.w("confirm_yes", { what: what.replace(/…$/, "") }),
-        pick: () => c.api.act(e.action).catch(() => {}) },
-    ],
-  }));
+  setTimeout(() =>
+    c.pop.openPanel(el, {
+      title: c.w("confirm_title"),
+      label: c.w("confirm_title"),
+      closeLabel: c.w("close"),
+      choices: [
+        { class: "keep", testid: "trk-confirm-no", index: -2, body: c.w("confirm_no"), pick: () => el.focus?.() },
+        {
+          class: "danger",
+          testid: "trk-confirm-yes",
+          index: e.index,
+          body: c.w("confirm_yes", { what: what.replace(/…$/, "") }),
+          pick: () => c.api.act(e.action).catch(() => {}),
+        },
+      ],
+    }),
+  );
 }
 
 function showTip(c, el, key) {
@@ -352,7 +455,11 @@ function showTip(c, el, key) {
 }
 
 function wireTip(c, el, key) {
-  return hover(el, () => showTip(c, el, key), () => c.pop.hideTip());
+  return hover(
+    el,
+    () => showTip(c, el, key),
+    () => c.pop.hideTip(),
+  );
 }
 
 /** Pointing at a place that is not a legal target says why (the engine's refusal of `probe()`). */
@@ -364,7 +471,9 @@ function explain(c, el, probe) {
 /** The character a player would try at `location`: one whose card sends it there, else any
  *  character still at home. */
 function probeChar(c, location) {
-  const free = (c.me?.chars ?? []).map((ch, i) => [ch, i]).filter(([ch]) => ch.slot < 0 && ch.card && !ch.idle && !ch.assist);
+  const free = (c.me?.chars ?? [])
+    .map((ch, i) => [ch, i])
+    .filter(([ch]) => ch.slot < 0 && ch.card && !ch.idle && !ch.assist);
   const cardLoc = (card) => c.D.specials[card]?.location ?? card;
   const hit = free.find(([ch]) => cardLoc(ch.card) === location) ?? free[0];
   return hit ? hit[1] : -1;
@@ -392,7 +501,12 @@ function wire(c, el, key, title, tipKey) {
     if (!el.hasAttribute("data-testid")) el.setAttribute("data-testid", `trk-t-${key}`);
     el.setAttribute("data-target", key);
     el.setAttribute("data-count", String(entries.length));
-    el.setAttribute("aria-label", entries.length === 1 ? (friendly(c, entries[0]) ?? entries[0].label) : `${title} (${c.w("choices", { n: entries.length })})`);
+    el.setAttribute(
+      "aria-label",
+      entries.length === 1
+        ? (friendly(c, entries[0]) ?? entries[0].label)
+        : `${title} (${c.w("choices", { n: entries.length })})`,
+    );
     activate(el, () => choose(c, key, el, title));
   }
   return el;
@@ -406,23 +520,39 @@ function slotSvg(c, slotIndex, mod) {
   const { view, players, w, viewer } = c;
   const v = view.slots[slotIndex];
   const occ = occupant(v);
-  const g = s("svg", { class: "slot", viewBox: "0 0 56 62", width: 46, height: 51, role: "img" },
+  const g = s(
+    "svg",
+    { class: "slot", viewBox: "0 0 56 62", width: 46, height: 51, role: "img" },
     s("rect", { x: 3, y: 3, width: 50, height: 44, rx: 8, class: v === -2 ? "slot-box blocked" : "slot-box" }),
-    s("text", { x: 28, y: 59, class: "slot-mod" }, mod > 0 ? `+${mod}` : String(mod)));
+    s("text", { x: 28, y: 59, class: "slot-mod" }, mod > 0 ? `+${mod}` : String(mod)),
+  );
   if (v === -2) g.append(s("path", { d: "M10 10 L46 40 M46 10 L10 40", class: "slot-x" }));
   if (occ) {
     const kind = players[occ.seat]?.chars[occ.char]?.kind ?? "";
     g.append(seatToken(occ.seat, 28, 25, 15, `${occ.seat + 1}${abbr(c, kind)}`));
   }
   const title = slotName(c, slotIndex);
-  const desc = `${title}: ${v === -2 ? w("blocked") : occ
-    ? `${c.seatName(occ.seat)} · ${c.charName(players[occ.seat]?.chars[occ.char]?.kind)}` : w("free")}`;
+  const desc = `${title}: ${
+    v === -2
+      ? w("blocked")
+      : occ
+        ? `${c.seatName(occ.seat)} · ${c.charName(players[occ.seat]?.chars[occ.char]?.kind)}`
+        : w("free")
+  }`;
   g.setAttribute("aria-label", desc);
-  const wrap = h("div", { class: "slot-wrap", title: desc, dataset: { slot: String(slotIndex) }, testid: `trk-slot-${slotIndex}` }, g);
+  const wrap = h(
+    "div",
+    { class: "slot-wrap", title: desc, dataset: { slot: String(slotIndex) }, testid: `trk-slot-${slotIndex}` },
+    g,
+  );
   wire(c, wrap, `slot-${slotIndex}`, title);
   if (v === -2 && c.canAct) {
     // the real reason, not the engine's "not free": the slot is unused at this player count
-    c.pop.explain(wrap, () => ({}), () => Promise.resolve(w("blocked_n", { n: players.length })));
+    c.pop.explain(
+      wrap,
+      () => ({}),
+      () => Promise.resolve(w("blocked_n", { n: players.length })),
+    );
   } else if (!c.targets.has(`slot-${slotIndex}`) && view.phase === "place") {
     explain(c, wrap, () => {
       const [location, slot] = slotLocation(slotIndex);
@@ -437,8 +567,11 @@ function slotSvg(c, slotIndex, mod) {
 
 function locationSlots(c, loc) {
   const base = SLOT[loc];
-  return h("div", { class: "slot-row", "aria-label": c.w("slots") },
-    c.D.locations[loc].slots.map((sl, i) => slotSvg(c, base + i, sl.ap_modifier)));
+  return h(
+    "div",
+    { class: "slot-row", "aria-label": c.w("slots") },
+    c.D.locations[loc].slots.map((sl, i) => slotSvg(c, base + i, sl.ap_modifier)),
+  );
 }
 
 function dieFace(c, face) {
@@ -477,39 +610,75 @@ function die(c, i) {
   const face = c.view.dice[i];
   c.rolled ??= rolledDice(c);
   // before this game's first roll the dice show nothing (not "used", not X)
-  if (!c.rolled) return h("div", { class: "die unrolled", testid: `trk-die-${i}`, dataset: { face: "", used: "false" } });
+  if (!c.rolled)
+    return h("div", { class: "die unrolled", testid: `trk-die-${i}`, dataset: { face: "", used: "false" } });
   const used = face === "x" && c.rolled[i] !== undefined && c.rolled[i] !== "x";
   const cls = c.D.schools[face] ? ` s-${face}` : "";
   const state = used ? " used" : face === "x" ? " x-face" : "";
   const title = used ? c.w("die_used") : face === "x" ? c.w("die_rolled_x") : dieTitle(c, face);
-  const el = h("div", { class: `die${state}${cls}`, testid: `trk-die-${i}`, title, dataset: { face, used: String(used) } },
-    h("span", {}, used ? "" : dieFace(c, face)));
+  const el = h(
+    "div",
+    { class: `die${state}${cls}`, testid: `trk-die-${i}`, title, dataset: { face, used: String(used) } },
+    h("span", {}, used ? "" : dieFace(c, face)),
+  );
   wire(c, el, `die-${i}`, `${c.w("die_n", { n: i + 1 })}: ${dieTitle(c, face)}`);
-  if (!c.targets.has(`die-${i}`) && c.view.phase === "place") explain(c, el, () => ({ type: i >= 4 ? "take_coins" : "reroll_die", die: i }));
+  if (!c.targets.has(`die-${i}`) && c.view.phase === "place")
+    explain(c, el, () => ({ type: i >= 4 ? "take_coins" : "reroll_die", die: i }));
   return el;
 }
 
 function downtown(c) {
   const { w } = c;
-  return h("section", { class: "loc loc-downtown", testid: "trk-downtown" },
+  return h(
+    "section",
+    { class: "loc loc-downtown", testid: "trk-downtown" },
     h("h3", {}, c.T("downtown"), locHelp(c, "downtown")),
-    h("div", { class: "dice-areas" },
+    h(
+      "div",
+      { class: "dice-areas" },
       h("div", { class: "dice-area" }, h("span", { class: "area-name" }, w("residence")), die(c, 0), die(c, 1)),
       h("div", { class: "dice-area" }, h("span", { class: "area-name" }, w("inn")), die(c, 2), die(c, 3)),
-      h("div", { class: "dice-area" }, h("span", { class: "area-name" }, w("bank")), die(c, 4), die(c, 5))),
-    locationSlots(c, "downtown"));
+      h("div", { class: "dice-area" }, h("span", { class: "area-name" }, w("bank")), die(c, 4), die(c, 5)),
+    ),
+    locationSlots(c, "downtown"),
+  );
 }
 
 /** A "?" by a location's name: its actions with their AP costs, and the hints that save moves. */
 function locHelp(c, loc) {
   const { w, lang } = c;
-  const hints = { theater: ["help_ap", "hint_prepare"], workshop: ["hint_components", "hint_prepare"] }[loc] ?? ["help_ap"];
-  const content = () => h("div", { class: "tip" }, h("h4", {}, `${c.T(loc)} — ${w("help")}`),
-    h("dl", {}, locationActions(c, loc).map((a) => h("div", { class: "tip-row" }, h("dt", {}, nameOf(a, lang)),
-      h("dd", {}, a.ap === null ? w("ap_varies") : w("n_ap", { n: apCost(c, a.id) }))))),
-    hints.map((k) => h("p", { class: "tip-note" }, w(k))));
-  const el = h("button", { type: "button", class: "loc-help", testid: `trk-help-${loc}`, "aria-label": `${c.T(loc)}: ${w("help")}` }, "?");
-  hover(el, () => c.pop.showTip(el, content()), () => c.pop.hideTip());
+  const hints = { theater: ["help_ap", "hint_prepare"], workshop: ["hint_components", "hint_prepare"] }[loc] ?? [
+    "help_ap",
+  ];
+  const content = () =>
+    h(
+      "div",
+      { class: "tip" },
+      h("h4", {}, `${c.T(loc)} — ${w("help")}`),
+      h(
+        "dl",
+        {},
+        locationActions(c, loc).map((a) =>
+          h(
+            "div",
+            { class: "tip-row" },
+            h("dt", {}, nameOf(a, lang)),
+            h("dd", {}, a.ap === null ? w("ap_varies") : w("n_ap", { n: apCost(c, a.id) })),
+          ),
+        ),
+      ),
+      hints.map((k) => h("p", { class: "tip-note" }, w(k))),
+    );
+  const el = h(
+    "button",
+    { type: "button", class: "loc-help", testid: `trk-help-${loc}`, "aria-label": `${c.T(loc)}: ${w("help")}` },
+    "?",
+  );
+  hover(
+    el,
+    () => c.pop.showTip(el, content()),
+    () => c.pop.hideTip(),
+  );
   el.addEventListener("click", (e) => {
     e.stopPropagation();
     c.pop.showTip(el, content());
@@ -520,39 +689,70 @@ function locHelp(c, loc) {
 function propChip(c, prop, n, opts = {}) {
   const { w, lang } = c;
   const p = c.D.props[prop];
-  const el = h("span", { class: `prop-chip tier-${p?.tier ?? "basic"}${opts.mgr ? " mgr" : ""}`, testid: opts.testid, dataset: { prop } },
+  const el = h(
+    "span",
+    { class: `prop-chip tier-${p?.tier ?? "basic"}${opts.mgr ? " mgr" : ""}`, testid: opts.testid, dataset: { prop } },
     h("span", { class: "prop-name" }, nameNode(p, lang, w, true)),
     n !== undefined ? h("span", { class: "prop-n" }, `×${n}`) : null,
-    p ? h("span", { class: "prop-cost", "aria-label": w("n_coins", { n: p.cost }) }, `${p.cost}¢`) : null);
+    p ? h("span", { class: "prop-cost", "aria-label": w("n_coins", { n: p.cost }) }, `${p.cost}¢`) : null,
+  );
   return wire(c, el, opts.key, cap(nameOf(p, lang)), `prop:${prop}`);
 }
 
 function market(c) {
   const { w } = c;
   const m = c.view.market;
-  const area = (ids, kind) => ids.map((prop, i) => h("div", { class: "mk-slot", testid: `trk-${kind}-${i}` },
-    prop ? propChip(c, prop, undefined, { key: kind === "buy" ? `buy-${prop}` : null }) : h("span", { class: "muted" }, "—")));
+  const area = (ids, kind) =>
+    ids.map((prop, i) =>
+      h(
+        "div",
+        { class: "mk-slot", testid: `trk-${kind}-${i}` },
+        prop
+          ? propChip(c, prop, undefined, { key: kind === "buy" ? `buy-${prop}` : null })
+          : h("span", { class: "muted" }, "—"),
+      ),
+    );
   const orderSlots = m.order.map((prop, i) => {
-    const el = h("div", { class: "mk-slot order", testid: `trk-order-${i}` },
-      prop ? propChip(c, prop) : h("span", { class: "muted" }, w("free")));
+    const el = h(
+      "div",
+      { class: "mk-slot order", testid: `trk-order-${i}` },
+      prop ? propChip(c, prop) : h("span", { class: "muted" }, w("free")),
+    );
     return wire(c, el, `order-${i}`, `${w("order_area")} ${i + 1}`);
   });
-  const quick = wire(c, h("div", { class: "mk-slot quick", testid: "trk-quick" },
-    m.quick ? propChip(c, m.quick) : h("span", { class: "muted" }, w("free"))), "quick", w("quick_order"));
+  const quick = wire(
+    c,
+    h(
+      "div",
+      { class: "mk-slot quick", testid: "trk-quick" },
+      m.quick ? propChip(c, m.quick) : h("span", { class: "muted" }, w("free")),
+    ),
+    "quick",
+    w("quick_order"),
+  );
   // stock props that are buyable but not in the buy area (ordered ones, Logistics)
-  const extra = m.extra.map((prop, i) => h("div", { class: "mk-slot", testid: `trk-extra-${i}` }, propChip(c, prop, undefined, { key: `buy-${prop}` })));
-  return h("section", { class: "loc loc-market", testid: "trk-market" },
+  const extra = m.extra.map((prop, i) =>
+    h("div", { class: "mk-slot", testid: `trk-extra-${i}` }, propChip(c, prop, undefined, { key: `buy-${prop}` })),
+  );
+  return h(
+    "section",
+    { class: "loc loc-market", testid: "trk-market" },
     h("h3", {}, c.T("market_row"), locHelp(c, "market_row")),
     h("div", { class: "mk-row" }, h("span", { class: "area-name" }, w("buy_area")), area(m.buy, "buy"), extra),
     h("div", { class: "mk-row" }, h("span", { class: "area-name" }, w("order_area")), orderSlots),
     h("div", { class: "mk-row" }, h("span", { class: "area-name" }, w("quick_order")), quick),
-    locationSlots(c, "market_row"));
+    locationSlots(c, "market_row"),
+  );
 }
 
 function prophecyCard(c, id, active) {
   const p = c.D.prophecies[id];
-  const el = h("div", { class: `prophecy${active ? " active" : ""}`, testid: `trk-prophecy-${id}` },
-    h("span", { class: "proph-id" }, p?.bga_id ?? id), h("span", { class: "proph-text" }, p ? textOf(p.text, c.lang) : id));
+  const el = h(
+    "div",
+    { class: `prophecy${active ? " active" : ""}`, testid: `trk-prophecy-${id}` },
+    h("span", { class: "proph-id" }, p?.bga_id ?? id),
+    h("span", { class: "proph-text" }, p ? textOf(p.text, c.lang) : id),
+  );
   wire(c, el, `prophecy-${id}`, p?.bga_id ?? id, `prophecy:${id}`);
   c.ext.prophecyCard?.(c, el, id);
   return el;
@@ -561,31 +761,76 @@ function prophecyCard(c, id, active) {
 function alley(c) {
   const { snap, view, w, viewer } = c;
   if (!snap.options?.dark_alley) return null;
-  const decks = ["downtown", "market_row", "workshop", "theater"].map((loc) => wire(c,
-    h("div", { class: "deck", testid: `trk-deck-${loc}` },
-      h("span", { class: "deck-name" }, c.T(loc)), h("span", { class: "deck-n" }, w("deck_count", { n: view.decks[loc] ?? 0 }))),
-    `deck-${loc}`, c.T(loc)));
-  const fortune = wire(c, h("div", { class: "fortune", testid: "trk-fortune" }, "✦ ", w("fortune_teller")), "fortune", w("fortune_teller"));
+  const decks = ["downtown", "market_row", "workshop", "theater"].map((loc) =>
+    wire(
+      c,
+      h(
+        "div",
+        { class: "deck", testid: `trk-deck-${loc}` },
+        h("span", { class: "deck-name" }, c.T(loc)),
+        h("span", { class: "deck-n" }, w("deck_count", { n: view.decks[loc] ?? 0 })),
+      ),
+      `deck-${loc}`,
+      c.T(loc),
+    ),
+  );
+  const fortune = wire(
+    c,
+    h("div", { class: "fortune", testid: "trk-fortune" }, "✦ ", w("fortune_teller")),
+    "fortune",
+    w("fortune_teller"),
+  );
   const keep = (view.pending ?? []).filter((p) => p.kind === "keep_card" && p.seat === viewer);
-  return h("section", { class: "loc loc-alley", testid: "trk-alley" },
+  return h(
+    "section",
+    { class: "loc loc-alley", testid: "trk-alley" },
     h("h3", {}, c.T("dark_alley"), locHelp(c, "dark_alley")),
     h("div", { class: "decks", "aria-label": w("decks") }, decks),
-    snap.options?.prophecies ? h("div", { class: "prophecies" },
-      h("div", { class: "proph-col" }, h("span", { class: "area-name" }, w("prophecy_active")),
-        view.prophecy ? prophecyCard(c, view.prophecy, true) : h("span", { class: "muted" }, "—")),
-      h("div", { class: "proph-col" }, h("span", { class: "area-name" }, w("prophecy_pending"),
-        " · ", w("prophecy_stack", { n: view.prophecy_stack })),
-      view.pending_prophecies.map((id) => prophecyCard(c, id, false))),
-      fortune) : null,
-    keep.length ? h("div", { class: "keep", testid: "trk-keep" }, h("span", { class: "area-name" }, w("drawn")),
-      keep[0].cards.map((card) => specialCard(c, card, `keep-${card}`))) : null,
-    locationSlots(c, "dark_alley"));
+    snap.options?.prophecies
+      ? h(
+          "div",
+          { class: "prophecies" },
+          h(
+            "div",
+            { class: "proph-col" },
+            h("span", { class: "area-name" }, w("prophecy_active")),
+            view.prophecy ? prophecyCard(c, view.prophecy, true) : h("span", { class: "muted" }, "—"),
+          ),
+          h(
+            "div",
+            { class: "proph-col" },
+            h(
+              "span",
+              { class: "area-name" },
+              w("prophecy_pending"),
+              " · ",
+              w("prophecy_stack", { n: view.prophecy_stack }),
+            ),
+            view.pending_prophecies.map((id) => prophecyCard(c, id, false)),
+          ),
+          fortune,
+        )
+      : null,
+    keep.length
+      ? h(
+          "div",
+          { class: "keep", testid: "trk-keep" },
+          h("span", { class: "area-name" }, w("drawn")),
+          keep[0].cards.map((card) => specialCard(c, card, `keep-${card}`)),
+        )
+      : null,
+    locationSlots(c, "dark_alley"),
+  );
 }
 
 function specialCard(c, id, key) {
   const card = c.D.specials[id];
-  const el = h("div", { class: "special-card", testid: `trk-special-${id}` },
-    h("strong", {}, card ? nameNode(card, c.lang, c.w) : id), card ? h("span", { class: "sc-loc" }, c.T(card.location)) : null);
+  const el = h(
+    "div",
+    { class: "special-card", testid: `trk-special-${id}` },
+    h("strong", {}, card ? nameNode(card, c.lang, c.w) : id),
+    card ? h("span", { class: "sc-loc" }, c.T(card.location)) : null,
+  );
   return wire(c, el, key, nameOf(card, c.lang), `special:${id}`);
 }
 
@@ -594,8 +839,11 @@ function perfCell(c, card, ci, k, x, y) {
   const { D, players, lang, w } = c;
   const C = CELL;
   const m = card.m[k];
-  const g = s("g", { class: "cell", "data-testid": `trk-cell-${ci}-${k}` },
-    s("rect", { x: x + 4, y: y + 4, width: C - 8, height: C - 8, rx: 6, class: "cell-box" }));
+  const g = s(
+    "g",
+    { class: "cell", "data-testid": `trk-cell-${ci}-${k}` },
+    s("rect", { x: x + 4, y: y + 4, width: C - 8, height: C - 8, rx: 6, class: "cell-box" }),
+  );
   if (m >= 0) {
     const seat = Math.floor(m / 4);
     const sym = m % 4;
@@ -604,12 +852,37 @@ function perfCell(c, card, ci, k, x, y) {
     const facing = card.o[k] ?? 0;
     const cx = x + C / 2;
     const cy = y + C / 2;
-    g.append(s("rect", { x: x + 8, y: y + 8, width: C - 16, height: C - 16, rx: 4, fill: SEAT_COLORS[seat % 4], stroke: "#111", "stroke-width": 1.2 }));
+    g.append(
+      s("rect", {
+        x: x + 8,
+        y: y + 8,
+        width: C - 16,
+        height: C - 16,
+        rx: 4,
+        fill: SEAT_COLORS[seat % 4],
+        stroke: "#111",
+        "stroke-width": 1.2,
+      }),
+    );
     // the facing: a notch of the trick's school on that side
-    const d = [[0, -1], [1, 0], [0, 1], [-1, 0]][facing];
-    g.append(s("circle", { cx: cx + d[0] * (C / 2 - 10), cy: cy + d[1] * (C / 2 - 10), r: 5, class: `notch s-${school}` }));
-    g.append(s("text", { x: cx, y: cy + 1, class: "tok-text", "font-size": 12, fill: seat % 4 === 3 ? "#111" : "#fff" }, `${seat + 1}${SYMBOLS[sym]}`));
-    if ((card.dbl ?? []).includes(k)) g.append(s("text", { x: x + C - 10, y: y + 14, class: "tok-text", "font-size": 10 }, "×2"));
+    const d = [
+      [0, -1],
+      [1, 0],
+      [0, 1],
+      [-1, 0],
+    ][facing];
+    g.append(
+      s("circle", { cx: cx + d[0] * (C / 2 - 10), cy: cy + d[1] * (C / 2 - 10), r: 5, class: `notch s-${school}` }),
+    );
+    g.append(
+      s(
+        "text",
+        { x: cx, y: cy + 1, class: "tok-text", "font-size": 12, fill: seat % 4 === 3 ? "#111" : "#fff" },
+        `${seat + 1}${SYMBOLS[sym]}`,
+      ),
+    );
+    if ((card.dbl ?? []).includes(k))
+      g.append(s("text", { x: x + C - 10, y: y + 14, class: "tok-text", "font-size": 10 }, "×2"));
     const tname = trick ? nameOf(D.tricks[trick.id], lang) : "";
     g.append(s("title", {}, `${c.seatName(seat)}: ${tname} ${SYMBOLS[sym]}`));
     if (trick) {
@@ -637,8 +910,14 @@ function perfCard(c, card, ci) {
   const rows = Math.max(...geo.cells.map((cell) => cell[1])) + 1;
   const W = cols * C + 2 * P;
   const H = rows * C + 2 * P + 16;
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "perf-svg", role: "img",
-    "aria-label": nameOf(D.theaters[geo.theater], lang) });
+  const svg = s("svg", {
+    viewBox: `0 0 ${W} ${H}`,
+    width: W,
+    height: H,
+    class: "perf-svg",
+    role: "img",
+    "aria-label": nameOf(D.theaters[geo.theater], lang),
+  });
   svg.append(s("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 8, class: `perf-bg th-${geo.theater}` }));
   const cellXY = (cell) => [P + cell[0] * C, P + cell[1] * C];
   geo.cells.forEach((cell, k) => svg.append(perfCell(c, card, ci, k, ...cellXY(cell))));
@@ -649,18 +928,29 @@ function perfCard(c, card, ci) {
     const cx = (ax + bx) / 2 + C / 2;
     const cy = (ay + by) / 2 + C / 2;
     if (link.shard) {
-      svg.append(s("polygon", { points: `${cx},${cy - 7} ${cx + 6},${cy} ${cx},${cy + 7} ${cx - 6},${cy}`, class: "shard-link" },
-        s("title", {}, w("shard_link"))));
+      svg.append(
+        s(
+          "polygon",
+          { points: `${cx},${cy - 7} ${cx + 6},${cy} ${cx},${cy + 7} ${cx - 6},${cy}`, class: "shard-link" },
+          s("title", {}, w("shard_link")),
+        ),
+      );
     } else {
       svg.append(s("circle", { cx, cy, r: 5, class: "link" }, s("title", {}, w("link"))));
     }
   }
   const b = geo.performer_bonus ?? {};
-  const bonus = [b.fame ? `${b.fame}★` : "", b.coins ? `${b.coins}¢` : "", b.shards ? `${b.shards}◆` : ""].filter(Boolean).join(" ");
+  const bonus = [b.fame ? `${b.fame}★` : "", b.coins ? `${b.coins}¢` : "", b.shards ? `${b.shards}◆` : ""]
+    .filter(Boolean)
+    .join(" ");
   svg.append(s("text", { x: W / 2, y: H - 8, class: "perf-bonus" }, bonus || "·"));
   svg.append(s("text", { x: 7, y: H - 8, class: "perf-num" }, String(ci + 1)));
-  const wrap = h("div", { class: "perf-card", testid: `trk-perf-${ci}`, dataset: { card: card.id } },
-    h("span", { class: "perf-name" }, perfName(c, ci)), svg);
+  const wrap = h(
+    "div",
+    { class: "perf-card", testid: `trk-perf-${ci}`, dataset: { card: card.id } },
+    h("span", { class: "perf-name" }, perfName(c, ci)),
+    svg,
+  );
   wire(c, wrap, `perf-${ci}`, perfName(c, ci), `perf:${card.id}`);
   c.ext.perfCard?.(c, wrap, card, ci);
   return wrap;
@@ -672,21 +962,56 @@ function theaterDay(c, day, d) {
   const yf = day.yield_fame;
   const yc = day.yield_coins;
   const mod = day.ap_modifier;
-  return h("div", { class: "day", testid: `trk-day-${day.id}` },
-    h("div", { class: "day-head" }, h("strong", {}, cap(nameOf(day, lang))),
-      h("span", { class: "muted", title: w("day_yield", { f: yf, c: yc }) }, ` ${mod > 0 ? "+" : ""}${mod} ${w("ap")}${yf || yc ? ` · ${yf > 0 ? "+" : ""}${yf}★ ${yc > 0 ? "+" : ""}${yc}¢` : ""}`)),
-    h("div", { class: "day-slots" },
-      h("div", { class: "day-group" }, h("div", { class: "day-pair" }, slotSvg(c, base, mod), slotSvg(c, base + 1, mod)),
-        h("span", { class: "day-cap" }, w("backstage"))),
-      h("div", { class: "day-group stage" }, slotSvg(c, base + 2, mod), h("span", { class: "day-cap" }, w("stage")))));
+  return h(
+    "div",
+    { class: "day", testid: `trk-day-${day.id}` },
+    h(
+      "div",
+      { class: "day-head" },
+      h("strong", {}, cap(nameOf(day, lang))),
+      h(
+        "span",
+        { class: "muted", title: w("day_yield", { f: yf, c: yc }) },
+        ` ${mod > 0 ? "+" : ""}${mod} ${w("ap")}${yf || yc ? ` · ${yf > 0 ? "+" : ""}${yf}★ ${yc > 0 ? "+" : ""}${yc}¢` : ""}`,
+      ),
+    ),
+    h(
+      "div",
+      { class: "day-slots" },
+      h(
+        "div",
+        { class: "day-group" },
+        h("div", { class: "day-pair" }, slotSvg(c, base, mod), slotSvg(c, base + 1, mod)),
+        h("span", { class: "day-cap" }, w("backstage")),
+      ),
+      h("div", { class: "day-group stage" }, slotSvg(c, base + 2, mod), h("span", { class: "day-cap" }, w("stage"))),
+    ),
+  );
 }
 
 function theater(c) {
   const { w, view } = c;
-  return h("section", { class: "loc loc-theater", testid: "trk-theater" },
-    h("h3", {}, c.T("theater"), locHelp(c, "theater"), h("span", { class: "muted small" }, " · ", w("perf_deck", { n: view.perf_deck.length }))),
-    h("div", { class: "days" }, c.D.days.map((day, d) => theaterDay(c, day, d))),
-    h("div", { class: "perf-row", "aria-label": w("performance_cards") }, view.row.map((card, ci) => perfCard(c, card, ci))));
+  return h(
+    "section",
+    { class: "loc loc-theater", testid: "trk-theater" },
+    h(
+      "h3",
+      {},
+      c.T("theater"),
+      locHelp(c, "theater"),
+      h("span", { class: "muted small" }, " · ", w("perf_deck", { n: view.perf_deck.length })),
+    ),
+    h(
+      "div",
+      { class: "days" },
+      c.D.days.map((day, d) => theaterDay(c, day, d)),
+    ),
+    h(
+      "div",
+      { class: "perf-row", "aria-label": w("performance_cards") },
+      view.row.map((card, ci) => perfCard(c, card, ci)),
+    ),
+  );
 }
 
 function fameTrack(c) {
@@ -695,8 +1020,11 @@ function fameTrack(c) {
   const top = Math.ceil(maxFame / 10) * 10;
   const W = 900;
   const X = (f) => 12 + (f / top) * (W - 24);
-  const svg = s("svg", { viewBox: `0 0 ${W} 46`, class: "fame-svg", role: "img", "aria-label": w("fame_track") },
-    s("line", { x1: X(0), y1: 30, x2: X(top), y2: 30, class: "fame-line" }));
+  const svg = s(
+    "svg",
+    { viewBox: `0 0 ${W} 46`, class: "fame-svg", role: "img", "aria-label": w("fame_track") },
+    s("line", { x1: X(0), y1: 30, x2: X(top), y2: 30, class: "fame-line" }),
+  );
   for (let f = 0; f <= top; f += 5) {
     svg.append(s("line", { x1: X(f), y1: 26, x2: X(f), y2: 34, class: "fame-tick" }));
     if (f % 10 === 0) svg.append(s("text", { x: X(f), y: 45, class: "fame-num" }, String(f)));
@@ -714,27 +1042,71 @@ function fameTrack(c) {
 function tracks(c) {
   const { view, players, w } = c;
   const roundCount = view.round_count;
-  const rounds = h("div", { class: "round-track", testid: "trk-rounds", "aria-label": w("round_track") },
-    Array.from({ length: roundCount }, (_, i) => h("span", { class: `round-pip${i + 1 === view.round ? " now" : ""}${i + 1 < view.round ? " past" : ""}` }, String(i + 1))));
-  const init = h("ol", { class: "init-track", testid: "trk-initiative", "aria-label": w("initiative") },
-    view.order.map((seat, i) => h("li", { class: "init-slot" },
-      h("span", { class: "init-n" }, String(i + 1)), seatBadge(seat), h("span", { class: "init-name" }, c.seatName(seat)),
-      players[seat].poster ? h("span", { class: "poster", title: w("poster") }, w("poster")) : null)));
+  const rounds = h(
+    "div",
+    { class: "round-track", testid: "trk-rounds", "aria-label": w("round_track") },
+    Array.from({ length: roundCount }, (_, i) =>
+      h(
+        "span",
+        { class: `round-pip${i + 1 === view.round ? " now" : ""}${i + 1 < view.round ? " past" : ""}` },
+        String(i + 1),
+      ),
+    ),
+  );
+  const init = h(
+    "ol",
+    { class: "init-track", testid: "trk-initiative", "aria-label": w("initiative") },
+    view.order.map((seat, i) =>
+      h(
+        "li",
+        { class: "init-slot" },
+        h("span", { class: "init-n" }, String(i + 1)),
+        seatBadge(seat),
+        h("span", { class: "init-name" }, c.seatName(seat)),
+        players[seat].poster ? h("span", { class: "poster", title: w("poster") }, w("poster")) : null,
+      ),
+    ),
+  );
   const phase = view.phase;
-  return h("section", { class: "tracks", testid: "trk-tracks" },
-    h("div", { class: "track-line" },
-      h("span", { class: "phase-name", testid: "trk-phase", dataset: { phase } }, w(`phase.${phase}`) !== `phase.${phase}` ? w(`phase.${phase}`) : phase),
-      h("span", { class: "round-label" }, w("round", { n: Math.min(view.round, roundCount), of: roundCount })), rounds),
+  return h(
+    "section",
+    { class: "tracks", testid: "trk-tracks" },
+    h(
+      "div",
+      { class: "track-line" },
+      h(
+        "span",
+        { class: "phase-name", testid: "trk-phase", dataset: { phase } },
+        w(`phase.${phase}`) !== `phase.${phase}` ? w(`phase.${phase}`) : phase,
+      ),
+      h("span", { class: "round-label" }, w("round", { n: Math.min(view.round, roundCount), of: roundCount })),
+      rounds,
+    ),
     h("div", { class: "track-line" }, h("span", { class: "area-name" }, w("initiative")), init),
-    h("div", { class: "fame-track", testid: "trk-fame" }, h("span", { class: "area-name" }, w("fame_track")), fameTrack(c)));
+    h(
+      "div",
+      { class: "fame-track", testid: "trk-fame" },
+      h("span", { class: "area-name" }, w("fame_track")),
+      fameTrack(c),
+    ),
+  );
 }
 
 function resTrick(c, t) {
   const { lang, view, viewer } = c;
-  const el = wire(c, h("div", { class: `res-trick lvl-${t.level}`, testid: `trk-trick-${t.id}` },
-    h("span", { class: "lvl" }, "●".repeat(t.level)),
-    h("span", { class: "tname" }, nameNode(t, lang, c.w)),
-    h("span", { class: "tmeta" }, `${t.fame_threshold}★`)), `trick-${t.id}`, nameOf(t, lang), `trick:${t.id}`);
+  const el = wire(
+    c,
+    h(
+      "div",
+      { class: `res-trick lvl-${t.level}`, testid: `trk-trick-${t.id}` },
+      h("span", { class: "lvl" }, "●".repeat(t.level)),
+      h("span", { class: "tname" }, nameNode(t, lang, c.w)),
+      h("span", { class: "tmeta" }, `${t.fame_threshold}★`),
+    ),
+    `trick-${t.id}`,
+    nameOf(t, lang),
+    `trick:${t.id}`,
+  );
   if (!c.targets.has(`trick-${t.id}`) && view.act?.loc === "downtown" && view.act.seat === viewer) {
     explain(c, el, () => ({ type: "learn_trick", trick: t.id, die: 0 }));
   }
@@ -744,12 +1116,30 @@ function resTrick(c, t) {
 function residence(c) {
   const { D, lang } = c;
   const owned = new Set(c.players.flatMap((p) => p.tricks.map((t) => t.id)));
-  const cols = D.schoolIds.map((school) => h("div", { class: `res-col s-${school}`, testid: `trk-residence-${school}` },
-    h("h4", {}, h("span", { class: `school-dot s-${school}` }, schoolLetter(school, lang)), " ", cap(nameOf(D.schools[school], lang))),
-    h("ol", {}, D.trickList.filter((t) => t.school === school && !owned.has(t.id)).map((t) => h("li", {},
-      resTrick(c, t))))));
-  return h("section", { class: "loc loc-residence", testid: "trk-residence" },
-    h("h3", {}, c.w("residence")), h("div", { class: "res-cols" }, cols));
+  const cols = D.schoolIds.map((school) =>
+    h(
+      "div",
+      { class: `res-col s-${school}`, testid: `trk-residence-${school}` },
+      h(
+        "h4",
+        {},
+        h("span", { class: `school-dot s-${school}` }, schoolLetter(school, lang)),
+        " ",
+        cap(nameOf(D.schools[school], lang)),
+      ),
+      h(
+        "ol",
+        {},
+        D.trickList.filter((t) => t.school === school && !owned.has(t.id)).map((t) => h("li", {}, resTrick(c, t))),
+      ),
+    ),
+  );
+  return h(
+    "section",
+    { class: "loc loc-residence", testid: "trk-residence" },
+    h("h3", {}, c.w("residence")),
+    h("div", { class: "res-cols" }, cols),
+  );
 }
 
 // ---- players ----------------------------------------------------------------------------------
@@ -760,72 +1150,166 @@ function character(c, ch, seat, i) {
   if (ch.slot >= 0) where = slotPlace(c, ch.slot);
   else if (ch.assist) where = w("on_assistant");
   else if (ch.idle && view.phase !== "assign" && view.phase !== "setup") where = w("idle");
-  const card = ch.card === "face_down" ? w("face_down")
-    : ch.card ? (D.specials[ch.card] ? nameOf(D.specials[ch.card], lang) : c.T(ch.card)) : "";
-  const svg = s("svg", { viewBox: "0 0 34 34", width: 30, height: 30, "aria-hidden": "true" }, seatToken(seat, 17, 17, 13, `${seat + 1}${abbr(c, ch.kind)}`));
-  const el = h("div", { class: "char", testid: `trk-char-${seat}-${i}` }, svg,
-    h("div", { class: "char-text" }, h("strong", {}, charLabel(c, seat, i)),
-      h("span", { class: "muted" }, where), card ? h("span", { class: "char-card" }, card) : null));
-  return wire(c, el, `char-${seat}-${i}`, charLabel(c, seat, i), ch.card && D.specials[ch.card] ? `special:${ch.card}` : `character:${ch.kind}`);
+  const card =
+    ch.card === "face_down"
+      ? w("face_down")
+      : ch.card
+        ? D.specials[ch.card]
+          ? nameOf(D.specials[ch.card], lang)
+          : c.T(ch.card)
+        : "";
+  const svg = s(
+    "svg",
+    { viewBox: "0 0 34 34", width: 30, height: 30, "aria-hidden": "true" },
+    seatToken(seat, 17, 17, 13, `${seat + 1}${abbr(c, ch.kind)}`),
+  );
+  const el = h(
+    "div",
+    { class: "char", testid: `trk-char-${seat}-${i}` },
+    svg,
+    h(
+      "div",
+      { class: "char-text" },
+      h("strong", {}, charLabel(c, seat, i)),
+      h("span", { class: "muted" }, where),
+      card ? h("span", { class: "char-card" }, card) : null,
+    ),
+  );
+  return wire(
+    c,
+    el,
+    `char-${seat}-${i}`,
+    charLabel(c, seat, i),
+    ch.card && D.specials[ch.card] ? `special:${ch.card}` : `character:${ch.kind}`,
+  );
 }
 
 function trickCard(c, t, seat, mine) {
   const { D, w, lang } = c;
   const T_ = D.tricks[t.id];
-  const el = h("div", { class: `trick-card s-${T_?.school}`, testid: `trk-mytrick-${seat}-${t.id}` },
-    h("div", { class: "tc-head" }, h("span", { class: `school-dot s-${T_?.school}` }, schoolLetter(T_?.school, lang)),
-      h("strong", {}, nameNode(T_, lang, w)), h("span", { class: "sym", title: w("symbol") }, SYMBOLS[t.sym])),
-    h("div", { class: "tc-meta" },
+  const el = h(
+    "div",
+    { class: `trick-card s-${T_?.school}`, testid: `trk-mytrick-${seat}-${t.id}` },
+    h(
+      "div",
+      { class: "tc-head" },
+      h("span", { class: `school-dot s-${T_?.school}` }, schoolLetter(T_?.school, lang)),
+      h("strong", {}, nameNode(T_, lang, w)),
+      h("span", { class: "sym", title: w("symbol") }, SYMBOLS[t.sym]),
+    ),
+    h(
+      "div",
+      { class: "tc-meta" },
       h("span", { title: cap(w("markers")) }, `▣ ${t.markers}/${T_?.markers ?? "?"}`),
       h("span", {}, w("prep_ap", { n: T_?.prepare_ap ?? "?" })),
       t.eng ? h("span", { class: "tag" }, w("on_engineer")) : null,
-      t.enhanced ? h("span", { class: "tag" }, w("enhanced")) : null));
+      t.enhanced ? h("span", { class: "tag" }, w("enhanced")) : null,
+    ),
+  );
   return wire(c, el, mine ? `mytrick-${t.id}` : null, nameOf(T_, lang), `trick:${t.id}`);
 }
 
 function hand(c, p, seat, mine) {
   if (mine && (Object.keys(p.hand).length || p.specials.length)) {
-    return h("div", { class: "hand", testid: `trk-hand-${seat}` },
-      Object.entries(p.hand).filter(([, n]) => n > 0).map(([loc, n]) => h("span", { class: "hand-card" }, `${c.T(loc)} ×${n}`)),
-      p.specials.map((id) => specialCard(c, id, null)));
+    return h(
+      "div",
+      { class: "hand", testid: `trk-hand-${seat}` },
+      Object.entries(p.hand)
+        .filter(([, n]) => n > 0)
+        .map(([loc, n]) => h("span", { class: "hand-card" }, `${c.T(loc)} ×${n}`)),
+      p.specials.map((id) => specialCard(c, id, null)),
+    );
   }
-  return h("div", { class: "hand muted", testid: `trk-hand-${seat}` }, c.w("hand_count", { n: p.hand_count ?? 0, s: p.special_count ?? 0 }));
+  return h(
+    "div",
+    { class: "hand muted", testid: `trk-hand-${seat}` },
+    c.w("hand_count", { n: p.hand_count ?? 0, s: p.special_count ?? 0 }),
+  );
 }
 
 function playerHeader(c, p, seat) {
   const { w, lang } = c;
   const mag = c.D.magicians[p.magician];
-  return h("header", {},
-    seatBadge(seat), h("strong", { class: "pname" }, c.seatName(seat)),
-    mag ? wire(c, h("span", { class: "magician", testid: `trk-magician-${seat}` }, nameOf(mag, lang),
-      " · ", h("span", { class: `school-dot s-${mag.school}` }, schoolLetter(mag.school, lang))), null, nameOf(mag, lang), `magician:${mag.id}`) : null,
-    h("span", { class: "res" },
+  return h(
+    "header",
+    {},
+    seatBadge(seat),
+    h("strong", { class: "pname" }, c.seatName(seat)),
+    mag
+      ? wire(
+          c,
+          h(
+            "span",
+            { class: "magician", testid: `trk-magician-${seat}` },
+            nameOf(mag, lang),
+            " · ",
+            h("span", { class: `school-dot s-${mag.school}` }, schoolLetter(mag.school, lang)),
+          ),
+          null,
+          nameOf(mag, lang),
+          `magician:${mag.id}`,
+        )
+      : null,
+    h(
+      "span",
+      { class: "res" },
       h("span", { class: "fame", title: w("fame"), testid: `trk-fame-${seat}` }, `★ ${p.fame}`),
       h("span", { class: "coins", title: w("coins"), testid: `trk-coins-${seat}` }, `¢ ${p.coins}`),
-      h("span", { class: "shards", title: w("shards"), testid: `trk-shards-${seat}` }, `◆ ${p.shards}`)));
+      h("span", { class: "shards", title: w("shards"), testid: `trk-shards-${seat}` }, `◆ ${p.shards}`),
+    ),
+  );
 }
 
 function playerArea(c, p, seat) {
   const { w, snap } = c;
   const mine = seat === c.viewer;
   const chars = p.chars.map((ch, i) => character(c, ch, seat, i));
-  const hired = p.hired.map((k) => h("div", { class: "char hired" }, h("strong", {}, c.charName(k)), h("span", { class: "muted" }, w("hired"))));
-  const props = Object.entries(p.props).filter(([, n]) => n > 0).map(([prop, n]) =>
-    propChip(c, prop, n, { mgr: p.mgr.includes(prop), key: mine ? `myprop-${prop}` : null, testid: `trk-prop-${seat}-${prop}` }));
+  const hired = p.hired.map((k) =>
+    h("div", { class: "char hired" }, h("strong", {}, c.charName(k)), h("span", { class: "muted" }, w("hired"))),
+  );
+  const props = Object.entries(p.props)
+    .filter(([, n]) => n > 0)
+    .map(([prop, n]) =>
+      propChip(c, prop, n, {
+        mgr: p.mgr.includes(prop),
+        key: mine ? `myprop-${prop}` : null,
+        testid: `trk-prop-${seat}-${prop}`,
+      }),
+    );
   const tricks = p.tricks.map((t) => trickCard(c, t, seat, mine));
-  const specialists = p.chars.filter((ch) => ["assistant", "engineer", "manager"].includes(ch.kind))
+  const specialists = p.chars
+    .filter((ch) => ["assistant", "engineer", "manager"].includes(ch.kind))
     .map((ch) => h("span", { class: "spec-board" }, c.charName(ch.kind)));
   const ws = SLOT.workshop + 2 * seat;
   const acting = snap.to_act.seats.includes(seat) && snap.to_act.kind !== "terminal";
-  return h("section", { class: `player seat-${seat % 4}${mine ? " mine" : ""}${acting ? " acting" : ""}`, testid: `trk-player-${seat}` },
+  return h(
+    "section",
+    { class: `player seat-${seat % 4}${mine ? " mine" : ""}${acting ? " acting" : ""}`, testid: `trk-player-${seat}` },
     playerHeader(c, p, seat),
-    h("div", { class: "pbody" },
-      h("div", { class: "pcol" }, h("h4", {}, w("characters")), h("div", { class: "chars" }, chars, hired),
-        h("h4", {}, c.T("workshop"), mine ? locHelp(c, "workshop") : null), h("div", { class: "slot-row" }, slotSvg(c, ws, 0), slotSvg(c, ws + 1, 0))),
-      h("div", { class: "pcol" }, h("h4", {}, w("tricks")), h("div", { class: "tricks" }, tricks.length ? tricks : h("span", { class: "muted" }, "—")),
-        h("h4", {}, w("props")), h("div", { class: "props" }, props.length ? props : h("span", { class: "muted" }, "—")),
+    h(
+      "div",
+      { class: "pbody" },
+      h(
+        "div",
+        { class: "pcol" },
+        h("h4", {}, w("characters")),
+        h("div", { class: "chars" }, chars, hired),
+        h("h4", {}, c.T("workshop"), mine ? locHelp(c, "workshop") : null),
+        h("div", { class: "slot-row" }, slotSvg(c, ws, 0), slotSvg(c, ws + 1, 0)),
+      ),
+      h(
+        "div",
+        { class: "pcol" },
+        h("h4", {}, w("tricks")),
+        h("div", { class: "tricks" }, tricks.length ? tricks : h("span", { class: "muted" }, "—")),
+        h("h4", {}, w("props")),
+        h("div", { class: "props" }, props.length ? props : h("span", { class: "muted" }, "—")),
         specialists.length ? [h("h4", {}, w("specialists")), h("div", { class: "specs" }, specialists)] : null,
-        h("h4", {}, w("hand")), hand(c, p, seat, mine))));
+        h("h4", {}, w("hand")),
+        hand(c, p, seat, mine),
+      ),
+    ),
+  );
 }
 
 function slotLocation(slot) {
@@ -857,25 +1341,49 @@ function decisionStrip(c) {
   if (view.act && view.act.seat !== viewer) {
     const a = view.act;
     const ch = c.players[a.seat]?.chars[a.char];
-    status = h("p", { class: "placing", testid: "trk-placing" }, w("placing", { who: `${c.seatName(a.seat)} · ${c.charName(ch?.kind)}`, where: slotName(c, a.slot), ap: a.ap }));
+    status = h(
+      "p",
+      { class: "placing", testid: "trk-placing" },
+      w("placing", { who: `${c.seatName(a.seat)} · ${c.charName(ch?.kind)}`, where: slotName(c, a.slot), ap: a.ap }),
+    );
   }
   const ask = h("p", { class: "prompt", testid: "trk-prompt", role: "status" }, prompt(c));
   const menu = actionMenu(c, (action) => whyNot(c.api, snap.hash ?? snap.step, action));
   const pend = (view.pending ?? [])[0];
   const items = rest.map(([key, entries]) => {
     drawn.add(key);
-    if (entries.length === 1 && (key.startsWith("magician-") || key.startsWith("specialist-"))) return choiceCard(c, key, entries[0]);
+    if (entries.length === 1 && (key.startsWith("magician-") || key.startsWith("specialist-")))
+      return choiceCard(c, key, entries[0]);
     if (entries.length === 1) {
       const e = entries[0];
       const tipKey = tipFor(e.action);
       const first = friendly(c, e);
-      const el = h("button", { type: "button", class: "trk-decide", testid: `trk-t-${key}`, dataset: { target: key, count: "1" },
-        title: first ? e.label : null, onclick: () => c.api.act(e.action).catch(() => {}) }, first ?? e.label);
+      const el = h(
+        "button",
+        {
+          type: "button",
+          class: "trk-decide",
+          testid: `trk-t-${key}`,
+          dataset: { target: key, count: "1" },
+          title: first ? e.label : null,
+          onclick: () => c.api.act(e.action).catch(() => {}),
+        },
+        first ?? e.label,
+      );
       if (tipKey) wireTip(c, el, tipKey);
       return el;
     }
-    const el = h("button", { type: "button", class: "trk-decide", testid: `trk-t-${key}`, dataset: { target: key, count: String(entries.length) } },
-      friendly(c, entries[0]) ?? entries[0].label, " …");
+    const el = h(
+      "button",
+      {
+        type: "button",
+        class: "trk-decide",
+        testid: `trk-t-${key}`,
+        dataset: { target: key, count: String(entries.length) },
+      },
+      friendly(c, entries[0]) ?? entries[0].label,
+      " …",
+    );
     el.addEventListener("click", () => choose(c, key, el, entries[0].label));
     return el;
   });
@@ -884,12 +1392,23 @@ function decisionStrip(c) {
   }
   if (!items.length && !status) {
     if (to.kind === "players" && !to.seats.includes(viewer)) {
-      return h("div", { class: "trk-decision waiting", testid: "trk-decision" }, w("waiting", { names: to.seats.map(c.seatName).join(", ") }));
+      return h(
+        "div",
+        { class: "trk-decision waiting", testid: "trk-decision" },
+        w("waiting", { names: to.seats.map(c.seatName).join(", ") }),
+      );
     }
     return h("div", { class: "trk-decision empty", testid: "trk-decision" });
   }
-  return h("div", { class: "trk-decision", testid: "trk-decision", role: "group", "aria-label": w("your_move") },
-    status, c.canAct ? ask : null, menu, items.length ? h("strong", { class: "dec-title" }, pend ? `${w("pending")}: ` : `${w("more")}: `) : null, items);
+  return h(
+    "div",
+    { class: "trk-decision", testid: "trk-decision", role: "group", "aria-label": w("your_move") },
+    status,
+    c.canAct ? ask : null,
+    menu,
+    items.length ? h("strong", { class: "dec-title" }, pend ? `${w("pending")}: ` : `${w("more")}: `) : null,
+    items,
+  );
 }
 
 /** What the viewer is deciding, in words: "Choose your starting trick", "Magician selected —
@@ -921,17 +1440,33 @@ function choiceCard(c, key, e) {
   let body;
   if (a.magician) {
     const m = D.magicians[a.magician];
-    body = [h("strong", {}, nameOf(m, lang), " ", h("span", { class: `school-dot s-${m.school}` }, schoolLetter(m.school, lang))),
+    body = [
+      h(
+        "strong",
+        {},
+        nameOf(m, lang),
+        " ",
+        h("span", { class: `school-dot s-${m.school}` }, schoolLetter(m.school, lang)),
+      ),
       h("span", { class: "cc-school" }, cap(nameOf(D.schools[m.school], lang))),
-      h("span", { class: "cc-text" }, h("em", {}, nameOf(m.ability, lang)), ": ", textOf(m.ability.text, lang))];
+      h("span", { class: "cc-text" }, h("em", {}, nameOf(m.ability, lang)), ": ", textOf(m.ability.text, lang)),
+    ];
   } else {
     const spec = D.raw.board.setup.specialist_choices.find((sc) => sc.specialist === a.specialist);
     body = [h("strong", {}, c.charName(a.specialist)), spec ? h("span", { class: "cc-text" }, spec.text) : null];
   }
-  return h("button", {
-    type: "button", class: "trk-decide choice-card", testid: `trk-t-${key}`, dataset: { target: key, count: "1" },
-    "aria-label": e.label, onclick: () => c.api.act(a).catch(() => {}),
-  }, body);
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "trk-decide choice-card",
+      testid: `trk-t-${key}`,
+      dataset: { target: key, count: "1" },
+      "aria-label": e.label,
+      onclick: () => c.api.act(a).catch(() => {}),
+    },
+    body,
+  );
 }
 
 function tipFor(a) {
@@ -944,7 +1479,9 @@ function tipFor(a) {
  *  for it" entry; while one is chosen, the slots offer only its placements (one click plays). */
 function selectionStep(targets, snap, viewer, w) {
   const sel = UI.selected;
-  const placeable = new Set((snap.legal ?? []).filter((e) => e.action.type === "place_character").map((e) => e.action.character));
+  const placeable = new Set(
+    (snap.legal ?? []).filter((e) => e.action.type === "place_character").map((e) => e.action.character),
+  );
   if (sel && (sel.step !== snap.step || !placeable.has(sel.char))) UI.selected = null;
   for (const ci of placeable) {
     const key = `char-${viewer}-${ci}`;

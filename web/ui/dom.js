@@ -43,7 +43,9 @@ export const NAME_MAX = 40;
 
 /** A name as the page shows and sends it: no bidi controls, at most NAME_MAX characters. */
 export function cleanName(name) {
-  return Array.from(String(name ?? "").replace(BIDI_CONTROLS, "")).slice(0, NAME_MAX).join("");
+  return Array.from(String(name ?? "").replace(BIDI_CONTROLS, ""))
+    .slice(0, NAME_MAX)
+    .join("");
 }
 
 /** Text the engine built (a log line, a message) with any bidi control removed. */

@@ -45,13 +45,16 @@ export function nesting(text, stop = Infinity) {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: the next character is escaped
+      if (c === 92)
+        i++; // backslash: the next character is escaped
       else if (c === 34) inString = false;
     } else if (c === 34) {
       inString = true;
-    } else if (c === 91 || c === 123) { // [ {
+    } else if (c === 91 || c === 123) {
+      // [ {
       if (++depth > deepest && (deepest = depth) > stop) return deepest;
-    } else if (c === 93 || c === 125) { // ] }
+    } else if (c === 93 || c === 125) {
+      // ] }
       depth--;
     }
   }

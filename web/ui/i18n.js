@@ -61,21 +61,29 @@ function render(template, params, strings, lang, number) {
     if (head.includes(",")) {
       const [name, how] = head.split(",").map((x) => x.trim());
       const body = inner.slice(inner.indexOf(",", inner.indexOf(",") + 1) + 1);
-      if (!(name in params)) { out += `{${name}}`; continue; }
+      if (!(name in params)) {
+        out += `{${name}}`;
+        continue;
+      }
       const value = params[name];
       const table = branches(body);
-      const chosen = how === "select" ? (table[String(value)] ?? table.other ?? String(value))
-        : choose(table, value, lang);
+      const chosen =
+        how === "select" ? (table[String(value)] ?? table.other ?? String(value)) : choose(table, value, lang);
       out += render(chosen, params, strings, lang, how === "plural" ? String(Math.abs(value)) : number);
       continue;
     }
     const [name, kind, noun, kase] = inner.split(":");
-    if (!(name in params)) { out += `{${inner}}`; continue; }
+    if (!(name in params)) {
+      out += `{${inner}}`;
+      continue;
+    }
     const value = params[name];
     if (kind === "nth") out += String(Number(value) + 1);
     else if (kind === "n" && noun) {
       const forms = strings[`noun.${noun}.${kase}`] ?? strings[`noun.${noun}`];
-      out += forms ? render(choose(branches(forms), value, lang), params, strings, lang, String(value)) : `${value} ${noun}`;
+      out += forms
+        ? render(choose(branches(forms), value, lang), params, strings, lang, String(value))
+        : `${value} ${noun}`;
     } else out += Array.isArray(value) ? value.join(", ") : String(value);
   }
   return out;
@@ -106,6 +114,9 @@ export function joinNames(names, t) {
 
 /** A data key as words, for keys a game has not translated: "tome_red" -> "Tome red". */
 export function humanize(key) {
-  const words = String(key).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim();
+  const words = String(key)
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -10,36 +10,57 @@ import { pick } from "./i18n.js";
 export function renderLobby(root, ctx) {
   const { t, games, setup } = ctx;
   const game = games.find((g) => g.id === setup.game);
-  clear(root,
-    h("section", { class: "screen lobby", testid: "screen-lobby", "aria-labelledby": "lobby-title" },
+  clear(
+    root,
+    h(
+      "section",
+      { class: "screen lobby", testid: "screen-lobby", "aria-labelledby": "lobby-title" },
       h("h1", { id: "lobby-title", class: "lobby-title" }, t("ui.lobby.title")),
       h("p", { class: "lobby-tagline" }, t("ui.lobby.tagline")),
-      h("div", { class: "lobby-grid" },
-        gamesPanel(ctx),
-        game ? setupPanel(ctx, game) : null,
-        sidePanel(ctx))));
+      h("div", { class: "lobby-grid" }, gamesPanel(ctx), game ? setupPanel(ctx, game) : null, sidePanel(ctx)),
+    ),
+  );
 }
 
 function gamesPanel({ t, lang, games, setup, on }) {
   if (!games.length) {
-    return h("section", { class: "panel lobby-games" },
+    return h(
+      "section",
+      { class: "panel lobby-games" },
       h("h2", {}, t("ui.lobby.games")),
-      h("p", { class: "muted", testid: "lobby-empty" }, t("ui.lobby.no_games")));
+      h("p", { class: "muted", testid: "lobby-empty" }, t("ui.lobby.no_games")),
+    );
   }
-  return h("section", { class: "panel lobby-games", "aria-labelledby": "games-title" },
+  return h(
+    "section",
+    { class: "panel lobby-games", "aria-labelledby": "games-title" },
     h("h2", { id: "games-title" }, t("ui.lobby.games")),
-    h("ul", { class: "game-list", role: "radiogroup", "aria-labelledby": "games-title", testid: "game-list" },
+    h(
+      "ul",
+      { class: "game-list", role: "radiogroup", "aria-labelledby": "games-title", testid: "game-list" },
       games.map((g) => {
         const chosen = g.id === setup.game;
-        return h("li", {},
-          h("button", {
-            type: "button", role: "radio", class: "game-card", testid: `game-${g.id}`,
-            "aria-checked": chosen ? "true" : "false", dataset: { game: g.id },
-            onclick: () => on.game(g.id),
-          },
-          h("span", { class: "game-card-name" }, pick(g.names, lang)),
-          h("span", { class: "game-card-players" }, playersText(t, g))));
-      })));
+        return h(
+          "li",
+          {},
+          h(
+            "button",
+            {
+              type: "button",
+              role: "radio",
+              class: "game-card",
+              testid: `game-${g.id}`,
+              "aria-checked": chosen ? "true" : "false",
+              dataset: { game: g.id },
+              onclick: () => on.game(g.id),
+            },
+            h("span", { class: "game-card-name" }, pick(g.names, lang)),
+            h("span", { class: "game-card-players" }, playersText(t, g)),
+          ),
+        );
+      }),
+    ),
+  );
 }
 
 export function playersText(t, g) {
@@ -53,38 +74,76 @@ function setupPanel(ctx, game) {
   const { t, lang, setup, on } = ctx;
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
-  return h("section", { class: "panel lobby-setup", "aria-labelledby": "setup-title" },
+  return h(
+    "section",
+    { class: "panel lobby-setup", "aria-labelledby": "setup-title" },
     h("h2", { id: "setup-title" }, pick(game.names, lang)),
-    h("div", { class: "field-row" },
+    h(
+      "div",
+      { class: "field-row" },
       h("label", { for: "players-select" }, t("ui.lobby.players")),
-      h("select", {
-        id: "players-select", testid: "players-select", disabled: game.min_players === game.max_players,
-        onchange: (e) => on.players(Number(e.target.value)),
-      }, counts.map((n) => h("option", { value: String(n), selected: n === setup.players }, String(n))))),
+      h(
+        "select",
+        {
+          id: "players-select",
+          testid: "players-select",
+          disabled: game.min_players === game.max_players,
+          onchange: (e) => on.players(Number(e.target.value)),
+        },
+        counts.map((n) => h("option", { value: String(n), selected: n === setup.players }, String(n))),
+      ),
+    ),
     game.options.length ? optionsBlock(ctx, game) : null,
     seatsBlock(ctx, game),
-    h("div", { class: "field-row" },
+    h(
+      "div",
+      { class: "field-row" },
       h("label", { for: "seed-input" }, t("ui.lobby.seed")),
       // text, not type=number: a 64-bit seed has more digits than a float keeps exactly
       h("input", {
-        id: "seed-input", testid: "seed-input", type: "text", inputmode: "numeric", autocomplete: "off", size: "21",
-        spellcheck: "false", value: String(setup.seed ?? ""), placeholder: t("ui.lobby.seed_auto"),
+        id: "seed-input",
+        testid: "seed-input",
+        type: "text",
+        inputmode: "numeric",
+        autocomplete: "off",
+        size: "21",
+        spellcheck: "false",
+        value: String(setup.seed ?? ""),
+        placeholder: t("ui.lobby.seed_auto"),
         "aria-describedby": "seed-help",
         oninput: (e) => on.seed(e.target.value),
       }),
-      h("button", {
-        type: "button", class: "ghost", testid: "seed-random", "aria-label": t("ui.lobby.random_seed"),
-        onclick: () => on.randomSeed(),
-      }, h("span", { "aria-hidden": "true" }, "⚄ "), t("ui.lobby.random_seed"))),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "ghost",
+          testid: "seed-random",
+          "aria-label": t("ui.lobby.random_seed"),
+          onclick: () => on.randomSeed(),
+        },
+        h("span", { "aria-hidden": "true" }, "⚄ "),
+        t("ui.lobby.random_seed"),
+      ),
+    ),
     h("p", { id: "seed-help", class: "help" }, t("ui.lobby.seed_help")),
     h("p", { class: "error-text", role: "alert", testid: "lobby-error", hidden: !ctx.error }, ctx.error ?? ""),
-    h("div", { class: "lobby-start" },
-      h("button", { type: "button", class: "primary big", testid: "start-game", onclick: () => on.start() },
-        t("ui.lobby.start"))));
+    h(
+      "div",
+      { class: "lobby-start" },
+      h(
+        "button",
+        { type: "button", class: "primary big", testid: "start-game", onclick: () => on.start() },
+        t("ui.lobby.start"),
+      ),
+    ),
+  );
 }
 
 function optionsBlock({ t, lang, setup, on }, game) {
-  return h("fieldset", { class: "options" },
+  return h(
+    "fieldset",
+    { class: "options" },
     h("legend", {}, t("ui.lobby.options")),
     game.options.map((spec) => {
       const id = `option-${spec.id}`;
@@ -94,28 +153,50 @@ function optionsBlock({ t, lang, setup, on }, game) {
       let control;
       if (spec.kind === "bool") {
         control = h("input", {
-          id, testid: id, type: "checkbox", checked: Boolean(value), "aria-describedby": helpId,
+          id,
+          testid: id,
+          type: "checkbox",
+          checked: Boolean(value),
+          "aria-describedby": helpId,
           onchange: (e) => on.option(spec.id, e.target.checked),
         });
       } else if (spec.kind === "choice") {
-        control = h("select", {
-          id, testid: id, "aria-describedby": helpId,
-          onchange: (e) => on.option(spec.id, e.target.value),
-        }, spec.choices.map((c) => h("option", { value: c, selected: c === value },
-          pick(spec.choice_names?.[c], lang) || c)));
+        control = h(
+          "select",
+          {
+            id,
+            testid: id,
+            "aria-describedby": helpId,
+            onchange: (e) => on.option(spec.id, e.target.value),
+          },
+          spec.choices.map((c) =>
+            h("option", { value: c, selected: c === value }, pick(spec.choice_names?.[c], lang) || c),
+          ),
+        );
       } else {
         control = h("input", {
-          id, testid: id, type: "number", step: "1", value: String(value), "aria-describedby": helpId,
-          min: spec.min ?? null, max: spec.max ?? null, inputmode: "numeric",
+          id,
+          testid: id,
+          type: "number",
+          step: "1",
+          value: String(value),
+          "aria-describedby": helpId,
+          min: spec.min ?? null,
+          max: spec.max ?? null,
+          inputmode: "numeric",
           oninput: (e) => on.option(spec.id, e.target.value === "" ? null : Number(e.target.value)),
         });
       }
-      return h("div", { class: `option option-${spec.kind}` },
+      return h(
+        "div",
+        { class: `option option-${spec.kind}` },
         spec.kind === "bool"
           ? h("label", { class: "check" }, control, " ", pick(spec.names, lang))
           : [h("label", { for: id }, pick(spec.names, lang)), control],
-        help ? h("p", { id: helpId, class: "help" }, help) : null);
-    }));
+        help ? h("p", { id: helpId, class: "help" }, help) : null,
+      );
+    }),
+  );
 }
 
 // The search levels first, weakest to strongest; the random bot last (it is for tests).
@@ -132,87 +213,161 @@ export function defaultBot(game) {
 function seatsBlock({ t, lang, setup, on }, game) {
   const automata = new Set(game.automata ?? []);
   const bots = [...game.bots].sort((a, b) => botRank(a) - botRank(b));
-  const kinds = [["human", t("ui.seat.human")],
-    ...bots.map((b) => [`bot:${b}`, t.has(`ui.bot.${b}`) ? t(`ui.bot.${b}`) : t("ui.bot.named", { bot: b })])];
-  return h("fieldset", { class: "seats-setup" },
+  const kinds = [
+    ["human", t("ui.seat.human")],
+    ...bots.map((b) => [`bot:${b}`, t.has(`ui.bot.${b}`) ? t(`ui.bot.${b}`) : t("ui.bot.named", { bot: b })]),
+  ];
+  return h(
+    "fieldset",
+    { class: "seats-setup" },
     h("legend", {}, t("ui.lobby.seats")),
-    h("ol", { class: "seat-rows" },
+    h(
+      "ol",
+      { class: "seat-rows" },
       setup.seats.map((seat, i) => {
-        const kind = seat.kind !== "bot" ? "human"
-          : `bot:${game.bots.includes(seat.bot) ? seat.bot : defaultBot(game)}`;
+        const kind =
+          seat.kind !== "bot" ? "human" : `bot:${game.bots.includes(seat.bot) ? seat.bot : defaultBot(game)}`;
         if (automata.has(i)) {
           // a seat the game plays itself (a solo automaton): named, nothing to choose
-          return h("li", { class: "seat-row automaton", dataset: { seat: String(i) }, testid: `seat-${i}-automaton` },
+          return h(
+            "li",
+            { class: "seat-row automaton", dataset: { seat: String(i) }, testid: `seat-${i}-automaton` },
             h("span", { class: "seat-number", "aria-hidden": "true" }, String(i + 1)),
             h("strong", { class: "seat-automaton-name" }, pick(game.automaton_names, lang) || t("ui.seat.automaton")),
-            h("span", { class: "muted" }, t("ui.seat.automaton")));
+            h("span", { class: "muted" }, t("ui.seat.automaton")),
+          );
         }
         const fallback = t(seat.kind === "bot" ? "ui.seat.default_bot" : "ui.seat.default", { n: i + 1 });
-        return h("li", { class: "seat-row", dataset: { seat: String(i) } },
+        return h(
+          "li",
+          { class: "seat-row", dataset: { seat: String(i) } },
           h("span", { class: "seat-number", "aria-hidden": "true" }, String(i + 1)),
           h("input", {
-            type: "text", testid: `seat-${i}-name`, value: seat.name, placeholder: fallback,
-            maxlength: String(NAME_MAX), "aria-label": t("ui.seat.name_label", { n: i + 1 }),
+            type: "text",
+            testid: `seat-${i}-name`,
+            value: seat.name,
+            placeholder: fallback,
+            maxlength: String(NAME_MAX),
+            "aria-label": t("ui.seat.name_label", { n: i + 1 }),
             oninput: (e) => {
               const name = cleanName(e.target.value);
               if (name !== e.target.value) e.target.value = name;
               on.seat(i, { name });
             },
           }),
-          h("select", {
-            testid: `seat-${i}-kind`, "aria-label": t("ui.seat.kind_label", { n: i + 1 }),
-            onchange: (e) => {
-              const [k, bot] = e.target.value.split(":");
-              on.seat(i, k === "bot" ? { kind: "bot", bot } : { kind: "human" });
+          h(
+            "select",
+            {
+              testid: `seat-${i}-kind`,
+              "aria-label": t("ui.seat.kind_label", { n: i + 1 }),
+              onchange: (e) => {
+                const [k, bot] = e.target.value.split(":");
+                on.seat(i, k === "bot" ? { kind: "bot", bot } : { kind: "human" });
+              },
             },
-          }, kinds.map(([v, text]) => h("option", { value: v, selected: v === kind }, text))));
-      })),
+            kinds.map(([v, text]) => h("option", { value: v, selected: v === kind }, text)),
+          ),
+        );
+      }),
+    ),
     // hints are the hard bot's moves: only offered for a game that has that level
     game.bots.includes("hard")
-      ? h("label", { class: "check hints-option" },
-        h("input", {
-          type: "checkbox", testid: "hints-option", checked: setup.hints !== false,
-          onchange: (e) => on.hints(e.target.checked),
-        }), " ", t("ui.lobby.hints"))
-      : null);
+      ? h(
+          "label",
+          { class: "check hints-option" },
+          h("input", {
+            type: "checkbox",
+            testid: "hints-option",
+            checked: setup.hints !== false,
+            onchange: (e) => on.hints(e.target.checked),
+          }),
+          " ",
+          t("ui.lobby.hints"),
+        )
+      : null,
+  );
 }
 
 function sidePanel({ t, lang, saved, on }) {
-  return h("section", { class: "panel lobby-side", "aria-labelledby": "side-title" },
+  return h(
+    "section",
+    { class: "panel lobby-side", "aria-labelledby": "side-title" },
     h("h2", { id: "side-title" }, t("ui.lobby.saved")),
     saved.length
-      ? h("ul", { class: "saved-games", testid: "saved-games" },
-        saved.map((slot, i) => savedGame(t, lang, slot, i, on)))
+      ? h(
+          "ul",
+          { class: "saved-games", testid: "saved-games" },
+          saved.map((slot, i) => savedGame(t, lang, slot, i, on)),
+        )
       : h("p", { class: "muted" }, t("ui.lobby.no_resume")),
-    h("div", { class: "load-row" },
-      h("label", { class: "button ghost file-button" },
+    h(
+      "div",
+      { class: "load-row" },
+      h(
+        "label",
+        { class: "button ghost file-button" },
         t("ui.lobby.load"),
         h("input", {
-          type: "file", accept: ".json,application/json", class: "visually-hidden",
-          testid: "lobby-load-input", "aria-label": t("ui.lobby.load"),
-          onchange: (e) => { const f = e.target.files?.[0]; e.target.value = ""; if (f) on.loadFile(f); },
-        }))));
+          type: "file",
+          accept: ".json,application/json",
+          class: "visually-hidden",
+          testid: "lobby-load-input",
+          "aria-label": t("ui.lobby.load"),
+          onchange: (e) => {
+            const f = e.target.files?.[0];
+            e.target.value = "";
+            if (f) on.loadFile(f);
+          },
+        }),
+      ),
+    ),
+  );
 }
 
 /** One autosaved game (newest first): `resume-info`/`resume-game` are the newest one's. */
 function savedGame(t, lang, slot, i, on) {
   const names = slot.players ?? [];
   const when = slot.savedAt ? new Date(slot.savedAt).toLocaleString(lang) : "";
-  return h("li", { class: "resume saved-game", testid: i === 0 ? "resume-info" : "saved-game", dataset: { id: slot.id } },
-    h("p", { class: "saved-game-title" },
-      t(slot.over ? "ui.lobby.resume_over" : "ui.lobby.resume_info", { game: pick(slot.names, lang), step: slot.step })),
+  return h(
+    "li",
+    { class: "resume saved-game", testid: i === 0 ? "resume-info" : "saved-game", dataset: { id: slot.id } },
+    h(
+      "p",
+      { class: "saved-game-title" },
+      t(slot.over ? "ui.lobby.resume_over" : "ui.lobby.resume_info", { game: pick(slot.names, lang), step: slot.step }),
+    ),
     names.length
-      ? h("p", { class: "saved-game-players muted" }, names.flatMap((n, k) => (k ? [", ", bdi(cleanName(n))] : [bdi(cleanName(n))])))
+      ? h(
+          "p",
+          { class: "saved-game-players muted" },
+          names.flatMap((n, k) => (k ? [", ", bdi(cleanName(n))] : [bdi(cleanName(n))])),
+        )
       : null,
     when ? h("p", { class: "saved-game-time muted" }, when) : null,
-    h("p", { class: "saved-game-actions" },
-      h("button", {
-        type: "button", class: i === 0 ? "primary" : "", testid: i === 0 ? "resume-game" : "saved-game-continue",
-        onclick: () => on.resume(slot.id),
-      }, t("ui.lobby.resume")),
-      h("button", {
-        type: "button", class: "ghost", testid: "saved-game-remove",
-        "aria-label": t("ui.lobby.remove_saved", { game: pick(slot.names, lang), step: slot.step }),
-        onclick: () => on.forget(slot.id),
-      }, t("ui.lobby.remove"))));
+    h(
+      "p",
+      { class: "saved-game-actions" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: i === 0 ? "primary" : "",
+          testid: i === 0 ? "resume-game" : "saved-game-continue",
+          onclick: () => on.resume(slot.id),
+        },
+        t("ui.lobby.resume"),
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "ghost",
+          testid: "saved-game-remove",
+          "aria-label": t("ui.lobby.remove_saved", { game: pick(slot.names, lang), step: slot.step }),
+          onclick: () => on.forget(slot.id),
+        },
+        t("ui.lobby.remove"),
+      ),
+    ),
+  );
 }

@@ -40,8 +40,12 @@ function writer(kind) {
 }
 
 function isQuotaError(error) {
-  return error?.name === "QuotaExceededError" || error?.name === "NS_ERROR_DOM_QUOTA_REACHED"
-    || error?.code === 22 || error?.code === 1014;
+  return (
+    error?.name === "QuotaExceededError" ||
+    error?.name === "NS_ERROR_DOM_QUOTA_REACHED" ||
+    error?.code === 22 ||
+    error?.code === 1014
+  );
 }
 
 function remover(kind) {

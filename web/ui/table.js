@@ -8,90 +8,291 @@ import { bdi, h, clear, isolateNames } from "./dom.js";
 import { humanize, joinNames } from "./i18n.js";
 import { seatName, seatNames } from "./seats.js";
 
-export const SPEEDS = [["slow", 1000], ["normal", 400], ["fast", 120], ["instant", 0]];
+export const SPEEDS = [
+  ["slow", 1000],
+  ["normal", 400],
+  ["fast", 120],
+  ["instant", 0],
+];
 
 export function buildTable(root, ctx) {
   const { t, on } = ctx;
   const refs = {};
   const keep = (name, el) => (refs[name] = el);
-  clear(root,
-    h("section", { class: "screen table", testid: "screen-table", "aria-label": t("ui.table.label") },
-      keep("storageBox", h("div", { class: "notice-banner storage-banner", testid: "storage-banner", role: "alert", hidden: true })),
-      keep("tabBox", h("div", { class: "notice-banner tab-banner", testid: "tab-banner", role: "alert", hidden: true },
-        keep("tabText", h("span", {})),
-        h("button", {
-          type: "button", class: "icon", testid: "tab-banner-dismiss", "aria-label": t("ui.table.dismiss"),
-          onclick: () => on.dismissTab(),
-        }, "×"))),
-      keep("loadBox", h("div", { class: "notice-banner load-notice", testid: "load-notice", role: "status", hidden: true },
-        keep("loadText", h("span", {})),
-        h("button", {
-          type: "button", class: "icon", testid: "load-notice-dismiss", "aria-label": t("ui.table.dismiss"),
-          onclick: () => on.dismissLoaded(),
-        }, "×"))),
-      keep("status", h("div", { class: "turn-bar" },
-        keep("turn", h("p", { class: "turn-status", testid: "turn-status", role: "status", "aria-live": "polite" })),
-        keep("seats", h("ol", { class: "seat-strip", testid: "seats", "aria-label": t("ui.table.seats") })))),
-      keep("main", h("div", { class: "table-main" },
-        h("div", { class: "board-column" },
-          keep("over", h("section", { class: "panel game-over", testid: "game-over", hidden: true, "aria-labelledby": "over-title" })),
-          keep("board", h("div", { class: "board", testid: "board", "aria-label": t("ui.table.board") }))),
-        h("aside", { class: "side-column" },
-          keep("errorBox", h("div", { class: "error-banner", testid: "error-banner", role: "alert", hidden: true },
-            keep("errorText", h("span", { class: "error-banner-text" })),
-            h("button", {
-              type: "button", class: "icon", testid: "error-dismiss", "aria-label": t("ui.table.dismiss"),
-              onclick: () => on.dismiss(),
-            }, "×"))),
-          h("section", { class: "panel actions-panel", "aria-labelledby": "actions-title" },
-            keep("actionsTitle", h("h2", { id: "actions-title" })),
-            keep("actions", h("div", { class: "action-list", testid: "actions", role: "group", "aria-labelledby": "actions-title" })),
-            keep("hintRow", h("div", { class: "hint-row", hidden: true },
-              keep("hintButton", h("button", {
-                type: "button", class: "ghost", testid: "hint", "aria-controls": "hint-panel", onclick: () => on.hint(),
-              }, h("span", { "aria-hidden": "true" }, "💡 "), t("ui.hint.button"))),
-              keep("hintPanel", h("div", { id: "hint-panel", class: "hint-panel", testid: "hint-panel", role: "status", hidden: true })))),
-            keep("autoRow", h("div", { class: "auto-row" },
-              h("label", { for: "speed-select" }, t("ui.table.speed")),
-              keep("speed", h("select", {
-                id: "speed-select", testid: "speed-select",
-                onchange: (e) => on.speed(Number(e.target.value)),
-              }, SPEEDS.map(([name, ms]) => h("option", { value: String(ms) }, t(`ui.speed.${name}`))))),
-              keep("skip", h("button", {
-                type: "button", class: "ghost", testid: "skip-bots", onclick: () => on.skip(),
-              }, t("ui.table.skip")))))),
-          h("div", { class: "toolbar", role: "toolbar", "aria-label": t("ui.table.tools") },
-            // A refused Undo stays focusable (aria-disabled, not disabled) so that keyboard and
-            // pointer users alike can reach the reason, shown beside it on hover and focus.
-            h("span", { class: "undo-wrap" },
-              keep("undo", h("button", {
-                type: "button", testid: "undo", "aria-describedby": "undo-reason",
-                onclick: () => { if (refs.undo.getAttribute("aria-disabled") !== "true") on.undo(); },
-              }, "↶ ", t("ui.table.undo"))),
-              keep("undoReason", h("span", { id: "undo-reason", class: "undo-reason", role: "tooltip", testid: "undo-reason" }))),
-            h("button", { type: "button", testid: "save", "aria-describedby": "save-note", onclick: () => on.save() }, t("ui.table.save")),
-            h("label", { class: "button file-button" }, t("ui.table.load"),
-              h("input", {
-                type: "file", accept: ".json,application/json", class: "visually-hidden",
-                testid: "load-input", "aria-label": t("ui.table.load"),
-                onchange: (e) => { const f = e.target.files?.[0]; e.target.value = ""; if (f) on.loadFile(f); },
-              })),
-            h("button", { type: "button", testid: "to-lobby", onclick: () => on.lobby() }, t("ui.table.lobby"))),
-          h("p", { id: "save-note", class: "save-note", testid: "save-note" }, t("ui.table.save_note")),
-          h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
-            h("h2", { id: "log-title" }, t("ui.table.log")),
-            keep("log", h("ol", { class: "log", testid: "log", "aria-live": "polite", "aria-relevant": "additions" })))))),
-      keep("cover", h("div", {
-        class: "pass-screen", testid: "pass-screen", hidden: true, role: "dialog", "aria-modal": "true",
-        "aria-labelledby": "pass-title",
-      },
-      h("div", { class: "pass-card" },
-        h("p", { class: "pass-icon", "aria-hidden": "true" }, "🂠"),
-        keep("coverTitle", h("h2", { id: "pass-title" })),
-        keep("coverText", h("p", { class: "pass-text" })),
-        keep("coverButton", h("button", {
-          type: "button", class: "primary big", testid: "pass-confirm", onclick: () => on.confirm(),
-        })))))));
+  clear(
+    root,
+    h(
+      "section",
+      { class: "screen table", testid: "screen-table", "aria-label": t("ui.table.label") },
+      keep(
+        "storageBox",
+        h("div", { class: "notice-banner storage-banner", testid: "storage-banner", role: "alert", hidden: true }),
+      ),
+      keep(
+        "tabBox",
+        h(
+          "div",
+          { class: "notice-banner tab-banner", testid: "tab-banner", role: "alert", hidden: true },
+          keep("tabText", h("span", {})),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "icon",
+              testid: "tab-banner-dismiss",
+              "aria-label": t("ui.table.dismiss"),
+              onclick: () => on.dismissTab(),
+            },
+            "×",
+          ),
+        ),
+      ),
+      keep(
+        "loadBox",
+        h(
+          "div",
+          { class: "notice-banner load-notice", testid: "load-notice", role: "status", hidden: true },
+          keep("loadText", h("span", {})),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "icon",
+              testid: "load-notice-dismiss",
+              "aria-label": t("ui.table.dismiss"),
+              onclick: () => on.dismissLoaded(),
+            },
+            "×",
+          ),
+        ),
+      ),
+      keep(
+        "status",
+        h(
+          "div",
+          { class: "turn-bar" },
+          keep("turn", h("p", { class: "turn-status", testid: "turn-status", role: "status", "aria-live": "polite" })),
+          keep("seats", h("ol", { class: "seat-strip", testid: "seats", "aria-label": t("ui.table.seats") })),
+        ),
+      ),
+      keep(
+        "main",
+        h(
+          "div",
+          { class: "table-main" },
+          h(
+            "div",
+            { class: "board-column" },
+            keep(
+              "over",
+              h("section", {
+                class: "panel game-over",
+                testid: "game-over",
+                hidden: true,
+                "aria-labelledby": "over-title",
+              }),
+            ),
+            keep("board", h("div", { class: "board", testid: "board", "aria-label": t("ui.table.board") })),
+          ),
+          h(
+            "aside",
+            { class: "side-column" },
+            keep(
+              "errorBox",
+              h(
+                "div",
+                { class: "error-banner", testid: "error-banner", role: "alert", hidden: true },
+                keep("errorText", h("span", { class: "error-banner-text" })),
+                h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "icon",
+                    testid: "error-dismiss",
+                    "aria-label": t("ui.table.dismiss"),
+                    onclick: () => on.dismiss(),
+                  },
+                  "×",
+                ),
+              ),
+            ),
+            h(
+              "section",
+              { class: "panel actions-panel", "aria-labelledby": "actions-title" },
+              keep("actionsTitle", h("h2", { id: "actions-title" })),
+              keep(
+                "actions",
+                h("div", {
+                  class: "action-list",
+                  testid: "actions",
+                  role: "group",
+                  "aria-labelledby": "actions-title",
+                }),
+              ),
+              keep(
+                "hintRow",
+                h(
+                  "div",
+                  { class: "hint-row", hidden: true },
+                  keep(
+                    "hintButton",
+                    h(
+                      "button",
+                      {
+                        type: "button",
+                        class: "ghost",
+                        testid: "hint",
+                        "aria-controls": "hint-panel",
+                        onclick: () => on.hint(),
+                      },
+                      h("span", { "aria-hidden": "true" }, "💡 "),
+                      t("ui.hint.button"),
+                    ),
+                  ),
+                  keep(
+                    "hintPanel",
+                    h("div", {
+                      id: "hint-panel",
+                      class: "hint-panel",
+                      testid: "hint-panel",
+                      role: "status",
+                      hidden: true,
+                    }),
+                  ),
+                ),
+              ),
+              keep(
+                "autoRow",
+                h(
+                  "div",
+                  { class: "auto-row" },
+                  h("label", { for: "speed-select" }, t("ui.table.speed")),
+                  keep(
+                    "speed",
+                    h(
+                      "select",
+                      {
+                        id: "speed-select",
+                        testid: "speed-select",
+                        onchange: (e) => on.speed(Number(e.target.value)),
+                      },
+                      SPEEDS.map(([name, ms]) => h("option", { value: String(ms) }, t(`ui.speed.${name}`))),
+                    ),
+                  ),
+                  keep(
+                    "skip",
+                    h(
+                      "button",
+                      {
+                        type: "button",
+                        class: "ghost",
+                        testid: "skip-bots",
+                        onclick: () => on.skip(),
+                      },
+                      t("ui.table.skip"),
+                    ),
+                  ),
+                ),
+              ),
+            ),
+            h(
+              "div",
+              { class: "toolbar", role: "toolbar", "aria-label": t("ui.table.tools") },
+              // A refused Undo stays focusable (aria-disabled, not disabled) so that keyboard and
+              // pointer users alike can reach the reason, shown beside it on hover and focus.
+              h(
+                "span",
+                { class: "undo-wrap" },
+                keep(
+                  "undo",
+                  h(
+                    "button",
+                    {
+                      type: "button",
+                      testid: "undo",
+                      "aria-describedby": "undo-reason",
+                      onclick: () => {
+                        if (refs.undo.getAttribute("aria-disabled") !== "true") on.undo();
+                      },
+                    },
+                    "↶ ",
+                    t("ui.table.undo"),
+                  ),
+                ),
+                keep(
+                  "undoReason",
+                  h("span", { id: "undo-reason", class: "undo-reason", role: "tooltip", testid: "undo-reason" }),
+                ),
+              ),
+              h(
+                "button",
+                { type: "button", testid: "save", "aria-describedby": "save-note", onclick: () => on.save() },
+                t("ui.table.save"),
+              ),
+              h(
+                "label",
+                { class: "button file-button" },
+                t("ui.table.load"),
+                h("input", {
+                  type: "file",
+                  accept: ".json,application/json",
+                  class: "visually-hidden",
+                  testid: "load-input",
+                  "aria-label": t("ui.table.load"),
+                  onchange: (e) => {
+                    const f = e.target.files?.[0];
+                    e.target.value = "";
+                    if (f) on.loadFile(f);
+                  },
+                }),
+              ),
+              h("button", { type: "button", testid: "to-lobby", onclick: () => on.lobby() }, t("ui.table.lobby")),
+            ),
+            h("p", { id: "save-note", class: "save-note", testid: "save-note" }, t("ui.table.save_note")),
+            h(
+              "section",
+              { class: "panel log-panel", "aria-labelledby": "log-title" },
+              h("h2", { id: "log-title" }, t("ui.table.log")),
+              keep(
+                "log",
+                h("ol", { class: "log", testid: "log", "aria-live": "polite", "aria-relevant": "additions" }),
+              ),
+            ),
+          ),
+        ),
+      ),
+      keep(
+        "cover",
+        h(
+          "div",
+          {
+            class: "pass-screen",
+            testid: "pass-screen",
+            hidden: true,
+            role: "dialog",
+            "aria-modal": "true",
+            "aria-labelledby": "pass-title",
+          },
+          h(
+            "div",
+            { class: "pass-card" },
+            h("p", { class: "pass-icon", "aria-hidden": "true" }, "🂠"),
+            keep("coverTitle", h("h2", { id: "pass-title" })),
+            keep("coverText", h("p", { class: "pass-text" })),
+            keep(
+              "coverButton",
+              h("button", {
+                type: "button",
+                class: "primary big",
+                testid: "pass-confirm",
+                onclick: () => on.confirm(),
+              }),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
   return refs;
 }
 
@@ -111,20 +312,27 @@ export function updateTable(refs, ctx) {
 
   clear(refs.turn, iso(turnText(snap, t, name)));
   refs.turn.dataset.kind = snap.to_act.kind;
-  clear(refs.seats, snap.seats.map((s, i) => {
-    const acting = snap.to_act.kind !== "terminal" && snap.to_act.seats.includes(i);
-    const winner = snap.result?.winners.includes(i);
-    return h("li", {
-      class: `seat-badge${acting ? " acting" : ""}${i === ctx.viewer ? " viewer" : ""}${winner ? " winner" : ""}`,
-      testid: `seat-${i}`, dataset: { toAct: String(acting), kind: s.kind },
-      "aria-current": i === ctx.viewer ? "true" : null,
-    },
-    h("span", { class: "seat-kind", "aria-hidden": "true" }, SEAT_ICONS[s.kind] ?? SEAT_ICONS.human),
-    h("span", { class: "seat-name" }, bdi(name(i))),
-    h("span", { class: "visually-hidden" }, ` (${t(`ui.seat.${s.kind in SEAT_ICONS ? s.kind : "human"}`)})`),
-    acting ? h("span", { class: "seat-flag" }, t("ui.seat.to_act")) : null,
-    winner ? h("span", { class: "seat-flag" }, "★") : null);
-  }));
+  clear(
+    refs.seats,
+    snap.seats.map((s, i) => {
+      const acting = snap.to_act.kind !== "terminal" && snap.to_act.seats.includes(i);
+      const winner = snap.result?.winners.includes(i);
+      return h(
+        "li",
+        {
+          class: `seat-badge${acting ? " acting" : ""}${i === ctx.viewer ? " viewer" : ""}${winner ? " winner" : ""}`,
+          testid: `seat-${i}`,
+          dataset: { toAct: String(acting), kind: s.kind },
+          "aria-current": i === ctx.viewer ? "true" : null,
+        },
+        h("span", { class: "seat-kind", "aria-hidden": "true" }, SEAT_ICONS[s.kind] ?? SEAT_ICONS.human),
+        h("span", { class: "seat-name" }, bdi(name(i))),
+        h("span", { class: "visually-hidden" }, ` (${t(`ui.seat.${s.kind in SEAT_ICONS ? s.kind : "human"}`)})`),
+        acting ? h("span", { class: "seat-flag" }, t("ui.seat.to_act")) : null,
+        winner ? h("span", { class: "seat-flag" }, "★") : null,
+      );
+    }),
+  );
 
   // While the device changes hands nothing of the table is drawn: the cover hides it and the
   // board, actions and log stay empty, so no one's private view shows or is read out.
@@ -151,16 +359,16 @@ export function updateTable(refs, ctx) {
   updateLog(refs, snap, ctx.freshFrom, names);
   updateOver(refs, ctx, name, iso);
 
-  const reason = snap.can_undo ? t("ui.table.undo_hint")
-    : snap.undo_refusal?.message ?? t("ui.table.undo_no_seat");
+  const reason = snap.can_undo ? t("ui.table.undo_hint") : (snap.undo_refusal?.message ?? t("ui.table.undo_no_seat"));
   refs.undo.setAttribute("aria-disabled", snap.can_undo ? "false" : "true");
   refs.undo.title = reason;
   refs.undo.setAttribute("aria-description", reason);
   refs.undoReason.textContent = reason;
   refs.undoReason.dataset.refused = String(!snap.can_undo);
   // window.marquee.setSpeed takes any delay; the menu shows the nearest of its presets.
-  refs.speed.value = String(SPEEDS.reduce((best, [, ms]) =>
-    (Math.abs(ms - ctx.speed) < Math.abs(best - ctx.speed) ? ms : best), SPEEDS[0][1]));
+  refs.speed.value = String(
+    SPEEDS.reduce((best, [, ms]) => (Math.abs(ms - ctx.speed) < Math.abs(best - ctx.speed) ? ms : best), SPEEDS[0][1]),
+  );
   refs.autoRow.hidden = snap.to_act.kind === "terminal";
   refs.skip.disabled = !ctx.autoPending;
 
@@ -176,8 +384,9 @@ export function turnText(snap, t, name) {
       return t("ui.turn.over_solo", { name: name(0), score: snap.result.scores[0] });
     }
     if (!winners.length) return t("ui.turn.over");
-    return t(winners.length > 1 ? "ui.turn.over_tie" : "ui.turn.over_winner",
-      { names: joinNames(winners.map(name), t) });
+    return t(winners.length > 1 ? "ui.turn.over_tie" : "ui.turn.over_winner", {
+      names: joinNames(winners.map(name), t),
+    });
   }
   if (to.kind === "chance") return t("ui.turn.chance");
   if (to.kind === "automaton") return t("ui.turn.automaton", { name: name(to.seats[0]) });
@@ -191,11 +400,17 @@ export function turnText(snap, t, name) {
 const ACTION_BUTTON_LIMIT = 60;
 
 function actionButton(ctx, a) {
-  return h("button", {
-    type: "button", class: "action", testid: `action-${a.index}`,
-    dataset: { index: String(a.index), action: JSON.stringify(a.action) },
-    onclick: () => ctx.on.act(a.action),
-  }, a.label);
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "action",
+      testid: `action-${a.index}`,
+      dataset: { index: String(a.index), action: JSON.stringify(a.action) },
+      onclick: () => ctx.on.act(a.action),
+    },
+    a.label,
+  );
 }
 
 function foldedActions(refs, ctx) {
@@ -205,13 +420,21 @@ function foldedActions(refs, ctx) {
   const show = (text) => {
     const words = text.toLowerCase().split(/\s+/).filter(Boolean);
     const hits = snap.legal.filter((a) => words.every((w) => a.label.toLowerCase().includes(w)));
-    clear(list, hits.slice(0, ACTION_BUTTON_LIMIT).map((a) => actionButton(ctx, a)));
+    clear(
+      list,
+      hits.slice(0, ACTION_BUTTON_LIMIT).map((a) => actionButton(ctx, a)),
+    );
     note.textContent = t("ui.actions.shown", {
-      shown: Math.min(hits.length, ACTION_BUTTON_LIMIT), total: snap.legal.length });
+      shown: Math.min(hits.length, ACTION_BUTTON_LIMIT),
+      total: snap.legal.length,
+    });
   };
   const filter = h("input", {
-    type: "search", class: "action-filter", testid: "actions-filter",
-    "aria-label": t("ui.actions.filter"), placeholder: t("ui.actions.filter"),
+    type: "search",
+    class: "action-filter",
+    testid: "actions-filter",
+    "aria-label": t("ui.actions.filter"),
+    placeholder: t("ui.actions.filter"),
     oninput: (e) => show(e.target.value),
   });
   clear(refs.actions, filter, note, list);
@@ -229,17 +452,24 @@ function updateActions(refs, ctx, name, iso) {
   if (snap.legal.length) {
     clear(refs.actionsTitle, iso(t("ui.actions.choose", { name: name(ctx.viewer) })));
     if (snap.legal.length <= ACTION_BUTTON_LIMIT) {
-      clear(refs.actions, snap.legal.map((a) => actionButton(ctx, a)));
+      clear(
+        refs.actions,
+        snap.legal.map((a) => actionButton(ctx, a)),
+      );
     } else {
       foldedActions(refs, ctx);
     }
     return;
   }
-  clear(refs.actionsTitle, iso(to.kind === "players"
-    ? t("ui.actions.waiting", { names: joinNames(to.seats.map(name), t) })
-    : turnText(snap, t, name)));
-  clear(refs.actions, h("p", { class: "muted waiting" },
-    h("span", { class: "dots", "aria-hidden": "true" }, "• • •")));
+  clear(
+    refs.actionsTitle,
+    iso(
+      to.kind === "players"
+        ? t("ui.actions.waiting", { names: joinNames(to.seats.map(name), t) })
+        : turnText(snap, t, name),
+    ),
+  );
+  clear(refs.actions, h("p", { class: "muted waiting" }, h("span", { class: "dots", "aria-hidden": "true" }, "• • •")));
 }
 
 /** The Hint button (hints on, a person to act) and the last hint for this very position: its
@@ -253,14 +483,31 @@ function updateHint(refs, ctx) {
   refs.hintPanel.hidden = refs.hintRow.hidden || !current;
   if (refs.hintPanel.hidden) return clear(refs.hintPanel);
   if (hint.pending) return clear(refs.hintPanel, h("p", { class: "muted" }, t("ui.hint.thinking")));
-  clear(refs.hintPanel,
+  clear(
+    refs.hintPanel,
     h("p", { class: "hint-title" }, t("ui.hint.title")),
-    h("ol", { class: "hint-moves" }, hint.moves.map((m, rank) => h("li", {
-      testid: "hint-move", dataset: { index: m.index === null ? "" : String(m.index), rank: String(rank + 1) },
-    }, h("span", { class: "hint-label" }, m.label), " ",
-    h("span", { class: "hint-estimate muted" },
-      m.estimate === null ? t("ui.hint.only") : t("ui.hint.estimate", { value: Math.round(m.estimate * 100) }))))),
-    h("p", { class: "hint-time muted", testid: "hint-time" }, t("ui.hint.time", { ms: hint.ms })));
+    h(
+      "ol",
+      { class: "hint-moves" },
+      hint.moves.map((m, rank) =>
+        h(
+          "li",
+          {
+            testid: "hint-move",
+            dataset: { index: m.index === null ? "" : String(m.index), rank: String(rank + 1) },
+          },
+          h("span", { class: "hint-label" }, m.label),
+          " ",
+          h(
+            "span",
+            { class: "hint-estimate muted" },
+            m.estimate === null ? t("ui.hint.only") : t("ui.hint.estimate", { value: Math.round(m.estimate * 100) }),
+          ),
+        ),
+      ),
+    ),
+    h("p", { class: "hint-time muted", testid: "hint-time" }, t("ui.hint.time", { ms: hint.ms })),
+  );
   hint.moves.forEach((m, rank) => {
     const button = m.index === null ? null : refs.actions.querySelector(`[data-index="${m.index}"]`);
     if (!button) return;
@@ -279,9 +526,17 @@ function updateLog(refs, snap, freshFrom, names) {
   let same = 0;
   while (same < old.length && same < keys.length && old[same] === keys[same]) same++;
   while (log.children.length > same) log.lastElementChild.remove();
-  const added = entries.slice(same).map((e) => h("li", {
-    dataset: { step: String(e.step), code: e.code }, testid: "log-entry",
-  }, h("span", { class: "log-step" }, String(e.step + 1)), h("span", { class: "log-text" }, isolateNames(e.text, names))));
+  const added = entries.slice(same).map((e) =>
+    h(
+      "li",
+      {
+        dataset: { step: String(e.step), code: e.code },
+        testid: "log-entry",
+      },
+      h("span", { class: "log-step" }, String(e.step + 1)),
+      h("span", { class: "log-text" }, isolateNames(e.text, names)),
+    ),
+  );
   log.append(...added);
   refs.logKeys = keys;
   // the entries of the latest steps stand out
@@ -308,27 +563,64 @@ function updateOver(refs, ctx, name, iso) {
   }
   const category = (key) => result.labels?.[key] ?? humanize(key);
   const isWinner = (i) => result.winners.includes(i);
-  clear(refs.over,
+  clear(
+    refs.over,
     h("h2", { id: "over-title" }, t("ui.over.title")),
     h("p", { class: "over-winners" }, iso(turnText(snap, t, name))),
-    h("div", { class: "score-wrap" },
-      h("table", { class: "score-table", testid: "score-table" },
-        h("thead", {}, h("tr", {},
-          h("th", { scope: "col" }, t("ui.over.category")),
-          seats.map((i) => h("th", { scope: "col", class: isWinner(i) ? "winner" : null }, bdi(name(i)))))),
-        h("tbody", {},
-          categories.map((key) => h("tr", { dataset: { category: key } },
-            h("th", { scope: "row" }, category(key)),
-            seats.map((i) => h("td", {}, String(result.breakdown[i]?.[key] ?? "—"))))),
-          h("tr", { class: "total", dataset: { category: "total" } },
+    h(
+      "div",
+      { class: "score-wrap" },
+      h(
+        "table",
+        { class: "score-table", testid: "score-table" },
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "col" }, t("ui.over.category")),
+            seats.map((i) => h("th", { scope: "col", class: isWinner(i) ? "winner" : null }, bdi(name(i)))),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          categories.map((key) =>
+            h(
+              "tr",
+              { dataset: { category: key } },
+              h("th", { scope: "row" }, category(key)),
+              seats.map((i) => h("td", {}, String(result.breakdown[i]?.[key] ?? "—"))),
+            ),
+          ),
+          h(
+            "tr",
+            { class: "total", dataset: { category: "total" } },
             h("th", { scope: "row" }, t("ui.over.total")),
-            seats.map((i) => h("td", { class: isWinner(i) ? "winner" : null, testid: `score-${i}` },
-              String(result.scores[i]), isWinner(i) ? " ★" : "")))))),
-    h("p", { class: "over-actions" },
-      h("button", { type: "button", class: "primary", testid: "game-over-lobby", onclick: () => ctx.on.lobby() },
-        t("ui.over.new_game"))));
+            seats.map((i) =>
+              h(
+                "td",
+                { class: isWinner(i) ? "winner" : null, testid: `score-${i}` },
+                String(result.scores[i]),
+                isWinner(i) ? " ★" : "",
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "p",
+      { class: "over-actions" },
+      h(
+        "button",
+        { type: "button", class: "primary", testid: "game-over-lobby", onclick: () => ctx.on.lobby() },
+        t("ui.over.new_game"),
+      ),
+    ),
+  );
 }
 // A seat the game itself plays (an automaton such as Dahlgaard's Successor) is neither a person
 // nor one of our bots: it follows the printed flowchart.
 const SEAT_ICONS = { human: "☺", bot: "⚙", automaton: "♜" };
-

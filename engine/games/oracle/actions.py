@@ -18,6 +18,7 @@ class _A(msgspec.Struct, frozen=True, tag_field="type"):
 
 # --- the runes -----------------------------------------------------------------------------
 
+
 class Roll(_A, tag="roll"):
     """Chance: the runes are thrown (practice, or after RollInApp in companion)."""
 
@@ -29,6 +30,7 @@ class RollInApp(_A, tag="roll_in_app"):
 class EnterRoll(_A, tag="enter_roll"):
     """A physical throw entered by hand: ``halves`` in RUNES order, die faces, coin face.
     Also accepted from the CHANCE seat to force an outcome (tests, replays)."""
+
     halves: tuple[int, int, int, int, int]
     dice: tuple[int, int]
     coin: Literal["tree", "skull"]
@@ -36,16 +38,19 @@ class EnterRoll(_A, tag="enter_roll"):
 
 class AdjustDie(_A, tag="adjust_die"):
     """Manipulation ±1: cross a filled ±1 circle, change a die by one (4 and 1 wrap)."""
+
     die: int
     delta: int
 
 
 class MoveRune(_A, tag="move_rune"):
     """Manipulation 'move 1': cross a filled move circle, move a rune to the other half."""
+
     rune: str
 
 
 # --- the six actions and the practice/companion pass ---------------------------------------
+
 
 class ThreadsOfFate(_A, tag="threads_of_fate"):
     partner: Literal["die", "bone", "doll"]
@@ -79,6 +84,7 @@ class Pass(_A, tag="pass"):
 
 # --- decisions inside an action --------------------------------------------------------------
 
+
 class DrawLine(_A, tag="draw_line"):
     r: int
     c: int
@@ -87,6 +93,7 @@ class DrawLine(_A, tag="draw_line"):
 
 class TownsfolkSymbol(_A, tag="townsfolk_symbol"):
     """Companion: one guild symbol printed on the townsfolk card just hired."""
+
     guild: str
 
 
@@ -101,6 +108,7 @@ class WriteHoroscope(_A, tag="write_horoscope"):
 
 class MarkHoroscope(_A, tag="mark_horoscope"):
     """An X reward written into the leftmost empty cell of a horoscope row."""
+
     row: str
 
 
@@ -124,10 +132,12 @@ class ActivateSlot(_A, tag="activate_slot"):
 
 class ResolveDraw(_A, tag="resolve_draw"):
     """Two adventurers drawn at once: check the predictions against this colour first."""
+
     colour: str
 
 
 # --- the table around the sheet ----------------------------------------------------------------
+
 
 class DrawAdventurers(_A, tag="draw_adventurers"):
     """Chance (practice): adventurers come out of the bag."""
@@ -136,11 +146,13 @@ class DrawAdventurers(_A, tag="draw_adventurers"):
 class AdventurerDrawn(_A, tag="adventurer_drawn"):
     """Companion: someone drew these adventurers (one, or two at once). Also accepted from the
     CHANCE seat in practice to force a draw."""
+
     colours: tuple[str, ...]
 
 
 class RecordCorruption(_A, tag="record_corruption"):
     """Companion: a corruption card taken (+1) or discarded (-1) away from the sheet."""
+
     delta: int
 
 
@@ -152,11 +164,35 @@ class EndGame(_A, tag="end_game"):
     """Companion: the table's game is over."""
 
 
-Action = (Roll | RollInApp | EnterRoll | AdjustDie | MoveRune | ThreadsOfFate | Stargazing
-          | Prediction | Horoscope | HireTownsfolk | ActivateStaff | Pass | DrawLine
-          | WriteHoroscope | MarkHoroscope | MarkGuild | TakeGood | FillCircle | ActivateSlot
-          | ResolveDraw | TownsfolkSymbol | TownsfolkDone | DrawAdventurers | AdventurerDrawn | RecordCorruption | MarketPhase
-          | EndGame)
+Action = (
+    Roll
+    | RollInApp
+    | EnterRoll
+    | AdjustDie
+    | MoveRune
+    | ThreadsOfFate
+    | Stargazing
+    | Prediction
+    | Horoscope
+    | HireTownsfolk
+    | ActivateStaff
+    | Pass
+    | DrawLine
+    | WriteHoroscope
+    | MarkHoroscope
+    | MarkGuild
+    | TakeGood
+    | FillCircle
+    | ActivateSlot
+    | ResolveDraw
+    | TownsfolkSymbol
+    | TownsfolkDone
+    | DrawAdventurers
+    | AdventurerDrawn
+    | RecordCorruption
+    | MarketPhase
+    | EndGame
+)
 
 ALL_ACTIONS = Action.__args__
 

@@ -10,12 +10,19 @@ from itertools import product
 from engine.core.errors import IllegalAction
 from engine.games.oracle import actions as A
 from engine.games.oracle import bowl as B
-from engine.games.oracle import predictions, rewards
 from engine.games.oracle import horoscope as H
+from engine.games.oracle import predictions, rewards
 from engine.games.oracle.rules import Rules
-from engine.games.oracle.state import (OracleState, PendingCircles, PendingDrawOrder,
-                                       PendingHoroscope, PendingLines, PendingReward, PendingStaff,
-                                       PendingTownsfolk)
+from engine.games.oracle.state import (
+    OracleState,
+    PendingCircles,
+    PendingDrawOrder,
+    PendingHoroscope,
+    PendingLines,
+    PendingReward,
+    PendingStaff,
+    PendingTownsfolk,
+)
 
 PENDING_ANSWERS = {
     PendingLines: (A.DrawLine,),
@@ -26,8 +33,14 @@ PENDING_ANSWERS = {
     PendingDrawOrder: (A.ResolveDraw,),
     PendingTownsfolk: (A.TownsfolkSymbol, A.TownsfolkDone),
 }
-ROLL_PHASE = (A.RollInApp, A.EnterRoll, A.AdventurerDrawn, A.RecordCorruption, A.MarketPhase,
-              A.EndGame)
+ROLL_PHASE = (
+    A.RollInApp,
+    A.EnterRoll,
+    A.AdventurerDrawn,
+    A.RecordCorruption,
+    A.MarketPhase,
+    A.EndGame,
+)
 MANIPULATIONS = (A.AdjustDie, A.MoveRune)
 TURN_ACTIONS = tuple(A.SHEET_ACTIONS) + (A.Pass,)
 
@@ -65,10 +78,15 @@ def pending_options(r: Rules, s: OracleState) -> list:
         drawn = set(s.lines)
         # «Нарисуйте количество линий, равное значению на кубике»: no stopping early; flow.py
         # ends the decision when no line is left to draw.
-        return [A.DrawLine(*geo.edge_key(e)) for e in geo.free_lines(drawn, geo.filled_cells(s.regions))]
+        return [
+            A.DrawLine(*geo.edge_key(e)) for e in geo.free_lines(drawn, geo.filled_cells(s.regions))
+        ]
     if isinstance(p, PendingHoroscope):
-        return [A.WriteHoroscope(v, row) for v in dict.fromkeys(p.values)
-                for row in H.rows_for(r.rows, s.horoscope, v)]
+        return [
+            A.WriteHoroscope(v, row)
+            for v in dict.fromkeys(p.values)
+            for row in H.rows_for(r.rows, s.horoscope, v)
+        ]
     if isinstance(p, PendingReward):
         return rewards.reward_options(r, s, p)
     if isinstance(p, PendingCircles):
@@ -163,7 +181,9 @@ def _refusal(r: Rules, s: OracleState, a) -> Refusal | None:
 def pending_refusal(r: Rules, s: OracleState, p, a) -> Refusal | None:
     if isinstance(a, A.DrawLine):
         geo = r.geo
-        code = geo.line_refusal(geo.edge_id(a.r, a.c, a.dir), set(s.lines), geo.filled_cells(s.regions))
+        code = geo.line_refusal(
+            geo.edge_id(a.r, a.c, a.dir), set(s.lines), geo.filled_cells(s.regions)
+        )
         return _no(code, r=a.r, c=a.c, dir=a.dir) if code else None
     if isinstance(a, A.WriteHoroscope):
         if a.value not in p.values:
@@ -242,8 +262,12 @@ def action_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     # Oracle figure»), and a companion must never refuse what the physical table allows.
     cost = r.hours(name)
     if r.practice_mode and cost > r.practice.hours_per_day - s.hours_today:
-        return _no("oracle.clock.not_enough_hours", action=name, hours=cost,
-                   left=r.practice.hours_per_day - s.hours_today)
+        return _no(
+            "oracle.clock.not_enough_hours",
+            action=name,
+            hours=cost,
+            left=r.practice.hours_per_day - s.hours_today,
+        )
     b = s.bowl
     if isinstance(a, A.ThreadsOfFate):
         if a.partner not in B.coin_partners(b):

@@ -12,11 +12,18 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.games.oracle import frame, predictions
 from engine.games.oracle import horoscope as H
-from engine.games.oracle.rules import Rules
-from engine.games.oracle.state import (OracleState, PendingCircles, PendingDrawOrder,
-                                       PendingHoroscope, PendingLines, PendingReward, PendingStaff,
-                                       PendingTownsfolk)
 from engine.games.oracle.available import pending_options
+from engine.games.oracle.rules import Rules
+from engine.games.oracle.state import (
+    OracleState,
+    PendingCircles,
+    PendingDrawOrder,
+    PendingHoroscope,
+    PendingLines,
+    PendingReward,
+    PendingStaff,
+    PendingTownsfolk,
+)
 
 
 def advance(r: Rules, s: OracleState, ev: list[Event]) -> None:

@@ -28,26 +28,40 @@ SEAT0 = ToAct("players", (PLAYER,))
 @register
 class OracleGame(Game):
     id = "oracle"
-    names = {"en": "The Oracle of Merchants Cove", "ru": "Оракул. Бухта торговцев",
-             "fr": "L'Oracle de Merchants Cove"}
+    names = {
+        "en": "The Oracle of Merchants Cove",
+        "ru": "Оракул. Бухта торговцев",
+        "fr": "L'Oracle de Merchants Cove",
+    }
     min_players = 1
     max_players = 1
     option_specs = (
         OptionSpec(
-            id="mode", kind="choice", default="practice", choices=("practice", "companion"),
+            id="mode",
+            kind="choice",
+            default="practice",
+            choices=("practice", "companion"),
             names={"en": "Mode", "ru": "Режим", "fr": "Mode"},
             choice_names={
-                "practice": {"en": "Practice (simulated days)", "ru": "Тренировка (условные дни)",
-                             "fr": "Entraînement (journées simulées)"},
-                "companion": {"en": "Companion (physical game)", "ru": "Компаньон (настольная партия)",
-                              "fr": "Compagnon (partie sur table)"},
+                "practice": {
+                    "en": "Practice (simulated days)",
+                    "ru": "Тренировка (условные дни)",
+                    "fr": "Entraînement (journées simulées)",
+                },
+                "companion": {
+                    "en": "Companion (physical game)",
+                    "ru": "Компаньон (настольная партия)",
+                    "fr": "Compagnon (partie sur table)",
+                },
             },
-            help={"en": "Practice plays a simulated frame, not the published game's rules; "
-                        "companion replaces the dry-erase sheet at a real table.",
-                  "ru": "Тренировка идёт в условной рамке, а не по правилам изданной игры; "
-                        "компаньон заменяет стираемый планшет за настоящим столом.",
-                  "fr": "L'entraînement suit un cadre simulé, pas les règles du jeu publié ; "
-                        "le compagnon remplace la feuille effaçable à une vraie table."},
+            help={
+                "en": "Practice plays a simulated frame, not the published game's rules; "
+                "companion replaces the dry-erase sheet at a real table.",
+                "ru": "Тренировка идёт в условной рамке, а не по правилам изданной игры; "
+                "компаньон заменяет стираемый планшет за настоящим столом.",
+                "fr": "L'entraînement suit un cadre simulé, pas les règles du jeu publié ; "
+                "le compagnon remplace la feuille effaçable à une vraie table.",
+            },
         ),
     )
     state_type = OracleState
@@ -58,8 +72,12 @@ class OracleGame(Game):
     # A box owner may type in the printed merchant sheet (docs/oracle.md).
     replaceable_packs = (P.SHEET,)
 
-    def __init__(self, players: int = 1, options: dict[str, Any] | None = None,
-                 packs: dict[str, bytes] | None = None) -> None:
+    def __init__(
+        self,
+        players: int = 1,
+        options: dict[str, Any] | None = None,
+        packs: dict[str, bytes] | None = None,
+    ) -> None:
         super().__init__(players, options, packs)
         raw = self.user_packs.get(P.SHEET) or P.shipped_bytes("sheet")
         sheet, sha = P.read_sheet(raw)
@@ -74,22 +92,40 @@ class OracleGame(Game):
     def initial_state(self, seed: int) -> OracleState:
         r = self.rules
         sheet = r.sheet
-        empty = {c: 0 for c in r.colours}
+        empty = dict.fromkeys(r.colours, 0)
         s = OracleState(
-            rng=Rng.from_seed(seed), mode=r.mode, phase="roll", turn=0, acted=False, rolling=False,
+            rng=Rng.from_seed(seed),
+            mode=r.mode,
+            phase="roll",
+            turn=0,
+            acted=False,
+            rolling=False,
             bowl=Bowl(halves=[0] * 5, dice=[1, 1], coin="tree"),
             figure=sheet.figure_start,
-            circles={"plus_minus": Circles(sheet.circles.plus_minus.prefilled, 0),
-                     "move": Circles(sheet.circles.move.prefilled, 0)},
-            lines=[], regions=[], predictions=[], symbols_used=0,
+            circles={
+                "plus_minus": Circles(sheet.circles.plus_minus.prefilled, 0),
+                "move": Circles(sheet.circles.move.prefilled, 0),
+            },
+            lines=[],
+            regions=[],
+            predictions=[],
+            symbols_used=0,
             horoscope={row.id: [] for row in r.rows},
             guilds={g: [] for g in r.guild_ids},
             staff=[[] for _ in sheet.staff],
-            corruption=0, corruption_taken=0,
-            made=Tally(dict(empty), dict(empty)), stall=Tally(dict(empty), dict(empty)),
-            hours_spent=0, hours_today=0, day=1,
+            corruption=0,
+            corruption_taken=0,
+            made=Tally(dict(empty), dict(empty)),
+            stall=Tally(dict(empty), dict(empty)),
+            hours_spent=0,
+            hours_today=0,
+            day=1,
             bag=dict(r.practice.bag) if r.practice_mode else {},
-            draw_queue=[], drawn=[], market_phases=0, funding_once=0, funding_market=0,
+            draw_queue=[],
+            drawn=[],
+            market_phases=0,
+            funding_once=0,
+            funding_market=0,
             pending=[],
         )
         if r.practice_mode and r.practice.day_start_draws:

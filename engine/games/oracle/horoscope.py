@@ -43,8 +43,11 @@ def write_refusal(row: HoroscopeRow, cells: list[str], value: int) -> str | None
     if len(cells) >= len(row.cells):
         return "oracle.horoscope.row_full"
     if not may_follow(cells, value, row.order):
-        return ("oracle.horoscope.top_row_sequence" if row.order == "ascending"
-                else "oracle.horoscope.bottom_row_sequence")
+        return (
+            "oracle.horoscope.top_row_sequence"
+            if row.order == "ascending"
+            else "oracle.horoscope.bottom_row_sequence"
+        )
     return None
 
 

@@ -14,7 +14,7 @@ own invention with no printed counterpart, so only the sheet is offered for repl
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Literal
 
@@ -25,8 +25,14 @@ from engine.core.packs import Pack, PackError, read_pack, register_schema
 GAME = "oracle"
 SHEET = "oracle.sheet"
 PRACTICE = "oracle.practice"
-ACTIONS = ("threads_of_fate", "stargazing", "prediction", "horoscope", "hire_townsfolk",
-           "activate_staff")
+ACTIONS = (
+    "threads_of_fate",
+    "stargazing",
+    "prediction",
+    "horoscope",
+    "hire_townsfolk",
+    "activate_staff",
+)
 ABILITIES = ("exorcist", "astrologer", "palmist", "guard")
 CIRCLE_KINDS = ("plus_minus", "move")
 PARTNERS = ("die", "bone", "doll")
@@ -39,6 +45,7 @@ class _Pack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class CellReward(_Pack):
     """A reward icon printed above (top row) or below (bottom row) a horoscope cell."""
+
     kind: Literal["talisman", "tome", "x", "market", "discard"]
     colours: tuple[str, ...] = ()
 
@@ -55,6 +62,7 @@ class Horoscope(_Pack):
 
 class Edge(_Pack):
     """A line between dot (r, c) and its right ("h") or lower ("v") neighbour."""
+
     r: int
     c: int
     dir: Literal["h", "v"]
@@ -185,58 +193,99 @@ def check_sheet(sheet: Sheet) -> list[tuple[str, str]]:
 
     colours = set(sheet.colours)
     need(len(colours) == len(sheet.colours) and colours, "$.colours", "colours must be distinct")
-    need(colours <= set(sheet.adventurers), "$.adventurers",
-         "every customer colour must be an adventurer colour")
-    need(sheet.figure_start in sheet.figure_spaces, "$.figure_start",
-         "figure_start must be a figure space")
+    need(
+        colours <= set(sheet.adventurers),
+        "$.adventurers",
+        "every customer colour must be an adventurer colour",
+    )
+    need(
+        sheet.figure_start in sheet.figure_spaces,
+        "$.figure_start",
+        "figure_start must be a figure space",
+    )
     for i, space in enumerate(sheet.figure_spaces):
         need(space in ACTIONS, f"$.figure_spaces[{i}]", f"unknown figure space {space!r}")
-    need(set(sheet.threads_of_fate.partner_effects) == set(PARTNERS),
-         "$.threads_of_fate.partner_effects",
-         "threads_of_fate needs an effect for each partner rune: die, bone, doll")
+    need(
+        set(sheet.threads_of_fate.partner_effects) == set(PARTNERS),
+        "$.threads_of_fate.partner_effects",
+        "threads_of_fate needs an effect for each partner rune: die, bone, doll",
+    )
     for kind in CIRCLE_KINDS:
         spec: CircleKind = getattr(sheet.circles, kind)
-        need(0 <= spec.prefilled <= spec.count, f"$.circles.{kind}.prefilled",
-             "prefilled out of range")
+        need(
+            0 <= spec.prefilled <= spec.count,
+            f"$.circles.{kind}.prefilled",
+            "prefilled out of range",
+        )
     sg = sheet.stargazing
-    need(len(sg.cells) >= 1 and len({len(r) for r in sg.cells}) == 1, "$.stargazing.cells",
-         "stargazing rows must be equal")
+    need(
+        len(sg.cells) >= 1 and len({len(r) for r in sg.cells}) == 1,
+        "$.stargazing.cells",
+        "stargazing rows must be equal",
+    )
     for i, row in enumerate(sg.cells):
         for letter in row:
-            need(letter in sg.legend, f"$.stargazing.cells[{i}]",
-                 f"stargazing letter {letter!r} not in legend")
+            need(
+                letter in sg.legend,
+                f"$.stargazing.cells[{i}]",
+                f"stargazing letter {letter!r} not in legend",
+            )
     for key, value in sg.legend.items():
-        need(value is None or value in colours, f"$.stargazing.legend.{key}",
-             f"legend colour unknown: {value!r}")
+        need(
+            value is None or value in colours,
+            f"$.stargazing.legend.{key}",
+            f"legend colour unknown: {value!r}",
+        )
     rows, cols = len(sg.cells), len(sg.cells[0]) if sg.cells else 0
     for i, e in enumerate(sg.cross):
-        inside = (0 <= e.r <= rows and 0 <= e.c < cols if e.dir == "h"
-                  else 0 <= e.r < rows and 0 <= e.c <= cols)
+        inside = (
+            0 <= e.r <= rows and 0 <= e.c < cols
+            if e.dir == "h"
+            else 0 <= e.r < rows and 0 <= e.c <= cols
+        )
         need(inside, f"$.stargazing.cross[{i}]", "cross edge off the grid")
-    need(sheet.prediction.symbols > 0 and sheet.prediction.per_row > 0, "$.prediction",
-         "prediction symbols and per_row must be positive")
+    need(
+        sheet.prediction.symbols > 0 and sheet.prediction.per_row > 0,
+        "$.prediction",
+        "prediction symbols and per_row must be positive",
+    )
     mins = [t.min for t in sheet.prediction.tiers]
-    need(mins == sorted(mins, reverse=True) and mins and mins[-1] == 1, "$.prediction.tiers",
-         "prediction tiers: descending minimums ending at 1")
+    need(
+        mins == sorted(mins, reverse=True) and mins and mins[-1] == 1,
+        "$.prediction.tiers",
+        "prediction tiers: descending minimums ending at 1",
+    )
     for i, t in enumerate(sheet.prediction.tiers):
         for j, option in enumerate(t.options):
-            need(option in PREDICTION_OPTIONS, f"$.prediction.tiers[{i}].options[{j}]",
-                 f"unknown prediction option {option!r}")
+            need(
+                option in PREDICTION_OPTIONS,
+                f"$.prediction.tiers[{i}].options[{j}]",
+                f"unknown prediction option {option!r}",
+            )
     need(sheet.horoscope.rows, "$.horoscope.rows", "at least one horoscope row")
     for i, row in enumerate(sheet.horoscope.rows):
         for j, cell in enumerate(row.cells):
             if cell is not None:
                 path = f"$.horoscope.rows[{i}].cells[{j}]"
                 need(set(cell.colours) <= colours, f"{path}.colours", "reward colour unknown")
-                need(bool(cell.colours) == (cell.kind in ("talisman", "tome")), f"{path}.colours",
-                     "only goods rewards name colours")
+                need(
+                    bool(cell.colours) == (cell.kind in ("talisman", "tome")),
+                    f"{path}.colours",
+                    "only goods rewards name colours",
+                )
     for i, g in enumerate(sheet.guilds):
         need(g.symbols > 0, f"$.guilds[{i}].symbols", "a guild needs symbols")
     for i, slot in enumerate(sheet.staff):
-        need(slot.ability in ABILITIES, f"$.staff[{i}].ability",
-             f"unknown staff ability {slot.ability!r}")
-    need(set(sheet.staff_effects) == set(ABILITIES), "$.staff_effects",
-         "staff_effects must cover every ability")
+        need(
+            slot.ability in ABILITIES,
+            f"$.staff[{i}].ability",
+            f"unknown staff ability {slot.ability!r}",
+        )
+    need(
+        set(sheet.staff_effects) == set(ABILITIES),
+        "$.staff_effects",
+        "staff_effects must cover every ability",
+    )
     return errors
 
 
@@ -247,23 +296,41 @@ def check_practice(practice: Practice, sheet: Sheet) -> list[tuple[str, str]]:
         if not ok:
             errors.append((path, reason))
 
-    need(set(practice.bag) <= set(sheet.adventurers), "$.bag",
-         "bag colours must be adventurer colours")
-    need(practice.days >= 1 and practice.hours_per_day >= 1, "$.days",
-         "days and hours must be positive")
-    need(practice.pass_hours >= 1 and practice.hire_hours >= 1, "$.pass_hours",
-         "pass/hire must cost time")
+    need(
+        set(practice.bag) <= set(sheet.adventurers),
+        "$.bag",
+        "bag colours must be adventurer colours",
+    )
+    need(
+        practice.days >= 1 and practice.hours_per_day >= 1,
+        "$.days",
+        "days and hours must be positive",
+    )
+    need(
+        practice.pass_hours >= 1 and practice.hire_hours >= 1,
+        "$.pass_hours",
+        "pass/hire must cost time",
+    )
     bag = sum(practice.bag.values())
     need(all(n >= 0 for n in practice.bag.values()) and bag > 0, "$.bag", "bag counts")
     hours = [d.hour for d in practice.clock_draws]
-    need(hours == sorted(set(hours)) and all(0 < h < practice.hours_per_day for h in hours),
-         "$.clock_draws", "clock draw hours must rise strictly inside the day")
+    need(
+        hours == sorted(set(hours)) and all(0 < h < practice.hours_per_day for h in hours),
+        "$.clock_draws",
+        "clock draw hours must rise strictly inside the day",
+    )
     per_day = practice.day_start_draws + sum(d.count for d in practice.clock_draws)
-    need(practice.refill_bag_each_day and per_day <= bag or per_day * practice.days <= bag,
-         "$.bag", "the bag runs out")
+    need(
+        practice.refill_bag_each_day and per_day <= bag or per_day * practice.days <= bag,
+        "$.bag",
+        "the bag runs out",
+    )
     for name in ("talisman", "tome"):
-        need(set(getattr(practice.score, name)) == set(sheet.colours), f"$.score.{name}",
-             "score tables must cover every colour of the sheet")
+        need(
+            set(getattr(practice.score, name)) == set(sheet.colours),
+            f"$.score.{name}",
+            "score tables must cover every colour of the sheet",
+        )
     return errors
 
 
@@ -308,11 +375,11 @@ def practice_for(sheet_raw: bytes) -> Practice:
     return parse_practice(shipped_bytes("practice"), read_sheet(sheet_raw)[0])
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_sheet() -> Sheet:
     return parse_sheet(shipped_bytes("sheet"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_practice() -> Practice:
     return parse_practice(shipped_bytes("practice"), load_sheet())

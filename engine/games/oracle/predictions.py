@@ -39,16 +39,26 @@ def check(r: Rules, s: OracleState, ev: list[Event], colour: str) -> list[Pendin
         if p.colour == colour:
             left = p.size - p.crossed
             p.status = "true"
-            ev.append(Event("oracle.prediction.true", {"prediction": index, "colour": colour,
-                                                        "symbols": left}))
+            ev.append(
+                Event(
+                    "oracle.prediction.true",
+                    {"prediction": index, "colour": colour, "symbols": left},
+                )
+            )
             won.append(PendingReward(kind="prediction", source="prediction", tier=left))
         else:
             p.crossed += 1
-            ev.append(Event("oracle.prediction.symbol_crossed",
-                            {"prediction": index, "colour": p.colour, "drawn": colour}))
+            ev.append(
+                Event(
+                    "oracle.prediction.symbol_crossed",
+                    {"prediction": index, "colour": p.colour, "drawn": colour},
+                )
+            )
             if p.crossed >= p.size:
                 p.status = "failed"
-                ev.append(Event("oracle.prediction.failed", {"prediction": index, "colour": p.colour}))
+                ev.append(
+                    Event("oracle.prediction.failed", {"prediction": index, "colour": p.colour})
+                )
     return won
 
 

@@ -9,10 +9,17 @@ from engine.core.events import Event
 from engine.games.oracle import actions as A
 from engine.games.oracle import bowl as B
 from engine.games.oracle import frame, predictions, rewards
-from engine.games.oracle.rules import Rules
-from engine.games.oracle.state import (OracleState, PendingCircles, PendingHoroscope,
-                                       PendingLines, PendingReward, PendingStaff, PendingTownsfolk)
 from engine.games.oracle.available import MANIPULATIONS, entry_refusal, illegal
+from engine.games.oracle.rules import Rules
+from engine.games.oracle.state import (
+    OracleState,
+    PendingCircles,
+    PendingHoroscope,
+    PendingLines,
+    PendingReward,
+    PendingStaff,
+    PendingTownsfolk,
+)
 
 
 def perform(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
@@ -33,8 +40,12 @@ def manipulate(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         s.circles["plus_minus"].crossed += 1
         old = b.dice[a.die]
         b.dice[a.die] = B.turned(old, a.delta)
-        ev.append(Event("oracle.manipulation.die", {"rune": B.RUNES[a.die], "from": old,
-                                                    "to": b.dice[a.die]}))
+        ev.append(
+            Event(
+                "oracle.manipulation.die",
+                {"rune": B.RUNES[a.die], "from": old, "to": b.dice[a.die]},
+            )
+        )
     else:
         s.circles["move"].crossed += 1
         i = B.RUNES.index(a.rune)
@@ -78,9 +89,16 @@ def take_action(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         s.pending.append(PendingHoroscope(values=[b.dice[d] for d in B.dice_in_half(b, a.half)]))
     elif isinstance(a, A.HireTownsfolk):
         s.staff[a.slot].append([])
-        ev.append(Event("oracle.hire.hired", {"slot": a.slot,
-                                              "ability": r.sheet.staff[a.slot].ability,
-                                              "cards": len(s.staff[a.slot])}))
+        ev.append(
+            Event(
+                "oracle.hire.hired",
+                {
+                    "slot": a.slot,
+                    "ability": r.sheet.staff[a.slot].ability,
+                    "cards": len(s.staff[a.slot]),
+                },
+            )
+        )
         if not r.practice_mode:  # the card's guild symbols score at the end (companion)
             s.pending.append(PendingTownsfolk(slot=a.slot))
     elif isinstance(a, A.ActivateStaff):
@@ -132,8 +150,12 @@ def draw_line(r: Rules, s: OracleState, e: int, ev: list[Event], p: PendingLines
         if region.kind == "unfit":
             ev.append(Event("oracle.stargazing.unfit_area", {"cells": cells}))
             continue
-        ev.append(Event("oracle.stargazing.enclosed", {"cells": cells, "size": region.kind,
-                                                       "colour": region.colour}))
+        ev.append(
+            Event(
+                "oracle.stargazing.enclosed",
+                {"cells": cells, "size": region.kind, "colour": region.colour},
+            )
+        )
         rewards.gain_good(r, s, ev, region.kind, region.colour, "stargazing")
         # «Если вы использовали линии креста Порчи, вы должны взять 1 карту Порчи»: one card
         # for the action, however many of its paid areas use the cross (docs/oracle.md).
@@ -229,10 +251,20 @@ def set_bowl(r: Rules, s: OracleState, halves, dice, coin, ev: list[Event], ente
     s.rolling = False
     s.turn += 1
     s.phase = "act"
-    ev.append(Event("oracle.bowl.thrown", {
-        "halves": list(halves), "dice": list(dice), "coin": coin, "entered": entered,
-        "setup": setup, "left": [B.RUNES[i] for i in range(5) if halves[i] == 0] or ["none"],
-        "right": [B.RUNES[i] for i in range(5) if halves[i] == 1] or ["none"]}))
+    ev.append(
+        Event(
+            "oracle.bowl.thrown",
+            {
+                "halves": list(halves),
+                "dice": list(dice),
+                "coin": coin,
+                "entered": entered,
+                "setup": setup,
+                "left": [B.RUNES[i] for i in range(5) if halves[i] == 0] or ["none"],
+                "right": [B.RUNES[i] for i in range(5) if halves[i] == 1] or ["none"],
+            },
+        )
+    )
     if not setup and B.all_in_one_half(b):
         rewards.take_corruption(s, ev, "one_half")
 
@@ -240,7 +272,7 @@ def set_bowl(r: Rules, s: OracleState, halves, dice, coin, ev: list[Event], ente
 def townsfolk_symbols(r: Rules, s: OracleState) -> dict[str, int]:
     """Guild symbols on the hired townsfolk cards, by guild: «символы Гильдий, которые приносят
     золото во время финального подсчета»."""
-    out = {g: 0 for g in r.guild_ids}
+    out = dict.fromkeys(r.guild_ids, 0)
     for cards in s.staff:
         for card in cards:
             for g in card:

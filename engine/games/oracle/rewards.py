@@ -44,7 +44,9 @@ def stock_left(r: Rules, s: OracleState, size: str, colour: str) -> bool:
     return getattr(s.stall, size)[colour] < limit
 
 
-def gain_good(r: Rules, s: OracleState, ev: list[Event], size: str, colour: str, source: str) -> None:
+def gain_good(
+    r: Rules, s: OracleState, ev: list[Event], size: str, colour: str, source: str
+) -> None:
     if not stock_left(r, s, size, colour):
         ev.append(Event("oracle.goods.none_left", {"size": size, "colour": colour}))
         return
@@ -109,7 +111,9 @@ def market_phase(s: OracleState, ev: list[Event]) -> None:
 # --- granting and choosing ------------------------------------------------------------------
 
 
-def grant(r: Rules, s: OracleState, ev: list[Event], kind: str, colours: list[str], source: str) -> None:
+def grant(
+    r: Rules, s: OracleState, ev: list[Event], kind: str, colours: list[str], source: str
+) -> None:
     """A reward icon: paid now when there is nothing to choose, else a pending decision."""
     if kind == "discard":
         discard_corruption(r, s, ev, source)
@@ -122,8 +126,12 @@ def reward_options(r: Rules, s: OracleState, p: PendingReward) -> list:
     if p.kind == "prediction":
         kinds = next(t.options for t in r.sheet.prediction.tiers if p.tier >= t.min)
     else:
-        kinds = {"talisman": ("talisman",), "tome": ("tome",), "x": ("horoscope_x", "guild_x"),
-                 "market": ("guild_market",)}[p.kind]
+        kinds = {
+            "talisman": ("talisman",),
+            "tome": ("tome",),
+            "x": ("horoscope_x", "guild_x"),
+            "market": ("guild_market",),
+        }[p.kind]
     for kind in kinds:
         if kind in ("talisman", "tome"):
             colours = p.colours if p.kind == kind and p.colours else r.colours

@@ -7,7 +7,9 @@ from engine.games.oracle.stargazing import Geometry
 
 
 class Rules:
-    def __init__(self, mode: str, sheet: Sheet | None = None, practice: Practice | None = None) -> None:
+    def __init__(
+        self, mode: str, sheet: Sheet | None = None, practice: Practice | None = None
+    ) -> None:
         self.mode = mode
         self.practice_mode = mode == "practice"
         self.sheet = sheet or load_sheet()
@@ -18,8 +20,10 @@ class Rules:
         self.row_by_id = {r.id: r for r in self.rows}
         self.guild_ids = tuple(g.id for g in self.sheet.guilds)
         self.guild_symbols = {g.id: g.symbols for g in self.sheet.guilds}
-        self.circle_count = {"plus_minus": self.sheet.circles.plus_minus.count,
-                             "move": self.sheet.circles.move.count}
+        self.circle_count = {
+            "plus_minus": self.sheet.circles.plus_minus.count,
+            "move": self.sheet.circles.move.count,
+        }
 
     def hours(self, action: str) -> int:
         """Hours an action costs. Hiring "varies": the practice frame sets it; in companion

@@ -150,10 +150,16 @@ class Geometry:
                 kind = "talisman"
             elif len(cells) == self.tome_size:
                 kind = "tome"
-        return Region(cells=list(cells), kind=kind, colour=colour,
-                      cross=kind != "unfit" and self.uses_cross(cells))
+        return Region(
+            cells=list(cells),
+            kind=kind,
+            colour=colour,
+            cross=kind != "unfit" and self.uses_cross(cells),
+        )
 
-    def after_line(self, regions: list[Region], drawn: set[int]) -> tuple[list[Region], list[Region]]:
+    def after_line(
+        self, regions: list[Region], drawn: set[int]
+    ) -> tuple[list[Region], list[Region]]:
         """The regions once ``drawn`` holds the new line: (all regions, the new ones)."""
         known = {tuple(r.cells): r for r in regions}
         now: list[Region] = []

@@ -17,13 +17,14 @@ from engine.core.rng import Rng
 
 class Bowl(msgspec.Struct):
     halves: list[int]  # per rune, in bowl.RUNES order: 0 = left half, 1 = right half
-    dice: list[int]    # faces of d4_a and d4_b
-    coin: str          # "tree" or "skull"
+    dice: list[int]  # faces of d4_a and d4_b
+    coin: str  # "tree" or "skull"
 
 
 class Circles(msgspec.Struct):
     """Circles of one manipulation kind, in sheet order: the first ``crossed`` are crossed, the
     next ``filled - crossed`` are filled, the rest empty."""
+
     filled: int
     crossed: int
 
@@ -31,6 +32,7 @@ class Circles(msgspec.Struct):
 class Region(msgspec.Struct):
     """An enclosed area of the stargazing grid. ``kind``: talisman / tome (filled, paid) or
     unfit (enclosed, unpaid: may be split later)."""
+
     cells: list[int]
     kind: str
     colour: str | None = None
@@ -38,7 +40,7 @@ class Region(msgspec.Struct):
 
 
 class PredictionMark(msgspec.Struct):
-    start: int   # first customer symbol (index into the row)
+    start: int  # first customer symbol (index into the row)
     size: int
     colour: str
     crossed: int = 0
@@ -47,11 +49,13 @@ class PredictionMark(msgspec.Struct):
 
 class Tally(msgspec.Struct):
     """Goods by size and colour."""
+
     talisman: dict[str, int]
     tome: dict[str, int]
 
 
 # --- pending decisions ------------------------------------------------------------------------
+
 
 class _P(msgspec.Struct, tag_field="type"):
     pass
@@ -69,6 +73,7 @@ class PendingHoroscope(_P, tag="horoscope"):
 
 class PendingReward(_P, tag="reward"):
     """kind: talisman / tome (one of ``colours``), x, market, or prediction (``tier`` options)."""
+
     kind: str
     source: str
     colours: list[str] = []
@@ -89,42 +94,52 @@ class PendingDrawOrder(_P, tag="draw_order"):
 
 class PendingTownsfolk(_P, tag="townsfolk"):
     """Companion: the guild symbols of the card just put under ``slot`` (they score at the end)."""
+
     slot: int
 
 
-Pending = (PendingLines | PendingHoroscope | PendingReward | PendingCircles | PendingStaff
-           | PendingDrawOrder | PendingTownsfolk)
+Pending = (
+    PendingLines
+    | PendingHoroscope
+    | PendingReward
+    | PendingCircles
+    | PendingStaff
+    | PendingDrawOrder
+    | PendingTownsfolk
+)
 
 
 class OracleState(msgspec.Struct):
     rng: Rng
     mode: str
     phase: Literal["roll", "act", "draw", "over"]
-    turn: int                      # turns started; the roll at turn 0 is the setup throw
-    acted: bool                    # this turn's action has been chosen
-    rolling: bool                  # companion: an in-app throw was asked for (chance next)
+    turn: int  # turns started; the roll at turn 0 is the setup throw
+    acted: bool  # this turn's action has been chosen
+    rolling: bool  # companion: an in-app throw was asked for (chance next)
     bowl: Bowl
-    figure: str                    # the action space the Oracle figure stands on
+    figure: str  # the action space the Oracle figure stands on
     circles: dict[str, Circles]
-    lines: list[int]               # edge ids drawn, in the order drawn
+    lines: list[int]  # edge ids drawn, in the order drawn
     regions: list[Region]
     predictions: list[PredictionMark]
-    symbols_used: int              # customer symbols already inside a prediction
+    symbols_used: int  # customer symbols already inside a prediction
     horoscope: dict[str, list[str]]  # row id -> cells written: "1".."4" or "X"
-    guilds: dict[str, list[str]]     # guild id -> marks drawn on its funding symbols: x / market
-    staff: list[list[list[str]]]     # per staff slot, the townsfolk cards under it (their guild symbols)
-    corruption: int                  # corruption cards held (as far as the sheet knows)
+    guilds: dict[str, list[str]]  # guild id -> marks drawn on its funding symbols: x / market
+    staff: list[
+        list[list[str]]
+    ]  # per staff slot, the townsfolk cards under it (their guild symbols)
+    corruption: int  # corruption cards held (as far as the sheet knows)
     corruption_taken: int
-    made: Tally                      # goods made in the whole game
-    stall: Tally                     # goods on the stall now (practice: sold at day end)
+    made: Tally  # goods made in the whole game
+    stall: Tally  # goods on the stall now (practice: sold at day end)
     hours_spent: int
     hours_today: int
     day: int
     bag: dict[str, int]
-    draw_queue: list[int]            # practice: batches of adventurers still to draw
-    drawn: list[str]                 # adventurers drawn (whole game, in order)
+    draw_queue: list[int]  # practice: batches of adventurers still to draw
+    drawn: list[str]  # adventurers drawn (whole game, in order)
     market_phases: int
-    funding_once: int                # one-time guild fundings received
-    funding_market: int              # market-phase fundings received (symbol x phase)
+    funding_once: int  # one-time guild fundings received
+    funding_market: int  # market-phase fundings received (symbol x phase)
     pending: list[Pending]
-    last_action: str = ""            # figure space or "pass" of the latest turn
+    last_action: str = ""  # figure space or "pass" of the latest turn

@@ -11,12 +11,12 @@ from __future__ import annotations
 import msgspec
 
 
-
 class _A(msgspec.Struct, frozen=True, tag_field="type"):
     pass
 
 
 # --- setup -------------------------------------------------------------------------------
+
 
 class ChooseMagician(_A, tag="choose_magician"):
     magician: str
@@ -36,6 +36,7 @@ class ChooseSpecialist(_A, tag="choose_specialist"):
 
 class ChooseSpecialAssignment(_A, tag="choose_special_assignment"):
     """Fast game: take the top card of one Special Assignment deck."""
+
     location: str
 
 
@@ -44,6 +45,7 @@ class Chance(_A, tag="chance"):
 
 
 # --- advertise and assignments -----------------------------------------------------------
+
 
 class Advertise(_A, tag="advertise"):
     advertise: bool
@@ -59,6 +61,7 @@ class EndAssignments(_A, tag="end_assignments"):
 
 
 # --- Place Characters --------------------------------------------------------------------
+
 
 class PlaceCharacter(_A, tag="place_character"):
     character: int
@@ -80,6 +83,7 @@ class ForgoEffect(_A, tag="forgo_effect"):
 
 class Mimesis(_A, tag="mimesis"):
     """The Great Optico: copy an opponent's revealed special assignment at this location."""
+
     special: str
 
 
@@ -97,6 +101,7 @@ class ReturnTrick(_A, tag="return_trick"):
 
 
 # --- Downtown ------------------------------------------------------------------------------
+
 
 class LearnTrick(_A, tag="learn_trick"):
     trick: str
@@ -124,8 +129,10 @@ class SetDie(_A, tag="set_die"):
 
 # --- Market Row ----------------------------------------------------------------------------
 
+
 class Buy(_A, tag="buy"):
     """Buy up to 3 identical props (Component Sale: up to 4 of any types) and Bargain."""
+
     props: tuple[str, ...]
     bargain: int = 0
     # Special assignment variants: "smuggle" (pay fame), "barter" (1 shard), "shoplift"
@@ -137,6 +144,7 @@ class Buy(_A, tag="buy"):
 class Order(_A, tag="order"):
     """``slot``: the free Order area slot (-1 with Logistics: next to the Buy area at once).
     ``now``: Traveling Merchants, pay price + 1 to receive one of the prop at once."""
+
     prop: str
     slot: int
     now: bool = False
@@ -148,10 +156,12 @@ class QuickOrder(_A, tag="quick_order"):
 
 # --- Workshop ------------------------------------------------------------------------------
 
+
 class Prepare(_A, tag="prepare"):
     """``special``: apply the placed special assignment's Prepare effect to this Prepare;
     ``target`` (Replacable Parts: the other trick) and ``props`` (Unstable Prototype: the
     props returned) carry its choices."""
+
     trick: str
     special: bool = False
     target: str = ""
@@ -173,6 +183,7 @@ class MoveApprentice(_A, tag="move_apprentice"):
 
 # --- Theater -------------------------------------------------------------------------------
 
+
 class SetUpTrick(_A, tag="set_up_trick"):
     trick: str
     card: int
@@ -193,11 +204,13 @@ class Reschedule(_A, tag="reschedule"):
 
 class StreetPerformance(_A, tag="street_performance"):
     """Street Performance (a14): remove one own marker and take its yield at once."""
+
     card: int
     cell: int
 
 
 # --- Dark Alley ----------------------------------------------------------------------------
+
 
 class DrawCards(_A, tag="draw_cards"):
     location: str
@@ -213,10 +226,12 @@ class FortuneTelling(_A, tag="fortune_telling"):
 
 class FateWeaving(_A, tag="fate_weaving"):
     """Priestess of Mysticism: discard the active prophecy, promote a pending one."""
+
     prophecy: str
 
 
 # --- Performance and decisions -------------------------------------------------------------
+
 
 class Perform(_A, tag="perform"):
     card: int
@@ -224,25 +239,30 @@ class Perform(_A, tag="perform"):
 
 # --- answers to pending decisions (``state.Pending*``) --------------------------------------
 
+
 class TakeLinkCoins(_A, tag="link_coins"):
     """Link rewards: ``coins`` of the units as coins, the rest as fame."""
+
     coins: int
 
 
 class StealYield(_A, tag="steal_yield"):
     """Red Lotus (Trick Steal): your marker in cell ``mine`` yields as the one in ``theirs``."""
+
     mine: int
     theirs: int
 
 
 class PremiereYield(_A, tag="premiere_yield"):
     """Grand Premiere: double the ``what`` (fame / coins / shards) yield of cell ``cell``."""
+
     cell: int
     what: str
 
 
 class DurableMarker(_A, tag="durable_marker"):
     """Durable Components: the marker of cell ``cell`` goes back to its trick card."""
+
     cell: int
 
 
@@ -252,12 +272,14 @@ class HireSecondApprentice(_A, tag="hire_second_apprentice"):
 
 class SwapCards(_A, tag="swap_cards"):
     """Buying Time: swap performance cards ``a`` and ``b`` (row indices, a < b)."""
+
     a: int
     b: int
 
 
 class BecomeSpecialist(_A, tag="become_specialist"):
     """Hidden Talent: the apprentice becomes this specialist."""
+
     specialist: str
 
 
@@ -274,12 +296,50 @@ class Pass(_A, tag="pass"):
 
 
 Action = (
-    ChooseMagician | ChooseTrick | ChooseProps | ChooseSpecialist | ChooseSpecialAssignment
-    | Chance | Advertise | Assign | EndAssignments | PlaceCharacter | MakeIdle | EnhanceCharacter
-    | ForgoEffect | Mimesis | EndTurn | DiscardProps | ReturnTrick | LearnTrick | HireCharacter
-    | TakeCoins | RerollDie | SetDie | Buy | Order | QuickOrder | Prepare | MoveTrick | MoveProps
-    | MoveApprentice | SetUpTrick | Reschedule | StreetPerformance | DrawCards | KeepCard
-    | FortuneTelling | FateWeaving | Perform | TakeLinkCoins | StealYield | PremiereYield
-    | DurableMarker | HireSecondApprentice | SwapCards | BecomeSpecialist | MechanicalEnhancement
+    ChooseMagician
+    | ChooseTrick
+    | ChooseProps
+    | ChooseSpecialist
+    | ChooseSpecialAssignment
+    | Chance
+    | Advertise
+    | Assign
+    | EndAssignments
+    | PlaceCharacter
+    | MakeIdle
+    | EnhanceCharacter
+    | ForgoEffect
+    | Mimesis
+    | EndTurn
+    | DiscardProps
+    | ReturnTrick
+    | LearnTrick
+    | HireCharacter
+    | TakeCoins
+    | RerollDie
+    | SetDie
+    | Buy
+    | Order
+    | QuickOrder
+    | Prepare
+    | MoveTrick
+    | MoveProps
+    | MoveApprentice
+    | SetUpTrick
+    | Reschedule
+    | StreetPerformance
+    | DrawCards
+    | KeepCard
+    | FortuneTelling
+    | FateWeaving
+    | Perform
+    | TakeLinkCoins
+    | StealYield
+    | PremiereYield
+    | DurableMarker
+    | HireSecondApprentice
+    | SwapCards
+    | BecomeSpecialist
+    | MechanicalEnhancement
     | Pass
 )

@@ -27,11 +27,17 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
     out: list = []
     if act.ap >= draw_cost(g, s, act):
         out.extend(A.DrawCards(loc) for loc in ASSIGN_DECKS if s.decks.get(loc))
-    if g.options["prophecies"] and act.ap >= g.action_ap(s, "fortune_telling") \
-            and len(s.pending_prophecies) > 1:
+    if (
+        g.options["prophecies"]
+        and act.ap >= g.action_ap(s, "fortune_telling")
+        and len(s.pending_prophecies) > 1
+    ):
         out.append(A.FortuneTelling())
-    if g.options["prophecies"] and g.has_ability(s, seat, "m03_priestess_of_mysticism") \
-            and act.ap >= 1:
+    if (
+        g.options["prophecies"]
+        and g.has_ability(s, seat, "m03_priestess_of_mysticism")
+        and act.ap >= 1
+    ):
         out.extend(A.FateWeaving(x) for x in s.pending_prophecies)
     return out
 
@@ -48,10 +54,17 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
         deck = s.decks[action.location]
         drawn = [g.cat.special_ids[i] for i in deck[:2]]
         del deck[:2]
-        ev.append(Event("trickerion.cards_drawn", {"seat": seat, "location": action.location,
-                                                   "count": len(drawn)}))
-        ev.append(Event("trickerion.cards_seen", {"seat": seat, "cards": list(drawn)}, to=seat,
-                        reveal=True))
+        ev.append(
+            Event(
+                "trickerion.cards_drawn",
+                {"seat": seat, "location": action.location, "count": len(drawn)},
+            )
+        )
+        ev.append(
+            Event(
+                "trickerion.cards_seen", {"seat": seat, "cards": list(drawn)}, to=seat, reveal=True
+            )
+        )
         raise_decision(g, s, PendingKeepCard(seat, cards=drawn))
     elif isinstance(action, A.FortuneTelling):
         if action not in legal(g, s, seat, act):
@@ -59,8 +72,9 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
         act.ap -= g.action_ap(s, "fortune_telling")
         pend = s.pending_prophecies
         s.pending_prophecies = pend[1:] + pend[:1]
-        ev.append(Event("trickerion.fortune_told", {"seat": seat,
-                                                    "pending": list(s.pending_prophecies)}))
+        ev.append(
+            Event("trickerion.fortune_told", {"seat": seat, "pending": list(s.pending_prophecies)})
+        )
     elif isinstance(action, A.FateWeaving):
         if action not in legal(g, s, seat, act):
             raise IllegalAction("trickerion.fate_weaving.not_allowed")
@@ -72,10 +86,19 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
             s.pending_prophecies[index] = s.prophecy_stack.pop(0)
         else:
             del s.pending_prophecies[index]
-        ev.append(Event("trickerion.fate_woven", {"seat": seat, "discarded": old,
-                                                  "active": s.prophecy,
-                                                  "pending": list(s.pending_prophecies)},
-                        reveal=True))
+        ev.append(
+            Event(
+                "trickerion.fate_woven",
+                {
+                    "seat": seat,
+                    "discarded": old,
+                    "active": s.prophecy,
+                    "pending": list(s.pending_prophecies),
+                },
+                reveal=True,
+            )
+        )
     else:
-        raise IllegalAction("trickerion.location.wrong_action", location="dark_alley",
-                            action=type(action).__name__)
+        raise IllegalAction(
+            "trickerion.location.wrong_action", location="dark_alley", action=type(action).__name__
+        )

@@ -60,6 +60,7 @@ class GreedyBot:
             return self._lookahead(game, s, seat, legal)
         if s.phase == "advertise":
             from engine.games.trickerion.flow import advertise_cost
+
             rich = s.players[seat].coins >= advertise_cost(game, s, seat) + 6
             return A.Advertise(rich) if A.Advertise(rich) in legal else legal[0]
         if s.phase == "assign":
@@ -109,8 +110,10 @@ class GreedyBot:
         p = s.players[seat]
         if prop in s.market.buy or effective(p, prop) >= 3:
             return -0.05
-        need = max((n for t in p.tricks
-                    for k, n in g.cat.tricks[t.id].components.items() if k == prop), default=0)
+        need = max(
+            (n for t in p.tricks for k, n in g.cat.tricks[t.id].components.items() if k == prop),
+            default=0,
+        )
         return 0.6 if need > effective(p, prop) else -0.05
 
     # --- assignments -----------------------------------------------------------------------
@@ -142,13 +145,19 @@ class GreedyBot:
         assigns = [a for a in legal if isinstance(a, A.Assign)]
         if not assigns:
             return A.EndAssignments()
-        order = sorted({a.character for a in assigns},
-                       key=lambda i: {"magician": 0, "assistant": 1, "engineer": 1,
-                                      "manager": 1}.get(p.chars[i].kind, 2))
+        order = sorted(
+            {a.character for a in assigns},
+            key=lambda i: {"magician": 0, "assistant": 1, "engineer": 1, "manager": 1}.get(
+                p.chars[i].kind, 2
+            ),
+        )
         char = order[0]
         cards = [a.card for a in assigns if a.character == char]
-        wage = 0 if p.chars[char].kind == "magician" else (
-            1 if p.chars[char].kind == "apprentice" else 2)
+        wage = (
+            0
+            if p.chars[char].kind == "magician"
+            else (1 if p.chars[char].kind == "apprentice" else 2)
+        )
         busy = sum(1 for c in p.chars if c.card and c.kind != "magician")
         if wage and p.coins < busy + wage + 1 and s.round > 1:
             return A.EndAssignments()
@@ -156,8 +165,9 @@ class GreedyBot:
         if p.chars[char].kind == "magician" and has_markers and "theater" in cards:
             return A.Assign(char, "theater")
         for loc in self._wanted(g, s, seat):
-            specials = [c for c in cards if c in g.cat.specials and
-                        g.cat.specials[c].location == loc]
+            specials = [
+                c for c in cards if c in g.cat.specials and g.cat.specials[c].location == loc
+            ]
             if specials:
                 return A.Assign(char, specials[0])
             if loc in cards:
@@ -176,6 +186,7 @@ class GreedyBot:
 
         def score(a: A.PlaceCharacter) -> float:
             from engine.games.trickerion.placement import board_index, slot_modifier
+
             c = p.chars[a.character]
             index = board_index(seat, a.location, a.slot)
             mod = slot_modifier(g, seat, index)
@@ -190,8 +201,7 @@ class GreedyBot:
 
         best = max(places, key=score)
         if best.location == "theater" and best.slot % 3 == 2 and not has_markers:
-            idle = [a for a in legal if isinstance(a, A.MakeIdle)
-                    and a.character == best.character]
+            idle = [a for a in legal if isinstance(a, A.MakeIdle) and a.character == best.character]
             others = [a for a in places if a.character != best.character]
             if others:
                 return max(others, key=score)

@@ -21,8 +21,8 @@ SPECIALISTS = ("assistant", "engineer", "manager")
 SLOT_DOWNTOWN = 0
 SLOT_MARKET = 4
 SLOT_ALLEY = 8
-SLOT_THEATER = 12          # day d: 12 + 3d, 12 + 3d + 1 backstage; 12 + 3d + 2 stage
-SLOT_WORKSHOP = 24         # seat s: 24 + 2s, 24 + 2s + 1
+SLOT_THEATER = 12  # day d: 12 + 3d, 12 + 3d + 1 backstage; 12 + 3d + 2 stage
+SLOT_WORKSHOP = 24  # seat s: 24 + 2s, 24 + 2s + 1
 BOARD_SLOTS = {"downtown": SLOT_DOWNTOWN, "market_row": SLOT_MARKET, "dark_alley": SLOT_ALLEY}
 
 # Dice (State.dice): Residence 0–1, Inn 2–3, Bank 4–5; a used die shows X.
@@ -53,8 +53,15 @@ class CardGeo:
         for link in card.links:
             a, b = tuple(link.a), tuple(link.b)
             side_a = _side(a, b)
-            self.links.append((index[a], index[b], link.shard, DIRECTIONS.index(side_a),
-                               DIRECTIONS.index(OPPOSITE[side_a])))
+            self.links.append(
+                (
+                    index[a],
+                    index[b],
+                    link.shard,
+                    DIRECTIONS.index(side_a),
+                    DIRECTIONS.index(OPPOSITE[side_a]),
+                )
+            )
         self.facings = [[] for _ in self.cells]
         self.cell_links = [[] for _ in self.cells]
         for li, (ia, ib, _shard, da, db) in enumerate(self.links):
@@ -66,8 +73,10 @@ class CardGeo:
             f.sort()
         b = card.performer_bonus
         self.bonus = (b.fame, b.coins, b.shards)
-        self.neutral = {index[tuple(n.cell)]: (n.school, DIRECTIONS.index(n.facing))
-                        for n in getattr(card, "neutral", ())}
+        self.neutral = {
+            index[tuple(n.cell)]: (n.school, DIRECTIONS.index(n.facing))
+            for n in getattr(card, "neutral", ())
+        }
 
 
 def _side(a: tuple[int, int], b: tuple[int, int]) -> str:
@@ -84,8 +93,9 @@ class Catalog:
         self.tricks = packs.tricks
         self.trick_school = {t.id: t.school for t in packs.tricks.values()}
         self.trick_level = {t.id: t.level for t in packs.tricks.values()}
-        self.trick_yield = {t.id: (t.yield_.fame, t.yield_.coins, t.yield_.shards)
-                            for t in packs.tricks.values()}
+        self.trick_yield = {
+            t.id: (t.yield_.fame, t.yield_.coins, t.yield_.shards) for t in packs.tricks.values()
+        }
         self.props = tuple(packs.props)
         self.prop_cost = {p.id: p.cost for p in packs.props.values()}
         self.prop_tier = {p.id: p.tier for p in packs.props.values()}
@@ -94,8 +104,10 @@ class Catalog:
         # side_school[school][facing][side]: the school symbol on ``side`` of a marker of
         # ``school`` whose own symbol faces ``facing``.
         self.side_school = {
-            s: [[clockwise[(clockwise.index(s) + (side - facing)) % 4] for side in range(4)]
-                for facing in range(4)]
+            s: [
+                [clockwise[(clockwise.index(s) + (side - facing)) % 4] for side in range(4)]
+                for facing in range(4)
+            ]
             for s in clockwise
         }
         self.magicians = packs.magicians

@@ -8,7 +8,8 @@ link detection on performance cards live here too.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from engine.core.events import Event
 from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog
@@ -29,8 +30,16 @@ def active_effect(cat: Catalog, s: State) -> str:
     return cat.prophecies[s.prophecy].effect if s.prophecy else ""
 
 
-def gain(cat: Catalog, s: State, seat: int, ev: list[Event], why: str, fame: int = 0,
-         coins: int = 0, shards: int = 0) -> None:
+def gain(
+    cat: Catalog,
+    s: State,
+    seat: int,
+    ev: list[Event],
+    why: str,
+    fame: int = 0,
+    coins: int = 0,
+    shards: int = 0,
+) -> None:
     """Add (or remove) resources; fame floors at 0; shard gains trigger prophecies pr02/pr03."""
     if not (fame or coins or shards):
         return
@@ -44,8 +53,12 @@ def gain(cat: Catalog, s: State, seat: int, ev: list[Event], why: str, fame: int
     p.fame = max(0, p.fame + fame)
     p.coins += coins
     p.shards += shards
-    ev.append(Event("trickerion.gain", {"seat": seat, "why": why, "fame": fame, "coins": coins,
-                                        "shards": shards}))
+    ev.append(
+        Event(
+            "trickerion.gain",
+            {"seat": seat, "why": why, "fame": fame, "coins": coins, "shards": shards},
+        )
+    )
 
 
 def pay(s: State, seat: int, ev: list[Event], why: str, coins: int = 0, shards: int = 0) -> None:
@@ -54,17 +67,16 @@ def pay(s: State, seat: int, ev: list[Event], why: str, coins: int = 0, shards: 
     assert p.coins >= coins and p.shards >= shards
     p.coins -= coins
     p.shards -= shards
-    ev.append(Event("trickerion.pay", {"seat": seat, "why": why, "coins": coins,
-                                       "shards": shards}))
+    ev.append(Event("trickerion.pay", {"seat": seat, "why": why, "coins": coins, "shards": shards}))
     share = s.market.share
     if why.startswith("market") and coins and share >= 0 and share != seat:
         # Business Share (a44): opponents' Market Row spending goes to the card's owner.
         s.players[share].coins += coins
-        ev.append(Event("trickerion.business_share", {"seat": share, "from": seat,
-                                                      "coins": coins}))
+        ev.append(Event("trickerion.business_share", {"seat": share, "from": seat, "coins": coins}))
 
 
 # --- characters and specialists -------------------------------------------------------------
+
 
 def has_specialist(p: Player, kind: str) -> bool:
     return any(c.kind == kind for c in p.chars)
@@ -75,6 +87,7 @@ def owns_or_hired(p: Player, kind: str) -> int:
 
 
 # --- props ----------------------------------------------------------------------------------
+
 
 def effective(p: Player, prop: str) -> int:
     """Tokens a stack counts as: the Manager board adds 1, never above the limit of 3."""
@@ -96,8 +109,9 @@ def room_for(p: Player, prop: str, cat_limit_slots: int = BOARD_PROP_SLOTS) -> i
     return max(0, STACK_LIMIT - n - bonus)
 
 
-def can_take(p: Player, props: tuple[str, ...], to_manager: bool = False,
-             board_slots: int = BOARD_PROP_SLOTS) -> bool:
+def can_take(
+    p: Player, props: tuple[str, ...], to_manager: bool = False, board_slots: int = BOARD_PROP_SLOTS
+) -> bool:
     """May the player add these tokens (stack limit 3 with the Manager's +1 inside it, free
     prop slots on the player board, or on the Manager board with ``to_manager``)?"""
     new_types = [x for x in dict.fromkeys(props) if p.props.get(x, 0) == 0]
@@ -141,6 +155,7 @@ def has_components(cat: Catalog, p: Player, trick_id: str, missing_ok: int = 0) 
 
 
 # --- tricks and markers -----------------------------------------------------------------------
+
 
 def trick_by_id(p: Player, trick_id: str) -> Trick | None:
     for t in p.tricks:
@@ -226,6 +241,7 @@ def return_trick(cat: Catalog, s: State, seat: int, trick_id: str, ev: list[Even
 
 # --- performance-card links -------------------------------------------------------------------
 
+
 def symbol_schools(cat: Catalog, s: State) -> dict[int, str]:
     """Marker code -> school of the trick it stands for, for every owned trick."""
     out = {}
@@ -249,8 +265,9 @@ def link_formed(cat: Catalog, pc: PerfCard, link, schools: dict[int, str]) -> bo
     return cat.side_school[sa][pc.o[ia]][da] == cat.side_school[sb][pc.o[ib]][db]
 
 
-def formed_links(cat: Catalog, s: State, pc: PerfCard,
-                 schools: dict[int, str] | None = None) -> list[int]:
+def formed_links(
+    cat: Catalog, s: State, pc: PerfCard, schools: dict[int, str] | None = None
+) -> list[int]:
     """Indices of the links formed on a card: both slots hold markers whose facing sides show
     the same school symbol (rulebook "СВЯЗИ НОМЕРОВ")."""
     schools = schools if schools is not None else symbol_schools(cat, s)
@@ -259,6 +276,7 @@ def formed_links(cat: Catalog, s: State, pc: PerfCard,
 
 
 # --- theater presence -------------------------------------------------------------------------
+
 
 def theater_day_of(s: State, seat: int) -> int:
     """The Theater day (0–3) where ``seat`` has a character this round, or -1."""

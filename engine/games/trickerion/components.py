@@ -70,8 +70,9 @@ class UnknownId(MarqueeError):
     """A rule asked the loaded packs for an id they do not hold."""
 
 
-class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True,
-            omit_defaults=True):
+class _Data(
+    msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, omit_defaults=True
+):
     """Base of every pack Struct: immutable, strict about unknown fields, keyword-only."""
 
 
@@ -118,7 +119,9 @@ class _Provisional(_Data, kw_only=True):
         if self.provisional and not self.provisional_reason:
             raise ValueError(f"{type(self).__name__}: provisional=true needs a provisional_reason")
         if self.provisional_reason and not self.provisional:
-            raise ValueError(f"{type(self).__name__}: provisional_reason given but provisional=false")
+            raise ValueError(
+                f"{type(self).__name__}: provisional_reason given but provisional=false"
+            )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -273,9 +276,25 @@ class PerLevelReward(_Effect, tag="per_level_reward", kw_only=True):
 
 
 Effect = (
-    Gain | Pay | ActionCost | ActionCostDelta | ExtraMarkers | EnhanceAP | BaseAP | APBonus
-    | DayYield | OnSetUp | OnShardGain | Multiplier | PropPrice | IgnoreDie | SlotFee
-    | PlacementsPerTurn | BuyLimit | PerMarkerFame | PerLevelReward
+    Gain
+    | Pay
+    | ActionCost
+    | ActionCostDelta
+    | ExtraMarkers
+    | EnhanceAP
+    | BaseAP
+    | APBonus
+    | DayYield
+    | OnSetUp
+    | OnShardGain
+    | Multiplier
+    | PropPrice
+    | IgnoreDie
+    | SlotFee
+    | PlacementsPerTurn
+    | BuyLimit
+    | PerMarkerFame
+    | PerLevelReward
 )
 
 
@@ -347,8 +366,14 @@ class PerMarkerInWorkshop(_EndBonus, tag="per_marker_in_workshop", kw_only=True)
 
 
 EndBonus = (
-    PerPropToken | PerOwnedTrick | HasSpecialists | OwnsTricks | PerCharacter | PerUnspent
-    | PerSpecialAssignmentInHand | PerMarkerInWorkshop
+    PerPropToken
+    | PerOwnedTrick
+    | HasSpecialists
+    | OwnsTricks
+    | PerCharacter
+    | PerUnspent
+    | PerSpecialAssignmentInHand
+    | PerMarkerInWorkshop
 )
 
 
@@ -1008,8 +1033,11 @@ class Packs(msgspec.Struct, frozen=True, kw_only=True):
 
     def tricks_of(self, school: str | None = None, level: int | None = None) -> tuple[Trick, ...]:
         """Tricks filtered by school and/or level, in card order."""
-        return tuple(t for t in self.tricks.values()
-                     if (school is None or t.school == school) and (level is None or t.level == level))
+        return tuple(
+            t
+            for t in self.tricks.values()
+            if (school is None or t.school == school) and (level is None or t.level == level)
+        )
 
     def performances_of(self, theater: str) -> tuple[PerformanceCard, ...]:
         return tuple(c for c in self.performances.values() if c.theater == theater)
@@ -1077,47 +1105,76 @@ def cross_check(p: Packs) -> list[tuple[str, str]]:
         at = f"trickerion.tricks:$.tricks[{i}]"
         for j, prop_id in enumerate(trick.components):
             need(prop_id in p.props, f"{at}.components[{j}]", f"unknown prop {prop_id!r}")
-        need(trick.level in levels
-             and levels[trick.level].fame_threshold == trick.fame_threshold,
-             f"{at}.fame_threshold", "differs from the board's threshold for its level")
+        need(
+            trick.level in levels and levels[trick.level].fame_threshold == trick.fame_threshold,
+            f"{at}.fame_threshold",
+            "differs from the board's threshold for its level",
+        )
     for i, prop in enumerate(p.props.values()):
         tier = p.prop_tiers.get(prop.tier)
-        need(tier is not None and tier.cost == prop.cost, f"trickerion.props:$.props[{i}].cost",
-             "differs from its tier's cost")
+        need(
+            tier is not None and tier.cost == prop.cost,
+            f"trickerion.props:$.props[{i}].cost",
+            "differs from its tier's cost",
+        )
     for i, card in enumerate(p.performances.values()):
-        need(card.theater in p.theaters, f"trickerion.performances:$.cards[{i}].theater",
-             f"unknown theater {card.theater!r}")
+        need(
+            card.theater in p.theaters,
+            f"trickerion.performances:$.cards[{i}].theater",
+            f"unknown theater {card.theater!r}",
+        )
     action_ids = {a.id for a in board.actions}
     for i, card in enumerate(p.special_assignments.values()):
-        need(card.trigger == "any" or card.trigger in action_ids,
-             f"trickerion.assignments:$.special[{i}].trigger", f"unknown action {card.trigger!r}")
-    effects = [(f"trickerion.assignments:$.special[{i}].params", c.params)
-               for i, c in enumerate(p.special_assignments.values())]
-    effects += [(f"trickerion.prophecies:$.prophecies[{i}].params", c.params)
-                for i, c in enumerate(p.prophecies.values())]
-    effects += [(f"trickerion.magicians:$.magicians[{i}].ability.params", m.ability.params)
-                for i, m in enumerate(p.magicians.values())]
+        need(
+            card.trigger == "any" or card.trigger in action_ids,
+            f"trickerion.assignments:$.special[{i}].trigger",
+            f"unknown action {card.trigger!r}",
+        )
+    effects = [
+        (f"trickerion.assignments:$.special[{i}].params", c.params)
+        for i, c in enumerate(p.special_assignments.values())
+    ]
+    effects += [
+        (f"trickerion.prophecies:$.prophecies[{i}].params", c.params)
+        for i, c in enumerate(p.prophecies.values())
+    ]
+    effects += [
+        (f"trickerion.magicians:$.magicians[{i}].ability.params", m.ability.params)
+        for i, m in enumerate(p.magicians.values())
+    ]
     for at, params in effects:
         for j, param in enumerate(params):
             if isinstance(param, (ActionCost, ActionCostDelta)):
-                need(param.action in action_ids, f"{at}[{j}].action",
-                     f"unknown action {param.action!r}")
+                need(
+                    param.action in action_ids,
+                    f"{at}[{j}].action",
+                    f"unknown action {param.action!r}",
+                )
     location_ids = {loc.id for loc in board.locations}
     for i, perm in enumerate(p.permanent_assignments.values()):
-        need(perm.location in location_ids, f"trickerion.assignments:$.permanent[{i}].location",
-             f"unknown location {perm.location!r}")
+        need(
+            perm.location in location_ids,
+            f"trickerion.assignments:$.permanent[{i}].location",
+            f"unknown location {perm.location!r}",
+        )
     for i, kit in enumerate(board.setup.first_game_kits):
         at = f"trickerion.board:$.setup.first_game_kits[{i}]"
         for field in ("trick", "engineer_trick"):
             trick_id = getattr(kit, field)
-            need(trick_id is None or trick_id in p.tricks, f"{at}.{field}",
-                 f"unknown trick {trick_id!r}")
+            need(
+                trick_id is None or trick_id in p.tricks,
+                f"{at}.{field}",
+                f"unknown trick {trick_id!r}",
+            )
         for field in ("props", "manager_props"):
             for prop_id in getattr(kit, field):
                 need(prop_id in p.props, f"{at}.{field}.{prop_id}", f"unknown prop {prop_id!r}")
     for i, prop_id in enumerate(board.setup.initial_buy_area):
-        need(prop_id in p.props, f"trickerion.board:$.setup.initial_buy_area[{i}]",
-             f"unknown prop {prop_id!r}")
+        need(
+            prop_id in p.props,
+            f"trickerion.board:$.setup.initial_buy_area[{i}]",
+            f"unknown prop {prop_id!r}",
+        )
     return errors
 
 

@@ -15,16 +15,44 @@ from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import performance, setup
 from engine.games.trickerion.catalog import SPECIALISTS
-from engine.games.trickerion.common import (Decision, add_props, gain, hand_cards, owns_or_hired, pay,
-                                            raise_decision, room_for, take_card)
+from engine.games.trickerion.common import (
+    Decision,
+    add_props,
+    gain,
+    hand_cards,
+    owns_or_hired,
+    pay,
+    raise_decision,
+    room_for,
+    take_card,
+)
 from engine.games.trickerion.downtown import can_hire
 from engine.games.trickerion.market import stock, unit_price
 from engine.games.trickerion.state import (
-    PendingBreakFree, PendingBuyingTime, PendingDurable, PendingEngineerTrick, PendingFastProps,
-    PendingFastSpecial, PendingHiddenTalent, PendingHypnotic, PendingInvestments,
-    PendingKeepCard, PendingLinkReward, PendingMagician, PendingManagerProps,
-    PendingMassRecruitment, PendingOnStage, PendingPerform, PendingPremiere, PendingSoulPossession,
-    PendingSpecialist, PendingStartProps, PendingStartTrick, PendingSteal, State)
+    PendingBreakFree,
+    PendingBuyingTime,
+    PendingDurable,
+    PendingEngineerTrick,
+    PendingFastProps,
+    PendingFastSpecial,
+    PendingHiddenTalent,
+    PendingHypnotic,
+    PendingInvestments,
+    PendingKeepCard,
+    PendingLinkReward,
+    PendingMagician,
+    PendingManagerProps,
+    PendingMassRecruitment,
+    PendingOnStage,
+    PendingPerform,
+    PendingPremiere,
+    PendingSoulPossession,
+    PendingSpecialist,
+    PendingStartProps,
+    PendingStartTrick,
+    PendingSteal,
+    State,
+)
 from engine.games.trickerion.theater import reschedule, reschedule_options, set_up, set_up_options
 
 
@@ -50,6 +78,7 @@ def answer(body, passable: bool = False) -> Decision:
 
 # --- each kind --------------------------------------------------------------------------------
 
+
 class LinkReward:
     @staticmethod
     def legal(g, s, pend: PendingLinkReward) -> list:
@@ -57,8 +86,15 @@ class LinkReward:
 
     @staticmethod
     def apply(g, s, pend: PendingLinkReward, action: A.TakeLinkCoins, ev) -> None:
-        gain(g.cat, s, pend.seat, ev, "link_reward", fame=pend.value * (pend.units - action.coins),
-             coins=pend.value * action.coins)
+        gain(
+            g.cat,
+            s,
+            pend.seat,
+            ev,
+            "link_reward",
+            fame=pend.value * (pend.units - action.coins),
+            coins=pend.value * action.coins,
+        )
 
 
 class KeepCard:
@@ -75,8 +111,13 @@ class KeepCard:
         for card in rest:
             s.decks[cat.specials[card].location].append(cat.special_index[card])
         ev.append(Event("trickerion.card_kept", {"seat": pend.seat}))
-        ev.append(Event("trickerion.card_kept_private", {"seat": pend.seat, "card": action.card},
-                        to=pend.seat))
+        ev.append(
+            Event(
+                "trickerion.card_kept_private",
+                {"seat": pend.seat, "card": action.card},
+                to=pend.seat,
+            )
+        )
 
 
 def _perform_decision(performer_of) -> Decision:
@@ -97,7 +138,8 @@ def _perform_decision(performer_of) -> Decision:
     def apply(g, s: State, pend, action, ev: list[Event]) -> None:
         # A card without the performer's marker is refused by its own rule, not as "not listed".
         if isinstance(action, A.Perform) and action.card not in performance.candidates(
-                s, performer_of(pend)):
+            s, performer_of(pend)
+        ):
             raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
         inner.apply(g, s, pend, action, ev)
 
@@ -123,8 +165,12 @@ def _performance_option(kind: str):
             s.perf_opts.append(action)
             # The log names the choice as before: "steal:mine:theirs", "premiere:cell:what",
             # "durable:cell".
-            ev.append(Event("trickerion.performance_option",
-                            {"seat": pend.seat, "choice": performance.option_code(action)}))
+            ev.append(
+                Event(
+                    "trickerion.performance_option",
+                    {"seat": pend.seat, "choice": performance.option_code(action)},
+                )
+            )
 
     return Option
 
@@ -153,16 +199,22 @@ class Hypnotic:
         c.card = action.card
         c.shown = True
         c.idle = False
-        ev.append(Event("trickerion.assignment_revealed", {
-            "seat": pend.seat, "character": pend.character, "card": action.card}, reveal=True))
+        ev.append(
+            Event(
+                "trickerion.assignment_revealed",
+                {"seat": pend.seat, "character": pend.character, "card": action.card},
+                reveal=True,
+            )
+        )
 
 
 class MassRecruitment:
     @staticmethod
     def legal(g, s, pend: PendingMassRecruitment) -> list:
         p = s.players[pend.seat]
-        return [A.HireSecondApprentice()] if p.coins >= 3 and can_hire(g.cat, p, "apprentice") \
-            else []
+        return (
+            [A.HireSecondApprentice()] if p.coins >= 3 and can_hire(g.cat, p, "apprentice") else []
+        )
 
     @staticmethod
     def apply(g, s, pend: PendingMassRecruitment, action, ev) -> None:
@@ -175,8 +227,11 @@ class Investments:
     @staticmethod
     def legal(g, s, pend: PendingInvestments) -> list:
         p = s.players[pend.seat]
-        return [A.Buy((prop,)) for prop, extra in stock(g, s).items()
-                if p.coins >= unit_price(g, s, prop, extra) and room_for(p, prop)]
+        return [
+            A.Buy((prop,))
+            for prop, extra in stock(g, s).items()
+            if p.coins >= unit_price(g, s, prop, extra) and room_for(p, prop)
+        ]
 
     @staticmethod
     def apply(g, s, pend: PendingInvestments, action: A.Buy, ev) -> None:
@@ -184,8 +239,12 @@ class Investments:
         price = unit_price(g, s, prop, stock(g, s)[prop])
         pay(s, pend.seat, ev, "investments", coins=price)
         add_props(s.players[pend.seat], prop, 1)
-        ev.append(Event("trickerion.bought", {"seat": pend.seat, "props": [prop], "coins": price,
-                                              "bargain": 0}))
+        ev.append(
+            Event(
+                "trickerion.bought",
+                {"seat": pend.seat, "props": [prop], "coins": price, "bargain": 0},
+            )
+        )
         if pend.left > 1:
             raise_decision(g, s, PendingInvestments(pend.seat, left=pend.left - 1))
 
@@ -206,8 +265,11 @@ class BuyingTime:
 class OnStage:
     @staticmethod
     def legal(g, s, pend: PendingOnStage) -> list:
-        return [a for a in set_up_options(g, s, pend.seat, None)
-                if a.trick == pend.trick and not a.double and a.cell >= 0]
+        return [
+            a
+            for a in set_up_options(g, s, pend.seat, None)
+            if a.trick == pend.trick and not a.double and a.cell >= 0
+        ]
 
     @staticmethod
     def apply(g, s, pend: PendingOnStage, action: A.SetUpTrick, ev) -> None:
@@ -225,8 +287,9 @@ class HiddenTalent:
         c = s.players[pend.seat].chars[pend.character]
         c.kind = action.specialist
         c.talent = False
-        ev.append(Event("trickerion.hidden_talent", {"seat": pend.seat,
-                                                     "specialist": action.specialist}))
+        ev.append(
+            Event("trickerion.hidden_talent", {"seat": pend.seat, "specialist": action.specialist})
+        )
 
 
 # --- the table: every kind, in the declared order ---------------------------------------------

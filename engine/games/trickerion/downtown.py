@@ -77,15 +77,16 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
             if free_symbol(p) >= 0:
                 out.append(A.LearnTrick(t, die))
             if overhaul:
-                out.extend(A.LearnTrick(t, die, old.id) for old in p.tricks
-                           if has_components(cat, p, t))
+                out.extend(
+                    A.LearnTrick(t, die, old.id) for old in p.tricks if has_components(cat, p, t)
+                )
     if act.ap >= cost(g, s, act, "hire_character"):
         headhunter = act.effect == "ready" and g.effect_of(act) == "headhunter"
         for die in INN:
             face = s.dice[die]
             if face == X:
                 continue
-            for kind in (("apprentice",) + SPECIALISTS if headhunter else (face,)):
+            for kind in ("apprentice",) + SPECIALISTS if headhunter else (face,):
                 if can_hire(cat, p, kind):
                     out.append(A.HireCharacter(kind, die))
     if act.ap >= cost(g, s, act, "take_coins"):
@@ -94,8 +95,11 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
         out.extend(A.RerollDie(die) for die in range(6))
     if act.ap >= g.action_ap(s, "set_die"):
         for die in range(6):
-            out.extend(A.SetDie(die, face) for face in dict.fromkeys(cat.die_faces[die])
-                       if face != s.dice[die])
+            out.extend(
+                A.SetDie(die, face)
+                for face in dict.fromkeys(cat.die_faces[die])
+                if face != s.dice[die]
+            )
     return out
 
 
@@ -117,22 +121,31 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
         _die(action.die)
         old = s.dice[action.die]
         s.dice[action.die] = s.rng.choice(g.cat.die_faces[action.die])
-        ev.append(Event("trickerion.die_rerolled", {"seat": seat, "die": action.die, "old": old,
-                                                    "face": s.dice[action.die]}))
+        ev.append(
+            Event(
+                "trickerion.die_rerolled",
+                {"seat": seat, "die": action.die, "old": old, "face": s.dice[action.die]},
+            )
+        )
     elif isinstance(action, A.SetDie):
         _die(action.die)
         if action.face not in g.cat.die_faces[action.die]:
-            raise IllegalAction("trickerion.downtown.no_such_face", die=action.die, face=action.face)
+            raise IllegalAction(
+                "trickerion.downtown.no_such_face", die=action.die, face=action.face
+            )
         if action.face == s.dice[action.die]:
-            raise IllegalAction("trickerion.downtown.face_already_up", die=action.die,
-                                face=action.face)
+            raise IllegalAction(
+                "trickerion.downtown.face_already_up", die=action.die, face=action.face
+            )
         _spend(act, g.action_ap(s, "set_die"))
         s.dice[action.die] = action.face
-        ev.append(Event("trickerion.die_set", {"seat": seat, "die": action.die,
-                                               "face": action.face}))
+        ev.append(
+            Event("trickerion.die_set", {"seat": seat, "die": action.die, "face": action.face})
+        )
     else:
-        raise IllegalAction("trickerion.location.wrong_action", location="downtown",
-                            action=type(action).__name__)
+        raise IllegalAction(
+            "trickerion.location.wrong_action", location="downtown", action=type(action).__name__
+        )
 
 
 def _spend(act: Placement, ap: int) -> None:
@@ -146,8 +159,9 @@ def _die(die: int) -> None:
         raise IllegalAction("trickerion.downtown.no_such_die", die=die)
 
 
-def learn_trick(g, s: State, seat: int, act: Placement, action: A.LearnTrick,
-                ev: list[Event]) -> None:
+def learn_trick(
+    g, s: State, seat: int, act: Placement, action: A.LearnTrick, ev: list[Event]
+) -> None:
     cat: Catalog = g.cat
     p = s.players[seat]
     if action.die not in RESIDENCE or s.dice[action.die] == X:
@@ -167,8 +181,12 @@ def learn_trick(g, s: State, seat: int, act: Placement, action: A.LearnTrick,
     short = max(0, cat.tricks[action.trick].fame_threshold - p.fame)
     if short:
         p.coins -= short
-        ev.append(Event("trickerion.pay", {"seat": seat, "why": "fame_threshold", "coins": short,
-                                           "shards": 0}))
+        ev.append(
+            Event(
+                "trickerion.pay",
+                {"seat": seat, "why": "fame_threshold", "coins": short, "shards": 0},
+            )
+        )
     s.dice[action.die] = X
     effect = g.effect_of(act) if act.effect == "ready" else ""
     if action.replace:
@@ -177,8 +195,11 @@ def learn_trick(g, s: State, seat: int, act: Placement, action: A.LearnTrick,
         p.tricks.remove(old)
         p.tricks.append(Trick(action.trick, sym, markers=markers, eng=old.eng))
         act.effect = "used"
-        ev.append(Event("trickerion.trick_overhauled", {"seat": seat, "old": old.id,
-                                                        "trick": action.trick}))
+        ev.append(
+            Event(
+                "trickerion.trick_overhauled", {"seat": seat, "old": old.id, "trick": action.trick}
+            )
+        )
     else:
         t = Trick(action.trick, free_symbol(p))
         p.tricks.append(t)
@@ -187,17 +208,18 @@ def learn_trick(g, s: State, seat: int, act: Placement, action: A.LearnTrick,
         if effect == "leaked_blueprints" and cat.tricks[action.trick].fame_threshold <= 16:
             t.markers = 1
             act.effect = "used"
-    ev.append(Event("trickerion.trick_learned", {"seat": seat, "trick": action.trick,
-                                                 "die": action.die}))
+    ev.append(
+        Event("trickerion.trick_learned", {"seat": seat, "trick": action.trick, "die": action.die})
+    )
 
 
-def hire(g, s: State, seat: int, act: Placement, action: A.HireCharacter,
-         ev: list[Event]) -> None:
+def hire(g, s: State, seat: int, act: Placement, action: A.HireCharacter, ev: list[Event]) -> None:
     cat: Catalog = g.cat
     p = s.players[seat]
     if action not in legal(g, s, seat, act):
-        raise IllegalAction("trickerion.hire.not_allowed", character=action.character,
-                            die=action.die)
+        raise IllegalAction(
+            "trickerion.hire.not_allowed", character=action.character, die=action.die
+        )
     effect = g.effect_of(act) if act.effect == "ready" else ""
     _spend(act, cost(g, s, act, "hire_character"))
     s.dice[action.die] = X
@@ -206,21 +228,29 @@ def hire(g, s: State, seat: int, act: Placement, action: A.HireCharacter,
     if effect == "hypnotic_motivation":
         act.effect = "used"
         p.chars.append(Char(action.character))
-        ev.append(Event("trickerion.hired", {"seat": seat, "character": action.character,
-                                             "at_once": True}))
+        ev.append(
+            Event(
+                "trickerion.hired", {"seat": seat, "character": action.character, "at_once": True}
+            )
+        )
         if p.hand and any(p.hand.values()) or p.specials:
             raise_decision(g, s, PendingHypnotic(seat, character=len(p.chars) - 1))
         return
     p.hired.append(action.character)
     ev.append(Event("trickerion.hired", {"seat": seat, "character": action.character}))
-    if (effect == "mass_recruitment" and action.character == "apprentice" and p.coins >= 3
-            and can_hire(cat, p, "apprentice")):
+    if (
+        effect == "mass_recruitment"
+        and action.character == "apprentice"
+        and p.coins >= 3
+        and can_hire(cat, p, "apprentice")
+    ):
         act.effect = "used"
         raise_decision(g, s, PendingMassRecruitment(seat))
 
 
-def take_coins(g, s: State, seat: int, act: Placement, action: A.TakeCoins,
-               ev: list[Event]) -> None:
+def take_coins(
+    g, s: State, seat: int, act: Placement, action: A.TakeCoins, ev: list[Event]
+) -> None:
     if action.die not in BANK or s.dice[action.die] == X:
         raise IllegalAction("trickerion.downtown.die_unavailable", die=action.die)
     effect = g.effect_of(act) if act.effect == "ready" else ""

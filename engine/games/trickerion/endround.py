@@ -25,8 +25,10 @@ def end_of_round(g, s: State, ev: list[Event]) -> None:
         # Hidden Talent (a24): decided before wages, so the new specialist's wage is paid.
         for seat, p in enumerate(s.players):
             for i, c in enumerate(p.chars):
-                if c.talent and any(p.hired.count(k) == 0 and not any(x.kind == k for x in p.chars)
-                                    for k in ("assistant", "engineer", "manager")):
+                if c.talent and any(
+                    p.hired.count(k) == 0 and not any(x.kind == k for x in p.chars)
+                    for k in ("assistant", "engineer", "manager")
+                ):
                     raise_decision(g, s, PendingHiddenTalent(seat, character=i))
         if s.pending:
             return
@@ -143,6 +145,10 @@ def move_prophecies(g, s: State, ev: list[Event]) -> None:
     s.prophecy = s.pending_prophecies.pop(0)
     if s.prophecy_stack:
         s.pending_prophecies.append(s.prophecy_stack.pop(0))
-    ev.append(Event("trickerion.prophecies", {"active": s.prophecy,
-                                              "pending": list(s.pending_prophecies)},
-                    reveal=True))
+    ev.append(
+        Event(
+            "trickerion.prophecies",
+            {"active": s.prophecy, "pending": list(s.pending_prophecies)},
+            reveal=True,
+        )
+    )

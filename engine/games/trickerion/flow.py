@@ -100,8 +100,12 @@ def advance(g, s: State, ev: list[Event]) -> None:
             start_assignments(g, s, ev)
         elif s.phase == "assign" and all(p.done for p in s.players):
             reveal(g, s, ev)
-        elif s.phase == "place" and s.act is None and not g.automaton_busy(s) \
-                and not placement.seat_has_work(s, s.order[s.turn]):
+        elif (
+            s.phase == "place"
+            and s.act is None
+            and not g.automaton_busy(s)
+            and not placement.seat_has_work(s, s.order[s.turn])
+        ):
             placement.next_turn(g, s, ev)
         elif s.phase == "perform":
             if not performance.advance(g, s, ev):
@@ -113,6 +117,7 @@ def advance(g, s: State, ev: list[Event]) -> None:
 
 
 # --- dice and initiative ----------------------------------------------------------------------
+
 
 def roll(g, s: State, ev: list[Event]) -> None:
     """Dice roll phase; then the initiative phase (skipped in the first round played)."""
@@ -162,11 +167,15 @@ def advertise(g, s: State, seat: int, action, ev: list[Event]) -> None:
         p.coins -= cost
         p.poster = True
         p.fame += g.cat.advertise.fame
-        ev.append(Event("trickerion.advertised", {"seat": seat, "coins": cost,
-                                                  "fame": g.cat.advertise.fame}))
+        ev.append(
+            Event(
+                "trickerion.advertised", {"seat": seat, "coins": cost, "fame": g.cat.advertise.fame}
+            )
+        )
 
 
 # --- assignments --------------------------------------------------------------------------------
+
 
 def start_assignments(g, s: State, ev: list[Event]) -> None:
     s.phase = "assign"
@@ -206,13 +215,21 @@ def assign(g, s: State, seat: int, action, ev: list[Event]) -> None:
     p.chars[action.character].card = action.card
     if g.assignments_face_up(s):
         p.chars[action.character].shown = True
-        ev.append(Event("trickerion.assigned", {"seat": seat, "character": action.character,
-                                                "card": action.card}))
+        ev.append(
+            Event(
+                "trickerion.assigned",
+                {"seat": seat, "character": action.character, "card": action.card},
+            )
+        )
         return
-    ev.append(Event("trickerion.assigned", {"seat": seat, "character": action.character,
-                                            "card": action.card}, to=seat))
-    ev.append(Event("trickerion.assigned_face_down", {"seat": seat,
-                                                      "character": action.character}))
+    ev.append(
+        Event(
+            "trickerion.assigned",
+            {"seat": seat, "character": action.character, "card": action.card},
+            to=seat,
+        )
+    )
+    ev.append(Event("trickerion.assigned_face_down", {"seat": seat, "character": action.character}))
 
 
 def reveal(g, s: State, ev: list[Event]) -> None:

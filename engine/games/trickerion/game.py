@@ -18,41 +18,70 @@ from engine.games.trickerion.state import Placement, State
 from engine.games.trickerion.view import view as make_view
 
 OPTIONS = (
-    OptionSpec(id="dark_alley", kind="bool", default=True,
-               names={"en": "Dark Alley", "ru": "Кривая улочка", "fr": "Allée Sombre"},
-               help={"en": "7 rounds, special assignments, level-3 tricks, Magnus Pantheon, "
-                           "magician abilities; off: 5 rounds, 9 permanent assignment cards.",
-                     "ru": "7 раундов, особые поручения, номера 3-го уровня, Магнус-пантеон, "
-                           "способности иллюзионистов; без модуля: 5 раундов.",
-                     "fr": "7 tours, Affectations Spéciales, Tours de Niveau 3, The Magnus "
-                           "Pantheon, capacités des Magiciens ; sans : 5 tours."}),
-    OptionSpec(id="prophecies", kind="bool", default=True,
-               names={"en": "Prophecies", "ru": "Пророчества", "fr": "Prophéties"},
-               help={"en": "Dark Alley only; without them the Priestess of Mysticism is not "
-                           "offered.",
-                     "ru": "Только с «Кривой улочкой»; без них «Жрица мистики» недоступна.",
-                     "fr": "Avec l'Allée Sombre seulement ; sinon la Prêtresse du Mysticisme "
-                           "n'est pas proposée."}),
-    OptionSpec(id="fast_game", kind="bool", default=False,
-               names={"en": "Fast game", "ru": "Быстрая партия", "fr": "Partie rapide"},
-               help={"en": "Start in round 2 with extra fame, props, a shard and a card.",
-                     "ru": "Начать со 2-го раунда с дополнительными ресурсами.",
-                     "fr": "Commencer au tour 2 avec des ressources en plus."}),
-    OptionSpec(id="first_game", kind="bool", default=False,
-               names={"en": "First-game kits", "ru": "Наборы для первой игры",
-                      "fr": "Mise en place de première partie"},
-               help={"en": "Starting trick, props and specialist from the rulebook's kit for "
-                           "the magician's school.",
-                     "ru": "Начальный номер, реквизит и специалист из набора школы.",
-                     "fr": "Tour, matériaux et spécialiste de départ selon l'école."}),
+    OptionSpec(
+        id="dark_alley",
+        kind="bool",
+        default=True,
+        names={"en": "Dark Alley", "ru": "Кривая улочка", "fr": "Allée Sombre"},
+        help={
+            "en": "7 rounds, special assignments, level-3 tricks, Magnus Pantheon, "
+            "magician abilities; off: 5 rounds, 9 permanent assignment cards.",
+            "ru": "7 раундов, особые поручения, номера 3-го уровня, Магнус-пантеон, "
+            "способности иллюзионистов; без модуля: 5 раундов.",
+            "fr": "7 tours, Affectations Spéciales, Tours de Niveau 3, The Magnus "
+            "Pantheon, capacités des Magiciens ; sans : 5 tours.",
+        },
+    ),
+    OptionSpec(
+        id="prophecies",
+        kind="bool",
+        default=True,
+        names={"en": "Prophecies", "ru": "Пророчества", "fr": "Prophéties"},
+        help={
+            "en": "Dark Alley only; without them the Priestess of Mysticism is not offered.",
+            "ru": "Только с «Кривой улочкой»; без них «Жрица мистики» недоступна.",
+            "fr": "Avec l'Allée Sombre seulement ; sinon la Prêtresse du Mysticisme "
+            "n'est pas proposée.",
+        },
+    ),
+    OptionSpec(
+        id="fast_game",
+        kind="bool",
+        default=False,
+        names={"en": "Fast game", "ru": "Быстрая партия", "fr": "Partie rapide"},
+        help={
+            "en": "Start in round 2 with extra fame, props, a shard and a card.",
+            "ru": "Начать со 2-го раунда с дополнительными ресурсами.",
+            "fr": "Commencer au tour 2 avec des ressources en plus.",
+        },
+    ),
+    OptionSpec(
+        id="first_game",
+        kind="bool",
+        default=False,
+        names={
+            "en": "First-game kits",
+            "ru": "Наборы для первой игры",
+            "fr": "Mise en place de première partie",
+        },
+        help={
+            "en": "Starting trick, props and specialist from the rulebook's kit for "
+            "the magician's school.",
+            "ru": "Начальный номер, реквизит и специалист из набора школы.",
+            "fr": "Tour, matériaux et spécialiste de départ selon l'école.",
+        },
+    ),
 )
 
 
 @register
 class Trickerion(Game):
     id = "trickerion"
-    names = {"en": "Trickerion: Legends of Illusion", "ru": "Трикерион. Искусство иллюзии",
-             "fr": "Trickerion – Légende de l'illusion"}
+    names = {
+        "en": "Trickerion: Legends of Illusion",
+        "ru": "Трикерион. Искусство иллюзии",
+        "fr": "Trickerion – Légende de l'illusion",
+    }
     min_players = 2
     max_players = 4
     option_specs = OPTIONS
@@ -60,8 +89,12 @@ class Trickerion(Game):
     action_type = Action
     bots = BOTS
 
-    def __init__(self, players: int, options: dict[str, Any] | None = None,
-                 packs: dict[str, bytes] | None = None) -> None:
+    def __init__(
+        self,
+        players: int,
+        options: dict[str, Any] | None = None,
+        packs: dict[str, bytes] | None = None,
+    ) -> None:
         super().__init__(players, options, packs)
         self.cat = catalog()
         self._ap = dict(self.cat.ap)
@@ -121,8 +154,9 @@ class Trickerion(Game):
     def automaton_trick_yield(self, s: State, trick: str) -> tuple[int, int, int]:
         raise AssertionError("no automaton seat")
 
-    def automaton_gain(self, s: State, seat: int, ev: list[Event], why: str,
-                       fame: int, coins: int, shards: int) -> None:
+    def automaton_gain(
+        self, s: State, seat: int, ev: list[Event], why: str, fame: int, coins: int, shards: int
+    ) -> None:
         raise AssertionError("no automaton seat")
 
     def automaton_performer_bonus(self, s: State, pc: Any, day: int, ev: list[Event]) -> None:
@@ -206,9 +240,10 @@ class Trickerion(Game):
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         from engine.games.trickerion.terms import term_name
+
         return term_name(self.cat, kind, value, lang)
 
     def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
         from engine.games.trickerion.terms import term_form
-        return term_form(self.term_name(kind, value, lang), case, lang)
 
+        return term_form(self.term_name(kind, value, lang), case, lang)

@@ -16,8 +16,14 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.common import (BOARD_PROP_SLOTS, STACK_LIMIT, add_props, gain, pay,
-                                            room_for)
+from engine.games.trickerion.common import (
+    BOARD_PROP_SLOTS,
+    STACK_LIMIT,
+    add_props,
+    gain,
+    pay,
+    room_for,
+)
 from engine.games.trickerion.state import Placement, State
 
 
@@ -132,8 +138,9 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
     return out
 
 
-def _special_buys(g, s: State, seat: int, act: Placement, props: tuple[str, ...],
-                  price: int) -> list:
+def _special_buys(
+    g, s: State, seat: int, act: Placement, props: tuple[str, ...], price: int
+) -> list:
     p = s.players[seat]
     out = []
     if _ready(g, act, "smuggled_goods") and p.fame >= price - 1:
@@ -157,8 +164,9 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
     elif isinstance(action, A.QuickOrder):
         quick_order(g, s, seat, act, action, ev)
     else:
-        raise IllegalAction("trickerion.location.wrong_action", location="market_row",
-                            action=type(action).__name__)
+        raise IllegalAction(
+            "trickerion.location.wrong_action", location="market_row", action=type(action).__name__
+        )
 
 
 def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) -> None:
@@ -166,13 +174,20 @@ def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) 
     p = s.players[seat]
     # Props of a mixed Buy may come in any order: the legal list uses catalogue order.
     order = cat.props
-    action = A.Buy(tuple(sorted(action.props, key=order.index)), action.bargain, action.mode,
-                   action.refill) if all(x in order for x in action.props) else action
+    action = (
+        A.Buy(
+            tuple(sorted(action.props, key=order.index)), action.bargain, action.mode, action.refill
+        )
+        if all(x in order for x in action.props)
+        else action
+    )
     if action.refill and action.mode != "shoplift":
-        raise IllegalAction("trickerion.market.refill_only_when_shoplifting",
-                            refill=action.refill)
-    if not (_plain_buy_ok(g, s, seat, act, action) if not action.mode
-            else action in legal(g, s, seat, act)):
+        raise IllegalAction("trickerion.market.refill_only_when_shoplifting", refill=action.refill)
+    if not (
+        _plain_buy_ok(g, s, seat, act, action)
+        if not action.mode
+        else action in legal(g, s, seat, act)
+    ):
         _explain_buy(g, s, seat, act, action)
     avail = stock(g, s)
     if action.mode == "delivery":
@@ -188,8 +203,12 @@ def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) 
         act.effect = "used"
     elif mode == "barter":
         p.shards -= 1
-        ev.append(Event("trickerion.pay", {"seat": seat, "why": "barter_with_power", "coins": 0,
-                                           "shards": 1}))
+        ev.append(
+            Event(
+                "trickerion.pay",
+                {"seat": seat, "why": "barter_with_power", "coins": 0, "shards": 1},
+            )
+        )
         act.effect = "used"
     else:
         paid = price - action.bargain
@@ -198,16 +217,27 @@ def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) 
             slot = s.market.buy.index(action.props[0])
             s.market.buy[slot] = action.refill
             act.effect = "used"
-            ev.append(Event("trickerion.shoplifted", {"seat": seat, "prop": action.props[0],
-                                                      "refill": action.refill}))
-        elif mode == "delivery" or effect == "component_sale" and (
-                len(set(action.props)) > 1 or len(action.props) > cat.market.buy_max_same_type):
+            ev.append(
+                Event(
+                    "trickerion.shoplifted",
+                    {"seat": seat, "prop": action.props[0], "refill": action.refill},
+                )
+            )
+        elif (
+            mode == "delivery"
+            or effect == "component_sale"
+            and (len(set(action.props)) > 1 or len(action.props) > cat.market.buy_max_same_type)
+        ):
             act.effect = "used"
         pay(s, seat, ev, "market_buy", coins=paid)
     for prop in action.props:
         add_props(p, prop, 1)
-    ev.append(Event("trickerion.bought", {"seat": seat, "props": list(action.props),
-                                          "coins": paid, "bargain": action.bargain}))
+    ev.append(
+        Event(
+            "trickerion.bought",
+            {"seat": seat, "props": list(action.props), "coins": paid, "bargain": action.bargain},
+        )
+    )
     if effect == "workshop_exhibition" and act.effect == "ready":
         act.effect = "used"
         gain(cat, s, seat, ev, "workshop_exhibition", fame=max(0, paid - 1))
@@ -230,8 +260,11 @@ def _plain_buy_ok(g, s: State, seat: int, act: Placement, action: A.Buy) -> bool
     price = sum(unit_price(g, s, x, avail[x]) for x in props)
     buy_ap = g.action_ap(s, "buy")
     b = action.bargain
-    return (0 <= b <= price - g.cat.market.bargain_min_total and act.ap >= buy_ap + b
-            and p.coins >= price - b)
+    return (
+        0 <= b <= price - g.cat.market.bargain_min_total
+        and act.ap >= buy_ap + b
+        and p.coins >= price - b
+    )
 
 
 def _explain_buy(g, s: State, seat: int, act: Placement, action: A.Buy) -> None:
@@ -246,11 +279,11 @@ def _explain_buy(g, s: State, seat: int, act: Placement, action: A.Buy) -> None:
         raise IllegalAction("trickerion.market.identical_up_to_3", props=list(action.props))
     if not _fits(p, action.props):
         raise IllegalAction("trickerion.market.stack_limit", props=list(action.props))
-    if action.bargain and action.bargain >= sum(unit_price(g, s, x, avail.get(x, 0))
-                                                for x in action.props):
+    if action.bargain and action.bargain >= sum(
+        unit_price(g, s, x, avail.get(x, 0)) for x in action.props
+    ):
         raise IllegalAction("trickerion.market.bargain_to_zero", bargain=action.bargain)
-    raise IllegalAction("trickerion.market.cannot_afford", props=list(action.props),
-                        coins=p.coins)
+    raise IllegalAction("trickerion.market.cannot_afford", props=list(action.props), coins=p.coins)
 
 
 def order(g, s: State, seat: int, act: Placement, action: A.Order, ev: list[Event]) -> None:
@@ -264,12 +297,12 @@ def order(g, s: State, seat: int, act: Placement, action: A.Order, ev: list[Even
     if action.slot == -1:
         s.market.extra.append(action.prop)
         act.effect = "used"
-        ev.append(Event("trickerion.ordered", {"seat": seat, "prop": action.prop,
-                                               "logistics": True}))
+        ev.append(
+            Event("trickerion.ordered", {"seat": seat, "prop": action.prop, "logistics": True})
+        )
         return
     s.market.order[action.slot] = action.prop
-    ev.append(Event("trickerion.ordered", {"seat": seat, "prop": action.prop,
-                                           "slot": action.slot}))
+    ev.append(Event("trickerion.ordered", {"seat": seat, "prop": action.prop, "slot": action.slot}))
     if action.now:
         if act.effect == "ready" and g.effect_of(act) == "traveling_merchants":
             act.effect = "used"
@@ -279,8 +312,9 @@ def order(g, s: State, seat: int, act: Placement, action: A.Order, ev: list[Even
         ev.append(Event("trickerion.received", {"seat": seat, "prop": action.prop}))
 
 
-def quick_order(g, s: State, seat: int, act: Placement, action: A.QuickOrder,
-                ev: list[Event]) -> None:
+def quick_order(
+    g, s: State, seat: int, act: Placement, action: A.QuickOrder, ev: list[Event]
+) -> None:
     if action.prop not in g.cat.prop_cost or action.prop == s.market.quick:
         raise IllegalAction("trickerion.market.quick_order_same", prop=action.prop)
     if act.ap < g.action_ap(s, "quick_order"):

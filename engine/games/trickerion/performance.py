@@ -15,11 +15,24 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
-from engine.games.trickerion.common import (day_yield, formed_links, gain, symbol_schools,
-                                            raise_decision, theater_day_of, trick_by_sym)
-from engine.games.trickerion.state import (PendingBreakFree, PendingDurable, PendingPerform,
-                                           PendingPremiere, PendingSoulPossession, PendingSteal,
-                                           State)
+from engine.games.trickerion.common import (
+    day_yield,
+    formed_links,
+    gain,
+    raise_decision,
+    symbol_schools,
+    theater_day_of,
+    trick_by_sym,
+)
+from engine.games.trickerion.state import (
+    PendingBreakFree,
+    PendingDurable,
+    PendingPerform,
+    PendingPremiere,
+    PendingSoulPossession,
+    PendingSteal,
+    State,
+)
 
 
 def performer_of(s: State, day: int) -> int:
@@ -28,9 +41,11 @@ def performer_of(s: State, day: int) -> int:
 
 
 def candidates(s: State, seat: int) -> list[int]:
-    return [ci for ci, pc in enumerate(s.row)
-            if any(m >= 0 and m // 4 == seat for m in pc.m) or
-            any(m // 4 == seat for m in pc.guest)]
+    return [
+        ci
+        for ci, pc in enumerate(s.row)
+        if any(m >= 0 and m // 4 == seat for m in pc.m) or any(m // 4 == seat for m in pc.guest)
+    ]
 
 
 def stage_special(g, s: State, day: int) -> str:
@@ -60,8 +75,11 @@ def start(g, s: State, ev: list[Event]) -> None:
     ev.append(Event("trickerion.performance_phase", {"round": s.round}))
     if g.options["dark_alley"]:
         from engine.games.trickerion.theater import reschedule_options
-        for seat, p in enumerate(s.players):
-            if g.has_ability(s, seat, "m01_master_of_chains") and reschedule_options(g, s, seat, None):
+
+        for seat, _p in enumerate(s.players):
+            if g.has_ability(s, seat, "m01_master_of_chains") and reschedule_options(
+                g, s, seat, None
+            ):
                 raise_decision(g, s, PendingBreakFree(seat))
 
 
@@ -84,8 +102,12 @@ def advance(g, s: State, ev: list[Event]) -> bool:
         if not s.perf_asked:
             s.perf_asked = True
             for seat, p in enumerate(s.players):
-                if (seat != performer and g.has_ability(s, seat, "m07_yoruba_spiritmaster")
-                        and "soul_possession" not in p.used and p.shards >= 1):
+                if (
+                    seat != performer
+                    and g.has_ability(s, seat, "m07_yoruba_spiritmaster")
+                    and "soul_possession" not in p.used
+                    and p.shards >= 1
+                ):
                     raise_decision(g, s, PendingSoulPossession(seat, performer=performer))
                     return True
         raise_decision(g, s, PendingPerform(performer))
@@ -107,13 +129,17 @@ def choose(g, s: State, performer: int, card: int, ev: list[Event]) -> None:
     if card not in candidates(s, performer):
         raise IllegalAction("trickerion.perform.needs_own_marker", card=card)
     s.perf_card = card
-    ev.append(Event("trickerion.performance_chosen", {"seat": performer, "day": s.day,
-                                                      "card": card}))
+    ev.append(
+        Event("trickerion.performance_chosen", {"seat": performer, "day": s.day, "card": card})
+    )
     p = s.players[performer]
     if not g.options["dark_alley"] or performer == g.automaton_seat(s):
         return  # the Successor has no per-performance options (perform.1–4)
-    for kind, pending in (("steal", PendingSteal), ("premiere", PendingPremiere),
-                          ("durable", PendingDurable)):
+    for kind, pending in (
+        ("steal", PendingSteal),
+        ("premiere", PendingPremiere),
+        ("durable", PendingDurable),
+    ):
         if option_choices(g, s, performer, kind):
             raise_decision(g, s, pending(performer))
     del p  # options are read from the state when answered
@@ -139,8 +165,12 @@ def option_choices(g, s: State, seat: int, kind: str) -> list[A.PerformanceOptio
         return out
     effect = stage_special(g, s, s.day)
     if kind == "premiere" and effect == "grand_premiere":
-        return [A.PremiereYield(i, what) for i, m in own
-                if not trick_by_sym(p, m % 4).premiered for what in ("fame", "coins", "shards")]
+        return [
+            A.PremiereYield(i, what)
+            for i, m in own
+            if not trick_by_sym(p, m % 4).premiered
+            for what in ("fame", "coins", "shards")
+        ]
     if kind == "durable" and effect == "durable_components":
         return [A.DurableMarker(i) for i, _m in own]
     return []
@@ -224,8 +254,12 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
         acc[1] += coins
         acc[2] += shards
         t.premiered = True
-    ev.append(Event("trickerion.performed", {"seat": performer, "day": perf_day, "card": ci,
-                                             "links": len(links)}))
+    ev.append(
+        Event(
+            "trickerion.performed",
+            {"seat": performer, "day": perf_day, "card": ci, "links": len(links)},
+        )
+    )
     for owner, (fame, coins, shards) in sorted(yields.items()):
         if owner == auto:
             g.automaton_gain(s, owner, ev, "performance_yield", fame, coins, shards)
@@ -240,8 +274,9 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
         bonus = performer_bonus(g, s, performer, pc, len(links))
         if active == "double_performer_bonus":
             bonus = [2 * x for x in bonus]
-        gain(cat, s, performer, ev, "performer_bonus", fame=bonus[0], coins=bonus[1],
-             shards=bonus[2])
+        gain(
+            cat, s, performer, ev, "performer_bonus", fame=bonus[0], coins=bonus[1], shards=bonus[2]
+        )
     g.after_performance(s, pc, ev)
     for i, m in enumerate(pc.m):
         if m >= 0:
@@ -266,8 +301,11 @@ def performer_bonus(g, s: State, seat: int, pc, links: int) -> list[int]:
             kind = s.players[seat].chars[v % 16].kind
             reward = rules.specialist_bonus.get(kind)
             if reward is not None:
-                fame, coins, shards = fame + reward.fame, coins + reward.coins, \
-                    shards + reward.shards
+                fame, coins, shards = (
+                    fame + reward.fame,
+                    coins + reward.coins,
+                    shards + reward.shards,
+                )
     bf, bc, bs = cat.cards[pc.id].bonus
     return [fame + bf, coins + bc, shards + bs]
 
@@ -279,6 +317,9 @@ def perform_action(g, s: State, seat: int, performer: int, card: int, ev: list[E
         p = s.players[seat]
         p.shards -= 1
         p.used.append("soul_possession")
-        ev.append(Event("trickerion.soul_possession", {"seat": seat, "performer": performer,
-                                                       "card": card}))
+        ev.append(
+            Event(
+                "trickerion.soul_possession", {"seat": seat, "performer": performer, "card": card}
+            )
+        )
     choose(g, s, performer, card, ev)

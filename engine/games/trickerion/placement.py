@@ -13,14 +13,30 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import alley, downtown, market, theater, workshop
-from engine.games.trickerion.catalog import (BOARD_SLOTS, SLOT_THEATER, SLOT_WORKSHOP, Catalog,
-                                             is_stage)
-from engine.games.trickerion.common import (BOARD_PROP_SLOTS, gain, remove_props, return_trick,
-                                            theater_day_of, trick_by_id)
+from engine.games.trickerion.catalog import (
+    BOARD_SLOTS,
+    SLOT_THEATER,
+    SLOT_WORKSHOP,
+    Catalog,
+    is_stage,
+)
+from engine.games.trickerion.common import (
+    BOARD_PROP_SLOTS,
+    gain,
+    remove_props,
+    return_trick,
+    theater_day_of,
+    trick_by_id,
+)
 from engine.games.trickerion.state import HOME, Placement, State
 
-LOCATION_MODULES = {"downtown": downtown, "market_row": market, "workshop": workshop,
-                    "theater": theater, "dark_alley": alley}
+LOCATION_MODULES = {
+    "downtown": downtown,
+    "market_row": market,
+    "workshop": workshop,
+    "theater": theater,
+    "dark_alley": alley,
+}
 
 
 def seat_has_work(s: State, seat: int) -> bool:
@@ -35,6 +51,7 @@ def next_turn(g, s: State, ev: list[Event]) -> None:
     """Pass the turn to the next seat in initiative order that still has a character to place;
     when nobody has, the Performance phase begins."""
     from engine.games.trickerion import performance
+
     n = len(s.order)
     for k in range(1, n + 1):
         idx = (s.turn + k) % n
@@ -61,6 +78,7 @@ def end_turn(g, s: State, ev: list[Event]) -> None:
 
 
 # --- where a character may go -------------------------------------------------------------------
+
 
 def card_location(g, card: str) -> str:
     """Location of an assignment card: a permanent card is named by its location."""
@@ -94,7 +112,7 @@ def free_slots(g, s: State, seat: int, kind: str, loc: str) -> list[int]:
         out = []
         for d in range(4):
             base = SLOT_THEATER + 3 * d
-            owners = {v // 16 for v in slots[base:base + 3] if v >= 0}
+            owners = {v // 16 for v in slots[base : base + 3] if v >= 0}
             if owners - {seat} or (mine >= 0 and mine != d):
                 continue
             for k in range(3):
@@ -138,6 +156,7 @@ def base_ap(g, s: State, seat: int, kind: str) -> int:
 
 # --- legal actions ----------------------------------------------------------------------------------
 
+
 def legal(g, s: State, seat: int) -> list:
     p = s.players[seat]
     act = s.act
@@ -166,13 +185,20 @@ def anytime(g, s: State, seat: int) -> list:
 def extras(g, s: State, seat: int, act: Placement) -> list:
     out: list = []
     p = s.players[seat]
-    if not act.enhanced and p.shards > 0 and (act.loc != "theater" or
-                                              g.active_effect(s) == "enhance_in_theater"):
+    if (
+        not act.enhanced
+        and p.shards > 0
+        and (act.loc != "theater" or g.active_effect(s) == "enhance_in_theater")
+    ):
         out.append(A.EnhanceCharacter())
     if act.effect == "ready" and (act.card or act.mimic):
         out.append(A.ForgoEffect())
-    if (g.has_ability(s, seat, "m02_great_optico") and not act.card
-            and not act.mimic and "mimesis" not in p.used):
+    if (
+        g.has_ability(s, seat, "m02_great_optico")
+        and not act.card
+        and not act.mimic
+        and "mimesis" not in p.used
+    ):
         for special in revealed_specials(g, s, seat, act.loc):
             out.append(A.Mimesis(special))
     # "At any time" during a placement, where it opens a new option: making room on a full
@@ -181,8 +207,12 @@ def extras(g, s: State, seat: int, act: Placement) -> list:
         out.extend(A.DiscardProps(prop, 1) for prop in p.props if prop not in p.mgr)
     if act.loc == "downtown" and len(p.tricks) >= 4:
         out.extend(A.ReturnTrick(t.id) for t in p.tricks)
-    if (g.has_ability(s, seat, "m04_mechaniker") and act.loc != "theater"
-            and p.chars[act.char].kind == "apprentice" and "mechanical_enhancement" not in p.used):
+    if (
+        g.has_ability(s, seat, "m04_mechaniker")
+        and act.loc != "theater"
+        and p.chars[act.char].kind == "apprentice"
+        and "mechanical_enhancement" not in p.used
+    ):
         out.append(A.MechanicalEnhancement())
     return out
 
@@ -193,13 +223,18 @@ def revealed_specials(g, s: State, seat: int, loc: str) -> list[str]:
         if other == seat:
             continue
         for c in q.chars:
-            if c.shown and c.card in g.cat.specials and g.cat.specials[c.card].location == loc \
-                    and c.card not in out:
+            if (
+                c.shown
+                and c.card in g.cat.specials
+                and g.cat.specials[c.card].location == loc
+                and c.card not in out
+            ):
                 out.append(c.card)
     return out
 
 
 # --- applying -------------------------------------------------------------------------------------
+
 
 def apply(g, s: State, seat: int, action, ev: list[Event]) -> None:
     act = s.act
@@ -231,8 +266,12 @@ def apply(g, s: State, seat: int, action, ev: list[Event]) -> None:
             raise IllegalAction("trickerion.special.no_effect_to_forgo")
         act.effect = "forgone"
         act.ap += g.cat.packs.forgo_effect_ap
-        ev.append(Event("trickerion.effect_forgone", {"seat": seat, "card": act.card or act.mimic,
-                                                      "ap": g.cat.packs.forgo_effect_ap}))
+        ev.append(
+            Event(
+                "trickerion.effect_forgone",
+                {"seat": seat, "card": act.card or act.mimic, "ap": g.cat.packs.forgo_effect_ap},
+            )
+        )
     elif isinstance(action, A.Mimesis):
         if action not in extras(g, s, seat, act):
             raise IllegalAction("trickerion.mimesis.not_allowed", special=action.special)
@@ -245,8 +284,12 @@ def apply(g, s: State, seat: int, action, ev: list[Event]) -> None:
             raise IllegalAction("trickerion.mechanical_enhancement.not_allowed")
         s.players[seat].used.append("mechanical_enhancement")
         act.ap += 1
-        ev.append(Event("trickerion.ability_used", {"seat": seat, "ability": "mechanical_enhancement",
-                                                    "ap": 1}))
+        ev.append(
+            Event(
+                "trickerion.ability_used",
+                {"seat": seat, "ability": "mechanical_enhancement", "ap": 1},
+            )
+        )
     else:
         LOCATION_MODULES[act.loc].apply(g, s, seat, act, action, ev)
         if act.ap < 0:
@@ -262,26 +305,50 @@ def place(g, s: State, seat: int, action: A.PlaceCharacter, ev: list[Event]) -> 
     if not c.card or c.slot != HOME or c.idle:
         raise IllegalAction("trickerion.place.no_assignment", character=action.character)
     if (action.location, action.slot) not in destinations(g, s, seat, action.character):
-        code = "trickerion.theater.day_taken" if action.location == "theater" else \
-            "trickerion.place.slot_unavailable"
+        code = (
+            "trickerion.theater.day_taken"
+            if action.location == "theater"
+            else "trickerion.place.slot_unavailable"
+        )
         raise IllegalAction(code, location=action.location, slot=action.slot)
     index = board_index(seat, action.location, action.slot)
     if not c.shown:
         c.shown = True
-        ev.append(Event("trickerion.assignment_revealed", {"seat": seat, "character": action.character,
-                                                           "card": c.card}, reveal=True))
+        ev.append(
+            Event(
+                "trickerion.assignment_revealed",
+                {"seat": seat, "character": action.character, "card": c.card},
+                reveal=True,
+            )
+        )
     s.slots[index] = seat * 16 + action.character
     c.slot = index
     mod = slot_modifier(g, seat, index)
     if g.active_effect(s) == "costly_best_slots" and action.location in BOARD_SLOTS and mod == 2:
         p.coins -= 3
-        ev.append(Event("trickerion.pay", {"seat": seat, "why": "prophecy_slot_fee", "coins": 3,
-                                           "shards": 0}))
-    ev.append(Event("trickerion.placed", {"seat": seat, "character": action.character,
-                                          "kind": c.kind, "location": action.location,
-                                          "slot": action.slot}))
-    if (g.has_ability(s, seat, "m06_gentleman") and c.kind == "magician"
-            and action.location in BOARD_SLOTS):
+        ev.append(
+            Event(
+                "trickerion.pay",
+                {"seat": seat, "why": "prophecy_slot_fee", "coins": 3, "shards": 0},
+            )
+        )
+    ev.append(
+        Event(
+            "trickerion.placed",
+            {
+                "seat": seat,
+                "character": action.character,
+                "kind": c.kind,
+                "location": action.location,
+                "slot": action.slot,
+            },
+        )
+    )
+    if (
+        g.has_ability(s, seat, "m06_gentleman")
+        and c.kind == "magician"
+        and action.location in BOARD_SLOTS
+    ):
         gain(cat, s, seat, ev, "magic_for_the_masses", fame=len(p.tricks))
     if is_stage(index):
         ev.append(Event("trickerion.on_stage", {"seat": seat, "day": (index - SLOT_THEATER) // 3}))
@@ -290,8 +357,15 @@ def place(g, s: State, seat: int, action: A.PlaceCharacter, ev: list[Event]) -> 
         return
     special = c.card if c.card in cat.specials else ""
     ap = max(0, base_ap(g, s, seat, c.kind) + mod)
-    s.act = Placement(seat=seat, char=action.character, slot=index, loc=action.location, ap=ap,
-                      card=special, effect="ready" if special else "")
+    s.act = Placement(
+        seat=seat,
+        char=action.character,
+        slot=index,
+        loc=action.location,
+        ap=ap,
+        card=special,
+        effect="ready" if special else "",
+    )
     if special and cat.specials[special].effect == "freelancer":
         # Freelancer: going elsewhere than the Workshop is its effect.
         s.act.effect = "used" if action.location != "workshop" else "ready"
@@ -333,5 +407,8 @@ def discard_props(g, s: State, seat: int, action: A.DiscardProps, ev: list[Event
     if action.count < 1 or p.props.get(action.prop, 0) < action.count:
         raise IllegalAction("trickerion.props.not_owned", prop=action.prop)
     remove_props(p, action.prop, action.count)
-    ev.append(Event("trickerion.props_discarded", {"seat": seat, "prop": action.prop,
-                                                   "count": action.count}))
+    ev.append(
+        Event(
+            "trickerion.props_discarded", {"seat": seat, "prop": action.prop, "count": action.count}
+        )
+    )

@@ -20,8 +20,9 @@ def level3_bonus(cat: Catalog, p: Player, trick_id: str) -> int:
     b = cat.tricks[trick_id].end_bonus
     kind = type(b).__name__
     if kind == "PerPropToken":
-        return b.fame_each * sum(effective(p, prop) for prop in p.props
-                                 if cat.prop_tier[prop] == b.tier)
+        return b.fame_each * sum(
+            effective(p, prop) for prop in p.props if cat.prop_tier[prop] == b.tier
+        )
     if kind == "PerOwnedTrick":
         return b.fame_each * sum(1 for t in p.tricks if cat.trick_level[t.id] == b.level)
     if kind == "HasSpecialists":
@@ -49,16 +50,23 @@ def breakdown(g, s: State, seat: int) -> dict[str, int]:
     out["shards"] = min(cap, p.shards * end.fame_per_shard)
     out["coins"] = min(cap, p.coins // end.coins_per_fame)
     if g.options["dark_alley"]:
-        out["special_assignments"] = min(cap, len(p.specials) *
-                                         end.fame_per_special_assignment_with_dark_alley)
+        out["special_assignments"] = min(
+            cap, len(p.specials) * end.fame_per_special_assignment_with_dark_alley
+        )
         for t in p.tricks:
             if cat.trick_level[t.id] == 3 and (t.markers > 0 or has_components(cat, p, t.id)):
                 out["trick:" + t.id] = min(cap, level3_bonus(cat, p, t.id))
     else:
-        out["apprentices"] = min(cap, sum(1 for c in p.chars if c.kind == "apprentice") *
-                                 end.fame_per_apprentice_without_dark_alley)
-        out["specialists"] = min(cap, sum(1 for c in p.chars if c.kind in SPECIALISTS) *
-                                 end.fame_per_specialist_without_dark_alley)
+        out["apprentices"] = min(
+            cap,
+            sum(1 for c in p.chars if c.kind == "apprentice")
+            * end.fame_per_apprentice_without_dark_alley,
+        )
+        out["specialists"] = min(
+            cap,
+            sum(1 for c in p.chars if c.kind in SPECIALISTS)
+            * end.fame_per_specialist_without_dark_alley,
+        )
     out["total"] = sum(v for k, v in out.items())
     return out
 
@@ -69,5 +77,10 @@ def final_scoring(g, s: State, ev: list[Event]) -> None:
         s.players[seat].fame = b["total"]
     best = max(b["total"] for b in s.final)
     s.winner = next(seat for seat in s.order if s.final[seat]["total"] == best)
-    ev.append(Event("trickerion.final_scoring", {"scores": [b["total"] for b in s.final],
-                                                 "winner": s.winner}, reveal=True))
+    ev.append(
+        Event(
+            "trickerion.final_scoring",
+            {"scores": [b["total"] for b in s.final], "winner": s.winner},
+            reveal=True,
+        )
+    )

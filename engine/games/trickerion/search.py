@@ -93,7 +93,7 @@ def _redeal_hand(cat, p, rng: Rng, pools_deal) -> None:
     rng.shuffle(spec)
     order = list(range(len(hidden)))
     rng.shuffle(order)
-    special_chars = set(order[:len(specials_down)])
+    special_chars = set(order[: len(specials_down)])
     for i, c in enumerate(hidden):
         c.card = spec.pop() if i in special_chars else perm.pop()
     p.specials = spec
@@ -145,5 +145,6 @@ def extend(g, s: State) -> bool:
     return s.phase in ("advertise", "assign")
 
 
-KNOWLEDGE = Knowledge(determinize=determinize, evaluate=evaluate, rollout=rollout, scale=8.0,
-                      extend=extend)
+KNOWLEDGE = Knowledge(
+    determinize=determinize, evaluate=evaluate, rollout=rollout, scale=8.0, extend=extend
+)

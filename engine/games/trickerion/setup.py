@@ -14,18 +14,38 @@ choices.
 
 from __future__ import annotations
 
-from engine.core.events import Event
 from engine.core.errors import IllegalAction
+from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import ASSIGN_DECKS, SLOT_WORKSHOP, Catalog
-from engine.games.trickerion.common import (Decision, add_props, can_take, free_symbol,
-                                            has_components, raise_decision, residence)
-from engine.games.trickerion.state import (NEUTRAL, Char, Market, PendingEngineerTrick,
-                                           PendingFastProps, PendingFastSpecial, PendingMagician,
-                                           PendingManagerProps, PendingSpecialist,
-                                           PendingStartProps, PendingStartTrick, PerfCard, Player,
-                                           State, Trick)
+from engine.games.trickerion.common import (
+    Decision,
+    add_props,
+    can_take,
+    free_symbol,
+    has_components,
+    raise_decision,
+    residence,
+)
+from engine.games.trickerion.state import (
+    NEUTRAL,
+    Char,
+    Market,
+    PendingEngineerTrick,
+    PendingFastProps,
+    PendingFastSpecial,
+    PendingMagician,
+    PendingManagerProps,
+    PendingSpecialist,
+    PendingStartProps,
+    PendingStartTrick,
+    PerfCard,
+    Player,
+    State,
+    Trick,
+)
+
 
 def initial_state(g, seed: int) -> State:
     cat: Catalog = g.cat
@@ -38,8 +58,8 @@ def initial_state(g, seed: int) -> State:
         if theater.dark_alley_only and not da:
             continue
         cards = rng.shuffled([c.id for c in cat.packs.performances_of(theater.id)])
-        deck.extend(cards[:theater.deck_count])
-        leftovers[theater.id] = cards[theater.deck_count:]
+        deck.extend(cards[: theater.deck_count])
+        leftovers[theater.id] = cards[theater.deck_count :]
     row_count = g.players - 1
     row_ids = leftovers["riverside_theater"][:row_count]
     row = [_perf_card(cat, cid) for cid in row_ids]
@@ -47,17 +67,25 @@ def initial_state(g, seed: int) -> State:
     stack: list[str] = []
     if da:
         for loc in ASSIGN_DECKS:
-            decks[loc] = rng.shuffled([cat.special_index[c.id]
-                                       for c in cat.packs.special_assignments_at(loc)])
+            decks[loc] = rng.shuffled(
+                [cat.special_index[c.id] for c in cat.packs.special_assignments_at(loc)]
+            )
     if g.options["prophecies"]:
         stack = rng.shuffled(list(cat.prophecies))
-    hand = {p.location: (p.start_with_dark_alley if da else p.start_without_dark_alley)
-            for p in cat.perm.values()}
+    hand = {
+        p.location: (p.start_with_dark_alley if da else p.start_without_dark_alley)
+        for p in cat.perm.values()
+    }
     hand = {k: v for k, v in hand.items() if v}
-    players = [Player(fame=cat.setup.start_fame, shards=cat.setup.start_shards,
-                      chars=[Char("magician")] + [Char("apprentice")] *
-                      cat.characters["apprentice"].start,
-                      hand=dict(hand)) for _ in range(g.players)]
+    players = [
+        Player(
+            fame=cat.setup.start_fame,
+            shards=cat.setup.start_shards,
+            chars=[Char("magician")] + [Char("apprentice")] * cat.characters["apprentice"].start,
+            hand=dict(hand),
+        )
+        for _ in range(g.players)
+    ]
     for p in players:
         p.chars = [Char(c.kind) for c in p.chars]
     slots = [-1] * (SLOT_WORKSHOP + 2 * g.players)
@@ -65,10 +93,20 @@ def initial_state(g, seed: int) -> State:
         if g.players in blocked:
             slots[index] = -2
     return g.state_type(
-        rng=rng, phase="setup", round=1, players=players, order=list(range(g.players)),
-        slots=slots, dice=["x"] * 6,
-        market=Market(buy=list(cat.setup.initial_buy_area), order=[""] * cat.market.order_area_slots),
-        row=row, perf_deck=deck, decks=decks, prophecy_stack=stack,
+        rng=rng,
+        phase="setup",
+        round=1,
+        players=players,
+        order=list(range(g.players)),
+        slots=slots,
+        dice=["x"] * 6,
+        market=Market(
+            buy=list(cat.setup.initial_buy_area), order=[""] * cat.market.order_area_slots
+        ),
+        row=row,
+        perf_deck=deck,
+        decks=decks,
+        prophecy_stack=stack,
         pending=[PendingMagician(seat) for seat in range(g.setup_seats())],
     )
 
@@ -85,6 +123,7 @@ def _perf_card(cat: Catalog, card_id: str) -> PerfCard:
 
 
 # --- the setup choices: what each offers, what the answer does ------------------------------
+
 
 def choice(kind) -> Decision:
     """A setup choice as a ``decisions.TABLE`` entry: the answer is checked, the choice leaves
@@ -218,10 +257,17 @@ class FastSpecial:
         cat: Catalog = g.cat
         card = cat.special_ids[s.decks[action.location].pop(0)]
         s.players[pend.seat].specials.append(card)
-        ev.append(Event("trickerion.special_taken_fast", {"seat": pend.seat,
-                                                          "location": action.location}))
-        ev.append(Event("trickerion.special_drawn", {"seat": pend.seat, "card": card},
-                        to=pend.seat, reveal=True))
+        ev.append(
+            Event("trickerion.special_taken_fast", {"seat": pend.seat, "location": action.location})
+        )
+        ev.append(
+            Event(
+                "trickerion.special_drawn",
+                {"seat": pend.seat, "card": card},
+                to=pend.seat,
+                reveal=True,
+            )
+        )
 
 
 def learn(cat: Catalog, s: State, seat: int, trick_id: str, eng: bool = False) -> Trick:
@@ -283,8 +329,12 @@ def draw_initiative(g, s: State, ev: list[Event]) -> None:
         start = next((t for t in p.tricks if not t.eng), None)
         if start and has_components(cat, p, start.id):
             start.markers = cat.tricks[start.id].markers
-            ev.append(Event("trickerion.prepared", {"seat": seat, "trick": start.id,
-                                                    "markers": start.markers}))
+            ev.append(
+                Event(
+                    "trickerion.prepared",
+                    {"seat": seat, "trick": start.id, "markers": start.markers},
+                )
+            )
     if g.options["fast_game"]:
         fast = cat.fast
         for p in s.players:
@@ -321,6 +371,10 @@ def finish(g, s: State, ev: list[Event]) -> None:
     if g.options["prophecies"]:
         n = g.cat.prophecies_pending
         s.pending_prophecies = [s.prophecy_stack.pop(0) for _ in range(n)]
-        ev.append(Event("trickerion.prophecies", {"active": s.prophecy,
-                                                  "pending": list(s.pending_prophecies)}))
+        ev.append(
+            Event(
+                "trickerion.prophecies",
+                {"active": s.prophecy, "pending": list(s.pending_prophecies)},
+            )
+        )
     s.phase = "roll"

@@ -23,6 +23,7 @@ import msgspec
 
 from engine.core.rng import Rng
 from engine.games.trickerion.actions import PerformanceOption
+
 HOME = -1  # Char.slot of a character not on a location
 NEUTRAL = -3
 # PerfCard.m: a free slot is -1; NEUTRAL (-3) is a neutral grey marker printed on a solo
@@ -108,17 +109,18 @@ class Placement(msgspec.Struct, array_like=True, gc=False):
     slot: int
     loc: str
     ap: int
-    card: str = ""           # the special assignment under it ("" for a permanent card)
+    card: str = ""  # the special assignment under it ("" for a permanent card)
     # "" no special effect; "ready" may still apply; "used"; "forgone" (+1 AP instead).
     effect: str = ""
     enhanced: bool = False
-    drew: bool = False       # Draw Assignment Cards (the 1-AP first draw) done
-    mimic: str = ""          # Mimesis: the copied special assignment
+    drew: bool = False  # Draw Assignment Cards (the 1-AP first draw) done
+    mimic: str = ""  # Mimesis: the copied special assignment
 
 
 # --- pending decisions: one Struct per kind (the tag, ``kind``), typed fields -----------------
 # What answers each, and in which order decisions raised together are taken, is the table in
 # ``decisions.TABLE`` (a variant adds its own kinds through ``Trickerion.extra_decisions``).
+
 
 class PendingBase(msgspec.Struct, array_like=True, gc=False, tag_field="kind"):
     """A decision ``seat`` must take before the flow goes on."""
@@ -221,12 +223,30 @@ class PendingHiddenTalent(PendingBase, tag="hidden_talent"):
     character: int  # the apprentice that may become a specialist
 
 
-Pending = (PendingMagician | PendingStartTrick | PendingStartProps | PendingSpecialist
-           | PendingManagerProps | PendingEngineerTrick | PendingFastProps | PendingFastSpecial
-           | PendingLinkReward | PendingKeepCard | PendingPerform | PendingSoulPossession
-           | PendingSteal | PendingPremiere | PendingDurable | PendingBreakFree | PendingHypnotic
-           | PendingMassRecruitment | PendingInvestments | PendingBuyingTime | PendingOnStage
-           | PendingHiddenTalent)
+Pending = (
+    PendingMagician
+    | PendingStartTrick
+    | PendingStartProps
+    | PendingSpecialist
+    | PendingManagerProps
+    | PendingEngineerTrick
+    | PendingFastProps
+    | PendingFastSpecial
+    | PendingLinkReward
+    | PendingKeepCard
+    | PendingPerform
+    | PendingSoulPossession
+    | PendingSteal
+    | PendingPremiere
+    | PendingDurable
+    | PendingBreakFree
+    | PendingHypnotic
+    | PendingMassRecruitment
+    | PendingInvestments
+    | PendingBuyingTime
+    | PendingOnStage
+    | PendingHiddenTalent
+)
 
 
 class Market(msgspec.Struct, array_like=True, gc=False):

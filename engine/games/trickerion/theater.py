@@ -68,8 +68,9 @@ def set_up_options(g, s: State, seat: int, act: Placement | None) -> list:
     return out
 
 
-def reschedule_options(g, s: State, seat: int, act: Placement | None,
-                       any_owner: bool = False) -> list:
+def reschedule_options(
+    g, s: State, seat: int, act: Placement | None, any_owner: bool = False
+) -> list:
     cat: Catalog = g.cat
     out: list = []
     for ci, pc in enumerate(s.row):
@@ -106,8 +107,7 @@ def set_up_error(g, s: State, seat: int, act: Placement | None, a: A.SetUpTrick)
     if on_card(pc, seat * 4 + t.sym) and effect != "new_twist":
         return "trickerion.set_up.same_symbol_on_card"
     if a.cell == -1:
-        ok = effect == "guest_performer" and FREE not in pc.m and not a.double \
-            and a.facing == "up"
+        ok = effect == "guest_performer" and FREE not in pc.m and not a.double and a.facing == "up"
         return "" if ok else "trickerion.set_up.slot_taken"
     if not 0 <= a.cell < len(pc.m) or pc.m[a.cell] != FREE:
         return "trickerion.set_up.slot_taken"
@@ -141,8 +141,11 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
     out.extend(reschedule_options(g, s, seat, act, any_owner=effect == "directors_favor"))
     if effect == "street_performance":
         for ci, pc in enumerate(s.row):
-            out.extend(A.StreetPerformance(ci, cell) for cell, code in enumerate(pc.m)
-                       if code >= 0 and code // 4 == seat)
+            out.extend(
+                A.StreetPerformance(ci, cell)
+                for cell, code in enumerate(pc.m)
+                if code >= 0 and code // 4 == seat
+            )
     return out
 
 
@@ -158,8 +161,9 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
     elif isinstance(action, A.Reschedule):
         effect = _effect(g, act)
         if not reschedule_ok(g, s, seat, action, effect == "directors_favor"):
-            raise IllegalAction("trickerion.reschedule.not_allowed", card=action.card,
-                                cell=action.cell)
+            raise IllegalAction(
+                "trickerion.reschedule.not_allowed", card=action.card, cell=action.cell
+            )
         act.ap -= g.action_ap(s, "reschedule")
         mover = s.row[action.card].m[action.cell] // 4
         if effect == "directors_favor" and mover != seat:
@@ -172,8 +176,9 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
         act.effect = "used"
         street_performance(g, s, seat, action, ev)
     else:
-        raise IllegalAction("trickerion.location.wrong_action", location="theater",
-                            action=type(action).__name__)
+        raise IllegalAction(
+            "trickerion.location.wrong_action", location="theater", action=type(action).__name__
+        )
 
 
 def _own_marker(s: State, seat: int, a: A.StreetPerformance) -> bool:
@@ -183,8 +188,16 @@ def _own_marker(s: State, seat: int, a: A.StreetPerformance) -> bool:
     return code >= 0 and code // 4 == seat
 
 
-def set_up(g, s: State, seat: int, action: A.SetUpTrick, ev: list[Event], effect: str = "",
-           act: Placement | None = None, pay_links: bool = True) -> None:
+def set_up(
+    g,
+    s: State,
+    seat: int,
+    action: A.SetUpTrick,
+    ev: list[Event],
+    effect: str = "",
+    act: Placement | None = None,
+    pay_links: bool = True,
+) -> None:
     """Move a marker from the trick card onto the performance card and pay the links."""
     cat: Catalog = g.cat
     p = s.players[seat]
@@ -197,8 +210,12 @@ def set_up(g, s: State, seat: int, action: A.SetUpTrick, ev: list[Event], effect
         pc.guest.append(code)
         if act is not None:
             act.effect = "used"
-        ev.append(Event("trickerion.set_up", {"seat": seat, "trick": t.id, "card": action.card,
-                                              "cell": -1, "guest": True}))
+        ev.append(
+            Event(
+                "trickerion.set_up",
+                {"seat": seat, "trick": t.id, "card": action.card, "cell": -1, "guest": True},
+            )
+        )
         return
     if effect == "new_twist" and act is not None and on_card(pc, code):
         act.effect = "used"
@@ -206,9 +223,19 @@ def set_up(g, s: State, seat: int, action: A.SetUpTrick, ev: list[Event], effect
     pc.o[action.cell] = DIRECTIONS.index(action.facing)
     if action.double:
         pc.dbl.append(action.cell)
-    ev.append(Event("trickerion.set_up", {"seat": seat, "trick": t.id, "card": action.card,
-                                          "cell": action.cell, "facing": action.facing,
-                                          "double": action.double}))
+    ev.append(
+        Event(
+            "trickerion.set_up",
+            {
+                "seat": seat,
+                "trick": t.id,
+                "card": action.card,
+                "cell": action.cell,
+                "facing": action.facing,
+                "double": action.double,
+            },
+        )
+    )
     school = cat.trick_school[t.id]
     if s.prophecy:
         for param in cat.prophecies[s.prophecy].params:
@@ -223,8 +250,17 @@ def set_up(g, s: State, seat: int, action: A.SetUpTrick, ev: list[Event], effect
             raise_decision(g, s, PendingBuyingTime(seat))
 
 
-def pay_new_links(g, s: State, seat: int, ci: int, cell: int, trick_id: str, ev: list[Event],
-                  effect: str = "", act: Placement | None = None) -> None:
+def pay_new_links(
+    g,
+    s: State,
+    seat: int,
+    ci: int,
+    cell: int,
+    trick_id: str,
+    ev: list[Event],
+    effect: str = "",
+    act: Placement | None = None,
+) -> None:
     """Link rewards for the marker just placed at (card ci, cell)."""
     cat: Catalog = g.cat
     pc = s.row[ci]
@@ -246,10 +282,16 @@ def pay_new_links(g, s: State, seat: int, ci: int, cell: int, trick_id: str, ev:
     if effect in ("headliner_trick", "orchestral_interlude") and act is not None and units:
         act.effect = "used"
     if units:
-        ev.append(Event("trickerion.links_created", {"seat": seat, "card": ci, "cell": cell,
-                                                     "links": units}))
-        raise_decision(g, s, PendingLinkReward(seat, units=units,
-                                               value=cat.link_reward[cat.trick_level[trick_id]]))
+        ev.append(
+            Event(
+                "trickerion.links_created", {"seat": seat, "card": ci, "cell": cell, "links": units}
+            )
+        )
+        raise_decision(
+            g,
+            s,
+            PendingLinkReward(seat, units=units, value=cat.link_reward[cat.trick_level[trick_id]]),
+        )
     for who in shard_seats:
         gain(cat, s, who, ev, "shard_link", shards=1)
 
@@ -268,17 +310,27 @@ def reschedule(g, s: State, action: A.Reschedule, ev: list[Event], pay_links: bo
     if double:
         dst.dbl.append(action.to_cell)
     seat = code // 4
-    ev.append(Event("trickerion.rescheduled", {"seat": seat, "card": action.card,
-                                               "cell": action.cell, "to_card": action.to_card,
-                                               "to_cell": action.to_cell,
-                                               "facing": action.facing}))
+    ev.append(
+        Event(
+            "trickerion.rescheduled",
+            {
+                "seat": seat,
+                "card": action.card,
+                "cell": action.cell,
+                "to_card": action.to_card,
+                "to_cell": action.to_cell,
+                "facing": action.facing,
+            },
+        )
+    )
     if pay_links:
         t = next(x for x in s.players[seat].tricks if x.sym == code % 4)
         pay_new_links(g, s, seat, action.to_card, action.to_cell, t.id, ev)
 
 
-def street_performance(g, s: State, seat: int, action: A.StreetPerformance,
-                       ev: list[Event]) -> None:
+def street_performance(
+    g, s: State, seat: int, action: A.StreetPerformance, ev: list[Event]
+) -> None:
     cat: Catalog = g.cat
     pc = s.row[action.card]
     code = pc.m[action.cell]
@@ -292,5 +344,13 @@ def street_performance(g, s: State, seat: int, action: A.StreetPerformance,
         fame, coins = fame + 1, coins + 1
     day = theater_day_of(s, seat)
     df, dc = day_yield(cat, s, day) if day >= 0 else (0, 0)
-    gain(cat, s, seat, ev, "street_performance", fame=max(0, fame + df), coins=max(0, coins + dc),
-         shards=shards)
+    gain(
+        cat,
+        s,
+        seat,
+        ev,
+        "street_performance",
+        fame=max(0, fame + df),
+        coins=max(0, coins + dc),
+        shards=shards,
+    )

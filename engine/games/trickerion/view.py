@@ -44,7 +44,8 @@ def view(g, s: State, viewer: int | None) -> dict[str, Any]:
     for pend in data["pending"]:
         if pend["kind"] == "keep_card" and pend["seat"] != viewer:
             pend["cards"] = ["face_down"] * len(pend["cards"])
-    data["round_count"] = (g.cat.rounds.with_dark_alley if g.options["dark_alley"]
-                           else g.cat.rounds.without_dark_alley)
+    data["round_count"] = (
+        g.cat.rounds.with_dark_alley if g.options["dark_alley"] else g.cat.rounds.without_dark_alley
+    )
     data.update(g.variant_view(s, viewer))
     return data

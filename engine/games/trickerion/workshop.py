@@ -14,13 +14,28 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.common import (gain, has_components, has_specialist,
-                                            marker_supply, raise_decision, remove_props,
-                                            trick_by_id)
+from engine.games.trickerion.common import (
+    gain,
+    has_components,
+    has_specialist,
+    marker_supply,
+    raise_decision,
+    remove_props,
+    trick_by_id,
+)
 from engine.games.trickerion.state import PendingOnStage, Placement, State
 
-PREPARE_EFFECTS = ("trick_tweaking", "test_run", "replacable_parts", "invention", "ingenuity",
-                   "unstable_prototype", "enhance_trick", "on_stage_preparation", "hidden_talent")
+PREPARE_EFFECTS = (
+    "trick_tweaking",
+    "test_run",
+    "replacable_parts",
+    "invention",
+    "ingenuity",
+    "unstable_prototype",
+    "enhance_trick",
+    "on_stage_preparation",
+    "hidden_talent",
+)
 
 
 def _effect(g, act: Placement) -> str:
@@ -55,10 +70,16 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
                 if len(p.mgr) < g.cat.market.manager_slots:
                     out.append(A.MoveProps(prop))
                 out.extend(A.MoveProps(prop, other) for other in p.mgr)
-    if act.ap >= g.action_ap(s, "move_apprentice") and has_specialist(p, "assistant") \
-            and not any(c.assist for c in p.chars):
-        out.extend(A.MoveApprentice(i) for i, c in enumerate(p.chars)
-                   if c.kind == "apprentice" and not c.assist)
+    if (
+        act.ap >= g.action_ap(s, "move_apprentice")
+        and has_specialist(p, "assistant")
+        and not any(c.assist for c in p.chars)
+    ):
+        out.extend(
+            A.MoveApprentice(i)
+            for i, c in enumerate(p.chars)
+            if c.kind == "apprentice" and not c.assist
+        )
     return out
 
 
@@ -85,9 +106,13 @@ def _special_prepares(g, s: State, seat: int, act: Placement, t, ok: bool, effec
         if markers_for(g, s, seat, t, -1) < 1:
             return []
         threshold = cat.tricks[t.id].fame_threshold
-        return [A.Prepare(t.id, True, o.id) for o in p.tricks
-                if o.id != t.id and cat.tricks[o.id].fame_threshold <= threshold
-                and marker_supply(s, seat, o) > 0]
+        return [
+            A.Prepare(t.id, True, o.id)
+            for o in p.tricks
+            if o.id != t.id
+            and cat.tricks[o.id].fame_threshold <= threshold
+            and marker_supply(s, seat, o) > 0
+        ]
     if effect == "unstable_prototype":
         needed = [prop for prop in cat.tricks[t.id].components if p.props.get(prop, 0)]
         out = []
@@ -117,19 +142,25 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
         if action.swap:
             p.mgr.remove(action.swap)
         p.mgr.append(action.prop)
-        ev.append(Event("trickerion.props_moved", {"seat": seat, "prop": action.prop,
-                                                   "swap": action.swap}))
+        ev.append(
+            Event(
+                "trickerion.props_moved", {"seat": seat, "prop": action.prop, "swap": action.swap}
+            )
+        )
     elif isinstance(action, A.MoveApprentice):
         if action not in legal(g, s, seat, act):
-            raise IllegalAction("trickerion.workshop.move_apprentice_not_allowed",
-                                character=action.character)
+            raise IllegalAction(
+                "trickerion.workshop.move_apprentice_not_allowed", character=action.character
+            )
         act.ap -= g.action_ap(s, "move_apprentice")
         p.chars[action.character].assist = True
-        ev.append(Event("trickerion.apprentice_moved", {"seat": seat,
-                                                        "character": action.character}))
+        ev.append(
+            Event("trickerion.apprentice_moved", {"seat": seat, "character": action.character})
+        )
     else:
-        raise IllegalAction("trickerion.location.wrong_action", location="workshop",
-                            action=type(action).__name__)
+        raise IllegalAction(
+            "trickerion.location.wrong_action", location="workshop", action=type(action).__name__
+        )
 
 
 def prepare(g, s: State, seat: int, act: Placement, action: A.Prepare, ev: list[Event]) -> None:
@@ -142,15 +173,20 @@ def prepare(g, s: State, seat: int, act: Placement, action: A.Prepare, ev: list[
         if t.markers:
             raise IllegalAction("trickerion.prepare.markers_on_card", trick=action.trick)
         if act.ap < cat.tricks[t.id].prepare_ap:
-            raise IllegalAction("trickerion.ap.not_enough", need=cat.tricks[t.id].prepare_ap,
-                                have=act.ap)
+            raise IllegalAction(
+                "trickerion.ap.not_enough", need=cat.tricks[t.id].prepare_ap, have=act.ap
+            )
         if not has_components(cat, p, t.id):
             raise IllegalAction("trickerion.prepare.missing_props", trick=action.trick)
         raise IllegalAction("trickerion.prepare.no_markers_left", trick=action.trick)
     act.ap -= cat.tricks[t.id].prepare_ap
     effect = _effect(g, act) if action.special else ""
-    extra = {"trick_tweaking": 1, "test_run": -1, "replacable_parts": -1,
-             "unstable_prototype": 1}.get(effect, 0)
+    extra = {
+        "trick_tweaking": 1,
+        "test_run": -1,
+        "replacable_parts": -1,
+        "unstable_prototype": 1,
+    }.get(effect, 0)
     n = markers_for(g, s, seat, t, extra)
     if effect == "ingenuity":
         n = 1
@@ -168,8 +204,14 @@ def prepare(g, s: State, seat: int, act: Placement, action: A.Prepare, ev: list[
         other.markers += 1
     elif effect == "invention":
         req = cat.tricks[t.id].components
-        gain(cat, s, seat, ev, "invention",
-             fame=sum(v for k, v in req.items() if cat.prop_tier[k] != "basic"))
+        gain(
+            cat,
+            s,
+            seat,
+            ev,
+            "invention",
+            fame=sum(v for k, v in req.items() if cat.prop_tier[k] != "basic"),
+        )
     elif effect == "unstable_prototype":
         for prop in action.props:
             remove_props(p, prop, 1)

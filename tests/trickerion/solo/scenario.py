@@ -8,17 +8,22 @@ is seat 1 set up by ``solo.setup.setup_successor``; the tests then shape what th
 from __future__ import annotations
 
 from engine.games.trickerion.catalog import BOARD_SLOTS, SLOT_THEATER
-from engine.games.trickerion.solo.game import TrickerionSolo
-from engine.games.trickerion.state import Char, PerfCard, Trick
 from engine.games.trickerion.solo import automaton as AU
 from engine.games.trickerion.solo import rules as R
+from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.solo.setup import setup_successor
+from engine.games.trickerion.state import Char, PerfCard, Trick
 
 HUMAN, SUCC = 0, 1
 
 
-def make(difficulty: str = "low", seed: int = 1, human_school: str = "optical",
-         magician: str | None = None, **adjust):
+def make(
+    difficulty: str = "low",
+    seed: int = 1,
+    human_school: str = "optical",
+    magician: str | None = None,
+    **adjust,
+):
     """A fresh state in the Place Characters phase of round 1, nothing assigned yet."""
     g = TrickerionSolo(2, {"difficulty": difficulty})
     s = g.initial_state(seed)

@@ -5,7 +5,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.games.trickerion.solo import automaton as AU
-from engine.games.trickerion.solo.actions import DO, RerollPrepDice, SuccessorStep
+from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
 
 from .scenario import make
 
@@ -16,8 +16,9 @@ def test_round_trip_and_string():
     assert msgspec.json.decode(data, type=SuccessorStep) == st
     assert b'"type":"successor_step"' in data
     assert str(st) == "[downtown.4] bank die=4 n=6"
-    assert msgspec.json.decode(msgspec.json.encode(RerollPrepDice(("yellow", "red"))),
-                               type=RerollPrepDice).dice == ("yellow", "red")
+    assert msgspec.json.decode(
+        msgspec.json.encode(RerollPrepDice(("yellow", "red"))), type=RerollPrepDice
+    ).dice == ("yellow", "red")
 
 
 def test_location_step_out_of_turn_is_refused():

@@ -23,6 +23,7 @@ def first(g, s, solo):
 
 # --- contested.* -------------------------------------------------------------------------------
 
+
 def test_contested_needs_both_sides_unplaced():
     """contested.1."""
     g, s, solo = base()
@@ -52,6 +53,7 @@ def test_workshop_is_never_contested():
 
 
 # --- order.* -------------------------------------------------------------------------------------
+
 
 def test_order_when_busy_and_when_ready():
     """order.2: ready -> Theater (earliest day) first; busy -> Downtown, then Theater (latest)."""
@@ -120,6 +122,7 @@ def test_nothing_placeable_goes_idle():
 
 # --- ap.* --------------------------------------------------------------------------------------
 
+
 def test_special_assignment_always_adds_one_ap():
     """ap.5: a special card gives +1 AP, never its text."""
     g, s, solo = base()
@@ -181,6 +184,7 @@ def test_gentleman_fame_per_trick():
 
 
 # --- mood.* ------------------------------------------------------------------------------------
+
 
 def test_mood_needs_a_performance_plan_and_a_top_level_trick():
     """mood.1."""

@@ -45,8 +45,11 @@ def test_packs_load_once_and_state_their_source(solo):
 
 
 def test_every_schema_struct_is_frozen_and_strict():
-    structs = [obj for _, obj in inspect.getmembers(S, inspect.isclass)
-               if issubclass(obj, S._Data) and obj.__module__ == S.__name__]
+    structs = [
+        obj
+        for _, obj in inspect.getmembers(S, inspect.isclass)
+        if issubclass(obj, S._Data) and obj.__module__ == S.__name__
+    ]
     assert len(structs) > 20
     for struct in structs:
         config = struct.__struct_config__
@@ -102,8 +105,12 @@ def test_seed_characters_by_difficulty(solo):
     """Setup step 8 table (magician, protégé, specialist, apprentice), book order."""
     rows = {d.id: d.characters for d in solo.board.difficulties}
     assert [d.id for d in solo.board.difficulties] == list(DIFFICULTIES)
-    assert (rows["low"].magician, rows["low"].protege, rows["low"].specialist,
-            rows["low"].apprentice) == (1, 1, 1, 1)
+    assert (
+        rows["low"].magician,
+        rows["low"].protege,
+        rows["low"].specialist,
+        rows["low"].apprentice,
+    ) == (1, 1, 1, 1)
     assert (rows["medium"].specialist, rows["medium"].apprentice) == (1, 2)
     assert (rows["high"].specialist, rows["high"].apprentice) == (2, 1)
     # Without the Academy there is no protégé.
@@ -134,8 +141,11 @@ def test_start_trick_exclusion_leaves_three_per_school(solo):
     base = load_packs()
     for school in ("optical", "spiritual", "escape", "mechanical"):
         level1 = base.tricks_of(school=school, level=1)
-        single = [t for t in level1 if len(t.components) == 1
-                  and base.prop(next(iter(t.components))).tier == "basic"]
+        single = [
+            t
+            for t in level1
+            if len(t.components) == 1 and base.prop(next(iter(t.components))).tier == "basic"
+        ]
         assert len(single) == 1, school
         assert len(level1) - len(single) == solo.board.setup.start_trick_candidates
 
@@ -154,9 +164,14 @@ def test_seed_location_order(solo):
     Market, Dark Alley, Workshop."""
     order = solo.board.placement.location_order
     assert [(e.location, e.mood, e.day) for e in order] == [
-        ("theater", "ready", "earliest"), ("downtown", None, None), ("academy", None, None),
-        ("theater", "busy", "latest"), ("market_row", None, None), ("dark_alley", None, None),
-        ("workshop", None, None)]
+        ("theater", "ready", "earliest"),
+        ("downtown", None, None),
+        ("academy", None, None),
+        ("theater", "busy", "latest"),
+        ("market_row", None, None),
+        ("dark_alley", None, None),
+        ("workshop", None, None),
+    ]
     assert [e.academy for e in order].count(True) == 1
 
 
@@ -175,8 +190,7 @@ def test_seed_placement_numbers(solo):
 def test_seed_dark_alley_table(solo):
     """Dark Alley section, step 2 table."""
     t = solo.tables.dark_alley_cards
-    assert t.rows == {"low": (1, 1, 1, 2, 2), "medium": (1, 1, 2, 2, 3),
-                      "high": (1, 2, 2, 3, 3)}
+    assert t.rows == {"low": (1, 1, 1, 2, 2), "medium": (1, 1, 2, 2, 3), "high": (1, 2, 2, 3, 3)}
     assert not t.provisional
 
 
@@ -229,8 +243,12 @@ def test_seed_end_scoring(solo):
     assert e.level3_trick_fame == {"low": 5, "medium": 7, "high": 10}
     assert e.extra_character_fame == {"low": 0, "medium": 1, "high": 2}
     assert e.extra_character_from == 7
-    assert (e.fame_per_shard, e.shard_cap, e.fame_per_special_assignment,
-            e.special_assignment_cap) == (1, 20, 2, 20)
+    assert (
+        e.fame_per_shard,
+        e.shard_cap,
+        e.fame_per_special_assignment,
+        e.special_assignment_cap,
+    ) == (1, 20, 2, 20)
     assert not e.fame_for_coins
     assert (e.leftover_marker_penalty.fame, e.leftover_marker_penalty.coins) == (1, 1)
     assert solo.tables.discard_penalty.per_marker.fame == 1
@@ -242,8 +260,11 @@ def test_seed_end_scoring(solo):
 def test_seed_plan_card_counts(solo):
     """Component list: 17 plan cards, 9 with the Academy, 8 without."""
     comp = solo.plans_pack.components
-    assert comp["plan_cards"] == 17 == comp["plan_cards_with_academy"] + comp[
-        "plan_cards_without_academy"]
+    assert (
+        comp["plan_cards"]
+        == 17
+        == comp["plan_cards_with_academy"] + comp["plan_cards_without_academy"]
+    )
     cards = solo.plans_pack.cards_for(academy=False)
     assert len(cards) == comp["plan_cards_without_academy"] == 8
     assert sum(c.kind == "performance" for c in cards) == 4
@@ -283,8 +304,12 @@ def test_seed_prep_dice(solo):
     Academy, red Theater); 4 without the Academy; each face closes 2 slots/days."""
     dice = solo.dice.dice
     assert [(d.colour, d.location) for d in dice] == [
-        ("yellow", "downtown"), ("orange", "market_row"), ("black", "dark_alley"),
-        ("blue", "academy"), ("red", "theater")]
+        ("yellow", "downtown"),
+        ("orange", "market_row"),
+        ("black", "dark_alley"),
+        ("blue", "academy"),
+        ("red", "theater"),
+    ]
     assert len(solo.dice.dice_for(academy=False)) == 4
     assert solo.dice.tokens == 2 and solo.dice.blocks_per_location == 2
     for die in solo.dice.dice_for(academy=False):
@@ -331,8 +356,12 @@ def test_seed_solo_abilities(solo):
     assert {a.magician for a in base} == set(load_packs().magicians)
     for school in ("optical", "spiritual", "escape", "mechanical"):
         assert sum(a.school == school for a in abilities) == 3
-    assert solo.ability("m06_gentleman").locations == ("downtown", "market_row", "dark_alley",
-                                                        "academy")
+    assert solo.ability("m06_gentleman").locations == (
+        "downtown",
+        "market_row",
+        "dark_alley",
+        "academy",
+    )
     electra = solo.ability("m08_electra")
     assert electra.capacity_delta == -1 and electra.capacity_from == (2, 3)
 
@@ -358,7 +387,8 @@ def test_every_missing_item_of_the_issue_is_provisional(solo):
     assert sum(p.startswith("dice.dice") for p in paths) == 4
     assert sum(p.startswith("performances.cards") for p in paths) == 12
     assert sum(p.startswith("prophecies.") for p in paths) == len(solo.removed_prophecies) + len(
-        solo.human_only_prophecies)
+        solo.human_only_prophecies
+    )
     for _path, reason in provisional_records(solo):
         assert len(reason) > 40
 

@@ -8,8 +8,16 @@ from .scenario import HUMAN, SUCC, assign, events, make, occupy, run_turn, set_t
 ESCAPE_L2 = ("t29_prison_break", "t30_zig_zag_lady", "t31_walled", "t32_wolf_cage")
 
 
-def downtown_turn(difficulty="low", fame=18, dice=None, tricks=(("t16_window_to_the_otherworld", 2),),
-                  plan="plan_perf_3", magician="m05_red_lotus", block_best=True, **kw):
+def downtown_turn(
+    difficulty="low",
+    fame=18,
+    dice=None,
+    tricks=(("t16_window_to_the_otherworld", 2),),
+    plan="plan_perf_3",
+    magician="m05_red_lotus",
+    block_best=True,
+    **kw,
+):
     g, s, solo = make(difficulty, magician=magician, **kw)
     p = s.players[SUCC]
     p.fame = fame
@@ -17,6 +25,7 @@ def downtown_turn(difficulty="low", fame=18, dice=None, tricks=(("t16_window_to_
     solo.shopping = []
     solo.plan = plan
     from engine.games.trickerion.solo import rules as R
+
     solo.mood = R.mood(g.cat, s, solo)
     s.dice = list(dice or ["any", "x", "x", "x", "6", "4"])
     if block_best:
@@ -60,8 +69,9 @@ def test_mood_example_would_stay_busy_without_the_new_trick():
 def test_dice_count_by_ap_and_difficulty():
     """downtown.0 (provisional table): magician on +2 = 5 AP."""
     for difficulty, n in (("low", 2), ("medium", 3), ("high", 3)):
-        g, s, solo = downtown_turn(difficulty, block_best=False,
-                                   dice=["x", "x", "x", "x", "6", "4"])
+        g, s, solo = downtown_turn(
+            difficulty, block_best=False, dice=["x", "x", "x", "x", "6", "4"]
+        )
         log = run_turn(g, s, solo)
         assert events(log, "count")[0]["n"] == n
 
@@ -71,8 +81,9 @@ def test_reroll_an_x_die_when_short():
     g, s, solo = downtown_turn(dice=["x", "x", "x", "x", "6", "x"])
     st = run_turn(g, s, solo, limit=2)[-1][1]
     assert (st.step, st.die) == ("downtown.reroll", 0)
-    g, s, solo = downtown_turn("high", block_best=False,
-                               dice=["optical", "any", "x", "x", "x", "x"])
+    g, s, solo = downtown_turn(
+        "high", block_best=False, dice=["optical", "any", "x", "x", "x", "x"]
+    )
     st = run_turn(g, s, solo, limit=2)[-1][1]
     assert (st.step, st.die) == ("downtown.reroll", 2)  # then the specialist die
 
@@ -87,8 +98,11 @@ def test_step1_skipped_with_two_tricks_of_the_highest_level():
     two = (("t29_prison_break", 2), ("t30_zig_zag_lady", 2))
     g, s, solo = downtown_turn(tricks=two, dice=["any", "x", "x", "x", "3", "x"])
     assert "downtown.1" not in steps(run_turn(g, s, solo))
-    g, s, solo = downtown_turn(fame=40, tricks=two + (("t33_buried_alive", 2), ("t34_assistants_revenge", 1)),
-                               dice=["escape", "x", "x", "x", "3", "x"])
+    g, s, solo = downtown_turn(
+        fame=40,
+        tricks=two + (("t33_buried_alive", 2), ("t34_assistants_revenge", 1)),
+        dice=["escape", "x", "x", "x", "3", "x"],
+    )
     log = run_turn(g, s, solo)
     assert "downtown.1" in steps(log)
 
@@ -96,8 +110,12 @@ def test_step1_skipped_with_two_tricks_of_the_highest_level():
 def test_step1_full_board_returns_rightmost_and_sorts_by_yield():
     """downtown.1: no free trick slot -> the rightmost trick returns with all its markers;
     the new one goes where yields decrease left to right (fame, coins, shards)."""
-    four = (("t29_prison_break", 2), ("t30_zig_zag_lady", 2), ("t25_barricaded_barrels", 1),
-            ("t26_stocks_escape", 2))
+    four = (
+        ("t29_prison_break", 2),
+        ("t30_zig_zag_lady", 2),
+        ("t25_barricaded_barrels", 1),
+        ("t26_stocks_escape", 2),
+    )
     g, s, solo = downtown_turn(fame=40, tricks=four, dice=["any", "x", "x", "x", "x", "x"])
     s.row[0].m[0] = SUCC * 4 + 3  # a Stocks Escape marker in the Theater
     log = run_turn(g, s, solo)
@@ -119,7 +137,10 @@ def test_step1_uses_the_left_die_and_the_die_school():
 
 
 def test_step1_never_draws_a_single_basic_prop_level1_trick():
-    for school, single in (("optical", "t01_enchanted_butterflies"), ("escape", "t25_barricaded_barrels")):
+    for school, single in (
+        ("optical", "t01_enchanted_butterflies"),
+        ("escape", "t25_barricaded_barrels"),
+    ):
         g, s, solo = downtown_turn(fame=5, tricks=(), dice=[school, "x", "x", "x", "x", "x"])
         assert single not in DT.candidates(g.cat, s, solo, 0)
         assert DT.candidates(g.cat, s, solo, 0)
@@ -159,19 +180,25 @@ def test_bank_steps_4_and_5_take_both_dice():
     g, s, solo = downtown_turn("medium", block_best=False, dice=["x", "x", "x", "x", "3", "5"])
     log = run_turn(g, s, solo)
     assert [x for x in steps(log) if x != "downtown.reroll"][-3:] == [
-        "downtown.4", "downtown.5", "downtown.end"]
+        "downtown.4",
+        "downtown.5",
+        "downtown.end",
+    ]
     banks = events(log, "bank")
     assert banks[0]["die"] == 5 and banks[0]["coins"] == 5
     assert banks[1]["coins"] == 3
 
 
 def test_the_list_never_returns_to_the_top():
-    """"Выполняйте действия из списка по порядку, не возвращайтесь к его началу": a trick die
+    """ "Выполняйте действия из списка по порядку, не возвращайтесь к его началу": a trick die
     appearing after step 1 (a reroll happens before the list) is not used."""
     g, s, solo = downtown_turn("high", block_best=False, dice=["x", "x", "x", "x", "6", "x"])
     log = run_turn(g, s, solo)
-    order = [int(x.split(".")[1]) for x in steps(log)
-             if x.startswith("downtown.") and x.split(".")[1].isdigit()]
+    order = [
+        int(x.split(".")[1])
+        for x in steps(log)
+        if x.startswith("downtown.") and x.split(".")[1].isdigit()
+    ]
     assert order == sorted(order) and len(order) == len(set(order))
 
 
@@ -180,7 +207,9 @@ def test_characters_in_the_inn_count_toward_the_hire_limits():
     discs waiting in the Inn are its own (docs/solo.md, reading notes), so they count."""
     g, s, solo = downtown_turn(dice=["x", "x", "x", "apprentice", "x", "x"])
     p = s.players[SUCC]
-    p.hired = ["assistant", "engineer", "manager"][:6 - len(p.chars)]  # board: room; with the Inn: 6
+    p.hired = ["assistant", "engineer", "manager"][
+        : 6 - len(p.chars)
+    ]  # board: room; with the Inn: 6
     assert len(p.chars) <= 5 < len(p.chars) + len(p.hired)
     log = run_turn(g, s, solo)
     assert "downtown.3" not in steps(log) and "downtown.6" in steps(log)

@@ -2,10 +2,9 @@
 КОНЦА РАУНДА»: end.wages with the book's 23-coin example, end.return, end.discard) and of the
 game («ПОДСЧЁТ СЛАВЫ В КОНЦЕ ИГРЫ»: final.1–5)."""
 
-from engine.games.trickerion.state import Char
 from engine.games.trickerion.solo import endround as EN
 from engine.games.trickerion.solo import perform as PF
-from engine.games.trickerion.solo import rules as R
+from engine.games.trickerion.state import Char
 
 from .scenario import HUMAN, SUCC, make, marker, set_row, set_tricks
 
@@ -20,6 +19,7 @@ def staged(difficulty="medium", magician="m07_yoruba_spiritmaster"):
 
 
 # --- perform.* ---------------------------------------------------------------------------------
+
 
 def test_card_with_best_bonus_fame_first():
     """perform.1: card bonus + link bonus compared by fame, then coins, then shards."""
@@ -92,6 +92,7 @@ def test_yields_ignore_modifiers_and_markers_return():
 
 # --- end.* -------------------------------------------------------------------------------------
 
+
 def test_book_example_wages_with_23_coins():
     """Wages example: 23 coins at medium -> 20 coins removed, 6 fame."""
     g, s, solo = staged("medium")
@@ -110,12 +111,24 @@ def test_characters_return_in_board_order():
     """end.return: magician, specialists, apprentices; extras beyond 5 slots noted."""
     g, s, solo = staged("low")
     p = s.players[SUCC]
-    p.chars = [Char("magician"), Char("assistant"), Char("apprentice"), Char("engineer"),
-               Char("apprentice"), Char("manager")]
+    p.chars = [
+        Char("magician"),
+        Char("assistant"),
+        Char("apprentice"),
+        Char("engineer"),
+        Char("apprentice"),
+        Char("manager"),
+    ]
     ev: list = []
     EN.order_characters(s, solo, ev)
-    assert [c.kind for c in p.chars] == ["magician", "assistant", "engineer", "manager",
-                                         "apprentice", "apprentice"]
+    assert [c.kind for c in p.chars] == [
+        "magician",
+        "assistant",
+        "engineer",
+        "manager",
+        "apprentice",
+        "apprentice",
+    ]
     assert ev[0].params["extra"] == 1
 
 
@@ -139,6 +152,7 @@ def test_discarded_card_yields_one_less_and_its_markers_go_to_the_supply():
 
 # --- final.* -----------------------------------------------------------------------------------
 
+
 def test_final_scoring_table():
     """final.1-5 at high: leftovers -1/-1, shards (cap 20), special cards x2 (cap 20),
     10 per level-3 trick, 2 per character from the 7th."""
@@ -151,8 +165,13 @@ def test_final_scoring_table():
     p.specials = ["a06_guest_performer"] * 3
     p.chars = [Char("magician")] + [Char("apprentice")] * 7
     out = EN.final_breakdown(g.cat, s, solo)
-    assert out == {"leftover_markers": 3, "shards": 20, "special_assignments": 6,
-                   "level3_tricks": 10, "extra_characters": 4}
+    assert out == {
+        "leftover_markers": 3,
+        "shards": 20,
+        "special_assignments": 6,
+        "level3_tricks": 10,
+        "extra_characters": 4,
+    }
 
 
 def test_final_leftover_markers_put_their_coins_in_its_safe():

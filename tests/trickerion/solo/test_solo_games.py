@@ -16,8 +16,8 @@ from engine.core.bots import make_bot
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.i18n import action_label, render
 from engine.core.match import Match
-from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
+from engine.games.trickerion.solo.game import TrickerionSolo
 
 from ..helpers import check_invariants
 
@@ -28,9 +28,14 @@ GAMES = int(os.environ.get("SOLO_GAMES", "1000"))
 
 def options(seed: int) -> dict:
     """A spread of difficulties and adjustments by seed."""
-    return {"difficulty": LEVELS[seed % 3], "easier": seed % 7 == 1,
-            "harder_no_ability": seed % 5 == 2, "harder_coins": seed % 4 == 3,
-            "prophecies": seed % 11 != 5, "first_game": seed % 6 == 4}
+    return {
+        "difficulty": LEVELS[seed % 3],
+        "easier": seed % 7 == 1,
+        "harder_no_ability": seed % 5 == 2,
+        "harder_coins": seed % 4 == 3,
+        "prophecies": seed % 11 != 5,
+        "first_game": seed % 6 == 4,
+    }
 
 
 def play(seed: int, bot: str, opts: dict | None = None, check: bool = True) -> Match:
@@ -79,8 +84,15 @@ def test_seeded_solo_games(chunk):
         result = m.result()
         assert result is not None and len(result.scores) == 2
         b = result.breakdown[1]
-        assert set(b) == {"fame", "leftover_markers", "shards", "special_assignments",
-                          "level3_tricks", "extra_characters", "total"}
+        assert set(b) == {
+            "fame",
+            "leftover_markers",
+            "shards",
+            "special_assignments",
+            "level3_tricks",
+            "extra_characters",
+            "total",
+        }
         assert b["total"] == sum(v for k, v in b.items() if k != "total")
 
 
@@ -92,20 +104,31 @@ def test_every_successor_step_names_its_rule_and_renders():
             for lang in ("en", "ru", "fr"):
                 label = action_label(m.game, step.action, lang)
                 assert "{" not in label and "=" not in label, label
-            assert any(e.code.startswith("trickerion.solo.") and e.params.get("step")
-                       for e in events), step.action
+            assert any(
+                e.code.startswith("trickerion.solo.") and e.params.get("step") for e in events
+            ), step.action
         for e in events:
             for lang in ("en", "ru", "fr"):
                 text = render(e.code, e.params, lang, m.game)
                 assert text != e.code and "{" not in text, (e.code, lang, text)
             seen.add(e.code)
-    for code in ("placed", "plan_drawn", "mood", "prep_dice", "advertised", "perform", "yield",
-                 "assigned", "safe"):
+    for code in (
+        "placed",
+        "plan_drawn",
+        "mood",
+        "prep_dice",
+        "advertised",
+        "perform",
+        "yield",
+        "assigned",
+        "safe",
+    ):
         assert f"trickerion.solo.{code}" in seen, code
 
 
 def test_every_kind_of_step_happens():
     from engine.games.trickerion.solo.actions import DO, DO_BASE
+
     seen = set()
     for seed in range(30):
         m = play(seed, "greedy", {"difficulty": "high"}, check=False)
@@ -119,13 +142,18 @@ def test_a_successor_line_reads_without_the_book_and_names_its_step():
     text = render("trickerion.solo.bank", {"step": "downtown.4", "die": 5, "coins": 3}, "en", g)
     assert text == "The Successor takes a Bank die and puts 3 coins in its safe. (Downtown, step 4)"
     placed = {"step": "order.1", "kind": "magician", "location": "downtown", "slot": 0}
-    assert render("trickerion.solo.placed", placed, "en", g) == \
-        "The Successor sends its Magician Downtown (slot 1). (Contested)"
+    assert (
+        render("trickerion.solo.placed", placed, "en", g)
+        == "The Successor sends its Magician Downtown (slot 1). (Contested)"
+    )
     count = {"step": "downtown.0", "n": 2}
-    assert render("trickerion.solo.count", count, "ru", g).startswith("Преемник использует в центре кубики: 2")
+    assert render("trickerion.solo.count", count, "ru", g).startswith(
+        "Преемник использует в центре кубики: 2"
+    )
     mood = {"step": "mood.2", "mood": "busy", "plan_slot": "lower"}
     assert render("trickerion.solo.mood", mood, "fr", g).startswith(
-        "Le Successeur est occupé : sa carte Plan passe dans la case du bas")
+        "Le Successeur est occupé : sa carte Plan passe dans la case du bas"
+    )
     gained = {"seat": 1, "why": "solo_safe", "fame": 6, "coins": 0, "shards": 0}
     assert render("trickerion.gain", gained, "en", g).startswith("Dahlgaard's Successor gains 6")
 
@@ -139,7 +167,8 @@ def test_the_automaton_is_deterministic_given_state_and_seed():
     for state in a.states[::25]:
         if a.game.to_act(state).kind == "automaton":
             assert a.game.automaton_action(state, 1) == b.game.automaton_action(
-                a.game.copy(state), 1)
+                a.game.copy(state), 1
+            )
 
 
 def test_save_and_load_round_trip():
@@ -167,8 +196,14 @@ def test_options_and_lobby_entry():
     d = TrickerionSolo.describe()
     assert d["id"] == "trickerion-solo" and d["min_players"] == d["max_players"] == 2
     assert d["automata"] == [1] and d["automaton_names"]["ru"] == "Преемник Далгарда"
-    assert [o["id"] for o in d["options"]] == ["difficulty", "easier", "harder_no_ability",
-                                                "harder_coins", "prophecies", "first_game"]
+    assert [o["id"] for o in d["options"]] == [
+        "difficulty",
+        "easier",
+        "harder_no_ability",
+        "harder_coins",
+        "prophecies",
+        "first_game",
+    ]
     with pytest.raises(OptionsError) as e:
         TrickerionSolo(2, {"fast_game": True})
     assert e.value.code == "trickerion.solo.no_fast_game"
@@ -183,10 +218,14 @@ def test_options_and_lobby_entry():
 
 def test_setup_difficulty_and_adjustments():
     from engine.games.trickerion.solo.rules import packs
+
     for level in LEVELS:
         chars = packs().board.difficulty(level).characters.total(False)
-        m = play_until(TrickerionSolo(2, {"difficulty": level, "harder_coins": True}), 4,
-                       lambda s: s.solo is not None)
+        m = play_until(
+            TrickerionSolo(2, {"difficulty": level, "harder_coins": True}),
+            4,
+            lambda s: s.solo is not None,
+        )
         s = m.state
         assert s.solo.difficulty == level and s.order == [0, 1]
         succ = s.players[1]
@@ -230,9 +269,13 @@ def test_the_successor_assigns_after_you_face_up():
 
 
 def test_the_successor_refuses_foreign_actions():
-    m = play_until(TrickerionSolo(2, {}), 7, lambda s: s.phase == "place"
-                   and s.order[s.turn] == 1 and not s.pending)
+    m = play_until(
+        TrickerionSolo(2, {}),
+        7,
+        lambda s: s.phase == "place" and s.order[s.turn] == 1 and not s.pending,
+    )
     from engine.games.trickerion import actions as A
+
     with pytest.raises(IllegalAction):
         m.act(1, A.EndTurn())
     with pytest.raises(IllegalAction):
@@ -253,10 +296,16 @@ def test_the_page_bridge_plays_the_successor():
     assert entry["automata"] == [1]
     data = call(b, "game_data", game="trickerion-solo")
     assert "tricks" in data and data["solo/performances"]["cards"][0]["id"] == "spf01"
-    snap = call(b, "new", game="trickerion-solo", players=2, seed=4,
-                options={"difficulty": "high"},
-                seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "?"}],
-                viewer=0)
+    snap = call(
+        b,
+        "new",
+        game="trickerion-solo",
+        players=2,
+        seed=4,
+        options={"difficulty": "high"},
+        seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "?"}],
+        viewer=0,
+    )
     assert snap["view"]["solo"] is None  # until its setup, after your magician
     while snap["to_act"]["kind"] == "players" or snap["to_act"]["kind"] == "chance":
         if snap["to_act"]["kind"] == "chance":

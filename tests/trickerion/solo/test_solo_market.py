@@ -4,8 +4,14 @@
 from .scenario import SUCC, assign, events, make, run_turn, steps
 
 
-def market_turn(shopping, buy=("wood", "metal", "glass", "fabric"), order=("", "", "", ""),
-                quick="", char=0, difficulty="low"):
+def market_turn(
+    shopping,
+    buy=("wood", "metal", "glass", "fabric"),
+    order=("", "", "", ""),
+    quick="",
+    char=0,
+    difficulty="low",
+):
     g, s, solo = make(difficulty, magician="m05_red_lotus")
     solo.shopping = list(shopping)
     s.market.buy = list(buy)

@@ -11,7 +11,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 MESSAGES = json.loads((ROOT / "engine/games/trickerion/messages.json").read_text(encoding="utf-8"))
 SOLO_JS = (ROOT / "web/games/trickerion/solo.js").read_text(encoding="utf-8")
-ABILITIES = json.loads((ROOT / "engine/games/trickerion/solo/data/magicians.json").read_text(encoding="utf-8"))
+ABILITIES = json.loads(
+    (ROOT / "engine/games/trickerion/solo/data/magicians.json").read_text(encoding="utf-8")
+)
 
 
 def test_every_fixed_ui_code_of_the_solo_page_is_in_the_catalog():
@@ -26,15 +28,28 @@ def test_dynamic_codes_levels_moods_kinds_slots_adjustments_scores():
     codes += [f"ui.solo.plan_kind.{x}" for x in ("performance", "preparation")]
     codes += [f"ui.solo.slot.{x}" for x in ("upper", "lower")]
     codes += [f"ui.solo.adj.{x}" for x in ("easier", "harder_no_ability", "harder_coins")]
-    codes += [f"ui.score.{x}" for x in ("fame", "leftover_markers", "shards", "special_assignments",
-                                        "level3_tricks", "extra_characters", "total", "coins")]
+    codes += [
+        f"ui.score.{x}"
+        for x in (
+            "fame",
+            "leftover_markers",
+            "shards",
+            "special_assignments",
+            "level3_tricks",
+            "extra_characters",
+            "total",
+            "coins",
+        )
+    ]
     for code in codes:
         assert set(MESSAGES[code]) == {"en", "ru", "fr"} and all(MESSAGES[code].values()), code
 
 
 def test_ability_texts_cover_the_non_academy_abilities():
     effects = {a["effect"] for a in ABILITIES["abilities"] if not a.get("academy")}
-    listed = {c.removeprefix("ui.solo.ability.") for c in MESSAGES if c.startswith("ui.solo.ability.")}
+    listed = {
+        c.removeprefix("ui.solo.ability.") for c in MESSAGES if c.startswith("ui.solo.ability.")
+    }
     assert listed == effects
     by_effect = {a["effect"]: a["text"] for a in ABILITIES["abilities"]}
     for effect in effects:

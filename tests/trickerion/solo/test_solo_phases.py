@@ -16,8 +16,8 @@ from engine.games.trickerion.solo.setup import build_plan_deck
 
 from .scenario import HUMAN, SUCC, assign, events, make, run_turn, steps
 
-
 # --- Dark Alley --------------------------------------------------------------------------------
+
 
 def test_alley_coin_flip_then_cards_by_table():
     """alley.1 then alley.2: the magician (3 + 2 = 5 AP) takes 3 cards at high."""
@@ -55,8 +55,9 @@ def test_priestess_redraws_the_next_prophecy_when_they_move():
         moved = events(log, "coin")[0]["outcome"] == "moved"
         seen.add(moved)
         assert bool(events(log, "prophecy_redrawn")) == moved
-        assert s.pending_prophecies == (["pr10", "pr03", "pr01"] if moved
-                                        else ["pr01", "pr02", "pr03"])
+        assert s.pending_prophecies == (
+            ["pr10", "pr03", "pr01"] if moved else ["pr01", "pr02", "pr03"]
+        )
     assert seen == {True, False}
 
 
@@ -72,6 +73,7 @@ def test_workshop_does_nothing():
 
 # --- assignment phase --------------------------------------------------------------------------
 
+
 def test_plan_drawn_and_dealt_left_to_right():
     """assign.1-3, mood.1: the top plan is drawn; its locations go to the characters from the
     left; extra entries are ignored (assign.6)."""
@@ -85,7 +87,9 @@ def test_plan_drawn_and_dealt_left_to_right():
     p = s.players[SUCC]
     assert [c.card for c in p.chars] == ["downtown", "market_row", "dark_alley"]
     assert [e.params["step"] for e in ev if e.code.endswith("entry_skipped")] == [
-        "assign.6", "assign.6"]
+        "assign.6",
+        "assign.6",
+    ]
     assert p.hand["downtown"] == 0 and p.done
 
 
@@ -115,6 +119,7 @@ def test_second_round_discards_the_first_plan():
 
 # --- plan deck ---------------------------------------------------------------------------------
 
+
 def test_plan_deck_layers():
     """setup.12: 7 cards; top a preparation plan; bottom a performance plan; rounds 2-4 hold
     two preparation plans and one performance plan."""
@@ -129,6 +134,7 @@ def test_plan_deck_layers():
 
 
 # --- round-preparation dice --------------------------------------------------------------------
+
 
 def test_prep_dice_rounds():
     """dice.2-4 (4 dice without the Academy)."""
@@ -154,8 +160,8 @@ def test_prep_dice_close_two_slots_per_location():
     ev: list = []
     DI.roll(g.cat, s, solo, ("yellow", "orange", "black", "red"), ev)
     for base in (0, 4, 8):
-        assert s.slots[base:base + 4].count(-2) == 2
-    closed_days = [d for d in range(4) if s.slots[12 + 3 * d:15 + 3 * d] == [-2, -2, -2]]
+        assert s.slots[base : base + 4].count(-2) == 2
+    closed_days = [d for d in range(4) if s.slots[12 + 3 * d : 15 + 3 * d] == [-2, -2, -2]]
     assert len(closed_days) == 2
     s.round = 2
     DI.roll(g.cat, s, solo, ("yellow", "red"), ev)
@@ -163,6 +169,7 @@ def test_prep_dice_close_two_slots_per_location():
 
 
 # --- setup ---------------------------------------------------------------------------------------
+
 
 def test_setup_successor():
     """setup.1-11."""
@@ -176,8 +183,10 @@ def test_setup_successor():
     assert len(set(kinds[1:3])) == 2 and set(kinds[1:3]) <= set(R.SPECIALISTS)
     start = p.tricks[0]
     assert cat.trick_level[start.id] == 1 and cat.trick_school[start.id] == p.school
-    assert len(cat.tricks[start.id].components) > 1 or cat.prop_tier[
-        next(iter(cat.tricks[start.id].components))] != "basic"
+    assert (
+        len(cat.tricks[start.id].components) > 1
+        or cat.prop_tier[next(iter(cat.tricks[start.id].components))] != "basic"
+    )
     assert start.markers == R.printed_markers(cat, s, solo, start.id)
     assert solo.shopping == list(cat.tricks[start.id].components)
     assert p.hand == {"theater": 2, "downtown": 1, "market_row": 1, "dark_alley": 1, "workshop": 1}
@@ -197,6 +206,7 @@ def test_setup_adjustments():
 
 def test_magician_pool_excludes_priestess_without_prophecies():
     from engine.games.trickerion.catalog import catalog
+
     pool = SU.magician_choices(catalog(), "optical", prophecies=False)
     assert "m03_priestess_of_mysticism" not in pool
     assert all(catalog().magicians[m].school != "optical" for m in pool)
@@ -205,4 +215,5 @@ def test_magician_pool_excludes_priestess_without_prophecies():
 
 def test_build_plan_deck_is_seeded():
     from engine.core.rng import Rng
+
     assert build_plan_deck(Rng.from_seed(4)) == build_plan_deck(Rng.from_seed(4))

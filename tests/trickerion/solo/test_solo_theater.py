@@ -5,14 +5,30 @@ worked example with the neutral marker."""
 from engine.games.trickerion.solo import theater as TH
 from engine.games.trickerion.solo.state import NEUTRAL
 
-from .scenario import (HUMAN, SUCC, assign, events, make, marker, run_turn, set_row, set_tricks,
-                       steps)
+from .scenario import (
+    HUMAN,
+    SUCC,
+    assign,
+    events,
+    make,
+    marker,
+    run_turn,
+    set_row,
+    set_tricks,
+    steps,
+)
 
 GHOST_TRAP, WINDOW = "t20_ghost_trap", "t16_window_to_the_otherworld"
 
 
-def theater_turn(difficulty="medium", tricks=((GHOST_TRAP, 2), (WINDOW, 2)), cards=("spf09",),
-                 round_no=2, char=1, magician="m07_yoruba_spiritmaster"):
+def theater_turn(
+    difficulty="medium",
+    tricks=((GHOST_TRAP, 2), (WINDOW, 2)),
+    cards=("spf09",),
+    round_no=2,
+    char=1,
+    magician="m07_yoruba_spiritmaster",
+):
     g, s, solo = make(difficulty, magician=magician)
     s.round = round_no
     set_tricks(g, s, SUCC, list(tricks))
@@ -38,7 +54,9 @@ def test_book_example_theater_with_the_neutral_marker():
     assert events(log, "count")[0]["n"] == 2
     ups = [st for _, st, _ in log if st.do == "set_up"]
     assert [(u.trick, u.card, u.cell, u.facing) for u in ups] == [
-        (GHOST_TRAP, 0, 3, "up"), (WINDOW, 0, 2, "down")]
+        (GHOST_TRAP, 0, 3, "up"),
+        (WINDOW, 0, 2, "down"),
+    ]
     assert ups[1].step.startswith("theater.card.3")  # both cards hold its marker; yours decides
     assert "theater.order" in steps(log) and events(log, "favour")[0]["fame"] == 1
     assert p.fame - fame == 4 and p.shards - shards == 1
@@ -74,7 +92,9 @@ def test_card_not_leaving_this_round_unless_last_round():
 
 def test_card_priority_own_marker_then_yours_then_leftmost():
     """theater.card.2-4."""
-    g, s, solo = theater_turn(cards=("spf01", "spf02", "spf03"), tricks=((WINDOW, 2), (GHOST_TRAP, 2)))
+    g, s, solo = theater_turn(
+        cards=("spf01", "spf02", "spf03"), tricks=((WINDOW, 2), (GHOST_TRAP, 2))
+    )
     s.round = 1
     s.row[2].m[0] = marker(g, s, SUCC, GHOST_TRAP)
     st = [x for _, x, _ in run_turn(g, s, solo) if x.do == "set_up"][0]
@@ -113,8 +133,9 @@ def test_neutral_marker_is_never_covered():
 
 def test_master_of_chains_first_set_up_turns_freely():
     """ability.free_facing_first_set_up: any turn on its first set-up of the round."""
-    g, s, solo = theater_turn(cards=("spf01",), tricks=((WINDOW, 2),),
-                              magician="m01_master_of_chains")
+    g, s, solo = theater_turn(
+        cards=("spf01",), tricks=((WINDOW, 2),), magician="m01_master_of_chains"
+    )
     options = TH.cell_options(g.cat, s, solo, 0, WINDOW, TH.free_facing_now(s, solo))
     assert len({o[2] for o in options}) == 4
 

@@ -7,10 +7,13 @@ let loading = null;
 
 /** A Promise of the packs, asked of the engine once per page. */
 export function loadData(api) {
-  loading ??= api.gameData().then((raw) => (packs = index(raw)), (error) => {
-    loading = null;
-    throw error;
-  });
+  loading ??= api.gameData().then(
+    (raw) => (packs = index(raw)),
+    (error) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 

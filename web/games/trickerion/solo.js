@@ -62,8 +62,11 @@ function provisionalIndex(solo) {
 }
 
 function provBadge(t, reason) {
-  return h("span", { class: "solo-prov", testid: "solo-prov", title: reason || t("ui.solo.provisional_help"), tabindex: "0" },
-    t("ui.solo.provisional"));
+  return h(
+    "span",
+    { class: "solo-prov", testid: "solo-prov", title: reason || t("ui.solo.provisional_help"), tabindex: "0" },
+    t("ui.solo.provisional"),
+  );
 }
 
 /** The provisional values by component group (the path's first part: tables, plans, dice …). */
@@ -102,11 +105,19 @@ function neutralMarker(c, card, ci, k, x, y) {
   const school = printed?.school ?? "";
   const d = FACING[printed?.facing] ?? FACING.up;
   const schoolName = D.schools[school] ? cap(nameOf(D.schools[school], lang)) : school;
-  return svg("g", { class: "neutral-marker", testid: `trk-neutral-${ci}-${k}`, "data-school": school },
+  return svg(
+    "g",
+    { class: "neutral-marker", testid: `trk-neutral-${ci}-${k}`, "data-school": school },
     svg("rect", { x: x + 8, y: y + 8, width: C - 16, height: C - 16, rx: 4, class: "neutral-body" }),
-    svg("circle", { cx: x + C / 2 + d[0] * (C / 2 - 10), cy: y + C / 2 + d[1] * (C / 2 - 10), r: 5, class: `notch s-${school}` }),
+    svg("circle", {
+      cx: x + C / 2 + d[0] * (C / 2 - 10),
+      cy: y + C / 2 + d[1] * (C / 2 - 10),
+      r: 5,
+      class: `notch s-${school}`,
+    }),
     svg("text", { x: x + C / 2, y: y + C / 2 + 1, class: "tok-text neutral-text", "font-size": 11 }, "N"),
-    svg("title", {}, c.api.t("ui.solo.neutral", { school: schoolName })));
+    svg("title", {}, c.api.t("ui.solo.neutral", { school: schoolName })),
+  );
 }
 
 /** Prophecies the solo game changes (provisional lists): a mark on their cards. */
@@ -129,95 +140,251 @@ function successorPanel(c, solo, prov) {
   const loc = (id) => cap(nameOf(D.locations[id], lang)) || id;
   const seat = solo.seat ?? 1;
   const p = snap.view.players[seat] ?? {};
-  const box = (testid, title, ...body) => h("div", { class: `solo-box ${testid}`, testid }, h("h4", {}, title), ...body);
-  const diceReasons = (solo.prep_dice ?? []).filter((d) => d.provisional || prov.has(`dice.dice[${d.id}]`))
-    .map((d) => prov.get(`dice.dice[${d.id}]`)).filter(Boolean);
-  const reasons = (prefix) => [...prov].filter(([path]) => path.startsWith(prefix)).map(([, r]) => r).join("\n\n");
+  const box = (testid, title, ...body) =>
+    h("div", { class: `solo-box ${testid}`, testid }, h("h4", {}, title), ...body);
+  const diceReasons = (solo.prep_dice ?? [])
+    .filter((d) => d.provisional || prov.has(`dice.dice[${d.id}]`))
+    .map((d) => prov.get(`dice.dice[${d.id}]`))
+    .filter(Boolean);
+  const reasons = (prefix) =>
+    [...prov]
+      .filter(([path]) => path.startsWith(prefix))
+      .map(([, r]) => r)
+      .join("\n\n");
 
   // header: who, difficulty, adjustments
-  const adj = Object.entries(solo.adjustments ?? {}).filter(([, on]) => on).map(([k]) => t(`ui.solo.adj.${k}`));
+  const adj = Object.entries(solo.adjustments ?? {})
+    .filter(([, on]) => on)
+    .map(([k]) => t(`ui.solo.adj.${k}`));
   const tables = reasons("tables.");
-  const header = h("header", { class: "solo-head" },
+  const header = h(
+    "header",
+    { class: "solo-head" },
     h("strong", { class: "solo-name" }, api.seatName(seat)),
-    h("span", { class: "solo-chip", testid: "solo-difficulty", dataset: { level: solo.difficulty } },
-      t("ui.solo.difficulty", { level: t(`ui.solo.level.${solo.difficulty}`) }), " ", tables ? provBadge(t, tables) : null),
-    h("span", { class: "solo-chip muted", testid: "solo-adjustments", dataset: { on: Object.entries(solo.adjustments ?? {}).filter(([, on]) => on).map(([k]) => k).join(" ") } },
-      adj.length ? adj.join(" · ") : t("ui.solo.no_adjustments")));
+    h(
+      "span",
+      { class: "solo-chip", testid: "solo-difficulty", dataset: { level: solo.difficulty } },
+      t("ui.solo.difficulty", { level: t(`ui.solo.level.${solo.difficulty}`) }),
+      " ",
+      tables ? provBadge(t, tables) : null,
+    ),
+    h(
+      "span",
+      {
+        class: "solo-chip muted",
+        testid: "solo-adjustments",
+        dataset: {
+          on: Object.entries(solo.adjustments ?? {})
+            .filter(([, on]) => on)
+            .map(([k]) => k)
+            .join(" "),
+        },
+      },
+      adj.length ? adj.join(" · ") : t("ui.solo.no_adjustments"),
+    ),
+  );
 
   // plan card in its slot
   const plan = solo.plan;
   const planBody = plan
-    ? h("div", { class: `solo-plan-card kind-${plan.kind} slot-${solo.plan_slot}`, dataset: { plan: plan.id, slot: solo.plan_slot } },
-      h("div", { class: "solo-plan-top" },
-        h("strong", {}, cap(t(`ui.solo.plan_kind.${plan.kind}`))),
-        h("span", { class: "muted" }, " · ", t(`ui.solo.slot.${solo.plan_slot}`)),
-        plan.provisional || prov.has(`plans.cards[${plan.id}]`) ? [" ", provBadge(t, prov.get(`plans.cards[${plan.id}]`))] : null),
-      h("ol", { class: "solo-plan-entries" },
-        plan.entries.map((e) => h("li", { testid: "solo-plan-entry", dataset: { location: e.location, special: String(Boolean(e.special)) } },
-          h("span", { class: `loc-dot l-${e.location}` }), loc(e.location),
-          e.special ? h("span", { class: "solo-special", title: t("ui.solo.special"), "aria-label": t("ui.solo.special") }, " ✦") : null))))
+    ? h(
+        "div",
+        {
+          class: `solo-plan-card kind-${plan.kind} slot-${solo.plan_slot}`,
+          dataset: { plan: plan.id, slot: solo.plan_slot },
+        },
+        h(
+          "div",
+          { class: "solo-plan-top" },
+          h("strong", {}, cap(t(`ui.solo.plan_kind.${plan.kind}`))),
+          h("span", { class: "muted" }, " · ", t(`ui.solo.slot.${solo.plan_slot}`)),
+          plan.provisional || prov.has(`plans.cards[${plan.id}]`)
+            ? [" ", provBadge(t, prov.get(`plans.cards[${plan.id}]`))]
+            : null,
+        ),
+        h(
+          "ol",
+          { class: "solo-plan-entries" },
+          plan.entries.map((e) =>
+            h(
+              "li",
+              { testid: "solo-plan-entry", dataset: { location: e.location, special: String(Boolean(e.special)) } },
+              h("span", { class: `loc-dot l-${e.location}` }),
+              loc(e.location),
+              e.special
+                ? h(
+                    "span",
+                    { class: "solo-special", title: t("ui.solo.special"), "aria-label": t("ui.solo.special") },
+                    " ✦",
+                  )
+                : null,
+            ),
+          ),
+        ),
+      )
     : h("p", { class: "muted" }, t("ui.solo.no_plan"));
-  const planBox = box("solo-plan", t("ui.solo.plan"), planBody,
-    h("p", { class: "solo-deck muted", testid: "solo-plan-deck", dataset: { deck: String(solo.plan_deck), discard: String(solo.plan_discard?.length ?? 0) } },
-      t("ui.solo.plan_deck", { n: solo.plan_deck }), " · ", t("ui.solo.plan_discard", { n: solo.plan_discard?.length ?? 0 })));
+  const planBox = box(
+    "solo-plan",
+    t("ui.solo.plan"),
+    planBody,
+    h(
+      "p",
+      {
+        class: "solo-deck muted",
+        testid: "solo-plan-deck",
+        dataset: { deck: String(solo.plan_deck), discard: String(solo.plan_discard?.length ?? 0) },
+      },
+      t("ui.solo.plan_deck", { n: solo.plan_deck }),
+      " · ",
+      t("ui.solo.plan_discard", { n: solo.plan_discard?.length ?? 0 }),
+    ),
+  );
 
-  const moodBox = box("solo-mood", t("ui.solo.mood"),
-    h("p", { class: `solo-mood-text mood-${solo.mood}`, dataset: { mood: solo.mood } }, solo.mood === "ready" ? "☀ " : "⚒ ", t(`ui.solo.mood.${solo.mood}`)),
-    h("p", { class: "muted" }, t("ui.solo.highest_level", { n: solo.highest_level })));
+  const moodBox = box(
+    "solo-mood",
+    t("ui.solo.mood"),
+    h(
+      "p",
+      { class: `solo-mood-text mood-${solo.mood}`, dataset: { mood: solo.mood } },
+      solo.mood === "ready" ? "☀ " : "⚒ ",
+      t(`ui.solo.mood.${solo.mood}`),
+    ),
+    h("p", { class: "muted" }, t("ui.solo.highest_level", { n: solo.highest_level })),
+  );
 
   const safe = solo.safe ?? { coins: p.coins, shards: p.shards };
-  const safeBox = box("solo-safe", t("ui.solo.safe"),
-    h("p", { class: "solo-safe-line", dataset: { coins: String(safe.coins), shards: String(safe.shards) } },
-      h("span", { title: t("ui.solo.coins", { n: safe.coins }) }, `¢ ${safe.coins}`), "  ",
-      h("span", { title: t("ui.solo.shards", { n: safe.shards }) }, `◆ ${safe.shards}`)));
+  const safeBox = box(
+    "solo-safe",
+    t("ui.solo.safe"),
+    h(
+      "p",
+      { class: "solo-safe-line", dataset: { coins: String(safe.coins), shards: String(safe.shards) } },
+      h("span", { title: t("ui.solo.coins", { n: safe.coins }) }, `¢ ${safe.coins}`),
+      "  ",
+      h("span", { title: t("ui.solo.shards", { n: safe.shards }) }, `◆ ${safe.shards}`),
+    ),
+  );
 
-  const shopBox = box("solo-shopping", t("ui.solo.shopping"),
+  const shopBox = box(
+    "solo-shopping",
+    t("ui.solo.shopping"),
     solo.shopping?.length
-      ? h("div", { class: "solo-props" }, solo.shopping.map((id) => h("span", { class: `prop-chip tier-${D.props[id]?.tier ?? "basic"}`, dataset: { prop: id } },
-        h("span", { class: "prop-name" }, cap(nameOf(D.props[id], lang)) || id))))
-      : h("p", { class: "muted" }, t("ui.solo.empty")));
+      ? h(
+          "div",
+          { class: "solo-props" },
+          solo.shopping.map((id) =>
+            h(
+              "span",
+              { class: `prop-chip tier-${D.props[id]?.tier ?? "basic"}`, dataset: { prop: id } },
+              h("span", { class: "prop-name" }, cap(nameOf(D.props[id], lang)) || id),
+            ),
+          ),
+        )
+      : h("p", { class: "muted" }, t("ui.solo.empty")),
+  );
 
   const ab = solo.ability ?? {};
   const mag = D.magicians[ab.magician];
-  const abilityBox = box("solo-ability", t("ui.solo.ability"),
-    h("p", { class: `solo-ability-text${ab.off ? " off" : ""}`, dataset: { off: String(Boolean(ab.off)), effect: ab.effect ?? "" } },
-      h("strong", {}, nameOf(mag, lang) || ab.magician || ""), ": ",
-      h("span", { class: "solo-ab-text" }, lang !== "en" && t.has(`ui.solo.ability.${ab.effect}`) ? t(`ui.solo.ability.${ab.effect}`) : ab.text)),
-    ab.off ? h("p", { class: "solo-off" }, "⊘ ", t("ui.solo.ability_off")) : null);
+  const abilityBox = box(
+    "solo-ability",
+    t("ui.solo.ability"),
+    h(
+      "p",
+      {
+        class: `solo-ability-text${ab.off ? " off" : ""}`,
+        dataset: { off: String(Boolean(ab.off)), effect: ab.effect ?? "" },
+      },
+      h("strong", {}, nameOf(mag, lang) || ab.magician || ""),
+      ": ",
+      h(
+        "span",
+        { class: "solo-ab-text" },
+        lang !== "en" && t.has(`ui.solo.ability.${ab.effect}`) ? t(`ui.solo.ability.${ab.effect}`) : ab.text,
+      ),
+    ),
+    ab.off ? h("p", { class: "solo-off" }, "⊘ ", t("ui.solo.ability_off")) : null,
+  );
 
-  const diceBox = box("solo-dice", [t("ui.solo.prep_dice"), " ",
-    diceReasons.length || (solo.prep_dice ?? []).some((d) => d.provisional) ? provBadge(t, [...new Set(diceReasons)].join("\n\n")) : null],
-  prepDice(c, solo, loc));
+  const diceBox = box(
+    "solo-dice",
+    [
+      t("ui.solo.prep_dice"),
+      " ",
+      diceReasons.length || (solo.prep_dice ?? []).some((d) => d.provisional)
+        ? provBadge(t, [...new Set(diceReasons)].join("\n\n"))
+        : null,
+    ],
+    prepDice(c, solo, loc),
+  );
 
   // its turn in progress and its last step (the rule it followed)
   const turn = solo.turn;
   const ch = turn ? p.chars?.[turn.char] : null;
   const turnText = turn
     ? t("ui.solo.turn_text", {
-      who: cap(nameOf(D.characters[ch?.kind], lang)) || "?", where: loc(turn.loc), ap: turn.ap,
-      step: turn.step + 1, done: turn.done, left: turn.left,
-    })
+        who: cap(nameOf(D.characters[ch?.kind], lang)) || "?",
+        where: loc(turn.loc),
+        ap: turn.ap,
+        step: turn.step + 1,
+        done: turn.done,
+        left: turn.left,
+      })
     : t("ui.solo.waiting");
   const last = [...(snap.log ?? [])].reverse().find((e) => e.code.startsWith("trickerion.solo."));
-  const turnBox = box("solo-turn", t("ui.solo.turn"),
-    h("p", { class: `solo-turn-text${turn ? " live" : " muted"}`, dataset: turn ? { loc: turn.loc, step: String(turn.step) } : {} }, turnText),
-    h("p", { class: "solo-last", testid: "solo-last-step", dataset: last ? { step: String(last.step), code: last.code } : {} },
-      h("span", { class: "muted" }, `${t("ui.solo.last_step")}: `), last ? last.text : t("ui.solo.no_step")));
+  const turnBox = box(
+    "solo-turn",
+    t("ui.solo.turn"),
+    h(
+      "p",
+      {
+        class: `solo-turn-text${turn ? " live" : " muted"}`,
+        dataset: turn ? { loc: turn.loc, step: String(turn.step) } : {},
+      },
+      turnText,
+    ),
+    h(
+      "p",
+      {
+        class: "solo-last",
+        testid: "solo-last-step",
+        dataset: last ? { step: String(last.step), code: last.code } : {},
+      },
+      h("span", { class: "muted" }, `${t("ui.solo.last_step")}: `),
+      last ? last.text : t("ui.solo.no_step"),
+    ),
+  );
 
-  const provList = h("details", { class: "solo-provisional", testid: "solo-provisional" },
+  const provList = h(
+    "details",
+    { class: "solo-provisional", testid: "solo-provisional" },
     h("summary", {}, provBadge(t, ""), " ", t("ui.solo.provisional_title", { n: prov.size })),
     h("p", { class: "muted" }, t("ui.solo.provisional_help")),
-    provGroups(prov).map(([group, items]) => h("details", { class: "solo-prov-group", dataset: { group } },
-      h("summary", {}, `${group} (${items.length})`),
-      h("ul", {}, items.map(([path, reason]) => h("li", { dataset: { path } }, h("code", {}, path), " — ", reason))))));
+    provGroups(prov).map(([group, items]) =>
+      h(
+        "details",
+        { class: "solo-prov-group", dataset: { group } },
+        h("summary", {}, `${group} (${items.length})`),
+        h(
+          "ul",
+          {},
+          items.map(([path, reason]) => h("li", { dataset: { path } }, h("code", {}, path), " — ", reason)),
+        ),
+      ),
+    ),
+  );
 
-  return h("section", {
-    class: "solo-panel", testid: "solo-panel", "aria-label": t("ui.solo.panel"),
-    dataset: { mood: solo.mood, difficulty: solo.difficulty, plan: plan?.id ?? "" },
-  },
-  header,
-  h("div", { class: "solo-grid" }, planBox, moodBox, safeBox, shopBox, abilityBox, diceBox, turnBox),
-  provList);
+  return h(
+    "section",
+    {
+      class: "solo-panel",
+      testid: "solo-panel",
+      "aria-label": t("ui.solo.panel"),
+      dataset: { mood: solo.mood, difficulty: solo.difficulty, plan: plan?.id ?? "" },
+    },
+    header,
+    h("div", { class: "solo-grid" }, planBox, moodBox, safeBox, shopBox, abilityBox, diceBox, turnBox),
+    provList,
+  );
 }
 
 /** The round-preparation dice; when you must choose which two to reroll, they are buttons. */
@@ -227,7 +394,9 @@ function prepDice(c, solo, loc) {
   const pairs = (snap.legal ?? []).filter((e) => e.action.type === "reroll_prep_dice");
   const choosable = new Set(pairs.flatMap((e) => e.action.dice));
   if (UI.pick && !choosable.has(UI.pick)) UI.pick = null;
-  const partners = UI.pick ? new Set(pairs.filter((e) => e.action.dice.includes(UI.pick)).flatMap((e) => e.action.dice)) : null;
+  const partners = UI.pick
+    ? new Set(pairs.filter((e) => e.action.dice.includes(UI.pick)).flatMap((e) => e.action.dice))
+    : null;
   const dayName = (id) => {
     const day = D.days.find((d) => d.id === id);
     return day ? cap(nameOf(day, lang)) : id;
@@ -254,29 +423,55 @@ function prepDice(c, solo, loc) {
     ];
     const attrs = {
       class: `solo-die die-${d.id}${d.marked ? " marked" : ""}${hot ? " hot" : ""}${picked ? " picked" : ""}`,
-      testid: `solo-die-${d.id}`, title, dataset: { die: d.id, marked: String(d.marked), hot: String(hot), picked: String(picked) },
+      testid: `solo-die-${d.id}`,
+      title,
+      dataset: { die: d.id, marked: String(d.marked), hot: String(hot), picked: String(picked) },
     };
-    const el = hot || picked
-      ? h("button", {
-        ...attrs, type: "button", "aria-pressed": picked ? "true" : "false",
-        onclick: () => {
-          if (UI.pick === d.id) { UI.pick = null; rerun(); return; }
-          if (!UI.pick) { UI.pick = d.id; rerun(); return; }
-          const pair = pairs.find((e) => e.action.dice.includes(UI.pick) && e.action.dice.includes(d.id));
-          if (!pair) return;
-          UI.pick = null;
-          api.act(pair.action).catch(() => {});
-        },
-      }, body)
-      : h("div", attrs, body);
+    const el =
+      hot || picked
+        ? h(
+            "button",
+            {
+              ...attrs,
+              type: "button",
+              "aria-pressed": picked ? "true" : "false",
+              onclick: () => {
+                if (UI.pick === d.id) {
+                  UI.pick = null;
+                  rerun();
+                  return;
+                }
+                if (!UI.pick) {
+                  UI.pick = d.id;
+                  rerun();
+                  return;
+                }
+                const pair = pairs.find((e) => e.action.dice.includes(UI.pick) && e.action.dice.includes(d.id));
+                if (!pair) return;
+                UI.pick = null;
+                api.act(pair.action).catch(() => {});
+              },
+            },
+            body,
+          )
+        : h("div", attrs, body);
     return h("div", { class: "pd-wrap" }, el);
   });
   const closed = [...new Set((solo.closed_slots ?? []).map((slot) => slotName(slot, D, loc, dayName)))];
   return [
-    pairs.length ? h("p", { class: "solo-prompt", testid: "solo-dice-prompt", role: "status" }, t(UI.pick ? "ui.solo.choose_second" : "ui.solo.choose_dice")) : null,
+    pairs.length
+      ? h(
+          "p",
+          { class: "solo-prompt", testid: "solo-dice-prompt", role: "status" },
+          t(UI.pick ? "ui.solo.choose_second" : "ui.solo.choose_dice"),
+        )
+      : null,
     h("div", { class: "solo-dice-row" }, dice),
-    h("p", { class: "muted small", testid: "solo-closed", dataset: { slots: (solo.closed_slots ?? []).join(" ") } },
-      t("ui.solo.closed", { slots: closed.length ? closed.join(", ") : "—" })),
+    h(
+      "p",
+      { class: "muted small", testid: "solo-closed", dataset: { slots: (solo.closed_slots ?? []).join(" ") } },
+      t("ui.solo.closed", { slots: closed.length ? closed.join(", ") : "—" }),
+    ),
   ];
 }
 

@@ -23,62 +23,119 @@ export function tipContent(key, lang, w) {
   if (kind === "trick") {
     const t = D.tricks[id];
     if (!t) return null;
-    const comps = Object.entries(t.components ?? {}).map(([p, n]) => `${cap(nameOf(D.props[p], lang))} ×${n}`).join(", ");
+    const comps = Object.entries(t.components ?? {})
+      .map(([p, n]) => `${cap(nameOf(D.props[p], lang))} ×${n}`)
+      .join(", ");
     const y = t.yield ?? {};
-    const yields = [y.fame ? w("n_fame", { n: y.fame }) : "", y.coins ? w("n_coins", { n: y.coins }) : "",
-      y.shards ? w("n_shards", { n: y.shards }) : ""].filter(Boolean).join(", ") || "—";
-    return h("div", { class: "tip" },
-      h("h4", {}, nameNode(t, lang, w), " ", h("span", { class: `school-dot s-${t.school}` }, schoolLetter(t.school, lang))),
-      h("dl", {},
+    const yields =
+      [
+        y.fame ? w("n_fame", { n: y.fame }) : "",
+        y.coins ? w("n_coins", { n: y.coins }) : "",
+        y.shards ? w("n_shards", { n: y.shards }) : "",
+      ]
+        .filter(Boolean)
+        .join(", ") || "—";
+    return h(
+      "div",
+      { class: "tip" },
+      h(
+        "h4",
+        {},
+        nameNode(t, lang, w),
+        " ",
+        h("span", { class: `school-dot s-${t.school}` }, schoolLetter(t.school, lang)),
+      ),
+      h(
+        "dl",
+        {},
         row(w("school"), cap(nameOf(D.schools[t.school], lang))),
         row(w("level", { n: t.level }), `${w("threshold")}: ${t.fame_threshold}`),
         row(w("components"), comps || "—"),
         row(w("ap"), w("prep_ap", { n: t.prepare_ap })),
         row(cap(w("markers")), String(t.markers)),
         row(w("yield"), yields),
-        t.end_bonus_text ? row(w("level3"), textOf(t.end_bonus_text, lang)) : null),
-      en(t.end_bonus_text));
+        t.end_bonus_text ? row(w("level3"), textOf(t.end_bonus_text, lang)) : null,
+      ),
+      en(t.end_bonus_text),
+    );
   }
   if (kind === "special") {
     const c = D.specials[id];
     if (!c) return null;
-    return h("div", { class: "tip" }, h("h4", {}, nameNode(c, lang, w)),
-      h("dl", {}, row(w("special"), nameOf(D.locations[c.location], lang)), row(w("effect"), textOf(c.text, lang))), en(c.text));
+    return h(
+      "div",
+      { class: "tip" },
+      h("h4", {}, nameNode(c, lang, w)),
+      h("dl", {}, row(w("special"), nameOf(D.locations[c.location], lang)), row(w("effect"), textOf(c.text, lang))),
+      en(c.text),
+    );
   }
   if (kind === "prophecy") {
     const c = D.prophecies[id];
     if (!c) return null;
-    return h("div", { class: "tip" }, h("h4", {}, `${w("prophecy_active").split(" ").pop()} ${c.bga_id ?? id}`),
-      h("p", {}, textOf(c.text, lang)), en(c.text));
+    return h(
+      "div",
+      { class: "tip" },
+      h("h4", {}, `${w("prophecy_active").split(" ").pop()} ${c.bga_id ?? id}`),
+      h("p", {}, textOf(c.text, lang)),
+      en(c.text),
+    );
   }
   if (kind === "magician") {
     const m = D.magicians[id];
     if (!m) return null;
-    return h("div", { class: "tip" }, h("h4", {}, nameOf(m, lang)),
-      h("dl", {}, row(w("school"), cap(nameOf(D.schools[m.school], lang))),
-        row(w("ability"), `${nameOf(m.ability, lang)}: ${textOf(m.ability.text, lang)}`)), en(m.ability.text));
+    return h(
+      "div",
+      { class: "tip" },
+      h("h4", {}, nameOf(m, lang)),
+      h(
+        "dl",
+        {},
+        row(w("school"), cap(nameOf(D.schools[m.school], lang))),
+        row(w("ability"), `${nameOf(m.ability, lang)}: ${textOf(m.ability.text, lang)}`),
+      ),
+      en(m.ability.text),
+    );
   }
   if (kind === "prop") {
     const p = D.props[id];
     if (!p) return null;
-    return h("div", { class: "tip" }, h("h4", {}, nameNode(p, lang, w, true)),
-      h("dl", {}, row(cap(nameOf(D.tiers[p.tier], lang)), w("n_coins", { n: p.cost }))));
+    return h(
+      "div",
+      { class: "tip" },
+      h("h4", {}, nameNode(p, lang, w, true)),
+      h("dl", {}, row(cap(nameOf(D.tiers[p.tier], lang)), w("n_coins", { n: p.cost }))),
+    );
   }
   if (kind === "perf") {
     const c = D.cards[id];
     if (!c) return null;
     const b = c.performer_bonus ?? {};
-    const bonus = [b.fame ? w("n_fame", { n: b.fame }) : "", b.coins ? w("n_coins", { n: b.coins }) : "",
-      b.shards ? w("n_shards", { n: b.shards }) : ""].filter(Boolean).join(", ") || "—";
-    return h("div", { class: "tip" }, h("h4", {}, nameOf(D.theaters[c.theater], lang)),
-      h("dl", {}, row(w("slots"), String(c.cells.length)), row(w("performer_bonus"), bonus),
-        row(cap(w("link")), `${c.links.length} (${c.links.filter((l) => l.shard).length} ${w("shard_link")})`)));
+    const bonus =
+      [
+        b.fame ? w("n_fame", { n: b.fame }) : "",
+        b.coins ? w("n_coins", { n: b.coins }) : "",
+        b.shards ? w("n_shards", { n: b.shards }) : "",
+      ]
+        .filter(Boolean)
+        .join(", ") || "—";
+    return h(
+      "div",
+      { class: "tip" },
+      h("h4", {}, nameOf(D.theaters[c.theater], lang)),
+      h(
+        "dl",
+        {},
+        row(w("slots"), String(c.cells.length)),
+        row(w("performer_bonus"), bonus),
+        row(cap(w("link")), `${c.links.length} (${c.links.filter((l) => l.shard).length} ${w("shard_link")})`),
+      ),
+    );
   }
   if (kind === "character") {
     const c = D.characters[id];
     if (!c) return null;
-    return h("div", { class: "tip" }, h("h4", {}, cap(nameOf(c, lang))),
-      h("dl", {}, row(w("ap"), String(c.base_ap))));
+    return h("div", { class: "tip" }, h("h4", {}, cap(nameOf(c, lang))), h("dl", {}, row(w("ap"), String(c.base_ap))));
   }
   return null;
 }

@@ -14,8 +14,9 @@ from __future__ import annotations
 import msgspec
 
 
-class SuccessorStep(msgspec.Struct, frozen=True, tag="successor_step", tag_field="type",
-                    omit_defaults=True):
+class SuccessorStep(
+    msgspec.Struct, frozen=True, tag="successor_step", tag_field="type", omit_defaults=True
+):
     step: str
     do: str
     char: int = -1
@@ -32,8 +33,11 @@ class SuccessorStep(msgspec.Struct, frozen=True, tag="successor_step", tag_field
     n: int = 0
 
     def __str__(self) -> str:
-        fields = {k: v for k, v in msgspec.structs.asdict(self).items()
-                  if k not in ("step", "do") and v not in (-1, "", 0)}
+        fields = {
+            k: v
+            for k, v in msgspec.structs.asdict(self).items()
+            if k not in ("step", "do") and v not in (-1, "", 0)
+        }
         args = " ".join(f"{k}={v}" for k, v in fields.items())
         return f"[{self.step}] {self.do}" + (f" {args}" if args else "")
 
@@ -46,12 +50,21 @@ class RerollPrepDice(msgspec.Struct, frozen=True, tag="reroll_prep_dice", tag_fi
 
 # ``do`` values :func:`automaton.apply_step` applies, per area (a test checks each one).
 DO = (
-    "plan", "assign",                                      # assignment phase
-    "place", "idle",                                       # choosing a character
-    "reroll", "learn", "hire", "bank", "end",              # Downtown (+ end of any list)
-    "unlist", "order",                                     # Market Row
-    "flip", "draw",                                        # Dark Alley
-    "set_up", "favour",                                    # Theater
+    "plan",
+    "assign",  # assignment phase
+    "place",
+    "idle",  # choosing a character
+    "reroll",
+    "learn",
+    "hire",
+    "bank",
+    "end",  # Downtown (+ end of any list)
+    "unlist",
+    "order",  # Market Row
+    "flip",
+    "draw",  # Dark Alley
+    "set_up",
+    "favour",  # Theater
 )
 # Applied by the base engine's performance phase (docs/solo.md part 4, hook 13).
 DO_BASE = ("perform",)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.state import State
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.state import State
 
 TIE_ORDER = ("theater", "downtown", "academy", "market_row", "workshop")
 
@@ -27,7 +27,7 @@ def card_count(cat: Catalog, solo: SoloState, ap: int) -> int:
 def deck_choice(cat: Catalog, s: State, solo: SoloState) -> str:
     """The deck ``alley.2`` takes from, or "" when every deck is empty."""
     p = s.players[solo.seat]
-    held = {loc: 0 for loc in TIE_ORDER}
+    held = dict.fromkeys(TIE_ORDER, 0)
     for card in p.specials:
         held[cat.specials[card].location] += 1
     decks = [loc for loc in TIE_ORDER if s.decks.get(loc)]
@@ -55,14 +55,24 @@ def apply(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[E
         if heads:
             pend = s.pending_prophecies
             s.pending_prophecies = pend[1:] + pend[:1]
-        R.emit(ev, "coin", st.step, outcome="moved" if heads else "stayed",
-               pending=list(s.pending_prophecies))
+        R.emit(
+            ev,
+            "coin",
+            st.step,
+            outcome="moved" if heads else "stayed",
+            pending=list(s.pending_prophecies),
+        )
         if heads and R.ability(s, solo) == "redraw_next_prophecy" and s.prophecy_stack:
             i = s.rng.below(len(s.prophecy_stack))
             old = s.pending_prophecies[0]
             s.pending_prophecies[0] = s.prophecy_stack.pop(i)
-            R.emit(ev, "prophecy_redrawn", "ability.redraw_next_prophecy", old=old,
-                   new=s.pending_prophecies[0])
+            R.emit(
+                ev,
+                "prophecy_redrawn",
+                "ability.redraw_next_prophecy",
+                old=old,
+                new=s.pending_prophecies[0],
+            )
     elif st.do == "draw":
         card = R.deck_card(cat, s.decks[st.location].pop(0))
         s.players[solo.seat].specials.append(card)

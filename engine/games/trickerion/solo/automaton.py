@@ -14,18 +14,23 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
 from engine.games.trickerion.common import gain
-from engine.games.trickerion.state import State
 from engine.games.trickerion.solo import alley, choose, downtown, market, theater
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState, SoloTurn
+from engine.games.trickerion.state import State
 
 LISTS = {"downtown": downtown, "market_row": market, "dark_alley": alley, "theater": theater}
-LOCATION_DO = {"downtown": ("reroll", "learn", "hire", "bank"), "market_row": ("unlist", "order"),
-               "dark_alley": ("flip", "draw"), "theater": ("set_up",)}
+LOCATION_DO = {
+    "downtown": ("reroll", "learn", "hire", "bank"),
+    "market_row": ("unlist", "order"),
+    "dark_alley": ("flip", "draw"),
+    "theater": ("set_up",),
+}
 
 
 # --- assignment phase ("ФАЗА ПОРУЧЕНИЙ") -----------------------------------------------------------
+
 
 def next_assignment(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep:
     """``plan`` first, then ``assign`` (one step deals every card)."""
@@ -46,11 +51,18 @@ def apply_plan(cat: Catalog, s: State, solo: SoloState, ev: list[Event]) -> None
         R.emit(ev, "plan_discarded", "assign.1", plan=solo.plan)
     solo.plan = solo.plan_deck.pop(0)
     kind = R.packs().plan(solo.plan).kind
-    R.emit(ev, "plan_drawn", "assign.2", plan=solo.plan, kind=kind,
-           plan_slot="upper" if kind == "performance" else "lower")
+    R.emit(
+        ev,
+        "plan_drawn",
+        "assign.2",
+        plan=solo.plan,
+        kind=kind,
+        plan_slot="upper" if kind == "performance" else "lower",
+    )
     solo.mood = R.mood(cat, s, solo)
-    R.emit(ev, "mood", "mood.1", mood=solo.mood,
-           plan_slot="upper" if solo.mood == "ready" else "lower")
+    R.emit(
+        ev, "mood", "mood.1", mood=solo.mood, plan_slot="upper" if solo.mood == "ready" else "lower"
+    )
 
 
 def deal(cat: Catalog, s: State, solo: SoloState) -> list[tuple[str, int, str]]:
@@ -99,6 +111,7 @@ def apply_deal(cat: Catalog, s: State, solo: SoloState, ev: list[Event]) -> None
 
 # --- Place Characters ---------------------------------------------------------------------------
 
+
 def next_action(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep | None:
     """Its next step in the Place Characters phase; None when it has nothing left to place."""
     if solo.turn is None:
@@ -106,8 +119,9 @@ def next_action(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep | None
     return LISTS[solo.turn.loc].next_step(cat, s, solo)
 
 
-def placement_ap(cat: Catalog, s: State, solo: SoloState, char: int, loc: str,
-                 index: int) -> tuple[int, list[str]]:
+def placement_ap(
+    cat: Catalog, s: State, solo: SoloState, char: int, loc: str, index: int
+) -> tuple[int, list[str]]:
     """AP of a placed character (``ap.1``–``ap.5``, before ``ap.6``) and the steps that added."""
     p = s.players[solo.seat]
     c = p.chars[char]
@@ -133,8 +147,9 @@ def placement_ap(cat: Catalog, s: State, solo: SoloState, char: int, loc: str,
     return ap, notes
 
 
-def apply_place(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
-                ev: list[Event]) -> bool:
+def apply_place(
+    cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event]
+) -> bool:
     seat = solo.seat
     p = s.players[seat]
     c = p.chars[st.char]
@@ -142,8 +157,17 @@ def apply_place(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
     s.slots[index] = seat * 16 + st.char
     c.slot = index
     c.shown = True
-    R.emit(ev, "placed", st.step, char=st.char, kind=c.kind, location=st.location,
-           slot=st.slot, rank=st.n, mood=solo.mood)
+    R.emit(
+        ev,
+        "placed",
+        st.step,
+        char=st.char,
+        kind=c.kind,
+        location=st.location,
+        slot=st.slot,
+        rank=st.n,
+        mood=solo.mood,
+    )
     if st.location == "theater" and (index - SLOT_THEATER) % 3 == 2:
         R.emit(ev, "on_stage", "theater.1", day=(index - SLOT_THEATER) // 3)
         return True
@@ -158,8 +182,11 @@ def apply_place(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
         notes.append("ap.6")
         ap = rules.max_ap
     R.emit(ev, "action_points", notes[-1], ap=ap, steps=notes)
-    if c.kind == "magician" and R.ability(s, solo) == "magician_fame_per_trick" and \
-            st.location in R.packs().ability("m06_gentleman").locations:
+    if (
+        c.kind == "magician"
+        and R.ability(s, solo) == "magician_fame_per_trick"
+        and st.location in R.packs().ability("m06_gentleman").locations
+    ):
         gain(cat, s, seat, ev, "solo_gentleman", fame=len(p.tricks))
     if st.location == "workshop":
         R.emit(ev, "workshop", "workshop.1")
@@ -179,8 +206,7 @@ def apply_place(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
     return False
 
 
-def apply_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
-               ev: list[Event]) -> bool:
+def apply_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event]) -> bool:
     """Apply one Successor step; True when its turn (placement or assignments) is over."""
     if st.do == "plan":
         apply_plan(cat, s, solo, ev)
@@ -195,8 +221,9 @@ def apply_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
     return over
 
 
-def _apply_placement_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
-                          ev: list[Event]) -> bool:
+def _apply_placement_step(
+    cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event]
+) -> bool:
     if st.do == "place":
         return apply_place(cat, s, solo, st, ev)
     if st.do == "idle":

@@ -11,16 +11,19 @@ Downtown from the left, the Theater from the left with the magician last; the fi
 from __future__ import annotations
 
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
-from engine.games.trickerion.state import State
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo import theater as T
 from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.state import State
 
 
 def human_seat(s: State, solo: SoloState) -> int:
-    return 1 - solo.seat if len(s.players) == 2 else next(
-        i for i in range(len(s.players)) if i != solo.seat)
+    return (
+        1 - solo.seat
+        if len(s.players) == 2
+        else next(i for i in range(len(s.players)) if i != solo.seat)
+    )
 
 
 def theater_only_magician(cat: Catalog, s: State, seat: int) -> bool:
@@ -38,8 +41,9 @@ def contested(cat: Catalog, s: State, solo: SoloState) -> list[str]:
     for loc in sorted(mine & theirs):
         if loc == "workshop" and R.packs().board.placement.workshop_never_contested:
             continue
-        if loc == "theater" and (theater_only_magician(cat, s, solo.seat)
-                                 or theater_only_magician(cat, s, human)):
+        if loc == "theater" and (
+            theater_only_magician(cat, s, solo.seat) or theater_only_magician(cat, s, human)
+        ):
             continue
         out.append(loc)
     return out
@@ -72,8 +76,9 @@ def theater_slot(cat: Catalog, s: State, solo: SoloState, kind: str, day_rule: s
     return -1
 
 
-def placeable_slot(cat: Catalog, s: State, solo: SoloState, char: int, loc: str,
-                   day_rule: str | None) -> int:
+def placeable_slot(
+    cat: Catalog, s: State, solo: SoloState, char: int, loc: str, day_rule: str | None
+) -> int:
     """Slot index within ``loc`` where ``char`` would go now, or -1."""
     if loc == "dark_alley" and not s.decks:
         return -1
@@ -113,10 +118,15 @@ def next_placement(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep | N
                 if slot < 0:
                     continue
                 step = "order.1" if only_contested else "order.2"
-                return SuccessorStep(step=step, do="place", char=char, location=loc,
-                                     slot=slot, n=rank)
+                return SuccessorStep(
+                    step=step, do="place", char=char, location=loc, slot=slot, n=rank
+                )
     # Nothing can be placed: the rest stay home (a Theater character that cannot set up a
     # marker is the book's case; a full location is the base rule's).
     char, loc = left[0]
-    return SuccessorStep(step="theater.skip" if loc == "theater" else "order.none", do="idle",
-                         char=char, location=loc)
+    return SuccessorStep(
+        step="theater.skip" if loc == "theater" else "order.none",
+        do="idle",
+        char=char,
+        location=loc,
+    )

@@ -253,7 +253,7 @@ class SoloEndScoring(_Data, kw_only=True):
 
 
 class DiscardPenalty(_Data, kw_only=True):
-    """"Обновление карт представлений": its markers on a discarded card still yield, minus this."""
+    """ "Обновление карт представлений": its markers on a discarded card still yield, minus this."""
 
     per_marker: Reward
     source: str
@@ -280,8 +280,12 @@ class TablesPack(Pack, frozen=True, kw_only=True):
                 errors.append((f"$.{name}.rows", "one row per difficulty: low, medium, high"))
             for level, row in table.rows.items():
                 if len(row) != len(table.ap):
-                    errors.append((f"$.{name}.rows.{level}",
-                                   f"{len(row)} values for {len(table.ap)} AP columns"))
+                    errors.append(
+                        (
+                            f"$.{name}.rows.{level}",
+                            f"{len(row)} values for {len(table.ap)} AP columns",
+                        )
+                    )
         if set(self.backstage_bonus.per_character) != set(DIFFICULTIES):
             errors.append(("$.backstage_bonus.per_character", "one entry per difficulty"))
         return errors
@@ -441,18 +445,18 @@ class SoloPerformancesPack(Pack, frozen=True, kw_only=True):
 # ---------------------------------------------------------------------------------------------
 
 SoloEffect = Literal[
-    "first_apprentice_ap",          # The Mechaniker
+    "first_apprentice_ap",  # The Mechaniker
     "smaller_tricks_bigger_yield",  # Electra
-    "renovate_top_with_shard",      # Geert van Augustin (Academy)
-    "free_facing_first_set_up",     # Master of Chains
-    "fame_per_your_marker",         # The Red Lotus
-    "classroom_coins",              # Professor Bernard (Academy)
+    "renovate_top_with_shard",  # Geert van Augustin (Academy)
+    "free_facing_first_set_up",  # Master of Chains
+    "fame_per_your_marker",  # The Red Lotus
+    "classroom_coins",  # Professor Bernard (Academy)
     "specialist_ap_per_your_special",  # The Great Optico
-    "magician_fame_per_trick",      # The Gentleman
-    "link_fame",                    # Lumenia the Radiant (Academy)
-    "redraw_next_prophecy",         # Priestess of Mysticism
-    "performs_first",               # Yoruba Spiritmaster
-    "mystery_coins",                # Anjali (Academy)
+    "magician_fame_per_trick",  # The Gentleman
+    "link_fame",  # Lumenia the Radiant (Academy)
+    "redraw_next_prophecy",  # Priestess of Mysticism
+    "performs_first",  # Yoruba Spiritmaster
+    "mystery_coins",  # Anjali (Academy)
 ]
 
 
@@ -537,8 +541,9 @@ class SoloPacks(msgspec.Struct, frozen=True, kw_only=True):
         try:
             return self.abilities[magician_id]
         except KeyError:
-            raise UnknownId("trickerion.solo.data.unknown_id", kind="ability",
-                            id=magician_id) from None
+            raise UnknownId(
+                "trickerion.solo.data.unknown_id", kind="ability", id=magician_id
+            ) from None
 
     def plan(self, plan_id: str) -> PlanCard:
         try:
@@ -596,8 +601,12 @@ def build_solo_packs(raw: dict[str, bytes | str]) -> SoloPacks:
         dice=p["dice"],
         performances=_unique(p["performances"].cards, lambda c: c.id, "performance", "$.cards"),
         performances_pack=p["performances"],
-        abilities=_unique(p["magicians"].abilities, lambda a: a.magician, "ability",
-                          "trickerion-solo.magicians:$.abilities"),
+        abilities=_unique(
+            p["magicians"].abilities,
+            lambda a: a.magician,
+            "ability",
+            "trickerion-solo.magicians:$.abilities",
+        ),
         prophecies=p["prophecies"],
         magicians_pack=p["magicians"],
         sources={name: pack.source for name, pack in p.items()},
@@ -619,24 +628,36 @@ def _check(s: SoloPacks) -> list[tuple[str, str]]:
 
     base = load_packs()
     board = s.board
-    need({d.id for d in board.difficulties} == set(DIFFICULTIES), "board", "$.difficulties",
-         "one difficulty each: low, medium, high")
+    need(
+        {d.id for d in board.difficulties} == set(DIFFICULTIES),
+        "board",
+        "$.difficulties",
+        "one difficulty each: low, medium, high",
+    )
     location_ids = {loc.id for loc in base.board.locations} | {"academy"}
     for i, entry in enumerate(board.placement.location_order):
-        need(entry.location in location_ids, "board",
-             f"$.placement.location_order[{i}].location", f"unknown location {entry.location!r}")
+        need(
+            entry.location in location_ids,
+            "board",
+            f"$.placement.location_order[{i}].location",
+            f"unknown location {entry.location!r}",
+        )
     for field in ("assignment_deck", "assignment_deck_academy"):
         for i, loc in enumerate(getattr(board.setup, field)):
-            need(loc in location_ids, "board", f"$.setup.{field}[{i}]",
-                 f"unknown location {loc!r}")
+            need(loc in location_ids, "board", f"$.setup.{field}[{i}]", f"unknown location {loc!r}")
     # Plans: locations, decks fed by the cards present.
     for i, card in enumerate(s.plans.values()):
         for j, entry in enumerate(card.entries):
             at = f"$.cards[{i}].entries[{j}].location"
-            need(entry.location in location_ids, "plans", at,
-                 f"unknown location {entry.location!r}")
-            need(entry.location != "academy" or card.academy, "plans", at,
-                 "the Academy on a plan card without the Academy")
+            need(
+                entry.location in location_ids, "plans", at, f"unknown location {entry.location!r}"
+            )
+            need(
+                entry.location != "academy" or card.academy,
+                "plans",
+                at,
+                "the Academy on a plan card without the Academy",
+            )
     for i, deck in enumerate(s.plans_pack.decks):
         academy = deck.variant == "with_academy"
         present = [c for c in s.plans.values() if c.academy == academy]
@@ -644,56 +665,103 @@ def _check(s: SoloPacks) -> list[tuple[str, str]]:
             continue  # the Academy's plan cards are not in the seeds
         for kind, n in deck.cards.items():
             count = sum(1 for c in present if c.kind == kind)
-            need(count == n, "plans", f"$.decks[{i}].cards.{kind}",
-                 f"{n} {kind} cards, but the pack has {count}")
+            need(
+                count == n,
+                "plans",
+                f"$.decks[{i}].cards.{kind}",
+                f"{n} {kind} cards, but the pack has {count}",
+            )
             used = sum(layer.take.get(kind, 0) for layer in deck.layers)
-            need(used == n, "plans", f"$.decks[{i}].layers",
-                 f"the layers take {used} {kind} cards of {n}")
+            need(
+                used == n,
+                "plans",
+                f"$.decks[{i}].layers",
+                f"the layers take {used} {kind} cards of {n}",
+            )
     # Dice: faces name real slots / days.
     slot_ids = {slot.id for loc in base.board.locations for slot in loc.slots}
     day_ids = {d.id for d in base.board.theater_days}
     for i, die in enumerate(s.dice.dice):
         if die.location == "academy":
             continue  # Academy slot ids are not in the base packs
-        valid = day_ids if die.location == "theater" else {
-            x for x in slot_ids if x.startswith(die.location + "_")}
+        valid = (
+            day_ids
+            if die.location == "theater"
+            else {x for x in slot_ids if x.startswith(die.location + "_")}
+        )
         for j, face in enumerate(die.faces):
             at = f"$.dice[{i}].faces[{j}]"
             unknown = [x for x in face if x not in valid]
             need(not unknown, "dice", at, f"not a {die.location} slot or day: {unknown}")
-            need(len(face) <= s.dice.blocks_per_location and len(set(face)) == len(face),
-                 "dice", at, "too many or repeated blocks")
+            need(
+                len(face) <= s.dice.blocks_per_location and len(set(face)) == len(face),
+                "dice",
+                at,
+                "too many or repeated blocks",
+            )
     die_ids = {d.id for d in s.dice.dice}
     for i, rule in enumerate(s.dice.rules):
-        need(not rule.must_include or rule.must_include in die_ids, "dice",
-             f"$.rules[{i}].must_include", f"unknown die {rule.must_include!r}")
+        need(
+            not rule.must_include or rule.must_include in die_ids,
+            "dice",
+            f"$.rules[{i}].must_include",
+            f"unknown die {rule.must_include!r}",
+        )
     # Solo performance cards: geometry and neutral markers.
     for i, card in enumerate(s.performances.values()):
         at = f"$.cards[{i}]"
         cells = {tuple(c) for c in card.cells}
         need(len(cells) == len(card.cells), "performances", f"{at}.cells", "a cell repeats")
         for j, link in enumerate(card.links):
-            need(tuple(link.a) in cells and tuple(link.b) in cells, "performances",
-                 f"{at}.links[{j}]", "link outside the card")
+            need(
+                tuple(link.a) in cells and tuple(link.b) in cells,
+                "performances",
+                f"{at}.links[{j}]",
+                "link outside the card",
+            )
         for j, n in enumerate(card.neutral):
-            need(tuple(n.cell) in cells, "performances", f"{at}.neutral[{j}].cell",
-                 "neutral marker outside the card")
-            need(n.school in SCHOOLS and n.facing in DIRECTIONS, "performances",
-                 f"{at}.neutral[{j}]", "unknown school or facing")
-        need(not card.based_on or card.based_on in base.performances, "performances",
-             f"{at}.based_on", f"unknown base performance card {card.based_on!r}")
+            need(
+                tuple(n.cell) in cells,
+                "performances",
+                f"{at}.neutral[{j}].cell",
+                "neutral marker outside the card",
+            )
+            need(
+                n.school in SCHOOLS and n.facing in DIRECTIONS,
+                "performances",
+                f"{at}.neutral[{j}]",
+                "unknown school or facing",
+            )
+        need(
+            not card.based_on or card.based_on in base.performances,
+            "performances",
+            f"{at}.based_on",
+            f"unknown base performance card {card.based_on!r}",
+        )
     # Magicians and prophecies exist in the base packs (Academy magicians are not there).
     for i, ability in enumerate(s.abilities.values()):
         if not ability.academy:
             magician = base.magicians.get(ability.magician)
-            need(magician is not None, "magicians", f"$.abilities[{i}].magician",
-                 f"unknown magician {ability.magician!r}")
-            need(magician is None or magician.school == ability.school, "magicians",
-                 f"$.abilities[{i}].school", "differs from the magician's school")
+            need(
+                magician is not None,
+                "magicians",
+                f"$.abilities[{i}].magician",
+                f"unknown magician {ability.magician!r}",
+            )
+            need(
+                magician is None or magician.school == ability.school,
+                "magicians",
+                f"$.abilities[{i}].school",
+                "differs from the magician's school",
+            )
     for field in ("removed", "human_only"):
         for i, rule in enumerate(getattr(s.prophecies, field)):
-            need(rule.prophecy in base.prophecies, "prophecies", f"$.{field}[{i}].prophecy",
-                 f"unknown prophecy {rule.prophecy!r}")
+            need(
+                rule.prophecy in base.prophecies,
+                "prophecies",
+                f"$.{field}[{i}].prophecy",
+                f"unknown prophecy {rule.prophecy!r}",
+            )
     twice = sorted(s.removed_prophecies & s.human_only_prophecies)
     need(not twice, "prophecies", "$.human_only", f"also removed: {twice}")
     return errors
@@ -717,10 +785,15 @@ def provisional_records(s: SoloPacks) -> list[tuple[str, str]]:
             for k, v in obj.items():
                 walk(v, f"{path}.{k}")
 
-    packs = {"board": s.board, "tables": s.tables, "plans": s.plans_pack, "dice": s.dice,
-             "performances": s.performances_pack,
-             "magicians": s.magicians_pack,
-             "prophecies": s.prophecies}
+    packs = {
+        "board": s.board,
+        "tables": s.tables,
+        "plans": s.plans_pack,
+        "dice": s.dice,
+        "performances": s.performances_pack,
+        "magicians": s.magicians_pack,
+        "prophecies": s.prophecies,
+    }
     for name, pack in packs.items():
         walk(pack, name)
     return found

@@ -13,10 +13,10 @@ from itertools import combinations
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion.catalog import BOARD_SLOTS, DAYS, SLOT_THEATER, Catalog
-from engine.games.trickerion.state import State
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.components import PrepDie
 from engine.games.trickerion.solo.state import BLOCKED, SoloState
+from engine.games.trickerion.state import State
 
 
 def dice_in_play(solo: SoloState) -> tuple[PrepDie, ...]:
@@ -72,8 +72,9 @@ def apply_blocks(s: State, solo: SoloState) -> list[int]:
 def roll(cat: Catalog, s: State, solo: SoloState, chosen: tuple[str, ...], ev: list[Event]) -> None:
     """Roll ``chosen`` (one of :func:`reroll_options`), mark them, close the slots."""
     if tuple(chosen) not in reroll_options(solo, s.round):
-        raise IllegalAction("trickerion.solo.prep_dice.not_allowed", dice=list(chosen),
-                            round=s.round)
+        raise IllegalAction(
+            "trickerion.solo.prep_dice.not_allowed", dice=list(chosen), round=s.round
+        )
     dice = dice_in_play(solo)
     if not solo.prep_faces:
         solo.prep_faces = [-1] * len(dice)
@@ -85,6 +86,12 @@ def roll(cat: Catalog, s: State, solo: SoloState, chosen: tuple[str, ...], ev: l
     if rule.mark_chosen:
         solo.prep_marked = list(chosen)
     closed = apply_blocks(s, solo)
-    R.emit(ev, "prep_dice", step, rolled=list(chosen),
-           faces={d.id: list(d.faces[f]) for d, f in zip(dice, solo.prep_faces) if f >= 0},
-           marked=list(solo.prep_marked), closed=closed)
+    R.emit(
+        ev,
+        "prep_dice",
+        step,
+        rolled=list(chosen),
+        faces={d.id: list(d.faces[f]) for d, f in zip(dice, solo.prep_faces) if f >= 0},
+        marked=list(solo.prep_marked),
+        closed=closed,
+    )

@@ -13,10 +13,10 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import free_symbol, remove_markers_everywhere
-from engine.games.trickerion.state import State, Trick
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.state import State, Trick
 
 X = "x"
 RESIDENCE = (0, 1)
@@ -44,15 +44,22 @@ def candidates(cat: Catalog, s: State, solo: SoloState, die: int) -> list[str]:
 
 
 def pool(cat: Catalog, s: State, school: str, level: int) -> list[str]:
-    return [t for t in R.residence(cat, s)
-            if cat.trick_level[t] == level and cat.trick_school[t] == school
-            and not single_basic(cat, t)]
+    return [
+        t
+        for t in R.residence(cat, s)
+        if cat.trick_level[t] == level
+        and cat.trick_school[t] == school
+        and not single_basic(cat, t)
+    ]
 
 
 def single_basic(cat: Catalog, trick_id: str) -> bool:
     comps = cat.tricks[trick_id].components
-    return cat.trick_level[trick_id] == 1 and len(comps) == 1 and \
-        cat.prop_tier[next(iter(comps))] == "basic"
+    return (
+        cat.trick_level[trick_id] == 1
+        and len(comps) == 1
+        and cat.prop_tier[next(iter(comps))] == "basic"
+    )
 
 
 def wants_trick(cat: Catalog, s: State, solo: SoloState) -> bool:
@@ -69,16 +76,24 @@ def _step(cat: Catalog, s: State, solo: SoloState, k: int) -> SuccessorStep | No
         if dice:
             die = dice[0]
             face = s.dice[die]
-            return SuccessorStep(step="downtown.1", do="learn", die=die,
-                                 school=p.school if face == "any" else face,
-                                 level=R.highest_level(p.fame))
+            return SuccessorStep(
+                step="downtown.1",
+                do="learn",
+                die=die,
+                school=p.school if face == "any" else face,
+                level=R.highest_level(p.fame),
+            )
     if k == 2:
         face = s.dice[SPECIALIST_DIE]
         if face in R.SPECIALISTS and not R.has_kind(p, face):
             return SuccessorStep(step="downtown.2", do="hire", die=SPECIALIST_DIE, trick=face)
     limit = R.packs().board.side(solo.academy).character_slots
-    if k == 3 and usable(s, APPRENTICE_DIE) and R.apprentice_count(p) < 4 \
-            and R.character_count(p) <= limit:
+    if (
+        k == 3
+        and usable(s, APPRENTICE_DIE)
+        and R.apprentice_count(p) < 4
+        and R.character_count(p) <= limit
+    ):
         return SuccessorStep(step="downtown.3", do="hire", die=APPRENTICE_DIE, trick="apprentice")
     if k == 4 and all(usable(s, d) for d in BANK):
         die = max(BANK, key=lambda d: (int(s.dice[d]), -d))
@@ -86,8 +101,7 @@ def _step(cat: Catalog, s: State, solo: SoloState, k: int) -> SuccessorStep | No
     if k == 5:
         dice = [d for d in BANK if usable(s, d)]
         if len(dice) == 1:
-            return SuccessorStep(step="downtown.5", do="bank", die=dice[0],
-                                 n=int(s.dice[dice[0]]))
+            return SuccessorStep(step="downtown.5", do="bank", die=dice[0], n=int(s.dice[dice[0]]))
     if k == 6 and usable(s, APPRENTICE_DIE) and R.apprentice_count(p) < 4:
         return SuccessorStep(step="downtown.6", do="hire", die=APPRENTICE_DIE, trick="apprentice")
     return None
@@ -147,12 +161,19 @@ def learn(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[E
         R.emit(ev, "returned", st.step, trick=old.id)
     t = Trick(trick_id, free_symbol(p), markers=R.printed_markers(cat, s, solo, trick_id))
     key = cat.trick_yield[trick_id]
-    at = next((i for i, old in enumerate(p.tricks) if cat.trick_yield[old.id] < key),
-              len(p.tricks))
+    at = next((i for i, old in enumerate(p.tricks) if cat.trick_yield[old.id] < key), len(p.tricks))
     p.tricks.insert(at, t)
     added = [prop for prop in cat.tricks[trick_id].components if prop not in solo.shopping]
     solo.shopping.extend(added)
-    R.emit(ev, "learned", st.step, trick=trick_id, die=st.die, slot=at, markers=t.markers,
-           shopping=added)
+    R.emit(
+        ev,
+        "learned",
+        st.step,
+        trick=trick_id,
+        die=st.die,
+        slot=at,
+        markers=t.markers,
+        shopping=added,
+    )
     R.update_mood(cat, s, solo, ev)
     return t

@@ -12,10 +12,10 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import gain
-from engine.games.trickerion.state import PerfCard, State
 from engine.games.trickerion.solo import perform
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.state import PerfCard, State
 
 
 def safe_fame(cat: Catalog, solo: SoloState, coins: int) -> tuple[int, int]:
@@ -42,8 +42,13 @@ def order_characters(s: State, solo: SoloState, ev: list[Event]) -> None:
     p.chars.sort(key=lambda c: R.BOARD_RANK[c.kind])
     slots = R.packs().board.side(solo.academy).character_slots
     if [c.kind for c in p.chars] != before or len(p.chars) > slots:
-        R.emit(ev, "board", "end.return", chars=[c.kind for c in p.chars],
-               extra=max(0, len(p.chars) - slots))
+        R.emit(
+            ev,
+            "board",
+            "end.return",
+            chars=[c.kind for c in p.chars],
+            extra=max(0, len(p.chars) - slots),
+        )
 
 
 def discard(cat: Catalog, s: State, solo: SoloState, pc: PerfCard, ev: list[Event]) -> None:
@@ -55,8 +60,16 @@ def discard(cat: Catalog, s: State, solo: SoloState, pc: PerfCard, ev: list[Even
     n = sum(1 for m in pc.m if m >= 0 and m // 4 == solo.seat)
     if n:
         gain(cat, s, solo.seat, ev, "solo_discard_yield", fame=fame, coins=coins, shards=shards)
-        R.emit(ev, "markers_to_supply", "end.discard", card=pc.id, markers=n, fame=fame,
-               coins=coins, shards=shards)
+        R.emit(
+            ev,
+            "markers_to_supply",
+            "end.discard",
+            card=pc.id,
+            markers=n,
+            fame=fame,
+            coins=coins,
+            shards=shards,
+        )
         R.update_mood(cat, s, solo, ev)
 
 
@@ -88,8 +101,9 @@ def final_breakdown(cat: Catalog, s: State, solo: SoloState) -> dict[str, int]:
     return {
         "leftover_markers": leftover,
         "shards": min(end.shard_cap, shards * end.fame_per_shard),
-        "special_assignments": min(end.special_assignment_cap,
-                                   len(p.specials) * end.fame_per_special_assignment),
+        "special_assignments": min(
+            end.special_assignment_cap, len(p.specials) * end.fame_per_special_assignment
+        ),
         "level3_tricks": level3 * end.level3_trick_fame[solo.difficulty],
         "extra_characters": extra * end.extra_character_fame[solo.difficulty],
     }

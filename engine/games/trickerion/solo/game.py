@@ -24,10 +24,15 @@ from engine.games.trickerion.solo import automaton, endround, perform
 from engine.games.trickerion.solo import dice as prep_dice
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
-from engine.games.trickerion.solo.components import (TABLES, load_solo_packs, read_pack_bytes,
-                                                     solo_packs_with_tables)
+from engine.games.trickerion.solo.components import (
+    TABLES,
+    load_solo_packs,
+    read_pack_bytes,
+    solo_packs_with_tables,
+)
 from engine.games.trickerion.solo.setup import setup_successor
-from engine.games.trickerion.solo.state import PendingPrepDice, SoloGameState as State
+from engine.games.trickerion.solo.state import PendingPrepDice
+from engine.games.trickerion.solo.state import SoloGameState as State
 from engine.games.trickerion.solo.view import solo_view
 
 
@@ -45,30 +50,64 @@ DIFFICULTY_NAMES = {
 }
 
 SOLO_OPTIONS = (
-    OptionSpec(id="difficulty", kind="choice", default="medium", choices=("low", "medium", "high"),
-               choice_names=DIFFICULTY_NAMES,
-               names={"en": "Difficulty", "ru": "Сложность", "fr": "Difficulté"},
-               help={"en": "The Successor's characters, dice, cards and scoring table.",
-                     "ru": "Персонажи преемника, кубики, карты и таблица подсчёта.",
-                     "fr": "Personnages, dés, cartes et décompte du Successeur."}),
-    OptionSpec(id="easier", kind="bool", default=False,
-               names={"en": "Easier: ignore its ability", "ru": "Проще: без способности преемника",
-                      "fr": "Plus facile : sans sa capacité"},
-               help={"en": "The Successor's magician ability is ignored.",
-                     "ru": "Способность иллюзиониста преемника не действует.",
-                     "fr": "La capacité du Magicien du Successeur est ignorée."}),
-    OptionSpec(id="harder_no_ability", kind="bool", default=False,
-               names={"en": "Harder: ignore your ability", "ru": "Сложнее: без вашей способности",
-                      "fr": "Plus difficile : sans votre capacité"},
-               help={"en": "Your magician ability is ignored.",
-                     "ru": "Способность вашего иллюзиониста не действует.",
-                     "fr": "La capacité de votre Magicien est ignorée."}),
-    OptionSpec(id="harder_coins", kind="bool", default=False,
-               names={"en": "Harder: 8 coins for it", "ru": "Сложнее: 8 монет преемнику",
-                      "fr": "Plus difficile : 8 pièces pour lui"},
-               help={"en": "The Successor starts with 8 coins in its safe.",
-                     "ru": "Преемник начинает с 8 монетами в сейфе.",
-                     "fr": "Le Successeur commence avec 8 pièces dans son coffre."}),
+    OptionSpec(
+        id="difficulty",
+        kind="choice",
+        default="medium",
+        choices=("low", "medium", "high"),
+        choice_names=DIFFICULTY_NAMES,
+        names={"en": "Difficulty", "ru": "Сложность", "fr": "Difficulté"},
+        help={
+            "en": "The Successor's characters, dice, cards and scoring table.",
+            "ru": "Персонажи преемника, кубики, карты и таблица подсчёта.",
+            "fr": "Personnages, dés, cartes et décompte du Successeur.",
+        },
+    ),
+    OptionSpec(
+        id="easier",
+        kind="bool",
+        default=False,
+        names={
+            "en": "Easier: ignore its ability",
+            "ru": "Проще: без способности преемника",
+            "fr": "Plus facile : sans sa capacité",
+        },
+        help={
+            "en": "The Successor's magician ability is ignored.",
+            "ru": "Способность иллюзиониста преемника не действует.",
+            "fr": "La capacité du Magicien du Successeur est ignorée.",
+        },
+    ),
+    OptionSpec(
+        id="harder_no_ability",
+        kind="bool",
+        default=False,
+        names={
+            "en": "Harder: ignore your ability",
+            "ru": "Сложнее: без вашей способности",
+            "fr": "Plus difficile : sans votre capacité",
+        },
+        help={
+            "en": "Your magician ability is ignored.",
+            "ru": "Способность вашего иллюзиониста не действует.",
+            "fr": "La capacité de votre Magicien est ignorée.",
+        },
+    ),
+    OptionSpec(
+        id="harder_coins",
+        kind="bool",
+        default=False,
+        names={
+            "en": "Harder: 8 coins for it",
+            "ru": "Сложнее: 8 монет преемнику",
+            "fr": "Plus difficile : 8 pièces pour lui",
+        },
+        help={
+            "en": "The Successor starts with 8 coins in its safe.",
+            "ru": "Преемник начинает с 8 монетами в сейфе.",
+            "fr": "Le Successeur commence avec 8 pièces dans son coffre.",
+        },
+    ),
     OPTIONS[1],  # prophecies
     OPTIONS[3],  # first-game kits (your setup)
 )
@@ -81,9 +120,11 @@ class TrickerionSolo(Trickerion):
     (base rulebook «БЫСТРАЯ ПАРТИЯ»: any module but the Successor)."""
 
     id = "trickerion-solo"
-    names = {"en": "Trickerion: solo against Dahlgaard's Successor",
-             "ru": "Трикерион: одиночная игра против преемника Далгарда",
-             "fr": "Trickerion : en solo contre le Successeur de Dahlgaard"}
+    names = {
+        "en": "Trickerion: solo against Dahlgaard's Successor",
+        "ru": "Трикерион: одиночная игра против преемника Далгарда",
+        "fr": "Trickerion : en solo contre le Successeur de Dahlgaard",
+    }
     min_players = 2
     max_players = 2
     option_specs = SOLO_OPTIONS
@@ -96,13 +137,20 @@ class TrickerionSolo(Trickerion):
     # The bridge's game_data adds the solo packs as "solo/<pack>" (the solo cards' geometry).
     extra_data = {"solo/": "engine.games.trickerion.solo"}
     # Its name in the log and on its seat (seat 1).
-    automaton_names = {"en": "Dahlgaard's Successor", "ru": "Преемник Далгарда",
-                       "fr": "le Successeur de Dahlgaard"}
+    automaton_names = {
+        "en": "Dahlgaard's Successor",
+        "ru": "Преемник Далгарда",
+        "fr": "le Successeur de Dahlgaard",
+    }
     # A box owner may type in the printed difficulty tables (docs/trickerion-data.md).
     replaceable_packs = (TABLES,)
 
-    def __init__(self, players: int = 2, options: dict[str, Any] | None = None,
-                 packs: dict[str, bytes] | None = None) -> None:
+    def __init__(
+        self,
+        players: int = 2,
+        options: dict[str, Any] | None = None,
+        packs: dict[str, bytes] | None = None,
+    ) -> None:
         given = dict(options or {})
         # The base game's module switches are fixed here; a save stores them as they are.
         if given.pop("fast_game", False) is not False:
@@ -112,8 +160,11 @@ class TrickerionSolo(Trickerion):
         super().__init__(players, given, packs)
         own = self.user_packs.get(TABLES)
         self.cat = solo_catalog(own)
-        tables_sha = (solo_packs_with_tables(own)[1] if own is not None
-                      else pack_sha256(read_pack_bytes("tables")))
+        tables_sha = (
+            solo_packs_with_tables(own)[1]
+            if own is not None
+            else pack_sha256(read_pack_bytes("tables"))
+        )
         self._fingerprint = {TABLES: tables_sha}
 
     def pack_fingerprint(self) -> dict[str, str]:
@@ -122,15 +173,22 @@ class TrickerionSolo(Trickerion):
     def check_options(self) -> None:
         o = self.options
         # The solo book's options (difficulty, adjustments).
-        self.solo = {"difficulty": o["difficulty"], "easier": o["easier"],
-                     "harder_no_ability": o["harder_no_ability"], "harder_coins": o["harder_coins"]}
+        self.solo = {
+            "difficulty": o["difficulty"],
+            "easier": o["easier"],
+            "harder_no_ability": o["harder_no_ability"],
+            "harder_coins": o["harder_coins"],
+        }
         o["dark_alley"] = True
         o["fast_game"] = False
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
-        return {**super().describe(), "automata": list(cls.automata),
-                "automaton_names": cls.automaton_names}
+        return {
+            **super().describe(),
+            "automata": list(cls.automata),
+            "automaton_names": cls.automaton_names,
+        }
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         if kind == "seat" and value in self.automata:
@@ -140,8 +198,9 @@ class TrickerionSolo(Trickerion):
     def has_ability(self, s: State, seat: int, magician: str) -> bool:
         """Never the Successor (its solo ability lives in this package), nor you with the
         harder adjustment "ignore your ability"."""
-        return (super().has_ability(s, seat, magician) and
-                (s.solo is None or (seat != s.solo.seat and not s.solo.ignore_human_ability)))
+        return super().has_ability(s, seat, magician) and (
+            s.solo is None or (seat != s.solo.seat and not s.solo.ignore_human_ability)
+        )
 
     # --- the automaton ----------------------------------------------------------------------
 
@@ -168,13 +227,15 @@ class TrickerionSolo(Trickerion):
     def apply_automaton(self, s: State, seat: int, action: Any, ev: list[Event]) -> None:
         solo = s.solo
         if not isinstance(action, SuccessorStep):
-            raise IllegalAction("trickerion.solo.successor_steps_only",
-                                action=type(action).__name__)
+            raise IllegalAction(
+                "trickerion.solo.successor_steps_only", action=type(action).__name__
+            )
         if s.pending:
             pend = s.pending[0]
             if pend.kind != "perform" or action.do != "perform":
-                raise IllegalAction("trickerion.solo.step_out_of_turn", step=action.step,
-                                    do=action.do)
+                raise IllegalAction(
+                    "trickerion.solo.step_out_of_turn", step=action.step, do=action.do
+                )
             if action.card not in performance.candidates(s, pend.seat):
                 raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
             s.pending.pop(0)
@@ -183,8 +244,9 @@ class TrickerionSolo(Trickerion):
             return
         if s.phase == "assign":
             if action.do not in ("plan", "assign"):
-                raise IllegalAction("trickerion.solo.step_out_of_turn", step=action.step,
-                                    do=action.do)
+                raise IllegalAction(
+                    "trickerion.solo.step_out_of_turn", step=action.step, do=action.do
+                )
             automaton.apply_step(self.cat, s, solo, action, ev)
             return
         if s.phase != "place" or action.do in ("plan", "assign", "perform"):
@@ -204,10 +266,17 @@ class TrickerionSolo(Trickerion):
         # The Successor's setup (solo «ПОДГОТОВКА ИЛЛЮЗИОНИСТОВ»): it also fixes the order
         # (you first, setup.11) and gives you the slot-1 coins.
         o = self.solo
-        s.solo = setup_successor(self.cat, s, s.players[0].school, o["difficulty"], ev,
-                                 prophecies=self.options["prophecies"], easier=o["easier"],
-                                 harder_no_ability=o["harder_no_ability"],
-                                 harder_coins=o["harder_coins"])
+        s.solo = setup_successor(
+            self.cat,
+            s,
+            s.players[0].school,
+            o["difficulty"],
+            ev,
+            prophecies=self.options["prophecies"],
+            easier=o["easier"],
+            harder_no_ability=o["harder_no_ability"],
+            harder_coins=o["harder_coins"],
+        )
 
     def on_round_start(self, s: State, ev: list[Event]) -> None:
         endround.new_round(s.solo)
@@ -242,16 +311,21 @@ class TrickerionSolo(Trickerion):
         # perform.3: its yield ignores day and prophecy modifiers (Electra's solo bonus in).
         return R.trick_yield(self.cat, s, s.solo, trick)
 
-    def automaton_gain(self, s: State, seat: int, ev: list[Event], why: str,
-                       fame: int, coins: int, shards: int) -> None:
+    def automaton_gain(
+        self, s: State, seat: int, ev: list[Event], why: str, fame: int, coins: int, shards: int
+    ) -> None:
         """Its performance gains, as they are: no prophecy adds to them (perform.3)."""
         if fame or coins or shards:
             p = s.players[seat]
             p.fame += fame
             p.coins += coins
             p.shards += shards
-            ev.append(Event("trickerion.gain", {"seat": seat, "why": why, "fame": fame,
-                                                "coins": coins, "shards": shards}))
+            ev.append(
+                Event(
+                    "trickerion.gain",
+                    {"seat": seat, "why": why, "fame": fame, "coins": coins, "shards": shards},
+                )
+            )
         if why == "performance_yield":
             R.emit(ev, "yield", "perform.3", fame=fame, coins=coins, shards=shards)
         R.update_mood(self.cat, s, s.solo, ev)  # mood.2: its fame may cross 16 or 36
@@ -260,8 +334,7 @@ class TrickerionSolo(Trickerion):
         # perform.2: links, card bonus and its per-character backstage bonus (never doubled).
         bonus = perform.performer_bonus(self.cat, s, s.solo, pc, day)
         self.automaton_gain(s, s.solo.seat, ev, "performer_bonus", *bonus)
-        R.emit(ev, "performer_bonus", "perform.2", fame=bonus[0], coins=bonus[1],
-               shards=bonus[2])
+        R.emit(ev, "performer_bonus", "perform.2", fame=bonus[0], coins=bonus[1], shards=bonus[2])
 
     def after_performance(self, s: State, pc: Any, ev: list[Event]) -> None:
         perform.return_markers(s, s.solo, pc, ev, "perform.4")
@@ -302,6 +375,7 @@ class PrepDice:
         return [RerollPrepDice(pair) for pair in prep_dice.reroll_options(s.solo, s.round)]
 
     @staticmethod
-    def apply(g: TrickerionSolo, s: State, pend: PendingPrepDice, action: RerollPrepDice,
-              ev: list[Event]) -> None:
+    def apply(
+        g: TrickerionSolo, s: State, pend: PendingPrepDice, action: RerollPrepDice, ev: list[Event]
+    ) -> None:
         prep_dice.roll(g.cat, s, s.solo, action.dice, ev)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.state import State
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.state import State
 
 
 def in_stock(s: State) -> set[str]:

@@ -13,10 +13,10 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
 from engine.games.trickerion.common import trick_by_sym
-from engine.games.trickerion.state import PerfCard, State
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.state import PerfCard, State
 
 
 def performs_first(s: State, solo: SoloState) -> bool:
@@ -50,22 +50,27 @@ def backstage(s: State, solo: SoloState, day: int) -> list[str]:
     return out
 
 
-def performer_bonus(cat: Catalog, s: State, solo: SoloState, pc: PerfCard,
-                    day: int) -> tuple[int, int, int]:
+def performer_bonus(
+    cat: Catalog, s: State, solo: SoloState, pc: PerfCard, day: int
+) -> tuple[int, int, int]:
     """``perform.2``: links + card bonus + per-character bonus (+ Red Lotus)."""
     fame, coins, shards = card_value(cat, s, pc)
     reward = R.tables(cat).backstage_bonus.per_character[solo.difficulty]
     n = len(backstage(s, solo, day))
-    fame, coins, shards = fame + reward.fame * n, coins + reward.coins * n, \
-        shards + reward.shards * n
+    fame, coins, shards = (
+        fame + reward.fame * n,
+        coins + reward.coins * n,
+        shards + reward.shards * n,
+    )
     if R.ability(s, solo) == "fame_per_your_marker":
         yours = sum(1 for m in pc.m if m >= 0 and m // 4 != solo.seat)
         fame += R.packs().ability("m05_red_lotus").reward.fame * yours
     return fame, coins, shards
 
 
-def yields(cat: Catalog, s: State, solo: SoloState, pc: PerfCard,
-           penalty: tuple[int, int] = (0, 0)) -> tuple[int, int, int]:
+def yields(
+    cat: Catalog, s: State, solo: SoloState, pc: PerfCard, penalty: tuple[int, int] = (0, 0)
+) -> tuple[int, int, int]:
     """``perform.3``: its yield for every marker of its on ``pc``, minus ``penalty`` (fame,
     coins) per marker (``end.discard``, ``final.1``), never below 0."""
     fame = coins = shards = 0

@@ -8,20 +8,35 @@ Functions read the base Trickerion ``State`` (``s``), the base ``Catalog`` (``ca
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.games.trickerion.catalog import (BOARD_SLOTS, SLOT_THEATER, SLOT_WORKSHOP,
-                                             CardGeo, Catalog)
+from engine.games.trickerion.catalog import (
+    BOARD_SLOTS,
+    SLOT_THEATER,
+    SLOT_WORKSHOP,
+    CardGeo,
+    Catalog,
+)
 from engine.games.trickerion.common import trick_by_sym
 from engine.games.trickerion.placement import board_index  # noqa: F401 (the solo modules' name)
-from engine.games.trickerion.state import HOME, PerfCard, Player, State
-from engine.games.trickerion.solo.components import (SoloPacks, TablesPack, load_solo_packs,
-                                                     provisional_records)
+from engine.games.trickerion.solo.components import (
+    SoloPacks,
+    TablesPack,
+    load_solo_packs,
+    provisional_records,
+)
 from engine.games.trickerion.solo.state import NEUTRAL, SoloState
+from engine.games.trickerion.state import HOME, PerfCard, Player, State
 
 SPECIALISTS = ("assistant", "engineer", "manager")
 # Return Characters order on its board ("ВОЗВРАЩЕНИЕ ПЕРСОНАЖЕЙ"): magician, protégé,
 # specialists, apprentices.
-BOARD_RANK = {"magician": 0, "protege": 1, "assistant": 2, "engineer": 2, "manager": 2,
-              "apprentice": 3}
+BOARD_RANK = {
+    "magician": 0,
+    "protege": 1,
+    "assistant": 2,
+    "engineer": 2,
+    "manager": 2,
+    "apprentice": 3,
+}
 
 
 def packs() -> SoloPacks:
@@ -37,8 +52,9 @@ class SoloCatalog(Catalog):
         self.cards = {**base.cards, **{c.id: CardGeo(c) for c in solo.performances_pack.cards}}
         self.solo_tables = solo.tables
         # What the page marks provisional: a box owner's tables may have none left.
-        self.solo_provisional = [{"path": path, "reason": reason}
-                                 for path, reason in provisional_records(solo)]
+        self.solo_provisional = [
+            {"path": path, "reason": reason} for path, reason in provisional_records(solo)
+        ]
 
 
 def tables(cat: Catalog) -> TablesPack:
@@ -52,6 +68,7 @@ def emit(ev: list[Event], what: str, step: str, **params) -> None:
 
 
 # --- levels and mood ("НАСТРОЕНИЕ ПРЕЕМНИКА") -------------------------------------------------
+
 
 def highest_level(fame: int) -> int:
     """The highest trick level open to it: fame thresholds 16 and 36 (board pack)."""
@@ -75,8 +92,9 @@ def mood(cat: Catalog, s: State, solo: SoloState) -> str:
     return "ready" if tricks_of_level(cat, p, highest_level(p.fame)) else "busy"
 
 
-def update_mood(cat: Catalog, s: State, solo: SoloState, ev: list[Event],
-                step: str = "mood.2") -> None:
+def update_mood(
+    cat: Catalog, s: State, solo: SoloState, ev: list[Event], step: str = "mood.2"
+) -> None:
     new = mood(cat, s, solo)
     if new != solo.mood:
         solo.mood = new
@@ -84,6 +102,7 @@ def update_mood(cat: Catalog, s: State, solo: SoloState, ev: list[Event],
 
 
 # --- its magician's solo ability ----------------------------------------------------------------
+
 
 def ability(s: State, solo: SoloState) -> str:
     """Effect id of its magician's solo ability, or "" when the easier adjustment is on."""
@@ -110,12 +129,16 @@ def trick_yield(cat: Catalog, s: State, solo: SoloState, trick_id: str) -> tuple
     if ability(s, solo) == "smaller_tricks_bigger_yield":
         r = packs().ability("m08_electra").reward
         level = cat.trick_level[trick_id]
-        fame, coins, shards = fame + r.fame * level, coins + r.coins * level, \
-            shards + r.shards * level
+        fame, coins, shards = (
+            fame + r.fame * level,
+            coins + r.coins * level,
+            shards + r.shards * level,
+        )
     return fame, coins, shards
 
 
 # --- Residence and special assignment decks -------------------------------------------------------
+
 
 def residence(cat: Catalog, s: State) -> list[str]:
     """Tricks in Dahlgaard's Residence, card order: every trick nobody owns (the solo game is
@@ -131,14 +154,18 @@ def deck_card(cat: Catalog, entry) -> str:
 
 # --- characters and locations ---------------------------------------------------------------------
 
+
 def card_location(cat: Catalog, card: str) -> str:
     return cat.specials[card].location if card in cat.specials else card
 
 
 def unplaced(cat: Catalog, p: Player) -> list[tuple[int, str]]:
     """(character index, location) of assigned characters not yet placed, board order."""
-    return [(i, card_location(cat, c.card)) for i, c in enumerate(p.chars)
-            if c.card and c.slot == HOME and not c.idle]
+    return [
+        (i, card_location(cat, c.card))
+        for i, c in enumerate(p.chars)
+        if c.card and c.slot == HOME and not c.idle
+    ]
 
 
 def character_count(p: Player) -> int:
@@ -155,6 +182,7 @@ def has_kind(p: Player, kind: str) -> bool:
 
 # --- slots and Theater days ------------------------------------------------------------------------
 
+
 def theater_day(s: State, seat: int) -> int:
     for d in range(4):
         for k in range(3):
@@ -167,7 +195,7 @@ def theater_day(s: State, seat: int) -> int:
 def day_open(s: State, seat: int, d: int) -> bool:
     """Day ``d`` is open to ``seat``: not closed by a prep die, no other player there."""
     base = SLOT_THEATER + 3 * d
-    values = s.slots[base:base + 3]
+    values = s.slots[base : base + 3]
     if all(v == -2 for v in values):
         return False
     return not any(v >= 0 and v // 16 != seat for v in values)
@@ -188,6 +216,7 @@ def first_free_slot(cat: Catalog, s: State, seat: int, loc: str) -> int:
 
 # --- performance-card geometry, neutral markers ---------------------------------------------------
 
+
 def geo(cat: Catalog, card_id: str) -> CardGeo:
     """Geometry of a performance card (the solo game's catalogue holds the solo cards)."""
     return cat.cards[card_id]
@@ -196,6 +225,7 @@ def geo(cat: Catalog, card_id: str) -> CardGeo:
 def new_perf_card(cat: Catalog, card_id: str) -> PerfCard:
     """A performance card entering the row, with its printed neutral markers."""
     from engine.games.trickerion.setup import _perf_card
+
     return _perf_card(cat, card_id)
 
 
@@ -214,8 +244,9 @@ def symbol(cat: Catalog, school: str, facing: int, side: int) -> str:
     return cat.side_school[school][facing][side]
 
 
-def links_if_placed(cat: Catalog, s: State, pc: PerfCard, cell: int, school: str,
-                    facing: int) -> list[int]:
+def links_if_placed(
+    cat: Catalog, s: State, pc: PerfCard, cell: int, school: str, facing: int
+) -> list[int]:
     """Links (indices into the card's geometry) a marker of ``school`` placed on ``cell``
     with ``facing`` would form with the markers already there (neutral ones included)."""
     g = geo(cat, pc.id)
@@ -226,8 +257,9 @@ def links_if_placed(cat: Catalog, s: State, pc: PerfCard, cell: int, school: str
         other_school = school_at(cat, s, pc, other)
         if not other_school:
             continue
-        if symbol(cat, school, facing, mine_side) == symbol(cat, other_school, pc.o[other],
-                                                             other_side):
+        if symbol(cat, school, facing, mine_side) == symbol(
+            cat, other_school, pc.o[other], other_side
+        ):
             out.append(li)
     return out
 

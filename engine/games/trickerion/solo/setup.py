@@ -10,10 +10,10 @@ from __future__ import annotations
 from engine.core.errors import OptionsError
 from engine.core.events import Event
 from engine.games.trickerion.catalog import BOARD_SLOTS, Catalog
-from engine.games.trickerion.state import Char, State, Trick
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.downtown import single_basic
 from engine.games.trickerion.solo.state import BLOCKED, SoloState
+from engine.games.trickerion.state import Char, State, Trick
 
 SEAT = 1  # the Successor's seat; you are seat 0 and always first player (setup.11)
 
@@ -22,8 +22,10 @@ def build_plan_deck(rng, academy: bool = False) -> list[str]:
     """``setup.12``: the plan deck, top card first."""
     plans = R.packs().plans_pack
     deck = plans.deck(academy)
-    pools = {kind: rng.shuffled([c.id for c in plans.cards_for(academy) if c.kind == kind])
-             for kind in deck.cards}
+    pools = {
+        kind: rng.shuffled([c.id for c in plans.cards_for(academy) if c.kind == kind])
+        for kind in deck.cards
+    }
     if not all(pools.values()):
         raise OptionsError("trickerion.solo.no_plan_cards", academy=academy)
     bottom_up: list[str] = []
@@ -32,7 +34,7 @@ def build_plan_deck(rng, academy: bool = False) -> list[str]:
         for kind, n in layer.take.items():
             taken.extend(pools[kind].pop() for _ in range(n))
         rng.shuffle(taken)
-        bottom_up.extend(taken[:layer.place])
+        bottom_up.extend(taken[: layer.place])
     return list(reversed(bottom_up))
 
 
@@ -46,7 +48,9 @@ def solo_performances(cat: Catalog, s: State, ev: list[Event]) -> None:
         deck.extend(cards[:n])
         leftovers[theater] = cards[n:]
     s.perf_deck = deck
-    s.row = [R.new_perf_card(cat, cid) for cid in leftovers["riverside_theater"][:sp.active_at_start]]
+    s.row = [
+        R.new_perf_card(cat, cid) for cid in leftovers["riverside_theater"][: sp.active_at_start]
+    ]
     R.emit(ev, "performances", "setup.1", row=[pc.id for pc in s.row])
 
 
@@ -58,8 +62,9 @@ def remove_prophecies(s: State, ev: list[Event]) -> None:
     R.emit(ev, "prophecies_removed", "setup.2", prophecies=sorted(gone))
 
 
-def magician_choices(cat: Catalog, human_school: str, prophecies: bool,
-                     academy: bool = False) -> list[str]:
+def magician_choices(
+    cat: Catalog, human_school: str, prophecies: bool, academy: bool = False
+) -> list[str]:
     """``setup.6``: magicians of another school (Academy ones only with the Academy)."""
     out = []
     for a in R.packs().abilities.values():
@@ -78,17 +83,31 @@ def start_trick_choices(cat: Catalog, s: State, school: str) -> list[str]:
     return [t for t in cat.level1[school] if t in home and not single_basic(cat, t)]
 
 
-def setup_successor(cat: Catalog, s: State, human_school: str, difficulty: str,
-                    ev: list[Event], *, prophecies: bool = True, easier: bool = False,
-                    harder_no_ability: bool = False, harder_coins: bool = False,
-                    academy: bool = False) -> SoloState:
+def setup_successor(
+    cat: Catalog,
+    s: State,
+    human_school: str,
+    difficulty: str,
+    ev: list[Event],
+    *,
+    prophecies: bool = True,
+    easier: bool = False,
+    harder_no_ability: bool = False,
+    harder_coins: bool = False,
+    academy: bool = False,
+) -> SoloState:
     """Set the Successor up on seat ``SEAT`` and return its :class:`SoloState`."""
     if academy:
         raise OptionsError("trickerion.solo.academy_not_in_seeds")
     board = R.packs().board
     level = board.difficulty(difficulty)
-    solo = SoloState(seat=SEAT, difficulty=difficulty, academy=academy,
-                     ignore_successor_ability=easier, ignore_human_ability=harder_no_ability)
+    solo = SoloState(
+        seat=SEAT,
+        difficulty=difficulty,
+        academy=academy,
+        ignore_successor_ability=easier,
+        ignore_human_ability=harder_no_ability,
+    )
     rng = s.rng
     solo_performances(cat, s, ev)
     remove_prophecies(s, ev)
@@ -102,7 +121,7 @@ def setup_successor(cat: Catalog, s: State, human_school: str, difficulty: str,
     R.emit(ev, "start_trick", "setup.7", trick=start, markers=p.tricks[0].markers)
     R.emit(ev, "shopping", "setup.8", props=list(solo.shopping))
     chars = [Char("magician")]
-    specialists = rng.shuffled(list(R.SPECIALISTS))[:level.characters.specialist]
+    specialists = rng.shuffled(list(R.SPECIALISTS))[: level.characters.specialist]
     chars += [Char(kind) for kind in specialists]
     chars += [Char("apprentice") for _ in range(level.characters.apprentice)]
     p.chars = chars
@@ -110,14 +129,17 @@ def setup_successor(cat: Catalog, s: State, human_school: str, difficulty: str,
     p.hand = dict(board.setup.assignment_deck)
     p.specials = []
     R.emit(ev, "assignment_deck", "setup.10", cards=dict(p.hand))
-    p.coins = board.setup.start_coins + (next(
-        a.coins for a in board.adjustments if a.effect == "successor_extra_coins")
-        if harder_coins else 0)
+    p.coins = board.setup.start_coins + (
+        next(a.coins for a in board.adjustments if a.effect == "successor_extra_coins")
+        if harder_coins
+        else 0
+    )
     p.shards = board.setup.start_shards
     p.fame = cat.setup.start_fame
     s.order = [1 - SEAT, SEAT]
     s.players[1 - SEAT].coins = cat.setup.start_coins_by_initiative[
-        board.setup.human_initiative_slot - 1]
+        board.setup.human_initiative_slot - 1
+    ]
     R.emit(ev, "initiative", "setup.11", order=list(s.order))
     solo.plan_deck = build_plan_deck(rng, academy)
     R.emit(ev, "plan_deck", "setup.12", cards=len(solo.plan_deck))
@@ -127,6 +149,12 @@ def setup_successor(cat: Catalog, s: State, human_school: str, difficulty: str,
             if s.slots[i] == BLOCKED:
                 s.slots[i] = -1
     if easier or harder_no_ability or harder_coins:
-        R.emit(ev, "adjustments", "setup.13", easier=easier, harder_no_ability=harder_no_ability,
-               harder_coins=harder_coins)
+        R.emit(
+            ev,
+            "adjustments",
+            "setup.13",
+            easier=easier,
+            harder_no_ability=harder_no_ability,
+            harder_coins=harder_coins,
+        )
     return solo

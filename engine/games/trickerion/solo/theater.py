@@ -69,8 +69,9 @@ def choose_card(cat: Catalog, s: State, solo: SoloState, cards: list[int]) -> tu
     return min(cards), step
 
 
-def cell_options(cat: Catalog, s: State, solo: SoloState, ci: int, trick_id: str,
-                 free_facing: bool) -> list[tuple[tuple, int, int, int, int]]:
+def cell_options(
+    cat: Catalog, s: State, solo: SoloState, ci: int, trick_id: str, free_facing: bool
+) -> list[tuple[tuple, int, int, int, int]]:
     """(sort key, cell, facing, fame, shards) for every slot and turn of a marker on card
     ``ci``; the key orders ``theater.cell.1``–``3`` (more fame, then a shard, then top-left,
     then the first turn clockwise from up)."""
@@ -91,8 +92,9 @@ def cell_options(cat: Catalog, s: State, solo: SoloState, ci: int, trick_id: str
     return out
 
 
-def choose_cell(cat: Catalog, s: State, solo: SoloState, ci: int, trick_id: str,
-                free_facing: bool) -> tuple[int, int, str]:
+def choose_cell(
+    cat: Catalog, s: State, solo: SoloState, ci: int, trick_id: str, free_facing: bool
+) -> tuple[int, int, str]:
     """(cell, facing, step): ``theater.cell.1``–``3`` when a link can be made, else
     ``theater.cell.4`` (first free slot left to right, top to bottom)."""
     options = cell_options(cat, s, solo, ci, trick_id, free_facing)
@@ -130,16 +132,23 @@ def next_step(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep:
                 continue
             ci, card_step = choose_card(cat, s, solo, cards)
             cell, facing, cell_step = choose_cell(cat, s, solo, ci, t.id, free_facing_now(s, solo))
-            return SuccessorStep(step=f"{card_step}+{cell_step}", do="set_up", trick=t.id,
-                                 card=ci, cell=cell, facing=DIRECTIONS[facing])
+            return SuccessorStep(
+                step=f"{card_step}+{cell_step}",
+                do="set_up",
+                trick=t.id,
+                card=ci,
+                cell=cell,
+                facing=DIRECTIONS[facing],
+            )
     bonus = favour_bonus(cat, s, solo) if turn.step < 2 else 0
     if bonus > 0:
         return SuccessorStep(step="theater.order", do="favour", n=bonus)
     return SuccessorStep(step="theater.3", do="end", n=turn.done)
 
 
-def apply_set_up(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
-                 ev: list[Event]) -> None:
+def apply_set_up(
+    cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event]
+) -> None:
     seat = solo.seat
     p = s.players[seat]
     t = trick_by_id(p, st.trick)
@@ -155,8 +164,16 @@ def apply_set_up(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep,
     solo.turn.left -= 1
     solo.turn.done += 1
     solo.turn.placed.append([st.card, st.cell])
-    R.emit(ev, "set_up", st.step, trick=t.id, card=st.card, cell=st.cell, facing=st.facing,
-           links=len(links))
+    R.emit(
+        ev,
+        "set_up",
+        st.step,
+        trick=t.id,
+        card=st.card,
+        cell=st.cell,
+        facing=st.facing,
+        links=len(links),
+    )
     if s.prophecy:  # set-up prophecies (pr10, pr13, pr17, pr23) also pay it
         for param in cat.prophecies[s.prophecy].params:
             if isinstance(param, OnSetUp) and param.school == school:
@@ -196,8 +213,11 @@ def favour_bonus(cat: Catalog, s: State, solo: SoloState) -> int:
         pc = s.row[ci]
         g = R.geo(cat, pc.id)
         formed = set(R.formed_links(cat, s, pc))
-        pairs = [(g.links[li][0], g.links[li][1]) for li in formed
-                 if g.links[li][0] in cells and g.links[li][1] in cells]
+        pairs = [
+            (g.links[li][0], g.links[li][1])
+            for li in formed
+            if g.links[li][0] in cells and g.links[li][1] in cells
+        ]
         if not pairs:
             continue
 
