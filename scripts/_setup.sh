@@ -39,3 +39,14 @@ PYCHECK
     "$PY" -m pip install -q --disable-pip-version-check -r scripts/requirements-test.txt
   fi
 }
+
+# The build describes the games for the lobby with this machine's CPython (the engine needs
+# msgspec): install the pinned msgspec when it is missing.
+ensure_build_deps() {
+  if ! "$PY" -c "import msgspec" 2>/dev/null; then
+    local pin
+    pin=$(grep -E '^msgspec==' scripts/requirements-test.txt)
+    echo "pip install $pin"
+    "$PY" -m pip install -q --disable-pip-version-check "$pin"
+  fi
+}
