@@ -12,6 +12,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -441,7 +442,7 @@ def test_engine_in_a_worker_experiment(page, site_dir, serve, tmp_path, figures)
                 socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
                 break
             except OSError:
-                other.wait_for_timeout(50)
+                time.sleep(0.05)  # polling the server's socket, not waiting on the page
         elsewhere = run_worker_page(other, f"http://127.0.0.1:{port}/")
         assert elsewhere["end"] == "terminal", elsewhere
     finally:
