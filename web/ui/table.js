@@ -145,7 +145,7 @@ export function buildTable(root, ctx) {
                         "aria-controls": "hint-panel",
                         onclick: () => on.hint(),
                       },
-                      h("span", { "aria-hidden": "true" }, "💡 "),
+                      h("span", { "aria-hidden": "true" }, "? "),
                       t("ui.hint.button"),
                     ),
                   ),
