@@ -42,7 +42,7 @@ from typing import Any
 
 import msgspec
 
-from engine.core.game import CHANCE, Game
+from engine.core.game import Game
 from engine.core.rng import Rng
 
 
@@ -207,11 +207,9 @@ class Search:
             to = game.to_act(state)
             if to.kind == "terminal":
                 return state, -1, None
-            if to.kind == "chance":
-                state, _ = game.apply(state, CHANCE, game.chance_action(state))
-            elif to.kind == "automaton":
-                s = to.seats[0]
-                state, _ = game.apply(state, s, game.automaton_action(state, s))
+            if to.kind in ("chance", "automaton"):
+                # computed once: apply() would compute the step again to check it
+                _, _, state, _ = game.forced_step(state)
             else:
                 seat = to.seats[0]
                 legal = game.legal_actions(state, seat)
