@@ -201,26 +201,29 @@ def _take_props(s: State, pend, action: A.ChooseProps, ev: list[Event], to_manag
     ev.append(Event("trickerion.props_taken", {"seat": pend.seat, "props": list(action.props)}))
 
 
-class StartProps:
-    @staticmethod
-    def legal(g, s: State, pend) -> list:
+class _BundleProps:
+    """A bundle of props worth ``pend.value``: the starting props, or the Manager's (kept on
+    the Manager's list too)."""
+
+    to_manager = False
+
+    @classmethod
+    def legal(cls, g, s: State, pend) -> list:
         p = s.players[pend.seat]
-        return [A.ChooseProps(b) for b in g.cat.prop_bundles[pend.value] if can_take(p, b, False)]
+        bundles = g.cat.prop_bundles[pend.value]
+        return [A.ChooseProps(b) for b in bundles if can_take(p, b, cls.to_manager)]
 
-    @staticmethod
-    def apply(g, s: State, pend, action: A.ChooseProps, ev: list[Event]) -> None:
-        _take_props(s, pend, action, ev, to_manager=False)
+    @classmethod
+    def apply(cls, g, s: State, pend, action: A.ChooseProps, ev: list[Event]) -> None:
+        _take_props(s, pend, action, ev, to_manager=cls.to_manager)
 
 
-class ManagerProps:
-    @staticmethod
-    def legal(g, s: State, pend) -> list:
-        p = s.players[pend.seat]
-        return [A.ChooseProps(b) for b in g.cat.prop_bundles[pend.value] if can_take(p, b, True)]
+class StartProps(_BundleProps):
+    to_manager = False
 
-    @staticmethod
-    def apply(g, s: State, pend, action: A.ChooseProps, ev: list[Event]) -> None:
-        _take_props(s, pend, action, ev, to_manager=True)
+
+class ManagerProps(_BundleProps):
+    to_manager = True
 
 
 class FastProps:
