@@ -359,6 +359,9 @@ def test_the_successors_steps_show_on_its_panel_and_in_the_log_as_they_happen(
         wait_for_step_after(page, probe["step"])
     assert len(seen) >= 6, seen
     assert len({p["step"] for p in seen}) >= 2  # several steps, each drawn
+    # the Successor keeps stepping at the normal speed: let its turn end before the shots,
+    # or an element is redrawn (detached) while it is being photographed
+    page.evaluate("marquee.idle()")
     shoot_panel(page, screenshot, "solo-panel-turn-en")
     shoot(page.get_by_test_id("trk-player-1"), "solo-successor-area-en")
     no_problems(page)
