@@ -547,7 +547,17 @@ function updateLog(refs, snap, freshFrom, names) {
     li.classList.add("fresh");
     refs.freshLog.push(li);
   }
-  if (added.length) log.scrollTop = log.scrollHeight;
+  if (added.length) scrollToEnd(refs);
+}
+
+/** Scroll the log to its newest entry at the next frame: reading its height now would lay out
+ *  the whole table in the middle of the redraw, and the frame lays it out once anyway. */
+function scrollToEnd(refs) {
+  if (refs.logScroll) return;
+  refs.logScroll = requestAnimationFrame(() => {
+    refs.logScroll = null;
+    refs.log.scrollTop = refs.log.scrollHeight;
+  });
 }
 
 function updateOver(refs, ctx, name, iso) {
