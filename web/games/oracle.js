@@ -60,6 +60,7 @@ const memo = {
   drag: null,
   roll: null, // the companion throw form's values
   settle: 0, // the frame that puts focus and scroll back after a redraw
+  open: {}, // the header's details panels the player opened
 };
 
 export function render(container, snap, api) {
@@ -305,26 +306,59 @@ function header(ctx) {
       { class: "oracle-title-row" },
       h("h2", { class: "oracle-title" }, t("ui.oracle.title")),
       v.provisional
-        ? h(
-            "span",
-            {
-              class: "badge provisional",
-              testid: "oracle-provisional",
-              title: (v.layout?.reasons ?? []).join("\n"),
-            },
-            "⚠ ",
+        ? note(ctx, "oracle-provisional", "provisional", "⚠ " + t("ui.oracle.provisional_badge"), [
             t("ui.oracle.provisional"),
-          )
+            v.layout?.source,
+            v.layout?.reasons,
+          ])
         : null,
       v.mode === "practice"
-        ? h(
-            "span",
-            { class: "badge frame", testid: "oracle-practice-frame", title: (v.frame?.reasons ?? []).join("\n") },
+        ? note(ctx, "oracle-practice-frame", "frame", t("ui.oracle.practice_badge"), [
             t("ui.oracle.practice_frame"),
-          )
-        : h("span", { class: "badge frame companion", testid: "oracle-companion-badge" }, t("ui.oracle.companion")),
+            v.frame?.source,
+            v.frame?.reasons,
+          ])
+        : note(ctx, "oracle-companion-badge", "frame companion", t("ui.oracle.companion_badge"), [
+            t("ui.oracle.companion"),
+          ]),
     ),
     h("div", { class: "oracle-stats" }, stats),
+  );
+}
+
+/** One badge that opens its details panel: what the mark means, then the data pack's own
+ *  source and reasons (English, as the pack states them). Open stays open across redraws. */
+function note(ctx, testid, cls, badge, [meaning, source, reasons = []]) {
+  const { t } = ctx;
+  return h(
+    "details",
+    {
+      class: `o-note ${cls}`,
+      testid,
+      open: Boolean(memo.open[testid]),
+      ontoggle: (e) => {
+        memo.open[testid] = e.currentTarget.open;
+      },
+    },
+    h("summary", { class: `badge ${cls}`, testid: `${testid}-summary` }, badge),
+    h(
+      "div",
+      { class: "o-note-body", testid: `${testid}-details` },
+      h("p", {}, meaning),
+      source || reasons.length
+        ? [
+            h("p", { class: "o-note-from" }, t("ui.oracle.note_sources")),
+            source ? h("p", { lang: "en" }, source) : null,
+            reasons.length
+              ? h(
+                  "ul",
+                  { lang: "en" },
+                  reasons.map((r) => h("li", {}, r)),
+                )
+              : null,
+          ]
+        : null,
+    ),
   );
 }
 
