@@ -618,13 +618,7 @@ function act(action) {
   confirmCover();
   const snap = call("act", { seat: S.viewer, action, viewer: S.viewer, lang: S.lang });
   S.error = null;
-  // with no pause before the automatic steps that follow, this position is never seen: drawn
-  // once, after them
-  const unseen = S.speed === 0 && autoPending(snap);
-  settle(snap, { draw: !unseen });
-  if (unseen) schedule();
-  if (unseen && !S.timer) refresh(); // no step came (a stalled automaton): draw it after all
-  return S.snap;
+  return settle(snap);
 }
 
 function undo() {
