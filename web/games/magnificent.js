@@ -106,6 +106,7 @@ function context(container, snap, api, redraw) {
     cards: Object.fromEntries(D.master_cards.map((m) => [m.id, m])),
     tents: Object.fromEntries(D.tents.map((t) => [t.id, t])),
     boards: Object.fromEntries(D.boards.map((b) => [b.id, b])),
+    artistNames: D.artist_names ?? {},
     spaces: Object.fromEntries([...D.assistant_tiles, ...D.board_assistant_spaces].map((x) => [x.id, x])),
     boardSpaces: D.board_assistant_spaces,
     tracks: D.travel.tracks,

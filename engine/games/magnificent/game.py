@@ -289,6 +289,9 @@ class Magnificent(Game):
             if sp.ap is None:
                 return text("term.track_blank", index=sp.index)
             return text("term.track", index=sp.index, ap=sp.ap, posters=sp.posters)
+        if kind == "artist":
+            names = self.rules.pack.artist_names.get(value)
+            return (names.get(lang) or names["en"]) if names else str(value)
         entry = cat.get(f"term.{kind}.{value}")
         if entry is None:
             return str(value)

@@ -232,6 +232,12 @@ export function fragName(c, id) {
   return c.w(`fragment.${id}`);
 }
 
+/** The artist's name in the page's language (the pack's provisional names; the id without). */
+export function artistName(c, id) {
+  const names = c.artistNames?.[id];
+  return names ? (names[c.api.lang] ?? names.en) : cap(id);
+}
+
 /** A poster card in full: artist, camp tiles, gems, points, coins and its symbol colour. */
 export function posterCard(c, id, extra = {}) {
   const p = c.posters[id];
@@ -239,7 +245,7 @@ export function posterCard(c, id, extra = {}) {
   return h(
     "div",
     { class: `mgn-poster sym-${p.symbol}`, dataset: { poster: id }, ...extra },
-    h("div", { class: "artist" }, cap(p.artist)),
+    h("div", { class: "artist" }, artistName(c, p.artist)),
     h(
       "div",
       { class: "needs" },
