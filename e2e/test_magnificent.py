@@ -72,9 +72,11 @@ def legal(page) -> list[dict]:
 
 
 def wait_moved(page, step: int, render: int) -> None:
-    """Until the match moved past ``step`` or the board redrew (a ghost turned or pinned)."""
+    """Until the match moved past ``step``, the board redrew (a ghost turned or pinned) or an
+    "are you sure" came up."""
     page.wait_for_function(
         "([s, r]) => marquee.snapshot().step > s || "
+        "document.querySelector('[data-testid=\"mgn-sure-yes\"]') || "
         "Number(document.querySelector('[data-testid=\"mgn-board\"]')?.dataset.render) > r",
         arg=[step, render],
         timeout=30_000,
@@ -87,7 +89,10 @@ class Player:
     def __init__(self, page, rng: random.Random):
         self.page = page
         self.rng = rng
-        self.counts = {"board": 0, "panel": 0, "ghost": 0, "strip": 0}
+        self.counts = {"board": 0, "panel": 0, "ghost": 0, "strip": 0, "sure": 0}
+        self.sure: list[str] = []  # the "are you sure" questions answered yes
+        self.lit = 0  # the most places lit as the others' last moves at once
+        self.ghost_shots: list[str] = []
         self.actions: dict[str, int] = {}
         self.builds: list[str] = []  # "rotate" / "reflect" / "plain" per placed tile
         self.tent_taken = False
@@ -109,8 +114,23 @@ class Player:
         if self.page.get_by_test_id("mgn-pop-panel").count():
             self.choose_in_panel()
         wait_moved(self.page, step, render)
+        self.answer_sure(step)
+
+    def answer_sure(self, step: int) -> None:
+        """A choice that gives something up asks first (no first: nothing is played)."""
+        yes = self.page.get_by_test_id("mgn-sure-yes")
+        if not yes.count():
+            return
+        assert self.page.evaluate("marquee.snapshot().step") == step, "played before the answer"
+        self.sure.append(self.page.get_by_test_id("mgn-pop-panel").locator("strong").inner_text())
+        render = self.render_no()
+        yes.click()
+        self.counts["sure"] += 1
+        wait_moved(self.page, step, render)
 
     def choose_in_panel(self) -> None:
+        if self.page.get_by_test_id("mgn-sure-yes").count():
+            return
         choices = self.page.get_by_test_id("mgn-pop-panel").locator(".mgn-pop-choice")
         n = choices.count()
         assert n > 1
@@ -329,9 +349,10 @@ class Planner(Player):
 
     SAMPLE = 60  # placements considered per build (the bot samples as many)
 
-    def __init__(self, page, rng: random.Random):
+    def __init__(self, page, rng: random.Random, screenshot):
         super().__init__(page, rng)
         self.want: int | None = None
+        self.screenshot = screenshot
 
     def local(self):
         saved = self.page.evaluate("marquee.save()")
@@ -339,6 +360,8 @@ class Planner(Player):
         return m
 
     def choose_in_panel(self) -> None:
+        if self.page.get_by_test_id("mgn-sure-yes").count():
+            return
         panel = self.page.get_by_test_id("mgn-pop-panel")
         choice = panel.locator(f".mgn-pop-choice[data-index='{self.want}']")
         assert choice.count() == 1, f"the planned choice {self.want} is not in the panel"
@@ -401,6 +424,8 @@ class Planner(Player):
             self.click(page.get_by_test_id(f"mgn-{how}"), "ghost")
         assert int(orient.get_attribute("data-orient")) == a.orient
         self.click(page.get_by_test_id(f"mgn-anchor-{a.x}-{a.y}"), "ghost")
+        if not self.ghost_shots:  # the ghost pinned, its covered bonuses shown, not yet placed
+            self.ghost_shots = shoot_sizes(page, self.screenshot, "mgn-2p-ghost")
         confirm = page.get_by_test_id("mgn-confirm")
         act = json.loads(confirm.get_attribute("data-action"))
         assert act == as_dict(a)
@@ -424,6 +449,8 @@ def keys_of(a: dict) -> list[str]:
         "marker": lambda: [f"space-{a['space']}"],
         "bonus": lambda: [f"card-{a['card']}"],
         "score": lambda: [f"card-{a['card']}"],
+        "final_choice": lambda: [f"card-{a['card']}"],
+        "pay_gems": lambda: ["pay"],
         "gem": lambda: [f"gem-{a['gem']}"],
         "pick_gem": lambda: [f"gem-{a['gem']}"],
         "tile": lambda: [f"reveal-{a['tile']}"],
@@ -440,6 +467,18 @@ def note_action_choice(player: Player, key: str) -> None:
         player.actions[f"action-{key[4:]}"] = player.actions.get(f"action-{key[4:]}", 0) + 1
 
 
+def shoot_sizes(page, screenshot, name: str, sizes=("1366", "1920")) -> list[str]:
+    """The page as it is, at each desktop size (back to the size it had after)."""
+    was = page.viewport_size
+    out = []
+    for size in sizes:
+        w, h = SIZES[size]
+        page.set_viewport_size({"width": w, "height": h})
+        out.append(str(screenshot(page, f"{name}-{size}")))
+    page.set_viewport_size(was)
+    return out
+
+
 def play_by_clicking(
     page, player: Player, screenshot, shots: list[str], prefix: str, limit: int = 2000
 ) -> set[str]:
@@ -454,9 +493,10 @@ def play_by_clicking(
         stage = f"{board.get_attribute('data-phase')}-{board.get_attribute('data-stage')}"
         if board.get_attribute("data-pending"):
             stage = f"{board.get_attribute('data-phase')}-{board.get_attribute('data-pending')}"
+        player.lit = max(player.lit, page.locator(f"{BOARD} [data-last='true']").count())
         if stage not in seen:
             seen.add(stage)
-            shots.append(str(screenshot(page, f"{prefix}-{stage}")))
+            shots += shoot_sizes(page, screenshot, f"{prefix}-{stage}")
         player.act_once()
     pytest.fail("the game did not end")
 
@@ -477,13 +517,15 @@ def test_a_person_plays_against_the_greedy_bot_by_clicking_on_the_board(
     expect(page.get_by_test_id("mgn-provisional-details")).to_be_visible()
     page.get_by_test_id("mgn-provisional-badge").click()
     shots: list[str] = []
-    player = Planner(page, random.Random(3))
+    player = Planner(page, random.Random(3), screenshot)
     seen = play_by_clicking(page, player, screenshot, shots, "mgn-2p")
 
     expect(page.get_by_test_id("score-table")).to_be_visible()
     result = page.evaluate("marquee.snapshot().result")
     assert result and len(result["scores"]) == 2
     shots += shoot_board(page, screenshot, "mgn-2p-over", parts=2)
+    shots += shoot_sizes(page, screenshot, "mgn-2p-over-top") + player.ghost_shots
+    assert player.lit > 0, "the others' last moves were never lit on the board"
     assert "rotate" in player.builds and "reflect" in player.builds, player.builds
     assert player.taken_tents >= 1, player.actions
     assert max(player.rewards, default=0) >= 2, player.rewards
@@ -498,10 +540,13 @@ def test_a_person_plays_against_the_greedy_bot_by_clicking_on_the_board(
     renders = sorted(m["render"])
     figures["magnificent: human clicks (2p vs greedy)"] = (
         f"{player.counts['board']} board targets + {player.counts['ghost']} ghost controls/anchors, "
-        f"{player.counts['panel']} choice panels, {player.counts['strip']} decision strip"
+        f"{player.counts['panel']} choice panels, {player.counts['strip']} decision strip, "
+        f"{player.counts['sure']} confirmations"
     )
     figures["magnificent: builds (rotated/reflected/plain)"] = ", ".join(player.builds)
     figures["magnificent: rewards (posters per perform)"] = str(player.rewards)
+    figures["magnificent: asked 'are you sure' (answered yes)"] = f"{len(player.sure)}: {player.sure[:3]}"
+    figures["magnificent: most places lit as the others' last moves"] = str(player.lit)
     figures["magnificent: click -> redrawn board (median / p95)"] = (
         f"{statistics.median(clicks):.0f} / {clicks[int(0.95 * (len(clicks) - 1))]:.0f} ms over {len(clicks)} clicks"
     )

@@ -19,6 +19,7 @@ import {
   condText,
   cap,
   hatIcon,
+  lastMark,
 } from "./common.js";
 
 export function mainBoard(c) {
@@ -157,6 +158,7 @@ function performanceTrack(c) {
         ),
       ),
     );
+    lastMark(c, el, c.last.hats.has(sp.index));
     return target(c, el, `track-${i}`, {
       title: sp.ap === null ? c.w("no_symbols") : c.w("need", { ap: sp.ap, posters: sp.posters }),
     });
@@ -168,7 +170,9 @@ function performanceTrack(c) {
 
 function newPosters(c) {
   const cards = c.v.new_posters.map((id, i) =>
-    target(c, posterCard(c, id, { testid: `mgn-np-${i}` }), `np-${i}`, { title: c.w("new_posters") }),
+    target(c, lastMark(c, posterCard(c, id, { testid: `mgn-np-${i}` }), c.last.np.has(i)), `np-${i}`, {
+      title: c.w("new_posters"),
+    }),
   );
   const deck = target(
     c,
@@ -287,7 +291,7 @@ function travel(c) {
       }
       if (c.v.wagons[k] === i) {
         g.append(
-          s("rect", {
+          lastMark(c, s("rect", {
             x: x - 13,
             y: y + 9,
             width: 26,
@@ -296,7 +300,7 @@ function travel(c) {
             fill: COLOURS[track.colour],
             stroke: "#111",
             class: "wagon",
-          }),
+          }), c.last.wagons.has(track.colour)),
         );
       }
       const stop = k === moving ? stops.get(i) : null;

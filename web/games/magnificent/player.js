@@ -16,6 +16,7 @@ import {
   bonusText,
   condText,
   fragName,
+  lastMark,
 } from "./common.js";
 import { camp } from "./camp.js";
 import { spaceBox } from "./main.js";
@@ -198,11 +199,17 @@ function storage(c, p) {
     target(c, el, `gem-${g}`, { title: c.w(`colour.${g}`) });
     return el;
   });
+  // D1: the payment for a perform's gems is chosen at the storage it comes from
+  const pay = c.groups.get("pay")?.length
+    ? target(c, h("button", { type: "button", class: "mgn-btn primary", testid: "mgn-pay" }, c.w("pay")), "pay", {
+        title: c.w("pay"),
+      })
+    : null;
   return h(
     "div",
     { class: "mgn-panel mgn-storage", testid: "mgn-storage" },
     h("h3", {}, c.w("storage")),
-    h("div", { class: "mgn-store-row" }, gems),
+    h("div", { class: "mgn-store-row" }, gems, pay),
   );
 }
 
@@ -316,13 +323,23 @@ export function opponent(c, seat) {
         h(
           "div",
           {},
-          p.cards.map((x) => (x.die ? die(x.die.colour, x.die.face, 16) : h("span", { class: "no-die" }, "▢"))),
+          p.cards.map((x) =>
+            x.die
+              ? lastMark(c, h("span", { class: "mgn-die-held" }, die(x.die.colour, x.die.face, 16)), c.last.cards.get(seat)?.has(x.id))
+              : h("span", { class: "no-die" }, "▢"),
+          ),
           ` → ${c.w("opp_forecast", { owes: tbl.owes, coins: p.coins })}`,
         ),
         h(
           "div",
           {},
-          `${c.w("tents")}: ${p.tents.filter((x) => x && x !== "start").length} · ${c.w("posters")}: ${p.posters.filter(Boolean).length} · ${c.w("rewarded", { n: p.rewarded.length })}`,
+          lastMark(
+            c,
+            h("span", {}, `${c.w("tents")}: ${p.tents.filter((x) => x && x !== "start").length}`),
+            c.last.tents.has(seat),
+          ),
+          ` · ${c.w("posters")}: ${p.posters.filter(Boolean).length} · `,
+          lastMark(c, h("span", {}, c.w("rewarded", { n: p.rewarded.length })), c.last.rewarded.has(seat)),
         ),
         p.tiles.length ? h("div", { class: "mgn-small" }, p.tiles.map((x) => c.w(`space.${x}`)).join(" · ")) : null,
         h(
