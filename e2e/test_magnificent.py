@@ -600,6 +600,58 @@ def test_a_solo_game_clicked_to_its_result(page, site_url, screenshot, figures):
     no_problems(page)
 
 
+# --------------------------------------------------------------------------- hotseat
+
+
+def test_hotseat_covers_the_table_for_the_master_card_draft_only(page, site_url, screenshot, figures):
+    """Two people at one screen, advanced setup: the draft (R19) is a secret choice, so the shell's
+    cover comes up before each hand-over in it; afterwards nothing is secret and the device
+    changes hands uncovered."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    page.evaluate(
+        """() => marquee.start({game: 'magnificent', seed: 2, options: {advanced: true},
+        seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bob'}]})"""
+    )
+    page.evaluate("marquee.setSpeed(0)")
+    player = Player(page, random.Random(5))
+    covers: list[str] = []  # the phase under each cover
+    uncovered = 0  # hand-overs after the draft with no cover
+    last_viewer = page.evaluate("marquee.viewer()")
+    shots: list[str] = []
+    for _ in range(300):
+        page.evaluate("marquee.idle()")
+        phase = page.evaluate("marquee.snapshot().view.phase")
+        if page.evaluate("marquee.screen()") == "pass":
+            assert page.get_by_test_id("board").evaluate("el => el.children.length") == 0
+            covers.append(phase)
+            if len(covers) == 1:
+                shots.append(str(screenshot(page, "mgn-hotseat-cover")))
+            page.get_by_test_id("pass-confirm").click()
+            last_viewer = page.evaluate("marquee.viewer()")
+            continue
+        viewer = page.evaluate("marquee.viewer()")
+        if viewer != last_viewer and phase == "turn":
+            uncovered += 1
+        last_viewer = viewer
+        if phase == "draft":
+            other = 1 - viewer
+            assert isinstance(page.evaluate(f"marquee.state().players[{other}].draft"), int)
+            if not any("draft" in s for s in shots):
+                expect(page.get_by_test_id("mgn-offers")).to_be_visible()
+                shots += shoot_sizes(page, screenshot, "mgn-hotseat-draft")
+        if phase == "turn" and uncovered >= 3:
+            break
+        player.act_once()
+    else:
+        pytest.fail("the table never got past three hand-overs after the draft")
+    assert covers and set(covers) == {"draft"}, covers
+    figures["magnificent hotseat: covers (phase) / uncovered hand-overs after the draft"] = (
+        f"{len(covers)} ({', '.join(sorted(set(covers)))}) / {uncovered}"
+    )
+    no_problems(page)
+
+
 # --------------------------------------------------------------------------- reload, languages, sizes
 
 
