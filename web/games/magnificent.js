@@ -171,8 +171,10 @@ function draw(c) {
     h(
       "div",
       { class: "mgn-layout" },
-      h("div", { class: "mgn-left" }, own, opps),
-      h("div", { class: "mgn-right" }, main),
+      // the opponents under the main board, the own area being the taller column (a spectator
+      // has none: the players take its place)
+      h("div", { class: "mgn-left" }, own ?? opps),
+      h("div", { class: "mgn-right" }, main, own ? opps : null),
     ),
   );
   const place = keepPlace(c.container);

@@ -289,6 +289,10 @@ class Magnificent(Game):
             if sp.ap is None:
                 return text("term.track_blank", index=sp.index)
             return text("term.track", index=sp.index, ap=sp.ap, posters=sp.posters)
+        if kind == "poster" and value in self.rules.posters:
+            # posters have no printed names: the artist and the points tell them apart at a glance
+            poster = self.rules.posters[value]
+            return f"{self.term_name('artist', poster.artist, lang)} (★{poster.vp})"
         if kind == "artist":
             names = self.rules.pack.artist_names.get(value)
             return (names.get(lang) or names["en"]) if names else str(value)

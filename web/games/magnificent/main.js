@@ -147,7 +147,7 @@ function performanceTrack(c) {
       h("div", { class: "idx" }, String(sp.index)),
       sp.ap === null
         ? h("div", { class: "need" }, "—")
-        : h("div", { class: "need" }, h("b", {}, `${sp.ap}`), h("span", {}, ` ⚡ · ${sp.posters}▭`)),
+        : h("div", { class: "need" }, h("b", { class: "nowrap" }, `${sp.ap}⚡`), h("span", { class: "nowrap" }, `${sp.posters}▭`)),
       h(
         "div",
         { class: "hats" },

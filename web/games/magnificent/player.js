@@ -17,6 +17,7 @@ import {
   condText,
   fragName,
   lastMark,
+  fragIcon,
 } from "./common.js";
 import { camp } from "./camp.js";
 import { spaceBox } from "./main.js";
@@ -144,20 +145,24 @@ function postersRow(c, p, seat) {
   );
 }
 
-/** Whether a held poster could be performed now, else what it lacks (R52). */
+/** Whether a held poster could be performed now, else what it lacks (R52): the tent in words,
+ *  the camp tiles and gems as their small pictures (a slot is narrow), all of it in words on
+ *  pointing. */
 function needLine(c, need) {
-  const missing = [];
-  if (!need.tent) missing.push(c.w("tent_needed"));
-  for (const f of need.fragments) missing.push(fragName(c, f));
-  if (need.gems_short) missing.push(c.w("gems_short", { n: need.gems_short }));
-  return missing.length
-    ? h(
-        "div",
-        { class: "need-line missing", dataset: { ready: "false" } },
-        "✗ ",
-        c.w("missing", { what: missing.join(", ") }),
-      )
-    : h("div", { class: "need-line ok", dataset: { ready: "true" } }, "✓ ", c.w("ready"));
+  const words = [];
+  if (!need.tent) words.push(c.w("tent_needed"));
+  for (const f of need.fragments) words.push(fragName(c, f));
+  if (need.gems_short) words.push(c.w("gems_short", { n: need.gems_short }));
+  if (!words.length) return h("div", { class: "need-line ok", dataset: { ready: "true" } }, "✓ ", c.w("ready"));
+  const text = c.w("missing", { what: words.join(", ") });
+  return h(
+    "div",
+    { class: "need-line missing", dataset: { ready: "false" }, title: text, "aria-label": text },
+    "✗ ",
+    need.tent ? null : h("span", { class: "no-tent" }, c.w("tent_needed"), " "),
+    need.fragments.map((f) => fragIcon(f, 12)),
+    need.gems_short ? h("span", {}, " ", c.w("gems_short", { n: need.gems_short })) : null,
+  );
 }
 
 function tentsRow(c, p) {
