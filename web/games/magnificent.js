@@ -167,7 +167,7 @@ function draw(c) {
   );
   c.board.append(
     header(c),
-    strip(c),
+    ...(v.phase === "over" ? [] : [strip(c)]),
     h(
       "div",
       { class: "mgn-layout" },
@@ -269,7 +269,7 @@ function strip(c) {
     "section",
     { class: "mgn-strip", testid: "mgn-strip", "aria-live": "polite" },
     h("p", { class: "mgn-prompt", testid: "mgn-prompt" }, prompt),
-    recent(c),
+    v.phase === "over" ? null : recent(c),
     rest.length
       ? h(
           "div",

@@ -89,12 +89,15 @@ function turnPanel(c, p) {
         )
       : null,
     mineNow ? h("div", { class: "mgn-acts" }, acts, endButton(c)) : null,
-    h(
-      "p",
-      { class: `mgn-forecast${tbl.short ? " bad" : ""}`, testid: "mgn-forecast" },
-      c.w("forecast", { owes: tbl.owes, coins: p.coins }),
-      tbl.short ? [" — ", c.w("penalty", { short: tbl.short, penalty: tbl.penalty })] : null,
-    ),
+    // after the last round end there is nothing left to pay
+    c.v.phase === "over"
+      ? null
+      : h(
+          "p",
+          { class: `mgn-forecast${tbl.short ? " bad" : ""}`, testid: "mgn-forecast" },
+          c.w("forecast", { owes: tbl.owes, coins: p.coins }),
+          tbl.short ? [" — ", c.w("penalty", { short: tbl.short, penalty: tbl.penalty })] : null,
+        ),
   );
 }
 
