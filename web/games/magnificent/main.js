@@ -147,7 +147,7 @@ function performanceTrack(c) {
       h("div", { class: "idx" }, String(sp.index)),
       sp.ap === null
         ? h("div", { class: "need" }, "—")
-        : h("div", { class: "need" }, h("b", { class: "nowrap" }, `${sp.ap}⚡`), h("span", { class: "nowrap" }, `${sp.posters}▭`)),
+        : h("div", { class: "need" }, h("b", { class: "nowrap" }, `${sp.ap}`), h("span", { class: "nowrap" }, `${sp.posters}▭`)),
       h(
         "div",
         { class: "hats" },
@@ -163,7 +163,13 @@ function performanceTrack(c) {
       title: sp.ap === null ? c.w("no_symbols") : c.w("need", { ap: sp.ap, posters: sp.posters }),
     });
   });
-  return panel(c, "mgn-track", c.w("perf_track"), h("div", { class: "mgn-track-row" }, spaces));
+  return panel(
+    c,
+    "mgn-track",
+    c.w("perf_track"),
+    h("div", { class: "mgn-track-row" }, spaces),
+    h("div", { class: "mgn-small" }, c.w("track_legend")),
+  );
 }
 
 // ---- New Posters -----------------------------------------------------------------------------
