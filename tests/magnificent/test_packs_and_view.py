@@ -43,6 +43,17 @@ def test_artists_have_provisional_names_in_three_languages():
     assert g.term_name("artist", "larissa", "ru") == "Лариса"
 
 
+def test_master_cards_read_as_their_bonus_and_condition_not_their_id():
+    """The cards have no names in our data: labels and the log show what is printed on them."""
+    g = Magnificent(2)
+    card = next(m for m in g.rules.pack.master_cards if m.bonus.__struct_config__.tag == "coins")
+    for lang, coin in (("en", "coin"), ("ru", "монет"), ("fr", "pièce")):
+        name = g.term_name("card", card.id, lang)
+        assert card.id not in name and coin in name and "ui.mgn" not in name
+    for m in g.rules.pack.master_cards:
+        assert "ui.mgn" not in g.term_name("card", m.id, "ru")
+
+
 def test_artist_names_must_name_known_artists_in_every_language():
     data = shipped()
     data["artist_names"]["nobody"] = {"en": "N", "ru": "Н", "fr": "N"}
