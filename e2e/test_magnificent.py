@@ -467,13 +467,16 @@ def note_action_choice(player: Player, key: str) -> None:
         player.actions[f"action-{key[4:]}"] = player.actions.get(f"action-{key[4:]}", 0) + 1
 
 
-def shoot_sizes(page, screenshot, name: str, sizes=("1366", "1920")) -> list[str]:
-    """The page as it is, at each desktop size (back to the size it had after)."""
+def shoot_sizes(page, screenshot, name: str, sizes=("1366", "1920"), top: bool = False) -> list[str]:
+    """The page as it is (or scrolled to the top), at each desktop size (back to the size it
+    had after)."""
     was = page.viewport_size
     out = []
     for size in sizes:
         w, h = SIZES[size]
         page.set_viewport_size({"width": w, "height": h})
+        if top:
+            page.evaluate("() => { if (window.__mgnScroller) window.__mgnScroller.scrollTop = 0; }")
         out.append(str(screenshot(page, f"{name}-{size}")))
     page.set_viewport_size(was)
     return out
@@ -524,7 +527,7 @@ def test_a_person_plays_against_the_greedy_bot_by_clicking_on_the_board(
     result = page.evaluate("marquee.snapshot().result")
     assert result and len(result["scores"]) == 2
     shots += shoot_board(page, screenshot, "mgn-2p-over", parts=2)
-    shots += shoot_sizes(page, screenshot, "mgn-2p-over-top") + player.ghost_shots
+    shots += shoot_sizes(page, screenshot, "mgn-2p-over-top", top=True) + player.ghost_shots
     assert player.lit > 0, "the others' last moves were never lit on the board"
     assert "rotate" in player.builds and "reflect" in player.builds, player.builds
     assert player.taken_tents >= 1, player.actions
@@ -596,6 +599,7 @@ def test_a_solo_game_clicked_to_its_result(page, site_url, screenshot, figures):
     expect(page.get_by_test_id("score-table")).to_be_visible()
     result = page.evaluate("marquee.snapshot().result")
     shoot_board(page, screenshot, "mgn-solo-over", parts=2)
+    shoot_sizes(page, screenshot, "mgn-solo-over-top", top=True)
     figures["magnificent solo: result"] = f"{result['scores']} ({player.counts})"
     no_problems(page)
 

@@ -136,7 +136,7 @@ function postersRow(c, p, seat) {
     const el = id
       ? posterCard(c, id, { testid: `mgn-poster-${i}` })
       : h("div", { class: "mgn-poster empty", testid: `mgn-poster-${i}` }, c.w("empty"));
-    if (id && needs[i]) el.append(needLine(c, needs[i]));
+    if (id && needs[i] && c.v.phase !== "over") el.append(needLine(c, needs[i]));
     if (id && c.mine && c.v.turn.stage === "reward") el.classList.add(ready.has(i) ? "ready" : "not-ready");
     return target(c, el, `poster-${i}`, { title: id ? c.w("posters") : c.w("empty") });
   });
