@@ -477,6 +477,11 @@ def shoot_sizes(page, screenshot, name: str, sizes=("1366", "1920"), top: bool =
         page.set_viewport_size({"width": w, "height": h})
         if top:
             page.evaluate("() => { if (window.__mgnScroller) window.__mgnScroller.scrollTop = 0; }")
+        else:  # as the page brings the decision into view on this layout
+            page.evaluate(
+                "() => document.querySelector('[data-testid=\"mgn-board\"] [data-focus=\"true\"]')"
+                "?.scrollIntoView({block: 'nearest'})"
+            )
         out.append(str(screenshot(page, f"{name}-{size}")))
     page.set_viewport_size(was)
     return out

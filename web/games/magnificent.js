@@ -181,11 +181,12 @@ function draw(c) {
   clear(c.container, c.board);
   // a new decision: bring the part that answers it into view
   const stage = `${v.phase}:${v.turn.stage}:${v.pending[0]?.kind ?? ""}:${v.seat}`;
-  if (stage !== memo.stage && c.mine) {
+  if (c.mine) {
     const where = FOCUS[v.pending[0]?.kind] ?? FOCUS[v.turn.stage] ?? FOCUS[v.phase];
     const panel = where && c.board.querySelector(`[data-testid="${where}"]`);
     const first = panel?.querySelector('[data-legal="true"]') ? panel : c.board.querySelector('[data-legal="true"]');
-    first?.scrollIntoView?.({ block: "nearest" });
+    if (first) first.dataset.focus = "true"; // the part that answers the decision
+    if (stage !== memo.stage) first?.scrollIntoView?.({ block: "nearest" });
   }
   memo.stage = stage;
   restorePlace(c.container, place);
