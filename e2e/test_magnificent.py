@@ -199,7 +199,15 @@ class Player:
         if n == 0:
             strip = page.get_by_test_id("mgn-strip").locator("button")
             k = strip.count()
-            assert k, "no target on the board nor in the strip"
+            assert k, "no target on the board nor in the strip: " + json.dumps(
+                page.evaluate(
+                    "({screen: marquee.screen(), viewer: marquee.viewer(), toAct: marquee.toAct(), "
+                    "legal: marquee.legal().length, phase: marquee.state()?.phase, "
+                    "board: !!document.querySelector('[data-testid=\"mgn-board\"]'), "
+                    "sure: !!document.querySelector('[data-testid=\"mgn-sure-yes\"]'), "
+                    "pop: !!document.querySelector('[data-testid=\"mgn-pop-panel\"]')})"
+                )
+            )
             pick = self.rng.randrange(k)
             self.note(json.loads(strip.nth(pick).get_attribute("data-action")))
             self.click(strip.nth(pick), "strip")
@@ -652,6 +660,8 @@ def test_hotseat_covers_the_table_for_the_master_card_draft_only(page, site_url,
         if phase == "turn" and uncovered >= 3:
             break
         if page.evaluate("marquee.legal().length"):
+            # the first draw waits for the component pack (and each uncovered screen is redrawn)
+            expect(page.locator(BOARD)).to_be_visible(timeout=60_000)
             player.act_once()
     else:
         pytest.fail("the table never got past three hand-overs after the draft")
@@ -678,6 +688,8 @@ def test_reload_mid_turn_resumes_and_the_table_reads_in_three_languages(page, si
         if v["phase"] == "turn" and v["seat"] == 0 and v["turn"]["stage"] == "act":
             break
         if page.evaluate("marquee.legal().length"):
+            # the first draw waits for the component pack (and each uncovered screen is redrawn)
+            expect(page.locator(BOARD)).to_be_visible(timeout=60_000)
             player.act_once()
     else:
         pytest.fail("no mid-turn position reached")
