@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
+
+from engine.core.i18n import format_template
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = json.loads((ROOT / "engine" / "core" / "messages.json").read_text(encoding="utf-8"))
@@ -61,3 +67,37 @@ def test_the_page_formats_counts_with_the_engine_rules():
     text = (ROOT / "web" / "ui" / "i18n.js").read_text(encoding="utf-8")
     assert "Intl.PluralRules" in text and '"ui.lang"' in text
     assert CATALOG["ui.lang"] == {"en": "en", "ru": "ru", "fr": "fr"}
+
+
+def _node() -> str | None:
+    """Playwright's bundled Node (always installed with the test tools), else one on PATH."""
+    try:
+        import playwright
+    except ImportError:
+        return shutil.which("node")
+    bundled = Path(playwright.__file__).parent / "driver" / "node"
+    return str(bundled) if bundled.exists() else shutil.which("node")
+
+
+def test_the_page_keeps_the_sign_of_a_negative_count_as_the_engine_does():
+    """A plural's ``#`` drops the sign only where a ``neg`` branch words it ("loses 3 fame");
+    a negative final score stays negative ("scores -13 points"), as engine/core/i18n.py says."""
+    node = _node()
+    if node is None:
+        pytest.skip("no Node to run the page's formatter")
+    cases = [
+        ("{score, plural, one {# point} other {# points}}", {"score": -13}),
+        ("{score, plural, one {# point} other {# points}}", {"score": 1}),
+        ("{fame, plural, neg {loses #} other {gains #}}", {"fame": -3}),
+        ("{fame, plural, neg {loses #} other {gains #}}", {"fame": 2}),
+    ]
+    script = (
+        f"import({json.dumps((ROOT / 'web' / 'ui' / 'i18n.js').as_uri())}).then((m) => "
+        f"console.log(JSON.stringify({json.dumps(cases)}.map(([t, p]) => m.format(t, p)))))"
+    )
+    out = subprocess.run(
+        [node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True
+    )
+    page = json.loads(out.stdout)
+    engine = [format_template(t, p, "en") for t, p in cases]
+    assert page == engine == ["-13 points", "1 point", "loses 3", "gains 2"]
