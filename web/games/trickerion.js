@@ -22,6 +22,7 @@ import {
 import { data, loadData, nameOf, cap, textOf, SLOT, DAYS } from "./trickerion/data.js";
 import { groupTargets } from "./trickerion/targets.js";
 import { tipContent, schoolLetter, nameNode } from "./trickerion/tips.js";
+import { propIcon, charIcon, schoolIcon, yieldIcon } from "./trickerion/icons.js";
 import {
   describe,
   DESTRUCTIVE,
@@ -178,18 +179,26 @@ function draw(c) {
   finish(c);
 }
 
-/** The board's areas from top to bottom. In the Assignment phase everything to do is in one's
- *  own area: it comes first. */
+/** The board's areas from top to bottom: the main board laid out as the box's (round and
+ *  initiative tracks along its top edge, Downtown, Market Row and the Dark Alley side by side,
+ *  the Theater below them, the fame track along the stage's edge), then the players' boards and
+ *  the trick decks of Dahlgaard's Residence beside the board. In the Assignment phase
+ *  everything to do is on one's own board: it comes first. */
 function boardAreas(c) {
-  const { view, viewer, players, ext } = c;
+  const { view, viewer, players, ext, w } = c;
   const seats = orderedSeats(viewer, players.length);
   const ownFirst = view.phase === "assign" && viewer !== null && viewer !== undefined;
   return [
-    tracks(c),
-    ext.afterTracks?.(c) ?? null,
     ownFirst ? h("div", { class: "trk-players own" }, playerArea(c, players[viewer], viewer)) : null,
-    h("div", { class: "trk-locs" }, downtown(c), market(c), alley(c)),
-    theater(c),
+    h(
+      "section",
+      { class: "trk-mainboard", testid: "trk-mainboard", "aria-label": w("main_board") },
+      tracks(c),
+      h("div", { class: "trk-locs" }, downtown(c), market(c), alley(c)),
+      theater(c),
+      fameBand(c),
+    ),
+    ext.afterTracks?.(c) ?? null,
     h(
       "div",
       { class: "trk-players", testid: "trk-players" },
@@ -294,14 +303,22 @@ function positions(c) {
   return out;
 }
 
-/** Highlight what others, bots or chance changed since the viewer's own last move (a brief
- *  glow, then a steady outline until the viewer moves again). */
+/** Highlight what others, bots or chance changed since the viewer's own last move: what the
+ *  latest step changed arrives with a short animation ("arrived": the piece drops in, the
+ *  place glows; none with prefers-reduced-motion) and is listed in the board's data-fresh;
+ *  everything changed since keeps a steady outline until the viewer moves again. */
 function markMoved(c) {
   const now = positions(c);
+  const fresh = [];
   if (UI.prev && UI.prev.step !== c.snap.step) {
     // the viewer had the move at the last drawing: this change is (mostly) the viewer's own
     if (UI.prev.mine) UI.moved.clear();
-    else for (const [id, v] of now) if (UI.prev.pos.has(id) && UI.prev.pos.get(id) !== v) UI.moved.add(id);
+    else
+      for (const [id, v] of now)
+        if (UI.prev.pos.has(id) && UI.prev.pos.get(id) !== v) {
+          UI.moved.add(id);
+          fresh.push(id);
+        }
   }
   UI.prev = { step: c.snap.step, pos: now, mine: c.canAct };
   for (const id of UI.moved) {
@@ -311,7 +328,10 @@ function markMoved(c) {
       if (!el.querySelector?.(":scope > title")) el.setAttribute("data-moved", c.w("moved"));
     }
   }
+  for (const id of fresh) c.board.querySelector(`[data-testid="${id}"]`)?.classList.add("arrived");
   c.board.dataset.moved = String(UI.moved.size);
+  c.board.dataset.fresh = fresh.join(" ");
+  c.board.dataset.freshStep = String(c.snap.step);
 }
 
 /** After a round ends: wages, orders arriving, characters joining, the new prophecy, dice and
@@ -577,7 +597,7 @@ function locationSlots(c, loc) {
 function dieFace(c, face) {
   const { D } = c;
   if (face === "x") return "X";
-  if (D.schools[face]) return schoolLetter(face, c.lang);
+  if (D.schools[face]) return schoolIcon(face, 18);
   if (face === "any") return "?";
   if (D.characters[face]) return abbr(c, face);
   return face;
@@ -692,6 +712,7 @@ function propChip(c, prop, n, opts = {}) {
   const el = h(
     "span",
     { class: `prop-chip tier-${p?.tier ?? "basic"}${opts.mgr ? " mgr" : ""}`, testid: opts.testid, dataset: { prop } },
+    propIcon(prop),
     h("span", { class: "prop-name" }, nameNode(p, lang, w, true)),
     n !== undefined ? h("span", { class: "prop-n" }, `×${n}`) : null,
     p ? h("span", { class: "prop-cost", "aria-label": w("n_coins", { n: p.cost }) }, `${p.cost}¢`) : null,
@@ -1083,13 +1104,68 @@ function tracks(c) {
       rounds,
     ),
     h("div", { class: "track-line" }, h("span", { class: "area-name" }, w("initiative")), init),
+  );
+}
+
+/** The fame track along the Theater's edge, as on the board. */
+function fameBand(c) {
+  return h(
+    "div",
+    { class: "fame-track", testid: "trk-fame" },
+    h("span", { class: "area-name" }, yieldIcon("fame", 13), " ", c.w("fame_track")),
+    fameTrack(c),
+  );
+}
+
+/** What a trick card prints, drawn as a card: its school's symbol, name and level on top; the
+ *  props it needs (its cost) and what each performed marker yields at the bottom. */
+function trickFace(c, T_) {
+  const { w, lang, D } = c;
+  if (!T_) return [];
+  const school = cap(nameOf(D.schools[T_.school], lang));
+  const comps = Object.entries(T_.components ?? {});
+  const y = T_.yield ?? {};
+  const yields = ["fame", "coins", "shards"].filter((k) => y[k]);
+  return [
     h(
       "div",
-      { class: "fame-track", testid: "trk-fame" },
-      h("span", { class: "area-name" }, w("fame_track")),
-      fameTrack(c),
+      { class: "tc-head" },
+      h(
+        "span",
+        { class: `school-mark s-${T_.school}`, title: school, "aria-label": school, role: "img" },
+        schoolIcon(T_.school),
+      ),
+      h("strong", { class: "tname" }, nameNode(T_, lang, w)),
+      h(
+        "span",
+        { class: "lvl", title: w("level", { n: T_.level }), "aria-label": w("level", { n: T_.level }) },
+        "★".repeat(T_.level),
+      ),
     ),
-  );
+    h(
+      "div",
+      { class: "tc-foot" },
+      h(
+        "span",
+        { class: "tc-cost", title: w("components") },
+        comps.map(([prop, n]) =>
+          h(
+            "span",
+            { class: "tc-comp", "aria-label": `${cap(nameOf(D.props[prop], lang))} ×${n}` },
+            propIcon(prop, 13),
+            n > 1 ? h("small", {}, `×${n}`) : null,
+          ),
+        ),
+      ),
+      h(
+        "span",
+        { class: "tc-yield", title: w("yield") },
+        yields.map((k) =>
+          h("span", { class: `y-${k}`, "aria-label": w(`n_${k}`, { n: y[k] }) }, yieldIcon(k), String(y[k])),
+        ),
+      ),
+    ),
+  ];
 }
 
 function resTrick(c, t) {
@@ -1098,10 +1174,9 @@ function resTrick(c, t) {
     c,
     h(
       "div",
-      { class: `res-trick lvl-${t.level}`, testid: `trk-trick-${t.id}` },
-      h("span", { class: "lvl" }, "●".repeat(t.level)),
-      h("span", { class: "tname" }, nameNode(t, lang, c.w)),
-      h("span", { class: "tmeta" }, `${t.fame_threshold}★`),
+      { class: `res-trick card lvl-${t.level} s-${t.school}`, testid: `trk-trick-${t.id}` },
+      trickFace(c, t),
+      h("span", { class: "tmeta", title: c.w("threshold") }, `${t.fame_threshold}★`),
     ),
     `trick-${t.id}`,
     nameOf(t, lang),
@@ -1170,9 +1245,17 @@ function character(c, ch, seat, i) {
     h(
       "div",
       { class: "char-text" },
-      h("strong", {}, charLabel(c, seat, i)),
+      h("strong", {}, charIcon(ch.kind, 14), " ", charLabel(c, seat, i)),
       h("span", { class: "muted" }, where),
-      card ? h("span", { class: "char-card" }, card) : null,
+    ),
+    // its assignment card lies under it, as on the player board
+    h(
+      "span",
+      {
+        class: `char-card${card ? "" : " none"}${ch.card === "face_down" ? " back" : ""}`,
+        testid: `trk-charcard-${seat}-${i}`,
+      },
+      card || "·",
     ),
   );
   return wire(
@@ -1189,14 +1272,9 @@ function trickCard(c, t, seat, mine) {
   const T_ = D.tricks[t.id];
   const el = h(
     "div",
-    { class: `trick-card s-${T_?.school}`, testid: `trk-mytrick-${seat}-${t.id}` },
-    h(
-      "div",
-      { class: "tc-head" },
-      h("span", { class: `school-dot s-${T_?.school}` }, schoolLetter(T_?.school, lang)),
-      h("strong", {}, nameNode(T_, lang, w)),
-      h("span", { class: "sym", title: w("symbol") }, SYMBOLS[t.sym]),
-    ),
+    { class: `trick-card card s-${T_?.school}`, testid: `trk-mytrick-${seat}-${t.id}` },
+    h("span", { class: "sym", title: w("symbol") }, SYMBOLS[t.sym]),
+    trickFace(c, T_),
     h(
       "div",
       { class: "tc-meta" },
@@ -1253,9 +1331,14 @@ function playerHeader(c, p, seat) {
     h(
       "span",
       { class: "res" },
-      h("span", { class: "fame", title: w("fame"), testid: `trk-fame-${seat}` }, `★ ${p.fame}`),
-      h("span", { class: "coins", title: w("coins"), testid: `trk-coins-${seat}` }, `¢ ${p.coins}`),
-      h("span", { class: "shards", title: w("shards"), testid: `trk-shards-${seat}` }, `◆ ${p.shards}`),
+      h("span", { class: "fame", title: w("fame"), testid: `trk-fame-${seat}` }, yieldIcon("fame"), ` ${p.fame}`),
+      h("span", { class: "coins", title: w("coins"), testid: `trk-coins-${seat}` }, yieldIcon("coins"), ` ${p.coins}`),
+      h(
+        "span",
+        { class: "shards", title: w("shards"), testid: `trk-shards-${seat}` },
+        yieldIcon("shards"),
+        ` ${p.shards}`,
+      ),
     ),
   );
 }
@@ -1279,36 +1362,44 @@ function playerArea(c, p, seat) {
   const tricks = p.tricks.map((t) => trickCard(c, t, seat, mine));
   const specialists = p.chars
     .filter((ch) => ["assistant", "engineer", "manager"].includes(ch.kind))
-    .map((ch) => h("span", { class: "spec-board" }, c.charName(ch.kind)));
+    .map((ch) => h("span", { class: "spec-board" }, charIcon(ch.kind, 14), " ", c.charName(ch.kind)));
   const ws = SLOT.workshop + 2 * seat;
   const acting = snap.to_act.seats.includes(seat) && snap.to_act.kind !== "terminal";
   return h(
     "section",
-    { class: `player seat-${seat % 4}${mine ? " mine" : ""}${acting ? " acting" : ""}`, testid: `trk-player-${seat}` },
+    {
+      class: `player pboard seat-${seat % 4}${mine ? " mine" : ""}${acting ? " acting" : ""}`,
+      testid: `trk-player-${seat}`,
+      "aria-label": `${c.seatName(seat)}: ${w("player_board")}`,
+    },
     playerHeader(c, p, seat),
+    // as on the player board: the characters along the top with their assignment cards under
+    // them; the Workshop, the prop slots and the trick slots below
+    h("div", { class: "pb-chars" }, h("h4", {}, w("characters")), h("div", { class: "chars" }, chars, hired)),
     h(
       "div",
       { class: "pbody" },
       h(
         "div",
-        { class: "pcol" },
-        h("h4", {}, w("characters")),
-        h("div", { class: "chars" }, chars, hired),
+        { class: "pb-area pb-workshop" },
         h("h4", {}, c.T("workshop"), mine ? locHelp(c, "workshop") : null),
         h("div", { class: "slot-row" }, slotSvg(c, ws, 0), slotSvg(c, ws + 1, 0)),
       ),
       h(
         "div",
-        { class: "pcol" },
-        h("h4", {}, w("tricks")),
-        h("div", { class: "tricks" }, tricks.length ? tricks : h("span", { class: "muted" }, "—")),
+        { class: "pb-area pb-props" },
         h("h4", {}, w("props")),
         h("div", { class: "props" }, props.length ? props : h("span", { class: "muted" }, "—")),
-        specialists.length ? [h("h4", {}, w("specialists")), h("div", { class: "specs" }, specialists)] : null,
-        h("h4", {}, w("hand")),
-        hand(c, p, seat, mine),
+      ),
+      h(
+        "div",
+        { class: "pb-area pb-tricks" },
+        h("h4", {}, w("tricks")),
+        h("div", { class: "tricks" }, tricks.length ? tricks : h("span", { class: "muted" }, "—")),
       ),
     ),
+    specialists.length ? h("div", { class: "specs" }, h("h4", {}, w("specialists")), specialists) : null,
+    h("div", { class: "pb-hand" }, h("h4", {}, w("hand")), hand(c, p, seat, mine)),
   );
 }
 
