@@ -215,7 +215,7 @@ class Bridge:
         self.table: Table | None = None
         # Automation mode: test suites may read any seat's view, the state hash and the seed.
         self.automation = False
-        self._labels: dict[tuple[str, str, str, bytes], str] = {}
+        self._labels: dict[tuple[str, str, str, bytes, tuple[Any, ...]], str] = {}
         self._decoders = {name: msgspec.json.Decoder(t) for name, t in ARGS.items()}
 
     # --- entry point ---------------------------------------------------------------------

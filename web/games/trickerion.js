@@ -380,12 +380,19 @@ function bringIntoView(c) {
     scores.scrollIntoView({ block: "start" });
     return;
   }
-  if (!c.canAct) return;
   const top = board.querySelector(".trk-top")?.getBoundingClientRect().bottom ?? 0;
   const visible = (el) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.top >= Math.max(0, top) && r.bottom <= window.innerHeight;
   };
+  if (!c.canAct) {
+    // watching a bot, chance or the Successor: the place its latest step changed comes into view
+    const first = board.querySelector(".trk-scroll .arrived");
+    // (at once, never smoothly: a scroll still under way would carry the next decision's
+    // targets away after they were brought into view)
+    if (first && !visible(first)) first.scrollIntoView({ block: "center" });
+    return;
+  }
   // a chosen character: its slots are what is to be decided
   const lit = [
     ...board.querySelectorAll(UI.selected ? '.trk-scroll [data-target^="slot-"]' : ".trk-scroll [data-target]"),
@@ -439,6 +446,13 @@ function choose(c, key, el, title) {
       };
     }),
   });
+  showPanel(c);
+}
+
+/** An open panel is read where it opened: scrolled into the window as a whole when it does not
+ *  fit below or above its target (a long list of props to order). */
+function showPanel(c) {
+  c.pop.panel?.scrollIntoView({ block: "nearest" });
 }
 
 /** A choice's first line: what it costs and what it gives (describe.js); the engine's label
@@ -451,7 +465,7 @@ function friendly(c, e) {
 function confirmGiveUp(c, e, el) {
   const what = friendly(c, e) ?? e.label;
   // after the click that chose it has finished bubbling (the board closes panels on a click)
-  setTimeout(() =>
+  setTimeout(() => {
     c.pop.openPanel(el, {
       title: c.w("confirm_title"),
       label: c.w("confirm_title"),
@@ -466,8 +480,9 @@ function confirmGiveUp(c, e, el) {
           pick: () => c.api.act(e.action).catch(() => {}),
         },
       ],
-    }),
-  );
+    });
+    showPanel(c);
+  });
 }
 
 function showTip(c, el, key) {
