@@ -342,7 +342,9 @@ def _render_node(node: _Node, ctx: _Ctx) -> str:
             out.append(_field(child, ctx))
         elif isinstance(child, _Branch):
             if child.name not in ctx.params:
-                out.append("{" + child.name + "}")
+                # a select's "none" branch stands for an absent value too (see the module doc)
+                none = dict(child.branches).get("none") if child.how == "select" else None
+                out.append(_render_node(none, ctx) if none is not None else "{" + child.name + "}")
                 continue
             value = _count(ctx, child.name)
             if child.how == "plural" and isinstance(value, (list, tuple)):
