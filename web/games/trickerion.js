@@ -21,7 +21,7 @@ import {
 } from "../ui/board.js";
 import { data, loadData, nameOf, cap, textOf, SLOT, DAYS } from "./trickerion/data.js";
 import { groupTargets } from "./trickerion/targets.js";
-import { tipContent, schoolLetter, nameNode } from "./trickerion/tips.js";
+import { tipContent, nameNode } from "./trickerion/tips.js";
 import { propIcon, charIcon, schoolIcon, yieldIcon } from "./trickerion/icons.js";
 import {
   describe,
@@ -1213,7 +1213,7 @@ function residence(c) {
       h(
         "h4",
         {},
-        h("span", { class: `school-dot s-${school}` }, schoolLetter(school, lang)),
+        h("span", { class: `school-dot s-${school}` }, schoolIcon(school, 12)),
         " ",
         cap(nameOf(D.schools[school], lang)),
       ),
@@ -1336,7 +1336,16 @@ function playerHeader(c, p, seat) {
             { class: "magician", testid: `trk-magician-${seat}` },
             nameOf(mag, lang),
             " · ",
-            h("span", { class: `school-dot s-${mag.school}` }, schoolLetter(mag.school, lang)),
+            h(
+              "span",
+              {
+                class: `school-dot s-${mag.school}`,
+                role: "img",
+                title: cap(nameOf(c.D.schools[mag.school], lang)),
+                "aria-label": cap(nameOf(c.D.schools[mag.school], lang)),
+              },
+              schoolIcon(mag.school, 12),
+            ),
           ),
           null,
           nameOf(mag, lang),
@@ -1547,13 +1556,7 @@ function choiceCard(c, key, e) {
   if (a.magician) {
     const m = D.magicians[a.magician];
     body = [
-      h(
-        "strong",
-        {},
-        nameOf(m, lang),
-        " ",
-        h("span", { class: `school-dot s-${m.school}` }, schoolLetter(m.school, lang)),
-      ),
+      h("strong", {}, nameOf(m, lang), " ", h("span", { class: `school-dot s-${m.school}` }, schoolIcon(m.school, 12))),
       h("span", { class: "cc-school" }, cap(nameOf(D.schools[m.school], lang))),
       h("span", { class: "cc-text" }, h("em", {}, nameOf(m.ability, lang)), ": ", textOf(m.ability.text, lang)),
     ];
