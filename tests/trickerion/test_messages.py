@@ -147,3 +147,22 @@ def test_labels_name_the_character_by_kind_and_orders_by_slot():
     assert action_label(g, A.MakeIdle(character=1), "en") == "Make character 2 idle"
     orders = {action_label(g, A.Order(prop="wood", slot=k), "en") for k in range(4)}
     assert len(orders) == 4 and "Order wood (Order area, slot 1)" in orders
+
+
+def test_a_theater_slot_is_named_by_its_day_and_place():
+    """Issue 13 (human labels): "Friday, backstage", not "slot 4"; the third slot of a day is
+    its stage."""
+    from engine.core.i18n import action_label
+    from engine.games.trickerion import actions as A
+
+    m = play_random(2, {}, 4, check=False)
+    g = m.game
+    placed = {"seat": 0, "kind": "apprentice", "location": "theater", "slot": 4}
+    assert render("trickerion.placed", placed, "en", g).endswith("(Friday, backstage).")
+    assert "пятница, за кулисами" in render("trickerion.placed", placed, "ru", g)
+    stage = A.PlaceCharacter(character=0, location="theater", slot=8)
+    assert action_label(g, stage, "en").endswith("at the Theater, Saturday, on stage")
+    # elsewhere the slot keeps its 1-based number
+    assert action_label(
+        g, A.PlaceCharacter(character=0, location="downtown", slot=1), "en"
+    ).endswith("slot 2")
