@@ -239,7 +239,7 @@ function finish(c) {
   }
   markMoved(c);
   bringIntoView(c);
-  requestAnimationFrame(() => bringIntoView(c));
+  requestAnimationFrame(() => bringIntoView(c, true));
   board.dataset.renderMs = String(Math.round((performance.now() - c.started) * 10) / 10);
   window.marqueeTrickerion = {
     renderMs: Number(board.dataset.renderMs),
@@ -370,7 +370,7 @@ function roundRecap(c) {
 /** Whenever the viewer must decide and no lit target is on screen: scroll so that one is (in
  *  Assignment the viewer's own area). At the end of the game, once: the final scores. Run after
  *  the draw and again on the next frame (the page may lay out or redraw around the board). */
-function bringIntoView(c) {
+function bringIntoView(c, later = false) {
   const { board, snap } = c;
   if (!board.isConnected) return;
   if (snap.to_act.kind === "terminal") {
@@ -380,13 +380,16 @@ function bringIntoView(c) {
     scores.scrollIntoView({ block: "start" });
     return;
   }
+  // watching a bot, chance or the Successor: on the next frame only (measuring now would lay
+  // the page out once per step)
+  if (!c.canAct && !later) return;
   const top = board.querySelector(".trk-top")?.getBoundingClientRect().bottom ?? 0;
   const visible = (el) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.top >= Math.max(0, top) && r.bottom <= window.innerHeight;
   };
   if (!c.canAct) {
-    // watching a bot, chance or the Successor: the place its latest step changed comes into view
+    // the place the latest step changed comes into view
     const first = board.querySelector(".trk-scroll .arrived");
     // (at once, never smoothly: a scroll still under way would carry the next decision's
     // targets away after they were brought into view)
@@ -1135,8 +1138,19 @@ function fameBand(c) {
 /** What a trick card prints, drawn as a card: its school's symbol, name and level on top; the
  *  props it needs (its cost) and what each performed marker yields at the bottom. */
 function trickFace(c, T_) {
-  const { w, lang, D } = c;
   if (!T_) return [];
+  // the same on every drawing in a language: built once, then cloned (the Residence shows ~40)
+  const key = `${T_.id}/${c.lang}`;
+  if (!FACES.has(key)) FACES.set(key, buildFace(c, T_));
+  return FACES.get(key).map((node) => node.cloneNode(true));
+}
+
+const FACES = new Map();
+// a card's yield in the marks the players' chips use (text: ~40 cards on the board at once)
+const YIELD_MARK = { fame: "★", coins: "¢", shards: "◆" };
+
+function buildFace(c, T_) {
+  const { w, lang, D } = c;
   const school = cap(nameOf(D.schools[T_.school], lang));
   const comps = Object.entries(T_.components ?? {});
   const y = T_.yield ?? {};
@@ -1176,7 +1190,7 @@ function trickFace(c, T_) {
         "span",
         { class: "tc-yield", title: w("yield") },
         yields.map((k) =>
-          h("span", { class: `y-${k}`, "aria-label": w(`n_${k}`, { n: y[k] }) }, yieldIcon(k), String(y[k])),
+          h("span", { class: `y-${k}`, "aria-label": w(`n_${k}`, { n: y[k] }) }, `${y[k]}${YIELD_MARK[k]}`),
         ),
       ),
     ),

@@ -134,8 +134,17 @@ function gear(cx, cy, r, hole) {
   ];
 }
 
+// Each icon is built once per kind and size, then cloned: a board draws a few hundred of them.
+const made = new Map();
+
 function draw(parts, cls, size) {
   if (!parts) return null;
+  const key = `${cls}/${size}`;
+  if (!made.has(key)) made.set(key, build(parts, cls, size));
+  return made.get(key).cloneNode(true);
+}
+
+function build(parts, cls, size) {
   return s(
     "svg",
     {
