@@ -158,8 +158,14 @@ def test_a_theater_slot_is_named_by_its_day_and_place():
     m = play_random(2, {}, 4, check=False)
     g = m.game
     placed = {"seat": 0, "kind": "apprentice", "location": "theater", "slot": 4}
-    assert render("trickerion.placed", placed, "en", g).endswith("(Friday, backstage).")
-    assert "пятница, за кулисами" in render("trickerion.placed", placed, "ru", g)
+    assert render("trickerion.placed", placed, "en", g).endswith("(Friday, backstage 2).")
+    assert "пятница, за кулисами 2" in render("trickerion.placed", placed, "ru", g)
+    # the two backstage slots of a day read apart, as every choice in a list must
+    labels = {
+        action_label(g, A.PlaceCharacter(character=0, location="theater", slot=k), "en")
+        for k in range(12)
+    }
+    assert len(labels) == 12
     stage = A.PlaceCharacter(character=0, location="theater", slot=8)
     assert action_label(g, stage, "en").endswith("at the Theater, Saturday, on stage")
     # elsewhere the slot keeps its 1-based number

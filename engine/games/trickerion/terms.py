@@ -315,7 +315,12 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         return _SCHOOLS[v][i]
     if kind == "theater_slot":  # 0..11: three per day, the third its stage
         day, part = divmod(int(value), 3)
-        where = _THEATER_PARTS["stage" if part == 2 else "backstage"][i]
+        # the two backstage slots numbered, as the page names them ("backstage 2")
+        where = (
+            _THEATER_PARTS["stage"][i]
+            if part == 2
+            else f"{_THEATER_PARTS['backstage'][i]} {part + 1}"
+        )
         return f"{_DAYS[('thursday', 'friday', 'saturday', 'sunday')[day]][i]}, {where}"
     if kind == "day":
         key = v if v in _DAYS else ("thursday", "friday", "saturday", "sunday")[int(v)]
