@@ -348,7 +348,7 @@ def test_four_bots_play_to_the_final_scores(page, site_url, screenshot, figures)
 def test_a_solo_game_clicked_to_its_result(page, site_url, screenshot, figures):
     page.set_viewport_size({"width": 1920, "height": 1080})
     open_page(page, site_url)
-    lobby_start(page, "magnificent-solo", 1, ["human"], seed=4)
+    lobby_start(page, "magnificent-solo", 1, [], seed=4)  # its one seat is a person's
     page.get_by_test_id("speed-select").select_option("0")
     expect(page.get_by_test_id("mgn-solo-targets")).to_be_visible()
     shots: list[str] = []
