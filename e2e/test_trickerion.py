@@ -97,6 +97,13 @@ IN_VIEW = """els => {
 }"""
 
 
+# Inside the window (a panel or a confirmation may draw over the sticky strip).
+ON_SCREEN = """els => els.map(e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1 && r.left >= -1 && r.right <= innerWidth + 1;
+})"""
+
+
 def phase(page) -> str:
     return page.evaluate("marquee.state()?.phase ?? ''")
 
@@ -144,6 +151,11 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
         renders.append(page.evaluate("window.marqueeTrickerion?.renderMs ?? 0"))
         if not page.evaluate("marquee.legal().length"):
             continue  # a bot or chance is about to move
+        # characters are named by their kind, never "character 2" (issue 13)
+        numbered = page.evaluate(
+            "marquee.snapshot().legal.map(e => e.label).filter(l => /character \\d/.test(l))"
+        )
+        assert not numbered, numbered
         all_board = page.locator(f"{tid('trk-board')} [data-target]:not({tid('trk-decision')} *)")
         # the page brings each decision into view: the player clicks only what is on screen
         seen_now = all_board.evaluate_all(IN_VIEW)
@@ -202,11 +214,21 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
             legal = page.evaluate("marquee.legalActions()")
             indexes = choices.evaluate_all("els => els.map(e => Number(e.dataset.index))")
             weights = [choice_weight(legal[i] if i >= 0 else None) for i in indexes]
-            choices.nth(rng.choices(range(len(indexes)), weights)[0]).click()
+            choice = choices.nth(rng.choices(range(len(indexes)), weights)[0])
+            # the panel opens where it can be read: whole on screen; a long list scrolls inside
+            # it (the player scrolls the list, not the page), then the choice is on screen
+            panel = page.get_by_test_id("trk-panel")
+            assert panel.evaluate_all(ON_SCREEN) == [True], f"the panel of {key} is off screen"
+            choice.evaluate("e => e.scrollIntoView({block: 'nearest'})")
+            assert panel.evaluate_all(ON_SCREEN) == [True], f"the panel of {key} moved off screen"
+            assert choice.evaluate_all(ON_SCREEN) == [True], f"a choice of {key} is off screen"
+            choice.click()
             counts["panel"] += 1
             # giving a trick or props back asks for a confirmation: the player confirms
             if page.get_by_test_id("trk-confirm-yes").count():
-                page.get_by_test_id("trk-confirm-yes").click()
+                yes = page.get_by_test_id("trk-confirm-yes")
+                assert yes.evaluate_all(ON_SCREEN) == [True], "the confirmation is off screen"
+                yes.click()
         # a move was played, or a character was chosen to place (the board redraws)
         page.wait_for_function(
             f"marquee.snapshot().step > {step} || "
@@ -224,6 +246,10 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
     result = page.evaluate("marquee.snapshot().result")
     assert result and len(result["scores"]) == 2
     assert {"setup", "advertise", "assign", "place"} <= seen, seen
+    # one log line per event: the human reads its own assignments, not also the face-down line
+    log = page.evaluate("marquee.snapshot().log.map(e => ({code: e.code, seat: e.params.seat}))")
+    assert any(e["code"] == "trickerion.assigned" for e in log)
+    assert not [e for e in log if e["code"] == "trickerion.assigned_face_down" and e["seat"] == 0]
     assert counts["board"] > 20
     assert counts["fallback"] == 0, counts
     figures["trickerion: phases where the human had a decision"] = ", ".join(sorted(seen))

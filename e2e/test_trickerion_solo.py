@@ -329,6 +329,7 @@ def test_the_successors_steps_show_on_its_panel_and_in_the_log_as_they_happen(
     page.get_by_test_id("speed-select").select_option("120")
     rng = random.Random(2)
     seen = []
+    highlighted: set[int] = set()
     for _ in range(600):
         probe = page.evaluate("""() => {
             const s = marquee.snapshot();
@@ -336,17 +337,26 @@ def test_the_successors_steps_show_on_its_panel_and_in_the_log_as_they_happen(
             const panel = document.querySelector('[data-testid="solo-turn"] .solo-turn-text');
             const last = document.querySelector('[data-testid="solo-last-step"]');
             const log = [...document.querySelectorAll('[data-testid="log-entry"]')].at(-1);
+            const board = document.querySelector('[data-testid="trk-board"]');
+            const fresh = (board?.dataset.fresh ?? '').split(' ').filter(Boolean);
+            const lit = fresh.filter(id => document.querySelector(`[data-testid="${id}"]`)?.classList.contains('arrived'));
             return {kind: s.to_act.kind, step: s.step, turn, legal: s.legal.length,
+                    drawnStep: Number(board?.dataset.freshStep ?? -1), fresh, lit,
                     panelLoc: panel?.dataset.loc ?? null, lastStep: last?.dataset.step ?? null,
                     lastCode: last?.dataset.code ?? null, logCode: log?.dataset.code ?? null,
                     logStep: log?.dataset.step ?? null, lastText: last?.textContent ?? ''};
         }""")
         if probe["kind"] == "automaton" and probe["turn"]:
             assert probe["panelLoc"] == probe["turn"]["loc"], probe
+            # what this step changed on the board is highlighted as it is drawn (issue 13)
+            if probe["drawnStep"] == probe["step"]:
+                assert probe["lit"] == probe["fresh"], probe
+                if probe["fresh"]:
+                    highlighted.add(probe["step"])
             if probe["lastCode"] and probe["logCode"].startswith("trickerion.solo."):
                 assert probe["lastStep"] == probe["logStep"], probe
                 seen.append(probe)
-            if len(seen) >= 6:
+            if len(seen) >= 6 and len(highlighted) >= 2:
                 break
             wait_for_step_after(page, probe["step"])
             continue
@@ -359,6 +369,10 @@ def test_the_successors_steps_show_on_its_panel_and_in_the_log_as_they_happen(
         wait_for_step_after(page, probe["step"])
     assert len(seen) >= 6, seen
     assert len({p["step"] for p in seen}) >= 2  # several steps, each drawn
+    assert len(highlighted) >= 2, "Successor steps did not highlight what they changed"
+    figures["trickerion-solo: Successor steps seen with their changes highlighted"] = str(
+        len(highlighted)
+    )
     # the Successor keeps stepping at the normal speed: let its turn end before the shots,
     # or an element is redrawn (detached) while it is being photographed
     page.evaluate("marquee.idle()")

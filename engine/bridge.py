@@ -215,7 +215,7 @@ class Bridge:
         self.table: Table | None = None
         # Automation mode: test suites may read any seat's view, the state hash and the seed.
         self.automation = False
-        self._labels: dict[tuple[str, str, str, bytes], str] = {}
+        self._labels: dict[tuple[str, str, str, bytes, tuple[Any, ...]], str] = {}
         self._decoders = {name: msgspec.json.Decoder(t) for name, t in ARGS.items()}
 
     # --- entry point ---------------------------------------------------------------------
@@ -412,7 +412,7 @@ class Bridge:
                 {
                     "index": listed.index(key) if key in listed else None,
                     "action": h["action"],
-                    "label": self._label(game, action, lang),
+                    "label": self._label(game, action, lang, match.state, a.seat),
                     "estimate": h["estimate"],
                 }
             )
@@ -494,17 +494,25 @@ class Bridge:
         if not self.automation and table.seats[viewer].kind != "human":
             raise OptionsError("bridge.not_at_screen", seat=viewer)
 
-    def _label(self, game: Any, action: Any, lang: str) -> str:
+    def _label(self, game: Any, action: Any, lang: str, state: Any, seat: int | None) -> str:
         """An action's translated label, remembered: a label depends only on the game, its
-        options, the action and the language, and some positions list hundreds of actions
-        (the Oracle's companion throw entry: 984), so a snapshot would spend most of its time
-        formatting the same labels again."""
-        key = (game.id, self._options_key(game), lang, game.encode_action(action))
+        options, the action, the language and the few terms the position adds
+        (``Game.label_terms``), and some positions list hundreds of actions (the Oracle's
+        companion throw entry: 984), so a snapshot would spend most of its time formatting the
+        same labels again."""
+        terms = game.label_terms(state, action, seat)
+        key = (
+            game.id,
+            self._options_key(game),
+            lang,
+            game.encode_action(action),
+            tuple(sorted(terms.items())),
+        )
         label = self._labels.get(key)
         if label is None:
             if len(self._labels) >= LABEL_CACHE:
                 self._labels.clear()
-            label = self._labels[key] = action_label(game, action, lang)
+            label = self._labels[key] = action_label(game, action, lang, terms)
         return label
 
     @staticmethod
@@ -559,7 +567,7 @@ class Bridge:
                 {
                     "index": i,
                     "action": game.action_to_builtins(a),
-                    "label": self._label(game, a, lang),
+                    "label": self._label(game, a, lang, match.state, viewer),
                 }
                 for i, a in enumerate(legal)
             ],

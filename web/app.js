@@ -31,7 +31,7 @@ const S = {
   group: null, // the simultaneous decision being followed (ui/seats.js trackGroup)
   freshFrom: 0, // log entries from this step on are new since the last update
   error: null, // the table's error banner text
-  speed: 400, // ms between automatic steps
+  speed: 1500, // ms between automatic steps: "watch", a pace a person can follow
   skipping: false, // run automatic steps without delay until a human must act
   timer: null,
   stalledAt: null, // step at which an automatic step did not move (stop retrying)
@@ -142,7 +142,7 @@ function startPage() {
   root.hidden = false;
   S.lang = initialLang();
   document.documentElement.lang = S.lang;
-  S.speed = store.load("speed", 400);
+  S.speed = store.load("speed", 1500);
   useLimits(S.engine ? call("version").limits : early.version.limits);
   loadStrings();
   S.games = S.engine ? call("games", { lang: S.lang }) : early.games;

@@ -15,6 +15,9 @@ class Event(msgspec.Struct, frozen=True, omit_defaults=True):
     # True when the event shows hidden information (to everyone, or to the seat ``to``: a card
     # drawn from a deck shuffled at setup); undo stops here.
     reveal: bool = False
+    # Seat that must not see this event: the public side of a private one ("Ann assigns a card
+    # face down" beside Ann's own "You give your Engineer the card Theater").
+    but: int | None = None
 
     def visible_to(self, viewer: int | None) -> bool:
-        return self.to is None or self.to == viewer
+        return (self.to is None or self.to == viewer) and (self.but is None or self.but != viewer)

@@ -189,6 +189,12 @@ class Game:
         """Official name of a game term (a card, a location) for the log; games override."""
         return str(value)
 
+    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
+        """Parameters an action's label needs beyond the action's own fields, read from the
+        position (``state`` may be None when none is at hand): Trickerion names a character
+        by its kind ("Place your Engineer…"), which the action only numbers. Games override."""
+        return {}
+
     def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
         """A term in a grammatical case or with its preposition (``{p:kind:case}`` in the
         catalog, e.g. Russian ``acc``, French ``loc`` "au Théâtre"); games with such forms

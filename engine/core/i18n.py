@@ -342,7 +342,9 @@ def _render_node(node: _Node, ctx: _Ctx) -> str:
             out.append(_field(child, ctx))
         elif isinstance(child, _Branch):
             if child.name not in ctx.params:
-                out.append("{" + child.name + "}")
+                # a select's "none" branch stands for an absent value too (see the module doc)
+                none = dict(child.branches).get("none") if child.how == "select" else None
+                out.append(_render_node(none, ctx) if none is not None else "{" + child.name + "}")
                 continue
             value = _count(ctx, child.name)
             if child.how == "plural" and isinstance(value, (list, tuple)):
@@ -442,14 +444,20 @@ def page_strings(lang: str, game: Any = None) -> dict[str, str]:
     return out
 
 
-def action_label(game: Any, action: Any, lang: str) -> str:
-    """A button's text for an action: the catalog's ``action.<tag>`` template over its fields."""
+def action_label(game: Any, action: Any, lang: str, terms: dict[str, Any] | None = None) -> str:
+    """A button's text for an action: the catalog's ``action.<tag>`` template over its fields
+    and the ``terms`` the position adds (``Game.label_terms``)."""
     import msgspec
 
     data = msgspec.to_builtins(action)
     tag = (
         data.pop("type", type(action).__name__) if isinstance(data, dict) else type(action).__name__
     )
+    if isinstance(data, dict):
+        extra = (
+            terms if terms is not None else (game.label_terms(None, action, None) if game else {})
+        )
+        data = {**data, **extra}
     code = f"action.{tag}"
     text = render(code, data if isinstance(data, dict) else {}, lang, game)
     if text != code:

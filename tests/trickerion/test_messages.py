@@ -101,3 +101,74 @@ def test_every_reason_in_the_source_has_a_name():
     for why in sorted(whys):
         for lang in ("en", "ru", "fr"):
             assert g.term_name("reason", why, lang) != why, (why, lang)
+
+
+def test_an_assignment_is_one_log_line_per_viewer_naming_the_character():
+    """Issue 13 ("one log line per event"): the assigning seat reads its own line, which names
+    the character by its kind; the others and a spectator read only the face-down line."""
+    m = play_random(2, {}, 4, check=False)
+    step = next(
+        i
+        for i, evs in enumerate(m.events)
+        if any(e.code == "trickerion.assigned" and e.to is not None for e in evs)
+    )
+    evs = m.events[step]
+    own = next(e for e in evs if e.code == "trickerion.assigned")
+    seat = own.params["seat"]
+    other = 1 - seat
+    codes = lambda viewer: [e.code for i, e in m.visible_events(viewer) if i == step]
+    assert codes(seat).count("trickerion.assigned") == 1
+    assert "trickerion.assigned_face_down" not in codes(seat)
+    assert codes(other) == codes(None) == ["trickerion.assigned_face_down"]
+    kind = m.state.players[seat].chars[own.params["character"]].kind
+    name = m.game.term_name("character", kind, "en")
+    assert render(own.code, own.params, "en", m.game).startswith(f"You give your {name}")
+    assert "character " not in render(own.code, own.params, "en", m.game)
+
+
+def test_labels_name_the_character_by_kind_and_orders_by_slot():
+    """Issue 13 (human labels): "Place your Engineer…", not "Place character 2…"; two
+    apprentices are numbered among themselves; Order entries differ by their slot."""
+    from engine.core.i18n import action_label
+    from engine.games.trickerion import actions as A
+    from engine.games.trickerion.labels import char_params
+
+    m = play_random(2, {}, 4, check=False)
+    g = m.game
+    p = m.state.players[0]
+    for i, ch in enumerate(p.chars):
+        terms = g.label_terms(m.state, A.MakeIdle(character=i), 0)
+        assert terms == char_params(p, i) and terms["kind"] == ch.kind
+        label = action_label(g, A.MakeIdle(character=i), "en", terms)
+        assert label.startswith(f"Make your {g.term_name('character', ch.kind, 'en')}"), label
+        same = [k for k, c in enumerate(p.chars) if c.kind == ch.kind]
+        assert terms["same"] == (same.index(i) + 1 if len(same) > 1 else 0)
+    # without a position the label still reads, numbering the character
+    assert action_label(g, A.MakeIdle(character=1), "en") == "Make character 2 idle"
+    orders = {action_label(g, A.Order(prop="wood", slot=k), "en") for k in range(4)}
+    assert len(orders) == 4 and "Order wood (Order area, slot 1)" in orders
+
+
+def test_a_theater_slot_is_named_by_its_day_and_place():
+    """Issue 13 (human labels): "Friday, backstage", not "slot 4"; the third slot of a day is
+    its stage."""
+    from engine.core.i18n import action_label
+    from engine.games.trickerion import actions as A
+
+    m = play_random(2, {}, 4, check=False)
+    g = m.game
+    placed = {"seat": 0, "kind": "apprentice", "location": "theater", "slot": 4}
+    assert render("trickerion.placed", placed, "en", g).endswith("(Friday, backstage 2).")
+    assert "пятница, за кулисами 2" in render("trickerion.placed", placed, "ru", g)
+    # the two backstage slots of a day read apart, as every choice in a list must
+    labels = {
+        action_label(g, A.PlaceCharacter(character=0, location="theater", slot=k), "en")
+        for k in range(12)
+    }
+    assert len(labels) == 12
+    stage = A.PlaceCharacter(character=0, location="theater", slot=8)
+    assert action_label(g, stage, "en").endswith("at the Theater, Saturday, on stage")
+    # elsewhere the slot keeps its 1-based number
+    assert action_label(
+        g, A.PlaceCharacter(character=0, location="downtown", slot=1), "en"
+    ).endswith("slot 2")

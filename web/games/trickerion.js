@@ -21,7 +21,8 @@ import {
 } from "../ui/board.js";
 import { data, loadData, nameOf, cap, textOf, SLOT, DAYS } from "./trickerion/data.js";
 import { groupTargets } from "./trickerion/targets.js";
-import { tipContent, schoolLetter, nameNode } from "./trickerion/tips.js";
+import { tipContent, nameNode } from "./trickerion/tips.js";
+import { propIcon, charIcon, schoolIcon, yieldIcon } from "./trickerion/icons.js";
 import {
   describe,
   DESTRUCTIVE,
@@ -178,18 +179,26 @@ function draw(c) {
   finish(c);
 }
 
-/** The board's areas from top to bottom. In the Assignment phase everything to do is in one's
- *  own area: it comes first. */
+/** The board's areas from top to bottom: the main board laid out as the box's (round and
+ *  initiative tracks along its top edge, Downtown, Market Row and the Dark Alley side by side,
+ *  the Theater below them, the fame track along the stage's edge), then the players' boards and
+ *  the trick decks of Dahlgaard's Residence beside the board. In the Assignment phase
+ *  everything to do is on one's own board: it comes first. */
 function boardAreas(c) {
-  const { view, viewer, players, ext } = c;
+  const { view, viewer, players, ext, w } = c;
   const seats = orderedSeats(viewer, players.length);
   const ownFirst = view.phase === "assign" && viewer !== null && viewer !== undefined;
   return [
-    tracks(c),
-    ext.afterTracks?.(c) ?? null,
     ownFirst ? h("div", { class: "trk-players own" }, playerArea(c, players[viewer], viewer)) : null,
-    h("div", { class: "trk-locs" }, downtown(c), market(c), alley(c)),
-    theater(c),
+    h(
+      "section",
+      { class: "trk-mainboard", testid: "trk-mainboard", "aria-label": w("main_board") },
+      tracks(c),
+      h("div", { class: "trk-locs" }, downtown(c), market(c), alley(c)),
+      theater(c),
+      fameBand(c),
+    ),
+    ext.afterTracks?.(c) ?? null,
     h(
       "div",
       { class: "trk-players", testid: "trk-players" },
@@ -230,7 +239,7 @@ function finish(c) {
   }
   markMoved(c);
   bringIntoView(c);
-  requestAnimationFrame(() => bringIntoView(c));
+  requestAnimationFrame(() => bringIntoView(c, true));
   board.dataset.renderMs = String(Math.round((performance.now() - c.started) * 10) / 10);
   window.marqueeTrickerion = {
     renderMs: Number(board.dataset.renderMs),
@@ -294,14 +303,22 @@ function positions(c) {
   return out;
 }
 
-/** Highlight what others, bots or chance changed since the viewer's own last move (a brief
- *  glow, then a steady outline until the viewer moves again). */
+/** Highlight what others, bots or chance changed since the viewer's own last move: what the
+ *  latest step changed arrives with a short animation ("arrived": the piece drops in, the
+ *  place glows; none with prefers-reduced-motion) and is listed in the board's data-fresh;
+ *  everything changed since keeps a steady outline until the viewer moves again. */
 function markMoved(c) {
   const now = positions(c);
+  const fresh = [];
   if (UI.prev && UI.prev.step !== c.snap.step) {
     // the viewer had the move at the last drawing: this change is (mostly) the viewer's own
     if (UI.prev.mine) UI.moved.clear();
-    else for (const [id, v] of now) if (UI.prev.pos.has(id) && UI.prev.pos.get(id) !== v) UI.moved.add(id);
+    else
+      for (const [id, v] of now)
+        if (UI.prev.pos.has(id) && UI.prev.pos.get(id) !== v) {
+          UI.moved.add(id);
+          fresh.push(id);
+        }
   }
   UI.prev = { step: c.snap.step, pos: now, mine: c.canAct };
   for (const id of UI.moved) {
@@ -311,7 +328,10 @@ function markMoved(c) {
       if (!el.querySelector?.(":scope > title")) el.setAttribute("data-moved", c.w("moved"));
     }
   }
+  for (const id of fresh) c.board.querySelector(`[data-testid="${id}"]`)?.classList.add("arrived");
   c.board.dataset.moved = String(UI.moved.size);
+  c.board.dataset.fresh = fresh.join(" ");
+  c.board.dataset.freshStep = String(c.snap.step);
 }
 
 /** After a round ends: wages, orders arriving, characters joining, the new prophecy, dice and
@@ -350,7 +370,7 @@ function roundRecap(c) {
 /** Whenever the viewer must decide and no lit target is on screen: scroll so that one is (in
  *  Assignment the viewer's own area). At the end of the game, once: the final scores. Run after
  *  the draw and again on the next frame (the page may lay out or redraw around the board). */
-function bringIntoView(c) {
+function bringIntoView(c, later = false) {
   const { board, snap } = c;
   if (!board.isConnected) return;
   if (snap.to_act.kind === "terminal") {
@@ -360,12 +380,22 @@ function bringIntoView(c) {
     scores.scrollIntoView({ block: "start" });
     return;
   }
-  if (!c.canAct) return;
+  // watching a bot, chance or the Successor: on the next frame only (measuring now would lay
+  // the page out once per step)
+  if (!c.canAct && !later) return;
   const top = board.querySelector(".trk-top")?.getBoundingClientRect().bottom ?? 0;
   const visible = (el) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.top >= Math.max(0, top) && r.bottom <= window.innerHeight;
   };
+  if (!c.canAct) {
+    // the place the latest step changed comes into view
+    const first = board.querySelector(".trk-scroll .arrived");
+    // (at once, never smoothly: a scroll still under way would carry the next decision's
+    // targets away after they were brought into view)
+    if (first && !visible(first)) first.scrollIntoView({ block: "center" });
+    return;
+  }
   // a chosen character: its slots are what is to be decided
   const lit = [
     ...board.querySelectorAll(UI.selected ? '.trk-scroll [data-target^="slot-"]' : ".trk-scroll [data-target]"),
@@ -419,6 +449,13 @@ function choose(c, key, el, title) {
       };
     }),
   });
+  showPanel(c);
+}
+
+/** An open panel is read where it opened: scrolled into the window as a whole when it does not
+ *  fit below or above its target (a long list of props to order). */
+function showPanel(c) {
+  c.pop.panel?.scrollIntoView({ block: "nearest" });
 }
 
 /** A choice's first line: what it costs and what it gives (describe.js); the engine's label
@@ -431,7 +468,7 @@ function friendly(c, e) {
 function confirmGiveUp(c, e, el) {
   const what = friendly(c, e) ?? e.label;
   // after the click that chose it has finished bubbling (the board closes panels on a click)
-  setTimeout(() =>
+  setTimeout(() => {
     c.pop.openPanel(el, {
       title: c.w("confirm_title"),
       label: c.w("confirm_title"),
@@ -446,8 +483,9 @@ function confirmGiveUp(c, e, el) {
           pick: () => c.api.act(e.action).catch(() => {}),
         },
       ],
-    }),
-  );
+    });
+    showPanel(c);
+  });
 }
 
 function showTip(c, el, key) {
@@ -577,7 +615,7 @@ function locationSlots(c, loc) {
 function dieFace(c, face) {
   const { D } = c;
   if (face === "x") return "X";
-  if (D.schools[face]) return schoolLetter(face, c.lang);
+  if (D.schools[face]) return schoolIcon(face, 18);
   if (face === "any") return "?";
   if (D.characters[face]) return abbr(c, face);
   return face;
@@ -692,6 +730,7 @@ function propChip(c, prop, n, opts = {}) {
   const el = h(
     "span",
     { class: `prop-chip tier-${p?.tier ?? "basic"}${opts.mgr ? " mgr" : ""}`, testid: opts.testid, dataset: { prop } },
+    propIcon(prop),
     h("span", { class: "prop-name" }, nameNode(p, lang, w, true)),
     n !== undefined ? h("span", { class: "prop-n" }, `×${n}`) : null,
     p ? h("span", { class: "prop-cost", "aria-label": w("n_coins", { n: p.cost }) }, `${p.cost}¢`) : null,
@@ -1083,13 +1122,79 @@ function tracks(c) {
       rounds,
     ),
     h("div", { class: "track-line" }, h("span", { class: "area-name" }, w("initiative")), init),
+  );
+}
+
+/** The fame track along the Theater's edge, as on the board. */
+function fameBand(c) {
+  return h(
+    "div",
+    { class: "fame-track", testid: "trk-fame" },
+    h("span", { class: "area-name" }, yieldIcon("fame", 13), " ", c.w("fame_track")),
+    fameTrack(c),
+  );
+}
+
+/** What a trick card prints, drawn as a card: its school's symbol, name and level on top; the
+ *  props it needs (its cost) and what each performed marker yields at the bottom. */
+function trickFace(c, T_) {
+  if (!T_) return [];
+  // the same on every drawing in a language: built once, then cloned (the Residence shows ~40)
+  const key = `${T_.id}/${c.lang}`;
+  if (!FACES.has(key)) FACES.set(key, buildFace(c, T_));
+  return FACES.get(key).map((node) => node.cloneNode(true));
+}
+
+const FACES = new Map();
+// a card's yield in the marks the players' chips use (text: ~40 cards on the board at once)
+const YIELD_MARK = { fame: "★", coins: "¢", shards: "◆" };
+
+function buildFace(c, T_) {
+  const { w, lang, D } = c;
+  const school = cap(nameOf(D.schools[T_.school], lang));
+  const comps = Object.entries(T_.components ?? {});
+  const y = T_.yield ?? {};
+  const yields = ["fame", "coins", "shards"].filter((k) => y[k]);
+  return [
     h(
       "div",
-      { class: "fame-track", testid: "trk-fame" },
-      h("span", { class: "area-name" }, w("fame_track")),
-      fameTrack(c),
+      { class: "tc-head" },
+      h(
+        "span",
+        { class: `school-mark s-${T_.school}`, title: school, "aria-label": school, role: "img" },
+        schoolIcon(T_.school),
+      ),
+      h("strong", { class: "tname" }, nameNode(T_, lang, w)),
+      h(
+        "span",
+        { class: "lvl", title: w("level", { n: T_.level }), "aria-label": w("level", { n: T_.level }) },
+        "★".repeat(T_.level),
+      ),
     ),
-  );
+    h(
+      "div",
+      { class: "tc-foot" },
+      h(
+        "span",
+        { class: "tc-cost", title: w("components") },
+        comps.map(([prop, n]) =>
+          h(
+            "span",
+            { class: "tc-comp", "aria-label": `${cap(nameOf(D.props[prop], lang))} ×${n}` },
+            propIcon(prop, 13),
+            n > 1 ? h("small", {}, `×${n}`) : null,
+          ),
+        ),
+      ),
+      h(
+        "span",
+        { class: "tc-yield", title: w("yield") },
+        yields.map((k) =>
+          h("span", { class: `y-${k}`, "aria-label": w(`n_${k}`, { n: y[k] }) }, `${y[k]}${YIELD_MARK[k]}`),
+        ),
+      ),
+    ),
+  ];
 }
 
 function resTrick(c, t) {
@@ -1098,10 +1203,9 @@ function resTrick(c, t) {
     c,
     h(
       "div",
-      { class: `res-trick lvl-${t.level}`, testid: `trk-trick-${t.id}` },
-      h("span", { class: "lvl" }, "●".repeat(t.level)),
-      h("span", { class: "tname" }, nameNode(t, lang, c.w)),
-      h("span", { class: "tmeta" }, `${t.fame_threshold}★`),
+      { class: `res-trick card lvl-${t.level} s-${t.school}`, testid: `trk-trick-${t.id}` },
+      trickFace(c, t),
+      h("span", { class: "tmeta", title: c.w("threshold") }, `${t.fame_threshold}★`),
     ),
     `trick-${t.id}`,
     nameOf(t, lang),
@@ -1123,7 +1227,7 @@ function residence(c) {
       h(
         "h4",
         {},
-        h("span", { class: `school-dot s-${school}` }, schoolLetter(school, lang)),
+        h("span", { class: `school-dot s-${school}` }, schoolIcon(school, 12)),
         " ",
         cap(nameOf(D.schools[school], lang)),
       ),
@@ -1170,9 +1274,17 @@ function character(c, ch, seat, i) {
     h(
       "div",
       { class: "char-text" },
-      h("strong", {}, charLabel(c, seat, i)),
+      h("strong", {}, charIcon(ch.kind, 14), " ", charLabel(c, seat, i)),
       h("span", { class: "muted" }, where),
-      card ? h("span", { class: "char-card" }, card) : null,
+    ),
+    // its assignment card lies under it, as on the player board
+    h(
+      "span",
+      {
+        class: `char-card${card ? "" : " none"}${ch.card === "face_down" ? " back" : ""}`,
+        testid: `trk-charcard-${seat}-${i}`,
+      },
+      card || "·",
     ),
   );
   return wire(
@@ -1189,14 +1301,9 @@ function trickCard(c, t, seat, mine) {
   const T_ = D.tricks[t.id];
   const el = h(
     "div",
-    { class: `trick-card s-${T_?.school}`, testid: `trk-mytrick-${seat}-${t.id}` },
-    h(
-      "div",
-      { class: "tc-head" },
-      h("span", { class: `school-dot s-${T_?.school}` }, schoolLetter(T_?.school, lang)),
-      h("strong", {}, nameNode(T_, lang, w)),
-      h("span", { class: "sym", title: w("symbol") }, SYMBOLS[t.sym]),
-    ),
+    { class: `trick-card card s-${T_?.school}`, testid: `trk-mytrick-${seat}-${t.id}` },
+    h("span", { class: "sym", title: w("symbol") }, SYMBOLS[t.sym]),
+    trickFace(c, T_),
     h(
       "div",
       { class: "tc-meta" },
@@ -1243,7 +1350,16 @@ function playerHeader(c, p, seat) {
             { class: "magician", testid: `trk-magician-${seat}` },
             nameOf(mag, lang),
             " · ",
-            h("span", { class: `school-dot s-${mag.school}` }, schoolLetter(mag.school, lang)),
+            h(
+              "span",
+              {
+                class: `school-dot s-${mag.school}`,
+                role: "img",
+                title: cap(nameOf(c.D.schools[mag.school], lang)),
+                "aria-label": cap(nameOf(c.D.schools[mag.school], lang)),
+              },
+              schoolIcon(mag.school, 12),
+            ),
           ),
           null,
           nameOf(mag, lang),
@@ -1253,9 +1369,14 @@ function playerHeader(c, p, seat) {
     h(
       "span",
       { class: "res" },
-      h("span", { class: "fame", title: w("fame"), testid: `trk-fame-${seat}` }, `★ ${p.fame}`),
-      h("span", { class: "coins", title: w("coins"), testid: `trk-coins-${seat}` }, `¢ ${p.coins}`),
-      h("span", { class: "shards", title: w("shards"), testid: `trk-shards-${seat}` }, `◆ ${p.shards}`),
+      h("span", { class: "fame", title: w("fame"), testid: `trk-fame-${seat}` }, yieldIcon("fame"), ` ${p.fame}`),
+      h("span", { class: "coins", title: w("coins"), testid: `trk-coins-${seat}` }, yieldIcon("coins"), ` ${p.coins}`),
+      h(
+        "span",
+        { class: "shards", title: w("shards"), testid: `trk-shards-${seat}` },
+        yieldIcon("shards"),
+        ` ${p.shards}`,
+      ),
     ),
   );
 }
@@ -1279,36 +1400,44 @@ function playerArea(c, p, seat) {
   const tricks = p.tricks.map((t) => trickCard(c, t, seat, mine));
   const specialists = p.chars
     .filter((ch) => ["assistant", "engineer", "manager"].includes(ch.kind))
-    .map((ch) => h("span", { class: "spec-board" }, c.charName(ch.kind)));
+    .map((ch) => h("span", { class: "spec-board" }, charIcon(ch.kind, 14), " ", c.charName(ch.kind)));
   const ws = SLOT.workshop + 2 * seat;
   const acting = snap.to_act.seats.includes(seat) && snap.to_act.kind !== "terminal";
   return h(
     "section",
-    { class: `player seat-${seat % 4}${mine ? " mine" : ""}${acting ? " acting" : ""}`, testid: `trk-player-${seat}` },
+    {
+      class: `player pboard seat-${seat % 4}${mine ? " mine" : ""}${acting ? " acting" : ""}`,
+      testid: `trk-player-${seat}`,
+      "aria-label": `${c.seatName(seat)}: ${w("player_board")}`,
+    },
     playerHeader(c, p, seat),
+    // as on the player board: the characters along the top with their assignment cards under
+    // them; the Workshop, the prop slots and the trick slots below
+    h("div", { class: "pb-chars" }, h("h4", {}, w("characters")), h("div", { class: "chars" }, chars, hired)),
     h(
       "div",
       { class: "pbody" },
       h(
         "div",
-        { class: "pcol" },
-        h("h4", {}, w("characters")),
-        h("div", { class: "chars" }, chars, hired),
+        { class: "pb-area pb-workshop" },
         h("h4", {}, c.T("workshop"), mine ? locHelp(c, "workshop") : null),
         h("div", { class: "slot-row" }, slotSvg(c, ws, 0), slotSvg(c, ws + 1, 0)),
       ),
       h(
         "div",
-        { class: "pcol" },
-        h("h4", {}, w("tricks")),
-        h("div", { class: "tricks" }, tricks.length ? tricks : h("span", { class: "muted" }, "—")),
+        { class: "pb-area pb-props" },
         h("h4", {}, w("props")),
         h("div", { class: "props" }, props.length ? props : h("span", { class: "muted" }, "—")),
-        specialists.length ? [h("h4", {}, w("specialists")), h("div", { class: "specs" }, specialists)] : null,
-        h("h4", {}, w("hand")),
-        hand(c, p, seat, mine),
+      ),
+      h(
+        "div",
+        { class: "pb-area pb-tricks" },
+        h("h4", {}, w("tricks")),
+        h("div", { class: "tricks" }, tricks.length ? tricks : h("span", { class: "muted" }, "—")),
       ),
     ),
+    specialists.length ? h("div", { class: "specs" }, h("h4", {}, w("specialists")), specialists) : null,
+    h("div", { class: "pb-hand" }, h("h4", {}, w("hand")), hand(c, p, seat, mine)),
   );
 }
 
@@ -1441,13 +1570,7 @@ function choiceCard(c, key, e) {
   if (a.magician) {
     const m = D.magicians[a.magician];
     body = [
-      h(
-        "strong",
-        {},
-        nameOf(m, lang),
-        " ",
-        h("span", { class: `school-dot s-${m.school}` }, schoolLetter(m.school, lang)),
-      ),
+      h("strong", {}, nameOf(m, lang), " ", h("span", { class: `school-dot s-${m.school}` }, schoolIcon(m.school, 12))),
       h("span", { class: "cc-school" }, cap(nameOf(D.schools[m.school], lang))),
       h("span", { class: "cc-text" }, h("em", {}, nameOf(m.ability, lang)), ": ", textOf(m.ability.text, lang)),
     ];

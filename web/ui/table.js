@@ -8,7 +8,9 @@ import { bdi, h, clear, isolateNames } from "./dom.js";
 import { humanize, joinNames } from "./i18n.js";
 import { seatName, seatNames } from "./seats.js";
 
+// "watch" (the default): slow enough to follow each opponent's move as it is drawn
 export const SPEEDS = [
+  ["watch", 1500],
   ["slow", 1000],
   ["normal", 400],
   ["fast", 120],

@@ -17,6 +17,7 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion import endround, performance, placement, setup
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import hand_cards, take_card
+from engine.games.trickerion.labels import char_params
 from engine.games.trickerion.state import HOME, State
 
 SIMULTANEOUS = ("advertise", "assign")
@@ -218,18 +219,27 @@ def assign(g, s: State, seat: int, action, ev: list[Event]) -> None:
         ev.append(
             Event(
                 "trickerion.assigned",
-                {"seat": seat, "character": action.character, "card": action.card},
+                {"seat": seat, "character": action.character, "card": action.card}
+                | char_params(p, action.character),
             )
         )
         return
+    named = char_params(p, action.character)
     ev.append(
         Event(
             "trickerion.assigned",
-            {"seat": seat, "character": action.character, "card": action.card},
+            {"seat": seat, "character": action.character, "card": action.card, **named},
             to=seat,
         )
     )
-    ev.append(Event("trickerion.assigned_face_down", {"seat": seat, "character": action.character}))
+    # the others' side of the same event: the assigning seat reads only its own line
+    ev.append(
+        Event(
+            "trickerion.assigned_face_down",
+            {"seat": seat, "character": action.character, **named},
+            but=seat,
+        )
+    )
 
 
 def reveal(g, s: State, ev: list[Event]) -> None:

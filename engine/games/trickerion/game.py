@@ -239,6 +239,14 @@ class Trickerion(Game):
         scores = [b["total"] for b in state.final]
         return Result(scores=scores, winners=[state.winner], breakdown=list(state.final))
 
+    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
+        """A character named by its kind in the labels of Assign, Place Character and Make
+        Idle ("Place your Engineer…"; "Apprentice 2" when there are two): ``kind`` empty and
+        ``same`` 0 when no position or seat is at hand (then the label numbers it)."""
+        from engine.games.trickerion.labels import character_terms
+
+        return character_terms(state, action, seat)
+
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         from engine.games.trickerion.terms import term_name
 

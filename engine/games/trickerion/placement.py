@@ -28,6 +28,7 @@ from engine.games.trickerion.common import (
     theater_day_of,
     trick_by_id,
 )
+from engine.games.trickerion.labels import char_params
 from engine.games.trickerion.state import HOME, Placement, State
 
 LOCATION_MODULES = {
@@ -380,7 +381,9 @@ def make_idle(g, s: State, seat: int, char: int, ev: list[Event]) -> None:
     if not c.card or c.slot != HOME or c.idle:
         raise IllegalAction("trickerion.place.no_assignment", character=char)
     c.idle = True
-    ev.append(Event("trickerion.made_idle", {"seat": seat, "character": char}))
+    ev.append(
+        Event("trickerion.made_idle", {"seat": seat, "character": char} | char_params(p, char))
+    )
     end_turn(g, s, ev)
 
 

@@ -23,6 +23,10 @@ _DAYS = {
     "saturday": ("Saturday", "суббота", "Samedi"),
     "sunday": ("Sunday", "воскресенье", "Dimanche"),
 }
+_THEATER_PARTS = {
+    "backstage": ("backstage", "за кулисами", "en coulisses"),
+    "stage": ("on stage", "на сцене", "sur scène"),
+}
 _SCHOOLS = {
     "optical": ("Optical", "оптические иллюзии", "Optique"),
     "spiritual": ("Spiritual", "спиритические опыты", "Mentalisme"),
@@ -309,6 +313,15 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:
         return _names(cat.characters[v].name, lang)
     if kind == "school" and v in _SCHOOLS:
         return _SCHOOLS[v][i]
+    if kind == "theater_slot":  # 0..11: three per day, the third its stage
+        day, part = divmod(int(value), 3)
+        # the two backstage slots numbered, as the page names them ("backstage 2")
+        where = (
+            _THEATER_PARTS["stage"][i]
+            if part == 2
+            else f"{_THEATER_PARTS['backstage'][i]} {part + 1}"
+        )
+        return f"{_DAYS[('thursday', 'friday', 'saturday', 'sunday')[day]][i]}, {where}"
     if kind == "day":
         key = v if v in _DAYS else ("thursday", "friday", "saturday", "sunday")[int(v)]
         return _DAYS[key][i]

@@ -158,6 +158,25 @@ def test_a_successor_line_reads_without_the_book_and_names_its_step():
     assert render("trickerion.gain", gained, "en", g).startswith("Dahlgaard's Successor gains 6")
 
 
+def test_the_successors_characters_are_named_by_kind_in_its_lines():
+    """Issue 13 (human labels): "gives the card Theater to its Apprentice 2", not "to its
+    character 3"; the kind and number come from the Successor's own characters."""
+    m = play(3, "greedy", check=False)
+    lines = [
+        e
+        for evs in m.events
+        for e in evs
+        if e.code in ("trickerion.solo.assigned", "trickerion.solo.idle")
+    ]
+    assert any(e.code == "trickerion.solo.assigned" for e in lines)
+    for e in lines:
+        kind = e.params["kind"]
+        assert kind in ("magician", "apprentice", "engineer", "manager", "assistant"), e
+        text = render(e.code, e.params, "en", m.game)
+        assert "character" not in text, text
+        assert m.game.term_name("character", kind, "en") in text, text
+
+
 def test_the_automaton_is_deterministic_given_state_and_seed():
     a, b = play(11, "greedy", check=False), play(11, "greedy", check=False)
     assert [s.action for s in a.steps] == [s.action for s in b.steps]

@@ -126,7 +126,8 @@ export function describe(c, action) {
       return `${w("buy_what", { what })} — ${w("n_ap", { n: apN })}, ${w("n_coins", { n: Math.max(coins, 0) })}${a.bargain ? ` (${w("bargain_n", { n: a.bargain })})` : ""}`;
     }
     case "order":
-      return `${w("order_what", { what: propName(c, a.prop) })} — ${ap("order")}`;
+      // one entry per free Order slot: the slot tells them apart
+      return `${w("order_what", { what: propName(c, a.prop) })}${a.slot >= 0 ? ` → ${w("order_area")} ${a.slot + 1}` : ""} — ${ap("order")}`;
     case "quick_order": {
       const surcharge = D.market.quick_order_surcharge ?? 1;
       return `${w("quick_what", { what: propName(c, a.prop) })} — ${ap("quick_order")}, ${w("n_coins", { n: basePrice(c, a.prop) + surcharge })}`;

@@ -14,6 +14,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
 from engine.games.trickerion.common import gain
+from engine.games.trickerion.labels import char_params
 from engine.games.trickerion.solo import alley, choose, downtown, market, theater
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
@@ -105,7 +106,7 @@ def apply_deal(cat: Catalog, s: State, solo: SoloState, ev: list[Event]) -> None
             p.hand[card] -= 1
         p.chars[char].card = card
         p.chars[char].shown = True
-        R.emit(ev, "assigned", step, char=char, card=card)
+        R.emit(ev, "assigned", step, char=char, card=card, **char_params(p, char))
     p.done = True
 
 
@@ -228,7 +229,8 @@ def _apply_placement_step(
         return apply_place(cat, s, solo, st, ev)
     if st.do == "idle":
         s.players[solo.seat].chars[st.char].idle = True
-        R.emit(ev, "idle", st.step, char=st.char, location=st.location)
+        named = char_params(s.players[solo.seat], st.char)
+        R.emit(ev, "idle", st.step, char=st.char, location=st.location, **named)
         return True
     if st.do in ("end", "favour") and solo.turn is None:
         raise IllegalAction("trickerion.solo.step_out_of_turn", step=st.step, do=st.do)
