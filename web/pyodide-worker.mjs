@@ -1,0 +1,70 @@
+// The "interpreter" PyScript loads in the engine's worker (web/pyscript.json): Pyodide itself,
+// plus what the page cannot see from its own thread, posted to it as {marquee: {...}}
+// messages (docs/boot.md "Stages"):
+//   {kind: "bytes", url, loaded}        bytes received so far for a file of the boot
+//   {kind: "http", url, status}         a file answered with an HTTP error
+//   {kind: "fetch-failed", url, error}  a download failed (network, or a wheel's sha256)
+//   {kind: "compiled"}                  Pyodide's WebAssembly module is instantiated
+//   {kind: "installed"}                 CPython started, the wheels installed
+// web/main.py then posts "main", and "ready" or "failed".
+
+import { loadPyodide as load, version } from "../pyodide/pyodide.mjs";
+
+export { version };
+
+const post = (detail) => self.postMessage({ marquee: detail });
+const indexURL = new URL("../pyodide/", import.meta.url).href;
+const BYTES_EVERY_MS = 50; // one message per file per frame or so is plenty for a bar
+
+const nativeFetch = self.fetch;
+self.fetch = function (input, init) {
+  const url = new URL(typeof input === "string" ? input : (input?.url ?? String(input)), indexURL).href;
+  const response = nativeFetch.call(this, input, init);
+  response.then(
+    (res) => (res.ok ? count(url, res) : post({ kind: "http", url, status: res.status })),
+    (error) => post({ kind: "fetch-failed", url, error: String(error?.message ?? error) }),
+  );
+  return response;
+};
+
+async function count(url, res) {
+  if (!res.body) return;
+  let loaded = 0;
+  let sent = 0;
+  try {
+    // a clone is counted: the original streams into the WebAssembly compiler untouched
+    const reader = res.clone().body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      loaded += value.byteLength;
+      if (performance.now() - sent > BYTES_EVERY_MS) {
+        sent = performance.now();
+        post({ kind: "bytes", url, loaded });
+      }
+    }
+    post({ kind: "bytes", url, loaded, done: true });
+  } catch {
+    // the real consumer reports failures; this is only a counter
+  }
+}
+
+for (const name of ["instantiateStreaming", "instantiate"]) {
+  const native = WebAssembly[name];
+  if (!native) continue;
+  WebAssembly[name] = async function (source, ...rest) {
+    const result = await native.call(this, source, ...rest);
+    const s = await source;
+    // Pyodide also instantiates a few tiny helper modules: only its own ~10 MB one counts
+    if (s instanceof Response ? s.url.endsWith(".wasm") : (s?.byteLength ?? 0) > 1e6) post({ kind: "compiled" });
+    return result;
+  };
+}
+
+/** PyScript's loader, with Pyodide's files from the site's pyodide/ folder (PyScript would
+ *  look for them beside this module). */
+export async function loadPyodide(options = {}) {
+  const pyodide = await load({ ...options, indexURL });
+  post({ kind: "installed" });
+  return pyodide;
+}
