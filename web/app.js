@@ -46,7 +46,9 @@ const S = {
   renderer: { id: null, mod: generic },
   waiting: null, // a lobby choice waiting for the engine (afterEngine)
 };
-const BATCH_MS = 60; // instant bots: work this long between two redraws
+// Instant bots: steps run this long (in the engine's worker: the page stays free) between two
+// redraws, each of which costs the page's thread a whole table render.
+const BATCH_MS = 250;
 const timings = {}; // ms since navigation start, or durations in ms
 const idleWaiters = [];
 const quietWaiters = [];
@@ -572,7 +574,7 @@ function refresh() {
 
 /** Take a snapshot as the table's new position: pick whose screen it is, decide whether the
  *  device must change hands first, autosave, redraw, and let bots move. */
-async function settle(snap, { fresh = false, draw = true } = {}) {
+async function settle(snap, { fresh = false, draw = true, save = true } = {}) {
   const before = fresh ? null : S.snap;
   const next = chooseViewer(snap, fresh ? null : S.viewer);
   if (snap.viewer !== next) snap = await call("snapshot", { viewer: next, lang: S.lang });
@@ -599,7 +601,7 @@ async function settle(snap, { fresh = false, draw = true } = {}) {
   S.freshFrom = before ? before.step : snap.step;
   S.snap = snap;
   S.viewer = next;
-  await autosave();
+  if (save) await autosave();
   if (draw) refresh();
   document.dispatchEvent(
     new CustomEvent("marquee:snapshot", {
@@ -829,7 +831,7 @@ function schedule() {
 const autoPendingNow = () => S.screen === "table" && S.snap && autoPending(S.snap) && S.stalledAt !== S.snap.step;
 
 /** One automatic step; at speed 0 or while skipping, as many as fit in BATCH_MS before
- *  drawing once (each step is still autosaved and announced). */
+ *  saving and drawing once (each step is still announced). */
 function autoStep() {
   S.timer = null;
   exclusive(async () => {
@@ -842,12 +844,14 @@ function autoStep() {
       do {
         snap = await call("step", { viewer: S.viewer, lang: S.lang });
         if (!snap.moved) S.stalledAt = snap.step;
-        await settle(snap, { draw: false });
+        await settle(snap, { draw: false, save: false });
       } while (batch && snap.moved && autoPendingNow() && performance.now() - started < BATCH_MS);
       S.freshFrom = Math.min(from, S.snap.step);
+      await autosave();
       refresh();
     } catch (error) {
       S.stalledAt = S.snap.step;
+      await autosave().catch(() => {}); // the steps of the batch before the failure
       tableFailed(error);
     }
   });
