@@ -903,12 +903,6 @@ function publicScreen() {
   return S.screen;
 }
 
-/** A read of the automation surface: while a piece of work is under way (a move just clicked,
- *  a bot's step, instant bots still to move), a Promise of the value once it is done, so that
- *  a read right after a click sees what the click did, as when the engine answered at once
- *  (page.evaluate awaits it); otherwise the value. */
-const settled = (read) => (quiet() ? read() : new Promise((resolve) => quietWaiters.push(resolve)).then(read));
-
 /** Run `fn` for the API: resolve with its result, reject with the engine's error object. */
 async function guarded(fn) {
   await readyPromise;
@@ -922,6 +916,12 @@ async function guarded(fn) {
 const marquee = {
   /** Resolves once the engine is loaded and the first screen (lobby or resumed table) is drawn. */
   ready: () => readyPromise.then(() => marquee),
+  /** Resolves once no work is under way (a move just clicked, a bot's step: the engine answers
+   *  asynchronously) and no instant automatic step waits: what a click did is on the table. */
+  settled: () => new Promise((resolve) => {
+    quietWaiters.push(resolve);
+    flushIdle();
+  }),
   /** Resolves when no automatic step (bot, chance, automaton) is pending. */
   idle: () =>
     readyPromise.then(
@@ -940,7 +940,7 @@ const marquee = {
       return S.lang;
     }),
   t: (code, params) => S.t(code, params),
-  screen: () => settled(publicScreen),
+  screen: publicScreen,
   games: () => clone(S.games),
   setup: () => clone(S.setup),
   start: (setup = {}) =>
@@ -963,15 +963,15 @@ const marquee = {
   /** The hard bot's best moves for the seat at this screen, shown as the Hint button shows
    *  them: [{index, action, label, estimate}], with the time taken in timings.hint. */
   hint: () => guarded(async () => (await askHint()).moves),
-  snapshot: () => settled(() => clone(S.snap)),
-  state: () => settled(() => clone(S.snap?.view ?? null)),
-  legalActions: () => settled(() => clone((S.snap?.legal ?? []).map((a) => a.action))),
-  legal: () => settled(() => clone(S.snap?.legal ?? [])),
-  toAct: () => settled(() => clone(S.snap?.to_act ?? null)),
-  viewer: () => settled(() => S.viewer),
-  hash: () => settled(() => S.snap?.hash ?? null),
-  gameId: () => settled(() => (S.screen === "table" ? S.gameId : null)),
-  savedGames: () => settled(() => clone(savedGames().map(({ text, ...slot }) => slot))),
+  snapshot: () => clone(S.snap),
+  state: () => clone(S.snap?.view ?? null),
+  legalActions: () => clone((S.snap?.legal ?? []).map((a) => a.action)),
+  legal: () => clone(S.snap?.legal ?? []),
+  toAct: () => clone(S.snap?.to_act ?? null),
+  viewer: () => S.viewer,
+  hash: () => S.snap?.hash ?? null,
+  gameId: () => (S.screen === "table" ? S.gameId : null),
+  savedGames: () => clone(savedGames().map(({ text, ...slot }) => slot)),
   act: (action) =>
     guarded(() => {
       if (typeof action === "number") {
