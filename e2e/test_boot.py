@@ -76,7 +76,8 @@ def test_cold_start_reaches_engine_ready(page, site_url, wait_for_boot, screensh
 
 def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
     """A second visit with the browser's HTTP cache (routing, as the `page` fixture does,
-    turns the cache off, so this context only listens)."""
+    turns the cache off, so this context only listens); then a third, once the first visit's
+    memory snapshot of the runtime is kept (web/pyodide-snapshot.mjs)."""
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -91,6 +92,17 @@ def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
         assert all(r.startswith((site_url, "data:", "blob:")) for r in requests), requests
         figures["warm start -> engine ready (HTTP cache, revalidated)"] = seconds(
             boot["timings"]["ready"]
+        )
+        made = page.wait_for_function(
+            "marqueeBoot.snapshot?.made || marqueeBoot.snapshot?.used", timeout=120_000
+        ).json_value()
+        page.goto(site_url)
+        boot = wait_for_boot(page)
+        assert boot["state"] == "ready", boot["error"]
+        snapshot = page.evaluate("marqueeBoot.snapshot ?? {}")
+        assert "refused" not in snapshot, snapshot
+        figures["warm start from the memory snapshot -> engine ready"] = (
+            f"{seconds(boot['timings']['ready'])} (made: {made}; restored: {snapshot.get('used')})"
         )
     finally:
         context.close()

@@ -501,10 +501,10 @@ async function openTable(snap) {
   S.lobbyError = null;
   S.error = null;
   S.stalledAt = null;
-  S.screen = "table";
   S.refs = null;
   await loadStrings(); // the game's own ui.* strings join the page's
   await settle(snap, { fresh: true });
+  S.screen = "table"; // (only now: marquee.screen() says "table" once there is a snapshot)
   enterTable();
 }
 

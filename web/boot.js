@@ -255,6 +255,12 @@ $(".boot-error").addEventListener("click", async (event) => {
 function onWorkerMessage({ data }) {
   const m = data?.marquee;
   if (!m) return;
+  if (m.kind.startsWith("snapshot-")) {
+    // Pyodide's memory snapshot (web/pyodide-worker.mjs): restored, refused, or made for next time
+    state.snapshot = { ...state.snapshot, [m.kind.slice(9)]: m };
+    note("snapshot", JSON.stringify(m));
+    return;
+  }
   const r = m.url ? resources.get(m.url) : null;
   if (m.kind === "bytes" && r) {
     r.started ??= performance.now();
