@@ -95,15 +95,80 @@ def test_options_render_from_specs(page, site_url):
                 "int": ("INPUT", "number"),
             }[spec["kind"]]
         seats = page.locator('[data-testid^="seat-"][data-testid$="-kind"]').count()
+        fixed = page.locator('[data-testid^="seat-"][data-testid$="-human"]').count()
         automata = page.locator('[data-testid^="seat-"][data-testid$="-automaton"]').count()
         assert automata == len(game.get("automata", []))  # a seat the game plays: named, no picker
-        assert seats + automata == int(page.get_by_test_id("players-select").input_value())
+        players = int(page.get_by_test_id("players-select").input_value())
+        assert seats + fixed + automata == players
+        assert fixed == (1 if players - automata == 1 else 0)  # one person's seat: no picker
     # an invalid seed is refused with the engine's translated message, and the lobby stays
     page.get_by_test_id(f"game-{FIRST_GAME}").click()
     page.get_by_test_id("seed-input").fill("-5")
     page.get_by_test_id("start-game").click()
     expect(page.get_by_test_id("lobby-error")).to_be_visible()
     assert page.evaluate("marquee.screen()") == "lobby"
+    no_problems(page)
+
+
+SIZES = {"1366": (1366, 768), "1920": (1920, 1080), "390": (390, 844)}
+IN_VIEW = """el => { const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }"""
+
+
+def test_lobby_start_in_view_solo_seat_fixed_and_help_where_it_applies(page, site_url, screenshot):
+    open_page(page, site_url)
+    games = {g["id"]: g for g in page.evaluate("marquee.games()")}
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        for game in games:
+            page.get_by_test_id(f"game-{game}").click()
+            start = page.get_by_test_id("start-game")
+            if size != "390":  # a phone scrolls past the game list first
+                assert start.evaluate(IN_VIEW), (size, game)
+            # no horizontal scroll
+            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (size, game)
+        page.get_by_test_id("game-oracle").scroll_into_view_if_needed()
+        page.get_by_test_id("game-oracle").click()
+        start = page.get_by_test_id("start-game")
+        start.scroll_into_view_if_needed()
+        assert start.evaluate(IN_VIEW), size
+        screenshot(page, f"page-lobby-oracle-{size}")
+
+    page.set_viewport_size({"width": 1366, "height": 768})
+    # the entry against an automaton says so, and its one human seat has no bot menu
+    solo = next((g for g in games.values() if g.get("automata")), None)
+    if solo:
+        expect(page.get_by_test_id(f"game-{solo['id']}")).to_contain_text(
+            ui("ui.lobby.players_automaton"), use_inner_text=True
+        )
+        page.get_by_test_id(f"game-{solo['id']}").click()
+        expect(page.get_by_test_id("setup-players")).to_have_text(ui("ui.lobby.players_automaton"))
+        expect(page.get_by_test_id("seat-0-human")).to_be_visible()
+        expect(page.get_by_test_id("seat-0-kind")).to_have_count(0)
+    # the bot menu's entries are short; what the chosen level does is written beside it
+    if MULTI_GAME:
+        page.get_by_test_id(f"game-{MULTI_GAME}").click()
+        kind = page.get_by_test_id("seat-1-kind")
+        about = page.get_by_test_id("seat-1-about")
+        kind.select_option("bot:hard")
+        expect(about).to_have_text(ui("ui.bot.hard_about"))
+        assert ui("ui.bot.hard_about") not in kind.locator("option:checked").inner_text()
+        kind.select_option("bot:normal")
+        expect(about).to_have_text(ui("ui.bot.normal_about"))
+        screenshot(page, "page-lobby-trickerion-1366")
+    # an option that needs another is greyed out, with that instead of its help, while it is off
+    needing = [(g["id"], o) for g in games.values() for o in g["options"] if o.get("requires")]
+    for game, spec in needing[:1]:
+        page.get_by_test_id(f"game-{game}").click()
+        base = page.get_by_test_id(f"option-{spec['requires']}")
+        help_ = page.get_by_test_id(f"option-{spec['id']}-help")
+        expect(help_).to_have_text(spec["help"]["en"])
+        base.uncheck()
+        expect(page.get_by_test_id(f"option-{spec['id']}")).to_be_disabled()
+        expect(help_).not_to_have_text(spec["help"]["en"])
+        base.check()
+        expect(page.get_by_test_id(f"option-{spec['id']}")).to_be_enabled()
+        expect(help_).to_have_text(spec["help"]["en"])
     no_problems(page)
 
 

@@ -60,7 +60,7 @@ def start_solo_from_the_lobby(page, site_url, screenshot, seed: int) -> None:
         "Dahlgaard's Successor", use_inner_text=True
     )
     expect(page.get_by_test_id("seat-1-kind")).to_have_count(0)
-    expect(page.get_by_test_id("seat-0-kind")).to_have_count(1)
+    expect(page.get_by_test_id("seat-0-human")).to_have_count(1)  # the one person's seat
     page.get_by_test_id("option-difficulty").select_option("high")
     page.get_by_test_id("option-first_game").check()
     page.get_by_test_id("option-harder_coins").check()

@@ -27,6 +27,8 @@ class OptionSpec(msgspec.Struct, frozen=True, omit_defaults=True):
     max: int | None = None
     # One line on what the option does, per language.
     help: dict[str, str] = {}
+    # The bool option this one only matters with: the lobby greys it out while that one is off.
+    requires: str | None = None
 
 
 # Built once per game class (keyed by its specs tuple, kept alive here).

@@ -32,6 +32,42 @@ def test_shipped_pack_is_provisional_and_says_what():
     assert check_file(C.shipped_bytes())[1] == sha
 
 
+def test_artists_have_provisional_names_in_three_languages():
+    """The ids stay neutral; the shown names are the pack's, marked provisional with it."""
+    pack, _ = C.parse(C.shipped_bytes())
+    assert any(part.startswith("artists and artist_names") for part in pack.provisional_parts)
+    g = Magnificent(2)
+    for a in pack.artists:
+        for lang in ("en", "ru", "fr"):
+            assert g.term_name("artist", a, lang) == pack.artist_names[a][lang] != a
+    assert g.term_name("artist", "larissa", "ru") == "Лариса"
+
+
+def test_master_cards_read_as_their_bonus_and_condition_not_their_id():
+    """The cards have no names in our data: labels and the log show what is printed on them."""
+    g = Magnificent(2)
+    card = next(m for m in g.rules.pack.master_cards if m.bonus.__struct_config__.tag == "coins")
+    for lang, coin in (("en", "coin"), ("ru", "монет"), ("fr", "pièce")):
+        name = g.term_name("card", card.id, lang)
+        assert card.id not in name and coin in name and "ui.mgn" not in name
+    for m in g.rules.pack.master_cards:
+        assert "ui.mgn" not in g.term_name("card", m.id, "ru")
+
+
+def test_artist_names_must_name_known_artists_in_every_language():
+    data = shipped()
+    data["artist_names"]["nobody"] = {"en": "N", "ru": "Н", "fr": "N"}
+    del data["artist_names"]["kimora"]["fr"]
+    with pytest.raises(PackError) as info:
+        check_file(json.dumps(data).encode())
+    paths = [p for p, _ in info.value.errors]
+    assert "$.artist_names.nobody" in paths and "$.artist_names.kimora" in paths
+    data = shipped()
+    del data["artist_names"]  # an older pack without names still loads (the ids are shown)
+    g = Magnificent(2, packs={C.PACK_ID: json.dumps(data).encode()})
+    assert g.term_name("artist", "kimora", "en") == "kimora"
+
+
 def test_user_pack_with_one_changed_master_card_changes_play():
     """A box owner's pack where the first numbered card's bonus gives 7 coins, not 1."""
     data = shipped()

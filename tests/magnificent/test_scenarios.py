@@ -521,6 +521,8 @@ def test_s36_advanced_setup_side_b_tent_and_draft():
         for seat in g.to_act(s).seats:
             s, _ = g.apply(s, seat, g.legal_actions(s, seat)[0])
     assert all(len(p.cards) == 4 for p in s.players) and len(s.master_deck) == deck + 2
+    # R19 over: nothing is secret any more, so every seat's view is the same table
+    assert g.view(s, 0) == g.view(s, 1) == g.view(s, None)
 
 
 def test_illegal_action_names_the_rule_and_leaves_state():

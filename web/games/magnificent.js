@@ -29,6 +29,8 @@ const FOCUS = {
   reward: "mgn-posters",
   poster: "mgn-new-posters",
   gem: "mgn-storage",
+  pay: "mgn-storage",
+  final: "mgn-cards",
   fair: "mgn-fair",
   fair_discard: "mgn-fair",
   score: "mgn-cards",
@@ -106,6 +108,7 @@ function context(container, snap, api, redraw) {
     cards: Object.fromEntries(D.master_cards.map((m) => [m.id, m])),
     tents: Object.fromEntries(D.tents.map((t) => [t.id, t])),
     boards: Object.fromEntries(D.boards.map((b) => [b.id, b])),
+    artistNames: D.artist_names ?? {},
     spaces: Object.fromEntries([...D.assistant_tiles, ...D.board_assistant_spaces].map((x) => [x.id, x])),
     boardSpaces: D.board_assistant_spaces,
     tracks: D.travel.tracks,
@@ -113,7 +116,42 @@ function context(container, snap, api, redraw) {
     solo: D.solo,
   };
   c.pop = new Popups(board, "mgn-pop");
+  c.last = lastMoves(c);
   return c;
+}
+
+/** The log entries of the others since the viewer's own last one. */
+function othersSince(c) {
+  const log = c.snap.log ?? [];
+  if (c.me === null || !log.length) return [];
+  let from = 0;
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i].params?.seat === c.me) {
+      from = i + 1;
+      break;
+    }
+  }
+  return log.slice(from).filter((e) => e.params?.seat !== undefined && e.params.seat >= 0 && e.params.seat !== c.me);
+}
+
+/** Where the others' moves since the viewer's last decision landed, for the board to light:
+ *  the dice they took (by card), the wagons moved, the camp cells built, the tents and posters
+ *  gained, the hats moved, the New Posters refilled. */
+function lastMoves(c) {
+  const last = { cards: new Map(), wagons: new Set(), hats: new Set(), cells: new Map(), tents: new Map(), np: new Set(), rewarded: new Set(), pairs: new Set() };
+  const add = (map, seat, x) => map.set(seat, (map.get(seat) ?? new Set()).add(x));
+  for (const e of othersSince(c)) {
+    const q = e.params;
+    const code = e.code.replace(/^mag\./, "");
+    if (code === "take") add(last.cards, q.seat, q.card);
+    else if (code === "move") last.wagons.add(q.track);
+    else if (code === "hat") last.hats.add(q.space);
+    else if (code === "place") for (const cell of q.cells) add(last.cells, q.seat, cell);
+    else if (code === "tent") add(last.tents, q.seat, q.slot);
+    else if (code === "poster_display") last.np.add(q.slot);
+    else if (code === "reward") last.rewarded.add(q.seat);
+  }
+  return last;
 }
 
 function draw(c) {
@@ -129,23 +167,26 @@ function draw(c) {
   );
   c.board.append(
     header(c),
-    strip(c),
+    ...(v.phase === "over" ? [] : [strip(c)]),
     h(
       "div",
       { class: "mgn-layout" },
-      h("div", { class: "mgn-left" }, own, opps),
-      h("div", { class: "mgn-right" }, main),
+      // the opponents under the main board, the own area being the taller column (a spectator
+      // has none: the players take its place)
+      h("div", { class: "mgn-left" }, own ?? opps),
+      h("div", { class: "mgn-right" }, main, own ? opps : null),
     ),
   );
   const place = keepPlace(c.container);
   clear(c.container, c.board);
   // a new decision: bring the part that answers it into view
   const stage = `${v.phase}:${v.turn.stage}:${v.pending[0]?.kind ?? ""}:${v.seat}`;
-  if (stage !== memo.stage && c.mine) {
+  if (c.mine) {
     const where = FOCUS[v.pending[0]?.kind] ?? FOCUS[v.turn.stage] ?? FOCUS[v.phase];
     const panel = where && c.board.querySelector(`[data-testid="${where}"]`);
     const first = panel?.querySelector('[data-legal="true"]') ? panel : c.board.querySelector('[data-legal="true"]');
-    first?.scrollIntoView?.({ block: "nearest" });
+    if (first) first.dataset.focus = "true"; // the part that answers the decision
+    if (stage !== memo.stage) first?.scrollIntoView?.({ block: "nearest" });
   }
   memo.stage = stage;
   restorePlace(c.container, place);
@@ -229,7 +270,7 @@ function strip(c) {
     "section",
     { class: "mgn-strip", testid: "mgn-strip", "aria-live": "polite" },
     h("p", { class: "mgn-prompt", testid: "mgn-prompt" }, prompt),
-    recent(c),
+    v.phase === "over" ? null : recent(c),
     rest.length
       ? h(
           "div",
@@ -242,7 +283,7 @@ function strip(c) {
                 class: "mgn-btn",
                 testid: `mgn-strip-${e.index}`,
                 dataset: { target: `strip-${e.index}`, action: JSON.stringify(e.action) },
-                onclick: () => play(c, e),
+                onclick: (ev) => play(c, e, ev.currentTarget),
               },
               e.label,
             ),
@@ -254,19 +295,7 @@ function strip(c) {
 
 /** The others' moves since the viewer's own last one (the log has them all). */
 function recent(c) {
-  const log = c.snap.log ?? [];
-  if (c.me === null || !log.length) return null;
-  let from = 0;
-  for (let i = log.length - 1; i >= 0; i--) {
-    if (log[i].params?.seat === c.me) {
-      from = i + 1;
-      break;
-    }
-  }
-  const lines = log
-    .slice(from)
-    .filter((e) => e.params?.seat !== undefined && e.params.seat !== c.me)
-    .slice(-4);
+  const lines = othersSince(c).slice(-4);
   if (!lines.length) return null;
   return h(
     "ul",

@@ -3,8 +3,8 @@
 // a target that is not legal asks the bridge why (`why(seat, action)`), so the player reads the
 // rule it breaks. Test ids: docs/oracle-page.md.
 
-import { h, clear } from "../ui/dom.js";
-import { svg as s, SVG_NS, activate, whyNot, keepPlace, restorePlace, loadStyles } from "../ui/board.js";
+import { SVG_NS, whyNot, keepPlace, restorePlace, loadStyles } from "../ui/board.js";
+import { hx as h, sx as s, listen, morph } from "../ui/morph.js";
 
 // Linked before the module resolves (the page imports it before the first draw).
 await loadStyles([new URL("./oracle.css", import.meta.url)]);
@@ -59,6 +59,8 @@ const memo = {
   why: "", // the last refusal shown
   drag: null,
   roll: null, // the companion throw form's values
+  settle: 0, // the frame that puts focus and scroll back after a redraw
+  open: {}, // the header's details panels the player opened
 };
 
 export function render(container, snap, api) {
@@ -92,15 +94,25 @@ export function render(container, snap, api) {
   );
 
   const place = keepPlace(container);
-  clear(container, sheet);
+  morph(container, sheet);
   // a new decision: bring the part of the sheet that answers it into view
   const where = FOCUS_PANEL[v.pending?.type];
-  if (where && memo.pendingType !== v.pending?.type) {
-    const panel = sheet.querySelector(`[data-testid="${where}"]`);
-    if (panel && panel.scrollIntoView) panel.scrollIntoView({ block: "nearest" });
-  }
+  const reveal = where && memo.pendingType !== v.pending?.type ? where : null;
   memo.pendingType = v.pending?.type ?? null;
-  restorePlace(container, place);
+  settlePlace(container, sheet, place, reveal);
+}
+
+/** Focus and scrolling wait for the next frame: each would lay out the new sheet at once, and
+ *  the frame lays it out anyway (a click's redraw then costs one layout, not three). Only the
+ *  latest sheet is settled. */
+function settlePlace(container, sheet, place, reveal) {
+  cancelAnimationFrame(memo.settle);
+  memo.settle = requestAnimationFrame(() => {
+    if (!sheet.isConnected) return;
+    if (reveal) sheet.querySelector(`[data-testid="${reveal}"]`)?.scrollIntoView({ block: "nearest" });
+    // the focus was on the old sheet: unless the player has moved it since, it goes back
+    if (!document.activeElement || document.activeElement === document.body) restorePlace(container, place);
+  });
 }
 
 // ----------------------------------------------------------------------------- bookkeeping
@@ -151,6 +163,27 @@ function callouts(snap, ctx) {
 }
 
 // ----------------------------------------------------------------------------- targets
+
+/** board.js `activate` with its handlers attached through `listen`, so a redraw that keeps the
+ *  element (morph.js) gives it this draw's action. */
+function activate(el, run) {
+  if (el.tagName !== "BUTTON") {
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+  }
+  listen(el, "click", (e) => {
+    e.stopPropagation();
+    run(e);
+  });
+  listen(el, "keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      run(e);
+    }
+  });
+  return el;
+}
 
 const same = (a, b) => Object.keys(b).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 
@@ -219,13 +252,15 @@ function target(ctx, el, entry, probe) {
   el.dataset.legal = "false";
   if (probe) {
     el.dataset.probe = JSON.stringify(probe);
-    const explain = () =>
-      explainWhy(ctx, probe).then((text) => {
-        if (!isSvg) el.title = text;
+    const explain = (e) => {
+      const shown = e.currentTarget;
+      return explainWhy(ctx, probe).then((text) => {
+        if (!isSvg) shown.title = text;
       });
-    el.addEventListener("mouseenter", explain);
-    el.addEventListener("focus", explain);
-    el.addEventListener("click", explain);
+    };
+    listen(el, "mouseenter", explain);
+    listen(el, "focus", explain);
+    listen(el, "click", explain);
     if (!isSvg && el.tagName === "BUTTON") el.setAttribute("aria-disabled", "true");
   }
   return el;
@@ -271,26 +306,59 @@ function header(ctx) {
       { class: "oracle-title-row" },
       h("h2", { class: "oracle-title" }, t("ui.oracle.title")),
       v.provisional
-        ? h(
-            "span",
-            {
-              class: "badge provisional",
-              testid: "oracle-provisional",
-              title: (v.layout?.reasons ?? []).join("\n"),
-            },
-            "⚠ ",
+        ? note(ctx, "oracle-provisional", "provisional", "⚠ " + t("ui.oracle.provisional_badge"), [
             t("ui.oracle.provisional"),
-          )
+            v.layout?.source,
+            v.layout?.reasons,
+          ])
         : null,
       v.mode === "practice"
-        ? h(
-            "span",
-            { class: "badge frame", testid: "oracle-practice-frame", title: (v.frame?.reasons ?? []).join("\n") },
+        ? note(ctx, "oracle-practice-frame", "frame", t("ui.oracle.practice_badge"), [
             t("ui.oracle.practice_frame"),
-          )
-        : h("span", { class: "badge frame companion", testid: "oracle-companion-badge" }, t("ui.oracle.companion")),
+            v.frame?.source,
+            v.frame?.reasons,
+          ])
+        : note(ctx, "oracle-companion-badge", "frame companion", t("ui.oracle.companion_badge"), [
+            t("ui.oracle.companion"),
+          ]),
     ),
     h("div", { class: "oracle-stats" }, stats),
+  );
+}
+
+/** One badge that opens its details panel: what the mark means, then the data pack's own
+ *  source and reasons (English, as the pack states them). Open stays open across redraws. */
+function note(ctx, testid, cls, badge, [meaning, source, reasons = []]) {
+  const { t } = ctx;
+  return h(
+    "details",
+    {
+      class: `o-note ${cls}`,
+      testid,
+      open: Boolean(memo.open[testid]),
+      ontoggle: (e) => {
+        memo.open[testid] = e.currentTarget.open;
+      },
+    },
+    h("summary", { class: `badge ${cls}`, testid: `${testid}-summary` }, badge),
+    h(
+      "div",
+      { class: "o-note-body", testid: `${testid}-details` },
+      h("p", {}, meaning),
+      source || reasons.length
+        ? [
+            h("p", { class: "o-note-from" }, t("ui.oracle.note_sources")),
+            source ? h("p", { lang: "en" }, source) : null,
+            reasons.length
+              ? h(
+                  "ul",
+                  { lang: "en" },
+                  reasons.map((r) => h("li", {}, r)),
+                )
+              : null,
+          ]
+        : null,
+    ),
   );
 }
 
@@ -963,16 +1031,16 @@ function bowl(ctx) {
         runes.map((r) => runeToken(ctx, r)),
       ),
     );
-    zone.addEventListener("dragover", (e) => {
+    listen(zone, "dragover", (e) => {
       if (memo.drag && memo.drag.half !== half) {
         e.preventDefault();
-        zone.classList.add("drop");
+        e.currentTarget.classList.add("drop");
       }
     });
-    zone.addEventListener("dragleave", () => zone.classList.remove("drop"));
-    zone.addEventListener("drop", (e) => {
+    listen(zone, "dragleave", (e) => e.currentTarget.classList.remove("drop"));
+    listen(zone, "drop", (e) => {
       e.preventDefault();
-      zone.classList.remove("drop");
+      e.currentTarget.classList.remove("drop");
       const d = memo.drag;
       memo.drag = null;
       if (!d || d.half === half) return;
@@ -1022,12 +1090,12 @@ function runeToken(ctx, r) {
   if (!move) face.setAttribute("aria-label", name + detail);
   if (move) {
     face.draggable = true;
-    face.addEventListener("dragstart", (e) => {
+    listen(face, "dragstart", (e) => {
       memo.drag = { rune: r.rune, half: r.half };
       e.dataTransfer.setData("text/plain", r.rune);
       e.dataTransfer.effectAllowed = "move";
     });
-    face.addEventListener("dragend", () => {
+    listen(face, "dragend", () => {
       memo.drag = null;
     });
   }

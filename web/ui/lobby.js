@@ -54,6 +54,7 @@ function gamesPanel({ t, lang, games, setup, on }) {
               dataset: { game: g.id },
               onclick: () => on.game(g.id),
             },
+            h("span", { class: "game-emblem", "aria-hidden": "true" }, emblem(g)),
             h("span", { class: "game-card-name" }, pick(g.names, lang)),
             h("span", { class: "game-card-players" }, playersText(t, g)),
           ),
@@ -63,7 +64,14 @@ function gamesPanel({ t, lang, games, setup, on }) {
   );
 }
 
+// A monogram per game on its tile: the initials of its id ("trickerion-solo" -> "T1").
+const emblem = (g) => {
+  const [first, variant] = g.id.split("-");
+  return first.charAt(0).toUpperCase() + (variant === "solo" ? "1" : "");
+};
+
 export function playersText(t, g) {
+  if (g.automata?.length) return t("ui.lobby.players_automaton");
   if (g.max_players === 1) return t("ui.lobby.players_solo");
   return g.min_players === g.max_players
     ? t("ui.lobby.players_exact", { n: g.min_players })
@@ -77,10 +85,15 @@ function setupPanel(ctx, game) {
   return h(
     "section",
     { class: "panel lobby-setup", "aria-labelledby": "setup-title" },
-    h("h2", { id: "setup-title" }, pick(game.names, lang)),
+    h(
+      "header",
+      { class: "setup-head" },
+      h("h2", { id: "setup-title" }, pick(game.names, lang)),
+      h("span", { class: "setup-players", testid: "setup-players" }, playersText(t, game)),
+    ),
     h(
       "div",
-      { class: "field-row" },
+      { class: "field-row players-row", hidden: game.min_players === game.max_players },
       h("label", { for: "players-select" }, t("ui.lobby.players")),
       h(
         "select",
@@ -97,7 +110,7 @@ function setupPanel(ctx, game) {
     seatsBlock(ctx, game),
     h(
       "div",
-      { class: "field-row" },
+      { class: "field-row seed-row" },
       h("label", { for: "seed-input" }, t("ui.lobby.seed")),
       // text, not type=number: a 64-bit seed has more digits than a float keeps exactly
       h("input", {
@@ -127,10 +140,11 @@ function setupPanel(ctx, game) {
       ),
     ),
     h("p", { id: "seed-help", class: "help" }, t("ui.lobby.seed_help")),
-    h("p", { class: "error-text", role: "alert", testid: "lobby-error", hidden: !ctx.error }, ctx.error ?? ""),
+    // Start stays in view at the foot of the window while the setup is on screen (sticky)
     h(
       "div",
       { class: "lobby-start" },
+      h("p", { class: "error-text", role: "alert", testid: "lobby-error", hidden: !ctx.error }, ctx.error ?? ""),
       h(
         "button",
         { type: "button", class: "primary big", testid: "start-game", onclick: () => on.start() },
@@ -141,61 +155,83 @@ function setupPanel(ctx, game) {
 }
 
 function optionsBlock({ t, lang, setup, on }, game) {
+  const chosen = (spec) => setup.options[spec.id] ?? spec.default;
+  const byId = new Map(game.options.map((spec) => [spec.id, spec]));
+  // An option that needs another one (`requires`, a bool) is greyed out while that one is off,
+  // and says so instead of its help. Toggling redraws only the options that depend on it.
+  const applies = (spec) => !spec.requires || Boolean(chosen(byId.get(spec.requires) ?? {}));
+  const rows = new Map();
+  const drawRow = (spec) => {
+    const id = `option-${spec.id}`;
+    const value = chosen(spec);
+    const live = applies(spec);
+    const help = live
+      ? pick(spec.help, lang)
+      : t("ui.lobby.option_needs", { option: pick(byId.get(spec.requires)?.names, lang) });
+    const helpId = help ? `${id}-help` : null;
+    let control;
+    if (spec.kind === "bool") {
+      control = h("input", {
+        id,
+        testid: id,
+        type: "checkbox",
+        checked: Boolean(value),
+        disabled: !live,
+        "aria-describedby": helpId,
+        onchange: (e) => {
+          on.option(spec.id, e.target.checked);
+          for (const other of game.options) if (other.requires === spec.id) redraw(other);
+        },
+      });
+    } else if (spec.kind === "choice") {
+      control = h(
+        "select",
+        {
+          id,
+          testid: id,
+          disabled: !live,
+          "aria-describedby": helpId,
+          onchange: (e) => on.option(spec.id, e.target.value),
+        },
+        spec.choices.map((c) =>
+          h("option", { value: c, selected: c === value }, pick(spec.choice_names?.[c], lang) || c),
+        ),
+      );
+    } else {
+      control = h("input", {
+        id,
+        testid: id,
+        type: "number",
+        step: "1",
+        value: String(value),
+        disabled: !live,
+        "aria-describedby": helpId,
+        min: spec.min ?? null,
+        max: spec.max ?? null,
+        inputmode: "numeric",
+        oninput: (e) => on.option(spec.id, e.target.value === "" ? null : Number(e.target.value)),
+      });
+    }
+    return h(
+      "div",
+      { class: `option option-${spec.kind}${live ? "" : " option-off"}`, dataset: { option: spec.id } },
+      spec.kind === "bool"
+        ? h("label", { class: "check" }, control, " ", pick(spec.names, lang))
+        : [h("label", { for: id }, pick(spec.names, lang)), control],
+      help ? h("p", { id: helpId, class: "help", testid: `${id}-help` }, help) : null,
+    );
+  };
+  const redraw = (spec) => {
+    const row = drawRow(spec);
+    rows.get(spec.id).replaceWith(row);
+    rows.set(spec.id, row);
+  };
+  for (const spec of game.options) rows.set(spec.id, drawRow(spec));
   return h(
     "fieldset",
-    { class: "options" },
+    { class: `options${game.options.length > 2 ? " options-many" : ""}` },
     h("legend", {}, t("ui.lobby.options")),
-    game.options.map((spec) => {
-      const id = `option-${spec.id}`;
-      const value = setup.options[spec.id] ?? spec.default;
-      const help = pick(spec.help, lang);
-      const helpId = help ? `${id}-help` : null;
-      let control;
-      if (spec.kind === "bool") {
-        control = h("input", {
-          id,
-          testid: id,
-          type: "checkbox",
-          checked: Boolean(value),
-          "aria-describedby": helpId,
-          onchange: (e) => on.option(spec.id, e.target.checked),
-        });
-      } else if (spec.kind === "choice") {
-        control = h(
-          "select",
-          {
-            id,
-            testid: id,
-            "aria-describedby": helpId,
-            onchange: (e) => on.option(spec.id, e.target.value),
-          },
-          spec.choices.map((c) =>
-            h("option", { value: c, selected: c === value }, pick(spec.choice_names?.[c], lang) || c),
-          ),
-        );
-      } else {
-        control = h("input", {
-          id,
-          testid: id,
-          type: "number",
-          step: "1",
-          value: String(value),
-          "aria-describedby": helpId,
-          min: spec.min ?? null,
-          max: spec.max ?? null,
-          inputmode: "numeric",
-          oninput: (e) => on.option(spec.id, e.target.value === "" ? null : Number(e.target.value)),
-        });
-      }
-      return h(
-        "div",
-        { class: `option option-${spec.kind}` },
-        spec.kind === "bool"
-          ? h("label", { class: "check" }, control, " ", pick(spec.names, lang))
-          : [h("label", { for: id }, pick(spec.names, lang)), control],
-        help ? h("p", { id: helpId, class: "help" }, help) : null,
-      );
-    }),
+    [...rows.values()],
   );
 }
 
@@ -217,6 +253,16 @@ function seatsBlock({ t, lang, setup, on }, game) {
     ["human", t("ui.seat.human")],
     ...bots.map((b) => [`bot:${b}`, t.has(`ui.bot.${b}`) ? t(`ui.bot.${b}`) : t("ui.bot.named", { bot: b })]),
   ];
+  // what the chosen kind does, beside the menu (the menu's entries stay short)
+  const about = (kind) => {
+    const code = kind === "human" ? "ui.seat.human_about" : `ui.bot.${kind.slice(4)}_about`;
+    return t.has(code) ? t(code) : "";
+  };
+  // One seat for a person (a solo game, or against the game's automaton): it stays a person's,
+  // whatever an older saved setup said.
+  const people = setup.seats.filter((_, i) => !automata.has(i)).length;
+  const soloSeat = people === 1 ? setup.seats.findIndex((_, i) => !automata.has(i)) : -1;
+  if (soloSeat >= 0 && setup.seats[soloSeat].kind !== "human") on.seat(soloSeat, { kind: "human" });
   return h(
     "fieldset",
     { class: "seats-setup" },
@@ -237,10 +283,16 @@ function seatsBlock({ t, lang, setup, on }, game) {
             h("span", { class: "muted" }, t("ui.seat.automaton")),
           );
         }
-        const fallback = t(seat.kind === "bot" ? "ui.seat.default_bot" : "ui.seat.default", { n: i + 1 });
+        const solo = i === soloSeat;
+        const fallback = t(seat.kind === "bot" && !solo ? "ui.seat.default_bot" : "ui.seat.default", { n: i + 1 });
+        const aboutText = h(
+          "p",
+          { class: "seat-about", id: `seat-${i}-about`, testid: `seat-${i}-about` },
+          solo ? "" : about(kind),
+        );
         return h(
           "li",
-          { class: "seat-row", dataset: { seat: String(i) } },
+          { class: `seat-row${solo ? " solo" : ""}`, dataset: { seat: String(i) } },
           h("span", { class: "seat-number", "aria-hidden": "true" }, String(i + 1)),
           h("input", {
             type: "text",
@@ -255,18 +307,23 @@ function seatsBlock({ t, lang, setup, on }, game) {
               on.seat(i, { name });
             },
           }),
-          h(
-            "select",
-            {
-              testid: `seat-${i}-kind`,
-              "aria-label": t("ui.seat.kind_label", { n: i + 1 }),
-              onchange: (e) => {
-                const [k, bot] = e.target.value.split(":");
-                on.seat(i, k === "bot" ? { kind: "bot", bot } : { kind: "human" });
-              },
-            },
-            kinds.map(([v, text]) => h("option", { value: v, selected: v === kind }, text)),
-          ),
+          solo
+            ? h("span", { class: "seat-kind-fixed", testid: `seat-${i}-human` }, t("ui.seat.you"))
+            : h(
+                "select",
+                {
+                  testid: `seat-${i}-kind`,
+                  "aria-label": t("ui.seat.kind_label", { n: i + 1 }),
+                  "aria-describedby": `seat-${i}-about`,
+                  onchange: (e) => {
+                    const [k, bot] = e.target.value.split(":");
+                    on.seat(i, k === "bot" ? { kind: "bot", bot } : { kind: "human" });
+                    aboutText.textContent = about(e.target.value);
+                  },
+                },
+                kinds.map(([v, text]) => h("option", { value: v, selected: v === kind }, text)),
+              ),
+          aboutText,
         );
       }),
     ),

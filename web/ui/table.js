@@ -344,6 +344,7 @@ export function updateTable(refs, ctx) {
     clear(refs.coverTitle, iso(t("ui.pass.title", { name: who })));
     clear(refs.coverText, iso(t(ctx.secret ? "ui.pass.text" : "ui.pass.text_private", { name: who })));
     clear(refs.coverButton, iso(t("ui.pass.confirm", { name: who })));
+    cancelAnimationFrame(refs.boardFrame); // a board waiting for its frame stays undrawn
     clear(refs.board);
     clear(refs.actions);
     clear(refs.log);
@@ -353,7 +354,7 @@ export function updateTable(refs, ctx) {
     return;
   }
 
-  ctx.renderBoard(refs.board, snap);
+  drawBoard(refs, ctx);
   updateActions(refs, ctx, name, iso);
   updateHint(refs, ctx);
   updateLog(refs, snap, ctx.freshFrom, names);
@@ -374,6 +375,27 @@ export function updateTable(refs, ctx) {
 
   refs.errorBox.hidden = !ctx.error;
   refs.errorText.textContent = ctx.error ?? "";
+}
+
+/** The board of this position. With no pause before an automatic step, that step replaces the
+ *  position at once and draws its own board: this one waits up to two frames for it (the
+ *  previous board stays painted meanwhile), and is drawn only if no step came. */
+function drawBoard(refs, ctx) {
+  cancelAnimationFrame(refs.boardFrame);
+  refs.boardFrame = 0;
+  if (!(ctx.autoPending && ctx.speed === 0)) {
+    ctx.renderBoard(refs.board, ctx.snap);
+    return;
+  }
+  const { snap } = ctx;
+  const wait = (frames) => {
+    refs.boardFrame = requestAnimationFrame(() => {
+      if (frames > 1) return wait(frames - 1);
+      refs.boardFrame = 0;
+      ctx.renderBoard(refs.board, snap);
+    });
+  };
+  wait(2);
 }
 
 export function turnText(snap, t, name) {
@@ -547,7 +569,17 @@ function updateLog(refs, snap, freshFrom, names) {
     li.classList.add("fresh");
     refs.freshLog.push(li);
   }
-  if (added.length) log.scrollTop = log.scrollHeight;
+  if (added.length) scrollToEnd(refs);
+}
+
+/** Scroll the log to its newest entry at the next frame: reading its height now would lay out
+ *  the whole table in the middle of the redraw, and the frame lays it out once anyway. */
+function scrollToEnd(refs) {
+  if (refs.logScroll) return;
+  refs.logScroll = requestAnimationFrame(() => {
+    refs.logScroll = null;
+    refs.log.scrollTop = refs.log.scrollHeight;
+  });
 }
 
 function updateOver(refs, ctx, name, iso) {

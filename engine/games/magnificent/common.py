@@ -76,19 +76,19 @@ def bonus(
             raise ValueError(f"not a printed gain: {b}")
 
 
+def dice_sums(p: Player) -> dict[str, int]:
+    """The pips of the dice on the cards per die colour (clear dice apart)."""
+    sums = dict.fromkeys((*C.COLOURS, "clear"), 0)
+    for card in p.cards:
+        if card.die is not None:
+            sums[card.die.colour] += card.die.face
+    return sums
+
+
 def owes(p: Player) -> tuple[int, int]:
     """R70: (largest single-colour dice sum, clear dice sum) of the dice on the cards."""
-    sums = dict.fromkeys(C.COLOURS, 0)
-    clear = 0
-    for card in p.cards:
-        d = card.die
-        if d is None:
-            continue
-        if d.colour == "clear":
-            clear += d.face
-        else:
-            sums[d.colour] += d.face
-    return max(sums.values()), clear
+    sums = dice_sums(p)
+    return max(sums[c] for c in C.COLOURS), sums["clear"]
 
 
 def occupied(s: MagState) -> set[int]:

@@ -374,6 +374,8 @@ class Components(Pack, frozen=True):
     assistant_tiles: tuple[Space, ...]
     board_assistant_spaces: tuple[Space, ...]
     solo: Solo
+    # artist id -> {en, ru, fr}: the names shown; ids stay neutral (a pack without names shows ids)
+    artist_names: dict[str, dict[str, str]] = {}
 
     def check(self) -> list[tuple[str, str]]:
         return check(self)
@@ -458,6 +460,9 @@ def check(c: Components) -> list[tuple[str, str]]:
     idx = [s.index for s in c.performance_track]
     need(idx == list(range(1, len(idx) + 1)), "$.performance_track", "indices must be 1..n")
     artists = set(c.artists)
+    for a, names in c.artist_names.items():
+        need(a in artists, f"$.artist_names.{a}", f"unknown artist {a!r}")
+        need(all(names.get(lang) for lang in ("en", "ru", "fr")), f"$.artist_names.{a}", "a name in en, ru and fr")
     for i, p_ in enumerate(c.posters):
         need(p_.artist in artists, f"$.posters[{i}].artist", f"unknown artist {p_.artist!r}")
         for j, fid in enumerate(p_.fragments):

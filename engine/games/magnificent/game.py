@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, cast
 
+import msgspec
+
 from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
 from engine.core.game import TERMINAL
-from engine.core.i18n import catalog
+from engine.core.i18n import catalog, render
 from engine.core.registry import register
 from engine.core.search import level_bots
 from engine.games.magnificent import actions as A
@@ -226,6 +228,34 @@ class Magnificent(Game):
         if s.phase == "side" and not s.pending and s.players[s.seat].side_chosen:
             setup.next_side(self.rules, s, events)
 
+    def _card_name(self, card: str, lang: str) -> str:
+        """Master cards have no names in our data: a card reads as its bonus and condition, the
+        words the table prints on it (web/games/magnificent/common.js bonusText, condText)."""
+        m = self.rules.cards[card]
+        b = msgspec.to_builtins(m.bonus)
+        b_kind = "die_plus_any" if b["kind"] == "die_plus" and not b.get("colour") else b["kind"]
+        colour = b.get("colour")
+        if b["kind"] == "gem":
+            what = render(f"ui.mgn.gem.{colour}", {}, lang, self)
+        elif colour:
+            what = render(f"ui.mgn.colour.{colour}", {}, lang, self)
+        elif b.get("fragment"):
+            what = render(f"ui.mgn.fragment.{b['fragment']}", {}, lang, self)
+        else:
+            what = ""
+        c = msgspec.to_builtins(m.condition)
+        if c.get("colour") and c.get("size"):
+            c_what = render(f"ui.mgn.fragment.{c['colour']}_{c['size']}", {}, lang, self)
+        elif c.get("colour"):
+            c_what = render(f"ui.mgn.colour.{c['colour']}", {}, lang, self)
+        elif c.get("size"):
+            c_what = render(f"ui.mgn.frag.{c['size']}", {}, lang, self)
+        else:
+            c_what = ""
+        bonus = render(f"ui.mgn.bonus.{b_kind}", {**b, "what": what}, lang, self)
+        cond = render(f"ui.mgn.cond.{c['kind']}", {**c, "what": c_what}, lang, self)
+        return f"“{bonus} / {cond}”" if lang == "en" else f"«{bonus} / {cond}»"
+
     def hidden_probe(self, state: MagState, viewer: int | None) -> list[Any]:
         """Deck orders, the boxed tent and other seats' draft hands and picks are hidden."""
         probe = self.copy(state)
@@ -289,6 +319,15 @@ class Magnificent(Game):
             if sp.ap is None:
                 return text("term.track_blank", index=sp.index)
             return text("term.track", index=sp.index, ap=sp.ap, posters=sp.posters)
+        if kind == "card" and isinstance(value, str) and value in self.rules.cards:
+            return self._card_name(value, lang)
+        if kind == "poster" and value in self.rules.posters:
+            # posters have no printed names: the artist and the points tell them apart at a glance
+            poster = self.rules.posters[value]
+            return f"{self.term_name('artist', poster.artist, lang)} (★{poster.vp})"
+        if kind == "artist":
+            names = self.rules.pack.artist_names.get(value)
+            return (names.get(lang) or names["en"]) if names else str(value)
         entry = cat.get(f"term.{kind}.{value}")
         if entry is None:
             return str(value)

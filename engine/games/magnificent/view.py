@@ -23,7 +23,9 @@ def view(game: Any, s: MagState, viewer: int | None) -> dict[str, Any]:
     data.pop("box_tent", None)
     for i, p in enumerate(data["players"]):
         p["camp"] = list(s.players[i].camp)  # per cell: 0 empty, else 1 + built index
-        if i != viewer:
+        # only a hand in the draft is secret: with none, every viewer sees the same table (the
+        # hotseat cover comes up only where views differ)
+        if i != viewer and (p["draft"] or p["kept"]):
             p["draft"] = len(p["draft"])
             p["kept"] = bool(p["kept"])
     data["ap"] = ap(s) if s.turn.die is not None else 0
@@ -60,6 +62,7 @@ def table(r: Any, s: MagState) -> dict[str, Any]:
             {
                 "card_values": values,
                 "owes": big + clear,
+                "dice_sums": common.dice_sums(p),
                 "short": short,
                 "penalty": short * s.round,
                 "areas": scoring.fill_areas(r, s, seat)[0],

@@ -37,6 +37,7 @@ OPTIONS = (
         kind="bool",
         default=True,
         names={"en": "Prophecies", "ru": "Пророчества", "fr": "Prophéties"},
+        requires="dark_alley",
         help={
             "en": "Dark Alley only; without them the Priestess of Mysticism is not offered.",
             "ru": "Только с «Кривой улочкой»; без них «Жрица мистики» недоступна.",

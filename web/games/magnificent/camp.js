@@ -4,7 +4,7 @@
 
 import { h } from "../../ui/dom.js";
 import { svg as s, activate } from "../../ui/board.js";
-import { COLOURS, bonusText, fragName, play } from "./common.js";
+import { COLOURS, bonusText, fragName, lastMark, play } from "./common.js";
 
 const CELL = 40;
 
@@ -53,16 +53,20 @@ export function camp(c, seat, { small = false } = {}) {
       const built = p.camp[i] ? p.built[p.camp[i] - 1] : null;
       const fill = blocked.has(i) ? "#555" : built ? COLOURS[built.fragment.split("_")[0]] : "#fbf6e9";
       cells.push(
-        s("rect", {
-          x: x * size,
-          y: y * size,
-          width: size,
-          height: size,
-          fill,
-          class: "cell",
-          stroke: "#bba",
-          "stroke-width": 0.6,
-        }),
+        lastMark(
+          c,
+          s("rect", {
+            x: x * size,
+            y: y * size,
+            width: size,
+            height: size,
+            fill,
+            class: "cell",
+            stroke: "#bba",
+            "stroke-width": 0.6,
+          }),
+          c.last?.cells.get(seat)?.has(i),
+        ),
       );
       // an edge between two different tiles (or a tile and an empty cell) is drawn dark
       if (built && !small) {

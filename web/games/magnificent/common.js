@@ -22,7 +22,10 @@ export function keysOf(a) {
       return [`gem-${a.gem}`];
     case "bonus":
     case "score":
+    case "final_choice":
       return [`card-${a.card}`];
+    case "pay_gems":
+      return ["pay"];
     case "marker":
       return [`space-${a.space}`];
     case "action":
@@ -69,10 +72,84 @@ export function groupLegal(legal) {
 /** The board's words: `ui.mgn.<key>` strings of engine/games/magnificent/messages.json. */
 export const words = (t) => (key, params) => t(`ui.mgn.${key}`, params);
 
-export function play(c, entry) {
+/** Light a place one of the others acted on since the viewer's last decision. */
+export function lastMark(c, el, on) {
+  if (!on) return el;
+  el.classList.add("mgn-last");
+  el.setAttribute("data-last", "true");
+  el.setAttribute("title", [el.getAttribute("title"), c.w("last_move")].filter(Boolean).join(" · "));
+  return el;
+}
+
+/** Play a legal entry; a choice that costs something for good asks first (`risk`). */
+export function play(c, entry, el = null) {
   c.pop.closePanel();
+  const why = el ? risk(c, entry.action) : null;
+  if (why) {
+    confirm(c, entry, el, why);
+    return Promise.resolve(null);
+  }
   c.memo.clicked = performance.now();
   return c.api.act(entry.action).catch(() => null);
+}
+
+/** Why a choice deserves an "are you sure": what it gives up that a misclick cannot get back
+ *  (a poster discarded, a bonus forgone, posters left out of a perform, a round-end penalty). */
+export function risk(c, a) {
+  const me = c.me === null ? null : c.v.players[c.me];
+  if (!me) return null;
+  switch (a.type) {
+    case "end":
+      return c.legal.some((e) => e.action.type === "bonus") ? c.w("why.end_bonus") : null;
+    case "poster":
+      if (a.slot < 0) return c.w("why.discard_new");
+      return me.posters[a.slot] ? c.w("why.replace", { slot: a.slot + 1 }) : null;
+    case "decline":
+      return c.w("why.decline");
+    case "reward": {
+      const most = Math.max(...c.legal.filter((e) => e.action.type === "reward").map((e) => e.action.slots.length));
+      return a.slots.length < most ? c.w("why.reward_fewer", { n: a.slots.length, most }) : null;
+    }
+    case "take":
+      return penalty(c, me, a);
+    default:
+      return null;
+  }
+}
+
+/** A die whose pips make the round-end payment (R70, the engine's dice_sums) exceed the coins
+ *  by more than now: the points it would cost (R71). */
+function penalty(c, me, a) {
+  const die = c.v.tent_dice.find((d) => d.id === a.die);
+  const mine = c.table.players[c.me];
+  if (!die || !mine?.dice_sums) return null;
+  const face = a.face || (a.flip ? 7 - die.face : die.face);
+  const sums = { ...mine.dice_sums, [die.colour]: mine.dice_sums[die.colour] + face };
+  const owes = Math.max(sums.orange, sums.green, sums.purple) + sums.clear;
+  const short = Math.max(0, owes - me.coins);
+  if (short <= mine.short) return null;
+  return c.w("why.penalty", { owes, coins: me.coins, penalty: short * c.v.round });
+}
+
+function confirm(c, entry, el, why) {
+  // after the click that chose it has finished bubbling (the board closes panels on a click)
+  setTimeout(() =>
+    c.pop.openPanel(el, {
+      title: `${c.w("sure_title")} ${why}`,
+      label: c.w("sure_title"),
+      closeLabel: c.w("close"),
+      choices: [
+        { class: "keep", testid: "mgn-sure-no", index: -2, body: c.w("sure_no"), pick: () => el.focus?.() },
+        {
+          class: "danger",
+          testid: "mgn-sure-yes",
+          index: entry.index,
+          body: c.w("sure_yes", { what: entry.label }),
+          pick: () => play(c, entry),
+        },
+      ],
+    }),
+  );
 }
 
 /** Make `el` the target of the legal actions filed under `key` (when there are any). */
@@ -95,7 +172,7 @@ export function target(c, el, key, { title = null } = {}) {
   addTitle(el, entries.length === 1 ? entries[0].label : (title ?? label), isSvg);
   return activate(el, () => {
     if (entries.length === 1) {
-      play(c, entries[0]);
+      play(c, entries[0], el);
       return;
     }
     c.pop.openPanel(el, {
@@ -106,7 +183,7 @@ export function target(c, el, key, { title = null } = {}) {
         testid: `mgn-choice-${e.index}`,
         index: e.index,
         body: e.label,
-        pick: () => play(c, e),
+        pick: () => play(c, e, el),
       })),
     });
   });
@@ -232,6 +309,12 @@ export function fragName(c, id) {
   return c.w(`fragment.${id}`);
 }
 
+/** The artist's name in the page's language (the pack's provisional names; the id without). */
+export function artistName(c, id) {
+  const names = c.artistNames?.[id];
+  return names ? (names[c.api.lang] ?? names.en) : cap(id);
+}
+
 /** A poster card in full: artist, camp tiles, gems, points, coins and its symbol colour. */
 export function posterCard(c, id, extra = {}) {
   const p = c.posters[id];
@@ -239,7 +322,7 @@ export function posterCard(c, id, extra = {}) {
   return h(
     "div",
     { class: `mgn-poster sym-${p.symbol}`, dataset: { poster: id }, ...extra },
-    h("div", { class: "artist" }, cap(p.artist)),
+    h("div", { class: "artist" }, artistName(c, p.artist)),
     h(
       "div",
       { class: "needs" },

@@ -19,6 +19,7 @@ import {
   condText,
   cap,
   hatIcon,
+  lastMark,
 } from "./common.js";
 
 export function mainBoard(c) {
@@ -146,7 +147,7 @@ function performanceTrack(c) {
       h("div", { class: "idx" }, String(sp.index)),
       sp.ap === null
         ? h("div", { class: "need" }, "—")
-        : h("div", { class: "need" }, h("b", {}, `${sp.ap}`), h("span", {}, ` ⚡ · ${sp.posters}▭`)),
+        : h("div", { class: "need" }, h("b", { class: "nowrap" }, `${sp.ap}`), h("span", { class: "nowrap" }, `${sp.posters}▭`)),
       h(
         "div",
         { class: "hats" },
@@ -157,18 +158,27 @@ function performanceTrack(c) {
         ),
       ),
     );
+    lastMark(c, el, c.last.hats.has(sp.index));
     return target(c, el, `track-${i}`, {
       title: sp.ap === null ? c.w("no_symbols") : c.w("need", { ap: sp.ap, posters: sp.posters }),
     });
   });
-  return panel(c, "mgn-track", c.w("perf_track"), h("div", { class: "mgn-track-row" }, spaces));
+  return panel(
+    c,
+    "mgn-track",
+    c.w("perf_track"),
+    h("div", { class: "mgn-track-row" }, spaces),
+    h("div", { class: "mgn-small" }, c.w("track_legend")),
+  );
 }
 
 // ---- New Posters -----------------------------------------------------------------------------
 
 function newPosters(c) {
   const cards = c.v.new_posters.map((id, i) =>
-    target(c, posterCard(c, id, { testid: `mgn-np-${i}` }), `np-${i}`, { title: c.w("new_posters") }),
+    target(c, lastMark(c, posterCard(c, id, { testid: `mgn-np-${i}` }), c.last.np.has(i)), `np-${i}`, {
+      title: c.w("new_posters"),
+    }),
   );
   const deck = target(
     c,
@@ -287,7 +297,7 @@ function travel(c) {
       }
       if (c.v.wagons[k] === i) {
         g.append(
-          s("rect", {
+          lastMark(c, s("rect", {
             x: x - 13,
             y: y + 9,
             width: 26,
@@ -296,7 +306,7 @@ function travel(c) {
             fill: COLOURS[track.colour],
             stroke: "#111",
             class: "wagon",
-          }),
+          }), c.last.wagons.has(track.colour)),
         );
       }
       const stop = k === moving ? stops.get(i) : null;

@@ -16,6 +16,8 @@ import {
   bonusText,
   condText,
   fragName,
+  lastMark,
+  fragIcon,
 } from "./common.js";
 import { camp } from "./camp.js";
 import { spaceBox } from "./main.js";
@@ -87,12 +89,15 @@ function turnPanel(c, p) {
         )
       : null,
     mineNow ? h("div", { class: "mgn-acts" }, acts, endButton(c)) : null,
-    h(
-      "p",
-      { class: `mgn-forecast${tbl.short ? " bad" : ""}`, testid: "mgn-forecast" },
-      c.w("forecast", { owes: tbl.owes, coins: p.coins }),
-      tbl.short ? [" — ", c.w("penalty", { short: tbl.short, penalty: tbl.penalty })] : null,
-    ),
+    // after the last round end there is nothing left to pay
+    c.v.phase === "over"
+      ? null
+      : h(
+          "p",
+          { class: `mgn-forecast${tbl.short ? " bad" : ""}`, testid: "mgn-forecast" },
+          c.w("forecast", { owes: tbl.owes, coins: p.coins }),
+          tbl.short ? [" — ", c.w("penalty", { short: tbl.short, penalty: tbl.penalty })] : null,
+        ),
   );
 }
 
@@ -131,7 +136,7 @@ function postersRow(c, p, seat) {
     const el = id
       ? posterCard(c, id, { testid: `mgn-poster-${i}` })
       : h("div", { class: "mgn-poster empty", testid: `mgn-poster-${i}` }, c.w("empty"));
-    if (id && needs[i]) el.append(needLine(c, needs[i]));
+    if (id && needs[i] && c.v.phase !== "over") el.append(needLine(c, needs[i]));
     if (id && c.mine && c.v.turn.stage === "reward") el.classList.add(ready.has(i) ? "ready" : "not-ready");
     return target(c, el, `poster-${i}`, { title: id ? c.w("posters") : c.w("empty") });
   });
@@ -143,20 +148,24 @@ function postersRow(c, p, seat) {
   );
 }
 
-/** Whether a held poster could be performed now, else what it lacks (R52). */
+/** Whether a held poster could be performed now, else what it lacks (R52): the tent in words,
+ *  the camp tiles and gems as their small pictures (a slot is narrow), all of it in words on
+ *  pointing. */
 function needLine(c, need) {
-  const missing = [];
-  if (!need.tent) missing.push(c.w("tent_needed"));
-  for (const f of need.fragments) missing.push(fragName(c, f));
-  if (need.gems_short) missing.push(c.w("gems_short", { n: need.gems_short }));
-  return missing.length
-    ? h(
-        "div",
-        { class: "need-line missing", dataset: { ready: "false" } },
-        "✗ ",
-        c.w("missing", { what: missing.join(", ") }),
-      )
-    : h("div", { class: "need-line ok", dataset: { ready: "true" } }, "✓ ", c.w("ready"));
+  const words = [];
+  if (!need.tent) words.push(c.w("tent_needed"));
+  for (const f of need.fragments) words.push(fragName(c, f));
+  if (need.gems_short) words.push(c.w("gems_short", { n: need.gems_short }));
+  if (!words.length) return h("div", { class: "need-line ok", dataset: { ready: "true" } }, "✓ ", c.w("ready"));
+  const text = c.w("missing", { what: words.join(", ") });
+  return h(
+    "div",
+    { class: "need-line missing", dataset: { ready: "false" }, title: text, "aria-label": text },
+    "✗ ",
+    need.tent ? null : h("span", { class: "no-tent" }, c.w("tent_needed"), " "),
+    need.fragments.map((f) => fragIcon(f, 12)),
+    need.gems_short ? h("span", {}, " ", c.w("gems_short", { n: need.gems_short })) : null,
+  );
 }
 
 function tentsRow(c, p) {
@@ -198,11 +207,17 @@ function storage(c, p) {
     target(c, el, `gem-${g}`, { title: c.w(`colour.${g}`) });
     return el;
   });
+  // D1: the payment for a perform's gems is chosen at the storage it comes from
+  const pay = c.groups.get("pay")?.length
+    ? target(c, h("button", { type: "button", class: "mgn-btn primary", testid: "mgn-pay" }, c.w("pay")), "pay", {
+        title: c.w("pay"),
+      })
+    : null;
   return h(
     "div",
     { class: "mgn-panel mgn-storage", testid: "mgn-storage" },
     h("h3", {}, c.w("storage")),
-    h("div", { class: "mgn-store-row" }, gems),
+    h("div", { class: "mgn-store-row" }, gems, pay),
   );
 }
 
@@ -316,13 +331,23 @@ export function opponent(c, seat) {
         h(
           "div",
           {},
-          p.cards.map((x) => (x.die ? die(x.die.colour, x.die.face, 16) : h("span", { class: "no-die" }, "▢"))),
+          p.cards.map((x) =>
+            x.die
+              ? lastMark(c, h("span", { class: "mgn-die-held" }, die(x.die.colour, x.die.face, 16)), c.last.cards.get(seat)?.has(x.id))
+              : h("span", { class: "no-die" }, "▢"),
+          ),
           ` → ${c.w("opp_forecast", { owes: tbl.owes, coins: p.coins })}`,
         ),
         h(
           "div",
           {},
-          `${c.w("tents")}: ${p.tents.filter((x) => x && x !== "start").length} · ${c.w("posters")}: ${p.posters.filter(Boolean).length} · ${c.w("rewarded", { n: p.rewarded.length })}`,
+          lastMark(
+            c,
+            h("span", {}, `${c.w("tents")}: ${p.tents.filter((x) => x && x !== "start").length}`),
+            c.last.tents.has(seat),
+          ),
+          ` · ${c.w("posters")}: ${p.posters.filter(Boolean).length} · `,
+          lastMark(c, h("span", {}, c.w("rewarded", { n: p.rewarded.length })), c.last.rewarded.has(seat)),
         ),
         p.tiles.length ? h("div", { class: "mgn-small" }, p.tiles.map((x) => c.w(`space.${x}`)).join(" · ")) : null,
         h(

@@ -8,6 +8,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import msgspec
+
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.events import Event
 from engine.core.game import AUTOMATON
@@ -108,7 +110,8 @@ SOLO_OPTIONS = (
             "fr": "Le Successeur commence avec 8 pièces dans son coffre.",
         },
     ),
-    OPTIONS[1],  # prophecies
+    # prophecies: the solo game always has the Dark Alley, so nothing to require
+    msgspec.structs.replace(OPTIONS[1], requires=None),
     OPTIONS[3],  # first-game kits (your setup)
 )
 
