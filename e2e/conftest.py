@@ -21,6 +21,7 @@ What the tests share beyond fixtures (opening the page, test ids, page text) is 
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -29,7 +30,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "site"
@@ -53,6 +55,36 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 BOOT_TIMEOUT_MS = int(os.environ.get("MARQUEE_BOOT_TIMEOUT_MS", "120000"))
 
 _FIGURES: dict[str, str] = {}
+
+# The engine answers the page asynchronously (it runs in a worker): a click's move, and the
+# instant bots after it, finish a moment after Playwright's click returns. Every input action
+# therefore waits, after it, until the page says its work is done (`marquee.settled()`), so a
+# test reads what the click did, as when the engine answered at once.
+SETTLED = "() => window.marquee?.settled?.()"
+
+
+def _settle(page) -> None:
+    try:
+        page.evaluate(SETTLED)
+    except PlaywrightError:
+        pass  # the action navigated away or closed the page: nothing left to wait for
+
+
+def _then_settle(cls, name: str, page_of) -> None:
+    original = getattr(cls, name)
+
+    @functools.wraps(original)
+    def action(self, *args, **kwargs):
+        out = original(self, *args, **kwargs)
+        _settle(page_of(self))
+        return out
+
+    setattr(cls, name, action)
+
+
+for _name in ("click", "dblclick", "select_option", "set_input_files", "check", "uncheck", "press", "tap"):
+    _then_settle(Locator, _name, lambda loc: loc.page)
+    _then_settle(Page, _name, lambda page: page)
 
 # expect(...) waits as long as Playwright's own actions do (its default is 5 s): on a loaded
 # machine a board render after a click can take longer than that.

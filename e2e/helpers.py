@@ -61,9 +61,12 @@ def no_problems(page) -> None:
 
 
 def bridge_call(page, method: str, **args: Any) -> Any:
-    """Call the engine's bridge inside the page, as web/app.js does."""
+    """Call the engine's bridge inside the page, as web/app.js does (it answers from the
+    engine's worker: the call is awaited)."""
     return json.loads(
-        page.evaluate("([m, a]) => window.marqueeBridge.call(m, a)", [method, json.dumps(args)])
+        page.evaluate(
+            "async ([m, a]) => await window.marqueeBridge.call(m, a)", [method, json.dumps(args)]
+        )
     )
 
 

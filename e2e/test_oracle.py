@@ -30,9 +30,9 @@ def start_from_lobby(page, mode: str, seed: int, lang: str = "en") -> None:
     page.evaluate("marquee.idle()")
 
 
-SNAPSHOT_MS = """() => {
+SNAPSHOT_MS = """async () => {
     const B = window.marqueeBridge, t0 = performance.now();
-    for (let i = 0; i < 5; i++) JSON.parse(B.call('snapshot', JSON.stringify({viewer: 0, lang: marquee.lang})));
+    for (let i = 0; i < 5; i++) JSON.parse(await B.call('snapshot', JSON.stringify({viewer: 0, lang: marquee.lang})));
     return [(performance.now() - t0) / 5, marquee.legalActions().length];
 }"""
 RENDER_MS = """async () => {

@@ -384,6 +384,9 @@ def check_pyscript_config(cfg: dict, lock: dict) -> None:
     interp = cfg.get("interpreter", "")
     if interp.startswith(("http:", "https:", "//")):
         raise BuildError("web/pyscript.json: the interpreter must be a local path")
+    # relative to the config file (PyScript resolves a worker's interpreter from there)
+    if not (ROOT / "web" / interp).is_file():
+        raise BuildError(f"web/pyscript.json: the interpreter {interp} is not in web/")
 
 
 # --------------------------------------------------------------------------- lobby data

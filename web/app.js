@@ -1,9 +1,11 @@
 // Marquee's page: the lobby, the table, hotseat, bots, autosave and the automation surface
 // (window.marquee, documented in docs/automation.md). Plain ES modules, DOM and SVG.
 //
-// The engine is reached only through window.marqueeBridge (web/main.py, docs/boot.md). The
-// page keeps little state of its own (`S` below): the current snapshot, whose screen it is,
-// and the lobby's setup. Everything drawn is redrawn from the snapshot.
+// The engine is reached only through window.marqueeBridge (web/main.py in a worker, docs/boot.md):
+// every call is asynchronous. The page keeps little state of its own (`S` below): the current
+// snapshot, whose screen it is, and the lobby's setup. Everything drawn is redrawn from the
+// snapshot. What changes the game (a move, a bot's step, a load, a language) runs as one
+// `exclusive` piece of work: the next waits until it is done, as when the engine answered at once.
 
 import { connect, EngineError, pageError } from "./ui/bridge.js";
 import { h, clear, cleanName } from "./ui/dom.js";
@@ -44,14 +46,33 @@ const S = {
   renderer: { id: null, mod: generic },
   waiting: null, // a lobby choice waiting for the engine (afterEngine)
 };
-const BATCH_MS = 60; // instant bots: work this long between two redraws
+// Instant bots: steps run this long (in the engine's worker: the page stays free) between two
+// redraws, each of which costs the page's thread a whole table render.
+const BATCH_MS = 250;
 const timings = {}; // ms since navigation start, or durations in ms
 const idleWaiters = [];
+const quietWaiters = [];
 let root, topbar, screenEl;
 
 // --------------------------------------------------------------------------- engine
 
 const call = (method, args = {}) => S.engine.call(method, args);
+
+let turn = Promise.resolve();
+let busy = 0; // pieces of work started and not yet done
+
+/** Run `fn` once the work before it is done; resolves (or rejects) as `fn` does. Never call
+ *  it from inside such work: that would wait for itself. */
+function exclusive(fn) {
+  busy++;
+  const run = turn.then(fn);
+  const done = () => {
+    busy--;
+    flushIdle();
+  };
+  turn = run.then(done, done);
+  return run;
+}
 
 // Lobby first (docs/boot.md): the build inlines the registry's games, the page strings and
 // the engine's limits, so the lobby is drawn and usable while the engine loads; what needs
@@ -83,8 +104,8 @@ function afterEngine(fn) {
   };
 }
 
-function loadStrings() {
-  S.t = makeTranslator(S.engine ? call("strings", { lang: S.lang }) : (early.strings[S.lang] ?? early.strings.en));
+async function loadStrings() {
+  S.t = makeTranslator(S.engine ? await call("strings", { lang: S.lang }) : (early.strings[S.lang] ?? early.strings.en));
 }
 
 // --------------------------------------------------------------------------- start-up
@@ -99,24 +120,24 @@ readyPromise.catch(() => {}); // a failed boot shows on the loading screen
 function onEngineReady() {
   if (S.engine || !window.marqueeBridge?.call) return;
   timings.engineReady = Math.round(performance.now());
-  try {
-    S.engine = connect(window.marqueeBridge);
+  S.engine = connect(window.marqueeBridge);
+  exclusive(async () => {
     if (root) {
       // the lobby is up already: the engine's own answers replace the build's copy of them
-      useLimits(call("version").limits);
-      loadStrings();
-      S.games = call("games", { lang: S.lang });
+      useLimits((await call("version")).limits);
+      await loadStrings();
+      S.games = await call("games", { lang: S.lang });
       document.documentElement.dataset.lobby = "engine";
       engineJoined();
     } else {
-      startPage();
+      await startPage();
     }
     timings.firstScreen = Math.round(performance.now());
     resolveReady({ screen: publicScreen() });
-  } catch (error) {
+  }).catch((error) => {
     console.error("marquee: the page could not start", error);
     rejectReady(error);
-  }
+  });
 }
 
 document.addEventListener("marquee:engine-ready", onEngineReady);
@@ -127,9 +148,11 @@ if (window.marqueeBridge?.call) onEngineReady();
  *  module: drawing it needs the whole module). */
 function startEarly() {
   if (S.engine || !early || resumesAtStart()) return;
-  startPage();
-  document.documentElement.dataset.lobby = "early";
-  timings.lobby = Math.round(performance.now());
+  startPage().then(() => {
+    if (S.engine) return;
+    document.documentElement.dataset.lobby = "early";
+    timings.lobby = Math.round(performance.now());
+  });
 }
 
 /** A reload of a tab showing a table resumes it at once (that needs the engine). */
@@ -137,15 +160,15 @@ function resumesAtStart() {
   return (store.tab.load("screen") === "table" && Boolean(store.tab.load("game"))) || store.load("autosave") !== null;
 }
 
-function startPage() {
+async function startPage() {
   root = document.getElementById("app");
   root.hidden = false;
   S.lang = initialLang();
   document.documentElement.lang = S.lang;
   S.speed = store.load("speed", 1500);
-  useLimits(S.engine ? call("version").limits : early.version.limits);
-  loadStrings();
-  S.games = S.engine ? call("games", { lang: S.lang }) : early.games;
+  useLimits(S.engine ? (await call("version")).limits : early.version.limits);
+  await loadStrings();
+  S.games = S.engine ? await call("games", { lang: S.lang }) : early.games;
   S.setup = initialSetup();
   // #app is the document's <main> (index.html): a top bar and the current screen.
   clear(root, (topbar = h("header", { class: "topbar" })), (screenEl = h("div", { class: "screen-host" })));
@@ -157,7 +180,7 @@ function startPage() {
   const slot = id ? loadSlot(id) : null;
   if (slot) {
     try {
-      resume(slot);
+      await resume(slot);
       return;
     } catch (error) {
       S.lobbyError = S.t("ui.error.resume_failed", { reason: errorText(error) });
@@ -199,7 +222,7 @@ function drawTopbar() {
         {
           testid: "lang-select",
           "aria-label": t("ui.lang.label"),
-          onchange: (e) => setLang(e.target.value),
+          onchange: (e) => exclusive(() => setLang(e.target.value)).catch((error) => console.error(error)),
         },
         LANGS.map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === S.lang }, l.name)),
       ),
@@ -208,16 +231,16 @@ function drawTopbar() {
   document.title = onTable ? `${pick(S.snap.names, S.lang)} · Marquee` : "Marquee";
 }
 
-function setLang(lang) {
+async function setLang(lang) {
   if (!LANGS.some((l) => l.code === lang)) {
     throw pageError(S.t, "ui.error.bad_lang", { lang, known: LANGS.map((l) => l.code) });
   }
   S.lang = lang;
   store.save("lang", lang);
   document.documentElement.lang = lang;
-  loadStrings();
+  await loadStrings();
   if (S.screen === "table" && S.snap) {
-    S.snap = call("snapshot", { viewer: S.viewer, lang });
+    S.snap = await call("snapshot", { viewer: S.viewer, lang });
     S.error = null;
     enterTable();
   } else {
@@ -272,8 +295,10 @@ addEventListener("storage", (event) => {
   S.gameId = newGameId();
   store.tab.save("game", S.gameId);
   S.tabNotice = S.t("ui.autosave.other_tab");
-  autosave();
-  refresh();
+  exclusive(async () => {
+    await autosave();
+    refresh();
+  }).catch((error) => console.error(error));
 });
 
 // --------------------------------------------------------------------------- lobby setup
@@ -390,15 +415,17 @@ const lobbyHandlers = {
   },
   start: reporting(
     lobbyFailed,
-    afterEngine(() => startGame()),
+    afterEngine(() => exclusive(startGame)),
   ),
   resume: reporting(
     lobbyFailed,
-    afterEngine((id) => {
-      const slot = loadSlot(id);
-      if (!slot) throw pageError(S.t, "ui.error.resume_gone");
-      resume(slot);
-    }),
+    afterEngine((id) =>
+      exclusive(() => {
+        const slot = loadSlot(id);
+        if (!slot) throw pageError(S.t, "ui.error.resume_gone");
+        return resume(slot);
+      }),
+    ),
   ),
   forget(id) {
     store.remove(SLOT + id);
@@ -407,7 +434,10 @@ const lobbyHandlers = {
   },
   loadFile: reporting(
     lobbyFailed,
-    afterEngine(async (file) => loadText(await readFile(file))),
+    afterEngine(async (file) => {
+      const text = await readFile(file);
+      return exclusive(() => loadText(text));
+    }),
   ),
 };
 
@@ -441,10 +471,10 @@ function parseSeed(value) {
   return BigInt(text) <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(text) : text;
 }
 
-function startGame() {
+async function startGame() {
   const game = S.games.find((g) => g.id === S.setup.game);
   if (!game) throw pageError(S.t, "ui.error.no_game_chosen");
-  const snap = call("new", {
+  const snap = await call("new", {
     game: game.id,
     players: S.setup.players,
     options: Object.fromEntries(game.options.map((o) => [o.id, S.setup.options[o.id] ?? o.default])),
@@ -454,14 +484,14 @@ function startGame() {
     viewer: null,
     lang: S.lang,
   });
-  openTable(snap);
+  await openTable(snap);
   return S.snap;
 }
 
 // --------------------------------------------------------------------------- table
 
 /** A new table (a new game or a loaded file) replaces whatever was on screen. */
-function openTable(snap) {
+async function openTable(snap) {
   stopAuto();
   S.gameId = newGameId();
   store.tab.save("game", S.gameId);
@@ -471,17 +501,17 @@ function openTable(snap) {
   S.lobbyError = null;
   S.error = null;
   S.stalledAt = null;
-  S.screen = "table";
   S.refs = null;
-  loadStrings(); // the game's own ui.* strings join the page's
-  settle(snap, { fresh: true });
+  await loadStrings(); // the game's own ui.* strings join the page's
+  await settle(snap, { fresh: true });
+  S.screen = "table"; // (only now: marquee.screen() says "table" once there is a snapshot)
   enterTable();
 }
 
-function resume(auto) {
+async function resume(auto) {
   const refused = refuseText(auto.text);
   if (refused) throw pageError(S.t, refused.code, refused.params);
-  const snap = call("load", { text: auto.text, viewer: auto.viewer, lang: S.lang });
+  const snap = await call("load", { text: auto.text, viewer: auto.viewer, lang: S.lang });
   if (snap.hash !== auto.hash) throw pageError(S.t, "ui.error.resume_mismatch");
   stopAuto();
   Object.assign(S, {
@@ -501,7 +531,7 @@ function resume(auto) {
     loadNotice: null,
   });
   store.tab.save("game", auto.id);
-  loadStrings();
+  await loadStrings();
   enterTable();
 }
 
@@ -544,10 +574,10 @@ function refresh() {
 
 /** Take a snapshot as the table's new position: pick whose screen it is, decide whether the
  *  device must change hands first, autosave, redraw, and let bots move. */
-function settle(snap, { fresh = false, draw = true } = {}) {
+async function settle(snap, { fresh = false, draw = true, save = true } = {}) {
   const before = fresh ? null : S.snap;
   const next = chooseViewer(snap, fresh ? null : S.viewer);
-  if (snap.viewer !== next) snap = call("snapshot", { viewer: next, lang: S.lang });
+  if (snap.viewer !== next) snap = await call("snapshot", { viewer: next, lang: S.lang });
   S.group = trackGroup(fresh ? null : S.group, snap);
   if (fresh) {
     S.shown = null;
@@ -562,7 +592,7 @@ function settle(snap, { fresh = false, draw = true } = {}) {
     // the screen last showed (hidden information).
     let hide = S.group.group !== null;
     if (!hide) {
-      const other = call("snapshot", { viewer: S.shown, lang: S.lang }).view;
+      const other = (await call("snapshot", { viewer: S.shown, lang: S.lang })).view;
       hide = JSON.stringify(other) !== JSON.stringify(snap.view);
     }
     if (hide) S.covered = true;
@@ -571,7 +601,7 @@ function settle(snap, { fresh = false, draw = true } = {}) {
   S.freshFrom = before ? before.step : snap.step;
   S.snap = snap;
   S.viewer = next;
-  autosave();
+  if (save) await autosave();
   if (draw) refresh();
   document.dispatchEvent(
     new CustomEvent("marquee:snapshot", {
@@ -581,9 +611,9 @@ function settle(snap, { fresh = false, draw = true } = {}) {
   return snap;
 }
 
-function autosave() {
+async function autosave() {
   const started = performance.now();
-  const { text } = call("save");
+  const { text } = await call("save");
   const status = store.put(SLOT + S.gameId, {
     text,
     viewer: S.viewer,
@@ -603,46 +633,46 @@ function autosave() {
   timings.autosave = Math.round((performance.now() - started) * 10) / 10;
 }
 
-function confirmCover() {
+async function confirmCover() {
   if (!S.covered) return;
   S.covered = false;
   S.shown = S.viewer;
-  autosave();
+  await autosave();
   refresh();
   S.refs?.actions.querySelector("button")?.focus();
 }
 
-function act(action) {
+async function act(action) {
   if (S.screen !== "table" || !S.snap) throw pageError(S.t, "ui.error.no_table");
   if (S.viewer === null) throw pageError(S.t, "ui.error.no_seat");
-  confirmCover();
-  const snap = call("act", { seat: S.viewer, action, viewer: S.viewer, lang: S.lang });
+  await confirmCover();
+  const snap = await call("act", { seat: S.viewer, action, viewer: S.viewer, lang: S.lang });
   S.error = null;
   return settle(snap);
 }
 
-function undo() {
+async function undo() {
   if (S.viewer === null) throw pageError(S.t, "ui.error.no_seat");
-  const snap = call("undo", { seat: S.viewer, viewer: S.viewer, lang: S.lang });
+  const snap = await call("undo", { seat: S.viewer, viewer: S.viewer, lang: S.lang });
   S.error = null;
   S.stalledAt = null;
   return settle(snap);
 }
 
-function saveText() {
+async function saveText() {
   const started = performance.now();
-  const saved = call("save");
+  const saved = await call("save");
   timings.save = Math.round((performance.now() - started) * 10) / 10;
   return saved;
 }
 
-function loadText(text) {
+async function loadText(text) {
   const refused = refuseText(text); // before Python sees it: the table stays
   if (refused) throw pageError(S.t, refused.code, refused.params);
   const started = performance.now();
-  const snap = call("load", { text, viewer: null, lang: S.lang }); // throws: the table stays
+  const snap = await call("load", { text, viewer: null, lang: S.lang }); // throws: the table stays
   timings.load = Math.round((performance.now() - started) * 10) / 10;
-  openTable(snap);
+  await openTable(snap);
   return S.snap;
 }
 
@@ -672,15 +702,18 @@ function tableFailed(error) {
 }
 
 const tableHandlers = {
-  act: reporting(tableFailed, (action) => act(action)),
-  undo: reporting(tableFailed, () => undo()),
-  save: reporting(tableFailed, () => {
-    const { text, filename } = saveText();
+  act: reporting(tableFailed, (action) => exclusive(() => act(action))),
+  undo: reporting(tableFailed, () => exclusive(undo)),
+  save: reporting(tableFailed, async () => {
+    const { text, filename } = await exclusive(saveText);
     download(text, filename);
   }),
-  loadFile: reporting(tableFailed, async (file) => loadText(await readFile(file))),
-  lobby: () => showLobby(),
-  confirm: () => confirmCover(),
+  loadFile: reporting(tableFailed, async (file) => {
+    const text = await readFile(file);
+    return exclusive(() => loadText(text));
+  }),
+  lobby: () => exclusive(showLobby),
+  confirm: reporting(tableFailed, () => exclusive(confirmCover)),
   dismiss() {
     S.error = null;
     refresh();
@@ -698,23 +731,23 @@ const tableHandlers = {
     S.skipping = true;
     schedule();
   },
-  hint: reporting(tableFailed, async () => {
-    S.hint = { step: S.snap.step, viewer: S.viewer, lang: S.lang, pending: true };
-    refresh();
-    // let "Thinking…" paint before the engine, on this thread, takes the time it needs
-    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-    askHint();
-  }),
+  hint: reporting(tableFailed, () =>
+    exclusive(() => {
+      S.hint = { step: S.snap.step, viewer: S.viewer, lang: S.lang, pending: true };
+      refresh(); // "Thinking…" while the engine's worker searches
+      return askHint();
+    }),
+  ),
 };
 
-/** The hard bot's best moves for the seat at this screen (bridge ``hint``), timed: the
- *  engine runs on the page's thread, so this is how long the page could not answer. */
-function askHint() {
+/** The hard bot's best moves for the seat at this screen (bridge ``hint``), timed (the search
+ *  runs in the engine's worker: the page keeps answering meanwhile). */
+async function askHint() {
   const { step } = S.snap;
   const viewer = S.viewer;
   const started = performance.now();
   try {
-    const moves = call("hint", { seat: viewer, lang: S.lang });
+    const moves = await call("hint", { seat: viewer, lang: S.lang });
     const ms = Math.round(performance.now() - started);
     timings.hint = ms;
     console.info(`marquee: hint in ${ms} ms`);
@@ -792,28 +825,36 @@ function schedule() {
     return;
   }
   S.timer = setTimeout(autoStep, S.skipping ? 0 : S.speed);
+  flushIdle(); // a bot that waits S.speed leaves the table readable meanwhile
 }
 
-/** One automatic step; at speed 0 or while skipping, as many as fit in a frame's budget
- *  before drawing once (each step is still autosaved and announced). */
+const autoPendingNow = () => S.screen === "table" && S.snap && autoPending(S.snap) && S.stalledAt !== S.snap.step;
+
+/** One automatic step; at speed 0 or while skipping, as many as fit in BATCH_MS before
+ *  saving and drawing once (each step is still announced). */
 function autoStep() {
   S.timer = null;
-  const batch = S.skipping || S.speed === 0;
-  const started = performance.now();
-  const from = S.snap.step;
-  try {
-    let snap;
-    do {
-      snap = call("step", { viewer: S.viewer, lang: S.lang });
-      if (!snap.moved) S.stalledAt = snap.step;
-      settle(snap, { draw: false });
-    } while (batch && snap.moved && autoPending(S.snap) && performance.now() - started < BATCH_MS);
-    S.freshFrom = Math.min(from, S.snap.step);
-    refresh();
-  } catch (error) {
-    S.stalledAt = S.snap.step;
-    tableFailed(error);
-  }
+  exclusive(async () => {
+    if (!autoPendingNow()) return schedule(); // the table changed while this step waited
+    const batch = S.skipping || S.speed === 0;
+    const started = performance.now();
+    const from = S.snap.step;
+    try {
+      let snap;
+      do {
+        snap = await call("step", { viewer: S.viewer, lang: S.lang });
+        if (!snap.moved) S.stalledAt = snap.step;
+        await settle(snap, { draw: false, save: false });
+      } while (batch && snap.moved && autoPendingNow() && performance.now() - started < BATCH_MS);
+      S.freshFrom = Math.min(from, S.snap.step);
+      await autosave();
+      refresh();
+    } catch (error) {
+      S.stalledAt = S.snap.step;
+      await autosave().catch(() => {}); // the steps of the batch before the failure
+      tableFailed(error);
+    }
+  });
 }
 
 function stopAuto() {
@@ -829,12 +870,18 @@ function setSpeed(ms) {
 }
 
 function isIdle() {
-  return !S.timer;
+  return !S.timer && busy === 0;
 }
 
 function flushIdle() {
+  if (quiet()) while (quietWaiters.length) quietWaiters.shift()();
   if (!isIdle()) return;
   while (idleWaiters.length) idleWaiters.shift()();
+}
+
+/** No work under way and no instant automatic step waiting to run. */
+function quiet() {
+  return busy === 0 && !(S.timer && (S.skipping || S.speed === 0));
 }
 
 // --------------------------------------------------------------------------- automation surface
@@ -860,7 +907,7 @@ function publicScreen() {
 async function guarded(fn) {
   await readyPromise;
   try {
-    return clone(fn());
+    return clone(await exclusive(fn));
   } catch (error) {
     throw errorObject(error);
   }
@@ -869,6 +916,12 @@ async function guarded(fn) {
 const marquee = {
   /** Resolves once the engine is loaded and the first screen (lobby or resumed table) is drawn. */
   ready: () => readyPromise.then(() => marquee),
+  /** Resolves once no work is under way (a move just clicked, a bot's step: the engine answers
+   *  asynchronously) and no instant automatic step waits: what a click did is on the table. */
+  settled: () => new Promise((resolve) => {
+    quietWaiters.push(resolve);
+    flushIdle();
+  }),
   /** Resolves when no automatic step (bot, chance, automaton) is pending. */
   idle: () =>
     readyPromise.then(
@@ -882,8 +935,8 @@ const marquee = {
     return S.lang;
   },
   setLang: (lang) =>
-    guarded(() => {
-      setLang(lang);
+    guarded(async () => {
+      await setLang(lang);
       return S.lang;
     }),
   t: (code, params) => S.t(code, params),
@@ -909,7 +962,7 @@ const marquee = {
     }),
   /** The hard bot's best moves for the seat at this screen, shown as the Hint button shows
    *  them: [{index, action, label, estimate}], with the time taken in timings.hint. */
-  hint: () => guarded(() => askHint().moves),
+  hint: () => guarded(async () => (await askHint()).moves),
   snapshot: () => clone(S.snap),
   state: () => clone(S.snap?.view ?? null),
   legalActions: () => clone((S.snap?.legal ?? []).map((a) => a.action)),
@@ -932,8 +985,8 @@ const marquee = {
   save: () => guarded(saveText),
   load: (text) => guarded(() => loadText(text)),
   confirmPass: () =>
-    guarded(() => {
-      confirmCover();
+    guarded(async () => {
+      await confirmCover();
       return S.snap;
     }),
   toLobby: () =>

@@ -1,13 +1,13 @@
 // Marquee's boot path: the loading screen, its progress bar, the error panel, and the
-// start of PyScript. The contract with web/main.py and web/app.js is in docs/boot.md.
+// start of PyScript, which runs the engine in a worker (index.html's <script type="py"
+// worker>, web/main.py). The contract with web/main.py and web/app.js is in docs/boot.md.
 //
-// Progress comes only from real signals:
-//   - bytes received for the files each stage downloads (a clone of each fetch response is
-//     counted; sizes come from the build's boot manifest, inlined in index.html),
-//   - resource timing entries (a file complete, or its HTTP error status),
-//   - Pyodide's WebAssembly module resolving from WebAssembly.instantiate(Streaming),
-//   - PyScript/polyscript events (py:progress, py:ready, py:done),
-//   - web/main.py's own announcement (marquee:engine-ready / marquee:boot-error).
+// Progress comes only from real signals, posted by the engine's worker
+// (web/pyodide-worker.mjs, web/main.py):
+//   - bytes received for the files each stage downloads (sizes come from the build's boot
+//     manifest, inlined in index.html),
+//   - Pyodide's WebAssembly module instantiated, CPython started with its wheels installed,
+//   - web/main.py started, then its engine ready (or failed).
 
 const STAGES = ["runtime", "packages", "engine", "ready"];
 const STAGE_TEXT = {
@@ -248,170 +248,124 @@ $(".boot-error").addEventListener("click", async (event) => {
 
 // ------------------------------------------------------------------ signals
 
-// 1. Bytes as they arrive: the fetches Pyodide makes for a stage's files are counted on a
-//    clone of the response, so the original (streamed into the WebAssembly compiler) is
-//    untouched. Restored once the engine is ready: the app's own fetches are not watched.
-const nativeFetch = window.fetch;
-window.fetch = function (input, init) {
-  const response = nativeFetch.call(this, input, init);
-  const r = resources.get(urlOf(input));
-  if (r && !r.started) r.started = performance.now();
-  if (r) {
-    response.then(
-      (res) => count(r, res),
-      (error) => {
-        const summary = `Could not download ${r.path}.`;
-        fail(summary, errorText(error), HINTS.fetch);
-        // A failed integrity check hides the HTTP status: ask the server once more.
-        nativeFetch(urlOf(input), { method: "HEAD", cache: "no-store" }).then(
-          (head) => {
-            if (state.error?.summary !== summary) return;
-            if (head.ok) refine(`${r.path} does not match its sha256 in pyodide-lock.json.`, HINTS.fetch);
-            else refine(`Could not download ${r.path} (HTTP ${head.status}).`, head.status === 404 ? HINTS[404] : "");
-          },
-          () => {},
-        );
-      },
-    );
-  }
-  return response;
-};
-
-function urlOf(input) {
-  try {
-    return new URL(typeof input === "string" ? input : (input?.url ?? String(input)), document.baseURI).href;
-  } catch {
-    return "";
-  }
-}
-
-async function count(r, res) {
-  if (!res.ok) {
-    fail(`Could not download ${r.path} (HTTP ${res.status}).`, res.url, res.status === 404 ? HINTS[404] : "");
+// 1. The engine's worker (web/pyodide-worker.mjs, web/main.py) posts what only it can see:
+//    bytes received per file, HTTP errors, the runtime compiled, CPython started with its
+//    wheels, web/main.py started, then ready or failed. The page's own fetches and
+//    WebAssembly are not the boot's any more: nothing of the boot runs on this thread.
+function onWorkerMessage({ data }) {
+  const m = data?.marquee;
+  if (!m) return;
+  if (m.kind.startsWith("snapshot-")) {
+    // Pyodide's memory snapshot (web/pyodide-worker.mjs): restored, refused, or made for next time
+    state.snapshot = { ...state.snapshot, [m.kind.slice(9)]: m };
+    note("snapshot", JSON.stringify(m));
     return;
   }
-  if (!res.body || r.done) return;
-  try {
-    const reader = res.clone().body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      r.loaded += value.byteLength;
-      schedule();
-    }
-  } catch {
-    // the real consumer reports failures; this is only a counter
+  const r = m.url ? resources.get(m.url) : null;
+  if (m.kind === "bytes" && r) {
+    r.started ??= performance.now();
+    r.loaded = m.loaded;
+    if (m.done) r.done = true;
+  } else if (m.kind === "http") {
+    const path = r?.path ?? sitePath(m.url);
+    fail(`Could not download ${path} (HTTP ${m.status}).`, m.url, m.status === 404 ? HINTS[404] : "");
+  } else if (m.kind === "fetch-failed") {
+    fetchFailed(r?.path ?? sitePath(m.url), m.url, m.error);
+  } else if (m.kind === "compiled") {
+    compiled();
+  } else if (m.kind === "installed") {
+    started();
+  } else if (m.kind === "main") {
+    started();
+    mark("main");
+  } else if (m.kind === "ready") {
+    state.engine = { version: m.version, python: m.python, importMs: m.importMs };
+  } else if (m.kind === "exception") {
+    fail(firstLine(m.text) || "Python error.", m.text, HINTS.python);
+  } else if (m.kind === "failed") {
+    fail(m.message || "web/main.py could not start the engine.", m.traceback || "", m.traceback ? HINTS.python : "");
   }
+  schedule();
 }
 
-// 2. Resource timing: a file of a stage is complete (or failed).
+function fetchFailed(path, url, error) {
+  const summary = `Could not download ${path}.`;
+  fail(summary, error, HINTS.fetch);
+  // A failed integrity check hides the HTTP status: ask the server once more.
+  fetch(url, { method: "HEAD", cache: "no-store" }).then(
+    (head) => {
+      if (state.error?.summary !== summary) return;
+      if (head.ok) refine(`${path} does not match its sha256 in pyodide-lock.json.`, HINTS.fetch);
+      else refine(`Could not download ${path} (HTTP ${head.status}).`, head.status === 404 ? HINTS[404] : "");
+    },
+    () => {},
+  );
+}
+
+/** PyScript made the engine's worker (index.html's <script type="py" worker>). */
+function onWorker(xworker) {
+  xworker.addEventListener("message", onWorkerMessage);
+  // an exception out of web/main.py, or a runtime that could not load at all
+  xworker.onerror = ({ error }) => {
+    const text = errorText(error);
+    fail(firstLine(text) || "The engine's worker failed.", text, /Traceback|PythonError/.test(text) ? HINTS.python : "");
+  };
+  xworker.ready.then(
+    () => engineReady(xworker),
+    () => {}, // reported by onerror
+  );
+}
+
+// 2. Resource timing: a file of the page itself that failed (the worker's files are not seen
+//    here: it posts its own).
 function onResource(entry) {
-  const r = resources.get(entry.name.split("#")[0]);
   const status = entry.responseStatus; // Chromium & Safari; undefined elsewhere
-  if (status >= 400) {
-    const path = r?.path ?? new URL(entry.name).pathname;
-    if (r || entry.initiatorType === "fetch" || entry.initiatorType === "script") {
-      fail(`Could not download ${path} (HTTP ${status}).`, entry.name, status === 404 ? HINTS[404] : "");
-    }
-    return;
-  }
-  if (r && !r.done) {
-    r.done = true;
-    schedule();
+  if (status >= 400 && (entry.initiatorType === "fetch" || entry.initiatorType === "script")) {
+    fail(`Could not download ${sitePath(entry.name)} (HTTP ${status}).`, entry.name, status === 404 ? HINTS[404] : "");
   }
 }
 const observer = new PerformanceObserver((list) => list.getEntries().forEach(onResource));
 observer.observe({ type: "resource", buffered: true });
 
-// 3. The WebAssembly runtime is compiled and instantiated (Pyodide's own module: the
-//    ~10 MB pyodide.asm.wasm; it needs every runtime file, so they are all in by then).
-const nativeWasm = {};
-for (const name of ["instantiateStreaming", "instantiate"]) {
-  const native = (nativeWasm[name] = WebAssembly[name]);
-  if (!native) continue;
-  WebAssembly[name] = async function (source, ...rest) {
-    const result = await native.call(this, source, ...rest);
-    if (await isRuntimeModule(source)) {
-      compiled();
-      render();
-      // CPython's start-up that follows keeps the main thread busy for seconds: let the
-      // browser paint "Starting Python" first (costs one frame).
-      await nextPaint();
-    }
-    return result;
-  };
-}
-function nextPaint() {
-  return new Promise((resolve) => {
-    if (!document.hidden) requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100); // no frames in a background tab
-  });
-}
-async function isRuntimeModule(source) {
-  const s = await source; // a Response (or a promise of one), bytes, or a Module
-  if (s instanceof Response) return resources.get(s.url)?.path.endsWith(".wasm") ?? false;
-  return (s?.byteLength ?? 0) > 1e6; // Pyodide also instantiates a few tiny helper modules
-}
 function compiled() {
   mark("compiled");
   for (const r of ofStage("runtime")) r.done = true;
 }
-
-// 4. polyscript's progress messages ("Loading interpreter", "Loaded interpreter", ...) and
-//    PyScript starting and finishing web/main.py.
 function started() {
   compiled();
   mark("installed");
   for (const r of resources.values()) r.done = true;
 }
-addEventListener("py:progress", ({ detail }) => {
-  note("pyscript", detail);
-  if (/^Loaded (interpreter|Pyodide)$/.test(detail)) started();
-  schedule();
-});
-document.addEventListener("py:ready", () => {
-  started();
-  mark("main");
-  schedule();
-});
-document.addEventListener("py:done", () => {
-  mark("main-done");
-  // main.py may finish its work asynchronously; give it a moment before complaining
-  setTimeout(() => {
-    if (state.state === "loading") {
-      fail(
-        "web/main.py finished without announcing the engine.",
-        "web/main.py must dispatch marquee:engine-ready (or marquee:boot-error) on document; see docs/boot.md.",
-      );
-    }
-  }, 10000);
-});
 
-// 5. web/main.py's announcement.
-document.addEventListener("marquee:engine-ready", (event) => {
+// 3. The engine answers: window.marqueeBridge is its door, asynchronous (docs/boot.md "The
+//    contract"); marquee:engine-ready tells web/app.js.
+function engineReady(xworker) {
   if (state.state !== "loading") return;
+  if (!state.engine) {
+    fail(
+      "web/main.py finished without announcing the engine.",
+      "web/main.py must post {marquee: {kind: 'ready'}} (or 'failed'); see docs/boot.md.",
+    );
+    return;
+  }
+  const door = { call: (method, argsJson = "{}") => xworker.sync.call(method, argsJson), ...state.engine };
+  window.marqueeBridge = door;
   started();
   mark("main");
   mark("ready");
-  state.engine = event.detail ?? {};
-  state.bridge = window.marqueeBridge;
+  state.bridge = door;
   render();
   state.state = "ready";
   observer.disconnect();
-  window.fetch = nativeFetch;
-  Object.assign(WebAssembly, nativeWasm);
   restoreConsole();
   root.dataset.boot = "ready";
   $("#boot").setAttribute("aria-busy", "false");
   $("#boot").hidden = true;
   $("#app").hidden = false;
-  resolveReady(state.bridge);
-  document.dispatchEvent(new CustomEvent("marquee:ready", { detail: { bridge: state.bridge, timings: marks } }));
-});
-document.addEventListener("marquee:boot-error", (event) => {
-  const d = event.detail ?? {};
-  fail(d.message || "web/main.py reported a boot error.", d.traceback || "", d.traceback ? HINTS.python : "");
-});
+  document.dispatchEvent(new CustomEvent("marquee:engine-ready", { detail: state.engine }));
+  resolveReady(door);
+  document.dispatchEvent(new CustomEvent("marquee:ready", { detail: { bridge: door, timings: marks } }));
+}
 
 // 6. Anything uncaught before the engine is ready stops the boot.
 addEventListener("error", (event) => {
@@ -537,20 +491,20 @@ render();
 mark("boot-js");
 
 // PyScript is imported here (not from index.html) so that a missing or broken copy of it
-// lands on the error panel instead of leaving the loading screen spinning.
+// lands on the error panel instead of leaving the loading screen spinning. It starts the
+// engine's worker from index.html's <script type="py" worker>; the hook is in place before
+// that (PyScript first reads the script's config).
 import("../pyscript/core.js").then(
   ({ hooks }) => {
     mark("pyscript");
-    // Python exceptions (e.g. at `import engine`) reach PyScript's stderr as Error objects;
-    // plain stderr lines (warnings, prints) are strings and only go to the log.
-    hooks.main.onReady.add((wrap) => {
+    hooks.main.onWorker.add((_, xworker) => onWorker(xworker));
+    // Runs in the worker (PyScript sends it as source: nothing from this module is in
+    // scope): a Python exception reaches stderr as an Error object; it is posted here.
+    hooks.worker.onReady.add(function (wrap) {
       const stderr = wrap.io.stderr;
       wrap.io.stderr = (error, ...rest) => {
         if (error && typeof error === "object") {
-          const text = errorText(error);
-          fail(firstLine(text) || "Python error.", text, HINTS.python);
-        } else {
-          note("stderr", String(error));
+          postMessage({ marquee: { kind: "exception", text: String(error.stack || error.message || error) } });
         }
         return stderr(error, ...rest);
       };

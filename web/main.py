@@ -1,16 +1,17 @@
-"""The page's Python entry point (run by PyScript, see index.html and web/pyscript.json).
+"""The engine's side of the page: run by PyScript in a worker (web/boot.js starts it with
+``PyWorker``; config web/pyscript.json), so CPython's start-up and every engine call stay off
+the page's main thread (docs/boot.md).
 
-It imports the engine, installs the bridge at ``window.marqueeBridge`` and announces it
-(docs/boot.md):
-
-  * ``window.marqueeBridge.call(method, argsJson) -> json string`` is the page's one door into
-    the engine (``engine.bridge.Bridge``); ``version`` and ``python`` describe the runtime;
-  * once the bridge is installed, ``marquee:engine-ready`` is dispatched on ``document``;
-  * if the engine cannot be imported, ``marquee:boot-error`` carries ``{message, traceback}``.
+  * ``call(method, argsJson) -> json string`` is exported to the page (``__export__``): its one
+    door into the engine (``engine.bridge.Bridge``), answered asynchronously on the page's side
+    (``await xworker.sync.call(...)``): JSON in, JSON out, so the worker never touches the page
+    and needs no cross-origin isolation;
+  * the page hears ``{"marquee": {"kind": "main"}}`` when this file starts, then ``ready``
+    (``version``, ``python``, ``importMs``) or ``failed`` (``message``, ``traceback``).
 
 An unexpected Python exception inside a call (a bug, not a refused move) comes back as an
 ``{"error": ...}`` like any other, with code ``ui.error.internal``, and its traceback goes to
-the browser console, so the page stays usable and the e2e suite sees the console error.
+the console, so the page stays usable and the e2e suite sees the console error.
 """
 
 import json
@@ -19,12 +20,11 @@ import time
 import traceback
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import to_js
 
 
-def dispatch(name: str, detail: dict) -> None:
-    init = to_js({"detail": detail}, dict_converter=js.Object.fromEntries)
-    js.document.dispatchEvent(js.CustomEvent.new(name, init))
+def post(**detail) -> None:
+    js.postMessage(to_js({"marquee": detail}, dict_converter=js.Object.fromEntries))
 
 
 def make_call(bridge, render):
@@ -54,33 +54,23 @@ def make_call(bridge, render):
     return call
 
 
+post(kind="main")
 started = time.perf_counter()
 try:
     import engine
     from engine.bridge import Bridge
     from engine.core.i18n import render
 
-    _call = create_proxy(make_call(Bridge(), render))
-    door = js.Object.new()
-    door.call = _call
-    door.version = engine.__version__
-    door.python = sys.version.split()[0]
-    js.window.marqueeBridge = door
+    call = make_call(Bridge(), render)
 except BaseException as exc:
-    dispatch(
-        "marquee:boot-error",
-        {
-            "message": f"{type(exc).__name__}: {exc}",
-            "traceback": traceback.format_exc(),
-        },
-    )
+    post(kind="failed", message=f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc())
     raise
 else:
-    dispatch(
-        "marquee:engine-ready",
-        {
-            "version": engine.__version__,
-            "python": sys.version.split()[0],
-            "importMs": round((time.perf_counter() - started) * 1000, 1),
-        },
+    post(
+        kind="ready",
+        version=engine.__version__,
+        python=sys.version.split()[0],
+        importMs=round((time.perf_counter() - started) * 1000, 1),
     )
+
+__export__ = ["call"]

@@ -1,0 +1,116 @@
+// The "interpreter" PyScript loads in the engine's worker (web/pyscript.json): Pyodide itself,
+// plus what the page cannot see from its own thread, posted to it as {marquee: {...}}
+// messages (docs/boot.md "Stages"):
+//   {kind: "bytes", url, loaded}        bytes received so far for a file of the boot
+//   {kind: "http", url, status}         a file answered with an HTTP error
+//   {kind: "fetch-failed", url, error}  a download failed (network, or a wheel's sha256)
+//   {kind: "compiled"}                  Pyodide's WebAssembly module is instantiated
+//   {kind: "installed"}                 CPython started, the wheels installed
+//   {kind: "snapshot-used", bytes}      CPython restored from the memory snapshot (below)
+//   {kind: "snapshot-refused", error}   the snapshot could not be restored (dropped)
+//   {kind: "snapshot-made", made|failed} a snapshot for the next visit is kept (or not)
+// web/main.py then posts "main", and "ready" or "failed".
+
+import { loadPyodide as load, version } from "../pyodide/pyodide.mjs";
+
+export { version };
+
+const post = (detail) => self.postMessage({ marquee: detail });
+const indexURL = new URL("../pyodide/", import.meta.url).href;
+const BYTES_EVERY_MS = 50; // one message per file per frame or so is plenty for a bar
+
+const nativeFetch = self.fetch;
+self.fetch = function (input, init) {
+  const url = new URL(typeof input === "string" ? input : (input?.url ?? String(input)), indexURL).href;
+  const response = nativeFetch.call(this, input, init);
+  response.then(
+    (res) => (res.ok ? count(url, res) : post({ kind: "http", url, status: res.status })),
+    (error) => post({ kind: "fetch-failed", url, error: String(error?.message ?? error) }),
+  );
+  return response;
+};
+
+async function count(url, res) {
+  if (!res.body) return;
+  let loaded = 0;
+  let sent = 0;
+  try {
+    // a clone is counted: the original streams into the WebAssembly compiler untouched
+    const reader = res.clone().body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      loaded += value.byteLength;
+      if (performance.now() - sent > BYTES_EVERY_MS) {
+        sent = performance.now();
+        post({ kind: "bytes", url, loaded });
+      }
+    }
+    post({ kind: "bytes", url, loaded, done: true });
+  } catch {
+    // the real consumer reports failures; this is only a counter
+  }
+}
+
+for (const name of ["instantiateStreaming", "instantiate"]) {
+  const native = WebAssembly[name];
+  if (!native) continue;
+  WebAssembly[name] = async function (source, ...rest) {
+    const result = await native.call(this, source, ...rest);
+    const s = await source;
+    // Pyodide also instantiates a few tiny helper modules: only its own ~10 MB one counts
+    if (s instanceof Response ? s.url.endsWith(".wasm") : (s?.byteLength ?? 0) > 1e6) post({ kind: "compiled" });
+    return result;
+  };
+}
+
+// Pyodide's memory snapshot of the bare runtime, made in the browser after a first visit and
+// kept in Cache Storage (not shipped: 31 MB raw, 6 MB gzip, over the site's budget). Its own
+// cache, not one of the service worker's "marquee-<build>" ones: it outlives a new build of
+// the site as long as Pyodide is the same version.
+const SNAPSHOT_CACHE = `pyodide-snapshot-${version}`;
+const SNAPSHOT_KEY = new URL("pyodide.asm.wasm?snapshot", indexURL).href;
+// Making one costs a second CPython start-up (seconds of a core) in the background: a visit
+// that lasts pays it for a fast next one; a short look (and most e2e pages) does not.
+const SNAPSHOT_AFTER_MS = 20_000;
+
+async function readSnapshot() {
+  try {
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null; // no Cache Storage here (not a secure context): start CPython as usual
+  }
+}
+
+function makeSnapshot() {
+  const maker = new Worker(new URL("./pyodide-snapshot.mjs", import.meta.url), { type: "module" });
+  maker.onmessage = ({ data }) => {
+    post({ kind: "snapshot-made", ...data });
+    maker.terminate();
+  };
+  maker.onerror = () => maker.terminate();
+  maker.postMessage({ cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY });
+}
+
+/** PyScript's loader, with Pyodide's files from the site's pyodide/ folder (PyScript would
+ *  look for them beside this module), restored from the memory snapshot when there is one. */
+export async function loadPyodide(options = {}) {
+  const snapshot = typeof caches === "undefined" ? null : await readSnapshot();
+  if (snapshot) {
+    try {
+      const pyodide = await load({ ...options, indexURL, _loadSnapshot: snapshot });
+      post({ kind: "snapshot-used", bytes: snapshot.byteLength });
+      post({ kind: "installed" });
+      return pyodide;
+    } catch (error) {
+      // a snapshot this runtime cannot restore: drop it, start CPython, make a new one
+      post({ kind: "snapshot-refused", error: String(error?.message ?? error) });
+      await caches.delete(SNAPSHOT_CACHE).catch(() => {});
+    }
+  }
+  const pyodide = await load({ ...options, indexURL });
+  post({ kind: "installed" });
+  if (typeof caches !== "undefined") setTimeout(makeSnapshot, SNAPSHOT_AFTER_MS);
+  return pyodide;
+}
