@@ -81,11 +81,18 @@ def bundles(g, s: State, seat: int, act: Placement) -> list[tuple[tuple[str, ...
     limit = g.cat.market.buy_max_same_type
     on_board = _board_types(p)
     for prop, extra in avail.items():
-        for count in range(1, limit + 1):
-            props = (prop,) * count
-            if not _fits(p, props, on_board):
-                break
-            out.append((props, unit_price(g, s, prop, extra) * count))
+        # ``_fits`` for one type, worked out once per prop (a hot path of every search and
+        # random game): a new type needs a free board slot, then the stack limit caps count.
+        n = p.props.get(prop, 0)
+        if n == 0:
+            if on_board + 1 > BOARD_PROP_SLOTS:
+                continue
+            room = STACK_LIMIT
+        else:
+            room = max(0, STACK_LIMIT - n - (prop in p.mgr))
+        price = unit_price(g, s, prop, extra)
+        for count in range(1, min(limit, room) + 1):
+            out.append(((prop,) * count, price * count))
     if _ready(g, act, "component_sale"):
         types = [x for x in g.cat.props if x in avail]
         seen = {b for b, _ in out}
