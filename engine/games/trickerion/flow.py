@@ -26,14 +26,11 @@ _SEAT = tuple(ToAct("players", (seat,)) for seat in range(4))
 _AUTOMATON = tuple(ToAct(AUTOMATON, (seat,)) for seat in range(4))
 
 
-def _one(seat: int, auto: int | None) -> ToAct:
-    return (_AUTOMATON if seat == auto else _SEAT)[seat]
-
-
 def to_act(g, s: State) -> ToAct:
     auto = g.automaton_seat(s)
     if s.pending:
-        return _one(s.pending[0].seat, auto)
+        seat = s.pending[0].seat
+        return _AUTOMATON[seat] if seat == auto else _SEAT[seat]
     phase = s.phase
     if phase in ("roll", "setup_initiative"):
         return CHANCE_NODE
@@ -47,7 +44,8 @@ def to_act(g, s: State) -> ToAct:
             return ToAct(AUTOMATON, (auto,))
         return ToAct("players", waiting)
     if phase == "place":
-        return _one(s.order[s.turn], auto)
+        seat = s.order[s.turn]
+        return _AUTOMATON[seat] if seat == auto else _SEAT[seat]
     if phase == "over":
         return TERMINAL
     raise AssertionError(f"no one to act in phase {phase}")

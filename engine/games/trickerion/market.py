@@ -111,12 +111,14 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
     out: list = []
     buy_ap = g.action_ap(s, "buy")
     if act.ap >= buy_ap:
+        # Most placements carry none of the special Buy effects: skip asking per bundle.
+        special = act.effect == "ready" and g.effect_of(act) in _SPECIAL_BUYS
         for props, price in bundles(g, s, seat, act):
             max_bargain = min(act.ap - buy_ap, price - cat.market.bargain_min_total)
             for bargain in range(0, max(max_bargain, 0) + 1):
                 if p.coins >= price - bargain:
                     out.append(A.Buy(props, bargain))
-            if len(set(props)) == 1 and len(props) <= cat.market.buy_max_same_type:
+            if special and len(set(props)) == 1 and len(props) <= cat.market.buy_max_same_type:
                 out.extend(_special_buys(g, s, seat, act, props, price))
         if _ready(g, act, "workshop_delivery"):
             for prop, n in p.props.items():
@@ -143,6 +145,9 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
     if act.ap >= g.action_ap(s, "quick_order"):
         out.extend(A.QuickOrder(prop) for prop in cat.props if prop != s.market.quick)
     return out
+
+
+_SPECIAL_BUYS = ("smuggled_goods", "barter_with_power", "shoplifting")
 
 
 def _special_buys(
