@@ -127,6 +127,17 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
                         price = max(0, (g.cat.prop_cost[prop] - 1) * count)
                         if p.coins >= price:
                             out.append(A.Buy((prop,) * count, 0, "delivery"))
+    out.extend(_orders(g, s, seat, act))
+    if act.ap >= g.action_ap(s, "quick_order"):
+        out.extend(A.QuickOrder(prop) for prop in cat.props if prop != s.market.quick)
+    return out
+
+
+def _orders(g, s: State, seat: int, act: Placement) -> list:
+    """The Order actions of :func:`legal` (``order`` checks an Order against these alone)."""
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    out: list = []
     order_ap = g.action_ap(s, "order")
     if act.ap >= order_ap:
         in_order = set(s.market.order)
@@ -142,8 +153,6 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
                         out.append(A.Order(prop, slot, True))
             if logistics and prop not in s.market.extra:
                 out.append(A.Order(prop, -1))
-    if act.ap >= g.action_ap(s, "quick_order"):
-        out.extend(A.QuickOrder(prop) for prop in cat.props if prop != s.market.quick)
     return out
 
 
@@ -301,7 +310,7 @@ def _explain_buy(g, s: State, seat: int, act: Placement, action: A.Buy) -> None:
 def order(g, s: State, seat: int, act: Placement, action: A.Order, ev: list[Event]) -> None:
     cat: Catalog = g.cat
     p = s.players[seat]
-    if action not in legal(g, s, seat, act):
+    if action not in _orders(g, s, seat, act):
         if action.prop in s.market.order:
             raise IllegalAction("trickerion.market.already_ordered", prop=action.prop)
         raise IllegalAction("trickerion.market.order_slot_taken", slot=action.slot)
