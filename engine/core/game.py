@@ -230,9 +230,7 @@ class Game:
             raise IllegalAction("core.game_over")
         if seat not in to.seats:
             raise IllegalAction("core.not_your_turn", seat=seat, to_act=list(to.seats))
-        if type(action) not in self._action_set() and not isinstance(
-            action, self._action_types()
-        ):
+        if type(action) not in self._action_set() and not isinstance(action, self._action_types()):
             raise IllegalAction("core.unknown_action", action=type(action).__name__)
         if to.kind in ("chance", "automaton") and not self.enters_outcomes(state, seat, action):
             expected = (
