@@ -42,6 +42,10 @@ ToActKind = Literal["players", "chance", "automaton", "terminal"]
 SeatKind = Literal["player", "automaton"]
 
 
+# Game class -> the set of its action types (``Game._action_set``).
+_ACTION_SETS: dict[type, frozenset[type]] = {}
+
+
 class ToAct(msgspec.Struct, frozen=True):
     kind: ToActKind
     seats: tuple[int, ...] = ()
@@ -203,19 +207,28 @@ class Game:
 
     # --- the core's side of the loop --------------------------------------------------------
 
-    def forced_step(self, state: Any) -> tuple[int, Any, Any, list[Event]]:
+    def forced_step(self, state: Any, to: ToAct | None = None) -> tuple[int, Any, Any, list[Event]]:
         """The step nobody chooses at a chance or automaton node, computed and applied once:
-        (seat, action, new state, events)."""
-        to = self.to_act(state)
-        if to.kind == "chance":
-            seat, action = CHANCE, self.chance_action(state)
-        elif to.kind == "automaton":
-            seat = to.seats[0]
-            action = self.automaton_action(state, seat)
-        else:
-            raise IllegalAction("core.not_forced", to_act=to.kind)
+        (seat, action, new state, events). ``to``: ``to_act(state)`` if the caller has it."""
+        seat, action = self.forced_action(state, to or self.to_act(state))
         new = self.copy(state)
         return seat, action, new, self._apply(new, seat, action)
+
+    def forced_action(self, state: Any, to: ToAct) -> tuple[int, Any]:
+        """(seat, action) of the step nobody chooses at the chance or automaton node ``to``."""
+        if to.kind == "chance":
+            return CHANCE, self.chance_action(state)
+        if to.kind == "automaton":
+            seat = to.seats[0]
+            return seat, self.automaton_action(state, seat)
+        raise IllegalAction("core.not_forced", to_act=to.kind)
+
+    def apply_owned(self, state: Any, seat: int, action: Any) -> list[Event]:
+        """Apply an action from ``legal_actions`` (or ``forced_action``) to ``state`` itself,
+        without the copy and the checks of ``apply``: for a search walking a world it made
+        (a determinization is a private copy) and never looks back at. Only for such
+        callers: everyone else goes through ``apply``, which leaves its input untouched."""
+        return self._apply(state, seat, action)
 
     def apply(self, state: Any, seat: int, action: Any) -> tuple[Any, list[Event]]:
         to = self.to_act(state)
@@ -223,7 +236,7 @@ class Game:
             raise IllegalAction("core.game_over")
         if seat not in to.seats:
             raise IllegalAction("core.not_your_turn", seat=seat, to_act=list(to.seats))
-        if not isinstance(action, self._action_types()):
+        if type(action) not in self._action_set() and not isinstance(action, self._action_types()):
             raise IllegalAction("core.unknown_action", action=type(action).__name__)
         if to.kind in ("chance", "automaton") and not self.enters_outcomes(state, seat, action):
             expected = (
@@ -249,6 +262,15 @@ class Game:
     def _action_types(self) -> tuple[type, ...]:
         types = getattr(self.action_type, "__args__", None)
         return tuple(types) if types else (self.action_type,)
+
+    def _action_set(self) -> frozenset[type]:
+        # Every apply checks the action's type: a set lookup first (isinstance against a
+        # union of 45 Trickerion actions tried them one by one), built once per game class.
+        cls = type(self)
+        found = _ACTION_SETS.get(cls)
+        if found is None:
+            found = _ACTION_SETS[cls] = frozenset(self._action_types())
+        return found
 
     def copy(self, state: Any) -> Any:
         # A generated structural copy (engine.core.copier): the same value as a msgpack round

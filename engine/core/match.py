@@ -89,12 +89,14 @@ class Match:
         self.events.append(events)
         return events
 
-    def auto_step(self) -> list[Event] | None:
-        """Take one step nobody chooses (chance or automaton); None when a player must act."""
-        if self.to_act().kind not in ("chance", "automaton"):
+    def auto_step(self, to: ToAct | None = None) -> list[Event] | None:
+        """Take one step nobody chooses (chance or automaton); None when a player must act.
+        ``to``: ``to_act()`` if the caller already has it (a driver loop)."""
+        to = to or self.to_act()
+        if to.kind not in ("chance", "automaton"):
             return None
         # The engine's own step: computed once, no forgery check needed.
-        seat, action, after, events = self.game.forced_step(self.state)
+        seat, action, after, events = self.game.forced_step(self.state, to)
         return self._push(seat, action, after, events)
 
     def run_auto(self) -> list[Event]:

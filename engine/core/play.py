@@ -19,7 +19,7 @@ def play_to_end(match: Match, bots: Mapping[int, Bot], max_steps: int = 1_000_00
         to = match.to_act()
         if to.kind == "terminal":
             return decisions
-        if match.auto_step() is not None:
+        if match.auto_step(to) is not None:
             continue
         seat = to.seats[0]
         legal = match.game.legal_actions(match.state, seat)

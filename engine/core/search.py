@@ -61,7 +61,9 @@ def random_policy(game: Game, state: Any, seat: int, legal: list[Any], rng: Rng)
 class Knowledge(msgspec.Struct, frozen=True):
     """What a game tells the search. ``evaluate`` returns a seat's value in score units (None:
     rollouts run to the end); ``scale`` is the margin, in those units, that counts as clearly
-    ahead; ``candidates`` may thin a long list of legal actions (it must keep at least one)."""
+    ahead; ``candidates`` may thin a long list of legal actions (it must keep at least one).
+    ``determinize`` must return a fresh copy sharing nothing mutable with its input (as
+    ``Game.copy`` makes): the search then plays the iteration on it in place."""
 
     determinize: Callable[..., Any] = reseed
     evaluate: Callable[..., float] | None = None
@@ -177,6 +179,10 @@ class Search:
     # --- one iteration -------------------------------------------------------------------
 
     def _iterate(self, state: Any, root: Node, root_legal: list[Any], rng: Rng) -> None:
+        """One walk down the tree and a rollout. ``state`` is this iteration's own
+        determinization: every step is applied to it in place (``Game.apply_owned``), since
+        nothing looks back at the positions it passes through; copying each (as ``apply``
+        does) was a fifth of a search's time."""
         game = self.game
         node = root
         path = [root]
@@ -184,11 +190,11 @@ class Search:
         seat = self.viewer
         while True:
             if legal is None:
-                state, seat, legal = self._advance(state, rng)
+                seat, legal = self._advance(state)
                 if legal is None:
                     break
             child = self._select(node, seat, legal, rng)
-            state, _ = game.apply(state, seat, child.action)
+            game.apply_owned(state, seat, child.action)
             path.append(child)
             node = child
             legal = None
@@ -199,21 +205,22 @@ class Search:
             n.visits += 1
             n.total += rewards[n.seat] if n.seat >= 0 else 0.0
 
-    def _advance(self, state: Any, rng: Rng) -> tuple[Any, int, list[Any] | None]:
-        """Take the steps nobody chooses; return the state, the seat to choose and its
-        (thinned) legal actions, or None at the end of the game."""
+    def _advance(self, state: Any) -> tuple[int, list[Any] | None]:
+        """Take the steps nobody chooses (in place, on the iteration's own world); return the
+        seat to choose and its (thinned) legal actions, or None at the end of the game."""
         game = self.game
         while True:
             to = game.to_act(state)
             if to.kind == "terminal":
-                return state, -1, None
+                return -1, None
             if to.kind in ("chance", "automaton"):
                 # computed once: apply() would compute the step again to check it
-                _, _, state, _ = game.forced_step(state)
+                seat, action = game.forced_action(state, to)
+                game.apply_owned(state, seat, action)
             else:
                 seat = to.seats[0]
                 legal = game.legal_actions(state, seat)
-                return state, seat, self._candidates(state, seat, legal)
+                return seat, self._candidates(state, seat, legal)
 
     def _candidates(self, state: Any, seat: int, legal: list[Any]) -> list[Any]:
         thin = self.know.candidates
@@ -253,12 +260,12 @@ class Search:
         extend = know.extend
         steps = 0
         while True:
-            state, seat, legal = self._advance(state, rng)
+            seat, legal = self._advance(state)
             if legal is None:
                 break
             if steps >= depth and (extend is None or steps >= 4 * depth or not extend(game, state)):
                 break
-            state, _ = game.apply(state, seat, know.rollout(game, state, seat, legal, rng))
+            game.apply_owned(state, seat, know.rollout(game, state, seat, legal, rng))
             steps += 1
         return self._rewards(state)
 

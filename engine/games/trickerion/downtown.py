@@ -53,11 +53,14 @@ def learnable(g, s: State, seat: int, act: Placement) -> list[tuple[str, int]]:
         return []
     thirst = act.effect == "ready" and g.effect_of(act) == "thirst_for_knowledge"
     out = []
+    tricks: list[str] | None = None  # the Residence, listed once for both dice
     for die in RESIDENCE:
         face = s.dice[die]
         if face == X:
             continue
-        for t in residence(g, s):
+        if tricks is None:
+            tricks = residence(g, s)
+        for t in tricks:
             school = cat.trick_school[t]
             if not (thirst or face == "any" or face == school or school == p.school):
                 continue
@@ -73,8 +76,9 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
     out: list = []
     if act.ap >= cost(g, s, act, "learn_trick"):
         overhaul = act.effect == "ready" and g.effect_of(act) == "trick_overhaul"
+        symbol_free = free_symbol(p) >= 0
         for t, die in learnable(g, s, seat, act):
-            if free_symbol(p) >= 0:
+            if symbol_free:
                 out.append(A.LearnTrick(t, die))
             if overhaul:
                 out.extend(

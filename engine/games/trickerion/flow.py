@@ -22,12 +22,16 @@ from engine.games.trickerion.state import HOME, State
 
 SIMULTANEOUS = ("advertise", "assign")
 
+# One seat to act is the common answer, asked several times per step: built once (frozen).
+_SEAT = tuple(ToAct("players", (seat,)) for seat in range(4))
+_AUTOMATON = tuple(ToAct(AUTOMATON, (seat,)) for seat in range(4))
+
 
 def to_act(g, s: State) -> ToAct:
     auto = g.automaton_seat(s)
     if s.pending:
         seat = s.pending[0].seat
-        return ToAct(AUTOMATON if seat == auto else "players", (seat,))
+        return _AUTOMATON[seat] if seat == auto else _SEAT[seat]
     phase = s.phase
     if phase in ("roll", "setup_initiative"):
         return CHANCE_NODE
@@ -42,7 +46,7 @@ def to_act(g, s: State) -> ToAct:
         return ToAct("players", waiting)
     if phase == "place":
         seat = s.order[s.turn]
-        return ToAct(AUTOMATON if seat == auto else "players", (seat,))
+        return _AUTOMATON[seat] if seat == auto else _SEAT[seat]
     if phase == "over":
         return TERMINAL
     raise AssertionError(f"no one to act in phase {phase}")

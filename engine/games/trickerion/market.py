@@ -81,11 +81,18 @@ def bundles(g, s: State, seat: int, act: Placement) -> list[tuple[tuple[str, ...
     limit = g.cat.market.buy_max_same_type
     on_board = _board_types(p)
     for prop, extra in avail.items():
-        for count in range(1, limit + 1):
-            props = (prop,) * count
-            if not _fits(p, props, on_board):
-                break
-            out.append((props, unit_price(g, s, prop, extra) * count))
+        # ``_fits`` for one type, worked out once per prop (a hot path of every search and
+        # random game): a new type needs a free board slot, then the stack limit caps count.
+        n = p.props.get(prop, 0)
+        if n == 0:
+            if on_board + 1 > BOARD_PROP_SLOTS:
+                continue
+            room = STACK_LIMIT
+        else:
+            room = max(0, STACK_LIMIT - n - (prop in p.mgr))
+        price = unit_price(g, s, prop, extra)
+        for count in range(1, min(limit, room) + 1):
+            out.append(((prop,) * count, price * count))
     if _ready(g, act, "component_sale"):
         types = [x for x in g.cat.props if x in avail]
         seen = {b for b, _ in out}
@@ -104,12 +111,14 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
     out: list = []
     buy_ap = g.action_ap(s, "buy")
     if act.ap >= buy_ap:
+        # Most placements carry none of the special Buy effects: skip asking per bundle.
+        special = act.effect == "ready" and g.effect_of(act) in _SPECIAL_BUYS
         for props, price in bundles(g, s, seat, act):
             max_bargain = min(act.ap - buy_ap, price - cat.market.bargain_min_total)
             for bargain in range(0, max(max_bargain, 0) + 1):
                 if p.coins >= price - bargain:
                     out.append(A.Buy(props, bargain))
-            if len(set(props)) == 1 and len(props) <= cat.market.buy_max_same_type:
+            if special and len(set(props)) == 1 and len(props) <= cat.market.buy_max_same_type:
                 out.extend(_special_buys(g, s, seat, act, props, price))
         if _ready(g, act, "workshop_delivery"):
             for prop, n in p.props.items():
@@ -118,6 +127,17 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
                         price = max(0, (g.cat.prop_cost[prop] - 1) * count)
                         if p.coins >= price:
                             out.append(A.Buy((prop,) * count, 0, "delivery"))
+    out.extend(_orders(g, s, seat, act))
+    if act.ap >= g.action_ap(s, "quick_order"):
+        out.extend(A.QuickOrder(prop) for prop in cat.props if prop != s.market.quick)
+    return out
+
+
+def _orders(g, s: State, seat: int, act: Placement) -> list:
+    """The Order actions of :func:`legal` (``order`` checks an Order against these alone)."""
+    cat: Catalog = g.cat
+    p = s.players[seat]
+    out: list = []
     order_ap = g.action_ap(s, "order")
     if act.ap >= order_ap:
         in_order = set(s.market.order)
@@ -133,9 +153,10 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
                         out.append(A.Order(prop, slot, True))
             if logistics and prop not in s.market.extra:
                 out.append(A.Order(prop, -1))
-    if act.ap >= g.action_ap(s, "quick_order"):
-        out.extend(A.QuickOrder(prop) for prop in cat.props if prop != s.market.quick)
     return out
+
+
+_SPECIAL_BUYS = ("smuggled_goods", "barter_with_power", "shoplifting")
 
 
 def _special_buys(
@@ -289,7 +310,7 @@ def _explain_buy(g, s: State, seat: int, act: Placement, action: A.Buy) -> None:
 def order(g, s: State, seat: int, act: Placement, action: A.Order, ev: list[Event]) -> None:
     cat: Catalog = g.cat
     p = s.players[seat]
-    if action not in legal(g, s, seat, act):
+    if action not in _orders(g, s, seat, act):
         if action.prop in s.market.order:
             raise IllegalAction("trickerion.market.already_ordered", prop=action.prop)
         raise IllegalAction("trickerion.market.order_slot_taken", slot=action.slot)

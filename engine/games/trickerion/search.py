@@ -62,8 +62,10 @@ def determinize(g, state: State, viewer: int, rng: Rng) -> State:
     def deal_at(loc: str) -> str:
         return pools[loc].pop()
 
+    ids, index, specials = cat.special_ids, cat.special_index, cat.specials
     for loc in sorted(s.decks):
-        s.decks[loc] = [cat.special_index[deal(cat.special_ids[c])] for c in s.decks[loc]]
+        # deal() written out: every iteration of a search redeals every deck card.
+        s.decks[loc] = [index[pools[specials[ids[c]].location].pop()] for c in s.decks[loc]]
     for pend in s.pending:
         if pend.kind == "keep_card" and pend.seat != viewer:
             pend.cards = [deal(c) for c in pend.cards]

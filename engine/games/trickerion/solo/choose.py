@@ -91,10 +91,17 @@ def placeable_slot(
     return R.first_free_slot(cat, s, solo.seat, loc)
 
 
-def characters_for(cat: Catalog, s: State, solo: SoloState, loc: str) -> list[int]:
-    """``order.3``: its unplaced characters for ``loc`` in the order it places them."""
+def characters_for(
+    cat: Catalog,
+    s: State,
+    solo: SoloState,
+    loc: str,
+    left: list[tuple[int, str]] | None = None,
+) -> list[int]:
+    """``order.3``: its unplaced characters for ``loc`` in the order it places them.
+    ``left``: ``R.unplaced`` of the Successor, if the caller has it."""
     p = s.players[solo.seat]
-    chars = [i for i, where in R.unplaced(cat, p) if where == loc]
+    chars = [i for i, where in (left or R.unplaced(cat, p)) if where == loc]
     if loc == "theater":
         chars.sort(key=lambda i: (p.chars[i].kind == "magician", i))
     return chars
@@ -113,7 +120,7 @@ def next_placement(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep | N
         for rank, loc, day_rule in ranks:
             if only_contested and loc not in fights:
                 continue
-            for char in characters_for(cat, s, solo, loc):
+            for char in characters_for(cat, s, solo, loc, left):
                 slot = placeable_slot(cat, s, solo, char, loc, day_rule)
                 if slot < 0:
                     continue

@@ -8,6 +8,7 @@ slots of each location (two days of the Theater) by writing ``BLOCKED`` into ``S
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
 from engine.core.errors import IllegalAction
@@ -38,17 +39,23 @@ def reroll_options(solo: SoloState, round_no: int) -> list[tuple[str, ...]]:
     return out
 
 
-def slot_indices(die: PrepDie, face: tuple[str, ...]) -> list[int]:
+def slot_indices(die: PrepDie, face: tuple[str, ...]) -> tuple[int, ...]:
     """Board indices a face closes."""
+    return _slot_indices(die.location, face)
+
+
+@functools.cache
+def _slot_indices(location: str, face: tuple[str, ...]) -> tuple[int, ...]:
+    # Cached: every round start of every search rollout re-closes the slots of every face.
     out: list[int] = []
     for name in face:
-        if die.location == "theater":
+        if location == "theater":
             d = DAYS.index(name)
             out.extend(SLOT_THEATER + 3 * d + k for k in range(3))
         else:
             loc, _, n = name.rpartition("_")
             out.append(BOARD_SLOTS[loc] + int(n) - 1)
-    return out
+    return tuple(out)
 
 
 def apply_blocks(s: State, solo: SoloState) -> list[int]:
