@@ -82,7 +82,16 @@ def _then_settle(cls, name: str, page_of) -> None:
     setattr(cls, name, action)
 
 
-for _name in ("click", "dblclick", "select_option", "set_input_files", "check", "uncheck", "press", "tap"):
+for _name in (
+    "click",
+    "dblclick",
+    "select_option",
+    "set_input_files",
+    "check",
+    "uncheck",
+    "press",
+    "tap",
+):
     _then_settle(Locator, _name, lambda loc: loc.page)
     _then_settle(Page, _name, lambda page: page)
 

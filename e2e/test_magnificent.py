@@ -293,7 +293,11 @@ def pair_ready(g, s, seat: int) -> bool:
 def two_poster_ap(g, s) -> int:
     taken = common.occupied(s)
     return min(
-        (sp.ap for i, sp in enumerate(g.rules.track) if i not in taken and sp.ap and sp.posters >= 2),
+        (
+            sp.ap
+            for i, sp in enumerate(g.rules.track)
+            if i not in taken and sp.ap and sp.posters >= 2
+        ),
         default=99,
     )
 
@@ -411,12 +415,15 @@ class Planner(Player):
 
         def start_of(a) -> int:
             # a picked tile's ghost starts at its first legal orientation (camp.js firstOrient)
-            return next(b.orient for b in places if (b.pending, b.fragment) == (a.pending, a.fragment))
+            return next(
+                b.orient for b in places if (b.pending, b.fragment) == (a.pending, a.fragment)
+            )
 
         pool = [
             a
             for a in places
-            if need is None or need in (ghost_path(self.shapes[a.fragment], start_of(a), a.orient) or [])
+            if need is None
+            or need in (ghost_path(self.shapes[a.fragment], start_of(a), a.orient) or [])
         ] or places
         return self.rng.sample(pool, self.SAMPLE) if len(pool) > self.SAMPLE else pool
 
@@ -426,8 +433,12 @@ class Planner(Player):
         picks = list(dict.fromkeys((b.pending, b.fragment) for b in places))
         orient = page.get_by_test_id("mgn-orient")
         if len(picks) > 1:
-            self.click(page.get_by_test_id(f"mgn-frag-{picks.index((a.pending, a.fragment))}"), "ghost")
-        clicks = ghost_path(self.shapes[a.fragment], int(orient.get_attribute("data-orient")), a.orient)
+            self.click(
+                page.get_by_test_id(f"mgn-frag-{picks.index((a.pending, a.fragment))}"), "ghost"
+            )
+        clicks = ghost_path(
+            self.shapes[a.fragment], int(orient.get_attribute("data-orient")), a.orient
+        )
         for how in clicks:
             self.click(page.get_by_test_id(f"mgn-{how}"), "ghost")
         assert int(orient.get_attribute("data-orient")) == a.orient
@@ -475,7 +486,9 @@ def note_action_choice(player: Player, key: str) -> None:
         player.actions[f"action-{key[4:]}"] = player.actions.get(f"action-{key[4:]}", 0) + 1
 
 
-def shoot_sizes(page, screenshot, name: str, sizes=("1366", "1920"), top: bool = False) -> list[str]:
+def shoot_sizes(
+    page, screenshot, name: str, sizes=("1366", "1920"), top: bool = False
+) -> list[str]:
     """The page as it is (or scrolled to the top), at each desktop size (back to the size it
     had after)."""
     was = page.viewport_size
@@ -487,7 +500,7 @@ def shoot_sizes(page, screenshot, name: str, sizes=("1366", "1920"), top: bool =
             page.evaluate("() => { if (window.__mgnScroller) window.__mgnScroller.scrollTop = 0; }")
         else:  # as the page brings the decision into view on this layout
             page.evaluate(
-                "() => document.querySelector('[data-testid=\"mgn-board\"] [data-focus=\"true\"]')"
+                '() => document.querySelector(\'[data-testid="mgn-board"] [data-focus="true"]\')'
                 "?.scrollIntoView({block: 'nearest'})"
             )
         out.append(str(screenshot(page, f"{name}-{size}")))
@@ -561,7 +574,9 @@ def test_a_person_plays_against_the_greedy_bot_by_clicking_on_the_board(
     )
     figures["magnificent: builds (rotated/reflected/plain)"] = ", ".join(player.builds)
     figures["magnificent: rewards (posters per perform)"] = str(player.rewards)
-    figures["magnificent: asked 'are you sure' (answered yes)"] = f"{len(player.sure)}: {player.sure[:3]}"
+    figures["magnificent: asked 'are you sure' (answered yes)"] = (
+        f"{len(player.sure)}: {player.sure[:3]}"
+    )
     figures["magnificent: most places lit as the others' last moves"] = str(player.lit)
     figures["magnificent: click -> redrawn board (median / p95)"] = (
         f"{statistics.median(clicks):.0f} / {clicks[int(0.95 * (len(clicks) - 1))]:.0f} ms over {len(clicks)} clicks"
@@ -620,7 +635,9 @@ def test_a_solo_game_clicked_to_its_result(page, site_url, screenshot, figures):
 # --------------------------------------------------------------------------- hotseat
 
 
-def test_hotseat_covers_the_table_for_the_master_card_draft_only(page, site_url, screenshot, figures):
+def test_hotseat_covers_the_table_for_the_master_card_draft_only(
+    page, site_url, screenshot, figures
+):
     """Two people at one screen, advanced setup: the draft (R19) is a secret choice, so the shell's
     cover comes up before each hand-over in it; afterwards nothing is secret and the device
     changes hands uncovered."""

@@ -105,7 +105,9 @@ function afterEngine(fn) {
 }
 
 async function loadStrings() {
-  S.t = makeTranslator(S.engine ? await call("strings", { lang: S.lang }) : (early.strings[S.lang] ?? early.strings.en));
+  S.t = makeTranslator(
+    S.engine ? await call("strings", { lang: S.lang }) : (early.strings[S.lang] ?? early.strings.en),
+  );
 }
 
 // --------------------------------------------------------------------------- start-up
@@ -918,10 +920,11 @@ const marquee = {
   ready: () => readyPromise.then(() => marquee),
   /** Resolves once no work is under way (a move just clicked, a bot's step: the engine answers
    *  asynchronously) and no instant automatic step waits: what a click did is on the table. */
-  settled: () => new Promise((resolve) => {
-    quietWaiters.push(resolve);
-    flushIdle();
-  }),
+  settled: () =>
+    new Promise((resolve) => {
+      quietWaiters.push(resolve);
+      flushIdle();
+    }),
   /** Resolves when no automatic step (bot, chance, automaton) is pending. */
   idle: () =>
     readyPromise.then(

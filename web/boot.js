@@ -308,7 +308,11 @@ function onWorker(xworker) {
   // an exception out of web/main.py, or a runtime that could not load at all
   xworker.onerror = ({ error }) => {
     const text = errorText(error);
-    fail(firstLine(text) || "The engine's worker failed.", text, /Traceback|PythonError/.test(text) ? HINTS.python : "");
+    fail(
+      firstLine(text) || "The engine's worker failed.",
+      text,
+      /Traceback|PythonError/.test(text) ? HINTS.python : "",
+    );
   };
   xworker.ready.then(
     () => engineReady(xworker),
@@ -500,7 +504,7 @@ import("../pyscript/core.js").then(
     hooks.main.onWorker.add((_, xworker) => onWorker(xworker));
     // Runs in the worker (PyScript sends it as source: nothing from this module is in
     // scope): a Python exception reaches stderr as an Error object; it is posted here.
-    hooks.worker.onReady.add(function (wrap) {
+    hooks.worker.onReady.add((wrap) => {
       const stderr = wrap.io.stderr;
       wrap.io.stderr = (error, ...rest) => {
         if (error && typeof error === "object") {

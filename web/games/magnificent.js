@@ -138,7 +138,16 @@ function othersSince(c) {
  *  the dice they took (by card), the wagons moved, the camp cells built, the tents and posters
  *  gained, the hats moved, the New Posters refilled. */
 function lastMoves(c) {
-  const last = { cards: new Map(), wagons: new Set(), hats: new Set(), cells: new Map(), tents: new Map(), np: new Set(), rewarded: new Set(), pairs: new Set() };
+  const last = {
+    cards: new Map(),
+    wagons: new Set(),
+    hats: new Set(),
+    cells: new Map(),
+    tents: new Map(),
+    np: new Set(),
+    rewarded: new Set(),
+    pairs: new Set(),
+  };
   const add = (map, seat, x) => map.set(seat, (map.get(seat) ?? new Set()).add(x));
   for (const e of othersSince(c)) {
     const q = e.params;

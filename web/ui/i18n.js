@@ -71,7 +71,13 @@ function render(template, params, strings, lang, number) {
         how === "select" ? (table[String(value)] ?? table.other ?? String(value)) : choose(table, value, lang);
       // As engine/core/i18n.py: the sign is dropped only where a `neg` branch words it ("loses # fame").
       const worded = Number(value) < 0 && "neg" in table;
-      out += render(chosen, params, strings, lang, how === "plural" ? String(worded ? Math.abs(value) : value) : number);
+      out += render(
+        chosen,
+        params,
+        strings,
+        lang,
+        how === "plural" ? String(worded ? Math.abs(value) : value) : number,
+      );
       continue;
     }
     const [name, kind, noun, kase] = inner.split(":");

@@ -462,7 +462,11 @@ def check(c: Components) -> list[tuple[str, str]]:
     artists = set(c.artists)
     for a, names in c.artist_names.items():
         need(a in artists, f"$.artist_names.{a}", f"unknown artist {a!r}")
-        need(all(names.get(lang) for lang in ("en", "ru", "fr")), f"$.artist_names.{a}", "a name in en, ru and fr")
+        need(
+            all(names.get(lang) for lang in ("en", "ru", "fr")),
+            f"$.artist_names.{a}",
+            "a name in en, ru and fr",
+        )
     for i, p_ in enumerate(c.posters):
         need(p_.artist in artists, f"$.posters[{i}].artist", f"unknown artist {p_.artist!r}")
         for j, fid in enumerate(p_.fragments):

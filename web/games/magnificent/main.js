@@ -147,7 +147,12 @@ function performanceTrack(c) {
       h("div", { class: "idx" }, String(sp.index)),
       sp.ap === null
         ? h("div", { class: "need" }, "—")
-        : h("div", { class: "need" }, h("b", { class: "nowrap" }, `${sp.ap}`), h("span", { class: "nowrap" }, `${sp.posters}▭`)),
+        : h(
+            "div",
+            { class: "need" },
+            h("b", { class: "nowrap" }, `${sp.ap}`),
+            h("span", { class: "nowrap" }, `${sp.posters}▭`),
+          ),
       h(
         "div",
         { class: "hats" },
@@ -297,16 +302,20 @@ function travel(c) {
       }
       if (c.v.wagons[k] === i) {
         g.append(
-          lastMark(c, s("rect", {
-            x: x - 13,
-            y: y + 9,
-            width: 26,
-            height: 9,
-            rx: 3,
-            fill: COLOURS[track.colour],
-            stroke: "#111",
-            class: "wagon",
-          }), c.last.wagons.has(track.colour)),
+          lastMark(
+            c,
+            s("rect", {
+              x: x - 13,
+              y: y + 9,
+              width: 26,
+              height: 9,
+              rx: 3,
+              fill: COLOURS[track.colour],
+              stroke: "#111",
+              class: "wagon",
+            }),
+            c.last.wagons.has(track.colour),
+          ),
         );
       }
       const stop = k === moving ? stops.get(i) : null;

@@ -333,7 +333,11 @@ export function opponent(c, seat) {
           {},
           p.cards.map((x) =>
             x.die
-              ? lastMark(c, h("span", { class: "mgn-die-held" }, die(x.die.colour, x.die.face, 16)), c.last.cards.get(seat)?.has(x.id))
+              ? lastMark(
+                  c,
+                  h("span", { class: "mgn-die-held" }, die(x.die.colour, x.die.face, 16)),
+                  c.last.cards.get(seat)?.has(x.id),
+                )
               : h("span", { class: "no-die" }, "▢"),
           ),
           ` → ${c.w("opp_forecast", { owes: tbl.owes, coins: p.coins })}`,
