@@ -185,3 +185,30 @@ def test_illegal_gem_of_another_colour():
     with pytest.raises(IllegalAction) as info:
         g.apply(s, s.seat, A.SpendGem("purple"))
     assert info.value.params["rule"] == "R29"
+
+
+def test_a_die_take_is_labelled_by_the_die_and_the_card_it_goes_on():
+    """The choice a person reads names the die (colour, face) and the master card by its words,
+    not their positions; without a position at hand the label still numbers them."""
+    from engine.core.i18n import action_label
+    from engine.core.match import Match
+    from engine.games.magnificent import actions as A
+
+    match = Match.new("magnificent", 2, {}, seed=3)
+    while True:
+        if match.auto_step() is not None:
+            continue
+        seat = match.to_act().seats[0]
+        takes = [a for a in match.legal(seat) if isinstance(a, A.TakeDie)]
+        if takes:
+            break
+        match.act(seat, match.legal(seat)[0])
+    take = takes[0]
+    die = next(d for d in match.state.tent_dice if d.id == take.die)
+    card = match.state.players[seat].cards[take.card].id
+    terms = match.game.label_terms(match.state, take, seat)
+    named = action_label(match.game, take, "en", terms)
+    assert named.startswith(f"Put the {die.colour} {die.face} on ")
+    assert match.game.term_name("card", card, "en") in named
+    assert "card 1" not in named
+    assert action_label(match.game, take, "en") == "Take the die 1 onto card 1"

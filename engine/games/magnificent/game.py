@@ -256,6 +256,18 @@ class Magnificent(Game):
         cond = render(f"ui.mgn.cond.{c['kind']}", {**c, "what": c_what}, lang, self)
         return f"“{bonus} / {cond}”" if lang == "en" else f"«{bonus} / {cond}»"
 
+    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
+        """A die by its colour and face and a master card by its words ("Put the orange 3 on
+        “+5 points / …”"): the action only numbers them. Without a position the label numbers
+        them ("Take the die 1 onto card 2")."""
+        if not isinstance(action, A.TakeDie) or state is None or seat is None:
+            return {}
+        die = next((d for d in state.tent_dice if d.id == action.die), None)
+        cards = state.players[seat].cards
+        if die is None or not 0 <= action.card < len(cards):
+            return {}
+        return {"die_colour": die.colour, "die_face": die.face, "card_id": cards[action.card].id}
+
     def hidden_probe(self, state: MagState, viewer: int | None) -> list[Any]:
         """Deck orders, the boxed tent and other seats' draft hands and picks are hidden."""
         probe = self.copy(state)
