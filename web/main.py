@@ -60,8 +60,10 @@ try:
     import engine
     from engine.bridge import Bridge
     from engine.core.i18n import render
+    from engine.core.runtime import tune_gc
 
     call = make_call(Bridge(), render)
+    tune_gc()  # after the imports, so the loaded modules are frozen out of the collector's scans
 except BaseException as exc:
     post(kind="failed", message=f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc())
     raise
