@@ -18,29 +18,10 @@ import hashlib
 import msgspec
 import pytest
 
-from engine.core.bots import bot_seed, make_bot
-from engine.core.match import Match
 from engine.core.search import Level, Search
+from tests.core.test_search import _position
 
 SMALL = Level(budget=24, rollout_depth=4)
-
-
-def _position(game_id: str, players: int, seed: int, steps: int) -> tuple[Match, int, list]:
-    """The position after ``steps`` greedy/random decisions where a seat has several moves."""
-    match = Match.new(game_id, players, seed=seed)
-    kind = "greedy" if "greedy" in type(match.game).bots else "random"
-    bots = {s: make_bot(match.game, kind, bot_seed(seed, s)) for s in range(players)}
-    taken = 0
-    while not match.terminal:
-        if match.auto_step() is not None:
-            continue
-        seat = match.to_act().seats[0]
-        legal = match.legal(seat)
-        if taken >= steps and len(legal) > 1:
-            return match, seat, legal
-        match.act(seat, bots[seat].choose(match.game, match.state, seat, legal))
-        taken += 1
-    raise AssertionError("no such position")
 
 
 def _digest(game_id: str, players: int, seed: int, steps: int) -> str:

@@ -779,25 +779,15 @@ function stargazing(ctx) {
       "data-state": cell.state,
     });
     svg.append(rect);
-    if (cell.state === "filled") {
+    const pattern = { filled: "url(#o-hatch)", unfit: "url(#o-unfit)" }[cell.state];
+    if (pattern) {
       svg.append(
         s("rect", {
           x: X(cell.c) + 2,
           y: Y(cell.r) + 2,
           width: CELL - 4,
           height: CELL - 4,
-          fill: "url(#o-hatch)",
-          "pointer-events": "none",
-        }),
-      );
-    } else if (cell.state === "unfit") {
-      svg.append(
-        s("rect", {
-          x: X(cell.c) + 2,
-          y: Y(cell.r) + 2,
-          width: CELL - 4,
-          height: CELL - 4,
-          fill: "url(#o-unfit)",
+          fill: pattern,
           "pointer-events": "none",
         }),
       );
