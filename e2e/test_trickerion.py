@@ -108,6 +108,25 @@ def phase(page) -> str:
     return page.evaluate("marquee.state()?.phase ?? ''")
 
 
+def drive_until(page, rng: random.Random, done: str) -> None:
+    """Play random legal moves for the human seat until the page expression `done` is true.
+
+    Moves are sent as action objects taken from the same snapshot, so a bot's step landing in
+    between makes the move fail (and the loop look again) instead of picking a different index.
+    Giving up a trick or props is never chosen: the tests after a drive expect them still owned.
+    """
+    for _ in range(2000):
+        page.evaluate("marquee.idle()")
+        if page.evaluate(done):
+            page.evaluate("marquee.settled()")
+            return
+        legal = page.evaluate("marquee.legalActions()")
+        keep = [a for a in legal if a["type"] not in ("return_trick", "discard_props")] or legal
+        if keep:
+            page.evaluate("a => marquee.act(a).catch(() => null)", rng.choice(keep))
+    raise AssertionError(f"no position where {done} within 2000 moves")
+
+
 def shoot_in_every_language(page, screenshot, name: str, shots: list[str]) -> None:
     """The same position in EN, RU and FR (the page language is switched and restored)."""
     for lang in LANGS:
@@ -341,24 +360,19 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
     open_page(page, site_url)
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
     page.get_by_test_id("speed-select").select_option("0")
-    rng = random.Random(2)
     # play by the API until the middle of a Place Characters phase of round 2
-    while not (
-        page.evaluate("marquee.state().round") >= 2
-        and phase(page) == "place"
-        and page.evaluate("marquee.legal().length")
-    ):
-        page.evaluate("marquee.idle()")
-        n = page.evaluate("marquee.legal().length")
-        if n:
-            page.evaluate(f"marquee.act({rng.randrange(n)}).catch(() => null)")
-    page.evaluate("marquee.idle()")
+    drive_until(
+        page,
+        random.Random(2),
+        "marquee.state().round >= 2 && marquee.state().phase === 'place' && "
+        "marquee.legal().length > 0",
+    )
     # one's own trick outside a placement is not lit; a click reads it and offers the return,
     # which asks for a confirmation; "keep it" changes nothing
     board = page.get_by_test_id("trk-board")
     assert board.locator('[data-target^="mytrick-"]').count() == 0
     quiet = board.locator('[data-quiet^="mytrick-"]')
-    assert quiet.count() >= 1
+    expect(quiet.first).to_be_attached()
     before_give_up = page.evaluate("marquee.snapshot().step")
     quiet.first.click()
     page.get_by_test_id("trk-panel").locator(".trk-choice.danger").click()
@@ -422,14 +436,8 @@ def test_card_texts_show_in_the_page_language(page, site_url, screenshot):
     open_page(page, site_url)
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
     page.get_by_test_id("speed-select").select_option("0")
-    rng = random.Random(5)
     sel = f'{tid("trk-board")} [data-tip^="prophecy:"]'
-    while not page.locator(sel).count():
-        page.evaluate("marquee.idle()")
-        n = page.evaluate("marquee.legal().length")
-        if n:
-            page.evaluate(f"marquee.act({rng.randrange(n)}).catch(() => null)")
-    page.evaluate("marquee.idle()")
+    drive_until(page, random.Random(5), f"document.querySelector({sel!r}) !== null")
     for lang in ("ru", "fr", "en"):
         page.evaluate(f"marquee.setLang('{lang}')")
         expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", lang)
