@@ -43,7 +43,7 @@ def check_invariants(g: Trickerion, s: State) -> None:
             assert 1 <= n <= STACK_LIMIT, (seat, prop, n)
         assert len(p.props) - len(p.mgr) <= 6, (seat, p.props, p.mgr)
         assert len(p.mgr) <= 2 and all(k in p.props for k in p.mgr), (seat, p.mgr)
-        kinds = [c.kind for c in p.chars] + p.hired
+        kinds = [c.kind for c in p.chars] + list(p.hired)
         for sp in ("assistant", "engineer", "manager"):
             assert kinds.count(sp) <= 1, (seat, sp, kinds)
         assert kinds.count("magician") == 1

@@ -80,7 +80,7 @@ def test_hire_character_joins_at_return():
     s.dice[2] = "engineer"
     s, _ = g.apply(s, 0, A.HireCharacter("engineer", 2))
     p = s.players[0]
-    assert p.hired == ["engineer"] and not any(c.kind == "engineer" for c in p.chars)
+    assert p.hired == ("engineer",) and not any(c.kind == "engineer" for c in p.chars)
     assert s.dice[2] == "x"
 
 

@@ -47,7 +47,7 @@ def test_end_of_round_steps():
     unused ones back to hand."""
     g, s = started(3, seed=3)
     p = s.players[0]
-    p.hired = ["engineer", "apprentice"]
+    p.hired = ("engineer", "apprentice")
     p.poster = True
     s.market.order = ["cog", "", "", ""]
     s.market.quick = "saw"
@@ -63,13 +63,13 @@ def test_end_of_round_steps():
     s.day = 4
     ev = []
     end_of_round(g, s, ev)
-    assert [c.kind for c in p.chars][-2:] == ["engineer", "apprentice"] and p.hired == []
+    assert [c.kind for c in p.chars][-2:] == ["engineer", "apprentice"] and p.hired == ()
     assert all(c.slot == HOME and not c.card for c in p.chars)
     assert s.market.buy[0] == "cog" and s.market.quick == ""
     assert not p.poster and s.round == 2
     assert s.prophecy == pending[0] and s.pending_prophecies[:2] == pending[1:]
     assert g.cat.special_ids[s.decks["downtown"][-1]] == "a26_mass_recruitment"
-    assert p.specials == ["a27_hypnotic_motivation"]
+    assert p.specials == ("a27_hypnotic_motivation",)
     assert s.phase == "roll"
 
 
@@ -120,9 +120,9 @@ def test_scoring_example_assistants_revenge():
     clear_tricks(s, 0)
     give_trick(s, 0, "t34_assistants_revenge")
     p.props = {"glass": 3, "saw": 2, "mirror": 2}
-    p.mgr = []
+    p.mgr = ()
     p.chars = [c for c in p.chars if c.kind != "assistant"]
-    p.coins, p.shards, p.specials = 0, 0, []
+    p.coins, p.shards, p.specials = 0, 0, ()
     assert "trick:t34_assistants_revenge" in breakdown(g, s, 0)
     assert breakdown(g, s, 0)["trick:t34_assistants_revenge"] == 0
     add_char(s, 0, "assistant")
@@ -143,7 +143,7 @@ def test_end_scoring_categories_and_caps():
     p = s.players[0]
     clear_tricks(s, 0)
     p.fame, p.shards, p.coins = 30, 25, 14
-    p.specials = ["a06_guest_performer"] * 3
+    p.specials = ("a06_guest_performer",) * 3
     b = breakdown(g, s, 0)
     assert (b["shards"], b["coins"], b["special_assignments"]) == (20, 4, 6)
     assert "apprentices" not in b
@@ -175,7 +175,7 @@ def test_level3_bonus_kinds():
     p = s.players[0]
     clear_tricks(s, 0)
     p.props = {"wood": 2, "rope": 1, "mirror": 1}
-    p.mgr = ["wood"]
+    p.mgr = ("wood",)
     p.chars = [c for c in p.chars if c.kind in ("magician", "apprentice")]
     cases = {
         "t23_skeleton_dance": 3,  # 1 per basic token, Manager +1 counts
@@ -195,7 +195,7 @@ def test_level3_bonus_kinds():
     assert level3_bonus(g.cat, p, "t35_iron_maiden") == 4
     assert level3_bonus(g.cat, p, "t36_transported_man") == 4
     assert level3_bonus(g.cat, p, "t11_beast_within") == 0
-    p.specials = ["a06_guest_performer"]
+    p.specials = ("a06_guest_performer",)
     assert level3_bonus(g.cat, p, "t48_hellhound") == 2
 
 
@@ -204,7 +204,7 @@ def test_winner_ties_go_to_earlier_initiative():
     for seat in range(3):
         clear_tricks(s, seat)
         q = s.players[seat]
-        q.fame, q.coins, q.shards, q.specials = 10, 0, 0, []
+        q.fame, q.coins, q.shards, q.specials = 10, 0, 0, ()
     s.order = [2, 0, 1]
     final_scoring(g, s, [])
     assert s.winner == 2

@@ -105,7 +105,7 @@ def test_m04_mechanical_enhancement():
     assert s.act.ap == 2
     assert A.MechanicalEnhancement() not in g.legal_actions(s, 0)
     s2 = placing(g, s, 0, 1, "theater", 1)
-    s2.players[0].used = []
+    s2.players[0].used = ()
     assert A.MechanicalEnhancement() not in g.legal_actions(s2, 0)
 
 
@@ -191,7 +191,7 @@ def test_m08_electra_supercharge():
     action = A.SetUpTrick("t37_linking_rings", 0, 0, "down", double=True)
     assert action in g.legal_actions(s, 2)
     s, _ = g.apply(s, 2, action)
-    assert s.players[2].tricks[0].markers == 0 and s.row[0].dbl == [0]
+    assert s.players[2].tricks[0].markers == 0 and s.row[0].dbl == (0,)
     from engine.games.trickerion.performance import resolve
 
     ev = []

@@ -16,7 +16,7 @@ def market(ap, seat=0, char=0, coins=20):
     p = s.players[seat]
     p.coins = coins
     p.props = {}
-    p.mgr = []
+    p.mgr = ()
     return g, s
 
 
@@ -31,7 +31,7 @@ def test_example_quick_order_buy_and_bargain():
     s = to_placement(g, s, {seat: [(0, "market_row")]})
     s, _ = g.apply(s, seat, A.PlaceCharacter(0, "market_row", 0))
     assert s.act.ap == 3 + 2
-    s.players[seat].props, s.players[seat].mgr = {}, []
+    s.players[seat].props, s.players[seat].mgr = {}, ()
     coins = s.players[seat].coins
     s, _ = g.apply(s, seat, A.QuickOrder("rope"))
     assert s.act.ap == 3 and s.market.quick == "rope"
@@ -52,7 +52,7 @@ def test_example_engineer_orders_two_and_buys_two_stacks():
     s = placing(g, s, seat, eng, "market_row", 2 + 2)
     s.market.buy = ["wood", "metal", "rope", "fabric"]
     p = s.players[seat]
-    p.props, p.mgr, p.coins = {}, [], 10
+    p.props, p.mgr, p.coins = {}, (), 10
     s, _ = g.apply(s, seat, A.Order("petroleum", 0))
     s, _ = g.apply(s, seat, A.Order("padlock", 1))
     s, _ = g.apply(s, seat, A.Buy(("rope", "rope")))
@@ -88,7 +88,7 @@ def test_stack_limit_three_and_manager_plus_one_inside_it():
     with pytest.raises(IllegalAction) as err:
         g.apply(s, 0, A.Buy(("wood", "wood")))
     assert err.value.code == "trickerion.market.stack_limit"
-    p.mgr = ["wood"]  # 2 tokens on the Manager board count as 3
+    p.mgr = ("wood",)  # 2 tokens on the Manager board count as 3
     assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.Buy) and "wood" in a.props]
     from engine.games.trickerion.common import effective
 
@@ -102,7 +102,7 @@ def test_six_prop_slots_on_the_player_board():
     p = s.players[0]
     p.props = dict.fromkeys(("rope", "saw", "animal", "petroleum", "padlock", "cog"), 1)
     assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.Buy)]
-    p.mgr = ["cog"]
+    p.mgr = ("cog",)
     assert A.Buy(("wood",)) in g.legal_actions(s, 0)
 
 

@@ -95,12 +95,12 @@ def test_assignments_are_simultaneous_and_hidden_until_revealed():
 
 def test_view_hides_special_hands_decks_and_rng():
     g, s = started(3, seed=1)
-    s.players[0].specials = ["a26_mass_recruitment"]
+    s.players[0].specials = ("a26_mass_recruitment",)
     v = g.view(s, 1)
     assert v["players"][0]["specials"] == [] and v["players"][0]["special_count"] == 1
     assert v["decks"] == {loc: len(c) for loc, c in s.decks.items()}
     assert "rng" not in v and isinstance(v["prophecy_stack"], int)
-    assert g.view(s, 0)["players"][0]["specials"] == ["a26_mass_recruitment"]
+    assert list(g.view(s, 0)["players"][0]["specials"]) == ["a26_mass_recruitment"]
 
 
 def test_placement_in_initiative_order_one_character_each():

@@ -101,7 +101,7 @@ def test_starting_props_are_worth_two_coins_and_manager_bonus():
     assert s.pending[0].kind == "manager_props"
     s, _ = g.apply(s, 0, A.ChooseProps(("animal",)))
     p = s.players[0]
-    assert p.props == {"fabric": 2, "animal": 1} and p.mgr == ["animal"]
+    assert p.props == {"fabric": 2, "animal": 1} and p.mgr == ("animal",)
     assert Counter(c.kind for c in p.chars) == {"magician": 1, "apprentice": 1, "manager": 1}
 
 
@@ -178,7 +178,7 @@ def test_first_game_kits():
     by_school = {p.school: p for p in s.players}
     opt = by_school["optical"]
     assert [t.id for t in opt.tricks] == ["t01_enchanted_butterflies"]
-    assert opt.props == {"fabric": 2, "animal": 1} and opt.mgr == ["animal"]
+    assert opt.props == {"fabric": 2, "animal": 1} and opt.mgr == ("animal",)
     mech = by_school["mechanical"]
     assert Counter(c.kind for c in mech.chars) == {"magician": 1, "apprentice": 2, "assistant": 1}
     esc = by_school["escape"]

@@ -42,7 +42,7 @@ def test_forgo_effect_for_one_action_point():
 def test_special_cards_are_assigned_and_go_under_their_deck():
     g, s = started(2, seed=52)
     seat = 0
-    s.players[seat].specials = ["a33_fame_and_fortune"]
+    s.players[seat].specials = ("a33_fame_and_fortune",)
     for d in s.decks.values():
         idx = g.cat.special_index["a33_fame_and_fortune"]
         if idx in d:
@@ -50,7 +50,7 @@ def test_special_cards_are_assigned_and_go_under_their_deck():
     from .helpers import to_placement
 
     s = to_placement(g, s, {seat: [(0, "a33_fame_and_fortune")]})
-    assert s.players[seat].specials == []
+    assert s.players[seat].specials == ()
     assert s.players[seat].chars[0].card == "a33_fame_and_fortune"
     if s.order[0] != seat:
         s, _ = g.apply(s, s.order[0], A.MakeIdle(0)) if False else (s, None)
@@ -81,7 +81,7 @@ def test_a06_guest_performer():
     action = A.SetUpTrick("t25_barricaded_barrels", 1, -1, "up")
     assert action in g.legal_actions(s, 0)
     s, _ = g.apply(s, 0, action)
-    assert s.row[1].guest == [0 * 4 + s.players[0].tricks[0].sym]
+    assert s.row[1].guest == (0 * 4 + s.players[0].tricks[0].sym,)
     assert s.act.effect == "used"
     from engine.games.trickerion.performance import candidates
 
@@ -239,7 +239,7 @@ def test_a15_directors_favor():
 def workshop_with(card, ap=3, props=None):
     g, s = at("workshop", card, ap)
     s.players[0].props = props or {"glass": 2, "metal": 2, "rope": 1}
-    s.players[0].mgr = []
+    s.players[0].mgr = ()
     return g, s
 
 
@@ -357,7 +357,7 @@ def test_a25_freelancer():
     seat = 0
     from .helpers import to_placement
 
-    s.players[seat].specials = ["a25_freelancer"]
+    s.players[seat].specials = ("a25_freelancer",)
     idx = g.cat.special_index["a25_freelancer"]
     for d in s.decks.values():
         if idx in d:
@@ -386,7 +386,7 @@ def test_a26_mass_recruitment():
     assert s.pending[0].kind == "mass_recruitment"
     coins = s.players[0].coins
     s, _ = g.apply(s, 0, A.HireSecondApprentice())
-    assert s.players[0].hired == ["apprentice", "apprentice"]
+    assert s.players[0].hired == ("apprentice", "apprentice")
     assert s.players[0].coins == coins - 3
 
 
@@ -396,7 +396,7 @@ def test_a27_hypnotic_motivation():
     s.players[0].hand = {"workshop": 1}
     s, _ = g.apply(s, 0, A.HireCharacter("engineer", 2))
     p = s.players[0]
-    assert p.chars[-1].kind == "engineer" and p.hired == []
+    assert p.chars[-1].kind == "engineer" and p.hired == ()
     assert s.pending[0].kind == "hypnotic"
     new = len(p.chars) - 1
     s, _ = g.apply(s, 0, A.Assign(new, "workshop"))

@@ -13,7 +13,7 @@ def workshop(ap=3, seat=0):
     g, s = started(4, seed=12)
     s = placing(g, s, seat, 0, "workshop", ap)
     clear_tricks(s, seat)
-    s.players[seat].props, s.players[seat].mgr = {}, []
+    s.players[seat].props, s.players[seat].mgr = {}, ()
     return g, s
 
 
@@ -92,7 +92,7 @@ def test_move_actions_need_the_specialist():
     s, _ = g.apply(s, 0, A.MoveProps("wood"))
     s, _ = g.apply(s, 0, A.MoveApprentice(1))
     p = s.players[0]
-    assert p.tricks[0].eng and p.mgr == ["wood"] and p.chars[1].assist
+    assert p.tricks[0].eng and p.mgr == ("wood",) and p.chars[1].assist
     assert s.act.ap == 0
     from engine.games.trickerion.common import effective
 
@@ -113,7 +113,7 @@ def test_move_components_swaps_with_the_manager_board():
     add_char(s, 0, "manager")
     p = s.players[0]
     p.props = {"wood": 1, "glass": 1, "rope": 1}
-    p.mgr = ["glass", "rope"]
+    p.mgr = ("glass", "rope")
     legal = [a for a in g.legal_actions(s, 0) if isinstance(a, A.MoveProps)]
     assert legal == [A.MoveProps("wood", "glass"), A.MoveProps("wood", "rope")]
     s, _ = g.apply(s, 0, A.MoveProps("wood", "glass"))

@@ -129,6 +129,13 @@ def can_take(
     return True
 
 
+def without(items: tuple, item: Any) -> tuple:
+    """``items`` less the first ``item`` (the fields that change rarely are tuples, shared
+    between a state and its copies instead of copied at every step)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
 def add_props(p: Player, prop: str, count: int) -> None:
     p.props[prop] = p.props.get(prop, 0) + count
 
@@ -138,7 +145,7 @@ def remove_props(p: Player, prop: str, count: int) -> None:
     if left <= 0:
         p.props.pop(prop, None)
         if prop in p.mgr:
-            p.mgr.remove(prop)
+            p.mgr = without(p.mgr, prop)
     else:
         p.props[prop] = left
 
@@ -213,10 +220,9 @@ def remove_markers_everywhere(s: State, code: int) -> int:
                 pc.m[i] = -1
                 pc.o[i] = 0
                 if i in pc.dbl:
-                    pc.dbl.remove(i)
-        while code in pc.guest:
-            pc.guest.remove(code)
-            removed += 1
+                    pc.dbl = without(pc.dbl, i)
+        removed += pc.guest.count(code)
+        pc.guest = tuple(g for g in pc.guest if g != code)
     return removed
 
 
@@ -311,7 +317,7 @@ def hand_cards(p) -> list[str]:
 
 def take_card(p, card: str) -> None:
     if card in p.specials:
-        p.specials.remove(card)
+        p.specials = without(p.specials, card)
     else:
         p.hand[card] -= 1
 

@@ -107,7 +107,7 @@ class KeepCard:
         cat = g.cat
         rest = list(pend.cards)
         rest.remove(action.card)
-        s.players[pend.seat].specials.append(action.card)
+        s.players[pend.seat].specials += (action.card,)
         for card in rest:
             s.decks[cat.specials[card].location].append(cat.special_index[card])
         ev.append(Event("trickerion.card_kept", {"seat": pend.seat}))
@@ -219,7 +219,7 @@ class MassRecruitment:
     @staticmethod
     def apply(g, s, pend: PendingMassRecruitment, action, ev) -> None:
         pay(s, pend.seat, ev, "mass_recruitment", coins=3)
-        s.players[pend.seat].hired.append("apprentice")
+        s.players[pend.seat].hired += ("apprentice",)
         ev.append(Event("trickerion.hired", {"seat": pend.seat, "character": "apprentice"}))
 
 

@@ -240,7 +240,7 @@ def hire(g, s: State, seat: int, act: Placement, action: A.HireCharacter, ev: li
         if p.hand and any(p.hand.values()) or p.specials:
             raise_decision(g, s, PendingHypnotic(seat, character=len(p.chars) - 1))
         return
-    p.hired.append(action.character)
+    p.hired = (*p.hired, action.character)
     ev.append(Event("trickerion.hired", {"seat": seat, "character": action.character}))
     if (
         effect == "mass_recruitment"

@@ -84,9 +84,9 @@ def return_characters(g, s: State, ev: list[Event]) -> None:
             if c.card:
                 if c.card in cat.specials:
                     if c.slot != HOME:
-                        s.used_specials.append(c.card)
+                        s.used_specials += (c.card,)
                     else:
-                        p.specials.append(c.card)
+                        p.specials += (c.card,)
                 else:
                     p.hand[c.card] = p.hand.get(c.card, 0) + 1
             c.card = ""
@@ -98,15 +98,15 @@ def return_characters(g, s: State, ev: list[Event]) -> None:
             p.chars.append(Char(kind))
         if p.hired:
             ev.append(Event("trickerion.characters_joined", {"seat": seat, "kinds": list(p.hired)}))
-        p.hired = []
-        p.used = []
-        p.active = []
+        p.hired = ()
+        p.used = ()
+        p.active = ()
         p.done = False
     g.on_characters_returned(s, ev)
     # Used special assignments go to the bottoms of their decks.
     for card in s.used_specials:
         s.decks[cat.specials[card].location].append(cat.special_index[card])
-    s.used_specials = []
+    s.used_specials = ()
 
 
 def orders_arrive(g, s: State, ev: list[Event]) -> None:

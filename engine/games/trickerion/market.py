@@ -327,7 +327,7 @@ def order(g, s: State, seat: int, act: Placement, action: A.Order, ev: list[Even
     if action.now:
         if act.effect == "ready" and g.effect_of(act) == "traveling_merchants":
             act.effect = "used"
-            p.active.append("traveling_merchants")
+            p.active = (*p.active, "traveling_merchants")
         pay(s, seat, ev, "market_traveling_merchants", coins=cat.prop_cost[action.prop] + 1)
         add_props(p, action.prop, 1)
         ev.append(Event("trickerion.received", {"seat": seat, "prop": action.prop}))

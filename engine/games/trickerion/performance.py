@@ -284,8 +284,8 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
                 trick_by_sym(s.players[m // 4], m % 4).markers += 1
             pc.m[i] = -1
             pc.o[i] = 0
-    pc.dbl.clear()
-    pc.guest.clear()
+    pc.dbl = ()
+    pc.guest = ()
 
 
 def performer_bonus(g, s: State, seat: int, pc, links: int) -> list[int]:
@@ -316,7 +316,7 @@ def perform_action(g, s: State, seat: int, performer: int, card: int, ev: list[E
     if seat != performer:
         p = s.players[seat]
         p.shards -= 1
-        p.used.append("soul_possession")
+        p.used += ("soul_possession",)
         ev.append(
             Event(
                 "trickerion.soul_possession", {"seat": seat, "performer": performer, "card": card}

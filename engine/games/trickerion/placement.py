@@ -276,14 +276,14 @@ def apply(g, s: State, seat: int, action, ev: list[Event]) -> None:
     elif isinstance(action, A.Mimesis):
         if action not in extras(g, s, seat, act):
             raise IllegalAction("trickerion.mimesis.not_allowed", special=action.special)
-        s.players[seat].used.append("mimesis")
+        s.players[seat].used += ("mimesis",)
         act.mimic = action.special
         act.effect = "ready"
         ev.append(Event("trickerion.mimesis", {"seat": seat, "special": action.special}))
     elif isinstance(action, A.MechanicalEnhancement):
         if action not in extras(g, s, seat, act):
             raise IllegalAction("trickerion.mechanical_enhancement.not_allowed")
-        s.players[seat].used.append("mechanical_enhancement")
+        s.players[seat].used += ("mechanical_enhancement",)
         act.ap += 1
         ev.append(
             Event(

@@ -27,7 +27,7 @@ def hidden_probe(copy: Any, s: State, viewer: int | None) -> list[State]:
             q.hand = dict(zip(q.hand, _rotate(list(q.hand.values()))))
             changed = True
         if len(set(q.specials)) > 1:
-            q.specials = _rotate(q.specials)
+            q.specials = tuple(_rotate(list(q.specials)))
             changed = True
         down = [c for c in q.chars if c.card and not c.shown]
         if len({c.card for c in down}) > 1:

@@ -90,7 +90,7 @@ def _redeal_hand(cat, p, rng: Rng, pools_deal) -> None:
     perm += [c.card for c in hidden if c.card not in cat.specials]
     perm.sort()
     rng.shuffle(perm)
-    where = sorted(cat.specials[card].location for card in p.specials + specials_down)
+    where = sorted(cat.specials[card].location for card in (*p.specials, *specials_down))
     spec = sorted(pools_deal(loc) for loc in where)
     rng.shuffle(spec)
     order = list(range(len(hidden)))
@@ -98,7 +98,7 @@ def _redeal_hand(cat, p, rng: Rng, pools_deal) -> None:
     special_chars = set(order[: len(specials_down)])
     for i, c in enumerate(hidden):
         c.card = spec.pop() if i in special_chars else perm.pop()
-    p.specials = spec
+    p.specials = tuple(spec)
     hand: dict[str, int] = {}
     for loc in sorted(perm):
         hand[loc] = hand.get(loc, 0) + 1

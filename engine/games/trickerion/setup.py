@@ -197,7 +197,7 @@ def _take_props(s: State, pend, action: A.ChooseProps, ev: list[Event], to_manag
     for prop in action.props:
         add_props(p, prop, 1)
         if to_manager and prop not in p.mgr:
-            p.mgr.append(prop)
+            p.mgr = (*p.mgr, prop)
     ev.append(Event("trickerion.props_taken", {"seat": pend.seat, "props": list(action.props)}))
 
 
@@ -259,7 +259,7 @@ class FastSpecial:
     def apply(g, s: State, pend, action: A.ChooseSpecialAssignment, ev: list[Event]) -> None:
         cat: Catalog = g.cat
         card = cat.special_ids[s.decks[action.location].pop(0)]
-        s.players[pend.seat].specials.append(card)
+        s.players[pend.seat].specials += (card,)
         ev.append(
             Event("trickerion.special_taken_fast", {"seat": pend.seat, "location": action.location})
         )
@@ -304,7 +304,7 @@ def _apply_kit(g, s: State, seat: int, ev: list[Event]) -> None:
     p.chars.append(Char(kit.specialist))
     for prop, n in kit.manager_props.items():
         add_props(p, prop, n)
-        p.mgr.append(prop)
+        p.mgr = (*p.mgr, prop)
     if kit.engineer_trick:
         learn(cat, s, seat, kit.engineer_trick, eng=True)
     for _ in range(kit.extra_apprentices):

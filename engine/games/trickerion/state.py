@@ -70,22 +70,22 @@ class Player(msgspec.Struct, array_like=True, gc=False):
     shards: int = 0
     chars: list[Char] = []
     # Characters hired this round, waiting in the Inn until Return Characters.
-    hired: list[str] = []
+    hired: tuple[str, ...] = ()
     tricks: list[Trick] = []
     # Prop id -> tokens; ``mgr`` lists the prop types whose stack lies on the Manager board.
     props: dict[str, int] = {}
-    mgr: list[str] = []
+    mgr: tuple[str, ...] = ()
     # Permanent assignment cards in hand, by location id.
     hand: dict[str, int] = {}
     # Special assignment cards in hand (hidden from the others; the count is public).
-    specials: list[str] = []
+    specials: tuple[str, ...] = ()
     poster: bool = False
     # This seat has finished the current simultaneous step (advertise / assignments).
     done: bool = False
     # Once-per-round ability uses (Mimesis, Mechanical Enhancement, Soul Possession).
-    used: list[str] = []
+    used: tuple[str, ...] = ()
     # Special assignment cards played this round that stay in effect (Business Share, …).
-    active: list[str] = []
+    active: tuple[str, ...] = ()
 
 
 class PerfCard(msgspec.Struct, array_like=True, gc=False):
@@ -97,8 +97,8 @@ class PerfCard(msgspec.Struct, array_like=True, gc=False):
     id: str
     m: list[int]
     o: list[int]
-    dbl: list[int] = []
-    guest: list[int] = []
+    dbl: tuple[int, ...] = ()
+    guest: tuple[int, ...] = ()
 
 
 class Placement(msgspec.Struct, array_like=True, gc=False):
@@ -293,7 +293,7 @@ class State(msgspec.Struct, gc=False):
     perf_asked: bool = False
     perf_opts: list[PerformanceOption] = []
     # Special assignments used this round (to the bottoms of their decks at round end).
-    used_specials: list[str] = []
+    used_specials: tuple[str, ...] = ()
     # End of game: per seat, the scoring breakdown.
     final: list[dict[str, int]] = []
     winner: int = -1

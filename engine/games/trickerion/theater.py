@@ -23,6 +23,7 @@ from engine.games.trickerion.common import (
     symbol_schools,
     theater_day_of,
     trick_by_id,
+    without,
 )
 from engine.games.trickerion.components import OnSetUp
 from engine.games.trickerion.state import (
@@ -207,7 +208,7 @@ def set_up(
     n = 2 if action.double else 1
     t.markers -= n
     if action.cell < 0:
-        pc.guest.append(code)
+        pc.guest = (*pc.guest, code)
         if act is not None:
             act.effect = "used"
         ev.append(
@@ -222,7 +223,7 @@ def set_up(
     pc.m[action.cell] = code
     pc.o[action.cell] = DIRECTIONS.index(action.facing)
     if action.double:
-        pc.dbl.append(action.cell)
+        pc.dbl = (*pc.dbl, action.cell)
     ev.append(
         Event(
             "trickerion.set_up",
@@ -303,12 +304,12 @@ def reschedule(g, s: State, action: A.Reschedule, ev: list[Event], pay_links: bo
     src.m[action.cell] = -1
     src.o[action.cell] = 0
     if double:
-        src.dbl.remove(action.cell)
+        src.dbl = without(src.dbl, action.cell)
     dst = s.row[action.to_card]
     dst.m[action.to_cell] = code
     dst.o[action.to_cell] = DIRECTIONS.index(action.facing)
     if double:
-        dst.dbl.append(action.to_cell)
+        dst.dbl = (*dst.dbl, action.to_cell)
     seat = code // 4
     ev.append(
         Event(
@@ -337,7 +338,7 @@ def street_performance(
     pc.m[action.cell] = -1
     pc.o[action.cell] = 0
     if action.cell in pc.dbl:
-        pc.dbl.remove(action.cell)
+        pc.dbl = without(pc.dbl, action.cell)
     t = next(x for x in s.players[seat].tricks if x.sym == code % 4)
     fame, coins, shards = cat.trick_yield[t.id]
     if t.enhanced:

@@ -22,6 +22,7 @@ from engine.games.trickerion.common import (
     raise_decision,
     remove_props,
     trick_by_id,
+    without,
 )
 from engine.games.trickerion.state import PendingOnStage, Placement, State
 
@@ -140,8 +141,8 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
             raise IllegalAction("trickerion.workshop.move_props_not_allowed", prop=action.prop)
         act.ap -= g.action_ap(s, "move_components")
         if action.swap:
-            p.mgr.remove(action.swap)
-        p.mgr.append(action.prop)
+            p.mgr = without(p.mgr, action.swap)
+        p.mgr = (*p.mgr, action.prop)
         ev.append(
             Event(
                 "trickerion.props_moved", {"seat": seat, "prop": action.prop, "swap": action.swap}

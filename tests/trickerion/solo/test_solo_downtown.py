@@ -152,9 +152,9 @@ def test_step2_hires_a_specialist_it_lacks():
     p = s.players[SUCC]
     p.chars = [c for c in p.chars if c.kind != "manager"]
     log = run_turn(g, s, solo)
-    assert "downtown.2" in steps(log) and p.hired == ["manager"] and s.dice[2] == "x"
+    assert "downtown.2" in steps(log) and p.hired == ("manager",) and s.dice[2] == "x"
     g, s, solo = downtown_turn(dice=["x", "x", "engineer", "x", "x", "x"])
-    s.players[SUCC].hired = ["engineer"]
+    s.players[SUCC].hired = ("engineer",)
     assert "downtown.2" not in steps(run_turn(g, s, solo))
 
 
@@ -163,14 +163,14 @@ def test_step3_apprentice_needs_room_on_the_board():
     g, s, solo = downtown_turn(dice=["x", "x", "x", "apprentice", "x", "x"])
     log = run_turn(g, s, solo)
     assert "downtown.3" in steps(log) and "downtown.6" not in steps(log)
-    assert s.players[SUCC].hired == ["apprentice"]
+    assert s.players[SUCC].hired == ("apprentice",)
 
 
 def test_step6_apprentice_when_the_board_is_full():
     """downtown.6: with more than 5 characters only step 6 hires (fewer than 4 apprentices)."""
     g, s, solo = downtown_turn(dice=["x", "x", "x", "apprentice", "x", "x"])
     p = s.players[SUCC]
-    p.hired = ["assistant", "engineer", "manager"]
+    p.hired = ("assistant", "engineer", "manager")
     log = run_turn(g, s, solo)
     assert "downtown.3" not in steps(log) and "downtown.6" in steps(log)
 
@@ -207,7 +207,7 @@ def test_characters_in_the_inn_count_toward_the_hire_limits():
     discs waiting in the Inn are its own (docs/solo.md, reading notes), so they count."""
     g, s, solo = downtown_turn(dice=["x", "x", "x", "apprentice", "x", "x"])
     p = s.players[SUCC]
-    p.hired = ["assistant", "engineer", "manager"][
+    p.hired = ("assistant", "engineer", "manager")[
         : 6 - len(p.chars)
     ]  # board: room; with the Inn: 6
     assert len(p.chars) <= 5 < len(p.chars) + len(p.hired)
@@ -215,6 +215,6 @@ def test_characters_in_the_inn_count_toward_the_hire_limits():
     assert "downtown.3" not in steps(log) and "downtown.6" in steps(log)
     g, s, solo = downtown_turn(dice=["x", "x", "x", "apprentice", "x", "x"])
     p = s.players[SUCC]
-    p.hired = ["apprentice"] * (4 - sum(c.kind == "apprentice" for c in p.chars))
+    p.hired = ("apprentice",) * (4 - sum(c.kind == "apprentice" for c in p.chars))
     log = run_turn(g, s, solo)
     assert not {"downtown.3", "downtown.6"} & set(steps(log))  # 4 apprentices with the Inn's

@@ -162,7 +162,7 @@ def test_final_scoring_table():
     set_row(g, s, "spf09")
     s.row[0].m[0] = marker(g, s, SUCC, "t33_buried_alive")  # yields 4/4/0 -> 3 fame
     p.shards = 25
-    p.specials = ["a06_guest_performer"] * 3
+    p.specials = ("a06_guest_performer",) * 3
     p.chars = [Char("magician")] + [Char("apprentice")] * 7
     out = EN.final_breakdown(g.cat, s, solo)
     assert out == {

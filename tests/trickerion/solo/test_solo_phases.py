@@ -37,7 +37,7 @@ def test_alley_deck_with_fewest_cards_ties_in_book_order():
     g, s, solo = make("low", magician="m07_yoruba_spiritmaster")
     p = s.players[SUCC]
     assert AL.deck_choice(g.cat, s, solo) == "theater"
-    p.specials = ["a06_guest_performer", "a26_mass_recruitment"]
+    p.specials = ("a06_guest_performer", "a26_mass_recruitment")
     assert AL.deck_choice(g.cat, s, solo) == "market_row"
     p.chars[1].card = "a36_component_sale"  # under a character: not counted
     assert AL.deck_choice(g.cat, s, solo) == "market_row"
@@ -101,7 +101,7 @@ def test_special_entries_need_a_special_card():
     out = AU.deal(g.cat, s, solo)
     assert [x[0] for x in out] == ["assign.3", "assign.3", "assign.3", "assign.5", "assign.3"]
     assert [x[2] for x in out if x[1] >= 0] == ["theater", "downtown", "theater", "market_row"]
-    s.players[SUCC].specials = ["a06_guest_performer"]
+    s.players[SUCC].specials = ("a06_guest_performer",)
     out = AU.deal(g.cat, s, solo)
     assert out[3] == ("assign.4", 3, "a06_guest_performer")
 

@@ -75,7 +75,7 @@ def apply(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[E
             )
     elif st.do == "draw":
         card = R.deck_card(cat, s.decks[st.location].pop(0))
-        s.players[solo.seat].specials.append(card)
+        s.players[solo.seat].specials += (card,)
         turn.left -= 1
         turn.done += 1
         R.emit(ev, "drew", st.step, location=st.location, card=card)

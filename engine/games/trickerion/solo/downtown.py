@@ -141,7 +141,7 @@ def apply(g_cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list
     if st.do == "learn":
         learn(cat, s, solo, st, ev)
     elif st.do == "hire":
-        p.hired.append(st.trick)
+        p.hired = (*p.hired, st.trick)
         R.emit(ev, "hired", st.step, die=st.die, kind=st.trick)
     elif st.do == "bank":
         p.coins += st.n

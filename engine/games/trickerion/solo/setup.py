@@ -127,7 +127,7 @@ def setup_successor(
     p.chars = chars
     R.emit(ev, "characters", "setup.9", chars=[c.kind for c in chars])
     p.hand = dict(board.setup.assignment_deck)
-    p.specials = []
+    p.specials = ()
     R.emit(ev, "assignment_deck", "setup.10", cards=dict(p.hand))
     p.coins = board.setup.start_coins + (
         next(a.coins for a in board.adjustments if a.effect == "successor_extra_coins")
