@@ -188,7 +188,7 @@ def test_no_marker_no_performance():
     g, s = example_b()
     s = g.copy(s)
     for pc in s.row:
-        pc.m = [-1 if m >= 0 and m // 4 == BLUE else m for m in pc.m]
+        pc.m = tuple(-1 if m >= 0 and m // 4 == BLUE else m for m in pc.m)
     s.pending = []
     from engine.games.trickerion.flow import advance
 

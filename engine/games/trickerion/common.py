@@ -129,6 +129,12 @@ def can_take(
     return True
 
 
+def put(items: tuple, index: int, value: Any) -> tuple:
+    """``items`` with ``value`` at ``index`` (a performance card's markers and facings are
+    tuples: they change a few times a round, and a state's copies share them)."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
 def without(items: tuple, item: Any) -> tuple:
     """``items`` less the first ``item`` (the fields that change rarely are tuples, shared
     between a state and its copies instead of copied at every step)."""
@@ -217,8 +223,8 @@ def remove_markers_everywhere(s: State, code: int) -> int:
         for i, m in enumerate(pc.m):
             if m == code:
                 removed += 2 if i in pc.dbl else 1
-                pc.m[i] = -1
-                pc.o[i] = 0
+                pc.m = put(pc.m, i, -1)
+                pc.o = put(pc.o, i, 0)
                 if i in pc.dbl:
                     pc.dbl = without(pc.dbl, i)
         removed += pc.guest.count(code)

@@ -19,6 +19,7 @@ from engine.games.trickerion.common import (
     day_yield,
     formed_links,
     gain,
+    put,
     raise_decision,
     symbol_schools,
     theater_day_of,
@@ -282,8 +283,8 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
         if m >= 0:
             if durable and durable.cell == i:
                 trick_by_sym(s.players[m // 4], m % 4).markers += 1
-            pc.m[i] = -1
-            pc.o[i] = 0
+            pc.m = put(pc.m, i, -1)
+            pc.o = put(pc.o, i, 0)
     pc.dbl = ()
     pc.guest = ()
 

@@ -25,6 +25,7 @@ from engine.games.trickerion.common import (
     can_take,
     free_symbol,
     has_components,
+    put,
     raise_decision,
     residence,
 )
@@ -115,10 +116,10 @@ def _perf_card(cat: Catalog, card_id: str) -> PerfCard:
     """A performance card entering the row (a solo card with its printed neutral markers)."""
     geo = cat.cards[card_id]
     n = len(geo.cells)
-    pc = PerfCard(card_id, [-1] * n, [0] * n)
+    pc = PerfCard(card_id, (-1,) * n, (0,) * n)
     for cell, (_school, facing) in geo.neutral.items():
-        pc.m[cell] = NEUTRAL
-        pc.o[cell] = facing
+        pc.m = put(pc.m, cell, NEUTRAL)
+        pc.o = put(pc.o, cell, facing)
     return pc
 
 

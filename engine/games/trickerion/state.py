@@ -95,8 +95,8 @@ class PerfCard(msgspec.Struct, array_like=True, gc=False):
     (a06) off the slots: they perform but take part in no link."""
 
     id: str
-    m: list[int]
-    o: list[int]
+    m: tuple[int, ...]
+    o: tuple[int, ...]
     dbl: tuple[int, ...] = ()
     guest: tuple[int, ...] = ()
 

@@ -19,6 +19,7 @@ from engine.games.trickerion.common import (
     day_yield,
     gain,
     link_formed,
+    put,
     raise_decision,
     symbol_schools,
     theater_day_of,
@@ -220,8 +221,8 @@ def set_up(
         return
     if effect == "new_twist" and act is not None and on_card(pc, code):
         act.effect = "used"
-    pc.m[action.cell] = code
-    pc.o[action.cell] = DIRECTIONS.index(action.facing)
+    pc.m = put(pc.m, action.cell, code)
+    pc.o = put(pc.o, action.cell, DIRECTIONS.index(action.facing))
     if action.double:
         pc.dbl = (*pc.dbl, action.cell)
     ev.append(
@@ -301,13 +302,13 @@ def reschedule(g, s: State, action: A.Reschedule, ev: list[Event], pay_links: bo
     src = s.row[action.card]
     code = src.m[action.cell]
     double = action.cell in src.dbl
-    src.m[action.cell] = -1
-    src.o[action.cell] = 0
+    src.m = put(src.m, action.cell, -1)
+    src.o = put(src.o, action.cell, 0)
     if double:
         src.dbl = without(src.dbl, action.cell)
     dst = s.row[action.to_card]
-    dst.m[action.to_cell] = code
-    dst.o[action.to_cell] = DIRECTIONS.index(action.facing)
+    dst.m = put(dst.m, action.to_cell, code)
+    dst.o = put(dst.o, action.to_cell, DIRECTIONS.index(action.facing))
     if double:
         dst.dbl = (*dst.dbl, action.to_cell)
     seat = code // 4
@@ -335,8 +336,8 @@ def street_performance(
     cat: Catalog = g.cat
     pc = s.row[action.card]
     code = pc.m[action.cell]
-    pc.m[action.cell] = -1
-    pc.o[action.cell] = 0
+    pc.m = put(pc.m, action.cell, -1)
+    pc.o = put(pc.o, action.cell, 0)
     if action.cell in pc.dbl:
         pc.dbl = without(pc.dbl, action.cell)
     t = next(x for x in s.players[seat].tricks if x.sym == code % 4)

@@ -2,6 +2,7 @@
 order.*), «ОЧКИ ДЕЙСТВИЯ ПЕРСОНАЖЕЙ» (ap.*), «НАСТРОЕНИЕ ПРЕЕМНИКА» (mood.*) and the abilities
 that change a placement."""
 
+from engine.games.trickerion.common import put
 from engine.games.trickerion.solo import choose as CH
 from engine.games.trickerion.solo import rules as R
 
@@ -206,7 +207,7 @@ def test_mood_changes_when_fame_crosses_16():
     p = s.players[SUCC]
     p.fame = 15
     pc = s.row[0]
-    pc.o[1] = 2  # neutral: its Spiritual side faces the first link
+    pc.o = put(pc.o, 1, 2)  # neutral: its Spiritual side faces the first link
     assign(s, SUCC, {1: "theater"})
     log = run_turn(g, s, solo)
     assert p.fame == 16
