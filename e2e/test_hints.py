@@ -61,7 +61,7 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def check_hint_panel(page) -> list[dict]:
+def check_hint_panel(page, figures, name: str) -> list[dict]:
     """Click Hint; the panel lists three moves with estimates, the matching buttons marked."""
     page.get_by_test_id("hint").click()
     panel = page.get_by_test_id("hint-panel")
@@ -79,12 +79,11 @@ def check_hint_panel(page) -> list[dict]:
         expect(button).to_have_class(re.compile(r"\bhinted\b"))
         expect(button).to_have_attribute("data-hint-rank", str(k + 1))
         shown.append(legal[index]["action"])
-    ms = page.evaluate("marquee.timings.hint")
-    print(f"\nhint in the page: {ms} ms")
+    figures[f"{name}: hint in the page"] = f"{page.evaluate('marquee.timings.hint'):.0f} ms"
     return shown
 
 
-def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(page, site_url):
+def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(page, site_url, figures):
     open_page(page, site_url)
     page.get_by_test_id("game-trickerion").click()
     page.get_by_test_id("players-select").select_option("2")
@@ -111,7 +110,7 @@ def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(page, site_url)
 
     page.wait_for_function("marquee.legal().length > 0", timeout=60_000)
     expect(page.get_by_test_id("hint")).to_be_visible()
-    shown = check_hint_panel(page)
+    shown = check_hint_panel(page, figures, "trickerion 2p vs hard")
     # the same position gives the same hint, and the board's api receives the hinted actions
     assert [m["action"] for m in page.evaluate("marquee.hint()")] == shown
     best = next(a["index"] for a in page.evaluate("marquee.legal()") if a["action"] == shown[0])
@@ -126,22 +125,23 @@ def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(page, site_url)
     expect(page.get_by_test_id("hint")).to_be_hidden()
     bot = page.evaluate("window.__botMs")
     assert bot, "the hard bot took no decision"
-    print(
-        f"hard bot in the page (Pyodide, in its worker): {len(bot)} decisions, median {pct(bot, 0.5):.0f} ms,"
-        f" p95 {pct(bot, 0.95):.0f} ms, max {max(bot):.0f} ms; human moves {moves + 1};"
-        f" scores {snap['result']['scores']}; longest main-thread task"
-        f" {page.evaluate('window.__longest'):.0f} ms"
+    figures["trickerion 2p vs hard: hard decision in the page (median / p95 / max)"] = (
+        f"{pct(bot, 0.5):.0f} / {pct(bot, 0.95):.0f} / {max(bot):.0f} ms over {len(bot)} decisions"
+        f" (Pyodide, in its worker); human moves {moves + 1}; scores {snap['result']['scores']}"
+    )
+    figures["trickerion 2p vs hard: longest main-thread task during the game"] = (
+        f"{page.evaluate('window.__longest'):.0f} ms"
     )
     no_problems(page)
 
 
-def test_oracle_practice_hints_and_the_lobby_option_that_turns_them_off(page, site_url):
+def test_oracle_practice_hints_and_the_lobby_option_that_turns_them_off(page, site_url, figures):
     open_page(page, site_url)
     page.get_by_test_id("game-oracle").click()
     page.get_by_test_id("seed-input").fill("5")
     page.get_by_test_id("start-game").click()
     page.wait_for_function("marquee.legal().length > 0", timeout=60_000)
-    shown = check_hint_panel(page)
+    shown = check_hint_panel(page, figures, "oracle practice")
     assert len({json.dumps(a, sort_keys=True) for a in shown}) == 3
 
     page.evaluate("marquee.toLobby()")
