@@ -19,16 +19,42 @@ const post = (detail) => self.postMessage({ marquee: detail });
 const indexURL = new URL("../pyodide/", import.meta.url).href;
 const BYTES_EVERY_MS = 50; // one message per file per frame or so is plenty for a bar
 
+// The page started fetching and compiling Pyodide's WebAssembly before this worker existed
+// (index.html's first script): ask for the module now, while PyScript is still setting up.
+// Without one (no early compile, or it failed) the worker fetches and compiles it as usual.
+const WASM_URL = new URL("pyodide.asm.wasm", indexURL).href;
+const earlyModule = new Promise((resolve) => {
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = ({ data }) => {
+    port1.close();
+    resolve(data?.module ?? null);
+  };
+  self.postMessage({ marquee: { kind: "wasm?" } }, [port2]);
+});
+const placeholders = new WeakSet(); // the wasm "responses" that stand for the page's module
+
 const nativeFetch = self.fetch;
 self.fetch = function (input, init) {
   const url = new URL(typeof input === "string" ? input : (input?.url ?? String(input)), indexURL).href;
+  if (url === WASM_URL) {
+    return earlyModule.then((module) => {
+      if (!module) return watched.call(this, url, input, init);
+      const placeholder = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
+      placeholders.add(placeholder);
+      return placeholder;
+    });
+  }
+  return watched.call(this, url, input, init);
+};
+
+function watched(url, input, init) {
   const response = nativeFetch.call(this, input, init);
   response.then(
     (res) => (res.ok ? count(url, res) : post({ kind: "http", url, status: res.status })),
     (error) => post({ kind: "fetch-failed", url, error: String(error?.message ?? error) }),
   );
   return response;
-};
+}
 
 async function count(url, res) {
   if (!res.body) return;
@@ -56,8 +82,14 @@ for (const name of ["instantiateStreaming", "instantiate"]) {
   const native = WebAssembly[name];
   if (!native) continue;
   WebAssembly[name] = async function (source, ...rest) {
-    const result = await native.call(this, source, ...rest);
     const s = await source;
+    if (placeholders.has(s)) {
+      const module = await earlyModule;
+      const instance = await WebAssembly.instantiate(module, ...rest);
+      post({ kind: "compiled" });
+      return { instance, module };
+    }
+    const result = await native.call(this, source, ...rest);
     // Pyodide also instantiates a few tiny helper modules: only its own ~10 MB one counts
     if (s instanceof Response ? s.url.endsWith(".wasm") : (s?.byteLength ?? 0) > 1e6) post({ kind: "compiled" });
     return result;
