@@ -332,6 +332,7 @@ function onWorker(xworker) {
 const early = window.marqueeEarly;
 early?.response.then((res) => res?.ok && countEarly(res));
 early?.wasm.then(({ error }) => {
+  performance.mark(error ? "marquee:wasm-failed" : "marquee:wasm-compiled");
   if (error && /MIME/i.test(String(error))) {
     fail("The Python runtime (WebAssembly) could not start.", errorText(error), HINTS.mime);
   }
