@@ -250,8 +250,8 @@ $(".boot-error").addEventListener("click", async (event) => {
 
 // 1. The engine's worker (web/pyodide-worker.mjs, web/main.py) posts what only it can see:
 //    bytes received per file, HTTP errors, the runtime compiled, CPython started with its
-//    wheels, web/main.py started, then ready or failed. The page's own fetches and
-//    WebAssembly are not the boot's any more: nothing of the boot runs on this thread.
+//    wheels, web/main.py started, then ready or failed. Of the boot, only the WebAssembly
+//    download and compile run from this page (0. below), on V8's own threads.
 function onWorkerMessage({ data, ports }) {
   const m = data?.marquee;
   if (!m) return;
