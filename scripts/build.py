@@ -25,6 +25,7 @@ import hashlib
 import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -246,6 +247,8 @@ def engine_sources() -> list[Path]:
 
 def sources_digest(files: list[Path]) -> str:
     h = hashlib.sha256()
+    # the recipe too: a wheel built the older way (no bytecode) is not reused
+    h.update(PYC_RECIPE.encode() + b"\0")
     for path in files:
         h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
@@ -264,8 +267,76 @@ def engine_wheel(out: Path) -> tuple[Path, bool]:
         return wheels[0], False
     shutil.rmtree(out, ignore_errors=True)
     wheel = build_engine_wheel(files, out)
+    add_bytecode(wheel)
     stamp.write_text(digest + "\n")
     return wheel, True
+
+
+# The engine's modules, compiled by the site's own CPython (Pyodide under Node: the page's
+# Python is 3.14, the build machine's may not be) into __pycache__/*.pyc beside the sources,
+# unchecked-hash (PEP 552: never compared with the .py, whose mtime the wheel does not keep).
+# In the page every module is otherwise compiled from source on each start. Only what
+# web/main.py imports before the engine is ready: `import engine` about halves (Node, this
+# machine kind; docs/boot.md "Start-up levers"). The games' bytecode would also take their
+# first load from ~300 to ~80 ms, but it weighs 0.5 MB (more than the site's budget has
+# left); the command-line tools never run in the page. The sources stay, for tracebacks.
+PYC_RECIPE = "pyc-unchecked-hash-2"
+NO_BYTECODE = ("engine/games/", "engine/cli.py", "engine/bench.py", "engine/__main__.py")
+ADD_BYTECODE_JS = r"""
+import { loadPyodide } from "%(pyodide)s";
+import fs from "node:fs";
+const [input, output] = process.argv.slice(-2);
+const py = await loadPyodide({ indexURL: "%(index)s" });
+py.FS.writeFile("/in.whl", fs.readFileSync(input));
+py.runPython(`
+import base64, hashlib, importlib.util, sys, sysconfig, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+site = sysconfig.get_path("purelib")
+tag = sys.implementation.cache_tag
+src = zipfile.ZipFile("/in.whl")
+files = []
+for info in src.infolist():
+    if info.filename.endswith(".dist-info/RECORD"):
+        record = info.filename
+        continue
+    data = src.read(info)
+    files.append((info.filename, data))
+    if info.filename.endswith(".py") and not info.filename.startswith(%(skip)s):
+        code = compile(data, f"{site}/{info.filename}", "exec", dont_inherit=True)
+        pyc = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+        folder, _, name = info.filename.rpartition("/")
+        files.append((f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc", pyc))
+
+def digest(data):
+    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+lines = [f"{name},sha256={digest(data)},{len(data)}" for name, data in files]
+files.append((record, ("\\n".join(lines + [f"{record},,"]) + "\\n").encode()))
+with zipfile.ZipFile("/out.whl", "w") as out:
+    for name, data in files:
+        info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        out.writestr(info, data)
+`);
+fs.writeFileSync(output, py.FS.readFile("/out.whl"));
+"""
+
+
+def add_bytecode(wheel: Path) -> None:
+    node = shutil.which("node")
+    if not node:
+        raise BuildError("node is not installed (it compiles the engine for the page's Python)")
+    pyodide = NODE_MODULES / "pyodide"
+    script = ADD_BYTECODE_JS % {
+        "pyodide": (pyodide / "pyodide.mjs").as_uri(),
+        "index": str(pyodide) + "/",
+        "skip": repr(NO_BYTECODE),
+    }
+    tmp = wheel.with_suffix(".pyc.tmp")
+    run([node, "--input-type=module", "-e", script, str(wheel), str(tmp)])
+    tmp.replace(wheel)
 
 
 def build_engine_wheel(files: list[Path], out: Path) -> Path:
@@ -359,10 +430,24 @@ def json_script(element_id: str, data) -> str:
     )
 
 
-def render_index(manifest: dict, lobby: dict) -> str:
+def pyscript_preload(pyscript: Path) -> str:
+    """<link rel="modulepreload">s for the chunks PyScript's core.js needs before it makes the
+    engine's worker: its bundle, and the error plugin it imports even when switched off."""
+    core = (pyscript / "core.js").read_text()
+    chunks = re.findall(r'from\s*"\./(core-[\w-]+\.js)"', core)
+    chunks += sorted(p.name for p in pyscript.glob("error-*.js"))
+    if not chunks or not chunks[0].startswith("core-"):
+        raise BuildError("pyscript/core.js no longer imports a core-*.js chunk: update the preload")
+    return "\n".join(
+        f'  <link rel="modulepreload" href="pyscript/{html.escape(c)}">' for c in chunks
+    )
+
+
+def render_index(manifest: dict, lobby: dict, pyscript: Path) -> str:
     page = (ROOT / "index.html").read_text()
     styles, scripts = app_assets(ROOT / "web")
     marks = {
+        "<!-- marquee:pyscript-preload -->": pyscript_preload(pyscript),
         "<!-- marquee:lobby-data -->": json_script("marquee-lobby-data", lobby),
         "<!-- marquee:app-styles -->": styles,
         "<!-- marquee:app-scripts -->": scripts,
@@ -506,7 +591,7 @@ def assemble(out: Path, versions: dict, pypi: list[Path], engine: Path) -> dict:
     }
     # the files the page itself names (not index.html): the page and its cache agree on it
     manifest["build"] = digest_of(file_hashes(out, skip=SITE_ONLY))
-    (out / "index.html").write_text(render_index(manifest, lobby_data()))
+    (out / "index.html").write_text(render_index(manifest, lobby_data(), out / "pyscript"))
     manifest["precache"] = write_service_worker(out)["build"]
     return manifest
 

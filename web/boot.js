@@ -250,11 +250,16 @@ $(".boot-error").addEventListener("click", async (event) => {
 
 // 1. The engine's worker (web/pyodide-worker.mjs, web/main.py) posts what only it can see:
 //    bytes received per file, HTTP errors, the runtime compiled, CPython started with its
-//    wheels, web/main.py started, then ready or failed. The page's own fetches and
-//    WebAssembly are not the boot's any more: nothing of the boot runs on this thread.
-function onWorkerMessage({ data }) {
+//    wheels, web/main.py started, then ready or failed. Of the boot, only the WebAssembly
+//    download and compile run from this page (0. below), on V8's own threads.
+function onWorkerMessage({ data, ports }) {
   const m = data?.marquee;
   if (!m) return;
+  if (m.kind === "wasm?") {
+    // the worker asks for the WebAssembly module index.html started compiling (0. below)
+    (early?.wasm ?? Promise.resolve({})).then(({ module }) => ports[0]?.postMessage({ module: module ?? null }));
+    return;
+  }
   if (m.kind.startsWith("snapshot-")) {
     // Pyodide's memory snapshot (web/pyodide-worker.mjs): restored, refused, or made for next time
     state.snapshot = { ...state.snapshot, [m.kind.slice(9)]: m };
@@ -318,6 +323,38 @@ function onWorker(xworker) {
     () => engineReady(xworker),
     () => {}, // reported by onerror
   );
+}
+
+// 0. Pyodide's WebAssembly is fetched and compiled from index.html's first script, before
+//    PyScript has made the worker (which is handed the module): its bytes are counted here.
+//    A download that fails is reported by resource timing (2.) and again by the worker,
+//    which then fetches it itself; a compile that fails on a wrong MIME type is the server's.
+const early = window.marqueeEarly;
+early?.response.then((res) => res?.ok && countEarly(res));
+early?.wasm.then(({ error }) => {
+  performance.mark(error ? "marquee:wasm-failed" : "marquee:wasm-compiled");
+  if (error && /MIME/i.test(String(error))) {
+    fail("The Python runtime (WebAssembly) could not start.", errorText(error), HINTS.mime);
+  }
+});
+
+async function countEarly(res) {
+  const r = resources.get(res.url);
+  if (!r || !res.body) return;
+  r.started ??= performance.now();
+  try {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      r.loaded += value.byteLength;
+      schedule();
+    }
+    r.done = true;
+    schedule();
+  } catch {
+    // only a counter: the compile reports the failure
+  }
 }
 
 // 2. Resource timing: a file of the page itself that failed (the worker's files are not seen
