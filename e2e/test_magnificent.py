@@ -24,7 +24,9 @@ import msgspec
 import pytest
 from playwright.sync_api import expect
 
+from engine.bridge import Bridge
 from engine.core import save as savefile
+from engine.core.bots import make_bot
 from engine.games.magnificent import bots, common, perform
 from engine.games.magnificent.turn import ap
 from helpers import no_problems, open_page, reload_page
@@ -686,6 +688,66 @@ def test_hotseat_covers_the_table_for_the_master_card_draft_only(
     figures["magnificent hotseat: covers (phase) / uncovered hand-overs after the draft"] = (
         f"{len(covers)} ({', '.join(sorted(set(covers)))}) / {uncovered}"
     )
+    no_problems(page)
+
+
+# fully inside the window
+IN_VIEW_JS = """els => els.map(e => {
+    const r = e.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+})"""
+
+
+def save_at_a_gem_payment() -> str:
+    """A real game (seed 21: a person playing random legal moves against greedy) played by the
+    engine itself up to the person's choice of how to pay a poster's gems (R52, D1), as the
+    page's save file. Such a choice needs clear gems that could stand in for coloured ones: no
+    greedy-played game reached it in 39 seeds."""
+    table = Bridge()
+    call = lambda method, **args: json.loads(table.call(method, json.dumps(args)))
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    snap = call("new", game="magnificent", players=2, seed=21, viewer=0, seats=seats)
+    match = table.table.match
+    person = make_bot(match.game, "random", 21)
+    for _ in range(3000):
+        if any(e["action"]["type"] == "pay_gems" for e in snap["legal"]):
+            return call("save")["text"]
+        to = snap["to_act"]
+        assert to["kind"] != "terminal", "the game ended before a gem payment"
+        if to["kind"] == "players" and 0 in to["seats"]:
+            legal = match.game.legal_actions(match.state, 0)
+            action = person.choose(match.game, match.state, 0, legal)
+            snap = call("act", seat=0, action=match.game.action_to_builtins(action), viewer=0)
+        else:
+            snap = call("step", viewer=0)
+    raise AssertionError("no gem payment within 3000 steps")
+
+
+def test_the_gem_payment_is_chosen_at_the_gem_storage(page, site_url, screenshot):
+    """D1: when clear gems could stand in for coloured ones, the person picks the payment at
+    their gem storage; the engine's save brings the page to that choice."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    page.evaluate("t => marquee.load(t)", save_at_a_gem_payment())
+    expect(page.locator(BOARD)).to_be_visible(timeout=60_000)
+    legal = page.evaluate("marquee.legal()")
+    assert len(legal) >= 2 and {e["action"]["type"] for e in legal} == {"pay_gems"}
+    step = page.evaluate("marquee.snapshot().step")
+    pay = page.get_by_test_id("mgn-pay")
+    expect(pay).to_be_visible()
+    pay.scroll_into_view_if_needed()
+    pay.click()
+    choices = page.locator('[data-testid^="mgn-choice-"]')
+    expect(choices).to_have_count(len(legal))
+    for k, entry in enumerate(legal):
+        expect(choices.nth(k)).to_contain_text(entry["label"])
+    # the move list beside the board keeps every payment in view (it showed one and a half)
+    assert page.get_by_test_id("action-1").evaluate_all(IN_VIEW_JS) == [True]
+    screenshot(page, "mgn-pay-choice")
+    choices.nth(len(legal) - 1).click()
+    page.evaluate("marquee.idle()")
+    assert page.evaluate("marquee.snapshot().step") > step
+    assert not any(e["action"]["type"] == "pay_gems" for e in page.evaluate("marquee.legal()"))
     no_problems(page)
 
 
