@@ -60,16 +60,16 @@ SOLO_OPTIONS = (
         choice_names=DIFFICULTY_NAMES,
         names={"en": "Difficulty", "ru": "Сложность", "fr": "Difficulté"},
         help={
-            # Figures: docs/bots.md, 20 seeded games per difficulty (seeds 50000-50019).
+            # Figures: docs/bots.md, 80 seeded games per difficulty (seeds 50000-50079).
             "en": "The Successor's characters, dice, cards and scoring table. Measured: it "
-            "scores about 107 fame at Low, 131 at Medium, 168 at High; the Hard bot scores about "
-            "35 and lost all 60 games.",
+            "scores about 103 fame at Low, 126 at Medium, 163 at High; the Hard bot scores about "
+            "35 and lost all 240 games.",
             "ru": "Персонажи преемника, кубики, карты и таблица подсчёта. По замерам он набирает "
-            "около 107 славы на низкой, 131 на средней, 168 на высокой сложности; сильный бот "
-            "набирает около 35 и проиграл все 60 партий.",
+            "около 103 славы на низкой, 126 на средней, 163 на высокой сложности; сильный бот "
+            "набирает около 35 и проиграл все 240 партий.",
             "fr": "Personnages, dés, cartes et décompte du Successeur. Mesuré : il marque environ "
-            "107 de Prestige en Faible, 131 en Moyenne, 168 en Élevée ; le robot difficile marque "
-            "environ 35 et a perdu les 60 parties.",
+            "103 de Prestige en Faible, 126 en Moyenne, 163 en Élevée ; le robot difficile marque "
+            "environ 35 et a perdu les 240 parties.",
         },
     ),
     OptionSpec(
