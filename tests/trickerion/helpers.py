@@ -117,7 +117,7 @@ def play_random(
 
 from engine.games.trickerion import actions as A  # noqa: E402
 from engine.games.trickerion.catalog import SLOT_THEATER  # noqa: E402
-from engine.games.trickerion.common import put  # noqa: E402
+from engine.games.trickerion.common import set_cell  # noqa: E402
 from engine.games.trickerion.state import Char, PerfCard, Placement, Trick  # noqa: E402
 
 MAGICIANS = ["m06_gentleman", "m04_mechaniker", "m01_master_of_chains", "m07_yoruba_spiritmaster"]
@@ -222,9 +222,7 @@ def put_marker(g, s, seat: int, trick_id: str, card: int, cell: int, facing: str
     from engine.games.trickerion.catalog import DIRECTIONS
 
     t = next(t for t in s.players[seat].tricks if t.id == trick_id)
-    pc = s.row[card]
-    pc.m = put(pc.m, cell, seat * 4 + t.sym)
-    pc.o = put(pc.o, cell, DIRECTIONS.index(facing))
+    set_cell(s.row[card], cell, seat * 4 + t.sym, DIRECTIONS.index(facing))
 
 
 def facing_between(g, card_id: str, a: int, b: int) -> tuple[str, str]:

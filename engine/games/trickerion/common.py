@@ -135,6 +135,13 @@ def put(items: tuple, index: int, value: Any) -> tuple:
     return (*items[:index], value, *items[index + 1 :])
 
 
+def set_cell(pc: PerfCard, cell: int, marker: int = FREE, facing: int = 0) -> None:
+    """``marker`` on ``cell`` of the performance card, turned to ``facing`` (by default the
+    cell is emptied: a free cell faces up)."""
+    pc.m = put(pc.m, cell, marker)
+    pc.o = put(pc.o, cell, facing)
+
+
 def without(items: tuple, item: Any) -> tuple:
     """``items`` less the first ``item`` (the fields that change rarely are tuples, shared
     between a state and its copies instead of copied at every step)."""
@@ -223,8 +230,7 @@ def remove_markers_everywhere(s: State, code: int) -> int:
         for i, m in enumerate(pc.m):
             if m == code:
                 removed += 2 if i in pc.dbl else 1
-                pc.m = put(pc.m, i, -1)
-                pc.o = put(pc.o, i, 0)
+                set_cell(pc, i)
                 if i in pc.dbl:
                     pc.dbl = without(pc.dbl, i)
         removed += pc.guest.count(code)

@@ -19,8 +19,8 @@ from engine.games.trickerion.common import (
     day_yield,
     formed_links,
     gain,
-    put,
     raise_decision,
+    set_cell,
     symbol_schools,
     theater_day_of,
     trick_by_sym,
@@ -283,8 +283,7 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:
         if m >= 0:
             if durable and durable.cell == i:
                 trick_by_sym(s.players[m // 4], m % 4).markers += 1
-            pc.m = put(pc.m, i, -1)
-            pc.o = put(pc.o, i, 0)
+            set_cell(pc, i)
     pc.dbl = ()
     pc.guest = ()
 

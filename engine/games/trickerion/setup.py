@@ -25,9 +25,9 @@ from engine.games.trickerion.common import (
     can_take,
     free_symbol,
     has_components,
-    put,
     raise_decision,
     residence,
+    set_cell,
 )
 from engine.games.trickerion.state import (
     NEUTRAL,
@@ -118,8 +118,7 @@ def _perf_card(cat: Catalog, card_id: str) -> PerfCard:
     n = len(geo.cells)
     pc = PerfCard(card_id, (-1,) * n, (0,) * n)
     for cell, (_school, facing) in geo.neutral.items():
-        pc.m = put(pc.m, cell, NEUTRAL)
-        pc.o = put(pc.o, cell, facing)
+        set_cell(pc, cell, NEUTRAL, facing)
     return pc
 
 

@@ -19,8 +19,8 @@ from engine.games.trickerion.common import (
     day_yield,
     gain,
     link_formed,
-    put,
     raise_decision,
+    set_cell,
     symbol_schools,
     theater_day_of,
     trick_by_id,
@@ -221,8 +221,7 @@ def set_up(
         return
     if effect == "new_twist" and act is not None and on_card(pc, code):
         act.effect = "used"
-    pc.m = put(pc.m, action.cell, code)
-    pc.o = put(pc.o, action.cell, DIRECTIONS.index(action.facing))
+    set_cell(pc, action.cell, code, DIRECTIONS.index(action.facing))
     if action.double:
         pc.dbl = (*pc.dbl, action.cell)
     ev.append(
@@ -302,13 +301,11 @@ def reschedule(g, s: State, action: A.Reschedule, ev: list[Event], pay_links: bo
     src = s.row[action.card]
     code = src.m[action.cell]
     double = action.cell in src.dbl
-    src.m = put(src.m, action.cell, -1)
-    src.o = put(src.o, action.cell, 0)
+    set_cell(src, action.cell)
     if double:
         src.dbl = without(src.dbl, action.cell)
     dst = s.row[action.to_card]
-    dst.m = put(dst.m, action.to_cell, code)
-    dst.o = put(dst.o, action.to_cell, DIRECTIONS.index(action.facing))
+    set_cell(dst, action.to_cell, code, DIRECTIONS.index(action.facing))
     if double:
         dst.dbl = (*dst.dbl, action.to_cell)
     seat = code // 4
@@ -336,8 +333,7 @@ def street_performance(
     cat: Catalog = g.cat
     pc = s.row[action.card]
     code = pc.m[action.cell]
-    pc.m = put(pc.m, action.cell, -1)
-    pc.o = put(pc.o, action.cell, 0)
+    set_cell(pc, action.cell)
     if action.cell in pc.dbl:
         pc.dbl = without(pc.dbl, action.cell)
     t = next(x for x in s.players[seat].tricks if x.sym == code % 4)

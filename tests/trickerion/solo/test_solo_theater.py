@@ -2,7 +2,7 @@
 театр» (theater.1–3, theater.card.1–4, theater.cell.1–4, theater.order, theater.skip) and the
 worked example with the neutral marker."""
 
-from engine.games.trickerion.common import put
+from engine.games.trickerion.common import put, set_cell
 from engine.games.trickerion.solo import theater as TH
 from engine.games.trickerion.solo.state import NEUTRAL
 
@@ -49,11 +49,8 @@ def test_book_example_theater_with_the_neutral_marker():
         left.o, 1, 0
     )  # the neutral marker turned so its Spiritual side faces the shard link
     set_tricks(g, s, HUMAN, [("t01_enchanted_butterflies", 0)])
-    left.m, left.o = (
-        put(left.m, 5, HUMAN * 4 + 0),
-        put(left.o, 5, 3),
-    )  # yours at (1, 2), facing left
-    right.m, right.o = put(right.m, 0, marker(g, s, SUCC, GHOST_TRAP)), put(right.o, 0, 2)
+    set_cell(left, 5, HUMAN * 4 + 0, 3)  # your marker at (1, 2), facing left
+    set_cell(right, 0, marker(g, s, SUCC, GHOST_TRAP), 2)
     p = s.players[SUCC]
     fame, shards = p.fame, p.shards
     log = run_turn(g, s, solo)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
-from engine.games.trickerion.common import gain, without
+from engine.games.trickerion.common import gain, take_card
 from engine.games.trickerion.labels import char_params
 from engine.games.trickerion.solo import alley, choose, downtown, market, theater
 from engine.games.trickerion.solo import rules as R
@@ -100,10 +100,7 @@ def apply_deal(cat: Catalog, s: State, solo: SoloState, ev: list[Event]) -> None
         if char < 0:
             R.emit(ev, "entry_skipped", step, location=card)
             continue
-        if card in p.specials:
-            p.specials = without(p.specials, card)
-        else:
-            p.hand[card] -= 1
+        take_card(p, card)
         p.chars[char].card = card
         p.chars[char].shown = True
         R.emit(ev, "assigned", step, char=char, card=card, **char_params(p, char))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
-from engine.games.trickerion.common import put, trick_by_sym
+from engine.games.trickerion.common import set_cell, trick_by_sym
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState
@@ -92,8 +92,7 @@ def return_markers(s: State, solo: SoloState, pc: PerfCard, ev: list[Event], ste
     for i, m in enumerate(pc.m):
         if m >= 0 and m // 4 == solo.seat:
             trick_by_sym(p, m % 4).markers += 1
-            pc.m = put(pc.m, i, -1)
-            pc.o = put(pc.o, i, 0)
+            set_cell(pc, i)
             n += 1
     if n:
         R.emit(ev, "markers_back", step, card=pc.id, markers=n)

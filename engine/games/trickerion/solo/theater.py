@@ -15,7 +15,7 @@ from itertools import permutations
 
 from engine.core.events import Event
 from engine.games.trickerion.catalog import DIRECTIONS, Catalog
-from engine.games.trickerion.common import gain, put, trick_by_id, trick_by_sym
+from engine.games.trickerion.common import gain, set_cell, trick_by_id, trick_by_sym
 from engine.games.trickerion.components import OnSetUp
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
@@ -158,8 +158,7 @@ def apply_set_up(
     school = cat.trick_school[t.id]
     links = R.links_if_placed(cat, s, pc, st.cell, school, facing)
     t.markers -= 1
-    pc.m = put(pc.m, st.cell, seat * 4 + t.sym)
-    pc.o = put(pc.o, st.cell, facing)
+    set_cell(pc, st.cell, seat * 4 + t.sym, facing)
     solo.set_ups += 1
     solo.turn.left -= 1
     solo.turn.done += 1
