@@ -28,6 +28,7 @@ window.__bootSamples = [];
 })();
 """
 STAGES = ["runtime", "packages", "engine", "ready"]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def seconds(ms) -> str:
@@ -46,6 +47,11 @@ def test_cold_start_reaches_engine_ready(page, site_url, wait_for_boot, screensh
     assert page.evaluate("document.documentElement.dataset.boot") == "ready"
     assert page.evaluate("typeof window.marqueeBridge") == "object"
     assert boot["engine"]["version"] == boot["versions"]["engine"]
+    # the start compiled no standard-library module: each one it imports ships as bytecode
+    assert boot["engine"]["fromSource"] == [], (
+        "imported from source during the start; add them to scripts/stdlib-bytecode.txt: "
+        + ", ".join(boot["engine"]["fromSource"])
+    )
 
     # the progress bar only ever moved forward, through the stages in order, to 100 %
     samples = page.evaluate("window.__bootSamples")
@@ -356,11 +362,17 @@ BARE = """<!doctype html><meta charset="utf-8"><title>bare stack</title>
 def test_engine_ready_against_the_bare_stack(
     browser, site_dir, serve, tmp_path, wait_for_boot, figures
 ):
-    """Pyodide + msgspec imported and nothing else, from the same files, beside the page:
-    fresh contexts, interleaved, three each."""
+    """Pyodide + msgspec imported and nothing else, from the same Pyodide release with its own
+    standard library, beside the page: fresh contexts, interleaved, three each."""
     bare = tmp_path / "bare"
-    bare.mkdir()
-    (bare / "pyodide").symlink_to(site_dir / "pyodide", target_is_directory=True)
+    (bare / "pyodide").mkdir(parents=True)
+    # the site's Pyodide files, but Pyodide's own standard library (sources) where the site
+    # ships its compiled and trimmed one (scripts/build.py "a compiled standard library")
+    for f in (site_dir / "pyodide").iterdir():
+        (bare / "pyodide" / f.name).symlink_to(f)
+    stock = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    (bare / "pyodide" / "python_stdlib.zip").unlink()
+    (bare / "pyodide" / "python_stdlib.zip").symlink_to(stock)
     (bare / "index.html").write_text(BARE)
     bare_url, site_url = serve(bare), serve(site_dir)
     ours, base, tasks = [], [], []

@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,20 +84,8 @@ PYPI_WHEELS = [
         ("msgspec",),
         platform="pyemscripten_2026_0_wasm32",
     ),
-    PypiWheel(
-        "micropip",
-        "0.11.1",
-        "micropip-0.11.1-py3-none-any.whl",
-        "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
-        ("micropip",),
-    ),
-    PypiWheel(
-        "packaging",
-        "26.1",
-        "packaging-26.1-py3-none-any.whl",
-        "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f",
-        ("packaging",),
-    ),
+    # (micropip, and packaging for it, are not shipped: PyScript installs the packages straight
+    # from the lock, "packages_cache": "passthrough", and never loads micropip.)
 ]
 
 ENGINE_DIST = "marquee"  # distribution name in pyproject.toml
@@ -339,6 +328,116 @@ def add_bytecode(wheel: Path) -> None:
     tmp.replace(wheel)
 
 
+# A compiled standard library. Pyodide's python_stdlib.zip ships sources, so CPython compiles
+# every module it imports on every start: most of the worker's start-up (Node, this machine
+# kind: loadPyodide + msgspec 2.4-2.9 s with the sources, 0.9-1.1 s with bytecode). The site's
+# python_stdlib.zip is Pyodide's with
+#   - the modules in scripts/stdlib-bytecode.txt (every one the worker imports by the time the
+#     engine is ready) as bytecode only, compiled by the site's own CPython (Pyodide under
+#     Node), without docstrings and asserts (-OO: 0.24 MB less to download) except Pyodide's
+#     own packages, which read their docstrings at run time;
+#   - the other modules as sources (compiled if ever imported);
+#   - without the packages that cannot run in a page or serve only an interactive session
+#     (STDLIB_TRIM), which pays for the bytecode within the site's budget.
+# The bare-stack page of e2e/test_boot.py loads Pyodide's own zip (node_modules/pyodide).
+STDLIB_BYTECODE = ROOT / "scripts" / "stdlib-bytecode.txt"
+STDLIB_TRIM = ("multiprocessing/", "_pyrepl/", "unittest/", "doctest.py", "pdb.py", "pydoc.py")
+STDLIB_KEEP_DOCSTRINGS = ("pyodide/", "_pyodide/")
+STDLIB_RECIPE = "stdlib-sourceless-opt2-1"
+COMPILE_STDLIB_JS = r"""
+import { loadPyodide } from "%(pyodide)s";
+import fs from "node:fs";
+const [input, plan, output] = process.argv.slice(-3);
+const py = await loadPyodide({ indexURL: "%(index)s" });
+py.FS.writeFile("/in.zip", fs.readFileSync(input));
+py.FS.writeFile("/plan.json", fs.readFileSync(plan));
+py.runPython(`
+import json, zipfile
+from importlib._bootstrap_external import _code_to_timestamp_pyc
+
+plan = json.load(open("/plan.json"))
+compile_ = set(plan["compile"])
+src = zipfile.ZipFile("/in.zip")
+with zipfile.ZipFile("/out.zip", "w") as out:
+    for info in src.infolist():
+        name = info.filename
+        if name.startswith(tuple(plan["trim"])):
+            continue
+        data = src.read(info)
+        if name in compile_:
+            optimize = 0 if name.startswith(tuple(plan["keep_docstrings"])) else 2
+            code = compile(data, f"{plan['prefix']}/{name}", "exec", dont_inherit=True, optimize=optimize)
+            # sourceless: zipimport loads NAME.pyc unchecked when there is no NAME.py
+            data = bytes(_code_to_timestamp_pyc(code, 0, 0))
+            name = name[:-3] + ".pyc"
+        entry = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+        entry.compress_type = zipfile.ZIP_DEFLATED
+        entry.external_attr = 0o644 << 16
+        out.writestr(entry, data)
+`);
+fs.writeFileSync(output, py.FS.readFile("/out.zip"));
+"""
+
+
+def stdlib_plan(stock: Path) -> dict:
+    """What to compile (zip paths of the listed modules) and what to leave out."""
+    names = set(zipfile.ZipFile(stock).namelist())
+    wanted = [
+        line.strip()
+        for line in STDLIB_BYTECODE.read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    paths = []
+    for module in wanted:
+        base = module.replace(".", "/")
+        path = next((p for p in (f"{base}.py", f"{base}/__init__.py") if p in names), None)
+        if path is None:
+            raise BuildError(
+                f"{STDLIB_BYTECODE.relative_to(ROOT)} names {module}, which Pyodide's "
+                "standard library does not have"
+            )
+        if path.startswith(STDLIB_TRIM):
+            raise BuildError(f"{module} is both compiled and trimmed from the standard library")
+        paths.append(path)
+    return {
+        "compile": sorted(paths),
+        "trim": list(STDLIB_TRIM),
+        "keep_docstrings": list(STDLIB_KEEP_DOCSTRINGS),
+        # where Pyodide mounts the zip: a traceback names the file
+        "prefix": "/lib/python314.zip",
+    }
+
+
+def site_stdlib(dest: Path) -> None:
+    """Write the site's python_stdlib.zip to `dest` (cached in .cache/stdlib by its inputs)."""
+    pyodide = NODE_MODULES / "pyodide"
+    stock = pyodide / "python_stdlib.zip"
+    plan = json.dumps(stdlib_plan(stock), sort_keys=True)
+    key = hashlib.sha256(
+        STDLIB_RECIPE.encode() + b"\0" + plan.encode() + b"\0" + stock.read_bytes()
+    ).hexdigest()[:16]
+    cached = CACHE / "stdlib" / f"python_stdlib-{key}.zip"
+    if not cached.is_file():
+        node = shutil.which("node")
+        if not node:
+            raise BuildError("node is not installed (it compiles the standard library)")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        for old in cached.parent.glob("python_stdlib-*"):
+            old.unlink()
+        plan_file = cached.with_suffix(".plan.json")
+        plan_file.write_text(plan)
+        script = COMPILE_STDLIB_JS % {
+            "pyodide": (pyodide / "pyodide.mjs").as_uri(),
+            "index": str(pyodide) + "/",
+        }
+        tmp = cached.with_suffix(".tmp")
+        log("compiling the standard library (Pyodide under Node) ...")
+        run([node, "--input-type=module", "-e", script, str(stock), str(plan_file), str(tmp)])
+        tmp.replace(cached)
+        plan_file.unlink()
+    shutil.copy2(cached, dest)
+
+
 def build_engine_wheel(files: list[Path], out: Path) -> Path:
     """`pip wheel . --no-deps` on a clean copy of the sources (setuptools' own build/ dir
     would otherwise collide with ours and keep deleted modules alive)."""
@@ -551,7 +650,10 @@ def assemble(out: Path, versions: dict, pypi: list[Path], engine: Path) -> dict:
 
     (out / "pyodide").mkdir(parents=True)
     for name in PYODIDE_RUNTIME:
-        shutil.copy2(pyodide_src / name, out / "pyodide" / name)
+        if name == "python_stdlib.zip":
+            site_stdlib(out / "pyodide" / name)
+        else:
+            shutil.copy2(pyodide_src / name, out / "pyodide" / name)
     for wheel in [*pypi, engine]:
         shutil.copy2(wheel, out / "pyodide" / wheel.name)
     lock = write_lock(

@@ -7,7 +7,8 @@ the page's main thread (docs/boot.md).
     (``await xworker.sync.call(...)``): JSON in, JSON out, so the worker never touches the page
     and needs no cross-origin isolation;
   * the page hears ``{"marquee": {"kind": "main"}}`` when this file starts, then ``ready``
-    (``version``, ``python``, ``importMs``) or ``failed`` (``message``, ``traceback``).
+    (``version``, ``python``, ``importMs``, ``fromSource``) or ``failed`` (``message``,
+    ``traceback``).
 
 An unexpected Python exception inside a call (a bug, not a refused move) comes back as an
 ``{"error": ...}`` like any other, with code ``ui.error.internal``, and its traceback goes to
@@ -54,6 +55,24 @@ def make_call(bridge, render):
     return call
 
 
+def from_source() -> list[str]:
+    """The standard-library modules imported so far from their sources: the site ships the
+    ones the start needs as bytecode (scripts/stdlib-bytecode.txt), so this is empty unless
+    that list is behind the code."""
+    stdlib = next((p for p in sys.path if p.endswith(".zip")), None)
+    if stdlib is None:
+        return []
+    # (a frozen module names its source file too: its spec's origin says "frozen")
+    return sorted(
+        name
+        for name, module in list(sys.modules.items())
+        if (origin := getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith(
+            stdlib + "/"
+        )
+        and origin.endswith(".py")
+    )
+
+
 post(kind="main")
 started = time.perf_counter()
 try:
@@ -73,6 +92,7 @@ else:
         version=engine.__version__,
         python=sys.version.split()[0],
         importMs=round((time.perf_counter() - started) * 1000, 1),
+        fromSource=from_source(),
     )
 
 __export__ = ["call"]

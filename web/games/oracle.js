@@ -3,8 +3,9 @@
 // a target that is not legal asks the bridge why (`why(seat, action)`), so the player reads the
 // rule it breaks. Test ids: docs/oracle-page.md.
 
-import { SVG_NS, whyNot, keepPlace, restorePlace, loadStyles } from "../ui/board.js";
-import { hx as h, sx as s, listen, morph } from "../ui/morph.js";
+import { SVG_NS, svg as s, whyNot, keepPlace, restorePlace, loadStyles } from "../ui/board.js";
+import { h, listen } from "../ui/dom.js";
+import { morph } from "../ui/morph.js";
 
 // Linked before the module resolves (the page imports it before the first draw).
 await loadStyles([new URL("./oracle.css", import.meta.url)]);
@@ -99,7 +100,8 @@ export function render(container, snap, api) {
   const where = FOCUS_PANEL[v.pending?.type];
   const reveal = where && memo.pendingType !== v.pending?.type ? where : null;
   memo.pendingType = v.pending?.type ?? null;
-  settlePlace(container, sheet, place, reveal);
+  // (the sheet on screen: the patch keeps the one already there)
+  settlePlace(container, container.firstElementChild, place, reveal);
 }
 
 /** Focus and scrolling wait for the next frame: each would lay out the new sheet at once, and

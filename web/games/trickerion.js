@@ -7,7 +7,8 @@
 // Each board area is one function of the drawing context `c` (see `context`). A variant's
 // renderer (trickerion/solo.js) is this one with extension points: makeRenderer(ext).
 
-import { h, clear } from "../ui/dom.js";
+import { h, clear, listen } from "../ui/dom.js";
+import { morph } from "../ui/morph.js";
 import {
   svg as s,
   activate,
@@ -43,8 +44,19 @@ export const PAD = 10;
 
 // `shown`: the final step whose scores were brought into view;
 // `moved`: what changed on the board since the viewer's own last move (others, bots, chance);
-// `prev`: the last drawn board's positions; `recap`: the round whose recap was dismissed.
-const UI = { zoom: 1, scroll: null, selected: null, renders: 0, shown: -1, moved: new Set(), prev: null, recap: 0 };
+// `prev`: the last drawn board's positions; `recap`: the round whose recap was dismissed;
+// `arrivals`: how many times each place arrived (its animation's name alternates).
+const UI = {
+  zoom: 1,
+  scroll: null,
+  selected: null,
+  renders: 0,
+  shown: -1,
+  moved: new Set(),
+  prev: null,
+  recap: 0,
+  arrivals: new Map(),
+};
 
 // Linked before the module resolves (the page imports it before the first draw).
 await loadStyles([new URL("./trickerion/trickerion.css", import.meta.url)]);
@@ -134,7 +146,7 @@ function context(container, snap, api, ext, redraw) {
   const view = snap.view;
   const targets = groupTargets(snap.legal ?? [], viewer);
   selectionStep(targets, snap, viewer, w);
-  const board = h("div", { class: `trk${ext.boardClass ? ` ${ext.boardClass}` : ""}`, testid: "trk-board", lang });
+  const board = liveBoard(container, ext, lang);
   const canAct = viewer !== null && viewer !== undefined && (snap.legal ?? []).length > 0;
   return {
     container,
@@ -153,7 +165,7 @@ function context(container, snap, api, ext, redraw) {
     started: performance.now(),
     players: view.players,
     drawn: new Set(),
-    pop: new Popups(board, "trk"),
+    pop: board[POPS],
     me: canAct ? view.players[viewer] : null,
     seatName: (i) => api.seatName(i),
     T: (id) => cap(nameOf(D.locations[id], lang)),
@@ -161,21 +173,54 @@ function context(container, snap, api, ext, redraw) {
   };
 }
 
+const POPS = Symbol("popups");
+
+/** The board element on screen, kept from one draw to the next with its popups: a draw patches
+ *  its contents (ui/morph.js), so the browser lays out and paints again only what changed (a
+ *  whole new board of some 3,500 elements cost a bot's every step 60-120 ms of the page's
+ *  thread), and the scroll position and focus stay where they were. */
+function liveBoard(container, ext, lang) {
+  let board = container.firstElementChild;
+  if (container.childElementCount !== 1 || board.dataset.testid !== "trk-board") {
+    board = h("div", { testid: "trk-board" });
+    board[POPS] = new Popups(board, "trk");
+  }
+  board.className = `trk${ext.boardClass ? ` ${ext.boardClass}` : ""}`;
+  board.lang = lang;
+  return board;
+}
+
 function draw(c) {
-  const { container, board, w } = c;
-  const place = keepPlace(container, ".trk-scroll");
-  if (place.scroll) UI.scroll = place.scroll;
+  const { container, board } = c;
+  const kept = board.parentNode === container;
+  // (the scroll position is not read here: with the page changed around the board, reading it
+  // would lay the page out in the middle of the draw; the scroller reports it instead)
+  const place = keepPlace(container);
+  // a panel or tooltip belongs to the position it was opened in
+  c.pop.closePanel();
+  c.pop.hideTip();
   const inner = h("div", { class: "trk-inner", style: `zoom:${UI.zoom}` }, boardAreas(c));
-  const scroll = h("div", { class: "trk-scroll", testid: "trk-scroll" }, inner);
+  const scroll = h(
+    "div",
+    {
+      class: "trk-scroll",
+      testid: "trk-scroll",
+      onscroll: (e) => {
+        UI.scroll = [e.currentTarget.scrollLeft, e.currentTarget.scrollTop];
+      },
+    },
+    inner,
+  );
   // drawn after the areas: it offers what found no place on the board
   const strip = decisionStrip(c);
-  board.append(
-    h("div", { class: "trk-top" }, strip, zoomControls(w, inner), playerSummary(c)),
-    roundRecap(c) ?? "",
-    scroll,
-  );
-  clear(container, board);
-  restorePlace(board, place, { scroll: UI.scroll });
+  morph(board, h("div", { class: "trk-top" }, strip, zoomControls(c), playerSummary(c)), roundRecap(c), scroll);
+  if (!kept) {
+    clear(container, board);
+    restorePlace(board, { ...place, scroller: ".trk-scroll" }, { scroll: UI.scroll });
+  } else if (!board.contains(document.activeElement)) {
+    // the focused element was replaced (its test id changed place)
+    restorePlace(board, place, { scroll: null });
+  }
   finish(c);
 }
 
@@ -208,14 +253,16 @@ function boardAreas(c) {
   ];
 }
 
-function zoomControls(w, inner) {
+function zoomControls(c) {
+  const { w } = c;
   const zoomBtn = (label, testid, fn, text) =>
     h("button", { type: "button", class: "ghost zoom", testid, "aria-label": label, title: label, onclick: fn }, text);
   const zl = h("span", { class: "zoom-level", testid: "trk-zoom-level" }, `${Math.round(UI.zoom * 100)}%`);
+  // (the board's own elements at the click: a later draw may have kept older ones)
   const setZoom = (z) => {
     UI.zoom = Math.max(0.5, Math.min(2, Math.round(z * 10) / 10));
-    inner.style.zoom = String(UI.zoom);
-    zl.textContent = `${Math.round(UI.zoom * 100)}%`;
+    c.board.querySelector(".trk-inner").style.zoom = String(UI.zoom);
+    c.board.querySelector(".zoom-level").textContent = `${Math.round(UI.zoom * 100)}%`;
   };
   return h(
     "div",
@@ -328,7 +375,17 @@ function markMoved(c) {
       if (!el.querySelector?.(":scope > title")) el.setAttribute("data-moved", c.w("moved"));
     }
   }
-  for (const id of fresh) c.board.querySelector(`[data-testid="${id}"]`)?.classList.add("arrived");
+  for (const id of fresh) {
+    const el = c.board.querySelector(`[data-testid="${id}"]`);
+    if (!el) continue;
+    el.classList.add("arrived");
+    // A place that arrived at the last draw too is the same element (kept by the patch): its
+    // animation plays again under the other name (trickerion.css), a CSS animation restarting
+    // only when its name changes.
+    const n = (UI.arrivals.get(id) ?? 0) + 1;
+    UI.arrivals.set(id, n);
+    el.dataset.arrival = String(n % 2);
+  }
   c.board.dataset.moved = String(UI.moved.size);
   c.board.dataset.fresh = fresh.join(" ");
   c.board.dataset.freshStep = String(c.snap.step);
@@ -495,7 +552,7 @@ function showTip(c, el, key) {
 function wireTip(c, el, key) {
   return hover(
     el,
-    () => showTip(c, el, key),
+    (target) => showTip(c, target, key),
     () => c.pop.hideTip(),
   );
 }
@@ -532,7 +589,7 @@ function wire(c, el, key, title, tipKey) {
       el.classList.add("quiet");
       el.setAttribute("data-quiet", key);
       if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
-      activate(el, () => choose(c, key, el, title));
+      activate(el, (e) => choose(c, key, e.currentTarget, title));
       return el;
     }
     el.classList.add("hot");
@@ -545,7 +602,7 @@ function wire(c, el, key, title, tipKey) {
         ? (friendly(c, entries[0]) ?? entries[0].label)
         : `${title} (${c.w("choices", { n: entries.length })})`,
     );
-    activate(el, () => choose(c, key, el, title));
+    activate(el, (e) => choose(c, key, e.currentTarget, title));
   }
   return el;
 }
@@ -714,12 +771,12 @@ function locHelp(c, loc) {
   );
   hover(
     el,
-    () => c.pop.showTip(el, content()),
+    (target) => c.pop.showTip(target, content()),
     () => c.pop.hideTip(),
   );
-  el.addEventListener("click", (e) => {
+  listen(el, "click", (e) => {
     e.stopPropagation();
-    c.pop.showTip(el, content());
+    c.pop.showTip(e.currentTarget, content());
   });
   return el;
 }
@@ -925,8 +982,8 @@ function perfCell(c, card, ci, k, x, y) {
     const tname = trick ? nameOf(D.tricks[trick.id], lang) : "";
     g.append(s("title", {}, `${c.seatName(seat)}: ${tname} ${SYMBOLS[sym]}`));
     if (trick) {
-      g.addEventListener("mouseenter", () => showTip(c, g, `trick:${trick.id}`));
-      g.addEventListener("mouseleave", () => c.pop.hideTip());
+      listen(g, "mouseenter", (e) => showTip(c, e.currentTarget, `trick:${trick.id}`));
+      listen(g, "mouseleave", () => c.pop.hideTip());
     }
   } else {
     const instead = c.ext.perfCell?.(c, card, ci, k, x, y);
@@ -1513,7 +1570,7 @@ function decisionStrip(c) {
       friendly(c, entries[0]) ?? entries[0].label,
       " …",
     );
-    el.addEventListener("click", () => choose(c, key, el, entries[0].label));
+    listen(el, "click", (e) => choose(c, key, e.currentTarget, entries[0].label));
     return el;
   });
   if (!items.length && !status && targets.size) {

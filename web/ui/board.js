@@ -6,7 +6,7 @@
 // asynchronous (`api.why`, `api.gameData` return Promises): the engine may answer from a
 // worker, so nothing here waits for it synchronously.
 
-import { h } from "./dom.js";
+import { h, listen } from "./dom.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -17,7 +17,7 @@ export function svg(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "testid") el.setAttribute("data-testid", v);
-    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k.startsWith("on") && typeof v === "function") listen(el, k.slice(2), v);
     else el.setAttribute(k, String(v));
   }
   for (const c of children.flat(Infinity)) {
@@ -30,17 +30,18 @@ export function svg(tag, attrs = {}, ...children) {
 // ---- targets ----------------------------------------------------------------------------------
 
 /** Make `el` (HTML or SVG) act like a button: focusable, and `run(event)` on a click, Enter or
- *  Space. `stop` keeps the click from reaching the board (which closes an open panel). */
+ *  Space (the element is `event.currentTarget`). `stop` keeps the click from reaching the board
+ *  (which closes an open panel). */
 export function activate(el, run, { stop = true } = {}) {
   if (el.tagName !== "BUTTON") {
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
   }
-  el.addEventListener("click", (e) => {
+  listen(el, "click", (e) => {
     if (stop) e.stopPropagation();
     run(e);
   });
-  el.addEventListener("keydown", (e) => {
+  listen(el, "keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       if (stop) e.stopPropagation();
@@ -50,14 +51,15 @@ export function activate(el, run, { stop = true } = {}) {
   return el;
 }
 
-/** Show/hide on pointing and on keyboard focus (not on a mouse click's focus). */
+/** `show(element)` on pointing and on keyboard focus (not on a mouse click's focus), `hide()`
+ *  when it ends. */
 export function hover(el, show, hide) {
-  el.addEventListener("mouseenter", show);
-  el.addEventListener("mouseleave", hide);
-  el.addEventListener("focus", () => {
-    if (el.matches(":focus-visible")) show();
+  listen(el, "mouseenter", (e) => show(e.currentTarget));
+  listen(el, "mouseleave", () => hide());
+  listen(el, "focus", (e) => {
+    if (e.currentTarget.matches(":focus-visible")) show(e.currentTarget);
   });
-  el.addEventListener("blur", hide);
+  listen(el, "blur", () => hide());
   return el;
 }
 
@@ -216,19 +218,16 @@ export class Popups {
    *  nothing to ask) is refused, and shows the answer while the pointer stays. */
   explain(el, probe, ask) {
     el.classList.add("why");
-    let over = false;
-    el.addEventListener("mouseenter", () => {
-      over = true;
+    listen(el, "mouseenter", (e) => {
+      const target = e.currentTarget;
       const action = probe();
       if (!action) return;
       ask(action).then((message) => {
-        if (over && message && el.isConnected) this.showWhy(el, message);
+        // still pointed at when the answer comes
+        if (message && target.isConnected && target.matches(":hover")) this.showWhy(target, message);
       });
     });
-    el.addEventListener("mouseleave", () => {
-      over = false;
-      this.hideTip();
-    });
+    listen(el, "mouseleave", () => this.hideTip());
   }
 }
 

@@ -5,6 +5,28 @@
 // attrs: `class`, `text`, `testid` (-> data-testid), `dataset` {k: v}, `on<event>` handlers,
 // `hidden`/`disabled`/`checked`/`value`/`selected` as properties, anything else as an attribute
 // (null/undefined/false leave it out). Children: strings, nodes, arrays, null (skipped).
+//
+// Handlers go through `listen`, so that a redraw that patches the page (ui/morph.js) can move
+// a fresh element's handlers onto the element it keeps.
+
+export const HANDLERS = Symbol("handlers");
+
+function dispatch(event) {
+  for (const fn of this[HANDLERS]?.[event.type] ?? []) fn.call(this, event);
+}
+
+/** `el.addEventListener(type, fn)`, in a table on the element that a morph can move. A
+ *  handler that needs its element reads `event.currentTarget`: after a morph the element on
+ *  screen may be an older one than the handler's own draw made. */
+export function listen(el, type, fn) {
+  el[HANDLERS] ??= {};
+  (el[HANDLERS][type] ??= []).push(fn);
+  el.addEventListener(type, dispatch);
+  return el;
+}
+
+/** The listener `listen` attaches, for a morph that moves a handler table onto an element. */
+export const dispatcher = dispatch;
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -14,7 +36,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (key === "text") el.textContent = value;
     else if (key === "testid") el.dataset.testid = value;
     else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on") && typeof value === "function") listen(el, key.slice(2), value);
     else if (["hidden", "disabled", "checked", "value", "selected", "open"].includes(key)) el[key] = value;
     else el.setAttribute(key, value === true ? "" : String(value));
   }

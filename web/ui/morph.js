@@ -4,75 +4,49 @@
 // out and repaints only what changed, and focus and CSS animations survive a redraw.
 //
 // Listeners cannot be read back from an element, so a kept element would answer with the
-// closures of the draw that made it. Handlers attached with `listen` (or `on<event>` in `hx`/
-// `sx`) live in a table on the element that the patch moves to the kept one; a renderer that
-// morphs attaches every handler that way. Handlers that need their element use
-// `event.currentTarget`, never a variable of the draw.
+// closures of the draw that made it. Handlers attached through dom.js `listen` (every `on<event>`
+// of `h` and board.js `svg`, `activate`, `hover`) live in a table on the element that the patch
+// moves to the kept one. Handlers that need their element use `event.currentTarget`, never a
+// variable of the draw.
 
-import { h } from "./dom.js";
-import { svg } from "./board.js";
-
-const HANDLERS = Symbol("handlers");
-
-function dispatch(event) {
-  for (const fn of this[HANDLERS]?.[event.type] ?? []) fn.call(this, event);
-}
-
-/** `el.addEventListener(type, fn)`, kept across morphs. */
-export function listen(el, type, fn) {
-  el[HANDLERS] ??= {};
-  (el[HANDLERS][type] ??= []).push(fn);
-  el.addEventListener(type, dispatch);
-  return el;
-}
-
-function splitHandlers(attrs) {
-  const plain = {};
-  const handlers = [];
-  for (const [k, v] of Object.entries(attrs ?? {})) {
-    if (k.startsWith("on") && typeof v === "function") handlers.push([k.slice(2), v]);
-    else plain[k] = v;
-  }
-  return [plain, handlers];
-}
-
-/** dom.js `h` with its `on<event>` handlers attached through `listen`. */
-export function hx(tag, attrs, ...children) {
-  const [plain, handlers] = splitHandlers(attrs);
-  const el = h(tag, plain, ...children);
-  for (const [type, fn] of handlers) listen(el, type, fn);
-  return el;
-}
-
-/** board.js `svg` with its `on<event>` handlers attached through `listen`. */
-export function sx(tag, attrs, ...children) {
-  const [plain, handlers] = splitHandlers(attrs);
-  const el = svg(tag, plain, ...children);
-  for (const [type, fn] of handlers) listen(el, type, fn);
-  return el;
-}
+import { HANDLERS, dispatcher } from "./dom.js";
 
 /** Make `container`'s children `nodes`, keeping every node that can stay. */
 export function morph(container, ...nodes) {
   patchChildren(container, nodes.flat(Infinity).filter(Boolean));
 }
 
-// Children are matched by position; an element whose tag or test id differs is replaced whole
-// (a test id names one thing on the board, so it is not patched into another).
+// Children are matched by test id (a test id names one thing on the board: a part that
+// appears above it leaves it kept, and it is never patched into another), the others by their
+// order among the old children without one. An element whose tag differs is replaced whole.
 function patchChildren(parent, fresh) {
   const old = [...parent.childNodes];
+  const byId = new Map();
+  const plain = [];
+  for (const node of old) {
+    const id = testid(node);
+    if (id) byId.set(id, node);
+    else plain.push(node);
+  }
+  const used = new Set();
+  let next = 0;
   fresh.forEach((node, i) => {
-    const was = old[i];
-    if (!was) parent.append(node);
-    else if (alike(was, node)) patch(was, node);
-    else parent.replaceChild(node, was);
+    const id = testid(node);
+    const was = id ? byId.get(id) : plain[next++];
+    const at = parent.childNodes[i] ?? null;
+    if (was && !used.has(was) && alike(was, node)) {
+      used.add(was);
+      patch(was, node);
+      if (was !== at) parent.insertBefore(was, at);
+    } else parent.insertBefore(node, at);
   });
-  for (let i = fresh.length; i < old.length; i++) old[i].remove();
+  for (const node of old) if (!used.has(node)) node.remove();
 }
 
+const testid = (node) => (node.nodeType === Node.ELEMENT_NODE ? node.getAttribute("data-testid") : null);
+
 function alike(a, b) {
-  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
-  return a.nodeType !== Node.ELEMENT_NODE || a.getAttribute("data-testid") === b.getAttribute("data-testid");
+  return a.nodeType === b.nodeType && a.nodeName === b.nodeName && testid(a) === testid(b);
 }
 
 function patch(el, fresh) {
@@ -88,7 +62,7 @@ function patch(el, fresh) {
   for (const { name, value } of fresh.attributes) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
   const handlers = fresh[HANDLERS];
   el[HANDLERS] = handlers;
-  if (handlers) for (const type of Object.keys(handlers)) el.addEventListener(type, dispatch);
+  if (handlers) for (const type of Object.keys(handlers)) el.addEventListener(type, dispatcher);
   patchChildren(el, [...fresh.childNodes]);
   // what the player set in a control is a property, not an attribute: the fresh draw decides
   if (el.tagName === "INPUT" && el.checked !== fresh.checked) el.checked = fresh.checked;
@@ -100,7 +74,7 @@ function moveHandlers(el, fresh) {
   const handlers = fresh[HANDLERS];
   if (handlers || el[HANDLERS]) {
     el[HANDLERS] = handlers;
-    if (handlers) for (const type of Object.keys(handlers)) el.addEventListener(type, dispatch);
+    if (handlers) for (const type of Object.keys(handlers)) el.addEventListener(type, dispatcher);
   }
   let a = el.firstElementChild;
   let b = fresh.firstElementChild;
