@@ -195,7 +195,9 @@ function draw(c) {
     const panel = where && c.board.querySelector(`[data-testid="${where}"]`);
     const first = panel?.querySelector('[data-legal="true"]') ? panel : c.board.querySelector('[data-legal="true"]');
     if (first) first.dataset.focus = "true"; // the part that answers the decision
-    if (stage !== memo.stage) first?.scrollIntoView?.({ block: "nearest" });
+    // on the next frame: measuring now would lay the new board out in the middle of the draw
+    if (stage !== memo.stage && first)
+      requestAnimationFrame(() => first.isConnected && first.scrollIntoView({ block: "nearest" }));
   }
   memo.stage = stage;
   restorePlace(c.container, place);

@@ -216,7 +216,11 @@ function draw(c) {
   morph(board, h("div", { class: "trk-top" }, strip, zoomControls(c), playerSummary(c)), roundRecap(c), scroll);
   if (!kept) {
     clear(container, board);
-    restorePlace(board, { ...place, scroller: ".trk-scroll" }, { scroll: UI.scroll });
+    // on the next frame: scrolling a board just made would lay it out now, and the frame
+    // lays it out anyway
+    requestAnimationFrame(() => {
+      if (board.isConnected) restorePlace(board, { ...place, scroller: ".trk-scroll" }, { scroll: UI.scroll });
+    });
   } else if (!board.contains(document.activeElement)) {
     // the focused element was replaced (its test id changed place)
     restorePlace(board, place, { scroll: null });
@@ -285,8 +289,8 @@ function finish(c) {
     board.querySelector(`[data-target="char-${viewer}-${UI.selected.char}"]`)?.classList.add("selected");
   }
   markMoved(c);
-  bringIntoView(c);
-  requestAnimationFrame(() => bringIntoView(c, true));
+  // (measuring now would lay the page out in the middle of the draw)
+  requestAnimationFrame(() => bringIntoView(c));
   board.dataset.renderMs = String(Math.round((performance.now() - c.started) * 10) / 10);
   window.marqueeTrickerion = {
     renderMs: Number(board.dataset.renderMs),
@@ -425,9 +429,9 @@ function roundRecap(c) {
 }
 
 /** Whenever the viewer must decide and no lit target is on screen: scroll so that one is (in
- *  Assignment the viewer's own area). At the end of the game, once: the final scores. Run after
- *  the draw and again on the next frame (the page may lay out or redraw around the board). */
-function bringIntoView(c, later = false) {
+ *  Assignment the viewer's own area). At the end of the game, once: the final scores. Run on
+ *  the frame after the draw (the page may lay out or redraw around the board). */
+function bringIntoView(c) {
   const { board, snap } = c;
   if (!board.isConnected) return;
   if (snap.to_act.kind === "terminal") {
@@ -437,9 +441,6 @@ function bringIntoView(c, later = false) {
     scores.scrollIntoView({ block: "start" });
     return;
   }
-  // watching a bot, chance or the Successor: on the next frame only (measuring now would lay
-  // the page out once per step)
-  if (!c.canAct && !later) return;
   const top = board.querySelector(".trk-top")?.getBoundingClientRect().bottom ?? 0;
   const visible = (el) => {
     const r = el.getBoundingClientRect();

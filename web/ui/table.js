@@ -346,7 +346,7 @@ export function updateTable(refs, ctx) {
     clear(refs.coverTitle, iso(t("ui.pass.title", { name: who })));
     clear(refs.coverText, iso(t(ctx.secret ? "ui.pass.text" : "ui.pass.text_private", { name: who })));
     clear(refs.coverButton, iso(t("ui.pass.confirm", { name: who })));
-    cancelAnimationFrame(refs.boardFrame); // a board waiting for its frame stays undrawn
+    cancelBoard(refs);
     clear(refs.board);
     clear(refs.actions);
     clear(refs.log);
@@ -383,8 +383,7 @@ export function updateTable(refs, ctx) {
  *  position at once and draws its own board: this one waits up to two frames for it (the
  *  previous board stays painted meanwhile), and is drawn only if no step came. */
 function drawBoard(refs, ctx) {
-  cancelAnimationFrame(refs.boardFrame);
-  refs.boardFrame = 0;
+  cancelBoard(refs);
   if (!(ctx.autoPending && ctx.speed === 0)) {
     ctx.renderBoard(refs.board, ctx.snap);
     return;
@@ -394,10 +393,23 @@ function drawBoard(refs, ctx) {
     refs.boardFrame = requestAnimationFrame(() => {
       if (frames > 1) return wait(frames - 1);
       refs.boardFrame = 0;
-      ctx.renderBoard(refs.board, snap);
+      // drawn in a task of its own, not inside the frame: the browser lays the new board out
+      // in the next frame, so building it and laying it out are two tasks, not one twice as long
+      refs.boardTask = setTimeout(() => {
+        refs.boardTask = 0;
+        ctx.renderBoard(refs.board, snap);
+      });
     });
   };
   wait(2);
+}
+
+/** A board still waiting for its frame (or its task) stays undrawn. */
+function cancelBoard(refs) {
+  cancelAnimationFrame(refs.boardFrame);
+  clearTimeout(refs.boardTask);
+  refs.boardFrame = 0;
+  refs.boardTask = 0;
 }
 
 export function turnText(snap, t, name) {
