@@ -426,6 +426,27 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
     other.context.close()
 
 
+# --------------------------------------------------------------------------- redrawing
+
+
+def test_the_board_is_patched_not_rebuilt(page, site_url):
+    """Each step patches the board on screen (docs/trickerion-page.md "Redrawing"): after many
+    steps, the round recap appearing above it included, the scroller (sideways, on a phone) is
+    still the same element, so the browser kept its layout and its scroll position."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, site_url)
+    lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
+    page.get_by_test_id("speed-select").select_option("0")
+    scroller = page.get_by_test_id("trk-scroll")
+    expect(scroller).to_be_visible()
+    scroller.evaluate("el => { window.__scroller = el; }")
+    renders = int(page.get_by_test_id("trk-board").get_attribute("data-render"))
+    drive_until(page, random.Random(3), f"document.querySelector({tid('trk-recap')!r}) !== null")
+    assert int(page.get_by_test_id("trk-board").get_attribute("data-render")) > renders + 5
+    assert scroller.evaluate("el => el === window.__scroller")
+    no_problems(page)
+
+
 # --------------------------------------------------------------------------- card texts
 
 
