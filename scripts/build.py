@@ -271,16 +271,11 @@ def engine_wheel(out: Path) -> tuple[Path, bool]:
 # left); the command-line tools never run in the page. The sources stay, for tracebacks.
 PYC_RECIPE = "pyc-unchecked-hash-2"
 NO_BYTECODE = ("engine/games/", "engine/cli.py", "engine/bench.py", "engine/__main__.py")
-ADD_BYTECODE_JS = r"""
-import { loadPyodide } from "%(pyodide)s";
-import fs from "node:fs";
-const [input, output] = process.argv.slice(-2);
-const py = await loadPyodide({ indexURL: "%(index)s" });
-py.FS.writeFile("/in.whl", fs.readFileSync(input));
-py.runPython(`
+ADD_BYTECODE_PY = r"""
 import base64, hashlib, importlib.util, sys, sysconfig, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
+skip = %(skip)s
 site = sysconfig.get_path("purelib")
 tag = sys.implementation.cache_tag
 src = zipfile.ZipFile("/in.whl")
@@ -291,7 +286,7 @@ for info in src.infolist():
         continue
     data = src.read(info)
     files.append((info.filename, data))
-    if info.filename.endswith(".py") and not info.filename.startswith(%(skip)s):
+    if info.filename.endswith(".py") and not info.filename.startswith(skip):
         code = compile(data, f"{site}/{info.filename}", "exec", dont_inherit=True)
         pyc = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
         folder, _, name = info.filename.rpartition("/")
@@ -301,31 +296,66 @@ def digest(data):
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 lines = [f"{name},sha256={digest(data)},{len(data)}" for name, data in files]
-files.append((record, ("\\n".join(lines + [f"{record},,"]) + "\\n").encode()))
-with zipfile.ZipFile("/out.whl", "w") as out:
+files.append((record, ("\n".join(lines + [f"{record},,"]) + "\n").encode()))
+with zipfile.ZipFile("/out", "w") as out:
     for name, data in files:
-        info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
-        info.external_attr = 0o644 << 16
-        out.writestr(info, data)
-`);
-fs.writeFileSync(output, py.FS.readFile("/out.whl"));
+        write_entry(out, name, data)
 """
 
 
 def add_bytecode(wheel: Path) -> None:
+    tmp = wheel.with_suffix(".pyc.tmp")
+    in_pyodide(
+        ADD_BYTECODE_PY % {"skip": repr(NO_BYTECODE)},
+        {"/in.whl": wheel},
+        tmp,
+        "compiles the engine for the page's Python",
+    )
+    tmp.replace(wheel)
+
+
+# Build steps that need the site's own CPython (the page's Python is 3.14, the build machine's
+# may not be): Pyodide under Node writes each input file at its path, runs the code (with
+# `write_entry` for zip entries with fixed dates: the same inputs give the same bytes) and
+# hands back /out.
+PYODIDE_JOB_JS = r"""
+import fs from "node:fs";
+const job = JSON.parse(fs.readFileSync(process.argv.at(-1), "utf8"));
+const { loadPyodide } = await import(job.pyodide);
+const py = await loadPyodide({ indexURL: job.index });
+for (const [name, path] of Object.entries(job.inputs)) py.FS.writeFile(name, fs.readFileSync(path));
+py.runPython(job.code);
+fs.writeFileSync(job.output, py.FS.readFile("/out"));
+"""
+ZIP_ENTRY_PY = r"""
+import zipfile
+
+def write_entry(out, name, data):
+    entry = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    entry.external_attr = 0o644 << 16
+    out.writestr(entry, data)
+"""
+
+
+def in_pyodide(code: str, inputs: dict[str, Path], output: Path, why: str) -> None:
+    """Run Python `code` in Pyodide under Node, `inputs` ({path in Pyodide: file}) written
+    first; its /out becomes `output`. `why` finishes "node is not installed (it ...)"."""
     node = shutil.which("node")
     if not node:
-        raise BuildError("node is not installed (it compiles the engine for the page's Python)")
+        raise BuildError(f"node is not installed (it {why})")
     pyodide = NODE_MODULES / "pyodide"
-    script = ADD_BYTECODE_JS % {
+    job = {
         "pyodide": (pyodide / "pyodide.mjs").as_uri(),
         "index": str(pyodide) + "/",
-        "skip": repr(NO_BYTECODE),
+        "code": ZIP_ENTRY_PY + code,
+        "inputs": {name: str(path) for name, path in inputs.items()},
+        "output": str(output),
     }
-    tmp = wheel.with_suffix(".pyc.tmp")
-    run([node, "--input-type=module", "-e", script, str(wheel), str(tmp)])
-    tmp.replace(wheel)
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+        json.dump(job, f)
+        f.flush()
+        run([node, "--input-type=module", "-e", PYODIDE_JOB_JS, f.name])
 
 
 # A compiled standard library. Pyodide's python_stdlib.zip ships sources, so CPython compiles
@@ -344,21 +374,14 @@ STDLIB_BYTECODE = ROOT / "scripts" / "stdlib-bytecode.txt"
 STDLIB_TRIM = ("multiprocessing/", "_pyrepl/", "unittest/", "doctest.py", "pdb.py", "pydoc.py")
 STDLIB_KEEP_DOCSTRINGS = ("pyodide/", "_pyodide/")
 STDLIB_RECIPE = "stdlib-sourceless-opt2-1"
-COMPILE_STDLIB_JS = r"""
-import { loadPyodide } from "%(pyodide)s";
-import fs from "node:fs";
-const [input, plan, output] = process.argv.slice(-3);
-const py = await loadPyodide({ indexURL: "%(index)s" });
-py.FS.writeFile("/in.zip", fs.readFileSync(input));
-py.FS.writeFile("/plan.json", fs.readFileSync(plan));
-py.runPython(`
+COMPILE_STDLIB_PY = r"""
 import json, zipfile
 from importlib._bootstrap_external import _code_to_timestamp_pyc
 
 plan = json.load(open("/plan.json"))
 compile_ = set(plan["compile"])
 src = zipfile.ZipFile("/in.zip")
-with zipfile.ZipFile("/out.zip", "w") as out:
+with zipfile.ZipFile("/out", "w") as out:
     for info in src.infolist():
         name = info.filename
         if name.startswith(tuple(plan["trim"])):
@@ -370,12 +393,7 @@ with zipfile.ZipFile("/out.zip", "w") as out:
             # sourceless: zipimport loads NAME.pyc unchecked when there is no NAME.py
             data = bytes(_code_to_timestamp_pyc(code, 0, 0))
             name = name[:-3] + ".pyc"
-        entry = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
-        entry.compress_type = zipfile.ZIP_DEFLATED
-        entry.external_attr = 0o644 << 16
-        out.writestr(entry, data)
-`);
-fs.writeFileSync(output, py.FS.readFile("/out.zip"));
+        write_entry(out, name, data)
 """
 
 
@@ -418,21 +436,19 @@ def site_stdlib(dest: Path) -> None:
     ).hexdigest()[:16]
     cached = CACHE / "stdlib" / f"python_stdlib-{key}.zip"
     if not cached.is_file():
-        node = shutil.which("node")
-        if not node:
-            raise BuildError("node is not installed (it compiles the standard library)")
         cached.parent.mkdir(parents=True, exist_ok=True)
         for old in cached.parent.glob("python_stdlib-*"):
             old.unlink()
         plan_file = cached.with_suffix(".plan.json")
         plan_file.write_text(plan)
-        script = COMPILE_STDLIB_JS % {
-            "pyodide": (pyodide / "pyodide.mjs").as_uri(),
-            "index": str(pyodide) + "/",
-        }
         tmp = cached.with_suffix(".tmp")
         log("compiling the standard library (Pyodide under Node) ...")
-        run([node, "--input-type=module", "-e", script, str(stock), str(plan_file), str(tmp)])
+        in_pyodide(
+            COMPILE_STDLIB_PY,
+            {"/in.zip": stock, "/plan.json": plan_file},
+            tmp,
+            "compiles the standard library",
+        )
         tmp.replace(cached)
         plan_file.unlink()
     shutil.copy2(cached, dest)
