@@ -223,7 +223,7 @@ function draw(c) {
     });
   } else if (!board.contains(document.activeElement)) {
     // the focused element was replaced (its test id changed place)
-    restorePlace(board, place, { scroll: null });
+    restorePlace(board, place);
   }
   finish(c);
 }

@@ -11,7 +11,8 @@
 
 export const HANDLERS = Symbol("handlers");
 
-function dispatch(event) {
+/** The one listener `listen` attaches; a morph that moves a handler table attaches it too. */
+export function dispatch(event) {
   for (const fn of this[HANDLERS]?.[event.type] ?? []) fn.call(this, event);
 }
 
@@ -24,9 +25,6 @@ export function listen(el, type, fn) {
   el.addEventListener(type, dispatch);
   return el;
 }
-
-/** The listener `listen` attaches, for a morph that moves a handler table onto an element. */
-export const dispatcher = dispatch;
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);

@@ -9,7 +9,7 @@
 // moves to the kept one. Handlers that need their element use `event.currentTarget`, never a
 // variable of the draw.
 
-import { HANDLERS, dispatcher } from "./dom.js";
+import { HANDLERS, dispatch } from "./dom.js";
 
 /** Make `container`'s children `nodes`, keeping every node that can stay. */
 export function morph(container, ...nodes) {
@@ -60,22 +60,24 @@ function patch(el, fresh) {
   }
   for (const { name } of [...el.attributes]) if (!fresh.hasAttribute(name)) el.removeAttribute(name);
   for (const { name, value } of fresh.attributes) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-  const handlers = fresh[HANDLERS];
-  el[HANDLERS] = handlers;
-  if (handlers) for (const type of Object.keys(handlers)) el.addEventListener(type, dispatcher);
+  adoptHandlers(el, fresh);
   patchChildren(el, [...fresh.childNodes]);
   // what the player set in a control is a property, not an attribute: the fresh draw decides
   if (el.tagName === "INPUT" && el.checked !== fresh.checked) el.checked = fresh.checked;
   if (["INPUT", "SELECT", "TEXTAREA"].includes(el.tagName) && el.value !== fresh.value) el.value = fresh.value;
 }
 
+/** `fresh`'s handler table onto `el` (the old closures go; addEventListener ignores a
+ *  listener already attached). */
+function adoptHandlers(el, fresh) {
+  const handlers = fresh[HANDLERS];
+  el[HANDLERS] = handlers;
+  if (handlers) for (const type of Object.keys(handlers)) el.addEventListener(type, dispatch);
+}
+
 /** The handlers of `fresh`'s elements onto `el`'s, for two trees already equal. */
 function moveHandlers(el, fresh) {
-  const handlers = fresh[HANDLERS];
-  if (handlers || el[HANDLERS]) {
-    el[HANDLERS] = handlers;
-    if (handlers) for (const type of Object.keys(handlers)) el.addEventListener(type, dispatcher);
-  }
+  if (fresh[HANDLERS] || el[HANDLERS]) adoptHandlers(el, fresh);
   let a = el.firstElementChild;
   let b = fresh.firstElementChild;
   while (a && b) {
