@@ -62,7 +62,9 @@ def pct(values: list[float], q: float) -> float:
 
 
 def check_hint_panel(page, figures, name: str) -> list[dict]:
-    """Click Hint; the panel lists three moves with estimates, the matching buttons marked."""
+    """Click Hint; the panel lists three moves, each with the expected final score and the
+    points it gives up against the best (read from the bridge's answer), the matching
+    buttons marked."""
     page.get_by_test_id("hint").click()
     panel = page.get_by_test_id("hint-panel")
     expect(panel.get_by_test_id("hint-time")).to_be_visible(timeout=60_000)
@@ -70,11 +72,19 @@ def check_hint_panel(page, figures, name: str) -> list[dict]:
     expect(moves).to_have_count(3)
     expect(panel).to_contain_text(ui("ui.hint.title"))
     legal = page.evaluate("marquee.legal()")
+    answer = page.evaluate("marquee.hint()")
     shown = []
     for k in range(3):
         index = int(moves.nth(k).get_attribute("data-index"))
         expect(moves.nth(k)).to_contain_text(legal[index]["label"])
-        expect(moves.nth(k)).to_contain_text("%")
+        h = answer[k]
+        score = round(h["score"])
+        if k == 0 or h["loss"] <= 0.05:
+            expect(moves.nth(k)).to_contain_text(ui("ui.hint.points_best", score=score))
+        else:
+            expect(moves.nth(k)).to_contain_text(
+                ui("ui.hint.points_loss", score=score, loss=f"{h['loss']:.1f}")
+            )
         button = page.get_by_test_id(f"action-{index}")
         expect(button).to_have_class(re.compile(r"\bhinted\b"))
         expect(button).to_have_attribute("data-hint-rank", str(k + 1))
@@ -95,6 +105,7 @@ def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(page, site_url,
             ui("ui.bot.easy"),
             ui("ui.bot.normal"),
             ui("ui.bot.hard"),
+            ui("ui.bot.expert"),
             ui("ui.bot.greedy"),
             ui("ui.bot.random"),
         ]
@@ -154,3 +165,60 @@ def test_oracle_practice_hints_and_the_lobby_option_that_turns_them_off(page, si
     error = page.evaluate("marquee.hint().then(() => null, (e) => e.code)")
     assert error == "bridge.hints_off"
     no_problems(page)
+
+
+def play_against(
+    page, site_url, figures, game: str, bot: str, seed: str, name: str, options=()
+) -> dict:
+    """Start ``game`` for 2 with seat 1 ``bot`` (or the solo automaton) and the ``options``
+    (boolean option ids) on, ask for one hint and play its best move by clicking, then the
+    first legal move each time until the end; the bot's decisions are timed in the page."""
+    open_page(page, site_url)
+    page.get_by_test_id(f"game-{game}").click()
+    for option in options:
+        page.get_by_test_id(f"option-{option}").check()
+    if bot != "automaton":
+        page.get_by_test_id("players-select").select_option("2")
+        page.get_by_test_id("seat-1-kind").select_option(f"bot:{bot}")
+    page.get_by_test_id("seed-input").fill(seed)
+    page.evaluate(TIME_BOT)
+    page.get_by_test_id("start-game").click()
+    page.get_by_test_id("speed-select").select_option("0")
+    page.wait_for_function("marquee.legal().length > 0", timeout=120_000)
+    shown = check_hint_panel(page, figures, name)
+    best = next(a["index"] for a in page.evaluate("marquee.legal()") if a["action"] == shown[0])
+    page.get_by_test_id(f"action-{best}").click()
+    expect(page.get_by_test_id("hint-panel")).to_be_hidden(timeout=120_000)
+    moves = page.evaluate(PLAY_FIRST)
+    snap = page.evaluate("marquee.snapshot()")
+    assert snap["to_act"]["kind"] == "terminal" and snap["result"] is not None
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    bot_ms = page.evaluate("window.__botMs")
+    if bot != "automaton":
+        assert bot_ms, f"the {bot} bot took no decision"
+        figures[f"{name}: {bot} decision in the page (median / p95 / max)"] = (
+            f"{pct(bot_ms, 0.5):.0f} / {pct(bot_ms, 0.95):.0f} / {max(bot_ms):.0f} ms over "
+            f"{len(bot_ms)} decisions; human moves {moves + 1}; scores {snap['result']['scores']}"
+        )
+        figures[f"{name}: longest main-thread task during the game"] = (
+            f"{page.evaluate('window.__longest'):.0f} ms"
+        )
+    no_problems(page)
+    return snap
+
+
+def test_a_fast_game_against_the_expert_bot_runs_to_its_end(page, site_url, figures):
+    """The expert plays every future to the game's end: the fast-game variant keeps the
+    test short; the page stays responsive while it thinks in the worker."""
+    snap = play_against(
+        page, site_url, figures, "trickerion", "expert", "12", "trickerion 2p vs expert",
+        options=("fast_game",),
+    )
+    assert snap["seats"][1]["bot"] == "expert"
+
+
+def test_a_solo_game_against_the_successor_with_a_hint_runs_to_its_end(page, site_url, figures):
+    snap = play_against(
+        page, site_url, figures, "trickerion-solo", "automaton", "13", "trickerion solo"
+    )
+    assert len(snap["result"]["scores"]) == 2

@@ -30,7 +30,7 @@ from engine.core.errors import SaveError
 from engine.core.i18n import LANGS, action_label, game_package, page_strings, render
 from engine.core.match import Match, check_seed, random_seed
 from engine.core.play import play_to_end
-from engine.core.search import hint as search_hint
+from engine.core.levels import hint as search_hint
 
 HINT_LEVEL = "hard"  # the bot whose best moves a hint shows (issue #15)
 HINT_COUNT = 3
@@ -385,9 +385,12 @@ class Bridge:
 
     def m_hint(self, a: HintArgs) -> list[dict[str, Any]]:
         """The hard bot's best moves for ``seat`` now, at most three, best first: ``{index,
-        action, label, estimate}`` with ``index`` into the snapshot's ``legal`` (None for an
-        action the board builds through a form) and ``estimate`` the search's expected reward
-        in [0, 1] (None when there is only one move). The search reads only what the seat
+        action, label, score, margin, loss}`` with ``index`` into the snapshot's ``legal``
+        (None for an action the board builds through a form), ``score`` the seat's expected
+        final score after the move, ``margin`` that against the best other seat's and ``loss``
+        the points it gives up against the best move (all None when there is only one move;
+        a game without rollouts gives ``estimate``, the tree search's reward in [0, 1], instead).
+        The bot reads only what the seat
         sees and is seeded from that view, so the same position gives the same hint. Only for
         a human seat at this screen, and refused when hints are off for the table."""
         table = self._table()
@@ -414,6 +417,9 @@ class Bridge:
                     "action": h["action"],
                     "label": self._label(game, action, lang, match.state, a.seat),
                     "estimate": h["estimate"],
+                    "score": h.get("score"),
+                    "margin": h.get("margin"),
+                    "loss": h.get("loss"),
                 }
             )
         return out

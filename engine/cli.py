@@ -37,17 +37,14 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def _bot(game, kind: str, seed: int, budget: int | None):
-    """A seat's bot: a kind, or a search level with its own budget (``hard:400``);
-    ``budget`` (from ``--budget``) sets the iterations of every search level without one."""
-    from engine.core.search import LEVELS, SearchBot
+    """A seat's bot: a kind, or a level with its own budget (``hard:8``: futures per move for
+    rollout levels, iterations for the tree search); ``budget`` (from ``--budget``) sets it for
+    every level without one."""
+    from engine.core.levels import NAMES, LevelBot
 
     name, _, own = kind.partition(":")
-    iterations = int(own) if own else budget
-    if name in LEVELS:
-        level = LEVELS[name]
-        if iterations:
-            level = msgspec.structs.replace(level, budget=iterations)
-        return SearchBot(seed, level)
+    if name in NAMES:
+        return LevelBot(seed, name, int(own) if own else budget)
     return make_bot(game, name, seed)
 
 
@@ -197,6 +194,65 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_train(args: argparse.Namespace) -> int:
+    from engine.core.learning import load_weights
+    from engine.train import train
+
+    learner = registry.get(args.game).learner
+    if learner is None:
+        print(f"{args.game} has no learned weights to train", file=sys.stderr)
+        return 2
+    start = load_weights(learner.package, learner.file)
+    data = train(
+        learner,
+        start,
+        args.games,
+        args.seed,
+        passes=args.passes,
+        margin=args.margin,
+        command="python -m engine " + " ".join(args.argv),
+        progress=lambda line: print(line, file=sys.stderr, flush=True),
+    )
+    out = args.out or learner.path
+    with open(out, "w") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+    print(json.dumps({"out": out, **data["provenance"]}))
+    return 0
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from engine import ladder
+
+    options = parse_options(args.options)
+    entrants = args.entrants.split(",")
+    if args.players == 1:
+        todo = [(e, None) for e in entrants]
+    else:
+        todo = ladder.pairs(entrants)
+    if args.pairs:
+        lo, _, hi = args.pairs.partition(":")
+        todo = todo[int(lo) : int(hi) if hi else None]
+    with open(args.out, "a") as out:
+        for a, b in todo:
+            for g in range(args.games):
+                seed = args.seed + g
+                if b is None:
+                    row = ladder.play_solo(args.game, a, seed, options)
+                else:
+                    row = ladder.play_pair(
+                        args.game, args.players, a, b, seed, options, args.filler
+                    )
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+                print(json.dumps(row), file=sys.stderr, flush=True)
+    with open(args.out) as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    rows = [r for r in rows if r["game"] == args.game and r["players"] == args.players]
+    print(ladder.table(ladder.rate(rows, seed=args.seed)))
+    return 0
+
+
 def cmd_pack(args: argparse.Namespace) -> int:
     from engine.core.packs import PackError, check_file
 
@@ -256,6 +312,30 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, help="default: the game's maximum")
     p.add_argument("--options", help="JSON object of game options")
     p.set_defaults(fn=cmd_bench)
+    p = sub.add_parser("train", help="tune a game's learned weights by self-play")
+    p.add_argument("--game", required=True)
+    p.add_argument("--games", type=int, default=200, help="seeded games per evaluation")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--passes", type=int, default=3)
+    p.add_argument("--margin", type=float, default=0.0, help="gain a move must beat")
+    p.add_argument("--out", help="default: the game's shipped weights file")
+    p.set_defaults(fn=cmd_train)
+    p = sub.add_parser("ladder", help="a seeded round robin of bot levels, rated")
+    p.add_argument("--game", required=True)
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument(
+        "--entrants",
+        default="random,greedy,easy,normal,hard,expert",
+        help="bot kinds (a level may carry a budget: hard:8); successor-low etc. for the solo "
+        "automaton",
+    )
+    p.add_argument("--games", type=int, default=10, help="games per pair (per entrant alone)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--filler", default="greedy", help="the bot in seats beyond the pair's two")
+    p.add_argument("--pairs", help="a slice of the pairs to play now, e.g. 0:5 (chunked runs)")
+    p.add_argument("--options", help="JSON object of game options")
+    p.add_argument("--out", required=True, help="JSON-lines results file (appended, then rated)")
+    p.set_defaults(fn=cmd_ladder)
     p = sub.add_parser("pack", help="data packs: `pack check FILE` validates a pack file")
     p.add_argument("op", choices=["check"])
     p.add_argument("file")
@@ -263,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pack", help="default: the file's `pack` field")
     p.set_defaults(fn=cmd_pack)
     args = parser.parse_args(argv)
+    args.argv = sys.argv[1:] if argv is None else argv
     try:
         return args.fn(args)
     except MarqueeError as exc:

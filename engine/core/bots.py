@@ -29,19 +29,19 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 
 def make_bot(game: Game, kind: str, seed: int) -> Bot:
-    """``kind``: random, a level of the search bot (easy / normal / hard, for every game), or
+    """``kind``: random, a lobby level (easy / normal / hard / expert, for every game), or
     one of the game's own ``bots``."""
     if kind == "random":
         return RandomBot(seed)
     factory = type(game).bots.get(kind)
     if factory is None:
-        from engine.core.search import level_bots
+        from engine.core.levels import level_bots
 
         factory = level_bots().get(kind)
     if factory is None:
-        from engine.core.search import LEVELS
+        from engine.core.levels import NAMES
 
         raise OptionsError(
-            "options.unknown_bot", bot=kind, known=["random", *LEVELS, *type(game).bots]
+            "options.unknown_bot", bot=kind, known=["random", *NAMES, *type(game).bots]
         )
     return factory(seed)

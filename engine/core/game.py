@@ -79,6 +79,8 @@ class Game:
     replaceable_packs: ClassVar[tuple[str, ...]] = ()
     # Extra bot kinds beyond the generic random bot: name -> factory(seed) -> Bot.
     bots: ClassVar[dict[str, Any]] = {}
+    # The learned position value ``python -m engine train`` fits (engine.core.learning).
+    learner: ClassVar[Any] = None
     # Seats the game plays itself through ``automaton_action`` (Trickerion's solo Successor):
     # the lobby names them instead of offering a human or a bot, and so does the log.
     automata: ClassVar[tuple[int, ...]] = ()

@@ -73,6 +73,11 @@ class Knowledge(msgspec.Struct, frozen=True):
     # extend(game, state) -> bool: keep rolling out past the depth (at most 4x) while it holds,
     # for stretches whose worth the evaluation cannot see yet (cards assigned, not yet placed).
     extend: Callable[..., bool] | None = None
+    # For policy rollouts (engine.core.rollout): policy(seed) -> the game's own bot, played at
+    # every seat; rank(game, state, seat, legal) -> the legal actions, the most promising first
+    # (the policy's own choice first), of which the rollouts try the first few.
+    policy: Callable[[int], Any] | None = None
+    rank: Callable[..., list[Any]] | None = None
 
 
 DEFAULT = Knowledge()
@@ -326,30 +331,3 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         return Search(game, seat, self.level, self.seed, self.know).ranked(state, legal)[0].action
-
-
-def level_bots() -> dict[str, Callable[[int], SearchBot]]:
-    """name -> factory(seed), for a game's ``bots`` (the core adds them for every game)."""
-    return {name: functools.partial(SearchBot, level=lv) for name, lv in LEVELS.items()}
-
-
-def hint(
-    game: Game, state: Any, seat: int, n: int = 3, *, level: str = "hard", seed: int = 0
-) -> list[dict[str, Any]]:
-    """The ``n`` best moves for ``seat`` as the ``level`` bot sees them: each with its action
-    (builtins), how often the search tried it, and its estimate (expected reward in [0, 1]:
-    about the chance of winning, adjusted by the margin)."""
-    legal = game.legal_actions(state, seat)
-    if not legal:
-        return []
-    if len(legal) == 1:
-        return [{"action": game.action_to_builtins(legal[0]), "visits": 0, "estimate": None}]
-    ranked = Search(game, seat, LEVELS[level], seed).ranked(state, legal)
-    return [
-        {
-            "action": game.action_to_builtins(c.action),
-            "visits": c.visits,
-            "estimate": round(c.mean(), 3),
-        }
-        for c in ranked[:n]
-    ]

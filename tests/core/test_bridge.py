@@ -232,7 +232,8 @@ def test_a_hint_is_the_hard_bots_best_moves_indexed_into_the_snapshot():
         listed = snap["legal"][h["index"]]
         assert listed["action"] == h["action"]
         assert h["label"] == call(b, "snapshot", viewer=0, lang="fr")["legal"][h["index"]]["label"]
-        assert 0.0 <= h["estimate"] <= 1.0
+        assert h["score"] > 0 and h["loss"] >= 0  # points: the expected final score
+    assert hints[0]["loss"] == 0 and [h["loss"] for h in hints] == sorted(h["loss"] for h in hints)
     assert call(b, "hint", seat=0, lang="fr") == hints  # a function of the position
     assert call(b, "snapshot", viewer=0)["hash"] == snap["hash"]  # the table is untouched
 

@@ -13,13 +13,13 @@ from engine.core.copier import copier
 from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.core.rng import Rng
+from engine.core.levels import NAMES, LevelBot, hint
 from engine.core.search import (
     LEVELS,
     Knowledge,
     Level,
     Search,
     SearchBot,
-    hint,
     knowledge,
 )
 
@@ -189,16 +189,16 @@ def test_trickerion_determinization_keeps_the_view_and_changes_the_hidden_parts(
 def test_levels_exist_for_every_game_and_are_listed():
     for cls in registry.all_games():
         game = cls(cls.min_players)
-        for name in LEVELS:
-            assert isinstance(make_bot(game, name, 1), SearchBot)
-    for game_id in ("trickerion", "trickerion-solo", "oracle"):
-        assert {"random", "greedy", "easy", "normal", "hard"} <= set(
+        for name in NAMES:
+            assert isinstance(make_bot(game, name, 1), LevelBot)
+    for game_id in ("trickerion", "trickerion-solo", "oracle", "magnificent"):
+        assert {"random", "greedy", "easy", "normal", "hard", "expert"} <= set(
             registry.get(game_id).describe()["bots"]
         )
     assert LEVELS["easy"].budget < LEVELS["normal"].budget < LEVELS["hard"].budget
 
 
-def test_hint_ranks_legal_moves_with_estimates():
+def test_hint_of_a_tree_level_ranks_legal_moves_with_estimates():
     match, seat, legal = _position("oracle", 1, 2, 5)
     out = hint(match.game, match.state, seat, 3, level="easy")
     assert 1 <= len(out) <= 3

@@ -236,7 +236,7 @@ function optionsBlock({ t, lang, setup, on }, game) {
 }
 
 // The search levels first, weakest to strongest; the random bot last (it is for tests).
-const BOT_ORDER = ["easy", "normal", "hard", "greedy"];
+const BOT_ORDER = ["easy", "normal", "hard", "expert", "greedy"];
 const botRank = (b) => (b === "random" ? 99 : BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : 50);
 
 /** A new bot seat's opponent: the normal search level, where the game has it; never random

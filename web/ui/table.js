@@ -537,7 +537,7 @@ function updateHint(refs, ctx) {
           h(
             "span",
             { class: "hint-estimate muted" },
-            m.estimate === null ? t("ui.hint.only") : t("ui.hint.estimate", { value: Math.round(m.estimate * 100) }),
+            hintFigure(t, m),
           ),
         ),
       ),
@@ -550,6 +550,18 @@ function updateHint(refs, ctx) {
     button.classList.add("hinted");
     button.dataset.hintRank = String(rank + 1);
   });
+}
+
+/** What a hinted move is worth: the expected final score and the points it gives up against
+ *  the best move (rollout levels), else the tree search's estimate. */
+function hintFigure(t, m) {
+  if (m.score !== null && m.score !== undefined) {
+    const score = Math.round(m.score);
+    return m.loss > 0.05
+      ? t("ui.hint.points_loss", { score, loss: m.loss.toFixed(1) })
+      : t("ui.hint.points_best", { score });
+  }
+  return m.estimate === null ? t("ui.hint.only") : t("ui.hint.estimate", { value: Math.round(m.estimate * 100) });
 }
 
 /** The log only grows between steps (undo, a load, a language or viewer change rewrite it):

@@ -8,8 +8,10 @@ still to spend this turn. Ties go to the bot's own seeded stream, never the game
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from engine.core.learning import load_weights
 from engine.core.rng import Rng
 from engine.games.magnificent import common, perform, scoring
 from engine.games.magnificent.turn import AP_OPEN, ap
@@ -17,32 +19,41 @@ from engine.games.magnificent.turn import AP_OPEN, ap
 SAMPLE = 60  # placements: a one-step lookahead over hundreds of them costs more than it buys
 
 
-def value(game: Any, s: Any, seat: int) -> float:
+@functools.cache
+def shipped() -> dict[str, float]:
+    """The value's weights (tenths of a VP), tuned by self-play: ``python -m engine train
+    --game magnificent`` (learned/greedy.json says how they were made)."""
+    return load_weights("engine.games.magnificent", "greedy.json")
+
+
+def value(game: Any, s: Any, seat: int, w: dict[str, float] | None = None) -> float:
+    w = w or shipped()
     r = game.rules
     p = s.players[seat]
     big, clear = common.owes(p)
     owed = big + clear
-    v = p.vp * 10.0 + (p.coins - owed) * 3.0 + sum(p.gems.values()) * 4.0
-    v -= max(0, owed - p.coins) * s.round * 10.0  # the round-end shortfall costs VP (R71)
-    v += sum(1 for c in p.camp if c) * 3.0
-    v += sum(1 for t in p.tents[1:] if t is not None) * 12.0
+    v = p.vp * 10.0 + (p.coins - owed) * w["coin"] + sum(p.gems.values()) * w["gem"]
+    v -= max(0, owed - p.coins) * s.round * w["short"]  # the round-end shortfall costs VP (R71)
+    v += sum(1 for c in p.camp if c) * w["camp"]
+    v += sum(1 for t in p.tents[1:] if t is not None) * w["tent"]
     for i, pid in enumerate(p.posters):
         if pid is not None:
-            v += 6.0 + (8.0 if perform.eligible(r, s, seat, (i,), "") else 0.0)
-    v += (p.markers + p.markers_tent) * 5.0
+            v += w["poster"] + (w["poster_ready"] if perform.eligible(r, s, seat, (i,), "") else 0.0)
+    v += (p.markers + p.markers_tent) * w["marker"]
     if p.cards:
-        v += 3.0 * max(
+        v += w["card"] * max(
             scoring.value(r, s, seat, r.cards[c.id].condition, scoring.best_artist(r, s, seat), 0)
             for c in p.cards
         )
     if s.seat == seat and s.turn.stage in AP_OPEN:
-        v += ap(s) * 2.0
+        v += ap(s) * w["power"]
     return v
 
 
 class GreedyBot:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, weights: dict[str, float] | None = None) -> None:
         self.rng = Rng.from_seed(seed)
+        self.weights = weights
 
     def choose(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
         if len(legal) > 5 * SAMPLE:
@@ -51,7 +62,7 @@ class GreedyBot:
         top = float("-inf")
         for action in legal:
             after, _ = game.apply(state, seat, action)
-            v = value(game, after, seat)
+            v = value(game, after, seat, self.weights)
             if v > top + 1e-9:
                 top, best = v, [action]
             elif abs(v - top) <= 1e-9:

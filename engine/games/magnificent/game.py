@@ -12,7 +12,8 @@ from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
 from engine.core.game import TERMINAL
 from engine.core.i18n import catalog, render
 from engine.core.registry import register
-from engine.core.search import level_bots
+from engine.core.levels import level_bots
+from engine.games.magnificent.tuning import LEARNER
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import (
     build,
@@ -91,6 +92,7 @@ class Magnificent(Game):
     action_type = A.Action
     replaceable_packs = (C.PACK_ID,)
     bots = {"greedy": GreedyBot, **level_bots()}
+    learner = LEARNER
     solo = False
 
     def __init__(

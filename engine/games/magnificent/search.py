@@ -22,9 +22,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.rng import Rng
+from engine.core.rollout import one_step_rank
 from engine.core.search import Knowledge
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import build, common, perform, scoring
+from engine.games.magnificent.bots import GreedyBot
 from engine.games.magnificent.rules import ROUNDS
 from engine.games.magnificent.state import MagState
 from engine.games.magnificent.turn import AP_OPEN, ap
@@ -134,4 +136,6 @@ KNOWLEDGE = Knowledge(
     rollout=rollout,
     scale=6.0,
     candidates=candidates,
+    policy=GreedyBot,
+    rank=one_step_rank,
 )

@@ -8,12 +8,15 @@ sheet value (practice score plus progress that pays later) in points.
 
 from __future__ import annotations
 
+from engine.core.rollout import one_step_rank
 from engine.core.search import Knowledge, reseed
-from engine.games.oracle.bots import value
+from engine.games.oracle.bots import GreedyBot, value
 
 
 def evaluate(game, s, seat: int) -> float:
     return value(game, s) / 10.0
 
 
-KNOWLEDGE = Knowledge(determinize=reseed, evaluate=evaluate, scale=3.0)
+KNOWLEDGE = Knowledge(
+    determinize=reseed, evaluate=evaluate, scale=3.0, policy=GreedyBot, rank=one_step_rank
+)

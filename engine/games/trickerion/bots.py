@@ -11,48 +11,101 @@ so the bot never peeks at a future die roll; it reads only its own seat's resour
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from engine.core.learning import load_weights
 from engine.core.rng import Rng
-from engine.core.search import level_bots
+from engine.core.levels import level_bots
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
+from engine.games.trickerion.catalog import is_stage
+from engine.games.trickerion.scoring import level3_bonus
 from engine.games.trickerion.state import State
 
 MAX_CANDIDATES = 60
 
 
-def value(g, s: State, seat: int) -> float:
-    """How good ``seat``'s position looks (its own resources only)."""
+@functools.cache
+def shipped() -> dict[str, float]:
+    """The position value's weights (fame-equivalents), tuned by self-play: ``python -m
+    engine train --game trickerion`` (learned/greedy.json says how they were made). What each
+    weighs is named where ``value`` uses it."""
+    return load_weights("engine.games.trickerion", "greedy.json")
+
+
+def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
+    """How good ``seat``'s position looks, in fame it can expect to add up to (its own
+    resources and the public board only)."""
+    w = w or shipped()
     cat = g.cat
     p = s.players[seat]
-    last = cat.rounds.with_dark_alley if g.options["dark_alley"] else cat.rounds.without_dark_alley
-    left = max(0, last - s.round + 1) / last
-    v = p.fame + 0.4 * p.coins + 0.9 * p.shards
     if s.phase == "over":
         return float(p.fame)
+    last = cat.rounds.with_dark_alley if g.options["dark_alley"] else cat.rounds.without_dark_alley
+    played = max(0, min(last, s.round) - 1) / max(1, last - 1)
+    left = max(0, last - max(s.round, 1))  # whole rounds after this one
+    coin = w["coin_early"] + (w["coin_end"] - w["coin_early"]) * played
+    v = p.fame + coin * min(p.coins, 60) + w["shard"] * p.shards + w["special"] * len(p.specials)
+    values = {}
+    potential = []
     for t in p.tricks:
         f, c, sh = cat.trick_yield[t.id]
-        worth = f + 0.5 * c + 0.8 * sh + 1
-        code = seat * 4 + t.sym
-        v += 0.55 * worth * t.markers
-        v += 0.85 * worth * markers_in_theater(s, code)
-        v += (3 + 2 * cat.trick_level[t.id]) * left
-        need = cat.tricks[t.id].components
-        have = sum(min(effective(p, k), n) for k, n in need.items())
-        v += 2.5 * left * have / sum(need.values())
-        if t.markers == 0 and has_components(cat, p, t.id):
-            v += 2 * left
+        worth = f + coin * c + sh
+        values[t.sym] = worth
+        v += w["prepared"] * worth * t.markers
+        trick = cat.tricks[t.id]
+        per = (trick.markers + (1 if t.eng else 0)) * worth
+        if has_components(cat, p, t.id):
+            potential.append((w["trick"] + w["ready"]) * per * left)
+        else:
+            # Worth what it will yield once the missing components are bought (a round
+            # later), less their price: learning a trick the purse cannot equip is worth 0.
+            missing = sum(
+                cat.prop_cost[k] * max(0, n - effective(p, k))
+                for k, n in trick.components.items()
+            )
+            later = w["trick"] * per * max(0, left - 1) - w["buy"] * coin * missing
+            potential.append(max(w["trick_missing"] * per * left, later))
+    # A round has room to run about three tricks: a fourth adds nothing until it beats one.
+    v += sum(sorted(potential)[-3:])
+    leaves = s.round >= cat.perf_rules.discard_from_round
+    last_card = len(s.row) - 1
+    staged_best = 0.0
+    for i, pc in enumerate(s.row):
+        here = 0.0
+        for cell, code in enumerate(pc.m):
+            if code >= 0 and code // 4 == seat:
+                here += values.get(code % 4, 0.0) * (2 if cell in pc.dbl else 1)
+        for code in pc.guest:
+            if code // 4 == seat:
+                here += values.get(code % 4, 0.0)
+        v += (w["leaving"] if leaves and i == last_card else w["staged"]) * here
+        staged_best = max(staged_best, here)
+    due = 0
     for c in p.chars:
-        v += (2.5 if c.kind == "apprentice" else 4.5 if c.kind != "magician" else 0) * left
-    v += (2.0 * left) * len(p.hired)
-    v += 1.5 * len(p.specials)
+        v += left * (w["ap"] * cat.base_ap[c.kind] - w["wage"] * coin * (0 if c.assist else cat.wage[c.kind]))
+        if c.card and not c.idle and not c.assist:
+            due += cat.wage[c.kind]
+        if c.kind == "magician" and c.slot >= 0 and is_stage(c.slot):
+            v += w["booked"] * staged_best
+    for kind in p.hired:
+        v += left * (w["ap"] * cat.base_ap[kind] - w["wage"] * coin * cat.wage[kind])
+    v -= w["short"] * max(0, due - p.coins)
+    if left:
+        v += w["level_gate"] * ((p.fame >= 16) + (p.fame >= 36)) * min(1.0, left / 2)
+    if g.options["dark_alley"]:
+        cap = cat.end.cap
+        for t in p.tricks:
+            if cat.trick_level[t.id] == 3 and (t.markers > 0 or has_components(cat, p, t.id)):
+                v += min(cap, level3_bonus(cat, p, t.id))
     return v
 
 
 class GreedyBot:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, weights: dict[str, float] | None = None) -> None:
         self.rng = Rng.from_seed(seed)
+        self.weights = weights
 
     def choose(self, game, state: State, seat: int, legal: list) -> Any:
         s = state
@@ -71,38 +124,67 @@ class GreedyBot:
 
     # --- lookahead -------------------------------------------------------------------------
 
+    def ranked(self, game, state: State, seat: int, legal: list) -> list:
+        """Every legal action, the bot's own choice first, then the likeliest alternatives:
+        by looked-ahead value where it looks ahead, else the plan's other options."""
+        s = state
+        if s.pending or not (
+            s.phase in ("advertise", "assign") or (s.phase == "place" and s.act is None)
+        ):
+            return self._scored(game, s, seat, legal)
+        first = self.choose(game, s, seat, legal)
+        rest = [a for a in legal if a != first]
+        if s.phase == "assign" and isinstance(first, A.Assign):
+            # the same character elsewhere first, then stopping, then the others
+            rest.sort(
+                key=lambda a: (
+                    0 if isinstance(a, A.Assign) and a.character == first.character else
+                    1 if isinstance(a, A.EndAssignments) else 2
+                )
+            )
+        elif s.phase == "place":
+            score = self._place_score(game, s, seat)
+            rest.sort(key=lambda a: -score(a) if isinstance(a, A.PlaceCharacter) else 99)
+        return [first, *rest]
+
     def _lookahead(self, g, s: State, seat: int, legal: list) -> Any:
         if len(legal) == 1:
             return legal[0]
+        return self._scored(g, s, seat, legal)[0]
+
+    def _scored(self, g, s: State, seat: int, legal: list) -> list:
+        """The legal actions by the value one step ahead, best first (stable for ties)."""
+        if len(legal) == 1:
+            return list(legal)
         candidates = legal
         if len(candidates) > MAX_CANDIDATES:
             keep = [a for a in legal if isinstance(a, (A.EndTurn, A.Pass))]
             picks = list(legal)
             self.rng.shuffle(picks)
             candidates = keep + picks[:MAX_CANDIDATES]
-        base = value(g, s, seat)
-        best, best_v = None, None
-        for action in candidates:
+        w = self.weights or shipped()
+        base = value(g, s, seat, w)
+        scored = []
+        last = []
+        for index, action in enumerate(candidates):
             if isinstance(action, (A.DiscardProps, A.ReturnTrick)):
+                last.append(action)
                 continue
             if isinstance(action, A.RerollDie) or isinstance(action, A.SetDie):
                 v = base - 0.5
             else:
-                try:
-                    new, _ = g.apply(s, seat, action)
-                except Exception:  # pragma: no cover - a legal action never fails
-                    continue
+                new, _ = g.apply(s, seat, action)
                 if new.rng.draws != s.rng.draws:
                     v = base + 1.0
                 else:
-                    v = value(g, new, seat)
+                    v = value(g, new, seat, w)
             if isinstance(action, (A.EndTurn, A.Pass)):
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):
                 v += self._order_bonus(g, s, seat, action.prop)
-            if best_v is None or v > best_v + 1e-9:
-                best, best_v = action, v
-        return best if best is not None else legal[0]
+            scored.append((-v, index, action))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        return [a for _, _, a in scored] + last
 
     @staticmethod
     def _order_bonus(g, s: State, seat: int, prop: str) -> float:
@@ -119,25 +201,37 @@ class GreedyBot:
     # --- assignments -----------------------------------------------------------------------
 
     def _wanted(self, g, s: State, seat: int) -> list[str]:
-        """Locations this player wants to send characters to, best first."""
+        """This round's plan: one location per character, most important first. The pipeline
+        (prepare in the Workshop, set up backstage, perform on the stage) fits in one round,
+        since the player places the Workshop character before the Theater ones."""
         cat = g.cat
         p = s.players[seat]
-        out: list[str] = []
-        markers_on_cards = sum(t.markers for t in p.tricks)
-        in_theater = sum(markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks)
-        preparable = [t for t in p.tricks if t.markers == 0 and has_components(cat, p, t.id)]
+        last = cat.rounds.with_dark_alley if g.options["dark_alley"] else cat.rounds.without_dark_alley
+        prepared = sum(t.markers for t in p.tricks)
+        staged = sum(markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks)
+        preparable = [
+            t for t in p.tricks if t.markers == 0 and has_components(cat, p, t.id)
+            and markers_in_theater(s, seat * 4 + t.sym) < 4
+        ]
         missing = [t for t in p.tricks if not has_components(cat, p, t.id)]
-        if markers_on_cards:
-            out.append("theater")
-        if preparable:
-            out.append("workshop")
+        out: list[str] = []
+        if prepared or staged or preparable:
+            out.append("theater")  # the Magician's stage
+        out += ["workshop"] * min(2, len(preparable))
+        if prepared or preparable:
+            out.append("theater")  # backstage: set up
+        gate = (p.fame >= 16 and not any(cat.trick_level[t.id] >= 2 for t in p.tricks)) or (
+            p.fame >= 36 and not any(cat.trick_level[t.id] == 3 for t in p.tricks)
+        )
+        if len(p.tricks) < 2 or gate or p.coins < 4:
+            out.append("downtown")
         if missing and p.coins >= 3:
             out.append("market_row")
-        if len(p.tricks) < 3 or p.coins < 6:
+        if s.round <= 3 and len(p.chars) < 5:
             out.append("downtown")
-        if in_theater or markers_on_cards:
-            out.append("theater")
-        out += ["downtown", "market_row", "workshop", "dark_alley", "theater"]
+        if s.round < last:
+            out.append("market_row" if missing else "downtown")
+        out += ["dark_alley", "downtown", "market_row", "workshop", "dark_alley", "theater"]
         return out
 
     def _assign(self, g, s: State, seat: int, legal: list) -> Any:
@@ -145,36 +239,62 @@ class GreedyBot:
         assigns = [a for a in legal if isinstance(a, A.Assign)]
         if not assigns:
             return A.EndAssignments()
-        order = sorted(
-            {a.character for a in assigns},
-            key=lambda i: {"magician": 0, "assistant": 1, "engineer": 1, "manager": 1}.get(
-                p.chars[i].kind, 2
-            ),
-        )
-        char = order[0]
-        cards = [a.card for a in assigns if a.character == char]
-        wage = (
-            0
-            if p.chars[char].kind == "magician"
-            else (1 if p.chars[char].kind == "apprentice" else 2)
-        )
-        busy = sum(1 for c in p.chars if c.card and c.kind != "magician")
-        if wage and p.coins < busy + wage + 1 and s.round > 1:
-            return A.EndAssignments()
-        has_markers = any(markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks)
-        if p.chars[char].kind == "magician" and has_markers and "theater" in cards:
-            return A.Assign(char, "theater")
-        for loc in self._wanted(g, s, seat):
-            specials = [
-                c for c in cards if c in g.cat.specials and g.cat.specials[c].location == loc
-            ]
-            if specials:
-                return A.Assign(char, specials[0])
-            if loc in cards:
-                return A.Assign(char, loc)
-        return A.Assign(char, cards[0])
+        free = {a.character for a in assigns}
+        cat = g.cat
+        # Locations still wanted once the characters already assigned are taken off the plan.
+        plan = self._wanted(g, s, seat)
+        for c in p.chars:
+            if c.card:
+                loc = cat.specials[c.card].location if c.card in cat.specials else c.card
+                if loc in plan:
+                    plan.remove(loc)
+        busy = sum(cat.wage[c.kind] for c in p.chars if c.card and not c.assist)
+        for loc in plan:
+            order = sorted(free, key=lambda i: _fit(p.chars[i].kind, loc))
+            for char in order:
+                c = p.chars[char]
+                wage = 0 if c.assist else cat.wage[c.kind]
+                if wage and p.coins < busy + wage and s.round > 1:
+                    continue  # an idle character costs no wage
+                cards = [a.card for a in assigns if a.character == char]
+                specials = [x for x in cards if x in cat.specials and cat.specials[x].location == loc]
+                if specials:
+                    return A.Assign(char, specials[0])
+                if loc in cards:
+                    return A.Assign(char, loc)
+        return A.EndAssignments()
 
     # --- placement -------------------------------------------------------------------------
+
+    def _place_score(self, g, s: State, seat: int):
+        from engine.games.trickerion.placement import board_index, slot_modifier
+
+        p = s.players[seat]
+        has_markers = any(markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks) or any(
+            t.markers for t in p.tricks
+        )
+        # Prepare before setting up: the Workshop goes first, the Theater waits for it.
+        workshop_waits = any(
+            c.card == "workshop" and c.slot < 0 and not c.idle for c in p.chars
+        )
+
+        def score(a: A.PlaceCharacter) -> float:
+            c = p.chars[a.character]
+            index = board_index(seat, a.location, a.slot)
+            sc = slot_modifier(g, seat, index) + g.cat.base_ap[c.kind]
+            if a.location == "theater":
+                day, k = divmod(a.slot, 3)
+                if k == 2:
+                    sc = 10 - day if has_markers else -5
+                else:
+                    sc -= 0.3 * day
+                if workshop_waits:
+                    sc -= 20
+            elif a.location == "workshop":
+                sc += 5
+            return sc
+
+        return score
 
     def _place(self, g, s: State, seat: int, legal: list) -> Any:
         p = s.players[seat]
@@ -182,23 +302,10 @@ class GreedyBot:
         if not places:
             idle = [a for a in legal if isinstance(a, A.MakeIdle)]
             return idle[0] if idle else legal[0]
-        has_markers = any(markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks)
-
-        def score(a: A.PlaceCharacter) -> float:
-            from engine.games.trickerion.placement import board_index, slot_modifier
-
-            c = p.chars[a.character]
-            index = board_index(seat, a.location, a.slot)
-            mod = slot_modifier(g, seat, index)
-            sc = mod + g.cat.base_ap[c.kind]
-            if a.location == "theater":
-                day, k = divmod(a.slot, 3)
-                if k == 2:
-                    sc = 10 - day if has_markers else -5
-                else:
-                    sc -= 0.3 * day
-            return sc
-
+        score = self._place_score(g, s, seat)
+        has_markers = any(markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks) or any(
+            t.markers for t in p.tricks
+        )
         best = max(places, key=score)
         if best.location == "theater" and best.slot % 3 == 2 and not has_markers:
             idle = [a for a in legal if isinstance(a, A.MakeIdle) and a.character == best.character]
@@ -208,6 +315,18 @@ class GreedyBot:
             if idle:
                 return idle[0]
         return best
+
+
+def _fit(kind: str, loc: str) -> int:
+    """Which character suits a location first: the Magician on the stage, a specialist
+    backstage and at Downtown's 3-AP actions, an apprentice in the Workshop."""
+    if loc == "theater":
+        return {"magician": 0}.get(kind, 2 if kind == "apprentice" else 1)
+    if kind == "magician":
+        return 0 if loc == "downtown" else 1
+    if loc == "workshop":
+        return 0 if kind == "apprentice" else 1
+    return 0 if kind != "apprentice" else 1
 
 
 def make_greedy(seed: int) -> GreedyBot:

@@ -147,6 +147,16 @@ def extend(g, s: State) -> bool:
     return s.phase in ("advertise", "assign")
 
 
+def rank(g, s: State, seat: int, legal: list) -> list:
+    return _RULES.ranked(g, s, seat, legal)
+
+
 KNOWLEDGE = Knowledge(
-    determinize=determinize, evaluate=evaluate, rollout=rollout, scale=8.0, extend=extend
+    determinize=determinize,
+    evaluate=evaluate,
+    rollout=rollout,
+    scale=8.0,
+    extend=extend,
+    policy=GreedyBot,
+    rank=rank,
 )

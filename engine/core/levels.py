@@ -1,0 +1,104 @@
+"""The lobby's bot levels, weakest first, for every game: what each one runs.
+
+``easy`` is the tree search (``engine.core.search``) on a small budget. The levels above play
+policy rollouts (``engine.core.rollout``) over the game's own greedy policy, more moves
+compared, more futures and a longer look the higher the level; a game whose search knowledge
+has no policy plays the tree search at those levels instead. ``docs/bots.md`` has the ladder
+that measures them against each other.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from engine.core.game import Game
+from engine.core.rollout import Plan, Rollouts
+from engine.core.search import LEVELS as TREE
+from engine.core.search import Level, Search, knowledge
+
+# Rollout plans: (moves compared, futures per move, decisions looked ahead; None: the end).
+PLANS: dict[str, Plan] = {
+    "normal": Plan(candidates=2, worlds=2, horizon=16),
+    "hard": Plan(candidates=4, worlds=4, horizon=24),
+    "expert": Plan(candidates=6, worlds=8, horizon=None),
+}
+NAMES = ("easy", "normal", "hard", "expert")
+
+
+def tree_level(name: str) -> Level:
+    return TREE.get(name) or TREE["hard"]
+
+
+class LevelBot:
+    """A bot of one level; a budget (``hard:8``) overrides the level's futures per move
+    (rollouts) or iterations (tree search). Its decisions depend on its seed, the visible
+    position and the level only."""
+
+    def __init__(self, seed: int, name: str, budget: int | None = None) -> None:
+        self.seed = seed
+        self.name = name
+        self.budget = budget
+
+    def plan(self, game: Game) -> Plan | None:
+        plan = PLANS.get(self.name)
+        know = knowledge(game)
+        if plan is None or know.policy is None or know.rank is None:
+            return None
+        return msgspec.structs.replace(plan, worlds=self.budget) if self.budget else plan
+
+    def choose(self, game: Game, state: Any, seat: int, legal: list[Any]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        plan = self.plan(game)
+        if plan is not None:
+            return Rollouts(game, seat, plan, self.seed).ranked(state, legal)[0].action
+        level = tree_level(self.name)
+        if self.budget:
+            level = msgspec.structs.replace(level, budget=self.budget)
+        return Search(game, seat, level, self.seed).ranked(state, legal)[0].action
+
+
+def level_bots() -> dict[str, Callable[[int], LevelBot]]:
+    """name -> factory(seed), for a game's ``bots`` (``make_bot`` knows them anyway)."""
+    return {name: functools.partial(LevelBot, name=name) for name in NAMES}
+
+
+def hint(
+    game: Game, state: Any, seat: int, n: int = 3, *, level: str = "hard", seed: int = 0
+) -> list[dict[str, Any]]:
+    """The ``n`` best moves for ``seat`` as the ``level`` bot sees them. With rollouts each
+    comes with its expected final score and margin (the game's points) and how many points it
+    gives up against the best; the tree search gives its estimate in [0, 1] instead."""
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        return []
+    if len(legal) == 1:
+        return [{"action": game.action_to_builtins(legal[0]), "estimate": None}]
+    bot = LevelBot(seed, level)
+    plan = bot.plan(game)
+    if plan is None:
+        ranked = Search(game, seat, tree_level(level), seed).ranked(state, legal)
+        return [
+            {
+                "action": game.action_to_builtins(c.action),
+                "visits": c.visits,
+                "estimate": round(c.mean(), 3),
+            }
+            for c in ranked[:n]
+        ]
+    scored = Rollouts(game, seat, plan, seed).ranked(state, legal)
+    best = scored[0].utility
+    return [
+        {
+            "action": game.action_to_builtins(c.action),
+            "score": round(c.score, 1),
+            "margin": round(c.margin, 1),
+            "loss": round(best - c.utility, 1),
+            "estimate": None,
+        }
+        for c in scored[:n]
+    ]

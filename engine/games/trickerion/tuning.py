@@ -1,0 +1,60 @@
+"""What ``python -m engine train --game trickerion`` tunes: the weights of the position value
+the greedy bot looks ahead with and the search bot's rollouts end on (``bots.value``).
+
+The objective is what a player wants of a bot: its mean score against Dahlgaard's Successor at
+the low difficulty, plus its mean margin in 2-player games against the bot with the reference
+weights (seats swapped every game), each over the same seeded games for every candidate.
+"""
+
+from __future__ import annotations
+
+from engine.core.bots import bot_seed
+from engine.core.learning import Learner
+from engine.core.match import Match
+from engine.core.play import play_to_end
+
+
+def objective(w: dict[str, float], ref: dict[str, float], seed: int, games: int) -> float:
+    from engine.games.trickerion.bots import GreedyBot
+
+    solo = margin = 0.0
+    for g in range(games):
+        s = seed + g
+        m = Match.new("trickerion-solo", 2, {"difficulty": "low"}, s)
+        play_to_end(m, {0: GreedyBot(bot_seed(s, 0), w)})
+        result = m.result()
+        assert result is not None
+        solo += result.scores[0]
+        me = g % 2
+        m = Match.new("trickerion", 2, {}, s)
+        bots = {me: GreedyBot(bot_seed(s, me), w), 1 - me: GreedyBot(bot_seed(s, 1 - me), ref)}
+        play_to_end(m, bots)
+        result = m.result()
+        assert result is not None
+        margin += result.scores[me] - result.scores[1 - me]
+    return (solo + margin) / games
+
+
+LEARNER = Learner(
+    package="engine.games.trickerion",
+    file="greedy.json",
+    steps={
+        "coin_early": 0.15,
+        "coin_end": 0.1,
+        "shard": 0.3,
+        "special": 0.5,
+        "prepared": 0.15,
+        "staged": 0.15,
+        "leaving": 0.15,
+        "booked": 0.3,
+        "trick": 0.1,
+        "trick_missing": 0.05,
+        "buy": 0.3,
+        "ready": 0.2,
+        "ap": 0.3,
+        "wage": 0.3,
+        "short": 1.0,
+        "level_gate": 2.0,
+    },
+    objective=objective,
+)
