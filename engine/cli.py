@@ -39,12 +39,14 @@ def cmd_list(args: argparse.Namespace) -> int:
 def _bot(game, kind: str, seed: int, budget: int | None):
     """A seat's bot: a kind, or a level with its own budget (``hard:8``: futures per move for
     rollout levels, iterations for the tree search); ``budget`` (from ``--budget``) sets it for
-    every level without one."""
+    every level without one. ``hard+sees`` plays the real future instead of sampled ones (a
+    bound for measurements, never a player's opponent)."""
     from engine.core.levels import NAMES, LevelBot
 
+    kind, sees, _ = kind.partition("+sees")
     name, _, own = kind.partition(":")
     if name in NAMES:
-        return LevelBot(seed, name, int(own) if own else budget)
+        return LevelBot(seed, name, int(own) if own else budget, sees=bool(sees))
     return make_bot(game, name, seed)
 
 

@@ -22,8 +22,8 @@ from engine.core.search import Level, Search, knowledge
 
 # Rollout plans: (moves compared, futures per move, decisions looked ahead; None: the end).
 PLANS: dict[str, Plan] = {
-    "normal": Plan(candidates=2, worlds=2, horizon=16),
-    "hard": Plan(candidates=4, worlds=4, horizon=24),
+    "normal": Plan(candidates=3, worlds=2, horizon=16),
+    "hard": Plan(candidates=5, worlds=6, horizon=30),
     "expert": Plan(candidates=6, worlds=8, horizon=None),
 }
 NAMES = ("easy", "normal", "hard", "expert")
@@ -38,10 +38,15 @@ class LevelBot:
     (rollouts) or iterations (tree search). Its decisions depend on its seed, the visible
     position and the level only."""
 
-    def __init__(self, seed: int, name: str, budget: int | None = None) -> None:
+    def __init__(
+        self, seed: int, name: str, budget: int | None = None, sees: bool = False
+    ) -> None:
         self.seed = seed
         self.name = name
         self.budget = budget
+        # Measurement only (never offered to a player): the futures are the real one, dice
+        # and decks included, so the bot's score bounds what the level could reach.
+        self.sees = sees
 
     def plan(self, game: Game) -> Plan | None:
         plan = PLANS.get(self.name)
@@ -55,11 +60,18 @@ class LevelBot:
             return legal[0]
         plan = self.plan(game)
         if plan is not None:
-            return Rollouts(game, seat, plan, self.seed).ranked(state, legal)[0].action
+            know = None
+            if self.sees:
+                know = msgspec.structs.replace(knowledge(game), determinize=_the_real_future)
+            return Rollouts(game, seat, plan, self.seed, know).ranked(state, legal)[0].action
         level = tree_level(self.name)
         if self.budget:
             level = msgspec.structs.replace(level, budget=self.budget)
         return Search(game, seat, level, self.seed).ranked(state, legal)[0].action
+
+
+def _the_real_future(game: Game, state: Any, viewer: int, rng: Any) -> Any:
+    return game.copy(state)
 
 
 def level_bots() -> dict[str, Callable[[int], LevelBot]]:
