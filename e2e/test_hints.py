@@ -211,7 +211,13 @@ def test_a_fast_game_against_the_expert_bot_runs_to_its_end(page, site_url, figu
     """The expert plays every future to the game's end: the fast-game variant keeps the
     test short; the page stays responsive while it thinks in the worker."""
     snap = play_against(
-        page, site_url, figures, "trickerion", "expert", "12", "trickerion 2p vs expert",
+        page,
+        site_url,
+        figures,
+        "trickerion",
+        "expert",
+        "12",
+        "trickerion 2p vs expert",
         options=("fast_game",),
     )
     assert snap["seats"][1]["bot"] == "expert"

@@ -28,9 +28,9 @@ from engine.core import save as savefile
 from engine.core.bots import Bot, bot_seed, make_bot
 from engine.core.errors import SaveError
 from engine.core.i18n import LANGS, action_label, game_package, page_strings, render
+from engine.core.levels import hint as search_hint
 from engine.core.match import Match, check_seed, random_seed
 from engine.core.play import play_to_end
-from engine.core.levels import hint as search_hint
 
 HINT_LEVEL = "hard"  # the bot whose best moves a hint shows (issue #15)
 HINT_COUNT = 3

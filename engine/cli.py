@@ -8,8 +8,6 @@ import statistics
 import sys
 import time
 
-import msgspec
-
 from engine.core import MarqueeError, OptionsError, SaveError, registry
 from engine.core import save as savefile
 from engine.core.bots import bot_seed, make_bot
@@ -228,10 +226,9 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
     options = parse_options(args.options)
     entrants = args.entrants.split(",")
-    if args.players == 1:
-        todo = [(e, None) for e in entrants]
-    else:
-        todo = ladder.pairs(entrants)
+    todo: list[tuple[str, str | None]] = (
+        [(e, None) for e in entrants] if args.players == 1 else list(ladder.pairs(entrants))
+    )
     if args.pairs:
         lo, _, hi = args.pairs.partition(":")
         todo = todo[int(lo) : int(hi) if hi else None]

@@ -14,7 +14,6 @@ strength, the weakest entrant at 0) with 95% intervals from a seeded bootstrap o
 
 from __future__ import annotations
 
-import json
 import math
 import statistics
 import time
@@ -100,7 +99,7 @@ def bradley_terry(games: list[dict[str, Any]], iterations: int = 500) -> dict[st
     entrant gets a phantom half win and half loss against a unit-strength virtual opponent, so
     an entrant that won (or lost) everything still has a finite strength."""
     names = sorted({g["a"] for g in games} | {g["b"] for g in games})
-    wins = {n: 0.5 for n in names}
+    wins = dict.fromkeys(names, 0.5)
     met: dict[tuple[str, str], float] = {}
     for g in games:
         a, b = g["a"], g["b"]
@@ -116,7 +115,7 @@ def bradley_terry(games: list[dict[str, Any]], iterations: int = 500) -> dict[st
             wins[b] += 0.5
         key = (a, b) if a < b else (b, a)
         met[key] = met.get(key, 0.0) + 1
-    p = {n: 1.0 for n in names}
+    p = dict.fromkeys(names, 1.0)
     for _ in range(iterations):
         new = {}
         for n in names:
@@ -188,7 +187,9 @@ def rate(games: list[dict[str, Any]], boot: int = 200, seed: int = 0) -> list[di
 def table(rows: list[dict[str, Any]]) -> str:
     """The rating table as Markdown (what docs/bots.md quotes)."""
     if rows and "rating" in rows[0]:
-        head = "| entrant | rating (95% interval) | games | wins | mean score |\n|---|---|---|---|---|"
+        head = (
+            "| entrant | rating (95% interval) | games | wins | mean score |\n|---|---|---|---|---|"
+        )
         body = [
             f"| {r['entrant']} | {r['rating']} ({r['low']}–{r['high']}) | {r['games']} | "
             f"{r['wins']} | {r['mean_score']} |"

@@ -38,9 +38,7 @@ class LevelBot:
     (rollouts) or iterations (tree search). Its decisions depend on its seed, the visible
     position and the level only."""
 
-    def __init__(
-        self, seed: int, name: str, budget: int | None = None, sees: bool = False
-    ) -> None:
+    def __init__(self, seed: int, name: str, budget: int | None = None, sees: bool = False) -> None:
         self.seed = seed
         self.name = name
         self.budget = budget

@@ -33,7 +33,6 @@ hidden information is the RNG.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import importlib
 import math

@@ -9,8 +9,14 @@ from engine.ladder import bradley_terry, elo, pairs, rate
 
 
 def _game(a, b, a_wins, tie=False):
-    return {"a": a, "b": b, "win_a": a_wins or tie, "win_b": (not a_wins) or tie,
-            "score_a": 1, "score_b": 0}
+    return {
+        "a": a,
+        "b": b,
+        "win_a": a_wins or tie,
+        "win_b": (not a_wins) or tie,
+        "score_a": 1,
+        "score_b": 0,
+    }
 
 
 def test_stronger_entrants_rate_higher_and_the_weakest_rates_zero():
@@ -39,8 +45,19 @@ def test_an_automaton_is_never_seated_first_and_never_meets_another():
 
 def test_the_ladder_command_appends_games_and_prints_the_table(tmp_path, capsys):
     out = tmp_path / "ladder.jsonl"
-    args = ["ladder", "--game", "trickerion", "--players", "2", "--entrants",
-            "greedy,random", "--games", "2", "--out", str(out)]
+    args = [
+        "ladder",
+        "--game",
+        "trickerion",
+        "--players",
+        "2",
+        "--entrants",
+        "greedy,random",
+        "--games",
+        "2",
+        "--out",
+        str(out),
+    ]
     assert main(args) == 0
     lines = [json.loads(x) for x in out.read_text().splitlines()]
     assert len(lines) == 2 and {x["seed"] for x in lines} == {0, 1}

@@ -10,10 +10,10 @@ import tinygame  # noqa: F401  (registers the tiny game)
 from engine.core import registry
 from engine.core.bots import RandomBot, bot_seed, make_bot
 from engine.core.copier import copier
+from engine.core.levels import NAMES, LevelBot, hint
 from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.core.rng import Rng
-from engine.core.levels import NAMES, LevelBot, hint
 from engine.core.search import (
     LEVELS,
     Knowledge,

@@ -9,6 +9,9 @@ re-run of the published figures.
 The search's stream is seeded from the seat's *view*, so a view that shows more changes the
 stream. The Magnificent digests were re-recorded once for that reason: its view gained each
 player's dice sums (for the round-end warning) and stopped hiding hands outside the draft.
+Trickerion's and The Magnificent's were re-recorded again when their greedy values changed
+(issue #24: the round plan and the tuned weights): the positions are reached by greedy play
+and the search evaluates with those values. The rollout levels are pinned the same way.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import hashlib
 import msgspec
 import pytest
 
+from engine.core.rollout import Plan, Rollouts
 from engine.core.search import Level, Search
 from tests.core.test_search import _position
 
@@ -36,16 +40,42 @@ def _digest(game_id: str, players: int, seed: int, steps: int) -> str:
 
 # (game, players, seed, decisions before the position) -> digest of the ranking.
 CASES = {
-    ("trickerion", 2, 3, 30): "68d142f6662a5d5c",
-    ("trickerion", 4, 5, 60): "11b960933ad2414b",
-    ("trickerion-solo", 2, 1, 20): "6f2232731a0a5e0c",
-    ("trickerion-solo", 2, 4, 45): "3552dd943edce815",
+    ("trickerion", 2, 3, 30): "cfc433830dd0a649",
+    ("trickerion", 4, 5, 60): "ede5c547801cb89d",
+    ("trickerion-solo", 2, 1, 20): "54a53efcccc446fc",
+    ("trickerion-solo", 2, 4, 45): "a5c8ae4c0fe6e955",
     ("oracle", 1, 2, 10): "ecca83827950518d",
-    ("magnificent", 2, 3, 10): "f3c3030cdeebdcc5",
-    ("magnificent", 4, 2, 25): "61fd460e5d4910c9",
+    ("magnificent", 2, 3, 10): "c414bc97e0c8a748",
+    ("magnificent", 4, 2, 25): "9698a04eba4d7758",
 }
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_search_ranking_at_a_fixed_seed_and_budget_is_pinned(case):
     assert _digest(*case) == CASES[case]
+
+
+ROLLOUT = Plan(candidates=3, worlds=2, horizon=12)
+
+
+def _rollout_digest(game_id: str, players: int, seed: int, steps: int) -> str:
+    match, seat, legal = _position(game_id, players, seed, steps)
+    ranked = Rollouts(match.game, seat, ROLLOUT, 7).ranked(match.state, legal)
+    h = hashlib.sha256()
+    for c in ranked:
+        h.update(msgspec.json.encode(c.action))
+        h.update(f"{c.utility:.9f}".encode())
+    return h.hexdigest()[:16]
+
+
+ROLLOUT_CASES = {
+    ("trickerion", 2, 3, 30): "4312c439d5f48936",
+    ("trickerion-solo", 2, 4, 45): "effd5591ed1ccdd0",
+    ("oracle", 1, 2, 10): "c30a4df5a881e1e9",
+    ("magnificent", 2, 3, 10): "167de5dff886f118",
+}
+
+
+@pytest.mark.parametrize("case", sorted(ROLLOUT_CASES))
+def test_rollout_ranking_at_a_fixed_seed_and_plan_is_pinned(case):
+    assert _rollout_digest(*case) == ROLLOUT_CASES[case]

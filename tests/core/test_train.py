@@ -14,8 +14,9 @@ def test_coordinate_ascent_climbs_towards_the_objectives_best():
     def objective(w, ref, seed, games):
         return -sum((w[k] - v) ** 2 for k, v in target.items())
 
-    learner = Learner(package="engine", file="x.json", steps={"a": 1.0, "b": 1.0},
-                      objective=objective)
+    learner = Learner(
+        package="engine", file="x.json", steps={"a": 1.0, "b": 1.0}, objective=objective
+    )
     data = train(learner, {"a": 0.0, "b": 0.0}, games=1, seed=0, passes=6)
     assert abs(data["weights"]["a"] - 2.0) < 0.2 and abs(data["weights"]["b"] + 1.0) < 0.2
     prov = data["provenance"]

@@ -534,11 +534,7 @@ function updateHint(refs, ctx) {
           },
           h("span", { class: "hint-label" }, m.label),
           " ",
-          h(
-            "span",
-            { class: "hint-estimate muted" },
-            hintFigure(t, m),
-          ),
+          h("span", { class: "hint-estimate muted" }, hintFigure(t, m)),
         ),
       ),
     ),

@@ -38,7 +38,9 @@ def value(game: Any, s: Any, seat: int, w: dict[str, float] | None = None) -> fl
     v += sum(1 for t in p.tents[1:] if t is not None) * w["tent"]
     for i, pid in enumerate(p.posters):
         if pid is not None:
-            v += w["poster"] + (w["poster_ready"] if perform.eligible(r, s, seat, (i,), "") else 0.0)
+            v += w["poster"] + (
+                w["poster_ready"] if perform.eligible(r, s, seat, (i,), "") else 0.0
+            )
     v += (p.markers + p.markers_tent) * w["marker"]
     if p.cards:
         v += w["card"] * max(

@@ -11,9 +11,8 @@ import msgspec
 from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
 from engine.core.game import TERMINAL
 from engine.core.i18n import catalog, render
-from engine.core.registry import register
 from engine.core.levels import level_bots
-from engine.games.magnificent.tuning import LEARNER
+from engine.core.registry import register
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import (
     build,
@@ -32,6 +31,7 @@ from engine.games.magnificent.bots import GreedyBot
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
 from engine.games.magnificent.state import MagState
+from engine.games.magnificent.tuning import LEARNER
 from engine.games.magnificent.view import view as build_view
 
 # The rule each decision answers to (rules-digest ids), named by an illegal-action error.

@@ -11,8 +11,8 @@ from typing import Any
 from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct
 from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.i18n import catalog
-from engine.core.registry import register
 from engine.core.levels import level_bots
+from engine.core.registry import register
 from engine.games.oracle import actions as A
 from engine.games.oracle import available, flow, frame, resolve
 from engine.games.oracle import packs as P

@@ -15,11 +15,11 @@ import functools
 from typing import Any
 
 from engine.core.learning import load_weights
-from engine.core.rng import Rng
 from engine.core.levels import level_bots
+from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.catalog import is_stage
+from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.scoring import level3_bonus
 from engine.games.trickerion.state import State
 
@@ -62,8 +62,7 @@ def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
             # Worth what it will yield once the missing components are bought (a round
             # later), less their price: learning a trick the purse cannot equip is worth 0.
             missing = sum(
-                cat.prop_cost[k] * max(0, n - effective(p, k))
-                for k, n in trick.components.items()
+                cat.prop_cost[k] * max(0, n - effective(p, k)) for k, n in trick.components.items()
             )
             later = w["trick"] * per * max(0, left - 1) - w["buy"] * coin * missing
             potential.append(max(w["trick_missing"] * per * left, later))
@@ -84,7 +83,9 @@ def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
         staged_best = max(staged_best, here)
     due = 0
     for c in p.chars:
-        v += left * (w["ap"] * cat.base_ap[c.kind] - w["wage"] * coin * (0 if c.assist else cat.wage[c.kind]))
+        v += left * (
+            w["ap"] * cat.base_ap[c.kind] - w["wage"] * coin * (0 if c.assist else cat.wage[c.kind])
+        )
         if c.card and not c.idle and not c.assist:
             due += cat.wage[c.kind]
         if c.kind == "magician" and c.slot >= 0 and is_stage(c.slot):
@@ -138,8 +139,11 @@ class GreedyBot:
             # the same character elsewhere first, then stopping, then the others
             rest.sort(
                 key=lambda a: (
-                    0 if isinstance(a, A.Assign) and a.character == first.character else
-                    1 if isinstance(a, A.EndAssignments) else 2
+                    0
+                    if isinstance(a, A.Assign) and a.character == first.character
+                    else 1
+                    if isinstance(a, A.EndAssignments)
+                    else 2
                 )
             )
         elif s.phase == "place":
@@ -206,11 +210,16 @@ class GreedyBot:
         since the player places the Workshop character before the Theater ones."""
         cat = g.cat
         p = s.players[seat]
-        last = cat.rounds.with_dark_alley if g.options["dark_alley"] else cat.rounds.without_dark_alley
+        last = (
+            cat.rounds.with_dark_alley if g.options["dark_alley"] else cat.rounds.without_dark_alley
+        )
         prepared = sum(t.markers for t in p.tricks)
         staged = sum(markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks)
         preparable = [
-            t for t in p.tricks if t.markers == 0 and has_components(cat, p, t.id)
+            t
+            for t in p.tricks
+            if t.markers == 0
+            and has_components(cat, p, t.id)
             and markers_in_theater(s, seat * 4 + t.sym) < 4
         ]
         missing = [t for t in p.tricks if not has_components(cat, p, t.id)]
@@ -257,7 +266,9 @@ class GreedyBot:
                 if wage and p.coins < busy + wage and s.round > 1:
                     continue  # an idle character costs no wage
                 cards = [a.card for a in assigns if a.character == char]
-                specials = [x for x in cards if x in cat.specials and cat.specials[x].location == loc]
+                specials = [
+                    x for x in cards if x in cat.specials and cat.specials[x].location == loc
+                ]
                 if specials:
                     return A.Assign(char, specials[0])
                 if loc in cards:
@@ -274,9 +285,7 @@ class GreedyBot:
             t.markers for t in p.tricks
         )
         # Prepare before setting up: the Workshop goes first, the Theater waits for it.
-        workshop_waits = any(
-            c.card == "workshop" and c.slot < 0 and not c.idle for c in p.chars
-        )
+        workshop_waits = any(c.card == "workshop" and c.slot < 0 and not c.idle for c in p.chars)
 
         def score(a: A.PlaceCharacter) -> float:
             c = p.chars[a.character]

@@ -12,10 +12,10 @@ from engine.core.registry import register
 from engine.games.trickerion import decisions, flow, scoring, setup
 from engine.games.trickerion.actions import Action, Chance
 from engine.games.trickerion.bots import BOTS
-from engine.games.trickerion.tuning import LEARNER
 from engine.games.trickerion.catalog import catalog
 from engine.games.trickerion.components import ActionCost
 from engine.games.trickerion.state import Placement, State
+from engine.games.trickerion.tuning import LEARNER
 from engine.games.trickerion.view import view as make_view
 
 OPTIONS = (
