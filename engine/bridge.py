@@ -27,6 +27,7 @@ from engine.core import MarqueeError, OptionsError, Rng, registry
 from engine.core import save as savefile
 from engine.core.bots import Bot, bot_seed, make_bot
 from engine.core.errors import SaveError
+from engine.core.game import Game
 from engine.core.i18n import LANGS, action_label, game_package, page_strings, render
 from engine.core.levels import hint as search_hint
 from engine.core.match import Match, check_seed, random_seed
@@ -48,9 +49,9 @@ class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: savefile.Name = ""
 
 
-def automata(game: Any) -> tuple[int, ...]:
-    """Seats the game plays itself (Trickerion solo: the Successor)."""
-    return tuple(getattr(game, "automata", ()))
+def automata(game: Game) -> tuple[int, ...]:
+    """Seats the game plays itself (Trickerion solo: the Successor): ``Game.automata``."""
+    return tuple(type(game).automata)
 
 
 class Table:

@@ -79,7 +79,9 @@ class Game:
     replaceable_packs: ClassVar[tuple[str, ...]] = ()
     # Extra bot kinds beyond the generic random bot: name -> factory(seed) -> Bot.
     bots: ClassVar[dict[str, Any]] = {}
-    # The learned position value ``python -m engine train`` fits (engine.core.learning).
+    # What the bots know (engine.core.search.Knowledge): determinization, evaluation, policy.
+    search_knowledge: ClassVar[Any] = None
+    # The learned weights ``python -m engine train`` tunes (engine.core.learning.Learner).
     learner: ClassVar[Any] = None
     # Seats the game plays itself through ``automaton_action`` (Trickerion's solo Successor):
     # the lobby names them instead of offering a human or a bot, and so does the log.

@@ -27,14 +27,13 @@ seed and the viewer's *view* of the position (never the full state), so a decisi
 function of what the seat sees, the seed and the budget.
 
 Per-game knowledge lives in ``engine/games/<game>/search.py`` as ``KNOWLEDGE`` (a
-:class:`Knowledge`); a game without one gets :data:`DEFAULT`, sound only for games whose sole
-hidden information is the RNG.
+:class:`Knowledge`), declared on the game class as ``search_knowledge``; a game without one
+gets :data:`DEFAULT`, sound only for games whose sole hidden information is the RNG.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import math
 from collections.abc import Callable
 from typing import Any
@@ -99,25 +98,10 @@ LEVELS: dict[str, Level] = {
 
 
 def knowledge(game: Game) -> Knowledge:
-    """The game's search knowledge: a ``search_knowledge`` class attribute, else the module
-    ``search`` next to the game's own module, else next to a base game's (a variant such as
-    Trickerion's solo layer plays with its base game's knowledge), else :data:`DEFAULT`."""
-    cls = type(game)
-    found = getattr(cls, "search_knowledge", None)
-    if found is not None:
-        return found
-    for klass in cls.__mro__:
-        if klass is Game or not (isinstance(klass, type) and issubclass(klass, Game)):
-            continue
-        package = klass.__module__.rpartition(".")[0]
-        try:
-            module = importlib.import_module(package + ".search")
-        except ModuleNotFoundError as exc:
-            if exc.name != package + ".search":
-                raise
-            continue
-        return getattr(module, "KNOWLEDGE", DEFAULT)
-    return DEFAULT
+    """The game's search knowledge (``Game.search_knowledge``; a variant such as Trickerion's
+    solo layer inherits its base game's), else :data:`DEFAULT`."""
+    found = type(game).search_knowledge
+    return found if found is not None else DEFAULT
 
 
 def _key(action: Any) -> Any:

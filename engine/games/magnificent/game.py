@@ -30,6 +30,7 @@ from engine.games.magnificent import components as C
 from engine.games.magnificent.bots import GreedyBot
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
+from engine.games.magnificent.search import KNOWLEDGE
 from engine.games.magnificent.state import MagState
 from engine.games.magnificent.tuning import LEARNER
 from engine.games.magnificent.view import view as build_view
@@ -93,6 +94,7 @@ class Magnificent(Game):
     replaceable_packs = (C.PACK_ID,)
     bots = {"greedy": GreedyBot, **level_bots()}
     learner = LEARNER
+    search_knowledge = KNOWLEDGE
     solo = False
 
     def __init__(

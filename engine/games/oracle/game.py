@@ -18,6 +18,7 @@ from engine.games.oracle import available, flow, frame, resolve
 from engine.games.oracle import packs as P
 from engine.games.oracle.bots import GreedyBot
 from engine.games.oracle.rules import Rules
+from engine.games.oracle.search import KNOWLEDGE
 from engine.games.oracle.state import Bowl, Circles, OracleState, Tally
 from engine.games.oracle.view import view as build_view
 
@@ -67,6 +68,7 @@ class OracleGame(Game):
     state_type = OracleState
     action_type = A.Action
     bots = {"greedy": GreedyBot, **level_bots()}
+    search_knowledge = KNOWLEDGE
     # The page's throw form builds a companion's physical throw (docs/oracle-page.md).
     form_actions = ("enter_roll",)
     # A box owner may type in the printed merchant sheet (docs/oracle.md).

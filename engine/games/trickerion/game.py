@@ -14,6 +14,7 @@ from engine.games.trickerion.actions import Action, Chance
 from engine.games.trickerion.bots import BOTS
 from engine.games.trickerion.catalog import catalog
 from engine.games.trickerion.components import ActionCost
+from engine.games.trickerion.search import KNOWLEDGE
 from engine.games.trickerion.state import Placement, State
 from engine.games.trickerion.tuning import LEARNER
 from engine.games.trickerion.view import view as make_view
@@ -91,6 +92,7 @@ class Trickerion(Game):
     action_type = Action
     bots = BOTS
     learner = LEARNER
+    search_knowledge = KNOWLEDGE
 
     def __init__(
         self,
