@@ -24,7 +24,7 @@ from engine.core.search import Level, Search, knowledge
 PLANS: dict[str, Plan] = {
     "normal": Plan(candidates=3, worlds=2, horizon=16),
     "hard": Plan(candidates=5, worlds=6, horizon=30),
-    "expert": Plan(candidates=6, worlds=8, horizon=None),
+    "expert": Plan(candidates=6, worlds=6, horizon=None),
 }
 NAMES = ("easy", "normal", "hard", "expert")
 

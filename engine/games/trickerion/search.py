@@ -148,7 +148,8 @@ def extend(g, s: State) -> bool:
 
 
 def rank(g, s: State, seat: int, legal: list) -> list:
-    return _RULES.ranked(g, s, seat, legal)
+    # A bot of its own each time: its stream (a long list's sample) must not carry over.
+    return GreedyBot(0).ranked(g, s, seat, legal)
 
 
 KNOWLEDGE = Knowledge(
