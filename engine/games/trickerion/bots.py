@@ -68,12 +68,6 @@ def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
             potential.append(max(w["trick_missing"] * per * left, later))
     # A round has room to run about three tricks: a fourth adds nothing until it beats one.
     v += sum(sorted(potential)[-3:])
-    # A card takes one marker of each trick, so every further trick (up to three) adds a
-    # marker to each performance; a higher level multiplies what each marker yields.
-    v += left * (
-        w["more_tricks"] * min(2, max(0, len(p.tricks) - 1))
-        + w["higher"] * sum(1 for t in p.tricks if cat.trick_level[t.id] >= 2)
-    )
     leaves = s.round >= cat.perf_rules.discard_from_round
     last_card = len(s.row) - 1
     staged_best = 0.0

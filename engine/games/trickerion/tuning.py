@@ -55,8 +55,6 @@ LEARNER = Learner(
         "wage": 0.3,
         "short": 1.0,
         "level_gate": 2.0,
-        "more_tricks": 1.0,
-        "higher": 2.0,
     },
     objective=objective,
 )
