@@ -300,7 +300,7 @@ class GreedyBot:
                 if workshop_waits:
                     sc -= 20
             elif a.location == "workshop":
-                sc += 5
+                sc -= 1  # private slots: no hurry, after the contested ones
             return sc
 
         return score
