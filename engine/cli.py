@@ -7,6 +7,7 @@ import json
 import statistics
 import sys
 import time
+from typing import Any
 
 from engine.core import MarqueeError, OptionsError, SaveError, registry
 from engine.core import save as savefile
@@ -71,9 +72,12 @@ def simulate(
     options: dict,
     budget: int | None = None,
     rotate: bool = False,
+    each: Any = None,
 ) -> dict:
     """Whole games between bots. With ``rotate``, game g seats the listed bots shifted by g
-    (seat s plays bot (s + g) mod n), and the figures are per listed bot, not per seat."""
+    (seat s plays bot (s + g) mod n), and the figures are per listed bot, not per seat.
+    ``each`` (a text file) gets a JSON line per game as it ends, so a long sample that is cut
+    short still has what it played."""
     decisions, seconds, scores = [], [], []
     wins = [0] * players
     for g in range(games):
@@ -90,6 +94,10 @@ def simulate(
         scores.append(by)
         for w in result.winners:
             wins[(w + shift) % players] += 1
+        if each is not None:
+            won = [(w + shift) % players for w in result.winners]
+            each.write(json.dumps({"seed": s, "scores": by, "winners": won}) + "\n")
+            each.flush()
     per = "bot" if rotate else "seat"
     return {
         "game": game_id,
@@ -143,21 +151,23 @@ def read_save(path: str) -> bytes:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = parse_options(args.options)
-    print(
-        json.dumps(
-            simulate(
-                args.game,
-                args.players,
-                args.seed,
-                args.games,
-                args.bot.split(","),
-                options,
-                args.budget,
-                args.rotate,
-            ),
-            ensure_ascii=False,
+    each = open(args.each, "a") if args.each else None
+    try:
+        out = simulate(
+            args.game,
+            args.players,
+            args.seed,
+            args.games,
+            args.bot.split(","),
+            options,
+            args.budget,
+            args.rotate,
+            each,
         )
-    )
+    finally:
+        if each is not None:
+            each.close()
+    print(json.dumps(out, ensure_ascii=False))
     return 0
 
 
@@ -300,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         help="rotate the listed bots through the seats game by game; figures per bot",
     )
     p.add_argument("--options", help="JSON object, e.g. '{\"dark_alley\": false}'")
+    p.add_argument("--each", help="append a JSON line per game to this file as it ends")
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("replay", help="replay a save file and print its log")
     p.add_argument("file")

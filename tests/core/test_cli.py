@@ -23,6 +23,20 @@ def test_simulate_prints_a_json_summary(capsys):
     assert set(out) >= {"mean_score_by_seat", "seconds_per_game", "options"}
 
 
+def test_simulate_appends_a_line_per_game_that_adds_up_to_the_summary(tmp_path, capsys):
+    each = tmp_path / "games.jsonl"
+    args = ["simulate", "--game", "tiny", "--players", "2", "--seed", "7", "--games", "4"]
+    assert main([*args, "--bot", "easy,random", "--rotate", "--each", str(each)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    rows = [json.loads(line) for line in each.read_text().splitlines()]
+    assert [r["seed"] for r in rows] == [7, 8, 9, 10]
+    # per listed bot, like the summary: the rows' scores average to its figures
+    for i in range(2):
+        mean = sum(r["scores"][i] for r in rows) / 4
+        assert round(mean, 2) == out["mean_score_by_bot"][i]
+    assert [sum(i in r["winners"] for r in rows) for i in range(2)] == out["winner_counts"]
+
+
 def test_simulate_is_reproducible(capsys):
     args = [
         "simulate",
