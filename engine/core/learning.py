@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from importlib import resources
+from typing import Any
 
 import msgspec
 
@@ -36,3 +37,34 @@ def load_weights(package: str, file: str) -> dict[str, float]:
     text = resources.files(package).joinpath("learned/" + file).read_text()
     data = json.loads(text)
     return {k: float(v) for k, v in data["weights"].items()}
+
+
+def solo_and_duel(
+    solo: str, players: int, solo_options: dict[str, Any], duel: str, bot: Callable[..., Any]
+) -> Objective:
+    """An objective for a game with a solo mode: the bot's mean score in ``solo`` (seat 0,
+    ``players`` seats with the automaton's) plus its mean margin in 2-player games of ``duel``
+    against the bot with the reference weights, seats swapped every game. ``bot(seed,
+    weights)`` makes the game's bot."""
+    from engine.core.bots import bot_seed
+    from engine.core.match import Match
+    from engine.core.play import play_to_end
+
+    def objective(w: dict[str, float], ref: dict[str, float], seed: int, games: int) -> float:
+        total = 0.0
+        for g in range(games):
+            s = seed + g
+            m = Match.new(solo, players, solo_options, s)
+            play_to_end(m, {0: bot(bot_seed(s, 0), w)})
+            result = m.result()
+            assert result is not None
+            total += result.scores[0]
+            me = g % 2
+            m = Match.new(duel, 2, {}, s)
+            play_to_end(m, {me: bot(bot_seed(s, me), w), 1 - me: bot(bot_seed(s, 1 - me), ref)})
+            result = m.result()
+            assert result is not None
+            total += result.scores[me] - result.scores[1 - me]
+        return total / games
+
+    return objective

@@ -8,31 +8,13 @@ seeded games for every candidate.
 
 from __future__ import annotations
 
-from engine.core.bots import bot_seed
-from engine.core.learning import Learner
-from engine.core.match import Match
-from engine.core.play import play_to_end
+from engine.core.learning import Learner, solo_and_duel
 
 
-def objective(w: dict[str, float], ref: dict[str, float], seed: int, games: int) -> float:
+def _greedy(seed: int, weights: dict[str, float]):
     from engine.games.magnificent.bots import GreedyBot
 
-    solo = margin = 0.0
-    for g in range(games):
-        s = seed + g
-        m = Match.new("magnificent-solo", 1, {}, s)
-        play_to_end(m, {0: GreedyBot(bot_seed(s, 0), w)})
-        result = m.result()
-        assert result is not None
-        solo += result.scores[0]
-        me = g % 2
-        m = Match.new("magnificent", 2, {}, s)
-        bots = {me: GreedyBot(bot_seed(s, me), w), 1 - me: GreedyBot(bot_seed(s, 1 - me), ref)}
-        play_to_end(m, bots)
-        result = m.result()
-        assert result is not None
-        margin += result.scores[me] - result.scores[1 - me]
-    return (solo + margin) / games
+    return GreedyBot(seed, weights)
 
 
 LEARNER = Learner(
@@ -50,5 +32,5 @@ LEARNER = Learner(
         "card": 1.0,
         "power": 1.0,
     },
-    objective=objective,
+    objective=solo_and_duel("magnificent-solo", 1, {}, "magnificent", _greedy),
 )
