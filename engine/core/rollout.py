@@ -19,7 +19,6 @@ seat's *view*: a decision is a pure function of what the seat sees, the seed and
 
 from __future__ import annotations
 
-import statistics
 from typing import Any
 
 import msgspec
@@ -84,17 +83,11 @@ class Rollouts:
                 scores.append(mine)
                 margins.append(mine - best)
                 utils.append(mine - OTHERS * best)
-            spread = statistics.stdev(utils) / len(utils) ** 0.5 if len(utils) > 1 else 0.0
-            out.append(
-                Scored(
-                    move,
-                    index,
-                    statistics.fmean(scores),
-                    statistics.fmean(margins),
-                    statistics.fmean(utils),
-                    spread,
-                )
-            )
+            n = len(utils)
+            mean = sum(utils) / n
+            # (statistics would cost the page two more standard modules compiled from source)
+            spread = (sum((u - mean) ** 2 for u in utils) / (n - 1) / n) ** 0.5 if n > 1 else 0.0
+            out.append(Scored(move, index, sum(scores) / n, sum(margins) / n, mean, spread))
         # Best utility first; a tie keeps the policy's order.
         out.sort(key=lambda c: (-c.utility, c.prior))
         return out
