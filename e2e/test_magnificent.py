@@ -699,16 +699,17 @@ IN_VIEW_JS = """els => els.map(e => {
 
 
 def save_at_a_gem_payment() -> str:
-    """A real game (seed 21: a person playing random legal moves against greedy) played by the
+    """A real game (seed 28: a person playing random legal moves against greedy) played by the
     engine itself up to the person's choice of how to pay a poster's gems (R52, D1), as the
     page's save file. Such a choice needs clear gems that could stand in for coloured ones: no
-    greedy-played game reached it in 39 seeds."""
+    greedy-played game reached it in 39 seeds. (Seed 21 did until the greedy bot's weights were
+    tuned; 28 is the first seed that does with them.)"""
     table = Bridge()
     call = lambda method, **args: json.loads(table.call(method, json.dumps(args)))
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
-    snap = call("new", game="magnificent", players=2, seed=21, viewer=0, seats=seats)
+    snap = call("new", game="magnificent", players=2, seed=28, viewer=0, seats=seats)
     match = table.table.match
-    person = make_bot(match.game, "random", 21)
+    person = make_bot(match.game, "random", 28)
     for _ in range(3000):
         if any(e["action"]["type"] == "pay_gems" for e in snap["legal"]):
             return call("save")["text"]
