@@ -179,22 +179,22 @@ class Xvfb:
 # WebDriver has no console log, and MiniBrowser ignores --enable-write-console-messages-to-
 # stdout in automation mode: the page is asked instead. Until the engine is ready boot.js keeps
 # console errors in marqueeBoot.log (and an uncaught error fails the boot); from the moment a
-# navigation returns, this recorder keeps them too.
-# boot.js puts its own console back once ready: the recorder is installed again then.
+# navigation returns, this recorder keeps them too. boot.js puts its console back once ready:
+# the recorder stays in front of whatever is put there.
 RECORD_ERRORS = """(() => {
+    if (window.__errors) return;
+    const errors = (window.__errors = []);
     const text = (a) => (a && a.stack) || String(a);
-    if (!window.__errors) {
-        window.__errors = [];
-        addEventListener("error", (e) => __errors.push(text(e.error || e.message)));
-        addEventListener("unhandledrejection", (e) => __errors.push(text(e.reason)));
+    addEventListener("error", (e) => errors.push(text(e.error || e.message)));
+    addEventListener("unhandledrejection", (e) => errors.push(text(e.reason)));
+    let inner = console.error;
+    function recorder(...args) {
+        errors.push(args.map(text).join(" "));
+        return inner.apply(this, args);
     }
-    if (console.error.recording) return;
-    const original = console.error;
-    console.error = function (...args) {
-        __errors.push(args.map(text).join(" "));
-        return original.apply(this, args);
-    };
-    console.error.recording = true;
+    Object.defineProperty(console, "error", {
+        configurable: true, get: () => recorder, set: (f) => { inner = f; },
+    });
 })()"""
 READ_ERRORS = """[...(window.__errors || []),
     ...(window.marqueeBoot?.log || []).filter((line) => / error\\] /.test(line))]"""
@@ -279,11 +279,6 @@ class WebKitTab(Tab):
         element = self._element(css)
         self._http("POST", f"{self.session}/element/{element}/value", {"text": str(path)})
         self.js(SETTLED)
-
-    def ready(self) -> dict:
-        timings = super().ready()
-        self.js(RECORD_ERRORS)
-        return timings
 
     def errors(self) -> list[str]:
         return [*self.seen, *self.js(READ_ERRORS)]

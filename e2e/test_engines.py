@@ -113,8 +113,10 @@ def test_cold_boot_reaches_the_lobby(tab, site_url, figures):
     assert set(GAMES) <= set(listed), listed
     assert tab.js("marqueeBoot.state") == "ready"
     no_console_errors(tab)
-    figures[f"{tab.name} {tab.version}: cold start -> lobby drawn / engine ready"] = (
-        f"{timings['lobby'] / 1000:.2f} s / {timings['engineReady'] / 1000:.2f} s"
+    # the same clock as Chromium's "cold start -> engine ready" (test_boot.py)
+    ready = tab.js("marqueeBoot.timings.ready")
+    figures[f"cold start -> lobby drawn / engine ready ({tab.name} {tab.version})"] = (
+        f"{timings['lobby'] / 1000:.2f} s / {ready / 1000:.2f} s"
     )
 
 
