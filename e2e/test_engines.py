@@ -68,8 +68,18 @@ def no_console_errors(tab: Tab) -> None:
     assert not errors, errors
 
 
+# A fixed seed: the same first moves in every run (the lobby draws one otherwise).
+SEED = """(() => {
+    const input = document.querySelector('[data-testid="seed-input"]');
+    input.value = "20240";
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+})()"""
+
+
 def start_from_lobby(tab: Tab, game: str) -> None:
     tab.click(f'[data-testid="game-{game}"]')
+    tab.js(SEED)
+    assert tab.js("String(marquee.setup().seed)") == "20240"
     tab.click(tid("start-game"))
     assert tab.js("marquee.screen()") == "table"
     tab.js("marquee.setSpeed(0)")  # bots and chance without delay: the person's turn comes at once
