@@ -17,6 +17,7 @@ harness does), set_file, errors.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -339,7 +340,10 @@ class FirefoxTab(Tab):
         )
 
         _wait_port(self.port, self.proc, "firefox")
-        self.ws = connect(f"ws://127.0.0.1:{self.port}/session", max_size=None, open_timeout=60)
+        self.exits = contextlib.ExitStack()  # websockets closes its connection on exit
+        self.ws = self.exits.enter_context(
+            connect(f"ws://127.0.0.1:{self.port}/session", max_size=None, open_timeout=60)
+        )
         self.next_id = 0
         self.pending: dict[int, Future] = {}
         self.console: list[str] = []
@@ -439,6 +443,6 @@ class FirefoxTab(Tab):
         except (BrowserError, TimeoutError):
             pass  # the browser is stopped below either way
         finally:
-            self.ws.close()
+            self.exits.close()
             _stop(self.proc)
             shutil.rmtree(self.profile, ignore_errors=True)
