@@ -23,6 +23,17 @@ ensure_chromium() {
   if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then apt_install chromium; fi
 }
 
+# The smoke set's other engines (e2e/test_engines.py), Debian's own builds: WebKitGTK's
+# MiniBrowser with its WebDriver (under Xvfb: it has no headless mode) and Firefox ESR (driven
+# over WebDriver BiDi: no geckodriver).
+ensure_other_engines() {
+  local missing=()
+  [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+  command -v Xvfb >/dev/null || missing+=(xvfb)
+  [ -x "${FIREFOX:-/usr/bin/firefox-esr}" ] || missing+=(firefox-esr)
+  if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi
+}
+
 # pip install scripts/requirements-test.txt unless every pin is already satisfied
 ensure_python_deps() {
   if ! "$PY" - scripts/requirements-test.txt <<'PYCHECK' 2>/dev/null; then
