@@ -70,7 +70,7 @@ export function render(container, snap, api) {
   const term = (kind, value) => t(`ui.oracle.term.${kind}.${value}`);
   const ctx = { container, snap, v, api, t, term, legal: snap.legal ?? [], refs: {} };
   noteTable(snap);
-  callouts(snap, ctx);
+  callouts(snap);
 
   const sheet = h(
     "div",
@@ -81,7 +81,7 @@ export function render(container, snap, api) {
     },
     header(ctx),
     h("div", { class: "oracle-sticky" }, prompt(ctx)),
-    toastArea(ctx),
+    toastArea(),
     v.mode === "companion" ? companion(ctx) : null,
     h(
       "div",
@@ -151,7 +151,7 @@ function turnInstructions(log) {
     .slice(-8);
 }
 
-function callouts(snap, ctx) {
+function callouts(snap) {
   const fresh = snap.log.filter((e) => e.step >= memo.seenStep);
   if (!fresh.length) return;
   memo.seenStep = snap.log.at(-1).step + 1;
@@ -206,10 +206,10 @@ function all(ctx, type) {
 
 function play(ctx, action) {
   memo.why = "";
-  ctx.api.act(action).catch((error) => showWhy(ctx, error?.message ?? String(error)));
+  ctx.api.act(action).catch((error) => showWhy(error?.message ?? String(error)));
 }
 
-function showWhy(ctx, text) {
+function showWhy(text) {
   memo.why = text;
   const el = document.querySelector('[data-testid="oracle-why"]');
   if (el) {
@@ -228,7 +228,7 @@ function whyNow(ctx, action) {
 /** Ask why `action` is refused and show the answer. */
 function explainWhy(ctx, action) {
   return whyNow(ctx, action).then((text) => {
-    showWhy(ctx, text);
+    showWhy(text);
     return text;
   });
 }
@@ -308,7 +308,7 @@ function header(ctx) {
       { class: "oracle-title-row" },
       h("h2", { class: "oracle-title" }, t("ui.oracle.title")),
       v.provisional
-        ? note(ctx, "oracle-provisional", "provisional", "⚠ " + t("ui.oracle.provisional_badge"), [
+        ? note(ctx, "oracle-provisional", "provisional", `⚠ ${t("ui.oracle.provisional_badge")}`, [
             t("ui.oracle.provisional"),
             v.layout?.source,
             v.layout?.reasons,
@@ -490,7 +490,7 @@ function prompt(ctx) {
   );
 }
 
-function toastArea(ctx) {
+function toastArea() {
   const now = performance.now();
   const live = memo.toasts.filter((x) => now - x.at < TOAST_MS);
   return h(
@@ -660,7 +660,7 @@ function rollForm(ctx) {
     const action = { type: "enter_roll", halves: [...r.halves], dice: [...r.dice], coin: r.coin };
     whyNot(ctx.api, ctx.snap.hash, action).then((refused) => {
       if (refused) {
-        showWhy(ctx, refused);
+        showWhy(refused);
         return;
       }
       memo.roll = null;
@@ -915,7 +915,7 @@ function clickDot(ctx, r, c, edgeLegal) {
     memo.dot = adjacent ? null : [r, c];
     rerenderHint(ctx);
     if (adjacent) explainWhy(ctx, { type: "draw_line", r: a[0], c: a[1], dir });
-    else showWhy(ctx, ctx.t("ui.oracle.dot_chosen", { r, c }));
+    else showWhy(ctx.t("ui.oracle.dot_chosen", { r, c }));
   }
 }
 
@@ -1240,7 +1240,7 @@ function figureIcon() {
 // ----------------------------------------------------------------------------- horoscope
 
 function horoscope(ctx) {
-  const { v, t, term } = ctx;
+  const { v, t } = ctx;
   const rows = v.horoscope.map((row) => {
     const next = row.cells.findIndex((c) => c.mark === null);
     const writes = all(ctx, "write_horoscope").filter((e) => e.action.row === row.id);
