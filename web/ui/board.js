@@ -321,3 +321,10 @@ function settled(link) {
     link.addEventListener("error", resolve, { once: true });
   });
 }
+
+/** The one place a board hands figures to tests and measurements (docs/automation.md, "Board
+ *  figures"): window.marqueeBoards[<renderer id>], replaced at each draw. */
+export function publish(id, figures) {
+  window.marqueeBoards ??= {};
+  window.marqueeBoards[id] = figures;
+}

@@ -6,17 +6,17 @@
 // by clicking there; what has no place on the board is in the decision strip.
 // Test ids: docs/magnificent-page.md.
 
-import { h, clear } from "../ui/dom.js";
-import { Popups, keepPlace, restorePlace, loadOnce, loadStyles } from "../ui/board.js";
-import { groupLegal, keysOf, words, play, nameOf, seatChip } from "./magnificent/common.js";
-import { mainBoard } from "./magnificent/main.js";
-import { ownArea, opponent } from "./magnificent/player.js";
-import { spin, placeChoices } from "./magnificent/camp.js";
+import { h, clear } from "../../ui/dom.js";
+import { Popups, keepPlace, restorePlace, loadOnce, loadStyles, publish } from "../../ui/board.js";
+import { groupLegal, keysOf, words, play, nameOf, seatChip } from "./common.js";
+import { mainBoard } from "./main.js";
+import { ownArea, opponent } from "./player.js";
+import { spin, placeChoices } from "./camp.js";
 
-await loadStyles([new URL("./magnificent/magnificent.css", import.meta.url)]);
+await loadStyles([new URL("./magnificent.css", import.meta.url)]);
 
 const memo = { data: null, renders: 0, last: null, clicked: 0, clickMs: [], renderMs: [], stage: "" };
-window.marqueeMagnificent = memo;
+publish("magnificent", memo);
 
 // The part of the table that answers a decision (scrolled into view when the decision comes up).
 const FOCUS = {
