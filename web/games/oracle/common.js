@@ -54,7 +54,7 @@ export const memo = {
   why: "", // the last refusal shown
   drag: null,
   roll: null, // the companion throw form's values
-  settle: 0, // the frame that puts focus and scroll back after a redraw
+  settle: 0, // the frame that brings the part answering a new decision into view
   open: {}, // the header's details panels the player opened
 };
 

@@ -13,8 +13,7 @@ import { actionSpaces, goodIcon, guilds, horoscope, ledger, marketIcon, predicti
 import { bowl, stargazing, threads } from "./sheet.js";
 import { companion } from "./companion.js";
 import { h } from "../../ui/dom.js";
-import { keepPlace, loadStyles, restorePlace } from "../../ui/board.js";
-import { morph } from "../../ui/morph.js";
+import { loadStyles, redraw } from "../../ui/board.js";
 
 // Linked before the module resolves (the page imports it before the first draw).
 await loadStyles([new URL("./oracle.css", import.meta.url)]);
@@ -23,8 +22,8 @@ export function render(container, snap, api) {
   const v = snap.view;
   const t = (code, params) => api.t(code, params);
   const term = (kind, value) => t(`ui.oracle.term.${kind}.${value}`);
-  const redraw = () => render(container, snap, api);
-  const ctx = { container, snap, v, api, t, term, legal: snap.legal ?? [], refs: {}, redraw };
+  const again = () => render(container, snap, api);
+  const ctx = { container, snap, v, api, t, term, legal: snap.legal ?? [], refs: {}, again };
   noteTable(snap);
   callouts(snap);
 
@@ -50,26 +49,21 @@ export function render(container, snap, api) {
     h("div", { class: "oracle-row3" }, guilds(ctx), staff(ctx), ledger(ctx)),
   );
 
-  const place = keepPlace(container);
-  morph(container, sheet);
+  redraw(container, sheet);
   // a new decision: bring the part of the sheet that answers it into view
   const where = FOCUS_PANEL[v.pending?.type];
   const reveal = where && memo.pendingType !== v.pending?.type ? where : null;
   memo.pendingType = v.pending?.type ?? null;
   // (the sheet on screen: the patch keeps the one already there)
-  settlePlace(container, container.firstElementChild, place, reveal);
+  if (reveal) revealPart(container.firstElementChild, reveal);
 }
 
-/** Focus and scrolling wait for the next frame: each would lay out the new sheet at once, and
- *  the frame lays it out anyway (a click's redraw then costs one layout, not three). Only the
- *  latest sheet is settled. */
-function settlePlace(container, sheet, place, reveal) {
+/** Scrolling waits for the next frame: it would lay out the new sheet at once, and the frame
+ *  lays it out anyway. Only the latest sheet is scrolled. */
+function revealPart(sheet, testid) {
   cancelAnimationFrame(memo.settle);
   memo.settle = requestAnimationFrame(() => {
-    if (!sheet.isConnected) return;
-    if (reveal) sheet.querySelector(`[data-testid="${reveal}"]`)?.scrollIntoView({ block: "nearest" });
-    // the focus was on the old sheet: unless the player has moved it since, it goes back
-    if (!document.activeElement || document.activeElement === document.body) restorePlace(container, place);
+    if (sheet.isConnected) sheet.querySelector(`[data-testid="${testid}"]`)?.scrollIntoView({ block: "nearest" });
   });
 }
 

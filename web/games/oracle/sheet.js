@@ -196,7 +196,7 @@ function clickDot(ctx, r, c, edgeLegal) {
 
 function rerenderHint(ctx) {
   // a dot choice is page state only: redraw the board from the same snapshot
-  ctx.redraw();
+  ctx.again();
 }
 
 // ----------------------------------------------------------------------------- threads of fate

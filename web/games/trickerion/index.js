@@ -9,7 +9,7 @@
 // common.js holds the seat marks and the interaction they share. A variant's renderer
 // (solo.js) is this one with extension points: makeRenderer(ext).
 
-import { Popups, keepPlace, loadOnce, loadStyles, publish, restorePlace } from "../../ui/board.js";
+import { Popups, keepPlace, loadOnce, loadStyles, publish, redraw, restorePlace } from "../../ui/board.js";
 import { UI, seatBadge, words } from "./common.js";
 import { alley, downtown, fameBand, market, residence, theater, tracks } from "./board.js";
 import { cap, data, loadData, nameOf } from "./data.js";
@@ -17,7 +17,6 @@ import { clear, h } from "../../ui/dom.js";
 import { decisionStrip, orderedSeats, selectionStep } from "./strip.js";
 import { groupTargets } from "./targets.js";
 import { playerArea } from "./players.js";
-import { morph } from "../../ui/morph.js";
 
 // Linked before the module resolves (the page imports it before the first draw).
 await loadStyles([new URL("./trickerion.css", import.meta.url)]);
@@ -106,7 +105,7 @@ function draw(c) {
   const kept = board.parentNode === container;
   // (the scroll position is not read here: with the page changed around the board, reading it
   // would lay the page out in the middle of the draw; the scroller reports it instead)
-  const place = keepPlace(container);
+  const place = kept ? null : keepPlace(container);
   // a panel or tooltip belongs to the position it was opened in
   c.pop.closePanel();
   c.pop.hideTip();
@@ -124,7 +123,7 @@ function draw(c) {
   );
   // drawn after the areas: it offers what found no place on the board
   const strip = decisionStrip(c);
-  morph(board, h("div", { class: "trk-top" }, strip, zoomControls(c), playerSummary(c)), roundRecap(c), scroll);
+  redraw(board, h("div", { class: "trk-top" }, strip, zoomControls(c), playerSummary(c)), roundRecap(c), scroll);
   if (!kept) {
     clear(container, board);
     // on the next frame: scrolling a board just made would lay it out now, and the frame
@@ -132,9 +131,6 @@ function draw(c) {
     requestAnimationFrame(() => {
       if (board.isConnected) restorePlace(board, { ...place, scroller: ".trk-scroll" }, { scroll: UI.scroll });
     });
-  } else if (!board.contains(document.activeElement)) {
-    // the focused element was replaced (its test id changed place)
-    restorePlace(board, place);
   }
   finish(c);
 }
