@@ -1,4 +1,4 @@
-"""The Magnificent at the table (web/games/magnificent.js): a person against the greedy bot,
+"""The Magnificent at the table (web/games/magnificent/): a person against the greedy bot,
 played by clicking on the board (dice, action buttons, build levels, the camp with ghost
 placement, wagon stops, tent spaces, hats, posters, pairs, cards), with a build of a rotated and
 of a reflected camp tile, a travel that takes a tent and a perform; a 4-bot game watched to the
@@ -565,7 +565,7 @@ def test_a_person_plays_against_the_greedy_bot_by_clicking_on_the_board(
     )
     no_problems(page)
     m = page.evaluate(
-        "({click: window.marqueeMagnificent.clickMs, render: window.marqueeMagnificent.renderMs})"
+        "({click: window.marqueeBoards.magnificent.clickMs, render: window.marqueeBoards.magnificent.renderMs})"
     )
     clicks = sorted(m["click"])
     renders = sorted(m["render"])

@@ -1,4 +1,4 @@
-"""The Oracle's sheet in the page (web/games/oracle.js): played by clicking on the sheet.
+"""The Oracle's sheet in the page (web/games/oracle/): played by clicking on the sheet.
 
 Every click is chosen among the sheet's legal targets (`[data-legal="true"]`, whose
 `data-action` is one of `marquee.legalActions()`), so the test follows the rules without knowing
@@ -36,7 +36,7 @@ SNAPSHOT_MS = """async () => {
     return [(performance.now() - t0) / 5, marquee.legalActions().length];
 }"""
 RENDER_MS = """async () => {
-    const mod = await import('./web/games/oracle.js');
+    const mod = await import('./web/games/oracle/index.js');
     const div = document.createElement('div'), snap = marquee.snapshot();
     const api = {lang: marquee.lang, t: marquee.t, viewer: 0, act: marquee.act};
     const t0 = performance.now();

@@ -1,4 +1,4 @@
-"""Trickerion at the table (web/games/trickerion.js): a 2-player game with one human seat played
+"""Trickerion at the table (web/games/trickerion/): a 2-player game with one human seat played
 by clicking on the board against the greedy bot, to the scoring table; a 4-bot game with the
 Dark Alley and prophecies watched to its end; a reload mid-round that resumes the same state,
 and the same position saved to a file and loaded in a fresh page.
@@ -167,7 +167,7 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
                 page.set_viewport_size({"width": 1920, "height": 1080})
                 shots.append(str(screenshot(page, "trk-1920-place")))
                 page.set_viewport_size({"width": 1366, "height": 768})
-        renders.append(page.evaluate("window.marqueeTrickerion?.renderMs ?? 0"))
+        renders.append(page.evaluate("window.marqueeBoards?.trickerion?.renderMs ?? 0"))
         if not page.evaluate("marquee.legal().length"):
             continue  # a bot or chance is about to move
         # characters are named by their kind, never "character 2" (issue 13)
@@ -209,7 +209,7 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
             pick = rng.choices(range(nb), weights)[0]
             # half the time, the target that offers the move a player aiming to perform wants most
             legal = page.evaluate("marquee.legalActions()")
-            groups = page.evaluate("window.marqueeTrickerion.groups")
+            groups = page.evaluate("window.marqueeBoards.trickerion.groups")
             best = max(
                 range(nb),
                 key=lambda i: max(

@@ -148,7 +148,7 @@ function render() {
   $(".boot-bar-fill").style.width = `${pct}%`;
   $(".boot-bar").setAttribute("aria-valuenow", String(pct));
   $(".boot-percent").textContent = `${pct}%`;
-  $(".boot-status-text").textContent = statusText(stage) + "…";
+  $(".boot-status-text").textContent = `${statusText(stage)}…`;
   for (const li of document.querySelectorAll(".boot-stages li")) {
     const i = STAGES.indexOf(li.dataset.stage);
     const at = STAGES.indexOf(stage);
@@ -202,7 +202,7 @@ function fail(summary, detail = "", hint = "") {
 
 function showSummary(summary, hint) {
   $(".boot-error-summary").textContent = summary;
-  $(".boot-error-hint").textContent = `Stage: ${STAGE_TEXT[state.error.stage]}.` + (hint ? ` ${hint}` : "");
+  $(".boot-error-hint").textContent = `Stage: ${STAGE_TEXT[state.error.stage]}.${hint ? ` ${hint}` : ""}`;
 }
 
 /** Replace the panel's summary with a better diagnosis of the same failure. */

@@ -7,6 +7,7 @@
 // worker, so nothing here waits for it synchronously.
 
 import { h, listen } from "./dom.js";
+import { morph } from "./morph.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -233,6 +234,22 @@ export class Popups {
 
 // ---- keeping the reader's place ---------------------------------------------------------
 
+/** The one way a board redraws: `container`'s children are patched into `nodes` (ui/morph.js,
+ *  measured against idiomorph in docs/architecture.md): an unchanged element stays the same
+ *  element, so focus, scroll positions and animations survive and the browser lays out only
+ *  what changed. A focus the patch could not keep (its element was replaced) is put back by
+ *  test id on the next frame, unless the player has moved it since: doing it now would lay the
+ *  new board out in the middle of the draw. */
+export function redraw(container, ...nodes) {
+  const place = keepPlace(container);
+  morph(container, ...nodes);
+  if (!place.focus || container.contains(document.activeElement)) return;
+  requestAnimationFrame(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (container.isConnected && lost) restorePlace(container, place);
+  });
+}
+
 /** The focused element's test id inside `container` (and the scroll position of its
  *  `scroller` element), to put back after `container` is redrawn. */
 export function keepPlace(container, scroller = null) {
@@ -320,4 +337,11 @@ function settled(link) {
     link.addEventListener("load", resolve, { once: true });
     link.addEventListener("error", resolve, { once: true });
   });
+}
+
+/** The one place a board hands figures to tests and measurements (docs/automation.md, "Board
+ *  figures"): window.marqueeBoards[<renderer id>], replaced at each draw. */
+export function publish(id, figures) {
+  window.marqueeBoards ??= {};
+  window.marqueeBoards[id] = figures;
 }

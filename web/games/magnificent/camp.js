@@ -2,7 +2,7 @@
 // reflect (F), the anchors where the current orientation fits are lit; a click pins the ghost
 // and shows the bonus cells it would cover; "Place here" plays the Place action.
 
-import { h } from "../../ui/dom.js";
+import { h, listen } from "../../ui/dom.js";
 import { svg as s, activate } from "../../ui/board.js";
 import { COLOURS, bonusText, fragName, lastMark, play } from "./common.js";
 
@@ -180,8 +180,9 @@ function ghostLayer(c, svgEl, { W, bonus, size }) {
   const colour = COLOURS[pick.fragment.split("_")[0]];
   c.drawn.add("place");
   const layer = s("g", { class: "ghost" });
-  const showAt = (x, y) => {
-    layer.replaceChildren(
+  // `into`: the layer on screen, which after a patched redraw may be an older one than this draw's
+  const showAt = (x, y, into = layer) => {
+    into.replaceChildren(
       ...shape.map(([dx, dy]) =>
         s("rect", {
           x: (x + dx) * size + 3,
@@ -212,8 +213,10 @@ function ghostLayer(c, svgEl, { W, bonus, size }) {
       "data-legal": "true",
       "data-action": JSON.stringify(e.action),
     });
-    r.addEventListener("mouseenter", () => showAt(x, y));
-    r.addEventListener("focus", () => showAt(x, y));
+    // through dom.js: a patched redraw moves them to the cell kept on screen (ui/morph.js)
+    const preview = (event) => showAt(x, y, event.currentTarget.closest("svg").querySelector(":scope > .ghost"));
+    listen(r, "mouseenter", preview);
+    listen(r, "focus", preview);
     activate(r, () => {
       ghost.pinned = [x, y];
       c.redraw();

@@ -170,12 +170,14 @@ export function target(c, el, key, { title = null } = {}) {
   const label = entries.length === 1 ? entries[0].label : `${title ?? ""} (${entries.length})`.trim();
   el.setAttribute("aria-label", label);
   addTitle(el, entries.length === 1 ? entries[0].label : (title ?? label), isSvg);
-  return activate(el, () => {
+  return activate(el, (event) => {
+    // the element on screen: after a patched redraw it may be an older one than `el`
+    const at = event.currentTarget;
     if (entries.length === 1) {
-      play(c, entries[0], el);
+      play(c, entries[0], at);
       return;
     }
-    c.pop.openPanel(el, {
+    c.pop.openPanel(at, {
       title: title ?? c.w("choices"),
       label: c.w("choices"),
       closeLabel: c.w("close"),
@@ -183,7 +185,7 @@ export function target(c, el, key, { title = null } = {}) {
         testid: `mgn-choice-${e.index}`,
         index: e.index,
         body: e.label,
-        pick: () => play(c, e, el),
+        pick: () => play(c, e, at),
       })),
     });
   });

@@ -1,6 +1,6 @@
 // The shared main board: score track, Main Tent, Performance Track, New Posters, the Main
 // Display (fair), the travel area with its three circular tracks, board trainer spaces and the
-// supply. Each part is one function of the drawing context `c` (magnificent.js).
+// supply. Each part is one function of the drawing context `c` (index.js).
 
 import { h } from "../../ui/dom.js";
 import { svg as s } from "../../ui/board.js";

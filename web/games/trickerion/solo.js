@@ -1,4 +1,4 @@
-// Trickerion solo (`trickerion-solo`): the Trickerion board (web/games/trickerion.js) plus what
+// Trickerion solo (`trickerion-solo`): the Trickerion board (web/games/trickerion/) plus what
 // the solo game adds, drawn from `view.solo` (docs/solo.md, "What the page shows"):
 //   - the Successor's panel: plan card, plan deck, mood, highest level, safe, shopping list,
 //     solo ability, round-preparation dice and closed slots, its turn in progress, its last
@@ -14,7 +14,7 @@
 // solo-dice-prompt, solo-closed, solo-turn, solo-last-step, solo-provisional, solo-prov
 // (each "provisional" mark), trk-neutral-<card>-<cell> (a neutral marker).
 
-import { makeRenderer, CELL } from "../trickerion.js";
+import { makeRenderer, CELL } from "./index.js";
 import { data, loadData, nameOf, cap, SLOT } from "./data.js";
 import { svg, loadStyles } from "../../ui/board.js";
 import { h } from "../../ui/dom.js";
@@ -35,7 +35,7 @@ async function loadSolo(api) {
   for (const c of perf.cards) if (!D.cards[c.id]) D.cards[c.id] = c;
 }
 
-// The base board's extension points (web/games/trickerion.js, makeRenderer).
+// The base board's extension points (web/games/trickerion/, makeRenderer).
 export const render = makeRenderer({
   boardClass: "trk-solo",
   // the base packs first: the solo cards are added to them

@@ -6,17 +6,17 @@
 // by clicking there; what has no place on the board is in the decision strip.
 // Test ids: docs/magnificent-page.md.
 
-import { h, clear } from "../ui/dom.js";
-import { Popups, keepPlace, restorePlace, loadOnce, loadStyles } from "../ui/board.js";
-import { groupLegal, keysOf, words, play, nameOf, seatChip } from "./magnificent/common.js";
-import { mainBoard } from "./magnificent/main.js";
-import { ownArea, opponent } from "./magnificent/player.js";
-import { spin, placeChoices } from "./magnificent/camp.js";
+import { h, clear } from "../../ui/dom.js";
+import { Popups, loadOnce, loadStyles, publish, redraw } from "../../ui/board.js";
+import { groupLegal, keysOf, words, play, nameOf, seatChip } from "./common.js";
+import { mainBoard } from "./main.js";
+import { ownArea, opponent } from "./player.js";
+import { spin, placeChoices } from "./camp.js";
 
-await loadStyles([new URL("./magnificent/magnificent.css", import.meta.url)]);
+await loadStyles([new URL("./magnificent.css", import.meta.url)]);
 
 const memo = { data: null, renders: 0, last: null, clicked: 0, clickMs: [], renderMs: [], stage: "" };
-window.marqueeMagnificent = memo;
+publish("magnificent", memo);
 
 // The part of the table that answers a decision (scrolled into view when the decision comes up).
 const FOCUS = {
@@ -82,11 +82,13 @@ function context(container, snap, api, redraw) {
   const viewer = api.viewer;
   const me = viewer === null || viewer === undefined ? null : viewer;
   const legal = snap.legal ?? [];
-  const board = h("div", {
-    class: "mgn",
-    testid: "mgn-board",
-    lang: api.lang,
-    dataset: { phase: v.phase, stage: v.turn.stage, seat: String(v.seat), pending: v.pending[0]?.kind ?? "" },
+  const board = liveBoard(container);
+  board.lang = api.lang;
+  Object.assign(board.dataset, {
+    phase: v.phase,
+    stage: v.turn.stage,
+    seat: String(v.seat),
+    pending: v.pending[0]?.kind ?? "",
   });
   const c = {
     container,
@@ -115,9 +117,21 @@ function context(container, snap, api, redraw) {
     track: D.performance_track,
     solo: D.solo,
   };
-  c.pop = new Popups(board, "mgn-pop");
+  c.pop = board[POPS];
   c.last = lastMoves(c);
   return c;
+}
+
+const POPS = Symbol("popups");
+
+/** The board element on screen, kept from one draw to the next with its popups: a draw patches
+ *  its contents (ui/board.js redraw), so the browser lays out again only what changed. */
+function liveBoard(container) {
+  const board = container.firstElementChild;
+  if (container.childElementCount === 1 && board.dataset.testid === "mgn-board") return board;
+  const fresh = h("div", { class: "mgn", testid: "mgn-board" });
+  fresh[POPS] = new Popups(fresh, "mgn-pop");
+  return fresh;
 }
 
 /** The log entries of the others since the viewer's own last one. */
@@ -174,7 +188,11 @@ function draw(c) {
     { class: "mgn-opps", testid: "mgn-opponents" },
     others.map((i) => opponent(c, i)),
   );
-  c.board.append(
+  // a panel or tooltip belongs to the position it was opened in
+  c.pop.closePanel();
+  c.pop.hideTip();
+  redraw(
+    c.board,
     header(c),
     ...(v.phase === "over" ? [] : [strip(c)]),
     h(
@@ -186,8 +204,7 @@ function draw(c) {
       h("div", { class: "mgn-right" }, main, own ? opps : null),
     ),
   );
-  const place = keepPlace(c.container);
-  clear(c.container, c.board);
+  if (c.board.parentNode !== c.container) clear(c.container, c.board);
   // a new decision: bring the part that answers it into view
   const stage = `${v.phase}:${v.turn.stage}:${v.pending[0]?.kind ?? ""}:${v.seat}`;
   if (c.mine) {
@@ -200,7 +217,6 @@ function draw(c) {
       requestAnimationFrame(() => first.isConnected && first.scrollIntoView({ block: "nearest" }));
   }
   memo.stage = stage;
-  restorePlace(c.container, place);
 }
 
 // ---- header: round, turn, order, provisional mark, solo targets ---------------------------

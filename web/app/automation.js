@@ -1,0 +1,82 @@
+// window.marquee, the automation surface (docs/automation.md): every call waits for the page to
+// be ready, runs as one piece of the engine's work, and answers plain JSON (errors as the
+// engine's {code, params, message}).
+
+import { EngineError } from "../ui/bridge.js";
+import * as bots from "./bots.js";
+import { exclusive } from "./engine.js";
+
+export const timings = {}; // ms since navigation start, or durations in ms
+
+let resolveReady, rejectReady;
+const readyPromise = new Promise((resolve, reject) => {
+  resolveReady = resolve;
+  rejectReady = reject;
+});
+readyPromise.catch(() => {}); // a failed boot shows on the loading screen
+export const ready = (screen) => resolveReady({ screen });
+export const failed = (error) => rejectReady(error);
+
+const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+
+/** The message of an error for a banner: the engine's own, or a page failure. */
+export function errorText(t, error) {
+  if (error instanceof EngineError) return error.message;
+  return t("ui.error.internal", { method: "page", detail: String(error?.message ?? error) });
+}
+
+/** window.marquee over the page's table flow (`page`, built in app.js). */
+export function automation(page) {
+  /** Run `fn` for the API: resolve with its result, reject with the engine's error object. */
+  async function guarded(fn) {
+    await readyPromise;
+    try {
+      return clone(await exclusive(fn));
+    } catch (error) {
+      throw error instanceof EngineError
+        ? { ...error.error }
+        : { code: "ui.error.internal", params: {}, message: errorText(page.t(), error) };
+    }
+  }
+  const snap = () => page.snap();
+  const marquee = {
+    /** Resolves once the engine is loaded and the first screen (lobby or resumed table) is drawn. */
+    ready: () => readyPromise.then(() => marquee),
+    /** Resolves once no work is under way (a move just clicked, a bot's step: the engine answers
+     *  asynchronously) and no instant automatic step waits: what a click did is on the table. */
+    settled: bots.settled,
+    /** Resolves when no automatic step (bot, chance, automaton) is pending. */
+    idle: () => readyPromise.then(bots.idle),
+    get lang() {
+      return page.lang();
+    },
+    setLang: (lang) => guarded(() => page.setLang(lang)),
+    t: (code, params) => page.t()(code, params),
+    screen: page.screen,
+    games: () => clone(page.games()),
+    setup: () => clone(page.setup()),
+    start: (setup = {}) => guarded(() => page.start(setup)),
+    /** The hard bot's best moves for the seat at this screen, shown as the Hint button shows
+     *  them: [{index, action, label, estimate}], with the time taken in timings.hint. */
+    hint: () => guarded(async () => (await page.hint()).moves),
+    snapshot: () => clone(snap()),
+    state: () => clone(snap()?.view ?? null),
+    legalActions: () => clone((snap()?.legal ?? []).map((a) => a.action)),
+    legal: () => clone(snap()?.legal ?? []),
+    toAct: () => clone(snap()?.to_act ?? null),
+    viewer: page.viewer,
+    hash: () => snap()?.hash ?? null,
+    gameId: page.gameId,
+    savedGames: () => clone(page.savedGames().map(({ text, ...slot }) => slot)),
+    act: (action) => guarded(() => page.act(action)),
+    undo: () => guarded(page.undo),
+    save: () => guarded(page.save),
+    load: (text) => guarded(() => page.load(text)),
+    confirmPass: () => guarded(page.confirmPass),
+    toLobby: () => guarded(page.toLobby),
+    setSpeed: bots.setSpeed,
+    skip: bots.skip,
+    timings,
+  };
+  return marquee;
+}

@@ -1,0 +1,58 @@
+// The board of the game at the table: its renderer (web/games/<id>/, loaded on first use; the
+// generic view until then or when none is registered) and the api a renderer is handed.
+
+import * as generic from "../games/generic.js";
+import { RENDERERS } from "../games/index.js";
+import { seatName } from "../ui/seats.js";
+
+let current = { id: null, mod: generic };
+let loaded = () => {};
+
+/** Called when a renderer has loaded (the table redraws with it). */
+export function onLoaded(fn) {
+  loaded = fn;
+}
+
+export function use(id) {
+  if (current.id === id) return;
+  current = { id, mod: generic };
+  const load = RENDERERS[id];
+  if (!load) return;
+  const wanted = current;
+  load().then(
+    (mod) => {
+      if (current !== wanted) return;
+      current.mod = mod;
+      loaded();
+    },
+    (error) => console.error(`marquee: the renderer for ${id} failed to load`, error),
+  );
+}
+
+/** Draw `snap` into `container`. `page`: {viewer, lang, t, hint, call, act} of the table. */
+export function renderBoard(container, snap, page) {
+  const { viewer, lang, t, hint, call } = page;
+  // Questions to the engine answer with Promises: renderers never rely on a synchronous engine.
+  const ask = (fn) => Promise.resolve().then(fn);
+  const api = {
+    lang,
+    t,
+    viewer,
+    // isolated (FSI…PDI) so that the board's own sentences keep their order around it
+    seatName: (i) => `\u2068${seatName(snap.seats, i, t)}\u2069`,
+    why: (action) => ask(() => (viewer === null ? null : call("why", { seat: viewer, action, lang }))),
+    gameData: () => ask(() => call("game_data", { game: snap.game })),
+    // a refused move shows in the error banner, as from the buttons, and still rejects
+    act: page.act,
+    generic: generic.renderValue,
+    // the actions of the hint on screen for this position, best first (a board may mark them)
+    hints:
+      hint && !hint.pending && hint.step === snap.step && hint.viewer === viewer ? hint.moves.map((m) => m.action) : [],
+  };
+  try {
+    current.mod.render(container, snap, api);
+  } catch (error) {
+    console.error(`marquee: the renderer for ${snap.game} failed; showing the generic view`, error);
+    generic.render(container, snap, api);
+  }
+}

@@ -1,0 +1,323 @@
+// The table: the position on screen and whose screen it is (hotseat covers, simultaneous
+// decisions), its banners, the moves made from it, its autosave, and the automatic steps it
+// hands to the bot scheduler. The page (app.js) attaches itself with `attach` and reads the
+// table through the accessors below.
+
+import { pageError, EngineError } from "../ui/bridge.js";
+import { refuseText } from "../ui/guard.js";
+import { autoPending, chooseViewer, humanSeats, seatNames, trackGroup } from "../ui/seats.js";
+import * as store from "../ui/store.js";
+import { buildTable, updateTable } from "../ui/table.js";
+import { errorText, timings } from "./automation.js";
+import * as boards from "./boards.js";
+import * as bots from "./bots.js";
+import { call, exclusive, reporting } from "./engine.js";
+import * as saves from "./saves.js";
+
+const T = {
+  snap: null, // the bridge snapshot for `viewer`
+  viewer: null, // the seat whose screen this is (null: spectator, every seat a bot)
+  shown: null, // the human whose screen was last uncovered
+  covered: false, // the "pass the device" screen is up (for `viewer`)
+  group: null, // the simultaneous decision being followed (ui/seats.js trackGroup)
+  freshFrom: 0, // log entries from this step on are new since the last update
+  error: null, // the table's error banner text
+  storageProblem: null, // why the last autosave failed (a banner until one succeeds)
+  hint: null, // the last hint asked at the table: {step, viewer, pending} or {step, viewer, moves, ms}
+  tabNotice: null, // another tab saved over this table's game (a banner until dismissed)
+  loadNotice: null, // the table came from a file: said to everyone at it (until dismissed)
+  refs: null, // the table's elements (ui/table.js)
+};
+
+// {lang(), t(), screen(), show(screen), el(), loadStrings(), redrawTopbar(), showLobby(), act(action)}
+let page;
+export function attach(host) {
+  page = host;
+}
+
+export const snap = () => T.snap;
+export const viewer = () => T.viewer;
+export const covered = () => T.covered;
+
+/** The table is no longer on screen. */
+export function leave() {
+  T.refs = null;
+}
+
+/** The same position in the page's new language. */
+export async function relang() {
+  T.snap = await call("snapshot", { viewer: T.viewer, lang: page.lang() });
+  T.error = null;
+  enterTable();
+}
+
+/** Another tab saved over this table's game: keep both, this one under a new id. */
+export function movedByOtherTab() {
+  saves.begin();
+  T.tabNotice = page.t()("ui.autosave.other_tab");
+  exclusive(async () => {
+    await autosave();
+    refresh();
+  }).catch((error) => console.error(error));
+}
+
+/** A move by its index in the legal list, or as an action. */
+export function actAt(action) {
+  if (typeof action !== "number") return act(action);
+  const entry = T.snap?.legal[action];
+  if (!entry) throw pageError(page.t(), "ui.error.no_such_action", { index: action });
+  return act(entry.action);
+}
+
+/** A new table (a new game or a loaded file) replaces whatever was on screen. */
+export async function openTable(snap) {
+  bots.stop();
+  bots.unstall();
+  saves.begin();
+  // A file may hold any earlier position of a game: loading one is announced to the table.
+  const loadNotice = snap.loaded ? page.t()("ui.table.loaded", { step: snap.loaded.steps }) : null;
+  Object.assign(T, { tabNotice: null, loadNotice, error: null, refs: null });
+  await page.loadStrings(); // the game's own ui.* strings join the page's
+  await settle(snap, { fresh: true });
+  page.show("table"); // (only now: marquee.screen() says "table" once there is a snapshot)
+  enterTable();
+}
+
+export async function resume(slot) {
+  const refused = refuseText(slot.text);
+  if (refused) throw pageError(page.t(), refused.code, refused.params);
+  const snap = await call("load", { text: slot.text, viewer: slot.viewer, lang: page.lang() });
+  if (snap.hash !== slot.hash) throw pageError(page.t(), "ui.error.resume_mismatch");
+  bots.stop();
+  bots.unstall();
+  const { viewer, shown, covered, group } = slot;
+  Object.assign(T, { snap, viewer, shown, covered, group, freshFrom: snap.step, error: null });
+  Object.assign(T, { refs: null, tabNotice: null, loadNotice: null });
+  page.show("table");
+  saves.adopt(slot.id);
+  await page.loadStrings();
+  enterTable();
+}
+
+function enterTable() {
+  store.tab.save("screen", "table");
+  page.redrawTopbar();
+  T.refs = buildTable(page.el(), tableCtx());
+  boards.use(T.snap.game);
+  refresh();
+}
+
+function tableCtx() {
+  const { snap, viewer, covered, error, storageProblem, tabNotice, loadNotice, freshFrom } = T;
+  const t = page.t();
+  return {
+    ...{ t, snap, viewer, covered, coverFor: viewer, secret: Boolean(T.group?.group), error, storageProblem },
+    ...{ tabNotice, loadNotice, speed: bots.speed(), autoPending: snap ? autoPending(snap) : false, freshFrom },
+    hint: T.hint?.lang === page.lang() ? T.hint : null, // labels in another language: ask again
+    renderBoard: (container, shown) => boards.renderBoard(container, shown, boardPage()),
+    on: tableHandlers,
+  };
+}
+
+function boardPage() {
+  const act = (action) =>
+    page.act(action).catch((error) => {
+      T.error = error.message;
+      refresh();
+      throw error;
+    });
+  return { viewer: T.viewer, lang: page.lang(), t: page.t(), hint: T.hint, call, act };
+}
+
+function refresh() {
+  if (page.screen() !== "table" || !T.refs) return;
+  const started = performance.now();
+  updateTable(T.refs, tableCtx());
+  timings.render = Math.round((performance.now() - started) * 10) / 10;
+  bots.schedule();
+}
+boards.onLoaded(refresh);
+
+/** Take a snapshot as the table's new position: pick whose screen it is, decide whether the
+ *  device must change hands first, autosave, redraw, and let bots move. */
+async function settle(snap, { fresh = false, draw = true, save = true } = {}) {
+  const before = fresh ? null : T.snap;
+  const next = chooseViewer(snap, fresh ? null : T.viewer);
+  if (snap.viewer !== next) snap = await call("snapshot", { viewer: next, lang: page.lang() });
+  T.group = trackGroup(fresh ? null : T.group, snap);
+  if (fresh) {
+    T.shown = null;
+    T.covered = false;
+  }
+  if (next === null || humanSeats(snap.seats).length < 2) {
+    T.covered = false;
+    T.shown = next;
+  } else if (!T.covered && next !== T.shown) {
+    // Hotseat: a different human takes over. Cover the table first when they are about to
+    // make a secret choice (a simultaneous decision), or when their view differs from what
+    // the screen last showed (hidden information).
+    let hide = T.group.group !== null;
+    if (!hide) {
+      const other = (await call("snapshot", { viewer: T.shown, lang: page.lang() })).view;
+      hide = JSON.stringify(other) !== JSON.stringify(snap.view);
+    }
+    if (hide) T.covered = true;
+    else T.shown = next;
+  }
+  T.freshFrom = before ? before.step : snap.step;
+  T.snap = snap;
+  T.viewer = next;
+  if (save) await autosave();
+  if (draw) refresh();
+  const detail = { step: snap.step, hash: snap.hash, to_act: snap.to_act, viewer: next, covered: T.covered };
+  document.dispatchEvent(new CustomEvent("marquee:snapshot", { detail }));
+  return snap;
+}
+
+async function autosave() {
+  const started = performance.now();
+  const { text } = await call("save");
+  const { viewer, shown, covered, group, snap } = T;
+  const over = snap.to_act.kind === "terminal";
+  const { hash, game, names, step } = snap;
+  const status = saves.write({
+    text,
+    viewer,
+    shown,
+    covered,
+    group,
+    hash,
+    game,
+    names,
+    step,
+    over,
+    players: seatNames(snap.seats, page.t()),
+  });
+  // told at once, and told again after every step that is not saved
+  T.storageProblem =
+    status === "ok" ? null : page.t()(status === "full" ? "ui.autosave.full" : "ui.autosave.unavailable");
+  timings.autosave = Math.round((performance.now() - started) * 10) / 10;
+}
+
+export async function confirmCover() {
+  if (!T.covered) return T.snap;
+  T.covered = false;
+  T.shown = T.viewer;
+  await autosave();
+  refresh();
+  T.refs?.actions.querySelector("button")?.focus();
+  return T.snap;
+}
+
+export async function act(action) {
+  if (page.screen() !== "table" || !T.snap) throw pageError(page.t(), "ui.error.no_table");
+  if (T.viewer === null) throw pageError(page.t(), "ui.error.no_seat");
+  await confirmCover();
+  const snap = await call("act", { seat: T.viewer, action, viewer: T.viewer, lang: page.lang() });
+  T.error = null;
+  return settle(snap);
+}
+
+export async function undo() {
+  if (T.viewer === null) throw pageError(page.t(), "ui.error.no_seat");
+  const snap = await call("undo", { seat: T.viewer, viewer: T.viewer, lang: page.lang() });
+  T.error = null;
+  bots.unstall();
+  return settle(snap);
+}
+
+const timed = async (name, fn) => {
+  const started = performance.now();
+  const out = await fn();
+  timings[name] = Math.round((performance.now() - started) * 10) / 10;
+  return out;
+};
+export const saveText = () => timed("save", () => call("save"));
+
+export async function loadText(text) {
+  const refused = refuseText(text); // before Python sees it: the table stays
+  if (refused) throw pageError(page.t(), refused.code, refused.params);
+  const snap = await timed("load", () => call("load", { text, viewer: null, lang: page.lang() })); // throws: the table stays
+  await openTable(snap);
+  return T.snap;
+}
+
+function tableFailed(error) {
+  T.error = errorText(page.t(), error);
+  refresh();
+  if (!(error instanceof EngineError)) console.error(error);
+}
+
+const dismiss = (field) => () => {
+  T[field] = null;
+  refresh();
+};
+
+const tableHandlers = {
+  act: reporting(tableFailed, (action) => exclusive(() => act(action))),
+  undo: reporting(tableFailed, () => exclusive(undo)),
+  save: reporting(tableFailed, async () => {
+    const { text, filename } = await exclusive(saveText);
+    saves.download(text, filename);
+  }),
+  loadFile: reporting(tableFailed, async (file) => {
+    const text = await saves.readFile(page.t(), file);
+    return exclusive(() => loadText(text));
+  }),
+  lobby: () => exclusive(page.showLobby),
+  confirm: reporting(tableFailed, () => exclusive(confirmCover)),
+  dismiss: dismiss("error"),
+  dismissTab: dismiss("tabNotice"),
+  dismissLoaded: dismiss("loadNotice"),
+  speed: bots.setSpeed,
+  skip: bots.skip,
+  hint: reporting(tableFailed, () =>
+    exclusive(() => {
+      T.hint = { step: T.snap.step, viewer: T.viewer, lang: page.lang(), pending: true };
+      refresh(); // "Thinking…" while the engine's worker searches
+      return askHint();
+    }),
+  ),
+};
+
+/** The hard bot's best moves for the seat at this screen (bridge ``hint``), timed (the search
+ *  runs in the engine's worker: the page keeps answering meanwhile). */
+export async function askHint() {
+  const { step } = T.snap;
+  const viewer = T.viewer;
+  try {
+    const moves = await timed("hint", () => call("hint", { seat: viewer, lang: page.lang() }));
+    console.info(`marquee: hint in ${timings.hint} ms`);
+    T.hint = { step, viewer, lang: page.lang(), moves, ms: timings.hint };
+    return T.hint;
+  } catch (error) {
+    T.hint = null;
+    throw error;
+  } finally {
+    refresh();
+  }
+}
+
+// The automatic steps: one, or at speed 0 or while skipping as many as fit in a batch before
+// saving and drawing once (each step is still announced).
+bots.drive({
+  due: () => (page.screen() === "table" && T.snap && autoPending(T.snap) ? T.snap.step : null),
+  async run({ batch, more, stall }) {
+    const from = T.snap.step;
+    try {
+      let snap;
+      do {
+        snap = await call("step", { viewer: T.viewer, lang: page.lang() });
+        if (!snap.moved) stall(snap.step);
+        await settle(snap, { draw: false, save: false });
+      } while (batch && snap.moved && more());
+      T.freshFrom = Math.min(from, T.snap.step);
+      await autosave();
+      refresh();
+    } catch (error) {
+      stall(T.snap.step);
+      await autosave().catch(() => {}); // the steps of the batch before the failure
+      tableFailed(error);
+    }
+  },
+});

@@ -1,0 +1,225 @@
+// What Trickerion's board parts share: the seat marks (colour, shape, number), the renderer's
+// memory between draws (`UI`), and the interaction (choosing a target, tips, why-not).
+
+import { DESTRUCTIVE, describe } from "./describe.js";
+import { activate, hover, svg as s, whyNot } from "../../ui/board.js";
+import { h } from "../../ui/dom.js";
+import { tipContent } from "./tips.js";
+
+export const SEAT_COLORS = ["#c8372d", "#2563c9", "#1f8a47", "#d99a00"];
+const SEAT_SHAPES = ["circle", "square", "diamond", "triangle"];
+export const SYMBOLS = ["♠", "♥", "♦", "♣"];
+// performance card geometry (SVG units): cell size and padding
+export const CELL = 50;
+export const PAD = 10;
+
+// `shown`: the final step whose scores were brought into view;
+// `moved`: what changed on the board since the viewer's own last move (others, bots, chance);
+// `prev`: the last drawn board's positions; `recap`: the round whose recap was dismissed;
+// `arrivals`: how many times each place arrived (its animation's name alternates).
+export const UI = {
+  zoom: 1,
+  scroll: null,
+  selected: null,
+  renders: 0,
+  shown: -1,
+  moved: new Set(),
+  prev: null,
+  recap: 0,
+  arrivals: new Map(),
+};
+
+/** A seat's token: its colour, its shape and its number (colour is never the only cue). */
+export function seatToken(seat, x, y, r, label = String(seat + 1)) {
+  const fill = SEAT_COLORS[seat % 4];
+  const shape = SEAT_SHAPES[seat % 4];
+  let body;
+  if (shape === "circle") body = s("circle", { cx: x, cy: y, r });
+  else if (shape === "square")
+    body = s("rect", { x: x - r * 0.9, y: y - r * 0.9, width: r * 1.8, height: r * 1.8, rx: 2 });
+  else if (shape === "diamond")
+    body = s("polygon", {
+      points: `${x},${y - r * 1.15} ${x + r * 1.15},${y} ${x},${y + r * 1.15} ${x - r * 1.15},${y}`,
+    });
+  else
+    body = s("polygon", {
+      points: `${x},${y - r * 1.2} ${x + r * 1.15},${y + r * 0.85} ${x - r * 1.15},${y + r * 0.85}`,
+    });
+  body.setAttribute("fill", fill);
+  body.setAttribute("stroke", "#1b1b1b");
+  body.setAttribute("stroke-width", "1.2");
+  return s(
+    "g",
+    { class: "seat-token" },
+    body,
+    s(
+      "text",
+      {
+        x,
+        y: y + (shape === "triangle" ? r * 0.35 : r * 0.1),
+        class: "tok-text",
+        "font-size": r * (label.length > 2 ? 0.8 : 1.05),
+        fill: seat % 4 === 3 ? "#1b1b1b" : "#fff",
+      },
+      label,
+    ),
+  );
+}
+
+export function seatBadge(seat) {
+  return h(
+    "span",
+    { class: `seat-badge-mini seat-${seat % 4}`, "aria-hidden": "true" },
+    h("span", { class: "shape" }),
+    h("span", { class: "num" }, String(seat + 1)),
+  );
+}
+
+/** A character kind's token letters in the page's language ("M", "Ap"; RU "И", "Уч"). */
+export const abbr = (c, kind) => (kind ? c.w(`abbr.${kind}`) : "");
+
+// The board's own words: the catalog's `ui.trk.*` strings (engine/games/trickerion/messages.json).
+export const words = (t) => (key, params) => t(`ui.trk.${key}`, params);
+
+// ---- interaction ------------------------------------------------------------------------------
+
+/** Play what `key` offers: at once when it is one action, else from a panel next to `el`. */
+export function choose(c, key, el, title) {
+  const entries = c.targets.get(key);
+  if (!entries) return;
+  const run = (e) => {
+    c.pop.closePanel();
+    if (e.select !== undefined) {
+      UI.selected = e.select === null ? null : { step: c.snap.step, char: e.select };
+      c.redraw();
+      const slot = UI.selected && c.container.querySelector('[data-target^="slot-"]');
+      const back = c.container.querySelector(`[data-target="${key}"]`);
+      (slot ?? back)?.focus({ preventScroll: true });
+      (slot ?? back)?.scrollIntoView?.({ block: "center" });
+      return;
+    }
+    if (DESTRUCTIVE.has(e.action?.type)) {
+      confirmGiveUp(c, e, el);
+      return;
+    }
+    c.api.act(e.action).catch(() => {});
+  };
+  if (entries.length === 1 && !DESTRUCTIVE.has(entries[0].action?.type)) {
+    run(entries[0]);
+    return;
+  }
+  c.pop.openPanel(el, {
+    title,
+    label: c.w("choose_here", { what: title }),
+    closeLabel: c.w("close"),
+    choices: entries.map((e) => {
+      const first = friendly(c, e);
+      return {
+        class: e.select !== undefined ? "select" : DESTRUCTIVE.has(e.action?.type) ? "danger" : "",
+        testid: e.select !== undefined ? "trk-choice-select" : `trk-choice-${e.index}`,
+        index: e.index,
+        body: first ? [h("strong", {}, first), h("small", {}, e.label)] : e.label,
+        pick: () => run(e),
+      };
+    }),
+  });
+  showPanel(c);
+}
+
+/** An open panel is read where it opened: scrolled into the window as a whole when it does not
+ *  fit below or above its target (a long list of props to order). */
+function showPanel(c) {
+  c.pop.panel?.scrollIntoView({ block: "nearest" });
+}
+
+/** A choice's first line: what it costs and what it gives (describe.js); the engine's label
+ *  stays as the detail. */
+export function friendly(c, e) {
+  return e.action ? describe(c, e.action) : null;
+}
+
+/** Giving a trick or props back is never one click: a second panel asks to confirm. */
+function confirmGiveUp(c, e, el) {
+  const what = friendly(c, e) ?? e.label;
+  // after the click that chose it has finished bubbling (the board closes panels on a click)
+  setTimeout(() => {
+    c.pop.openPanel(el, {
+      title: c.w("confirm_title"),
+      label: c.w("confirm_title"),
+      closeLabel: c.w("close"),
+      choices: [
+        { class: "keep", testid: "trk-confirm-no", index: -2, body: c.w("confirm_no"), pick: () => el.focus?.() },
+        {
+          class: "danger",
+          testid: "trk-confirm-yes",
+          index: e.index,
+          body: c.w("confirm_yes", { what: what.replace(/…$/, "") }),
+          pick: () => c.api.act(e.action).catch(() => {}),
+        },
+      ],
+    });
+    showPanel(c);
+  });
+}
+
+export function showTip(c, el, key) {
+  c.pop.showTip(el, tipContent(key, c.lang, c.w));
+}
+
+export function wireTip(c, el, key) {
+  return hover(
+    el,
+    (target) => showTip(c, target, key),
+    () => c.pop.hideTip(),
+  );
+}
+
+/** Pointing at a place that is not a legal target says why (the engine's refusal of `probe()`). */
+export function explain(c, el, probe) {
+  if (!c.canAct || !probe) return;
+  c.pop.explain(el, probe, (action) => whyNot(c.api, c.snap.hash ?? c.snap.step, action));
+}
+
+/** The character a player would try at `location`: one whose card sends it there, else any
+ *  character still at home. */
+export function probeChar(c, location) {
+  const free = (c.me?.chars ?? [])
+    .map((ch, i) => [ch, i])
+    .filter(([ch]) => ch.slot < 0 && ch.card && !ch.idle && !ch.assist);
+  const cardLoc = (card) => c.D.specials[card]?.location ?? card;
+  const hit = free.find(([ch]) => cardLoc(ch.card) === location) ?? free[0];
+  return hit ? hit[1] : -1;
+}
+
+/** Make `el` (HTML or SVG) a target if `key` is legal, and give it a tooltip if `tipKey`. */
+export function wire(c, el, key, title, tipKey) {
+  if (tipKey) {
+    wireTip(c, el, tipKey);
+    el.dataset.tip = tipKey;
+    if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+  }
+  if (key && c.targets.has(key)) {
+    const entries = c.targets.get(key);
+    c.drawn.add(key);
+    const forced = c.view.act?.seat === c.viewer;
+    if (!forced && entries.every((e) => DESTRUCTIVE.has(e.action?.type))) {
+      el.classList.add("quiet");
+      el.setAttribute("data-quiet", key);
+      if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+      activate(el, (e) => choose(c, key, e.currentTarget, title));
+      return el;
+    }
+    el.classList.add("hot");
+    if (!el.hasAttribute("data-testid")) el.setAttribute("data-testid", `trk-t-${key}`);
+    el.setAttribute("data-target", key);
+    el.setAttribute("data-count", String(entries.length));
+    el.setAttribute(
+      "aria-label",
+      entries.length === 1
+        ? (friendly(c, entries[0]) ?? entries[0].label)
+        : `${title} (${c.w("choices", { n: entries.length })})`,
+    );
+    activate(el, (e) => choose(c, key, e.currentTarget, title));
+  }
+  return el;
+}
