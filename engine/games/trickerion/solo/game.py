@@ -60,16 +60,17 @@ SOLO_OPTIONS = (
         choice_names=DIFFICULTY_NAMES,
         names={"en": "Difficulty", "ru": "Сложность", "fr": "Difficulté"},
         help={
-            # Figures: docs/bots.md, 80 seeded games per difficulty (seeds 50000-50079).
+            # Figures: docs/bots.md (80 seeded games per difficulty before issue #24; the
+            # current hard bot: 70 games at Low, seeds 50000 on).
             "en": "The Successor's characters, dice, cards and scoring table. Measured: it "
             "scores about 103 fame at Low, 126 at Medium, 163 at High; the Hard bot scores about "
-            "35 and lost all 240 games.",
+            "47 against it at Low and won 1 game of 70.",
             "ru": "Персонажи преемника, кубики, карты и таблица подсчёта. По замерам он набирает "
             "около 103 славы на низкой, 126 на средней, 163 на высокой сложности; сильный бот "
-            "набирает около 35 и проиграл все 240 партий.",
+            "набирает против него около 47 на низкой и выиграл 1 партию из 70.",
             "fr": "Personnages, dés, cartes et décompte du Successeur. Mesuré : il marque environ "
             "103 de Prestige en Faible, 126 en Moyenne, 163 en Élevée ; le robot difficile marque "
-            "environ 35 et a perdu les 240 parties.",
+            "environ 47 contre lui en Faible et a gagné 1 partie sur 70.",
         },
     ),
     OptionSpec(
