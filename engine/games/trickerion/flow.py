@@ -59,7 +59,7 @@ def legal(g, s: State, seat: int) -> list:
         pend = s.pending[0]
         if pend.seat != seat:
             return []
-        return g.decisions[type(pend)].legal(g, s, pend)
+        return g.decisions.legal(g, s, pend)
     phase = s.phase
     if phase == "advertise":
         return [A.Advertise(True), A.Advertise(False)] if not s.players[seat].done else []
@@ -78,7 +78,7 @@ def apply(g, s: State, seat: int, action) -> list[Event]:
         g.apply_automaton(s, seat, action, ev)
     elif s.pending:
         pend = s.pending[0]
-        g.decisions[type(pend)].apply(g, s, pend, action, ev)
+        g.decisions.apply(g, s, pend, action, ev)
     elif isinstance(action, A.Chance):
         if s.phase == "setup_initiative":
             setup.draw_initiative(g, s, ev)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.decisions import Decisions
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import Game, Result, ToAct
@@ -105,8 +106,7 @@ class Trickerion(Game):
         self._ap = dict(self.cat.ap)
         # Every pending decision kind -> (legal, apply), in the declared order of decisions
         # raised together; the rank is each kind's place in it (``common.raise_decision``).
-        self.decisions = {**decisions.TABLE, **self.extra_decisions()}
-        self.decision_rank = {kind: i for i, kind in enumerate(self.decisions)}
+        self.decisions = Decisions(decisions.TABLE) | self.extra_decisions()
 
     def check_options(self) -> None:
         # Prophecies exist only in the Dark Alley module: without it they are simply off.
@@ -184,7 +184,7 @@ class Trickerion(Game):
 
     def extra_decisions(self) -> dict:
         """Pending decision kinds a variant adds, after the base ones in the declared order:
-        ``{Pending Struct: common.Decision(legal, apply)}``."""
+        ``{Pending Struct: engine.core.decisions.Decision(legal, apply)}``."""
         return {}
 
     def variant_view(self, s: State, viewer: int | None) -> dict[str, Any]:
