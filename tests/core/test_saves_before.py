@@ -19,7 +19,8 @@ FILES = sorted(SAVES.glob("*.json"))
 
 def test_every_game_id_has_saves_in_progress_and_finished():
     ids = {json.loads(f.read_bytes())["game"] for f in FILES}
-    assert ids == {g.id for g in all_games()}
+    # The shipped games (a test may register its own).
+    assert ids == {g.id for g in all_games() if g.__module__.startswith("engine.games.")}
     for game_id in ids:
         kinds = {
             f.stem.rsplit("-", 1)[1] for f in FILES if json.loads(f.read_bytes())["game"] == game_id
@@ -33,6 +34,6 @@ def test_a_save_of_the_previous_release_loads_to_its_recorded_position(path):
     match = savefile.load(data)
     # load() replays every step and compares the state hash: reaching here is the proof.
     assert match.terminal == path.stem.endswith("-end")
-    # Saved again and reloaded, the game is the same one.
+    # Saved again (in the current format) and reloaded, the game is the same one.
     again = savefile.load(savefile.dump(match))
-    assert again.game.state_hash(again.state) == json.loads(data)["state_hash"]
+    assert again.state == match.state and len(again.steps) == len(match.steps)
