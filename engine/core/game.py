@@ -234,7 +234,12 @@ class Game:
         callers: everyone else goes through ``apply``, which leaves its input untouched."""
         return self._apply(state, seat, action)
 
-    def apply(self, state: Any, seat: int, action: Any) -> tuple[Any, list[Event]]:
+    def apply(
+        self, state: Any, seat: int, action: Any, listed: list[Any] | None = None
+    ) -> tuple[Any, list[Event]]:
+        """``listed``: ``legal_actions(state, seat)`` when the caller already has it (``Match``
+        keeps the list it last gave out); a game whose legality check enumerates may look the
+        action up there instead of listing again."""
         to = self.to_act(state)
         if to.kind == "terminal":
             raise IllegalAction("core.game_over")

@@ -127,22 +127,17 @@ class Magnificent(Game):
         return ToAct("players", (state.seat,))
 
     def legal_actions(self, state: MagState, seat: int) -> list[Any]:
-        out = legal.options(self.rules, state, seat)
-        # Kept so that apply on this very state object need not enumerate again.
-        self._last = (state, seat, out)
-        return out
+        return legal.options(self.rules, state, seat)
 
-    def apply(self, state: MagState, seat: int, action: Any) -> tuple[Any, list[Event]]:
+    def apply(
+        self, state: MagState, seat: int, action: Any, listed: list[Any] | None = None
+    ) -> tuple[Any, list[Event]]:
         to = self.to_act(state)
         if to.kind == "players" and seat in to.seats and isinstance(action, self._action_types()):
-            last = getattr(self, "_last", None)
-            if (
-                last is not None
-                and last[0] is state
-                and last[1] == seat
-                and not isinstance(action, A.Place)
-            ):
-                ok = action in last[2]
+            # A placement is cheaper checked among its one fragment's spots than found in the
+            # long listed ones.
+            if listed is not None and not isinstance(action, A.Place):
+                ok = action in listed
             else:
                 ok = legal.allowed(self.rules, state, seat, action)
             if not ok:
@@ -151,7 +146,7 @@ class Magnificent(Game):
                     rule=RULE[type(action)],
                     action=cast(Any, type(action)).__struct_config__.tag,
                 )
-        return super().apply(state, seat, action)
+        return super().apply(state, seat, action, listed)
 
     def saved_state_hash(self, state: MagState, format_version: int) -> str:
         if format_version >= 3:
