@@ -180,6 +180,12 @@ class Game:
         least one such state wherever something is hidden; the RNG is probed by the test."""
         return []
 
+    def upgrade_step(self, state: Any, seat: int, action: Any, format_version: int) -> Any:
+        """A step recorded by an older save format, in today's encoding (``state``: the state
+        it applies to). A game whose action encoding changed maps old steps here, e.g. a chance
+        step that carries its outcome today recomputed from the seed."""
+        return action
+
     def enters_outcomes(self, state: Any, seat: int, action: Any) -> bool:
         """True when a person may enter this chance or automaton step by hand (the outcome of
         a physical throw or draw at a real table). Otherwise such a step is accepted only when

@@ -28,8 +28,9 @@ from engine.core.errors import IllegalAction, MarqueeError, OptionsError, SaveEr
 from engine.core.match import SEED_LIMIT, Match
 
 FORMAT = "marquee-save"
-# 3: The Magnificent's pending decisions are tagged Structs (house order II); a format-2 save
-# replays unchanged and is checked against the state hash in the shape it recorded.
+# 3: The Magnificent's pending decisions are tagged Structs and Trickerion's dice roll carries
+# its faces (house order II): a format-2 save's steps are mapped on load (Game.upgrade_step)
+# and its state hash checked in the shape it recorded (Game.saved_state_hash).
 FORMAT_VERSION = 3
 
 MAX_BYTES = 2_000_000  # a whole 4-player game is ~35 kB; the rest is room for a box owner's packs
@@ -275,6 +276,8 @@ def load_with_table(data: bytes | str) -> Loaded:
             action = game.action_from_builtins(step.action)
         except msgspec.ValidationError as exc:
             raise SaveError("save.bad_action", step=index, detail=str(exc)[:200]) from None
+        if save.format_version < FORMAT_VERSION:
+            action = game.upgrade_step(match.state, step.seat, action, save.format_version)
         try:
             match.act(step.seat, action)
         except IllegalAction as exc:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from engine.core.decisions import Decisions
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -224,7 +226,16 @@ class Trickerion(Game):
         return flow.legal(self, state, seat)
 
     def chance_action(self, state: State) -> Chance:
+        if state.phase == "roll":
+            return Chance(dice=flow.throw(self, msgspec.structs.replace(state.rng)))
         return Chance()
+
+    def upgrade_step(self, state: State, seat: int, action: Any, format_version: int) -> Any:
+        # Format 2 recorded the Dice roll as a bare Chance (the faces were drawn in apply):
+        # the engine's own throw, recomputed from the seed, is what that step rolled.
+        if format_version < 3 and isinstance(action, Chance) and state.phase == "roll":
+            return self.chance_action(state)
+        return action
 
     def _apply(self, state: State, seat: int, action) -> list[Event]:
         return flow.apply(self, state, seat, action)
