@@ -70,8 +70,9 @@ class Match:
     def to_act(self) -> ToAct:
         return self.game.to_act(self.state)
 
-    def legal(self, seat: int) -> list[Any]:
-        to = self.to_act()
+    def legal(self, seat: int, to: ToAct | None = None) -> list[Any]:
+        """``to``: ``to_act()`` if the caller already has it (a driver loop)."""
+        to = to or self.to_act()
         if seat not in to.seats or to.kind != "players":
             return []
         out = self.game.legal_actions(self.state, seat)
