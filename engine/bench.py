@@ -69,6 +69,7 @@ class _Timing:
         game = match.game
         clock = time.perf_counter
         for state, step in zip(match.states, match.steps):
+            legal = None
             if game.to_act(state).kind == "players":
                 t = clock()
                 legal = game.legal_actions(state, step.seat)
@@ -76,7 +77,7 @@ class _Timing:
                 self.legal_calls += 1
                 self.legal_sizes += len(legal)
             t = clock()
-            game.apply(state, step.seat, step.action)
+            game.apply(state, step.seat, step.action, legal)  # as Match.act, after listing
             self.apply += clock() - t
             t = clock()
             game.copy(state)

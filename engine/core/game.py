@@ -180,6 +180,12 @@ class Game:
         least one such state wherever something is hidden; the RNG is probed by the test."""
         return []
 
+    def upgrade_step(self, state: Any, seat: int, action: Any, format_version: int) -> Any:
+        """A step recorded by an older save format, in today's encoding (``state``: the state
+        it applies to). A game whose action encoding changed maps old steps here, e.g. a chance
+        step that carries its outcome today recomputed from the seed."""
+        return action
+
     def enters_outcomes(self, state: Any, seat: int, action: Any) -> bool:
         """True when a person may enter this chance or automaton step by hand (the outcome of
         a physical throw or draw at a real table). Otherwise such a step is accepted only when
@@ -234,7 +240,12 @@ class Game:
         callers: everyone else goes through ``apply``, which leaves its input untouched."""
         return self._apply(state, seat, action)
 
-    def apply(self, state: Any, seat: int, action: Any) -> tuple[Any, list[Event]]:
+    def apply(
+        self, state: Any, seat: int, action: Any, listed: list[Any] | None = None
+    ) -> tuple[Any, list[Event]]:
+        """``listed``: ``legal_actions(state, seat)`` when the caller already has it (``Match``
+        keeps the list it last gave out); a game whose legality check enumerates may look the
+        action up there instead of listing again."""
         to = self.to_act(state)
         if to.kind == "terminal":
             raise IllegalAction("core.game_over")
@@ -286,6 +297,12 @@ class Game:
 
     def state_hash(self, state: Any) -> str:
         return hashlib.sha256(self._state_encoder.encode(state)).hexdigest()
+
+    def saved_state_hash(self, state: Any, format_version: int) -> str:
+        """The hash a save of ``format_version`` recorded for ``state``: a game whose state
+        encoding changed since maps the state back to the shape that format hashed, so the
+        proof in older saves still holds (``engine/core/save.py``)."""
+        return self.state_hash(state)
 
     def encode_action(self, action: Any) -> bytes:
         return self._json.encode(action)

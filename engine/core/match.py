@@ -48,6 +48,9 @@ class Match:
         self.states: list[Any] = [game.initial_state(seed)]
         self.steps: list[Step] = []
         self.events: list[list[Event]] = []
+        # The legal actions last listed, with the state and seat they are for: the step that
+        # follows is checked against them instead of listing again.
+        self._listed: tuple[Any, int, list[Any]] | None = None
 
     @classmethod
     def new(
@@ -67,15 +70,20 @@ class Match:
     def to_act(self) -> ToAct:
         return self.game.to_act(self.state)
 
-    def legal(self, seat: int) -> list[Any]:
-        to = self.to_act()
+    def legal(self, seat: int, to: ToAct | None = None) -> list[Any]:
+        """``to``: ``to_act()`` if the caller already has it (a driver loop)."""
+        to = to or self.to_act()
         if seat not in to.seats or to.kind != "players":
             return []
-        return self.game.legal_actions(self.state, seat)
+        out = self.game.legal_actions(self.state, seat)
+        self._listed = (self.state, seat, out)
+        return out
 
     def act(self, seat: int, action: Any) -> list[Event]:
         """Any seat's step from outside (a person, a bot, a save file, a test)."""
-        return self._push(seat, action, *self.game.apply(self.state, seat, action))
+        last = self._listed
+        listed = last[2] if last is not None and last[0] is self.state and last[1] == seat else None
+        return self._push(seat, action, *self.game.apply(self.state, seat, action, listed))
 
     def _push(self, seat: int, action: Any, after: Any, events: list[Event]) -> list[Event]:
         before = self.state

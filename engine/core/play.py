@@ -22,7 +22,7 @@ def play_to_end(match: Match, bots: Mapping[int, Bot], max_steps: int = 1_000_00
         if match.auto_step(to) is not None:
             continue
         seat = to.seats[0]
-        legal = match.game.legal_actions(match.state, seat)
+        legal = match.legal(seat, to)
         if not legal:
             raise RuntimeError(f"{match.game.id}: seat {seat} must act but has no legal action")
         match.act(seat, bots[seat].choose(match.game, match.state, seat, legal))

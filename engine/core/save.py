@@ -28,7 +28,10 @@ from engine.core.errors import IllegalAction, MarqueeError, OptionsError, SaveEr
 from engine.core.match import SEED_LIMIT, Match
 
 FORMAT = "marquee-save"
-FORMAT_VERSION = 2
+# 3: The Magnificent's pending decisions are tagged Structs and Trickerion's dice roll carries
+# its faces (house order II): a format-2 save's steps are mapped on load (Game.upgrade_step)
+# and its state hash checked in the shape it recorded (Game.saved_state_hash).
+FORMAT_VERSION = 3
 
 MAX_BYTES = 2_000_000  # a whole 4-player game is ~35 kB; the rest is room for a box owner's packs
 MAX_DEPTH = 32  # a save nests ~6 deep; the JSON decoders recurse (and Pyodide's stack is small)
@@ -215,6 +218,7 @@ def _decode(data: bytes | str) -> SaveFile | SaveFileV1:
     try:
         if version == 1:
             return msgspec.convert(raw, SaveFileV1)
+        # Formats 2 and 3 share a layout; they differ in the state hash's shape.
         return msgspec.convert(raw, SaveFile)
     except msgspec.ValidationError as exc:
         detail = str(exc)[:200]
@@ -272,11 +276,13 @@ def load_with_table(data: bytes | str) -> Loaded:
             action = game.action_from_builtins(step.action)
         except msgspec.ValidationError as exc:
             raise SaveError("save.bad_action", step=index, detail=str(exc)[:200]) from None
+        if save.format_version < FORMAT_VERSION:
+            action = game.upgrade_step(match.state, step.seat, action, save.format_version)
         try:
             match.act(step.seat, action)
         except IllegalAction as exc:
             raise SaveError("save.illegal_step", step=index, rule=exc.code) from None
-    if game.state_hash(match.state) != save.state_hash:
+    if game.saved_state_hash(match.state, save.format_version) != save.state_hash:
         raise SaveError("save.hash_mismatch", version=save.engine_version, ours=engine.__version__)
     seats = [msgspec.structs.replace(s, name=clean_name(s.name)) for s in save.table.seats]
     return Loaded(match, msgspec.structs.replace(save.table, seats=seats))

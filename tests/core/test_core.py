@@ -214,3 +214,23 @@ def test_options_are_a_struct_built_from_the_specs():
         msgspec.convert({"rounds": 6}, opts)  # the spec's max is 5
     with pytest.raises(msgspec.ValidationError):
         msgspec.convert({"colour": "red"}, opts)
+
+
+def test_match_checks_a_step_against_the_list_it_gave_out():
+    """The "already listed" cache lives in Match: the list handed out for this state and seat
+    goes to the game's check, and only for that state and seat."""
+    m = Match.new("tiny", 2, seed=3)
+    seen: list = []
+    real = m.game.apply
+
+    def spy(state, seat, action, listed=None):
+        seen.append(listed)
+        return real(state, seat, action, listed)
+
+    m.game.apply = spy  # type: ignore[method-assign]
+    legal = m.legal(0)
+    m.act(0, legal[0])
+    assert seen == [legal]
+    to = m.to_act()
+    m.act(to.seats[0], m.game.legal_actions(m.state, to.seats[0])[0])
+    assert seen[-1] is None  # listed by someone else: the game checks on its own

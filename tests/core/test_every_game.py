@@ -334,8 +334,8 @@ class _ViewWithRng(_Broken):
 
 
 class _MutatesInput(_Broken):
-    def apply(self, state: Any, seat: int, action: Any) -> tuple[Any, list[Any]]:
-        new, events = super().apply(state, seat, action)
+    def apply(self, state: Any, seat: int, action: Any, listed=None) -> tuple[Any, list[Any]]:
+        new, events = super().apply(state, seat, action, listed)
         state.scores[0] += 1
         return new, events
 

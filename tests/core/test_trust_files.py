@@ -93,7 +93,10 @@ CASES = {
     "not UTF-8": (lambda g: g.replace(b'"tiny"', b'"ti\xffny"'), "save.corrupt"),
     "another program's JSON": (lambda g: b'{"version": 1, "moves": []}', "save.foreign"),
     "a JSON list": (lambda g: b"[1, 2]", "save.foreign"),
-    "format version 3": (lambda g: edit(g, put("format_version", 3)), "save.newer_format"),
+    "a newer format version": (
+        lambda g: edit(g, put("format_version", savefile.FORMAT_VERSION + 1)),
+        "save.newer_format",
+    ),
     "format version true": (
         lambda g: edit(g, put("format_version", True)),
         "save.bad_format_version",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import roundend, scoring
 from engine.games.magnificent.rules import START
-from engine.games.magnificent.state import Pending
+from engine.games.magnificent.state import PendingPoster
 from tests.magnificent.helpers import (
     act,
     build_fragments,
@@ -117,7 +117,7 @@ def test_r46_display_poster_refilled():
     """MGN-R46 §10: a New Posters card taken is replaced from the deck at once."""
     g, s = ready(2)
     s.players[s.seat].posters = [s.players[s.seat].posters[0], None, None, None, None]
-    s.pending = [Pending(kind="poster")]
+    s.pending = [PendingPoster()]
     top = s.poster_deck[-1]
     taken = s.new_posters[2]
     s, _ = act(g, s, A.GainPoster(2, 1))

@@ -207,9 +207,9 @@ def test_s20_full_poster_slots_options():
     seat = s.seat
     p = s.players[seat]
     p.posters = ["p01", "p02", "p03", "p04", "p05"]
-    from engine.games.magnificent.state import Pending
+    from engine.games.magnificent.state import PendingPoster
 
-    s.pending = [Pending(kind="poster")]
+    s.pending = [PendingPoster()]
     opts = g.legal_actions(s, seat)
     assert A.DeclinePoster() in opts
     assert {a.slot for a in opts if isinstance(a, A.GainPoster)} == {-1, 0, 1, 2, 3, 4}

@@ -62,7 +62,7 @@ def test_advertise_skipped_for_who_cannot_pay():
     s = g.copy(s)
     s.phase = "roll"
     s.players[s.order[0]].coins = 0
-    s, _ = g.apply(s, -1, A.Chance())
+    s, _ = g.apply(s, -1, g.chance_action(s))
     assert s.order[0] not in g.to_act(s).seats
 
 

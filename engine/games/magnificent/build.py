@@ -8,7 +8,7 @@ from engine.core.events import Event
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
-from engine.games.magnificent.state import Built, MagState, Pending
+from engine.games.magnificent.state import Built, MagState, OwedFragment
 
 
 def occupancy(p) -> int:
@@ -23,15 +23,15 @@ def level(r: Rules, s: MagState, seat: int, index: int, events: list[Event]) -> 
     t = s.turn
     t.frags = (
         t.frags
-        + [Pending(kind="fragment", source="build", size="small")] * lv.small
-        + [Pending(kind="fragment", source="build", size="large")] * lv.large
+        + [OwedFragment(source="build", size="small")] * lv.small
+        + [OwedFragment(source="build", size="large")] * lv.large
     )
     t.stage = "place"
     t.acted = True
     ev(events, "level", seat=seat, ap=lv.ap, small=lv.small, large=lv.large)
 
 
-def colours_allowed(r: Rules, s: MagState, pend: Pending) -> list[str]:
+def colours_allowed(r: Rules, s: MagState, pend: OwedFragment) -> list[str]:
     """Fragment ids a pending fragment may be: the printed one for bonuses (R112); for Build/T5
     the die's colour (R33), any colour while a B3 marker is unspent (EX-7, A12)."""
     if pend.source == "bonus":

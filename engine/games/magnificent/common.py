@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.games.magnificent import components as C
 from engine.games.magnificent.rules import MARKERS, Rules
-from engine.games.magnificent.state import MagState, Pending, Player
+from engine.games.magnificent.state import MagState, PendingGem, PendingPoster, Player
 
 
 def ev(events: list[Event], code: str, reveal: bool = False, **params) -> None:
@@ -49,7 +49,7 @@ def markers(s: MagState, seat: int, n: int, events: list[Event]) -> None:
 
 def posters(s: MagState, n: int, source: str) -> None:
     for _ in range(n):
-        s.pending.append(Pending(kind="poster", source=source))
+        s.pending.append(PendingPoster(source=source))
 
 
 def bonus(
@@ -71,7 +71,7 @@ def bonus(
                 gem(r, s, seat, b.colour, events)
         elif isinstance(b, C.GemChoice):
             for _ in range(b.n):
-                s.pending.append(Pending(kind="gem", source=source, colours=list(b.colours)))
+                s.pending.append(PendingGem(source=source, colours=list(b.colours)))
         else:  # master-card-only kinds are resolved by the turn module
             raise ValueError(f"not a printed gain: {b}")
 

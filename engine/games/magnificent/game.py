@@ -4,6 +4,7 @@ component pack."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, ClassVar, cast
 
 import msgspec
@@ -16,7 +17,8 @@ from engine.core.registry import register
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import (
     build,
-    common,
+    decisions,
+    legacy,
     legal,
     perform,
     posters,
@@ -31,7 +33,7 @@ from engine.games.magnificent.bots import GreedyBot
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
 from engine.games.magnificent.search import KNOWLEDGE
-from engine.games.magnificent.state import MagState
+from engine.games.magnificent.state import MagState, PendingPoster
 from engine.games.magnificent.tuning import LEARNER
 from engine.games.magnificent.view import view as build_view
 
@@ -125,22 +127,17 @@ class Magnificent(Game):
         return ToAct("players", (state.seat,))
 
     def legal_actions(self, state: MagState, seat: int) -> list[Any]:
-        out = legal.options(self.rules, state, seat)
-        # Kept so that apply on this very state object need not enumerate again.
-        self._last = (state, seat, out)
-        return out
+        return legal.options(self.rules, state, seat)
 
-    def apply(self, state: MagState, seat: int, action: Any) -> tuple[Any, list[Event]]:
+    def apply(
+        self, state: MagState, seat: int, action: Any, listed: list[Any] | None = None
+    ) -> tuple[Any, list[Event]]:
         to = self.to_act(state)
         if to.kind == "players" and seat in to.seats and isinstance(action, self._action_types()):
-            last = getattr(self, "_last", None)
-            if (
-                last is not None
-                and last[0] is state
-                and last[1] == seat
-                and not isinstance(action, A.Place)
-            ):
-                ok = action in last[2]
+            # A placement is cheaper checked among its one fragment's spots than found in the
+            # long listed ones.
+            if listed is not None and not isinstance(action, A.Place):
+                ok = action in listed
             else:
                 ok = legal.allowed(self.rules, state, seat, action)
             if not ok:
@@ -149,32 +146,21 @@ class Magnificent(Game):
                     rule=RULE[type(action)],
                     action=cast(Any, type(action)).__struct_config__.tag,
                 )
-        return super().apply(state, seat, action)
+        return super().apply(state, seat, action, listed)
+
+    def saved_state_hash(self, state: MagState, format_version: int) -> str:
+        if format_version >= 3:
+            return self.state_hash(state)
+        return hashlib.sha256(self._state_encoder.encode(legacy.state_v2(state))).hexdigest()
 
     def _apply(self, s: MagState, seat: int, action: Any) -> list[Event]:
         events: list[Event] = []
         if s.pending:
-            self._resolve(s, seat, action, events)
+            decisions.TABLE.apply(self.rules, s, s.pending[0], action, events)
         else:
             self._act(s, seat, action, events)
         self._advance(s, events)
         return events
-
-    def _resolve(self, s: MagState, seat: int, action: Any, events: list[Event]) -> None:
-        r = self.rules
-        pend = s.pending.pop(0)
-        if isinstance(action, A.GainPoster):
-            posters.gain(s, seat, action.source, action.slot, events)
-        elif isinstance(action, A.DeclinePoster):
-            ev(events, "poster_declined", seat=seat)
-        elif isinstance(action, A.PickGem):
-            common.gem(r, s, seat, action.gem, events)
-        elif isinstance(action, A.TakeTent):
-            travel.take_tent(r, s, seat, pend, action.slot, events)
-        elif isinstance(action, A.PayGems):
-            perform.pay_and_reward(
-                r, s, seat, tuple(pend.slots), pend.fragment, action.wild, events
-            )
 
     def _act(self, s: MagState, seat: int, a: Any, events: list[Event]) -> None:
         r = self.rules
@@ -226,7 +212,7 @@ class Magnificent(Game):
             roundend.final_choice(r, s, seat, a.card, a.artist, a.coins, events)
 
     def _advance(self, s: MagState, events: list[Event]) -> None:
-        while s.pending and s.pending[0].kind == "poster" and not posters.sources(s):
+        while s.pending and isinstance(s.pending[0], PendingPoster) and not posters.sources(s):
             s.pending.pop(0)  # A9: no poster left anywhere
             ev(events, "poster_none", seat=s.seat)
         if s.phase == "side" and not s.pending and s.players[s.seat].side_chosen:

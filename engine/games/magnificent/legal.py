@@ -7,6 +7,7 @@ from itertools import combinations_with_replacement
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import build, perform, posters, roundend
 from engine.games.magnificent import components as C
+from engine.games.magnificent.decisions import TABLE
 from engine.games.magnificent.rules import MARKERS, Rules
 from engine.games.magnificent.state import MagState
 from engine.games.magnificent.turn import AP_OPEN, ap
@@ -43,7 +44,7 @@ def options(r: Rules, s: MagState, seat: int) -> list:
     if seat != s.seat:
         return []
     if s.pending:
-        return pending_options(r, s, seat)
+        return TABLE.legal(r, s, s.pending[0])
     if ph == "side":
         return [A.ChooseSide("A"), A.ChooseSide("B")]
     if ph == "solo_cards":
@@ -59,28 +60,6 @@ def options(r: Rules, s: MagState, seat: int) -> list:
     if ph == "final":
         return final_options(r, s, seat)
     return turn_options(r, s, seat)
-
-
-def pending_options(r: Rules, s: MagState, seat: int) -> list:
-    pend = s.pending[0]
-    p = s.players[seat]
-    if pend.kind == "poster":
-        out: list = [
-            A.GainPoster(src, slot) for src in posters.sources(s) for slot in posters.slots(s, seat)
-        ]
-        if None not in p.posters:
-            out.append(A.DeclinePoster())
-        return out
-    if pend.kind == "gem":
-        return [A.PickGem(g) for g in pend.colours]
-    if pend.kind == "pay":
-        return [A.PayGems(w) for w in perform.pay_options(r, s, seat, pend)]
-    if pend.kind == "tent":
-        out = [A.TakeTent(i) for i in range(1, len(p.tents)) if p.tents[i] is None]
-        if pend.source == "travel":
-            out.append(A.TakeTent(-1))
-        return out
-    raise ValueError(pend.kind)
 
 
 def score_options(r: Rules, s: MagState, seat: int) -> list:

@@ -11,7 +11,7 @@ from engine.core.events import Event
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import START, Rules
-from engine.games.magnificent.state import MagState, Pending
+from engine.games.magnificent.state import MagState, PendingPay
 
 
 def hats_allowed(s: MagState, seat: int) -> list[int]:
@@ -144,7 +144,7 @@ def reward(
     payment is the player's next decision (D1); otherwise the posters are rewarded at once."""
     _, gems = _needs(r, s, seat, slots)
     if len(wild_options(s.players[seat], gems)) > 1:
-        s.pending.append(Pending(kind="pay", source="reward", slots=list(slots), fragment=ignore))
+        s.pending.append(PendingPay(source="reward", slots=list(slots), fragment=ignore))
         return
     pay_and_reward(r, s, seat, slots, ignore, (), events)
 
@@ -188,7 +188,7 @@ def pay_and_reward(
     s.turn.stage = "arrange"
 
 
-def pay_options(r: Rules, s: MagState, seat: int, pend: Pending) -> list[tuple[str, ...]]:
+def pay_options(r: Rules, s: MagState, seat: int, pend: PendingPay) -> list[tuple[str, ...]]:
     _, gems = _needs(r, s, seat, tuple(pend.slots))
     return wild_options(s.players[seat], gems)
 

@@ -12,7 +12,7 @@ from engine.games.magnificent.state import (
     Die,
     HeldCard,
     MagState,
-    Pending,
+    PendingTent,
     Player,
     Turn,
 )
@@ -148,7 +148,7 @@ def start_resources(r: Rules, s: MagState, seat: int, events: list[Event]) -> No
     ev(events, "start", seat=seat, board=p.board, coins=p.coins)
     for _ in range(st.tents):
         if s.box_tent is not None:
-            s.pending.append(Pending(kind="tent", source="setup", tent=s.box_tent))
+            s.pending.append(PendingTent(source="setup", tent=s.box_tent))
             s.box_tent = None
     common.posters(s, st.posters, "setup")
 

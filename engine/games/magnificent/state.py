@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from engine.core.rng import Rng
+
+# The game's phases (setup: side, draft, solo_cards, tiles; then turns and each round's end).
+Phase = Literal[
+    "side", "draft", "solo_cards", "tiles", "turn", "fair", "fair_discard", "score", "final", "over"
+]
+# A turn's stages (R22): take a die, then act (AP still open) through an action's own stages.
+Stage = Literal[
+    "take", "act", "build", "place", "travel", "tent", "perform", "reward", "arrange", "done"
+]
 
 
 class _S(msgspec.Struct, gc=False):
@@ -32,25 +43,51 @@ class Built(_F):
     mask: int  # covered cells, bit y * width + x
 
 
-class Pending(_S):
-    """A sub-decision owed before anything else: gain a poster, choose a gem, place a tent or a
-    fragment. ``source`` says where it came from (build / t5 / bonus / cell / tent / solo)."""
+class PendingBase(_S, tag_field="kind"):
+    """A sub-decision owed before anything else, one Struct per kind (its tag): what answers
+    each is ``decisions.TABLE``. ``source`` says where it came from (build / t5 / bonus / cell /
+    tent / solo / setup / travel / reward)."""
 
-    kind: str  # poster / gem / tent / fragment / pay
     source: str = ""
-    fragment: str = ""  # fragment id for bonus fragments; size for build fragments
-    size: str = ""
+
+    @property
+    def kind(self) -> str:
+        return self.__struct_config__.tag
+
+
+class PendingPoster(PendingBase, tag="poster"):
+    pass
+
+
+class PendingGem(PendingBase, tag="gem"):
     colours: list[str] = []
+
+
+class PendingTent(PendingBase, tag="tent"):
     tent: str = ""
-    slots: list[int] = []  # pay: the poster slots being rewarded
+
+
+class PendingPay(PendingBase, tag="pay"):
+    slots: list[int] = []  # the poster slots being rewarded
+    fragment: str = ""  # the fragment the reward ignores (a marker's "ignore_fragment")
+
+
+Pending = PendingPoster | PendingGem | PendingTent | PendingPay
+
+
+class OwedFragment(_S):
+    """A fragment the turn must place or skip (Place / Skip name it by index): the printed
+    ``fragment`` id of a bonus, or the ``size`` of a Build / T5 one."""
+
+    source: str = ""
+    fragment: str = ""
+    size: str = ""
 
 
 class Turn(_S):
     """Scratch of the turn in progress (R22): the die, AP parts and what was used."""
 
-    stage: str = (
-        "take"  # take / act / build / place / travel / tent / perform / reward / arrange / done
-    )
+    stage: Stage = "take"
     die: Die | None = None
     card: int = -1
     colour: str = ""  # the die's colour, or the declared colour of a clear die
@@ -69,7 +106,7 @@ class Turn(_S):
     swaps: int = 0
     acted: bool = False
     rearrange: bool = False
-    frags: list[Pending] = []
+    frags: list[OwedFragment] = []
     solo_discarded: bool = False
     hat: int = -1
 
@@ -102,9 +139,7 @@ class Player(_S):
 
 class MagState(_S):
     rng: Rng
-    phase: (
-        str  # side / draft / solo_cards / tiles / turn / fair / fair_discard / score / final / over
-    )
+    phase: Phase
     round: int
     first: int
     seat: int  # who is acting (turn / tile pick / fair / score)

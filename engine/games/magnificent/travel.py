@@ -8,7 +8,7 @@ from engine.core.events import Event
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
-from engine.games.magnificent.state import MagState, Pending
+from engine.games.magnificent.state import MagState, PendingTent
 
 
 def track_index(r: Rules, colour: str) -> int:
@@ -39,11 +39,11 @@ def move(r: Rules, s: MagState, seat: int, distance: int, events: list[Event]) -
     p = s.players[seat]
     if tent is not None and None in p.tents[1:]:
         # R39/A8: the tent is offered; its poster symbol is not collected on this move.
-        s.pending.append(Pending(kind="tent", source="travel", tent=tent))
+        s.pending.append(PendingTent(source="travel", tent=tent))
 
 
 def take_tent(
-    r: Rules, s: MagState, seat: int, pend: Pending, slot: int, events: list[Event]
+    r: Rules, s: MagState, seat: int, pend: PendingTent, slot: int, events: list[Event]
 ) -> None:
     p = s.players[seat]
     if slot < 0:

@@ -3,12 +3,14 @@ markers, choosing the action, ending the turn. The three actions live in build/t
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.core.events import Event
 from engine.games.magnificent import common
 from engine.games.magnificent import components as C
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
-from engine.games.magnificent.state import Die, HeldCard, MagState, Pending, Turn
+from engine.games.magnificent.state import Die, HeldCard, MagState, OwedFragment, Stage, Turn
 
 AP_OPEN = ("act", "build", "travel", "perform")  # stages before the AP is spent
 
@@ -94,11 +96,11 @@ def card_bonus(
     elif isinstance(b, C.MarkerToFragment):
         p.markers -= 1
         p.markers_out -= 1  # back to the supply (K6)
-        t.frags.append(Pending(kind="fragment", source="bonus", fragment=b.fragment))
+        t.frags.append(OwedFragment(source="bonus", fragment=b.fragment))
     elif isinstance(b, C.GemsToFragment):
         for g in gems:
             p.gems[g] -= 1
-        t.frags.append(Pending(kind="fragment", source="bonus", fragment=b.fragment))
+        t.frags.append(OwedFragment(source="bonus", fragment=b.fragment))
     else:
         common.bonus(r, s, seat, b, events, "card")
 
@@ -124,7 +126,7 @@ def marker(r: Rules, s: MagState, seat: int, space_id: str, events: list[Event])
     elif e in ("die_plus", "build_plus", "travel_plus", "perform_plus"):
         t.plus += sp.n
     elif e == "extra_large":
-        t.frags.append(Pending(kind="fragment", source="t5", size="large"))
+        t.frags.append(OwedFragment(source="t5", size="large"))
     elif e == "double_cells":
         t.double_next += 1
     elif e == "double_tent_slot":
@@ -148,7 +150,7 @@ def marker(r: Rules, s: MagState, seat: int, space_id: str, events: list[Event])
 
 def choose(s: MagState, seat: int, action: str, events: list[Event]) -> None:
     s.turn.action = action
-    s.turn.stage = action
+    s.turn.stage = cast(Stage, action)  # build / travel / perform, checked by legal (R31)
     ev(events, "action", seat=seat, action=action)
 
 

@@ -12,6 +12,7 @@ from engine.games.oracle import actions as A
 from engine.games.oracle import bowl as B
 from engine.games.oracle import horoscope as H
 from engine.games.oracle import predictions, rewards
+from engine.games.oracle.decisions import TABLE
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (
     OracleState,
@@ -72,32 +73,7 @@ def options(r: Rules, s: OracleState) -> list:
 
 
 def pending_options(r: Rules, s: OracleState) -> list:
-    p = s.pending[-1]
-    if isinstance(p, PendingLines):
-        geo = r.geo
-        drawn = set(s.lines)
-        # «Нарисуйте количество линий, равное значению на кубике»: no stopping early; flow.py
-        # ends the decision when no line is left to draw.
-        return [
-            A.DrawLine(*geo.edge_key(e)) for e in geo.free_lines(drawn, geo.filled_cells(s.regions))
-        ]
-    if isinstance(p, PendingHoroscope):
-        return [
-            A.WriteHoroscope(v, row)
-            for v in dict.fromkeys(p.values)
-            for row in H.rows_for(r.rows, s.horoscope, v)
-        ]
-    if isinstance(p, PendingReward):
-        return rewards.reward_options(r, s, p)
-    if isinstance(p, PendingCircles):
-        return [A.FillCircle(k) for k in rewards.circle_room(r, s)]
-    if isinstance(p, PendingStaff):
-        return [A.ActivateSlot(i) for i in p.slots]
-    if isinstance(p, PendingDrawOrder):
-        return [A.ResolveDraw(c) for c in dict.fromkeys(p.colours)]
-    if isinstance(p, PendingTownsfolk):
-        return [A.TownsfolkSymbol(g) for g in r.guild_ids] + [A.TownsfolkDone()]
-    raise AssertionError(p)
+    return TABLE.legal(r, s, s.pending[-1])
 
 
 def all_entries(setup: bool) -> list[A.EnterRoll]:

@@ -8,12 +8,11 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.oracle import actions as A
 from engine.games.oracle import bowl as B
-from engine.games.oracle import frame, predictions, rewards
+from engine.games.oracle import decisions, frame, predictions, rewards
 from engine.games.oracle.available import MANIPULATIONS, entry_refusal, illegal
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (
     OracleState,
-    PendingCircles,
     PendingHoroscope,
     PendingLines,
     PendingReward,
@@ -25,7 +24,7 @@ from engine.games.oracle.state import (
 def perform(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
     """Apply a player action already cleared by ``refusal``."""
     if s.pending:
-        answer(r, s, a, ev)
+        decisions.TABLE.apply(r, s, s.pending[-1], a, ev)
     elif s.phase == "roll":
         table_entry(r, s, a, ev)
     elif isinstance(a, MANIPULATIONS):
@@ -104,78 +103,6 @@ def take_action(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
     elif isinstance(a, A.ActivateStaff):
         # «активировать все способности персонала, под которыми лежат карты»: each once.
         s.pending.append(PendingStaff(slots=[i for i, cards in enumerate(s.staff) if cards]))
-
-
-def answer(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
-    p = s.pending[-1]
-    if isinstance(a, A.DrawLine):
-        p.remaining -= 1
-        draw_line(r, s, r.geo.edge_id(a.r, a.c, a.dir), ev, p)
-        if p.remaining <= 0:
-            s.pending.pop()  # draw_line pushes nothing: p is still on top
-    elif isinstance(a, A.WriteHoroscope):
-        p.values.remove(a.value)
-        if not p.values:
-            s.pending.pop()
-        rewards.fill_horoscope(r, s, ev, a.row, str(a.value))
-    elif isinstance(a, (A.TakeGood, A.MarkHoroscope, A.MarkGuild)):
-        rewards.answer_reward(r, s, ev, a)
-    elif isinstance(a, A.FillCircle):
-        p.remaining -= 1
-        if p.remaining <= 0:
-            s.pending.pop()
-        rewards.fill_circle(r, s, ev, a.kind)
-    elif isinstance(a, A.ActivateSlot):
-        p.slots.remove(a.slot)
-        if not p.slots:
-            s.pending.pop()
-        activate(r, s, a.slot, ev)
-    elif isinstance(a, A.ResolveDraw):
-        predictions.choose_first(r, s, ev, a.colour)
-    elif isinstance(a, A.TownsfolkSymbol):
-        s.staff[p.slot][-1].append(a.guild)
-        ev.append(Event("oracle.townsfolk.symbol", {"guild": a.guild, "slot": p.slot}))
-    elif isinstance(a, A.TownsfolkDone):
-        s.pending.pop()
-
-
-def draw_line(r: Rules, s: OracleState, e: int, ev: list[Event], p: PendingLines) -> None:
-    geo = r.geo
-    s.lines.append(e)
-    (r1, c1), (r2, c2) = geo.edge_dots(e)
-    ev.append(Event("oracle.stargazing.line", {"from": [r1, c1], "to": [r2, c2]}))
-    s.regions, new = geo.after_line(s.regions, set(s.lines))
-    for region in new:
-        cells = [list(geo.cell_rc(c)) for c in region.cells]
-        if region.kind == "unfit":
-            ev.append(Event("oracle.stargazing.unfit_area", {"cells": cells}))
-            continue
-        ev.append(
-            Event(
-                "oracle.stargazing.enclosed",
-                {"cells": cells, "size": region.kind, "colour": region.colour},
-            )
-        )
-        rewards.gain_good(r, s, ev, region.kind, region.colour, "stargazing")
-        # «Если вы использовали линии креста Порчи, вы должны взять 1 карту Порчи»: one card
-        # for the action, however many of its paid areas use the cross (docs/oracle.md).
-        if region.cross and not p.cross_charged:
-            p.cross_charged = True
-            rewards.take_corruption(s, ev, "corruption_cross")
-
-
-def activate(r: Rules, s: OracleState, slot: int, ev: list[Event]) -> None:
-    ability = r.sheet.staff[slot].ability
-    effect = r.sheet.staff_effects[ability]
-    ev.append(Event("oracle.staff.activated", {"slot": slot, "ability": ability}))
-    for _ in range(effect.discard):
-        rewards.discard_corruption(r, s, ev, ability)
-    if effect.circles:
-        s.pending.append(PendingCircles(remaining=effect.circles))
-    if effect.lines:
-        s.pending.append(PendingLines(remaining=effect.lines, source=ability))
-    for _ in range(effect.x):
-        s.pending.append(PendingReward(kind="x", source=ability))
 
 
 def table_entry(r: Rules, s: OracleState, a, ev: list[Event]) -> None:

@@ -40,8 +40,12 @@ class ChooseSpecialAssignment(_A, tag="choose_special_assignment"):
     location: str
 
 
-class Chance(_A, tag="chance"):
-    """A step nobody chooses: dice roll, the random initiative order at setup."""
+class Chance(_A, tag="chance", omit_defaults=True):
+    """A step nobody chooses: the random initiative order at setup, or the Dice roll phase with
+    the faces thrown (``dice``, one per die in ``Catalog.die_faces`` order), so the throw is
+    part of the record: a test can force one and the log shows it."""
+
+    dice: tuple[str, ...] = ()
 
 
 # --- advertise and assignments -----------------------------------------------------------

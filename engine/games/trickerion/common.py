@@ -8,8 +8,7 @@ link detection on performance cards live here too.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine.core.events import Event
 from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog
@@ -335,18 +334,5 @@ def take_card(p, card: str) -> None:
 
 
 def raise_decision(g, s, pend) -> None:
-    """Queue a pending decision at its place in the declared order (``decisions.TABLE``):
-    before the first queued decision that comes later in that order, after those of its own
-    kind (first raised, first answered)."""
-    rank = g.decision_rank
-    r = rank[type(pend)]
-    i = next((k for k, p in enumerate(s.pending) if rank[type(p)] > r), len(s.pending))
-    s.pending.insert(i, pend)
-
-
-class Decision(NamedTuple):
-    """A pending decision kind's entry in ``decisions.TABLE``: its answers now, and what an
-    answer does (checked against ``legal``; the decision leaves the queue)."""
-
-    legal: Callable[[Any, Any, Any], list]
-    apply: Callable[[Any, Any, Any, Any, list[Event]], None]
+    """Queue a pending decision at its place in the declared order (``decisions.TABLE``)."""
+    g.decisions.insert(s.pending, pend)

@@ -10,13 +10,13 @@ own kinds after these (``Trickerion.extra_decisions``). A test checks every memb
 
 from __future__ import annotations
 
+from engine.core.decisions import Decision, refuse
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import performance, setup
 from engine.games.trickerion.catalog import SPECIALISTS
 from engine.games.trickerion.common import (
-    Decision,
     add_props,
     gain,
     hand_cards,
@@ -66,7 +66,7 @@ def answer(body, passable: bool = False) -> Decision:
 
     def apply(g, s: State, pend, action, ev: list[Event]) -> None:
         if action not in legal(g, s, pend):
-            raise IllegalAction(f"trickerion.decision.{pend.kind}", action=type(action).__name__)
+            raise refuse("trickerion", pend, action)
         s.pending.pop(0)
         if isinstance(action, A.Pass):
             ev.append(Event("trickerion.passed", {"seat": pend.seat, "decision": pend.kind}))

@@ -59,7 +59,7 @@ def legal(g, s: State, seat: int) -> list:
         pend = s.pending[0]
         if pend.seat != seat:
             return []
-        return g.decisions[type(pend)].legal(g, s, pend)
+        return g.decisions.legal(g, s, pend)
     phase = s.phase
     if phase == "advertise":
         return [A.Advertise(True), A.Advertise(False)] if not s.players[seat].done else []
@@ -78,12 +78,12 @@ def apply(g, s: State, seat: int, action) -> list[Event]:
         g.apply_automaton(s, seat, action, ev)
     elif s.pending:
         pend = s.pending[0]
-        g.decisions[type(pend)].apply(g, s, pend, action, ev)
+        g.decisions.apply(g, s, pend, action, ev)
     elif isinstance(action, A.Chance):
         if s.phase == "setup_initiative":
             setup.draw_initiative(g, s, ev)
         elif s.phase == "roll":
-            roll(g, s, ev)
+            roll(g, s, action.dice, ev)
         else:
             raise IllegalAction("trickerion.flow.not_chance", phase=s.phase)
     elif s.phase == "advertise":
@@ -124,10 +124,24 @@ def advance(g, s: State, ev: list[Event]) -> None:
 # --- dice and initiative ----------------------------------------------------------------------
 
 
-def roll(g, s: State, ev: list[Event]) -> None:
-    """Dice roll phase; then the initiative phase (skipped in the first round played)."""
+def throw(g, rng) -> tuple[str, ...]:
+    """One face per die, drawn from ``rng`` (``chance_action`` draws from a copy of the
+    state's; ``roll`` advances the state's own by the same draws)."""
+    return tuple(rng.choice(faces) for faces in g.cat.die_faces)
+
+
+def roll(g, s: State, dice: tuple[str, ...], ev: list[Event]) -> None:
+    """Dice roll phase with the faces thrown; then the initiative phase (skipped in the first
+    round played)."""
     cat: Catalog = g.cat
-    s.dice = [s.rng.choice(faces) for faces in cat.die_faces]
+    if len(dice) != len(cat.die_faces) or any(
+        face not in faces for face, faces in zip(dice, cat.die_faces)
+    ):
+        raise IllegalAction("trickerion.roll.not_the_dice", dice=list(dice))
+    # The state's RNG moves on as if it had thrown, so the game after a forced throw (a test,
+    # physical dice) deals the same cards as the seed would.
+    throw(g, s.rng)
+    s.dice = list(dice)
     ev.append(Event("trickerion.dice_rolled", {"dice": list(s.dice)}))
     first_round = cat.fast.start_round if g.options["fast_game"] else 1
     if s.round > first_round:

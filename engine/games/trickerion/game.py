@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
+from engine.core.decisions import Decisions
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import Game, Result, ToAct
@@ -105,8 +108,7 @@ class Trickerion(Game):
         self._ap = dict(self.cat.ap)
         # Every pending decision kind -> (legal, apply), in the declared order of decisions
         # raised together; the rank is each kind's place in it (``common.raise_decision``).
-        self.decisions = {**decisions.TABLE, **self.extra_decisions()}
-        self.decision_rank = {kind: i for i, kind in enumerate(self.decisions)}
+        self.decisions = Decisions(decisions.TABLE) | self.extra_decisions()
 
     def check_options(self) -> None:
         # Prophecies exist only in the Dark Alley module: without it they are simply off.
@@ -184,7 +186,7 @@ class Trickerion(Game):
 
     def extra_decisions(self) -> dict:
         """Pending decision kinds a variant adds, after the base ones in the declared order:
-        ``{Pending Struct: common.Decision(legal, apply)}``."""
+        ``{Pending Struct: engine.core.decisions.Decision(legal, apply)}``."""
         return {}
 
     def variant_view(self, s: State, viewer: int | None) -> dict[str, Any]:
@@ -224,7 +226,16 @@ class Trickerion(Game):
         return flow.legal(self, state, seat)
 
     def chance_action(self, state: State) -> Chance:
+        if state.phase == "roll":
+            return Chance(dice=flow.throw(self, msgspec.structs.replace(state.rng)))
         return Chance()
+
+    def upgrade_step(self, state: State, seat: int, action: Any, format_version: int) -> Any:
+        # Format 2 recorded the Dice roll as a bare Chance (the faces were drawn in apply):
+        # the engine's own throw, recomputed from the seed, is what that step rolled.
+        if format_version < 3 and isinstance(action, Chance) and state.phase == "roll":
+            return self.chance_action(state)
+        return action
 
     def _apply(self, state: State, seat: int, action) -> list[Event]:
         return flow.apply(self, state, seat, action)

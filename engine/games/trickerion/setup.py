@@ -14,13 +14,13 @@ choices.
 
 from __future__ import annotations
 
+from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import ASSIGN_DECKS, SLOT_WORKSHOP, Catalog
 from engine.games.trickerion.common import (
-    Decision,
     add_props,
     can_take,
     free_symbol,

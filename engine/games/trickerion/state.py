@@ -19,6 +19,8 @@ every pending decision; nothing refers to code. Index conventions (see ``catalog
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from engine.core.rng import Rng
@@ -261,9 +263,24 @@ class Market(msgspec.Struct, array_like=True, gc=False):
     quick_seat: int = -1
 
 
+# The game's phases: the setup's (the fast game's own among them), each round's, and over.
+Phase = Literal[
+    "setup",
+    "setup_fast",
+    "setup_initiative",
+    "advertise",
+    "assign",
+    "place",
+    "roll",
+    "perform",
+    "end_round",
+    "over",
+]
+
+
 class State(msgspec.Struct, gc=False):
     rng: Rng
-    phase: str
+    phase: Phase
     round: int
     players: list[Player]
     # Initiative order: seats from slot 1 onward.
