@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core import MarqueeError, OptionsError, SaveError, registry
 from engine.core import save as savefile
-from engine.core.bots import bot_seed, make_bot
+from engine.core.bots import bot_for, bot_seed
 from engine.core.i18n import render
 from engine.core.match import Match
 from engine.core.play import play_to_end
@@ -35,20 +35,6 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bot(game, kind: str, seed: int, budget: int | None):
-    """A seat's bot: a kind, or a level with its own budget (``hard:8``: futures per move for
-    rollout levels, iterations for the tree search); ``budget`` (from ``--budget``) sets it for
-    every level without one. ``hard+sees`` plays the real future instead of sampled ones (a
-    bound for measurements, never a player's opponent)."""
-    from engine.core.levels import NAMES, LevelBot
-
-    kind, sees, _ = kind.partition("+sees")
-    name, _, own = kind.partition(":")
-    if name in NAMES:
-        return LevelBot(seed, name, int(own) if own else budget, sees=bool(sees))
-    return make_bot(game, name, seed)
-
-
 def _bots_for(
     match: Match, kinds: list[str], seed: int, budget: int | None = None, shift: int = 0
 ) -> dict:
@@ -59,7 +45,7 @@ def _bots_for(
     if len(kinds) != n:
         raise SystemExit(f"--bot takes one kind or one per seat ({n}), got {len(kinds)}")
     return {
-        s: _bot(match.game, kinds[(s + shift) % n], bot_seed(seed, s), budget) for s in range(n)
+        s: bot_for(match.game, kinds[(s + shift) % n], bot_seed(seed, s), budget) for s in range(n)
     }
 
 

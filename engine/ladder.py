@@ -20,7 +20,7 @@ import time
 from itertools import combinations
 from typing import Any
 
-from engine.core.bots import bot_seed
+from engine.core.bots import bot_for, bot_seed
 from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.core.rng import Rng
@@ -32,18 +32,16 @@ def play_pair(
     game_id: str, players: int, a: str, b: str, seed: int, options: dict[str, Any], filler: str
 ) -> dict[str, Any]:
     """One game between entrants ``a`` and ``b``; ``seed``'s parity says who sits first."""
-    from engine.cli import _bot
-
     if b.startswith(AUTOMATON_PREFIX):
         solo = {**options, "difficulty": b[len(AUTOMATON_PREFIX) :]}
         match = Match.new(game_id + "-solo", 2, solo, seed)
-        bots = {0: _bot(match.game, a, bot_seed(seed, 0), None)}
+        bots = {0: bot_for(match.game, a, bot_seed(seed, 0), None)}
         seat_of = {a: 0, b: 1}
     else:
         match = Match.new(game_id, players, options, seed)
         first, second = (a, b) if seed % 2 == 0 else (b, a)
         kinds = [first, second] + [filler] * (players - 2)
-        bots = {s: _bot(match.game, kinds[s], bot_seed(seed, s), None) for s in range(players)}
+        bots = {s: bot_for(match.game, kinds[s], bot_seed(seed, s), None) for s in range(players)}
         seat_of = {first: 0, second: 1}
     start = time.perf_counter()
     play_to_end(match, bots)
@@ -64,11 +62,9 @@ def play_pair(
 
 
 def play_solo(game_id: str, entrant: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
-    from engine.cli import _bot
-
     match = Match.new(game_id, 1, options, seed)
     start = time.perf_counter()
-    play_to_end(match, {0: _bot(match.game, entrant, bot_seed(seed, 0), None)})
+    play_to_end(match, {0: bot_for(match.game, entrant, bot_seed(seed, 0), None)})
     result = match.result()
     assert result is not None
     return {

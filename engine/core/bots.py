@@ -45,3 +45,17 @@ def make_bot(game: Game, kind: str, seed: int) -> Bot:
             "options.unknown_bot", bot=kind, known=["random", *NAMES, *type(game).bots]
         )
     return factory(seed)
+
+
+def bot_for(game: Game, kind: str, seed: int, budget: int | None = None) -> Any:
+    """A seat's bot by the command line's words: a kind, or a level with its own budget
+    (``hard:8``: futures per move for rollout levels, iterations for the tree search; else
+    ``budget``). ``hard+sees`` plays the real future instead of sampled ones (a bound for
+    measurements, never a player's opponent)."""
+    from engine.core.levels import NAMES, LevelBot
+
+    kind, sees, _ = kind.partition("+sees")
+    name, _, own = kind.partition(":")
+    if name in NAMES:
+        return LevelBot(seed, name, int(own) if own else budget, sees=bool(sees))
+    return make_bot(game, name, seed)

@@ -50,8 +50,8 @@ def test_a_hint_gives_the_expected_final_score_and_the_points_given_up():
 def test_levels_compare_more_moves_and_futures_the_higher_they_are():
     normal, hard, expert = PLANS["normal"], PLANS["hard"], PLANS["expert"]
     assert normal.candidates < hard.candidates < expert.candidates
-    assert normal.worlds < hard.worlds < expert.worlds
-    assert expert.horizon is None  # the expert plays every future to the end of the game
+    assert normal.worlds < hard.worlds <= expert.worlds
+    assert normal.horizon < hard.horizon and expert.horizon is None  # to the game's end
 
 
 def test_a_budget_sets_the_futures_per_move():

@@ -9,7 +9,7 @@ re-run of the published figures.
 The search's stream is seeded from the seat's *view*, so a view that shows more changes the
 stream. The Magnificent digests were re-recorded once for that reason: its view gained each
 player's dice sums (for the round-end warning) and stopped hiding hands outside the draft.
-Trickerion's and The Magnificent's were re-recorded again when their greedy values changed
+Trickerion's were re-recorded again when its greedy value changed
 (issue #24: the round plan and the tuned weights): the positions are reached by greedy play
 and the search evaluates with those values. The rollout levels are pinned the same way.
 """
@@ -45,8 +45,8 @@ CASES = {
     ("trickerion-solo", 2, 1, 20): "f390562c90ad84de",
     ("trickerion-solo", 2, 4, 45): "d479275aa9fc09d9",
     ("oracle", 1, 2, 10): "ecca83827950518d",
-    ("magnificent", 2, 3, 10): "c414bc97e0c8a748",
-    ("magnificent", 4, 2, 25): "9698a04eba4d7758",
+    ("magnificent", 2, 3, 10): "f3c3030cdeebdcc5",
+    ("magnificent", 4, 2, 25): "61fd460e5d4910c9",
 }
 
 
@@ -72,7 +72,7 @@ ROLLOUT_CASES = {
     ("trickerion", 2, 3, 30): "71e0e679b6c79cda",
     ("trickerion-solo", 2, 4, 45): "c6afc1817ecc3b96",
     ("oracle", 1, 2, 10): "c30a4df5a881e1e9",
-    ("magnificent", 2, 3, 10): "167de5dff886f118",
+    ("magnificent", 2, 3, 10): "d4fb0153cbf1b20d",
 }
 
 
