@@ -387,9 +387,10 @@ class Bridge:
     def m_hint(self, a: HintArgs) -> list[dict[str, Any]]:
         """The hard bot's best moves for ``seat`` now, at most three, best first: ``{index,
         action, label, score, margin, loss}`` with ``index`` into the snapshot's ``legal``
-        (None for an action the board builds through a form), ``score`` the seat's expected
-        final score after the move, ``margin`` that against the best other seat's and ``loss``
-        the points it gives up against the best move (all None when there is only one move;
+        (None for an action the board builds through a form), ``score`` the seat's mean score
+        where the rollouts stop (the final score if they reach the end, else the game's value
+        of the position, in its points), ``margin`` that against the best other seat's and
+        ``loss`` the points it gives up against the best move (all None when there is only one move;
         a game without rollouts gives ``estimate``, the tree search's reward in [0, 1], instead).
         The bot reads only what the seat
         sees and is seeded from that view, so the same position gives the same hint. Only for

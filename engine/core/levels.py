@@ -81,8 +81,9 @@ def hint(
     game: Game, state: Any, seat: int, n: int = 3, *, level: str = "hard", seed: int = 0
 ) -> list[dict[str, Any]]:
     """The ``n`` best moves for ``seat`` as the ``level`` bot sees them. With rollouts each
-    comes with its expected final score and margin (the game's points) and how many points it
-    gives up against the best; the tree search gives its estimate in [0, 1] instead."""
+    comes with its mean score and margin where the rollouts stop (the final score when they
+    reach the end, else the game's value of the position, in its points) and how many points
+    it gives up against the best; the tree search gives its estimate in [0, 1] instead."""
     legal = game.legal_actions(state, seat)
     if not legal:
         return []

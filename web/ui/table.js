@@ -548,14 +548,13 @@ function updateHint(refs, ctx) {
   });
 }
 
-/** What a hinted move is worth: the expected final score and the points it gives up against
- *  the best move (rollout levels), else the tree search's estimate. */
+/** What a hinted move is worth against the best one, in the game's points (rollout levels:
+ *  the value a round ahead, so a difference, not a forecast of the final score), else the tree
+ *  search's estimate. */
 function hintFigure(t, m) {
-  if (m.score !== null && m.score !== undefined) {
-    const score = Math.round(m.score);
-    return m.loss > 0.05
-      ? t("ui.hint.points_loss", { score, loss: m.loss.toFixed(1) })
-      : t("ui.hint.points_best", { score });
+  if (m.loss !== null && m.loss !== undefined) {
+    const loss = m.loss.toLocaleString(t.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return m.loss > 0.05 ? t("ui.hint.points_loss", { loss }) : t("ui.hint.points_best");
   }
   return m.estimate === null ? t("ui.hint.only") : t("ui.hint.estimate", { value: Math.round(m.estimate * 100) });
 }
