@@ -281,9 +281,7 @@ class GreedyBot:
         from engine.games.trickerion.placement import board_index, slot_modifier
 
         p = s.players[seat]
-        has_markers = any(markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks) or any(
-            t.markers for t in p.tricks
-        )
+        has_markers = _markers_to_perform(s, seat)
         # Prepare before setting up: the Workshop goes first, the Theater waits for it.
         workshop_waits = any(c.card == "workshop" and c.slot < 0 and not c.idle for c in p.chars)
 
@@ -306,17 +304,13 @@ class GreedyBot:
         return score
 
     def _place(self, g, s: State, seat: int, legal: list) -> Any:
-        p = s.players[seat]
         places = [a for a in legal if isinstance(a, A.PlaceCharacter)]
         if not places:
             idle = [a for a in legal if isinstance(a, A.MakeIdle)]
             return idle[0] if idle else legal[0]
         score = self._place_score(g, s, seat)
-        has_markers = any(markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks) or any(
-            t.markers for t in p.tricks
-        )
         best = max(places, key=score)
-        if best.location == "theater" and best.slot % 3 == 2 and not has_markers:
+        if best.location == "theater" and best.slot % 3 == 2 and not _markers_to_perform(s, seat):
             idle = [a for a in legal if isinstance(a, A.MakeIdle) and a.character == best.character]
             others = [a for a in places if a.character != best.character]
             if others:
@@ -324,6 +318,14 @@ class GreedyBot:
             if idle:
                 return idle[0]
         return best
+
+
+def _markers_to_perform(s: State, seat: int) -> bool:
+    """Markers set up in the Theater or prepared on a trick card (set up this round)."""
+    p = s.players[seat]
+    return any(t.markers for t in p.tricks) or any(
+        markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks
+    )
 
 
 def _fit(kind: str, loc: str) -> int:
