@@ -79,6 +79,16 @@ def check_hint_panel(page, figures, name: str) -> list[dict]:
         h = answer[k]
         if k == 0 or h["loss"] <= 0.05:
             expect(moves.nth(k)).to_contain_text(ui("ui.hint.points_best"))
+            if h["margin"] is not None:
+                key = (
+                    "ahead"
+                    if h["margin"] >= 0.05
+                    else "behind"
+                    if h["margin"] <= -0.05
+                    else "level"
+                )
+                points = f"{abs(h['margin']):.1f}"
+                expect(moves.nth(k)).to_contain_text(ui(f"ui.hint.margin_{key}", points=points))
         else:
             expect(moves.nth(k)).to_contain_text(ui("ui.hint.points_loss", loss=f"{h['loss']:.1f}"))
         button = page.get_by_test_id(f"action-{index}")

@@ -107,7 +107,8 @@ def hint(
         {
             "action": game.action_to_builtins(c.action),
             "score": round(c.score, 1),
-            "margin": round(c.margin, 1),
+            # against the best other seat: with none (a one-seat solo game) there is no margin
+            "margin": round(c.margin, 1) if game.players > 1 else None,
             "loss": round(best - c.utility, 1),
             "estimate": None,
         }

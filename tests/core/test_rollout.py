@@ -45,6 +45,20 @@ def test_a_hint_gives_the_expected_final_score_and_the_points_given_up():
     assert all(h["loss"] >= 0 for h in out)
     assert all(h["score"] > 0 for h in out)
     assert [h["loss"] for h in out] == sorted(h["loss"] for h in out)
+    # the margin against the best other seat, in points, from which the losses are measured
+    assert all(isinstance(h["margin"], float) for h in out)
+
+
+def test_a_one_seat_game_hint_has_no_margin():
+    """Oracle practice has no other seat to be ahead of: the page shows no margin there."""
+    match = Match.new("oracle", 1, seed=3)
+    to = match.to_act()
+    while to.kind != "players" or len(match.legal(to.seats[0], to)) < 2:
+        if match.auto_step(to) is None:
+            match.act(to.seats[0], match.legal(to.seats[0], to)[0])
+        to = match.to_act()
+    out = hint(match.game, match.state, to.seats[0], 3, level="normal", seed=1)
+    assert out and all(h["margin"] is None for h in out)
 
 
 def test_levels_compare_more_moves_and_futures_the_higher_they_are():

@@ -550,13 +550,23 @@ function updateHint(refs, ctx) {
 
 /** What a hinted move is worth against the best one, in the game's points (rollout levels:
  *  the value a round ahead, so a difference, not a forecast of the final score), else the tree
- *  search's estimate. */
+ *  search's estimate. The best move also says where it leaves the player against the strongest
+ *  other seat at that horizon (the margin), which the differences are measured from. */
 function hintFigure(t, m) {
   if (m.loss !== null && m.loss !== undefined) {
     const loss = m.loss.toLocaleString(t.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    return m.loss > 0.05 ? t("ui.hint.points_loss", { loss }) : t("ui.hint.points_best");
+    if (m.loss > 0.05) return t("ui.hint.points_loss", { loss });
+    if (m.margin === null || m.margin === undefined) return t("ui.hint.points_best");
+    return `${t("ui.hint.points_best")} · ${marginText(t, m.margin)}`;
   }
   return m.estimate === null ? t("ui.hint.only") : t("ui.hint.estimate", { value: Math.round(m.estimate * 100) });
+}
+
+function marginText(t, margin) {
+  const points = Math.abs(margin).toLocaleString(t.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (margin >= 0.05) return t("ui.hint.margin_ahead", { points });
+  if (margin <= -0.05) return t("ui.hint.margin_behind", { points });
+  return t("ui.hint.margin_level");
 }
 
 /** The log only grows between steps (undo, a load, a language or viewer change rewrite it):
