@@ -33,23 +33,24 @@ def act(g, s, action, seat=None):
 def put_die(s, colour: str, face: int) -> int:
     d = Die(id=1000 + len(s.tent_dice) + s.next_die, colour=colour, face=face)
     s.next_die += 1
-    s.tent_dice.insert(0, d)  # first of its colour and face: identical dice are one choice
+    s.tent_dice = (d, *s.tent_dice)  # first of its colour and face: identical dice are one choice
     return d.id
 
 
 def cards(s, seat: int, ids: list[str], dice: list[tuple[str, int] | None] | None = None):
     p = s.players[seat]
-    p.cards = [HeldCard(id=i) for i in ids]
+    held = [HeldCard(id=i) for i in ids]
     for i, d in enumerate(dice or []):
         if d is not None:
-            p.cards[i] = HeldCard(id=ids[i], die=Die(id=900 + i, colour=d[0], face=d[1]))
+            held[i] = HeldCard(id=ids[i], die=Die(id=900 + i, colour=d[0], face=d[1]))
+    p.cards = tuple(held)
 
 
 def build_fragments(g, s, seat: int, fragments: list[str]) -> None:
     """Fragments counted as built (perform requirements), without touching the camp grid."""
     p = s.players[seat]
     for f in fragments:
-        p.built.append(Built(fragment=f, mask=0))
+        p.built = (*p.built, Built(fragment=f, mask=0))
 
 
 def card_with(g, kind: str, **fields) -> str:

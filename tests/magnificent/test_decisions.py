@@ -37,8 +37,8 @@ def _ex6_reward(gems: dict[str, int]):
     seat = s.seat
     p = s.players[seat]
     p.board = "IA"
-    p.posters = ["p31", "p01", "p32", None, None]
-    p.tents = [START, None, "tent01", None, None]
+    p.posters = ("p31", "p01", "p32", None, None)
+    p.tents = (START, None, "tent01", None, None)
     p.gems.update(gems)
     build_fragments(g, s, seat, EX6_FRAGMENTS)
     cards(s, seat, plain_cards(g), [("green", 6)])
@@ -69,7 +69,7 @@ def test_r52_clear_gem_may_pay_a_held_colour():
     after, _ = act(g, s, A.PayGems(("purple",)))
     p = after.players[seat]
     assert p.gems == {"orange": 0, "green": 0, "purple": 1, "clear": 0}
-    assert p.vp - vp0 == 23 and p.rewarded == ["p31", "p32"]
+    assert p.vp - vp0 == 23 and p.rewarded == ("p31", "p32")
     plain, _ = act(g, s, A.PayGems(()))
     assert plain.players[seat].gems == {"orange": 0, "green": 0, "purple": 0, "clear": 1}
 
@@ -138,7 +138,7 @@ def test_r80a_c14_artist_at_game_end_is_the_players_choice():
     g, s = ready(2)
     c14 = cond_card(g, "artist_choice")
     r = g.rules
-    s.players[0].rewarded = [p.id for p in r.pack.posters if p.artist == "kimora"][:2]
+    s.players[0].rewarded = tuple(p.id for p in r.pack.posters if p.artist == "kimora")[:2]
     s = _round3_scored(g, s, [c14], coins=0)
     assert set(g.legal_actions(s, 0)) == {A.FinalChoice(0, artist=a) for a in r.pack.artists}
     best, _ = act(g, s, A.FinalChoice(0, artist="kimora"), seat=0)

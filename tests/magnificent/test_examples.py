@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.tuples import put
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import roundend, scoring
 from engine.games.magnificent.rules import START
@@ -113,7 +114,7 @@ def test_ex4_travel_gems_tent_and_storage_cap():
         range(1, 9)
     )
     k = [t.colour for t in g.rules.pack.travel.tracks].index("green")
-    s.wagons[k] = g.rules.pack.travel.tracks[k].start
+    s.wagons = put(s.wagons, k, g.rules.pack.travel.tracks[k].start)
     tent = s.track_tents[k][7]
     coins0, markers0 = s.players[seat].coins, s.players[seat].markers
     s, _ = act(g, s, A.Move(7))
@@ -140,7 +141,7 @@ def test_ex5_hat_spaces_within_ap():
     g, s = ready(2)
     seat = s.seat
     other = 1 - seat
-    s.players[other].hats = [space_index(g, 12), -1]
+    s.players[other].hats = (space_index(g, 12), -1)
     cards(s, seat, plain_cards(g), [("purple", 6)])
     d = put_die(s, "purple", 6)
     s, _ = act(g, s, A.TakeDie(d, 1))
@@ -164,8 +165,8 @@ def test_ex6_reward_two_posters():
     seat = s.seat
     p = s.players[seat]
     p.board = "IA"
-    p.posters = ["p31", "p01", "p32", None, None]
-    p.tents = [START, None, "tent01", None, None]
+    p.posters = ("p31", "p01", "p32", None, None)
+    p.tents = (START, None, "tent01", None, None)
     p.gems.update(orange=2, green=1, purple=1, clear=0)
     build_fragments(
         g,
@@ -192,7 +193,7 @@ def test_ex6_reward_two_posters():
     p = s.players[seat]
     assert (p.vp - vp0, p.coins - coins0) == (23, 6)
     assert p.gems == {"orange": 0, "green": 0, "purple": 0, "clear": 0}
-    assert p.rewarded == ["p31", "p32"] and p.posters[0] is None
+    assert p.rewarded == ("p31", "p32") and p.posters[0] is None
     s, _ = act(g, s, A.Swap(0, 1))
     assert s.players[seat].posters[0] == "p01"
 
@@ -203,7 +204,7 @@ def test_ex7_t5_and_b3_use_four_markers():
     g, s = ready(2)
     seat = s.seat
     p = s.players[seat]
-    p.tiles = ["t05_extra_large"]
+    p.tiles = ("t05_extra_large",)
     p.markers, p.markers_out = 4, 4
     cards(s, seat, plain_cards(g))
     d = put_die(s, "green", 5)
@@ -249,15 +250,15 @@ def test_ex9_fair_order_and_next_first_player():
     picks first, black (lowest) takes the last pair and is first player next round."""
     g, s = ready(4)
     black, red, yellow, blue = 0, 1, 2, 3
-    s.players[red].hats = [9, -1]
-    s.players[blue].hats = [3, 8]
-    s.players[yellow].hats = [6, 1]
-    s.players[black].hats = [0, -1]
+    s.players[red].hats = (9, -1)
+    s.players[blue].hats = (3, 8)
+    s.players[yellow].hats = (6, 1)
+    s.players[black].hats = (0, -1)
     for seat in range(4):
         cards(s, seat, plain_cards(g))
     events = []
     roundend.start(g.rules, s, events)
-    assert s.players[blue].hats == [-1, 8] and s.players[yellow].hats == [6, -1]
+    assert s.players[blue].hats == (-1, 8) and s.players[yellow].hats == (6, -1)
     assert s.phase == "fair" and s.seat == red
     order = []
     while s.phase == "fair":
@@ -285,7 +286,7 @@ def test_ex10_gems_fill_an_area():
             if (x, y) not in ((0, 0), (1, 0)):
                 camp[y * w + x] = 1
     p.camp = bytes(camp)
-    p.built = [Built(fragment="orange_small", mask=0)]
+    p.built = Built(fragment="orange_small", mask=0)
     p.gems = {"orange": 1, "green": 0, "purple": 1, "clear": 0}
     assert scoring.fill_areas(g.rules, s, 0) == (1, 2)
     p.gems = {"orange": 1, "green": 0, "purple": 0, "clear": 0}

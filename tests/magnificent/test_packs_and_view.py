@@ -79,7 +79,7 @@ def test_user_pack_with_one_changed_master_card_changes_play():
     for name, packs in (("shipped", None), ("user", {C.PACK_ID: raw})):
         g = Magnificent(2, packs=packs)
         _, s = ready(2)
-        s.players[s.seat].cards = []
+        s.players[s.seat].cards = ()
         cards(s, s.seat, [card, *plain_cards(g, 4, exclude=(card,))[:3]])
         d = put_die(s, "orange", 2)
         s, _ = act(g, s, A.TakeDie(d, 0))

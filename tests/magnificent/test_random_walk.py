@@ -50,8 +50,8 @@ def check(g, s, log_vp, before_phase):
     hats = [h for p in s.players for h in p.hats if h >= 0] + list(s.dummy_hats)
     assert len(hats) == len(set(hats))
     posters = (
-        s.poster_deck
-        + s.poster_discard
+        list(s.poster_deck)
+        + list(s.poster_discard)
         + [x for x in s.new_posters if x]
         + [x for p in s.players for x in p.posters if x]
         + [x for p in s.players for x in p.rewarded]

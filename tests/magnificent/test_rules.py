@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.tuples import put
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import roundend, scoring
 from engine.games.magnificent.rules import START
@@ -79,8 +80,10 @@ def test_r37_b4_counter_clockwise_and_r38_poster_symbol():
     s = _take(g, s, "green", 2)
     k = [t.colour for t in g.rules.pack.travel.tracks].index("green")
     track = g.rules.pack.travel.tracks[k]
-    s.wagons[k] = 3
-    s.track_tents[k][2] = None  # a tent already taken: its poster symbol shows
+    s.wagons = put(s.wagons, k, 3)
+    s.track_tents = put(
+        s.track_tents, k, put(s.track_tents[k], 2, None)
+    )  # a tent already taken: its poster symbol shows
     s, _ = act(g, s, A.Choose("travel"))
     s, _ = act(g, s, A.Marker("b4_counter_clockwise"))
     s, _ = act(g, s, A.Move(1))
@@ -94,11 +97,11 @@ def test_t8_doubles_the_tent_slot_bonus():
     seat = s.seat
     p = s.players[seat]
     p.board = "IA"
-    p.tiles = ["t08_double_tent_slot"]
+    p.tiles = ("t08_double_tent_slot",)
     p.markers = p.markers_out = 1
     s = _take(g, s, "green", 2)
     k = [t.colour for t in g.rules.pack.travel.tracks].index("green")
-    s.wagons[k] = 0
+    s.wagons = put(s.wagons, k, 0)
     s, _ = act(g, s, A.Choose("travel"))
     s, _ = act(g, s, A.Marker("t08_double_tent_slot"))
     s, _ = act(g, s, A.Move(2))
@@ -129,7 +132,7 @@ def test_r60_r75_markers_wait_in_the_main_tent_until_next_round():
     g, s = ready(2)
     seat = s.seat
     p = s.players[seat]
-    p.tiles = ["t01_coins"]
+    p.tiles = ("t01_coins",)
     p.markers = p.markers_out = 2
     s = _take(g, s, "green", 2)
     s, _ = act(g, s, A.Marker("t01_coins"))
@@ -199,7 +202,7 @@ def test_t1_t3_t4_t11_power_and_coins():
     """T1, T3, T4, T11 §12: 2 coins per marker; +1 AP per marker; +2 to Build; +2 to Perform."""
     g, s = ready(2)
     p = s.players[s.seat]
-    p.tiles = ["t01_coins", "t03_die_plus1", "t04_build_plus2"]
+    p.tiles = ("t01_coins", "t03_die_plus1", "t04_build_plus2")
     p.markers = p.markers_out = 4
     s = _take(g, s, "green", 2)
     coins = s.players[s.seat].coins
@@ -224,9 +227,9 @@ def test_t9_t12_extra_posters_and_points():
         for x in g.rules.pack.posters
         if x.fragments == ("orange_small",) and not x.gems and not x.starting
     )
-    p.posters = [pid, pid, pid, None, None]
-    p.tents = [START, "tent07", "tent08", None, None]
-    p.tiles = ["t09_vp_per_poster", "t12_extra_poster"]
+    p.posters = (pid, pid, pid, None, None)
+    p.tents = (START, "tent07", "tent08", None, None)
+    p.tiles = ("t09_vp_per_poster", "t12_extra_poster")
     p.markers = p.markers_out = 2
     build_fragments(g, s, seat, ["orange_small"] * 3)
     s = _take(g, s, "green", 4, card=1, dice=[None, None])
@@ -261,7 +264,7 @@ def test_r72_lower_hat_returns():
     for q in range(2):
         cards(s, q, plain_cards(g))
     roundend.start(g.rules, s, [])
-    assert s.players[0].hats == [-1, 9] and s.seat == 0
+    assert s.players[0].hats == (-1, 9) and s.seat == 0
 
 
 def test_conditions_c12_c15_c16_c17_c18():
@@ -272,7 +275,7 @@ def test_conditions_c12_c15_c16_c17_c18():
     cond = lambda kind, **kw: g.rules.cards[cond_card(g, kind, **kw)].condition
     assert scoring.value(g.rules, s, 0, cond("dice_payment")) == 12
     assert scoring.value(g.rules, s, 0, cond("clear_dice_double")) == 6
-    p.rewarded = ["p01", "p02", "p07"]
+    p.rewarded = ("p01", "p02", "p07")
     arts = len({g.rules.posters[x].artist for x in p.rewarded})
     c15 = cond("unique_artists")
     assert scoring.value(g.rules, s, 0, c15) == arts * c15.vp_each

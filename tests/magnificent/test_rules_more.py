@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from engine.core.tuples import put
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import scoring
 from engine.games.magnificent.rules import START
@@ -55,7 +56,7 @@ def test_r4_r10_posters_setup():
 def test_r5_r8_r9_board_setup():
     """MGN-R5/R8/R9 §1: wagons on their start spaces; 15 tents on the tent spaces, one boxed."""
     g, s = table(2)
-    assert s.wagons == [t.start for t in g.rules.pack.travel.tracks]
+    assert list(s.wagons) == [t.start for t in g.rules.pack.travel.tracks]
     placed = [t for row in s.track_tents for t in row if t is not None]
     assert len(placed) == 15 and s.box_tent is not None and s.box_tent not in placed
 
@@ -100,7 +101,7 @@ def test_r32_r62_markers_by_action():
     """MGN-R32/R62 §8/§12: action spaces only with their action; general ones at any time."""
     g, s = ready(2)
     p = s.players[s.seat]
-    p.tiles = ["t07_travel_plus3", "t01_coins"]
+    p.tiles = ("t07_travel_plus3", "t01_coins")
     p.markers = p.markers_out = 2
     cards(s, s.seat, plain_cards(g))
     d = put_die(s, "green", 1)
@@ -145,7 +146,7 @@ def test_r39_r45_passing_a_tent_takes_nothing():
     d = put_die(s, "green", 3)
     s, _ = act(g, s, A.TakeDie(d, 0))
     k = [t.colour for t in g.rules.pack.travel.tracks].index("green")
-    s.wagons[k] = 1
+    s.wagons = put(s.wagons, k, 1)
     gems = dict(s.players[s.seat].gems)
     s, _ = act(g, s, A.Choose("travel"))
     s, _ = act(g, s, A.Move(2))  # passes the tent on 2, stops on 3 (an orange gem)
@@ -176,7 +177,7 @@ def test_r53_starting_tent_reward_and_b5_before():
         for x in g.rules.pack.posters
         if x.fragments == ("orange_small",) and not x.gems and not x.starting
     )
-    p.posters = [None, pid, None, None, None]
+    p.posters = (None, pid, None, None, None)
     p.markers = p.markers_out = 1
     build_fragments(g, s, seat, ["orange_small"])
     cards(s, seat, plain_cards(g), [None, ("green", 2)])
@@ -262,10 +263,10 @@ def test_conditions_c1_to_c6_c8_c14():
     assert v(cond_card(g, "fragments", colour="orange", size=None)) == 9  # C3
     assert v(cond_card(g, "fragments", colour=None, size="small")) == 6  # C4
     assert v(cond_card(g, "fragments", colour=None, size="large")) == 8  # C5
-    s.players[0].tents = [START, "tent01", None, "tent02", None]
+    s.players[0].tents = (START, "tent01", None, "tent02", None)
     assert v(cond_card(g, "tents")) == 6  # C6
     assert v(cond_card(g, "flat")) == 8  # C8
-    s.players[0].rewarded = [p.id for p in r.pack.posters if p.artist == "kimora"][:2]
+    s.players[0].rewarded = tuple(p.id for p in r.pack.posters if p.artist == "kimora")[:2]
     assert v(cond_card(g, "artist_choice"), artist="kimora") == 10  # C14
     assert v(cond_card(g, "artist_choice"), artist="bronson") == 0
     assert scoring.best_artist(r, s, 0) == "kimora"

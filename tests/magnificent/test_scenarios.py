@@ -7,6 +7,7 @@ import msgspec
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.core.tuples import put
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import roundend, scoring
 from engine.games.magnificent.rules import START
@@ -62,7 +63,9 @@ def test_s14_old_clear_die_adds_nothing():
     seat = s.seat
     cards(s, seat, plain_cards(g), [("clear", 6), ("orange", 2)])
     held = s.players[seat].cards[0]
-    s.players[seat].cards[0] = msgspec.structs.replace(held, as_colour="orange")
+    s.players[seat].cards = put(
+        s.players[seat].cards, 0, msgspec.structs.replace(held, as_colour="orange")
+    )
     d = put_die(s, "orange", 4)
     s, _ = act(g, s, A.TakeDie(d, 2))
     assert s.turn.ap == 6
@@ -126,7 +129,7 @@ def test_s17_marker_from_a_cell_doubles_only_the_next_fragment():
     seat = s.seat
     p = s.players[seat]
     p.board = "IA"
-    p.tiles = ["t06_double_cells"]
+    p.tiles = ("t06_double_cells",)
     p.markers, p.markers_out = 0, 1
     cards(s, seat, plain_cards(g))
     d = put_die(s, "green", 6)
@@ -172,7 +175,7 @@ def test_s18_fourth_gem_is_a_coin_and_t2_full():
     g, s = ready(2)
     seat = s.seat
     p = s.players[seat]
-    p.tiles = ["t02_clear_gem"]
+    p.tiles = ("t02_clear_gem",)
     p.gems["clear"] = 3
     p.markers, p.markers_out = 1, 1
     cards(s, seat, plain_cards(g))
@@ -189,12 +192,12 @@ def test_s19_four_tents_leave_the_tent():
     g, s = ready(2)
     seat = s.seat
     p = s.players[seat]
-    p.tents = [START, "x1", "x2", "x3", "x4"]
+    p.tents = (START, "x1", "x2", "x3", "x4")
     cards(s, seat, plain_cards(g), [("green", 6)])
     d = put_die(s, "green", 1)
     s, _ = act(g, s, A.TakeDie(d, 1))
     k = [t.colour for t in g.rules.pack.travel.tracks].index("green")
-    s.wagons[k] = 0
+    s.wagons = put(s.wagons, k, 0)
     s, _ = act(g, s, A.Choose("travel"))
     s, _ = act(g, s, A.Move(2))  # space 2 holds a tent
     assert not [x for x in s.pending if x.kind == "tent"]
@@ -206,14 +209,14 @@ def test_s20_full_poster_slots_options():
     g, s = ready(2)
     seat = s.seat
     p = s.players[seat]
-    p.posters = ["p01", "p02", "p03", "p04", "p05"]
+    p.posters = ("p01", "p02", "p03", "p04", "p05")
     from engine.games.magnificent.state import PendingPoster
 
     s.pending = [PendingPoster()]
     opts = g.legal_actions(s, seat)
     assert A.DeclinePoster() in opts
     assert {a.slot for a in opts if isinstance(a, A.GainPoster)} == {-1, 0, 1, 2, 3, 4}
-    p.posters[3] = None
+    p.posters = put(p.posters, 3, None)
     opts = g.legal_actions(s, seat)
     assert A.DeclinePoster() not in opts
     assert {a.slot for a in opts if isinstance(a, A.GainPoster)} == {3}
@@ -236,8 +239,8 @@ def test_s21_poster_over_an_empty_tent_slot():
     g, s = ready(2)
     seat = s.seat
     p = s.players[seat]
-    p.posters = ["p01", "p01", None, None, None]
-    p.tents = [START, None, None, None, None]
+    p.posters = ("p01", "p01", None, None, None)
+    p.tents = (START, None, None, None, None)
     build_fragments(g, s, seat, ["orange_small", "orange_small"])
     s = _perform(g, s, seat)
     offered = {a.slots for a in g.legal_actions(s, seat) if isinstance(a, A.Reward)}
@@ -255,9 +258,9 @@ def test_s22_fragments_are_a_multiset_and_t10():
         for x in g.rules.pack.posters
         if x.fragments == ("green_small",) and not x.gems and not x.starting
     )
-    p.posters = [pid, pid, None, None, None]
-    p.tents = [START, "tent07", None, None, None]
-    p.tiles = ["t10_ignore_fragment"]
+    p.posters = (pid, pid, None, None, None)
+    p.tents = (START, "tent07", None, None, None)
+    p.tiles = ("t10_ignore_fragment",)
     p.markers, p.markers_out = 1, 1
     build_fragments(g, s, seat, ["green_small"])
     s = _perform(g, s, seat)
@@ -278,7 +281,7 @@ def test_s23_gem_tent_needs_its_gem_clear_substitutes():
         for x in g.rules.pack.posters
         if x.fragments == ("orange_small",) and not x.gems and not x.starting
     )
-    p.posters = [None, pid, None, None, None]
+    p.posters = (None, pid, None, None, None)
     p.tents = [START, "tent01", None, None, None]  # orange gem tent
     build_fragments(g, s, seat, ["orange_small"])
     p.gems.update(orange=0, green=0, purple=0, clear=0)
@@ -299,7 +302,7 @@ def test_s24_hat_rules_by_perform_count():
     g, s = ready(2)
     seat = s.seat
     p = s.players[seat]
-    p.hats = [5, -1]
+    p.hats = (5, -1)
     assert perform.hats_allowed(s, seat) == [0]
     p.performs = 1
     assert perform.hats_allowed(s, seat) == [1]
@@ -389,8 +392,8 @@ def test_s29_no_tiles_before_round_3():
 
 def _two_player_fair(hi_pos, lo_pos):
     g, s = ready(2)
-    s.players[0].hats = [hi_pos, -1]
-    s.players[1].hats = [lo_pos, -1]
+    s.players[0].hats = (hi_pos, -1)
+    s.players[1].hats = (lo_pos, -1)
     for seat in range(2):
         cards(s, seat, plain_cards(g))
     roundend.start(g.rules, s, [])
@@ -428,7 +431,7 @@ def test_s32_condition_counts():
     g, s = ready(2)
     p = s.players[0]
     geo = g.rules.geo(p.board)
-    p.built = [Built(fragment="orange_large", mask=0), Built(fragment="green_large", mask=0)]
+    p.built = (Built(fragment="orange_large", mask=0), Built(fragment="green_large", mask=0))
     camp = bytearray(geo.n)
     for y in range(2):
         for x in range(3):
@@ -441,7 +444,7 @@ def test_s32_condition_counts():
     p.markers, p.markers_tent, p.markers_out = 1, 2, 5
     mk = g.rules.cards[cond_card(g, "markers")].condition
     assert scoring.value(g.rules, s, 0, mk) == 3 * mk.vp_each
-    p.hats = [space_index(g, 12), -1]
+    p.hats = (space_index(g, 12), -1)
     hat = g.rules.cards[cond_card(g, "hat_space")].condition
     assert scoring.value(g.rules, s, 0, hat) == 12
 
@@ -482,11 +485,11 @@ def test_s35_solo_round_end_and_targets():
     """S35, §15 (MGN-R90, R93): own hat above only the "6" dummy -> the top 2 pairs are
     discarded; the result wins at 200 and more."""
     g, s = ready(1)
-    s.players[0].hats = [space_index(g, 8), -1]
+    s.players[0].hats = (space_index(g, 8), -1)
     cards(s, 0, plain_cards(g))
-    top = [list(pr) for pr in s.fair]
+    top = list(s.fair)
     roundend.start(g.rules, s, [])
-    assert s.fair[0] == [None, None] and s.fair[1] == [None, None] and s.fair[2] == top[2]
+    assert s.fair[0] == (None, None) and s.fair[1] == (None, None) and s.fair[2] == top[2]
     s.phase = "over"
     s.players[0].vp = 199
     assert g.result(s).winners == []
@@ -516,7 +519,7 @@ def test_s36_advanced_setup_side_b_tent_and_draft():
     v = g.view(s, 1)
     assert v["players"][0]["draft"] == 5 and v["players"][0]["kept"] is True
     s, _ = g.apply(s, 1, A.DraftKeep(hand1[0]))
-    assert s.players[0].draft == hand1[1:]  # passed to the left
+    assert list(s.players[0].draft) == list(hand1[1:])  # passed to the left
     while s.phase == "draft":
         for seat in g.to_act(s).seats:
             s, _ = g.apply(s, seat, g.legal_actions(s, seat)[0])

@@ -67,7 +67,7 @@ def place(
     if pend.source != "bonus" and r.fragments[fid].colour != t.colour:
         t.recolours -= 1
     s.supply[fid] -= 1
-    p.built.append(Built(fragment=fid, mask=mask))
+    p.built = (*p.built, Built(fragment=fid, mask=mask))
     camp = bytearray(p.camp)
     for c in cells:
         camp[c] = len(p.built)

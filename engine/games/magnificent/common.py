@@ -4,6 +4,7 @@ supply (R111), posters as pending choices (R46), VP and coins, and the bonus res
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.tuples import pop, shuffled
 from engine.games.magnificent import components as C
 from engine.games.magnificent.rules import MARKERS, Rules
 from engine.games.magnificent.state import MagState, PendingGem, PendingPoster, Player
@@ -106,7 +107,9 @@ def turn_order(s: MagState) -> list[int]:
 def draw_poster(s: MagState, rng) -> str | None:
     """A9: the deck top; an empty deck is refilled from the shuffled discard pile."""
     if not s.poster_deck and s.poster_discard:
-        s.poster_deck = s.poster_discard
-        s.poster_discard = []
-        rng.shuffle(s.poster_deck)
-    return s.poster_deck.pop() if s.poster_deck else None
+        s.poster_deck = shuffled(rng, s.poster_discard)
+        s.poster_discard = ()
+    if not s.poster_deck:
+        return None
+    s.poster_deck, (top,) = pop(s.poster_deck)
+    return top

@@ -8,6 +8,7 @@ from collections import Counter
 from itertools import combinations
 
 from engine.core.events import Event
+from engine.core.tuples import put
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import START, Rules
@@ -34,7 +35,7 @@ def spaces_allowed(r: Rules, s: MagState, ap: int) -> list[int]:
 
 def hat(r: Rules, s: MagState, seat: int, which: int, space: int, events: list[Event]) -> None:
     p = s.players[seat]
-    p.hats[which] = space
+    p.hats = put(p.hats, which, space)
     p.performs += 1
     s.turn.hat = space
     s.turn.stage = "reward"
@@ -178,9 +179,9 @@ def pay_and_reward(
         elif tent is not None:
             vp += r.tents[tent].vp
             coins += r.tents[tent].coins
-        p.rewarded.append(poster.id)  # R53: face down, public (A11)
+        p.rewarded = (*p.rewarded, poster.id)  # R53: face down, public (A11)
         done.append(poster.id)
-        p.posters[i] = None
+        p.posters = put(p.posters, i, None)
     ev(events, "reward", seat=seat, posters=done, gems=pay, ignore=ignore)
     common.vp(s, seat, vp, "perform", events)
     common.coins(s, seat, coins, "perform", events)
@@ -195,6 +196,8 @@ def pay_options(r: Rules, s: MagState, seat: int, pend: PendingPay) -> list[tupl
 
 def swap(s: MagState, seat: int, a: int, b: int, events: list[Event]) -> None:
     p = s.players[seat]
-    p.posters[a], p.posters[b] = p.posters[b], p.posters[a]
+    posters = list(p.posters)
+    posters[a], posters[b] = posters[b], posters[a]
+    p.posters = tuple(posters)
     s.turn.swaps += 1
     ev(events, "swap", seat=seat, a=a, b=b)

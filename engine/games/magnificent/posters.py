@@ -4,6 +4,7 @@ every slot full, replace one, discard the new one, or decline."""
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.tuples import put
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.state import MagState
@@ -29,14 +30,14 @@ def gain(s: MagState, seat: int, source: int, slot: int, events: list[Event]) ->
     else:
         pid = s.new_posters[source]
         assert pid is not None  # only filled slots are offered
-        s.new_posters[source] = common.draw_poster(s, s.rng)
+        s.new_posters = put(s.new_posters, source, common.draw_poster(s, s.rng))
         ev(events, "poster_display", reveal=True, seat=seat, slot=source)
     if slot < 0:
-        s.poster_discard.append(pid)
+        s.poster_discard = (*s.poster_discard, pid)
         ev(events, "poster_discarded", seat=seat, poster=pid)
         return
     old = p.posters[slot]
     if old is not None:
-        s.poster_discard.append(old)
-    p.posters[slot] = pid
+        s.poster_discard = (*s.poster_discard, old)
+    p.posters = put(p.posters, slot, pid)
     ev(events, "poster", seat=seat, poster=pid, slot=slot, replaced=old)

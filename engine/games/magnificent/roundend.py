@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.tuples import drop, put
 from engine.games.magnificent import common, scoring, setup
 from engine.games.magnificent import components as C
 from engine.games.magnificent.common import ev
@@ -18,7 +19,7 @@ def start(r: Rules, s: MagState, events: list[Event]) -> None:
         on = [h for h in p.hats if h >= 0]
         if len(on) == 2:
             low = p.hats.index(min(on))
-            p.hats[low] = -1
+            p.hats = put(p.hats, low, -1)
     order = sorted(range(len(s.players)), key=lambda i: -max(s.players[i].hats))
     if r.solo:  # R93: the top pair is discarded for each hat above yours
         mine = max(s.players[0].hats)
@@ -26,8 +27,8 @@ def start(r: Rules, s: MagState, events: list[Event]) -> None:
             top = next((i for i, pr in enumerate(s.fair) if pr[0] or pr[1]), None)
             if top is not None:
                 ev(events, "fair_discard", seat=-1, card=s.fair[top][0], tile=s.fair[top][1])
-                s.fair[top] = [None, None]
-    s.fair_order = order
+                s.fair = put(s.fair, top, (None, None))
+    s.fair_order = tuple(order)
     s.phase = "fair"
     next_pick(r, s, events)
 
@@ -53,7 +54,7 @@ def next_pick(r: Rules, s: MagState, events: list[Event]) -> None:
         seat = s.fair_order[0]
         left = pairs(s)
         if not left:
-            s.fair_order.pop(0)
+            s.fair_order = s.fair_order[1:]
             continue
         if len(left) == 1:
             take_pair(r, s, seat, left[0], events)  # the last pair goes to the last player
@@ -67,13 +68,13 @@ def next_pick(r: Rules, s: MagState, events: list[Event]) -> None:
 def take_pair(r: Rules, s: MagState, seat: int, index: int, events: list[Event]) -> None:
     p = s.players[seat]
     card, tile = s.fair[index]
-    s.fair[index] = [None, None]
+    s.fair = put(s.fair, index, (None, None))
     if card is not None:
-        p.cards.append(HeldCard(id=card))
+        p.cards = (*p.cards, HeldCard(id=card))
     if tile is not None and len(p.tiles) < r.boards[p.board].tile_slots:
-        p.tiles.append(tile)
+        p.tiles = (*p.tiles, tile)
     ev(events, "pair", seat=seat, card=card, tile=tile)
-    s.fair_order.pop(0)
+    s.fair_order = s.fair_order[1:]
     if len(s.players) == 2 and len(s.fair_order) == 1:
         # R73: a vacant space between the hats lets the higher player discard 1 pair first;
         # adjacent hats let the lower player choose 1 of the 2 and discard the other.
@@ -87,7 +88,7 @@ def take_pair(r: Rules, s: MagState, seat: int, index: int, events: list[Event])
 
 def discard_pair(r: Rules, s: MagState, seat: int, index: int, events: list[Event]) -> None:
     ev(events, "fair_discard", seat=seat, card=s.fair[index][0], tile=s.fair[index][1])
-    s.fair[index] = [None, None]
+    s.fair = put(s.fair, index, (None, None))
     s.phase = "fair"
     next_pick(r, s, events)
 
@@ -96,12 +97,12 @@ def low_discard(r: Rules, s: MagState, events: list[Event]) -> None:
     """What nobody took is discarded (R73 adjacent hats; solo R93)."""
     for i in pairs(s):
         ev(events, "fair_discard", seat=-1, card=s.fair[i][0], tile=s.fair[i][1])
-        s.fair[i] = [None, None]
+        s.fair = put(s.fair, i, (None, None))
 
 
 def start_scoring(r: Rules, s: MagState, events: list[Event]) -> None:
     s.phase = "score"
-    s.score_order = common.turn_order(s)  # A14: turn order, no interaction
+    s.score_order = tuple(common.turn_order(s))  # A14: turn order, no interaction
     s.seat = s.score_order[0]
 
 
@@ -114,10 +115,10 @@ def score(
     v = scoring.value(r, s, seat, cond, artist, coins)
     if isinstance(cond, C.PayCoinsCond):
         p.coins -= coins
-    p.cards.pop(card)
+    p.cards = drop(p.cards, card)
     ev(events, "score_card", seat=seat, card=held.id, vp=v)
     common.vp(s, seat, v, "card", events)
-    s.score_order.pop(0)
+    s.score_order = s.score_order[1:]
     if s.score_order:
         s.seat = s.score_order[0]
         return
@@ -141,7 +142,7 @@ def choice_left(r: Rules, s: MagState, seat: int) -> int:
 def start_final(r: Rules, s: MagState, events: list[Event]) -> None:
     """§14 step a: the cards halved at the end score as at round end, so the artist of C14 and
     the coins of C7 are each player's choice, in turn order (A14), before the rest is counted."""
-    s.score_order = [seat for seat in common.turn_order(s) if choice_left(r, s, seat) >= 0]
+    s.score_order = tuple(seat for seat in common.turn_order(s) if choice_left(r, s, seat) >= 0)
     if s.score_order:
         s.phase = "final"
         s.seat = s.score_order[0]
@@ -174,23 +175,23 @@ def prepare(r: Rules, s: MagState, events: list[Event]) -> None:
         p.markers_tent = 0
         p.performs = 0
         p.turns = 0
-        p.cards = [HeldCard(id=c.id) for c in p.cards]
+        p.cards = tuple(HeldCard(id=c.id) for c in p.cards)
     s.round += 1
-    if r.solo:
-        s.fair = [[None, None] for _ in range(4)]
     setup.fill_fair(r, s, tiles=s.round < ROUNDS)
     ev(events, "fair_refill", reveal=True, fair=[list(x) for x in s.fair])
     if r.solo:  # A16: only your hat slides; the dummies stay
         p = s.players[0]
-        p.hats = [0 if h >= 0 else -1 for h in p.hats]
+        p.hats = tuple(0 if h >= 0 else -1 for h in p.hats)
         s.first = 0
         colours = setup.dice_colours(r.dice)
-        s.dice_supply = setup.dice_colours(tuple(a - b for a, b in zip(r.pack.dice["4"], r.dice)))
+        s.dice_supply = tuple(
+            setup.dice_colours(tuple(a - b for a, b in zip(r.pack.dice["4"], r.dice)))
+        )
     else:
         ranked = sorted(range(len(s.players)), key=lambda i: max(s.players[i].hats))
         for pos, seat in enumerate(ranked):
             q = s.players[seat]
-            q.hats = [pos if h >= 0 else -1 for h in q.hats]
+            q.hats = tuple(pos if h >= 0 else -1 for h in q.hats)
         s.first = ranked[0]
         colours = setup.dice_colours(r.dice)
     setup.roll_dice(r, s, colours)

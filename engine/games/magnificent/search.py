@@ -24,6 +24,7 @@ from typing import Any
 from engine.core.rng import Rng
 from engine.core.rollout import one_step_rank
 from engine.core.search import Knowledge
+from engine.core.tuples import shuffled
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import build, common, perform, scoring
 from engine.games.magnificent.bots import GreedyBot
@@ -39,19 +40,19 @@ def determinize(g, state: MagState, viewer: int, rng: Rng) -> MagState:
     s.rng = Rng(state=rng.next_u64(), draws=s.rng.draws)
     others = [i for i, p in enumerate(s.players) if i != viewer and p.draft]
     if others:
-        pool = sorted(s.master_deck + [c for i in others for c in s.players[i].draft])
+        pool = sorted(s.master_deck + tuple(c for i in others for c in s.players[i].draft))
         rng.shuffle(pool)
         for i in others:
             p = s.players[i]
             n = len(p.draft)
-            p.draft, pool = pool[:n], pool[n:]
+            p.draft, pool = tuple(pool[:n]), pool[n:]
             if p.kept:
                 p.kept = p.draft[rng.below(n)]
-        s.master_deck = pool
+        s.master_deck = tuple(pool)
     # Sorted first: states differing only in hidden orders give the same determinizations.
-    for deck in (s.master_deck, s.tile_stack, s.poster_deck):
-        deck.sort()
-        rng.shuffle(deck)
+    s.master_deck = shuffled(rng, tuple(sorted(s.master_deck)))
+    s.tile_stack = shuffled(rng, tuple(sorted(s.tile_stack)))
+    s.poster_deck = shuffled(rng, tuple(sorted(s.poster_deck)))
     return s
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.rng import Rng
+from engine.core.tuples import pop, shuffled, without
 from engine.games.magnificent import common
 from engine.games.magnificent import components as C
 from engine.games.magnificent.common import ev
@@ -21,10 +22,11 @@ NUMERALS = ("I", "II", "III", "IV")
 
 
 def roll_dice(r: Rules, s: MagState, colours: list[str]) -> None:
-    s.tent_dice = []
+    dice = []
     for colour in colours:
-        s.tent_dice.append(Die(id=s.next_die, colour=colour, face=s.rng.between(1, 6)))
+        dice.append(Die(id=s.next_die, colour=colour, face=s.rng.between(1, 6)))
         s.next_die += 1
+    s.tent_dice = tuple(dice)
 
 
 def dice_colours(counts: tuple[int, ...]) -> list[str]:
@@ -34,11 +36,15 @@ def dice_colours(counts: tuple[int, ...]) -> list[str]:
 def fill_fair(r: Rules, s: MagState, tiles: bool) -> None:
     """R7 / R75b: the top pairs (3 with 2-3 players, 4 with 4 and solo); no tiles before
     round 3."""
-    s.fair = [[None, None] for _ in range(4)]
+    fair: list[tuple[str | None, str | None]] = [(None, None)] * 4
     for i in range(r.fair_pairs):
-        s.fair[i][0] = s.master_deck.pop() if s.master_deck else None
+        card = tile = None
+        if s.master_deck:
+            s.master_deck, (card,) = pop(s.master_deck)
         if tiles and s.tile_stack:
-            s.fair[i][1] = s.tile_stack.pop()
+            s.tile_stack, (tile,) = pop(s.tile_stack)
+        fair[i] = (card, tile)
+    s.fair = tuple(fair)
 
 
 def initial_state(r: Rules, seed: int) -> MagState:
@@ -67,25 +73,28 @@ def initial_state(r: Rules, seed: int) -> MagState:
         seat=first,
         turn_no=0,
         players=[],
-        tent_dice=[],
-        dice_supply=dice_colours(tuple(a - b for a, b in zip(all_dice, in_use))) if r.solo else [],
+        tent_dice=(),
+        dice_supply=tuple(dice_colours(tuple(a - b for a, b in zip(all_dice, in_use))))
+        if r.solo
+        else (),
         next_die=0,
-        master_deck=deck,
-        tile_stack=tiles,
-        poster_deck=posters,
-        poster_discard=[],
-        new_posters=[posters.pop() for _ in range(4)],
-        fair=[],
-        wagons=[t.start for t in pack.travel.tracks],
-        track_tents=track_tents,
+        master_deck=tuple(deck),
+        tile_stack=tuple(tiles),
+        poster_deck=(),
+        poster_discard=(),
+        new_posters=tuple(posters.pop() for _ in range(4)),
+        fair=(),
+        wagons=tuple(t.start for t in pack.travel.tracks),
+        track_tents=tuple(tuple(row) for row in track_tents),
         box_tent=tents.pop() if tents else None,
-        dummy_hats=[
+        dummy_hats=tuple(
             i for i, sp in enumerate(r.track) if r.solo and sp.ap in pack.solo.dummy_hat_ap
-        ],
+        ),
         supply={f.id: f.supply for f in pack.fragments},
         pending=[],
         turn=Turn(),
     )
+    s.poster_deck = tuple(posters)  # what the four new posters left
     roll_dice(r, s, dice_colours(in_use))
     fill_fair(r, s, tiles=True)
     boards = rng.shuffled(list(NUMERALS))[:n]
@@ -94,39 +103,38 @@ def initial_state(r: Rules, seed: int) -> MagState:
         board = next(b.id for b in pack.boards if b.numeral == numeral and b.side == "A")
         pos = (seat - first) % n  # R14: first player on #1, then clockwise upwards
         held = (
-            []
+            ()
             if r.advanced or r.solo
-            else [HeldCard(id=m.id) for m in pack.master_cards if m.numeral == numeral]
+            else tuple(HeldCard(id=m.id) for m in pack.master_cards if m.numeral == numeral)
         )
         s.players.append(
             Player(
                 board=board,
                 cards=held,
-                tiles=[],
+                tiles=(),
                 camp=bytes(r.geo(board).n),
-                built=[],
-                tents=[START] + [None] * (r.boards[board].tent_slots - 1),
-                posters=[None] * r.boards[board].poster_slots,
-                rewarded=[],
+                built=(),
+                tents=(START,) + (None,) * (r.boards[board].tent_slots - 1),
+                # R16: the first poster slot, over the starting tent, takes a starting poster
+                posters=(starting.pop(),) + (None,) * (r.boards[board].poster_slots - 1),
+                rewarded=(),
                 gems=dict.fromkeys(C.GEMS, 0),
                 coins=0,
                 vp=0,
                 markers=0,
                 markers_tent=0,
                 markers_out=0,
-                hats=[pos, -1],
+                hats=(pos, -1),
             )
         )
-        s.players[seat].posters[0] = starting.pop()  # R16: over the starting tent
     if not r.advanced and not r.solo:
         # R15: fewer than 4 players shuffle the unused numbered cards into the deck.
         used = set(boards)
-        s.master_deck += [m for m in numbered if r.cards[m].numeral not in used]
-        rng.shuffle(s.master_deck)
+        unused = tuple(m for m in numbered if r.cards[m].numeral not in used)
+        s.master_deck = shuffled(rng, s.master_deck + unused)
     if r.solo:
         # A15: the 16 numbered cards join the deck before the 6 are revealed (R91).
-        s.master_deck += numbered
-        rng.shuffle(s.master_deck)
+        s.master_deck = shuffled(rng, s.master_deck + tuple(numbered))
     return s
 
 
@@ -166,13 +174,15 @@ def begin(r: Rules, s: MagState, events: list[Event]) -> None:
 
 def after_sides(r: Rules, s: MagState, events: list[Event]) -> None:
     if r.solo:
-        s.solo_offer = [s.master_deck.pop() for _ in range(6)]
+        s.master_deck, offer = pop(s.master_deck, 6)
+        s.solo_offer = tuple(offer)
         s.phase = "solo_cards"
         s.seat = 0
     elif r.advanced:
         s.phase = "draft"
         for p in s.players:
-            p.draft = [s.master_deck.pop() for _ in range(5)]
+            s.master_deck, hand = pop(s.master_deck, 5)
+            p.draft = tuple(hand)
     else:
         tiles_phase(r, s)
 
@@ -182,7 +192,8 @@ def tiles_phase(r: Rules, s: MagState) -> None:
     clockwise, first player last. Solo (R91): reveal 2, keep 1."""
     n = len(s.players)
     count = 2 if r.solo else (4 if n == 4 else 3)
-    s.reveal = [s.tile_stack.pop() for _ in range(min(count, len(s.tile_stack)))]
+    s.tile_stack, revealed = pop(s.tile_stack, min(count, len(s.tile_stack)))
+    s.reveal = tuple(revealed)
     s.phase = "tiles"
     s.seat = (s.first - 1) % n
 
@@ -212,8 +223,8 @@ def draft_keep(r: Rules, s: MagState, seat: int, card: str, events: list[Event])
         return
     # Everyone chose: reveal, then pass the rest to the left (R19).
     for i, q in enumerate(s.players):
-        q.cards.append(HeldCard(id=q.kept))
-        q.draft.remove(q.kept)
+        q.cards = (*q.cards, HeldCard(id=q.kept))
+        q.draft = without(q.draft, q.kept)
         ev(events, "draft_keep", seat=i, card=q.kept)
         q.kept = ""
     hands = [q.draft for q in s.players]
@@ -223,33 +234,31 @@ def draft_keep(r: Rules, s: MagState, seat: int, card: str, events: list[Event])
     if len(s.players[0].cards) == 4:
         for q in s.players:
             s.master_deck += q.draft
-            q.draft = []
-        s.rng.shuffle(s.master_deck)
+            q.draft = ()
+        s.master_deck = shuffled(s.rng, s.master_deck)
         tiles_phase(r, s)
 
 
 def solo_keep(r: Rules, s: MagState, card: str, events: list[Event]) -> None:
     p = s.players[0]
-    p.cards.append(HeldCard(id=card))
-    s.solo_offer.remove(card)
+    p.cards = (*p.cards, HeldCard(id=card))
+    s.solo_offer = without(s.solo_offer, card)
     ev(events, "draft_keep", seat=0, card=card)
     if len(p.cards) == 4:
-        s.master_deck += s.solo_offer
-        s.solo_offer = []
-        s.rng.shuffle(s.master_deck)
+        s.master_deck = shuffled(s.rng, s.master_deck + s.solo_offer)
+        s.solo_offer = ()
         tiles_phase(r, s)
 
 
 def pick_tile(r: Rules, s: MagState, seat: int, tile: str, events: list[Event]) -> None:
-    s.players[seat].tiles.append(tile)
-    s.reveal.remove(tile)
+    s.players[seat].tiles = (*s.players[seat].tiles, tile)
+    s.reveal = without(s.reveal, tile)
     ev(events, "tile", seat=seat, tile=tile)
     n = len(s.players)
     if seat == s.first:
         # R17: with 2 players (and solo, R91) the unpicked tiles go back into the stack.
-        s.tile_stack += s.reveal
-        s.reveal = []
-        s.rng.shuffle(s.tile_stack)
+        s.tile_stack = shuffled(s.rng, s.tile_stack + s.reveal)
+        s.reveal = ()
         s.phase = "turn"
         s.seat = s.first
         s.turn = Turn()

@@ -113,23 +113,23 @@ class Turn(_S):
 
 class Player(_S):
     board: str
-    cards: list[HeldCard]
-    tiles: list[str]
+    cards: tuple[HeldCard, ...]
+    tiles: tuple[str, ...]
     camp: bytes  # per cell y * width + x: 0 empty, else 1 + index into built (bytes: not a GC container)
-    built: list[Built]
-    tents: list[str | None]  # slot 0 is the printed starting tent ("start")
-    posters: list[str | None]
-    rewarded: list[str]
+    built: tuple[Built, ...]
+    tents: tuple[str | None, ...]  # slot 0 is the printed starting tent ("start")
+    posters: tuple[str | None, ...]
+    rewarded: tuple[str, ...]
     gems: dict[str, int]
     coins: int
     vp: int
     markers: int  # in the play area, ready to use
     markers_tent: int  # used, waiting in the Main Tent until the next round (R60)
     markers_out: int  # owned (play area + Main Tent + placed this turn); 8 - this in supply
-    hats: list[int]  # positions (0-based performance-track index), -1 = in the play area
+    hats: tuple[int, ...]  # positions (0-based performance-track index), -1 = in the play area
     performs: int = 0
     turns: int = 0
-    draft: list[str] = []  # master draft hand (hidden)
+    draft: tuple[str, ...] = ()  # master draft hand (hidden)
     kept: str = ""  # master draft pick this pass (hidden until every seat picked)
     side_chosen: bool = False
     final: dict[str, int] = {}  # end-of-game breakdown
@@ -137,6 +137,9 @@ class Player(_S):
     # shared by state copies
 
 
+# The fields that change a few times a round are tuples, replaced (engine.core.tuples) rather
+# than changed in place: a state and its copies share them instead of copying lists at every
+# step (Game.apply copies the whole state); they encode exactly as lists did.
 class MagState(_S):
     rng: Rng
     phase: Phase
@@ -145,23 +148,23 @@ class MagState(_S):
     seat: int  # who is acting (turn / tile pick / fair / score)
     turn_no: int  # turns taken this round (all seats)
     players: list[Player]
-    tent_dice: list[Die]  # the Main Tent
-    dice_supply: list[str]  # solo: colours waiting beside the board
+    tent_dice: tuple[Die, ...]  # the Main Tent
+    dice_supply: tuple[str, ...]  # solo: colours waiting beside the board
     next_die: int
-    master_deck: list[str]
-    tile_stack: list[str]
-    poster_deck: list[str]
-    poster_discard: list[str]
-    new_posters: list[str | None]
-    fair: list[list[str | None]]  # [card, tile] pairs, top first
-    wagons: list[int]  # per track (pack order)
-    track_tents: list[list[str | None]]  # per track, per space: tent id or None
+    master_deck: tuple[str, ...]
+    tile_stack: tuple[str, ...]
+    poster_deck: tuple[str, ...]
+    poster_discard: tuple[str, ...]
+    new_posters: tuple[str | None, ...]
+    fair: tuple[tuple[str | None, str | None], ...]  # [card, tile] pairs, top first
+    wagons: tuple[int, ...]  # per track (pack order)
+    track_tents: tuple[tuple[str | None, ...], ...]  # per track, per space: tent id or None
     box_tent: str | None
-    dummy_hats: list[int]  # solo: occupied performance-track positions
+    dummy_hats: tuple[int, ...]  # solo: occupied performance-track positions
     supply: dict[str, int]  # fragments left by id (R36)
     pending: list[Pending]
     turn: Turn
-    reveal: list[str] = []  # tiles revealed for the setup draft
-    solo_offer: list[str] = []  # solo: the 6 master cards revealed at setup
-    fair_order: list[int] = []  # seats still to pick this round end
-    score_order: list[int] = []
+    reveal: tuple[str, ...] = ()  # tiles revealed for the setup draft
+    solo_offer: tuple[str, ...] = ()  # solo: the 6 master cards revealed at setup
+    fair_order: tuple[int, ...] = ()  # seats still to pick this round end
+    score_order: tuple[int, ...] = ()

@@ -5,6 +5,7 @@ tent is taken only by stopping on it."""
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.tuples import put
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
@@ -31,7 +32,7 @@ def move(r: Rules, s: MagState, seat: int, distance: int, events: list[Event]) -
                 common.gem(r, s, seat, g, events)
         elif sp.kind == "tent" and s.track_tents[k][pos] is None:
             common.posters(s, 1, "travel")  # the symbol under a tent already taken
-    s.wagons[k] = pos
+    s.wagons = put(s.wagons, k, pos)
     t.acted = True
     t.stage = "done"
     ev(events, "move", seat=seat, track=track.colour, start=start, to=pos, ccw=t.ccw)
@@ -50,10 +51,11 @@ def take_tent(
         ev(events, "leave_tent", seat=seat, tent=pend.tent)
         return
     if pend.source == "travel":
-        for _k, row in enumerate(s.track_tents):
-            if pend.tent in row:
-                row[row.index(pend.tent)] = None
-    p.tents[slot] = pend.tent
+        s.track_tents = tuple(
+            put(row, row.index(pend.tent), None) if pend.tent in row else row
+            for row in s.track_tents
+        )
+    p.tents = put(p.tents, slot, pend.tent)
     double = pend.source == "travel" and s.turn.double_tent
     ev(events, "tent", seat=seat, tent=pend.tent, slot=slot, double=double)
     for b in r.boards[p.board].tent_slot_bonuses[slot - 1]:  # R40: the slot's bonus at once

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 from engine.core.events import Event
+from engine.core.tuples import put, without
 from engine.games.magnificent import common
 from engine.games.magnificent import components as C
 from engine.games.magnificent.common import ev
@@ -42,7 +43,7 @@ def take_die(
 ) -> None:
     p = s.players[seat]
     die = next(d for d in s.tent_dice if d.id == die_id)
-    s.tent_dice.remove(die)
+    s.tent_dice = without(s.tent_dice, die)
     t = s.turn
     t.die = die
     t.card = card
@@ -55,7 +56,7 @@ def take_die(
         t.bonus_used = True
     t.die = die
     as_colour = t.colour if die.colour == "clear" else None
-    p.cards[card] = HeldCard(id=p.cards[card].id, die=die, as_colour=as_colour)
+    p.cards = put(p.cards, card, HeldCard(id=p.cards[card].id, die=die, as_colour=as_colour))
     t.ap = dice_ap(s, seat, t.colour, die.face, card)
     t.stage = "act"
     ev(
@@ -176,14 +177,14 @@ def solo_discard(r: Rules, s: MagState, slot: int, events: list[Event]) -> None:
     pid = s.new_posters[slot]
     assert pid is not None
     colour = r.posters[pid].symbol
-    s.poster_discard.append(pid)
-    s.new_posters[slot] = common.draw_poster(s, s.rng)
+    s.poster_discard = (*s.poster_discard, pid)
+    s.new_posters = put(s.new_posters, slot, common.draw_poster(s, s.rng))
     s.turn.solo_discarded = True
     if colour in s.dice_supply:
-        s.dice_supply.remove(colour)
+        s.dice_supply = without(s.dice_supply, colour)
         d = Die(id=s.next_die, colour=colour, face=s.rng.between(1, 6))
         s.next_die += 1
-        s.tent_dice.append(d)
+        s.tent_dice = (*s.tent_dice, d)
         ev(events, "solo_die", poster=pid, colour=colour, face=d.face)
     else:
         ev(events, "solo_die", poster=pid, colour=colour, face=0)

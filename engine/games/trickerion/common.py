@@ -8,9 +8,8 @@ link detection on performance cards live here too.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.events import Event
+from engine.core.tuples import put, without
 from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog
 from engine.games.trickerion.components import DayYield, load_packs
 from engine.games.trickerion.state import PerfCard, Player, State, Trick
@@ -128,24 +127,11 @@ def can_take(
     return True
 
 
-def put(items: tuple, index: int, value: Any) -> tuple:
-    """``items`` with ``value`` at ``index`` (a performance card's markers and facings are
-    tuples: they change a few times a round, and a state's copies share them)."""
-    return (*items[:index], value, *items[index + 1 :])
-
-
 def set_cell(pc: PerfCard, cell: int, marker: int = FREE, facing: int = 0) -> None:
     """``marker`` on ``cell`` of the performance card, turned to ``facing`` (by default the
     cell is emptied: a free cell faces up)."""
     pc.m = put(pc.m, cell, marker)
     pc.o = put(pc.o, cell, facing)
-
-
-def without(items: tuple, item: Any) -> tuple:
-    """``items`` less the first ``item`` (the fields that change rarely are tuples, shared
-    between a state and its copies instead of copied at every step)."""
-    i = items.index(item)
-    return items[:i] + items[i + 1 :]
 
 
 def add_props(p: Player, prop: str, count: int) -> None:
