@@ -47,8 +47,8 @@ class LevelBot:
         self.sees = sees
 
     def plan(self, game: Game) -> Plan | None:
-        plan = PLANS.get(self.name)
         know = knowledge(game)
+        plan = (know.plans or {}).get(self.name) or PLANS.get(self.name)
         if plan is None or know.policy is None or know.rank is None:
             return None
         return msgspec.structs.replace(plan, worlds=self.budget) if self.budget else plan

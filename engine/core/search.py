@@ -76,6 +76,10 @@ class Knowledge(msgspec.Struct, frozen=True):
     # (the policy's own choice first), of which the rollouts try the first few.
     policy: Callable[[int], Any] | None = None
     rank: Callable[..., list[Any]] | None = None
+    # The game's own rollout plans by level name (engine.core.levels.PLANS where absent): a
+    # game whose policy plays a whole game in milliseconds rolls out to the end, where the
+    # evaluation at a horizon misleads it.
+    plans: dict[str, Any] | None = None
 
 
 DEFAULT = Knowledge()

@@ -69,9 +69,23 @@ def test_levels_compare_more_moves_and_futures_the_higher_they_are():
 
 
 def test_a_budget_sets_the_futures_per_move():
-    match = Match.new("trickerion", 2, seed=1)
+    match = Match.new("magnificent", 2, seed=1)
     assert LevelBot(1, "hard", 9).plan(match.game).worlds == 9
     assert LevelBot(1, "hard").plan(match.game) == PLANS["hard"]
+
+
+def test_a_game_whose_policy_is_fast_rolls_out_to_the_end():
+    """Trickerion's own plans (its search knowledge) replace the shared ones: normal and hard
+    play each future to the end; the expert level and other games keep the shared plans."""
+    trickerion = Match.new("trickerion", 2, seed=1).game
+    solo = Match.new("trickerion-solo", 2, seed=1).game
+    for game in (trickerion, solo):
+        assert LevelBot(1, "normal").plan(game).horizon is None
+        assert LevelBot(1, "hard").plan(game).horizon is None
+        assert LevelBot(1, "hard", 4).plan(game).worlds == 4
+        assert LevelBot(1, "expert").plan(game) == PLANS["expert"]
+    oracle = Match.new("oracle", 1, seed=1).game
+    assert LevelBot(1, "hard").plan(oracle) == PLANS["hard"]
 
 
 def test_rollouts_outscore_their_own_policy_in_oracle_practice():

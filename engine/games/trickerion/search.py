@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.rng import Rng
+from engine.core.rollout import Plan
 from engine.core.search import Knowledge
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.bots import GreedyBot, value
@@ -160,4 +161,11 @@ KNOWLEDGE = Knowledge(
     extend=extend,
     policy=GreedyBot,
     rank=rank,
+    # A greedy 2-player game takes about 25 ms: rolled out to the end, the futures see what a
+    # plan is worth (props bought, tricks prepared), which the position value a round ahead
+    # undervalues (docs/bots.md, "Rollouts to the end").
+    plans={
+        "normal": Plan(candidates=2, worlds=1, horizon=None),
+        "hard": Plan(candidates=3, worlds=2, horizon=None),
+    },
 )
