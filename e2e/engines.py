@@ -41,7 +41,9 @@ MINIBROWSER = os.environ.get("MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gt
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 SCRIPT_TIMEOUT_S = 180  # one awaited call may be the whole cold boot on a loaded machine
 SETTLED = "window.marquee?.settled?.()"
-STALE = re.compile("stale element reference|no such node")
+# The page redrew between finding an element and clicking it: gone from the document (stale,
+# no such node), or still there but hidden by the redraw (Firefox: "is not displayed").
+STALE = re.compile("stale element reference|no such node|is not displayed")
 # The element a click or a file goes to: the first one shown that matches (a renderer may keep
 # hidden copies, e.g. an action list it does not display).
 FIRST_SHOWN = """(css) => {
