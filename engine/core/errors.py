@@ -18,9 +18,6 @@ class MarqueeError(Exception):
         detail = ", ".join(f"{k}={v!r}" for k, v in params.items())
         super().__init__(f"{code}" + (f" ({detail})" if detail else ""))
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "params": self.params}
-
 
 class IllegalAction(MarqueeError):
     """An action the rules forbid. The code names the rule, e.g. ``trickerion.market.stack_limit``."""

@@ -82,7 +82,3 @@ class Rng(msgspec.Struct):
         out = list(items)
         self.shuffle(out)
         return out
-
-    def fork(self) -> Rng:
-        """An independent stream (e.g. for a bot), derived from and advancing this one."""
-        return Rng(state=self.next_u64())

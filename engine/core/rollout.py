@@ -125,18 +125,6 @@ class Rollouts:
         return [evaluate(game, state, s) for s in range(game.players)]
 
 
-class RolloutBot:
-    def __init__(self, seed: int, plan: Plan, know: Knowledge | None = None) -> None:
-        self.seed = seed
-        self.plan = plan
-        self.know = know
-
-    def choose(self, game: Game, state: Any, seat: int, legal: list[Any]) -> Any:
-        if len(legal) == 1:
-            return legal[0]
-        return Rollouts(game, seat, self.plan, self.seed, self.know).ranked(state, legal)[0].action
-
-
 def one_step_rank(game: Game, state: Any, seat: int, legal: list[Any]) -> list[Any]:
     """A ``rank`` for games whose policy is a one-step lookahead: the policy's own choice
     first, then the (thinned) legal actions by the game's evaluation one step ahead."""

@@ -81,16 +81,3 @@ def plain_cards(g, n: int = 4, exclude=()) -> list[str]:
 
 def space_index(g, ap) -> int:
     return next(i for i, sp in enumerate(g.rules.track) if sp.ap == ap)
-
-
-def quiet_place(g, s, seat: int, fragment: str):
-    """A legal placement of ``fragment`` covering no bonus cell."""
-    p = s.players[seat]
-    geo = g.rules.geo(p.board)
-    bonus = g.rules.bonus_cells(p.board)
-    for a in g.legal_actions(s, seat):
-        if isinstance(a, A.Place) and a.fragment == fragment:
-            mask = geo.mask_of[(a.fragment, a.orient, a.x, a.y)]
-            if not any(mask >> c & 1 for c in bonus):
-                return a
-    raise LookupError(fragment)

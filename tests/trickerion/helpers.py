@@ -225,19 +225,6 @@ def put_marker(g, s, seat: int, trick_id: str, card: int, cell: int, facing: str
     set_cell(s.row[card], cell, seat * 4 + t.sym, DIRECTIONS.index(facing))
 
 
-def facing_between(g, card_id: str, a: int, b: int) -> tuple[str, str]:
-    """Facings for cells a and b so that each marker's own symbol faces the other."""
-    from engine.games.trickerion.catalog import DIRECTIONS
-
-    geo = g.cat.cards[card_id]
-    for ia, ib, _shard, da, db in geo.links:
-        if (ia, ib) == (a, b):
-            return DIRECTIONS[da], DIRECTIONS[db]
-        if (ia, ib) == (b, a):
-            return DIRECTIONS[db], DIRECTIONS[da]
-    raise ValueError("no link")
-
-
 def stage(s, seat: int, day: int, kind: str = "magician", backstage: bool = False, k: int = 0):
     """Put ``seat``'s character of ``kind`` on ``day`` (stage, or backstage slot k)."""
     p = s.players[seat]

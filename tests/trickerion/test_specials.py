@@ -52,8 +52,6 @@ def test_special_cards_are_assigned_and_go_under_their_deck():
     s = to_placement(g, s, {seat: [(0, "a33_fame_and_fortune")]})
     assert s.players[seat].specials == ()
     assert s.players[seat].chars[0].card == "a33_fame_and_fortune"
-    if s.order[0] != seat:
-        s, _ = g.apply(s, s.order[0], A.MakeIdle(0)) if False else (s, None)
     legal = g.legal_actions(s, g.to_act(s).seats[0])
     assert legal
 
@@ -366,7 +364,7 @@ def test_a25_freelancer():
     while g.to_act(s).seats[0] != seat:
         other = g.to_act(s).seats[0]
         s, _ = (
-            g.apply(s, other, g.legal_actions(s, other)[0] if False else A.EndTurn())
+            g.apply(s, other, A.EndTurn())
             if s.act
             else g.apply(
                 s, other, next(a for a in g.legal_actions(s, other) if isinstance(a, A.MakeIdle))

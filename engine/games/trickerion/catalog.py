@@ -158,9 +158,6 @@ class Catalog:
         # Level-1 tricks by school, for setup choices.
         self.level1 = {s: tuple(t.id for t in packs.tricks_of(s, 1)) for s in self.school_ids}
 
-    def ap_cost(self, action: str) -> int:
-        return self.ap[action]
-
     @functools.cached_property
     def prop_bundles(self) -> dict[int, tuple[tuple[str, ...], ...]]:
         """Multisets of props by exact total value (setup choices), in catalogue order."""

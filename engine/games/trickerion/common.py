@@ -203,11 +203,6 @@ def marker_trick(s: State, code: int) -> Trick | None:
     return trick_by_sym(s.players[code // 4], code % 4)
 
 
-def marker_school(s: State, cat: Catalog, code: int) -> str:
-    t = marker_trick(s, code)
-    return cat.trick_school[t.id] if t else ""
-
-
 def remove_markers_everywhere(s: State, code: int) -> int:
     """Take every marker ``code`` off the performance cards (to its owner's supply)."""
     removed = 0
