@@ -2,8 +2,8 @@
 
     python scripts/lint.py [--junit FILE]
 
-Runs ruff (lint, then format --check) over the Python, mypy over engine/, and biome (lint and
-format check) over web/ — each with the configuration in pyproject.toml / biome.json and the
+Runs ruff (lint, then format --check) over the Python, mypy over engine/, a dead-code check
+(scripts/deadcode.py, vulture), and biome (lint and format check) over web/ — each with the configuration in pyproject.toml / biome.json and the
 versions pinned in scripts/requirements-test.txt / package.json. Exits non-zero when any check
 fails. ``scripts/fix-style`` applies the fixes the tools can make on their own.
 """
@@ -27,6 +27,7 @@ CHECKS = [
         [sys.executable, "-m", "ruff", "format", "--check", "--output-format=concise", "."],
     ),
     ("mypy engine", [sys.executable, "-m", "mypy"]),  # files and options: pyproject.toml
+    ("dead code", [sys.executable, str(ROOT / "scripts" / "deadcode.py")]),
     ("biome", [str(BIOME), "ci", "--colors=off", "--max-diagnostics=200"]),
 ]
 

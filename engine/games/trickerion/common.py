@@ -199,10 +199,6 @@ def marker_supply(s: State, seat: int, t: Trick) -> int:
     return MARKERS_PER_SYMBOL - t.markers - markers_in_theater(s, seat * 4 + t.sym)
 
 
-def marker_trick(s: State, code: int) -> Trick | None:
-    return trick_by_sym(s.players[code // 4], code % 4)
-
-
 def remove_markers_everywhere(s: State, code: int) -> int:
     """Take every marker ``code`` off the performance cards (to its owner's supply)."""
     removed = 0

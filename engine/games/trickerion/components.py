@@ -479,11 +479,6 @@ class Link(_Data, kw_only=True):
     b: Cell
     shard: bool = False
 
-    @property
-    def horizontal(self) -> bool:
-        """True when the two slots sit side by side (same row)."""
-        return self.a[1] == self.b[1]
-
     def other(self, cell: Cell) -> Cell:
         return self.b if tuple(cell) == self.a else self.a
 

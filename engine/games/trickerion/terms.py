@@ -262,7 +262,7 @@ def _names(names, lang: str) -> str:
     return getattr(names, lang, None) or names.en
 
 
-def term_name(cat, kind: str, value: Any, lang: str) -> str:
+def term_name(cat, kind: str, value: Any, lang: str) -> str:  # noqa: C901 (debt: split by case)
     i = _LANG.get(lang, 0)
     v = str(value)
     if kind == "seat":
