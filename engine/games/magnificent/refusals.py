@@ -1,0 +1,72 @@
+"""Why a move is refused, in the player's words and numbers (issue #20): "Build needs 3 power;
+you have 2", not a rule id alone. ``reason`` is asked only for a move the rules refused
+(``TheMagnificent.apply``); it names the first condition that fails, with the rule it comes
+from, and falls back to what the position asks for now."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.magnificent import actions as A
+from engine.games.magnificent import perform
+from engine.games.magnificent.common import occupied
+from engine.games.magnificent.legal import level_ok
+from engine.games.magnificent.rules import Rules
+from engine.games.magnificent.state import MagState
+from engine.games.magnificent.turn import ap
+
+Reason = tuple[str, dict[str, Any]]
+
+
+def expected(s: MagState) -> str:
+    """What the position asks for (the strip's prompt): a pending decision, else the turn's
+    stage, else the phase."""
+    if s.pending:
+        return type(s.pending[0]).__struct_config__.tag
+    return s.turn.stage if s.phase == "turn" else s.phase
+
+
+def _build(r: Rules, s: MagState, seat: int) -> Reason | None:
+    levels = r.boards[s.players[seat].board].build_levels
+    need = min(lv.ap for lv in levels)
+    if need > ap(s):
+        return "mag.refuse.power", {"action": "build", "need": need, "have": ap(s), "rule": "R33"}
+    if not any(level_ok(r, s, seat, lv) for lv in levels):
+        return "mag.refuse.supply", {"colour": s.turn.colour, "rule": "A6"}
+    return None
+
+
+def _perform(r: Rules, s: MagState, seat: int) -> Reason | None:
+    if not perform.hats_allowed(s, seat):
+        return "mag.refuse.no_hat", {"rule": "R51"}
+    taken = occupied(s)
+    need = min((sp.ap or 0 for i, sp in enumerate(r.track) if i not in taken), default=None)
+    if need is None or need <= ap(s):
+        return "mag.refuse.track_full", {"rule": "R51"}
+    return "mag.refuse.power", {"action": "perform", "need": need, "have": ap(s), "rule": "R51"}
+
+
+def reason(r: Rules, s: MagState, seat: int, a: Any, rule: str) -> Reason:
+    stage = expected(s)
+    if s.phase == "turn" and not s.pending:
+        p = s.players[seat]
+        if isinstance(a, A.Choose) and stage == "act":
+            found = _build(r, s, seat) if a.action == "build" else None
+            if a.action == "perform":
+                found = _perform(r, s, seat)
+            if found:
+                return found
+        if isinstance(a, A.Level) and stage == "build":
+            levels = r.boards[p.board].build_levels
+            if 0 <= a.index < len(levels) and levels[a.index].ap > ap(s):
+                need = levels[a.index].ap
+                return "mag.refuse.power", {"action": "build", "need": need, "have": ap(s), "rule": "R33"}
+            if 0 <= a.index < len(levels):
+                return "mag.refuse.supply", {"colour": s.turn.colour, "rule": "A6"}
+        if isinstance(a, A.Move) and stage == "travel" and a.distance > ap(s):
+            return "mag.refuse.power", {"action": "travel", "need": a.distance, "have": ap(s), "rule": "R37"}
+        if isinstance(a, A.SpendGem) and p.gems.get(a.gem, 0) <= 0:
+            return "mag.refuse.no_gem", {"gem": a.gem, "rule": "R29"}
+        if isinstance(a, A.Marker) and p.markers <= 0:
+            return "mag.refuse.no_marker", {"rule": "R61"}
+    return "mag.refuse.not_now", {"stage": stage, "rule": rule}
