@@ -299,13 +299,9 @@ class Magnificent(Game):
         return format_template(entry.get(lang) or entry["en"], params, lang, self)
 
     def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
-        """``a``: the term with its indefinite article where the language has one ("an orange
-        gem", "une gemme orange"); the catalog's ``<lang>.a`` form, else English's a/an."""
+        """``a``: the term with English's indefinite article ("an orange gem"); the French and
+        Russian templates write their own (``une {gem:gem}``), so there the name stands."""
         name = self.term_name(kind, value, lang)
-        entry = catalog("engine.games.magnificent").get(f"term.{kind}.{value}") or {}
-        form = entry.get(f"{lang}.{case}")
-        if form:
-            return form
         if case == "a" and lang == "en" and name:
             return ("an " if name[0].lower() in "aeiou" else "a ") + name
         return name
@@ -345,8 +341,8 @@ class Magnificent(Game):
         if kind == "gain" and isinstance(value, (list, tuple)) and len(value) == 3:
             what, n, gem = value
             return self._phrase(f"term.gain.{what}", {"n": n, "gem": gem}, lang)
-        if kind == "stage":
-            return render(f"ui.mgn.stage.{value}", {}, lang, self)
+        if kind == "stage" and f"ui.mgn.stage.{value}" in cat:
+            return text(f"ui.mgn.stage.{value}")
         if kind == "card" and isinstance(value, str) and value in self.rules.cards:
             return self._card_name(value, lang)
         if kind == "poster" and value in self.rules.posters:

@@ -84,7 +84,8 @@ export function lastMark(c, el, on) {
 /** Play a legal entry; a choice that costs something for good asks first (`risk`). */
 export function play(c, entry, el = null) {
   c.pop.closePanel();
-  const why = el ? risk(c, entry.action) : null;
+  // the engine's warning first: a choice that spends the turn for nothing (labels.py)
+  const why = el ? (entry.warning ?? risk(c, entry.action)) : null;
   if (why) {
     confirm(c, entry, el, why);
     return Promise.resolve(null);

@@ -320,13 +320,48 @@ function strip(c) {
   );
 }
 
-/** The others' moves since the viewer's own last one (the log has them all). */
+/** Log codes that change little on their own (a gem, a coin, the choice of action, the turn's
+ *  end): a turn's summary leaves them out so the moves that mattered stay in view. */
+const MINOR = new Set([
+  "gem",
+  "gem_to_coin",
+  "coins",
+  "markers",
+  "action",
+  "end_turn",
+  "poster_display",
+  "fair_refill",
+  "swap",
+]);
+
+/** The others' turns since the viewer's own last move, one line each (their moves that
+ *  mattered, in the log's words, none cut off), kept until the viewer acts. */
+export function turnSummaries(entries) {
+  const turns = [];
+  for (const e of entries) {
+    const seat = e.params.seat;
+    const prev = turns.at(-1);
+    const turn = prev && prev.seat === seat && !prev.ended ? prev : { seat, lines: [], ended: false };
+    if (turn !== prev) turns.push(turn);
+    const code = e.code.replace(/^mag\./, "");
+    if (code === "end_turn") turn.ended = true;
+    if (!MINOR.has(code)) turn.lines.push(e.text);
+  }
+  return turns.filter((t) => t.lines.length);
+}
+
 function recent(c) {
-  const lines = othersSince(c).slice(-4);
-  if (!lines.length) return null;
+  const turns = turnSummaries(othersSince(c));
+  if (!turns.length) return null;
   return h(
     "ul",
     { class: "mgn-recent", testid: "mgn-recent", "aria-label": c.w("recent") },
-    lines.map((e) => h("li", {}, e.text)),
+    turns.map((t, i) =>
+      h(
+        "li",
+        { testid: `mgn-recent-${i}`, dataset: { seat: String(t.seat) } },
+        t.lines.map((x) => x.replace(/\.$/, "")).join(" · "),
+      ),
+    ),
   );
 }

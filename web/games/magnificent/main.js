@@ -233,22 +233,12 @@ function fair(c) {
 
 // ---- travel area -------------------------------------------------------------------------------
 
-/** What a wagon collects going `d` spaces from its place (gems passed, posters under taken
- *  tents) and the tent at the stop, as travel.move does it. */
+/** Where the wagon of track `k` stops going `d` spaces (what it collects on the way is the
+ *  engine's to say: the stop's label, engine/games/magnificent/labels.py). */
 export function reach(c, k, d) {
-  const track = c.tracks[k];
-  const n = track.spaces.length;
+  const n = c.tracks[k].spaces.length;
   const step = c.v.turn.ccw ? -1 : 1;
-  let pos = c.v.wagons[k];
-  const gems = [];
-  let posters = 0;
-  for (let i = 0; i < d; i++) {
-    pos = (((pos + step) % n) + n) % n;
-    const sp = track.spaces[pos];
-    if (sp.kind === "gems") gems.push(...sp.gems);
-    else if (sp.kind === "tent" && c.v.track_tents[k][pos] === null) posters++;
-  }
-  return { pos, gems, posters, tent: c.v.track_tents[k][pos] };
+  return { pos: (((c.v.wagons[k] + step * d) % n) + n) % n };
 }
 
 function travel(c) {
@@ -282,7 +272,7 @@ function travel(c) {
             stroke: "#7a4b1e",
           }),
           s("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 8, fill: "#5a2d0c" }, `${t?.vp ?? ""}`),
-          s("circle", { cx: x + 9, cy: y - 8, r: 3.5, fill: COLOURS[t?.gem] ?? "#ccc", stroke: "#222" }),
+          t?.gem ? s("circle", { cx: x + 9, cy: y - 8, r: 3.5, fill: COLOURS[t.gem], stroke: "#222" }) : null,
         );
       } else if (sp.kind === "tent") {
         g.append(
@@ -320,12 +310,11 @@ function travel(c) {
       }
       const stop = k === moving ? stops.get(i) : null;
       if (stop) {
-        const what = preview(c, stop.r);
         g.append(s("text", { x, y: y - 18, "text-anchor": "middle", "font-size": 10, class: "reach" }, `+${stop.d}`));
-        target(c, g, `stop-${stop.d}`, { title: c.w("reach", { d: stop.d, what }) });
+        // the engine's label of the move says what the stop gives (tent, gems, coins)
+        target(c, g, `stop-${stop.d}`);
       } else if (tent) {
-        const t = c.tents[tent];
-        g.append(s("title", {}, c.w("tent_here", { vp: t.vp, coins: t.coins, gem: c.w(`colour.${t.gem}`) })));
+        g.append(s("title", {}, tentText(c, c.tents[tent])));
       }
       return g;
     });
@@ -361,15 +350,9 @@ function travel(c) {
   return panel(c, "mgn-travel", c.w("travel"), h("div", { class: "mgn-rings" }, rings));
 }
 
-export function preview(c, r) {
-  const bits = [];
-  if (r.gems.length) bits.push(r.gems.map((g) => c.w(`colour.${g}`)).join(", "));
-  if (r.posters) bits.push(`${r.posters} ▭`);
-  if (r.tent) {
-    const t = c.tents[r.tent];
-    bits.push(c.w("tent_here", { vp: t.vp, coins: t.coins, gem: c.w(`colour.${t.gem}`) }));
-  }
-  return bits.join("; ") || c.w("nothing");
+/** A tent in words: its points and coins, and the gem its posters also need (none for some). */
+export function tentText(c, t) {
+  return c.w("tent_here", { vp: t.vp, coins: t.coins, gem: t.gem ? c.w(`gem.${t.gem}`) : "none" });
 }
 
 const diamond = (x, y, r) => `${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`;
