@@ -208,6 +208,42 @@ def test_5_scoring_a_master_card_names_the_card_the_artist_and_the_points(page, 
     no_problems(page)
 
 
+# --------------------------------------------------------------------------- 6. legend
+
+
+def test_6_every_symbol_has_a_legend_in_the_pages_language(page, site_url, screenshot):
+    def posters_held(game, s, snap):
+        return in_turn(s, "take") and sum(x is not None for x in s.players[0].posters) >= 2
+
+    load(page, site_url, save_where(posters_held))
+    page.evaluate("marquee.setLang('ru')")
+    expect(page.locator(BOARD)).to_have_attribute("lang", "ru")
+    # the size badges of camp tiles are Russian letters, each named on pointing
+    badges = page.locator(f"{BOARD} svg.mgn-frag text").all_text_contents()
+    assert badges and set(badges) <= {"М", "Б"}, set(badges)
+    titles = page.locator(f"{BOARD} .mgn-poster svg.mgn-frag > title").all_text_contents()
+    assert titles and all("фрагмент" in x for x in titles), titles
+    sym = page.locator(f"{BOARD} .mgn-poster .sym").first
+    assert sym.get_attribute("title").startswith("символ: ")
+    gain = page.locator(f"{BOARD} .mgn-poster .gain").first
+    assert re.match(r"при награждении: \d+ ПО и \d+ мон\.", gain.get_attribute("title"))
+    # the legend opens from the keyboard and names every kind of symbol
+    body = page.get_by_test_id("mgn-legend-body")
+    expect(body).to_be_hidden()
+    page.get_by_test_id("mgn-legend-open").focus()
+    page.keyboard.press("Enter")
+    expect(body).to_be_visible()
+    items = body.locator("li")
+    assert items.count() >= 12
+    text = body.inner_text()
+    for word in ("маленький фрагмент", "самоцвет", "ПО", "монеты", "шатёр", "ОД", "импресарио"):
+        assert word in text, word
+    assert not re.search(r"[A-Za-z]{2,}", text), text  # all Russian
+    screenshot(page, "mgn-choice-6-legend-ru")
+    page.evaluate("marquee.setLang('en')")
+    no_problems(page)
+
+
 # --------------------------------------------------------------------------- 7. side list
 
 

@@ -9,6 +9,7 @@
 import { h, clear } from "../../ui/dom.js";
 import { Popups, loadOnce, loadStyles, publish, redraw } from "../../ui/board.js";
 import { groupLegal, keysOf, words, play, nameOf, seatChip } from "./common.js";
+import { legend } from "./legend.js";
 import { mainBoard } from "./main.js";
 import { ownArea, opponent } from "./player.js";
 import { spin, placeChoices } from "./camp.js";
@@ -243,6 +244,7 @@ function header(c) {
       ? h("span", { class: "mgn-stat", testid: "mgn-to-act" }, c.w("to_act", { name: nameOf(c, v.seat) }))
       : null,
     solo,
+    legend(c),
     v.provisional
       ? h(
           "details",

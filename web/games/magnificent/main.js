@@ -387,7 +387,7 @@ function boardSpaces(c) {
 
 function supply(c) {
   const frags = Object.entries(c.v.supply).map(([id, n]) =>
-    h("span", { class: `mgn-supply-item${n ? "" : " out"}`, testid: `mgn-supply-${id}` }, fragIcon(id), ` ${n}`),
+    h("span", { class: `mgn-supply-item${n ? "" : " out"}`, testid: `mgn-supply-${id}` }, fragIcon(id, 14, c), ` ${n}`),
   );
   const markers = c.v.players.map((p, i) =>
     h(
@@ -406,7 +406,7 @@ function supply(c) {
     h(
       "div",
       { class: "mgn-supply-row" },
-      ["orange", "green", "purple", "clear"].map((g) => h("span", { class: "mgn-supply-item" }, gemIcon(g))),
+      ["orange", "green", "purple", "clear"].map((g) => h("span", { class: "mgn-supply-item" }, gemIcon(g, 14, c))),
     ),
   );
 }

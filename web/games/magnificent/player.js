@@ -163,7 +163,7 @@ function needLine(c, need) {
     { class: "need-line missing", dataset: { ready: "false" }, title: text, "aria-label": text },
     "✗ ",
     need.tent ? null : h("span", { class: "no-tent" }, c.w("tent_needed"), " "),
-    need.fragments.map((f) => fragIcon(f, 12)),
+    need.fragments.map((f) => fragIcon(f, 12, c)),
     need.gems_short ? h("span", {}, " ", c.w("gems_short", { n: need.gems_short })) : null,
   );
 }
@@ -176,7 +176,7 @@ function tentsRow(c, p) {
       body = [h("b", {}, c.w("start_tent")), h("span", {}, ` ★${board.start_tent.vp} ¢${board.start_tent.coins}`)];
     else if (id) {
       const t = c.tents[id];
-      body = [h("b", {}, `★${t.vp} ¢${t.coins} `), gemIcon(t.gem)];
+      body = [h("b", {}, `★${t.vp} ¢${t.coins} `), t.gem ? gemIcon(t.gem, 14, c) : null];
     } else {
       body = h(
         "span",
@@ -325,7 +325,7 @@ export function opponent(c, seat) {
           "div",
           {},
           `¢${p.coins} · `,
-          GEMS.map((g) => [gemIcon(g, 11), `${p.gems[g]} `]),
+          GEMS.map((g) => [gemIcon(g, 11, c), `${p.gems[g]} `]),
         ),
         h("div", {}, c.w("markers", { n: p.markers, used: p.markers_tent })),
         h(
