@@ -159,7 +159,8 @@ function covered(p, a, W) {
   return true;
 }
 
-function bonusGlyph(b) {
+/** A bonus as the camp's cells draw it (the legend names each glyph). */
+export function bonusGlyph(b) {
   return { coins: "¢", posters: "▭", gem: "◆", markers: "●", vp: "★", gem_choice: "◇" }[b.kind] ?? "+";
 }
 

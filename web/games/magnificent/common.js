@@ -334,7 +334,12 @@ export function posterCard(c, id, extra = {}) {
       p.fragments.map((f) => fragIcon(f, 14, c)),
       p.gems.map((g) => gemIcon(g, 14, c)),
     ),
-    h("div", { class: "gain", title: c.w("legend.gain", { vp: p.vp, coins: p.coins }) }, h("b", {}, `★${p.vp}`), ` ¢${p.coins}`),
+    h(
+      "div",
+      { class: "gain", title: c.w("legend.gain", { vp: p.vp, coins: p.coins }) },
+      h("b", {}, `★${p.vp}`),
+      ` ¢${p.coins}`,
+    ),
     h("span", {
       class: "sym",
       style: `background:${COLOURS[p.symbol]}`,

@@ -23,6 +23,7 @@ export function legend(c) {
       item("vp", h("b", {}, "★")),
       item("coins", h("b", {}, "¢")),
       item("symbol", h("span", { class: "sym-demo", style: `background:${COLOURS.purple}` })),
+      item("cell", h("b", {}, "¢ ▭ ◆ ◇ ● ★")),
       item("tent", tentIcon()),
       item("track", h("b", {}, "9")),
       item("track_posters", "▭"),

@@ -41,39 +41,37 @@ function panel(_c, testid, title, ...body) {
 // ---- score track: 0-99 around a line, laps and negative scores as numbers -----------------
 
 function scoreTrack(c) {
-  const W = 1000;
   const players = c.v.players;
+  // HTML, not a scaled SVG: the numbers keep the page's font size at every width (issue #20)
   const marks = [];
   for (let i = 0; i <= 100; i += 10) {
-    marks.push(
-      s("line", { x1: 10 + i * 9.8, x2: 10 + i * 9.8, y1: 14, y2: 22, stroke: "#776" }),
-      s("text", { x: 10 + i * 9.8, y: 11, "text-anchor": "middle", "font-size": 9, fill: "#665" }, String(i % 100)),
-    );
+    marks.push(h("span", { class: "mgn-score-mark", style: `left:${i}%` }, String(i % 100)));
   }
   const tokens = players.map((p, i) => {
     const pos = ((p.vp % 100) + 100) % 100;
-    const x = 10 + pos * 9.8;
-    const y = 30 + i * 7;
-    return s(
-      "g",
-      { class: "mgn-score-token", "data-testid": `mgn-score-${i}` },
-      s("circle", { cx: x, cy: y, r: 5, fill: SEAT_COLOURS[i], stroke: "#222" }),
-      s("text", { x: x + 8, y: y + 3, "font-size": 9, fill: "#222" }, `${p.vp}`),
-      s("title", {}, `${nameOf(c, i)}: ${p.vp}`),
+    return h(
+      "span",
+      {
+        class: "mgn-score-token",
+        testid: `mgn-score-${i}`,
+        style: `left:${pos}%;top:${0.6 + i * 1.05}rem`,
+        title: `${nameOf(c, i)}: ${p.vp}`,
+      },
+      h("span", { class: "dot", style: `background:${SEAT_COLOURS[i]}` }),
+      h("span", { class: "n" }, `${p.vp}`),
     );
   });
   return h(
     "div",
     { class: "mgn-score", testid: "mgn-score-track" },
-    s(
-      "svg",
+    h(
+      "div",
       {
-        viewBox: `0 0 ${W} ${30 + players.length * 7 + 4}`,
-        class: "mgn-score-svg",
+        class: "mgn-score-line",
         role: "img",
-        "aria-label": c.w("title"),
+        "aria-label": players.map((p, i) => `${nameOf(c, i)}: ${p.vp}`).join(", "),
+        style: `height:${1 + players.length * 1.05}rem`,
       },
-      s("line", { x1: 10, x2: 990, y1: 18, y2: 18, stroke: "#776", "stroke-width": 2 }),
       marks,
       tokens,
     ),
@@ -310,6 +308,8 @@ function travel(c) {
       }
       const stop = k === moving ? stops.get(i) : null;
       if (stop) {
+        // a hit area larger than the drawn stop: a finger-sized target where the ring is big
+        g.append(s("circle", { cx: x, cy: y, r: 18, class: "hit", fill: "transparent" }));
         g.append(s("text", { x, y: y - 18, "text-anchor": "middle", "font-size": 10, class: "reach" }, `+${stop.d}`));
         // the engine's label of the move says what the stop gives (tent, gems, coins)
         target(c, g, `stop-${stop.d}`);
