@@ -326,3 +326,117 @@ def test_9_the_bots_whole_turn_stays_in_view_until_the_person_acts(page, site_ur
     assert not missing, (missing, text)
     screenshot(page, "mgn-choice-9-recent")
     no_problems(page)
+
+
+# --------------------------------------------------------------------------- 10. ghost after Rotate
+
+
+def test_10_after_rotate_the_ghost_stays_under_the_pointer(page, site_url, screenshot):
+    def placing(game, s, snap):
+        return in_turn(s, "place") and s.turn.frags and sum(
+            e["action"]["type"] == "place" for e in snap["legal"]
+        ) >= 20
+
+    load(page, site_url, save_where(placing))
+    camp = page.get_by_test_id("mgn-camp-panel")
+    camp.scroll_into_view_if_needed()
+    checked = 0
+    for k in range(12):
+        anchors = page.locator(f"{BOARD} .anchor")
+        if not anchors.count():
+            page.keyboard.press("r")
+            continue
+        box = anchors.nth(k % anchors.count()).bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.keyboard.press("r")
+        page.evaluate("marquee.idle()")
+        under = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.classList.contains('anchor') ?? false", [x, y]
+        )
+        if not under:
+            continue
+        # a lit anchor is under the pointer after the turn: the turned ghost covers the pointer
+        covered = page.evaluate(
+            """([x, y]) => [...document.querySelectorAll('[data-testid="mgn-board"] .ghost rect')]
+                .some(r => { const b = r.getBoundingClientRect();
+                             return b.left <= x && x <= b.right && b.top <= y && y <= b.bottom; })""",
+            [x, y],
+        )
+        assert covered, f"after Rotate the ghost is not under the pointer at {x:.0f},{y:.0f}"
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked, "no turn left a lit anchor under the pointer"
+    screenshot(page, "mgn-choice-10-ghost")
+    no_problems(page)
+
+
+# --------------------------------------------------------------------------- 11. score track
+
+SIZES = {"1366": (1366, 768), "1920": (1920, 1080), "390": (390, 844)}
+
+NUMBER_HEIGHTS = """b => [...b.querySelectorAll('[data-testid="mgn-score-track"] *')]
+    .filter(e => !e.children.length && /^\\d{1,3}$/.test(e.textContent.trim()))
+    .map(e => e.getBoundingClientRect().height)"""
+
+
+def test_11_the_score_track_numbers_are_readable_at_every_size(page, site_url, screenshot):
+    load(page, site_url, save_where(lambda g, s, snap: in_turn(s, "take") and s.round >= 2))
+    for name, size in SIZES.items():
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.evaluate("marquee.idle()")
+        heights = page.locator(BOARD).evaluate(NUMBER_HEIGHTS)
+        assert len(heights) >= 11, heights  # 0, 10, ... 90, 0 and the tokens' scores
+        assert min(heights) >= 12, (name, heights)
+        page.get_by_test_id("mgn-score-track").scroll_into_view_if_needed()
+        screenshot(page, f"mgn-choice-11-score-{name}")
+    no_problems(page)
+
+
+# --------------------------------------------------------------------------- 12. phone layout
+
+WORDS_WHOLE = """el => {
+    const broken = [];
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        if (!n.parentElement.offsetParent) continue;  // hidden (display: none)
+        const text = n.textContent;
+        for (const m of text.matchAll(/\\S+/g)) {
+            const r = document.createRange();
+            r.setStart(n, m.index);
+            r.setEnd(n, m.index + m[0].length);
+            const lines = new Set([...r.getClientRects()].map(b => Math.round(b.top)));
+            if (lines.size > 1) broken.push(m[0]);
+        }
+    }
+    return {broken, overflow: el.scrollWidth > el.clientWidth + 1};
+}"""
+
+
+def test_12_on_a_phone_tent_spaces_read_and_travel_stops_are_finger_sized(page, site_url, screenshot):
+    def stop_with_tent(game, s, snap):
+        return in_turn(s, "travel") and any("tent ★" in e["label"] for e in snap["legal"])
+
+    for lang in ("en", "ru"):
+        load(page, site_url, save_where(stop_with_tent), size=SIZES["390"])
+        page.evaluate(f"marquee.setLang('{lang}')")
+        expect(page.locator(BOARD)).to_have_attribute("lang", lang)
+        stops = page.locator(f"{TARGETS}[data-target^='stop-']")
+        assert stops.count() >= 2
+        for k in range(stops.count()):
+            sizes = stops.nth(k).evaluate(
+                "g => [...g.querySelectorAll('circle')].map(c => c.getBoundingClientRect())"
+                ".map(b => Math.min(b.width, b.height))"
+            )
+            assert max(sizes) >= 44, (k, sizes)
+        page.get_by_test_id("mgn-travel").scroll_into_view_if_needed()
+        screenshot(page, f"mgn-choice-12-travel-{lang}-390")
+        slots = page.locator(f"{BOARD} [data-testid^='mgn-tentslot-']")
+        assert slots.count() == 5
+        for k in range(slots.count()):
+            got = slots.nth(k).evaluate(WORDS_WHOLE)
+            assert not got["broken"] and not got["overflow"], (lang, k, got)
+        page.get_by_test_id("mgn-tents").scroll_into_view_if_needed()
+        screenshot(page, f"mgn-choice-12-tents-{lang}-390")
+    no_problems(page)
