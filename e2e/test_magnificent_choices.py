@@ -34,7 +34,7 @@ def save_where(predicate, seeds=range(1, 60), limit: int = 3000) -> str:
     for seed in seeds:
         table = Bridge()
 
-        def call(method: str, **args) -> dict:
+        def call(method: str, table: Bridge = table, **args) -> dict:
             return json.loads(table.call(method, json.dumps(args)))
 
         seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
@@ -80,7 +80,9 @@ def test_1_a_travel_stop_shows_its_tent_and_gems_before_the_move(page, site_url,
         if not in_turn(s, "travel"):
             return False
         labels_ = [e["label"] for e in snap["legal"] if e["action"]["type"] == "move"]
-        gemless = any(t is not None and game.rules.tents[t].gem is None for row in s.track_tents for t in row)
+        gemless = any(
+            t is not None and game.rules.tents[t].gem is None for row in s.track_tents for t in row
+        )
         return gemless and any("tent ★" in x for x in labels_) and any("gem" in x for x in labels_)
 
     load(page, site_url, save_where(stop_with_tent))
@@ -92,7 +94,9 @@ def test_1_a_travel_stop_shows_its_tent_and_gems_before_the_move(page, site_url,
         stop = stops.nth(k)
         title = stop.locator(":scope > title").last.text_content()
         distance = int(stop.get_attribute("data-target").split("-")[1])
-        entry = next(e for e in legal.values() if e["action"] == {"type": "move", "distance": distance})
+        entry = next(
+            e for e in legal.values() if e["action"] == {"type": "move", "distance": distance}
+        )
         assert title == entry["label"]
         shown.append(title)
     # the stop says the tent (points, coins, the gem its posters need) and the gems on the way
@@ -127,7 +131,9 @@ def test_2_a_perform_with_nothing_to_perform_asks_first(page, site_url, screensh
     button.scroll_into_view_if_needed()
     button.click()
     expect(page.get_by_test_id("mgn-sure-yes")).to_be_visible()
-    expect(page.get_by_test_id("mgn-pop-panel")).to_contain_text("None of your posters can be performed")
+    expect(page.get_by_test_id("mgn-pop-panel")).to_contain_text(
+        "None of your posters can be performed"
+    )
     screenshot(page, "mgn-choice-2-perform")
     page.get_by_test_id("mgn-sure-no").click()
     page.evaluate("marquee.idle()")
@@ -187,7 +193,9 @@ def test_4_a_gem_into_a_full_storage_says_it_becomes_a_coin(page, site_url, scre
 # --------------------------------------------------------------------------- 5. master cards
 
 
-def test_5_scoring_a_master_card_names_the_card_the_artist_and_the_points(page, site_url, screenshot):
+def test_5_scoring_a_master_card_names_the_card_the_artist_and_the_points(
+    page, site_url, screenshot
+):
     def artist_card(game, s, snap):
         cards = s.players[0].cards
         return s.phase == "score" and any(
@@ -271,7 +279,9 @@ def test_7_the_side_list_speaks_the_boards_words(page, site_url, screenshot):
     page.evaluate("marquee.idle()")
     places = [x for x in side_list(page) if x.startswith("Place ")]
     if page.get_by_test_id("actions-count").count():
-        places = [e["label"] for e in page.evaluate("marquee.legal()") if e["action"]["type"] == "place"]
+        places = [
+            e["label"] for e in page.evaluate("marquee.legal()") if e["action"]["type"] == "place"
+        ]
     assert places
     for x in places:
         assert re.match(r"Place .+ at column [1-9]\d*, row [1-9]\d*, orientation [1-9]", x), x
@@ -288,8 +298,11 @@ def test_8_the_log_reads_as_english(page, site_url, screenshot):
     def after_round_one(game, s, snap):
         texts = [e["code"] for e in snap["log"]]
         colours = [e["params"].get("colour") for e in snap["log"] if e["code"] == "mag.take"]
-        return s.round >= 2 and "orange" in colours and "mag.gem" in texts and any(
-            e["code"] == "mag.vp" and e["params"]["n"] < 0 for e in snap["log"]
+        return (
+            s.round >= 2
+            and "orange" in colours
+            and "mag.gem" in texts
+            and any(e["code"] == "mag.vp" and e["params"]["n"] < 0 for e in snap["log"])
         )
 
     load(page, site_url, save_where(after_round_one, seeds=range(1, 40)))
@@ -311,13 +324,19 @@ def test_9_the_bots_whole_turn_stays_in_view_until_the_person_acts(page, site_ur
         log = snap["log"]
         mine = [i for i, e in enumerate(log) if e["params"].get("seat") == 0]
         others = [e for e in log[(mine[-1] + 1 if mine else 0) :] if e["params"].get("seat") == 1]
-        return s.phase == "turn" and len(others) >= 7 and any(e["code"] == "mag.take" for e in others)
+        return (
+            s.phase == "turn" and len(others) >= 7 and any(e["code"] == "mag.take" for e in others)
+        )
 
     load(page, site_url, save_where(long_bot_turn))
     log = page.evaluate("marquee.snapshot().log")
     mine = [i for i, e in enumerate(log) if e["params"].get("seat") == 0]
     theirs = [e for e in log[(mine[-1] + 1 if mine else 0) :] if e["params"].get("seat") == 1]
-    key = [e["text"].rstrip(".") for e in theirs if e["code"] in ("mag.take", "mag.level", "mag.move", "mag.hat", "mag.reward", "mag.poster")]
+    key = [
+        e["text"].rstrip(".")
+        for e in theirs
+        if e["code"] in ("mag.take", "mag.level", "mag.move", "mag.hat", "mag.reward", "mag.poster")
+    ]
     assert key
     recent = page.get_by_test_id("mgn-recent")
     expect(recent).to_be_visible()
@@ -333,9 +352,11 @@ def test_9_the_bots_whole_turn_stays_in_view_until_the_person_acts(page, site_ur
 
 def test_10_after_rotate_the_ghost_stays_under_the_pointer(page, site_url, screenshot):
     def placing(game, s, snap):
-        return in_turn(s, "place") and s.turn.frags and sum(
-            e["action"]["type"] == "place" for e in snap["legal"]
-        ) >= 20
+        return (
+            in_turn(s, "place")
+            and s.turn.frags
+            and sum(e["action"]["type"] == "place" for e in snap["legal"]) >= 20
+        )
 
     load(page, site_url, save_where(placing))
     camp = page.get_by_test_id("mgn-camp-panel")
@@ -352,7 +373,8 @@ def test_10_after_rotate_the_ghost_stays_under_the_pointer(page, site_url, scree
         page.keyboard.press("r")
         page.evaluate("marquee.idle()")
         under = page.evaluate(
-            "([x, y]) => document.elementFromPoint(x, y)?.classList.contains('anchor') ?? false", [x, y]
+            "([x, y]) => document.elementFromPoint(x, y)?.classList.contains('anchor') ?? false",
+            [x, y],
         )
         if not under:
             continue
@@ -414,7 +436,9 @@ WORDS_WHOLE = """el => {
 }"""
 
 
-def test_12_on_a_phone_tent_spaces_read_and_travel_stops_are_finger_sized(page, site_url, screenshot):
+def test_12_on_a_phone_tent_spaces_read_and_travel_stops_are_finger_sized(
+    page, site_url, screenshot
+):
     def stop_with_tent(game, s, snap):
         return in_turn(s, "travel") and any("tent ★" in e["label"] for e in snap["legal"])
 

@@ -185,10 +185,14 @@ def test_a_gem_into_a_full_storage_says_it_becomes_a_coin():
     p = s.players[seat]
     cap = game.rules.boards[p.board].storage_per_type
     p.gems["orange"] = cap
-    label = action_label(game, A.PickGem("orange"), "en", game.label_terms(s, A.PickGem("orange"), seat))
+    label = action_label(
+        game, A.PickGem("orange"), "en", game.label_terms(s, A.PickGem("orange"), seat)
+    )
     assert label == "Take an orange gem — storage full: 1 coin instead"
     p.gems["orange"] = cap - 1
-    label = action_label(game, A.PickGem("orange"), "en", game.label_terms(s, A.PickGem("orange"), seat))
+    label = action_label(
+        game, A.PickGem("orange"), "en", game.label_terms(s, A.PickGem("orange"), seat)
+    )
     assert label == "Take an orange gem"
 
 
@@ -197,8 +201,10 @@ def test_a_perform_with_nothing_to_perform_warns_and_build_short_of_power_says_t
         return s.phase == "turn" and not s.pending and s.turn.stage == "act"
 
     def idle_perform(game, s, seat):
-        return act_stage(game, s, seat) and A.Choose("perform") in game.legal_actions(s, seat) and (
-            labels.performable(game.rules, s, seat) == 0
+        return (
+            act_stage(game, s, seat)
+            and A.Choose("perform") in game.legal_actions(s, seat)
+            and (labels.performable(game.rules, s, seat) == 0)
         )
 
     game, s, seat = _game_at(idle_perform)
@@ -216,4 +222,6 @@ def test_a_perform_with_nothing_to_perform_warns_and_build_short_of_power_says_t
     text = render(info.value.code, info.value.params, "en", game)
     assert info.value.code in ("mag.refuse.power", "mag.refuse.supply"), text
     if info.value.code == "mag.refuse.power":
-        assert text == f"Build needs {info.value.params['need']} power; you have {ap(s)} (rule R33)."
+        assert (
+            text == f"Build needs {info.value.params['need']} power; you have {ap(s)} (rule R33)."
+        )

@@ -44,7 +44,9 @@ def gains(r: Rules, s: MagState, seat: int, bonuses: tuple[C.Bonus, ...], times:
                 out.append(("markers", got, ""))
             elif isinstance(b, C.Gem):
                 for _ in range(b.n):
-                    out.append(("gem", 1, b.colour) if room[b.colour] > 0 else ("full", 1, b.colour))
+                    out.append(
+                        ("gem", 1, b.colour) if room[b.colour] > 0 else ("full", 1, b.colour)
+                    )
                     room[b.colour] -= 1
             elif isinstance(b, C.GemChoice):
                 out.append(("gem_choice", b.n, ""))

@@ -60,11 +60,21 @@ def reason(r: Rules, s: MagState, seat: int, a: Any, rule: str) -> Reason:
             levels = r.boards[p.board].build_levels
             if 0 <= a.index < len(levels) and levels[a.index].ap > ap(s):
                 need = levels[a.index].ap
-                return "mag.refuse.power", {"action": "build", "need": need, "have": ap(s), "rule": "R33"}
+                return "mag.refuse.power", {
+                    "action": "build",
+                    "need": need,
+                    "have": ap(s),
+                    "rule": "R33",
+                }
             if 0 <= a.index < len(levels):
                 return "mag.refuse.supply", {"colour": s.turn.colour, "rule": "A6"}
         if isinstance(a, A.Move) and stage == "travel" and a.distance > ap(s):
-            return "mag.refuse.power", {"action": "travel", "need": a.distance, "have": ap(s), "rule": "R37"}
+            return "mag.refuse.power", {
+                "action": "travel",
+                "need": a.distance,
+                "have": ap(s),
+                "rule": "R37",
+            }
         if isinstance(a, A.SpendGem) and p.gems.get(a.gem, 0) <= 0:
             return "mag.refuse.no_gem", {"gem": a.gem, "rule": "R29"}
         if isinstance(a, A.Marker) and p.markers <= 0:
