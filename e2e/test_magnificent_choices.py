@@ -463,4 +463,13 @@ def test_12_on_a_phone_tent_spaces_read_and_travel_stops_are_finger_sized(
             assert not got["broken"] and not got["overflow"], (lang, k, got)
         page.get_by_test_id("mgn-tents").scroll_into_view_if_needed()
         screenshot(page, f"mgn-choice-12-tents-{lang}-390")
+    # the words that ran over on a phone ran over in the own area's column on a desktop too
+    for lang in ("ru", "fr"):
+        page.evaluate(f"marquee.setLang('{lang}')")
+        for name in ("1366", "1920"):
+            page.set_viewport_size({"width": SIZES[name][0], "height": SIZES[name][1]})
+            page.evaluate("marquee.idle()")
+            for k in range(5):
+                got = slots.nth(k).evaluate(WORDS_WHOLE)
+                assert not got["broken"] and not got["overflow"], (lang, name, k, got)
     no_problems(page)

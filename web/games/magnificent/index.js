@@ -347,7 +347,10 @@ export function turnSummaries(entries) {
     if (turn !== prev) turns.push(turn);
     const code = e.code.replace(/^mag\./, "");
     if (code === "end_turn") turn.ended = true;
-    if (!MINOR.has(code)) turn.lines.push(e.text);
+    // a scored card's points are in its own line already
+    const echo = code === "vp" && turn.last === "score_card";
+    if (!MINOR.has(code) && !echo) turn.lines.push(e.text);
+    turn.last = code;
   }
   return turns.filter((t) => t.lines.length);
 }
