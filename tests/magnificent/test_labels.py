@@ -36,7 +36,7 @@ RULE_ID = re.compile(r"\b[RABKCDST]\d{1,3}\b")
 ZERO_INDEX = {
     "en": r"\b(?:level|card|slot|slots|space|pair|column|row|orientation|die|poster|from|to) 0\b"
     r"|\d+,\d+ \(\d+\)",
-    "ru": r"(?:уровень строительства|карт[ау]|ячейк[уеи]|ячейках|делени[ея]|пар[ау]|столбец"
+    "ru": r"(?<!\w)(?:уровень строительства|карт[ау]|ячейк[уеи]|ячейках|делени[ея]|пар[ау]|столбец"
     r"|ряд|поворот|кубик|афиш[ау]|с|на) 0\b|\d+,\d+ \(\d+\)",
     "fr": r"\b(?:niveau|carte|emplacement|emplacements|case|paire|colonne|rangée|orientation|dé"
     r"|affiche|de|à) 0\b|\d+,\d+ \(\d+\)",
@@ -225,3 +225,46 @@ def test_a_perform_with_nothing_to_perform_warns_and_build_short_of_power_says_t
         assert (
             text == f"Build needs {info.value.params['need']} power; you have {ap(s)} (rule R33)."
         )
+
+
+@pytest.mark.parametrize("seed", [2, 6])
+def test_a_greyed_choice_says_why_in_words_in_three_languages(seed):
+    """The probes the board asks about when pointed at (an action button, a build level, a die,
+    a trainer space) get the player's reason, never the bare rule of old ("rule R31: action")."""
+    from engine.core.i18n import render
+    from engine.core.match import Match
+
+    match = Match.new("magnificent", 2, {}, seed)
+    game = match.game
+    bots = {s: make_bot(game, "random", seed * 10 + s) for s in range(2)}
+    codes: set[str] = set()
+    bad: list[str] = []
+    for _ in range(600):
+        to = match.to_act()
+        if to.kind == "terminal":
+            break
+        if to.kind != "players":
+            match.auto_step()
+            continue
+        seat = to.seats[0]
+        s = match.state
+        if s.phase == "turn":
+            legal = game.legal_actions(s, seat)
+            probes = [A.Choose(x) for x in ("build", "travel", "perform")]
+            probes += [A.Level(i) for i in range(8)]
+            probes += [A.TakeDie(d.id, 0) for d in s.tent_dice[:2]]
+            probes += [A.Marker(sp) for sp in game.rules.board_spaces]
+            for probe in probes:
+                if probe in legal:
+                    continue
+                with pytest.raises(IllegalAction) as info:
+                    game.apply(s, seat, probe)
+                codes.add(info.value.code)
+                for lang in LANGS:
+                    text = render(info.value.code, info.value.params, lang, game)
+                    bad += [p for p in problems(text, lang) if not p.startswith("rule id")]
+                    if "not allowed now" in text or not re.search(r"\w{4,}", text):
+                        bad.append(text)
+        match.act(seat, bots[seat].choose(game, s, seat, match.legal(seat)))
+    assert not bad, bad[:20]
+    assert {"mag.refuse.power", "mag.refuse.not_now"} <= codes, codes

@@ -10,10 +10,10 @@ from typing import Any
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import perform
 from engine.games.magnificent.common import occupied
-from engine.games.magnificent.legal import level_ok
+from engine.games.magnificent.legal import MARKER_STAGES, level_ok
 from engine.games.magnificent.rules import Rules
 from engine.games.magnificent.state import MagState
-from engine.games.magnificent.turn import ap
+from engine.games.magnificent.turn import AP_OPEN, ap
 
 Reason = tuple[str, dict[str, Any]]
 
@@ -44,6 +44,27 @@ def _perform(r: Rules, s: MagState, seat: int) -> Reason | None:
     if need is None or need <= ap(s):
         return "mag.refuse.track_full", {"rule": "R51"}
     return "mag.refuse.power", {"action": "perform", "need": need, "have": ap(s), "rule": "R51"}
+
+
+def _marker(r: Rules, s: MagState, seat: int, space: str) -> Reason | None:
+    """R61-R63: a trainer space needs a marker (two for some), is used once a turn (some), at
+    the stage its effect belongs to, and the poster space costs coins."""
+    p = s.players[seat]
+    sp = r.spaces.get(space)
+    if sp is None:
+        return None
+    need = 2 if sp.capacity == "two" else 1
+    if p.markers < need:
+        return "mag.refuse.markers", {"need": need, "have": p.markers, "rule": "R61"}
+    if sp.capacity != "per_marker" and s.turn.markers.get(space, 0):
+        return "mag.refuse.marker_used", {"rule": "R61"}
+    stages = MARKER_STAGES[sp.effect]
+    if stages is not None and s.turn.stage not in stages:
+        when = "flip" if not stages else "die" if stages == AP_OPEN else stages[0]
+        return "mag.refuse.marker_when", {"when": when, "rule": "R61"}
+    if sp.effect == "buy_poster" and p.coins < sp.cost_coins:
+        return "mag.refuse.coins", {"need": sp.cost_coins, "have": p.coins, "rule": "R61"}
+    return None
 
 
 def reason(r: Rules, s: MagState, seat: int, a: Any, rule: str) -> Reason:
@@ -77,6 +98,8 @@ def reason(r: Rules, s: MagState, seat: int, a: Any, rule: str) -> Reason:
             }
         if isinstance(a, A.SpendGem) and p.gems.get(a.gem, 0) <= 0:
             return "mag.refuse.no_gem", {"gem": a.gem, "rule": "R29"}
-        if isinstance(a, A.Marker) and p.markers <= 0:
-            return "mag.refuse.no_marker", {"rule": "R61"}
+        if isinstance(a, A.Marker):
+            found = _marker(r, s, seat, a.space)
+            if found:
+                return found
     return "mag.refuse.not_now", {"stage": stage, "rule": rule}
