@@ -333,7 +333,8 @@ def test_9_the_bots_whole_turn_stays_in_view_until_the_person_acts(page, site_ur
     mine = [i for i, e in enumerate(log) if e["params"].get("seat") == 0]
     theirs = [e for e in log[(mine[-1] + 1 if mine else 0) :] if e["params"].get("seat") == 1]
     key = [
-        e["text"].rstrip(".")
+        # the summary names the bot once, at the head of its turn
+        e["text"].rstrip(".").removeprefix("Bot 2 ")
         for e in theirs
         if e["code"] in ("mag.take", "mag.level", "mag.move", "mag.hat", "mag.reward", "mag.poster")
     ]
@@ -343,6 +344,7 @@ def test_9_the_bots_whole_turn_stays_in_view_until_the_person_acts(page, site_ur
     text = recent.inner_text()
     missing = [k for k in key if k not in text]
     assert not missing, (missing, text)
+    assert text.count("Bot 2 ") == 1, text  # named once, at the head of its turn
     screenshot(page, "mgn-choice-9-recent")
     no_problems(page)
 

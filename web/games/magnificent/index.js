@@ -326,6 +326,7 @@ function strip(c) {
  *  end): a turn's summary leaves them out so the moves that mattered stay in view. */
 const MINOR = new Set([
   "gem",
+  "gem_ap",
   "gem_to_coin",
   "coins",
   "markers",
@@ -365,7 +366,14 @@ function recent(c) {
       h(
         "li",
         { testid: `mgn-recent-${i}`, dataset: { seat: String(t.seat) } },
-        t.lines.map((x) => x.replace(/\.$/, "")).join(" · "),
+        // the name once: "Bot 2 takes … · builds … · takes the poster …" (each line opens on it)
+        t.lines
+          .map((x, k) => {
+            const name = nameOf(c, t.seat).replace(/[\u2066-\u2069]/g, ""); // without its bidi isolates
+            const line = x.replace(/\.$/, "");
+            return k && line.startsWith(`${name} `) ? line.slice(name.length + 1) : line;
+          })
+          .join(" · "),
       ),
     ),
   );
