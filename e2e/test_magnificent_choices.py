@@ -22,6 +22,7 @@ from engine.games.magnificent import components as C
 from engine.games.magnificent import labels
 from engine.games.magnificent.state import PendingGem
 from helpers import no_problems, open_page
+from tests.magnificent.test_labels import problems
 
 BOARD = '[data-testid="mgn-board"]'
 TARGETS = f"{BOARD} [data-legal='true']"
@@ -313,6 +314,26 @@ def test_8_the_log_reads_as_english(page, site_url, screenshot):
     assert any(re.search(r"takes the orange die showing \d", x) for x in lines)
     assert any(re.search(r"loses \d+ ticket points? \(coins short\)", x) for x in lines)
     screenshot(page, "mgn-choice-8-log")
+    no_problems(page)
+
+
+def test_8_the_side_list_and_the_log_read_as_words_in_three_languages(page, site_url, screenshot):
+    """What the page shows of a seeded game in round 2 (the side list of choices and the whole
+    log), read in EN/RU/FR by the checks of tests/magnificent/test_labels.py."""
+
+    def round_two(game, s, snap):
+        return s.round >= 2 and in_turn(s, "act") and len(snap["log"]) > 60
+
+    load(page, site_url, save_where(round_two))
+    for lang in ("en", "ru", "fr"):
+        page.evaluate(f"marquee.setLang('{lang}')")
+        expect(page.locator(BOARD)).to_have_attribute("lang", lang)
+        page.evaluate("marquee.idle()")
+        texts = side_list(page) + page.get_by_test_id("log-entry").all_inner_texts()
+        assert len(texts) > 60
+        bad = [p for x in texts for p in problems(re.sub(r"^\d+\s+", "", x), lang)]
+        assert not bad, bad[:10]
+        screenshot(page, f"mgn-choice-8-words-{lang}")
     no_problems(page)
 
 
