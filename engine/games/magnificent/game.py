@@ -335,7 +335,9 @@ class Magnificent(Game):
             sp = self.rules.track[value]
             if sp.ap is None:
                 return text("term.track_blank", index=sp.index)
-            return text("term.track", index=sp.index, ap=sp.ap, posters=sp.posters)
+            return self._phrase(
+                "term.track", {"index": sp.index, "ap": sp.ap, "posters": sp.posters}, lang
+            )
         if kind == "tent" and value in self.rules.tents:
             return self._phrase("term.tent", msgspec.to_builtins(self.rules.tents[value]), lang)
         if kind == "gain" and isinstance(value, (list, tuple)) and len(value) == 3:
