@@ -26,11 +26,31 @@ def expected(s: MagState) -> str:
     return s.turn.stage if s.phase == "turn" else s.phase
 
 
+def _gems(s: MagState, seat: int) -> int:
+    """Gems that could still be discarded for +2 power each this turn (R29)."""
+    p = s.players[seat]
+    return sum(p.gems[g] for g in dict.fromkeys((s.turn.colour, "clear")) if g in p.gems)
+
+
+def _power(action: str, need: int, s: MagState, seat: int, rule: str) -> Reason:
+    """Short of power: how much, and whether the gems held would make it up (R29)."""
+    have = ap(s)
+    gems = _gems(s, seat) if s.turn.stage in ("act", action) else 0
+    reach = 1 if have + 2 * gems >= need else 0
+    return "mag.refuse.power", {
+        "action": action,
+        "need": need,
+        "have": have,
+        "gems": reach,
+        "rule": rule,
+    }
+
+
 def _build(r: Rules, s: MagState, seat: int) -> Reason | None:
     levels = r.boards[s.players[seat].board].build_levels
     need = min(lv.ap for lv in levels)
     if need > ap(s):
-        return "mag.refuse.power", {"action": "build", "need": need, "have": ap(s), "rule": "R33"}
+        return _power("build", need, s, seat, "R33")
     if not any(level_ok(r, s, seat, lv) for lv in levels):
         return "mag.refuse.supply", {"colour": s.turn.colour, "rule": "A6"}
     return None
@@ -43,7 +63,7 @@ def _perform(r: Rules, s: MagState, seat: int) -> Reason | None:
     need = min((sp.ap or 0 for i, sp in enumerate(r.track) if i not in taken), default=None)
     if need is None or need <= ap(s):
         return "mag.refuse.track_full", {"rule": "R51"}
-    return "mag.refuse.power", {"action": "perform", "need": need, "have": ap(s), "rule": "R51"}
+    return _power("perform", need, s, seat, "R51")
 
 
 def _marker(r: Rules, s: MagState, seat: int, space: str) -> Reason | None:
@@ -80,22 +100,11 @@ def reason(r: Rules, s: MagState, seat: int, a: Any, rule: str) -> Reason:
         if isinstance(a, A.Level) and stage == "build":
             levels = r.boards[p.board].build_levels
             if 0 <= a.index < len(levels) and levels[a.index].ap > ap(s):
-                need = levels[a.index].ap
-                return "mag.refuse.power", {
-                    "action": "build",
-                    "need": need,
-                    "have": ap(s),
-                    "rule": "R33",
-                }
+                return _power("build", levels[a.index].ap, s, seat, "R33")
             if 0 <= a.index < len(levels):
                 return "mag.refuse.supply", {"colour": s.turn.colour, "rule": "A6"}
         if isinstance(a, A.Move) and stage == "travel" and a.distance > ap(s):
-            return "mag.refuse.power", {
-                "action": "travel",
-                "need": a.distance,
-                "have": ap(s),
-                "rule": "R37",
-            }
+            return _power("travel", a.distance, s, seat, "R37")
         if isinstance(a, A.SpendGem) and p.gems.get(a.gem, 0) <= 0:
             return "mag.refuse.no_gem", {"gem": a.gem, "rule": "R29"}
         if isinstance(a, A.Marker):
