@@ -523,6 +523,21 @@ class Bridge:
             label = self._labels[key] = action_label(game, action, lang, terms)
         return label
 
+    def _entry(
+        self, game: Any, i: int, action: Any, lang: str, state: Any, seat: int | None
+    ) -> dict[str, Any]:
+        """A legal action for the page: its label and, when the game warns about it
+        (``Game.action_warning``), the warning the page asks about before playing it."""
+        entry = {
+            "index": i,
+            "action": game.action_to_builtins(action),
+            "label": self._label(game, action, lang, state, seat),
+        }
+        warning = game.action_warning(state, action, seat)
+        if warning is not None:
+            entry["warning"] = render(warning[0], warning[1], lang, game)
+        return entry
+
     @staticmethod
     def _seats(game: Any, seats: list[Seat], lang: str) -> list[dict[str, Any]]:
         """The table's seats for the page; a seat the game plays itself (``Game.seat_kinds``,
@@ -572,12 +587,7 @@ class Bridge:
             "viewer": viewer,
             "view": view,
             "legal": [
-                {
-                    "index": i,
-                    "action": game.action_to_builtins(a),
-                    "label": self._label(game, a, lang, match.state, viewer),
-                }
-                for i, a in enumerate(legal)
+                self._entry(game, i, a, lang, match.state, viewer) for i, a in enumerate(legal)
             ],
             "formed": formed,
             "log": [

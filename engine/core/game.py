@@ -209,6 +209,11 @@ class Game:
         by its kind ("Place your Engineer…"), which the action only numbers. Games override."""
         return {}
 
+    def action_warning(self, state: Any, action: Any, seat: int | None) -> Any:
+        """Why a legal choice may be a mistake, said before the click: ``(code, params)`` of a
+        catalog text (a move that spends the turn for nothing), or None. Games override."""
+        return None
+
     def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
         """A term in a grammatical case or with its preposition (``{p:kind:case}`` in the
         catalog, e.g. Russian ``acc``, French ``loc`` "au Théâtre"); games with such forms

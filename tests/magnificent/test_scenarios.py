@@ -534,7 +534,7 @@ def test_illegal_action_names_the_rule_and_leaves_state():
     before = g.state_hash(s)
     with pytest.raises(IllegalAction) as info:
         g.apply(s, s.seat, A.Move(3))
-    assert info.value.code == "mag.illegal" and info.value.params["rule"] == "R37"
+    assert info.value.code == "mag.refuse.not_now" and info.value.params["rule"] == "R37"
     with pytest.raises(IllegalAction):
         g.apply(s, s.seat, A.Place(0, "green_small", 0, 0, 0))
     assert g.state_hash(s) == before

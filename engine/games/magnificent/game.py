@@ -6,23 +6,25 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import msgspec
 
 from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
 from engine.core.game import TERMINAL
-from engine.core.i18n import catalog, render
+from engine.core.i18n import catalog, format_template, render
 from engine.core.levels import level_bots
 from engine.core.registry import register
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import (
     build,
     decisions,
+    labels,
     legacy,
     legal,
     perform,
     posters,
+    refusals,
     roundend,
     scoring,
     setup,
@@ -142,11 +144,9 @@ class Magnificent(Game):
             else:
                 ok = legal.allowed(self.rules, state, seat, action)
             if not ok:
-                raise IllegalAction(
-                    "mag.illegal",
-                    rule=RULE[type(action)],
-                    action=cast(Any, type(action)).__struct_config__.tag,
-                )
+                # the player's reason in words and numbers; the rule stays named in it
+                code, params = refusals.reason(self.rules, state, seat, action, RULE[type(action)])
+                raise IllegalAction(code, **params)
         return super().apply(state, seat, action, listed)
 
     def saved_state_hash(self, state: MagState, format_version: int) -> str:
@@ -203,16 +203,17 @@ class Magnificent(Game):
         return f"“{bonus} / {cond}”" if lang == "en" else f"«{bonus} / {cond}»"
 
     def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
-        """A die by its colour and face and a master card by its words ("Put the orange 3 on
-        “+5 points / …”"): the action only numbers them. Without a position the label numbers
-        them ("Take the die 1 onto card 2")."""
-        if not isinstance(action, A.TakeDie) or state is None or seat is None:
+        """What the choice gives, read from the position (``labels.terms``): a die by its colour,
+        face and resulting power, a stop by its gems and tent, a card by its words and points.
+        Without a position the label numbers them ("Take the die 1 onto card 2")."""
+        if state is None or seat is None or state.phase == "over":
             return {}
-        die = next((d for d in state.tent_dice if d.id == action.die), None)
-        cards = state.players[seat].cards
-        if die is None or not 0 <= action.card < len(cards):
-            return {}
-        return {"die_colour": die.colour, "die_face": die.face, "card_id": cards[action.card].id}
+        return labels.terms(self.rules, state, action, seat)
+
+    def action_warning(self, state: Any, action: Any, seat: int | None) -> Any:
+        if state is None or seat is None or state.phase != "turn":
+            return None
+        return labels.warning(self.rules, state, action, seat)
 
     def hidden_probe(self, state: MagState, viewer: int | None) -> list[Any]:
         """Deck orders, the boxed tent and other seats' draft hands and picks are hidden."""
@@ -248,6 +249,20 @@ class Magnificent(Game):
             breakdown=[dict(p.final) for p in state.players],
         )
 
+    def _phrase(self, code: str, params: dict[str, Any], lang: str) -> str:
+        """A term's template filled, as written: a phrase inside a label keeps its lower case
+        (``render`` capitalises a sentence of the log)."""
+        entry = catalog("engine.games.magnificent")[code]
+        return format_template(entry.get(lang) or entry["en"], params, lang, self)
+
+    def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
+        """``a``: the term with English's indefinite article ("an orange gem"); the French and
+        Russian templates write their own (``une {gem:gem}``), so there the name stands."""
+        name = self.term_name(kind, value, lang)
+        if case == "a" and lang == "en" and name:
+            return ("an " if name[0].lower() in "aeiou" else "a ") + name
+        return name
+
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         cat = catalog("engine.games.magnificent")
 
@@ -277,7 +292,16 @@ class Magnificent(Game):
             sp = self.rules.track[value]
             if sp.ap is None:
                 return text("term.track_blank", index=sp.index)
-            return text("term.track", index=sp.index, ap=sp.ap, posters=sp.posters)
+            return self._phrase(
+                "term.track", {"index": sp.index, "ap": sp.ap, "posters": sp.posters}, lang
+            )
+        if kind == "tent" and value in self.rules.tents:
+            return self._phrase("term.tent", msgspec.to_builtins(self.rules.tents[value]), lang)
+        if kind == "gain" and isinstance(value, (list, tuple)) and len(value) == 3:
+            what, n, gem = value
+            return self._phrase(f"term.gain.{what}", {"n": n, "gem": gem}, lang)
+        if kind == "stage" and f"ui.mgn.stage.{value}" in cat:
+            return text(f"ui.mgn.stage.{value}")
         if kind == "card" and isinstance(value, str) and value in self.rules.cards:
             return self._card_name(value, lang)
         if kind == "poster" and value in self.rules.posters:

@@ -4,6 +4,8 @@ tent is taken only by stopping on it."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.core.events import Event
 from engine.core.tuples import put
 from engine.games.magnificent import common
@@ -16,16 +18,52 @@ def track_index(r: Rules, colour: str) -> int:
     return next(i for i, t in enumerate(r.pack.travel.tracks) if t.colour == colour)
 
 
+def path(r: Rules, s: MagState, distance: int) -> list[int]:
+    """The spaces the wagon of the turn's colour passes and stops on, in order (A7: laps
+    allowed; the start space never counts, R38)."""
+    k = track_index(r, s.turn.colour)
+    length = len(r.pack.travel.tracks[k].spaces)
+    step = -1 if s.turn.ccw else 1
+    return [(s.wagons[k] + step * i) % length for i in range(1, distance + 1)]
+
+
+class Preview(NamedTuple):
+    """What a move of ``distance`` gives before it is made (the labels' words for it)."""
+
+    gems: tuple[str, ...]  # gems stored, in the order met
+    full: tuple[str, ...]  # gems met with their storage full: a coin each (R44)
+    posters: int  # poster symbols under tents already taken (R38)
+    tent: str | None  # the tent at the stop, when it will be offered (R39)
+
+
+def preview(r: Rules, s: MagState, seat: int, distance: int) -> Preview:
+    k = track_index(r, s.turn.colour)
+    track = r.pack.travel.tracks[k]
+    p = s.players[seat]
+    room = {g: r.boards[p.board].storage_per_type - n for g, n in p.gems.items()}
+    gems: list[str] = []
+    full: list[str] = []
+    posters = 0
+    stops = path(r, s, distance)
+    for pos in stops:
+        sp = track.spaces[pos]
+        if sp.kind == "gems":
+            for g in sp.gems:
+                (gems if room[g] > 0 else full).append(g)
+                room[g] -= 1
+        elif sp.kind == "tent" and s.track_tents[k][pos] is None:
+            posters += 1
+    tent = s.track_tents[k][stops[-1]] if stops else None
+    offered = tent if tent is not None and None in p.tents[1:] else None
+    return Preview(tuple(gems), tuple(full), posters, offered)
+
+
 def move(r: Rules, s: MagState, seat: int, distance: int, events: list[Event]) -> None:
     t = s.turn
     k = track_index(r, t.colour)
     track = r.pack.travel.tracks[k]
-    length = len(track.spaces)
-    step = -1 if t.ccw else 1
-    pos = s.wagons[k]
-    start = pos
-    for _ in range(distance):  # A7: laps allowed; the start space never counts (R38)
-        pos = (pos + step) % length
+    pos = start = s.wagons[k]
+    for pos in path(r, s, distance):
         sp = track.spaces[pos]
         if sp.kind == "gems":
             for g in sp.gems:

@@ -9,7 +9,7 @@ import { COLOURS, bonusText, fragName, lastMark, play } from "./common.js";
 const CELL = 40;
 
 /** The ghost's state, kept between redraws of the same decision. */
-export const ghost = { key: "", pick: 0, orient: 0, pinned: null };
+export const ghost = { key: "", pick: 0, orient: 0, pinned: null, hover: null };
 
 const norm = (cells) => {
   const mx = Math.min(...cells.map(([x]) => x));
@@ -159,7 +159,8 @@ function covered(p, a, W) {
   return true;
 }
 
-function bonusGlyph(b) {
+/** A bonus as the camp's cells draw it (the legend names each glyph). */
+export function bonusGlyph(b) {
   return { coins: "¢", posters: "▭", gem: "◆", markers: "●", vp: "★", gem_choice: "◇" }[b.kind] ?? "+";
 }
 
@@ -172,6 +173,7 @@ function ghostLayer(c, svgEl, { W, bonus, size }) {
     ghost.key = decision;
     ghost.pick = 0;
     ghost.pinned = null;
+    ghost.hover = null;
     ghost.orient = firstOrient(picks[0]);
   }
   const pick = picks[Math.min(ghost.pick, picks.length - 1)];
@@ -198,13 +200,20 @@ function ghostLayer(c, svgEl, { W, bonus, size }) {
       ),
     );
   };
+  // An anchor is drawn on a cell its tile covers (the shape's first cell in reading order, not
+  // the corner of its box, which a turned shape may leave empty), so the ghost sits under the
+  // pointer, and stays there when the tile turns (issue #20).
+  const [rx, ry] = shape.reduce((a, b) => (b[1] < a[1] || (b[1] === a[1] && b[0] < a[0]) ? b : a));
+  let under = null;
   const anchors = [];
   for (const [k, e] of pick.spots) {
     const [o, x, y] = k.split(",").map(Number);
     if (o !== ghost.orient) continue;
+    const cell = [x + rx, y + ry];
+    if (ghost.hover && ghost.hover[0] === cell[0] && ghost.hover[1] === cell[1]) under = [x, y];
     const r = s("rect", {
-      x: x * size + 1,
-      y: y * size + 1,
+      x: cell[0] * size + 1,
+      y: cell[1] * size + 1,
       width: size - 2,
       height: size - 2,
       class: "anchor",
@@ -214,7 +223,10 @@ function ghostLayer(c, svgEl, { W, bonus, size }) {
       "data-action": JSON.stringify(e.action),
     });
     // through dom.js: a patched redraw moves them to the cell kept on screen (ui/morph.js)
-    const preview = (event) => showAt(x, y, event.currentTarget.closest("svg").querySelector(":scope > .ghost"));
+    const preview = (event) => {
+      ghost.hover = cell;
+      showAt(x, y, event.currentTarget.closest("svg").querySelector(":scope > .ghost"));
+    };
     listen(r, "mouseenter", preview);
     listen(r, "focus", preview);
     activate(r, () => {
@@ -225,6 +237,7 @@ function ghostLayer(c, svgEl, { W, bonus, size }) {
     anchors.push(r);
   }
   if (ghost.pinned) showAt(...ghost.pinned);
+  else if (under) showAt(...under);
   svgEl.append(s("g", { class: "anchors" }, anchors), layer);
   const pinnedEntry = ghost.pinned ? pick.spots.get(`${ghost.orient},${ghost.pinned[0]},${ghost.pinned[1]}`) : null;
   const covers = pinnedEntry

@@ -84,7 +84,8 @@ export function lastMark(c, el, on) {
 /** Play a legal entry; a choice that costs something for good asks first (`risk`). */
 export function play(c, entry, el = null) {
   c.pop.closePanel();
-  const why = el ? risk(c, entry.action) : null;
+  // the engine's warning first: a choice that spends the turn for nothing (labels.py)
+  const why = el ? (entry.warning ?? risk(c, entry.action)) : null;
   if (why) {
     confirm(c, entry, el, why);
     return Promise.resolve(null);
@@ -244,26 +245,28 @@ export function die(colour, face, size = 26) {
   );
 }
 
-export function gemIcon(colour, size = 14) {
+/** A gem; with the drawing context `c`, pointing at it names it (a legend on the spot). */
+export function gemIcon(colour, size = 14, c = null) {
   return s(
     "svg",
-    { class: "mgn-gem", width: size, height: size, viewBox: "0 0 14 14", "aria-hidden": "true" },
+    { class: "mgn-gem", width: size, height: size, viewBox: "0 0 14 14", "aria-hidden": c ? null : "true" },
+    c ? s("title", {}, c.w(`gem.${colour}`)) : null,
     s("polygon", { points: "7,1 13,6 7,13 1,6", fill: COLOURS[colour] ?? "#ccc", stroke: "#222", "stroke-width": 1 }),
   );
 }
 
-export function fragIcon(id, size = 14) {
+/** A camp tile's badge: its colour, and its size as a letter of the page's language (S/L,
+ *  М/Б, P/G); with `c`, pointing at it names the tile. */
+export function fragIcon(id, size = 14, c = null) {
   const [colour, kind] = id.split("_");
   const w = kind === "large" ? size * 1.5 : size;
+  const letter = c ? c.w(`badge.${kind}`) : kind === "large" ? "L" : "S";
   return s(
     "svg",
-    { class: "mgn-frag", width: w, height: size, viewBox: `0 0 ${w} ${size}`, "aria-hidden": "true" },
+    { class: "mgn-frag", width: w, height: size, viewBox: `0 0 ${w} ${size}`, "aria-hidden": c ? null : "true" },
+    c ? s("title", {}, fragName(c, id)) : null,
     s("rect", { x: 0.5, y: 0.5, width: w - 1, height: size - 1, rx: 2, fill: COLOURS[colour], stroke: "#222" }),
-    s(
-      "text",
-      { x: w / 2, y: size * 0.75, "text-anchor": "middle", "font-size": size * 0.7, fill: "#fff" },
-      kind === "large" ? "L" : "S",
-    ),
+    s("text", { x: w / 2, y: size * 0.75, "text-anchor": "middle", "font-size": size * 0.7, fill: "#fff" }, letter),
   );
 }
 
@@ -328,11 +331,20 @@ export function posterCard(c, id, extra = {}) {
     h(
       "div",
       { class: "needs" },
-      p.fragments.map((f) => fragIcon(f)),
-      p.gems.map((g) => gemIcon(g)),
+      p.fragments.map((f) => fragIcon(f, 14, c)),
+      p.gems.map((g) => gemIcon(g, 14, c)),
     ),
-    h("div", { class: "gain" }, h("b", {}, `★${p.vp}`), ` ¢${p.coins}`),
-    h("span", { class: "sym", style: `background:${COLOURS[p.symbol]}`, title: c.w(`colour.${p.symbol}`) }),
+    h(
+      "div",
+      { class: "gain", title: c.w("legend.gain", { vp: p.vp, coins: p.coins }) },
+      h("b", {}, `★${p.vp}`),
+      ` ¢${p.coins}`,
+    ),
+    h("span", {
+      class: "sym",
+      style: `background:${COLOURS[p.symbol]}`,
+      title: c.w("legend.symbol_of", { colour: c.w(`colour.${p.symbol}`) }),
+    }),
   );
 }
 

@@ -9,6 +9,7 @@
 import { h, clear } from "../../ui/dom.js";
 import { Popups, loadOnce, loadStyles, publish, redraw } from "../../ui/board.js";
 import { groupLegal, keysOf, words, play, nameOf, seatChip } from "./common.js";
+import { legend } from "./legend.js";
 import { mainBoard } from "./main.js";
 import { ownArea, opponent } from "./player.js";
 import { spin, placeChoices } from "./camp.js";
@@ -243,6 +244,7 @@ function header(c) {
       ? h("span", { class: "mgn-stat", testid: "mgn-to-act" }, c.w("to_act", { name: nameOf(c, v.seat) }))
       : null,
     solo,
+    legend(c),
     v.provisional
       ? h(
           "details",
@@ -320,13 +322,59 @@ function strip(c) {
   );
 }
 
-/** The others' moves since the viewer's own last one (the log has them all). */
+/** Log codes that change little on their own (a gem, a coin, the choice of action, the turn's
+ *  end): a turn's summary leaves them out so the moves that mattered stay in view. */
+const MINOR = new Set([
+  "gem",
+  "gem_ap",
+  "gem_to_coin",
+  "coins",
+  "markers",
+  "action",
+  "end_turn",
+  "poster_display",
+  "fair_refill",
+  "swap",
+]);
+
+/** The others' turns since the viewer's own last move, one line each (their moves that
+ *  mattered, in the log's words, none cut off), kept until the viewer acts. */
+export function turnSummaries(entries) {
+  const turns = [];
+  for (const e of entries) {
+    const seat = e.params.seat;
+    const prev = turns.at(-1);
+    const turn = prev && prev.seat === seat && !prev.ended ? prev : { seat, lines: [], ended: false };
+    if (turn !== prev) turns.push(turn);
+    const code = e.code.replace(/^mag\./, "");
+    if (code === "end_turn") turn.ended = true;
+    // a scored card's points are in its own line already
+    const echo = code === "vp" && turn.last === "score_card";
+    if (!MINOR.has(code) && !echo) turn.lines.push(e.text);
+    turn.last = code;
+  }
+  return turns.filter((t) => t.lines.length);
+}
+
 function recent(c) {
-  const lines = othersSince(c).slice(-4);
-  if (!lines.length) return null;
+  const turns = turnSummaries(othersSince(c));
+  if (!turns.length) return null;
   return h(
     "ul",
     { class: "mgn-recent", testid: "mgn-recent", "aria-label": c.w("recent") },
-    lines.map((e) => h("li", {}, e.text)),
+    turns.map((t, i) =>
+      h(
+        "li",
+        { testid: `mgn-recent-${i}`, dataset: { seat: String(t.seat) } },
+        // the name once: "Bot 2 takes … · builds … · takes the poster …" (each line opens on it)
+        t.lines
+          .map((x, k) => {
+            const name = nameOf(c, t.seat).replace(/[\u2066-\u2069]/g, ""); // without its bidi isolates
+            const line = x.replace(/\.$/, "");
+            return k && line.startsWith(`${name} `) ? line.slice(name.length + 1) : line;
+          })
+          .join(" · "),
+      ),
+    ),
   );
 }

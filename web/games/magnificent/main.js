@@ -41,39 +41,37 @@ function panel(_c, testid, title, ...body) {
 // ---- score track: 0-99 around a line, laps and negative scores as numbers -----------------
 
 function scoreTrack(c) {
-  const W = 1000;
   const players = c.v.players;
+  // HTML, not a scaled SVG: the numbers keep the page's font size at every width (issue #20)
   const marks = [];
   for (let i = 0; i <= 100; i += 10) {
-    marks.push(
-      s("line", { x1: 10 + i * 9.8, x2: 10 + i * 9.8, y1: 14, y2: 22, stroke: "#776" }),
-      s("text", { x: 10 + i * 9.8, y: 11, "text-anchor": "middle", "font-size": 9, fill: "#665" }, String(i % 100)),
-    );
+    marks.push(h("span", { class: "mgn-score-mark", style: `left:${i}%` }, String(i % 100)));
   }
   const tokens = players.map((p, i) => {
     const pos = ((p.vp % 100) + 100) % 100;
-    const x = 10 + pos * 9.8;
-    const y = 30 + i * 7;
-    return s(
-      "g",
-      { class: "mgn-score-token", "data-testid": `mgn-score-${i}` },
-      s("circle", { cx: x, cy: y, r: 5, fill: SEAT_COLOURS[i], stroke: "#222" }),
-      s("text", { x: x + 8, y: y + 3, "font-size": 9, fill: "#222" }, `${p.vp}`),
-      s("title", {}, `${nameOf(c, i)}: ${p.vp}`),
+    return h(
+      "span",
+      {
+        class: "mgn-score-token",
+        testid: `mgn-score-${i}`,
+        style: `left:${pos}%;top:${0.6 + i * 1.05}rem`,
+        title: `${nameOf(c, i)}: ${p.vp}`,
+      },
+      h("span", { class: "dot", style: `background:${SEAT_COLOURS[i]}` }),
+      h("span", { class: "n" }, `${p.vp}`),
     );
   });
   return h(
     "div",
     { class: "mgn-score", testid: "mgn-score-track" },
-    s(
-      "svg",
+    h(
+      "div",
       {
-        viewBox: `0 0 ${W} ${30 + players.length * 7 + 4}`,
-        class: "mgn-score-svg",
+        class: "mgn-score-line",
         role: "img",
-        "aria-label": c.w("title"),
+        "aria-label": players.map((p, i) => `${nameOf(c, i)}: ${p.vp}`).join(", "),
+        style: `height:${1 + players.length * 1.05}rem`,
       },
-      s("line", { x1: 10, x2: 990, y1: 18, y2: 18, stroke: "#776", "stroke-width": 2 }),
       marks,
       tokens,
     ),
@@ -233,22 +231,12 @@ function fair(c) {
 
 // ---- travel area -------------------------------------------------------------------------------
 
-/** What a wagon collects going `d` spaces from its place (gems passed, posters under taken
- *  tents) and the tent at the stop, as travel.move does it. */
+/** Where the wagon of track `k` stops going `d` spaces (what it collects on the way is the
+ *  engine's to say: the stop's label, engine/games/magnificent/labels.py). */
 export function reach(c, k, d) {
-  const track = c.tracks[k];
-  const n = track.spaces.length;
+  const n = c.tracks[k].spaces.length;
   const step = c.v.turn.ccw ? -1 : 1;
-  let pos = c.v.wagons[k];
-  const gems = [];
-  let posters = 0;
-  for (let i = 0; i < d; i++) {
-    pos = (((pos + step) % n) + n) % n;
-    const sp = track.spaces[pos];
-    if (sp.kind === "gems") gems.push(...sp.gems);
-    else if (sp.kind === "tent" && c.v.track_tents[k][pos] === null) posters++;
-  }
-  return { pos, gems, posters, tent: c.v.track_tents[k][pos] };
+  return { pos: (((c.v.wagons[k] + step * d) % n) + n) % n };
 }
 
 function travel(c) {
@@ -282,7 +270,7 @@ function travel(c) {
             stroke: "#7a4b1e",
           }),
           s("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 8, fill: "#5a2d0c" }, `${t?.vp ?? ""}`),
-          s("circle", { cx: x + 9, cy: y - 8, r: 3.5, fill: COLOURS[t?.gem] ?? "#ccc", stroke: "#222" }),
+          t?.gem ? s("circle", { cx: x + 9, cy: y - 8, r: 3.5, fill: COLOURS[t.gem], stroke: "#222" }) : null,
         );
       } else if (sp.kind === "tent") {
         g.append(
@@ -320,12 +308,13 @@ function travel(c) {
       }
       const stop = k === moving ? stops.get(i) : null;
       if (stop) {
-        const what = preview(c, stop.r);
+        // a hit area larger than the drawn stop: a finger-sized target where the ring is big
+        g.append(s("circle", { cx: x, cy: y, r: 18, class: "hit", fill: "transparent" }));
         g.append(s("text", { x, y: y - 18, "text-anchor": "middle", "font-size": 10, class: "reach" }, `+${stop.d}`));
-        target(c, g, `stop-${stop.d}`, { title: c.w("reach", { d: stop.d, what }) });
+        // the engine's label of the move says what the stop gives (tent, gems, coins)
+        target(c, g, `stop-${stop.d}`);
       } else if (tent) {
-        const t = c.tents[tent];
-        g.append(s("title", {}, c.w("tent_here", { vp: t.vp, coins: t.coins, gem: c.w(`colour.${t.gem}`) })));
+        g.append(s("title", {}, tentText(c, c.tents[tent])));
       }
       return g;
     });
@@ -361,15 +350,9 @@ function travel(c) {
   return panel(c, "mgn-travel", c.w("travel"), h("div", { class: "mgn-rings" }, rings));
 }
 
-export function preview(c, r) {
-  const bits = [];
-  if (r.gems.length) bits.push(r.gems.map((g) => c.w(`colour.${g}`)).join(", "));
-  if (r.posters) bits.push(`${r.posters} ▭`);
-  if (r.tent) {
-    const t = c.tents[r.tent];
-    bits.push(c.w("tent_here", { vp: t.vp, coins: t.coins, gem: c.w(`colour.${t.gem}`) }));
-  }
-  return bits.join("; ") || c.w("nothing");
+/** A tent in words: its points and coins, and the gem its posters also need (none for some). */
+export function tentText(c, t) {
+  return c.w("tent_here", { vp: t.vp, coins: t.coins, gem: t.gem ? c.w(`gem.${t.gem}`) : "none" });
 }
 
 const diamond = (x, y, r) => `${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`;
@@ -404,7 +387,7 @@ function boardSpaces(c) {
 
 function supply(c) {
   const frags = Object.entries(c.v.supply).map(([id, n]) =>
-    h("span", { class: `mgn-supply-item${n ? "" : " out"}`, testid: `mgn-supply-${id}` }, fragIcon(id), ` ${n}`),
+    h("span", { class: `mgn-supply-item${n ? "" : " out"}`, testid: `mgn-supply-${id}` }, fragIcon(id, 14, c), ` ${n}`),
   );
   const markers = c.v.players.map((p, i) =>
     h(
@@ -423,7 +406,7 @@ function supply(c) {
     h(
       "div",
       { class: "mgn-supply-row" },
-      ["orange", "green", "purple", "clear"].map((g) => h("span", { class: "mgn-supply-item" }, gemIcon(g))),
+      ["orange", "green", "purple", "clear"].map((g) => h("span", { class: "mgn-supply-item" }, gemIcon(g, 14, c))),
     ),
   );
 }

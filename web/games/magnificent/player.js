@@ -19,7 +19,7 @@ import {
   lastMark,
   fragIcon,
 } from "./common.js";
-import { camp } from "./camp.js";
+import { camp, bonusGlyph } from "./camp.js";
 import { spaceBox } from "./main.js";
 
 const GEMS = ["orange", "green", "purple", "clear"];
@@ -114,10 +114,14 @@ function levels(c, p) {
       { class: "mgn-level", dataset: { level: String(i) } },
       h("b", {}, `${lv.ap}⚡`),
       " ",
-      Array.from({ length: lv.small }, () => h("span", { class: "lv-s" }, "S")),
-      Array.from({ length: lv.large }, () => h("span", { class: "lv-l" }, "L")),
+      Array.from({ length: lv.small }, () => h("span", { class: "lv-s" }, c.w("badge.small"))),
+      Array.from({ length: lv.large }, () => h("span", { class: "lv-l" }, c.w("badge.large"))),
     );
-    target(c, el, `level-${i}`, { title: `${lv.ap}: ${lv.small} S + ${lv.large} L` });
+    const sizes = [
+      lv.small ? `${lv.small} × ${c.w("frag.small")}` : "",
+      lv.large ? `${lv.large} × ${c.w("frag.large")}` : "",
+    ];
+    target(c, el, `level-${i}`, { title: `${lv.ap}⚡: ${sizes.filter(Boolean).join(" + ")}` });
     return explain(c, el, { type: "level", index: i });
   });
   return h(
@@ -163,7 +167,7 @@ function needLine(c, need) {
     { class: "need-line missing", dataset: { ready: "false" }, title: text, "aria-label": text },
     "✗ ",
     need.tent ? null : h("span", { class: "no-tent" }, c.w("tent_needed"), " "),
-    need.fragments.map((f) => fragIcon(f, 12)),
+    need.fragments.map((f) => fragIcon(f, 12, c)),
     need.gems_short ? h("span", {}, " ", c.w("gems_short", { n: need.gems_short })) : null,
   );
 }
@@ -172,20 +176,36 @@ function tentsRow(c, p) {
   const board = c.boards[p.board];
   const slots = p.tents.map((id, i) => {
     let body;
+    let title = id === "start" ? c.w("start_tent") : c.w("tents");
     if (id === "start")
-      body = [h("b", {}, c.w("start_tent")), h("span", {}, ` ★${board.start_tent.vp} ¢${board.start_tent.coins}`)];
+      body = [
+        h(
+          "b",
+          { class: "start-label" },
+          h("span", { class: "long" }, c.w("start_tent")),
+          h("span", { class: "short" }, c.w("start_short")),
+        ),
+        h("span", {}, ` ★${board.start_tent.vp} ¢${board.start_tent.coins}`),
+      ];
     else if (id) {
       const t = c.tents[id];
-      body = [h("b", {}, `★${t.vp} ¢${t.coins} `), gemIcon(t.gem)];
+      body = [h("b", {}, `★${t.vp} ¢${t.coins} `), t.gem ? gemIcon(t.gem, 14, c) : null];
     } else {
-      body = h(
-        "span",
-        { class: "mgn-small" },
-        (board.tent_slot_bonuses[i - 1] ?? []).map((b) => bonusText(c, b)).join(" · "),
+      // one bonus a line: a narrow column wraps between words, not inside them
+      // one bonus a line; on a phone the camp's glyphs ("+1▭"), the words on pointing
+      const bonuses = board.tent_slot_bonuses[i - 1] ?? [];
+      title = bonuses.map((b) => bonusText(c, b)).join(" · ");
+      body = bonuses.map((b) =>
+        h(
+          "span",
+          { class: "mgn-small bonus" },
+          h("span", { class: "long" }, bonusText(c, b)),
+          h("span", { class: "short", "aria-hidden": "true" }, `+${b.n ?? 1}${bonusGlyph(b)}`),
+        ),
       );
     }
     const el = h("div", { class: `mgn-tent-slot${id ? " full" : ""}`, testid: `mgn-tentslot-${i}` }, body);
-    return target(c, el, `tentslot-${i}`, { title: c.w("tents") });
+    return target(c, el, `tentslot-${i}`, { title });
   });
   return h(
     "div",
@@ -325,7 +345,7 @@ export function opponent(c, seat) {
           "div",
           {},
           `¢${p.coins} · `,
-          GEMS.map((g) => [gemIcon(g, 11), `${p.gems[g]} `]),
+          GEMS.map((g) => [gemIcon(g, 11, c), `${p.gems[g]} `]),
         ),
         h("div", {}, c.w("markers", { n: p.markers, used: p.markers_tent })),
         h(
