@@ -65,6 +65,17 @@ class Result(msgspec.Struct, frozen=True):
     winners: list[int]
     # Per seat: category -> points, in display order (the end-of-game scoring table).
     breakdown: list[dict[str, int]] = []
+    # A solo game's printed targets, lowest first (The Magnificent §15: 200 / 220 / 240): the
+    # ending says which the score reached.
+    targets: list[int] = []
+
+
+class Progress(msgspec.Struct, frozen=True):
+    """Where a game stands, for the page's chart of it: the round (or day) and each seat's
+    running figures by name, ``score`` first (what the result will count: fame, points)."""
+
+    round: int
+    figures: dict[str, list[int]]
 
 
 class Game:
@@ -98,6 +109,8 @@ class Game:
     # ``why`` (the Oracle's companion throw: 984 entries): the bridge's snapshot leaves them out
     # of ``legal`` and names them in ``formed`` {type: count}; they stay legal actions.
     form_actions: ClassVar[tuple[str, ...]] = ()
+    # What ``progress`` counts its rounds in (the chart's axis): "round", or "day" (the Oracle)
+    progress_unit: ClassVar[str] = "round"
 
     def __init__(
         self,
@@ -162,6 +175,11 @@ class Game:
     def result(self, state: Any) -> Result | None:
         """Final scores once terminal, else None."""
         raise NotImplementedError
+
+    def progress(self, state: Any) -> Progress | None:
+        """The round and each seat's running figures in ``state`` (``Progress``), for the
+        chart of a game; None for a game that keeps no running score."""
+        return None
 
     def chance_action(self, state: Any) -> Any:
         raise NotImplementedError(f"{self.id} has no chance nodes")

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, cast
 import msgspec
 
 from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
-from engine.core.game import TERMINAL
+from engine.core.game import TERMINAL, Progress
 from engine.core.i18n import catalog, render
 from engine.core.levels import level_bots
 from engine.core.registry import register
@@ -284,11 +284,19 @@ class Magnificent(Game):
                 scores=scores,
                 winners=[0] if scores[0] >= self.rules.pack.solo.targets[0] else [],
                 breakdown=[dict(state.players[0].final)],
+                targets=list(self.rules.pack.solo.targets),
             )
         return Result(
             scores=scores,
             winners=scoring.winners(state),
             breakdown=[dict(p.final) for p in state.players],
+        )
+
+    def progress(self, state: MagState) -> Progress:
+        """Victory points (the score itself) and coins by seat."""
+        players = state.players
+        return Progress(
+            state.round, {"points": [p.vp for p in players], "coins": [p.coins for p in players]}
         )
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
