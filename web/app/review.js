@@ -75,10 +75,18 @@ const round = (ms) => Math.round(ms * 10) / 10;
 
 /** See the reviewed game through another seat's eyes (a finished game only: the bridge refuses
  *  anyone but this screen's seat before the end). */
-export function setViewer(viewer) {
+export async function setViewer(viewer) {
+  const before = R.viewer;
   R.viewer = viewer;
   R.stale = true;
-  return go(R.snap.step);
+  try {
+    return await go(R.snap.step);
+  } catch (error) {
+    // refused (another seat's eyes before the end): the position on screen stays as it was
+    R.viewer = before;
+    R.stale = false;
+    throw error;
+  }
 }
 
 /** The same position in the page's new language. */
