@@ -91,7 +91,7 @@ export function buildReview(root, ctx) {
           { class: "review-note muted", testid: "review-note" },
           t(info.over ? "ui.review.over_note" : "ui.review.live_note"),
           " ",
-          t("ui.review.keys"),
+          h("span", { class: "review-keys" }, t("ui.review.keys")),
         ),
       ),
       h(
