@@ -23,7 +23,7 @@ from typing import Any, Literal
 import msgspec
 
 import engine
-from engine.core import MarqueeError, OptionsError, Rng, history, registry
+from engine.core import MarqueeError, OptionsError, Rng, history, registry, verdicts
 from engine.core import save as savefile
 from engine.core.bots import Bot, bot_seed, make_bot
 from engine.core.errors import SaveError
@@ -201,6 +201,7 @@ class ReviewArgs(_Viewed, frozen=True):
 
 class ReviewAtArgs(_Viewed, frozen=True):
     step: int = 0
+    full_log: bool = False  # also the whole game's log for this viewer (another seat's eyes)
 
 
 class ForkArgs(_Viewed, frozen=True):
@@ -209,6 +210,14 @@ class ForkArgs(_Viewed, frozen=True):
 
 class ReviewCloseArgs(_Args, frozen=True):
     pass
+
+
+class VerdictStepsArgs(_Args, frozen=True):
+    pass
+
+
+class VerdictArgs(_Lang, frozen=True):
+    step: int = 0
 
 
 ARGS: dict[str, type[_Args]] = {
@@ -234,6 +243,8 @@ ARGS: dict[str, type[_Args]] = {
     "review_at": ReviewAtArgs,
     "fork": ForkArgs,
     "review_close": ReviewCloseArgs,
+    "verdict_steps": VerdictStepsArgs,
+    "verdict": VerdictArgs,
 }
 
 
@@ -305,7 +316,9 @@ class Bridge:
         return [cls.describe() for cls in registry.all_games()]
 
     def m_strings(self, a: StringsArgs) -> dict[str, str]:
-        game = self.table.match.game if self.table else None
+        # the game on screen: the one under review, else the table's
+        shown = self.review or self.table
+        game = shown.match.game if shown else None
         return page_strings(a.lang, game)
 
     def m_automation(self, a: AutomationArgs) -> dict[str, Any]:
@@ -544,11 +557,15 @@ class Bridge:
     def m_review_at(self, a: ReviewAtArgs) -> dict[str, Any]:
         """The reviewed game after its first ``step`` steps, as ``viewer`` saw it then (any
         seat once the game is over; else only a seat this screen may see); the log is left
-        out (the page has the whole game's from ``review``)."""
+        out (the page has the whole game's from ``review``; ``full_log`` asks for it again, as
+        another seat may read it)."""
         review = self._review()
         self._check_review_viewer(review, a.viewer)
         at = Table(review.match.prefix(a.step), review.seats, review.hints)
-        return self.snapshot(a.viewer, a.lang, at, log=False)
+        snap = self.snapshot(a.viewer, a.lang, at, log=False)
+        if a.full_log:
+            snap["review_log"] = self._log(review.match, a.viewer, a.lang, review)
+        return snap
 
     def m_fork(self, a: ForkArgs) -> dict[str, Any]:
         """Play on from step ``step`` of the finished game under review: a new game at the
@@ -567,12 +584,46 @@ class Bridge:
     def m_review_close(self, a: ReviewCloseArgs) -> None:
         self.review = None
 
+    def m_verdict_steps(self, a: VerdictStepsArgs) -> list[int]:
+        """The steps of the finished game under review at which a person chose among several
+        moves: what ``verdict`` rates, one call each."""
+        review = self._finished_review()
+        return verdicts.moves_to_rate(review.match, review.humans())
+
+    def m_verdict(self, a: VerdictArgs) -> dict[str, Any]:
+        """The bot's verdict on the move made at ``step`` of the finished game under review
+        (``verdicts.rate``: expected points after it and after the bot's preferred move, the
+        points given up, the mark), with both moves' labels. Only once the game is over: in a
+        game being played it would be a hint, and hints may be off."""
+        review = self._finished_review()
+        match, game = review.match, review.match.game
+        if not verdicts.rated(match, a.step, review.humans()):
+            raise OptionsError("bridge.no_verdict", step=a.step)
+        step, state = match.steps[a.step], match.states[a.step]
+        lang = a.lang if a.lang in LANGS else "en"
+        out = verdicts.rate(game, state, step.seat, step.action)
+        best = game.action_from_builtins(out["best"])
+        return {
+            **out,
+            "step": a.step,
+            "seat": step.seat,
+            "played": game.action_to_builtins(step.action),
+            "label": self._label(game, step.action, lang, state, step.seat),
+            "best_label": self._label(game, best, lang, state, step.seat),
+        }
+
     # --- helpers -------------------------------------------------------------------------
 
     def _review(self) -> Table:
         if self.review is None:
             raise OptionsError("bridge.no_review")
         return self.review
+
+    def _finished_review(self) -> Table:
+        review = self._review()
+        if not review.match.terminal:
+            raise OptionsError("bridge.verdicts_live")
+        return review
 
     def _check_review_viewer(self, review: Table, viewer: int | None) -> None:
         """Once a game is over every seat's hidden choices may be shown; before that a review

@@ -147,3 +147,35 @@ def test_solo_targets_are_in_the_result():
     match = Match.new("magnificent-solo", 1, None, 5)
     play_to_end(match, {0: make_bot(match.game, "greedy", 1)})
     assert match.result().targets == [200, 220, 240]
+
+
+def test_verdicts_rate_the_peoples_moves_of_a_finished_game():
+    from engine.core import verdicts
+
+    live, _ = play("oracle", 1, {}, stop=30)
+    call(live, "review", viewer=0)
+    assert error(live, "verdict_steps") == "bridge.verdicts_live"
+    assert error(live, "verdict", step=3) == "bridge.verdicts_live"
+
+    bridge = Bridge()
+    seats = [{"kind": "human", "name": "Ann"}]
+    call(bridge, "new", game="oracle", players=1, seed=4, seats=seats, viewer=0)
+    match = bridge.table.match
+    careless = make_bot(match.game, "random", 2)  # a player who blunders now and then
+    while not match.terminal:
+        if match.auto_step() is None:
+            match.act(0, careless.choose(match.game, match.state, 0, match.legal(0)))
+    call(bridge, "review", viewer=0)
+    steps = call(bridge, "verdict_steps")
+    assert steps and all(match.steps[s].seat == 0 for s in steps)
+    assert all(len(match.game.legal_actions(match.states[s], 0)) > 1 for s in steps)
+    chance = next(i for i, s in enumerate(match.steps) if s.seat != 0)
+    assert error(bridge, "verdict", step=chance) == "bridge.no_verdict"
+    rated = [call(bridge, "verdict", step=s, lang="ru") for s in steps[:25]]
+    for v in rated:
+        assert v["loss"] >= 0 and v["mark"] == verdicts.mark(match.game, v["loss"])
+        assert v["label"] and v["best_label"]
+        if v["played"] == v["best"]:
+            assert v["loss"] == 0 and v["mark"] is None
+    assert any(v["mark"] in ("mistake", "blunder") for v in rated)
+    assert any(v["mark"] is None for v in rated)
