@@ -107,6 +107,14 @@ function reviewApi(review, guarded) {
       return hit ? go(hit.step) : Promise.reject({ code: "core.bad_step", params: { step: n }, message: String(n) });
     },
     setViewer: (seat) => guarded(() => review.setViewer(seat)),
+    /** Rate the people's moves of the finished game under review (the normal bot, in the
+     *  engine's worker): Promise<[verdict]>, what was rated if cancel() stopped it. Not inside
+     *  the page's work queue: cancel() and the other reads answer while it runs. */
+    analyse: () => review.analyse().then(clone),
+    cancel: review.cancel,
+    /** The verdicts so far: [{step, seat, played, label, best, best_label, score, best_score,
+     *  loss, mark}] (mark: null, "inaccuracy", "mistake" or "blunder"). */
+    verdicts: () => clone(review.verdicts()),
     /** Play on from the position on screen (a finished game): Promise<the new table's snapshot>. */
     fork: () => guarded(review.fork),
     close: () => guarded(review.close),

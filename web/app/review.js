@@ -4,7 +4,7 @@
 // the bridge reviews a copy of the history, and nothing here saves.
 
 import { pageError } from "../ui/bridge.js";
-import { buildReview, updateReview } from "../ui/review.js";
+import { buildReview, updateReview, updateVerdicts } from "../ui/review.js";
 import { timings } from "./automation.js";
 import * as boards from "./boards.js";
 import { call, exclusive } from "./engine.js";
@@ -18,6 +18,10 @@ const R = {
   busy: null, // the Promise of the steps being fetched
   stale: false, // the position must be fetched again (another viewer, another language)
   refs: null, // the review screen's elements (ui/review.js)
+  // the rating of the moves (ui/verdicts.js): null, or {running, done, total, cancelled, list,
+  // level}, replaced (not changed) at each step of the rating so a redraw sees it is new
+  verdicts: null,
+  cancel: false, // the rating under way stops before its next move
 };
 
 // {lang(), t(), el(), screen(), show(screen), loadStrings(), back(from), fork(snap)}
@@ -34,6 +38,7 @@ export async function open({ text = null, viewer = null, from = "lobby" }) {
   const started = performance.now();
   const snap = await call("review", { text, viewer, lang: page.lang() });
   Object.assign(R, { info: snap.review, snap, viewer, from, want: snap.step, stale: false, refs: null });
+  Object.assign(R, { verdicts: null, cancel: true });
   await page.loadStrings(); // the reviewed game's own ui.* strings
   boards.use(snap.game);
   page.show("review");
@@ -57,7 +62,10 @@ export function go(step) {
         if (!active()) break;
         if (snap.review_log) R.info = { ...R.info, log: snap.review_log };
         R.snap = snap;
-        if (stale) R.refs = null; // the log (and the names) are the new viewer's
+        if (stale) {
+          R.refs = null; // the log (and the names) are the new viewer's
+          if (R.verdicts) R.verdicts = { ...R.verdicts }; // drawn and marked again in it
+        }
         const drawn = performance.now();
         draw();
         timings.reviewDraw = round(performance.now() - drawn);
@@ -95,6 +103,40 @@ export function relang() {
   return go(R.snap.step);
 }
 
+/** Rate the people's moves of the finished game under review, one move per call to the
+ *  engine's worker (the page stays free meanwhile), the panel redrawn after each; `cancel()`
+ *  stops it before the next move. Resolves with the verdicts so far. */
+export async function analyse() {
+  if (!active()) throw pageError(page.t(), "bridge.no_review");
+  if (R.verdicts?.running) return R.verdicts.list;
+  const started = performance.now();
+  const level = page.t()("ui.bot.normal");
+  R.cancel = false;
+  R.verdicts = { running: true, done: 0, total: 0, cancelled: false, list: [], level };
+  drawVerdicts();
+  const steps = await call("verdict_steps");
+  const list = [];
+  for (const step of steps) {
+    if (R.cancel || !active()) break;
+    R.verdicts = { ...R.verdicts, done: list.length, total: steps.length, list: [...list] };
+    drawVerdicts();
+    list.push(await call("verdict", { step, lang: page.lang() }));
+  }
+  const cancelled = list.length < steps.length;
+  if (active()) {
+    R.verdicts = { running: false, done: list.length, total: steps.length, cancelled, list, level };
+    drawVerdicts();
+  }
+  timings.analysis = round(performance.now() - started);
+  return list;
+}
+
+export function cancel() {
+  R.cancel = true;
+}
+
+export const verdicts = () => (active() ? (R.verdicts?.list ?? []) : []);
+
 /** A new game from the position on screen of the finished game under review. */
 export async function fork() {
   if (!active()) throw pageError(page.t(), "bridge.no_review");
@@ -106,6 +148,7 @@ export async function fork() {
 
 export async function close({ back = true } = {}) {
   if (R.snap === null) return;
+  R.cancel = true;
   await call("review_close");
   const from = R.from;
   Object.assign(R, { snap: null, info: null, refs: null });
@@ -126,6 +169,12 @@ function draw() {
   R.refs ??= buildReview(page.el(), ctx);
   updateReview(R.refs, ctx);
 }
+/** Only the verdicts (a rating under way): the board and the log stay as they are. */
+function drawVerdicts() {
+  if (R.refs) updateVerdicts(R.refs, reviewCtx());
+  else draw();
+}
+
 boards.onLoaded(() => {
   if (active()) draw();
 });
@@ -142,6 +191,7 @@ function reviewCtx() {
     seats: R.snap.seats,
     step: () => R.snap.step,
     viewer: () => R.viewer,
+    verdicts: R.verdicts,
     renderBoard: (container, shown) =>
       boards.renderBoard(container, shown, { viewer: R.viewer, lang, t, hint: null, call, act, review: true }),
     on: handlers,
@@ -158,6 +208,8 @@ const report =
 const handlers = {
   go: report(go),
   viewer: report(setViewer),
+  analyse: report(analyse),
+  cancel: async () => cancel(),
   // these change what is at the table: one piece of the page's work, as a move is
   fork: report(() => exclusive(fork)),
   close: report(() => exclusive(close)),

@@ -8,6 +8,7 @@
 
 import { clear, h, isolateNames } from "./dom.js";
 import { seatName, seatNames } from "./seats.js";
+import { drawVerdicts, markEntry } from "./verdicts.js";
 
 export function buildReview(root, ctx) {
   const { t, on, info } = ctx;
@@ -105,6 +106,10 @@ export function buildReview(root, ctx) {
         h(
           "aside",
           { class: "side-column" },
+          // a finished game's moves may be rated (ui/verdicts.js)
+          info.over
+            ? keep("verdicts", h("section", { class: "panel verdict-panel", testid: "review-verdicts" }))
+            : null,
           h(
             "section",
             { class: "panel log-panel", "aria-labelledby": "review-log-title" },
@@ -158,6 +163,10 @@ function fillLog(refs, ctx) {
     ),
   );
   refs.entries = [...refs.log.children];
+  // each move's first entry, where its verdict's mark goes
+  refs.firstEntry = new Map();
+  for (const li of refs.entries) if (!refs.firstEntry.has(li.dataset.step)) refs.firstEntry.set(li.dataset.step, li);
+  refs.marked = 0; // verdicts already marked in this log
 }
 
 export function updateReview(refs, ctx) {
@@ -172,6 +181,18 @@ export function updateReview(refs, ctx) {
   }
   ctx.renderBoard(refs.board, snap);
   markLog(refs, step);
+  updateVerdicts(refs, ctx);
+}
+
+/** The verdicts panel and the marks of the moves rated since the last draw; nothing else (a
+ *  rating under way calls it after each move: the board stays as it is). */
+export function updateVerdicts(refs, ctx) {
+  if (!refs.verdicts || refs.verdictsShown === ctx.verdicts) return;
+  refs.verdictsShown = ctx.verdicts;
+  drawVerdicts(refs.verdicts, ctx.t, ctx.verdicts, ctx.on);
+  const list = ctx.verdicts?.list ?? [];
+  for (const v of list.slice(refs.marked)) markEntry(refs.firstEntry.get(String(v.step)), ctx.t, v);
+  refs.marked = list.length;
 }
 
 /** Entries of the moves played so far are marked; the latest is current and kept in view. */
