@@ -49,7 +49,9 @@ def test_verdicts_of_a_short_game(page, site_url, screenshot, figures):
     figures["verdicts: the Oracle, whole game"] = f"{page.evaluate('marquee.timings.analysis')} ms"
     screenshot(page, "verdicts-oracle-desktop-en")
     page.evaluate("marquee.setLang('ru')")
-    expect(page.get_by_test_id("review-moment").first).to_contain_text("бот предпочёл")
+    first = page.get_by_test_id("review-moment").first
+    expect(first).to_contain_text("бот предпочёл")
+    expect(first).to_contain_text(worst[0]["labels"]["ru"])  # the moves named in Russian too
     screenshot(page, "verdicts-oracle-desktop-ru")
     no_problems(page)
 

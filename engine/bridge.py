@@ -610,6 +610,9 @@ class Bridge:
             "played": game.action_to_builtins(step.action),
             "label": self._label(game, step.action, lang, state, step.seat),
             "best_label": self._label(game, best, lang, state, step.seat),
+            # in every language: the page keeps a rating across a change of language
+            "labels": {x: self._label(game, step.action, x, state, step.seat) for x in LANGS},
+            "best_labels": {x: self._label(game, best, x, state, step.seat) for x in LANGS},
         }
 
     # --- helpers -------------------------------------------------------------------------

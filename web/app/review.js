@@ -18,8 +18,8 @@ const R = {
   busy: null, // the Promise of the steps being fetched
   stale: false, // the position must be fetched again (another viewer, another language)
   refs: null, // the review screen's elements (ui/review.js)
-  // the rating of the moves (ui/verdicts.js): null, or {running, done, total, cancelled, list,
-  // level}, replaced (not changed) at each step of the rating so a redraw sees it is new
+  // the rating of the moves (ui/verdicts.js): null, or {running, done, total, cancelled, list},
+  // replaced (not changed) at each step of the rating so a redraw sees it is new
   verdicts: null,
   cancel: false, // the rating under way stops before its next move
 };
@@ -110,9 +110,8 @@ export async function analyse() {
   if (!active()) throw pageError(page.t(), "bridge.no_review");
   if (R.verdicts?.running) return R.verdicts.list;
   const started = performance.now();
-  const level = page.t()("ui.bot.normal");
   R.cancel = false;
-  R.verdicts = { running: true, done: 0, total: 0, cancelled: false, list: [], level };
+  R.verdicts = { running: true, done: 0, total: 0, cancelled: false, list: [] };
   drawVerdicts();
   const steps = await call("verdict_steps");
   const list = [];
@@ -124,7 +123,7 @@ export async function analyse() {
   }
   const cancelled = list.length < steps.length;
   if (active()) {
-    R.verdicts = { running: false, done: list.length, total: steps.length, cancelled, list, level };
+    R.verdicts = { running: false, done: list.length, total: steps.length, cancelled, list };
     drawVerdicts();
   }
   timings.analysis = round(performance.now() - started);

@@ -3,11 +3,12 @@
 // position it was played from), and each rated move's mark beside its log entry.
 
 import { clear, h } from "./dom.js";
+import { pick } from "./i18n.js";
 
 const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
-/** The verdicts panel. `state`: {running, done, total, cancelled, list, level} or null (not
- *  asked yet); `on`: {analyse, cancel, go}. */
+/** The verdicts panel. `state`: {running, done, total, cancelled, list} or null (not asked
+ *  yet); `on`: {analyse, cancel, go}. */
 export function drawVerdicts(el, t, state, on) {
   if (!state) {
     return clear(
@@ -31,7 +32,9 @@ export function drawVerdicts(el, t, state, on) {
     : h(
         "p",
         { class: "muted", role: "status", testid: "review-verdict-status" },
-        cancelled ? t("ui.verdict.cancelled", { done, total }) : t("ui.verdict.done", { total, level: state.level }),
+        cancelled
+          ? t("ui.verdict.cancelled", { done, total })
+          : t("ui.verdict.done", { total, level: t("ui.bot.normal") }),
       );
   const moments = list.filter((v) => v.mark === "mistake" || v.mark === "blunder").sort((a, b) => b.loss - a.loss);
   return clear(
@@ -53,9 +56,9 @@ export function drawVerdicts(el, t, state, on) {
                 " ",
                 t("ui.verdict.moment", {
                   step: v.step + 1,
-                  label: v.label,
+                  label: pick(v.labels, t.lang),
                   loss: formatted(t, v.loss),
-                  best: v.best_label,
+                  best: pick(v.best_labels, t.lang),
                 }),
               ),
             ),
