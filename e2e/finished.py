@@ -12,11 +12,10 @@ import functools
 import json
 from dataclasses import dataclass
 
-from helpers import ROOT  # noqa: F401  (puts the engine on sys.path)
-
 from engine.bridge import Bridge
 from engine.core import save as savefile
 from engine.core.bots import make_bot
+from helpers import ROOT  # noqa: F401  (puts the engine on sys.path)
 
 # the five ways to play: (game, players, options)
 MODES = {
@@ -54,7 +53,9 @@ def played(mode: str, seed: int = 3, before_end: int = 3) -> Played:
     bridge = Bridge()
     kinds = ["human"] + ["bot"] * (players - 1)
     seats = [{"kind": k, "bot": "greedy", "name": f"Seat {i + 1}"} for i, k in enumerate(kinds)]
-    snap = _call(bridge, "new", game=game, players=players, options=options, seed=seed, seats=seats, viewer=0)
+    snap = _call(
+        bridge, "new", game=game, players=players, options=options, seed=seed, seats=seats, viewer=0
+    )
     me = make_bot(bridge.table.match.game, "greedy", 11)
     hashes = {snap["step"]: snap["hash"]}
     mine: list[int] = []  # steps at which seat 0 was to choose
@@ -63,7 +64,9 @@ def played(mode: str, seed: int = 3, before_end: int = 3) -> Played:
         if snap["to_act"]["kind"] == "players" and 0 in snap["to_act"]["seats"]:
             mine.append(snap["step"])
             action = me.choose(match.game, match.state, 0, match.legal(0))
-            snap = _call(bridge, "act", seat=0, action=match.game.action_to_builtins(action), viewer=0)
+            snap = _call(
+                bridge, "act", seat=0, action=match.game.action_to_builtins(action), viewer=0
+            )
         else:
             snap = _call(bridge, "step", viewer=0)
         hashes[snap["step"]] = snap["hash"]

@@ -11,9 +11,9 @@ sees the position turn into the ending, as a person playing it would.
 from __future__ import annotations
 
 import pytest
+from finished import MODES, played
 from playwright.sync_api import expect
 
-from finished import MODES, played
 from helpers import no_problems, open_page
 
 SIZES = {"desktop": (1366, 768), "large": (1920, 1080), "phone": (390, 844)}
@@ -35,7 +35,11 @@ def check_ending(page, snap: dict) -> None:
     expect(page.get_by_test_id("winner-banner")).to_be_in_viewport(ratio=1)
     for seat in range(players):
         expect(page.get_by_test_id(f"score-{seat}")).to_be_in_viewport(ratio=1)
-        assert page.get_by_test_id(f"score-{seat}").inner_text().startswith(str(snap["result"]["scores"][seat]))
+        assert (
+            page.get_by_test_id(f"score-{seat}")
+            .inner_text()
+            .startswith(str(snap["result"]["scores"][seat]))
+        )
     rows = page.get_by_test_id("score-table").locator("tbody tr")
     categories = {k for row in snap["result"]["breakdown"] for k in row if k != "total"}
     assert rows.count() == len(categories) + 1  # and the Total row
@@ -43,7 +47,9 @@ def check_ending(page, snap: dict) -> None:
     for button in ("game-over-lobby", "game-over-again", "game-over-review"):
         expect(page.get_by_test_id(button)).to_be_visible()
     expect(page.get_by_test_id("chart-svg")).to_be_visible()
-    assert page.get_by_test_id("chart-svg").locator("[data-testid^=chart-series-]").count() == players
+    assert (
+        page.get_by_test_id("chart-svg").locator("[data-testid^=chart-series-]").count() == players
+    )
     targets = snap["result"].get("targets") or []
     expect(page.get_by_test_id("solo-targets").locator("li")).to_have_count(len(targets))
 
@@ -79,7 +85,9 @@ def test_play_again_keeps_the_table(page, site_url):
     page.wait_for_function("s => marquee.snapshot().step < s", arg=before["step"])
     after = page.evaluate("marquee.snapshot()")
     assert (after["game"], after["options"]) == (before["game"], before["options"])
-    assert [(s["kind"], s["name"]) for s in after["seats"]] == [(s["kind"], s["name"]) for s in before["seats"]]
+    assert [(s["kind"], s["name"]) for s in after["seats"]] == [
+        (s["kind"], s["name"]) for s in before["seats"]
+    ]
     assert after["to_act"]["kind"] != "terminal" and after["result"] is None
     expect(page.get_by_test_id("game-over")).to_be_hidden()
     expect(page.get_by_test_id("undo")).to_be_visible()

@@ -14,9 +14,9 @@ import statistics
 import tempfile
 from pathlib import Path
 
+from finished import played
 from playwright.sync_api import expect
 
-from finished import played
 from helpers import no_problems, open_page, tid
 
 
@@ -45,7 +45,12 @@ def test_review_of_a_finished_game(page, site_url, screenshot, figures):
     expect(page.get_by_test_id("review-position")).to_have_attribute("data-step", str(game.steps))
     opened = page.evaluate("marquee.timings.reviewOpen")
     state = page.evaluate("marquee.review.state()")
-    assert (state["step"], state["steps"], state["over"], state["viewer"]) == (game.steps, game.steps, True, 0)
+    assert (state["step"], state["steps"], state["over"], state["viewer"]) == (
+        game.steps,
+        game.steps,
+        True,
+        0,
+    )
     assert state["hash"] == game.hashes[game.steps]
 
     # back to move 1 with the buttons and the keyboard, then on to the end
@@ -54,7 +59,9 @@ def test_review_of_a_finished_game(page, site_url, screenshot, figures):
     page.get_by_test_id("review-next").click()
     expect(page.get_by_test_id("review-position")).to_have_attribute("data-step", "1")
     assert page.evaluate("marquee.review.state().hash") == game.hashes[1]
-    page.locator("body").click(position={"x": 5, "y": 5})  # the focus off the buttons: keys reach the page
+    page.locator("body").click(
+        position={"x": 5, "y": 5}
+    )  # the focus off the buttons: keys reach the page
     page.keyboard.press("ArrowRight")
     expect(page.get_by_test_id("review-position")).to_have_attribute("data-step", "2")
     page.keyboard.press("ArrowLeft")
@@ -63,15 +70,21 @@ def test_review_of_a_finished_game(page, site_url, screenshot, figures):
     expect(page.get_by_test_id("review-position")).to_have_attribute("data-step", str(game.steps))
     page.keyboard.press("Home")
     expect(page.get_by_test_id("review-position")).to_have_attribute("data-step", "0")
-    for step in sorted({1, 7, game.steps // 4, game.steps // 2, 3 * game.steps // 4, game.steps - 1, game.steps}):
+    for step in sorted(
+        {1, 7, game.steps // 4, game.steps // 2, 3 * game.steps // 4, game.steps - 1, game.steps}
+    ):
         assert step_to(page, step)["hash"] == game.hashes[step], step
 
     # a round, the slider and a log entry each jump to their move
     rounds = page.evaluate("marquee.review.state().rounds")
     page.get_by_test_id("review-round").select_option(str(rounds[2]["step"]))
-    expect(page.get_by_test_id("review-position")).to_have_attribute("data-step", str(rounds[2]["step"]))
+    expect(page.get_by_test_id("review-position")).to_have_attribute(
+        "data-step", str(rounds[2]["step"])
+    )
     page.get_by_test_id("review-slider").fill(str(game.steps // 3))
-    expect(page.get_by_test_id("review-position")).to_have_attribute("data-step", str(game.steps // 3))
+    expect(page.get_by_test_id("review-position")).to_have_attribute(
+        "data-step", str(game.steps // 3)
+    )
     entry = page.get_by_test_id("review-log-entry").nth(20)
     logged = int(entry.get_attribute("data-step"))
     entry.locator("button").click()
@@ -91,7 +104,9 @@ def test_review_of_a_finished_game(page, site_url, screenshot, figures):
         f"{statistics.median(times)} / {max(times)} ms"
     )
     figures["review: one step, redraw only, median"] = f"{statistics.median(draws)} ms"
-    print(f"review open {opened} ms; step median {statistics.median(times)} ms (redraw {statistics.median(draws)} ms)")
+    print(
+        f"review open {opened} ms; step median {statistics.median(times)} ms (redraw {statistics.median(draws)} ms)"
+    )
 
     # once over, any seat's hidden choices may be shown
     page.get_by_test_id("review-viewer").select_option("1")
@@ -124,7 +139,9 @@ def test_play_from_here_forks_a_new_game(page, site_url):
     expect(page.get_by_test_id("load-notice")).to_contain_text("60")
     saved = {s["id"]: s for s in page.evaluate("marquee.savedGames()")}
     assert saved[fork]["fork"] == {"step": 60} and not saved[fork]["over"]
-    assert saved[original] == next(s for s in before if s["id"] == original)  # the original untouched
+    assert saved[original] == next(
+        s for s in before if s["id"] == original
+    )  # the original untouched
     page.evaluate("marquee.toLobby()")
     expect(page.locator(f'[data-id="{fork}"] {tid("saved-game-fork")}')).to_be_visible()
     expect(page.locator(f'[data-id="{original}"] {tid("saved-game-fork")}')).to_have_count(0)
@@ -193,7 +210,11 @@ def test_review_screenshots(browser, site_url, screenshot):
     for lang in ("en", "ru"):
         page.evaluate(f"marquee.setLang('{lang}')")
         page.wait_for_function("marquee.screen() === 'review'")
-        for name, (w, h) in {"desktop": (1366, 768), "large": (1920, 1080), "phone": (390, 844)}.items():
+        for name, (w, h) in {
+            "desktop": (1366, 768),
+            "large": (1920, 1080),
+            "phone": (390, 844),
+        }.items():
             page.set_viewport_size({"width": w, "height": h})
             expect(page.get_by_test_id("review-position")).to_be_in_viewport()
             screenshot(page, f"review-trickerion-{name}-{lang}")

@@ -7,9 +7,9 @@ whole 2-player Trickerion game takes and the page's longest task meanwhile (targ
 
 from __future__ import annotations
 
+from finished import played
 from playwright.sync_api import expect
 
-from finished import played
 from helpers import no_problems, open_page
 
 # observed once the page is idle: the review's own opening (its layout included) is over then
@@ -37,12 +37,16 @@ def test_verdicts_of_a_short_game(page, site_url, screenshot, figures):
     expect(page.get_by_test_id("review-verdict-status")).to_be_visible(timeout=300_000)
     verdicts = page.evaluate("marquee.review.verdicts()")
     assert verdicts and all(v["seat"] == 0 and v["loss"] >= 0 for v in verdicts)
-    worst = sorted((v for v in verdicts if v["mark"] in ("mistake", "blunder")), key=lambda v: -v["loss"])
+    worst = sorted(
+        (v for v in verdicts if v["mark"] in ("mistake", "blunder")), key=lambda v: -v["loss"]
+    )
     moments = page.get_by_test_id("review-moment")
     assert moments.count() == min(8, len(worst)) and worst
     assert int(moments.first.get_attribute("data-step")) == worst[0]["step"]
     moments.first.locator("button").click()
-    expect(page.get_by_test_id("review-position")).to_have_attribute("data-step", str(worst[0]["step"]))
+    expect(page.get_by_test_id("review-position")).to_have_attribute(
+        "data-step", str(worst[0]["step"])
+    )
     marked = len([v for v in verdicts if v["mark"]])
     expect(page.get_by_test_id("review-log").get_by_test_id("verdict-mark")).to_have_count(marked)
     figures["verdicts: the Oracle, moves rated"] = str(len(verdicts))
@@ -61,8 +65,13 @@ def test_a_rating_can_be_cancelled(page, site_url):
     open_page(page, site_url)
     open_review(page, game.finished)
     page.get_by_test_id("review-analyse").click()
-    page.wait_for_function("marquee.review.verdicts().length === 0 && document.querySelector('[data-testid=review-progress]')")
-    page.wait_for_function("Number(document.querySelector('[data-testid=review-progress]').value) >= 2", timeout=120_000)
+    page.wait_for_function(
+        "marquee.review.verdicts().length === 0 && document.querySelector('[data-testid=review-progress]')"
+    )
+    page.wait_for_function(
+        "Number(document.querySelector('[data-testid=review-progress]').value) >= 2",
+        timeout=120_000,
+    )
     page.get_by_test_id("review-cancel").click()
     expect(page.get_by_test_id("review-verdict-status")).to_be_visible()
     status = page.get_by_test_id("review-verdict-status").inner_text()
@@ -79,6 +88,10 @@ def test_a_whole_trickerion_game_is_rated(page, site_url, figures):
     verdicts = page.evaluate("marquee.review.analyse()")
     assert verdicts and page.evaluate("marquee.review.state().step") == game.steps
     figures["verdicts: 2p Trickerion, people's moves rated"] = str(len(verdicts))
-    figures["verdicts: 2p Trickerion, whole game (target ≤ 90 s)"] = f"{page.evaluate('marquee.timings.analysis')} ms"
-    figures["verdicts: longest main-thread task meanwhile (target ≤ 100 ms)"] = f"{page.evaluate('window.__longest')} ms"
+    figures["verdicts: 2p Trickerion, whole game (target ≤ 90 s)"] = (
+        f"{page.evaluate('marquee.timings.analysis')} ms"
+    )
+    figures["verdicts: longest main-thread task meanwhile (target ≤ 100 ms)"] = (
+        f"{page.evaluate('window.__longest')} ms"
+    )
     no_problems(page)
