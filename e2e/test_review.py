@@ -195,7 +195,7 @@ def test_a_save_file_reviewed_from_the_lobby(page, site_url, screenshot):
     no_problems(page)
 
 
-def test_review_screenshots(browser, site_url, screenshot):
+def test_review_screenshots(browser, site_url, screenshot, figures):
     """The review at the three sizes, in English and Russian (looked at, not compared)."""
     from conftest import watch
 
@@ -205,7 +205,12 @@ def test_review_screenshots(browser, site_url, screenshot):
     watch(page)
     open_page(page, site_url)
     load(page, game.finished)
-    page.evaluate("marquee.review.open()")
+    page.evaluate("marquee.toLobby()")
+    page.evaluate("t => marquee.review.open({text: t})", game.finished)  # replayed from the file
+    figures["review: open a finished 2p Trickerion game from its file"] = (
+        f"{page.evaluate('marquee.timings.reviewOpen')} ms"
+    )
+    page.evaluate("marquee.review.setViewer(0)")
     step_to(page, game.steps // 2)
     for lang in ("en", "ru"):
         page.evaluate(f"marquee.setLang('{lang}')")

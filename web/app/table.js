@@ -25,7 +25,9 @@ const T = {
   storageProblem: null, // why the last autosave failed (a banner until one succeeds)
   hint: null, // the last hint asked at the table: {step, viewer, pending} or {step, viewer, moves, ms}
   tabNotice: null, // another tab saved over this table's game (a banner until dismissed)
-  loadNotice: null, // the table came from a file: said to everyone at it (until dismissed)
+  // the table came from a file, or is a fork: said to everyone at it (until dismissed), as
+  // [code, params] so that it reads in the page's language of the moment
+  loadNotice: null,
   fork: null, // {step}: the game was forked from a finished one (web/app/review.js); autosaved
   chart: null, // the bridge's chart of the finished game on screen: {hash, chart}
   chartFigure: null, // the figure the ending's chart shows (null: the game's first)
@@ -85,10 +87,10 @@ export async function openTable(snap) {
   bots.unstall();
   saves.begin();
   // A file may hold any earlier position of a game: loading one is announced to the table.
-  let loadNotice = snap.loaded ? page.t()("ui.table.loaded", { step: snap.loaded.steps }) : null;
+  let loadNotice = snap.loaded ? ["ui.table.loaded", { step: snap.loaded.steps }] : null;
   // a fork says where it came from, to the table and in the lobby's list (its autosave's `fork`)
   const fork = snap.forked ? { step: snap.forked.steps } : null;
-  if (fork) loadNotice = page.t()("ui.review.forked", { step: fork.step });
+  if (fork) loadNotice = ["ui.review.forked", { step: fork.step }];
   Object.assign(T, { tabNotice: null, loadNotice, fork, error: null, refs: null, chart: null, chartFigure: null });
   await page.loadStrings(); // the game's own ui.* strings join the page's
   await settle(snap, { fresh: true });
@@ -126,7 +128,8 @@ function tableCtx() {
   const t = page.t();
   return {
     ...{ t, snap, viewer, covered, coverFor: viewer, secret: Boolean(T.group?.group), error, storageProblem },
-    ...{ tabNotice, loadNotice, speed: bots.speed(), autoPending: snap ? autoPending(snap) : false, freshFrom },
+    ...{ tabNotice, speed: bots.speed(), autoPending: snap ? autoPending(snap) : false, freshFrom },
+    loadNotice: loadNotice && t(...loadNotice),
     hint: T.hint?.lang === page.lang() ? T.hint : null, // labels in another language: ask again
     chart: T.chart?.hash === snap?.hash ? T.chart.chart : null,
     chartFigure: T.chartFigure,

@@ -57,7 +57,7 @@ export function buildReview(root, ctx) {
             ? h(
                 "label",
                 {},
-                t("ui.review.round"),
+                t(info.chart?.unit === "day" ? "ui.review.day" : "ui.review.round"),
                 " ",
                 keep(
                   "round",
