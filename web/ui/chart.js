@@ -30,7 +30,7 @@ export function chartSvg(t, chart, figure, names) {
   const figureName = t(`ui.chart.${figure}`);
   const unit = t(`ui.chart.unit.${chart.unit}`);
   const tick = (r) => t(chart.unit === "day" ? "ui.chart.day" : "ui.chart.round", { n: r });
-  const grid = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(low + f * (top - low)));
+  const grid = gridLines(low, top);
   return svg(
     "svg",
     {
@@ -90,6 +90,15 @@ export function chartLegend(names) {
 }
 
 const colour = (seat) => COLOURS[seat % COLOURS.length];
+
+/** Whole values for the grid from `low` to `top`: five steps of a whole size where the range
+ *  allows (0, 10, … 50), else every unit. */
+function gridLines(low, top) {
+  const step = Math.max(1, Math.ceil((top - low) / 5));
+  const out = [];
+  for (let v = low; v <= top; v += step) out.push(v);
+  return out;
+}
 
 /** A round number at or above `v` for the top of the axis (1, 2, 5 × 10^n). */
 function niceTop(v) {
