@@ -20,6 +20,8 @@ def rounds(game: Game, states: Sequence[Any]) -> list[dict[str, int]]:
         progress = game.progress(state)
         if progress is None:
             return []
+        if out and _over(game, state):
+            break  # the end may move the counter past the last round: no round of its own
         if not out or out[-1]["round"] != progress.round:
             out.append({"round": progress.round, "step": step})
     return out
@@ -34,7 +36,10 @@ def chart(game: Game, states: Sequence[Any]) -> dict[str, Any] | None:
         progress = game.progress(state)
         if progress is None:
             return None
-        ends[progress.round] = progress.figures  # the last state of a round wins
+        # the last state of a round wins; the final scores count for the last round played
+        # (Trickerion's end moves its round counter on)
+        at = next(reversed(ends)) if ends and _over(game, state) else progress.round
+        ends[at] = progress.figures
     order = list(ends)
     names = list(ends[order[-1]]) if order else []
     seats = game.players
@@ -46,3 +51,7 @@ def chart(game: Game, states: Sequence[Any]) -> dict[str, Any] | None:
             for name in names
         },
     }
+
+
+def _over(game: Game, state: Any) -> bool:
+    return game.to_act(state).kind == "terminal"
