@@ -14,7 +14,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from finished import played
+from finished import MODES, played
 from playwright.sync_api import expect
 
 from helpers import no_problems, open_page, tid
@@ -225,3 +225,19 @@ def test_review_screenshots(browser, site_url, screenshot, figures):
             screenshot(page, f"review-trickerion-{name}-{lang}")
     no_problems(page)
     context.close()
+
+
+def test_every_way_to_play_is_reviewed_as_it_was_played(page, site_url):
+    """Trickerion, its solo game, The Magnificent, its solo game and the Oracle: from the end
+    back to move 1 and on, each sampled position as the table showed it to the same seat."""
+    open_page(page, site_url)
+    for mode in MODES:
+        game = played(mode)
+        load(page, game.finished)
+        page.evaluate("marquee.review.open()")
+        last = game.steps
+        for step in [last, 0, 1, last // 5, last // 2, 4 * last // 5, last - 1, last]:
+            assert step_to(page, step)["hash"] == game.hashes[step], (mode, step)
+        expect(page.get_by_test_id("review-position")).to_have_attribute("data-step", str(last))
+        page.evaluate("marquee.review.close()")
+    no_problems(page)

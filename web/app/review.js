@@ -52,6 +52,9 @@ export async function open({ text = null, viewer = null, from = "lobby" }) {
 export function go(step) {
   if (!active()) return Promise.reject(pageError(page.t(), "bridge.no_review"));
   R.want = Math.max(0, Math.min(R.info.steps, Math.round(Number(step) || 0)));
+  // already there: answered at once (the loop below would end before its first await, and
+  // its `finally` would run before `R.busy` is set, leaving a settled promise there for good)
+  if (!R.busy && R.want === R.snap.step && !R.stale) return Promise.resolve(R.snap);
   R.busy ??= (async () => {
     try {
       while (R.want !== R.snap.step || R.stale) {
