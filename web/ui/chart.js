@@ -52,17 +52,21 @@ export function chartSvg(t, chart, figure, names) {
     series.map((points, seat) =>
       svg(
         "g",
-        { class: "chart-series", testid: `chart-series-${seat}`, "data-seat": seat, style: `--seat: ${colour(seat)}` },
+        {
+          class: "chart-series",
+          testid: `chart-series-${seat}`,
+          "data-seat": seat,
+          style: `--seat: ${colour(seat)}`,
+          // named in an attribute, isolated (FSI…PDI): an SVG has no <bdi> to put a name in
+          "aria-label": `\u2068${names[seat] ?? ""}\u2069`,
+          role: "group",
+        },
         svg("polyline", {
           points: points.map((v, i) => `${x(i)},${y(v)}`).join(" "),
           "stroke-dasharray": DASHES[seat % DASHES.length],
         }),
         points.map((v, i) =>
-          svg(
-            "circle",
-            { cx: x(i), cy: y(v), r: 3.2 },
-            svg("title", {}, `${names[seat] ?? ""} · ${tick(rounds[i])}: ${v}`),
-          ),
+          svg("circle", { cx: x(i), cy: y(v), r: 3.2 }, svg("title", {}, `${tick(rounds[i])}: ${v}`)),
         ),
       ),
     ),
