@@ -139,7 +139,10 @@ function viewerChoice(ctx) {
         onchange: (e) => on.viewer(e.currentTarget.value === "" ? null : Number(e.currentTarget.value)),
       },
       h("option", { value: "", selected: ctx.viewer() === null }, t("ui.review.spectator")),
-      seats.map((_, i) => h("option", { value: String(i), selected: ctx.viewer() === i }, seatName(seats, i, t))),
+      // an <option> holds no <bdi>: the name isolated by FSI…PDI
+      seats.map((_, i) =>
+        h("option", { value: String(i), selected: ctx.viewer() === i }, `\u2068${seatName(seats, i, t)}\u2069`),
+      ),
     ),
   );
 }
@@ -189,7 +192,7 @@ export function updateReview(refs, ctx) {
 export function updateVerdicts(refs, ctx) {
   if (!refs.verdicts || refs.verdictsShown === ctx.verdicts) return;
   refs.verdictsShown = ctx.verdicts;
-  drawVerdicts(refs.verdicts, ctx.t, ctx.verdicts, ctx.on);
+  drawVerdicts(refs.verdicts, ctx.t, ctx.verdicts, ctx.on, seatNames(ctx.seats, ctx.t));
   const list = ctx.verdicts?.list ?? [];
   for (const v of list.slice(refs.marked)) markEntry(refs.firstEntry.get(String(v.step)), ctx.t, v);
   refs.marked = list.length;

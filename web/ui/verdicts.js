@@ -2,14 +2,14 @@
 // rating under way with its Cancel button, the key moments (the worst moves, each a way to the
 // position it was played from), and each rated move's mark beside its log entry.
 
-import { clear, h } from "./dom.js";
+import { clear, h, isolateNames } from "./dom.js";
 import { pick } from "./i18n.js";
 
 const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 /** The verdicts panel. `state`: {running, done, total, cancelled, list} or null (not asked
- *  yet); `on`: {analyse, cancel, go}. */
-export function drawVerdicts(el, t, state, on) {
+ *  yet); `on`: {analyse, cancel, go}; `names` the seats' names (isolated in the moves' labels). */
+export function drawVerdicts(el, t, state, on, names) {
   if (!state) {
     return clear(
       el,
@@ -54,12 +54,15 @@ export function drawVerdicts(el, t, state, on) {
                 { type: "button", class: "log-jump", onclick: () => on.go(v.step) },
                 badge(t, v.mark),
                 " ",
-                t("ui.verdict.moment", {
-                  step: v.step + 1,
-                  label: pick(v.labels, t.lang),
-                  loss: formatted(t, v.loss),
-                  best: pick(v.best_labels, t.lang),
-                }),
+                isolateNames(
+                  t("ui.verdict.moment", {
+                    step: v.step + 1,
+                    label: pick(v.labels, t.lang),
+                    loss: formatted(t, v.loss),
+                    best: pick(v.best_labels, t.lang),
+                  }),
+                  names,
+                ),
               ),
             ),
           ),
