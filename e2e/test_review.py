@@ -145,6 +145,16 @@ def test_play_from_here_forks_a_new_game(page, site_url):
     page.evaluate("marquee.toLobby()")
     expect(page.locator(f'[data-id="{fork}"] {tid("saved-game-fork")}')).to_be_visible()
     expect(page.locator(f'[data-id="{original}"] {tid("saved-game-fork")}')).to_have_count(0)
+    # the original game reviewed from its autosave in the lobby, as its seat saw it
+    page.locator(f'[data-id="{original}"] {tid("saved-game-review")}').click()
+    page.wait_for_function("marquee.screen() === 'review'")
+    state = page.evaluate("marquee.review.state()")
+    assert (state["steps"], state["viewer"], state["from"]) == (game.steps, 0, "lobby")
+    assert step_to(page, 60)["hash"] == game.hashes[60]
+    page.get_by_test_id("review-close").click()
+    page.wait_for_function("marquee.screen() === 'lobby'")
+    after = {s["id"]: s for s in page.evaluate("marquee.savedGames()")}
+    assert after[original] == saved[original]  # reviewing its autosave left it as it was
     no_problems(page)
 
 
