@@ -249,24 +249,37 @@ const lobbyHandlers = {
 function reviewSlot(id) {
   const slot = saves.loadSlot(id);
   if (!slot) throw pageError(S.t, "ui.error.resume_gone");
-  return review.open({ text: slot.text, viewer: slot.viewer ?? null, from: S.screen === "table" ? "table" : "lobby" });
+  return openReview({ text: slot.text, viewer: slot.viewer ?? null });
 }
 
 /** A save file's game, seen by the spectator (once it is over any seat may be chosen). */
 function reviewText(text) {
   const refused = refuseText(text); // before Python sees it
   if (refused) throw pageError(S.t, refused.code, refused.params);
-  return review.open({ text, viewer: null, from: S.screen === "table" ? "table" : "lobby" });
+  return openReview({ text, viewer: null });
 }
 
 /** The game at the table so far, as this screen's seat saw it. */
 function reviewTable() {
   if (S.screen !== "table" || !table.snap()) throw pageError(S.t, "ui.error.no_table");
   if (table.covered()) throw pageError(S.t, "ui.error.no_seat"); // the next person is not there yet
-  bots.stop();
-  const viewer = table.viewer();
-  table.leave();
-  return review.open({ text: null, viewer, from: "table" });
+  return openReview({ text: null, viewer: table.viewer() });
+}
+
+/** The review in the screen's place; closing it goes back to the table or the lobby it came
+ *  from. The table's bots wait meanwhile; a review that cannot open leaves the table as it was. */
+async function openReview(source) {
+  const from = S.screen === "table" ? "table" : "lobby";
+  if (from === "table") {
+    bots.stop();
+    table.leave();
+  }
+  try {
+    return await review.open({ ...source, from });
+  } catch (error) {
+    if (from === "table") table.reenter();
+    throw error;
+  }
 }
 
 /** The same table again: same game, options, seats and hints, a new seed. */
