@@ -163,6 +163,12 @@ def test_a_live_game_is_reviewed_from_the_seat_at_the_screen(page, site_url):
     open_page(page, site_url)
     snap = load(page, game.near_end)
     assert snap["to_act"]["kind"] != "terminal"
+    # a file that cannot be reviewed leaves the table as it was
+    error = page.evaluate('marquee.review.open({text: \'{"format": "nope"}\'}).catch(e => e)')
+    assert error["code"] == "save.foreign"
+    assert page.evaluate("marquee.screen()") == "table"
+    expect(page.get_by_test_id("screen-table")).to_be_visible()
+    expect(page.get_by_test_id("action-0")).to_be_visible()
     page.get_by_test_id("review").click()
     page.wait_for_function("marquee.screen() === 'review'")
     state = page.evaluate("marquee.review.state()")
