@@ -776,6 +776,7 @@ class Bridge:
             if result is None
             else {
                 **msgspec.to_builtins(result),
+                "targets": game.score_targets(),
                 "labels": {
                     key: score_label(game, key, lang) for row in result.breakdown for key in row
                 },

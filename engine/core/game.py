@@ -65,9 +65,6 @@ class Result(msgspec.Struct, frozen=True):
     winners: list[int]
     # Per seat: category -> points, in display order (the end-of-game scoring table).
     breakdown: list[dict[str, int]] = []
-    # A solo game's printed targets, lowest first (The Magnificent §15: 200 / 220 / 240): the
-    # ending says which the score reached.
-    targets: list[int] = []
 
 
 class Progress(msgspec.Struct, frozen=True):
@@ -175,6 +172,11 @@ class Game:
     def result(self, state: Any) -> Result | None:
         """Final scores once terminal, else None."""
         raise NotImplementedError
+
+    def score_targets(self) -> list[int]:
+        """A solo game's printed targets, lowest first (The Magnificent §15: 200 / 220 / 240),
+        for the ending to say which the score reached; [] for a game without."""
+        return []
 
     def progress(self, state: Any) -> Progress | None:
         """The round and each seat's running figures in ``state`` (``Progress``), for the

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from engine.bridge import Bridge
+from engine.core import save as savefile
 from engine.core.bots import make_bot
 from engine.core.match import Match
 from engine.core.play import play_to_end
@@ -147,10 +148,17 @@ def test_a_fork_plays_on_from_an_earlier_move():
     assert call(bridge, "review_at", step=len(original), viewer=0)["to_act"]["kind"] == "terminal"
 
 
-def test_solo_targets_are_in_the_result():
+def test_solo_targets_are_in_the_ending():
     match = Match.new("magnificent-solo", 1, None, 5)
     play_to_end(match, {0: make_bot(match.game, "greedy", 1)})
-    assert match.result().targets == [200, 220, 240]
+    assert match.game.score_targets() == [200, 220, 240]
+    bridge = Bridge()
+    call(bridge, "load", text=savefile.dump(match).decode(), viewer=0)
+    result = call(bridge, "snapshot", viewer=0)["result"]
+    assert result["targets"] == [200, 220, 240]
+    assert result["winners"] == ([0] if result["scores"][0] >= 200 else [])
+    two, _ = play("magnificent", 2, {}, stop=None)
+    assert call(two, "snapshot", viewer=0)["result"]["targets"] == []
 
 
 def test_verdicts_rate_the_peoples_moves_of_a_finished_game():

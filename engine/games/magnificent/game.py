@@ -284,13 +284,15 @@ class Magnificent(Game):
                 scores=scores,
                 winners=[0] if scores[0] >= self.rules.pack.solo.targets[0] else [],
                 breakdown=[dict(state.players[0].final)],
-                targets=list(self.rules.pack.solo.targets),
             )
         return Result(
             scores=scores,
             winners=scoring.winners(state),
             breakdown=[dict(p.final) for p in state.players],
         )
+
+    def score_targets(self) -> list[int]:
+        return list(self.rules.pack.solo.targets) if self.solo else []
 
     def progress(self, state: MagState) -> Progress:
         """Victory points (the score itself) and coins by seat."""
