@@ -101,9 +101,9 @@ def test_review_of_a_finished_game(page, site_url, screenshot, figures):
         draws.append(page.evaluate("marquee.timings.reviewDraw"))
     figures["review: open a finished 2p Trickerion game (target ≤ 1000 ms)"] = f"{opened} ms"
     figures["review: one step, engine + redraw, median / max (target ≤ 50 ms)"] = (
-        f"{statistics.median(times)} / {max(times)} ms"
+        f"{statistics.median(times):.1f} / {max(times):.1f} ms"
     )
-    figures["review: one step, redraw only, median"] = f"{statistics.median(draws)} ms"
+    figures["review: one step, redraw only, median"] = f"{statistics.median(draws):.1f} ms"
     print(
         f"review open {opened} ms; step median {statistics.median(times)} ms (redraw {statistics.median(draws)} ms)"
     )
