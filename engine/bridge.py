@@ -23,7 +23,7 @@ from typing import Any, Literal
 import msgspec
 
 import engine
-from engine.core import MarqueeError, OptionsError, Rng, registry
+from engine.core import MarqueeError, OptionsError, Rng, history, registry, verdicts
 from engine.core import save as savefile
 from engine.core.bots import Bot, bot_seed, make_bot
 from engine.core.errors import SaveError
@@ -190,6 +190,36 @@ class AutomationArgs(_Args, frozen=True):
     enabled: bool = False
 
 
+class ChartArgs(_Args, frozen=True):
+    pass
+
+
+class ReviewArgs(_Viewed, frozen=True):
+    # a save file's text to review; None: the game at the table, as it stands now
+    text: str | None = None
+
+
+class ReviewAtArgs(_Viewed, frozen=True):
+    step: int = 0
+    full_log: bool = False  # also the whole game's log for this viewer (another seat's eyes)
+
+
+class ForkArgs(_Viewed, frozen=True):
+    step: int = 0
+
+
+class ReviewCloseArgs(_Args, frozen=True):
+    pass
+
+
+class VerdictStepsArgs(_Args, frozen=True):
+    pass
+
+
+class VerdictArgs(_Lang, frozen=True):
+    step: int = 0
+
+
 ARGS: dict[str, type[_Args]] = {
     "version": VersionArgs,
     "games": GamesArgs,
@@ -208,12 +238,22 @@ ARGS: dict[str, type[_Args]] = {
     "rng_check": RngCheckArgs,
     "selfplay": SelfplayArgs,
     "automation": AutomationArgs,
+    "chart": ChartArgs,
+    "review": ReviewArgs,
+    "review_at": ReviewAtArgs,
+    "fork": ForkArgs,
+    "review_close": ReviewCloseArgs,
+    "verdict_steps": VerdictStepsArgs,
+    "verdict": VerdictArgs,
 }
 
 
 class Bridge:
     def __init__(self) -> None:
         self.table: Table | None = None
+        # The game being reviewed (docs/automation.md "Review"): a table of its own over a copy
+        # of the history, so stepping through it never touches the game at the table.
+        self.review: Table | None = None
         # Automation mode: test suites may read any seat's view, the state hash and the seed.
         self.automation = False
         self._labels: dict[tuple[str, str, str, bytes, tuple[Any, ...]], str] = {}
@@ -276,7 +316,9 @@ class Bridge:
         return [cls.describe() for cls in registry.all_games()]
 
     def m_strings(self, a: StringsArgs) -> dict[str, str]:
-        game = self.table.match.game if self.table else None
+        # the game on screen: the one under review, else the table's
+        shown = self.review or self.table
+        game = shown.match.game if shown else None
         return page_strings(a.lang, game)
 
     def m_automation(self, a: AutomationArgs) -> dict[str, Any]:
@@ -475,7 +517,125 @@ class Bridge:
             "decisions": decisions,
         }
 
+    def m_chart(self, a: ChartArgs) -> dict[str, Any] | None:
+        """Each seat's figures at the end of every round of the game at the table (the
+        ending's chart): ``history.chart``; None for a game that keeps no running score."""
+        table = self._table()
+        return history.chart(table.match.game, table.match.states)
+
+    def m_review(self, a: ReviewArgs) -> dict[str, Any]:
+        """Open a review: of a save file's game (``text``, loaded as ``load`` does: a bad file
+        is refused and nothing changes) or of the game at the table as it stands. Answers the
+        last position's snapshot for ``viewer`` with ``review``: ``{steps, over, rounds,
+        chart, log}``, the log being the whole game's as ``viewer`` may read it."""
+        if a.text is None:
+            table = self._table()
+            match = table.match.prefix(len(table.match.steps))
+            review = Table(match, table.seats, table.hints)
+        else:
+            match, saved = savefile.load_with_table(a.text)
+            seats = [Seat(s.kind, s.bot, s.name) for s in saved.seats] or [
+                Seat()
+            ] * match.game.players
+            try:
+                review = Table(match, seats, saved.hints)
+            except OptionsError as exc:
+                raise SaveError("save.bad_table", detail=exc.code) from None
+        self._check_review_viewer(review, a.viewer)
+        self.review = review
+        snap = self.snapshot(a.viewer, a.lang, review)
+        game = review.match.game
+        snap["review"] = {
+            "steps": len(match.steps),
+            "over": match.terminal,
+            "rounds": history.rounds(game, match.states),
+            "chart": history.chart(game, match.states),
+            "log": self._log(review.match, a.viewer, a.lang, review),
+        }
+        return snap
+
+    def m_review_at(self, a: ReviewAtArgs) -> dict[str, Any]:
+        """The reviewed game after its first ``step`` steps, as ``viewer`` saw it then (any
+        seat once the game is over; else only a seat this screen may see); the log is left
+        out (the page has the whole game's from ``review``; ``full_log`` asks for it again, as
+        another seat may read it)."""
+        review = self._review()
+        self._check_review_viewer(review, a.viewer)
+        at = Table(review.match.prefix(a.step), review.seats, review.hints)
+        snap = self.snapshot(a.viewer, a.lang, at, log=False)
+        if a.full_log:
+            snap["review_log"] = self._log(review.match, a.viewer, a.lang, review)
+        return snap
+
+    def m_fork(self, a: ForkArgs) -> dict[str, Any]:
+        """Play on from step ``step`` of the finished game under review: a new game at the
+        table (the reviewed one is not changed), with the same seats. A game still being
+        played is not forked: that would be an undo past the barriers that forbid it."""
+        review = self._review()
+        if not review.match.terminal:
+            raise OptionsError("bridge.fork_live")
+        table = Table(review.match.prefix(a.step), review.seats, review.hints)
+        self._check_viewer(table, a.viewer)
+        self.table = table
+        snap = self.snapshot(a.viewer, a.lang)
+        snap["forked"] = {"steps": a.step}
+        return snap
+
+    def m_review_close(self, a: ReviewCloseArgs) -> None:
+        self.review = None
+
+    def m_verdict_steps(self, a: VerdictStepsArgs) -> list[int]:
+        """The steps of the finished game under review at which a person chose among several
+        moves: what ``verdict`` rates, one call each."""
+        review = self._finished_review()
+        return verdicts.moves_to_rate(review.match, review.humans())
+
+    def m_verdict(self, a: VerdictArgs) -> dict[str, Any]:
+        """The bot's verdict on the move made at ``step`` of the finished game under review
+        (``verdicts.rate``: expected points after it and after the bot's preferred move, the
+        points given up, the mark), with both moves' labels. Only once the game is over: in a
+        game being played it would be a hint, and hints may be off."""
+        review = self._finished_review()
+        match, game = review.match, review.match.game
+        if not verdicts.rated(match, a.step, review.humans()):
+            raise OptionsError("bridge.no_verdict", step=a.step)
+        step, state = match.steps[a.step], match.states[a.step]
+        lang = a.lang if a.lang in LANGS else "en"
+        out = verdicts.rate(game, state, step.seat, step.action)
+        best = game.action_from_builtins(out["best"])
+        return {
+            **out,
+            "step": a.step,
+            "seat": step.seat,
+            "played": game.action_to_builtins(step.action),
+            "label": self._label(game, step.action, lang, state, step.seat),
+            "best_label": self._label(game, best, lang, state, step.seat),
+            # in every language: the page keeps a rating across a change of language
+            "labels": {x: self._label(game, step.action, x, state, step.seat) for x in LANGS},
+            "best_labels": {x: self._label(game, best, x, state, step.seat) for x in LANGS},
+        }
+
     # --- helpers -------------------------------------------------------------------------
+
+    def _review(self) -> Table:
+        if self.review is None:
+            raise OptionsError("bridge.no_review")
+        return self.review
+
+    def _finished_review(self) -> Table:
+        review = self._review()
+        if not review.match.terminal:
+            raise OptionsError("bridge.verdicts_live")
+        return review
+
+    def _check_review_viewer(self, review: Table, viewer: int | None) -> None:
+        """Once a game is over every seat's hidden choices may be shown; before that a review
+        shows no more than the table itself would."""
+        if review.match.terminal and viewer is not None:
+            if not 0 <= viewer < len(review.seats):
+                raise OptionsError("bridge.bad_seat", seat=viewer, players=len(review.seats))
+            return
+        self._check_viewer(review, viewer)
 
     def _table(self) -> Table:
         if self.table is None:
@@ -554,28 +714,52 @@ class Bridge:
                 }
         return out
 
-    @staticmethod
-    def _options_key(game: Any) -> str:
-        return json.dumps(game.options, sort_keys=True, default=str)
-
-    def snapshot(self, viewer: int | None, lang: str) -> dict[str, Any]:
-        if lang not in LANGS:
-            lang = "en"
-        table = self._table()
-        self._check_viewer(table, viewer)
-        match, game = table.match, table.match.game
-        to = match.to_act()
-        view = _jsonable(game.view(match.state, viewer))
-        legal = match.legal(viewer) if viewer is not None else []
-        legal, formed = _listed(game, legal)
-        refusal = match.undo_refusal(viewer) if viewer is not None else None
-        result = match.result()
+    def _log(
+        self, match: Match, viewer: int | None, lang: str, table: Table
+    ) -> list[dict[str, Any]]:
+        """The translated log ``viewer`` may read, oldest first, each entry with its step."""
+        game = match.game
         seats = self._seats(game, table.seats, lang)
         names = [
             s["name"]
             or (render("ui.seat.default_bot", {"n": i + 1}, lang) if s["kind"] == "bot" else None)
             for i, s in enumerate(seats)
         ]
+        return [
+            {
+                "step": i,
+                "code": e.code,
+                "params": _jsonable(e.params),
+                "text": render(e.code, e.params, lang, game, names),
+            }
+            for i, e in match.visible_events(viewer)
+        ]
+
+    @staticmethod
+    def _options_key(game: Any) -> str:
+        return json.dumps(game.options, sort_keys=True, default=str)
+
+    def snapshot(
+        self, viewer: int | None, lang: str, review: Table | None = None, log: bool = True
+    ) -> dict[str, Any]:
+        """The table's position for ``viewer``; with ``review``, that reviewed position
+        instead, read-only: no legal actions, no undo, no hints (the viewer checked by the
+        caller)."""
+        if lang not in LANGS:
+            lang = "en"
+        if review is None:
+            table = self._table()
+            self._check_viewer(table, viewer)
+        else:
+            table = review
+        match, game = table.match, table.match.game
+        to = match.to_act()
+        view = _jsonable(game.view(match.state, viewer))
+        legal = match.legal(viewer) if viewer is not None and review is None else []
+        legal, formed = _listed(game, legal)
+        refusal = match.undo_refusal(viewer) if viewer is not None and review is None else None
+        result = match.result()
+        seats = self._seats(game, table.seats, lang)
         snap = {
             "game": game.id,
             "names": game.names,
@@ -590,16 +774,8 @@ class Bridge:
                 self._entry(game, i, a, lang, match.state, viewer) for i, a in enumerate(legal)
             ],
             "formed": formed,
-            "log": [
-                {
-                    "step": i,
-                    "code": e.code,
-                    "params": _jsonable(e.params),
-                    "text": render(e.code, e.params, lang, game, names),
-                }
-                for i, e in match.visible_events(viewer)
-            ],
-            "can_undo": viewer is not None and refusal is None,
+            "log": self._log(match, viewer, lang, table) if log else [],
+            "can_undo": viewer is not None and refusal is None and review is None,
             "undo_refusal": None
             if refusal is None
             else {
@@ -610,12 +786,13 @@ class Bridge:
             if result is None
             else {
                 **msgspec.to_builtins(result),
+                "targets": game.score_targets(),
                 "labels": {
                     key: score_label(game, key, lang) for row in result.breakdown for key in row
                 },
             },
             "automation": self.automation,
-            "hints": table.hints_available(),
+            "hints": table.hints_available() and review is None,
         }
         if self.automation:
             snap["seed"] = match.seed

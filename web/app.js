@@ -8,6 +8,7 @@
 import * as auto from "./app/automation.js";
 import { afterEngine, announce, call, connected, early, exclusive, join, reporting } from "./app/engine.js";
 import * as bots from "./app/bots.js";
+import * as review from "./app/review.js";
 import * as saves from "./app/saves.js";
 import {
   defaultSetup,
@@ -21,7 +22,7 @@ import {
 import * as table from "./app/table.js";
 import { EngineError, pageError } from "./ui/bridge.js";
 import { clear, h } from "./ui/dom.js";
-import { useLimits } from "./ui/guard.js";
+import { refuseText, useLimits } from "./ui/guard.js";
 import { LANGS, makeTranslator, pick } from "./ui/i18n.js";
 import { renderLobby } from "./ui/lobby.js";
 import * as store from "./ui/store.js";
@@ -31,7 +32,7 @@ const S = {
   lang: "en",
   t: makeTranslator({}),
   games: [],
-  screen: "boot", // "lobby" | "table"
+  screen: "boot", // "lobby" | "table" | "review"
   setup: null, // the lobby's choices: {game, players, options, seats, seed, hints}
   lobbyError: null,
 };
@@ -116,8 +117,8 @@ async function startPage() {
 }
 
 function redrawTopbar() {
-  const snap = table.snap();
-  const title = S.screen === "table" && snap ? pick(snap.names, S.lang) : null;
+  const snap = S.screen === "review" ? review.snap() : table.snap();
+  const title = S.screen !== "lobby" && snap ? pick(snap.names, S.lang) : null;
   drawTopbar(topbar, {
     t: S.t,
     lang: S.lang,
@@ -134,7 +135,10 @@ async function setLang(lang) {
   store.save("lang", lang);
   document.documentElement.lang = lang;
   await loadStrings();
-  if (S.screen === "table" && table.snap()) {
+  if (S.screen === "review") {
+    redrawTopbar();
+    await review.relang();
+  } else if (S.screen === "table" && table.snap()) {
     await table.relang();
   } else {
     showLobby();
@@ -150,6 +154,7 @@ saves.onTakenOver(() => {
 
 function showLobby() {
   bots.stop();
+  if (S.screen === "review") review.close({ back: false }).catch((error) => console.error(error));
   S.screen = "lobby";
   table.leave();
   store.tab.save("screen", "lobby");
@@ -225,7 +230,89 @@ const lobbyHandlers = {
       return exclusive(() => table.loadText(text));
     }),
   ),
+  review: reporting(
+    lobbyFailed,
+    afterEngine((id) => exclusive(() => reviewSlot(id))),
+  ),
+  reviewFile: reporting(
+    lobbyFailed,
+    afterEngine(async (file) => {
+      const text = await saves.readFile(S.t, file);
+      return exclusive(() => reviewText(text));
+    }),
+  ),
 };
+
+// --------------------------------------------------------------------------- review
+
+/** An autosaved game, reviewed as its screen's seat saw it; its slot is only read. */
+function reviewSlot(id) {
+  const slot = saves.loadSlot(id);
+  if (!slot) throw pageError(S.t, "ui.error.resume_gone");
+  return openReview({ text: slot.text, viewer: slot.viewer ?? null });
+}
+
+/** A save file's game, seen by the spectator (once it is over any seat may be chosen). */
+function reviewText(text) {
+  const refused = refuseText(text); // before Python sees it
+  if (refused) throw pageError(S.t, refused.code, refused.params);
+  return openReview({ text, viewer: null });
+}
+
+/** The game at the table so far, as this screen's seat saw it. */
+function reviewTable() {
+  if (S.screen !== "table" || !table.snap()) throw pageError(S.t, "ui.error.no_table");
+  if (table.covered()) throw pageError(S.t, "ui.error.no_seat"); // the next person is not there yet
+  return openReview({ text: null, viewer: table.viewer() });
+}
+
+/** The review in the screen's place; closing it goes back to the table or the lobby it came
+ *  from. The table's bots wait meanwhile; a review that cannot open leaves the table as it was. */
+async function openReview(source) {
+  const from = S.screen === "table" ? "table" : "lobby";
+  if (from === "table") {
+    bots.stop();
+    table.leave();
+  }
+  try {
+    return await review.open({ ...source, from });
+  } catch (error) {
+    if (from === "table") table.reenter();
+    throw error;
+  }
+}
+
+/** The same table again: same game, options, seats and hints, a new seed. */
+function playAgain() {
+  const snap = table.snap();
+  const seats = snap.seats.map((s) => ({
+    kind: s.kind === "bot" ? "bot" : "human",
+    bot: s.bot,
+    name: s.kind === "automaton" ? "" : s.name,
+  }));
+  // seed "": the engine draws a new one (null would take the lobby's)
+  const { game, players, options, hints } = snap;
+  return startWith({ game, players, options, seats, seed: "", hints: Boolean(hints) });
+}
+
+review.attach({
+  lang: () => S.lang,
+  t: () => S.t,
+  el: () => screenEl,
+  screen: () => S.screen,
+  show(screen) {
+    S.screen = screen;
+    S.lobbyError = null;
+    redrawTopbar();
+  },
+  loadStrings,
+  async back(from) {
+    await loadStrings();
+    if (from === "table" && table.snap()) table.reenter();
+    else showLobby();
+  },
+  fork: (snap) => table.openTable(snap),
+});
 
 function lobbyFailed(error) {
   S.lobbyError = errorText(error);
@@ -281,6 +368,23 @@ const marquee = auto.automation({
   load: table.loadText,
   confirmPass: table.confirmCover,
   toLobby: showLobby,
+  review: {
+    open: ({ text = null, slot = null, viewer } = {}) => {
+      if (text !== null) return reviewText(text);
+      if (slot !== null) return reviewSlot(slot);
+      if (viewer !== undefined) throw pageError(S.t, "ui.error.no_seat"); // the table's own seat only
+      return reviewTable();
+    },
+    state: review.state,
+    go: review.go,
+    setViewer: review.setViewer,
+    analyse: review.analyse,
+    cancel: review.cancel,
+    verdicts: review.verdicts,
+    fork: review.fork,
+    close: review.close,
+  },
+  again: playAgain,
 });
 table.attach({
   lang: () => S.lang,
@@ -295,6 +399,8 @@ table.attach({
   redrawTopbar,
   showLobby,
   act: marquee.act,
+  again: playAgain,
+  review: reviewTable,
 });
 window.marquee = marquee;
 startEarly();

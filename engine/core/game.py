@@ -67,6 +67,14 @@ class Result(msgspec.Struct, frozen=True):
     breakdown: list[dict[str, int]] = []
 
 
+class Progress(msgspec.Struct, frozen=True):
+    """Where a game stands, for the page's chart of it: the round (or day) and each seat's
+    running figures by name, ``score`` first (what the result will count: fame, points)."""
+
+    round: int
+    figures: dict[str, list[int]]
+
+
 class Game:
     id: ClassVar[str]
     names: ClassVar[dict[str, str]]  # en / ru / fr
@@ -98,6 +106,8 @@ class Game:
     # ``why`` (the Oracle's companion throw: 984 entries): the bridge's snapshot leaves them out
     # of ``legal`` and names them in ``formed`` {type: count}; they stay legal actions.
     form_actions: ClassVar[tuple[str, ...]] = ()
+    # What ``progress`` counts its rounds in (the chart's axis): "round", or "day" (the Oracle)
+    progress_unit: ClassVar[str] = "round"
 
     def __init__(
         self,
@@ -162,6 +172,16 @@ class Game:
     def result(self, state: Any) -> Result | None:
         """Final scores once terminal, else None."""
         raise NotImplementedError
+
+    def score_targets(self) -> list[int]:
+        """A solo game's printed targets, lowest first (The Magnificent §15: 200 / 220 / 240),
+        for the ending to say which the score reached; [] for a game without."""
+        return []
+
+    def progress(self, state: Any) -> Progress | None:
+        """The round and each seat's running figures in ``state`` (``Progress``), for the
+        chart of a game; None for a game that keeps no running score."""
+        return None
 
     def chance_action(self, state: Any) -> Any:
         raise NotImplementedError(f"{self.id} has no chance nodes")

@@ -113,6 +113,19 @@ class Match:
             out.extend(events)
         return out
 
+    def prefix(self, steps: int) -> Match:
+        """The match as it stood after its first ``steps`` steps (a review's position, a fork's
+        start): a new Match sharing the immutable states, so neither changes the other."""
+        if not 0 <= steps <= len(self.steps):
+            raise IllegalAction("core.bad_step", step=steps, steps=len(self.steps))
+        out = Match.__new__(Match)
+        out.game, out.seed = self.game, self.seed
+        out.states = self.states[: steps + 1]
+        out.steps = self.steps[:steps]
+        out.events = self.events[:steps]
+        out._listed = None
+        return out
+
     @property
     def terminal(self) -> bool:
         return self.to_act().kind == "terminal"

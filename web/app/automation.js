@@ -76,7 +76,47 @@ export function automation(page) {
     toLobby: () => guarded(page.toLobby),
     setSpeed: bots.setSpeed,
     skip: bots.skip,
+    /** A new game with the finished one's table: same game, options, seats, a new seed. */
+    again: () => guarded(page.again),
+    review: reviewApi(page.review, guarded),
     timings,
   };
   return marquee;
+}
+
+/** marquee.review: the review of a game, move by move (docs/automation.md "Review"). */
+function reviewApi(review, guarded) {
+  const state = () => clone(review.state());
+  const go = (step) => guarded(() => review.go(step));
+  const from = (fn) => () => go(fn(review.state() ?? { step: 0, steps: 0 }));
+  return {
+    /** Open a review: `{text}` a save file's, `{slot}` an autosave's (savedGames() ids), or
+     *  `{}` the game at the table so far. Resolves with state(). */
+    open: (source = {}) => guarded(() => review.open(source)),
+    /** `{step, steps, over, viewer, hash, rounds: [{round, step}], from}`, or null. */
+    state,
+    /** The position after `step` moves: Promise<snapshot> once it is drawn. */
+    go,
+    first: () => go(0),
+    prev: from((s) => s.step - 1),
+    next: from((s) => s.step + 1),
+    last: from((s) => s.steps),
+    /** The first position of round (or day) `n`. */
+    round: (n) => {
+      const hit = (review.state()?.rounds ?? []).find((r) => r.round === n);
+      return hit ? go(hit.step) : Promise.reject({ code: "core.bad_step", params: { step: n }, message: String(n) });
+    },
+    setViewer: (seat) => guarded(() => review.setViewer(seat)),
+    /** Rate the people's moves of the finished game under review (the normal bot, in the
+     *  engine's worker): Promise<[verdict]>, what was rated if cancel() stopped it. Not inside
+     *  the page's work queue: cancel() and the other reads answer while it runs. */
+    analyse: () => review.analyse().then(clone),
+    cancel: review.cancel,
+    /** The verdicts so far: [{step, seat, played, label, best, best_label, score, best_score,
+     *  loss, mark}] (mark: null, "inaccuracy", "mistake" or "blunder"). */
+    verdicts: () => clone(review.verdicts()),
+    /** Play on from the position on screen (a finished game): Promise<the new table's snapshot>. */
+    fork: () => guarded(review.fork),
+    close: () => guarded(review.close),
+  };
 }

@@ -6,11 +6,11 @@ import { RENDERERS } from "../games/index.js";
 import { seatName } from "../ui/seats.js";
 
 let current = { id: null, mod: generic };
-let loaded = () => {};
+const loaded = [];
 
-/** Called when a renderer has loaded (the table redraws with it). */
+/** Called when a renderer has loaded (the table, or the review, redraws with it). */
 export function onLoaded(fn) {
-  loaded = fn;
+  loaded.push(fn);
 }
 
 export function use(id) {
@@ -23,13 +23,14 @@ export function use(id) {
     (mod) => {
       if (current !== wanted) return;
       current.mod = mod;
-      loaded();
+      for (const fn of loaded) fn();
     },
     (error) => console.error(`marquee: the renderer for ${id} failed to load`, error),
   );
 }
 
-/** Draw `snap` into `container`. `page`: {viewer, lang, t, hint, call, act} of the table. */
+/** Draw `snap` into `container`. `page`: {viewer, lang, t, hint, call, act, review} of the
+ *  table, or of the review (`review`: a past position, where nothing is asked about a move). */
 export function renderBoard(container, snap, page) {
   const { viewer, lang, t, hint, call } = page;
   // Questions to the engine answer with Promises: renderers never rely on a synchronous engine.
@@ -40,7 +41,7 @@ export function renderBoard(container, snap, page) {
     viewer,
     // isolated (FSI…PDI) so that the board's own sentences keep their order around it
     seatName: (i) => `\u2068${seatName(snap.seats, i, t)}\u2069`,
-    why: (action) => ask(() => (viewer === null ? null : call("why", { seat: viewer, action, lang }))),
+    why: (action) => ask(() => (viewer === null || page.review ? null : call("why", { seat: viewer, action, lang }))),
     gameData: () => ask(() => call("game_data", { game: snap.game })),
     // a refused move shows in the error banner, as from the buttons, and still rejects
     act: page.act,

@@ -25,11 +25,17 @@ const T = {
   storageProblem: null, // why the last autosave failed (a banner until one succeeds)
   hint: null, // the last hint asked at the table: {step, viewer, pending} or {step, viewer, moves, ms}
   tabNotice: null, // another tab saved over this table's game (a banner until dismissed)
-  loadNotice: null, // the table came from a file: said to everyone at it (until dismissed)
+  // the table came from a file, or is a fork: said to everyone at it (until dismissed), as
+  // [code, params] so that it reads in the page's language of the moment
+  loadNotice: null,
+  fork: null, // {step}: the game was forked from a finished one (web/app/review.js); autosaved
+  chart: null, // the bridge's chart of the finished game on screen: {hash, chart}
+  chartFigure: null, // the figure the ending's chart shows (null: the game's first)
   refs: null, // the table's elements (ui/table.js)
 };
 
-// {lang(), t(), screen(), show(screen), el(), loadStrings(), redrawTopbar(), showLobby(), act(action)}
+// {lang(), t(), screen(), show(screen), el(), loadStrings(), redrawTopbar(), showLobby(), act(action),
+//  again(), review()}
 let page;
 export function attach(host) {
   page = host;
@@ -42,6 +48,12 @@ export const covered = () => T.covered;
 /** The table is no longer on screen. */
 export function leave() {
   T.refs = null;
+}
+
+/** Back on screen as it was (after a review): nothing was played or saved meanwhile. */
+export function reenter() {
+  page.show("table");
+  enterTable();
 }
 
 /** The same position in the page's new language. */
@@ -75,8 +87,11 @@ export async function openTable(snap) {
   bots.unstall();
   saves.begin();
   // A file may hold any earlier position of a game: loading one is announced to the table.
-  const loadNotice = snap.loaded ? page.t()("ui.table.loaded", { step: snap.loaded.steps }) : null;
-  Object.assign(T, { tabNotice: null, loadNotice, error: null, refs: null });
+  let loadNotice = snap.loaded ? ["ui.table.loaded", { step: snap.loaded.steps }] : null;
+  // a fork says where it came from, to the table and in the lobby's list (its autosave's `fork`)
+  const fork = snap.forked ? { step: snap.forked.steps } : null;
+  if (fork) loadNotice = ["ui.review.forked", { step: fork.step }];
+  Object.assign(T, { tabNotice: null, loadNotice, fork, error: null, refs: null, chart: null, chartFigure: null });
   await page.loadStrings(); // the game's own ui.* strings join the page's
   await settle(snap, { fresh: true });
   page.show("table"); // (only now: marquee.screen() says "table" once there is a snapshot)
@@ -92,10 +107,11 @@ export async function resume(slot) {
   bots.unstall();
   const { viewer, shown, covered, group } = slot;
   Object.assign(T, { snap, viewer, shown, covered, group, freshFrom: snap.step, error: null });
-  Object.assign(T, { refs: null, tabNotice: null, loadNotice: null });
+  Object.assign(T, { refs: null, tabNotice: null, loadNotice: null, fork: slot.fork ?? null, chart: null });
   page.show("table");
   saves.adopt(slot.id);
   await page.loadStrings();
+  await loadChart();
   enterTable();
 }
 
@@ -112,8 +128,11 @@ function tableCtx() {
   const t = page.t();
   return {
     ...{ t, snap, viewer, covered, coverFor: viewer, secret: Boolean(T.group?.group), error, storageProblem },
-    ...{ tabNotice, loadNotice, speed: bots.speed(), autoPending: snap ? autoPending(snap) : false, freshFrom },
+    ...{ tabNotice, speed: bots.speed(), autoPending: snap ? autoPending(snap) : false, freshFrom },
+    loadNotice: loadNotice && t(...loadNotice),
     hint: T.hint?.lang === page.lang() ? T.hint : null, // labels in another language: ask again
+    chart: T.chart?.hash === snap?.hash ? T.chart.chart : null,
+    chartFigure: T.chartFigure,
     renderBoard: (container, shown) => boards.renderBoard(container, shown, boardPage()),
     on: tableHandlers,
   };
@@ -167,11 +186,19 @@ async function settle(snap, { fresh = false, draw = true, save = true } = {}) {
   T.freshFrom = before ? before.step : snap.step;
   T.snap = snap;
   T.viewer = next;
+  await loadChart();
   if (save) await autosave();
   if (draw) refresh();
   const detail = { step: snap.step, hash: snap.hash, to_act: snap.to_act, viewer: next, covered: T.covered };
   document.dispatchEvent(new CustomEvent("marquee:snapshot", { detail }));
   return snap;
+}
+
+/** The chart of a game that has just ended (or was opened finished), once per position. */
+async function loadChart() {
+  const snap = T.snap;
+  if (!snap?.result || T.chart?.hash === snap.hash) return;
+  T.chart = { hash: snap.hash, chart: await call("chart") };
 }
 
 async function autosave() {
@@ -191,6 +218,7 @@ async function autosave() {
     names,
     step,
     over,
+    fork: T.fork,
     players: seatNames(snap.seats, page.t()),
   });
   // told at once, and told again after every step that is not saved
@@ -265,6 +293,12 @@ const tableHandlers = {
     return exclusive(() => loadText(text));
   }),
   lobby: () => exclusive(page.showLobby),
+  again: reporting(tableFailed, () => exclusive(page.again)),
+  review: reporting(tableFailed, () => exclusive(page.review)),
+  chartFigure(figure) {
+    T.chartFigure = figure;
+    refresh();
+  },
   confirm: reporting(tableFailed, () => exclusive(confirmCover)),
   dismiss: dismiss("error"),
   dismissTab: dismiss("tabNotice"),

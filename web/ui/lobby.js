@@ -377,6 +377,23 @@ function sidePanel({ t, lang, saved, on }) {
           },
         }),
       ),
+      h(
+        "label",
+        { class: "button ghost file-button" },
+        t("ui.lobby.review_file"),
+        h("input", {
+          type: "file",
+          accept: ".json,application/json",
+          class: "visually-hidden",
+          testid: "lobby-review-input",
+          "aria-label": t("ui.lobby.review_file"),
+          onchange: (e) => {
+            const f = e.target.files?.[0];
+            e.target.value = "";
+            if (f) on.reviewFile(f);
+          },
+        }),
+      ),
     ),
   );
 }
@@ -392,6 +409,7 @@ function savedGame(t, lang, slot, i, on) {
       "p",
       { class: "saved-game-title" },
       t(slot.over ? "ui.lobby.resume_over" : "ui.lobby.resume_info", { game: pick(slot.names, lang), step: slot.step }),
+      slot.fork ? h("span", { class: "fork-badge", testid: "saved-game-fork" }, t("ui.review.fork_badge")) : null,
     ),
     names.length
       ? h(
@@ -413,6 +431,11 @@ function savedGame(t, lang, slot, i, on) {
           onclick: () => on.resume(slot.id),
         },
         t("ui.lobby.resume"),
+      ),
+      h(
+        "button",
+        { type: "button", class: "ghost", testid: "saved-game-review", onclick: () => on.review(slot.id) },
+        t("ui.lobby.review"),
       ),
       h(
         "button",

@@ -5,7 +5,8 @@
 // the parts from the current snapshot after every step. Both read `ctx` from web/app.js.
 
 import { bdi, h, clear, isolateNames } from "./dom.js";
-import { humanize, joinNames } from "./i18n.js";
+import { drawEnding } from "./ending.js";
+import { joinNames } from "./i18n.js";
 import { seatName, seatNames } from "./seats.js";
 
 // "watch" (the default): slow enough to follow each opponent's move as it is drawn
@@ -202,30 +203,35 @@ export function buildTable(root, ctx) {
               { class: "toolbar", role: "toolbar", "aria-label": t("ui.table.tools") },
               // A refused Undo stays focusable (aria-disabled, not disabled) so that keyboard and
               // pointer users alike can reach the reason, shown beside it on hover and focus.
-              h(
-                "span",
-                { class: "undo-wrap" },
-                keep(
-                  "undo",
-                  h(
-                    "button",
-                    {
-                      type: "button",
-                      testid: "undo",
-                      "aria-describedby": "undo-reason",
-                      onclick: () => {
-                        if (refs.undo.getAttribute("aria-disabled") !== "true") on.undo();
+              keep(
+                "undoWrap",
+                h(
+                  "span",
+                  { class: "undo-wrap" },
+                  keep(
+                    "undo",
+                    h(
+                      "button",
+                      {
+                        type: "button",
+                        testid: "undo",
+                        "aria-describedby": "undo-reason",
+                        onclick: () => {
+                          if (refs.undo.getAttribute("aria-disabled") !== "true") on.undo();
+                        },
                       },
-                    },
-                    "↶ ",
-                    t("ui.table.undo"),
+                      "↶ ",
+                      t("ui.table.undo"),
+                    ),
+                  ),
+                  keep(
+                    "undoReason",
+                    h("span", { id: "undo-reason", class: "undo-reason", role: "tooltip", testid: "undo-reason" }),
                   ),
                 ),
-                keep(
-                  "undoReason",
-                  h("span", { id: "undo-reason", class: "undo-reason", role: "tooltip", testid: "undo-reason" }),
-                ),
               ),
+              // the game so far, move by move, as this seat saw it (web/app/review.js)
+              h("button", { type: "button", testid: "review", onclick: () => on.review() }, t("ui.review.title")),
               h(
                 "button",
                 { type: "button", testid: "save", "aria-describedby": "save-note", onclick: () => on.save() },
@@ -368,6 +374,8 @@ export function updateTable(refs, ctx) {
   refs.undo.setAttribute("aria-description", reason);
   refs.undoReason.textContent = reason;
   refs.undoReason.dataset.refused = String(!snap.can_undo);
+  // after the end there is nothing to take back: the ending offers what comes next instead
+  refs.undoWrap.hidden = snap.to_act.kind === "terminal";
   // window.marquee.setSpeed takes any delay; the menu shows the nearest of its presets.
   refs.speed.value = String(
     SPEEDS.reduce((best, [, ms]) => (Math.abs(ms - ctx.speed) < Math.abs(best - ctx.speed) ? ms : best), SPEEDS[0][1]),
@@ -613,77 +621,22 @@ function scrollToEnd(refs) {
   });
 }
 
+/** The ending (ui/ending.js) once the game is over; the moment it ends, or a finished game
+ *  opens, the ending is scrolled into view (the board above it may be taller than the window). */
 function updateOver(refs, ctx, name, iso) {
   const { t, snap } = ctx;
-  const result = snap.result;
-  refs.over.hidden = !result;
-  if (!result) return;
-  const seats = snap.seats.map((_, i) => i);
-  // Categories in the order the game lists them; a "total" category is the Total row.
-  const categories = [];
-  for (const row of result.breakdown ?? []) {
-    for (const key of Object.keys(row)) if (key !== "total" && !categories.includes(key)) categories.push(key);
+  refs.over.hidden = !snap.result;
+  if (!snap.result) {
+    refs.endingShown = false;
+    return;
   }
-  const category = (key) => result.labels?.[key] ?? humanize(key);
-  const isWinner = (i) => result.winners.includes(i);
-  clear(
-    refs.over,
-    h("h2", { id: "over-title" }, t("ui.over.title")),
-    h("p", { class: "over-winners" }, iso(turnText(snap, t, name))),
-    h(
-      "div",
-      { class: "score-wrap" },
-      h(
-        "table",
-        { class: "score-table", testid: "score-table" },
-        h(
-          "thead",
-          {},
-          h(
-            "tr",
-            {},
-            h("th", { scope: "col" }, t("ui.over.category")),
-            seats.map((i) => h("th", { scope: "col", class: isWinner(i) ? "winner" : null }, bdi(name(i)))),
-          ),
-        ),
-        h(
-          "tbody",
-          {},
-          categories.map((key) =>
-            h(
-              "tr",
-              { dataset: { category: key } },
-              h("th", { scope: "row" }, category(key)),
-              seats.map((i) => h("td", {}, String(result.breakdown[i]?.[key] ?? "—"))),
-            ),
-          ),
-          h(
-            "tr",
-            { class: "total", dataset: { category: "total" } },
-            h("th", { scope: "row" }, t("ui.over.total")),
-            seats.map((i) =>
-              h(
-                "td",
-                { class: isWinner(i) ? "winner" : null, testid: `score-${i}` },
-                String(result.scores[i]),
-                isWinner(i) ? " ★" : "",
-              ),
-            ),
-          ),
-        ),
-      ),
-    ),
-    h(
-      "p",
-      { class: "over-actions" },
-      h(
-        "button",
-        { type: "button", class: "primary", testid: "game-over-lobby", onclick: () => ctx.on.lobby() },
-        t("ui.over.new_game"),
-      ),
-    ),
-  );
+  drawEnding(refs.over, ctx, iso(turnText(snap, t, name)), name);
+  if (refs.endingShown) return;
+  refs.endingShown = true;
+  // at the next frame: the layout is done once, by the browser, instead of in the redraw
+  requestAnimationFrame(() => refs.over.scrollIntoView({ block: "start" }));
 }
+
 // A seat the game itself plays (an automaton such as Dahlgaard's Successor) is neither a person
 // nor one of our bots: it follows the printed flowchart.
 const SEAT_ICONS = { human: "☺", bot: "⚙", automaton: "♜" };

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
-from engine.core.game import TERMINAL
+from engine.core.game import TERMINAL, Progress
 from engine.core.i18n import catalog, format_template, render
 from engine.core.levels import level_bots
 from engine.core.registry import register
@@ -262,6 +262,16 @@ class Magnificent(Game):
         if case == "a" and lang == "en" and name:
             return ("an " if name[0].lower() in "aeiou" else "a ") + name
         return name
+
+    def score_targets(self) -> list[int]:
+        return list(self.rules.pack.solo.targets) if self.solo else []
+
+    def progress(self, state: MagState) -> Progress:
+        """Victory points (the score itself) and coins by seat."""
+        players = state.players
+        return Progress(
+            state.round, {"points": [p.vp for p in players], "coins": [p.coins for p in players]}
+        )
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         cat = catalog("engine.games.magnificent")

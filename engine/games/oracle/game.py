@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct
-from engine.core.game import CHANCE_NODE, TERMINAL
+from engine.core.game import CHANCE_NODE, TERMINAL, Progress
 from engine.core.i18n import catalog
 from engine.core.levels import level_bots
 from engine.core.registry import register
@@ -190,6 +190,16 @@ class OracleGame(Game):
             **{f"townsfolk_{g}": n for g, n in resolve.townsfolk_symbols(r, state).items()},
         }
         return Result(scores=[0], winners=[PLAYER], breakdown=[counts])
+
+    progress_unit = "day"
+
+    def progress(self, state: OracleState) -> Progress:
+        """By day: the practice sheet's score so far; the companion sheet keeps no score (the
+        box's scoring does), so its goods made instead."""
+        if self.rules.practice_mode:
+            return Progress(state.day, {"score": [frame.breakdown(self.rules, state)["total"]]})
+        made = sum(state.made.talisman.values()) + sum(state.made.tome.values())
+        return Progress(state.day, {"goods": [made]})
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         entry = catalog("engine.games.oracle").get(f"term.{kind}.{value}")

@@ -9,7 +9,7 @@ import msgspec
 from engine.core.decisions import Decisions
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.game import Game, Result, ToAct
+from engine.core.game import Game, Progress, Result, ToAct
 from engine.core.options import OptionSpec
 from engine.core.registry import register
 from engine.games.trickerion import decisions, flow, scoring, setup
@@ -253,6 +253,14 @@ class Trickerion(Game):
             return None
         scores = [b["total"] for b in state.final]
         return Result(scores=scores, winners=[state.winner], breakdown=list(state.final))
+
+    def progress(self, state: State) -> Progress:
+        """Fame (what wins) and coins by seat; the Successor's fame too in the solo game."""
+        players = state.players
+        return Progress(
+            state.round,
+            {"fame": [p.fame for p in players], "coins": [p.coins for p in players]},
+        )
 
     def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
         """A character named by its kind in the labels of Assign, Place Character and Make
