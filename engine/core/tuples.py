@@ -31,10 +31,3 @@ def pop(items: tuple[T, ...], n: int = 1) -> tuple[tuple[T, ...], list[T]]:
         raise IndexError("pop from a shorter tuple")
     cut = len(items) - n
     return items[:cut], list(reversed(items[cut:]))
-
-
-def shuffled(rng: Any, items: tuple[T, ...]) -> tuple[T, ...]:
-    """``items`` shuffled by ``rng`` exactly as ``rng.shuffle`` shuffles the same list."""
-    out = list(items)
-    rng.shuffle(out)
-    return tuple(out)

@@ -4,7 +4,7 @@ supply (R111), posters as pending choices (R46), VP and coins, and the bonus res
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.core.tuples import pop, shuffled
+from engine.core.tuples import pop
 from engine.games.magnificent import components as C
 from engine.games.magnificent.rules import MARKERS, Rules
 from engine.games.magnificent.state import MagState, PendingGem, PendingPoster, Player
@@ -107,7 +107,7 @@ def turn_order(s: MagState) -> list[int]:
 def draw_poster(s: MagState, rng) -> str | None:
     """A9: the deck top; an empty deck is refilled from the shuffled discard pile."""
     if not s.poster_deck and s.poster_discard:
-        s.poster_deck = shuffled(rng, s.poster_discard)
+        s.poster_deck = tuple(rng.shuffled(s.poster_discard))
         s.poster_discard = ()
     if not s.poster_deck:
         return None

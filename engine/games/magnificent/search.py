@@ -24,7 +24,6 @@ from typing import Any
 from engine.core.rng import Rng
 from engine.core.rollout import one_step_rank
 from engine.core.search import Knowledge
-from engine.core.tuples import shuffled
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import build, common, perform, scoring
 from engine.games.magnificent.bots import GreedyBot
@@ -50,9 +49,9 @@ def determinize(g, state: MagState, viewer: int, rng: Rng) -> MagState:
                 p.kept = p.draft[rng.below(n)]
         s.master_deck = tuple(pool)
     # Sorted first: states differing only in hidden orders give the same determinizations.
-    s.master_deck = shuffled(rng, tuple(sorted(s.master_deck)))
-    s.tile_stack = shuffled(rng, tuple(sorted(s.tile_stack)))
-    s.poster_deck = shuffled(rng, tuple(sorted(s.poster_deck)))
+    s.master_deck = tuple(rng.shuffled(sorted(s.master_deck)))
+    s.tile_stack = tuple(rng.shuffled(sorted(s.tile_stack)))
+    s.poster_deck = tuple(rng.shuffled(sorted(s.poster_deck)))
     return s
 
 

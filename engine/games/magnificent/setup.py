@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.rng import Rng
-from engine.core.tuples import pop, shuffled, without
+from engine.core.tuples import pop, without
 from engine.games.magnificent import common
 from engine.games.magnificent import components as C
 from engine.games.magnificent.common import ev
@@ -63,6 +63,7 @@ def initial_state(r: Rules, seed: int) -> MagState:
     track_tents: list[list[str | None]] = []
     for t in pack.travel.tracks:
         track_tents.append([tents.pop() if sp.kind == "tent" else None for sp in t.spaces])
+    poster_deck, new_posters = pop(tuple(posters), 4)
     all_dice = pack.dice["4"]
     in_use = r.dice
     s = MagState(
@@ -80,9 +81,9 @@ def initial_state(r: Rules, seed: int) -> MagState:
         next_die=0,
         master_deck=tuple(deck),
         tile_stack=tuple(tiles),
-        poster_deck=(),
+        poster_deck=poster_deck,
         poster_discard=(),
-        new_posters=tuple(posters.pop() for _ in range(4)),
+        new_posters=tuple(new_posters),
         fair=(),
         wagons=tuple(t.start for t in pack.travel.tracks),
         track_tents=tuple(tuple(row) for row in track_tents),
@@ -94,7 +95,6 @@ def initial_state(r: Rules, seed: int) -> MagState:
         pending=[],
         turn=Turn(),
     )
-    s.poster_deck = tuple(posters)  # what the four new posters left
     roll_dice(r, s, dice_colours(in_use))
     fill_fair(r, s, tiles=True)
     boards = rng.shuffled(list(NUMERALS))[:n]
@@ -131,10 +131,10 @@ def initial_state(r: Rules, seed: int) -> MagState:
         # R15: fewer than 4 players shuffle the unused numbered cards into the deck.
         used = set(boards)
         unused = tuple(m for m in numbered if r.cards[m].numeral not in used)
-        s.master_deck = shuffled(rng, s.master_deck + unused)
+        s.master_deck = tuple(rng.shuffled(s.master_deck + unused))
     if r.solo:
         # A15: the 16 numbered cards join the deck before the 6 are revealed (R91).
-        s.master_deck = shuffled(rng, s.master_deck + tuple(numbered))
+        s.master_deck = tuple(rng.shuffled(s.master_deck + tuple(numbered)))
     return s
 
 
@@ -235,7 +235,7 @@ def draft_keep(r: Rules, s: MagState, seat: int, card: str, events: list[Event])
         for q in s.players:
             s.master_deck += q.draft
             q.draft = ()
-        s.master_deck = shuffled(s.rng, s.master_deck)
+        s.master_deck = tuple(s.rng.shuffled(s.master_deck))
         tiles_phase(r, s)
 
 
@@ -245,7 +245,7 @@ def solo_keep(r: Rules, s: MagState, card: str, events: list[Event]) -> None:
     s.solo_offer = without(s.solo_offer, card)
     ev(events, "draft_keep", seat=0, card=card)
     if len(p.cards) == 4:
-        s.master_deck = shuffled(s.rng, s.master_deck + s.solo_offer)
+        s.master_deck = tuple(s.rng.shuffled(s.master_deck + s.solo_offer))
         s.solo_offer = ()
         tiles_phase(r, s)
 
@@ -257,7 +257,7 @@ def pick_tile(r: Rules, s: MagState, seat: int, tile: str, events: list[Event]) 
     n = len(s.players)
     if seat == s.first:
         # R17: with 2 players (and solo, R91) the unpicked tiles go back into the stack.
-        s.tile_stack = shuffled(s.rng, s.tile_stack + s.reveal)
+        s.tile_stack = tuple(s.rng.shuffled(s.tile_stack + s.reveal))
         s.reveal = ()
         s.phase = "turn"
         s.seat = s.first
