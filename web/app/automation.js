@@ -17,6 +17,16 @@ readyPromise.catch(() => {}); // a failed boot shows on the loading screen
 export const ready = (screen) => resolveReady({ screen });
 export const failed = (error) => rejectReady(error);
 
+/** After the frames that follow a draw (a board places itself, or scrolls a lit target into
+ *  view, on the frame after it is drawn), so a script reads the page as a player sees it. A tab
+ *  in the background runs no frames: then after a short wait instead. */
+const drawn = (value) =>
+  new Promise((resolve) => {
+    const done = () => resolve(value);
+    setTimeout(done, 250);
+    requestAnimationFrame(() => requestAnimationFrame(done));
+  });
+
 const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 /** The message of an error for a banner: the engine's own, or a page failure. */
@@ -44,9 +54,9 @@ export function automation(page) {
     ready: () => readyPromise.then(() => marquee),
     /** Resolves once no work is under way (a move just clicked, a bot's step: the engine answers
      *  asynchronously) and no instant automatic step waits: what a click did is on the table. */
-    settled: bots.settled,
+    settled: () => bots.settled().then(drawn),
     /** Resolves when no automatic step (bot, chance, automaton) is pending. */
-    idle: () => readyPromise.then(bots.idle),
+    idle: () => readyPromise.then(bots.idle).then(drawn),
     get lang() {
       return page.lang();
     },
