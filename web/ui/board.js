@@ -345,3 +345,21 @@ export function publish(id, figures) {
   window.marqueeBoards ??= {};
   window.marqueeBoards[id] = figures;
 }
+
+/** The legal moves a board target offers (indices into the snapshot's list), as its
+ *  `data-moves`: how the table finds on the board the move a hint names. */
+export const movesOf = (entries) =>
+  entries
+    .map((e) => e.index)
+    .filter((i) => Number.isInteger(i) && i >= 0)
+    .join(" ");
+
+/** Mark the board's targets that offer legal move `index` (the hint's best move); none when
+ *  null. Boards redraw by patching, so the mark is set again after each draw. */
+export function markHint(board, index) {
+  for (const el of board.querySelectorAll(".hint-target")) el.classList.remove("hint-target");
+  if (index === null || index === undefined) return;
+  for (const el of board.querySelectorAll("[data-moves]")) {
+    if (el.dataset.moves.split(" ").includes(String(index))) el.classList.add("hint-target");
+  }
+}

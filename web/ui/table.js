@@ -4,6 +4,7 @@
 // `buildTable` makes the skeleton once per table (and per language); `updateTable` refills
 // the parts from the current snapshot after every step. Both read `ctx` from web/app.js.
 
+import { markHint } from "./board.js";
 import { bdi, h, clear, isolateNames } from "./dom.js";
 import { drawEnding } from "./ending.js";
 import { joinNames } from "./i18n.js";
@@ -269,6 +270,49 @@ export function buildTable(root, ctx) {
           ),
         ),
       ),
+      // On a phone the board fills several screens: what to decide, Undo and Hint stay at the
+      // bottom of the window (shown by app.css at phone widths only).
+      keep(
+        "phoneBar",
+        h(
+          "div",
+          { class: "phone-bar", testid: "phone-bar", role: "region", "aria-label": t("ui.table.phone_bar") },
+          keep("phonePrompt", h("p", { class: "phone-prompt", testid: "phone-prompt" })),
+          keep("phoneHintText", h("p", { class: "phone-hint", testid: "phone-hint-text", hidden: true })),
+          h(
+            "div",
+            { class: "phone-tools" },
+            keep(
+              "phoneUndo",
+              h(
+                "button",
+                { type: "button", testid: "phone-undo", onclick: () => refs.undo.click() },
+                "↶ ",
+                t("ui.table.undo"),
+              ),
+            ),
+            keep(
+              "phoneHint",
+              h(
+                "button",
+                { type: "button", testid: "phone-hint", onclick: () => on.hint() },
+                "? ",
+                t("ui.hint.button"),
+              ),
+            ),
+            h(
+              "button",
+              {
+                type: "button",
+                testid: "phone-moves",
+                onclick: () => refs.actionsTitle.scrollIntoView({ block: "start" }),
+              },
+              t("ui.table.moves"),
+              " ↓",
+            ),
+          ),
+        ),
+      ),
       keep(
         "cover",
         h(
@@ -381,6 +425,7 @@ export function updateTable(refs, ctx) {
     SPEEDS.reduce((best, [, ms]) => (Math.abs(ms - ctx.speed) < Math.abs(best - ctx.speed) ? ms : best), SPEEDS[0][1]),
   );
   refs.autoRow.hidden = snap.to_act.kind === "terminal";
+  updatePhoneBar(refs, ctx, iso);
   refs.skip.disabled = !ctx.autoPending;
 
   refs.errorBox.hidden = !ctx.error;
@@ -516,6 +561,29 @@ function updateActions(refs, ctx, name, iso) {
   clear(refs.actions, h("p", { class: "muted waiting" }, h("span", { class: "dots", "aria-hidden": "true" }, "• • •")));
 }
 
+/** The phone's bar: the board's own prompt where it has one (drawn on a later frame when the
+ *  board waits for bots), else whose turn it is; Undo and Hint as the side panel has them. */
+function updatePhoneBar(refs, ctx, iso) {
+  const { t, snap } = ctx;
+  const over = snap.to_act.kind === "terminal";
+  refs.phoneBar.hidden = over || ctx.covered;
+  refs.phoneUndo.setAttribute("aria-disabled", snap.can_undo ? "false" : "true");
+  refs.phoneUndo.title = refs.undo.title;
+  refs.phoneHint.hidden = refs.hintRow.hidden;
+  refs.phoneHint.disabled = refs.hintButton.disabled;
+  const hint = ctx.hint;
+  const best = hint && !hint.pending && hint.step === snap.step && hint.viewer === ctx.viewer ? hint.moves[0] : null;
+  refs.phoneHintText.hidden = !best;
+  refs.phoneHintText.textContent = best ? t("ui.table.phone_hint", { move: best.label }) : "";
+  const fill = () => {
+    const own = refs.board.querySelector('[data-testid$="-prompt"]')?.textContent?.trim();
+    clear(refs.phonePrompt, own || iso(turnText(snap, t, (i) => seatName(snap.seats, i, t))));
+  };
+  fill();
+  cancelAnimationFrame(refs.phoneFrame);
+  refs.phoneFrame = requestAnimationFrame(fill);
+}
+
 /** The Hint button (hints on, a person to act) and the last hint for this very position: its
  *  moves with their estimates, the matching action buttons marked by rank. */
 function updateHint(refs, ctx) {
@@ -525,6 +593,8 @@ function updateHint(refs, ctx) {
   const current = hint && hint.step === snap.step && hint.viewer === ctx.viewer;
   refs.hintButton.disabled = Boolean(current && hint.pending);
   refs.hintPanel.hidden = refs.hintRow.hidden || !current;
+  const best = !refs.hintPanel.hidden && !hint.pending ? hint.moves[0] : null;
+  markHint(refs.board, best?.index ?? null);
   if (refs.hintPanel.hidden) return clear(refs.hintPanel);
   if (hint.pending) return clear(refs.hintPanel, h("p", { class: "muted" }, t("ui.hint.thinking")));
   clear(
@@ -553,6 +623,14 @@ function updateHint(refs, ctx) {
     if (!button) return;
     button.classList.add("hinted");
     button.dataset.hintRank = String(rank + 1);
+    // the best move in view within the move list, once per hint (the page itself stays put)
+    if (rank === 0 && refs.hintShown !== hint) {
+      refs.hintShown = hint;
+      const list = refs.actions;
+      const top = button.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+      if (top < list.scrollTop || top + button.offsetHeight > list.scrollTop + list.clientHeight)
+        list.scrollTop = top - list.clientHeight / 3;
+    }
   });
 }
 

@@ -94,7 +94,6 @@ function dieFace(c, face) {
 
 function dieTitle(c, face) {
   const { D, w } = c;
-  if (face === "x") return w("used_die");
   if (D.schools[face]) return cap(nameOf(D.schools[face], c.lang));
   if (face === "any") return w("any");
   if (D.characters[face]) return c.charName(face);
@@ -124,13 +123,14 @@ export function die(c, i) {
   const used = face === "x" && c.rolled[i] !== undefined && c.rolled[i] !== "x";
   const cls = c.D.schools[face] ? ` s-${face}` : "";
   const state = used ? " used" : face === "x" ? " x-face" : "";
+  // a die rolled X was never used: its name says so, the way a used one says it was
   const title = used ? c.w("die_used") : face === "x" ? c.w("die_rolled_x") : dieTitle(c, face);
   const el = h(
     "div",
     { class: `die${state}${cls}`, testid: `trk-die-${i}`, title, dataset: { face, used: String(used) } },
     h("span", {}, used ? "" : dieFace(c, face)),
   );
-  wire(c, el, `die-${i}`, `${c.w("die_n", { n: i + 1 })}: ${dieTitle(c, face)}`);
+  wire(c, el, `die-${i}`, `${c.w("die_n", { n: i + 1 })}: ${title}`);
   if (!c.targets.has(`die-${i}`) && c.view.phase === "place")
     explain(c, el, () => ({ type: i >= 4 ? "take_coins" : "reroll_die", die: i }));
   return el;

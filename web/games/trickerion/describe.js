@@ -254,7 +254,9 @@ export function actionMenu(c, whyNot) {
     );
     if (!ok) {
       const why = el.querySelector(".act-why");
-      if (cost !== null && act.ap < cost) why.textContent = w("needs_ap", { n: cost, have: act.ap });
+      // (the engine's refusal, "not available here", would not say who performs, and when)
+      if (a.id === "perform") why.textContent = w("perform_stage_only");
+      else if (cost !== null && act.ap < cost) why.textContent = w("needs_ap", { n: cost, have: act.ap });
       else {
         const p = probe(c, a.id);
         if (p)

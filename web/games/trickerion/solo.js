@@ -91,7 +91,8 @@ function soloCard(c, wrap, card, ci) {
   wrap.classList.add("solo-card");
   wrap.title = `${t("ui.solo.card_provisional")}${geo.provisional_reason ? `\n${geo.provisional_reason}` : ""}`;
   const first = c.view.row.findIndex((r) => c.D.solo.cards[r.id]);
-  if (first === ci) wrap.append(provBadge(t, geo.provisional_reason));
+  // under the card's name, never over it (the names are about as wide as the narrow cards)
+  if (first === ci) wrap.querySelector(".perf-name").after(provBadge(t, geo.provisional_reason));
 }
 
 /** A grey neutral marker (-3 in the card's `m`) on a solo performance card's cell. */

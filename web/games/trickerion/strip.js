@@ -4,7 +4,7 @@ import { SLOT, cap, nameOf, textOf } from "./data.js";
 import { UI, choose, friendly, wireTip } from "./common.js";
 import { actionMenu, charLabel, slotName } from "./describe.js";
 import { h, listen } from "../../ui/dom.js";
-import { whyNot } from "../../ui/board.js";
+import { movesOf, whyNot } from "../../ui/board.js";
 import { schoolIcon } from "./icons.js";
 
 // ---- the decision strip: what has no place on the board ---------------------------------------
@@ -40,7 +40,7 @@ export function decisionStrip(c) {
           type: "button",
           class: "trk-decide",
           testid: `trk-t-${key}`,
-          dataset: { target: key, count: "1" },
+          dataset: { target: key, count: "1", moves: movesOf([e]) },
           title: first ? e.label : null,
           onclick: () => c.api.act(e.action).catch(() => {}),
         },
@@ -55,7 +55,7 @@ export function decisionStrip(c) {
         type: "button",
         class: "trk-decide",
         testid: `trk-t-${key}`,
-        dataset: { target: key, count: String(entries.length) },
+        dataset: { target: key, count: String(entries.length), moves: movesOf(entries) },
       },
       friendly(c, entries[0]) ?? entries[0].label,
       " …",
@@ -87,6 +87,15 @@ export function decisionStrip(c) {
   );
 }
 
+const SETUP_PROMPTS = new Set([
+  "start_props",
+  "specialist",
+  "manager_props",
+  "engineer_trick",
+  "fast_props",
+  "fast_special",
+]);
+
 /** What the viewer is deciding, in words: "Choose your starting trick", "Magician selected —
  *  choose a slot", "Magician on stage: no action points this turn". */
 function prompt(c) {
@@ -100,6 +109,12 @@ function prompt(c) {
   }
   if (UI.selected) return w("prompt.selected", { who: charLabel(c, viewer, UI.selected.char) });
   const keys = [...targets.keys()];
+  // A setup choice says what it is for (the Engineer's trick is not the starting trick).
+  const pend = (view.pending ?? []).find((p) => p.seat === viewer);
+  if (pend && SETUP_PROMPTS.has(pend.kind)) {
+    const who = c.charName(pend.kind === "engineer_trick" ? "engineer" : "manager");
+    return w(`prompt.pend.${pend.kind}`, { value: pend.value, who });
+  }
   if (view.phase.startsWith("setup")) {
     if (keys.some((k) => k.startsWith("trick-"))) return w("prompt.setup_trick");
     if (keys.some((k) => k.startsWith("magician-"))) return w("prompt.setup_magician");
@@ -131,7 +146,7 @@ function choiceCard(c, key, e) {
       type: "button",
       class: "trk-decide choice-card",
       testid: `trk-t-${key}`,
-      dataset: { target: key, count: "1" },
+      dataset: { target: key, count: "1", moves: movesOf([e]) },
       "aria-label": e.label,
       onclick: () => c.api.act(a).catch(() => {}),
     },

@@ -60,17 +60,19 @@ SOLO_OPTIONS = (
         choice_names=DIFFICULTY_NAMES,
         names={"en": "Difficulty", "ru": "Сложность", "fr": "Difficulté"},
         help={
-            # Figures: docs/bots.md (80 seeded games per difficulty before issue #24; the
-            # current hard bot: 70 games at Low, seeds 50000 on).
+            # Figures: docs/bots.md (80 seeded games per difficulty for the Successor's scores;
+            # the hard bot of issue #24: 8 games at Low and 16 at Medium, seeds 50000 on).
             "en": "The Successor's characters, dice, cards and scoring table. Measured: it "
             "scores about 103 fame at Low, 126 at Medium, 163 at High; the Hard bot scores about "
-            "47 against it at Low and won 1 game of 70.",
+            "57 against it at Low and 59 at Medium, and won none of those 24 games.",
             "ru": "Персонажи преемника, кубики, карты и таблица подсчёта. По замерам он набирает "
             "около 103 славы на низкой, 126 на средней, 163 на высокой сложности; сильный бот "
-            "набирает против него около 47 на низкой и выиграл 1 партию из 70.",
+            "набирает против него около 57 на низкой и 59 на средней и не выиграл ни одной из "
+            "этих 24 партий.",
             "fr": "Personnages, dés, cartes et décompte du Successeur. Mesuré : il marque environ "
             "103 de Prestige en Faible, 126 en Moyenne, 163 en Élevée ; le robot difficile marque "
-            "environ 47 contre lui en Faible et a gagné 1 partie sur 70.",
+            "environ 57 contre lui en Faible et 59 en Moyenne, et n'a gagné aucune de ces 24 "
+            "parties.",
         },
     ),
     OptionSpec(
@@ -118,8 +120,20 @@ SOLO_OPTIONS = (
             "fr": "Le Successeur commence avec 8 pièces dans son coffre.",
         },
     ),
-    # prophecies: the solo game always has the Dark Alley, so nothing to require
-    msgspec.structs.replace(OPTIONS[1], requires=None),
+    # prophecies: the solo game always has the Dark Alley, so nothing to require, and the
+    # help does not speak of a Dark Alley switch the solo lobby does not have
+    msgspec.structs.replace(
+        OPTIONS[1],
+        requires=None,
+        help={
+            "en": "The solo game always plays with the Dark Alley; without prophecies the "
+            "Priestess of Mysticism is not offered.",
+            "ru": "Одиночная игра всегда идёт с «Кривой улочкой»; без пророчеств «Жрица мистики» "
+            "недоступна.",
+            "fr": "Le jeu en solo se joue toujours avec l'Allée Sombre ; sans les prophéties, la "
+            "Prêtresse du Mysticisme n'est pas proposée.",
+        },
+    ),
     OPTIONS[3],  # first-game kits (your setup)
 )
 
