@@ -10,6 +10,7 @@ Screenshots: build/screenshots/whole-<what>-<lang>.png.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -124,6 +125,24 @@ def test_theater_backstage_says_who_performs_and_a_rolled_x_is_not_used(page, si
     expect(row).to_have_attribute("data-ok", "false")
     expect(row.locator(".act-why")).to_have_text(TRK["ui.trk.perform_stage_only"]["en"])
     screenshot(page, "whole-theater-backstage-en")
+    # no card belongs to a day; from round 3 the last card of the row says it will be discarded
+    expect(page.get_by_test_id("trk-perf-note")).to_have_text(TRK["ui.trk.perf_any_day"]["en"])
+    assert not page.locator('[data-testid^="trk-perf-leaves-"]').count()
+    rng = random.Random(3)
+    for _ in range(3000):
+        if page.evaluate("marquee.idle().then(() => marquee.state().round)") >= 3:
+            break
+        legal = page.evaluate("marquee.legalActions()")
+        keep = [a for a in legal if a["type"] not in ("return_trick", "discard_props")] or legal
+        if keep:
+            page.evaluate("a => marquee.act(a).catch(() => null)", rng.choice(keep))
+    page.evaluate("marquee.idle()")
+    cards = page.evaluate("marquee.state().row.length")
+    leaving = page.locator('[data-testid^="trk-perf-leaves-"]')
+    expect(leaving).to_have_count(1)
+    expect(leaving).to_have_attribute("data-testid", f"trk-perf-leaves-{cards - 1}")
+    leaving.scroll_into_view_if_needed()
+    screenshot(page, "whole-theater-round3-en")
     no_problems(page)
 
 

@@ -459,6 +459,7 @@ function perfCard(c, card, ci) {
     "div",
     { class: "perf-card", testid: `trk-perf-${ci}`, dataset: { card: card.id } },
     h("span", { class: "perf-name" }, perfName(c, ci)),
+    perfFate(c, ci),
     svg,
   );
   wire(c, wrap, `perf-${ci}`, perfName(c, ci), `perf:${card.id}`);
@@ -516,12 +517,23 @@ export function theater(c) {
       { class: "days" },
       c.D.days.map((day, d) => theaterDay(c, day, d)),
     ),
+    // no card belongs to a day: each day's magician on the stage picks one
+    h("p", { class: "perf-note muted small", testid: "trk-perf-note" }, w("perf_any_day")),
     h(
       "div",
       { class: "perf-row", "aria-label": w("performance_cards") },
       view.row.map((card, ci) => perfCard(c, card, ci)),
     ),
   );
+}
+
+/** What becomes of a card at the end of this round: from the rulebook's round on, the last
+ *  card of the row is discarded with the markers left on it (the others move one place on). */
+function perfFate(c, ci) {
+  const { view, D, w } = c;
+  const last = ci === view.row.length - 1;
+  const leaves = view.round >= D.raw.board.performance.discard_from_round && view.round < view.round_count;
+  return last && leaves ? h("span", { class: "perf-leaves", testid: `trk-perf-leaves-${ci}` }, w("perf_leaves")) : null;
 }
 
 function fameTrack(c) {
