@@ -270,3 +270,40 @@ def test_the_hint_marks_its_best_move_on_the_board(page, site_url, screenshot):
             expect(button).to_be_in_viewport()
         screenshot(page, f"whole-hint-board-{game}")
     no_problems(page)
+
+
+def test_a_hotseat_game_ends_in_view_not_behind_the_cover(page, site_url, screenshot):
+    """Two people at one device: once the game is over nothing is secret, so the ending shows
+    at once instead of the "pass the device" cover (issue #21's gap)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    # Trickerion's assignments are secret; the shortest game: no Dark Alley, the fast start
+    page.get_by_test_id("game-trickerion").click()
+    page.get_by_test_id("players-select").select_option("2")
+    for i in range(2):
+        page.get_by_test_id(f"seat-{i}-kind").select_option("human")
+    for opt, on in (("dark_alley", False), ("fast_game", True), ("first_game", True)):
+        box = page.get_by_test_id(f"option-{opt}")
+        if box.is_checked() != on:
+            box.click()
+    page.get_by_test_id("seed-input").fill("5")
+    page.get_by_test_id("start-game").click()
+    page.evaluate("marquee.setSpeed(0)")
+    rng = random.Random(5)
+    covers = 0
+    for _ in range(3000):
+        page.evaluate("marquee.idle()")
+        if page.evaluate("marquee.toAct().kind") == "terminal":
+            break
+        covers += page.get_by_test_id("pass-screen").is_visible()
+        legal = page.evaluate("marquee.legalActions()")
+        keep = [a for a in legal if a["type"] not in ("return_trick", "discard_props")] or legal
+        if keep:
+            page.evaluate("a => marquee.act(a).catch(() => null)", rng.choice(keep))
+    assert page.evaluate("marquee.toAct().kind") == "terminal"
+    assert covers, "the device changed hands during the game"
+    page.evaluate("marquee.idle()")
+    expect(page.get_by_test_id("pass-screen")).to_be_hidden()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    screenshot(page, "whole-hotseat-ending")
+    no_problems(page)

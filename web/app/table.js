@@ -168,7 +168,8 @@ async function settle(snap, { fresh = false, draw = true, save = true } = {}) {
     T.shown = null;
     T.covered = false;
   }
-  if (next === null || humanSeats(snap.seats).length < 2) {
+  // (at the end nothing is secret any more: the ending shows at once, not behind a cover)
+  if (next === null || humanSeats(snap.seats).length < 2 || snap.to_act.kind === "terminal") {
     T.covered = false;
     T.shown = next;
   } else if (!T.covered && next !== T.shown) {
