@@ -270,6 +270,11 @@ class Trickerion(Game):
 
         return character_terms(state, action, seat)
 
+    def unofficial_names(self, lang: str) -> dict[str, str]:
+        from engine.games.trickerion.terms import unofficial_names
+
+        return unofficial_names(self.cat, lang)
+
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         from engine.games.trickerion.terms import term_name
 
