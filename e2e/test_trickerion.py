@@ -481,3 +481,38 @@ def test_card_texts_show_in_the_page_language(page, site_url, screenshot):
         proph = page.locator(f"{sel} .proph-text").first.inner_text()
         assert any("\u0400" <= ch <= "\u04ff" for ch in proph) == (lang == "ru"), proph
     no_problems(page)
+
+
+def test_our_own_names_are_marked_with_the_english_in_their_tooltip(page, site_url, screenshot):
+    """A name no edition translated (issue #22 item 2) reads in the page's language, marked as
+    the project's own, with the English name in its tooltip: on the board, in the action list
+    and in the log; no English trick or assignment name is shown."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_page(page, site_url)
+    lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
+    page.get_by_test_id("speed-select").select_option("0")
+    for lang in ("ru", "fr"):
+        page.evaluate(f"marquee.setLang('{lang}')")
+        expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", lang)
+        ours = page.evaluate("marquee.snapshot().unofficial")
+        assert {"ru": "Кролик из цилиндра", "fr": "Lapin du Haut-de-Forme"}[lang] in ours, ours
+        by_lower = {k.lower(): v for k, v in ours.items()}  # a prop's name may open capitalised
+        marked = f"{tid('actions')} .our-name, {tid('log')} .our-name, {tid('trk-board')} .our-name"
+        in_list = f"{tid('actions')} .our-name"
+        drive_until(page, random.Random(3), f"document.querySelector({in_list!r}) !== null")
+        spans = page.locator(marked)
+        assert spans.count() > 0
+        for i in range(min(spans.count(), 12)):
+            span = spans.nth(i)
+            name, title = span.inner_text(), span.get_attribute("title") or ""
+            english = by_lower.get(name.lower())
+            assert english, (lang, name, "is marked but is not one of our names")
+            assert english in title and title != english, (lang, name, title)
+        shown = (
+            page.locator(f"{tid('trk-board')}").inner_text()
+            + page.locator(tid("actions")).inner_text()
+        )
+        english_only = set(ours.values()) - set(ours)  # "Invention" is French too
+        assert not [en for en in english_only if len(en) > 6 and en in shown], lang
+        screenshot(page, f"trk-our-names-{lang}")
+    no_problems(page)

@@ -453,7 +453,12 @@ function actionButton(ctx, a) {
       dataset: { index: String(a.index), action: JSON.stringify(a.action) },
       onclick: () => ctx.on.act(a.action),
     },
-    markOurs([a.label], ctx.snap.unofficial, (en) => ctx.t("ui.name.ours", { en })),
+    // one inline box: a button lays its children out as flex items, spaced apart
+    h(
+      "span",
+      {},
+      markOurs([a.label], ctx.snap.unofficial, (en) => ctx.t("ui.name.ours", { en })),
+    ),
   );
 }
 
