@@ -201,6 +201,19 @@ class OracleGame(Game):
         made = sum(state.made.talisman.values()) + sum(state.made.tome.values())
         return Progress(state.day, {"goods": [made]})
 
+    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
+        """A stargazing line named by the squares it runs between, rows and columns counted
+        from 1 at the sheet's top left as the page numbers them (the sheet's size is the pack's,
+        so no position is needed)."""
+        if not isinstance(action, A.DrawLine):
+            return {}
+        geo = self.rules.geo
+        if action.dir == "h":
+            edge = {0: "top", geo.rows: "bottom"}.get(action.r, "inner")
+        else:
+            edge = {0: "left", geo.cols: "right"}.get(action.c, "inner")
+        return {"edge": edge, "row": action.r + 1, "col": action.c + 1}
+
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         entry = catalog("engine.games.oracle").get(f"term.{kind}.{value}")
         if entry is None:

@@ -2,7 +2,8 @@
 
 Kinds: ``trick``, ``prop``, ``magician``, ``special`` (special assignment), ``card``
 (assignment card: a location id or a special assignment id), ``location``, ``character``,
-``school``, ``performance``, ``prophecy``, ``day``, ``die_face``. Names come from the data packs
+``school``, ``performance``, ``prophecy``, ``day``, ``die_face``, ``cell_pos`` (a slot's place on
+its performance card). Names come from the data packs
 (which follow the glossary); where a language has no official name, the pack's ``unofficial``
 one (the project's own translation, which the page marks and explains) is used.
 """
@@ -159,6 +160,20 @@ _FACING = {
     "right": ("right", "вправо", "droite"),
     "down": ("down", "вниз", "bas"),
     "left": ("left", "влево", "gauche"),
+}
+# Where a slot lies on its performance card (``labels.cell_place``): "slot 2 (top right)".
+_CELL_PLACES = {
+    "top_left": ("top left", "вверху слева", "en haut à gauche"),
+    "top_right": ("top right", "вверху справа", "en haut à droite"),
+    "middle_left": ("middle left", "посередине слева", "au milieu à gauche"),
+    "middle_right": ("middle right", "посередине справа", "au milieu à droite"),
+    "bottom_left": ("bottom left", "внизу слева", "en bas à gauche"),
+    "bottom_right": ("bottom right", "внизу справа", "en bas à droite"),
+    "top": ("top", "вверху", "en haut"),
+    "middle": ("middle", "посередине", "au milieu"),
+    "bottom": ("bottom", "внизу", "en bas"),
+    "left": ("left", "слева", "à gauche"),
+    "right": ("right", "справа", "à droite"),
 }
 _RESOURCES = {
     "fame": ("fame", "славу", "Prestige"),
@@ -332,6 +347,8 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:  # noqa: C901 (debt
         return _YESNO.get(v, (v, v, v))[i]
     if kind == "facing":
         return _FACING.get(v, (v, v, v))[i]
+    if kind == "cell_pos":
+        return _CELL_PLACES.get(v, (v, v, v))[i]
     if kind == "resource":
         return _RESOURCES.get(v, (v, v, v))[i]
     if kind == "choice":
