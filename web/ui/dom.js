@@ -92,16 +92,27 @@ export function isolateNames(text, names) {
   return out;
 }
 
+// One pattern per snapshot's `unofficial` map: every label and log line of a draw reuses it.
+const oursPatterns = new WeakMap();
+
+function oursPattern(ours) {
+  if (!ours || typeof ours !== "object") return null;
+  if (!oursPatterns.has(ours)) {
+    const wanted = Object.keys(ours).sort((a, b) => b.length - a.length);
+    const alts = wanted.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+    oursPatterns.set(ours, wanted.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${alts})(?![\\p{L}\\p{N}])`, "gu") : null);
+  }
+  return oursPatterns.get(ours);
+}
+
 /** `parts` (text and nodes, as isolateNames gives them) with each of our own translations of a
  *  name (`ours`: translation -> English, from the snapshot's `unofficial`) in a marked <span>
  *  whose tooltip (`note(english)`) says so: a player knows which names no edition printed. A
  *  name matches as whole words only, longest first, so "Прочный реквизит" never marks part of
- *  an official sentence. */
+ *  an official sentence. The game's stylesheet draws `.our-name` (trickerion.css). */
 export function markOurs(parts, ours, note) {
-  const wanted = Object.keys(ours ?? {}).sort((a, b) => b.length - a.length);
-  if (!wanted.length) return parts;
-  const alts = wanted.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alts})(?![\\p{L}\\p{N}])`, "gu");
+  const pattern = oursPattern(ours);
+  if (!pattern) return parts;
   return parts.flatMap((part) => {
     if (typeof part !== "string") return [part];
     const out = [];
