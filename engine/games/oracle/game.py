@@ -19,6 +19,7 @@ from engine.games.oracle import packs as P
 from engine.games.oracle.bots import GreedyBot
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.search import KNOWLEDGE
+from engine.games.oracle.stargazing import line_terms
 from engine.games.oracle.state import Bowl, Circles, OracleState, Tally
 from engine.games.oracle.view import view as build_view
 
@@ -202,17 +203,11 @@ class OracleGame(Game):
         return Progress(state.day, {"goods": [made]})
 
     def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
-        """A stargazing line named by the squares it runs between, rows and columns counted
-        from 1 at the sheet's top left as the page numbers them (the sheet's size is the pack's,
-        so no position is needed)."""
+        """A stargazing line named by the squares it runs between (``stargazing.line_terms``;
+        the sheet's size is the pack's, so no position is needed)."""
         if not isinstance(action, A.DrawLine):
             return {}
-        geo = self.rules.geo
-        if action.dir == "h":
-            edge = {0: "top", geo.rows: "bottom"}.get(action.r, "inner")
-        else:
-            edge = {0: "left", geo.cols: "right"}.get(action.c, "inner")
-        return {"edge": edge, "row": action.r + 1, "col": action.c + 1}
+        return line_terms(self.rules.geo, action.r, action.c, action.dir)
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         entry = catalog("engine.games.oracle").get(f"term.{kind}.{value}")

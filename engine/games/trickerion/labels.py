@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.trickerion.catalog import CardGeo, Catalog
-from engine.games.trickerion.common import FREE, link_formed, symbol_schools
+from engine.games.trickerion.common import FREE, advertise_cost, link_formed, symbol_schools
 from engine.games.trickerion.components import DIRECTIONS, STEP
 from engine.games.trickerion.state import PerfCard, Player, State
 
@@ -62,14 +62,15 @@ def _new_links(g: Any, s: State, seat: int, pc: PerfCard, a: Any) -> tuple[int, 
     """Link rewards and shard links a Set Up Trick makes, as the rules pay them
     (``theater.pay_new_links``): Headliner Trick doubles them, Orchestral Interlude pays every
     neighbour."""
-    from engine.games.trickerion.theater import _effect
-
     cat: Catalog = g.cat
     p = s.players[seat]
     trick = next((t for t in p.tricks if t.id == a.trick), None)
     if trick is None or a.facing not in DIRECTIONS:
         return 0, 0
-    effect = _effect(g, s.act) if s.act is not None and s.act.seat == seat else ""
+    act = s.act
+    # the special assignment under the placing character, still to be used (theater._effect)
+    ready = act is not None and act.seat == seat and act.effect == "ready"
+    effect = g.effect_of(act) if ready else ""
     geo = cat.cards[pc.id]
     m = list(pc.m)
     o = list(pc.o)
@@ -114,8 +115,6 @@ def theater_terms(g: Any, s: State, action: Any, seat: int) -> dict[str, Any]:
     """The board's names for the Theater's and the Performance's choices (module doc)."""
     tag = type(action).__struct_config__.tag
     if tag == "advertise":
-        from engine.games.trickerion.flow import advertise_cost
-
         return {"cost": advertise_cost(g, s, seat), "fame": g.cat.advertise.fame}
     if tag == "perform":
         return _slot_terms(g, s, action.card, -1)
