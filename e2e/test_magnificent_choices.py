@@ -271,7 +271,8 @@ def test_7_the_side_list_speaks_the_boards_words(page, site_url, screenshot):
         assert re.match(r"Build level [1-9]\d*: \d+ power → \d+ (small|large) camp tiles?", x), x
     assert not [x for x in listed if ZERO_BASED.search(x)], listed
     screenshot(page, "mgn-choice-7-levels")
-    # the placement that follows: columns and rows counted from 1, no bare orientation index
+    # the placement that follows: the columns and rows it covers counted from 1, and its
+    # orientation as the camp's rotate/reflect counter shows it ("1/4")
     level = page.locator(f"{TARGETS}[data-target^='level-']").first
     level.scroll_into_view_if_needed()
     step = page.evaluate("marquee.snapshot().step")
@@ -285,7 +286,9 @@ def test_7_the_side_list_speaks_the_boards_words(page, site_url, screenshot):
         ]
     assert places
     for x in places:
-        assert re.match(r"Place .+ at column [1-9]\d*, row [1-9]\d*, orientation [1-9]", x), x
+        assert re.match(
+            r"Place .+ on columns? [1-9][–\d]*, rows? [1-9][–\d]*, orientation [1-9]/[1-9]$", x
+        ), x
     no_problems(page)
 
 

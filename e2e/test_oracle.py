@@ -340,3 +340,47 @@ def test_keyboard_reaches_the_sheet_targets(page, site_url):
     page.keyboard.press("Enter")
     page.wait_for_function(f"marquee.snapshot().step > {step}")
     no_problems(page)
+
+
+def test_lines_are_named_by_the_sheet_s_rows_and_columns(page, site_url, screenshot):
+    """Issue #22 item 3: a stargazing line in the side list reads as the squares it runs
+    between, rows and columns counted from 1 as the sheet numbers them, not "dot (0, 0)"."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_page(page, site_url)
+    start_from_lobby(page, "practice", seed=11)
+    rng = random.Random(5)
+    has_lines = "marquee.legalActions().some(a => a.type === 'draw_line')"
+    for _ in range(200):
+        if page.evaluate(has_lines):
+            break
+        click_a_target(page, rng)
+    else:
+        raise AssertionError("no line to draw within 200 clicks")
+    grid = page.get_by_test_id("oracle-stargazing-grid")
+    view = page.evaluate("marquee.state().stargazing")
+    rows, cols = view["rows"], view["cols"]
+    assert grid.locator(".o-axis").evaluate_all("els => els.map(e => e.textContent)") == [
+        *map(str, range(1, cols + 1)),
+        *map(str, range(1, rows + 1)),
+    ]
+    lines = [e for e in page.evaluate("marquee.legal()") if e["action"]["type"] == "draw_line"]
+    assert lines
+    for e in lines:
+        a, label = e["action"], e["label"]
+        r, c = a["r"], a["c"]
+        if a["dir"] == "h":
+            want = {0: f"Line along the top of column {c + 1}"}.get(r) or (
+                f"Line along the bottom of column {c + 1}"
+                if r == rows
+                else f"Line between rows {r} and {r + 1}, column {c + 1}"
+            )
+        else:
+            want = {0: f"Line along the left of row {r + 1}"}.get(c) or (
+                f"Line along the right of row {r + 1}"
+                if c == cols
+                else f"Line between columns {c} and {c + 1}, row {r + 1}"
+            )
+        assert label == want, (a, label)
+    grid.scroll_into_view_if_needed()
+    screenshot(page, "oracle-lines-named")
+    no_problems(page)

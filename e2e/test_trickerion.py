@@ -13,6 +13,7 @@ were made (board targets, choice panels, decision strip, fallback buttons).
 from __future__ import annotations
 
 import random
+import re
 import statistics
 import time
 
@@ -125,6 +126,22 @@ def drive_until(page, rng: random.Random, done: str) -> None:
         if keep:
             page.evaluate("a => marquee.act(a).catch(() => null)", rng.choice(keep))
     raise AssertionError(f"no position where {done} within 2000 moves")
+
+
+def drive_weighted(page, rng: random.Random, done: str) -> None:
+    """Like drive_until, leaning as the clicking player does towards the Workshop and the
+    Theater (choice_weight), so tricks get prepared and set up."""
+    for _ in range(600):
+        page.evaluate("marquee.idle()")
+        if page.evaluate(done):
+            page.evaluate("marquee.settled()")
+            return
+        legal = page.evaluate("marquee.legalActions()")
+        keep = [a for a in legal if a["type"] not in ("return_trick", "discard_props")] or legal
+        if keep:
+            pick = rng.choices(keep, weights=[choice_weight(a) for a in keep])[0]
+            page.evaluate("a => marquee.act(a).catch(() => null)", pick)
+    raise AssertionError(f"no position where {done} within 600 moves")
 
 
 def shoot_in_every_language(page, screenshot, name: str, shots: list[str]) -> None:
@@ -480,4 +497,77 @@ def test_card_texts_show_in_the_page_language(page, site_url, screenshot):
             page.mouse.move(0, 0)
         proph = page.locator(f"{sel} .proph-text").first.inner_text()
         assert any("\u0400" <= ch <= "\u04ff" for ch in proph) == (lang == "ru"), proph
+    no_problems(page)
+
+
+def test_our_own_names_are_marked_with_the_english_in_their_tooltip(page, site_url, screenshot):
+    """A name no edition translated (issue #22 item 2) reads in the page's language, marked as
+    the project's own, with the English name in its tooltip: on the board, in the action list
+    and in the log; no English trick or assignment name is shown."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_page(page, site_url)
+    lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
+    page.get_by_test_id("speed-select").select_option("0")
+    for lang in ("ru", "fr"):
+        page.evaluate(f"marquee.setLang('{lang}')")
+        expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", lang)
+        ours = page.evaluate("marquee.snapshot().unofficial")
+        assert {"ru": "Кролик из цилиндра", "fr": "Lapin du Haut-de-Forme"}[lang] in ours, ours
+        by_lower = {k.lower(): v for k, v in ours.items()}  # a prop's name may open capitalised
+        marked = f"{tid('actions')} .our-name, {tid('log')} .our-name, {tid('trk-board')} .our-name"
+        in_list = f"{tid('actions')} .our-name"
+        drive_until(page, random.Random(3), f"document.querySelector({in_list!r}) !== null")
+        spans = page.locator(marked)
+        assert spans.count() > 0
+        for i in range(min(spans.count(), 12)):
+            span = spans.nth(i)
+            name, title = span.inner_text(), span.get_attribute("title") or ""
+            english = by_lower.get(name.lower())
+            assert english, (lang, name, "is marked but is not one of our names")
+            assert english in title and title != english, (lang, name, title)
+        shown = (
+            page.locator(f"{tid('trk-board')}").inner_text()
+            + page.locator(tid("actions")).inner_text()
+        )
+        english_only = set(ours.values()) - set(ours)  # "Invention" is French too
+        assert not [en for en in english_only if len(en) > 6 and en in shown], lang
+        screenshot(page, f"trk-our-names-{lang}")
+    no_problems(page)
+
+
+def test_the_side_list_speaks_the_board_s_words(page, site_url, screenshot):
+    """Issue #22 item 3: Advertise with its price, a set-up by its card's theater and place in
+    the row, its slot by number and place on the card, the slot its symbol turns to and the
+    links it makes, in EN, RU and FR; no "card 1", "facing down" or "yes"."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_page(page, site_url)
+    # first-game kits: the starting trick comes with its props, so it gets prepared and set up
+    lobby_start(page, 2, ["human", "bot:greedy"], seed=12, first_game=True)
+    page.get_by_test_id("speed-select").select_option("0")
+    has = "t => marquee.legalActions().some(a => a.type === t)"
+    rng = random.Random(8)
+    drive_weighted(page, rng, f"({has})('advertise')")
+    listed = page.locator('[data-testid^="action-"]').all_inner_texts()
+    assert "Don't advertise" in listed, listed
+    assert [x for x in listed if re.fullmatch(r"Advertise: pay [1-4] coins? for 2 fame", x)], listed
+    technical = re.compile(r"facing|card \d|: yes|: no\b|карта \d|: да|carte \d|vers (haut|bas)")
+    drive_weighted(page, rng, f"({has})('set_up_trick')")
+    theaters = ("Riverside Theater", "Grand Magorian", "Magnus Pantheon")
+    for lang in ("en", "ru", "fr"):
+        page.evaluate(f"marquee.setLang('{lang}')")
+        expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", lang)
+        labels = [e["label"] for e in page.evaluate("marquee.legal()")]
+        set_ups = [
+            e["label"]
+            for e in page.evaluate("marquee.legal()")
+            if e["action"]["type"] == "set_up_trick"
+        ]
+        assert set_ups and not [x for x in labels if technical.search(x)], labels
+        for x in set_ups:
+            if lang == "en":
+                assert re.search(rf"({'|'.join(theaters)}) \(\d\), slot \d \(", x), x
+                assert re.search(r"symbol toward slot \d — (no link|\d links?: )", x), x
+            assert re.search(r"\(\d\)", x), x
+        screenshot(page, f"trk-side-list-{lang}")
+    page.evaluate("marquee.setLang('en')")
     no_problems(page)

@@ -775,6 +775,8 @@ class Bridge:
             ],
             "formed": formed,
             "log": self._log(match, viewer, lang, table) if log else [],
+            # names the project translated itself: the page marks them in labels and the log
+            "unofficial": game.unofficial_names(lang),
             "can_undo": viewer is not None and refusal is None and review is None,
             "undo_refusal": None
             if refusal is None

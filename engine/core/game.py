@@ -223,6 +223,12 @@ class Game:
         """Official name of a game term (a card, a location) for the log; games override."""
         return str(value)
 
+    def unofficial_names(self, lang: str) -> dict[str, str]:
+        """Names in ``lang`` that are the project's own translations, no edition's (each of
+        their forms that labels and the log use), mapped to the official English name: the page
+        marks them and shows the English. Games whose packs carry such names override."""
+        return {}
+
     def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
         """Parameters an action's label needs beyond the action's own fields, read from the
         position (``state`` may be None when none is at hand): Trickerion names a character

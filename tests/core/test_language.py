@@ -352,7 +352,7 @@ def test_the_checks_catch_what_they_claim(text, lang, why):
         ("Игрок 1 платит 21 монету, 22 монеты и 11 монет.", "ru"),
         ("Игрок 1 получает 1 славу и 5 славы.", "ru"),
         ("Joueur 1 paie 0 Pièce et 2 Pièces.", "fr"),
-        ("Игрок 1 заказывает saw.", "ru"),
+        ("Игрок 1 заказывает пилу.", "ru"),  # our own name (props.json unofficial), declined
         ("Игрок 1 покупает верёвку и нанимает инженера.", "ru"),
     ],
 )

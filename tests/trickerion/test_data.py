@@ -116,11 +116,56 @@ def test_names_carry_glossary_translations(packs):
     assert packs.trick("t01_enchanted_butterflies").name == C.Names(
         en="Enchanted Butterflies", ru="Зачарованные бабочки", fr="Papillons Enchantés"
     )
-    assert packs.trick("t02_rabbit_from_the_top_hat").name.ru is None  # not in the glossary
+    rabbit = packs.trick("t02_rabbit_from_the_top_hat").name
+    assert rabbit.ru is None  # not in the glossary: our own translation, kept apart
+    assert rabbit.ours("ru") == rabbit.get("ru") == "Кролик из цилиндра"
+    assert packs.trick("t16_window_to_the_otherworld").name.get("ru") == "Портал в иной мир"
+    assert packs.trick("t16_window_to_the_otherworld").name.ours("ru") is None
     assert packs.magician("m01_master_of_chains").name.ru == "Властелин цепей"
     assert packs.magician("m07_yoruba_spiritmaster").ability.name.fr == "Possession de l'Âme"
     assert packs.prop("petroleum").name.fr == "Huile"
     assert packs.theaters["magnus_pantheon"].name.fr == "The Magnus Pantheon"
+
+
+def _all_names(value, path="$"):
+    if isinstance(value, C.Names):
+        yield path, value
+    elif isinstance(value, C._Data):
+        for field in value.__struct_fields__:
+            yield from _all_names(getattr(value, field), f"{path}.{field}")
+    elif isinstance(value, (tuple, list)):
+        for i, v in enumerate(value):
+            yield from _all_names(v, f"{path}[{i}]")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _all_names(v, f"{path}.{k}")
+
+
+def test_every_name_reads_in_every_page_language(packs):
+    """Issue #22: a Russian or French table shows no English name; where no edition printed
+    one, the pack gives ours (``unofficial``), never both for one language."""
+    missing = [
+        f"{field}{path}: {lang}"
+        for field in packs.__struct_fields__
+        for path, names in _all_names(getattr(packs, field))
+        for lang in ("ru", "fr")
+        if not getattr(names, lang) and not names.ours(lang)
+    ]
+    assert not missing, missing
+    ours = [
+        n for f in packs.__struct_fields__ for _, n in _all_names(getattr(packs, f)) if n.unofficial
+    ]
+    assert len({n.en for n in ours}) >= 70  # 26 tricks, 40 special assignments, 4 props
+
+
+def test_an_unofficial_name_beside_an_official_one_is_rejected():
+    raw = raw_packs()
+    raw["tricks"]["tricks"][0]["name"]["unofficial"] = {"ru": "Бабочки"}
+    err = refused(raw)
+    assert err.params["path"].startswith("$.tricks[0]") and "official" in err.params["reason"]
+    raw = raw_packs()
+    raw["tricks"]["tricks"][1]["name"]["unofficial"] = {"ru": " "}
+    assert "empty" in refused(raw).params["reason"]
 
 
 # --- tricks -------------------------------------------------------------------------------------

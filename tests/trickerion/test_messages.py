@@ -84,7 +84,7 @@ def test_every_action_has_a_label_in_three_languages():
             label = action_label(g, step.action, lang)
             assert "{" not in label and "(" not in label[:1], label
     assert action_label(g, A.TakeLinkCoins(2), "en").startswith("2 link reward")
-    assert action_label(g, A.Advertise(True), "ru") == "Реклама: да"
+    assert action_label(g, A.Advertise(True), "ru") == "Дать рекламу"  # the price needs a position
 
 
 def test_every_reason_in_the_source_has_a_name():

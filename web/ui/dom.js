@@ -91,3 +91,38 @@ export function isolateNames(text, names) {
   if (at < text.length) out.push(text.slice(at));
   return out;
 }
+
+// One pattern per snapshot's `unofficial` map: every label and log line of a draw reuses it.
+const oursPatterns = new WeakMap();
+
+function oursPattern(ours) {
+  if (!ours || typeof ours !== "object") return null;
+  if (!oursPatterns.has(ours)) {
+    const wanted = Object.keys(ours).sort((a, b) => b.length - a.length);
+    const alts = wanted.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+    oursPatterns.set(ours, wanted.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${alts})(?![\\p{L}\\p{N}])`, "gu") : null);
+  }
+  return oursPatterns.get(ours);
+}
+
+/** `parts` (text and nodes, as isolateNames gives them) with each of our own translations of a
+ *  name (`ours`: translation -> English, from the snapshot's `unofficial`) in a marked <span>
+ *  whose tooltip (`note(english)`) says so: a player knows which names no edition printed. A
+ *  name matches as whole words only, longest first, so "Прочный реквизит" never marks part of
+ *  an official sentence. The game's stylesheet draws `.our-name` (trickerion.css). */
+export function markOurs(parts, ours, note) {
+  const pattern = oursPattern(ours);
+  if (!pattern) return parts;
+  return parts.flatMap((part) => {
+    if (typeof part !== "string") return [part];
+    const out = [];
+    let at = 0;
+    for (const m of part.matchAll(pattern)) {
+      if (m.index > at) out.push(part.slice(at, m.index));
+      out.push(h("span", { class: "our-name", title: note(ours[m[0]]) }, m[0]));
+      at = m.index + m[0].length;
+    }
+    if (at < part.length) out.push(part.slice(at));
+    return out;
+  });
+}

@@ -5,7 +5,7 @@
 // the parts from the current snapshot after every step. Both read `ctx` from web/app.js.
 
 import { markHint } from "./board.js";
-import { bdi, h, clear, isolateNames } from "./dom.js";
+import { bdi, h, clear, isolateNames, markOurs } from "./dom.js";
 import { drawEnding } from "./ending.js";
 import { joinNames } from "./i18n.js";
 import { seatName, seatNames } from "./seats.js";
@@ -409,7 +409,7 @@ export function updateTable(refs, ctx) {
   drawBoard(refs, ctx);
   updateActions(refs, ctx, name, iso);
   updateHint(refs, ctx);
-  updateLog(refs, snap, ctx.freshFrom, names);
+  updateLog(refs, snap, ctx.freshFrom, names, (en) => t("ui.name.ours", { en }));
   updateOver(refs, ctx, name, iso);
 
   const reason = snap.can_undo ? t("ui.table.undo_hint") : (snap.undo_refusal?.message ?? t("ui.table.undo_no_seat"));
@@ -498,7 +498,12 @@ function actionButton(ctx, a) {
       dataset: { index: String(a.index), action: JSON.stringify(a.action) },
       onclick: () => ctx.on.act(a.action),
     },
-    a.label,
+    // one inline box: a button lays its children out as flex items, spaced apart
+    h(
+      "span",
+      {},
+      markOurs([a.label], ctx.snap.unofficial, (en) => ctx.t("ui.name.ours", { en })),
+    ),
   );
 }
 
@@ -657,7 +662,7 @@ function marginText(t, margin) {
 
 /** The log only grows between steps (undo, a load, a language or viewer change rewrite it):
  *  keep the entries that did not change and append the rest. */
-function updateLog(refs, snap, freshFrom, names) {
+function updateLog(refs, snap, freshFrom, names, ours) {
   const log = refs.log;
   const entries = snap.log;
   const keys = entries.map((e) => `${e.step}\u0000${e.code}\u0000${e.text}\u0000${names.join("\u0000")}`);
@@ -673,7 +678,7 @@ function updateLog(refs, snap, freshFrom, names) {
         testid: "log-entry",
       },
       h("span", { class: "log-step" }, String(e.step + 1)),
-      h("span", { class: "log-text" }, isolateNames(e.text, names)),
+      h("span", { class: "log-text" }, markOurs(isolateNames(e.text, names), snap.unofficial, ours)),
     ),
   );
   log.append(...added);

@@ -100,6 +100,34 @@ def _card(r: Rules, s: MagState, seat: int, card: int, artist: str, coins: int, 
     return {"card_id": held, "vp": scoring.value(r, s, seat, cond, artist, coins, half)}
 
 
+def _span(first: int, size: int) -> str:
+    """Grid lines or columns counted from 1: "2" or "2–3"."""
+    return str(first + 1) if size == 1 else f"{first + 1}–{first + size}"
+
+
+def _build(r: Rules, board: str, a: A.Place | A.Level) -> dict[str, Any]:
+    """A build level by its price and tiles; a camp tile by the columns and rows it covers and
+    its orientation as the page counts them ("orientation 2/4" beside rotate and reflect)."""
+    if isinstance(a, A.Level):
+        levels = r.boards[board].build_levels
+        if not 0 <= a.index < len(levels):
+            return {}
+        lv = levels[a.index]
+        return {"ap": lv.ap, "small": lv.small, "large": lv.large}
+    shapes = r.geo(board).shapes.get(a.fragment, [])
+    if not 0 <= a.orient < len(shapes):
+        return {}
+    wide = max(x for x, _ in shapes[a.orient]) + 1
+    high = max(y for _, y in shapes[a.orient]) + 1
+    return {
+        "cols": _span(a.x, wide),
+        "wide": wide,
+        "rows": _span(a.y, high),
+        "high": high,
+        "shapes": len(shapes),
+    }
+
+
 def terms(r: Rules, s: MagState, a: Any, seat: int) -> dict[str, Any]:
     p = s.players[seat]
     t = s.turn
@@ -124,12 +152,8 @@ def terms(r: Rules, s: MagState, a: Any, seat: int) -> dict[str, Any]:
         return {"card_id": p.cards[a.card].id} if 0 <= a.card < len(p.cards) else {}
     if isinstance(a, A.Choose) and a.action == "perform":
         return {"performable": performable(r, s, seat)}
-    if isinstance(a, A.Level):
-        levels = r.boards[p.board].build_levels
-        if not 0 <= a.index < len(levels):
-            return {}
-        lv = levels[a.index]
-        return {"ap": lv.ap, "small": lv.small, "large": lv.large}
+    if isinstance(a, (A.Place, A.Level)):
+        return _build(r, p.board, a)
     if isinstance(a, A.Move):
         return _move(r, s, seat, a) if t.colour else {}
     if isinstance(a, A.TakeTent):

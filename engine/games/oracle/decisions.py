@@ -12,6 +12,7 @@ from engine.games.oracle import actions as A
 from engine.games.oracle import horoscope as H
 from engine.games.oracle import predictions, rewards
 from engine.games.oracle.rules import Rules
+from engine.games.oracle.stargazing import line_terms
 from engine.games.oracle.state import (
     OracleState,
     PendingCircles,
@@ -108,7 +109,9 @@ def draw_line(r: Rules, s: OracleState, e: int, ev: list[Event], p: PendingLines
     geo = r.geo
     s.lines.append(e)
     (r1, c1), (r2, c2) = geo.edge_dots(e)
-    ev.append(Event("oracle.stargazing.line", {"from": [r1, c1], "to": [r2, c2]}))
+    # the log names the line as its label does (stargazing.line_terms)
+    terms = line_terms(geo, r1, c1, "h" if r1 == r2 else "v")
+    ev.append(Event("oracle.stargazing.line", {"from": [r1, c1], "to": [r2, c2], **terms}))
     s.regions, new = geo.after_line(s.regions, set(s.lines))
     for region in new:
         cells = [list(geo.cell_rc(c)) for c in region.cells]

@@ -19,6 +19,7 @@ from engine.games.oracle import packs as P
 from engine.games.oracle.bots import GreedyBot
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.search import KNOWLEDGE
+from engine.games.oracle.stargazing import line_terms
 from engine.games.oracle.state import Bowl, Circles, OracleState, Tally
 from engine.games.oracle.view import view as build_view
 
@@ -200,6 +201,13 @@ class OracleGame(Game):
             return Progress(state.day, {"score": [frame.breakdown(self.rules, state)["total"]]})
         made = sum(state.made.talisman.values()) + sum(state.made.tome.values())
         return Progress(state.day, {"goods": [made]})
+
+    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
+        """A stargazing line named by the squares it runs between (``stargazing.line_terms``;
+        the sheet's size is the pack's, so no position is needed)."""
+        if not isinstance(action, A.DrawLine):
+            return {}
+        return line_terms(self.rules.geo, action.r, action.c, action.dir)
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         entry = catalog("engine.games.oracle").get(f"term.{kind}.{value}")

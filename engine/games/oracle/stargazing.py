@@ -13,6 +13,8 @@ Edge ids: horizontal edges (dot (r, c) to (r, c+1)) first, row by row, then vert
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.oracle.packs import Sheet
 from engine.games.oracle.state import Region
 
@@ -173,3 +175,14 @@ class Geometry:
                 now.append(region)
                 new.append(region)
         return now, new
+
+
+def line_terms(geo: Geometry, r: int, c: int, direction: str) -> dict[str, Any]:
+    """A line named by the squares it runs between, rows and columns counted from 1 at the
+    sheet's top left as the page numbers them: ``edge`` top/bottom/left/right for a line on
+    the border, else "inner"; ``row``/``col`` the 1-based row and column after the dot's."""
+    if direction == "h":
+        edge = {0: "top", geo.rows: "bottom"}.get(r, "inner")
+    else:
+        edge = {0: "left", geo.cols: "right"}.get(c, "inner")
+    return {"dir": direction, "r": r, "c": c, "edge": edge, "row": r + 1, "col": c + 1}

@@ -313,3 +313,17 @@ def take_card(p, card: str) -> None:
 def raise_decision(g, s, pend) -> None:
     """Queue a pending decision at its place in the declared order (``decisions.TABLE``)."""
     g.decisions.insert(s.pending, pend)
+
+
+def initiative_slot(g, s: State, seat: int) -> int:
+    """The printed initiative slot number (1–4) of ``seat``; 2 players use slots 1 and 3."""
+    i = s.order.index(seat)
+    if g.players == 2:
+        return g.cat.setup.two_player_initiative_slots[i]
+    return i + 1
+
+
+def advertise_cost(g, s: State, seat: int) -> int:
+    """What Advertise costs ``seat`` this round: its initiative slot's price (the label names
+    it, the rules charge it)."""
+    return g.cat.advertise.cost_by_initiative[initiative_slot(g, s, seat) - 1]

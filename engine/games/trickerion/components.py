@@ -76,12 +76,46 @@ class _Data(
     """Base of every pack Struct: immutable, strict about unknown fields, keyword-only."""
 
 
+class Unofficial(_Data, kw_only=True):
+    """The project's own translations of a name that an edition never printed: kept apart from
+    the official ones so that nothing reads them as the publisher's, and the page marks them."""
+
+    ru: str | None = None
+    fr: str | None = None
+
+
 class Names(_Data, kw_only=True):
-    """Official names from the glossary: ``en`` always, ``ru``/``fr`` where the glossary has them."""
+    """Official names from the glossary: ``en`` always, ``ru``/``fr`` where the glossary has them;
+    ``unofficial`` our own translation for a language the glossary has none in."""
 
     en: str
     ru: str | None = None
     fr: str | None = None
+    unofficial: Unofficial | None = None
+
+    def __post_init__(self) -> None:
+        ours = self.unofficial
+        if ours is None:
+            return
+        for lang in ("ru", "fr"):
+            mine = getattr(ours, lang)
+            if mine is not None and getattr(self, lang) is not None:
+                raise ValueError(f"name {self.en!r}: {lang} has an official name and our own")
+            if mine is not None and not mine.strip():
+                raise ValueError(f"name {self.en!r}: empty unofficial {lang} name")
+        if ours.ru is None and ours.fr is None:
+            raise ValueError(f"name {self.en!r}: unofficial holds no name")
+
+    def get(self, lang: str) -> str:
+        """The name in ``lang``: the official one, else ours, else the English."""
+        official = getattr(self, lang, None) if lang in ("ru", "fr") else None
+        return official or self.ours(lang) or self.en
+
+    def ours(self, lang: str) -> str | None:
+        """Our own translation in ``lang``, where that language has no official name."""
+        if self.unofficial is None or lang not in ("ru", "fr"):
+            return None
+        return getattr(self.unofficial, lang)
 
 
 class Text(_Data, kw_only=True):

@@ -16,7 +16,7 @@ from engine.core.game import AUTOMATON, CHANCE_NODE, TERMINAL, ToAct
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import endround, performance, placement, setup
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.common import hand_cards, take_card
+from engine.games.trickerion.common import advertise_cost, hand_cards, take_card
 from engine.games.trickerion.labels import char_params
 from engine.games.trickerion.state import HOME, State
 
@@ -155,18 +155,6 @@ def determine_initiative(s: State) -> None:
     """Fame ascending; players tied on fame swap (reverse) their previous relative order."""
     previous = {seat: i for i, seat in enumerate(s.order)}
     s.order = sorted(s.order, key=lambda seat: (s.players[seat].fame, -previous[seat]))
-
-
-def initiative_slot(g, s: State, seat: int) -> int:
-    """The printed initiative slot number (1–4) of ``seat``; 2 players use slots 1 and 3."""
-    i = s.order.index(seat)
-    if g.players == 2:
-        return g.cat.setup.two_player_initiative_slots[i]
-    return i + 1
-
-
-def advertise_cost(g, s: State, seat: int) -> int:
-    return g.cat.advertise.cost_by_initiative[initiative_slot(g, s, seat) - 1]
 
 
 def start_advertise(g, s: State, ev: list[Event]) -> None:

@@ -263,12 +263,18 @@ class Trickerion(Game):
         )
 
     def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
-        """A character named by its kind in the labels of Assign, Place Character and Make
-        Idle ("Place your Engineer…"; "Apprentice 2" when there are two): ``kind`` empty and
-        ``same`` 0 when no position or seat is at hand (then the label numbers it)."""
-        from engine.games.trickerion.labels import character_terms
+        """What labels read off the position (``labels``): a character named by its kind
+        ("Place your Engineer…"; "Apprentice 2" when there are two), performance cards and
+        slots as the board names them, a set-up's links, Advertise's price. Without a position
+        or seat the labels fall back to numbers."""
+        from engine.games.trickerion.labels import label_terms
 
-        return character_terms(state, action, seat)
+        return label_terms(self, state, action, seat)
+
+    def unofficial_names(self, lang: str) -> dict[str, str]:
+        from engine.games.trickerion.terms import unofficial_names
+
+        return unofficial_names(self.cat, lang)
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         from engine.games.trickerion.terms import term_name

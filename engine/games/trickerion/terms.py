@@ -2,13 +2,19 @@
 
 Kinds: ``trick``, ``prop``, ``magician``, ``special`` (special assignment), ``card``
 (assignment card: a location id or a special assignment id), ``location``, ``character``,
-``school``, ``performance``, ``prophecy``, ``day``, ``die_face``. Names come from the data packs
-(which follow the glossary); where a language has no official name the English one is used.
+``school``, ``performance``, ``prophecy``, ``day``, ``die_face``, ``cell_pos`` (a slot's place on
+its performance card). Names come from the data packs
+(which follow the glossary); where a language has no official name, the pack's ``unofficial``
+one (the project's own translation, which the page marks and explains) is used.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+import msgspec
+
+from engine.games.trickerion.components import Names
 
 _LOCATIONS = {
     "downtown": ("Downtown", "центр", "Centre-Ville"),
@@ -155,6 +161,20 @@ _FACING = {
     "down": ("down", "вниз", "bas"),
     "left": ("left", "влево", "gauche"),
 }
+# Where a slot lies on its performance card (``labels.cell_place``): "slot 2 (top right)".
+_CELL_PLACES = {
+    "top_left": ("top left", "вверху слева", "en haut à gauche"),
+    "top_right": ("top right", "вверху справа", "en haut à droite"),
+    "middle_left": ("middle left", "посередине слева", "au milieu à gauche"),
+    "middle_right": ("middle right", "посередине справа", "au milieu à droite"),
+    "bottom_left": ("bottom left", "внизу слева", "en bas à gauche"),
+    "bottom_right": ("bottom right", "внизу справа", "en bas à droite"),
+    "top": ("top", "вверху", "en haut"),
+    "middle": ("middle", "посередине", "au milieu"),
+    "bottom": ("bottom", "внизу", "en bas"),
+    "left": ("left", "слева", "à gauche"),
+    "right": ("right", "справа", "à droite"),
+}
 _RESOURCES = {
     "fame": ("fame", "славу", "Prestige"),
     "coins": ("coins", "монеты", "Pièces"),
@@ -178,6 +198,11 @@ _FORMS: dict[str, dict[str, dict[str, str]]] = {
         "горючее": {"acc": "горючее", "gen": "горючего", "ins": "горючим"},
         "животное": {"acc": "животное", "gen": "животного", "ins": "животным"},
         "замок": {"acc": "замок", "gen": "замка", "ins": "замком"},
+        # our own names (props.json ``unofficial``)
+        "пила": {"acc": "пилу", "gen": "пилы", "ins": "пилой"},
+        "зеркало": {"acc": "зеркало", "gen": "зеркала", "ins": "зеркалом"},
+        "маскировка": {"acc": "маскировку", "gen": "маскировки", "ins": "маскировкой"},
+        "шестерёнка": {"acc": "шестерёнку", "gen": "шестерёнки", "ins": "шестерёнкой"},
         # characters (animate: accusative = genitive)
         "иллюзионист": {
             "acc": "иллюзиониста",
@@ -258,8 +283,37 @@ def term_form(name: str, case: str, lang: str) -> str:
     return _FORMS.get(lang, {}).get(name, {}).get(case, name)
 
 
-def _names(names, lang: str) -> str:
-    return getattr(names, lang, None) or names.en
+def _names(names: Names, lang: str) -> str:
+    return names.get(lang)
+
+
+def _all_names(value: Any) -> Any:
+    if isinstance(value, Names):
+        yield value
+    elif isinstance(value, msgspec.Struct):
+        for field in value.__struct_fields__:
+            yield from _all_names(getattr(value, field))
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            yield from _all_names(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _all_names(v)
+
+
+def unofficial_names(cat: Any, lang: str) -> dict[str, str]:
+    """Our own names in ``lang`` and their case forms -> the English name (``Game``'s method),
+    worked out once per catalogue and language."""
+    memo: dict[str, dict[str, str]] = cat.__dict__.setdefault("_unofficial_names", {})
+    if lang not in memo:
+        out: dict[str, str] = {}
+        for names in _all_names(cat.packs):
+            ours = names.ours(lang)
+            if ours:
+                for form in (ours, *_FORMS.get(lang, {}).get(ours, {}).values()):
+                    out[form] = names.en
+        memo[lang] = out
+    return dict(memo[lang])
 
 
 def term_name(cat, kind: str, value: Any, lang: str) -> str:  # noqa: C901 (debt: split by case)
@@ -293,6 +347,8 @@ def term_name(cat, kind: str, value: Any, lang: str) -> str:  # noqa: C901 (debt
         return _YESNO.get(v, (v, v, v))[i]
     if kind == "facing":
         return _FACING.get(v, (v, v, v))[i]
+    if kind == "cell_pos":
+        return _CELL_PLACES.get(v, (v, v, v))[i]
     if kind == "resource":
         return _RESOURCES.get(v, (v, v, v))[i]
     if kind == "choice":

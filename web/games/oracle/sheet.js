@@ -70,6 +70,15 @@ export function stargazing(ctx) {
       );
     }
   }
+  // rows and columns numbered from the top left, as the labels name the lines between them
+  for (let c = 0; c < g.cols; c++) {
+    svg.append(s("text", { x: X(c) + CELL / 2, y: PAD - 5, class: "o-axis", "text-anchor": "middle" }, String(c + 1)));
+  }
+  for (let r = 0; r < g.rows; r++) {
+    svg.append(
+      s("text", { x: PAD / 2 - 1, y: Y(r) + CELL / 2 + 4, class: "o-axis", "text-anchor": "middle" }, String(r + 1)),
+    );
+  }
   for (const reg of g.regions) {
     if (reg.kind === "unfit") continue;
     const rs = reg.cells.map((x) => x[0]);

@@ -53,12 +53,13 @@ function index(raw) {
   };
 }
 
-/** A pack record's official name in `lang` (English where the glossary has none). */
+/** A pack record's name in `lang`: the official one, else the project's own translation
+ *  (`name.unofficial`), else English. */
 export function nameOf(rec, lang) {
   if (!rec) return "";
   const n = rec.name ?? rec;
   if (typeof n === "string") return n;
-  return n[lang] || n.en || rec.id || "";
+  return n[lang] || n.unofficial?.[lang] || n.en || rec.id || "";
 }
 
 /** A card text (`text`, `end_bonus_text`: {en, ru, fr}) in `lang`; a plain string is English. */

@@ -5,12 +5,14 @@
 import { h } from "../../ui/dom.js";
 import { data, nameOf, cap, textOf, hasText } from "./data.js";
 
-/** A card's name as a node: the official name in `lang`; where the glossary has none, the
- *  English name in italics with a tooltip saying so (one rule for every card, prop and trick). */
+/** A card's name as a node: the official name in `lang`; where the glossary has none, our own
+ *  translation marked as such with the English in its tooltip, or (a pack without one) the
+ *  English name in italics (one rule for every card, prop and trick). */
 export function nameNode(rec, lang, w, capFirst = false) {
   const name = capFirst ? cap(nameOf(rec, lang)) : nameOf(rec, lang);
   const n = rec?.name;
   if (lang === "en" || !n || typeof n === "string" || n[lang]) return name;
+  if (n.unofficial?.[lang]) return h("span", { class: "our-name", title: w("our_name", { en: n.en }) }, name);
   return h("i", { class: "en-name", lang: "en", title: w("en_name") }, name);
 }
 
