@@ -69,10 +69,13 @@ export function hover(el, show, hide) {
 const whys = { position: null, asked: new Map() };
 
 /** Why the viewer may not play `action` in position `position` (a snapshot hash): a Promise of
- *  the engine's refusal message, or null when the action is legal. Asked once per position. */
+ *  the engine's refusal message, or null when the action is legal. Asked once per position and
+ *  language. */
 export function whyNot(api, position, action) {
-  if (whys.position !== position) {
-    whys.position = position;
+  // (the refusals are in the page's language: a switch asks again)
+  const here = `${position}|${document.documentElement.lang}`;
+  if (whys.position !== here) {
+    whys.position = here;
     whys.asked = new Map();
   }
   const key = JSON.stringify(action);

@@ -48,7 +48,7 @@ export const FOCUS_PANEL = {
 export const memo = {
   table: null, // "<seed>:<mode>" of the table drawn last
   seenStep: 0, // log entries before this step were already called out
-  toasts: [], // {text, kind, at}
+  toasts: [], // {text, kind, code, step, at}: step and code find its line in a relanged log
   instructions: [], // the latest "do this at the table" lines
   dot: null, // the first dot of a line being drawn by two clicks
   why: "", // the last refusal shown

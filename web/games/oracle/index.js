@@ -80,6 +80,9 @@ function noteTable(snap) {
     memo.dot = null;
     memo.roll = null;
   }
+  // the callouts and instructions in the log's current language (the page may have switched)
+  for (const x of memo.toasts) x.text = snap.log.find((e) => e.step === x.step && e.code === x.code)?.text ?? x.text;
+  memo.instructions = turnInstructions(snap.log);
   if (memo.whyHash !== snap.hash) memo.why = ""; // a refusal belongs to the position it was asked in
   memo.whyHash = snap.hash;
   if (snap.view.pending?.type !== "lines") memo.dot = null;
@@ -108,7 +111,7 @@ function callouts(snap) {
   const now = performance.now();
   for (const e of fresh) {
     const kind = CALLOUTS[e.code];
-    if (kind) memo.toasts.push({ text: e.text, kind, code: e.code, at: now });
+    if (kind) memo.toasts.push({ text: e.text, kind, code: e.code, step: e.step, at: now });
   }
   memo.toasts = memo.toasts.filter((x) => now - x.at < TOAST_MS).slice(-4);
   memo.instructions = turnInstructions(snap.log);
