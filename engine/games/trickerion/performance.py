@@ -131,7 +131,10 @@ def choose(g, s: State, performer: int, card: int, ev: list[Event]) -> None:
         raise IllegalAction("trickerion.perform.needs_own_marker", card=card)
     s.perf_card = card
     ev.append(
-        Event("trickerion.performance_chosen", {"seat": performer, "day": s.day, "card": card})
+        Event(
+            "trickerion.performance_chosen",
+            {"seat": performer, "day": s.day, "card": card, "perf": s.row[card].id},
+        )
     )
     p = s.players[performer]
     if not g.options["dark_alley"] or performer == g.automaton_seat(s):
@@ -258,7 +261,7 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:  # n
     ev.append(
         Event(
             "trickerion.performed",
-            {"seat": performer, "day": perf_day, "card": ci, "links": len(links)},
+            {"seat": performer, "day": perf_day, "card": ci, "perf": pc.id, "links": len(links)},
         )
     )
     for owner, (fame, coins, shards) in sorted(yields.items()):
@@ -319,7 +322,8 @@ def perform_action(g, s: State, seat: int, performer: int, card: int, ev: list[E
         p.used += ("soul_possession",)
         ev.append(
             Event(
-                "trickerion.soul_possession", {"seat": seat, "performer": performer, "card": card}
+                "trickerion.soul_possession",
+                {"seat": seat, "performer": performer, "card": card, "perf": s.row[card].id},
             )
         )
     choose(g, s, performer, card, ev)

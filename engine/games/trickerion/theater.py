@@ -215,7 +215,14 @@ def set_up(
         ev.append(
             Event(
                 "trickerion.set_up",
-                {"seat": seat, "trick": t.id, "card": action.card, "cell": -1, "guest": True},
+                {
+                    "seat": seat,
+                    "trick": t.id,
+                    "card": action.card,
+                    "perf": pc.id,
+                    "cell": -1,
+                    "guest": True,
+                },
             )
         )
         return
@@ -231,6 +238,7 @@ def set_up(
                 "seat": seat,
                 "trick": t.id,
                 "card": action.card,
+                "perf": pc.id,
                 "cell": action.cell,
                 "facing": action.facing,
                 "double": action.double,
@@ -285,7 +293,8 @@ def pay_new_links(
     if units:
         ev.append(
             Event(
-                "trickerion.links_created", {"seat": seat, "card": ci, "cell": cell, "links": units}
+                "trickerion.links_created",
+                {"seat": seat, "card": ci, "perf": pc.id, "cell": cell, "links": units},
             )
         )
         raise_decision(
@@ -315,8 +324,10 @@ def reschedule(g, s: State, action: A.Reschedule, ev: list[Event], pay_links: bo
             {
                 "seat": seat,
                 "card": action.card,
+                "perf": src.id,
                 "cell": action.cell,
                 "to_card": action.to_card,
+                "to_perf": dst.id,
                 "to_cell": action.to_cell,
                 "facing": action.facing,
             },
