@@ -138,6 +138,8 @@ def test_the_save_note_64_bit_seeds_and_no_seed_in_the_file_name(page, site_url,
     expect(note).to_be_visible()
     expect(note).to_have_text(ui("ui.table.save_note"))
     expect(page.get_by_test_id("save")).to_have_attribute("aria-describedby", "save-note")
+    # (in a short window the paragraph gives its room to the moves: Save's tooltip says it)
+    expect(page.get_by_test_id("save")).to_have_attribute("title", ui("ui.table.save_note"))
     screenshot(page, "trust-save-note")
     page.set_viewport_size(PHONE)
     note.scroll_into_view_if_needed()

@@ -235,7 +235,13 @@ export function buildTable(root, ctx) {
               h("button", { type: "button", testid: "review", onclick: () => on.review() }, t("ui.review.title")),
               h(
                 "button",
-                { type: "button", testid: "save", "aria-describedby": "save-note", onclick: () => on.save() },
+                {
+                  type: "button",
+                  testid: "save",
+                  title: t("ui.table.save_note"),
+                  "aria-describedby": "save-note",
+                  onclick: () => on.save(),
+                },
                 t("ui.table.save"),
               ),
               h(
