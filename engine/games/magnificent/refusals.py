@@ -22,7 +22,7 @@ def expected(s: MagState) -> str:
     """What the position asks for (the strip's prompt): a pending decision, else the turn's
     stage, else the phase."""
     if s.pending:
-        return type(s.pending[0]).__struct_config__.tag
+        return str(type(s.pending[0]).__struct_config__.tag)
     return s.turn.stage if s.phase == "turn" else s.phase
 
 

@@ -26,19 +26,19 @@ class _F(msgspec.Struct, frozen=True, gc=False):
     """Never changed in place (replaced instead), so state copies share them."""
 
 
-class Die(_F):
+class Die(_F, frozen=True):
     id: int
     colour: str  # orange / green / purple / clear
     face: int
 
 
-class HeldCard(_F):
+class HeldCard(_F, frozen=True):
     id: str
     die: Die | None = None
     as_colour: str | None = None  # the colour a clear die on this card stood for (R25)
 
 
-class Built(_F):
+class Built(_F, frozen=True):
     fragment: str  # fragment id (colour_size)
     mask: int  # covered cells, bit y * width + x
 
@@ -52,7 +52,7 @@ class PendingBase(_S, tag_field="kind"):
 
     @property
     def kind(self) -> str:
-        return self.__struct_config__.tag
+        return str(self.__struct_config__.tag)
 
 
 class PendingPoster(PendingBase, tag="poster"):

@@ -19,15 +19,15 @@ class _A(msgspec.Struct, frozen=True, tag_field="type"):
 # --- the runes -----------------------------------------------------------------------------
 
 
-class Roll(_A, tag="roll"):
+class Roll(_A, tag="roll", frozen=True):
     """Chance: the runes are thrown (practice, or after RollInApp in companion)."""
 
 
-class RollInApp(_A, tag="roll_in_app"):
+class RollInApp(_A, tag="roll_in_app", frozen=True):
     """Companion: let the app throw the runes (a chance node follows)."""
 
 
-class EnterRoll(_A, tag="enter_roll"):
+class EnterRoll(_A, tag="enter_roll", frozen=True):
     """A physical throw entered by hand: ``halves`` in RUNES order, die faces, coin face.
     Also accepted from the CHANCE seat to force an outcome (tests, replays)."""
 
@@ -36,14 +36,14 @@ class EnterRoll(_A, tag="enter_roll"):
     coin: Literal["tree", "skull"]
 
 
-class AdjustDie(_A, tag="adjust_die"):
+class AdjustDie(_A, tag="adjust_die", frozen=True):
     """Manipulation ±1: cross a filled ±1 circle, change a die by one (4 and 1 wrap)."""
 
     die: int
     delta: int
 
 
-class MoveRune(_A, tag="move_rune"):
+class MoveRune(_A, tag="move_rune", frozen=True):
     """Manipulation 'move 1': cross a filled move circle, move a rune to the other half."""
 
     rune: str
@@ -52,32 +52,32 @@ class MoveRune(_A, tag="move_rune"):
 # --- the six actions and the practice/companion pass ---------------------------------------
 
 
-class ThreadsOfFate(_A, tag="threads_of_fate"):
+class ThreadsOfFate(_A, tag="threads_of_fate", frozen=True):
     partner: Literal["die", "bone", "doll"]
 
 
-class Stargazing(_A, tag="stargazing"):
+class Stargazing(_A, tag="stargazing", frozen=True):
     pass
 
 
-class Prediction(_A, tag="prediction"):
+class Prediction(_A, tag="prediction", frozen=True):
     die: int
     colour: str
 
 
-class Horoscope(_A, tag="horoscope"):
+class Horoscope(_A, tag="horoscope", frozen=True):
     half: int
 
 
-class HireTownsfolk(_A, tag="hire_townsfolk"):
+class HireTownsfolk(_A, tag="hire_townsfolk", frozen=True):
     slot: int
 
 
-class ActivateStaff(_A, tag="activate_staff"):
+class ActivateStaff(_A, tag="activate_staff", frozen=True):
     pass
 
 
-class Pass(_A, tag="pass"):
+class Pass(_A, tag="pass", frozen=True):
     """No sheet action this turn (practice: spends time; companion: the Oracle does something
     off the sheet)."""
 
@@ -85,52 +85,52 @@ class Pass(_A, tag="pass"):
 # --- decisions inside an action --------------------------------------------------------------
 
 
-class DrawLine(_A, tag="draw_line"):
+class DrawLine(_A, tag="draw_line", frozen=True):
     r: int
     c: int
     dir: Literal["h", "v"]
 
 
-class TownsfolkSymbol(_A, tag="townsfolk_symbol"):
+class TownsfolkSymbol(_A, tag="townsfolk_symbol", frozen=True):
     """Companion: one guild symbol printed on the townsfolk card just hired."""
 
     guild: str
 
 
-class TownsfolkDone(_A, tag="townsfolk_done"):
+class TownsfolkDone(_A, tag="townsfolk_done", frozen=True):
     """Companion: every guild symbol of the card just hired is recorded."""
 
 
-class WriteHoroscope(_A, tag="write_horoscope"):
+class WriteHoroscope(_A, tag="write_horoscope", frozen=True):
     value: int
     row: str
 
 
-class MarkHoroscope(_A, tag="mark_horoscope"):
+class MarkHoroscope(_A, tag="mark_horoscope", frozen=True):
     """An X reward written into the leftmost empty cell of a horoscope row."""
 
     row: str
 
 
-class MarkGuild(_A, tag="mark_guild"):
+class MarkGuild(_A, tag="mark_guild", frozen=True):
     guild: str
     mark: Literal["x", "market"]
 
 
-class TakeGood(_A, tag="take_good"):
+class TakeGood(_A, tag="take_good", frozen=True):
     size: Literal["talisman", "tome"]
     colour: str
 
 
-class FillCircle(_A, tag="fill_circle"):
+class FillCircle(_A, tag="fill_circle", frozen=True):
     kind: Literal["plus_minus", "move"]
 
 
-class ActivateSlot(_A, tag="activate_slot"):
+class ActivateSlot(_A, tag="activate_slot", frozen=True):
     slot: int
 
 
-class ResolveDraw(_A, tag="resolve_draw"):
+class ResolveDraw(_A, tag="resolve_draw", frozen=True):
     """Two adventurers drawn at once: check the predictions against this colour first."""
 
     colour: str
@@ -139,28 +139,28 @@ class ResolveDraw(_A, tag="resolve_draw"):
 # --- the table around the sheet ----------------------------------------------------------------
 
 
-class DrawAdventurers(_A, tag="draw_adventurers"):
+class DrawAdventurers(_A, tag="draw_adventurers", frozen=True):
     """Chance (practice): adventurers come out of the bag."""
 
 
-class AdventurerDrawn(_A, tag="adventurer_drawn"):
+class AdventurerDrawn(_A, tag="adventurer_drawn", frozen=True):
     """Companion: someone drew these adventurers (one, or two at once). Also accepted from the
     CHANCE seat in practice to force a draw."""
 
     colours: tuple[str, ...]
 
 
-class RecordCorruption(_A, tag="record_corruption"):
+class RecordCorruption(_A, tag="record_corruption", frozen=True):
     """Companion: a corruption card taken (+1) or discarded (-1) away from the sheet."""
 
     delta: int
 
 
-class MarketPhase(_A, tag="market_phase"):
+class MarketPhase(_A, tag="market_phase", frozen=True):
     """Companion: the table reached a Market phase (market symbols pay)."""
 
 
-class EndGame(_A, tag="end_game"):
+class EndGame(_A, tag="end_game", frozen=True):
     """Companion: the table's game is over."""
 
 

@@ -43,24 +43,24 @@ class _Pack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pass
 
 
-class CellReward(_Pack):
+class CellReward(_Pack, frozen=True):
     """A reward icon printed above (top row) or below (bottom row) a horoscope cell."""
 
     kind: Literal["talisman", "tome", "x", "market", "discard"]
     colours: tuple[str, ...] = ()
 
 
-class HoroscopeRow(_Pack):
+class HoroscopeRow(_Pack, frozen=True):
     id: str
     order: Literal["ascending", "descending"]
     cells: tuple[CellReward | None, ...]
 
 
-class Horoscope(_Pack):
+class Horoscope(_Pack, frozen=True):
     rows: tuple[HoroscopeRow, ...]
 
 
-class Edge(_Pack):
+class Edge(_Pack, frozen=True):
     """A line between dot (r, c) and its right ("h") or lower ("v") neighbour."""
 
     r: int
@@ -68,7 +68,7 @@ class Edge(_Pack):
     dir: Literal["h", "v"]
 
 
-class Stargazing(_Pack):
+class Stargazing(_Pack, frozen=True):
     legend: dict[str, str | None]
     cells: tuple[str, ...]  # one string per row of cells, one legend letter per cell
     cross: tuple[Edge, ...]
@@ -76,49 +76,49 @@ class Stargazing(_Pack):
     tome_size: int
 
 
-class CircleKind(_Pack):
+class CircleKind(_Pack, frozen=True):
     count: int
     prefilled: int
 
 
-class Circles(_Pack):
+class Circles(_Pack, frozen=True):
     plus_minus: CircleKind
     move: CircleKind
 
 
-class ThreadsOfFate(_Pack):
+class ThreadsOfFate(_Pack, frozen=True):
     partner_effects: dict[str, Literal["x", "fill_move", "fill_plus_minus"]]
     fill_count: int
 
 
-class Tier(_Pack):
+class Tier(_Pack, frozen=True):
     min: int
     options: tuple[str, ...]
 
 
-class Prediction(_Pack):
+class Prediction(_Pack, frozen=True):
     symbols: int
     per_row: int
     tiers: tuple[Tier, ...]
 
 
-class Guild(_Pack):
+class Guild(_Pack, frozen=True):
     id: str
     symbols: int
 
 
-class StaffSlot(_Pack):
+class StaffSlot(_Pack, frozen=True):
     ability: str
 
 
-class StaffEffect(_Pack):
+class StaffEffect(_Pack, frozen=True):
     x: int = 0
     lines: int = 0
     circles: int = 0
     discard: int = 0
 
 
-class Hours(_Pack):
+class Hours(_Pack, frozen=True):
     threads_of_fate: int
     stargazing: int
     prediction: int
@@ -127,7 +127,7 @@ class Hours(_Pack):
     hire_townsfolk: int | None  # "cost varies": the practice frame sets it
 
 
-class GoodsStock(_Pack):
+class GoodsStock(_Pack, frozen=True):
     talisman: int
     tome: int
 
@@ -155,12 +155,12 @@ class Sheet(Pack, frozen=True, kw_only=True):
         return check_sheet(self)
 
 
-class ClockDraw(_Pack):
+class ClockDraw(_Pack, frozen=True):
     hour: int
     count: int
 
 
-class Score(_Pack):
+class Score(_Pack, frozen=True):
     talisman: dict[str, int]
     tome: dict[str, int]
     guild_x: int
@@ -263,8 +263,8 @@ def check_sheet(sheet: Sheet) -> list[tuple[str, str]]:
                 f"unknown prediction option {option!r}",
             )
     need(sheet.horoscope.rows, "$.horoscope.rows", "at least one horoscope row")
-    for i, row in enumerate(sheet.horoscope.rows):
-        for j, cell in enumerate(row.cells):
+    for i, hrow in enumerate(sheet.horoscope.rows):
+        for j, cell in enumerate(hrow.cells):
             if cell is not None:
                 path = f"$.horoscope.rows[{i}].cells[{j}]"
                 need(set(cell.colours) <= colours, f"{path}.colours", "reward colour unknown")

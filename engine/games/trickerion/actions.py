@@ -18,29 +18,29 @@ class _A(msgspec.Struct, frozen=True, tag_field="type"):
 # --- setup -------------------------------------------------------------------------------
 
 
-class ChooseMagician(_A, tag="choose_magician"):
+class ChooseMagician(_A, tag="choose_magician", frozen=True):
     magician: str
 
 
-class ChooseTrick(_A, tag="choose_trick"):
+class ChooseTrick(_A, tag="choose_trick", frozen=True):
     trick: str
 
 
-class ChooseProps(_A, tag="choose_props"):
+class ChooseProps(_A, tag="choose_props", frozen=True):
     props: tuple[str, ...] = ()
 
 
-class ChooseSpecialist(_A, tag="choose_specialist"):
+class ChooseSpecialist(_A, tag="choose_specialist", frozen=True):
     specialist: str
 
 
-class ChooseSpecialAssignment(_A, tag="choose_special_assignment"):
+class ChooseSpecialAssignment(_A, tag="choose_special_assignment", frozen=True):
     """Fast game: take the top card of one Special Assignment deck."""
 
     location: str
 
 
-class Chance(_A, tag="chance", omit_defaults=True):
+class Chance(_A, tag="chance", omit_defaults=True, frozen=True):
     """A step nobody chooses: the random initiative order at setup, or the Dice roll phase with
     the faces thrown (``dice``, one per die in ``Catalog.die_faces`` order), so the throw is
     part of the record: a test can force one and the log shows it."""
@@ -51,82 +51,82 @@ class Chance(_A, tag="chance", omit_defaults=True):
 # --- advertise and assignments -----------------------------------------------------------
 
 
-class Advertise(_A, tag="advertise"):
+class Advertise(_A, tag="advertise", frozen=True):
     advertise: bool
 
 
-class Assign(_A, tag="assign"):
+class Assign(_A, tag="assign", frozen=True):
     character: int
     card: str  # a location id (permanent card) or a special assignment id
 
 
-class EndAssignments(_A, tag="end_assignments"):
+class EndAssignments(_A, tag="end_assignments", frozen=True):
     pass
 
 
 # --- Place Characters --------------------------------------------------------------------
 
 
-class PlaceCharacter(_A, tag="place_character"):
+class PlaceCharacter(_A, tag="place_character", frozen=True):
     character: int
     location: str
     slot: int  # index within the location (Theater: 3 * day + 0/1 backstage, + 2 stage)
 
 
-class MakeIdle(_A, tag="make_idle"):
+class MakeIdle(_A, tag="make_idle", frozen=True):
     character: int
 
 
-class EnhanceCharacter(_A, tag="enhance_character"):
+class EnhanceCharacter(_A, tag="enhance_character", frozen=True):
     pass
 
 
-class ForgoEffect(_A, tag="forgo_effect"):
+class ForgoEffect(_A, tag="forgo_effect", frozen=True):
     """Take +1 AP instead of the placed special assignment's effect."""
 
 
-class Mimesis(_A, tag="mimesis"):
+class Mimesis(_A, tag="mimesis", frozen=True):
     """The Great Optico: copy an opponent's revealed special assignment at this location."""
 
     special: str
 
 
-class EndTurn(_A, tag="end_turn"):
+class EndTurn(_A, tag="end_turn", frozen=True):
     pass
 
 
-class DiscardProps(_A, tag="discard_props"):
+class DiscardProps(_A, tag="discard_props", frozen=True):
     prop: str
     count: int = 1
 
 
-class ReturnTrick(_A, tag="return_trick"):
+class ReturnTrick(_A, tag="return_trick", frozen=True):
     trick: str
 
 
 # --- Downtown ------------------------------------------------------------------------------
 
 
-class LearnTrick(_A, tag="learn_trick"):
+class LearnTrick(_A, tag="learn_trick", frozen=True):
     trick: str
     die: int
     replace: str = ""  # Trick Overhaul: the trick returned, whose markers move to the new one
 
 
-class HireCharacter(_A, tag="hire_character"):
+class HireCharacter(_A, tag="hire_character", frozen=True):
     character: str
     die: int
 
 
-class TakeCoins(_A, tag="take_coins"):
+class TakeCoins(_A, tag="take_coins", frozen=True):
     die: int
 
 
-class RerollDie(_A, tag="reroll_die"):
+class RerollDie(_A, tag="reroll_die", frozen=True):
     die: int
 
 
-class SetDie(_A, tag="set_die"):
+class SetDie(_A, tag="set_die", frozen=True):
     die: int
     face: str
 
@@ -134,7 +134,7 @@ class SetDie(_A, tag="set_die"):
 # --- Market Row ----------------------------------------------------------------------------
 
 
-class Buy(_A, tag="buy"):
+class Buy(_A, tag="buy", frozen=True):
     """Buy up to 3 identical props (Component Sale: up to 4 of any types) and Bargain."""
 
     props: tuple[str, ...]
@@ -145,7 +145,7 @@ class Buy(_A, tag="buy"):
     refill: str = ""
 
 
-class Order(_A, tag="order"):
+class Order(_A, tag="order", frozen=True):
     """``slot``: the free Order area slot (-1 with Logistics: next to the Buy area at once).
     ``now``: Traveling Merchants, pay price + 1 to receive one of the prop at once."""
 
@@ -154,14 +154,14 @@ class Order(_A, tag="order"):
     now: bool = False
 
 
-class QuickOrder(_A, tag="quick_order"):
+class QuickOrder(_A, tag="quick_order", frozen=True):
     prop: str
 
 
 # --- Workshop ------------------------------------------------------------------------------
 
 
-class Prepare(_A, tag="prepare"):
+class Prepare(_A, tag="prepare", frozen=True):
     """``special``: apply the placed special assignment's Prepare effect to this Prepare;
     ``target`` (Replacable Parts: the other trick) and ``props`` (Unstable Prototype: the
     props returned) carry its choices."""
@@ -172,23 +172,23 @@ class Prepare(_A, tag="prepare"):
     props: tuple[str, ...] = ()
 
 
-class MoveTrick(_A, tag="move_trick"):
+class MoveTrick(_A, tag="move_trick", frozen=True):
     trick: str
 
 
-class MoveProps(_A, tag="move_components"):
+class MoveProps(_A, tag="move_components", frozen=True):
     prop: str
     swap: str = ""  # the Manager-board stack it changes places with
 
 
-class MoveApprentice(_A, tag="move_apprentice"):
+class MoveApprentice(_A, tag="move_apprentice", frozen=True):
     character: int
 
 
 # --- Theater -------------------------------------------------------------------------------
 
 
-class SetUpTrick(_A, tag="set_up_trick"):
+class SetUpTrick(_A, tag="set_up_trick", frozen=True):
     trick: str
     card: int
     cell: int
@@ -197,7 +197,7 @@ class SetUpTrick(_A, tag="set_up_trick"):
     double: bool = False  # Electra: a second marker of the trick on the same slot
 
 
-class Reschedule(_A, tag="reschedule"):
+class Reschedule(_A, tag="reschedule", frozen=True):
     card: int
     cell: int
     to_card: int
@@ -206,7 +206,7 @@ class Reschedule(_A, tag="reschedule"):
     coins: int = 0  # Break Free (Master of Chains) pays links
 
 
-class StreetPerformance(_A, tag="street_performance"):
+class StreetPerformance(_A, tag="street_performance", frozen=True):
     """Street Performance (a14): remove one own marker and take its yield at once."""
 
     card: int
@@ -216,19 +216,19 @@ class StreetPerformance(_A, tag="street_performance"):
 # --- Dark Alley ----------------------------------------------------------------------------
 
 
-class DrawCards(_A, tag="draw_cards"):
+class DrawCards(_A, tag="draw_cards", frozen=True):
     location: str
 
 
-class KeepCard(_A, tag="keep_card"):
+class KeepCard(_A, tag="keep_card", frozen=True):
     card: str
 
 
-class FortuneTelling(_A, tag="fortune_telling"):
+class FortuneTelling(_A, tag="fortune_telling", frozen=True):
     pass
 
 
-class FateWeaving(_A, tag="fate_weaving"):
+class FateWeaving(_A, tag="fate_weaving", frozen=True):
     """Priestess of Mysticism: discard the active prophecy, promote a pending one."""
 
     prophecy: str
@@ -237,57 +237,57 @@ class FateWeaving(_A, tag="fate_weaving"):
 # --- Performance and decisions -------------------------------------------------------------
 
 
-class Perform(_A, tag="perform"):
+class Perform(_A, tag="perform", frozen=True):
     card: int
 
 
 # --- answers to pending decisions (``state.Pending*``) --------------------------------------
 
 
-class TakeLinkCoins(_A, tag="link_coins"):
+class TakeLinkCoins(_A, tag="link_coins", frozen=True):
     """Link rewards: ``coins`` of the units as coins, the rest as fame."""
 
     coins: int
 
 
-class StealYield(_A, tag="steal_yield"):
+class StealYield(_A, tag="steal_yield", frozen=True):
     """Red Lotus (Trick Steal): your marker in cell ``mine`` yields as the one in ``theirs``."""
 
     mine: int
     theirs: int
 
 
-class PremiereYield(_A, tag="premiere_yield"):
+class PremiereYield(_A, tag="premiere_yield", frozen=True):
     """Grand Premiere: double the ``what`` (fame / coins / shards) yield of cell ``cell``."""
 
     cell: int
     what: str
 
 
-class DurableMarker(_A, tag="durable_marker"):
+class DurableMarker(_A, tag="durable_marker", frozen=True):
     """Durable Components: the marker of cell ``cell`` goes back to its trick card."""
 
     cell: int
 
 
-class HireSecondApprentice(_A, tag="hire_second_apprentice"):
+class HireSecondApprentice(_A, tag="hire_second_apprentice", frozen=True):
     """Mass Recruitment: a second apprentice for 3 coins."""
 
 
-class SwapCards(_A, tag="swap_cards"):
+class SwapCards(_A, tag="swap_cards", frozen=True):
     """Buying Time: swap performance cards ``a`` and ``b`` (row indices, a < b)."""
 
     a: int
     b: int
 
 
-class BecomeSpecialist(_A, tag="become_specialist"):
+class BecomeSpecialist(_A, tag="become_specialist", frozen=True):
     """Hidden Talent: the apprentice becomes this specialist."""
 
     specialist: str
 
 
-class MechanicalEnhancement(_A, tag="mechanical_enhancement"):
+class MechanicalEnhancement(_A, tag="mechanical_enhancement", frozen=True):
     """The Mechaniker's ability at the Workshop: +1 action point."""
 
 
@@ -295,7 +295,7 @@ class MechanicalEnhancement(_A, tag="mechanical_enhancement"):
 PerformanceOption = StealYield | PremiereYield | DurableMarker
 
 
-class Pass(_A, tag="pass"):
+class Pass(_A, tag="pass", frozen=True):
     pass
 
 

@@ -62,8 +62,8 @@ class CardGeo:
                     DIRECTIONS.index(OPPOSITE[side_a]),
                 )
             )
-        self.facings = [[] for _ in self.cells]
-        self.cell_links = [[] for _ in self.cells]
+        self.facings: list[list[int]] = [[] for _ in self.cells]
+        self.cell_links: list[list[int]] = [[] for _ in self.cells]
         for li, (ia, ib, _shard, da, db) in enumerate(self.links):
             self.facings[ia].append(da)
             self.facings[ib].append(db)
@@ -145,8 +145,8 @@ class Catalog:
                     self.slot_blocked[base + i] = tuple(slot.unused_with_players)
             elif loc.id == "workshop":
                 self.workshop_mods = tuple(s.ap_modifier for s in loc.slots)
-        self.day_mod = {}
-        self.day_yield = {}
+        self.day_mod: dict[int, int] = {}
+        self.day_yield: dict[int, tuple[int, int]] = {}
         for day in b.theater_days:
             d = DAYS.index(day.id)
             self.day_yield[d] = (day.yield_fame, day.yield_coins)
@@ -171,7 +171,7 @@ class Catalog:
 
 
 def _order_dice(dice) -> tuple[tuple[str, ...], ...]:
-    by_area = {"dahlgaard_residence": [], "inn": [], "bank": []}
+    by_area: dict[str, list[tuple[str, ...]]] = {"dahlgaard_residence": [], "inn": [], "bank": []}
     for die in dice:
         by_area[die.area].extend([tuple(str(f).lower() for f in die.faces)] * die.count)
     out = by_area["dahlgaard_residence"] + by_area["inn"] + by_area["bank"]

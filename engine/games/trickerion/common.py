@@ -227,6 +227,7 @@ def return_trick(cat: Catalog, s: State, seat: int, trick_id: str, ev: list[Even
     """Return a trick to Dahlgaard's Residence; its markers everywhere go to the supply."""
     p = s.players[seat]
     t = trick_by_id(p, trick_id)
+    assert t is not None, trick_id  # the action's own check found it
     p.tricks.remove(t)
     remove_markers_everywhere(s, seat * 4 + t.sym)
     ev.append(Event("trickerion.trick_returned", {"seat": seat, "trick": trick_id}))
@@ -238,7 +239,7 @@ def return_trick(cat: Catalog, s: State, seat: int, trick_id: str, ev: list[Even
 
 def symbol_schools(cat: Catalog, s: State) -> dict[int, str]:
     """Marker code -> school of the trick it stands for, for every owned trick."""
-    out = {}
+    out: dict[int, str] = {}
     for seat, p in enumerate(s.players):
         for t in p.tricks:
             out[seat * 4 + t.sym] = cat.trick_school[t.id]

@@ -76,7 +76,7 @@ class _Data(
     """Base of every pack Struct: immutable, strict about unknown fields, keyword-only."""
 
 
-class Unofficial(_Data, kw_only=True):
+class Unofficial(_Data, kw_only=True, frozen=True):
     """The project's own translations of a name that an edition never printed: kept apart from
     the official ones so that nothing reads them as the publisher's, and the page marks them."""
 
@@ -84,7 +84,7 @@ class Unofficial(_Data, kw_only=True):
     fr: str | None = None
 
 
-class Names(_Data, kw_only=True):
+class Names(_Data, kw_only=True, frozen=True):
     """Official names from the glossary: ``en`` always, ``ru``/``fr`` where the glossary has them;
     ``unofficial`` our own translation for a language the glossary has none in."""
 
@@ -118,7 +118,7 @@ class Names(_Data, kw_only=True):
         return getattr(self.unofficial, lang)
 
 
-class Text(_Data, kw_only=True):
+class Text(_Data, kw_only=True, frozen=True):
     """A card text (effect, end bonus) in our own words, in every page language: all three required."""
 
     en: str
@@ -135,7 +135,7 @@ class Text(_Data, kw_only=True):
         return getattr(self, lang) if lang in ("en", "ru", "fr") else self.en
 
 
-class Reward(_Data, kw_only=True):
+class Reward(_Data, kw_only=True, frozen=True):
     """An amount of the three resources (a trick's yield, a card bonus, a link reward…)."""
 
     fame: int = 0
@@ -143,7 +143,7 @@ class Reward(_Data, kw_only=True):
     shards: int = 0
 
 
-class _Provisional(_Data, kw_only=True):
+class _Provisional(_Data, kw_only=True, frozen=True):
     """Mixin for records whose value is not stated by the rulebook seed (see module docstring)."""
 
     provisional: bool = False
@@ -163,11 +163,11 @@ class _Provisional(_Data, kw_only=True):
 # ---------------------------------------------------------------------------------------------
 
 
-class _Effect(_Data, tag_field="kind", kw_only=True):
+class _Effect(_Data, tag_field="kind", kw_only=True, frozen=True):
     """Base of the typed effect parameters; JSON objects carry ``"kind": "<tag>"``."""
 
 
-class Gain(_Effect, tag="gain", kw_only=True):
+class Gain(_Effect, tag="gain", kw_only=True, frozen=True):
     """Gain (or, with negative numbers, lose) resources."""
 
     fame: int = 0
@@ -175,7 +175,7 @@ class Gain(_Effect, tag="gain", kw_only=True):
     shards: int = 0
 
 
-class Pay(_Effect, tag="pay", kw_only=True):
+class Pay(_Effect, tag="pay", kw_only=True, frozen=True):
     """A price paid to use the effect."""
 
     fame: int = 0
@@ -183,40 +183,40 @@ class Pay(_Effect, tag="pay", kw_only=True):
     shards: int = 0
 
 
-class ActionCost(_Effect, tag="action_cost", kw_only=True):
+class ActionCost(_Effect, tag="action_cost", kw_only=True, frozen=True):
     """The action ``action`` (an ``ActionSpec.id``) costs ``ap`` action points instead."""
 
     action: str
     ap: int
 
 
-class ActionCostDelta(_Effect, tag="action_cost_delta", kw_only=True):
+class ActionCostDelta(_Effect, tag="action_cost_delta", kw_only=True, frozen=True):
     """The action ``action`` costs ``delta`` more action points (negative: fewer)."""
 
     action: str
     delta: int
 
 
-class ExtraMarkers(_Effect, tag="extra_markers", kw_only=True):
+class ExtraMarkers(_Effect, tag="extra_markers", kw_only=True, frozen=True):
     """A Prepare action places ``count`` more trick markers (negative: fewer)."""
 
     count: int
 
 
-class EnhanceAP(_Effect, tag="enhance_ap", kw_only=True):
+class EnhanceAP(_Effect, tag="enhance_ap", kw_only=True, frozen=True):
     """Enhance Character (1 shard) gives ``ap`` action points instead of 1."""
 
     ap: int
 
 
-class BaseAP(_Effect, tag="base_ap", kw_only=True):
+class BaseAP(_Effect, tag="base_ap", kw_only=True, frozen=True):
     """Base action points of ``character`` ("all" = every type) become ``ap``."""
 
     character: CharacterId | Literal["all"]
     ap: int
 
 
-class APBonus(_Effect, tag="ap_bonus", kw_only=True):
+class APBonus(_Effect, tag="ap_bonus", kw_only=True, frozen=True):
     """``character`` gets ``ap`` more action points when placed, except at ``except_locations``.
 
     ``condition`` names a bespoke precondition (e.g. ``"advertised_this_round"``);
@@ -230,7 +230,7 @@ class APBonus(_Effect, tag="ap_bonus", kw_only=True):
     per_round: int | None = None
 
 
-class DayYield(_Effect, tag="day_yield", kw_only=True):
+class DayYield(_Effect, tag="day_yield", kw_only=True, frozen=True):
     """The yield modifier of a Theater day becomes ``fame``/``coins`` per performed trick."""
 
     day: Day
@@ -238,20 +238,20 @@ class DayYield(_Effect, tag="day_yield", kw_only=True):
     coins: int
 
 
-class OnSetUp(_Effect, tag="on_set_up", kw_only=True):
+class OnSetUp(_Effect, tag="on_set_up", kw_only=True, frozen=True):
     """Whoever sets up a trick of ``school`` gains ``gain``."""
 
     school: School
     gain: Gain
 
 
-class OnShardGain(_Effect, tag="on_shard_gain", kw_only=True):
+class OnShardGain(_Effect, tag="on_shard_gain", kw_only=True, frozen=True):
     """Each time a player gains shards (one or more at once), they also gain ``gain``."""
 
     gain: Gain
 
 
-class Multiplier(_Effect, tag="multiplier", kw_only=True):
+class Multiplier(_Effect, tag="multiplier", kw_only=True, frozen=True):
     """Multiply a quantity by ``factor``.
 
     ``target`` is one of: ``take_coins`` (coins from a bank die), ``performer_bonus`` (every
@@ -263,19 +263,19 @@ class Multiplier(_Effect, tag="multiplier", kw_only=True):
     factor: int
 
 
-class PropPrice(_Effect, tag="prop_price", kw_only=True):
+class PropPrice(_Effect, tag="prop_price", kw_only=True, frozen=True):
     """Every prop costs ``coins`` at Market Row (before Bargain and Quick Order surcharges)."""
 
     coins: int
 
 
-class IgnoreDie(_Effect, tag="ignore_die", kw_only=True):
+class IgnoreDie(_Effect, tag="ignore_die", kw_only=True, frozen=True):
     """The action may ignore what the chosen ``die`` shows (it still cannot use an X face)."""
 
     die: Literal["trick_die", "character_die", "bank_die"]
 
 
-class SlotFee(_Effect, tag="slot_fee", kw_only=True):
+class SlotFee(_Effect, tag="slot_fee", kw_only=True, frozen=True):
     """Placing a character on a slot with modifier ``ap_modifier`` at ``locations`` costs coins."""
 
     ap_modifier: int
@@ -283,27 +283,27 @@ class SlotFee(_Effect, tag="slot_fee", kw_only=True):
     coins: int
 
 
-class PlacementsPerTurn(_Effect, tag="placements_per_turn", kw_only=True):
+class PlacementsPerTurn(_Effect, tag="placements_per_turn", kw_only=True, frozen=True):
     """In Place Characters each player places ``count`` characters per turn instead of 1."""
 
     count: int
 
 
-class BuyLimit(_Effect, tag="buy_limit", kw_only=True):
+class BuyLimit(_Effect, tag="buy_limit", kw_only=True, frozen=True):
     """One Buy action may take up to ``count`` props; ``mixed``: of different types."""
 
     count: int
     mixed: bool = False
 
 
-class PerMarkerFame(_Effect, tag="per_marker_fame", kw_only=True):
+class PerMarkerFame(_Effect, tag="per_marker_fame", kw_only=True, frozen=True):
     """Per trick marker on the performed card: the owner gains ``own`` / the others ``others``."""
 
     own: int
     others: int
 
 
-class PerLevelReward(_Effect, tag="per_level_reward", kw_only=True):
+class PerLevelReward(_Effect, tag="per_level_reward", kw_only=True, frozen=True):
     """Extra reward per level of the trick concerned (level 2 → twice ``reward``)."""
 
     reward: Gain
@@ -337,18 +337,18 @@ Effect = (
 # ---------------------------------------------------------------------------------------------
 
 
-class _EndBonus(_Data, tag_field="kind", kw_only=True):
+class _EndBonus(_Data, tag_field="kind", kw_only=True, frozen=True):
     """Base of the typed level-3 end bonuses; each is capped by ``Board.end_scoring.cap``."""
 
 
-class PerPropToken(_EndBonus, tag="per_prop_token", kw_only=True):
+class PerPropToken(_EndBonus, tag="per_prop_token", kw_only=True, frozen=True):
     """``fame_each`` per prop token of ``tier`` in your Workshop (Manager's +1 tokens count)."""
 
     tier: Tier
     fame_each: int
 
 
-class PerOwnedTrick(_EndBonus, tag="per_owned_trick", kw_only=True):
+class PerOwnedTrick(_EndBonus, tag="per_owned_trick", kw_only=True, frozen=True):
     """``fame_each`` per trick of ``level`` you own (this card included when its level matches).
 
     The other tricks' props are not needed.
@@ -358,28 +358,28 @@ class PerOwnedTrick(_EndBonus, tag="per_owned_trick", kw_only=True):
     fame_each: int
 
 
-class HasSpecialists(_EndBonus, tag="has_specialists", kw_only=True):
+class HasSpecialists(_EndBonus, tag="has_specialists", kw_only=True, frozen=True):
     """``fame`` if you have hired every specialist listed."""
 
     specialists: tuple[SpecialistId, ...]
     fame: int
 
 
-class OwnsTricks(_EndBonus, tag="owns_tricks", kw_only=True):
+class OwnsTricks(_EndBonus, tag="owns_tricks", kw_only=True, frozen=True):
     """``fame`` if you own at least ``count`` tricks of any level."""
 
     count: int
     fame: int
 
 
-class PerCharacter(_EndBonus, tag="per_character", kw_only=True):
+class PerCharacter(_EndBonus, tag="per_character", kw_only=True, frozen=True):
     """``fame_each`` per character of type ``character`` you have."""
 
     character: CharacterId
     fame_each: int
 
 
-class PerUnspent(_EndBonus, tag="per_unspent", kw_only=True):
+class PerUnspent(_EndBonus, tag="per_unspent", kw_only=True, frozen=True):
     """``fame`` per ``per`` unspent ``resource`` (rounded down), on top of normal scoring."""
 
     resource: Literal["coins", "shards"]
@@ -387,13 +387,15 @@ class PerUnspent(_EndBonus, tag="per_unspent", kw_only=True):
     fame: int
 
 
-class PerSpecialAssignmentInHand(_EndBonus, tag="per_special_assignment_in_hand", kw_only=True):
+class PerSpecialAssignmentInHand(
+    _EndBonus, tag="per_special_assignment_in_hand", kw_only=True, frozen=True
+):
     """``fame_each`` per unused Special Assignment card in hand, on top of normal scoring."""
 
     fame_each: int
 
 
-class PerMarkerInWorkshop(_EndBonus, tag="per_marker_in_workshop", kw_only=True):
+class PerMarkerInWorkshop(_EndBonus, tag="per_marker_in_workshop", kw_only=True, frozen=True):
     """``fame_each`` per trick marker lying on trick cards in your Workshop (not in the Theater)."""
 
     fame_each: int
@@ -416,7 +418,7 @@ EndBonus = (
 # ---------------------------------------------------------------------------------------------
 
 
-class Conflict(_Data, kw_only=True):
+class Conflict(_Data, kw_only=True, frozen=True):
     """Sources disagree on one field of a record; ``chosen`` is the value the record uses."""
 
     field: str
@@ -427,7 +429,7 @@ class Conflict(_Data, kw_only=True):
     note: str
 
 
-class Trick(_Data, kw_only=True):
+class Trick(_Data, kw_only=True, frozen=True):
     """One trick card.
 
     - ``components``: prop id → number of tokens needed to Prepare (props are not spent).
@@ -470,7 +472,7 @@ class TricksPack(Pack, frozen=True, kw_only=True):
     tricks: tuple[Trick, ...]
 
 
-class PropTier(_Data, kw_only=True):
+class PropTier(_Data, kw_only=True, frozen=True):
     """A prop tier: its Market Row price and the number of tokens of that tier in the box."""
 
     id: Tier
@@ -479,7 +481,7 @@ class PropTier(_Data, kw_only=True):
     tokens_in_box: int
 
 
-class Prop(_Data, kw_only=True):
+class Prop(_Data, kw_only=True, frozen=True):
     """A prop (component) type. ``starts_in_buy_area``: in the initial Market Row stock."""
 
     id: str
@@ -501,7 +503,7 @@ class PropsPack(Pack, frozen=True, kw_only=True):
 # ---------------------------------------------------------------------------------------------
 
 
-class Link(_Data, kw_only=True):
+class Link(_Data, kw_only=True, frozen=True):
     """A link circle printed on the border between two orthogonally adjacent slots.
 
     ``a`` is the upper (same column) or left (same row) cell, ``b`` the other one.
@@ -517,7 +519,7 @@ class Link(_Data, kw_only=True):
         return self.b if tuple(cell) == self.a else self.a
 
 
-class PerformanceCard(_Data, kw_only=True):
+class PerformanceCard(_Data, kw_only=True, frozen=True):
     """One performance card and its slot geometry.
 
     Geometry (orientation as on the BGA card images; a physical card may look rotated or
@@ -577,7 +579,7 @@ class PerformanceCard(_Data, kw_only=True):
         return tuple(link for link in self.links if link.shard)
 
 
-class Theater(_Data, kw_only=True):
+class Theater(_Data, kw_only=True, frozen=True):
     """A theatre (performance-card back).
 
     ``deck_count``: cards of this theatre shuffled into the performance deck at setup.
@@ -591,7 +593,7 @@ class Theater(_Data, kw_only=True):
     dark_alley_only: bool = False
 
 
-class MarkerGeometry(_Provisional, kw_only=True):
+class MarkerGeometry(_Provisional, kw_only=True, frozen=True):
     """How the four school symbols sit around a trick marker.
 
     ``clockwise`` lists the schools clockwise around the marker. A marker is placed with a
@@ -624,7 +626,7 @@ class PerformancesPack(Pack, frozen=True, kw_only=True):
 # ---------------------------------------------------------------------------------------------
 
 
-class SpecialAssignment(_Data, kw_only=True):
+class SpecialAssignment(_Data, kw_only=True, frozen=True):
     """A Special Assignment card (Dark Alley decks, one per location).
 
     ``trigger``: the location action whose use the card improves (an ``ActionSpec.id``), or
@@ -642,7 +644,7 @@ class SpecialAssignment(_Data, kw_only=True):
     text: Text
 
 
-class PermanentAssignment(_Data, kw_only=True):
+class PermanentAssignment(_Data, kw_only=True, frozen=True):
     """Permanent Assignment cards of one location in each player's set.
 
     ``start_with_dark_alley`` / ``start_without_dark_alley``: how many of them are in the
@@ -664,7 +666,7 @@ class AssignmentsPack(Pack, frozen=True, kw_only=True):
     special: tuple[SpecialAssignment, ...]
 
 
-class Prophecy(_Data, kw_only=True):
+class Prophecy(_Data, kw_only=True, frozen=True):
     """A prophecy token. It has no printed name; ``id`` is ours, ``bga_id`` the BGA number."""
 
     id: str
@@ -681,7 +683,7 @@ class PropheciesPack(Pack, frozen=True, kw_only=True):
     prophecies: tuple[Prophecy, ...]
 
 
-class Ability(_Data, kw_only=True):
+class Ability(_Data, kw_only=True, frozen=True):
     """A magician's Dark Alley ability (used only with the Dark Alley module)."""
 
     id: str
@@ -691,7 +693,7 @@ class Ability(_Data, kw_only=True):
     text: Text
 
 
-class Magician(_Data, kw_only=True):
+class Magician(_Data, kw_only=True, frozen=True):
     """A magician card. ``requires_prophecies``: leave it out when prophecies are not used."""
 
     id: str
@@ -713,13 +715,13 @@ class MagiciansPack(Pack, frozen=True, kw_only=True):
 # ---------------------------------------------------------------------------------------------
 
 
-class SchoolInfo(_Data, kw_only=True):
+class SchoolInfo(_Data, kw_only=True, frozen=True):
     id: School
     glossary_id: str
     name: Names
 
 
-class CharacterSlot(_Provisional, kw_only=True):
+class CharacterSlot(_Provisional, kw_only=True, frozen=True):
     """A character slot. ``unused_with_players``: player counts for which it is blocked."""
 
     id: str
@@ -727,7 +729,7 @@ class CharacterSlot(_Provisional, kw_only=True):
     unused_with_players: tuple[int, ...] = ()
 
 
-class Location(_Provisional, kw_only=True):
+class Location(_Provisional, kw_only=True, frozen=True):
     """A location. ``on_player_board``: each player has their own (the Workshop).
 
     ``slots`` is empty for the Theater, whose slots are per day (``Board.theater_days``).
@@ -741,7 +743,7 @@ class Location(_Provisional, kw_only=True):
     source: str
 
 
-class TheaterDay(_Provisional, kw_only=True):
+class TheaterDay(_Provisional, kw_only=True, frozen=True):
     """A Theater day: ``backstage`` slots (any character) + ``stage`` slots (Magician only).
 
     ``ap_modifier`` applies to every slot of the day. ``yield_fame``/``yield_coins``: the yield
@@ -759,7 +761,7 @@ class TheaterDay(_Provisional, kw_only=True):
     source: str
 
 
-class CharacterType(_Data, kw_only=True):
+class CharacterType(_Data, kw_only=True, frozen=True):
     """A character type. ``supply``: discs per player; ``start``: on the player board at setup."""
 
     id: CharacterId
@@ -771,7 +773,7 @@ class CharacterType(_Data, kw_only=True):
     specialist: bool = False
 
 
-class ActionSpec(_Data, kw_only=True):
+class ActionSpec(_Data, kw_only=True, frozen=True):
     """A location action.
 
     ``ap`` is its action-point cost (None: printed on the trick card, i.e. Prepare). ``limit``
@@ -791,7 +793,7 @@ class ActionSpec(_Data, kw_only=True):
     source: str
 
 
-class DieSpec(_Provisional, kw_only=True):
+class DieSpec(_Provisional, kw_only=True, frozen=True):
     """A Downtown die: ``count`` identical dice at ``area``; ``family`` is the glossary die kind.
 
     Faces: a school id, ``any`` (any school), a character id, a number of coins, or ``x``
@@ -807,7 +809,7 @@ class DieSpec(_Provisional, kw_only=True):
     source: str
 
 
-class SpecialistStart(_Data, kw_only=True):
+class SpecialistStart(_Data, kw_only=True, frozen=True):
     """A starting-specialist choice and its setup bonus."""
 
     specialist: SpecialistId
@@ -817,7 +819,7 @@ class SpecialistStart(_Data, kw_only=True):
     text: str
 
 
-class FirstGameKit(_Data, kw_only=True):
+class FirstGameKit(_Data, kw_only=True, frozen=True):
     """The rulebook's recommended first-game setup for a magician of ``school``.
 
     ``props`` go to the Workshop, ``manager_props`` onto the Manager board.
@@ -833,7 +835,7 @@ class FirstGameKit(_Data, kw_only=True):
     extra_apprentices: int = 0
 
 
-class Setup(_Data, kw_only=True):
+class Setup(_Data, kw_only=True, frozen=True):
     """Game setup ("ПОДГОТОВКА К ИГРЕ").
 
     ``start_coins_by_initiative[i]``: coins of the player in initiative slot i+1; with 2 players
@@ -856,7 +858,7 @@ class Setup(_Data, kw_only=True):
     source: str
 
 
-class Market(_Data, kw_only=True):
+class Market(_Data, kw_only=True, frozen=True):
     """Market Row, and the prop stacks a player may keep (``board_prop_slots`` on the player
     board, ``manager_slots`` on the Manager's board)."""
 
@@ -874,7 +876,7 @@ class Market(_Data, kw_only=True):
     source: str
 
 
-class TrickLevel(_Data, kw_only=True):
+class TrickLevel(_Data, kw_only=True, frozen=True):
     """A trick level: fame threshold and the link reward (fame OR coins) its set-up earns."""
 
     level: int
@@ -882,7 +884,7 @@ class TrickLevel(_Data, kw_only=True):
     link_reward: int
 
 
-class PerformanceRules(_Data, kw_only=True):
+class PerformanceRules(_Data, kw_only=True, frozen=True):
     """Performance phase numbers.
 
     ``specialist_bonus``: per specialist of the performer backstage on that day.
@@ -902,7 +904,7 @@ class PerformanceRules(_Data, kw_only=True):
     source: str
 
 
-class Advertise(_Data, kw_only=True):
+class Advertise(_Data, kw_only=True, frozen=True):
     """Advertise phase: pay the initiative slot number in coins for ``fame``."""
 
     cost_by_initiative: tuple[int, ...]
@@ -910,7 +912,7 @@ class Advertise(_Data, kw_only=True):
     source: str
 
 
-class Wages(_Data, kw_only=True):
+class Wages(_Data, kw_only=True, frozen=True):
     """End-of-round wages: ``CharacterType.wage`` per placed (non-idle) character, except an
     Apprentice on the Assistant board; unpaid coins cost fame (fame cannot go below 0)."""
 
@@ -919,13 +921,13 @@ class Wages(_Data, kw_only=True):
     source: str
 
 
-class Rounds(_Data, kw_only=True):
+class Rounds(_Data, kw_only=True, frozen=True):
     with_dark_alley: int
     without_dark_alley: int
     source: str
 
 
-class EndScoring(_Data, kw_only=True):
+class EndScoring(_Data, kw_only=True, frozen=True):
     """Final scoring. ``cap``: max fame from each category and from each level-3 trick."""
 
     fame_per_shard: int
@@ -940,7 +942,7 @@ class EndScoring(_Data, kw_only=True):
     source: str
 
 
-class Limits(_Data, kw_only=True):
+class Limits(_Data, kw_only=True, frozen=True):
     """Per-player pieces: trick symbols, markers per symbol, and the box counts."""
 
     trick_symbols: int
@@ -949,7 +951,7 @@ class Limits(_Data, kw_only=True):
     source: str
 
 
-class FastGame(_Data, kw_only=True):
+class FastGame(_Data, kw_only=True, frozen=True):
     """Appendix variant "Быстрая партия" (fast game)."""
 
     start_round: int
@@ -1153,11 +1155,11 @@ def cross_check(p: Packs) -> list[tuple[str, str]]:
             f"unknown theater {card.theater!r}",
         )
     action_ids = {a.id for a in board.actions}
-    for i, card in enumerate(p.special_assignments.values()):
+    for i, special in enumerate(p.special_assignments.values()):
         need(
-            card.trigger == "any" or card.trigger in action_ids,
+            special.trigger == "any" or special.trigger in action_ids,
             f"trickerion.assignments:$.special[{i}].trigger",
-            f"unknown action {card.trigger!r}",
+            f"unknown action {special.trigger!r}",
         )
     effects = [
         (f"trickerion.assignments:$.special[{i}].params", c.params)

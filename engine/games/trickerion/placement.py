@@ -162,10 +162,10 @@ def legal(g, s: State, seat: int) -> list:
     p = s.players[seat]
     act = s.act
     if act is not None:
-        out = LOCATION_MODULES[act.loc].legal(g, s, seat, act)
-        out.extend(extras(g, s, seat, act))
-        out.append(A.EndTurn())
-        return out
+        here = LOCATION_MODULES[act.loc].legal(g, s, seat, act)
+        here.extend(extras(g, s, seat, act))
+        here.append(A.EndTurn())
+        return here
     out: list = []
     for i, c in enumerate(p.chars):
         if c.card and c.slot == HOME and not c.idle:

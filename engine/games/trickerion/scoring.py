@@ -12,33 +12,41 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.games.trickerion.catalog import SPECIALISTS, Catalog
 from engine.games.trickerion.common import effective, has_components
+from engine.games.trickerion.components import (
+    HasSpecialists,
+    OwnsTricks,
+    PerCharacter,
+    PerMarkerInWorkshop,
+    PerOwnedTrick,
+    PerPropToken,
+    PerSpecialAssignmentInHand,
+    PerUnspent,
+)
 from engine.games.trickerion.state import Player, State
 
 
 def level3_bonus(cat: Catalog, p: Player, trick_id: str) -> int:
     """The fame a level-3 trick's end bonus gives ``p`` (before the cap)."""
-    b = cat.tricks[trick_id].end_bonus
-    kind = type(b).__name__
-    if kind == "PerPropToken":
-        return b.fame_each * sum(
-            effective(p, prop) for prop in p.props if cat.prop_tier[prop] == b.tier
-        )
-    if kind == "PerOwnedTrick":
-        return b.fame_each * sum(1 for t in p.tricks if cat.trick_level[t.id] == b.level)
-    if kind == "HasSpecialists":
-        kinds = {c.kind for c in p.chars}
-        return b.fame if all(x in kinds for x in b.specialists) else 0
-    if kind == "OwnsTricks":
-        return b.fame if len(p.tricks) >= b.count else 0
-    if kind == "PerCharacter":
-        return b.fame_each * sum(1 for c in p.chars if c.kind == b.character)
-    if kind == "PerUnspent":
-        return b.fame * ((p.coins if b.resource == "coins" else p.shards) // b.per)
-    if kind == "PerSpecialAssignmentInHand":
-        return b.fame_each * len(p.specials)
-    if kind == "PerMarkerInWorkshop":
-        return b.fame_each * sum(t.markers for t in p.tricks)
-    raise AssertionError(f"unknown end bonus {kind}")
+    match cat.tricks[trick_id].end_bonus:
+        case PerPropToken(tier=tier, fame_each=each):
+            return each * sum(effective(p, prop) for prop in p.props if cat.prop_tier[prop] == tier)
+        case PerOwnedTrick(level=level, fame_each=each):
+            return each * sum(1 for t in p.tricks if cat.trick_level[t.id] == level)
+        case HasSpecialists(specialists=wanted, fame=fame):
+            kinds = {c.kind for c in p.chars}
+            return fame if all(x in kinds for x in wanted) else 0
+        case OwnsTricks(count=count, fame=fame):
+            return fame if len(p.tricks) >= count else 0
+        case PerCharacter(character=character, fame_each=each):
+            return each * sum(1 for c in p.chars if c.kind == character)
+        case PerUnspent(resource=resource, per=per, fame=fame):
+            return fame * ((p.coins if resource == "coins" else p.shards) // per)
+        case PerSpecialAssignmentInHand(fame_each=each):
+            return each * len(p.specials)
+        case PerMarkerInWorkshop(fame_each=each):
+            return each * sum(t.markers for t in p.tricks)
+        case other:
+            raise AssertionError(f"unknown end bonus {type(other).__name__}")
 
 
 def breakdown(g, s: State, seat: int) -> dict[str, int]:

@@ -131,7 +131,7 @@ class PendingBase(msgspec.Struct, array_like=True, gc=False, tag_field="kind"):
 
     @property
     def kind(self) -> str:
-        return self.__struct_config__.tag
+        return str(self.__struct_config__.tag)
 
 
 # Setup («ПОДГОТОВКА К ИГРЕ»; the fast game's extras).

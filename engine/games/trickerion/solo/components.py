@@ -65,7 +65,7 @@ Cell = tuple[int, int]
 # ---------------------------------------------------------------------------------------------
 
 
-class BoardSide(_Data, kw_only=True):
+class BoardSide(_Data, kw_only=True, frozen=True):
     """A side of the Successor's board. ``character_slots``: slots for character discs."""
 
     id: BoardSideId
@@ -74,7 +74,7 @@ class BoardSide(_Data, kw_only=True):
     source: str
 
 
-class CharacterCounts(_Data, kw_only=True):
+class CharacterCounts(_Data, kw_only=True, frozen=True):
     """Characters the Successor starts with. ``protege`` only with the Academy."""
 
     magician: int
@@ -86,14 +86,14 @@ class CharacterCounts(_Data, kw_only=True):
         return self.magician + (self.protege if academy else 0) + self.specialist + self.apprentice
 
 
-class DifficultyLevel(_Data, kw_only=True):
+class DifficultyLevel(_Data, kw_only=True, frozen=True):
     id: Difficulty
     name: Names
     characters: CharacterCounts
     source: str
 
 
-class Adjustment(_Data, kw_only=True):
+class Adjustment(_Data, kw_only=True, frozen=True):
     """An optional difficulty adjustment ("ДОПОЛНИТЕЛЬНАЯ НАСТРОЙКА СЛОЖНОСТИ")."""
 
     id: str
@@ -104,7 +104,7 @@ class Adjustment(_Data, kw_only=True):
     source: str
 
 
-class OrderEntry(_Data, kw_only=True):
+class OrderEntry(_Data, kw_only=True, frozen=True):
     """One rank of the location order. ``mood``: only in that mood (None: always).
     ``day``: for the Theater, which available day the Successor takes."""
 
@@ -114,7 +114,7 @@ class OrderEntry(_Data, kw_only=True):
     academy: bool = False
 
 
-class SuccessorSetup(_Data, kw_only=True):
+class SuccessorSetup(_Data, kw_only=True, frozen=True):
     """The Successor's own setup (solo setup steps 3–11, and the no-Academy changes).
 
     ``assignment_deck``: permanent assignment cards by location; ``assignment_deck_academy``
@@ -141,7 +141,7 @@ class SuccessorSetup(_Data, kw_only=True):
     source: str
 
 
-class TrickSlots(_Data, kw_only=True):
+class TrickSlots(_Data, kw_only=True, frozen=True):
     """Trick-card slots on the Successor's board (derived from the four symbol-marker sets)."""
 
     count: int
@@ -150,7 +150,7 @@ class TrickSlots(_Data, kw_only=True):
     source: str
 
 
-class PlacementRules(_Data, kw_only=True):
+class PlacementRules(_Data, kw_only=True, frozen=True):
     """Numbers of "ОЧКИ ДЕЙСТВИЯ ПЕРСОНАЖЕЙ" and the location order."""
 
     first_free_slot_outside_theater: bool
@@ -167,7 +167,7 @@ class PlacementRules(_Data, kw_only=True):
     source: str
 
 
-class AdvertiseRules(_Data, kw_only=True):
+class AdvertiseRules(_Data, kw_only=True, frozen=True):
     every_round: bool
     pays: bool
     source: str
@@ -199,7 +199,7 @@ class BoardPack(Pack, frozen=True, kw_only=True):
 # ---------------------------------------------------------------------------------------------
 
 
-class ApTable(_Provisional, kw_only=True):
+class ApTable(_Provisional, kw_only=True, frozen=True):
     """A count by the placed character's action points and the difficulty.
 
     ``ap[i]`` is the AP of column i; ``rows[d][i]`` the count at difficulty d. A character with
@@ -220,7 +220,7 @@ class ApTable(_Provisional, kw_only=True):
         return row[self.ap.index(col)]
 
 
-class BackstageBonus(_Provisional, kw_only=True):
+class BackstageBonus(_Provisional, kw_only=True, frozen=True):
     """Per character of the Successor backstage on its performance day (not the magician):
     one reward per difficulty, replacing the specialist bonuses."""
 
@@ -229,7 +229,7 @@ class BackstageBonus(_Provisional, kw_only=True):
     source: str
 
 
-class SafeFame(_Data, kw_only=True):
+class SafeFame(_Data, kw_only=True, frozen=True):
     """Wages step: the Successor pays no wages; each 10 coins in its safe become fame."""
 
     coins: int
@@ -237,7 +237,7 @@ class SafeFame(_Data, kw_only=True):
     source: str
 
 
-class SoloEndScoring(_Data, kw_only=True):
+class SoloEndScoring(_Data, kw_only=True, frozen=True):
     """End of game ("ПОДСЧЁТ СЛАВЫ В КОНЦЕ ИГРЫ")."""
 
     leftover_marker_penalty: Reward
@@ -252,7 +252,7 @@ class SoloEndScoring(_Data, kw_only=True):
     source: str
 
 
-class DiscardPenalty(_Data, kw_only=True):
+class DiscardPenalty(_Data, kw_only=True, frozen=True):
     """ "Обновление карт представлений": its markers on a discarded card still yield, minus this."""
 
     per_marker: Reward
@@ -296,14 +296,14 @@ class TablesPack(Pack, frozen=True, kw_only=True):
 # ---------------------------------------------------------------------------------------------
 
 
-class PlanEntry(_Data, kw_only=True):
+class PlanEntry(_Data, kw_only=True, frozen=True):
     """A location on a plan card. ``special``: shows the special-assignment symbol."""
 
     location: SoloLocation
     special: bool = False
 
 
-class PlanCard(_Provisional, kw_only=True):
+class PlanCard(_Provisional, kw_only=True, frozen=True):
     """A plan card: the locations dealt to the characters left to right.
 
     ``kind``: a performance plan (symbols at the top and bottom) or a preparation plan (symbol
@@ -316,7 +316,7 @@ class PlanCard(_Provisional, kw_only=True):
     entries: tuple[PlanEntry, ...]
 
 
-class DeckLayer(_Data, kw_only=True):
+class DeckLayer(_Data, kw_only=True, frozen=True):
     """One step of building the plan deck, bottom first: take ``take`` random cards of each
     kind, shuffle them, put ``place`` of them face down on the deck, the rest back in the box
     unseen."""
@@ -325,7 +325,7 @@ class DeckLayer(_Data, kw_only=True):
     place: int
 
 
-class PlanDeck(_Data, kw_only=True):
+class PlanDeck(_Data, kw_only=True, frozen=True):
     variant: BoardSideId
     cards: dict[PlanKind, int]
     layers: tuple[DeckLayer, ...]
@@ -356,7 +356,7 @@ class PlansPack(Pack, frozen=True, kw_only=True):
 # ---------------------------------------------------------------------------------------------
 
 
-class PrepDie(_Provisional, kw_only=True):
+class PrepDie(_Provisional, kw_only=True, frozen=True):
     """A round-preparation die. Each face lists the slots (or Theater days) it blocks."""
 
     id: str
@@ -367,7 +367,7 @@ class PrepDie(_Provisional, kw_only=True):
     source: str
 
 
-class RerollRule(_Data, kw_only=True):
+class RerollRule(_Data, kw_only=True, frozen=True):
     """How the prep dice are rolled in ``rounds``: ``all`` or exactly ``count`` chosen by the
     player; marked dice may not be chosen when ``skip_marked``; ``must_include`` (a die id)
     must be among the chosen when it is unmarked; the chosen dice get the tokens."""
@@ -404,7 +404,7 @@ class DicePack(Pack, frozen=True, kw_only=True):
 # ---------------------------------------------------------------------------------------------
 
 
-class NeutralMarker(_Data, kw_only=True):
+class NeutralMarker(_Data, kw_only=True, frozen=True):
     """A grey trick marker printed on the card: ``school``'s symbol points to ``facing``; the
     other sides follow the base pack's marker geometry. Links may be made with it; no marker may
     be placed on its cell."""
@@ -414,7 +414,7 @@ class NeutralMarker(_Data, kw_only=True):
     facing: Direction
 
 
-class SoloPerformanceCard(_Provisional, kw_only=True):
+class SoloPerformanceCard(_Provisional, kw_only=True, frozen=True):
     """A solo performance card: base-card geometry (same field names as the base
     ``PerformanceCard``) plus printed neutral markers. ``based_on``: the base card whose
     geometry a provisional card borrows."""
@@ -460,7 +460,7 @@ SoloEffect = Literal[
 ]
 
 
-class SoloAbility(_Data, kw_only=True):
+class SoloAbility(_Data, kw_only=True, frozen=True):
     """A magician's ability when the Successor plays it (the card side with the solo symbol).
 
     The numbers the effect uses: ``ap`` (extra action points), ``reward`` (a gain per unit),
@@ -493,7 +493,7 @@ class SoloMagiciansPack(Pack, frozen=True, kw_only=True):
 # ---------------------------------------------------------------------------------------------
 
 
-class ProphecyRule(_Provisional, kw_only=True):
+class ProphecyRule(_Provisional, kw_only=True, frozen=True):
     prophecy: str
     reason: str
 
