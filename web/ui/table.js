@@ -263,7 +263,14 @@ export function buildTable(root, ctx) {
               h("h2", { id: "log-title" }, t("ui.table.log")),
               keep(
                 "log",
-                h("ol", { class: "log", testid: "log", "aria-live": "polite", "aria-relevant": "additions" }),
+                // focusable: it scrolls, and a keyboard reaches its older entries only through focus
+                h("ol", {
+                  class: "log",
+                  testid: "log",
+                  tabindex: "0",
+                  "aria-live": "polite",
+                  "aria-relevant": "additions",
+                }),
               ),
             ),
           ),

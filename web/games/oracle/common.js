@@ -1,7 +1,7 @@
 // What the Oracle's sheet parts share: the constants, the renderer's memory between draws
 // (`memo`), and the targets (a legal action played by a click, a refused one explained).
 
-import { SVG_NS, whyNot } from "../../ui/board.js";
+import { SVG_NS, nameTarget, whyNot } from "../../ui/board.js";
 import { h, listen } from "../../ui/dom.js";
 
 export const RUNES = ["d4_a", "d4_b", "coin", "bone", "doll"];
@@ -134,7 +134,7 @@ export function target(ctx, el, entry, probe) {
     el.classList.add("legal");
     el.dataset.action = JSON.stringify(entry.action);
     el.dataset.legal = "true";
-    el.setAttribute("aria-label", entry.label);
+    nameTarget(el, entry.label);
     if (isSvg) {
       const title = document.createElementNS(SVG_NS, "title");
       title.textContent = entry.label;

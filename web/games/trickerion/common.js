@@ -2,7 +2,7 @@
 // memory between draws (`UI`), and the interaction (choosing a target, tips, why-not).
 
 import { DESTRUCTIVE, describe } from "./describe.js";
-import { activate, hover, svg as s, whyNot } from "../../ui/board.js";
+import { activate, hover, nameTarget, svg as s, whyNot } from "../../ui/board.js";
 import { h } from "../../ui/dom.js";
 import { tipContent } from "./tips.js";
 
@@ -213,8 +213,8 @@ export function wire(c, el, key, title, tipKey) {
     if (!el.hasAttribute("data-testid")) el.setAttribute("data-testid", `trk-t-${key}`);
     el.setAttribute("data-target", key);
     el.setAttribute("data-count", String(entries.length));
-    el.setAttribute(
-      "aria-label",
+    nameTarget(
+      el,
       entries.length === 1
         ? (friendly(c, entries[0]) ?? entries[0].label)
         : `${title} (${c.w("choices", { n: entries.length })})`,
