@@ -159,6 +159,8 @@ export function target(ctx, el, entry, probe) {
     listen(el, "click", explain);
     if (!isSvg && el.tagName === "BUTTON") el.setAttribute("aria-disabled", "true");
   }
+  // out of the tab order: Tab goes from one playable target to the next (a pointer still asks why)
+  if (!isSvg && el.tagName === "BUTTON") el.tabIndex = -1;
   return el;
 }
 

@@ -196,7 +196,8 @@ export function wire(c, el, key, title, tipKey) {
   if (tipKey) {
     wireTip(c, el, tipKey);
     el.dataset.tip = tipKey;
-    if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+    // Only what can be played is in the tab order (a legal target's tooltip shows on focus):
+    // sixty cards that only explain themselves stood between a keyboard and the decision.
   }
   if (key && c.targets.has(key)) {
     const entries = c.targets.get(key);
