@@ -415,9 +415,9 @@ const LOAD_FRAMES = 600;
  *  resumes from the old place. Once per decision, on the frame after the draw: after the board's
  *  own redraw() has put back a focus it lost and the board has scrolled its targets into view
  *  (whose scroll this keeps: preventScroll). The focus is moved only from where the last move
- *  was made (the board, the side list, the hotseat cover) or from nowhere: never out of a field
- *  being typed in, nor while the board has a popup open, nor from anything else the person went
- *  to (the log, Undo, the speed menu). */
+ *  was made (a board target, the side list, the hotseat cover) or from nowhere: never out of a
+ *  field being typed in, nor while the board has a popup open, nor from anything else the person
+ *  went to (the log, Undo, the speed menu, the board's zoom). */
 function focusDecision(refs, ctx) {
   const { snap } = ctx;
   const key = `${snap.step}:${ctx.viewer}`;
@@ -438,7 +438,10 @@ function placeFocus(refs, key, frames) {
     // rebuilt at each update)
     const placed = refs.placed === null || active?.dataset?.testid === refs.placed;
     const fromList = refs.actions.contains(active) && placed;
-    const ours = fromList || refs.board.contains(active) || refs.cover.contains(active);
+    // on the board, a target (the one just played, put back by redraw()); not a control of the
+    // board's own (zoom, help) the person went to
+    const onBoard = refs.board.contains(active) && active.matches(`${LEGAL}, [data-quiet]`);
+    const ours = fromList || onBoard || refs.cover.contains(active);
     if (!(nowhere || ours) || active?.matches?.(FIELDS)) return;
     if (refs.board.querySelector('[role="dialog"]')) return;
     const target = decisionTarget(refs);
