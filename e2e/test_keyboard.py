@@ -136,21 +136,28 @@ def test_trickerion_props_need_no_tab(page, site_url):
     no_problems(page)
 
 
-def test_a_field_keeps_the_focus_while_the_bots_move(page, site_url):
-    """The bots hand the turn back while the person is in the speed menu: the focus stays there."""
+@pytest.mark.parametrize(
+    ("game", "where"),
+    [("magnificent", "speed-select"), ("trickerion", "trk-zoom-fit")],
+)
+def test_where_the_person_went_keeps_the_focus(page, site_url, game, where):
+    """The bots hand the turn back while the person is in the speed menu (a field) or on a
+    control of the board (Trickerion's zoom): the focus stays there."""
     open_page(page, site_url)
-    start(page, "magnificent", 2, speed=400)
-    page.evaluate("marquee.setSpeed(400)")
+    start(page, game, GAMES[game], speed=400)
     wait_focus(page)
     step = page.evaluate("marquee.snapshot().step")
     # (not Locator.click: the e2e harness waits after it until the bots have moved)
-    page.evaluate("""() => {
+    page.evaluate(
+        """where => {
         document.querySelector('[data-testid="action-0"]').click();
-        document.querySelector('[data-testid="speed-select"]').focus();
-    }""")
+        document.querySelector(`[data-testid="${where}"]`).focus();
+    }""",
+        where,
+    )
     page.wait_for_function(
         "s => marquee.snapshot().step > s && marquee.legal().length > 0", arg=step, timeout=60_000
     )
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    expect(page.get_by_test_id("speed-select")).to_be_focused()
+    expect(page.get_by_test_id(where)).to_be_focused()
     no_problems(page)

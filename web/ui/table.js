@@ -438,15 +438,17 @@ function placeFocus(refs, key, frames) {
     // rebuilt at each update)
     const placed = refs.placed === null || active?.dataset?.testid === refs.placed;
     const fromList = refs.actions.contains(active) && placed;
-    // on the board, a target (the one just played, put back by redraw()); not a control of the
-    // board's own (zoom, help) the person went to
-    const onBoard = refs.board.contains(active) && active.matches(`${LEGAL}, [data-quiet]`);
+    // on the board, a target, or one that was (the one just played, kept by the redraw and now
+    // refused or out of the tab order); not a control of the board's own (zoom, help) the
+    // person went to
+    const target = (el) => el.matches(`${LEGAL}, [data-quiet], [data-legal="false"]`) || el.tabIndex < 0;
+    const onBoard = refs.board.contains(active) && target(active);
     const ours = fromList || onBoard || refs.cover.contains(active);
     if (!(nowhere || ours) || active?.matches?.(FIELDS)) return;
     if (refs.board.querySelector('[role="dialog"]')) return;
-    const target = decisionTarget(refs);
-    if (target && target !== active) target.focus({ preventScroll: true });
-    refs.placed = target?.dataset.testid ?? "";
+    const next = decisionTarget(refs);
+    if (next && next !== active) next.focus({ preventScroll: true });
+    refs.placed = next?.dataset.testid ?? "";
     // the game's board still loading (a board draws itself once its data has come, without
     // the table): look again at the next frame, so that the focus goes to its targets
     const loading = !refs.board.firstElementChild || refs.board.querySelector('[data-testid="generic-view"]');
