@@ -161,3 +161,34 @@ def test_where_the_person_went_keeps_the_focus(page, site_url, game, where):
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     expect(page.get_by_test_id(where)).to_be_focused()
     no_problems(page)
+
+
+def test_hotseat_by_enter_alone(page, site_url, screenshot):
+    """Two people at one device: Enter plays, Enter lifts the cover for the other, and Enter
+    plays again for them (the cover's button, then the decision, hold the focus)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    page.evaluate("""() => marquee.start({game: 'trickerion', seed: 5,
+        seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bo'}]})""")
+    page.wait_for_function("!document.querySelector('[data-testid=generic-view]')")
+    wait_focus(page)
+    for _ in range(10):
+        if page.evaluate("marquee.screen()") == "pass":
+            break
+        page.keyboard.press("Enter")
+        wait_focus(page)
+    assert page.evaluate("marquee.screen()") == "pass"
+    expect(page.get_by_test_id("pass-confirm")).to_be_focused()
+    viewer = page.evaluate("marquee.viewer()")
+    page.keyboard.press("Enter")
+    focus = wait_focus(page)
+    assert (
+        page.evaluate("marquee.screen()") == "table" and page.evaluate("marquee.viewer()") == viewer
+    )
+    assert focus["plays"], focus["what"]
+    screenshot(page, "keyboard-hotseat-1366")
+    step = page.evaluate("marquee.snapshot().step")
+    page.keyboard.press("Enter")
+    page.evaluate("marquee.idle()")
+    assert page.evaluate("marquee.snapshot().step") > step
+    no_problems(page)
