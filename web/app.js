@@ -26,7 +26,7 @@ import { refuseText, useLimits } from "./ui/guard.js";
 import { LANGS, makeTranslator, pick } from "./ui/i18n.js";
 import { renderLobby } from "./ui/lobby.js";
 import * as store from "./ui/store.js";
-import { drawTopbar } from "./ui/topbar.js";
+import { drawOffline, drawTopbar } from "./ui/topbar.js";
 
 const S = {
   lang: "en",
@@ -145,6 +145,9 @@ async function setLang(lang) {
   }
   return S.lang;
 }
+
+// the service worker holds the build, or the browser offers to install (web/offline.js)
+document.addEventListener("marquee:offline", () => S.t && drawOffline(topbar, S.t));
 
 saves.onTakenOver(() => {
   if (S.screen === "table") table.movedByOtherTab();

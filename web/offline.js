@@ -3,8 +3,10 @@
 // newer build has been fully cached beside the running one (docs/boot.md, "Offline").
 //
 // window.marqueeOffline: {build, state: "unsupported"|"pending"|"cached"|"update", check(),
-// activate()} (check() asks the server for a newer sw.js now, as the page also does when it
-// becomes visible again and every half hour).
+// activate(), canInstall(), install()} (check() asks the server for a newer sw.js now, as the
+// page also does when it becomes visible again and every half hour; install() makes the
+// browser's install offer, where it made one). Each change of state or of the offer is told
+// as a "marquee:offline" event on the document (the top bar's "ready offline" and Install).
 
 const CHECK_EVERY_MS = 30 * 60 * 1000;
 const root = new URL("./", document.baseURI);
@@ -19,8 +21,45 @@ const offline = {
     return offline.state;
   },
   activate,
+  canInstall: () => installOffer !== null,
+  install,
 };
 window.marqueeOffline = offline;
+
+// Chromium offers to install a site whose manifest and service worker qualify by firing
+// beforeinstallprompt; the offer is kept (not shown as the browser's own bar) for the page's
+// Install button, which only exists while there is one. Other browsers never fire it.
+let installOffer = null;
+window.addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  installOffer = event;
+  changed();
+});
+window.addEventListener("appinstalled", () => {
+  installOffer = null;
+  changed();
+});
+
+/** The browser's install dialog; its answer ("accepted" / "dismissed"), null without an offer.
+ *  An offer is good for one prompt. */
+async function install() {
+  const offer = installOffer;
+  if (!offer) return null;
+  installOffer = null;
+  changed();
+  await offer.prompt();
+  return (await offer.userChoice)?.outcome ?? null;
+}
+
+function changed() {
+  document.dispatchEvent(new CustomEvent("marquee:offline", { detail: { state: offline.state } }));
+}
+
+function setState(state) {
+  if (offline.state === state) return;
+  offline.state = state;
+  changed();
+}
 
 let resolveRegistration;
 const registration = new Promise((resolve) => (resolveRegistration = resolve));
@@ -47,7 +86,7 @@ async function register() {
   } catch (error) {
     // no service worker (plain http on a remote host, private modes): the site still works online
     console.warn("marquee: offline mode unavailable:", error?.message ?? error);
-    offline.state = "unsupported";
+    setState("unsupported");
     resolveRegistration(null);
     return;
   }
@@ -56,13 +95,13 @@ async function register() {
     if (!worker) return;
     const settle = () => {
       if (worker.state === "installed" && navigator.serviceWorker.controller) updateReady();
-      if (worker.state === "activated" && !navigator.serviceWorker.controller) offline.state = "cached";
+      if (worker.state === "activated" && !navigator.serviceWorker.controller) setState("cached");
     };
     worker.addEventListener("statechange", settle);
     settle();
   };
   if (reg.waiting && navigator.serviceWorker.controller) updateReady();
-  if (reg.active && offline.state === "pending") offline.state = "cached";
+  if (reg.active && offline.state === "pending") setState("cached");
   seen(reg.installing);
   reg.addEventListener("updatefound", () => seen(reg.installing));
   document.addEventListener(
@@ -73,7 +112,7 @@ async function register() {
 }
 
 function updateReady() {
-  offline.state = "update";
+  setState("update");
   if (document.querySelector(".update-banner")) return;
   const banner = document.createElement("div");
   banner.className = "update-banner";

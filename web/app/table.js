@@ -233,8 +233,7 @@ export async function confirmCover() {
   T.covered = false;
   T.shown = T.viewer;
   await autosave();
-  refresh();
-  T.refs?.actions.querySelector("button")?.focus();
+  refresh(); // (the focus goes to the decision: ui/table.js focusDecision)
   return T.snap;
 }
 

@@ -52,6 +52,34 @@ export function activate(el, run, { stop = true } = {}) {
   return el;
 }
 
+/** Say what activating the target `el` does, `words` ("Play Master of Chains"). A target that
+ *  shows words of its own (a card, a named button) keeps them as its name and gets `words` as
+ *  its description: a name must contain the label a person sees (WCAG 2.5.3, "label in name",
+ *  axe's label-content-name-mismatch), so that one who speaks to the page can say what they
+ *  read. A target with no words on it (an SVG slot, an icon, a lone figure) is named `words`. */
+export function nameTarget(el, words) {
+  if (!(el instanceof SVGElement) && /[\p{L}\p{N}]{2}/u.test(shownText(el))) {
+    el.removeAttribute("aria-label");
+    el.setAttribute("aria-description", words);
+  } else {
+    el.removeAttribute("aria-description");
+    el.setAttribute("aria-label", words);
+  }
+  return el;
+}
+
+/** The text of `el` a reader meets: what aria-hidden hides left out, a named image's name. */
+function shownText(el) {
+  let text = "";
+  for (const node of el.childNodes) {
+    if (node.nodeType === Node.TEXT_NODE) text += node.data;
+    else if (node.nodeType !== Node.ELEMENT_NODE || node.getAttribute("aria-hidden") === "true") continue;
+    else if (node.getAttribute("role") === "img") text += ` ${node.getAttribute("aria-label") ?? ""} `;
+    else text += ` ${shownText(node)} `;
+  }
+  return text;
+}
+
 /** `show(element)` on pointing and on keyboard focus (not on a mouse click's focus), `hide()`
  *  when it ends. */
 export function hover(el, show, hide) {

@@ -40,9 +40,10 @@ function gamesPanel({ t, lang, games, setup, on }) {
       { class: "game-list", role: "radiogroup", "aria-labelledby": "games-title", testid: "game-list" },
       games.map((g) => {
         const chosen = g.id === setup.game;
+        // role="none": in a radiogroup the items are the radios, not list items
         return h(
           "li",
-          {},
+          { role: "none" },
           h(
             "button",
             {

@@ -5,7 +5,7 @@
 // several open a choice panel. Actions whose place was not drawn fall to the decision strip.
 
 import { h } from "../../ui/dom.js";
-import { svg as s, SVG_NS, activate, movesOf, whyNot } from "../../ui/board.js";
+import { svg as s, SVG_NS, activate, movesOf, nameTarget, whyNot } from "../../ui/board.js";
 
 export const COLOURS = { orange: "#e07b24", green: "#3c9a4a", purple: "#8250b8", clear: "#bfe3f0" };
 export const SEAT_COLOURS = ["#c8372d", "#2563c9", "#1f8a47", "#d99a00"];
@@ -170,7 +170,7 @@ export function target(c, el, key, { title = null } = {}) {
   el.dataset.moves = movesOf(entries);
   if (!el.getAttribute("data-testid")) el.setAttribute("data-testid", `mgn-t-${key}`);
   const label = entries.length === 1 ? entries[0].label : `${title ?? ""} (${entries.length})`.trim();
-  el.setAttribute("aria-label", label);
+  nameTarget(el, label);
   addTitle(el, entries.length === 1 ? entries[0].label : (title ?? label), isSvg);
   return activate(el, (event) => {
     // the element on screen: after a patched redraw it may be an older one than `el`

@@ -1,7 +1,7 @@
 // What the Oracle's sheet parts share: the constants, the renderer's memory between draws
 // (`memo`), and the targets (a legal action played by a click, a refused one explained).
 
-import { SVG_NS, movesOf, whyNot } from "../../ui/board.js";
+import { SVG_NS, movesOf, nameTarget, whyNot } from "../../ui/board.js";
 import { h, listen } from "../../ui/dom.js";
 
 export const RUNES = ["d4_a", "d4_b", "coin", "bone", "doll"];
@@ -135,7 +135,7 @@ export function target(ctx, el, entry, probe) {
     el.dataset.action = JSON.stringify(entry.action);
     el.dataset.legal = "true";
     el.dataset.moves = movesOf([entry]);
-    el.setAttribute("aria-label", entry.label);
+    nameTarget(el, entry.label);
     if (isSvg) {
       const title = document.createElementNS(SVG_NS, "title");
       title.textContent = entry.label;
@@ -160,6 +160,8 @@ export function target(ctx, el, entry, probe) {
     listen(el, "click", explain);
     if (!isSvg && el.tagName === "BUTTON") el.setAttribute("aria-disabled", "true");
   }
+  // out of the tab order: Tab goes from one playable target to the next (a pointer still asks why)
+  if (!isSvg && el.tagName === "BUTTON") el.tabIndex = -1;
   return el;
 }
 

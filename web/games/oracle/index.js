@@ -324,7 +324,12 @@ function prompt(ctx) {
   }
   if (p?.type === "action") {
     const pass = find(ctx, { type: "pass" });
-    if (pass) extras.push(button(ctx, "oracle-pass", pass, null, pass.label));
+    // passive: a new decision's focus goes to a manipulation or an action, not to Pass (ui/table.js)
+    if (pass) {
+      const el = button(ctx, "oracle-pass", pass, null, pass.label);
+      el.dataset.passive = "true";
+      extras.push(el);
+    }
   }
   return h(
     "section",

@@ -228,6 +228,8 @@ export function threads(ctx) {
             class: `o-circle ${state}`,
             testid: `oracle-circle-${kind}-${i}`,
             dataset: { state },
+            // a span may carry aria-label only with a role (a legal one becomes a button)
+            role: "img",
             "aria-label": `${term("circle", kind)} ${i + 1}: ${state}`,
           });
           if (i === next && fill) target(ctx, el, fill, null);

@@ -204,7 +204,7 @@ export function propChip(c, prop, n, opts = {}) {
     propIcon(prop),
     h("span", { class: "prop-name" }, nameNode(p, lang, w, true)),
     n !== undefined ? h("span", { class: "prop-n" }, `×${n}`) : null,
-    p ? h("span", { class: "prop-cost", "aria-label": w("n_coins", { n: p.cost }) }, `${p.cost}¢`) : null,
+    p ? h("span", { class: "prop-cost", role: "img", "aria-label": w("n_coins", { n: p.cost }) }, `${p.cost}¢`) : null,
   );
   return wire(c, el, opts.key, cap(nameOf(p, lang)), `prop:${prop}`);
 }
@@ -650,7 +650,7 @@ function buildFace(c, T_) {
       h("strong", { class: "tname" }, nameNode(T_, lang, w)),
       h(
         "span",
-        { class: "lvl", title: w("level", { n: T_.level }), "aria-label": w("level", { n: T_.level }) },
+        { class: "lvl", role: "img", title: w("level", { n: T_.level }), "aria-label": w("level", { n: T_.level }) },
         "★".repeat(T_.level),
       ),
     ),
@@ -663,7 +663,8 @@ function buildFace(c, T_) {
         comps.map(([prop, n]) =>
           h(
             "span",
-            { class: "tc-comp", "aria-label": `${cap(nameOf(D.props[prop], lang))} ×${n}` },
+            // role="img": a span may carry aria-label only with a role; it is read as its words
+            { class: "tc-comp", role: "img", "aria-label": `${cap(nameOf(D.props[prop], lang))} ×${n}` },
             propIcon(prop, 13),
             n > 1 ? h("small", {}, `×${n}`) : null,
           ),
@@ -673,7 +674,11 @@ function buildFace(c, T_) {
         "span",
         { class: "tc-yield", title: w("yield") },
         yields.map((k) =>
-          h("span", { class: `y-${k}`, "aria-label": w(`n_${k}`, { n: y[k] }) }, `${y[k]}${YIELD_MARK[k]}`),
+          h(
+            "span",
+            { class: `y-${k}`, role: "img", "aria-label": w(`n_${k}`, { n: y[k] }) },
+            `${y[k]}${YIELD_MARK[k]}`,
+          ),
         ),
       ),
     ),

@@ -2,7 +2,7 @@
 // memory between draws (`UI`), and the interaction (choosing a target, tips, why-not).
 
 import { DESTRUCTIVE, describe } from "./describe.js";
-import { activate, hover, movesOf, svg as s, whyNot } from "../../ui/board.js";
+import { activate, hover, movesOf, nameTarget, svg as s, whyNot } from "../../ui/board.js";
 import { h } from "../../ui/dom.js";
 import { tipContent } from "./tips.js";
 
@@ -196,7 +196,8 @@ export function wire(c, el, key, title, tipKey) {
   if (tipKey) {
     wireTip(c, el, tipKey);
     el.dataset.tip = tipKey;
-    if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+    // Only what can be played is in the tab order (a legal target's tooltip shows on focus):
+    // sixty cards that only explain themselves stood between a keyboard and the decision.
   }
   if (key && c.targets.has(key)) {
     const entries = c.targets.get(key);
@@ -214,8 +215,8 @@ export function wire(c, el, key, title, tipKey) {
     el.setAttribute("data-target", key);
     el.setAttribute("data-count", String(entries.length));
     el.setAttribute("data-moves", movesOf(entries));
-    el.setAttribute(
-      "aria-label",
+    nameTarget(
+      el,
       entries.length === 1
         ? (friendly(c, entries[0]) ?? entries[0].label)
         : `${title} (${c.w("choices", { n: entries.length })})`,

@@ -218,7 +218,9 @@ function playerSummary(c) {
     const markers = p.tricks.reduce((n, t) => n + t.markers, 0);
     const acting = snap.to_act.seats.includes(seat) && snap.to_act.kind !== "terminal";
     const hand = p.hand_count ?? Object.values(p.hand ?? {}).reduce((a, b) => a + b, 0);
-    // [symbol and figure, the same in words] — the words are the tooltip and the aria-label
+    // [symbol and figure, the same in words] — the words are the tooltip and what a screen
+    // reader reads in place of the symbols (the chip's name is its text: no aria-label that
+    // would hide the name a person sees, WCAG 2.5.3)
     const parts = [
       [`★ ${p.fame}`, `${w("fame")} ${p.fame}`],
       [`¢ ${p.coins}`, `${w("coins")} ${p.coins}`],
@@ -233,12 +235,18 @@ function playerSummary(c) {
         type: "button",
         class: `pchip seat-${seat % 4}${acting ? " acting" : ""}`,
         testid: `trk-pchip-${seat}`,
-        "aria-label": `${c.seatName(seat)}: ${parts.map(([, words]) => words).join(", ")}`,
         onclick: () => c.board.querySelector(`[data-testid="trk-player-${seat}"]`)?.scrollIntoView({ block: "start" }),
       },
       seatBadge(seat),
       h("strong", {}, c.seatName(seat)),
-      parts.map(([t, words]) => h("span", { title: words }, t)),
+      parts.map(([t, words]) =>
+        h(
+          "span",
+          { title: words },
+          h("span", { "aria-hidden": "true" }, t),
+          h("span", { class: "visually-hidden" }, `, ${words}`),
+        ),
+      ),
     );
   });
   return h("div", { class: "trk-summary", testid: "trk-summary" }, chips);

@@ -147,7 +147,8 @@ function choiceCard(c, key, e) {
       class: "trk-decide choice-card",
       testid: `trk-t-${key}`,
       dataset: { target: key, count: "1", moves: movesOf([e]) },
-      "aria-label": e.label,
+      // the card's words are its name (WCAG 2.5.3, label in name); the move, its description
+      "aria-description": e.label,
       onclick: () => c.api.act(a).catch(() => {}),
     },
     body,
