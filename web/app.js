@@ -1,7 +1,8 @@
 // Marquee's page, composed: the lobby and the table flow over the engine connection
 // (app/engine.js), the bot scheduler (app/bots.js), the autosave slots (app/saves.js), the
 // board renderers (app/boards.js) and the automation surface (app/automation.js, window.marquee,
-// docs/automation.md), with the table (app/table.js) and the lobby drawn in its screen. This
+// docs/automation.md), with the table (app/table.js), the review (app/review.js, opened by
+// app/reviewing.js) and the lobby drawn in its screen. This
 // module keeps the page's own state (`S`: language, games, which screen, the lobby's choices)
 // and wires the rooms together; each of them owns its state.
 
@@ -9,6 +10,7 @@ import * as auto from "./app/automation.js";
 import { afterEngine, announce, call, connected, early, exclusive, join, reporting } from "./app/engine.js";
 import * as bots from "./app/bots.js";
 import * as review from "./app/review.js";
+import { openers } from "./app/reviewing.js";
 import * as saves from "./app/saves.js";
 import {
   defaultSetup,
@@ -22,7 +24,7 @@ import {
 import * as table from "./app/table.js";
 import { EngineError, pageError } from "./ui/bridge.js";
 import { clear, h } from "./ui/dom.js";
-import { refuseText, useLimits } from "./ui/guard.js";
+import { useLimits } from "./ui/guard.js";
 import { LANGS, makeTranslator, pick } from "./ui/i18n.js";
 import { renderLobby } from "./ui/lobby.js";
 import * as store from "./ui/store.js";
@@ -235,55 +237,20 @@ const lobbyHandlers = {
   ),
   review: reporting(
     lobbyFailed,
-    afterEngine((id) => exclusive(() => reviewSlot(id))),
+    afterEngine((id) => exclusive(() => reviewOf.slot(id))),
   ),
   reviewFile: reporting(
     lobbyFailed,
     afterEngine(async (file) => {
       const text = await saves.readFile(S.t, file);
-      return exclusive(() => reviewText(text));
+      return exclusive(() => reviewOf.text(text));
     }),
   ),
 };
 
 // --------------------------------------------------------------------------- review
 
-/** An autosaved game, reviewed as its screen's seat saw it; its slot is only read. */
-function reviewSlot(id) {
-  const slot = saves.loadSlot(id);
-  if (!slot) throw pageError(S.t, "ui.error.resume_gone");
-  return openReview({ text: slot.text, viewer: slot.viewer ?? null });
-}
-
-/** A save file's game, seen by the spectator (once it is over any seat may be chosen). */
-function reviewText(text) {
-  const refused = refuseText(text); // before Python sees it
-  if (refused) throw pageError(S.t, refused.code, refused.params);
-  return openReview({ text, viewer: null });
-}
-
-/** The game at the table so far, as this screen's seat saw it. */
-function reviewTable() {
-  if (S.screen !== "table" || !table.snap()) throw pageError(S.t, "ui.error.no_table");
-  if (table.covered()) throw pageError(S.t, "ui.error.no_seat"); // the next person is not there yet
-  return openReview({ text: null, viewer: table.viewer() });
-}
-
-/** The review in the screen's place; closing it goes back to the table or the lobby it came
- *  from. The table's bots wait meanwhile; a review that cannot open leaves the table as it was. */
-async function openReview(source) {
-  const from = S.screen === "table" ? "table" : "lobby";
-  if (from === "table") {
-    bots.stop();
-    table.leave();
-  }
-  try {
-    return await review.open({ ...source, from });
-  } catch (error) {
-    if (from === "table") table.reenter();
-    throw error;
-  }
-}
+const reviewOf = openers({ t: () => S.t, screen: () => S.screen });
 
 /** The same table again: same game, options, seats and hints, a new seed. */
 function playAgain() {
@@ -373,10 +340,10 @@ const marquee = auto.automation({
   toLobby: showLobby,
   review: {
     open: ({ text = null, slot = null, viewer } = {}) => {
-      if (text !== null) return reviewText(text);
-      if (slot !== null) return reviewSlot(slot);
+      if (text !== null) return reviewOf.text(text);
+      if (slot !== null) return reviewOf.slot(slot);
       if (viewer !== undefined) throw pageError(S.t, "ui.error.no_seat"); // the table's own seat only
-      return reviewTable();
+      return reviewOf.table();
     },
     state: review.state,
     go: review.go,
@@ -403,7 +370,7 @@ table.attach({
   showLobby,
   act: marquee.act,
   again: playAgain,
-  review: reviewTable,
+  review: () => reviewOf.table(),
 });
 window.marquee = marquee;
 startEarly();
