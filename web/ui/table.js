@@ -375,7 +375,8 @@ export function updateTable(refs, ctx) {
   refs.loadBox.hidden = !ctx.loadNotice;
   refs.loadText.textContent = ctx.loadNotice ?? "";
 
-  clear(refs.turn, iso(turnText(snap, t, name)));
+  const turn = turnText(snap, t, name);
+  clear(refs.turn, iso(turn));
   refs.turn.dataset.kind = snap.to_act.kind;
   clear(
     refs.seats,
@@ -425,7 +426,7 @@ export function updateTable(refs, ctx) {
   const place = keepPlace(refs.actions);
   updateActions(refs, ctx, name, iso);
   if (place.focus && !refs.actions.contains(document.activeElement)) restorePlace(refs.actions, place);
-  updateHint(refs, ctx);
+  const best = updateHint(refs, ctx);
   updateLog(refs, snap, ctx.freshFrom, names, (en) => t("ui.name.ours", { en }));
   updateOver(refs, ctx, name, iso);
 
@@ -442,7 +443,7 @@ export function updateTable(refs, ctx) {
     SPEEDS.reduce((best, [, ms]) => (Math.abs(ms - ctx.speed) < Math.abs(best - ctx.speed) ? ms : best), SPEEDS[0][1]),
   );
   refs.autoRow.hidden = snap.to_act.kind === "terminal";
-  updatePhoneBar(refs, ctx, iso);
+  updatePhoneBar(refs, ctx, iso(turn), best);
   refs.skip.disabled = !ctx.autoPending;
 
   refs.errorBox.hidden = !ctx.error;
@@ -657,8 +658,9 @@ function updateActions(refs, ctx, name, iso) {
 }
 
 /** The phone's bar: the board's own prompt where it has one (drawn on a later frame when the
- *  board waits for bots), else whose turn it is; Undo and Hint as the side panel has them. */
-function updatePhoneBar(refs, ctx, iso) {
+ *  board waits for bots), else whose turn it is; Undo and Hint as the side panel has them, and
+ *  the current hint's best move. */
+function updatePhoneBar(refs, ctx, turn, best) {
   const { t, snap } = ctx;
   const over = snap.to_act.kind === "terminal";
   refs.phoneBar.hidden = over || ctx.covered;
@@ -666,13 +668,11 @@ function updatePhoneBar(refs, ctx, iso) {
   refs.phoneUndo.title = refs.undo.title;
   refs.phoneHint.hidden = refs.hintRow.hidden;
   refs.phoneHint.disabled = refs.hintButton.disabled;
-  const hint = ctx.hint;
-  const best = hint && !hint.pending && hint.step === snap.step && hint.viewer === ctx.viewer ? hint.moves[0] : null;
   refs.phoneHintText.hidden = !best;
   refs.phoneHintText.textContent = best ? t("ui.table.phone_hint", { move: best.label }) : "";
   const fill = () => {
     const own = refs.board.querySelector('[data-testid$="-prompt"]')?.textContent?.trim();
-    clear(refs.phonePrompt, own || iso(turnText(snap, t, (i) => seatName(snap.seats, i, t))));
+    clear(refs.phonePrompt, own || turn);
   };
   fill();
   cancelAnimationFrame(refs.phoneFrame);
@@ -680,7 +680,8 @@ function updatePhoneBar(refs, ctx, iso) {
 }
 
 /** The Hint button (hints on, a person to act) and the last hint for this very position: its
- *  moves with their estimates, the matching action buttons marked by rank. */
+ *  moves with their estimates, the matching action buttons marked by rank. Returns the best move
+ *  (null while there is none to show). */
 function updateHint(refs, ctx) {
   const { t, snap } = ctx;
   refs.hintRow.hidden = !(snap.hints && snap.legal.length);
@@ -690,8 +691,14 @@ function updateHint(refs, ctx) {
   refs.hintPanel.hidden = refs.hintRow.hidden || !current;
   const best = !refs.hintPanel.hidden && !hint.pending ? hint.moves[0] : null;
   markHint(refs.board, best?.index ?? null);
-  if (refs.hintPanel.hidden) return clear(refs.hintPanel);
-  if (hint.pending) return clear(refs.hintPanel, h("p", { class: "muted" }, t("ui.hint.thinking")));
+  if (refs.hintPanel.hidden) {
+    clear(refs.hintPanel);
+    return null;
+  }
+  if (hint.pending) {
+    clear(refs.hintPanel, h("p", { class: "muted" }, t("ui.hint.thinking")));
+    return null;
+  }
   clear(
     refs.hintPanel,
     h("p", { class: "hint-title" }, t("ui.hint.title")),
@@ -727,6 +734,7 @@ function updateHint(refs, ctx) {
         list.scrollTop = top - list.clientHeight / 3;
     }
   });
+  return best;
 }
 
 /** What a hinted move is worth against the best one, in the game's points (rollout levels:

@@ -114,7 +114,6 @@ function callouts(snap) {
     if (kind) memo.toasts.push({ text: e.text, kind, code: e.code, step: e.step, at: now });
   }
   memo.toasts = memo.toasts.filter((x) => now - x.at < TOAST_MS).slice(-4);
-  memo.instructions = turnInstructions(snap.log);
 }
 
 // ----------------------------------------------------------------------------- header
