@@ -3,13 +3,14 @@ check, the bridge. Elements are found by test id (``page.get_by_test_id``, the `
 attribute) and checked with ``expect(...)``, which waits until the page gets there: no test
 sleeps for a fixed time.
 
-    from helpers import READY_TIMEOUT_MS, bridge_call, no_problems, open_page, tid, ui
+    from helpers import READY_TIMEOUT_MS, bridge_call, drive_until, no_problems, open_page, tid, ui
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,3 +78,31 @@ def wait_for_step_after(page, step: int, timeout: float = 60_000) -> None:
         arg=step,
         timeout=timeout,
     )
+
+
+def drive_until(
+    page,
+    rng,
+    done: str,
+    weight: Callable[[dict], float] | None = None,
+    limit: int = 2000,
+) -> None:
+    """Play random legal moves for the human seat until the page expression `done` is true,
+    each move drawn with probability by ``weight(action)`` when given.
+
+    Moves are sent as action objects taken from the same snapshot, so a bot's step landing in
+    between makes the move fail (and the loop look again) instead of picking a different index.
+    Giving up a trick or props is never chosen: the tests after a drive expect them still owned.
+    """
+    for _ in range(limit):
+        page.evaluate("marquee.idle()")
+        if page.evaluate(done):
+            page.evaluate("marquee.settled()")
+            return
+        legal = page.evaluate("marquee.legalActions()")
+        keep = [a for a in legal if a["type"] not in ("return_trick", "discard_props")] or legal
+        if keep:
+            # (rng.choice when unweighted: the same seeded drives as before)
+            pick = rng.choices(keep, [weight(a) for a in keep])[0] if weight else rng.choice(keep)
+            page.evaluate("a => marquee.act(a).catch(() => null)", pick)
+    raise AssertionError(f"no position where {done} within {limit} moves")

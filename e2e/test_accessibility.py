@@ -10,20 +10,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from finished import played
+from finished import MODES, played
 
 from helpers import ROOT, open_page
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 SIZES = {"1366": (1366, 768), "390": (390, 844)}
-GAMES = {
-    "trickerion": 2,
-    "trickerion-solo": 2,
-    "magnificent": 2,
-    "magnificent-solo": 1,
-    "oracle": 1,
-}
+# each game id with the number of seats its table is opened with (finished.MODES)
+GAMES = {mode: players for mode, (_game, players, _options) in MODES.items()}
 
 
 def axe(page, where: str) -> list[dict]:

@@ -10,17 +10,13 @@ moves, at 1366x768 and 390x844).
 from __future__ import annotations
 
 import pytest
+from finished import MODES
 from playwright.sync_api import expect
 
 from helpers import no_problems, open_page
 
-GAMES = {
-    "trickerion": 2,
-    "trickerion-solo": 2,
-    "magnificent": 2,
-    "magnificent-solo": 1,
-    "oracle": 1,
-}
+# each game id with the number of seats its table is opened with (finished.MODES)
+GAMES = {mode: players for mode, (_game, players, _options) in MODES.items()}
 SIZES = {"1366": (1366, 768), "390": (390, 844)}
 
 # What the focus is on: a control that plays (a legal target of the board, a choice of its

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from helpers import no_problems, open_page, tid
+from helpers import drive_until, no_problems, open_page, tid
 
 ROOT = Path(__file__).resolve().parents[1]
 TRK = json.loads((ROOT / "engine" / "games" / "trickerion" / "messages.json").read_text("utf-8"))
@@ -47,6 +47,23 @@ def play(page, kind: str, pick=lambda a: True) -> dict:
     page.evaluate("a => marquee.act(a)", legal[0])
     page.evaluate("marquee.idle()")
     return legal[0]
+
+
+def to_placement(page, pick) -> None:
+    """Set up with the first of each choice, then answer Advertise and the assignments with
+    ``pick(legal)`` until the human places characters."""
+    for kind in ("choose_magician", "choose_trick", "choose_props", "choose_specialist"):
+        play(page, kind)
+    for _ in range(60):
+        if page.evaluate("marquee.idle().then(() => marquee.state().phase)") == "place":
+            break
+        legal = page.evaluate("marquee.legalActions()")
+        if not legal:
+            page.wait_for_timeout(100)
+            continue
+        page.evaluate("a => marquee.act(a)", pick(legal))
+        page.evaluate("marquee.idle()")
+    assert page.evaluate("marquee.state().phase") == "place", page.evaluate("marquee.state()")
 
 
 def test_each_setup_choice_says_what_it_is_for(page, site_url, screenshot):
@@ -87,26 +104,23 @@ def test_theater_backstage_says_who_performs_and_a_rolled_x_is_not_used(page, si
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
     start(page, "trickerion", seed=7)
-    for kind in ("choose_magician", "choose_trick", "choose_props", "choose_specialist"):
-        play(page, kind)
-    for _ in range(60):
-        if page.evaluate("marquee.idle().then(() => marquee.state().phase)") == "place":
-            break
-        legal = page.evaluate("marquee.legalActions()")
-        if not legal:
-            page.wait_for_timeout(100)
-            continue
-        # the Magician to the Theater, the others anywhere: then pass the rest
-        pick = next(
-            (
-                a
-                for a in legal
-                if a["type"] == "assign" and a.get("card") == "theater" and a.get("character") == 0
-            ),
-            None,
-        ) or next((a for a in legal if a["type"] in ("advertise", "end_assignments")), legal[0])
-        page.evaluate("a => marquee.act(a)", pick)
-        page.evaluate("marquee.idle()")
+    # the Magician to the Theater, the others anywhere: then pass the rest
+    to_placement(
+        page,
+        lambda legal: (
+            next(
+                (
+                    a
+                    for a in legal
+                    if a["type"] == "assign"
+                    and a.get("card") == "theater"
+                    and a.get("character") == 0
+                ),
+                None,
+            )
+            or next((a for a in legal if a["type"] in ("advertise", "end_assignments")), legal[0])
+        ),
+    )
     # rolled this round: seed 7 shows X on two dice
     dice = page.locator(f"{tid('trk-board')} .die[data-face='x'][data-used='false']")
     assert dice.count() >= 1
@@ -128,15 +142,7 @@ def test_theater_backstage_says_who_performs_and_a_rolled_x_is_not_used(page, si
     # no card belongs to a day; from round 3 the last card of the row says it will be discarded
     expect(page.get_by_test_id("trk-perf-note")).to_have_text(TRK["ui.trk.perf_any_day"]["en"])
     assert not page.locator('[data-testid^="trk-perf-leaves-"]').count()
-    rng = random.Random(3)
-    for _ in range(3000):
-        if page.evaluate("marquee.idle().then(() => marquee.state().round)") >= 3:
-            break
-        legal = page.evaluate("marquee.legalActions()")
-        keep = [a for a in legal if a["type"] not in ("return_trick", "discard_props")] or legal
-        if keep:
-            page.evaluate("a => marquee.act(a).catch(() => null)", rng.choice(keep))
-    page.evaluate("marquee.idle()")
+    drive_until(page, random.Random(3), "marquee.state().round >= 3", limit=3000)
     cards = page.evaluate("marquee.state().row.length")
     leaving = page.locator('[data-testid^="trk-perf-leaves-"]')
     expect(leaving).to_have_count(1)
@@ -198,23 +204,14 @@ def test_a_phone_keeps_the_decision_undo_and_hint_in_view(page, site_url, screen
     strip = page.get_by_test_id("trk-decision")
     assert strip.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
     screenshot(page, "whole-phone-setup-en")
-    for kind in ("choose_magician", "choose_trick", "choose_props", "choose_specialist"):
-        play(page, kind)
-    for _ in range(60):
-        if page.evaluate("marquee.idle().then(() => marquee.state().phase)") == "place":
-            break
-        legal = page.evaluate("marquee.legalActions()")
-        if not legal:
-            page.wait_for_timeout(100)
-            continue
-        # every character gets a card, so the human has placements to make
-        pick = next(
+    # every character gets a card, so the human has placements to make
+    to_placement(
+        page,
+        lambda legal: next(
             (a for a in legal if a["type"] in ("advertise", "assign")),
             next((a for a in legal if a["type"] == "end_assignments"), legal[0]),
-        )
-        page.evaluate("a => marquee.act(a)", pick)
-        page.evaluate("marquee.idle()")
-    assert page.evaluate("marquee.state().phase") == "place", page.evaluate("marquee.state()")
+        ),
+    )
     page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
     page.evaluate("marquee.idle()")
     expect(page.get_by_test_id("phone-prompt")).to_have_text(prompt(page))
@@ -320,15 +317,13 @@ def test_the_oracles_callouts_follow_the_page_language(page, site_url):
     page.get_by_test_id("seed-input").fill("3")
     page.get_by_test_id("start-game").click()
     page.evaluate("marquee.setSpeed(0)")
-    rng = random.Random(2)
     toasts = page.get_by_test_id("oracle-toast")
-    for _ in range(400):
-        page.evaluate("marquee.idle()")
-        if toasts.count():
-            break
-        legal = page.evaluate("marquee.legalActions()")
-        if legal:
-            page.evaluate("a => marquee.act(a).catch(() => null)", rng.choice(legal))
+    drive_until(
+        page,
+        random.Random(2),
+        f"document.querySelector({tid('oracle-toast')!r}) !== null",
+        limit=400,
+    )
     assert toasts.count(), "no callout in 400 moves"
     english = toasts.first.inner_text()
     page.evaluate("marquee.setLang('ru')")

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import watch
-from helpers import no_problems, open_page, reload_page, tid
+from helpers import drive_until, no_problems, open_page, reload_page, tid
 
 LANGS = ("en", "ru", "fr")
 # How much more often the clicking player picks a target of each kind (default 1).
@@ -109,39 +109,10 @@ def phase(page) -> str:
     return page.evaluate("marquee.state()?.phase ?? ''")
 
 
-def drive_until(page, rng: random.Random, done: str) -> None:
-    """Play random legal moves for the human seat until the page expression `done` is true.
-
-    Moves are sent as action objects taken from the same snapshot, so a bot's step landing in
-    between makes the move fail (and the loop look again) instead of picking a different index.
-    Giving up a trick or props is never chosen: the tests after a drive expect them still owned.
-    """
-    for _ in range(2000):
-        page.evaluate("marquee.idle()")
-        if page.evaluate(done):
-            page.evaluate("marquee.settled()")
-            return
-        legal = page.evaluate("marquee.legalActions()")
-        keep = [a for a in legal if a["type"] not in ("return_trick", "discard_props")] or legal
-        if keep:
-            page.evaluate("a => marquee.act(a).catch(() => null)", rng.choice(keep))
-    raise AssertionError(f"no position where {done} within 2000 moves")
-
-
 def drive_weighted(page, rng: random.Random, done: str) -> None:
     """Like drive_until, leaning as the clicking player does towards the Workshop and the
     Theater (choice_weight), so tricks get prepared and set up."""
-    for _ in range(600):
-        page.evaluate("marquee.idle()")
-        if page.evaluate(done):
-            page.evaluate("marquee.settled()")
-            return
-        legal = page.evaluate("marquee.legalActions()")
-        keep = [a for a in legal if a["type"] not in ("return_trick", "discard_props")] or legal
-        if keep:
-            pick = rng.choices(keep, weights=[choice_weight(a) for a in keep])[0]
-            page.evaluate("a => marquee.act(a).catch(() => null)", pick)
-    raise AssertionError(f"no position where {done} within 600 moves")
+    drive_until(page, rng, done, weight=choice_weight, limit=600)
 
 
 def shoot_in_every_language(page, screenshot, name: str, shots: list[str]) -> None:
