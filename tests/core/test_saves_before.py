@@ -1,7 +1,8 @@
-"""Saves recorded by the release before house order II (``saves_v2/``, format 2, engine as of
-main 7d29268) keep loading: for every game id, games in progress and finished ones. The files
-were written once by that release's code and are never regenerated: they stand for the save
-files and browser autosaves people already hold."""
+"""Saves recorded by earlier releases keep loading: for every game id, games in progress and
+finished ones. ``saves_v2/``: format 2, engine as of main 7d29268 (before house order II);
+``saves_v3/``: format 3, engine 0.4.2 (main c04c978, random seeded games, the Oracle also at a
+pending reward and in companion mode). The files were written once by that release's code and
+are never regenerated: they stand for the save files and browser autosaves people hold."""
 
 from __future__ import annotations
 
@@ -13,22 +14,24 @@ import pytest
 from engine.core import save as savefile
 from engine.core.registry import all_games
 
-SAVES = Path(__file__).parent / "saves_v2"
-FILES = sorted(SAVES.glob("*.json"))
+DIRS = [Path(__file__).parent / d for d in ("saves_v2", "saves_v3")]
+FILES = sorted(f for d in DIRS for f in d.glob("*.json"))
 
 
-def test_every_game_id_has_saves_in_progress_and_finished():
-    ids = {json.loads(f.read_bytes())["game"] for f in FILES}
+@pytest.mark.parametrize("folder", DIRS, ids=lambda d: d.name)
+def test_every_game_id_has_saves_in_progress_and_finished(folder):
+    files = sorted(folder.glob("*.json"))
+    ids = {json.loads(f.read_bytes())["game"] for f in files}
     # The shipped games (a test may register its own).
     assert ids == {g.id for g in all_games() if g.__module__.startswith("engine.games.")}
     for game_id in ids:
         kinds = {
-            f.stem.rsplit("-", 1)[1] for f in FILES if json.loads(f.read_bytes())["game"] == game_id
+            f.stem.rsplit("-", 1)[1] for f in files if json.loads(f.read_bytes())["game"] == game_id
         }
         assert "end" in kinds and kinds - {"end"}, game_id
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_a_save_of_the_previous_release_loads_to_its_recorded_position(path):
     data = path.read_bytes()
     match = savefile.load(data)
