@@ -206,6 +206,13 @@ class Game:
         step that carries its outcome today recomputed from the seed."""
         return action
 
+    def unrecorded_chance(self, state: Any, format_version: int) -> bool:
+        """True when a save of the older ``format_version`` holds no step for the chance node
+        at ``state``: the engine threw inside the step before it then. The loader takes the
+        engine's own throw (``chance_action``, from the seed) and the state is the one that
+        save recorded."""
+        return False
+
     def enters_outcomes(self, state: Any, seat: int, action: Any) -> bool:
         """True when a person may enter this chance or automaton step by hand (the outcome of
         a physical throw or draw at a real table). Otherwise such a step is accepted only when

@@ -262,6 +262,13 @@ def _game(save: SaveFile | SaveFileV1) -> Any:
     return game
 
 
+def _unrecorded_chance(match: Match, format_version: int) -> None:
+    """The chance steps an older format did not record (the throw happened inside another
+    step then), taken as the engine's own throw from the seed (Game.unrecorded_chance)."""
+    while match.game.unrecorded_chance(match.state, format_version):
+        match.auto_step()
+
+
 def load_with_table(data: bytes | str) -> Loaded:
     save = _decode(data)
     if _version_tuple(save.engine_version) > _version_tuple(engine.__version__):
@@ -281,11 +288,13 @@ def load_with_table(data: bytes | str) -> Loaded:
         except msgspec.ValidationError as exc:
             raise SaveError("save.bad_action", step=index, detail=str(exc)[:200]) from None
         if save.format_version < FORMAT_VERSION:
+            _unrecorded_chance(match, save.format_version)
             action = game.upgrade_step(match.state, step.seat, action, save.format_version)
         try:
             match.act(step.seat, action)
         except IllegalAction as exc:
             raise SaveError("save.illegal_step", step=index, rule=exc.code) from None
+    _unrecorded_chance(match, save.format_version)
     if game.saved_state_hash(match.state, save.format_version) != save.state_hash:
         raise SaveError("save.hash_mismatch", version=save.engine_version, ours=engine.__version__)
     seats = [msgspec.structs.replace(s, name=clean_name(s.name)) for s in save.table.seats]

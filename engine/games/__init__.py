@@ -8,6 +8,7 @@ BUILTIN = (
     "engine.games.trickerion",
     "engine.games.trickerion.solo.game",
     "engine.games.magnificent",
+    "engine.games.magnificent.solo",
 )
 
 for _name in BUILTIN:

@@ -14,7 +14,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engine"
 # Variant packages, by the base game package they sit in.
-VARIANTS = {"engine.games.trickerion": ("engine.games.trickerion.solo",)}
+VARIANTS = {
+    "engine.games.trickerion": ("engine.games.trickerion.solo",),
+    "engine.games.magnificent": ("engine.games.magnificent.solo",),
+}
 
 
 def module_name(path: Path) -> str:

@@ -3,8 +3,9 @@ actions applied through the public ``Game.apply`` after checking they are offere
 
 from __future__ import annotations
 
-from engine.games.magnificent import Magnificent, MagnificentSolo
+from engine.games.magnificent import Magnificent
 from engine.games.magnificent import actions as A
+from engine.games.magnificent.solo import MagnificentSolo
 from engine.games.magnificent.state import Built, Die, HeldCard
 
 

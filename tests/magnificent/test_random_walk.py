@@ -11,8 +11,9 @@ from collections import Counter
 import pytest
 
 from engine.core.bots import RandomBot, bot_seed
-from engine.games.magnificent import Magnificent, MagnificentSolo
+from engine.games.magnificent import Magnificent
 from engine.games.magnificent.rules import MARKERS
+from engine.games.magnificent.solo import MagnificentSolo
 
 
 def check(g, s, log_vp, before_phase):
@@ -76,9 +77,12 @@ def play(g, seed):
         if to.kind == "terminal":
             break
         seat = to.seats[0]
-        legal = g.legal_actions(s, seat)
-        assert legal, (s.phase, s.turn.stage)
-        action = bots[seat].choose(g, s, seat, legal)
+        if to.kind == "chance":  # a throw: the engine's own step
+            action = g.chance_action(s)
+        else:
+            legal = g.legal_actions(s, seat)
+            assert legal, (s.phase, s.turn.stage)
+            action = bots[seat].choose(g, s, seat, legal)
         before = s.phase
         s, events = g.apply(s, seat, action)
         for e in events:

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from engine.core import CHANCE
 from engine.core.tuples import put
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import scoring
@@ -206,8 +207,13 @@ def test_r75_new_round_rolls_all_dice_and_resets_performs():
         cards(s, q, plain_cards(g), [("green", 1)] * 4)
         s.players[q].performs = 2
     roundend.prepare(g.rules, s, [])
-    assert len(s.tent_dice) == 15 and all(c.die is None for q in s.players for c in q.cards)
+    assert all(c.die is None for q in s.players for c in q.cards)
     assert all(q.performs == 0 for q in s.players)
+    # (d) the throw is the next step, the engine's chance step: every die in use, thrown
+    assert g.to_act(s).kind == "chance" and not s.tent_dice and len(s.throw) == 15
+    s, events = g.apply(s, CHANCE, g.chance_action(s))
+    assert len(s.tent_dice) == 15 and s.phase == "turn" and not s.throw
+    assert [e.code for e in events] == ["mag.round"]
 
 
 @pytest.mark.parametrize(

@@ -6,11 +6,13 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from engine.core import CHANCE
 from engine.core.errors import IllegalAction
 from engine.core.tuples import put
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import roundend, scoring
 from engine.games.magnificent.rules import START
+from engine.games.magnificent.solo import SoloDiscard
 from engine.games.magnificent.state import Built
 from tests.magnificent.helpers import (
     act,
@@ -457,7 +459,7 @@ def test_s33_solo_setup():
     assert [colours.count(c) for c in ("orange", "green", "purple", "clear")] == [1, 1, 1, 2]
     assert len(s.dice_supply) == 14
     assert all(pr[0] and pr[1] for pr in s.fair)
-    assert s.phase == "solo_cards" and len(s.solo_offer) == 6
+    assert s.phase == "offer" and len(s.offer) == 6
     for _ in range(4):
         s, _ = act(g, s, g.legal_actions(s, 0)[0])
     assert len(s.players[0].cards) == 4 and s.phase == "tiles" and len(s.reveal) == 2
@@ -473,12 +475,20 @@ def test_s34_solo_discard_adds_a_die():
     """S34, §15 (MGN-R92): discarding a New Poster adds a rolled die of its symbol's colour
     and refills the slot; a second discard in the turn is not offered."""
     g, s = ready(1)
-    colour = g.rules.posters[s.new_posters[0]].symbol
+    poster = s.new_posters[0]
+    colour = g.rules.posters[poster].symbol
     before = len(s.tent_dice)
-    s, _ = act(g, s, A.SoloDiscard(0))
+    s, _ = act(g, s, SoloDiscard(0))
+    # the die is thrown by the next step, the engine's chance step
+    assert g.to_act(s).kind == "chance" and s.throw == (colour,)
+    s, events = g.apply(s, CHANCE, g.chance_action(s))
     assert len(s.tent_dice) == before + 1 and s.tent_dice[-1].colour == colour
+    face = s.tent_dice[-1].face
+    assert [(e.code, e.params) for e in events] == [
+        ("mag.solo_die", {"poster": poster, "colour": colour, "face": face})
+    ]
     assert s.new_posters[0] is not None
-    assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.SoloDiscard)]
+    assert not [a for a in g.legal_actions(s, 0) if isinstance(a, SoloDiscard)]
 
 
 def test_s35_solo_round_end_and_targets():

@@ -14,15 +14,17 @@ class ChooseSide(_A, tag="side", frozen=True):
 
 
 class DraftKeep(_A, tag="keep", frozen=True):
-    card: str  # master draft (R19) or the solo 6-pick-4 (R91)
+    card: str  # master draft (R19), or a variant's offer
 
 
 class PickTile(_A, tag="tile", frozen=True):
     tile: str  # setup tile draft (R17)
 
 
-class SoloDiscard(_A, tag="solo_discard", frozen=True):
-    slot: int  # New Posters slot (R92)
+class Roll(_A, tag="roll", frozen=True):
+    """The chance step: one face per die waiting in ``MagState.throw``, in its order."""
+
+    faces: tuple[int, ...]
 
 
 class TakeDie(_A, tag="take", frozen=True):
@@ -134,7 +136,6 @@ Action = (
     ChooseSide
     | DraftKeep
     | PickTile
-    | SoloDiscard
     | TakeDie
     | SpendGem
     | CardBonus
@@ -157,4 +158,5 @@ Action = (
     | DiscardPair
     | ScoreCard
     | FinalChoice
+    | Roll
 )

@@ -1,6 +1,6 @@
-"""The Magnificent (Aporta Games 2019; RU «Грандиозное представление») as an engine game:
-2-4 players (``magnificent``) and the solo mode (``magnificent-solo``), on a replaceable
-component pack."""
+"""The Magnificent (Aporta Games 2019; RU «Грандиозное представление») as an engine game for
+2-4 players (``magnificent``), on a replaceable component pack. A variant is a layer on top:
+a subclass answering the hooks of ``Rules`` and of this class."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
-from engine.core.game import TERMINAL, Progress
+from engine.core.game import CHANCE_NODE, TERMINAL, Progress
 from engine.core.i18n import catalog, format_template, render
 from engine.core.levels import level_bots
 from engine.core.registry import register
@@ -45,7 +45,7 @@ RULE: dict[type, str] = {
     A.ChooseSide: "R18",
     A.DraftKeep: "R19",
     A.PickTile: "R17",
-    A.SoloDiscard: "R92",
+    A.Roll: "R75",
     A.TakeDie: "R23",
     A.SpendGem: "R29",
     A.CardBonus: "R24",
@@ -100,7 +100,8 @@ class Magnificent(Game):
     bots = {"greedy": GreedyBot, **level_bots()}
     learner = LEARNER
     search_knowledge = KNOWLEDGE
-    solo = False
+    rules_type: ClassVar[type[Rules]] = Rules  # a variant's hooks (Rules subclass)
+    rule_of: ClassVar[dict[type, str]] = RULE
 
     def __init__(
         self,
@@ -112,7 +113,7 @@ class Magnificent(Game):
         data = self.user_packs.get(C.PACK_ID) or C.shipped_bytes()
         pack, sha = C.parse(data)
         self._fingerprint = {C.PACK_ID: sha}
-        self.rules = Rules(pack, sha, players, self.solo, self.options.get("advanced", False))
+        self.rules = self.rules_type(pack, sha, players, self.options.get("advanced", False))
 
     def pack_fingerprint(self) -> dict[str, str]:
         return dict(self._fingerprint)
@@ -125,12 +126,30 @@ class Magnificent(Game):
     def to_act(self, state: MagState) -> ToAct:
         if state.phase == "over":
             return TERMINAL
+        if state.throw:
+            return CHANCE_NODE
         if state.phase == "draft" and not state.pending:
             return ToAct("players", tuple(i for i, p in enumerate(state.players) if not p.kept))
         return ToAct("players", (state.seat,))
 
     def legal_actions(self, state: MagState, seat: int) -> list[Any]:
         return legal.options(self.rules, state, seat)
+
+    def allowed(self, state: MagState, seat: int, action: Any) -> bool:
+        """A placement is cheaper checked among its one fragment's spots than found in the long
+        listed ones; anything else is looked up among the legal actions."""
+        if isinstance(action, A.Place):
+            return legal.place_allowed(self.rules, state, seat, action)
+        return action in self.legal_actions(state, seat)
+
+    def chance_action(self, state: MagState) -> A.Roll:
+        """The dice waiting in ``state.throw``, thrown on a copy of the state's RNG."""
+        return A.Roll(setup.throw(msgspec.structs.replace(state.rng), len(state.throw)))
+
+    def unrecorded_chance(self, state: MagState, format_version: int) -> bool:
+        # Before format 4 the dice of rounds 2 and 3 were thrown inside the step that ended
+        # the round: such a save holds no step for that throw.
+        return format_version < 4 and bool(state.throw)
 
     def apply(
         self, state: MagState, seat: int, action: Any, listed: list[Any] | None = None
@@ -142,17 +161,19 @@ class Magnificent(Game):
             if listed is not None and not isinstance(action, A.Place):
                 ok = action in listed
             else:
-                ok = legal.allowed(self.rules, state, seat, action)
+                ok = self.allowed(state, seat, action)
             if not ok:
                 # the player's reason in words and numbers; the rule stays named in it
-                code, params = refusals.reason(self.rules, state, seat, action, RULE[type(action)])
+                rule = self.rule_of[type(action)]
+                code, params = refusals.reason(self.rules, state, seat, action, rule)
                 raise IllegalAction(code, **params)
         return super().apply(state, seat, action, listed)
 
     def saved_state_hash(self, state: MagState, format_version: int) -> str:
-        if format_version >= 3:
+        if format_version >= 4:
             return self.state_hash(state)
-        return hashlib.sha256(self._state_encoder.encode(legacy.state_v2(state))).hexdigest()
+        old = legacy.state_v3(state) if format_version == 3 else legacy.state_v2(state)
+        return hashlib.sha256(self._state_encoder.encode(old)).hexdigest()
 
     def _apply(self, s: MagState, seat: int, action: Any) -> list[Event]:
         events: list[Event] = []
@@ -206,6 +227,8 @@ class Magnificent(Game):
         """What the choice gives, read from the position (``labels.terms``): a die by its colour,
         face and resulting power, a stop by its gems and tent, a card by its words and points.
         Without a position the label numbers them ("Take the die 1 onto card 2")."""
+        if isinstance(action, A.Roll):
+            return labels.thrown(action)
         if state is None or seat is None or state.phase == "over":
             return {}
         return labels.terms(self.rules, state, action, seat)
@@ -237,12 +260,6 @@ class Magnificent(Game):
         if state.phase != "over":
             return None
         scores = [p.vp for p in state.players]
-        if self.solo:
-            return Result(
-                scores=scores,
-                winners=[0] if scores[0] >= self.rules.pack.solo.targets[0] else [],
-                breakdown=[dict(state.players[0].final)],
-            )
         return Result(
             scores=scores,
             winners=scoring.winners(state),
@@ -262,9 +279,6 @@ class Magnificent(Game):
         if case == "a" and lang == "en" and name:
             return ("an " if name[0].lower() in "aeiou" else "a ") + name
         return name
-
-    def score_targets(self) -> list[int]:
-        return list(self.rules.pack.solo.targets) if self.solo else []
 
     def progress(self, state: MagState) -> Progress:
         """Victory points (the score itself) and coins by seat."""
@@ -327,35 +341,9 @@ class Magnificent(Game):
         return entry.get(lang) or entry["en"]
 
 
-@register
-class MagnificentSolo(Magnificent):
-    """§15: one player against the targets 200 / 220 / 240 (R90)."""
-
-    id = "magnificent-solo"
-    names = {
-        "en": "The Magnificent — solo",
-        "ru": "Грандиозное представление — одиночная игра",
-        "fr": "The Magnificent — solo",
-    }
-    min_players = 1
-    max_players = 1
-    option_specs = ()
-    solo = True
-
-    def __init__(
-        self,
-        players: int = 1,
-        options: dict[str, Any] | None = None,
-        packs: dict[str, bytes] | None = None,
-    ) -> None:
-        super().__init__(players, options, packs)
-
-
-def _draft_keep(r: Rules, s: MagState, seat: int, a: A.DraftKeep, events: list[Event]) -> None:
-    if s.phase == "draft":
-        setup.draft_keep(r, s, seat, a.card, events)
-    else:
-        setup.solo_keep(r, s, a.card, events)
+def _roll(r: Rules, s: MagState, seat: int, a: A.Roll, events: list[Event]) -> None:
+    setup.take_throw(s, a.faces)
+    roundend.rolled(r, s, a.faces, events)
 
 
 def _end_turn(r: Rules, s: MagState, seat: int, a: A.EndTurn, events: list[Event]) -> None:
@@ -366,9 +354,9 @@ def _end_turn(r: Rules, s: MagState, seat: int, a: A.EndTurn, events: list[Event
 # What each action does: (rules, state, seat, action, events) -> None.
 _ACTS: dict[type, Callable[..., None]] = {
     A.ChooseSide: lambda r, s, seat, a, ev: setup.choose_side(r, s, seat, a.side, ev),
-    A.DraftKeep: _draft_keep,
+    A.DraftKeep: lambda r, s, seat, a, ev: setup.draft_keep(r, s, seat, a.card, ev),
     A.PickTile: lambda r, s, seat, a, ev: setup.pick_tile(r, s, seat, a.tile, ev),
-    A.SoloDiscard: lambda r, s, seat, a, ev: turn.solo_discard(r, s, a.slot, ev),
+    A.Roll: _roll,
     A.TakeDie: lambda r, s, seat, a, ev: turn.take_die(
         r, s, seat, a.die, a.card, a.colour, a.flip, a.face, ev
     ),

@@ -172,9 +172,6 @@ def terms(r: Rules, s: MagState, a: Any, seat: int) -> dict[str, Any]:
         if 0 <= a.source < len(s.new_posters) and s.new_posters[a.source] is not None:
             return {"poster_id": s.new_posters[a.source]}
         return {}
-    if isinstance(a, A.SoloDiscard):
-        pid = s.new_posters[a.slot] if 0 <= a.slot < len(s.new_posters) else None
-        return {"poster_id": pid} if pid is not None else {}
     if isinstance(a, A.ScoreCard):
         return _card(r, s, seat, a.card, a.artist, a.coins, False)
     if isinstance(a, A.FinalChoice):
@@ -183,6 +180,11 @@ def terms(r: Rules, s: MagState, a: Any, seat: int) -> dict[str, Any]:
         card, tile = s.fair[a.index]
         return {"pair_card": card or "", "pair_tile": tile or ""}
     return {}
+
+
+def thrown(a: A.Roll) -> dict[str, Any]:
+    """A throw's faces, in the order of the dice thrown (the same without a position)."""
+    return {"faces": ", ".join(str(f) for f in a.faces)}
 
 
 def warning(r: Rules, s: MagState, a: Any, seat: int) -> tuple[str, dict[str, Any]] | None:

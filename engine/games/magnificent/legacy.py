@@ -1,7 +1,10 @@
 """The Magnificent's state in the shapes older save formats hashed, so their proof still holds.
 
-Format 2 (engine 0.3): every pending decision and owed fragment was one bag Struct
-``Pending(kind, source, fragment, size, colours, tent, slots)``, every field encoded."""
+Format 3 (engine 0.4): the solo game's fields had its name (``solo_offer``, the phase
+``solo_cards``, the turn's ``solo_discarded`` flag) and no throw waited in the state (the dice were
+thrown inside the step that ended a round). Format 2 (engine 0.3), on top of that: every pending
+decision and owed fragment was one bag Struct ``Pending(kind, source, fragment, size, colours,
+tent, slots)``, every field encoded."""
 
 from __future__ import annotations
 
@@ -19,8 +22,24 @@ def _bag(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
     return {"kind": kind, **{k: fields.get(k, d) for k, d in _BAG.items()}}
 
 
-def state_v2(state: MagState) -> dict[str, Any]:
+def state_v3(state: MagState) -> dict[str, Any]:
     out = msgspec.to_builtins(state, builtin_types=(bytes,))
+    # A save rests after its steps, never before a throw: the waiting colours are empty.
+    out.pop("throw")
+    # Renamed in place: the encoding keeps the fields' order.
+    out = {("solo_offer" if k == "offer" else k): v for k, v in out.items()}
+    if out["phase"] == "offer":
+        out["phase"] = "solo_cards"
+    turn = out["turn"]
+    out["turn"] = {
+        ("solo_discarded" if k == "discarded" else k): (bool(v) if k == "discarded" else v)
+        for k, v in turn.items()
+    }
+    return out
+
+
+def state_v2(state: MagState) -> dict[str, Any]:
+    out = state_v3(state)
     out["pending"] = [_bag(p["kind"], p) for p in out["pending"]]
     out["turn"]["frags"] = [_bag("fragment", f) for f in out["turn"]["frags"]]
     return out

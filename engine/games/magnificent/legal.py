@@ -36,7 +36,7 @@ MARKER_STAGES = {
 
 def options(r: Rules, s: MagState, seat: int) -> list:
     ph = s.phase
-    if ph == "over":
+    if ph == "over" or s.throw:  # the engine's own step: nobody chooses
         return []
     if ph == "draft":
         p = s.players[seat]
@@ -47,8 +47,6 @@ def options(r: Rules, s: MagState, seat: int) -> list:
         return TABLE.legal(r, s, s.pending[0])
     if ph == "side":
         return [A.ChooseSide("A"), A.ChooseSide("B")]
-    if ph == "solo_cards":
-        return [A.DraftKeep(c) for c in s.solo_offer]
     if ph == "tiles":
         return [A.PickTile(t) for t in s.reveal]
     if ph == "fair":
@@ -103,8 +101,6 @@ def _faces(r: Rules, s: MagState, seat: int, card: int) -> list[int]:
 def take_options(r: Rules, s: MagState, seat: int) -> list:
     p = s.players[seat]
     out: list = []
-    if r.solo and not s.turn.solo_discarded:
-        out += [A.SoloDiscard(i) for i, x in enumerate(s.new_posters) if x is not None]
     seen = set()
     flip_ok = p.markers >= 1
     free = [(ci, _faces(r, s, seat, ci)) for ci, c in enumerate(p.cards) if c.die is None]
@@ -261,17 +257,10 @@ def turn_options(r: Rules, s: MagState, seat: int) -> list:
     return out
 
 
-def allowed(r: Rules, s: MagState, seat: int, action) -> bool:
-    if isinstance(action, A.Place):
-        t = s.turn
-        if (
-            s.phase != "turn"
-            or s.pending
-            or seat != s.seat
-            or not 0 <= action.pending < len(t.frags)
-        ):
-            return False
-        return (action.fragment, action.orient, action.x, action.y) in build.placements(
-            r, s, seat, action.pending
-        )
-    return action in options(r, s, seat)
+def place_allowed(r: Rules, s: MagState, seat: int, action: A.Place) -> bool:
+    t = s.turn
+    if s.phase != "turn" or s.pending or seat != s.seat or not 0 <= action.pending < len(t.frags):
+        return False
+    return (action.fragment, action.orient, action.x, action.y) in build.placements(
+        r, s, seat, action.pending
+    )

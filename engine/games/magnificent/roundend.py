@@ -1,4 +1,4 @@
-"""End of round (§13, R70-R75; solo R93) and the hand-off to the end of the game (§14)."""
+"""End of round (§13, R70-R75) and the hand-off to the end of the game (§14)."""
 
 from __future__ import annotations
 
@@ -21,13 +21,7 @@ def start(r: Rules, s: MagState, events: list[Event]) -> None:
             low = p.hats.index(min(on))
             p.hats = put(p.hats, low, -1)
     order = sorted(range(len(s.players)), key=lambda i: -max(s.players[i].hats))
-    if r.solo:  # R93: the top pair is discarded for each hat above yours
-        mine = max(s.players[0].hats)
-        for _ in range(sum(1 for h in s.dummy_hats if h > mine)):
-            top = next((i for i, pr in enumerate(s.fair) if pr[0] or pr[1]), None)
-            if top is not None:
-                ev(events, "fair_discard", seat=-1, card=s.fair[top][0], tile=s.fair[top][1])
-                s.fair = put(s.fair, top, (None, None))
+    r.discard_before_fair(s, events)
     s.fair_order = tuple(order)
     s.phase = "fair"
     next_pick(r, s, events)
@@ -94,7 +88,7 @@ def discard_pair(r: Rules, s: MagState, seat: int, index: int, events: list[Even
 
 
 def low_discard(r: Rules, s: MagState, events: list[Event]) -> None:
-    """What nobody took is discarded (R73 adjacent hats; solo R93)."""
+    """What nobody took is discarded (R73 adjacent hats)."""
     for i in pairs(s):
         ev(events, "fair_discard", seat=-1, card=s.fair[i][0], tile=s.fair[i][1])
         s.fair = put(s.fair, i, (None, None))
@@ -179,22 +173,17 @@ def prepare(r: Rules, s: MagState, events: list[Event]) -> None:
     s.round += 1
     setup.fill_fair(r, s, tiles=s.round < ROUNDS)
     ev(events, "fair_refill", reveal=True, fair=[list(x) for x in s.fair])
-    if r.solo:  # A16: only your hat slides; the dummies stay
-        p = s.players[0]
-        p.hats = tuple(0 if h >= 0 else -1 for h in p.hats)
-        s.first = 0
-        colours = setup.dice_colours(r.dice)
-        s.dice_supply = tuple(
-            setup.dice_colours(tuple(a - b for a, b in zip(r.pack.dice["4"], r.dice)))
-        )
-    else:
-        ranked = sorted(range(len(s.players)), key=lambda i: max(s.players[i].hats))
-        for pos, seat in enumerate(ranked):
-            q = s.players[seat]
-            q.hats = tuple(pos if h >= 0 else -1 for h in q.hats)
-        s.first = ranked[0]
-        colours = setup.dice_colours(r.dice)
-    setup.roll_dice(r, s, colours)
+    r.new_round(s)
+    # (d) every die is gathered and thrown again: the throw is the next step, a chance step.
+    s.tent_dice = ()
+    s.throw = tuple(setup.dice_colours(r.dice))
+    s.phase = "roll"
+
+
+def rolled(r: Rules, s: MagState, faces: tuple[int, ...], events: list[Event]) -> None:
+    """R75(d): the round's dice in the Main Tent as thrown; the first player's turn."""
+    s.tent_dice = setup.new_dice(s, s.throw, faces)
+    s.throw = ()
     ev(
         events,
         "round",

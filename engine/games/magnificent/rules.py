@@ -3,6 +3,9 @@ orientations and their placements as bitmasks, id indexes)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.core.rng import Rng
 from engine.games.magnificent import components as C
 
 ROUNDS = 3  # R20
@@ -76,14 +79,19 @@ class Geometry:
 
 
 class Rules:
-    def __init__(
-        self, pack: C.Components, sha: str, players: int, solo: bool, advanced: bool
-    ) -> None:
+    """The rules of one table (pack, player count, options), and the hooks a variant's rules
+    override (a subclass): the base game's answers live here, the base modules call
+    them and never ask which variant is played."""
+
+    # R17: tiles revealed for the setup pick (3 with 2-3 players, 4 with 4).
+    tiles_revealed: int
+
+    def __init__(self, pack: C.Components, sha: str, players: int, advanced: bool) -> None:
         self.pack = pack
         self.sha = sha
         self.players = players
-        self.solo = solo
         self.advanced = advanced
+        self.tiles_revealed = 4 if players == 4 else 3
         self.fragments = {f.id: f for f in pack.fragments}
         self.frag_by: dict[tuple[str, str], str] = {
             (f.colour, f.size): f.id for f in pack.fragments
@@ -99,6 +107,53 @@ class Rules:
         self.dice = pack.dice[str(players)]
         self.fair_pairs = pack.fair_pairs[str(players)]
         self._geo: dict[str, Geometry] = {}
+
+    # --- variant hooks --------------------------------------------------------------------
+
+    def first_seat(self, rng: Rng) -> int:
+        """R13: a random first player."""
+        return rng.below(self.players)
+
+    def master_pool(self, others: list[str], numbered: list[str]) -> list[str]:
+        """The master deck shuffled at setup: the master draft (R19) shuffles all 56 together;
+        otherwise the 16 numbered cards wait for the boards (R7, R15)."""
+        return others + numbered if self.advanced else others
+
+    def deals_numbered(self) -> bool:
+        """R14: each board comes with its numbered master cards (not in the draft, R19)."""
+        return not self.advanced
+
+    def numbered_left(self, numbered: list[str], used: set[str]) -> tuple[str, ...] | None:
+        """R15: the numbered cards of the boards nobody plays, shuffled into the deck; None
+        when the deck is not shuffled again (after the draft, which dealt them all)."""
+        if self.advanced:
+            return None
+        return tuple(m for m in numbered if self.cards[m].numeral not in used)
+
+    def dice_supply(self) -> tuple[str, ...]:
+        """Dice colours set aside beside the board (none in the base game: every die of the
+        player count is in the Main Tent)."""
+        return ()
+
+    def dummy_hats(self) -> tuple[int, ...]:
+        """Performance-track positions held by hats nobody plays (none in the base game)."""
+        return ()
+
+    def offer(self, s: Any) -> bool:
+        """A setup step of the variant's own between the sides and the tiles; True when it
+        took the turn (the base game has none)."""
+        return False
+
+    def discard_before_fair(self, s: Any, events: list) -> None:
+        """Pairs leave the Fair before anybody picks (none in the base game: R72 picks first)."""
+
+    def new_round(self, s: Any) -> None:
+        """R75: hats slide down keeping their order; the hat on #1 is first player."""
+        ranked = sorted(range(len(s.players)), key=lambda i: max(s.players[i].hats))
+        for pos, seat in enumerate(ranked):
+            q = s.players[seat]
+            q.hats = tuple(pos if h >= 0 else -1 for h in q.hats)
+        s.first = ranked[0]
 
     def geo(self, board: str) -> Geometry:
         g = self._geo.get(board)

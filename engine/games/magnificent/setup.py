@@ -1,7 +1,9 @@
-"""General and player setup (R5-R19), the solo changes (R91), and the setup decisions."""
+"""General and player setup (R5-R19) and the setup decisions; a variant changes them through
+the hooks of its ``Rules``."""
 
 from __future__ import annotations
 
+from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.core.tuples import pop, without
@@ -21,12 +23,27 @@ from engine.games.magnificent.state import (
 NUMERALS = ("I", "II", "III", "IV")
 
 
-def roll_dice(r: Rules, s: MagState, colours: list[str]) -> None:
-    dice = []
-    for colour in colours:
-        dice.append(Die(id=s.next_die, colour=colour, face=s.rng.between(1, 6)))
-        s.next_die += 1
-    s.tent_dice = tuple(dice)
+def throw(rng: Rng, count: int) -> tuple[int, ...]:
+    """One face per die (``Game.chance_action`` throws on a copy of the state's RNG; the Roll
+    step advances the state's own by the same draws)."""
+    return tuple(rng.between(1, 6) for _ in range(count))
+
+
+def take_throw(s: MagState, faces: tuple[int, ...]) -> None:
+    """A Roll step's faces checked against the dice waiting (a test or a physical table may
+    force a throw), and the state's RNG moved on as if it had thrown, so the game deals on as
+    the seed would."""
+    if len(faces) != len(s.throw) or any(not 1 <= f <= 6 for f in faces):
+        raise IllegalAction("mag.refuse.not_the_dice", faces=list(faces), dice=len(s.throw))
+    throw(s.rng, len(faces))
+
+
+def new_dice(s: MagState, colours: tuple[str, ...], faces: tuple[int, ...]) -> tuple[Die, ...]:
+    dice = tuple(
+        Die(id=s.next_die + i, colour=c, face=f) for i, (c, f) in enumerate(zip(colours, faces))
+    )
+    s.next_die += len(dice)
+    return dice
 
 
 def dice_colours(counts: tuple[int, ...]) -> list[str]:
@@ -34,7 +51,7 @@ def dice_colours(counts: tuple[int, ...]) -> list[str]:
 
 
 def fill_fair(r: Rules, s: MagState, tiles: bool) -> None:
-    """R7 / R75b: the top pairs (3 with 2-3 players, 4 with 4 and solo); no tiles before
+    """R7 / R75b: the top pairs (``Rules.fair_pairs``: 3 with 2-3 players, 4 with 4 or one); no tiles before
     round 3."""
     fair: list[tuple[str | None, str | None]] = [(None, None)] * 4
     for i in range(r.fair_pairs):
@@ -51,11 +68,10 @@ def initial_state(r: Rules, seed: int) -> MagState:
     pack = r.pack
     rng = Rng.from_seed(seed)
     n = r.players
-    first = 0 if r.solo else rng.below(n)
+    first = r.first_seat(rng)
     numbered = [m.id for m in pack.master_cards if m.numeral is not None]
     others = [m.id for m in pack.master_cards if m.numeral is None]
-    # R19: the master draft shuffles all 56 together; otherwise the numbered 16 wait (R7).
-    deck = rng.shuffled(others + numbered if r.advanced and not r.solo else others)
+    deck = rng.shuffled(r.master_pool(others, numbered))
     tiles = rng.shuffled([t.id for t in pack.assistant_tiles])
     posters = rng.shuffled([p.id for p in pack.posters if not p.starting])
     starting = rng.shuffled([p.id for p in pack.posters if p.starting])
@@ -64,8 +80,6 @@ def initial_state(r: Rules, seed: int) -> MagState:
     for t in pack.travel.tracks:
         track_tents.append([tents.pop() if sp.kind == "tent" else None for sp in t.spaces])
     poster_deck, new_posters = pop(tuple(posters), 4)
-    all_dice = pack.dice["4"]
-    in_use = r.dice
     s = MagState(
         rng=rng,
         phase="turn",
@@ -75,9 +89,7 @@ def initial_state(r: Rules, seed: int) -> MagState:
         turn_no=0,
         players=[],
         tent_dice=(),
-        dice_supply=tuple(dice_colours(tuple(a - b for a, b in zip(all_dice, in_use))))
-        if r.solo
-        else (),
+        dice_supply=r.dice_supply(),
         next_die=0,
         master_deck=tuple(deck),
         tile_stack=tuple(tiles),
@@ -88,14 +100,15 @@ def initial_state(r: Rules, seed: int) -> MagState:
         wagons=tuple(t.start for t in pack.travel.tracks),
         track_tents=tuple(tuple(row) for row in track_tents),
         box_tent=tents.pop() if tents else None,
-        dummy_hats=tuple(
-            i for i, sp in enumerate(r.track) if r.solo and sp.ap in pack.solo.dummy_hat_ap
-        ),
+        dummy_hats=r.dummy_hats(),
         supply={f.id: f.supply for f in pack.fragments},
         pending=[],
         turn=Turn(),
     )
-    roll_dice(r, s, dice_colours(in_use))
+    # The first round's dice are thrown with the deal (R6), between its shuffles; later throws
+    # are chance steps of their own (Roll).
+    colours = tuple(dice_colours(r.dice))
+    s.tent_dice = new_dice(s, colours, throw(rng, len(colours)))
     fill_fair(r, s, tiles=True)
     boards = rng.shuffled(list(NUMERALS))[:n]
     for seat in range(n):
@@ -103,9 +116,9 @@ def initial_state(r: Rules, seed: int) -> MagState:
         board = next(b.id for b in pack.boards if b.numeral == numeral and b.side == "A")
         pos = (seat - first) % n  # R14: first player on #1, then clockwise upwards
         held = (
-            ()
-            if r.advanced or r.solo
-            else tuple(HeldCard(id=m.id) for m in pack.master_cards if m.numeral == numeral)
+            tuple(HeldCard(id=m.id) for m in pack.master_cards if m.numeral == numeral)
+            if r.deals_numbered()
+            else ()
         )
         s.players.append(
             Player(
@@ -127,14 +140,9 @@ def initial_state(r: Rules, seed: int) -> MagState:
                 hats=(pos, -1),
             )
         )
-    if not r.advanced and not r.solo:
-        # R15: fewer than 4 players shuffle the unused numbered cards into the deck.
-        used = set(boards)
-        unused = tuple(m for m in numbered if r.cards[m].numeral not in used)
+    unused = r.numbered_left(numbered, set(boards))
+    if unused is not None:
         s.master_deck = tuple(rng.shuffled(s.master_deck + unused))
-    if r.solo:
-        # A15: the 16 numbered cards join the deck before the 6 are revealed (R91).
-        s.master_deck = tuple(rng.shuffled(s.master_deck + tuple(numbered)))
     return s
 
 
@@ -173,12 +181,9 @@ def begin(r: Rules, s: MagState, events: list[Event]) -> None:
 
 
 def after_sides(r: Rules, s: MagState, events: list[Event]) -> None:
-    if r.solo:
-        s.master_deck, offer = pop(s.master_deck, 6)
-        s.solo_offer = tuple(offer)
-        s.phase = "solo_cards"
-        s.seat = 0
-    elif r.advanced:
+    if r.offer(s):
+        return
+    if r.advanced:
         s.phase = "draft"
         for p in s.players:
             s.master_deck, hand = pop(s.master_deck, 5)
@@ -188,10 +193,10 @@ def after_sides(r: Rules, s: MagState, events: list[Event]) -> None:
 
 
 def tiles_phase(r: Rules, s: MagState) -> None:
-    """R17: reveal 3 (2-3 players) or 4 tiles; pick from the first player's right, counter-
-    clockwise, first player last. Solo (R91): reveal 2, keep 1."""
+    """R17: reveal tiles (``Rules.tiles_revealed``); pick from the first player's right,
+    counter-clockwise, first player last."""
     n = len(s.players)
-    count = 2 if r.solo else (4 if n == 4 else 3)
+    count = r.tiles_revealed
     s.tile_stack, revealed = pop(s.tile_stack, min(count, len(s.tile_stack)))
     s.reveal = tuple(revealed)
     s.phase = "tiles"
@@ -239,24 +244,13 @@ def draft_keep(r: Rules, s: MagState, seat: int, card: str, events: list[Event])
         tiles_phase(r, s)
 
 
-def solo_keep(r: Rules, s: MagState, card: str, events: list[Event]) -> None:
-    p = s.players[0]
-    p.cards = (*p.cards, HeldCard(id=card))
-    s.solo_offer = without(s.solo_offer, card)
-    ev(events, "draft_keep", seat=0, card=card)
-    if len(p.cards) == 4:
-        s.master_deck = tuple(s.rng.shuffled(s.master_deck + s.solo_offer))
-        s.solo_offer = ()
-        tiles_phase(r, s)
-
-
 def pick_tile(r: Rules, s: MagState, seat: int, tile: str, events: list[Event]) -> None:
     s.players[seat].tiles = (*s.players[seat].tiles, tile)
     s.reveal = without(s.reveal, tile)
     ev(events, "tile", seat=seat, tile=tile)
     n = len(s.players)
     if seat == s.first:
-        # R17: with 2 players (and solo, R91) the unpicked tiles go back into the stack.
+        # R17: the unpicked tiles go back into the stack.
         s.tile_stack = tuple(s.rng.shuffled(s.tile_stack + s.reveal))
         s.reveal = ()
         s.phase = "turn"

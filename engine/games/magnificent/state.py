@@ -8,9 +8,20 @@ import msgspec
 
 from engine.core.rng import Rng
 
-# The game's phases (setup: side, draft, solo_cards, tiles; then turns and each round's end).
+# The game's phases: setup (side, draft, a variant's offer, tiles); then turns, each round's
+# end, and the throw of the next round's dice ("roll", a chance step).
 Phase = Literal[
-    "side", "draft", "solo_cards", "tiles", "turn", "fair", "fair_discard", "score", "final", "over"
+    "side",
+    "draft",
+    "offer",
+    "tiles",
+    "turn",
+    "fair",
+    "fair_discard",
+    "score",
+    "final",
+    "roll",
+    "over",
 ]
 # A turn's stages (R22): take a die, then act (AP still open) through an action's own stages.
 Stage = Literal[
@@ -46,7 +57,7 @@ class Built(_F, frozen=True):
 class PendingBase(_S, tag_field="kind"):
     """A sub-decision owed before anything else, one Struct per kind (its tag): what answers
     each is ``decisions.TABLE``. ``source`` says where it came from (build / t5 / bonus / cell /
-    tent / solo / setup / travel / reward)."""
+    tent / setup / travel / reward)."""
 
     source: str = ""
 
@@ -107,7 +118,7 @@ class Turn(_S):
     acted: bool = False
     rearrange: bool = False
     frags: list[OwedFragment] = []
-    solo_discarded: bool = False
+    discarded: str = ""  # the poster a variant's once-a-turn discard took ("" none yet)
     hat: int = -1
 
 
@@ -149,7 +160,7 @@ class MagState(_S):
     turn_no: int  # turns taken this round (all seats)
     players: list[Player]
     tent_dice: tuple[Die, ...]  # the Main Tent
-    dice_supply: tuple[str, ...]  # solo: colours waiting beside the board
+    dice_supply: tuple[str, ...]  # colours waiting beside the board (a variant's)
     next_die: int
     master_deck: tuple[str, ...]
     tile_stack: tuple[str, ...]
@@ -160,11 +171,13 @@ class MagState(_S):
     wagons: tuple[int, ...]  # per track (pack order)
     track_tents: tuple[tuple[str | None, ...], ...]  # per track, per space: tent id or None
     box_tent: str | None
-    dummy_hats: tuple[int, ...]  # solo: occupied performance-track positions
+    dummy_hats: tuple[int, ...]  # performance-track positions a variant's dummy hats hold
     supply: dict[str, int]  # fragments left by id (R36)
     pending: list[Pending]
     turn: Turn
     reveal: tuple[str, ...] = ()  # tiles revealed for the setup draft
-    solo_offer: tuple[str, ...] = ()  # solo: the 6 master cards revealed at setup
+    offer: tuple[str, ...] = ()  # master cards a variant's setup reveals to choose from
     fair_order: tuple[int, ...] = ()  # seats still to pick this round end
     score_order: tuple[int, ...] = ()
+    # Colours of the dice to throw next: the engine's chance step (Roll) gives their faces.
+    throw: tuple[str, ...] = ()

@@ -169,22 +169,3 @@ def end_turn(r: Rules, s: MagState, seat: int, events: list[Event]) -> bool:
         return True
     s.seat = (seat + 1) % n
     return False
-
-
-def solo_discard(r: Rules, s: MagState, slot: int, events: list[Event]) -> None:
-    """R92: discard a New Poster, roll a die of its symbol's colour from the supply into the
-    Main Tent, refill the slot."""
-    pid = s.new_posters[slot]
-    assert pid is not None
-    colour = r.posters[pid].symbol
-    s.poster_discard = (*s.poster_discard, pid)
-    s.new_posters = put(s.new_posters, slot, common.draw_poster(s, s.rng))
-    s.turn.solo_discarded = True
-    if colour in s.dice_supply:
-        s.dice_supply = without(s.dice_supply, colour)
-        d = Die(id=s.next_die, colour=colour, face=s.rng.between(1, 6))
-        s.next_die += 1
-        s.tent_dice = (*s.tent_dice, d)
-        ev(events, "solo_die", poster=pid, colour=colour, face=d.face)
-    else:
-        ev(events, "solo_die", poster=pid, colour=colour, face=0)

@@ -36,7 +36,7 @@ const FOCUS = {
   fair_discard: "mgn-fair",
   score: "mgn-cards",
   tiles: "mgn-offers",
-  solo_cards: "mgn-offers",
+  offer: "mgn-offers",
 };
 
 const ready = loadOnce(async (api) => {
