@@ -15,20 +15,21 @@ from engine.games.oracle import predictions, rewards
 from engine.games.oracle.decisions import TABLE
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (
+    REWARDS,
     OracleState,
     PendingCircles,
     PendingDrawOrder,
     PendingHoroscope,
     PendingLines,
-    PendingReward,
     PendingStaff,
     PendingTownsfolk,
+    pending_name,
 )
 
-PENDING_ANSWERS = {
+PENDING_ANSWERS: dict[type, tuple[type, ...]] = {
     PendingLines: (A.DrawLine,),
     PendingHoroscope: (A.WriteHoroscope,),
-    PendingReward: (A.TakeGood, A.MarkHoroscope, A.MarkGuild),
+    **dict.fromkeys(REWARDS, (A.TakeGood, A.MarkHoroscope, A.MarkGuild)),
     PendingCircles: (A.FillCircle,),
     PendingStaff: (A.ActivateSlot,),
     PendingDrawOrder: (A.ResolveDraw,),
@@ -139,7 +140,7 @@ def _refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     if s.pending:
         p = s.pending[-1]
         if not isinstance(a, PENDING_ANSWERS[type(p)]):
-            return _no("oracle.pending.answer_first", pending=p.__struct_config__.tag)
+            return _no("oracle.pending.answer_first", pending=pending_name(p))
         return pending_refusal(r, s, p, a)
     if s.phase == "roll":
         if not isinstance(a, ROLL_PHASE) or r.practice_mode:
