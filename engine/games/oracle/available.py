@@ -79,7 +79,8 @@ def pending_options(r: Rules, s: OracleState) -> list:
 
 def all_entries(setup: bool) -> list[A.EnterRoll]:
     out = []
-    for halves in product((0, 1), repeat=len(B.RUNES)):
+    half = (0, 1)
+    for halves in product(half, half, half, half, half):  # one per rune (B.RUNES)
         if setup and len(set(halves)) == 1:
             continue
         for d0, d1 in product(range(1, B.FACES + 1), repeat=2):

@@ -123,6 +123,8 @@ def draw_line(r: Rules, s: OracleState, e: int, ev: list[Event], p: PendingLines
         if region.kind == "unfit":
             ev.append(Event("oracle.stargazing.unfit_area", {"cells": cells}))
             continue
+        # a paid area is of one colour (Geometry.judge makes it unfit otherwise)
+        assert region.colour is not None
         ev.append(
             Event(
                 "oracle.stargazing.enclosed",

@@ -9,10 +9,12 @@ cell), «Область Гильдий» (X = one-time funding, market symbol = 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from engine.core.events import Event
 from engine.games.oracle import actions as A
 from engine.games.oracle import horoscope as H
+from engine.games.oracle.packs import CIRCLE_KINDS
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (
     OracleState,
@@ -77,8 +79,8 @@ def fill_circle(r: Rules, s: OracleState, ev: list[Event], kind: str) -> None:
         ev.append(Event("oracle.threads.no_empty_circle", {"kind": kind}))
 
 
-def circle_room(r: Rules, s: OracleState) -> list[str]:
-    return [k for k in ("plus_minus", "move") if s.circles[k].filled < r.circle_count[k]]
+def circle_room(r: Rules, s: OracleState) -> list[Literal["plus_minus", "move"]]:
+    return [k for k in CIRCLE_KINDS if s.circles[k].filled < r.circle_count[k]]
 
 
 # --- marks: horoscope X and the guild area -------------------------------------------------

@@ -147,7 +147,7 @@ def _circles(r: Rules, s: OracleState, kind: str) -> dict[str, Any]:
 def _stargazing(r: Rules, s: OracleState) -> dict[str, Any]:
     geo = r.geo
     state = ["open"] * geo.n_cells
-    region_of = [None] * geo.n_cells
+    region_of: list[int | None] = [None] * geo.n_cells
     for i, reg in enumerate(s.regions):
         for c in reg.cells:
             state[c] = "filled" if reg.kind != "unfit" else "unfit"
