@@ -213,8 +213,8 @@ class ApTable(_Provisional, kw_only=True, frozen=True):
     academy_only: bool = False
     source: str
 
-    def count(self, difficulty: str, ap: int) -> int:
-        row = self.rows[difficulty]  # type: ignore[index]
+    def count(self, difficulty: Difficulty, ap: int) -> int:
+        row = self.rows[difficulty]
         if ap < self.ap[0]:
             return 0
         col = min(ap, self.ap[-1])
