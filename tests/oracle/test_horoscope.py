@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.decisions import kind
 from engine.games.oracle import actions as A
 from engine.games.oracle import horoscope as H
-from engine.games.oracle.state import PendingHoroscope, PendingReward
+from engine.games.oracle.state import PendingHoroscope, PendingX
 
 from .helpers import L, R, act, codes, refused, started
 
@@ -94,7 +95,7 @@ def test_x_rewards_may_follow_any_number_and_anything_follows_x():
     """««X» может следовать за любым числом, а любое число может следовать за «X»»."""
     g, s = started()
     s.horoscope = {"top": ["2"], "bottom": []}
-    s.pending.append(PendingReward(kind="x", source="test"))
+    s.pending.append(PendingX(source="test"))
     s, _ = act(g, s, A.MarkHoroscope("top"))
     s.pending.append(PendingHoroscope(values=[4]))
     s, _ = act(g, s, A.WriteHoroscope(4, "top"))
@@ -105,7 +106,7 @@ def test_full_row_takes_nothing_more():
     g, s = started()
     n = len(g.rules.row_by_id["top"].cells)
     s.horoscope["top"] = ["X"] * n
-    s.pending.append(PendingReward(kind="x", source="test"))
+    s.pending.append(PendingX(source="test"))
     assert A.MarkHoroscope("top") not in g.legal_actions(s, 0)
     assert refused(g, s, A.MarkHoroscope("top")) == "oracle.horoscope.row_full"
 
@@ -121,13 +122,13 @@ def test_filling_a_cell_pays_the_reward_printed_by_it():
             s = g.copy(s0)
             s.horoscope[row.id] = ["X"] * index
             s.corruption = 1
-            s.pending.append(PendingReward(kind="x", source="test"))
+            s.pending.append(PendingX(source="test"))
             s, ev = act(g, s, A.MarkHoroscope(row.id))
             if reward.kind == "discard":
                 assert s.corruption == 0 and "oracle.corruption.discard" in codes(ev)
                 continue
             top = s.pending[-1]
-            assert top.kind == reward.kind and top.source == "horoscope"
+            assert kind(top) == reward.kind and top.source == "horoscope"
             legal = g.legal_actions(s, 0)
             if reward.kind in ("talisman", "tome"):
                 assert legal == [A.TakeGood(reward.kind, c) for c in reward.colours]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.games.oracle import actions as A
-from engine.games.oracle.state import PendingDrawOrder, PendingReward, PredictionMark
+from engine.games.oracle.state import PendingDrawOrder, PendingPrediction, PredictionMark
 
 from .helpers import L, R, act, codes, force, refused, started
 
@@ -63,7 +63,7 @@ def test_the_seeds_example_red_adventurer():
     s, ev = act(g, s, A.AdventurerDrawn(("red",)))
     assert s.predictions[0].crossed == 1 and s.predictions[0].status == "active"
     assert s.predictions[1].status == "true"
-    assert s.pending == [PendingReward(kind="prediction", source="prediction", tier=4)]
+    assert s.pending == [PendingPrediction(source="prediction", tier=4)]
     legal = g.legal_actions(s, 0)
     colours = g.rules.colours
     assert [A.TakeGood("tome", c) for c in colours] == legal[: len(colours)]
@@ -115,7 +115,9 @@ def test_two_adventurers_at_once_the_player_picks_the_order():
     assert s.pending == [PendingDrawOrder(colours=["blue", "red"])]
     assert g.legal_actions(s, 0) == [A.ResolveDraw("blue"), A.ResolveDraw("red")]
     red_first, _ = act(g, s, A.ResolveDraw("red"))
-    assert red_first.predictions[0].status == "true" and red_first.pending[-1].kind == "prediction"
+    assert red_first.predictions[0].status == "true" and isinstance(
+        red_first.pending[-1], PendingPrediction
+    )
     blue_first, _ = act(g, s, A.ResolveDraw("blue"))
     assert blue_first.predictions[0].status == "failed" and not blue_first.pending
     assert refused(g, s, A.ResolveDraw("green")) == "oracle.adventurer.not_drawn"

@@ -7,9 +7,9 @@ from engine.games.oracle import actions as A
 from engine.games.oracle.state import (
     PendingCircles,
     PendingLines,
-    PendingReward,
     PendingStaff,
     PendingTownsfolk,
+    PendingX,
 )
 
 from .helpers import L, R, act, codes, refused, started
@@ -117,7 +117,7 @@ def test_every_staffed_ability_in_any_order():
     s, _ = act(g, s, A.FillCircle("move"), A.FillCircle("move"))
     assert s.circles["move"].filled == 3
     s, _ = act(g, s, A.ActivateSlot(slot_of(g, "exorcist")))
-    assert s.pending[-1] == PendingReward(kind="x", source="exorcist")  # Exorcist: an X
+    assert s.pending[-1] == PendingX(source="exorcist")  # Exorcist: an X
     s, _ = act(g, s, A.MarkGuild("red", "x"))
     s, ev = act(g, s, A.ActivateSlot(slot_of(g, "guard")))  # Guard: discard
     assert "oracle.corruption.nothing_to_discard" in codes(ev)

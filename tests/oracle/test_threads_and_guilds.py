@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import CHANCE
 from engine.games.oracle import actions as A
-from engine.games.oracle.state import PendingReward
+from engine.games.oracle.state import PendingMarket, PendingX
 
 from .helpers import L, R, act, codes, refused, started
 
@@ -31,7 +31,7 @@ def test_partner_rune_decides_the_effect_and_it_costs_one_hour():
         assert ev[0].params == {"action": "threads_of_fate", "hours": 1}
         effect = effects[partner]
         if effect == "x":
-            assert s2.pending == [PendingReward(kind="x", source="threads_of_fate")]
+            assert s2.pending == [PendingX(source="threads_of_fate")]
         else:
             kind = "move" if effect == "fill_move" else "plus_minus"
             assert s2.circles[kind].filled == 1 + 2
@@ -83,7 +83,7 @@ def test_guild_area_has_two_funding_symbols_per_guild():
     g, s = started()
     assert all(n == 2 for n in g.rules.guild_symbols.values())
     s.guilds["red"] = ["x", "market"]
-    s.pending.append(PendingReward(kind="x", source="test"))
+    s.pending.append(PendingX(source="test"))
     assert A.MarkGuild("red", "x") not in g.legal_actions(s, 0)
     assert refused(g, s, A.MarkGuild("red", "x")) == "oracle.guild.symbols_full"
 
@@ -91,7 +91,7 @@ def test_guild_area_has_two_funding_symbols_per_guild():
 def test_market_symbols_fund_at_every_market_phase():
     """«За каждый нарисованный символ рынка вы получите финансирование … в фазу Рынка»."""
     g, s = started("companion")
-    s.pending.append(PendingReward(kind="market", source="test"))
+    s.pending.append(PendingMarket(source="test"))
     s, ev = act(g, s, A.MarkGuild("green", "market"))
     assert "oracle.guild.market_symbol" in codes(ev)
     s, _ = act(g, s, A.Pass())

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.oracle import actions as A
-from engine.games.oracle.state import PendingHoroscope, PendingLines, PendingReward
+from engine.games.oracle.state import PendingHoroscope, PendingLines, PendingX
 
 from .helpers import L, R, act, codes, started
 
@@ -48,7 +48,7 @@ def test_the_four_options_of_the_bowl(example):
     # Нити судьбы: an X in the horoscope or guild area, and a corruption card for the skull
     assert kinds(legal, A.ThreadsOfFate) == [A.ThreadsOfFate("die")]
     s5, ev = act(g, s, A.ThreadsOfFate("die"))
-    assert s5.pending == [PendingReward(kind="x", source="threads_of_fate")] and s5.corruption == 1
+    assert s5.pending == [PendingX(source="threads_of_fate")] and s5.corruption == 1
     assert "oracle.corruption.take" in codes(ev)
     placements = g.legal_actions(s5, 0)
     assert A.MarkHoroscope("top") in placements and A.MarkGuild("red", "x") in placements

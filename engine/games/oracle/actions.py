@@ -197,7 +197,7 @@ Action = (
 ALL_ACTIONS = Action.__args__
 
 # Actions that take the Oracle figure to their space (hours from the sheet pack).
-SHEET_ACTIONS = {
+SHEET_ACTIONS: dict[type, str] = {
     ThreadsOfFate: "threads_of_fate",
     Stargazing: "stargazing",
     Prediction: "prediction",

@@ -15,20 +15,21 @@ from engine.games.oracle import predictions, rewards
 from engine.games.oracle.decisions import TABLE
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (
+    REWARDS,
     OracleState,
     PendingCircles,
     PendingDrawOrder,
     PendingHoroscope,
     PendingLines,
-    PendingReward,
     PendingStaff,
     PendingTownsfolk,
+    pending_name,
 )
 
-PENDING_ANSWERS = {
+PENDING_ANSWERS: dict[type, tuple[type, ...]] = {
     PendingLines: (A.DrawLine,),
     PendingHoroscope: (A.WriteHoroscope,),
-    PendingReward: (A.TakeGood, A.MarkHoroscope, A.MarkGuild),
+    **dict.fromkeys(REWARDS, (A.TakeGood, A.MarkHoroscope, A.MarkGuild)),
     PendingCircles: (A.FillCircle,),
     PendingStaff: (A.ActivateSlot,),
     PendingDrawOrder: (A.ResolveDraw,),
@@ -78,7 +79,8 @@ def pending_options(r: Rules, s: OracleState) -> list:
 
 def all_entries(setup: bool) -> list[A.EnterRoll]:
     out = []
-    for halves in product((0, 1), repeat=len(B.RUNES)):
+    half = (0, 1)
+    for halves in product(half, half, half, half, half):  # one per rune (B.RUNES)
         if setup and len(set(halves)) == 1:
             continue
         for d0, d1 in product(range(1, B.FACES + 1), repeat=2):
@@ -139,7 +141,7 @@ def _refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     if s.pending:
         p = s.pending[-1]
         if not isinstance(a, PENDING_ANSWERS[type(p)]):
-            return _no("oracle.pending.answer_first", pending=p.__struct_config__.tag)
+            return _no("oracle.pending.answer_first", pending=pending_name(p))
         return pending_refusal(r, s, p, a)
     if s.phase == "roll":
         if not isinstance(a, ROLL_PHASE) or r.practice_mode:

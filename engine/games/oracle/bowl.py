@@ -6,6 +6,8 @@ before every turn but the first) and «ПОДГОТОВКА К ИГРЕ» step 2
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.core.rng import Rng
 from engine.games.oracle.state import Bowl
 
@@ -13,7 +15,7 @@ RUNES = ("d4_a", "d4_b", "coin", "bone", "doll")
 DICE = (0, 1)
 COIN, BONE, DOLL = 2, 3, 4
 FACES = 4
-COIN_FACES = ("tree", "skull")
+COIN_FACES: tuple[Literal["tree", "skull"], ...] = ("tree", "skull")
 
 
 def throw(rng: Rng) -> Bowl:
@@ -42,10 +44,10 @@ def dice_in_half(bowl: Bowl, half: int) -> list[int]:
     return [d for d in DICE if bowl.halves[d] == half]
 
 
-def coin_partners(bowl: Bowl) -> list[str]:
+def coin_partners(bowl: Bowl) -> list[Literal["die", "bone", "doll"]]:
     """Kinds of rune sharing the coin's half (Threads of Fate needs one)."""
     half = bowl.halves[COIN]
-    out = []
+    out: list[Literal["die", "bone", "doll"]] = []
     if any(bowl.halves[d] == half for d in DICE):
         out.append("die")
     if bowl.halves[BONE] == half:

@@ -19,9 +19,14 @@ from engine.games.oracle.state import (
     PendingDrawOrder,
     PendingHoroscope,
     PendingLines,
+    PendingMarket,
+    PendingPrediction,
     PendingReward,
     PendingStaff,
+    PendingTalisman,
+    PendingTome,
     PendingTownsfolk,
+    PendingX,
 )
 
 
@@ -60,7 +65,7 @@ def _horoscope_apply(
 
 
 def _reward_apply(r: Rules, s: OracleState, p: PendingReward, a, ev: list[Event]) -> None:
-    rewards.answer_reward(r, s, ev, a)
+    rewards.answer_reward(r, s, ev, p, a)
 
 
 def _circles_legal(r: Rules, s: OracleState, p: PendingCircles) -> list:
@@ -118,6 +123,8 @@ def draw_line(r: Rules, s: OracleState, e: int, ev: list[Event], p: PendingLines
         if region.kind == "unfit":
             ev.append(Event("oracle.stargazing.unfit_area", {"cells": cells}))
             continue
+        # a paid area is of one colour (Geometry.judge makes it unfit otherwise)
+        assert region.colour is not None
         ev.append(
             Event(
                 "oracle.stargazing.enclosed",
@@ -143,14 +150,18 @@ def activate(r: Rules, s: OracleState, slot: int, ev: list[Event]) -> None:
     if effect.lines:
         s.pending.append(PendingLines(remaining=effect.lines, source=ability))
     for _ in range(effect.x):
-        s.pending.append(PendingReward(kind="x", source=ability))
+        s.pending.append(PendingX(source=ability))
 
 
 TABLE = Decisions(
     {
         PendingLines: Decision(_lines_legal, _lines_apply),
         PendingHoroscope: Decision(_horoscope_legal, _horoscope_apply),
-        PendingReward: Decision(rewards.reward_options, _reward_apply),
+        PendingTalisman: Decision(rewards.talisman_options, _reward_apply),
+        PendingTome: Decision(rewards.tome_options, _reward_apply),
+        PendingX: Decision(rewards.x_options, _reward_apply),
+        PendingMarket: Decision(rewards.market_options, _reward_apply),
+        PendingPrediction: Decision(rewards.prediction_options, _reward_apply),
         PendingCircles: Decision(_circles_legal, _circles_apply),
         PendingStaff: Decision(_staff_legal, _staff_apply),
         PendingDrawOrder: Decision(_draw_order_legal, _draw_order_apply),

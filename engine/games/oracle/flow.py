@@ -9,18 +9,19 @@ flow on until someone must decide.
 
 from __future__ import annotations
 
+from engine.core.decisions import kind
 from engine.core.events import Event
 from engine.games.oracle import frame, predictions
 from engine.games.oracle import horoscope as H
 from engine.games.oracle.available import pending_options
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (
+    REWARDS,
     OracleState,
     PendingCircles,
     PendingDrawOrder,
     PendingHoroscope,
     PendingLines,
-    PendingReward,
     PendingStaff,
     PendingTownsfolk,
 )
@@ -78,9 +79,10 @@ def settle_top(r: Rules, s: OracleState, ev: list[Event]) -> bool:
         if geo.any_free_line(set(s.lines), geo.filled_cells(s.regions)):
             return False
         ev.append(Event("oracle.stargazing.no_free_line", {}))
-    elif isinstance(p, (PendingReward, PendingCircles)):
+    elif isinstance(p, (*REWARDS, PendingCircles)):
         if pending_options(r, s):
             return False
-        ev.append(Event("oracle.reward.lost", {"kind": getattr(p, "kind", "circles")}))
+        # the kind is the tag: talisman / tome / x / market / prediction, or circles
+        ev.append(Event("oracle.reward.lost", {"kind": kind(p)}))
     s.pending.pop()
     return True

@@ -6,6 +6,7 @@ app is the sheet and bowl for a physical game; the player enters what happens at
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct
@@ -14,7 +15,7 @@ from engine.core.i18n import catalog
 from engine.core.levels import level_bots
 from engine.core.registry import register
 from engine.games.oracle import actions as A
-from engine.games.oracle import available, flow, frame, resolve
+from engine.games.oracle import available, flow, frame, legacy, resolve
 from engine.games.oracle import packs as P
 from engine.games.oracle.bots import GreedyBot
 from engine.games.oracle.rules import Rules
@@ -135,6 +136,11 @@ class OracleGame(Game):
             s.phase = "draw"
             s.draw_queue = [r.practice.day_start_draws]
         return s
+
+    def saved_state_hash(self, state: OracleState, format_version: int) -> str:
+        if format_version >= 4:
+            return self.state_hash(state)
+        return hashlib.sha256(self._state_encoder.encode(legacy.state_v3(state))).hexdigest()
 
     def to_act(self, state: OracleState) -> ToAct:
         if state.phase == "over":

@@ -34,7 +34,7 @@ ACTIONS = (
     "activate_staff",
 )
 ABILITIES = ("exorcist", "astrologer", "palmist", "guard")
-CIRCLE_KINDS = ("plus_minus", "move")
+CIRCLE_KINDS: tuple[Literal["plus_minus", "move"], ...] = ("plus_minus", "move")
 PARTNERS = ("die", "bone", "doll")
 PREDICTION_OPTIONS = ("tome", "talisman", "guild_market", "guild_x", "horoscope_x")
 

@@ -13,7 +13,12 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.games.oracle.rules import Rules
-from engine.games.oracle.state import OracleState, PendingDrawOrder, PendingReward, PredictionMark
+from engine.games.oracle.state import (
+    OracleState,
+    PendingDrawOrder,
+    PendingPrediction,
+    PredictionMark,
+)
 
 
 def room(r: Rules, s: OracleState) -> int:
@@ -30,9 +35,9 @@ def active(s: OracleState) -> list[PredictionMark]:
     return [p for p in s.predictions if p.status == "active"]
 
 
-def check(r: Rules, s: OracleState, ev: list[Event], colour: str) -> list[PendingReward]:
+def check(r: Rules, s: OracleState, ev: list[Event], colour: str) -> list[PendingPrediction]:
     """Check every active prediction against one adventurer; returns the rewards won."""
-    won: list[PendingReward] = []
+    won: list[PendingPrediction] = []
     for index, p in enumerate(s.predictions):
         if p.status != "active":
             continue
@@ -45,7 +50,7 @@ def check(r: Rules, s: OracleState, ev: list[Event], colour: str) -> list[Pendin
                     {"prediction": index, "colour": colour, "symbols": left},
                 )
             )
-            won.append(PendingReward(kind="prediction", source="prediction", tier=left))
+            won.append(PendingPrediction(source="prediction", tier=left))
         else:
             p.crossed += 1
             ev.append(
@@ -64,7 +69,7 @@ def check(r: Rules, s: OracleState, ev: list[Event], colour: str) -> list[Pendin
 
 def resolve(r: Rules, s: OracleState, ev: list[Event], colours: list[str]) -> None:
     """Check ``colours`` in this order; rewards become pending (first won, first answered)."""
-    won: list[PendingReward] = []
+    won: list[PendingPrediction] = []
     for colour in colours:
         won += check(r, s, ev, colour)
     s.pending.extend(reversed(won))

@@ -15,9 +15,9 @@ from engine.games.oracle.state import (
     OracleState,
     PendingHoroscope,
     PendingLines,
-    PendingReward,
     PendingStaff,
     PendingTownsfolk,
+    PendingX,
 )
 
 
@@ -74,7 +74,7 @@ def take_action(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         if b.coin == "skull":
             rewards.take_corruption(s, ev, "skull")
         if effect == "x":
-            s.pending.append(PendingReward(kind="x", source="threads_of_fate"))
+            s.pending.append(PendingX(source="threads_of_fate"))
         else:
             kind = "move" if effect == "fill_move" else "plus_minus"
             for _ in range(r.sheet.threads_of_fate.fill_count):

@@ -8,11 +8,23 @@ cell), «Область Гильдий» (X = one-time funding, market symbol = 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Literal
+
 from engine.core.events import Event
 from engine.games.oracle import actions as A
 from engine.games.oracle import horoscope as H
+from engine.games.oracle.packs import CIRCLE_KINDS
 from engine.games.oracle.rules import Rules
-from engine.games.oracle.state import OracleState, PendingReward
+from engine.games.oracle.state import (
+    OracleState,
+    PendingMarket,
+    PendingPrediction,
+    PendingReward,
+    PendingTalisman,
+    PendingTome,
+    PendingX,
+)
 
 # --- corruption ----------------------------------------------------------------------------
 
@@ -67,8 +79,8 @@ def fill_circle(r: Rules, s: OracleState, ev: list[Event], kind: str) -> None:
         ev.append(Event("oracle.threads.no_empty_circle", {"kind": kind}))
 
 
-def circle_room(r: Rules, s: OracleState) -> list[str]:
-    return [k for k in ("plus_minus", "move") if s.circles[k].filled < r.circle_count[k]]
+def circle_room(r: Rules, s: OracleState) -> list[Literal["plus_minus", "move"]]:
+    return [k for k in CIRCLE_KINDS if s.circles[k].filled < r.circle_count[k]]
 
 
 # --- marks: horoscope X and the guild area -------------------------------------------------
@@ -115,39 +127,65 @@ def grant(
     r: Rules, s: OracleState, ev: list[Event], kind: str, colours: list[str], source: str
 ) -> None:
     """A reward icon: paid now when there is nothing to choose, else a pending decision."""
-    if kind == "discard":
-        discard_corruption(r, s, ev, source)
-    else:
-        s.pending.append(PendingReward(kind=kind, source=source, colours=colours))
+    match kind:
+        case "discard":
+            discard_corruption(r, s, ev, source)
+        case "talisman":
+            s.pending.append(PendingTalisman(source=source, colours=colours))
+        case "tome":
+            s.pending.append(PendingTome(source=source, colours=colours))
+        case "x":
+            s.pending.append(PendingX(source=source))
+        case "market":
+            s.pending.append(PendingMarket(source=source))
+        case _:
+            raise ValueError(f"unknown reward {kind!r}")  # packs.py checks the sheet's icons
 
 
-def reward_options(r: Rules, s: OracleState, p: PendingReward) -> list:
+def offers(r: Rules, s: OracleState, kinds: Iterable[str], colours: list[str]) -> list:
+    """The answers to a reward of ``kinds`` (a prediction tier's options, or one icon's): goods
+    of ``colours`` (any colour when empty), horoscope X, guild X, guild market symbol."""
     out: list = []
-    if p.kind == "prediction":
-        kinds = next(t.options for t in r.sheet.prediction.tiers if p.tier >= t.min)
-    else:
-        kinds = {
-            "talisman": ("talisman",),
-            "tome": ("tome",),
-            "x": ("horoscope_x", "guild_x"),
-            "market": ("guild_market",),
-        }[p.kind]
     for kind in kinds:
-        if kind in ("talisman", "tome"):
-            colours = p.colours if p.kind == kind and p.colours else r.colours
-            out += [A.TakeGood(kind, c) for c in colours if stock_left(r, s, kind, c)]
-        elif kind == "horoscope_x":
-            out += [A.MarkHoroscope(row) for row in H.rows_with_room(r.rows, s.horoscope)]
-        elif kind == "guild_x":
-            out += [A.MarkGuild(g, "x") for g in guild_room(r, s)]
-        elif kind == "guild_market":
-            out += [A.MarkGuild(g, "market") for g in guild_room(r, s)]
+        match kind:
+            case "talisman" | "tome":
+                out += [
+                    A.TakeGood(kind, c) for c in colours or r.colours if stock_left(r, s, kind, c)
+                ]
+            case "horoscope_x":
+                out += [A.MarkHoroscope(row) for row in H.rows_with_room(r.rows, s.horoscope)]
+            case "guild_x":
+                out += [A.MarkGuild(g, "x") for g in guild_room(r, s)]
+            case "guild_market":
+                out += [A.MarkGuild(g, "market") for g in guild_room(r, s)]
     return out
 
 
-def answer_reward(r: Rules, s: OracleState, ev: list[Event], action) -> None:
-    """Apply a chosen reward (already checked against ``reward_options``)."""
-    p = s.pending.pop()
+def talisman_options(r: Rules, s: OracleState, p: PendingTalisman) -> list:
+    return offers(r, s, ("talisman",), p.colours)
+
+
+def tome_options(r: Rules, s: OracleState, p: PendingTome) -> list:
+    return offers(r, s, ("tome",), p.colours)
+
+
+def x_options(r: Rules, s: OracleState, p: PendingX) -> list:
+    return offers(r, s, ("horoscope_x", "guild_x"), [])
+
+
+def market_options(r: Rules, s: OracleState, p: PendingMarket) -> list:
+    return offers(r, s, ("guild_market",), [])
+
+
+def prediction_options(r: Rules, s: OracleState, p: PendingPrediction) -> list:
+    # a tier's goods come in any colour
+    return offers(r, s, next(t.options for t in r.sheet.prediction.tiers if p.tier >= t.min), [])
+
+
+def answer_reward(r: Rules, s: OracleState, ev: list[Event], p: PendingReward, action) -> None:
+    """Apply a chosen answer to the reward ``p`` on top of the stack (already checked against
+    its options)."""
+    s.pending.pop()
     if isinstance(action, A.TakeGood):
         gain_good(r, s, ev, action.size, action.colour, p.source)
     elif isinstance(action, A.MarkHoroscope):

@@ -13,7 +13,7 @@ Edge ids: horizontal edges (dot (r, c) to (r, c+1)) first, row by row, then vert
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from engine.games.oracle.packs import Sheet
 from engine.games.oracle.state import Region
@@ -70,7 +70,7 @@ class Geometry:
         r, c = divmod(e - self.n_h, self.cols + 1)
         return (r, c), (r + 1, c)
 
-    def edge_key(self, e: int) -> tuple[int, int, str]:
+    def edge_key(self, e: int) -> tuple[int, int, Literal["h", "v"]]:
         (r, c), _ = self.edge_dots(e)
         return r, c, ("h" if e < self.n_h else "v")
 

@@ -12,6 +12,7 @@ from typing import Literal
 
 import msgspec
 
+from engine.core.decisions import kind
 from engine.core.rng import Rng
 
 
@@ -71,13 +72,47 @@ class PendingHoroscope(_P, tag="horoscope"):
     values: list[int]
 
 
-class PendingReward(_P, tag="reward"):
-    """kind: talisman / tome (one of ``colours``), x, market, or prediction (``tier`` options)."""
+class _Reward(_P):
+    """A reward to place (answered by ``TakeGood``, ``MarkHoroscope`` or ``MarkGuild``): the
+    tag is its kind. Never queued itself; ``PendingReward`` is the union of its kinds."""
 
-    kind: str
     source: str
+
+
+class PendingTalisman(_Reward, tag="talisman"):
+    """A talisman of one of ``colours`` (any colour when empty)."""
+
     colours: list[str] = []
-    tier: int = 0
+
+
+class PendingTome(_Reward, tag="tome"):
+    """A tome of one of ``colours`` (any colour when empty)."""
+
+    colours: list[str] = []
+
+
+class PendingX(_Reward, tag="x"):
+    """An X on a horoscope row or a guild's funding symbol."""
+
+
+class PendingMarket(_Reward, tag="market"):
+    """A guild's market symbol."""
+
+
+class PendingPrediction(_Reward, tag="prediction"):
+    """A prediction come true: ``tier`` symbols circled pick the sheet's tier of options."""
+
+    tier: int
+
+
+PendingReward = PendingTalisman | PendingTome | PendingX | PendingMarket | PendingPrediction
+REWARDS = (PendingTalisman, PendingTome, PendingX, PendingMarket, PendingPrediction)
+
+
+def pending_name(p: _P) -> str:
+    """What the page and the refusals call a decision: its tag, except that every reward kind
+    reads as one decision, ``reward`` (the view adds its kind)."""
+    return "reward" if isinstance(p, _Reward) else kind(p)
 
 
 class PendingCircles(_P, tag="circles"):
@@ -101,7 +136,11 @@ class PendingTownsfolk(_P, tag="townsfolk"):
 Pending = (
     PendingLines
     | PendingHoroscope
-    | PendingReward
+    | PendingTalisman
+    | PendingTome
+    | PendingX
+    | PendingMarket
+    | PendingPrediction
     | PendingCircles
     | PendingStaff
     | PendingDrawOrder

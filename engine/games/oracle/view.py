@@ -6,19 +6,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.decisions import kind as decision_kind
 from engine.games.oracle import bowl as B
 from engine.games.oracle import frame, rewards
 from engine.games.oracle.available import pending_options
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (
+    REWARDS,
     OracleState,
     PendingCircles,
     PendingDrawOrder,
     PendingHoroscope,
     PendingLines,
-    PendingReward,
+    PendingPrediction,
     PendingStaff,
+    PendingTalisman,
+    PendingTome,
     PendingTownsfolk,
+    pending_name,
 )
 
 
@@ -142,7 +147,7 @@ def _circles(r: Rules, s: OracleState, kind: str) -> dict[str, Any]:
 def _stargazing(r: Rules, s: OracleState) -> dict[str, Any]:
     geo = r.geo
     state = ["open"] * geo.n_cells
-    region_of = [None] * geo.n_cells
+    region_of: list[int | None] = [None] * geo.n_cells
     for i, reg in enumerate(s.regions):
         for c in reg.cells:
             state[c] = "filled" if reg.kind != "unfit" else "unfit"
@@ -251,16 +256,21 @@ def _pending(r: Rules, s: OracleState) -> dict[str, Any] | None:
         return None
     p = s.pending[-1]
     out: dict[str, Any] = {
-        "type": p.__struct_config__.tag,
-        "prompt": f"ui.oracle.pending.{p.__struct_config__.tag}",
+        "type": pending_name(p),
+        "prompt": f"ui.oracle.pending.{pending_name(p)}",
         "depth": len(s.pending),
     }
     if isinstance(p, PendingLines):
         out.update(remaining=p.remaining, source=p.source)
     elif isinstance(p, PendingHoroscope):
         out.update(values=list(p.values))
-    elif isinstance(p, PendingReward):
-        out.update(kind=p.kind, source=p.source, colours=list(p.colours), tier=p.tier)
+    elif isinstance(p, REWARDS):
+        out.update(
+            kind=decision_kind(p),
+            source=p.source,
+            colours=list(p.colours) if isinstance(p, (PendingTalisman, PendingTome)) else [],
+            tier=p.tier if isinstance(p, PendingPrediction) else 0,
+        )
     elif isinstance(p, PendingCircles):
         out.update(remaining=p.remaining, room=rewards.circle_room(r, s))
     elif isinstance(p, PendingStaff):

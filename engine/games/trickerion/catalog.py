@@ -103,7 +103,8 @@ class Catalog:
         clockwise = list(packs.marker_geometry.clockwise)
         # side_school[school][facing][side]: the school symbol on ``side`` of a marker of
         # ``school`` whose own symbol faces ``facing``.
-        self.side_school = {
+        # Keyed by school and character ids as the state and actions hold them (plain str).
+        self.side_school: dict[str, list[list[str]]] = {
             s: [
                 [clockwise[(clockwise.index(s) + (side - facing)) % 4] for side in range(4)]
                 for facing in range(4)
@@ -120,8 +121,8 @@ class Catalog:
         self.levels = {t.level: t for t in b.trick_levels}
         self.link_reward = {t.level: t.link_reward for t in b.trick_levels}
         self.characters = {c.id: c for c in b.characters}
-        self.base_ap = {c.id: c.base_ap for c in b.characters}
-        self.wage = {c.id: c.wage for c in b.characters}
+        self.base_ap: dict[str, int] = {c.id: c.base_ap for c in b.characters}
+        self.wage: dict[str, int] = {c.id: c.wage for c in b.characters}
         self.supply = {c.id: c.supply for c in b.characters}
         self.ap = {a.id: a.ap for a in b.actions}
         self.market = b.market
@@ -156,7 +157,9 @@ class Catalog:
         self.die_faces = _order_dice(b.dice)
         self.school_ids = tuple(s.id for s in b.schools)
         # Level-1 tricks by school, for setup choices.
-        self.level1 = {s: tuple(t.id for t in packs.tricks_of(s, 1)) for s in self.school_ids}
+        self.level1: dict[str, tuple[str, ...]] = {
+            s: tuple(t.id for t in packs.tricks_of(s, 1)) for s in self.school_ids
+        }
 
     @functools.cached_property
     def prop_bundles(self) -> dict[int, tuple[tuple[str, ...], ...]]:

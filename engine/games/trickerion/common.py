@@ -176,6 +176,23 @@ def trick_by_sym(p: Player, sym: int) -> Trick | None:
     return None
 
 
+def held_trick(p: Player, trick_id: str) -> Trick:
+    """``p``'s trick ``trick_id``, where ``p`` is known to hold it (a checked action names it)."""
+    t = trick_by_id(p, trick_id)
+    if t is None:
+        raise LookupError(f"no trick {trick_id!r} on this player's board")
+    return t
+
+
+def held_trick_sym(p: Player, sym: int) -> Trick:
+    """``p``'s trick of symbol ``sym``, where ``p`` is known to hold it (a marker of it is on a
+    card: a trick learned in place of another takes over its symbol and markers)."""
+    t = trick_by_sym(p, sym)
+    if t is None:
+        raise LookupError(f"no trick of symbol {sym} on this player's board")
+    return t
+
+
 def free_symbol(p: Player) -> int:
     used = {t.sym for t in p.tricks}
     for sym in range(MARKERS_PER_SYMBOL):

@@ -14,6 +14,7 @@ from engine.games.trickerion.common import (
     free_symbol,
     gain,
     has_components,
+    held_trick,
     owns_or_hired,
     raise_decision,
     residence,
@@ -194,7 +195,7 @@ def learn_trick(
     s.dice[action.die] = X
     effect = g.effect_of(act) if act.effect == "ready" else ""
     if action.replace:
-        old = trick_by_id(p, action.replace)
+        old = held_trick(p, action.replace)
         sym, markers = old.sym, old.markers
         p.tricks.remove(old)
         p.tricks.append(Trick(action.trick, sym, markers=markers, eng=old.eng))

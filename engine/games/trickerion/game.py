@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -90,8 +90,9 @@ class Trickerion(Game):
     }
     min_players = 2
     max_players = 4
-    option_specs = OPTIONS
-    state_type = State
+    # Declared as the base class does (a variant has other options and a State subclass).
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
+    state_type: ClassVar[type[State]] = State
     action_type = Action
     bots = BOTS
     learner = LEARNER
@@ -105,7 +106,8 @@ class Trickerion(Game):
     ) -> None:
         super().__init__(players, options, packs)
         self.cat = catalog()
-        self._ap = dict(self.cat.ap)
+        # The fixed AP costs (Prepare's is printed on the trick card, not here).
+        self._ap = {a: ap for a, ap in self.cat.ap.items() if ap is not None}
         # Every pending decision kind -> (legal, apply), in the declared order of decisions
         # raised together; the rank is each kind's place in it (``common.raise_decision``).
         self.decisions = Decisions(decisions.TABLE) | self.extra_decisions()

@@ -19,6 +19,7 @@ from engine.games.trickerion.common import (
     day_yield,
     formed_links,
     gain,
+    held_trick_sym,
     raise_decision,
     set_cell,
     symbol_schools,
@@ -158,9 +159,9 @@ def option_choices(g, s: State, seat: int, kind: str) -> list[A.PerformanceOptio
     if kind == "steal":
         if not g.has_ability(s, seat, "m05_red_lotus"):
             return []
-        out = []
+        out: list[A.PerformanceOption] = []
         for i, m in own:
-            level = cat.trick_level[trick_by_sym(p, m % 4).id]
+            level = cat.trick_level[held_trick_sym(p, m % 4).id]
             for j, o in enumerate(pc.m):
                 if o >= 0 and o // 4 != seat:
                     t = trick_by_sym(s.players[o // 4], o % 4)
@@ -172,7 +173,7 @@ def option_choices(g, s: State, seat: int, kind: str) -> list[A.PerformanceOptio
         return [
             A.PremiereYield(i, what)
             for i, m in own
-            if not trick_by_sym(p, m % 4).premiered
+            if not held_trick_sym(p, m % 4).premiered
             for what in ("fame", "coins", "shards")
         ]
     if kind == "durable" and effect == "durable_components":
@@ -225,7 +226,7 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:  # n
         source = t
         if stolen and cell == stolen[0]:
             victim = pc.m[stolen[1]]
-            source = trick_by_sym(s.players[victim // 4], victim % 4)
+            source = held_trick_sym(s.players[victim // 4], victim % 4)
         fame, coins, shards = cat.trick_yield[source.id]
         if source.enhanced:
             fame, coins = fame + 1, coins + 1
@@ -285,7 +286,7 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:  # n
     for i, m in enumerate(pc.m):
         if m >= 0:
             if durable and durable.cell == i:
-                trick_by_sym(s.players[m // 4], m % 4).markers += 1
+                held_trick_sym(s.players[m // 4], m % 4).markers += 1
             set_cell(pc, i)
     pc.dbl = ()
     pc.guest = ()

@@ -73,7 +73,7 @@ def initial_state(g, seed: int) -> State:
             )
     if g.options["prophecies"]:
         stack = rng.shuffled(list(cat.prophecies))
-    hand = {
+    hand: dict[str, int] = {
         p.location: (p.start_with_dark_alley if da else p.start_without_dark_alley)
         for p in cat.perm.values()
     }

@@ -18,6 +18,7 @@ from engine.games.trickerion.common import (
     FREE,
     day_yield,
     gain,
+    held_trick,
     link_formed,
     raise_decision,
     set_cell,
@@ -203,7 +204,7 @@ def set_up(
     """Move a marker from the trick card onto the performance card and pay the links."""
     cat: Catalog = g.cat
     p = s.players[seat]
-    t = trick_by_id(p, action.trick)
+    t = held_trick(p, action.trick)
     code = seat * 4 + t.sym
     pc = s.row[action.card]
     n = 2 if action.double else 1

@@ -18,6 +18,7 @@ from engine.games.trickerion.common import (
     gain,
     has_components,
     has_specialist,
+    held_trick,
     marker_supply,
     raise_decision,
     remove_props,
@@ -201,7 +202,7 @@ def prepare(g, s: State, seat: int, act: Placement, action: A.Prepare, ev: list[
     if effect == "test_run":
         gain(cat, s, seat, ev, "test_run", fame=fame, coins=coins, shards=shards)
     elif effect == "replacable_parts":
-        other = trick_by_id(p, action.target)
+        other = held_trick(p, action.target)
         other.markers += 1
     elif effect == "invention":
         req = cat.tricks[t.id].components

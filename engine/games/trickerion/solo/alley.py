@@ -14,7 +14,7 @@ from engine.core.events import Event
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
-from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.solo.state import SoloState, placing
 from engine.games.trickerion.state import State
 
 TIE_ORDER = ("theater", "downtown", "academy", "market_row", "workshop")
@@ -37,7 +37,7 @@ def deck_choice(cat: Catalog, s: State, solo: SoloState) -> str:
 
 
 def next_step(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep:
-    turn = solo.turn
+    turn = placing(solo)
     if turn.step == 1 and s.pending_prophecies:
         return SuccessorStep(step="alley.1", do="flip")
     if turn.left > 0:
@@ -48,7 +48,7 @@ def next_step(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep:
 
 
 def apply(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event]) -> None:
-    turn = solo.turn
+    turn = placing(solo)
     turn.step = 2
     if st.do == "flip":
         heads = s.rng.below(2) == 1

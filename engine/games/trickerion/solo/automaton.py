@@ -229,20 +229,21 @@ def _apply_placement_step(
         named = char_params(s.players[solo.seat], st.char)
         R.emit(ev, "idle", st.step, char=st.char, location=st.location, **named)
         return True
-    if st.do in ("end", "favour") and solo.turn is None:
+    turn = solo.turn
+    if turn is None:  # every other step comes within a placement turn
         raise IllegalAction("trickerion.solo.step_out_of_turn", step=st.step, do=st.do)
     if st.do == "end":
-        R.emit(ev, "turn_end", st.step, location=solo.turn.loc, done=st.n)
+        R.emit(ev, "turn_end", st.step, location=turn.loc, done=st.n)
         solo.turn = None
         return True
     if st.do == "favour":
         gain(cat, s, solo.seat, ev, "solo_link_order", fame=st.n)
         R.emit(ev, "favour", st.step, fame=st.n)
-        solo.turn.step = 2
+        turn.step = 2
         return False
-    if solo.turn is None or st.do not in LOCATION_DO.get(solo.turn.loc, ()):
+    if st.do not in LOCATION_DO.get(turn.loc, ()):
         raise IllegalAction("trickerion.solo.step_out_of_turn", step=st.step, do=st.do)
-    loc = solo.turn.loc
+    loc = turn.loc
     if loc == "downtown":
         downtown.apply(cat, s, solo, st, ev)
     elif loc == "market_row":

@@ -51,7 +51,7 @@ def contested(cat: Catalog, s: State, solo: SoloState) -> list[str]:
 
 def location_ranks(solo: SoloState) -> list[tuple[int, str, str | None]]:
     """``order.2``: (book rank 1–7, location, Theater day rule) for its current mood."""
-    out = []
+    out: list[tuple[int, str, str | None]] = []
     for rank, e in enumerate(R.packs().board.placement.location_order, start=1):
         if e.academy and not solo.academy:
             continue

@@ -20,6 +20,7 @@ die, the Academy action table, the four Academy magicians' solo abilities), each
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from importlib import resources
 from typing import Literal
 
@@ -212,8 +213,8 @@ class ApTable(_Provisional, kw_only=True, frozen=True):
     academy_only: bool = False
     source: str
 
-    def count(self, difficulty: str, ap: int) -> int:
-        row = self.rows[difficulty]  # type: ignore[index]
+    def count(self, difficulty: Difficulty, ap: int) -> int:
+        row = self.rows[difficulty]
         if ap < self.ap[0]:
             return 0
         col = min(ap, self.ap[-1])
@@ -481,6 +482,12 @@ class SoloAbility(_Data, kw_only=True, frozen=True):
     capacity_from: tuple[int, ...] = ()
     text: str
 
+    def gain(self) -> Reward:
+        """``reward``, for an effect that pays one per unit (its ability in the pack has it)."""
+        if self.reward is None:
+            raise ValueError(f"the solo ability of {self.magician} has no reward")
+        return self.reward
+
 
 class SoloMagiciansPack(Pack, frozen=True, kw_only=True):
     source: str
@@ -588,7 +595,7 @@ def _unique(records, key, kind: str, path: str) -> dict:
     return table
 
 
-def build_solo_packs(raw: dict[str, bytes | str]) -> SoloPacks:
+def build_solo_packs(raw: Mapping[str, bytes | str]) -> SoloPacks:
     missing = sorted(set(PACK_TYPES) - set(raw))
     if missing:
         raise PackError(GAME, [(pack_id(name), "pack missing") for name in missing])
@@ -646,14 +653,12 @@ def _check(s: SoloPacks) -> list[tuple[str, str]]:  # noqa: C901 (debt: split by
         for i, loc in enumerate(getattr(board.setup, field)):
             need(loc in location_ids, "board", f"$.setup.{field}[{i}]", f"unknown location {loc!r}")
     # Plans: locations, decks fed by the cards present.
-    for i, card in enumerate(s.plans.values()):
-        for j, entry in enumerate(card.entries):
+    for i, plan in enumerate(s.plans.values()):
+        for j, step in enumerate(plan.entries):
             at = f"$.cards[{i}].entries[{j}].location"
+            need(step.location in location_ids, "plans", at, f"unknown location {step.location!r}")
             need(
-                entry.location in location_ids, "plans", at, f"unknown location {entry.location!r}"
-            )
-            need(
-                entry.location != "academy" or card.academy,
+                step.location != "academy" or plan.academy,
                 "plans",
                 at,
                 "the Academy on a plan card without the Academy",
@@ -708,35 +713,35 @@ def _check(s: SoloPacks) -> list[tuple[str, str]]:  # noqa: C901 (debt: split by
             f"unknown die {rule.must_include!r}",
         )
     # Solo performance cards: geometry and neutral markers.
-    for i, card in enumerate(s.performances.values()):
+    for i, perf in enumerate(s.performances.values()):
         at = f"$.cards[{i}]"
-        cells = {tuple(c) for c in card.cells}
-        need(len(cells) == len(card.cells), "performances", f"{at}.cells", "a cell repeats")
-        for j, link in enumerate(card.links):
+        cells = {tuple(c) for c in perf.cells}
+        need(len(cells) == len(perf.cells), "performances", f"{at}.cells", "a cell repeats")
+        for j, link in enumerate(perf.links):
             need(
                 tuple(link.a) in cells and tuple(link.b) in cells,
                 "performances",
                 f"{at}.links[{j}]",
                 "link outside the card",
             )
-        for j, n in enumerate(card.neutral):
+        for j, marker in enumerate(perf.neutral):
             need(
-                tuple(n.cell) in cells,
+                tuple(marker.cell) in cells,
                 "performances",
                 f"{at}.neutral[{j}].cell",
                 "neutral marker outside the card",
             )
             need(
-                n.school in SCHOOLS and n.facing in DIRECTIONS,
+                marker.school in SCHOOLS and marker.facing in DIRECTIONS,
                 "performances",
                 f"{at}.neutral[{j}]",
                 "unknown school or facing",
             )
         need(
-            not card.based_on or card.based_on in base.performances,
+            not perf.based_on or perf.based_on in base.performances,
             "performances",
             f"{at}.based_on",
-            f"unknown base performance card {card.based_on!r}",
+            f"unknown base performance card {perf.based_on!r}",
         )
     # Magicians and prophecies exist in the base packs (Academy magicians are not there).
     for i, ability in enumerate(s.abilities.values()):

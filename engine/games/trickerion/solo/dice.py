@@ -67,10 +67,10 @@ def apply_blocks(s: State, solo: SoloState) -> list[int]:
                 if s.slots[i] == BLOCKED:
                     s.slots[i] = -1
     closed = []
-    for die, face in zip(dice, solo.prep_faces):
-        if face < 0:
+    for die, index in zip(dice, solo.prep_faces):
+        if index < 0:
             continue
-        for i in slot_indices(die, die.faces[face]):
+        for i in slot_indices(die, die.faces[index]):
             s.slots[i] = BLOCKED
             closed.append(i)
     return closed

@@ -15,7 +15,7 @@ from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import free_symbol, remove_markers_everywhere
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
-from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.solo.state import SoloState, placing
 from engine.games.trickerion.state import State, Trick
 
 X = "x"
@@ -109,7 +109,7 @@ def _step(cat: Catalog, s: State, solo: SoloState, k: int) -> SuccessorStep | No
 
 def next_step(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep:
     """The next step of the list that applies (nothing is changed here)."""
-    turn = solo.turn
+    turn = placing(solo)
     k = turn.step
     if k == 0:  # downtown.reroll, considered once, before the list
         short = turn.left - sum(1 for d in range(6) if usable(s, d))
@@ -127,7 +127,7 @@ def next_step(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep:
 
 def apply(g_cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event]) -> None:
     cat = g_cat
-    turn = solo.turn
+    turn = placing(solo)
     p = s.players[solo.seat]
     if st.do == "reroll":
         s.dice[st.die] = s.rng.choice(cat.die_faces[st.die])

@@ -33,9 +33,9 @@ from engine.games.trickerion.solo.components import (
     solo_packs_with_tables,
 )
 from engine.games.trickerion.solo.setup import setup_successor
-from engine.games.trickerion.solo.state import PendingPrepDice
-from engine.games.trickerion.solo.state import SoloGameState as State
+from engine.games.trickerion.solo.state import PendingPrepDice, SoloGameState, solo_of, successor
 from engine.games.trickerion.solo.view import solo_view
+from engine.games.trickerion.state import State
 
 
 @functools.lru_cache(maxsize=8)
@@ -153,7 +153,7 @@ class TrickerionSolo(Trickerion):
     min_players = 2
     max_players = 2
     option_specs = SOLO_OPTIONS
-    state_type = State
+    state_type = SoloGameState
     action_type = Action | SuccessorStep | RerollPrepDice
     # Seats the game plays itself (the lobby shows them as the automaton, not as a seat to fill).
     automata = (1,)
@@ -223,15 +223,16 @@ class TrickerionSolo(Trickerion):
     def has_ability(self, s: State, seat: int, magician: str) -> bool:
         """Never the Successor (its solo ability lives in this package), nor you with the
         harder adjustment "ignore your ability"."""
+        solo = solo_of(s)
         return super().has_ability(s, seat, magician) and (
-            s.solo is None or (seat != s.solo.seat and not s.solo.ignore_human_ability)
+            solo is None or (seat != solo.seat and not solo.ignore_human_ability)
         )
 
     # --- the automaton ----------------------------------------------------------------------
 
     def automaton_action(self, s: State, seat: int) -> SuccessorStep:
         """The Successor's next step: one decision of the solo book, named by its step id."""
-        solo = s.solo
+        solo = solo_of(s)
         if solo is None or seat != solo.seat or flow.to_act(self, s).kind != AUTOMATON:
             raise IllegalAction("trickerion.solo.not_its_turn", seat=seat)
         if s.pending:
@@ -250,7 +251,7 @@ class TrickerionSolo(Trickerion):
         return step
 
     def apply_automaton(self, s: State, seat: int, action: Any, ev: list[Event]) -> None:
-        solo = s.solo
+        solo = successor(s)  # flow calls this for the automaton seat: there is one once set up
         if not isinstance(action, SuccessorStep):
             raise IllegalAction(
                 "trickerion.solo.successor_steps_only", action=type(action).__name__
@@ -282,7 +283,8 @@ class TrickerionSolo(Trickerion):
     # --- hook points of the base rules ------------------------------------------------------
 
     def automaton_seat(self, s: State) -> int | None:
-        return s.solo.seat if s.solo is not None else None
+        solo = solo_of(s)
+        return solo.seat if solo is not None else None
 
     def setup_seats(self) -> int:
         return 1  # only you set up by the base rules; the Successor's setup follows yours
@@ -291,6 +293,8 @@ class TrickerionSolo(Trickerion):
         # The Successor's setup (solo «ПОДГОТОВКА ИЛЛЮЗИОНИСТОВ»): it also fixes the order
         # (you first, setup.11) and gives you the slot-1 coins.
         o = self.solo
+        # the solo game's state_type: the only state its hooks are given
+        assert isinstance(s, SoloGameState)
         s.solo = setup_successor(
             self.cat,
             s,
@@ -304,37 +308,40 @@ class TrickerionSolo(Trickerion):
         )
 
     def on_round_start(self, s: State, ev: list[Event]) -> None:
-        endround.new_round(s.solo)
-        options = prep_dice.reroll_options(s.solo, s.round)
+        solo = successor(s)
+        endround.new_round(solo)
+        options = prep_dice.reroll_options(solo, s.round)
         if len(options) == 1:  # round I: every die (dice.2)
-            prep_dice.roll(self.cat, s, s.solo, options[0], ev)
+            prep_dice.roll(self.cat, s, solo, options[0], ev)
         else:  # you choose which two to reroll (dice.3, dice.4)
-            raise_decision(self, s, PendingPrepDice(1 - s.solo.seat))
+            raise_decision(self, s, PendingPrepDice(1 - solo.seat))
 
     def on_advertise_start(self, s: State, ev: list[Event]) -> None:
         # round.2: the Successor advertises every round, pays nothing, gains the fame.
-        p = s.players[s.solo.seat]
+        solo = successor(s)
+        p = s.players[solo.seat]
         p.done = p.poster = True
-        gain(self.cat, s, s.solo.seat, ev, "solo_advertise", fame=self.cat.advertise.fame)
+        gain(self.cat, s, solo.seat, ev, "solo_advertise", fame=self.cat.advertise.fame)
         R.emit(ev, "advertised", "round.2", fame=self.cat.advertise.fame)
-        R.update_mood(self.cat, s, s.solo, ev)
+        R.update_mood(self.cat, s, solo, ev)
 
     def assignments_face_up(self, s: State) -> bool:
         return True  # assign.0: your cards lie face up in the solo game
 
     def automaton_busy(self, s: State) -> bool:
-        return bool(s.solo and s.solo.turn)
+        solo = solo_of(s)
+        return bool(solo and solo.turn)
 
     def first_performance_day(self, s: State) -> int:
         """Yoruba Spiritmaster's solo ability: the Successor's day first."""
-        solo = s.solo
+        solo = solo_of(s)
         if solo is not None and perform.performs_first(s, solo):
             return theater_day_of(s, solo.seat)
         return -1
 
     def automaton_trick_yield(self, s: State, trick: str) -> tuple[int, int, int]:
         # perform.3: its yield ignores day and prophecy modifiers (Electra's solo bonus in).
-        return R.trick_yield(self.cat, s, s.solo, trick)
+        return R.trick_yield(self.cat, s, successor(s), trick)
 
     def automaton_gain(
         self, s: State, seat: int, ev: list[Event], why: str, fame: int, coins: int, shards: int
@@ -353,35 +360,37 @@ class TrickerionSolo(Trickerion):
             )
         if why == "performance_yield":
             R.emit(ev, "yield", "perform.3", fame=fame, coins=coins, shards=shards)
-        R.update_mood(self.cat, s, s.solo, ev)  # mood.2: its fame may cross 16 or 36
+        R.update_mood(self.cat, s, successor(s), ev)  # mood.2: its fame may cross 16 or 36
 
     def automaton_performer_bonus(self, s: State, pc: Any, day: int, ev: list[Event]) -> None:
         # perform.2: links, card bonus and its per-character backstage bonus (never doubled).
-        bonus = perform.performer_bonus(self.cat, s, s.solo, pc, day)
-        self.automaton_gain(s, s.solo.seat, ev, "performer_bonus", *bonus)
+        solo = successor(s)
+        bonus = perform.performer_bonus(self.cat, s, solo, pc, day)
+        self.automaton_gain(s, solo.seat, ev, "performer_bonus", *bonus)
         R.emit(ev, "performer_bonus", "perform.2", fame=bonus[0], coins=bonus[1], shards=bonus[2])
 
     def after_performance(self, s: State, pc: Any, ev: list[Event]) -> None:
-        perform.return_markers(s, s.solo, pc, ev, "perform.4")
+        perform.return_markers(s, successor(s), pc, ev, "perform.4")
 
     def automaton_wages(self, s: State, ev: list[Event]) -> None:
         # end.wages: no wages; every 10 coins in its safe become fame.
-        endround.pay_wages(self.cat, s, s.solo, ev)
+        endround.pay_wages(self.cat, s, successor(s), ev)
 
     def on_characters_returned(self, s: State, ev: list[Event]) -> None:
-        endround.order_characters(s, s.solo, ev)  # end.return
+        endround.order_characters(s, successor(s), ev)  # end.return
 
     def before_discard(self, s: State, pc: Any, ev: list[Event]) -> None:
         # end.discard: its markers there still yield, 1 fame and 1 coin less each
-        endround.discard(self.cat, s, s.solo, pc, ev)
+        endround.discard(self.cat, s, successor(s), pc, ev)
 
     def final_breakdown(self, s: State, seat: int) -> dict[str, int]:
-        if seat != s.solo.seat:
+        solo = successor(s)
+        if seat != solo.seat:
             return super().final_breakdown(s, seat)
         # The Successor's end-of-game table (final.1–final.5) instead of the base categories.
         # final.1: the leftover markers' coins go to its safe (called once, at final scoring).
-        s.players[seat].coins += endround.leftover_coins(self.cat, s, s.solo)
-        out = {"fame": s.players[seat].fame, **endround.final_breakdown(self.cat, s, s.solo)}
+        s.players[seat].coins += endround.leftover_coins(self.cat, s, solo)
+        out = {"fame": s.players[seat].fame, **endround.final_breakdown(self.cat, s, solo)}
         out["total"] = sum(out.values())
         return out
 
@@ -389,7 +398,8 @@ class TrickerionSolo(Trickerion):
         return {PendingPrepDice: answer(PrepDice)}
 
     def variant_view(self, s: State, viewer: int | None) -> dict[str, Any]:
-        return {"solo": solo_view(self, s)} if s.solo is not None else {}
+        solo = solo_of(s)
+        return {"solo": solo_view(self, s, solo)} if solo is not None else {}
 
 
 class PrepDice:
@@ -397,10 +407,10 @@ class PrepDice:
 
     @staticmethod
     def legal(g: TrickerionSolo, s: State, pend: PendingPrepDice) -> list:
-        return [RerollPrepDice(pair) for pair in prep_dice.reroll_options(s.solo, s.round)]
+        return [RerollPrepDice(pair) for pair in prep_dice.reroll_options(successor(s), s.round)]
 
     @staticmethod
     def apply(
         g: TrickerionSolo, s: State, pend: PendingPrepDice, action: RerollPrepDice, ev: list[Event]
     ) -> None:
-        prep_dice.roll(g.cat, s, s.solo, action.dice, ev)
+        prep_dice.roll(g.cat, s, successor(s), action.dice, ev)

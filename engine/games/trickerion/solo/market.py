@@ -13,7 +13,7 @@ from engine.core.events import Event
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
-from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.solo.state import SoloState, placing
 from engine.games.trickerion.state import State
 
 
@@ -32,7 +32,7 @@ def free_order_slot(s: State) -> int:
 
 
 def next_step(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep:
-    turn = solo.turn
+    turn = placing(solo)
     if turn.step == 1:
         gone = [x for x in solo.shopping if x in in_stock(s)]
         if gone:
@@ -47,7 +47,7 @@ def next_step(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep:
 
 
 def apply(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event]) -> None:
-    turn = solo.turn
+    turn = placing(solo)
     turn.step = 2
     if st.do == "unlist":
         stock = in_stock(s)

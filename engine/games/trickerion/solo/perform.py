@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
-from engine.games.trickerion.common import set_cell, trick_by_sym
+from engine.games.trickerion.common import held_trick_sym, set_cell
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState
@@ -64,7 +64,7 @@ def performer_bonus(
     )
     if R.ability(s, solo) == "fame_per_your_marker":
         yours = sum(1 for m in pc.m if m >= 0 and m // 4 != solo.seat)
-        fame += R.packs().ability("m05_red_lotus").reward.fame * yours
+        fame += R.packs().ability("m05_red_lotus").gain().fame * yours
     return fame, coins, shards
 
 
@@ -77,7 +77,7 @@ def yields(
     p = s.players[solo.seat]
     for m in pc.m:
         if m >= 0 and m // 4 == solo.seat:
-            t = trick_by_sym(p, m % 4)
+            t = held_trick_sym(p, m % 4)
             f, c, sh = R.trick_yield(cat, s, solo, t.id)
             fame += max(0, f - penalty[0])
             coins += max(0, c - penalty[1])
@@ -91,7 +91,7 @@ def return_markers(s: State, solo: SoloState, pc: PerfCard, ev: list[Event], ste
     n = 0
     for i, m in enumerate(pc.m):
         if m >= 0 and m // 4 == solo.seat:
-            trick_by_sym(p, m % 4).markers += 1
+            held_trick_sym(p, m % 4).markers += 1
             set_cell(pc, i)
             n += 1
     if n:

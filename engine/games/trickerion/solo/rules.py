@@ -127,7 +127,7 @@ def trick_yield(cat: Catalog, s: State, solo: SoloState, trick_id: str) -> tuple
     adds her reward per trick level."""
     fame, coins, shards = cat.trick_yield[trick_id]
     if ability(s, solo) == "smaller_tricks_bigger_yield":
-        r = packs().ability("m08_electra").reward
+        r = packs().ability("m08_electra").gain()
         level = cat.trick_level[trick_id]
         fame, coins, shards = (
             fame + r.fame * level,

@@ -103,7 +103,7 @@ def setup_successor(
     level = board.difficulty(difficulty)
     solo = SoloState(
         seat=SEAT,
-        difficulty=difficulty,
+        difficulty=level.id,
         academy=academy,
         ignore_successor_ability=easier,
         ignore_human_ability=harder_no_ability,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.games.trickerion.solo.components import Difficulty
 from engine.games.trickerion.state import NEUTRAL, Pending, PendingBase, State  # noqa: F401
 
 BLOCKED = -2
@@ -44,7 +45,7 @@ class SoloTurn(msgspec.Struct, array_like=True, gc=False):
 
 class SoloState(msgspec.Struct, gc=False):
     seat: int
-    difficulty: str
+    difficulty: Difficulty
     academy: bool = False
     # Adjustments ("ДОПОЛНИТЕЛЬНАЯ НАСТРОЙКА СЛОЖНОСТИ").
     ignore_successor_ability: bool = False
@@ -74,8 +75,35 @@ class SoloGameState(State, gc=False):
     """The solo game's state: the base state and the Successor's own (the last field, so a
     solo state encodes as the base ``State`` did when it held this field itself)."""
 
-    # The base decisions and the solo game's own (the field keeps its place).
-    pending: list[Pending | PendingPrepDice] = []
+    # The base decisions and the solo game's own (the field keeps its place). msgspec decodes
+    # the queue by this annotation, so it names the wider union; a list is invariant, so mypy
+    # refuses the narrower base field's override. The base rules read a PendingPrepDice only as
+    # a PendingBase (its seat and kind) and through the decision table, where this layer's
+    # entry (solo.game.PrepDice) lists and answers it.
+    pending: list[Pending | PendingPrepDice] = []  # type: ignore[assignment]
 
     # None until the Successor is set up (after your setup choices).
     solo: SoloState | None = None
+
+
+def solo_of(s: State) -> SoloState | None:
+    """The Successor's own state in a solo game's state ``s`` (None until it is set up)."""
+    # The solo game's state_type is SoloGameState: the base rules hand its hooks no other state.
+    assert isinstance(s, SoloGameState)
+    return s.solo
+
+
+def successor(s: State) -> SoloState:
+    """The Successor's own state, for the hooks that run only once it is set up (its setup is
+    the setup's initiative step, before the first round and any of its placements)."""
+    solo = solo_of(s)
+    assert solo is not None, "the Successor is set up at the setup's initiative step"
+    return solo
+
+
+def placing(solo: SoloState) -> SoloTurn:
+    """The Successor's placement in progress, for the steps of a location's list: the automaton
+    reaches them only while ``solo.turn`` is set (``automaton.next_action``, ``apply_step``)."""
+    turn = solo.turn
+    assert turn is not None, "the Successor is placing a character"
+    return turn

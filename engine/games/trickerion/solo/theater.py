@@ -15,11 +15,16 @@ from itertools import permutations
 
 from engine.core.events import Event
 from engine.games.trickerion.catalog import DIRECTIONS, Catalog
-from engine.games.trickerion.common import gain, set_cell, trick_by_id, trick_by_sym
+from engine.games.trickerion.common import (
+    gain,
+    held_trick,
+    held_trick_sym,
+    set_cell,
+)
 from engine.games.trickerion.components import OnSetUp
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
-from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.solo.state import SoloState, placing
 from engine.games.trickerion.state import State
 
 
@@ -40,7 +45,7 @@ def legal_cards(cat: Catalog, s: State, solo: SoloState, trick_id: str) -> list[
     """Cards where a marker of ``trick_id`` may go: none of its markers there yet (one marker
     per trick per card), and a free slot (neutral markers are never covered)."""
     p = s.players[solo.seat]
-    t = trick_by_id(p, trick_id)
+    t = held_trick(p, trick_id)
     code = solo.seat * 4 + t.sym
     return [ci for ci, pc in enumerate(s.row) if code not in pc.m and free_cells(s, ci)]
 
@@ -121,7 +126,7 @@ def free_facing_now(s: State, solo: SoloState) -> bool:
 
 
 def next_step(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep:
-    turn = solo.turn
+    turn = placing(solo)
     p = s.players[solo.seat]
     if turn.left > 0:
         for t in p.tricks:  # theater.3: leftmost trick first
@@ -151,7 +156,7 @@ def apply_set_up(
 ) -> None:
     seat = solo.seat
     p = s.players[seat]
-    t = trick_by_id(p, st.trick)
+    t = held_trick(p, st.trick)
     pc = s.row[st.card]
     g = R.geo(cat, pc.id)
     facing = DIRECTIONS.index(st.facing)
@@ -160,9 +165,10 @@ def apply_set_up(
     t.markers -= 1
     set_cell(pc, st.cell, seat * 4 + t.sym, facing)
     solo.set_ups += 1
-    solo.turn.left -= 1
-    solo.turn.done += 1
-    solo.turn.placed.append([st.card, st.cell])
+    turn = placing(solo)
+    turn.left -= 1
+    turn.done += 1
+    turn.placed.append([st.card, st.cell])
     R.emit(
         ev,
         "set_up",
@@ -181,7 +187,7 @@ def apply_set_up(
         return
     fame = cat.link_reward[cat.trick_level[t.id]] * len(links)
     if R.ability(s, solo) == "link_fame":
-        fame += R.packs().ability("m_acad_lumenia_the_radiant").reward.fame * len(links)
+        fame += R.packs().ability("m_acad_lumenia_the_radiant").gain().fame * len(links)
     gain(cat, s, seat, ev, "solo_link", fame=fame)
     for li in links:
         ia, ib, shard, _da, _db = g.links[li]
@@ -195,7 +201,7 @@ def apply_set_up(
 
 def _level_at(cat: Catalog, s: State, pc, cell: int) -> int:
     m = pc.m[cell]
-    t = trick_by_sym(s.players[m // 4], m % 4)
+    t = held_trick_sym(s.players[m // 4], m % 4)
     return cat.link_reward[cat.trick_level[t.id]]
 
 
@@ -203,7 +209,7 @@ def favour_bonus(cat: Catalog, s: State, solo: SoloState) -> int:
     """``theater.order``: extra fame from counting the links between markers it set up on one
     card this turn in the most favourable order instead of the order it placed them."""
     by_card: dict[int, list[int]] = {}
-    for ci, cell in solo.turn.placed:
+    for ci, cell in placing(solo).placed:
         by_card.setdefault(ci, []).append(cell)
     extra = 0
     for ci, cells in by_card.items():

@@ -6,13 +6,13 @@ from typing import Any
 
 from engine.games.trickerion.solo import dice as prep_dice
 from engine.games.trickerion.solo import rules as R
-from engine.games.trickerion.solo.state import SoloGameState as State
+from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.state import State
 from engine.games.trickerion.view import as_dict
 
 
-def solo_view(g, s: State) -> dict[str, Any]:
+def solo_view(g, s: State, solo: SoloState) -> dict[str, Any]:
     """The Successor's board for the page (docs/solo.md, "What the page shows")."""
-    solo = s.solo
     packs = R.packs()
     p = s.players[solo.seat]
     plan = packs.plans.get(solo.plan)

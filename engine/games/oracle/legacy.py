@@ -1,0 +1,32 @@
+"""The Oracle's state in the shapes older save formats hashed, so their proof still holds.
+
+Formats up to 3 (engine 0.4): every reward to place was one Struct ``PendingReward(kind,
+source, colours, tier)`` tagged ``reward``, every field encoded; format 4 tags each kind
+(``talisman``, ``tome``, ``x``, ``market``, ``prediction``) and drops the fields it lacks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.games.oracle.state import REWARDS, OracleState
+
+
+def _reward_v3(p: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "reward",
+        "kind": p["type"],
+        "source": p["source"],
+        "colours": p.get("colours", []),
+        "tier": p.get("tier", 0),
+    }
+
+
+_TAGS = {cls.__struct_config__.tag for cls in REWARDS}
+
+
+def state_v3(state: OracleState) -> dict[str, Any]:
+    out = msgspec.to_builtins(state, builtin_types=(bytes,))
+    out["pending"] = [_reward_v3(p) if p["type"] in _TAGS else p for p in out["pending"]]
+    return out
