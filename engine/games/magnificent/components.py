@@ -460,11 +460,11 @@ def check(c: Components) -> list[tuple[str, str]]:
     idx = [s.index for s in c.performance_track]
     need(idx == list(range(1, len(idx) + 1)), "$.performance_track", "indices must be 1..n")
     artists = set(c.artists)
-    for a, names in c.artist_names.items():
-        need(a in artists, f"$.artist_names.{a}", f"unknown artist {a!r}")
+    for artist, names in c.artist_names.items():
+        need(artist in artists, f"$.artist_names.{artist}", f"unknown artist {artist!r}")
         need(
             all(names.get(lang) for lang in ("en", "ru", "fr")),
-            f"$.artist_names.{a}",
+            f"$.artist_names.{artist}",
             "a name in en, ru and fr",
         )
     for i, p_ in enumerate(c.posters):
