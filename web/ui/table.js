@@ -20,345 +20,385 @@ export const SPEEDS = [
 ];
 
 export function buildTable(root, ctx) {
-  const { t, on } = ctx;
   const refs = {};
-  const keep = (name, el) => (refs[name] = el);
+  const parts = { t: ctx.t, on: ctx.on, refs, keep: (name, el) => (refs[name] = el) };
   clear(
     root,
     h(
       "section",
-      { class: "screen table", testid: "screen-table", "aria-label": t("ui.table.label") },
-      keep(
-        "storageBox",
-        h("div", { class: "notice-banner storage-banner", testid: "storage-banner", role: "alert", hidden: true }),
-      ),
-      keep(
-        "tabBox",
+      { class: "screen table", testid: "screen-table", "aria-label": ctx.t("ui.table.label") },
+      ...banners(parts),
+      turnBar(parts),
+      parts.keep("main", h("div", { class: "table-main" }, boardColumn(parts), sideColumn(parts))),
+      phoneBar(parts),
+      passCover(parts),
+    ),
+  );
+  return refs;
+}
+
+// --- the skeleton's parts: each takes { t, on, keep, refs } and keeps its live elements in refs
+
+/** Storage, other-tab and loaded-file notices above the table. */
+function banners({ t, on, keep }) {
+  return [
+    keep(
+      "storageBox",
+      h("div", { class: "notice-banner storage-banner", testid: "storage-banner", role: "alert", hidden: true }),
+    ),
+    keep(
+      "tabBox",
+      h(
+        "div",
+        { class: "notice-banner tab-banner", testid: "tab-banner", role: "alert", hidden: true },
+        keep("tabText", h("span", {})),
         h(
-          "div",
-          { class: "notice-banner tab-banner", testid: "tab-banner", role: "alert", hidden: true },
-          keep("tabText", h("span", {})),
-          h(
-            "button",
-            {
-              type: "button",
-              class: "icon",
-              testid: "tab-banner-dismiss",
-              "aria-label": t("ui.table.dismiss"),
-              onclick: () => on.dismissTab(),
-            },
-            "×",
-          ),
-        ),
-      ),
-      keep(
-        "loadBox",
-        h(
-          "div",
-          { class: "notice-banner load-notice", testid: "load-notice", role: "status", hidden: true },
-          keep("loadText", h("span", {})),
-          h(
-            "button",
-            {
-              type: "button",
-              class: "icon",
-              testid: "load-notice-dismiss",
-              "aria-label": t("ui.table.dismiss"),
-              onclick: () => on.dismissLoaded(),
-            },
-            "×",
-          ),
-        ),
-      ),
-      keep(
-        "status",
-        h(
-          "div",
-          { class: "turn-bar" },
-          keep("turn", h("p", { class: "turn-status", testid: "turn-status", role: "status", "aria-live": "polite" })),
-          keep("seats", h("ol", { class: "seat-strip", testid: "seats", "aria-label": t("ui.table.seats") })),
-        ),
-      ),
-      keep(
-        "main",
-        h(
-          "div",
-          { class: "table-main" },
-          h(
-            "div",
-            { class: "board-column" },
-            keep(
-              "over",
-              h("section", {
-                class: "panel game-over",
-                testid: "game-over",
-                hidden: true,
-                "aria-labelledby": "over-title",
-              }),
-            ),
-            keep("board", h("div", { class: "board", testid: "board", "aria-label": t("ui.table.board") })),
-          ),
-          h(
-            "aside",
-            { class: "side-column" },
-            keep(
-              "errorBox",
-              h(
-                "div",
-                { class: "error-banner", testid: "error-banner", role: "alert", hidden: true },
-                keep("errorText", h("span", { class: "error-banner-text" })),
-                h(
-                  "button",
-                  {
-                    type: "button",
-                    class: "icon",
-                    testid: "error-dismiss",
-                    "aria-label": t("ui.table.dismiss"),
-                    onclick: () => on.dismiss(),
-                  },
-                  "×",
-                ),
-              ),
-            ),
-            h(
-              "section",
-              { class: "panel actions-panel", "aria-labelledby": "actions-title" },
-              keep("actionsTitle", h("h2", { id: "actions-title" })),
-              keep(
-                "actions",
-                h("div", {
-                  class: "action-list",
-                  testid: "actions",
-                  role: "group",
-                  "aria-labelledby": "actions-title",
-                }),
-              ),
-              keep(
-                "hintRow",
-                h(
-                  "div",
-                  { class: "hint-row", hidden: true },
-                  keep(
-                    "hintButton",
-                    h(
-                      "button",
-                      {
-                        type: "button",
-                        class: "ghost",
-                        testid: "hint",
-                        "aria-controls": "hint-panel",
-                        onclick: () => on.hint(),
-                      },
-                      h("span", { "aria-hidden": "true" }, "? "),
-                      t("ui.hint.button"),
-                    ),
-                  ),
-                  keep(
-                    "hintPanel",
-                    h("div", {
-                      id: "hint-panel",
-                      class: "hint-panel",
-                      testid: "hint-panel",
-                      role: "status",
-                      hidden: true,
-                    }),
-                  ),
-                ),
-              ),
-              keep(
-                "autoRow",
-                h(
-                  "div",
-                  { class: "auto-row" },
-                  h("label", { for: "speed-select" }, t("ui.table.speed")),
-                  keep(
-                    "speed",
-                    h(
-                      "select",
-                      {
-                        id: "speed-select",
-                        testid: "speed-select",
-                        onchange: (e) => on.speed(Number(e.target.value)),
-                      },
-                      SPEEDS.map(([name, ms]) => h("option", { value: String(ms) }, t(`ui.speed.${name}`))),
-                    ),
-                  ),
-                  keep(
-                    "skip",
-                    h(
-                      "button",
-                      {
-                        type: "button",
-                        class: "ghost",
-                        testid: "skip-bots",
-                        onclick: () => on.skip(),
-                      },
-                      t("ui.table.skip"),
-                    ),
-                  ),
-                ),
-              ),
-            ),
-            h(
-              "div",
-              { class: "toolbar", role: "toolbar", "aria-label": t("ui.table.tools") },
-              // A refused Undo stays focusable (aria-disabled, not disabled) so that keyboard and
-              // pointer users alike can reach the reason, shown beside it on hover and focus.
-              keep(
-                "undoWrap",
-                h(
-                  "span",
-                  { class: "undo-wrap" },
-                  keep(
-                    "undo",
-                    h(
-                      "button",
-                      {
-                        type: "button",
-                        testid: "undo",
-                        "aria-describedby": "undo-reason",
-                        onclick: () => {
-                          if (refs.undo.getAttribute("aria-disabled") !== "true") on.undo();
-                        },
-                      },
-                      "↶ ",
-                      t("ui.table.undo"),
-                    ),
-                  ),
-                  keep(
-                    "undoReason",
-                    h("span", { id: "undo-reason", class: "undo-reason", role: "tooltip", testid: "undo-reason" }),
-                  ),
-                ),
-              ),
-              // the game so far, move by move, as this seat saw it (web/app/review.js)
-              h("button", { type: "button", testid: "review", onclick: () => on.review() }, t("ui.review.title")),
-              h(
-                "button",
-                {
-                  type: "button",
-                  testid: "save",
-                  title: t("ui.table.save_note"),
-                  "aria-describedby": "save-note",
-                  onclick: () => on.save(),
-                },
-                t("ui.table.save"),
-              ),
-              h(
-                "label",
-                { class: "button file-button" },
-                t("ui.table.load"),
-                h("input", {
-                  type: "file",
-                  accept: ".json,application/json",
-                  class: "visually-hidden",
-                  testid: "load-input",
-                  "aria-label": t("ui.table.load"),
-                  onchange: (e) => {
-                    const f = e.target.files?.[0];
-                    e.target.value = "";
-                    if (f) on.loadFile(f);
-                  },
-                }),
-              ),
-              h("button", { type: "button", testid: "to-lobby", onclick: () => on.lobby() }, t("ui.table.lobby")),
-            ),
-            h("p", { id: "save-note", class: "save-note", testid: "save-note" }, t("ui.table.save_note")),
-            h(
-              "section",
-              { class: "panel log-panel", "aria-labelledby": "log-title" },
-              h("h2", { id: "log-title" }, t("ui.table.log")),
-              keep(
-                "log",
-                // focusable: it scrolls, and a keyboard reaches its older entries only through focus
-                h("ol", {
-                  class: "log",
-                  testid: "log",
-                  tabindex: "0",
-                  "aria-live": "polite",
-                  "aria-relevant": "additions",
-                }),
-              ),
-            ),
-          ),
-        ),
-      ),
-      // On a phone the board fills several screens: what to decide, Undo and Hint stay at the
-      // bottom of the window (shown by app.css at phone widths only).
-      keep(
-        "phoneBar",
-        h(
-          "div",
-          { class: "phone-bar", testid: "phone-bar", role: "region", "aria-label": t("ui.table.phone_bar") },
-          keep("phonePrompt", h("p", { class: "phone-prompt", testid: "phone-prompt" })),
-          keep("phoneHintText", h("p", { class: "phone-hint", testid: "phone-hint-text", hidden: true })),
-          h(
-            "div",
-            { class: "phone-tools" },
-            keep(
-              "phoneUndo",
-              h(
-                "button",
-                { type: "button", testid: "phone-undo", onclick: () => refs.undo.click() },
-                "↶ ",
-                t("ui.table.undo"),
-              ),
-            ),
-            keep(
-              "phoneHint",
-              h(
-                "button",
-                { type: "button", testid: "phone-hint", onclick: () => on.hint() },
-                "? ",
-                t("ui.hint.button"),
-              ),
-            ),
-            h(
-              "button",
-              {
-                type: "button",
-                testid: "phone-moves",
-                onclick: () => refs.actionsTitle.scrollIntoView({ block: "start" }),
-              },
-              t("ui.table.moves"),
-              " ↓",
-            ),
-          ),
-        ),
-      ),
-      keep(
-        "cover",
-        h(
-          "div",
+          "button",
           {
-            class: "pass-screen",
-            testid: "pass-screen",
-            hidden: true,
-            role: "dialog",
-            "aria-modal": "true",
-            "aria-labelledby": "pass-title",
+            type: "button",
+            class: "icon",
+            testid: "tab-banner-dismiss",
+            "aria-label": t("ui.table.dismiss"),
+            onclick: () => on.dismissTab(),
           },
+          "×",
+        ),
+      ),
+    ),
+    keep(
+      "loadBox",
+      h(
+        "div",
+        { class: "notice-banner load-notice", testid: "load-notice", role: "status", hidden: true },
+        keep("loadText", h("span", {})),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "icon",
+            testid: "load-notice-dismiss",
+            "aria-label": t("ui.table.dismiss"),
+            onclick: () => on.dismissLoaded(),
+          },
+          "×",
+        ),
+      ),
+    ),
+  ];
+}
+
+/** Whose turn it is and the seats. */
+function turnBar({ t, keep }) {
+  return keep(
+    "status",
+    h(
+      "div",
+      { class: "turn-bar" },
+      keep("turn", h("p", { class: "turn-status", testid: "turn-status", role: "status", "aria-live": "polite" })),
+      keep("seats", h("ol", { class: "seat-strip", testid: "seats", "aria-label": t("ui.table.seats") })),
+    ),
+  );
+}
+
+/** The board, with the ending's panel above it. */
+function boardColumn({ t, keep }) {
+  return h(
+    "div",
+    { class: "board-column" },
+    keep(
+      "over",
+      h("section", {
+        class: "panel game-over",
+        testid: "game-over",
+        hidden: true,
+        "aria-labelledby": "over-title",
+      }),
+    ),
+    keep("board", h("div", { class: "board", testid: "board", "aria-label": t("ui.table.board") })),
+  );
+}
+
+/** Beside the board: errors, the moves with hint and bot speed, the tools, the log. */
+function sideColumn(parts) {
+  const { t } = parts;
+  return h(
+    "aside",
+    { class: "side-column" },
+    errorBanner(parts),
+    actionsPanel(parts),
+    toolbar(parts),
+    h("p", { id: "save-note", class: "save-note", testid: "save-note" }, t("ui.table.save_note")),
+    logPanel(parts),
+  );
+}
+
+/** A refused move's reason, until dismissed. */
+function errorBanner({ t, on, keep }) {
+  return keep(
+    "errorBox",
+    h(
+      "div",
+      { class: "error-banner", testid: "error-banner", role: "alert", hidden: true },
+      keep("errorText", h("span", { class: "error-banner-text" })),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "icon",
+          testid: "error-dismiss",
+          "aria-label": t("ui.table.dismiss"),
+          onclick: () => on.dismiss(),
+        },
+        "×",
+      ),
+    ),
+  );
+}
+
+/** The legal moves, the hint and the bots' speed. */
+function actionsPanel({ t, on, keep }) {
+  return h(
+    "section",
+    { class: "panel actions-panel", "aria-labelledby": "actions-title" },
+    keep("actionsTitle", h("h2", { id: "actions-title" })),
+    keep(
+      "actions",
+      h("div", {
+        class: "action-list",
+        testid: "actions",
+        role: "group",
+        "aria-labelledby": "actions-title",
+      }),
+    ),
+    keep(
+      "hintRow",
+      h(
+        "div",
+        { class: "hint-row", hidden: true },
+        keep(
+          "hintButton",
           h(
-            "div",
-            { class: "pass-card" },
-            h("p", { class: "pass-icon", "aria-hidden": "true" }, "🂠"),
-            keep("coverTitle", h("h2", { id: "pass-title" })),
-            keep("coverText", h("p", { class: "pass-text" })),
-            keep(
-              "coverButton",
-              h("button", {
-                type: "button",
-                class: "primary big",
-                testid: "pass-confirm",
-                onclick: () => on.confirm(),
-              }),
-            ),
+            "button",
+            {
+              type: "button",
+              class: "ghost",
+              testid: "hint",
+              "aria-controls": "hint-panel",
+              onclick: () => on.hint(),
+            },
+            h("span", { "aria-hidden": "true" }, "? "),
+            t("ui.hint.button"),
+          ),
+        ),
+        keep(
+          "hintPanel",
+          h("div", {
+            id: "hint-panel",
+            class: "hint-panel",
+            testid: "hint-panel",
+            role: "status",
+            hidden: true,
+          }),
+        ),
+      ),
+    ),
+    keep(
+      "autoRow",
+      h(
+        "div",
+        { class: "auto-row" },
+        h("label", { for: "speed-select" }, t("ui.table.speed")),
+        keep(
+          "speed",
+          h(
+            "select",
+            {
+              id: "speed-select",
+              testid: "speed-select",
+              onchange: (e) => on.speed(Number(e.target.value)),
+            },
+            SPEEDS.map(([name, ms]) => h("option", { value: String(ms) }, t(`ui.speed.${name}`))),
+          ),
+        ),
+        keep(
+          "skip",
+          h(
+            "button",
+            {
+              type: "button",
+              class: "ghost",
+              testid: "skip-bots",
+              onclick: () => on.skip(),
+            },
+            t("ui.table.skip"),
           ),
         ),
       ),
     ),
   );
-  return refs;
+}
+
+/** Undo (with its reason), review, save, load, back to the lobby. */
+function toolbar({ t, on, keep, refs }) {
+  return h(
+    "div",
+    { class: "toolbar", role: "toolbar", "aria-label": t("ui.table.tools") },
+    // A refused Undo stays focusable (aria-disabled, not disabled) so that keyboard and
+    // pointer users alike can reach the reason, shown beside it on hover and focus.
+    keep(
+      "undoWrap",
+      h(
+        "span",
+        { class: "undo-wrap" },
+        keep(
+          "undo",
+          h(
+            "button",
+            {
+              type: "button",
+              testid: "undo",
+              "aria-describedby": "undo-reason",
+              onclick: () => {
+                if (refs.undo.getAttribute("aria-disabled") !== "true") on.undo();
+              },
+            },
+            "↶ ",
+            t("ui.table.undo"),
+          ),
+        ),
+        keep(
+          "undoReason",
+          h("span", { id: "undo-reason", class: "undo-reason", role: "tooltip", testid: "undo-reason" }),
+        ),
+      ),
+    ),
+    // the game so far, move by move, as this seat saw it (web/app/review.js)
+    h("button", { type: "button", testid: "review", onclick: () => on.review() }, t("ui.review.title")),
+    h(
+      "button",
+      {
+        type: "button",
+        testid: "save",
+        title: t("ui.table.save_note"),
+        "aria-describedby": "save-note",
+        onclick: () => on.save(),
+      },
+      t("ui.table.save"),
+    ),
+    h(
+      "label",
+      { class: "button file-button" },
+      t("ui.table.load"),
+      h("input", {
+        type: "file",
+        accept: ".json,application/json",
+        class: "visually-hidden",
+        testid: "load-input",
+        "aria-label": t("ui.table.load"),
+        onchange: (e) => {
+          const f = e.target.files?.[0];
+          e.target.value = "";
+          if (f) on.loadFile(f);
+        },
+      }),
+    ),
+    h("button", { type: "button", testid: "to-lobby", onclick: () => on.lobby() }, t("ui.table.lobby")),
+  );
+}
+
+/** The log, translated, newest last. */
+function logPanel({ t, keep }) {
+  return h(
+    "section",
+    { class: "panel log-panel", "aria-labelledby": "log-title" },
+    h("h2", { id: "log-title" }, t("ui.table.log")),
+    keep(
+      "log",
+      // focusable: it scrolls, and a keyboard reaches its older entries only through focus
+      h("ol", {
+        class: "log",
+        testid: "log",
+        tabindex: "0",
+        "aria-live": "polite",
+        "aria-relevant": "additions",
+      }),
+    ),
+  );
+}
+
+/** On a phone the board fills several screens: what to decide, Undo and Hint stay at the
+ * bottom of the window (shown by app.css at phone widths only). */
+function phoneBar({ t, on, keep, refs }) {
+  return keep(
+    "phoneBar",
+    h(
+      "div",
+      { class: "phone-bar", testid: "phone-bar", role: "region", "aria-label": t("ui.table.phone_bar") },
+      keep("phonePrompt", h("p", { class: "phone-prompt", testid: "phone-prompt" })),
+      keep("phoneHintText", h("p", { class: "phone-hint", testid: "phone-hint-text", hidden: true })),
+      h(
+        "div",
+        { class: "phone-tools" },
+        keep(
+          "phoneUndo",
+          h(
+            "button",
+            { type: "button", testid: "phone-undo", onclick: () => refs.undo.click() },
+            "↶ ",
+            t("ui.table.undo"),
+          ),
+        ),
+        keep(
+          "phoneHint",
+          h("button", { type: "button", testid: "phone-hint", onclick: () => on.hint() }, "? ", t("ui.hint.button")),
+        ),
+        h(
+          "button",
+          {
+            type: "button",
+            testid: "phone-moves",
+            onclick: () => refs.actionsTitle.scrollIntoView({ block: "start" }),
+          },
+          t("ui.table.moves"),
+          " ↓",
+        ),
+      ),
+    ),
+  );
+}
+
+/** The hotseat cover: pass the device before a seat's hidden hand shows. */
+function passCover({ on, keep }) {
+  return keep(
+    "cover",
+    h(
+      "div",
+      {
+        class: "pass-screen",
+        testid: "pass-screen",
+        hidden: true,
+        role: "dialog",
+        "aria-modal": "true",
+        "aria-labelledby": "pass-title",
+      },
+      h(
+        "div",
+        { class: "pass-card" },
+        h("p", { class: "pass-icon", "aria-hidden": "true" }, "🂠"),
+        keep("coverTitle", h("h2", { id: "pass-title" })),
+        keep("coverText", h("p", { class: "pass-text" })),
+        keep(
+          "coverButton",
+          h("button", {
+            type: "button",
+            class: "primary big",
+            testid: "pass-confirm",
+            onclick: () => on.confirm(),
+          }),
+        ),
+      ),
+    ),
+  );
 }
 
 export function updateTable(refs, ctx) {
