@@ -178,7 +178,7 @@ def test_a_seat_the_game_plays_itself_shows_as_its_automaton_named_in_the_langua
 
 
 def test_scoring_categories_come_with_translated_labels():
-    from engine.bridge import score_label
+    from engine.bridge.snapshot import score_label
     from engine.core import registry
 
     game = registry.get("trickerion")(2)
@@ -268,3 +268,44 @@ def test_a_save_without_the_hint_setting_allows_hints():
     del saved["table"]["hints"]
     snap = call(Bridge(), "load", text=json.dumps(saved), viewer=0)
     assert "error" not in snap
+
+
+def test_every_games_snapshot_decodes_as_the_page_contract():
+    """The page reads ``Snapshot``'s fields (engine/bridge/snapshot.py): each method's answer
+    decodes as the Struct, unknown fields refused, and encodes back to the very same JSON."""
+    import msgspec
+
+    from engine.bridge.snapshot import Snapshot
+    from engine.core import registry
+
+    def contract(b: Bridge, method: str, **args):
+        text = b.call(method, json.dumps(args))
+        snap = msgspec.json.decode(text, type=Snapshot)
+        assert msgspec.json.decode(msgspec.json.encode(snap)) == json.loads(text)
+        return snap
+
+    for cls in registry.all_games():
+        b = Bridge()
+        players = cls.min_players
+        seats = [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1)
+        snap = contract(b, "new", game=cls.id, players=players, seed=4, seats=seats, viewer=0)
+        for _ in range(30):
+            snap = contract(b, "step", viewer=0, lang="fr")
+            if not snap.moved and snap.legal:
+                snap = contract(b, "act", seat=0, action=snap.legal[-1].action, viewer=0)
+        assert snap.step > 0 and snap.log, cls.id
+        call(b, "automation", enabled=True)
+        assert contract(b, "snapshot", viewer=0).seed == 4
+        call(b, "automation", enabled=False)
+        if snap.can_undo:
+            contract(b, "undo", seat=0, viewer=0)
+        assert contract(b, "load", text=call(b, "save")["text"], viewer=0).loaded
+        assert contract(b, "review", viewer=None).review
+        assert contract(b, "review_at", step=1, viewer=0, full_log=True).review_log
+
+    b = Bridge()
+    call(b, "new", game="tiny", players=2, seed=1, seats=[{"kind": "bot"}, {"kind": "bot"}])
+    while not (snap := contract(b, "step")).result:
+        assert snap.moved
+    assert contract(b, "review").review.over
+    assert contract(b, "fork", step=2).forked.steps == 2

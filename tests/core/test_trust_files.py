@@ -335,7 +335,7 @@ def test_raw_argument_text_is_checked_before_decoding(args_json, code):
 
 
 def test_every_bridge_method_has_an_argument_struct():
-    from engine.bridge import ARGS
+    from engine.bridge.transport import ARGS
 
     methods = {name[2:] for name in dir(Bridge) if name.startswith("m_")}
     assert methods == set(ARGS)

@@ -1,4 +1,4 @@
-// The page's side of the engine bridge (engine/bridge.py, run by web/main.py in a worker and
+// The page's side of the engine bridge (engine/bridge/, run by web/main.py in a worker and
 // reached through window.marqueeBridge, installed by web/boot.js): JSON in, JSON out, answered
 // asynchronously; errors as exceptions carrying the engine's {code, params, message}.
 

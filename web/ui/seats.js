@@ -1,6 +1,6 @@
 // Who sits where, whose screen this is, and when the device must change hands.
 //
-// Pure functions over snapshots (engine/bridge.py): the controller (web/app.js) keeps the
+// Pure functions over snapshots (engine/bridge/snapshot.py): the controller (web/app.js) keeps the
 // results. Terms:
 //   viewer  the seat whose view the page shows and for whom it acts (null: a spectator,
 //           when every seat is a bot);

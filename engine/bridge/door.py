@@ -1,0 +1,365 @@
+"""The page's methods: a game at the table, played, saved, explained and reviewed.
+
+Each ``m_<name>`` takes its method's argument Struct (``transport.ARGS``) and answers plain
+values or a ``Snapshot``; who may ask what is the seat policy's (``seats``), how a position
+reads the presenter's (``snapshot``).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+import msgspec
+
+import engine
+from engine.bridge.automation import Automation
+from engine.bridge.seats import HINT_LEVEL, Seat, Table
+from engine.bridge.snapshot import Labels, Review, Snapshot, Steps, listed, log, present
+from engine.bridge.transport import (
+    MAX_ARGS,
+    ActArgs,
+    ChartArgs,
+    Door,
+    ForkArgs,
+    GameDataArgs,
+    GamesArgs,
+    HintArgs,
+    LoadArgs,
+    NewArgs,
+    Refusal,
+    RenderArgs,
+    ReviewArgs,
+    ReviewAtArgs,
+    ReviewCloseArgs,
+    SaveArgs,
+    SnapshotArgs,
+    StepArgs,
+    StringsArgs,
+    UndoArgs,
+    VerdictArgs,
+    VerdictStepsArgs,
+    VersionArgs,
+    WhyArgs,
+    refusal,
+)
+from engine.core import MarqueeError, OptionsError, history, registry, verdicts
+from engine.core import save as savefile
+from engine.core.game import Game
+from engine.core.i18n import LANGS, game_package, page_strings, render
+from engine.core.levels import hint as search_hint
+from engine.core.match import Match, random_seed
+
+HINT_COUNT = 3
+
+
+class Bridge(Automation, Door):
+    def __init__(self) -> None:
+        self.table: Table | None = None
+        # The game being reviewed (docs/automation.md "Review"): a table of its own over a copy
+        # of the history, so stepping through it never touches the game at the table.
+        self.review: Table | None = None
+        self.automation = False
+        self.labels = Labels()
+
+    def game(self) -> Game | None:
+        return self.table.match.game if self.table else None
+
+    def m_version(self, a: VersionArgs) -> dict[str, Any]:
+        """The engine's version and the limits the page checks before a file reaches Python."""
+        return {
+            "engine": engine.__version__,
+            "save_format": savefile.FORMAT_VERSION,
+            "limits": {
+                "save_bytes": savefile.MAX_BYTES,
+                "json_depth": savefile.MAX_DEPTH,
+                "name_chars": savefile.NAME_LIMIT,
+                "args_bytes": MAX_ARGS,
+            },
+        }
+
+    def m_games(self, a: GamesArgs) -> list[dict[str, Any]]:
+        return [cls.describe() for cls in registry.all_games()]
+
+    def m_strings(self, a: StringsArgs) -> dict[str, str]:
+        # the game on screen: the one under review, else the table's
+        shown = self.review or self.table
+        return page_strings(a.lang, shown.match.game if shown else None)
+
+    def m_new(self, a: NewArgs) -> Snapshot:
+        seed = a.seed
+        if seed is None:
+            seed = random_seed()
+        elif isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
+            seed = int(seed)  # digits as text: JavaScript numbers lose seeds above 2^53
+        match = Match.new(a.game, a.players, a.options, seed)
+        seats = list(a.seats) if a.seats is not None else [Seat()] * a.players
+        return self._seat(Table(match, seats, a.hints), a.viewer, a.lang)
+
+    def m_snapshot(self, a: SnapshotArgs) -> Snapshot:
+        return self._snapshot(a.viewer, a.lang)
+
+    def m_act(self, a: ActArgs) -> Snapshot:
+        table = self._table()
+        table.check_human(a.seat)
+        viewer = a.seat if a.viewer is None else a.viewer
+        table.check_viewer(viewer, self.automation)
+        table.match.act(a.seat, _action(table.match.game, a.action))
+        return self._snapshot(viewer, a.lang)
+
+    def m_step(self, a: StepArgs) -> Snapshot:
+        """One step nobody at the screen chooses: chance, automaton, or a bot's decision."""
+        table = self._table()
+        table.check_viewer(a.viewer, self.automation)
+        match = table.match
+        moved = match.auto_step() is not None
+        if not moved:
+            to = match.to_act()
+            bot_seats = [s for s in to.seats if s in table.bots] if to.kind == "players" else []
+            if bot_seats:
+                seat = bot_seats[0]
+                legal = match.game.legal_actions(match.state, seat)
+                match.act(seat, table.bots[seat].choose(match.game, match.state, seat, legal))
+                moved = True
+        snap = self._snapshot(a.viewer, a.lang)
+        snap.moved = moved
+        return snap
+
+    def m_undo(self, a: UndoArgs) -> Snapshot:
+        table = self._table()
+        table.check_human(a.seat)
+        viewer = a.seat if a.viewer is None else a.viewer
+        table.check_viewer(viewer, self.automation)
+        table.match.undo(a.seat)
+        return self._snapshot(viewer, a.lang)
+
+    def m_save(self, a: SaveArgs) -> dict[str, Any]:
+        table = self._table()
+        text = savefile.dump(table.match, table.meta()).decode()
+        # No seed in the name: it would let anyone list the decks (docs/security.md).
+        return {
+            "text": text,
+            "filename": f"marquee-{table.match.game.id}-step{len(table.match.steps)}.json",
+        }
+
+    def m_load(self, a: LoadArgs) -> Snapshot:
+        match, saved = savefile.load_with_table(a.text)
+        # the table is only replaced once the file has fully loaded
+        snap = self._seat(Table.saved(match, saved), a.viewer, a.lang)
+        # The page tells the whole table a game came from a file (docs/security.md: a file
+        # can hold any earlier position of the game).
+        snap.loaded = Steps(len(match.steps))
+        return snap
+
+    def m_why(self, a: WhyArgs) -> Refusal | None:
+        """Why ``seat`` may not play ``action`` now: the engine's refusal ``{code, params,
+        message}``, or None when it is legal. Tried on a copy; the table is never changed. Lets
+        a board explain an illegal target the player points at, for every game. Only for a
+        human seat: about another seat it would tell what that seat holds."""
+        table = self._table()
+        if not self.automation:
+            table.check_human(a.seat)
+        match, game = table.match, table.match.game
+        parsed = _action(game, a.action)
+        try:
+            game.apply(match.state, a.seat, parsed)  # works on a copy of the state
+        except MarqueeError as exc:
+            return refusal(exc, a.lang, game)
+        return None
+
+    def m_hint(self, a: HintArgs) -> list[dict[str, Any]]:
+        """The hard bot's best moves for ``seat`` now, at most three, best first: ``{index,
+        action, label, score, margin, loss}`` with ``index`` into the snapshot's ``legal``
+        (None for an action the board builds through a form), ``score`` the seat's mean score
+        where the rollouts stop (the final score if they reach the end, else the game's value
+        of the position, in its points), ``margin`` that against the best other seat's and
+        ``loss`` the points it gives up against the best move (all None when there is only one move;
+        a game without rollouts gives ``estimate``, the tree search's reward in [0, 1], instead).
+        The bot reads only what the seat
+        sees and is seeded from that view, so the same position gives the same hint. Only for
+        a human seat at this screen, and refused when hints are off for the table."""
+        table = self._table()
+        if not self.automation:
+            table.check_human(a.seat)
+        else:
+            table.check_seat(a.seat)
+        if not table.hints:
+            raise OptionsError("bridge.hints_off")
+        match, game = table.match, table.match.game
+        if HINT_LEVEL not in type(game).bots:
+            raise OptionsError("bridge.hints_unavailable", game=game.id)
+        if not match.legal(a.seat):
+            return []
+        shown = [game.encode_action(x) for x in listed(game, match.legal(a.seat))[0]]
+        lang = a.lang if a.lang in LANGS else "en"
+        out = []
+        for h in search_hint(game, match.state, a.seat, HINT_COUNT, level=HINT_LEVEL):
+            action = game.action_from_builtins(h["action"])
+            key = game.encode_action(action)
+            out.append(
+                {
+                    "index": shown.index(key) if key in shown else None,
+                    "action": h["action"],
+                    "label": self.labels.get(game, action, lang, match.state, a.seat),
+                    "estimate": h["estimate"],
+                    "score": h.get("score"),
+                    "margin": h.get("margin"),
+                    "loss": h.get("loss"),
+                }
+            )
+        return out
+
+    def m_game_data(self, a: GameDataArgs) -> dict[str, Any]:
+        """A game's shipped data packs, for its board renderer: every ``data/*.json`` file of
+        the game's package as ``{file stem: parsed JSON}`` (``{}`` for a game without any).
+        Read once per page; the packs never change during a game."""
+        cls = registry.get(a.game)
+        out: dict[str, Any] = {}
+        # A game may add packs of another package under a prefix (trickerion-solo: the solo
+        # packs as "solo/board", "solo/performances", …).
+        sources = {"": game_package(cls), **cls.extra_data}
+        for prefix, package in sources.items():
+            folder = resources.files(package).joinpath("data")
+            if not folder.is_dir():
+                continue
+            out.update(
+                {
+                    prefix + entry.name[:-5]: json.loads(entry.read_bytes())
+                    for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+                    if entry.name.endswith(".json")
+                }
+            )
+        return out
+
+    def m_render(self, a: RenderArgs) -> str:
+        return render(a.code, a.params, a.lang, self.game())
+
+    def m_chart(self, a: ChartArgs) -> dict[str, Any] | None:
+        """Each seat's figures at the end of every round of the game at the table (the
+        ending's chart): ``history.chart``; None for a game that keeps no running score."""
+        table = self._table()
+        return history.chart(table.match.game, table.match.states)
+
+    def m_review(self, a: ReviewArgs) -> Snapshot:
+        """Open a review: of a save file's game (``text``, loaded as ``load`` does: a bad file
+        is refused and nothing changes) or of the game at the table as it stands. Answers the
+        last position's snapshot for ``viewer`` with ``review``: ``{steps, over, rounds,
+        chart, log}``, the log being the whole game's as ``viewer`` may read it."""
+        if a.text is None:
+            table = self._table()
+            review = Table(table.match.prefix(len(table.match.steps)), table.seats, table.hints)
+        else:
+            review = Table.saved(*savefile.load_with_table(a.text))
+        review.check_review_viewer(a.viewer, self.automation)
+        self.review = review
+        match, game = review.match, review.match.game
+        snap = present(review, a.viewer, a.lang, self.labels, self.automation, live=False)
+        snap.review = Review(
+            len(match.steps),
+            match.terminal,
+            history.rounds(game, match.states),
+            history.chart(game, match.states),
+            log(review, a.viewer, a.lang),
+        )
+        return snap
+
+    def m_review_at(self, a: ReviewAtArgs) -> Snapshot:
+        """The reviewed game after its first ``step`` steps, as ``viewer`` saw it then (any
+        seat once the game is over; else only a seat this screen may see); the log is left
+        out (the page has the whole game's from ``review``; ``full_log`` asks for it again, as
+        another seat may read it)."""
+        review = self._review()
+        review.check_review_viewer(a.viewer, self.automation)
+        at = Table(review.match.prefix(a.step), review.seats, review.hints)
+        snap = present(
+            at, a.viewer, a.lang, self.labels, self.automation, live=False, with_log=False
+        )
+        if a.full_log:
+            snap.review_log = log(review, a.viewer, a.lang)
+        return snap
+
+    def m_fork(self, a: ForkArgs) -> Snapshot:
+        """Play on from step ``step`` of the finished game under review: a new game at the
+        table (the reviewed one is not changed), with the same seats. A game still being
+        played is not forked: that would be an undo past the barriers that forbid it."""
+        review = self._review()
+        if not review.match.terminal:
+            raise OptionsError("bridge.fork_live")
+        table = Table(review.match.prefix(a.step), review.seats, review.hints)
+        snap = self._seat(table, a.viewer, a.lang)
+        snap.forked = Steps(a.step)
+        return snap
+
+    def m_review_close(self, a: ReviewCloseArgs) -> None:
+        self.review = None
+
+    def m_verdict_steps(self, a: VerdictStepsArgs) -> list[int]:
+        """The steps of the finished game under review at which a person chose among several
+        moves: what ``verdict`` rates, one call each."""
+        review = self._finished_review()
+        return verdicts.moves_to_rate(review.match, review.humans())
+
+    def m_verdict(self, a: VerdictArgs) -> dict[str, Any]:
+        """The bot's verdict on the move made at ``step`` of the finished game under review
+        (``verdicts.rate``: expected points after it and after the bot's preferred move, the
+        points given up, the mark), with both moves' labels. Only once the game is over: in a
+        game being played it would be a hint, and hints may be off."""
+        review = self._finished_review()
+        match, game = review.match, review.match.game
+        if not verdicts.rated(match, a.step, review.humans()):
+            raise OptionsError("bridge.no_verdict", step=a.step)
+        step, state = match.steps[a.step], match.states[a.step]
+        lang = a.lang if a.lang in LANGS else "en"
+        out = verdicts.rate(game, state, step.seat, step.action)
+        best = game.action_from_builtins(out["best"])
+
+        def label(action: Any, lang: str) -> str:
+            return self.labels.get(game, action, lang, state, step.seat)
+
+        return {
+            **out,
+            "step": a.step,
+            "seat": step.seat,
+            "played": game.action_to_builtins(step.action),
+            "label": label(step.action, lang),
+            "best_label": label(best, lang),
+            # in every language: the page keeps a rating across a change of language
+            "labels": {x: label(step.action, x) for x in LANGS},
+            "best_labels": {x: label(best, x) for x in LANGS},
+        }
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise OptionsError("bridge.no_game")
+        return self.table
+
+    def _review(self) -> Table:
+        if self.review is None:
+            raise OptionsError("bridge.no_review")
+        return self.review
+
+    def _finished_review(self) -> Table:
+        review = self._review()
+        if not review.match.terminal:
+            raise OptionsError("bridge.verdicts_live")
+        return review
+
+    def _seat(self, table: Table, viewer: int | None, lang: str) -> Snapshot:
+        """Put ``table`` at the screen, ``viewer`` checked first: a refused viewer keeps the
+        game in progress."""
+        table.check_viewer(viewer, self.automation)
+        self.table = table
+        return self._snapshot(viewer, lang)
+
+    def _snapshot(self, viewer: int | None, lang: str) -> Snapshot:
+        table = self._table()
+        table.check_viewer(viewer, self.automation)
+        return present(table, viewer, lang, self.labels, self.automation)
+
+
+def _action(game: Game, action: dict[str, Any]) -> Any:
+    try:
+        return game.action_from_builtins(action)
+    except msgspec.ValidationError as exc:
+        raise OptionsError("bridge.bad_action", detail=str(exc)[:200]) from None

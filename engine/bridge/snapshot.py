@@ -1,0 +1,279 @@
+"""The presenter: a table's position as the page reads it, ``Snapshot``.
+
+The snapshot is the contract between the engine and the page (web/app/table.js, web/ui/*.js,
+every board renderer and the e2e suite read it): tests/core/test_bridge.py decodes every game's
+as this Struct, so a field dropped or renamed here fails there before it reaches a board
+(the Structs forbid unknown fields for that test's sake: encoding never looks at it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+from engine.bridge.seats import Seat, Table
+from engine.bridge.transport import jsonable
+from engine.core.game import Game, ToAct
+from engine.core.i18n import LANGS, action_label, render
+
+LABEL_CACHE = 20_000  # remembered action labels (cleared when full)
+
+
+class Entry(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A legal action: ``index`` its place in ``legal`` (what a hint points at), ``action`` the
+    JSON that ``act`` takes back, ``warning`` (when the game warns, ``Game.action_warning``) the
+    question the page asks before playing it."""
+
+    index: int
+    action: dict[str, Any]
+    label: str
+    warning: str | UnsetType = UNSET
+
+
+class LogEntry(msgspec.Struct, forbid_unknown_fields=True):
+    """A log line ``viewer`` may read, translated; ``step`` the move that wrote it."""
+
+    step: int
+    code: str
+    params: dict[str, Any]
+    text: str
+
+
+class UndoRefusal(msgspec.Struct, forbid_unknown_fields=True):
+    code: str
+    message: str
+
+
+class Outcome(msgspec.Struct, forbid_unknown_fields=True):
+    """``Game.result`` plus the solo targets (``Game.score_targets``) and each scoring
+    category's translated name (``labels``, keyed as ``breakdown``)."""
+
+    scores: list[int]
+    winners: list[int]
+    breakdown: list[dict[str, int]]
+    targets: list[int]
+    labels: dict[str, str]
+
+
+class Steps(msgspec.Struct, forbid_unknown_fields=True):
+    steps: int
+
+
+class Review(msgspec.Struct, forbid_unknown_fields=True):
+    """The game under review as a whole (``review``): ``rounds`` where each round begins,
+    ``chart`` the figures per round (None for a game without), ``log`` the whole game's."""
+
+    steps: int
+    over: bool
+    rounds: list[dict[str, int]]
+    chart: dict[str, Any] | None
+    log: list[LogEntry]
+
+
+class Snapshot(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A position for one viewer, the answer of ``new``, ``snapshot``, ``act``, ``step``,
+    ``undo``, ``load``, ``review``, ``review_at`` and ``fork``. What the page relies on:
+
+    - ``game``, ``names`` (en/ru/fr), ``players``, ``options``: the game at the table;
+    - ``seats``: ``{kind, bot, name}`` each, a seat the game plays itself as ``"automaton"``
+      named in the language;
+    - ``step`` (moves so far), ``to_act`` (``{kind, seats}``), ``viewer`` (None: the spectator);
+    - ``view``: ``Game.view`` for the viewer, the only game-specific part;
+    - ``legal``: the viewer's actions, labelled; ``formed``: how many of each form-built kind
+      (``Game.form_actions``) are left out of it; both empty in a review;
+    - ``log`` (``[]`` from ``review_at``), ``unofficial`` (the project's own translations of
+      names, to the official English), ``can_undo`` and ``undo_refusal``;
+    - ``result``: None until the game is over;
+    - ``automation``, ``hints`` (the Hint button may show), ``hash`` (the viewer's digest, the
+      state's in automation mode, with ``seed``).
+
+    The method's own part comes last, only from that method: ``moved`` (``step``), ``loaded``
+    (``load``), ``forked`` (``fork``), ``review`` (``review``), ``review_log`` (``review_at``
+    with ``full_log``).
+    """
+
+    game: str
+    names: dict[str, str]
+    players: int
+    options: dict[str, Any]
+    seats: list[Seat]
+    step: int
+    to_act: ToAct
+    viewer: int | None
+    view: dict[str, Any]
+    legal: list[Entry]
+    formed: dict[str, int]
+    log: list[LogEntry]
+    unofficial: dict[str, str]
+    can_undo: bool
+    undo_refusal: UndoRefusal | None
+    result: Outcome | None
+    automation: bool
+    hints: bool
+    seed: int | UnsetType = UNSET
+    hash: str
+    moved: bool | UnsetType = UNSET
+    loaded: Steps | UnsetType = UNSET
+    forked: Steps | UnsetType = UNSET
+    review: Review | UnsetType = UNSET
+    review_log: list[LogEntry] | UnsetType = UNSET
+
+
+class Labels:
+    """Action labels, remembered: a label depends only on the game, its options, the action,
+    the language and the few terms the position adds (``Game.label_terms``), and some
+    positions list hundreds of actions (the Oracle's companion throw entry: 984), so a snapshot
+    would spend most of its time formatting the same labels again."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[str, str, str, bytes, tuple[Any, ...]], str] = {}
+
+    def get(self, game: Game, action: Any, lang: str, state: Any, seat: int | None) -> str:
+        terms = game.label_terms(state, action, seat)
+        key = (
+            game.id,
+            json.dumps(game.options, sort_keys=True, default=str),
+            lang,
+            game.encode_action(action),
+            tuple(sorted(terms.items())),
+        )
+        label = self._known.get(key)
+        if label is None:
+            if len(self._known) >= LABEL_CACHE:
+                self._known.clear()
+            label = self._known[key] = action_label(game, action, lang, terms)
+        return label
+
+
+def score_label(game: Game, key: str, lang: str) -> str:
+    """A scoring category's name: ``ui.score.<key>`` from the catalog, or for ``kind:value``
+    keys (a category per card, e.g. ``trick:t09_mutilation``) the game's name of that term."""
+    code = f"ui.score.{key}"
+    text = render(code, {}, lang, game)
+    if text != code:
+        return text
+    kind, sep, value = key.partition(":")
+    if sep:
+        return game.term_name(kind, value, lang)
+    return key.replace("_", " ").capitalize()
+
+
+def listed(game: Game, legal: list[Any]) -> tuple[list[Any], dict[str, int]]:
+    """The legal actions the snapshot lists, and how many of each form-built kind it leaves
+    out (``Game.form_actions``: the board builds those through a form)."""
+    formed: dict[str, int] = {}
+    if not game.form_actions or not legal:
+        return legal, formed
+    out = []
+    for a in legal:
+        tag = type(a).__struct_config__.tag
+        if tag in game.form_actions:
+            formed[tag] = formed.get(tag, 0) + 1
+        else:
+            out.append(a)
+    return out, formed
+
+
+def shown_seats(game: Game, seats: list[Seat], lang: str) -> list[Seat]:
+    """A seat the game plays itself (``Game.seat_kinds``, e.g. Trickerion's solo Successor)
+    shows as ``automaton`` named in ``lang``, whatever the lobby put there (the saved table
+    keeps what it was given)."""
+    out = list(seats)
+    names = game.automaton_names
+    for i, kind in enumerate(game.seat_kinds()):
+        if kind == "automaton" and i < len(out):
+            name = names.get(lang) or names.get("en") or out[i].name
+            out[i] = msgspec.structs.replace(out[i], kind="automaton", name=name)
+    return out
+
+
+def log(table: Table, viewer: int | None, lang: str) -> list[LogEntry]:
+    """The translated log ``viewer`` may read, oldest first."""
+    match, game = table.match, table.match.game
+    names = [
+        s.name or (render("ui.seat.default_bot", {"n": i + 1}, lang) if s.kind == "bot" else None)
+        for i, s in enumerate(shown_seats(game, table.seats, lang))
+    ]
+    return [
+        LogEntry(i, e.code, jsonable(e.params), render(e.code, e.params, lang, game, names))
+        for i, e in match.visible_events(viewer)
+    ]
+
+
+def present(
+    table: Table,
+    viewer: int | None,
+    lang: str,
+    labels: Labels,
+    automation: bool,
+    live: bool = True,
+    with_log: bool = True,
+) -> Snapshot:
+    """``table``'s position for ``viewer`` (checked by the caller); not ``live`` (a reviewed
+    position): read-only, so no legal actions, no undo, no hints."""
+    if lang not in LANGS:
+        lang = "en"
+    match, game = table.match, table.match.game
+    state = match.state
+    to = match.to_act()  # encodes as {kind, seats}: the bytes the viewer's digest always hashed
+    view = jsonable(game.view(state, viewer))
+    legal, formed = listed(game, match.legal(viewer) if viewer is not None and live else [])
+    refusal = match.undo_refusal(viewer) if viewer is not None and live else None
+    result = match.result()
+    if automation:
+        seed: int | UnsetType = match.seed
+        digest = game.state_hash(state)
+    else:
+        # What this screen sees, not the whole state: equal views give equal digests.
+        seed = UNSET
+        seen = [game.id, len(match.steps), to, viewer, view]
+        digest = hashlib.sha256(msgspec.json.encode(seen)).hexdigest()
+    return Snapshot(
+        game=game.id,
+        names=game.names,
+        players=game.players,
+        options=game.options,
+        seats=shown_seats(game, table.seats, lang),
+        step=len(match.steps),
+        to_act=to,
+        viewer=viewer,
+        view=view,
+        legal=[entry(game, i, a, lang, state, viewer, labels) for i, a in enumerate(legal)],
+        formed=formed,
+        log=log(table, viewer, lang) if with_log else [],
+        # names the project translated itself: the page marks them in labels and the log
+        unofficial=game.unofficial_names(lang),
+        can_undo=viewer is not None and refusal is None and live,
+        undo_refusal=None
+        if refusal is None
+        else UndoRefusal(refusal.code, render(refusal.code, refusal.params, lang, game)),
+        result=None
+        if result is None
+        else Outcome(
+            result.scores,
+            result.winners,
+            result.breakdown,
+            game.score_targets(),
+            {key: score_label(game, key, lang) for row in result.breakdown for key in row},
+        ),
+        automation=automation,
+        hints=table.hints_available() and live,
+        seed=seed,
+        hash=digest,
+    )
+
+
+def entry(
+    game: Game, i: int, action: Any, lang: str, state: Any, seat: int | None, labels: Labels
+) -> Entry:
+    warning = game.action_warning(state, action, seat)
+    return Entry(
+        index=i,
+        action=game.action_to_builtins(action),
+        label=labels.get(game, action, lang, state, seat),
+        warning=UNSET if warning is None else render(warning[0], warning[1], lang, game),
+    )
