@@ -175,6 +175,9 @@ def prepare(r: Rules, s: MagState, events: list[Event]) -> None:
     ev(events, "fair_refill", reveal=True, fair=[list(x) for x in s.fair])
     r.new_round(s)
     # (d) every die is gathered and thrown again: the throw is the next step, a chance step.
+    s.seat = s.first
+    s.turn_no = 0
+    s.turn = Turn()
     s.tent_dice = ()
     s.throw = tuple(setup.dice_colours(r.dice))
     s.phase = "roll"
@@ -192,6 +195,3 @@ def rolled(r: Rules, s: MagState, faces: tuple[int, ...], events: list[Event]) -
         dice=[[d.colour, d.face] for d in s.tent_dice],
     )
     s.phase = "turn"
-    s.seat = s.first
-    s.turn_no = 0
-    s.turn = Turn()

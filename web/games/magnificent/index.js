@@ -240,7 +240,8 @@ function header(c) {
       " · ",
       order.map((i, k) => [k ? " → " : "", seatChip(c, i)]),
     ),
-    v.phase !== "over"
+    // nobody acts while dice wait for their throw (the engine's chance step)
+    v.phase !== "over" && !v.throw.length
       ? h("span", { class: "mgn-stat", testid: "mgn-to-act" }, c.w("to_act", { name: nameOf(c, v.seat) }))
       : null,
     solo,
@@ -290,6 +291,7 @@ function strip(c) {
   const { v } = c;
   let prompt;
   if (v.phase === "over") prompt = "";
+  else if (v.throw.length) prompt = c.w("stage.roll");
   else if (!c.mine) prompt = c.w("waiting", { name: nameOf(c, v.seat) });
   else if (v.pending.length) prompt = c.w(`stage.${v.pending[0].kind}`);
   else if (v.phase === "turn") prompt = c.w(`stage.${v.turn.stage}`);

@@ -326,7 +326,10 @@ export function opponent(c, seat) {
   const tbl = c.table.players[seat];
   return h(
     "section",
-    { class: `mgn-opp${c.v.seat === seat && c.v.phase !== "over" ? " acting" : ""}`, testid: `mgn-opp-${seat}` },
+    {
+      class: `mgn-opp${c.v.seat === seat && c.v.phase !== "over" && !c.v.throw.length ? " acting" : ""}`,
+      testid: `mgn-opp-${seat}`,
+    },
     h(
       "h3",
       { style: `border-color:${SEAT_COLOURS[seat]}` },
