@@ -104,16 +104,20 @@ def take_options(r: Rules, s: MagState, seat: int) -> list:
     seen = set()
     flip_ok = p.markers >= 1
     free = [(ci, _faces(r, s, seat, ci)) for ci, c in enumerate(p.cards) if c.die is None]
+    take = A.TakeDie
     for d in s.tent_dice:
-        if (d.colour, d.face) in seen:
+        key = (d.colour, d.face)
+        if key in seen:
             continue  # identical dice are one choice
-        seen.add((d.colour, d.face))
+        seen.add(key)
+        die = d.id
         for ci, faces in free:
             for colour in C.COLOURS if d.colour == "clear" else ("",):
-                out.append(A.TakeDie(d.id, ci, colour))
+                out.append(take(die, ci, colour))
                 if flip_ok:
-                    out.append(A.TakeDie(d.id, ci, colour, flip=True))
-                out += [A.TakeDie(d.id, ci, colour, face=f) for f in faces if f != d.face]
+                    out.append(take(die, ci, colour, flip=True))
+                if faces:  # K11: most cards set no face
+                    out += [take(die, ci, colour, face=f) for f in faces if f != d.face]
     return out
 
 
