@@ -303,6 +303,8 @@ class Game:
                 # Only the engine draws for chance and moves the automaton: a save file or a
                 # page call cannot choose the dice or the Successor's steps.
                 raise IllegalAction(f"core.forced.{to.kind}", seat=seat)
+        elif to.kind == "players":
+            self.check_move(state, seat, action, listed)
         new = self.copy(state)
         try:
             events = self._apply(new, seat, action)
@@ -311,6 +313,11 @@ class Game:
             # input state is untouched, so it is simply refused.
             raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
         return new, events
+
+    def check_move(self, state: Any, seat: int, action: Any, listed: list[Any] | None) -> None:
+        """A player's move checked before it is applied, after the core's checks of whose turn
+        it is and of the action's type: a game that can say why a move is refused in the
+        player's words raises that ``IllegalAction`` here (otherwise ``_apply`` refuses)."""
 
     def _action_types(self) -> tuple[type, ...]:
         types = getattr(self.action_type, "__args__", None)

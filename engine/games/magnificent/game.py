@@ -151,23 +151,18 @@ class Magnificent(Game):
         # the round: such a save holds no step for that throw.
         return format_version < 4 and bool(state.throw)
 
-    def apply(
-        self, state: MagState, seat: int, action: Any, listed: list[Any] | None = None
-    ) -> tuple[Any, list[Event]]:
-        to = self.to_act(state)
-        if to.kind == "players" and seat in to.seats and type(action) in self._action_set():
-            # A placement is cheaper checked among its one fragment's spots than found in the
-            # long listed ones.
-            if listed is not None and not isinstance(action, A.Place):
-                ok = action in listed
-            else:
-                ok = self.allowed(state, seat, action)
-            if not ok:
-                # the player's reason in words and numbers; the rule stays named in it
-                rule = self.rule_of[type(action)]
-                code, params = refusals.reason(self.rules, state, seat, action, rule)
-                raise IllegalAction(code, **params)
-        return super().apply(state, seat, action, listed)
+    def check_move(self, state: MagState, seat: int, action: Any, listed: list[Any] | None) -> None:
+        # A placement is cheaper checked among its one fragment's spots than found in the long
+        # listed ones.
+        if listed is not None and not isinstance(action, A.Place):
+            ok = action in listed
+        else:
+            ok = self.allowed(state, seat, action)
+        if not ok:
+            # the player's reason in words and numbers; the rule stays named in it
+            rule = self.rule_of[type(action)]
+            code, params = refusals.reason(self.rules, state, seat, action, rule)
+            raise IllegalAction(code, **params)
 
     def saved_state_hash(self, state: MagState, format_version: int) -> str:
         if format_version >= 4:
