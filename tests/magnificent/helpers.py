@@ -3,6 +3,7 @@ actions applied through the public ``Game.apply`` after checking they are offere
 
 from __future__ import annotations
 
+from engine.core import CHANCE
 from engine.games.magnificent import Magnificent
 from engine.games.magnificent import actions as A
 from engine.games.magnificent.solo import MagnificentSolo
@@ -10,8 +11,12 @@ from engine.games.magnificent.state import Built, Die, HeldCard
 
 
 def table(players: int = 4, seed: int = 1, **options):
+    """The deal and its first step, the throw of the first round's dice (a chance step)."""
     g = MagnificentSolo() if players == 1 else Magnificent(players, options)
-    return g, g.initial_state(seed)
+    s = g.initial_state(seed)
+    while g.to_act(s).kind == "chance":
+        s, _ = g.apply(s, CHANCE, g.chance_action(s))
+    return g, s
 
 
 def ready(players: int = 4, seed: int = 1, **options):

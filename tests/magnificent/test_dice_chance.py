@@ -1,7 +1,7 @@
-"""R75(d) and R92: the dice thrown during play are chance steps that carry their faces. The
+"""R6, R75(d) and R92: every throw of the dice is a chance step that carries its faces. The
 engine computes them from the state's RNG, a forged throw is refused, a test can force one and
-the game deals on as the seed would, and a save of format 3 (which threw inside the step that
-ended the round) loads with the engine's own throws filled in."""
+the game deals on as the seed would, and a save of format 3 (which threw with the deal and
+inside the step that ended a round) loads with the engine's own throws filled in."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pytest
 from engine.core import CHANCE, IllegalAction
 from engine.core import save as savefile
 from engine.core.match import Match
+from engine.games.magnificent import Magnificent, roundend
 from engine.games.magnificent import actions as A
-from engine.games.magnificent import roundend
 from engine.games.magnificent.solo import SoloDiscard
 from tests.magnificent.helpers import act, ready
 
@@ -59,6 +59,23 @@ def test_a_test_can_force_a_throw_and_the_game_deals_on_as_the_seed_would():
     engine_own, _ = g.apply(s, CHANCE, g.chance_action(s))
     assert [d.face for d in mine.tent_dice] == list(forced)
     assert mine.rng == engine_own.rng
+
+
+def test_the_deals_throw_is_the_first_step_and_the_deal_does_not_depend_on_it():
+    """R6: the first round's dice are thrown between the deal's shuffles; the deal drew past
+    them, so a forced throw changes the dice and nothing else, and nobody sees them before."""
+    g = Magnificent(3)
+    s = g.initial_state(4)
+    assert g.to_act(s).kind == "chance" and not s.tent_dice and len(s.throw) == sum(g.rules.dice)
+    assert "deal_throw" not in g.view(s, 0) and "rng" not in g.view(s, 0)
+    own, events = g.apply(s, CHANCE, g.chance_action(s))
+    assert [e.code for e in events] == ["mag.round"] and own.deal_throw is None
+    forced = g.copy(s)
+    g.apply_owned(forced, CHANCE, A.Roll((1,) * len(s.throw)))
+    assert [d.face for d in forced.tent_dice] == [1] * len(s.throw)
+    forced.tent_dice = own.tent_dice
+    assert forced == own  # the same deal, decks and RNG: only the faces were forced
+    assert g.chance_action(s) == g.chance_action(s)  # computed from a copy, state untouched
 
 
 @pytest.mark.parametrize("faces", [(7,), (0,), ()])

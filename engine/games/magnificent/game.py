@@ -15,6 +15,7 @@ from engine.core.game import CHANCE_NODE, TERMINAL, Progress
 from engine.core.i18n import catalog, format_template, render
 from engine.core.levels import level_bots
 from engine.core.registry import register
+from engine.core.rng import Rng
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import (
     build,
@@ -143,12 +144,13 @@ class Magnificent(Game):
         return action in self.legal_actions(state, seat)
 
     def chance_action(self, state: MagState) -> A.Roll:
-        """The dice waiting in ``state.throw``, thrown on a copy of the state's RNG."""
-        return A.Roll(setup.throw(msgspec.structs.replace(state.rng), len(state.throw)))
+        """The dice waiting in ``state.throw``, thrown on a copy of the RNG they wait for."""
+        rng = state.rng if state.deal_throw is None else state.deal_throw
+        return A.Roll(setup.throw(msgspec.structs.replace(rng), len(state.throw)))
 
     def unrecorded_chance(self, state: MagState, format_version: int) -> bool:
-        # Before format 4 the dice of rounds 2 and 3 were thrown inside the step that ended
-        # the round: such a save holds no step for that throw.
+        # Before format 4 the dice were thrown with the deal and inside the step that ended a
+        # round: such a save holds no step for those throws.
         return format_version < 4 and bool(state.throw)
 
     def check_move(self, state: MagState, seat: int, action: Any, listed: list[Any] | None) -> None:
@@ -239,6 +241,8 @@ class Magnificent(Game):
         probe.master_deck = probe.master_deck[::-1]
         probe.tile_stack = probe.tile_stack[::-1]
         probe.poster_deck = probe.poster_deck[::-1]
+        if probe.deal_throw is not None:  # the first round's dice before their throw
+            probe.deal_throw = Rng(probe.deal_throw.state ^ 1, probe.deal_throw.draws)
         if probe.box_tent is not None:
             probe.box_tent = "probe-tent"
         for i, p in enumerate(probe.players):
@@ -295,6 +299,10 @@ class Magnificent(Game):
         # Label parts that depend on the value (and on the pack, for the track).
         if kind == "as":
             return text("term.as", value=self.term_name("colour", value, lang)) if value else ""
+        if kind == "dice":  # one die of a throw's [[colour, face], …]: "orange 3"
+            if isinstance(value, (list, tuple)) and len(value) == 2:
+                return f"{self.term_name('colour', value[0], lang)} {value[1]}"
+            return self.term_name("colour", value, lang) if isinstance(value, str) else str(value)
         if kind == "flip":
             return text("term.flip") if value else ""
         if kind == "face":
@@ -338,7 +346,11 @@ class Magnificent(Game):
 
 def _roll(r: Rules, s: MagState, seat: int, a: A.Roll, events: list[Event]) -> None:
     setup.take_throw(s, a.faces)
-    roundend.rolled(r, s, a.faces, events)
+    if s.deal_throw is not None:  # the deal's throw (R6): setup goes on
+        s.deal_throw = None
+        roundend.dice_in(s, a.faces, events)
+    else:
+        roundend.rolled(r, s, a.faces, events)
 
 
 def _end_turn(r: Rules, s: MagState, seat: int, a: A.EndTurn, events: list[Event]) -> None:

@@ -26,6 +26,7 @@ def state_v3(state: MagState) -> dict[str, Any]:
     out = msgspec.to_builtins(state, builtin_types=(bytes,))
     # A save rests after its steps, never before a throw: the waiting colours are empty.
     out.pop("throw")
+    out.pop("deal_throw")
     # Renamed in place: the encoding keeps the fields' order.
     out = {("solo_offer" if k == "offer" else k): v for k, v in out.items()}
     if out["phase"] == "offer":

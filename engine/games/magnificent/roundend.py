@@ -183,8 +183,8 @@ def prepare(r: Rules, s: MagState, events: list[Event]) -> None:
     s.phase = "roll"
 
 
-def rolled(r: Rules, s: MagState, faces: tuple[int, ...], events: list[Event]) -> None:
-    """R75(d): the round's dice in the Main Tent as thrown; the first player's turn."""
+def dice_in(s: MagState, faces: tuple[int, ...], events: list[Event]) -> None:
+    """The round's dice in the Main Tent as thrown (R6, R75 d)."""
     s.tent_dice = setup.new_dice(s, s.throw, faces)
     s.throw = ()
     ev(
@@ -194,4 +194,9 @@ def rolled(r: Rules, s: MagState, faces: tuple[int, ...], events: list[Event]) -
         first=s.first,
         dice=[[d.colour, d.face] for d in s.tent_dice],
     )
+
+
+def rolled(r: Rules, s: MagState, faces: tuple[int, ...], events: list[Event]) -> None:
+    """R75(d): the new round's dice thrown; the first player's turn."""
+    dice_in(s, faces, events)
     s.phase = "turn"

@@ -31,11 +31,12 @@ def throw(rng: Rng, count: int) -> tuple[int, ...]:
 
 def take_throw(s: MagState, faces: tuple[int, ...]) -> None:
     """A Roll step's faces checked against the dice waiting (a test or a physical table may
-    force a throw), and the state's RNG moved on as if it had thrown, so the game deals on as
-    the seed would."""
+    force a throw), and the RNG it throws from moved on as if it had thrown, so the game deals
+    on as the seed would (the deal's throw: the deal already drew past it)."""
     if len(faces) != len(s.throw) or any(not 1 <= f <= 6 for f in faces):
         raise IllegalAction("mag.refuse.not_the_dice", faces=list(faces), dice=len(s.throw))
-    throw(s.rng, len(faces))
+    if s.deal_throw is None:
+        throw(s.rng, len(faces))
 
 
 def new_dice(s: MagState, colours: tuple[str, ...], faces: tuple[int, ...]) -> tuple[Die, ...]:
@@ -105,10 +106,11 @@ def initial_state(r: Rules, seed: int) -> MagState:
         pending=[],
         turn=Turn(),
     )
-    # The first round's dice are thrown with the deal (R6), between its shuffles; later throws
-    # are chance steps of their own (Roll).
-    colours = tuple(dice_colours(r.dice))
-    s.tent_dice = new_dice(s, colours, throw(rng, len(colours)))
+    # R6: the first round's dice are thrown between the deal's shuffles. The throw is the game's
+    # first step (a Roll from the RNG kept here); the deal goes on past the same draws.
+    s.throw = tuple(dice_colours(r.dice))
+    s.deal_throw = Rng(rng.state, rng.draws)
+    throw(rng, len(s.throw))
     fill_fair(r, s, tiles=True)
     boards = rng.shuffled(list(NUMERALS))[:n]
     for seat in range(n):
