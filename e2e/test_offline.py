@@ -191,6 +191,7 @@ def test_a_new_build_is_offered_without_losing_the_game(
     page.evaluate("""() => marquee.start({game: 'magnificent', seed: 11,
         seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bo'}]})""")
     for _ in range(3):
+        page.evaluate("marquee.idle()")  # the game opens on the engine's throw of the dice
         if page.evaluate("marquee.screen()") == "pass":
             page.evaluate("marquee.confirmPass()")
         page.evaluate("marquee.act(0)")
