@@ -31,10 +31,10 @@ FORMAT = "marquee-save"
 # 3: The Magnificent's pending decisions are tagged Structs and Trickerion's dice roll carries
 # its faces (house order II): a format-2 save's steps are mapped on load (Game.upgrade_step)
 # and its state hash checked in the shape it recorded (Game.saved_state_hash).
-# Format 4 (engine 0.5): The Magnificent's Main Tent dice are chance steps that carry their faces
-# and its solo game is a layer with a state of its own; the Oracle's rewards owed are one Struct per
-# kind. A format-3 save's missing chance steps are recomputed from the seed on load
-# (Game.upgrade_fills_chance) and its state hash checked in the shape it recorded.
+# Format 4 (engine 0.5): The Magnificent's dice are chance steps that carry their faces and its
+# solo fields lost the solo name; the Oracle's rewards owed are one Struct per kind. A format-3
+# save's missing chance steps are the engine's own throws from the seed on load
+# (Game.unrecorded_chance) and its state hash is checked in the shape it recorded.
 FORMAT_VERSION = 4
 
 MAX_BYTES = 2_000_000  # a whole 4-player game is ~35 kB; the rest is room for a box owner's packs

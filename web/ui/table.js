@@ -40,49 +40,26 @@ export function buildTable(root, ctx) {
 // --- the skeleton's parts: each takes { t, on, keep, refs } and keeps its live elements in refs
 
 /** Storage, other-tab and loaded-file notices above the table. */
-function banners({ t, on, keep }) {
+function banners(parts) {
+  const { keep } = parts;
   return [
     keep(
       "storageBox",
       h("div", { class: "notice-banner storage-banner", testid: "storage-banner", role: "alert", hidden: true }),
     ),
-    keep(
-      "tabBox",
-      h(
-        "div",
-        { class: "notice-banner tab-banner", testid: "tab-banner", role: "alert", hidden: true },
-        keep("tabText", h("span", {})),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "icon",
-            testid: "tab-banner-dismiss",
-            "aria-label": t("ui.table.dismiss"),
-            onclick: () => on.dismissTab(),
-          },
-          "×",
-        ),
-      ),
+    dismissible(
+      parts,
+      ["tabBox", "tabText"],
+      { class: "notice-banner tab-banner", testid: "tab-banner", role: "alert" },
+      "tab-banner-dismiss",
+      () => parts.on.dismissTab(),
     ),
-    keep(
-      "loadBox",
-      h(
-        "div",
-        { class: "notice-banner load-notice", testid: "load-notice", role: "status", hidden: true },
-        keep("loadText", h("span", {})),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "icon",
-            testid: "load-notice-dismiss",
-            "aria-label": t("ui.table.dismiss"),
-            onclick: () => on.dismissLoaded(),
-          },
-          "×",
-        ),
-      ),
+    dismissible(
+      parts,
+      ["loadBox", "loadText"],
+      { class: "notice-banner load-notice", testid: "load-notice", role: "status" },
+      "load-notice-dismiss",
+      () => parts.on.dismissLoaded(),
     ),
   ];
 }
@@ -133,22 +110,28 @@ function sideColumn(parts) {
 }
 
 /** A refused move's reason, until dismissed. */
-function errorBanner({ t, on, keep }) {
+function errorBanner(parts) {
+  return dismissible(
+    parts,
+    ["errorBox", "errorText"],
+    { class: "error-banner", testid: "error-banner", role: "alert" },
+    "error-dismiss",
+    () => parts.on.dismiss(),
+    { class: "error-banner-text" },
+  );
+}
+
+/** A notice kept hidden until the table fills it: its text (kept as `text`) and a × button. */
+function dismissible({ t, keep }, [box, text], attrs, dismissId, onDismiss, textAttrs = {}) {
   return keep(
-    "errorBox",
+    box,
     h(
       "div",
-      { class: "error-banner", testid: "error-banner", role: "alert", hidden: true },
-      keep("errorText", h("span", { class: "error-banner-text" })),
+      { ...attrs, hidden: true },
+      keep(text, h("span", textAttrs)),
       h(
         "button",
-        {
-          type: "button",
-          class: "icon",
-          testid: "error-dismiss",
-          "aria-label": t("ui.table.dismiss"),
-          onclick: () => on.dismiss(),
-        },
+        { type: "button", class: "icon", testid: dismissId, "aria-label": t("ui.table.dismiss"), onclick: onDismiss },
         "×",
       ),
     ),

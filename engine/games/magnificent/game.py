@@ -136,13 +136,6 @@ class Magnificent(Game):
     def legal_actions(self, state: MagState, seat: int) -> list[Any]:
         return legal.options(self.rules, state, seat)
 
-    def allowed(self, state: MagState, seat: int, action: Any) -> bool:
-        """A placement is cheaper checked among its one fragment's spots than found in the long
-        listed ones; anything else is looked up among the legal actions."""
-        if isinstance(action, A.Place):
-            return legal.place_allowed(self.rules, state, seat, action)
-        return action in self.legal_actions(state, seat)
-
     def chance_action(self, state: MagState) -> A.Roll:
         """The dice waiting in ``state.throw``, thrown on a copy of the RNG they wait for."""
         rng = state.rng if state.deal_throw is None else state.deal_throw
@@ -155,11 +148,11 @@ class Magnificent(Game):
 
     def check_move(self, state: MagState, seat: int, action: Any, listed: list[Any] | None) -> None:
         # A placement is cheaper checked among its one fragment's spots than found in the long
-        # listed ones.
-        if listed is not None and not isinstance(action, A.Place):
-            ok = action in listed
+        # listed ones; anything else is looked up among the legal actions.
+        if isinstance(action, A.Place):
+            ok = legal.place_allowed(self.rules, state, seat, action)
         else:
-            ok = self.allowed(state, seat, action)
+            ok = action in (listed if listed is not None else self.legal_actions(state, seat))
         if not ok:
             # the player's reason in words and numbers; the rule stays named in it
             rule = self.rule_of[type(action)]

@@ -80,7 +80,7 @@ class SoloRules(Rules):
         s.dice_supply = self.dice_supply()
 
 
-def keep(s: MagState, card: str, events: list[Event], r: Rules) -> None:
+def keep(r: Rules, s: MagState, card: str, events: list[Event]) -> None:
     """R91: keep 4 of the offer one by one; the rest is shuffled back into the deck."""
     p = s.players[0]
     p.cards = (*p.cards, HeldCard(id=card))
@@ -158,7 +158,7 @@ class MagnificentSolo(Magnificent):
 
     def _act(self, s: MagState, seat: int, a: Any, events: list[Event]) -> None:
         if s.phase == "offer" and isinstance(a, A.DraftKeep):
-            keep(s, a.card, events, self.rules)
+            keep(self.rules, s, a.card, events)
         elif isinstance(a, SoloDiscard):
             discard(self.rules, s, a.slot, events)
         elif isinstance(a, A.Roll) and s.phase == "turn":
