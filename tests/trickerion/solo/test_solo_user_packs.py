@@ -257,3 +257,30 @@ def test_a_save_from_before_the_plans_were_replaceable_still_opens():
     with pytest.raises(SaveError) as err:
         savefile.load(json.dumps(data))
     assert err.value.code == "save.pack_mismatch" and err.value.params == {"pack": PLANS}
+
+
+def test_the_lobbys_pack_file_is_checked_by_the_bridge_and_plays_in_new():
+    """The page's path (web/ui/packs.js): ``pack_check`` when the file is chosen, ``new`` with
+    its text; a refused file names its path, a pack of another game is refused."""
+    from engine.bridge.door import Bridge
+
+    b = Bridge()
+    text = fixture("plans-lean").decode()
+    ok = json.loads(b.call("pack_check", json.dumps({"game": "trickerion-solo", "text": text})))
+    assert ok == {
+        "pack": PLANS,
+        "sha256": check_file(fixture("plans-lean"))[1],
+        "provisional": True,
+    }
+    broken = edited("plans", lambda d: d["cards"].pop()).decode()
+    err = json.loads(b.call("pack_check", json.dumps({"game": "trickerion-solo", "text": broken})))
+    assert err["error"]["code"] == "pack.invalid"
+    assert err["error"]["params"]["path"] == "$.decks[0].cards.preparation"
+    err = json.loads(b.call("pack_check", json.dumps({"game": "trickerion", "text": text})))
+    assert err["error"]["code"] == "options.unknown_pack"
+    err = json.loads(b.call("pack_check", json.dumps({"game": "trickerion-solo", "text": "{}"})))
+    assert err["error"]["params"]["path"] == "$.pack"
+    args = {"game": "trickerion-solo", "players": 2, "seed": 5, "packs": {PLANS: text}}
+    assert "error" not in json.loads(b.call("new", json.dumps(args)))
+    saved = json.loads(json.loads(b.call("save", "{}"))["text"])
+    assert saved["packs"]["user"] == {PLANS: text}

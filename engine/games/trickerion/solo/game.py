@@ -59,15 +59,19 @@ SOLO_OPTIONS = (
             # the hard bot of issue #24: 8 games at Low and 16 at Medium, seeds 50000 on).
             "en": "The Successor's characters, dice, cards and scoring table. Measured: it "
             "scores about 103 fame at Low, 126 at Medium, 163 at High; the Hard bot scores about "
-            "57 against it at Low and 59 at Medium, and won none of those 24 games.",
+            "57 against it at Low and 59 at Medium, and won none of those 24 games. Its plan cards "
+            "are provisional (invented: our copy of the rulebook lost their pictures); load the "
+            "printed ones as a pack file below.",
             "ru": "Персонажи преемника, кубики, карты и таблица подсчёта. По замерам он набирает "
             "около 103 славы на низкой, 126 на средней, 163 на высокой сложности; сильный бот "
             "набирает против него около 57 на низкой и 59 на средней и не выиграл ни одной из "
-            "этих 24 партий.",
+            "этих 24 партий. Его карты планов предварительные (придуманы: в нашем тексте правил "
+            "их картинки утеряны); напечатанные можно загрузить файлом пакета ниже.",
             "fr": "Personnages, dés, cartes et décompte du Successeur. Mesuré : il marque environ "
             "103 de Prestige en Faible, 126 en Moyenne, 163 en Élevée ; le robot difficile marque "
             "environ 57 contre lui en Faible et 59 en Moyenne, et n'a gagné aucune de ces 24 "
-            "parties.",
+            "parties. Ses cartes de plan sont provisoires (inventées : notre texte de la règle en "
+            "a perdu les images) ; chargez les cartes imprimées comme fichier de paquet ci-dessous.",
         },
     ),
     OptionSpec(
@@ -165,6 +169,23 @@ class TrickerionSolo(Trickerion):
     # A box owner may type in the printed difficulty tables, plan cards and dice
     # (docs/trickerion-data.md).
     replaceable_packs = tuple(pack_id(name) for name in REPLACEABLE)
+    pack_names = {
+        pack_id("tables"): {
+            "en": "The Successor's difficulty tables",
+            "ru": "Таблицы сложности преемника",
+            "fr": "Tables de difficulté du Successeur",
+        },
+        pack_id("plans"): {
+            "en": "The Successor's plan cards",
+            "ru": "Карты планов преемника",
+            "fr": "Cartes de plan du Successeur",
+        },
+        pack_id("dice"): {
+            "en": "Round-preparation dice",
+            "ru": "Кубики подготовки раунда",
+            "fr": "Dés de préparation de la manche",
+        },
+    }
 
     def __init__(
         self,
