@@ -14,6 +14,7 @@ from engine.core import save as savefile
 from engine.core.bots import bot_for, bot_seed
 from engine.core.i18n import render
 from engine.core.match import Match
+from engine.core.packs import read_header
 from engine.core.play import play_to_end
 
 
@@ -59,18 +60,19 @@ def simulate(
     budget: int | None = None,
     rotate: bool = False,
     each: Any = None,
+    packs: dict[str, bytes] | None = None,
 ) -> dict:
     """Whole games between bots. With ``rotate``, game g seats the listed bots shifted by g
     (seat s plays bot (s + g) mod n), and the figures are per listed bot, not per seat.
     ``each`` (a text file) gets a JSON line per game as it ends, so a long sample that is cut
-    short still has what it played."""
+    short still has what it played. ``packs``: a box owner's packs (pack id -> bytes)."""
     decisions, seconds, scores = [], [], []
     wins = [0] * players
     for g in range(games):
         s = seed + g
         shift = g % players if rotate else 0
         start = time.perf_counter()
-        match = Match.new(game_id, players, options, seed=s)
+        match = Match.new(game_id, players, options, seed=s, packs=packs)
         decisions.append(play_to_end(match, _bots_for(match, bots, s, budget, shift)))
         seconds.append(time.perf_counter() - start)
         result = match.result()
@@ -85,10 +87,12 @@ def simulate(
             each.write(json.dumps({"seed": s, "scores": by, "winners": won}) + "\n")
             each.flush()
     per = "bot" if rotate else "seat"
+    table = Match.new(game_id, players, options, packs=packs).game
     return {
         "game": game_id,
         "players": players,
-        "options": Match.new(game_id, players, options).game.options,
+        "options": table.options,
+        "packs": table.pack_fingerprint(),
         "bots": bots,
         "budget": budget,
         "rotate": rotate,
@@ -121,6 +125,17 @@ def parse_options(text: str | None) -> dict:
     return options
 
 
+def read_packs(paths: list[str] | None) -> dict[str, bytes]:
+    """``--pack FILE``: a box owner's pack, under the pack id its header names (checked when
+    the game reads it)."""
+    packs = {}
+    for path in paths or ():
+        with open(path, "rb") as f:
+            data = f.read()
+        packs[str(read_header(data)["pack"])] = data
+    return packs
+
+
 def read_save(path: str) -> bytes:
     """A save file's bytes, at most the size a save may have (more is refused unread)."""
     try:
@@ -149,6 +164,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             args.budget,
             args.rotate,
             each,
+            read_packs(args.pack),
         )
     finally:
         if each is not None:
@@ -297,6 +313,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--options", help="JSON object, e.g. '{\"dark_alley\": false}'")
     p.add_argument("--each", help="append a JSON line per game to this file as it ends")
+    p.add_argument(
+        "--pack",
+        action="append",
+        help="a box owner's pack file in place of the shipped one (repeatable)",
+    )
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("replay", help="replay a save file and print its log")
     p.add_argument("file")

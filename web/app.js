@@ -228,6 +228,20 @@ const lobbyHandlers = {
     S.lobbyError = null;
     drawLobby();
   },
+  packFile: reporting(
+    lobbyFailed,
+    afterEngine(async (file) => {
+      const text = await saves.readFile(S.t, file);
+      const checked = await call("pack_check", { game: S.setup.game, text });
+      S.lobbyError = null;
+      changeSetup({ packs: { ...S.setup.packs, [checked.pack]: { ...checked, text } } }, "pack-file-input");
+    }),
+  ),
+  packRemove(id) {
+    const packs = { ...S.setup.packs };
+    delete packs[id];
+    changeSetup({ packs }, "pack-file-input");
+  },
   loadFile: reporting(
     lobbyFailed,
     afterEngine(async (file) => {
@@ -311,6 +325,7 @@ function startWith(setup) {
     seats: resizeSeats(setup.seats ?? base.seats, players, game),
     seed: setup.seed ?? base.seed,
     hints: setup.hints ?? base.hints ?? true,
+    packs: base.packs ?? {},
   };
   rememberSetup(S.setup);
   return startGame();

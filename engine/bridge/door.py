@@ -28,6 +28,7 @@ from engine.bridge.transport import (
     HintArgs,
     LoadArgs,
     NewArgs,
+    PackCheckArgs,
     Refusal,
     RenderArgs,
     ReviewArgs,
@@ -50,6 +51,7 @@ from engine.core.game import Game
 from engine.core.i18n import LANGS, game_package, page_strings, render
 from engine.core.levels import hint as search_hint
 from engine.core.match import Match, random_seed
+from engine.core.packs import PackError, check_file, read_header
 
 HINT_COUNT = 3
 
@@ -93,7 +95,8 @@ class Bridge(Automation, Door):
             seed = random_seed()
         elif isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
             seed = int(seed)  # digits as text: JavaScript numbers lose seeds above 2^53
-        match = Match.new(a.game, a.players, a.options, seed)
+        packs = {k: v.encode("utf-8") for k, v in (a.packs or {}).items()}
+        match = Match.new(a.game, a.players, a.options, seed, packs)
         seats = list(a.seats) if a.seats is not None else [Seat()] * a.players
         return self._seat(Table(match, seats, a.hints), a.viewer, a.lang)
 
@@ -231,6 +234,20 @@ class Bridge(Automation, Door):
                 }
             )
         return out
+
+    def m_pack_check(self, a: PackCheckArgs) -> dict[str, Any]:
+        """A box owner's pack file for ``game`` (the lobby's pack file): read by the game as it
+        would be at the start, so every problem is refused here with its path (``pack.invalid``
+        or ``options.unknown_pack``); else its id, sha256 and whether it is still provisional."""
+        cls = registry.get(a.game)
+        data = a.text.encode("utf-8")
+        pack_id = read_header(data)["pack"]
+        if not isinstance(pack_id, str):
+            raise PackError("?", [("$.pack", "a pack file names its pack id in its header")])
+        game = cls(cls.min_players, None, {pack_id: data})
+        pack, sha = check_file(data)
+        assert game.pack_fingerprint()[pack_id] == sha  # the game holds the file it was given
+        return {"pack": pack_id, "sha256": sha, "provisional": pack.provisional}
 
     def m_render(self, a: RenderArgs) -> str:
         return render(a.code, a.params, a.lang, self.game())

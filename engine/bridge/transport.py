@@ -74,6 +74,8 @@ class NewArgs(_Viewed, frozen=True):
     seed: Any = None
     seats: list[Seat] | None = None
     hints: bool = True  # a lobby option: False refuses ``hint`` for the whole game
+    # a box owner's packs (pack id -> the file's text) in place of the shipped ones
+    packs: dict[str, str] | None = None
 
 
 class SnapshotArgs(_Viewed, frozen=True):
@@ -112,6 +114,11 @@ class HintArgs(_Lang, frozen=True):
 
 class GameDataArgs(_Args, frozen=True):
     game: str = ""
+
+
+class PackCheckArgs(_Args, frozen=True):
+    game: str = ""
+    text: str = ""
 
 
 class RenderArgs(_Lang, frozen=True):
@@ -179,6 +186,7 @@ ARGS: dict[str, type[_Args]] = {
     "why": WhyArgs,
     "hint": HintArgs,
     "game_data": GameDataArgs,
+    "pack_check": PackCheckArgs,
     "render": RenderArgs,
     "rng_check": RngCheckArgs,
     "selfplay": SelfplayArgs,

@@ -85,6 +85,8 @@ class Game:
     action_type: ClassVar[Any]
     # Data packs a box owner may replace with their own file (see ``engine.core.packs``).
     replaceable_packs: ClassVar[tuple[str, ...]] = ()
+    # Each replaceable pack's name per language (en / ru / fr), for the lobby's pack files.
+    pack_names: ClassVar[dict[str, dict[str, str]]] = {}
     # Extra bot kinds beyond the generic random bot: name -> factory(seed) -> Bot.
     bots: ClassVar[dict[str, Any]] = {}
     # What the bots know (engine.core.search.Knowledge): determinization, evaluation, policy.
@@ -370,4 +372,5 @@ class Game:
             "bots": ["random", *cls.bots],
             "automata": list(cls.automata),
             "automaton_names": cls.automaton_names,
+            "packs": [{"id": p, "names": cls.pack_names.get(p, {})} for p in cls.replaceable_packs],
         }

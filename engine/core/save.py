@@ -252,12 +252,16 @@ def _game(save: SaveFile | SaveFileV1) -> Any:
     except OptionsError as exc:
         code = "save.unknown_game" if exc.code == "options.unknown_game" else "save.bad_options"
         raise SaveError(code, **{**exc.params, "game": save.game, "reason": exc.code}) from None
-    except MarqueeError as exc:  # a box owner's pack the game refuses
-        raise SaveError("save.bad_pack", reason=exc.code, **exc.params) from None
+    except MarqueeError as exc:  # a box owner's pack the game refuses: its reason, its path
+        params = {"reason": exc.code, **exc.params, "error": exc.code}
+        raise SaveError("save.bad_pack", **params) from None
     if isinstance(save, SaveFile):
         ours = game.pack_fingerprint()
-        for pack in sorted(set(ours) | set(save.packs.fingerprint)):
-            if ours.get(pack) != save.packs.fingerprint.get(pack):
+        theirs = save.packs.fingerprint
+        for pack in sorted(set(ours) | set(theirs)):
+            if pack not in theirs and pack not in game.user_packs:
+                continue  # the file predates this pack being replaceable: it played the shipped one
+            if ours.get(pack) != theirs.get(pack):
                 raise SaveError("save.pack_mismatch", pack=pack)
     return game
 

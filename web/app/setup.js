@@ -15,6 +15,7 @@ export function defaultSetup(game) {
     seats: resizeSeats([], players, game),
     seed: "", // empty: the engine draws a 64-bit seed when the game starts
     hints: true,
+    packs: {}, // a box owner's pack files: pack id -> {text, sha256, provisional} (ui/packs.js)
   };
 }
 
@@ -28,6 +29,9 @@ export function initialSetup(games) {
     for (const o of game.options) if (o.id in (saved.options ?? {})) setup.options[o.id] = saved.options[o.id];
     setup.seats = resizeSeats(saved.seats ?? [], setup.players, game);
     if (typeof saved.hints === "boolean") setup.hints = saved.hints;
+    // the engine checks them again at the start
+    const known = new Set((game.packs ?? []).map((p) => p.id));
+    for (const [id, p] of Object.entries(saved.packs ?? {})) if (known.has(id)) setup.packs[id] = p;
   }
   return setup;
 }
@@ -49,8 +53,8 @@ export function randomSeed() {
   return ((BigInt(hi) << 32n) | BigInt(lo)).toString();
 }
 
-export function rememberSetup({ game, players, options, seats, hints }) {
-  store.save("lobby", { game, players, options, seats, hints });
+export function rememberSetup({ game, players, options, seats, hints, packs }) {
+  store.save("lobby", { game, players, options, seats, hints, packs });
 }
 
 /** The arguments of the bridge's `new` for this setup. */
@@ -62,6 +66,7 @@ export function newGameArgs(setup, game, lang) {
     seed: parseSeed(setup.seed),
     seats: setup.seats.map((s) => ({ kind: s.kind, bot: s.bot, name: cleanName(s.name).trim() })),
     hints: setup.hints !== false,
+    packs: Object.fromEntries(Object.entries(setup.packs ?? {}).map(([id, p]) => [id, p.text])),
     viewer: null,
     lang,
   };

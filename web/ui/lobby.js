@@ -6,6 +6,7 @@
 
 import { bdi, cleanName, h, clear, NAME_MAX } from "./dom.js";
 import { pick } from "./i18n.js";
+import { packsBlock } from "./packs.js";
 
 export function renderLobby(root, ctx) {
   const { t, games, setup } = ctx;
@@ -108,6 +109,7 @@ function setupPanel(ctx, game) {
       ),
     ),
     game.options.length ? optionsBlock(ctx, game) : null,
+    game.packs?.length ? packsBlock(ctx, game) : null,
     seatsBlock(ctx, game),
     h(
       "div",

@@ -75,6 +75,13 @@ class OracleGame(Game):
     form_actions = ("enter_roll",)
     # A box owner may type in the printed merchant sheet (docs/oracle.md).
     replaceable_packs = (P.SHEET,)
+    pack_names = {
+        P.SHEET: {
+            "en": "The Oracle's dry-erase sheet",
+            "ru": "Лист оракула",
+            "fr": "La feuille de l'Oracle",
+        }
+    }
 
     def __init__(
         self,

@@ -76,7 +76,9 @@ def test_bad_cross_reference_is_rejected():
     data["dice"]["dice"][0]["faces"][0] = ["market_row_1", "downtown_2"]
     with pytest.raises(PackError) as err:
         build(data)
-    assert err.value.params["path"] == "trickerion-solo.dice:$.dice[0].faces[0]"
+    # an in-file problem, so `pack check` catches it too (DicePack.check)
+    assert err.value.params["pack"] == "trickerion-solo.dice"
+    assert err.value.params["path"] == "$.dice[0].faces[0]"
     data = raw()
     data["prophecies"]["human_only"].append(dict(data["prophecies"]["removed"][0]))
     with pytest.raises(PackError) as err:

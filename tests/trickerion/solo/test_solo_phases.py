@@ -139,19 +139,21 @@ def test_plan_deck_layers():
 def test_prep_dice_rounds():
     """dice.2-4 (4 dice without the Academy)."""
     g, s, solo = make("low")
-    assert DI.reroll_options(solo, 1) == [("yellow", "orange", "black", "red")]
+    assert DI.reroll_options(g.cat, solo, 1) == [("yellow", "orange", "black", "red")]
     s.round = 1
     DI.roll(g.cat, s, solo, ("yellow", "orange", "black", "red"), [])
-    assert len(DI.reroll_options(solo, 2)) == 6
+    assert len(DI.reroll_options(g.cat, solo, 2)) == 6
     s.round = 2
     DI.roll(g.cat, s, solo, ("yellow", "black"), [])
     assert solo.prep_marked == ["yellow", "black"]
-    assert DI.reroll_options(solo, 3) == [("orange", "red")]  # example 2, without the blue die
+    assert DI.reroll_options(g.cat, solo, 3) == [
+        ("orange", "red")
+    ]  # example 2, without the blue die
     s.round = 3
     with pytest.raises(IllegalAction):
         DI.roll(g.cat, s, solo, ("yellow", "red"), [])
     DI.roll(g.cat, s, solo, ("orange", "red"), [])
-    assert DI.reroll_options(solo, 4) == [("yellow", "black")]
+    assert DI.reroll_options(g.cat, solo, 4) == [("yellow", "black")]
 
 
 def test_prep_dice_close_two_slots_per_location():
@@ -216,4 +218,5 @@ def test_magician_pool_excludes_priestess_without_prophecies():
 def test_build_plan_deck_is_seeded():
     from engine.core.rng import Rng
 
-    assert build_plan_deck(Rng.from_seed(4)) == build_plan_deck(Rng.from_seed(4))
+    cat = make("low")[0].cat
+    assert build_plan_deck(cat, Rng.from_seed(4)) == build_plan_deck(cat, Rng.from_seed(4))

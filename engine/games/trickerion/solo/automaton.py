@@ -51,7 +51,7 @@ def apply_plan(cat: Catalog, s: State, solo: SoloState, ev: list[Event]) -> None
         solo.plan_discard.append(solo.plan)
         R.emit(ev, "plan_discarded", "assign.1", plan=solo.plan)
     solo.plan = solo.plan_deck.pop(0)
-    kind = R.packs().plan(solo.plan).kind
+    kind = R.table_packs(cat).plan(solo.plan).kind
     R.emit(
         ev,
         "plan_drawn",
@@ -75,7 +75,7 @@ def deal(cat: Catalog, s: State, solo: SoloState) -> list[tuple[str, int, str]]:
     hand = dict(p.hand)
     specials = list(p.specials)
     out: list[tuple[str, int, str]] = []
-    for entry in R.packs().plan(solo.plan).entries:
+    for entry in R.table_packs(cat).plan(solo.plan).entries:
         if not chars:
             out.append(("assign.6", -1, entry.location))
             continue

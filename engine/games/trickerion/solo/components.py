@@ -26,7 +26,7 @@ from typing import Literal
 
 import msgspec
 
-from engine.core.packs import Pack, PackError, read_pack, register_schema
+from engine.core.packs import Pack, PackError, pack_sha256, read_pack, register_schema
 from engine.games.trickerion.components import (
     DIRECTIONS,
     SCHOOLS,
@@ -351,6 +351,35 @@ class PlansPack(Pack, frozen=True, kw_only=True):
     def cards_for(self, academy: bool) -> tuple[PlanCard, ...]:
         return tuple(c for c in self.cards if c.academy == academy)
 
+    def check(self) -> list[tuple[str, str]]:
+        """Every deck fed by the cards present (a box owner's plans go through this)."""
+        errors: list[tuple[str, str]] = []
+        for i, plan in enumerate(self.cards):
+            if not plan.entries:
+                errors.append((f"$.cards[{i}].entries", "a plan card names at least one location"))
+            for j, step in enumerate(plan.entries):
+                if step.location == "academy" and not plan.academy:
+                    at = f"$.cards[{i}].entries[{j}].location"
+                    errors.append((at, "the Academy on a plan card without the Academy"))
+        if {d.variant for d in self.decks} != {"without_academy", "with_academy"}:
+            errors.append(("$.decks", "one deck each: without_academy, with_academy"))
+        for i, deck in enumerate(self.decks):
+            academy = deck.variant == "with_academy"
+            present = self.cards_for(academy)
+            if academy and not present:
+                continue  # the Academy's plan cards are not in the seeds
+            for kind, n in deck.cards.items():
+                count = sum(1 for c in present if c.kind == kind)
+                if count != n:
+                    at = f"$.decks[{i}].cards.{kind}"
+                    errors.append((at, f"{n} {kind} cards, but the pack has {count}"))
+                used = sum(layer.take.get(kind, 0) for layer in deck.layers)
+                if used != n:
+                    errors.append(
+                        (f"$.decks[{i}].layers", f"the layers take {used} {kind} cards of {n}")
+                    )
+        return errors
+
 
 # ---------------------------------------------------------------------------------------------
 # dice.json: round-preparation dice
@@ -392,6 +421,41 @@ class DicePack(Pack, frozen=True, kw_only=True):
 
     def dice_for(self, academy: bool) -> tuple[PrepDie, ...]:
         return tuple(d for d in self.dice if academy or not d.academy)
+
+    def check(self) -> list[tuple[str, str]]:
+        """Faces name real slots (days), at most ``blocks_per_location`` each; one rule per
+        round (a box owner's dice go through this)."""
+        errors: list[tuple[str, str]] = []
+        base = load_packs().board
+        slot_ids = {slot.id for loc in base.locations for slot in loc.slots}
+        day_ids = {d.id for d in base.theater_days}
+        for i, die in enumerate(self.dice):
+            if die.location == "academy":
+                continue  # neither its faces nor the Academy's slot ids are in the seeds
+            if not die.faces:
+                errors.append((f"$.dice[{i}].faces", "a die has at least one face"))
+            valid = (
+                day_ids
+                if die.location == "theater"
+                else {x for x in slot_ids if x.startswith(die.location + "_")}
+            )
+            for j, face in enumerate(die.faces):
+                at = f"$.dice[{i}].faces[{j}]"
+                unknown = [x for x in face if x not in valid]
+                if unknown:
+                    errors.append((at, f"not a {die.location} slot or day: {unknown}"))
+                if len(face) > self.blocks_per_location or len(set(face)) != len(face):
+                    errors.append((at, "too many or repeated blocks"))
+        die_ids = {d.id for d in self.dice}
+        for i, rule in enumerate(self.rules):
+            if rule.must_include and rule.must_include not in die_ids:
+                errors.append((f"$.rules[{i}].must_include", f"unknown die {rule.must_include!r}"))
+        # The solo game always plays with the Dark Alley.
+        for round_no in range(1, base.rounds.with_dark_alley + 1):
+            n = sum(round_no in rule.rounds for rule in self.rules)
+            if n != 1:
+                errors.append(("$.rules", f"{n} rules for round {round_no}, not one"))
+        return errors
 
     def rule_for(self, round_no: int) -> RerollRule:
         for rule in self.rules:
@@ -624,7 +688,7 @@ def build_solo_packs(raw: Mapping[str, bytes | str]) -> SoloPacks:
     return result
 
 
-def _check(s: SoloPacks) -> list[tuple[str, str]]:  # noqa: C901 (debt: split by case)
+def _check(s: SoloPacks) -> list[tuple[str, str]]:
     """Consistency across the solo files and with the base packs: (path, reason) per problem,
     the path prefixed with the pack id holding the record."""
     errors: list[tuple[str, str]] = []
@@ -652,66 +716,6 @@ def _check(s: SoloPacks) -> list[tuple[str, str]]:  # noqa: C901 (debt: split by
     for field in ("assignment_deck", "assignment_deck_academy"):
         for i, loc in enumerate(getattr(board.setup, field)):
             need(loc in location_ids, "board", f"$.setup.{field}[{i}]", f"unknown location {loc!r}")
-    # Plans: locations, decks fed by the cards present.
-    for i, plan in enumerate(s.plans.values()):
-        for j, step in enumerate(plan.entries):
-            at = f"$.cards[{i}].entries[{j}].location"
-            need(step.location in location_ids, "plans", at, f"unknown location {step.location!r}")
-            need(
-                step.location != "academy" or plan.academy,
-                "plans",
-                at,
-                "the Academy on a plan card without the Academy",
-            )
-    for i, deck in enumerate(s.plans_pack.decks):
-        academy = deck.variant == "with_academy"
-        present = [c for c in s.plans.values() if c.academy == academy]
-        if not present:
-            continue  # the Academy's plan cards are not in the seeds
-        for kind, n in deck.cards.items():
-            count = sum(1 for c in present if c.kind == kind)
-            need(
-                count == n,
-                "plans",
-                f"$.decks[{i}].cards.{kind}",
-                f"{n} {kind} cards, but the pack has {count}",
-            )
-            used = sum(layer.take.get(kind, 0) for layer in deck.layers)
-            need(
-                used == n,
-                "plans",
-                f"$.decks[{i}].layers",
-                f"the layers take {used} {kind} cards of {n}",
-            )
-    # Dice: faces name real slots / days.
-    slot_ids = {slot.id for loc in base.board.locations for slot in loc.slots}
-    day_ids = {d.id for d in base.board.theater_days}
-    for i, die in enumerate(s.dice.dice):
-        if die.location == "academy":
-            continue  # Academy slot ids are not in the base packs
-        valid = (
-            day_ids
-            if die.location == "theater"
-            else {x for x in slot_ids if x.startswith(die.location + "_")}
-        )
-        for j, face in enumerate(die.faces):
-            at = f"$.dice[{i}].faces[{j}]"
-            unknown = [x for x in face if x not in valid]
-            need(not unknown, "dice", at, f"not a {die.location} slot or day: {unknown}")
-            need(
-                len(face) <= s.dice.blocks_per_location and len(set(face)) == len(face),
-                "dice",
-                at,
-                "too many or repeated blocks",
-            )
-    die_ids = {d.id for d in s.dice.dice}
-    for i, rule in enumerate(s.dice.rules):
-        need(
-            not rule.must_include or rule.must_include in die_ids,
-            "dice",
-            f"$.rules[{i}].must_include",
-            f"unknown die {rule.must_include!r}",
-        )
     # Solo performance cards: geometry and neutral markers.
     for i, perf in enumerate(s.performances.values()):
         at = f"$.cards[{i}]"
@@ -804,21 +808,23 @@ def provisional_records(s: SoloPacks) -> list[tuple[str, str]]:
     return found
 
 
-@functools.cache
 def load_solo_packs() -> SoloPacks:
-    """Load and check the shipped solo packs once (cached for the process)."""
-    return build_solo_packs({name: read_pack_bytes(name) for name in PACK_TYPES})
+    """The shipped solo packs, loaded and checked once (cached for the process)."""
+    return solo_packs_with(())[0]
 
 
-# The Successor's difficulty tables are the part a box owner may type in from the printed
-# sheet (several of their numbers are provisional): ``TrickerionSolo(packs={TABLES: bytes})``.
-TABLES = pack_id("tables")
+# The parts a box owner may type in from the printed components, each its own file and each
+# provisional in the shipped packs: the difficulty tables, the plan-card faces and the
+# round-preparation dice. ``TrickerionSolo(packs={PLANS: bytes, ...})``; docs/trickerion-data.md.
+REPLACEABLE = ("tables", "plans", "dice")
+TABLES, PLANS, DICE = (pack_id(name) for name in REPLACEABLE)
 
 
 @functools.lru_cache(maxsize=8)
-def solo_packs_with_tables(tables: bytes) -> tuple[SoloPacks, str]:
-    """The shipped solo packs with ``tables`` in place of the shipped tables, checked together;
-    also the tables file's sha256 (what a save records)."""
+def solo_packs_with(own: tuple[tuple[str, bytes], ...]) -> tuple[SoloPacks, dict[str, str]]:
+    """The shipped solo packs with a box owner's files (pack id, bytes) in place of the shipped
+    ones, checked together; also each replaceable pack's sha256 (what a save records)."""
     raw = {name: read_pack_bytes(name) for name in PACK_TYPES}
-    raw["tables"] = tables
-    return build_solo_packs(raw), read_pack(tables, TablesPack, TABLES, GAME)[1]
+    for pid, data in own:
+        raw[pid.removeprefix(f"{GAME}.")] = data
+    return build_solo_packs(raw), {pack_id(n): pack_sha256(raw[n]) for n in REPLACEABLE}

@@ -20,14 +20,14 @@ from engine.games.trickerion.solo.state import BLOCKED, SoloState
 from engine.games.trickerion.state import State
 
 
-def dice_in_play(solo: SoloState) -> tuple[PrepDie, ...]:
-    return R.packs().dice.dice_for(solo.academy)
+def dice_in_play(cat: Catalog, solo: SoloState) -> tuple[PrepDie, ...]:
+    return R.table_packs(cat).dice.dice_for(solo.academy)
 
 
-def reroll_options(solo: SoloState, round_no: int) -> list[tuple[str, ...]]:
+def reroll_options(cat: Catalog, solo: SoloState, round_no: int) -> list[tuple[str, ...]]:
     """The sets of dice you may reroll this round (round I: the one set of all dice)."""
-    rule = R.packs().dice.rule_for(round_no)
-    ids = [d.id for d in dice_in_play(solo)]
+    rule = R.table_packs(cat).dice.rule_for(round_no)
+    ids = [d.id for d in dice_in_play(cat, solo)]
     if rule.roll == "all":
         return [tuple(ids)]
     eligible = [i for i in ids if not (rule.skip_marked and i in solo.prep_marked)]
@@ -58,9 +58,9 @@ def _slot_indices(location: str, face: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def apply_blocks(s: State, solo: SoloState) -> list[int]:
+def apply_blocks(cat: Catalog, s: State, solo: SoloState) -> list[int]:
     """Re-close the slots from the current faces (at round start, the slots are empty)."""
-    dice = dice_in_play(solo)
+    dice = dice_in_play(cat, solo)
     for die in dice:
         for face in die.faces:
             for i in slot_indices(die, face):
@@ -78,21 +78,21 @@ def apply_blocks(s: State, solo: SoloState) -> list[int]:
 
 def roll(cat: Catalog, s: State, solo: SoloState, chosen: tuple[str, ...], ev: list[Event]) -> None:
     """Roll ``chosen`` (one of :func:`reroll_options`), mark them, close the slots."""
-    if tuple(chosen) not in reroll_options(solo, s.round):
+    if tuple(chosen) not in reroll_options(cat, solo, s.round):
         raise IllegalAction(
             "trickerion.solo.prep_dice.not_allowed", dice=list(chosen), round=s.round
         )
-    dice = dice_in_play(solo)
+    dice = dice_in_play(cat, solo)
     if not solo.prep_faces:
         solo.prep_faces = [-1] * len(dice)
-    rule = R.packs().dice.rule_for(s.round)
+    rule = R.table_packs(cat).dice.rule_for(s.round)
     step = {1: "dice.2", 2: "dice.3"}.get(s.round, "dice.4")
     for i, die in enumerate(dice):
         if die.id in chosen:
             solo.prep_faces[i] = s.rng.below(len(die.faces))
     if rule.mark_chosen:
         solo.prep_marked = list(chosen)
-    closed = apply_blocks(s, solo)
+    closed = apply_blocks(cat, s, solo)
     R.emit(
         ev,
         "prep_dice",

@@ -14,7 +14,6 @@ from engine.core.errors import IllegalAction, OptionsError
 from engine.core.events import Event
 from engine.core.game import AUTOMATON
 from engine.core.options import OptionSpec
-from engine.core.packs import pack_sha256
 from engine.core.registry import register
 from engine.games.trickerion import flow, performance, placement
 from engine.games.trickerion.actions import Action
@@ -26,12 +25,7 @@ from engine.games.trickerion.solo import automaton, endround, perform
 from engine.games.trickerion.solo import dice as prep_dice
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
-from engine.games.trickerion.solo.components import (
-    TABLES,
-    load_solo_packs,
-    read_pack_bytes,
-    solo_packs_with_tables,
-)
+from engine.games.trickerion.solo.components import REPLACEABLE, pack_id, solo_packs_with
 from engine.games.trickerion.solo.setup import setup_successor
 from engine.games.trickerion.solo.state import PendingPrepDice, SoloGameState, solo_of, successor
 from engine.games.trickerion.solo.view import solo_view
@@ -39,10 +33,11 @@ from engine.games.trickerion.state import State
 
 
 @functools.lru_cache(maxsize=8)
-def solo_catalog(tables: bytes | None = None) -> R.SoloCatalog:
-    """The catalogue of the solo game, on the shipped difficulty tables or a box owner's."""
-    solo = load_solo_packs() if tables is None else solo_packs_with_tables(tables)[0]
-    return R.SoloCatalog(catalog(), solo)
+def solo_catalog(own: tuple[tuple[str, bytes], ...] = ()) -> tuple[R.SoloCatalog, dict[str, str]]:
+    """The catalogue of the solo game on the shipped packs or with a box owner's (pack id,
+    bytes) in their place, and the replaceable packs' fingerprint."""
+    solo, fingerprint = solo_packs_with(own)
+    return R.SoloCatalog(catalog(), solo), fingerprint
 
 
 DIFFICULTY_NAMES = {
@@ -64,15 +59,19 @@ SOLO_OPTIONS = (
             # the hard bot of issue #24: 8 games at Low and 16 at Medium, seeds 50000 on).
             "en": "The Successor's characters, dice, cards and scoring table. Measured: it "
             "scores about 103 fame at Low, 126 at Medium, 163 at High; the Hard bot scores about "
-            "57 against it at Low and 59 at Medium, and won none of those 24 games.",
+            "57 against it at Low and 59 at Medium, and won none of those 24 games. Its plan cards "
+            "are provisional (invented: our copy of the rulebook lost their pictures); load the "
+            "printed ones as a pack file below.",
             "ru": "Персонажи преемника, кубики, карты и таблица подсчёта. По замерам он набирает "
             "около 103 славы на низкой, 126 на средней, 163 на высокой сложности; сильный бот "
             "набирает против него около 57 на низкой и 59 на средней и не выиграл ни одной из "
-            "этих 24 партий.",
+            "этих 24 партий. Его карты планов предварительные (придуманы: в нашем тексте правил "
+            "их картинки утеряны); напечатанные можно загрузить файлом пакета ниже.",
             "fr": "Personnages, dés, cartes et décompte du Successeur. Mesuré : il marque environ "
             "103 de Prestige en Faible, 126 en Moyenne, 163 en Élevée ; le robot difficile marque "
             "environ 57 contre lui en Faible et 59 en Moyenne, et n'a gagné aucune de ces 24 "
-            "parties.",
+            "parties. Ses cartes de plan sont provisoires (inventées : notre texte de la règle en "
+            "a perdu les images) ; chargez les cartes imprimées comme fichier de paquet ci-dessous.",
         },
     ),
     OptionSpec(
@@ -167,8 +166,26 @@ class TrickerionSolo(Trickerion):
         "ru": "Преемник Далгарда",
         "fr": "le Successeur de Dahlgaard",
     }
-    # A box owner may type in the printed difficulty tables (docs/trickerion-data.md).
-    replaceable_packs = (TABLES,)
+    # A box owner may type in the printed difficulty tables, plan cards and dice
+    # (docs/trickerion-data.md).
+    replaceable_packs = tuple(pack_id(name) for name in REPLACEABLE)
+    pack_names = {
+        pack_id("tables"): {
+            "en": "The Successor's difficulty tables",
+            "ru": "Таблицы сложности преемника",
+            "fr": "Tables de difficulté du Successeur",
+        },
+        pack_id("plans"): {
+            "en": "The Successor's plan cards",
+            "ru": "Карты планов преемника",
+            "fr": "Cartes de plan du Successeur",
+        },
+        pack_id("dice"): {
+            "en": "Round-preparation dice",
+            "ru": "Кубики подготовки раунда",
+            "fr": "Dés de préparation de la manche",
+        },
+    }
 
     def __init__(
         self,
@@ -183,14 +200,7 @@ class TrickerionSolo(Trickerion):
         if given.pop("dark_alley", True) is not True:
             raise OptionsError("trickerion.solo.needs_dark_alley")
         super().__init__(players, given, packs)
-        own = self.user_packs.get(TABLES)
-        self.cat = solo_catalog(own)
-        tables_sha = (
-            solo_packs_with_tables(own)[1]
-            if own is not None
-            else pack_sha256(read_pack_bytes("tables"))
-        )
-        self._fingerprint = {TABLES: tables_sha}
+        self.cat, self._fingerprint = solo_catalog(tuple(sorted(self.user_packs.items())))
 
     def pack_fingerprint(self) -> dict[str, str]:
         return dict(self._fingerprint)
@@ -310,7 +320,7 @@ class TrickerionSolo(Trickerion):
     def on_round_start(self, s: State, ev: list[Event]) -> None:
         solo = successor(s)
         endround.new_round(solo)
-        options = prep_dice.reroll_options(solo, s.round)
+        options = prep_dice.reroll_options(self.cat, solo, s.round)
         if len(options) == 1:  # round I: every die (dice.2)
             prep_dice.roll(self.cat, s, solo, options[0], ev)
         else:  # you choose which two to reroll (dice.3, dice.4)
@@ -407,7 +417,9 @@ class PrepDice:
 
     @staticmethod
     def legal(g: TrickerionSolo, s: State, pend: PendingPrepDice) -> list:
-        return [RerollPrepDice(pair) for pair in prep_dice.reroll_options(successor(s), s.round)]
+        return [
+            RerollPrepDice(pair) for pair in prep_dice.reroll_options(g.cat, successor(s), s.round)
+        ]
 
     @staticmethod
     def apply(

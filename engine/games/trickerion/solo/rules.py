@@ -45,21 +45,28 @@ def packs() -> SoloPacks:
 
 class SoloCatalog(Catalog):
     """The base catalogue with the solo performance cards (and their neutral markers) among
-    ``cards``, and the difficulty tables this table plays with (shipped or a box owner's)."""
+    ``cards``, and the solo packs this table plays with (shipped, or with a box owner's
+    tables, plan cards or dice)."""
 
     def __init__(self, base: Catalog, solo: SoloPacks) -> None:
         self.__dict__.update(base.__dict__)
         self.cards = {**base.cards, **{c.id: CardGeo(c) for c in solo.performances_pack.cards}}
-        self.solo_tables = solo.tables
+        self.solo_packs = solo
         # What the page marks provisional: a box owner's tables may have none left.
         self.solo_provisional = [
             {"path": path, "reason": reason} for path, reason in provisional_records(solo)
         ]
 
 
+def table_packs(cat: Catalog) -> SoloPacks:
+    """The solo packs of this table (the shipped ones for a plain base catalogue): read the
+    replaceable parts (tables, plans, dice) through it, never through ``packs()``."""
+    return cat.solo_packs if isinstance(cat, SoloCatalog) else load_solo_packs()
+
+
 def tables(cat: Catalog) -> TablesPack:
-    """The difficulty tables of this table (the shipped ones for a plain base catalogue)."""
-    return cat.solo_tables if isinstance(cat, SoloCatalog) else load_solo_packs().tables
+    """The difficulty tables of this table."""
+    return table_packs(cat).tables
 
 
 def emit(ev: list[Event], what: str, step: str, **params) -> None:
@@ -86,7 +93,7 @@ def tricks_of_level(cat: Catalog, p: Player, level: int) -> int:
 def mood(cat: Catalog, s: State, solo: SoloState) -> str:
     """``mood.1``: ready with a performance plan and a trick of the highest open level."""
     p = s.players[solo.seat]
-    plan = packs().plans.get(solo.plan)
+    plan = table_packs(cat).plans.get(solo.plan)
     if plan is None or plan.kind != "performance":
         return "busy"
     return "ready" if tricks_of_level(cat, p, highest_level(p.fame)) else "busy"

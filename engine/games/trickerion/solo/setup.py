@@ -18,9 +18,9 @@ from engine.games.trickerion.state import Char, State, Trick
 SEAT = 1  # the Successor's seat; you are seat 0 and always first player (setup.11)
 
 
-def build_plan_deck(rng, academy: bool = False) -> list[str]:
+def build_plan_deck(cat: Catalog, rng, academy: bool = False) -> list[str]:
     """``setup.12``: the plan deck, top card first."""
-    plans = R.packs().plans_pack
+    plans = R.table_packs(cat).plans_pack
     deck = plans.deck(academy)
     pools = {
         kind: rng.shuffled([c.id for c in plans.cards_for(academy) if c.kind == kind])
@@ -141,7 +141,7 @@ def setup_successor(
         board.setup.human_initiative_slot - 1
     ]
     R.emit(ev, "initiative", "setup.11", order=list(s.order))
-    solo.plan_deck = build_plan_deck(rng, academy)
+    solo.plan_deck = build_plan_deck(cat, rng, academy)
     R.emit(ev, "plan_deck", "setup.12", cards=len(solo.plan_deck))
     # The prep dice replace the two-player rule of closing the +1 slots (dice.1).
     for base in BOARD_SLOTS.values():

@@ -13,11 +13,11 @@ from engine.games.trickerion.view import as_dict
 
 def solo_view(g, s: State, solo: SoloState) -> dict[str, Any]:
     """The Successor's board for the page (docs/solo.md, "What the page shows")."""
-    packs = R.packs()
+    packs = R.table_packs(g.cat)
     p = s.players[solo.seat]
     plan = packs.plans.get(solo.plan)
     ability = packs.abilities.get(p.magician)
-    dice = prep_dice.dice_in_play(solo)
+    dice = prep_dice.dice_in_play(g.cat, solo)
     records = g.cat.solo_provisional
     return {
         "seat": solo.seat,
