@@ -9,6 +9,8 @@ choice, and refill the pending row from the stack.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
@@ -24,7 +26,7 @@ def draw_cost(r: TrickerionRules, s: State, act: Placement) -> int:
     return r.action_ap(s, "draw_further_card")
 
 
-def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list:
+def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     out: list = []
     if act.ap >= draw_cost(r, s, act):
         out.extend(A.DrawCards(loc) for loc in ASSIGN_DECKS if s.decks.get(loc))

@@ -329,7 +329,7 @@ def take_card(p, card: str) -> None:
         p.hand[card] -= 1
 
 
-def raise_decision(r: TrickerionRules, s, pend) -> None:
+def raise_decision(r: TrickerionRules, s: State, pend) -> None:
     """Queue a pending decision at its place in the declared order (``decisions.TABLE``)."""
     r.decisions.insert(s.pending, pend)
 

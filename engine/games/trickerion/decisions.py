@@ -10,6 +10,8 @@ own kinds after these (``TrickerionRules.extra_decisions``). A test checks every
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.decisions import Decision, refuse
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -61,11 +63,11 @@ def answer(body, passable: bool = False) -> Decision:
     """A decision of play: ``body(r, s, pend)`` lists its answers (and Pass when
     ``passable``); an answer is checked, the decision leaves the queue, then it applies."""
 
-    def legal(r: TrickerionRules, s: State, pend) -> list:
+    def legal(r: TrickerionRules, s: State, pend: Any) -> list[Any]:
         out = body.legal(r, s, pend)
         return out + [A.Pass()] if passable else out
 
-    def apply(r: TrickerionRules, s: State, pend, action, ev: list[Event]) -> None:
+    def apply(r: TrickerionRules, s: State, pend: Any, action: Any, ev: list[Event]) -> None:
         if action not in legal(r, s, pend):
             raise refuse("trickerion", pend, action)
         s.pending.pop(0)
@@ -82,11 +84,17 @@ def answer(body, passable: bool = False) -> Decision:
 
 class LinkReward:
     @staticmethod
-    def legal(r: TrickerionRules, s, pend: PendingLinkReward) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingLinkReward) -> list[Any]:
         return [A.TakeLinkCoins(k) for k in range(pend.units + 1)]
 
     @staticmethod
-    def apply(r: TrickerionRules, s, pend: PendingLinkReward, action: A.TakeLinkCoins, ev) -> None:
+    def apply(
+        r: TrickerionRules,
+        s: State,
+        pend: PendingLinkReward,
+        action: A.TakeLinkCoins,
+        ev: list[Event],
+    ) -> None:
         gain(
             r.cat,
             s,
@@ -100,11 +108,13 @@ class LinkReward:
 
 class KeepCard:
     @staticmethod
-    def legal(r: TrickerionRules, s, pend: PendingKeepCard) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingKeepCard) -> list[Any]:
         return [A.KeepCard(c) for c in dict.fromkeys(pend.cards)]
 
     @staticmethod
-    def apply(r: TrickerionRules, s, pend: PendingKeepCard, action: A.KeepCard, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingKeepCard, action: A.KeepCard, ev: list[Event]
+    ) -> None:
         cat = r.cat
         rest = list(pend.cards)
         rest.remove(action.card)
@@ -126,17 +136,19 @@ def _perform_decision(performer_of) -> Decision:
 
     class Perform:
         @staticmethod
-        def legal(r: TrickerionRules, s, pend) -> list:
+        def legal(r: TrickerionRules, s: State, pend: Any) -> list[Any]:
             return [A.Perform(ci) for ci in performance.candidates(s, performer_of(pend))]
 
         @staticmethod
-        def apply(r: TrickerionRules, s, pend, action: A.Perform, ev) -> None:
+        def apply(
+            r: TrickerionRules, s: State, pend: Any, action: A.Perform, ev: list[Event]
+        ) -> None:
             performance.perform_action(r, s, pend.seat, performer_of(pend), action.card, ev)
 
     passable = performer_of is not _own
     inner = answer(Perform, passable)
 
-    def apply(r: TrickerionRules, s: State, pend, action, ev: list[Event]) -> None:
+    def apply(r: TrickerionRules, s: State, pend: Any, action: Any, ev: list[Event]) -> None:
         # A card without the performer's marker is refused by its own rule, not as "not listed".
         if isinstance(action, A.Perform) and action.card not in performance.candidates(
             s, performer_of(pend)
@@ -158,11 +170,11 @@ def _possessed(pend: PendingSoulPossession) -> int:
 def _performance_option(kind: str):
     class Option:
         @staticmethod
-        def legal(r: TrickerionRules, s, pend) -> list:
-            return performance.option_choices(r, s, pend.seat, kind)
+        def legal(r: TrickerionRules, s: State, pend: Any) -> list[Any]:
+            return list(performance.option_choices(r, s, pend.seat, kind))
 
         @staticmethod
-        def apply(r: TrickerionRules, s, pend, action, ev) -> None:
+        def apply(r: TrickerionRules, s: State, pend: Any, action: Any, ev: list[Event]) -> None:
             s.perf_opts.append(action)
             # The log names the choice as before: "steal:mine:theirs", "premiere:cell:what",
             # "durable:cell".
@@ -178,22 +190,26 @@ def _performance_option(kind: str):
 
 class BreakFree:
     @staticmethod
-    def legal(r: TrickerionRules, s, pend: PendingBreakFree) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingBreakFree) -> list[Any]:
         return reschedule_options(r, s, pend.seat, None)
 
     @staticmethod
-    def apply(r: TrickerionRules, s, pend: PendingBreakFree, action: A.Reschedule, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingBreakFree, action: A.Reschedule, ev: list[Event]
+    ) -> None:
         ev.append(Event("trickerion.ability_used", {"seat": pend.seat, "ability": "break_free"}))
         reschedule(r, s, action, ev, pay_links=True)
 
 
 class Hypnotic:
     @staticmethod
-    def legal(r: TrickerionRules, s, pend: PendingHypnotic) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingHypnotic) -> list[Any]:
         return [A.Assign(pend.character, card) for card in hand_cards(s.players[pend.seat])]
 
     @staticmethod
-    def apply(r: TrickerionRules, s, pend: PendingHypnotic, action: A.Assign, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingHypnotic, action: A.Assign, ev: list[Event]
+    ) -> None:
         p = s.players[pend.seat]
         take_card(p, action.card)
         c = p.chars[pend.character]
@@ -211,14 +227,16 @@ class Hypnotic:
 
 class MassRecruitment:
     @staticmethod
-    def legal(r: TrickerionRules, s, pend: PendingMassRecruitment) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingMassRecruitment) -> list[Any]:
         p = s.players[pend.seat]
         return (
             [A.HireSecondApprentice()] if p.coins >= 3 and can_hire(r.cat, p, "apprentice") else []
         )
 
     @staticmethod
-    def apply(r: TrickerionRules, s, pend: PendingMassRecruitment, action, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingMassRecruitment, action: Any, ev: list[Event]
+    ) -> None:
         pay(s, pend.seat, ev, "mass_recruitment", coins=3)
         s.players[pend.seat].hired += ("apprentice",)
         ev.append(Event("trickerion.hired", {"seat": pend.seat, "character": "apprentice"}))
@@ -226,7 +244,7 @@ class MassRecruitment:
 
 class Investments:
     @staticmethod
-    def legal(r: TrickerionRules, s, pend: PendingInvestments) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingInvestments) -> list[Any]:
         p = s.players[pend.seat]
         return [
             A.Buy((prop,))
@@ -235,7 +253,9 @@ class Investments:
         ]
 
     @staticmethod
-    def apply(r: TrickerionRules, s, pend: PendingInvestments, action: A.Buy, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingInvestments, action: A.Buy, ev: list[Event]
+    ) -> None:
         prop = action.props[0]
         price = unit_price(r, s, prop, stock(r, s)[prop])
         pay(s, pend.seat, ev, "investments", coins=price)
@@ -252,12 +272,14 @@ class Investments:
 
 class BuyingTime:
     @staticmethod
-    def legal(r: TrickerionRules, s, pend: PendingBuyingTime) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingBuyingTime) -> list[Any]:
         n = len(s.row)
         return [A.SwapCards(i, j) for i in range(n) for j in range(i + 1, n)]
 
     @staticmethod
-    def apply(r: TrickerionRules, s, pend: PendingBuyingTime, action: A.SwapCards, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingBuyingTime, action: A.SwapCards, ev: list[Event]
+    ) -> None:
         i, j = action.a, action.b
         s.row[i], s.row[j] = s.row[j], s.row[i]
         ev.append(Event("trickerion.cards_swapped", {"seat": pend.seat, "a": i, "b": j}))
@@ -265,7 +287,7 @@ class BuyingTime:
 
 class OnStage:
     @staticmethod
-    def legal(r: TrickerionRules, s, pend: PendingOnStage) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingOnStage) -> list[Any]:
         return [
             a
             for a in set_up_options(r, s, pend.seat, None)
@@ -273,19 +295,21 @@ class OnStage:
         ]
 
     @staticmethod
-    def apply(r: TrickerionRules, s, pend: PendingOnStage, action: A.SetUpTrick, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingOnStage, action: A.SetUpTrick, ev: list[Event]
+    ) -> None:
         set_up(r, s, pend.seat, action, ev, pay_links=False)
 
 
 class HiddenTalent:
     @staticmethod
-    def legal(r: TrickerionRules, s, pend: PendingHiddenTalent) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingHiddenTalent) -> list[Any]:
         p = s.players[pend.seat]
         return [A.BecomeSpecialist(k) for k in SPECIALISTS if owns_or_hired(p, k) == 0]
 
     @staticmethod
     def apply(
-        r: TrickerionRules, s, pend: PendingHiddenTalent, action: A.BecomeSpecialist, ev
+        r: TrickerionRules, s: State, pend: PendingHiddenTalent, action: A.BecomeSpecialist, ev
     ) -> None:
         c = s.players[pend.seat].chars[pend.character]
         c.kind = action.specialist

@@ -6,6 +6,8 @@ Dice: 0–1 in Dahlgaard's Residence (schools, "any", X), 2–3 in the Inn (char
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
@@ -72,7 +74,7 @@ def learnable(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[t
     return out
 
 
-def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list:
+def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     cat: Catalog = r.cat
     p = s.players[seat]
     out: list = []

@@ -10,6 +10,8 @@ A non-empty ``State.pending`` always comes first: its head names the seat that d
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import AUTOMATON, CHANCE_NODE, TERMINAL, ToAct
@@ -53,7 +55,7 @@ def to_act(r: TrickerionRules, s: State) -> ToAct:
     raise AssertionError(f"no one to act in phase {phase}")
 
 
-def legal(r: TrickerionRules, s: State, seat: int) -> list:
+def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     if seat == r.automaton_seat(s):
         return []  # an automaton: its action comes from automaton_action
     if s.pending:
@@ -192,7 +194,7 @@ def start_assignments(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     ev.append(Event("trickerion.assignment_phase", {"round": s.round}))
 
 
-def assign_legal(r: TrickerionRules, s: State, seat: int) -> list:
+def assign_legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     p = s.players[seat]
     if p.done:
         return []

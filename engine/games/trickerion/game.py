@@ -132,7 +132,7 @@ class Trickerion(Game):
     def to_act(self, state: State) -> ToAct:
         return flow.to_act(self.rules, state)
 
-    def legal_actions(self, state: State, seat: int) -> list:
+    def legal_actions(self, state: State, seat: int) -> list[Any]:
         return flow.legal(self.rules, state, seat)
 
     def chance_action(self, state: State) -> Chance:

@@ -11,6 +11,7 @@ prop into the Quick Order slot (the one there goes back).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -108,7 +109,7 @@ def bundles(
     return out
 
 
-def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list:
+def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     cat: Catalog = r.cat
     p = s.players[seat]
     out: list = []
@@ -136,7 +137,7 @@ def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list:
     return out
 
 
-def _orders(r: TrickerionRules, s: State, seat: int, act: Placement) -> list:
+def _orders(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     """The Order actions of :func:`legal` (``order`` checks an Order against these alone)."""
     cat: Catalog = r.cat
     p = s.players[seat]
@@ -164,7 +165,7 @@ _SPECIAL_BUYS = ("smuggled_goods", "barter_with_power", "shoplifting")
 
 def _special_buys(
     r, s: State, seat: int, act: Placement, props: tuple[str, ...], price: int
-) -> list:
+) -> list[Any]:
     p = s.players[seat]
     out = []
     if _ready(r, act, "smuggled_goods") and p.fame >= price - 1:

@@ -9,6 +9,8 @@ A Magician on a stage slot loses its AP and performs in the Performance phase.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
@@ -159,7 +161,7 @@ def base_ap(r: TrickerionRules, s: State, seat: int, kind: str) -> int:
 # --- legal actions ----------------------------------------------------------------------------------
 
 
-def legal(r: TrickerionRules, s: State, seat: int) -> list:
+def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     p = s.players[seat]
     act = s.act
     if act is not None:
@@ -176,7 +178,7 @@ def legal(r: TrickerionRules, s: State, seat: int) -> list:
     return out
 
 
-def anytime(r: TrickerionRules, s: State, seat: int) -> list:
+def anytime(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     """Returning props or tricks to the supply "at any time" (offered at the start of a turn)."""
     p = s.players[seat]
     out: list = [A.DiscardProps(prop, 1) for prop, n in p.props.items() if n > 0]
@@ -184,7 +186,7 @@ def anytime(r: TrickerionRules, s: State, seat: int) -> list:
     return out
 
 
-def extras(r: TrickerionRules, s: State, seat: int, act: Placement) -> list:
+def extras(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     out: list = []
     p = s.players[seat]
     if (

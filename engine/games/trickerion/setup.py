@@ -14,6 +14,8 @@ choices.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -143,7 +145,7 @@ def choice(kind) -> Decision:
 
 class Magician:
     @staticmethod
-    def legal(r: TrickerionRules, s: State, pend) -> list:
+    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
         taken = {q.school for q in s.players if q.magician}
         out = []
         for m in r.cat.magicians.values():
@@ -174,7 +176,7 @@ class Magician:
 
 class StartTrick:
     @staticmethod
-    def legal(r: TrickerionRules, s: State, pend) -> list:
+    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
         free = set(residence(r, s))
         return [A.ChooseTrick(t) for t in r.cat.level1[s.players[pend.seat].school] if t in free]
 
@@ -186,7 +188,7 @@ class StartTrick:
 
 class EngineerTrick:
     @staticmethod
-    def legal(r: TrickerionRules, s: State, pend) -> list:
+    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
         return [A.ChooseTrick(t) for t in residence(r, s) if r.cat.trick_level[t] == 1]
 
     @staticmethod
@@ -211,7 +213,7 @@ class _BundleProps:
     to_manager = False
 
     @classmethod
-    def legal(cls, r, s: State, pend) -> list:
+    def legal(cls, r, s: State, pend) -> list[Any]:
         p = s.players[pend.seat]
         bundles = r.cat.prop_bundles[pend.value]
         return [A.ChooseProps(b) for b in bundles if can_take(p, b, cls.to_manager)]
@@ -231,7 +233,7 @@ class ManagerProps(_BundleProps):
 
 class FastProps:
     @staticmethod
-    def legal(r: TrickerionRules, s: State, pend) -> list:
+    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
         p = s.players[pend.seat]
         out = [A.ChooseProps(())]
         for value in range(1, pend.value + 1):
@@ -245,7 +247,7 @@ class FastProps:
 
 class Specialist:
     @staticmethod
-    def legal(r: TrickerionRules, s: State, pend) -> list:
+    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
         return [A.ChooseSpecialist(sp.specialist) for sp in r.cat.setup.specialist_choices]
 
     @staticmethod
@@ -257,7 +259,7 @@ class Specialist:
 
 class FastSpecial:
     @staticmethod
-    def legal(r: TrickerionRules, s: State, pend) -> list:
+    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
         return [A.ChooseSpecialAssignment(loc) for loc in ASSIGN_DECKS if s.decks.get(loc)]
 
     @staticmethod

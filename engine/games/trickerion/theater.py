@@ -10,6 +10,8 @@ pays nothing.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
@@ -46,7 +48,7 @@ def on_card(pc: PerfCard, code: int) -> bool:
     return code in pc.m or code in pc.guest
 
 
-def set_up_options(r: TrickerionRules, s: State, seat: int, act: Placement | None) -> list:
+def set_up_options(r: TrickerionRules, s: State, seat: int, act: Placement | None) -> list[Any]:
     """Every legal Set Up Trick for ``seat`` (also used by On-stage Preparation)."""
     cat: Catalog = r.cat
     p = s.players[seat]
@@ -74,7 +76,7 @@ def set_up_options(r: TrickerionRules, s: State, seat: int, act: Placement | Non
 
 def reschedule_options(
     r, s: State, seat: int, act: Placement | None, any_owner: bool = False
-) -> list:
+) -> list[Any]:
     cat: Catalog = r.cat
     out: list = []
     for ci, pc in enumerate(s.row):
@@ -141,7 +143,7 @@ def reschedule_ok(
     return facing in r.cat.cards[dst.id].facings[a.to_cell]
 
 
-def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list:
+def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     if act.ap < 1:
         return []
     out = set_up_options(r, s, seat, act)

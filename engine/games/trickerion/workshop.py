@@ -9,6 +9,7 @@ character may do them).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -52,7 +53,7 @@ def markers_for(r: TrickerionRules, s: State, seat: int, t, extra: int = 0) -> i
     return max(0, min(n, marker_supply(s, seat, t)))
 
 
-def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list:
+def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     cat: Catalog = r.cat
     p = s.players[seat]
     out: list = []
@@ -88,7 +89,7 @@ def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list:
 
 def _special_prepares(
     r: TrickerionRules, s: State, seat: int, act: Placement, t, ok: bool, effect: str
-) -> list:
+) -> list[Any]:
     cat: Catalog = r.cat
     p = s.players[seat]
     if effect == "ingenuity":

@@ -234,7 +234,7 @@ class PrepDice:
     """Your choice of the round-preparation dice to reroll (dice.3, dice.4)."""
 
     @staticmethod
-    def legal(r: SoloRules, s: State, pend: PendingPrepDice) -> list:
+    def legal(r: SoloRules, s: State, pend: PendingPrepDice) -> list[Any]:
         return [RerollPrepDice(pair) for pair in prep_dice.reroll_options(successor(s), s.round)]
 
     @staticmethod
