@@ -81,11 +81,12 @@ class _Builder:
             self.env[table] = {c: self.env[n] for c, n in entries.items()}
         for c, n in self.names.items():
             _COPIERS.setdefault(c, self.env[n])
-        return self.env[name]
+        copy: Callable[[Any], Any] = self.env[name]
+        return copy
 
     # --- immutability ------------------------------------------------------------------------
 
-    def _immutable(self, t: Any, seen: frozenset = frozenset()) -> bool:
+    def _immutable(self, t: Any, seen: frozenset[Any] = frozenset()) -> bool:
         if isinstance(t, _IMMUTABLE):
             return True
         if isinstance(t, (mi.TupleType,)):

@@ -19,13 +19,14 @@ class Decision(NamedTuple):
     """One kind's entry: its answers now, and what an answer does. ``apply`` checks the answer
     and takes the decision off the queue (``answered`` does both for the common case)."""
 
-    legal: Callable[[Any, Any, Any], list]
+    legal: Callable[[Any, Any, Any], list[Any]]
     apply: Callable[[Any, Any, Any, Any, list[Event]], None]
 
 
 def kind(pend: Any) -> str:
     """A pending decision's kind: its Struct tag (for refusals, events and views)."""
-    return pend.__struct_config__.tag
+    tag: str = pend.__struct_config__.tag
+    return tag
 
 
 class Decisions:
@@ -42,13 +43,13 @@ class Decisions:
     def __iter__(self) -> Iterator[type]:
         return iter(self.table)
 
-    def legal(self, g: Any, s: Any, pend: Any) -> list:
+    def legal(self, g: Any, s: Any, pend: Any) -> list[Any]:
         return self.table[type(pend)].legal(g, s, pend)
 
     def apply(self, g: Any, s: Any, pend: Any, action: Any, ev: list[Event]) -> None:
         self.table[type(pend)].apply(g, s, pend, action, ev)
 
-    def insert(self, queue: list, pend: Any) -> None:
+    def insert(self, queue: list[Any], pend: Any) -> None:
         """Queue ``pend`` at its place in rule order: before the first queued decision of a
         later kind, after those of its own kind (first raised, first answered)."""
         r = self.rank[type(pend)]

@@ -167,7 +167,7 @@ class Game:
         The default suits games without hidden information. The RNG is always removed: its
         state predicts every future draw.
         """
-        data = msgspec.to_builtins(state)
+        data: dict[str, Any] = msgspec.to_builtins(state)
         data.pop("rng", None)
         return data
 
@@ -355,7 +355,8 @@ class Game:
         return self._json.encode(action)
 
     def action_to_builtins(self, action: Any) -> dict[str, Any]:
-        return msgspec.to_builtins(action)
+        data: dict[str, Any] = msgspec.to_builtins(action)
+        return data
 
     def action_from_builtins(self, data: Any) -> Any:
         return msgspec.convert(data, self.action_type)

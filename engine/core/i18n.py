@@ -40,7 +40,8 @@ def catalog(package: str = "engine.core") -> dict[str, dict[str, str]]:
     path = resources.files(package).joinpath("messages.json")
     if not path.is_file():
         return {}
-    return json.loads(path.read_text(encoding="utf-8"))
+    messages: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
+    return messages
 
 
 def game_package(game: Any) -> str:
@@ -288,9 +289,13 @@ def _term(ctx: _Ctx, kind: str, case: str | None, v: Any) -> str:
         return ctx.seat_names[v]  # type: ignore[return-value]
     if ctx.game is None:
         return str(v)
-    if case:
-        return ctx.game.term_form(kind, v, ctx.lang, case)
-    return ctx.game.term_name(kind, v, ctx.lang)
+    # ctx.game is a Game (typed Any: engine.core.game imports this module)
+    name: str = (
+        ctx.game.term_form(kind, v, ctx.lang, case)
+        if case
+        else ctx.game.term_name(kind, v, ctx.lang)
+    )
+    return name
 
 
 def join_list(items: list[str], lang: str) -> str:

@@ -8,7 +8,7 @@ shuffles are not promised to stay the same across versions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -58,7 +58,7 @@ class Rng(msgspec.Struct):
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher–Yates in place (on the state copy ``apply`` works on)."""
         # ``below(i + 1)`` written out, state kept in a local: a search's determinization
         # shuffles a dozen decks per iteration. Draws exactly as ``below`` does.

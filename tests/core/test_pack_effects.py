@@ -5,7 +5,7 @@ ability, the Successor's solo ability, an Oracle staff ability or prediction opt
 Magnificent bonus, condition or assistant-space effect. An id no rule module names would load
 and then do nothing, silently. For each game this test collects the ids from its shipped packs
 and looks for each in the game's rule modules: a string literal in code (a comparison, a
-dispatch-table key, an argument such as ``_ready(g, act, "shoplifting")``) or, for an effect
+dispatch-table key, an argument such as ``_ready(r, act, "shoplifting")``) or, for an effect
 described wholly by typed parameters, every parameter's class handled by name. Docstrings and the
 schema modules themselves do not count. The control cases change one id in a pack and expect it
 to be refused by the pack's schema or reported here.

@@ -30,7 +30,7 @@ def test_every_pending_kind_has_a_table_entry():
 
 def test_the_solo_game_adds_its_own_kind():
     g = TrickerionSolo(2, {})
-    assert set(g.decisions) == members(S.Pending) | {PendingPrepDice}
+    assert set(g.rules.decisions) == members(S.Pending) | {PendingPrepDice}
     # Its state's queue takes the solo kind beside the base ones.
     queue = typing.get_type_hints(SoloGameState)["pending"]
     data = msgspec.msgpack.encode([PendingPrepDice(0), S.PendingPerform(1)])
@@ -56,8 +56,8 @@ def test_declared_order_not_call_order(g):
     # is raised first; both before anything queued for later (a performance).
     s = g.initial_state(1)
     s.pending = [S.PendingPerform(1)]
-    raise_decision(g, s, S.PendingLinkReward(0, units=1, value=1))
-    raise_decision(g, s, S.PendingBuyingTime(0))
+    raise_decision(g.rules, s, S.PendingLinkReward(0, units=1, value=1))
+    raise_decision(g.rules, s, S.PendingBuyingTime(0))
     assert [p.kind for p in s.pending] == ["buying_time", "link_reward", "perform"]
 
 
@@ -65,7 +65,7 @@ def test_same_kind_first_raised_first_answered(g):
     s = g.initial_state(1)
     s.pending = []
     for seat in (1, 0):
-        raise_decision(g, s, S.PendingHiddenTalent(seat, character=2))
+        raise_decision(g.rules, s, S.PendingHiddenTalent(seat, character=2))
     assert [p.seat for p in s.pending] == [1, 0]
 
 
@@ -73,10 +73,10 @@ def test_setup_choices_of_one_player_come_before_the_next_magician(g):
     s = g.initial_state(1)
     assert [p.kind for p in s.pending] == ["magician", "magician"]
     s.pending.pop(0)
-    raise_decision(g, s, S.PendingEngineerTrick(1))
+    raise_decision(g.rules, s, S.PendingEngineerTrick(1))
     for pend in (S.PendingStartTrick(0), S.PendingStartProps(0, value=2), S.PendingSpecialist(0)):
-        raise_decision(g, s, pend)
-    raise_decision(g, s, S.PendingManagerProps(0, value=2))
+        raise_decision(g.rules, s, pend)
+    raise_decision(g.rules, s, S.PendingManagerProps(0, value=2))
     assert [p.kind for p in s.pending] == [
         "start_trick",
         "start_props",

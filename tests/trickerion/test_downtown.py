@@ -28,7 +28,7 @@ def test_learn_trick_from_die_school_or_favourite_school():
     p = s.players[0]
     assert [t.id for t in p.tricks][-1] == "t38_living_piano"
     assert s.dice[0] == "x" and s.act.ap == 0
-    assert "t38_living_piano" not in residence(g, s)
+    assert "t38_living_piano" not in residence(g.rules, s)
     syms = [t.sym for t in p.tricks]
     assert len(set(syms)) == len(syms)
 
@@ -119,7 +119,7 @@ def test_not_enough_ap():
 
 def test_level3_only_with_dark_alley():
     g, s = downtown(dark_alley=False)
-    assert all(g.cat.trick_level[t] < 3 for t in residence(g, s))
+    assert all(g.cat.trick_level[t] < 3 for t in residence(g.rules, s))
 
 
 def test_return_a_trick_downtown_to_free_a_symbol():

@@ -23,7 +23,7 @@ def test_wages_busy_characters_only():
         s.slots[slot] = i
     p.chars[idle].idle = True
     p.coins = 10
-    pay_wages(g, s, [])
+    pay_wages(g.rules, s, [])
     assert p.coins == 10 - 1 - 2
 
 
@@ -37,7 +37,7 @@ def test_unpaid_wages_cost_two_fame_each_and_fame_floors():
     s.slots[0], s.slots[1] = 1, eng
     p.coins, p.fame = 1, 3
     ev = []
-    pay_wages(g, s, ev)
+    pay_wages(g.rules, s, ev)
     assert p.coins == 0 and p.fame == 0
 
 
@@ -62,7 +62,7 @@ def test_end_of_round_steps():
     s.phase = "perform"
     s.day = 4
     ev = []
-    end_of_round(g, s, ev)
+    end_of_round(g.rules, s, ev)
     assert [c.kind for c in p.chars][-2:] == ["engineer", "apprentice"] and p.hired == ()
     assert all(c.slot == HOME and not c.card for c in p.chars)
     assert s.market.buy[0] == "cog" and s.market.quick == ""
@@ -81,7 +81,7 @@ def test_performance_cards_shift_and_discard_from_round_three():
     assert len(s.row) == 2
     for rnd, expected in ((1, 3), (2, 4), (3, 4), (4, 4)):
         s.round = rnd
-        shift_performances(g, s, [])
+        shift_performances(g.rules, s, [])
         assert len(s.row) == expected
     clear_tricks(s, 0)
     t = give_trick(s, 0, "t25_barricaded_barrels", markers=0)
@@ -98,7 +98,7 @@ def test_performance_cards_shift_and_discard_from_round_three():
         else ["up", "right", "down", "left"][g.cat.cards[last.id].facings[0][0]],
     )
     s.round = 5
-    shift_performances(g, s, [])
+    shift_performances(g.rules, s, [])
     assert all(pc.id != last.id for pc in s.row)
     assert s.players[0].tricks[0].markers == 0
 
@@ -123,17 +123,17 @@ def test_scoring_example_assistants_revenge():
     p.mgr = ()
     p.chars = [c for c in p.chars if c.kind != "assistant"]
     p.coins, p.shards, p.specials = 0, 0, ()
-    assert "trick:t34_assistants_revenge" in breakdown(g, s, 0)
-    assert breakdown(g, s, 0)["trick:t34_assistants_revenge"] == 0
+    assert "trick:t34_assistants_revenge" in breakdown(g.rules, s, 0)
+    assert breakdown(g.rules, s, 0)["trick:t34_assistants_revenge"] == 0
     add_char(s, 0, "assistant")
-    b = breakdown(g, s, 0)
+    b = breakdown(g.rules, s, 0)
     assert b["trick:t34_assistants_revenge"] == 7
     assert b["total"] == p.fame + 7
     # Without the props and without a marker on the card: no bonus.
     p.props = {"glass": 3}
-    assert "trick:t34_assistants_revenge" not in breakdown(g, s, 0)
+    assert "trick:t34_assistants_revenge" not in breakdown(g.rules, s, 0)
     p.tricks[0].markers = 1
-    assert breakdown(g, s, 0)["trick:t34_assistants_revenge"] == 7
+    assert breakdown(g.rules, s, 0)["trick:t34_assistants_revenge"] == 7
 
 
 def test_end_scoring_categories_and_caps():
@@ -144,7 +144,7 @@ def test_end_scoring_categories_and_caps():
     clear_tricks(s, 0)
     p.fame, p.shards, p.coins = 30, 25, 14
     p.specials = ("a06_guest_performer",) * 3
-    b = breakdown(g, s, 0)
+    b = breakdown(g.rules, s, 0)
     assert (b["shards"], b["coins"], b["special_assignments"]) == (20, 4, 6)
     assert "apprentices" not in b
     g2, s2 = started(2, seed=3, dark_alley=False)
@@ -154,7 +154,7 @@ def test_end_scoring_categories_and_caps():
         add_char(s2, 0, "apprentice")
     for kind in ("assistant", "engineer", "manager"):
         add_char(s2, 0, kind)
-    b = breakdown(g2, s2, 0)
+    b = breakdown(g2.rules, s2, 0)
     assert (b["apprentices"], b["specialists"]) == (8, 9)
     assert "special_assignments" not in b
 
@@ -165,7 +165,7 @@ def test_level3_bonuses_each_capped_at_20():
     clear_tricks(s, 0)
     give_trick(s, 0, "t24_metamorphosis", markers=1)  # +1 per 3 coins
     p.coins = 90
-    b = breakdown(g, s, 0)
+    b = breakdown(g.rules, s, 0)
     assert b["coins"] == 20 and b["trick:t24_metamorphosis"] == 20
 
 
@@ -206,8 +206,8 @@ def test_winner_ties_go_to_earlier_initiative():
         q = s.players[seat]
         q.fame, q.coins, q.shards, q.specials = 10, 0, 0, ()
     s.order = [2, 0, 1]
-    final_scoring(g, s, [])
+    final_scoring(g.rules, s, [])
     assert s.winner == 2
     s.players[1].fame = 11
-    final_scoring(g, s, [])
+    final_scoring(g.rules, s, [])
     assert s.winner == 1

@@ -31,8 +31,8 @@ def to_performance(g, s):
     s.phase = "place"
     s.act = None
     ev = []
-    start(g, s, ev)
-    advance(g, s, ev)
+    start(g.rules, s, ev)
+    advance(g.rules, s, ev)
     return s, ev
 
 
@@ -196,7 +196,7 @@ def test_m08_electra_supercharge():
 
     ev = []
     s.day = 0
-    resolve(g, s, 2, 0, ev)
+    resolve(g.rules, s, 2, 0, ev)
     y = next(e.params for e in ev if e.params.get("why") == "performance_yield")
     # Thursday −1/−1: 0+1 fame, 2+1 coins, then −1 each.
     assert (y["fame"], y["coins"]) == (0, 2)

@@ -135,7 +135,7 @@ def test_order_once_per_type_and_orders_arrive():
     with pytest.raises(IllegalAction) as err:
         g.apply(s, 0, A.Order("saw", 2))
     assert err.value.code == "trickerion.market.order_slot_taken"
-    orders_arrive(g, s, [])
+    orders_arrive(g.rules, s, [])
     assert s.market.buy == ["wood", "metal", "cog", "fabric"]
     assert s.market.order == ["", "", "", ""]
 
@@ -147,7 +147,7 @@ def test_quick_order_costs_one_more_and_leaves_at_round_end():
     s, _ = g.apply(s, 0, A.QuickOrder("mirror"))
     s, _ = g.apply(s, 0, A.Buy(("mirror",)))
     assert s.players[0].coins == 20 - 4
-    orders_arrive(g, s, [])
+    orders_arrive(g.rules, s, [])
     assert s.market.quick == ""
 
 

@@ -48,7 +48,7 @@ def test_decision_codes_cover_every_pending_kind():
         "fast_props",
         "fast_special",
     }  # refused as trickerion.setup.*
-    kinds = [k.__struct_config__.tag for k in TrickerionSolo(2, {}).decisions]
+    kinds = [k.__struct_config__.tag for k in TrickerionSolo(2, {}).rules.decisions]
     assert setup < set(kinds) and "prep_dice" in kinds
     for kind in kinds:
         assert (

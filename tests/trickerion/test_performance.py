@@ -63,10 +63,10 @@ def example_b():
     stage(s, GREEN, 3)
     s.phase = "place"
     ev = []
-    start(g, s, ev)
+    start(g.rules, s, ev)
     from engine.games.trickerion.flow import advance
 
-    advance(g, s, ev)
+    advance(g.rules, s, ev)
     return g, s
 
 
@@ -193,6 +193,6 @@ def test_no_marker_no_performance():
     from engine.games.trickerion.flow import advance
 
     ev = []
-    advance(g, s, ev)
+    advance(g.rules, s, ev)
     assert any(e.code == "trickerion.no_performance" and e.params["seat"] == BLUE for e in ev)
     assert s.pending[0].seat == YELLOW

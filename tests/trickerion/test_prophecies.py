@@ -32,7 +32,7 @@ def test_prophecies_move_each_round():
     pending = list(s.pending_prophecies)
     from engine.games.trickerion.endround import move_prophecies
 
-    move_prophecies(g, s, [])
+    move_prophecies(g.rules, s, [])
     assert s.prophecy == pending[0] and s.pending_prophecies[:2] == pending[1:]
     assert len(s.pending_prophecies) == 3
 
@@ -50,7 +50,7 @@ def test_pr01_base_ap_one():
     g, s = with_prophecy("pr01")
     from engine.games.trickerion.placement import base_ap
 
-    assert base_ap(g, s, 0, "magician") == 1 and base_ap(g, s, 0, "assistant") == 1
+    assert base_ap(g.rules, s, 0, "magician") == 1 and base_ap(g.rules, s, 0, "assistant") == 1
 
 
 @pytest.mark.parametrize("pid,extra", [("pr02", (0, 1)), ("pr03", (2, 0))])
@@ -89,12 +89,12 @@ def test_pr06_double_performer_bonus():
     s.day = 1
     from engine.games.trickerion.performance import performer_bonus
 
-    assert performer_bonus(g, s, 0, s.row[0], 0) == [2, 0, 0]
+    assert performer_bonus(g.rules, s, 0, s.row[0], 0) == [2, 0, 0]
     s.phase = "perform"
     from engine.games.trickerion.performance import resolve
 
     ev = []
-    resolve(g, s, 0, 0, ev)
+    resolve(g.rules, s, 0, 0, ev)
     bonus = next(e.params for e in ev if e.params.get("why") == "performer_bonus")
     assert bonus["fame"] == 4
 
@@ -172,9 +172,9 @@ def test_pr11_pr16_pr22_day_modifiers():
 )
 def test_cheap_downtown_actions(pid, action):
     g, s = with_prophecy(pid)
-    assert g.action_ap(s, action) == 1
+    assert g.rules.action_ap(s, action) == 1
     s.prophecy = ""
-    assert g.action_ap(s, action) == 3
+    assert g.rules.action_ap(s, action) == 3
 
 
 def test_pr14_coins_become_fame():
@@ -187,7 +187,7 @@ def test_pr14_coins_become_fame():
     from engine.games.trickerion.performance import resolve
 
     ev = []
-    resolve(g, s, 0, 0, ev)
+    resolve(g.rules, s, 0, 0, ev)
     y = next(e.params for e in ev if e.params.get("why") == "performance_yield")
     assert (y["fame"], y["coins"], y["shards"]) == (3, 0, 1)
 
@@ -196,9 +196,9 @@ def test_pr15_advertised_apprentices():
     g, s = with_prophecy("pr15")
     from engine.games.trickerion.placement import base_ap
 
-    assert base_ap(g, s, 0, "apprentice") == 1
+    assert base_ap(g.rules, s, 0, "apprentice") == 1
     s.players[0].poster = True
-    assert base_ap(g, s, 0, "apprentice") == 2 and base_ap(g, s, 0, "magician") == 3
+    assert base_ap(g.rules, s, 0, "apprentice") == 2 and base_ap(g.rules, s, 0, "magician") == 3
 
 
 def test_pr18_costly_best_slots():
@@ -226,7 +226,7 @@ def test_pr19_performer_day_for_all():
     from engine.games.trickerion.performance import resolve
 
     ev = []
-    resolve(g, s, 0, 0, ev)
+    resolve(g.rules, s, 0, 0, ev)
     y = {e.params["seat"]: e.params for e in ev if e.params.get("why") == "performance_yield"}
     assert (y[1]["fame"], y[1]["coins"]) == (2, 3)
 

@@ -24,12 +24,12 @@ def test_general_setup_decks_row_market():
     assert [g.cat.cards[pc.id].theater for pc in s.row] == ["riverside_theater"] * 3
     assert not {pc.id for pc in s.row} & set(s.perf_deck)
     assert s.market.buy == ["wood", "metal", "glass", "fabric"]
-    assert len(residence(g, s)) == 48
+    assert len(residence(g.rules, s)) == 48
     base = new_game(3, dark_alley=False)
     s = base.initial_state(3)
     assert len(s.perf_deck) == 4 and len(s.row) == 2
-    assert all(base.cat.trick_level[t] < 3 for t in residence(base, s))
-    assert len(residence(base, s)) == 32
+    assert all(base.cat.trick_level[t] < 3 for t in residence(base.rules, s))
+    assert len(residence(base.rules, s)) == 32
     assert s.decks == {} and s.prophecy_stack == []
 
 
@@ -157,7 +157,7 @@ def test_two_players_use_initiative_slots_one_and_three():
     assert [s.players[seat].coins for seat in s.order] == [10, 14]
     from engine.games.trickerion.flow import advertise_cost
 
-    assert [advertise_cost(g, s, seat) for seat in s.order] == [1, 3]
+    assert [advertise_cost(g.rules, s, seat) for seat in s.order] == [1, 3]
 
 
 def test_blocked_plus_one_slots_with_two_or_three_players():

@@ -152,8 +152,8 @@ def performance_with(card, extra=None):
     from engine.games.trickerion.performance import start
 
     ev = []
-    start(g, s, ev)
-    advance(g, s, ev)
+    start(g.rules, s, ev)
+    advance(g.rules, s, ev)
     return g, s
 
 
@@ -341,7 +341,7 @@ def test_a24_hidden_talent():
     s.day = 4
     from engine.games.trickerion.flow import advance
 
-    advance(g, s, [])
+    advance(g.rules, s, [])
     assert s.pending[0].kind == "hidden_talent"
     coins = s.players[0].coins
     s, _ = g.apply(s, 0, A.BecomeSpecialist("engineer"))
@@ -545,7 +545,7 @@ def test_a41_logistics():
     assert s.players[0].props == {"cog": 1}
     from engine.games.trickerion.endround import orders_arrive
 
-    orders_arrive(g, s, [])
+    orders_arrive(g.rules, s, [])
     assert s.market.extra == [] and "cog" not in s.market.buy
 
 
@@ -563,7 +563,7 @@ def test_a43_dubious_sources():
     s, _ = g.apply(s, 0, A.QuickOrder("mirror"))
     from engine.games.trickerion.endround import orders_arrive
 
-    orders_arrive(g, s, [])
+    orders_arrive(g.rules, s, [])
     assert s.players[0].props == {"mirror": 1} and s.market.quick == ""
 
 

@@ -135,5 +135,5 @@ def test_return_trick_removes_markers_everywhere():
     s, _ = g.apply(s, seat, A.ReturnTrick(t.id))
     from engine.games.trickerion.common import residence
 
-    assert s.players[seat].tricks == [] and "t02_rabbit_from_the_top_hat" in residence(g, s)
+    assert s.players[seat].tricks == [] and "t02_rabbit_from_the_top_hat" in residence(g.rules, s)
     assert all(m == -1 for pc in s.row for m in pc.m)

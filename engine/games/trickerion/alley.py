@@ -9,50 +9,53 @@ choice, and refill the pending row from the stack.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import ASSIGN_DECKS
 from engine.games.trickerion.common import raise_decision
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import PendingKeepCard, Placement, State
 
 
-def draw_cost(g, s: State, act: Placement) -> int:
+def draw_cost(r: TrickerionRules, s: State, act: Placement) -> int:
     if not act.drew:
-        return g.action_ap(s, "draw_first_card")
-    return g.action_ap(s, "draw_further_card")
+        return r.action_ap(s, "draw_first_card")
+    return r.action_ap(s, "draw_further_card")
 
 
-def legal(g, s: State, seat: int, act: Placement) -> list:
+def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     out: list = []
-    if act.ap >= draw_cost(g, s, act):
+    if act.ap >= draw_cost(r, s, act):
         out.extend(A.DrawCards(loc) for loc in ASSIGN_DECKS if s.decks.get(loc))
     if (
-        g.options["prophecies"]
-        and act.ap >= g.action_ap(s, "fortune_telling")
+        r.options.prophecies
+        and act.ap >= r.action_ap(s, "fortune_telling")
         and len(s.pending_prophecies) > 1
     ):
         out.append(A.FortuneTelling())
     if (
-        g.options["prophecies"]
-        and g.has_ability(s, seat, "m03_priestess_of_mysticism")
+        r.options.prophecies
+        and r.has_ability(s, seat, "m03_priestess_of_mysticism")
         and act.ap >= 1
     ):
         out.extend(A.FateWeaving(x) for x in s.pending_prophecies)
     return out
 
 
-def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
+def apply(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
     if isinstance(action, A.DrawCards):
         if not s.decks.get(action.location):
             raise IllegalAction("trickerion.dark_alley.empty_deck", location=action.location)
-        ap = draw_cost(g, s, act)
+        ap = draw_cost(r, s, act)
         if act.ap < ap:
             raise IllegalAction("trickerion.ap.not_enough", need=ap, have=act.ap)
         act.ap -= ap
         act.drew = True
         deck = s.decks[action.location]
-        drawn = [g.cat.special_ids[i] for i in deck[:2]]
+        drawn = [r.cat.special_ids[i] for i in deck[:2]]
         del deck[:2]
         ev.append(
             Event(
@@ -65,18 +68,18 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
                 "trickerion.cards_seen", {"seat": seat, "cards": list(drawn)}, to=seat, reveal=True
             )
         )
-        raise_decision(g, s, PendingKeepCard(seat, cards=drawn))
+        raise_decision(r, s, PendingKeepCard(seat, cards=drawn))
     elif isinstance(action, A.FortuneTelling):
-        if action not in legal(g, s, seat, act):
+        if action not in legal(r, s, seat, act):
             raise IllegalAction("trickerion.fortune_telling.not_allowed")
-        act.ap -= g.action_ap(s, "fortune_telling")
+        act.ap -= r.action_ap(s, "fortune_telling")
         pend = s.pending_prophecies
         s.pending_prophecies = pend[1:] + pend[:1]
         ev.append(
             Event("trickerion.fortune_told", {"seat": seat, "pending": list(s.pending_prophecies)})
         )
     elif isinstance(action, A.FateWeaving):
-        if action not in legal(g, s, seat, act):
+        if action not in legal(r, s, seat, act):
             raise IllegalAction("trickerion.fate_weaving.not_allowed")
         act.ap -= 1
         index = s.pending_prophecies.index(action.prophecy)

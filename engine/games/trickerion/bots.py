@@ -42,7 +42,9 @@ def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
     p = s.players[seat]
     if s.phase == "over":
         return float(p.fame)
-    last = cat.rounds.with_dark_alley if g.options["dark_alley"] else cat.rounds.without_dark_alley
+    last = (
+        cat.rounds.with_dark_alley if g.rules.options.dark_alley else cat.rounds.without_dark_alley
+    )
     played = max(0, min(last, s.round) - 1) / max(1, last - 1)
     left = max(0, last - max(s.round, 1))  # whole rounds after this one
     coin = w["coin_early"] + (w["coin_end"] - w["coin_early"]) * played
@@ -95,7 +97,7 @@ def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
     v -= w["short"] * max(0, due - p.coins)
     if left:
         v += w["level_gate"] * ((p.fame >= 16) + (p.fame >= 36)) * min(1.0, left / 2)
-    if g.options["dark_alley"]:
+    if g.rules.options.dark_alley:
         cap = cat.end.cap
         for t in p.tricks:
             if cat.trick_level[t.id] == 3 and (t.markers > 0 or has_components(cat, p, t.id)):
@@ -115,7 +117,7 @@ class GreedyBot:
         if s.phase == "advertise":
             from engine.games.trickerion.flow import advertise_cost
 
-            rich = s.players[seat].coins >= advertise_cost(game, s, seat) + 6
+            rich = s.players[seat].coins >= advertise_cost(game.rules, s, seat) + 6
             return A.Advertise(rich) if A.Advertise(rich) in legal else legal[0]
         if s.phase == "assign":
             return self._assign(game, s, seat, legal)
@@ -211,7 +213,9 @@ class GreedyBot:
         cat = g.cat
         p = s.players[seat]
         last = (
-            cat.rounds.with_dark_alley if g.options["dark_alley"] else cat.rounds.without_dark_alley
+            cat.rounds.with_dark_alley
+            if g.rules.options.dark_alley
+            else cat.rounds.without_dark_alley
         )
         prepared = sum(t.markers for t in p.tricks)
         staged = sum(markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks)
@@ -288,7 +292,7 @@ class GreedyBot:
         def score(a: A.PlaceCharacter) -> float:
             c = p.chars[a.character]
             index = board_index(seat, a.location, a.slot)
-            sc = slot_modifier(g, seat, index) + g.cat.base_ap[c.kind]
+            sc = slot_modifier(g.rules, seat, index) + g.cat.base_ap[c.kind]
             if a.location == "theater":
                 day, k = divmod(a.slot, 3)
                 if k == 2:

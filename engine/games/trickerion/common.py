@@ -12,6 +12,7 @@ from engine.core.events import Event
 from engine.core.tuples import put, without
 from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog
 from engine.games.trickerion.components import DayYield, load_packs
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import PerfCard, Player, State, Trick
 
 MARKERS_PER_SYMBOL = 4
@@ -231,12 +232,12 @@ def remove_markers_everywhere(s: State, code: int) -> int:
     return removed
 
 
-def residence(g, s: State) -> list[str]:
+def residence(r: TrickerionRules, s: State) -> list[str]:
     """Tricks in Dahlgaard's Residence: every trick of the game nobody owns, in card order
     (level 3 only with the Dark Alley)."""
     owned = {t.id for p in s.players for t in p.tricks}
-    da = g.options["dark_alley"]
-    cat = g.cat
+    da = r.options.dark_alley
+    cat = r.cat
     return [t for t in cat.trick_ids if t not in owned and (da or cat.trick_level[t] < 3)]
 
 
@@ -328,20 +329,20 @@ def take_card(p, card: str) -> None:
         p.hand[card] -= 1
 
 
-def raise_decision(g, s, pend) -> None:
+def raise_decision(r: TrickerionRules, s: State, pend) -> None:
     """Queue a pending decision at its place in the declared order (``decisions.TABLE``)."""
-    g.decisions.insert(s.pending, pend)
+    r.decisions.insert(s.pending, pend)
 
 
-def initiative_slot(g, s: State, seat: int) -> int:
+def initiative_slot(r: TrickerionRules, s: State, seat: int) -> int:
     """The printed initiative slot number (1–4) of ``seat``; 2 players use slots 1 and 3."""
     i = s.order.index(seat)
-    if g.players == 2:
-        return g.cat.setup.two_player_initiative_slots[i]
+    if r.players == 2:
+        return r.cat.setup.two_player_initiative_slots[i]
     return i + 1
 
 
-def advertise_cost(g, s: State, seat: int) -> int:
+def advertise_cost(r: TrickerionRules, s: State, seat: int) -> int:
     """What Advertise costs ``seat`` this round: its initiative slot's price (the label names
     it, the rules charge it)."""
-    return g.cat.advertise.cost_by_initiative[initiative_slot(g, s, seat) - 1]
+    return r.cat.advertise.cost_by_initiative[initiative_slot(r, s, seat) - 1]

@@ -4,11 +4,13 @@
 the declared order of decisions raised at the same time (``common.raise_decision``): the
 decisions a player's own action raises come first (answered at once, before anything queued),
 then the setup choices, then those of the round in the order of the rules. A variant adds its
-own kinds after these (``Trickerion.extra_decisions``). A test checks every member of the
+own kinds after these (``TrickerionRules.extra_decisions``). A test checks every member of the
 ``Pending`` union has an entry.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from engine.core.decisions import Decision, refuse
 from engine.core.errors import IllegalAction
@@ -28,6 +30,7 @@ from engine.games.trickerion.common import (
 )
 from engine.games.trickerion.downtown import can_hire
 from engine.games.trickerion.market import stock, unit_price
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import (
     PendingBreakFree,
     PendingBuyingTime,
@@ -57,21 +60,21 @@ from engine.games.trickerion.theater import reschedule, reschedule_options, set_
 
 
 def answer(body, passable: bool = False) -> Decision:
-    """A decision of play: ``body(g, s, pend)`` lists its answers (and Pass when
+    """A decision of play: ``body(r, s, pend)`` lists its answers (and Pass when
     ``passable``); an answer is checked, the decision leaves the queue, then it applies."""
 
-    def legal(g, s: State, pend) -> list:
-        out = body.legal(g, s, pend)
+    def legal(r: TrickerionRules, s: State, pend: Any) -> list[Any]:
+        out = body.legal(r, s, pend)
         return out + [A.Pass()] if passable else out
 
-    def apply(g, s: State, pend, action, ev: list[Event]) -> None:
-        if action not in legal(g, s, pend):
+    def apply(r: TrickerionRules, s: State, pend: Any, action: Any, ev: list[Event]) -> None:
+        if action not in legal(r, s, pend):
             raise refuse("trickerion", pend, action)
         s.pending.pop(0)
         if isinstance(action, A.Pass):
             ev.append(Event("trickerion.passed", {"seat": pend.seat, "decision": pend.kind}))
             return
-        body.apply(g, s, pend, action, ev)
+        body.apply(r, s, pend, action, ev)
 
     return Decision(legal, apply)
 
@@ -81,13 +84,19 @@ def answer(body, passable: bool = False) -> Decision:
 
 class LinkReward:
     @staticmethod
-    def legal(g, s, pend: PendingLinkReward) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingLinkReward) -> list[Any]:
         return [A.TakeLinkCoins(k) for k in range(pend.units + 1)]
 
     @staticmethod
-    def apply(g, s, pend: PendingLinkReward, action: A.TakeLinkCoins, ev) -> None:
+    def apply(
+        r: TrickerionRules,
+        s: State,
+        pend: PendingLinkReward,
+        action: A.TakeLinkCoins,
+        ev: list[Event],
+    ) -> None:
         gain(
-            g.cat,
+            r.cat,
             s,
             pend.seat,
             ev,
@@ -99,12 +108,14 @@ class LinkReward:
 
 class KeepCard:
     @staticmethod
-    def legal(g, s, pend: PendingKeepCard) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingKeepCard) -> list[Any]:
         return [A.KeepCard(c) for c in dict.fromkeys(pend.cards)]
 
     @staticmethod
-    def apply(g, s, pend: PendingKeepCard, action: A.KeepCard, ev) -> None:
-        cat = g.cat
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingKeepCard, action: A.KeepCard, ev: list[Event]
+    ) -> None:
+        cat = r.cat
         rest = list(pend.cards)
         rest.remove(action.card)
         s.players[pend.seat].specials += (action.card,)
@@ -125,23 +136,25 @@ def _perform_decision(performer_of) -> Decision:
 
     class Perform:
         @staticmethod
-        def legal(g, s, pend) -> list:
+        def legal(r: TrickerionRules, s: State, pend: Any) -> list[Any]:
             return [A.Perform(ci) for ci in performance.candidates(s, performer_of(pend))]
 
         @staticmethod
-        def apply(g, s, pend, action: A.Perform, ev) -> None:
-            performance.perform_action(g, s, pend.seat, performer_of(pend), action.card, ev)
+        def apply(
+            r: TrickerionRules, s: State, pend: Any, action: A.Perform, ev: list[Event]
+        ) -> None:
+            performance.perform_action(r, s, pend.seat, performer_of(pend), action.card, ev)
 
     passable = performer_of is not _own
     inner = answer(Perform, passable)
 
-    def apply(g, s: State, pend, action, ev: list[Event]) -> None:
+    def apply(r: TrickerionRules, s: State, pend: Any, action: Any, ev: list[Event]) -> None:
         # A card without the performer's marker is refused by its own rule, not as "not listed".
         if isinstance(action, A.Perform) and action.card not in performance.candidates(
             s, performer_of(pend)
         ):
             raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
-        inner.apply(g, s, pend, action, ev)
+        inner.apply(r, s, pend, action, ev)
 
     return Decision(inner.legal, apply)
 
@@ -157,11 +170,11 @@ def _possessed(pend: PendingSoulPossession) -> int:
 def _performance_option(kind: str):
     class Option:
         @staticmethod
-        def legal(g, s, pend) -> list:
-            return performance.option_choices(g, s, pend.seat, kind)
+        def legal(r: TrickerionRules, s: State, pend: Any) -> list[Any]:
+            return list(performance.option_choices(r, s, pend.seat, kind))
 
         @staticmethod
-        def apply(g, s, pend, action, ev) -> None:
+        def apply(r: TrickerionRules, s: State, pend: Any, action: Any, ev: list[Event]) -> None:
             s.perf_opts.append(action)
             # The log names the choice as before: "steal:mine:theirs", "premiere:cell:what",
             # "durable:cell".
@@ -177,22 +190,26 @@ def _performance_option(kind: str):
 
 class BreakFree:
     @staticmethod
-    def legal(g, s, pend: PendingBreakFree) -> list:
-        return reschedule_options(g, s, pend.seat, None)
+    def legal(r: TrickerionRules, s: State, pend: PendingBreakFree) -> list[Any]:
+        return reschedule_options(r, s, pend.seat, None)
 
     @staticmethod
-    def apply(g, s, pend: PendingBreakFree, action: A.Reschedule, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingBreakFree, action: A.Reschedule, ev: list[Event]
+    ) -> None:
         ev.append(Event("trickerion.ability_used", {"seat": pend.seat, "ability": "break_free"}))
-        reschedule(g, s, action, ev, pay_links=True)
+        reschedule(r, s, action, ev, pay_links=True)
 
 
 class Hypnotic:
     @staticmethod
-    def legal(g, s, pend: PendingHypnotic) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingHypnotic) -> list[Any]:
         return [A.Assign(pend.character, card) for card in hand_cards(s.players[pend.seat])]
 
     @staticmethod
-    def apply(g, s, pend: PendingHypnotic, action: A.Assign, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingHypnotic, action: A.Assign, ev: list[Event]
+    ) -> None:
         p = s.players[pend.seat]
         take_card(p, action.card)
         c = p.chars[pend.character]
@@ -210,14 +227,16 @@ class Hypnotic:
 
 class MassRecruitment:
     @staticmethod
-    def legal(g, s, pend: PendingMassRecruitment) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingMassRecruitment) -> list[Any]:
         p = s.players[pend.seat]
         return (
-            [A.HireSecondApprentice()] if p.coins >= 3 and can_hire(g.cat, p, "apprentice") else []
+            [A.HireSecondApprentice()] if p.coins >= 3 and can_hire(r.cat, p, "apprentice") else []
         )
 
     @staticmethod
-    def apply(g, s, pend: PendingMassRecruitment, action, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingMassRecruitment, action: Any, ev: list[Event]
+    ) -> None:
         pay(s, pend.seat, ev, "mass_recruitment", coins=3)
         s.players[pend.seat].hired += ("apprentice",)
         ev.append(Event("trickerion.hired", {"seat": pend.seat, "character": "apprentice"}))
@@ -225,18 +244,20 @@ class MassRecruitment:
 
 class Investments:
     @staticmethod
-    def legal(g, s, pend: PendingInvestments) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingInvestments) -> list[Any]:
         p = s.players[pend.seat]
         return [
             A.Buy((prop,))
-            for prop, extra in stock(g, s).items()
-            if p.coins >= unit_price(g, s, prop, extra) and room_for(p, prop)
+            for prop, extra in stock(r, s).items()
+            if p.coins >= unit_price(r, s, prop, extra) and room_for(p, prop)
         ]
 
     @staticmethod
-    def apply(g, s, pend: PendingInvestments, action: A.Buy, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingInvestments, action: A.Buy, ev: list[Event]
+    ) -> None:
         prop = action.props[0]
-        price = unit_price(g, s, prop, stock(g, s)[prop])
+        price = unit_price(r, s, prop, stock(r, s)[prop])
         pay(s, pend.seat, ev, "investments", coins=price)
         add_props(s.players[pend.seat], prop, 1)
         ev.append(
@@ -246,17 +267,19 @@ class Investments:
             )
         )
         if pend.left > 1:
-            raise_decision(g, s, PendingInvestments(pend.seat, left=pend.left - 1))
+            raise_decision(r, s, PendingInvestments(pend.seat, left=pend.left - 1))
 
 
 class BuyingTime:
     @staticmethod
-    def legal(g, s, pend: PendingBuyingTime) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingBuyingTime) -> list[Any]:
         n = len(s.row)
         return [A.SwapCards(i, j) for i in range(n) for j in range(i + 1, n)]
 
     @staticmethod
-    def apply(g, s, pend: PendingBuyingTime, action: A.SwapCards, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingBuyingTime, action: A.SwapCards, ev: list[Event]
+    ) -> None:
         i, j = action.a, action.b
         s.row[i], s.row[j] = s.row[j], s.row[i]
         ev.append(Event("trickerion.cards_swapped", {"seat": pend.seat, "a": i, "b": j}))
@@ -264,26 +287,30 @@ class BuyingTime:
 
 class OnStage:
     @staticmethod
-    def legal(g, s, pend: PendingOnStage) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingOnStage) -> list[Any]:
         return [
             a
-            for a in set_up_options(g, s, pend.seat, None)
+            for a in set_up_options(r, s, pend.seat, None)
             if a.trick == pend.trick and not a.double and a.cell >= 0
         ]
 
     @staticmethod
-    def apply(g, s, pend: PendingOnStage, action: A.SetUpTrick, ev) -> None:
-        set_up(g, s, pend.seat, action, ev, pay_links=False)
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingOnStage, action: A.SetUpTrick, ev: list[Event]
+    ) -> None:
+        set_up(r, s, pend.seat, action, ev, pay_links=False)
 
 
 class HiddenTalent:
     @staticmethod
-    def legal(g, s, pend: PendingHiddenTalent) -> list:
+    def legal(r: TrickerionRules, s: State, pend: PendingHiddenTalent) -> list[Any]:
         p = s.players[pend.seat]
         return [A.BecomeSpecialist(k) for k in SPECIALISTS if owns_or_hired(p, k) == 0]
 
     @staticmethod
-    def apply(g, s, pend: PendingHiddenTalent, action: A.BecomeSpecialist, ev) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingHiddenTalent, action: A.BecomeSpecialist, ev
+    ) -> None:
         c = s.players[pend.seat].chars[pend.character]
         c.kind = action.specialist
         c.talent = False

@@ -6,6 +6,8 @@ Dice: 0–1 in Dahlgaard's Residence (schools, "any", X), 2–3 in the Inn (char
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
@@ -21,6 +23,7 @@ from engine.games.trickerion.common import (
     trick_by_id,
 )
 from engine.games.trickerion.components import ActionCostDelta
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import (
     Char,
     PendingHypnotic,
@@ -34,25 +37,25 @@ from engine.games.trickerion.state import (
 RESIDENCE, INN, BANK = (0, 1), (2, 3), (4, 5)
 
 
-def cost(g, s: State, act: Placement, action: str) -> int:
+def cost(r: TrickerionRules, s: State, act: Placement, action: str) -> int:
     """AP cost of a Downtown action with the active prophecy and the special card applied."""
-    ap = g.action_ap(s, action)
+    ap = r.action_ap(s, action)
     if act.effect == "ready":
-        for param in g.effect_params(act):
+        for param in r.effect_params(act):
             if isinstance(param, ActionCostDelta) and param.action == action:
                 ap += param.delta
     return max(ap, 0)
 
 
-def learnable(g, s: State, seat: int, act: Placement) -> list[tuple[str, int]]:
+def learnable(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[tuple[str, int]]:
     """(trick, die) pairs: a die showing the school or "any", or any die for a trick of the
     favourite school ("НОМЕРА СВОЕЙ ШКОЛЫ"); the fame threshold may be topped up with coins."""
-    cat: Catalog = g.cat
+    cat: Catalog = r.cat
     p = s.players[seat]
-    overhaul = act.effect == "ready" and g.effect_of(act) == "trick_overhaul"
+    overhaul = act.effect == "ready" and r.effect_of(act) == "trick_overhaul"
     if free_symbol(p) < 0 and not overhaul:
         return []
-    thirst = act.effect == "ready" and g.effect_of(act) == "thirst_for_knowledge"
+    thirst = act.effect == "ready" and r.effect_of(act) == "thirst_for_knowledge"
     out = []
     tricks: list[str] | None = None  # the Residence, listed once for both dice
     for die in RESIDENCE:
@@ -60,7 +63,7 @@ def learnable(g, s: State, seat: int, act: Placement) -> list[tuple[str, int]]:
         if face == X:
             continue
         if tricks is None:
-            tricks = residence(g, s)
+            tricks = residence(r, s)
         for t in tricks:
             school = cat.trick_school[t]
             if not (thirst or face == "any" or face == school or school == p.school):
@@ -71,22 +74,22 @@ def learnable(g, s: State, seat: int, act: Placement) -> list[tuple[str, int]]:
     return out
 
 
-def legal(g, s: State, seat: int, act: Placement) -> list:
-    cat: Catalog = g.cat
+def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
+    cat: Catalog = r.cat
     p = s.players[seat]
     out: list = []
-    if act.ap >= cost(g, s, act, "learn_trick"):
-        overhaul = act.effect == "ready" and g.effect_of(act) == "trick_overhaul"
+    if act.ap >= cost(r, s, act, "learn_trick"):
+        overhaul = act.effect == "ready" and r.effect_of(act) == "trick_overhaul"
         symbol_free = free_symbol(p) >= 0
-        for t, die in learnable(g, s, seat, act):
+        for t, die in learnable(r, s, seat, act):
             if symbol_free:
                 out.append(A.LearnTrick(t, die))
             if overhaul:
                 out.extend(
                     A.LearnTrick(t, die, old.id) for old in p.tricks if has_components(cat, p, t)
                 )
-    if act.ap >= cost(g, s, act, "hire_character"):
-        headhunter = act.effect == "ready" and g.effect_of(act) == "headhunter"
+    if act.ap >= cost(r, s, act, "hire_character"):
+        headhunter = act.effect == "ready" and r.effect_of(act) == "headhunter"
         for die in INN:
             face = s.dice[die]
             if face == X:
@@ -94,11 +97,11 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
             for kind in ("apprentice",) + SPECIALISTS if headhunter else (face,):
                 if can_hire(cat, p, kind):
                     out.append(A.HireCharacter(kind, die))
-    if act.ap >= cost(g, s, act, "take_coins"):
+    if act.ap >= cost(r, s, act, "take_coins"):
         out.extend(A.TakeCoins(die) for die in BANK if s.dice[die] != X)
-    if act.ap >= g.action_ap(s, "reroll_die"):
+    if act.ap >= r.action_ap(s, "reroll_die"):
         out.extend(A.RerollDie(die) for die in range(6))
-    if act.ap >= g.action_ap(s, "set_die"):
+    if act.ap >= r.action_ap(s, "set_die"):
         for die in range(6):
             out.extend(
                 A.SetDie(die, face)
@@ -114,18 +117,18 @@ def can_hire(cat: Catalog, p, kind: str) -> bool:
     return kind in SPECIALISTS and owns_or_hired(p, kind) == 0
 
 
-def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
+def apply(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
     if isinstance(action, A.LearnTrick):
-        learn_trick(g, s, seat, act, action, ev)
+        learn_trick(r, s, seat, act, action, ev)
     elif isinstance(action, A.HireCharacter):
-        hire(g, s, seat, act, action, ev)
+        hire(r, s, seat, act, action, ev)
     elif isinstance(action, A.TakeCoins):
-        take_coins(g, s, seat, act, action, ev)
+        take_coins(r, s, seat, act, action, ev)
     elif isinstance(action, A.RerollDie):
-        _spend(act, g.action_ap(s, "reroll_die"))
+        _spend(act, r.action_ap(s, "reroll_die"))
         _die(action.die)
         old = s.dice[action.die]
-        s.dice[action.die] = s.rng.choice(g.cat.die_faces[action.die])
+        s.dice[action.die] = s.rng.choice(r.cat.die_faces[action.die])
         ev.append(
             Event(
                 "trickerion.die_rerolled",
@@ -134,7 +137,7 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
         )
     elif isinstance(action, A.SetDie):
         _die(action.die)
-        if action.face not in g.cat.die_faces[action.die]:
+        if action.face not in r.cat.die_faces[action.die]:
             raise IllegalAction(
                 "trickerion.downtown.no_such_face", die=action.die, face=action.face
             )
@@ -142,7 +145,7 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
             raise IllegalAction(
                 "trickerion.downtown.face_already_up", die=action.die, face=action.face
             )
-        _spend(act, g.action_ap(s, "set_die"))
+        _spend(act, r.action_ap(s, "set_die"))
         s.dice[action.die] = action.face
         ev.append(
             Event("trickerion.die_set", {"seat": seat, "die": action.die, "face": action.face})
@@ -165,24 +168,24 @@ def _die(die: int) -> None:
 
 
 def learn_trick(
-    g, s: State, seat: int, act: Placement, action: A.LearnTrick, ev: list[Event]
+    r, s: State, seat: int, act: Placement, action: A.LearnTrick, ev: list[Event]
 ) -> None:
-    cat: Catalog = g.cat
+    cat: Catalog = r.cat
     p = s.players[seat]
     if action.die not in RESIDENCE or s.dice[action.die] == X:
         raise IllegalAction("trickerion.downtown.die_unavailable", die=action.die)
-    if action.trick not in residence(g, s):
+    if action.trick not in residence(r, s):
         raise IllegalAction("trickerion.learn.not_in_residence", trick=action.trick)
-    if (action.trick, action.die) not in learnable(g, s, seat, act):
+    if (action.trick, action.die) not in learnable(r, s, seat, act):
         raise IllegalAction("trickerion.learn.school_or_fame", trick=action.trick, die=action.die)
     if action.replace:
-        if not (act.effect == "ready" and g.effect_of(act) == "trick_overhaul"):
+        if not (act.effect == "ready" and r.effect_of(act) == "trick_overhaul"):
             raise IllegalAction("trickerion.special.not_available", effect="trick_overhaul")
         if trick_by_id(p, action.replace) is None or not has_components(cat, p, action.trick):
             raise IllegalAction("trickerion.trick_overhaul.not_allowed", trick=action.replace)
     elif free_symbol(p) < 0:
         raise IllegalAction("trickerion.learn.no_free_symbol")
-    _spend(act, cost(g, s, act, "learn_trick"))
+    _spend(act, cost(r, s, act, "learn_trick"))
     short = max(0, cat.tricks[action.trick].fame_threshold - p.fame)
     if short:
         p.coins -= short
@@ -193,7 +196,7 @@ def learn_trick(
             )
         )
     s.dice[action.die] = X
-    effect = g.effect_of(act) if act.effect == "ready" else ""
+    effect = r.effect_of(act) if act.effect == "ready" else ""
     if action.replace:
         old = held_trick(p, action.replace)
         sym, markers = old.sym, old.markers
@@ -218,15 +221,22 @@ def learn_trick(
     )
 
 
-def hire(g, s: State, seat: int, act: Placement, action: A.HireCharacter, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
+def hire(
+    r: TrickerionRules,
+    s: State,
+    seat: int,
+    act: Placement,
+    action: A.HireCharacter,
+    ev: list[Event],
+) -> None:
+    cat: Catalog = r.cat
     p = s.players[seat]
-    if action not in legal(g, s, seat, act):
+    if action not in legal(r, s, seat, act):
         raise IllegalAction(
             "trickerion.hire.not_allowed", character=action.character, die=action.die
         )
-    effect = g.effect_of(act) if act.effect == "ready" else ""
-    _spend(act, cost(g, s, act, "hire_character"))
+    effect = r.effect_of(act) if act.effect == "ready" else ""
+    _spend(act, cost(r, s, act, "hire_character"))
     s.dice[action.die] = X
     if effect == "headhunter":
         act.effect = "used"
@@ -239,7 +249,7 @@ def hire(g, s: State, seat: int, act: Placement, action: A.HireCharacter, ev: li
             )
         )
         if p.hand and any(p.hand.values()) or p.specials:
-            raise_decision(g, s, PendingHypnotic(seat, character=len(p.chars) - 1))
+            raise_decision(r, s, PendingHypnotic(seat, character=len(p.chars) - 1))
         return
     p.hired = (*p.hired, action.character)
     ev.append(Event("trickerion.hired", {"seat": seat, "character": action.character}))
@@ -250,31 +260,31 @@ def hire(g, s: State, seat: int, act: Placement, action: A.HireCharacter, ev: li
         and can_hire(cat, p, "apprentice")
     ):
         act.effect = "used"
-        raise_decision(g, s, PendingMassRecruitment(seat))
+        raise_decision(r, s, PendingMassRecruitment(seat))
 
 
 def take_coins(
-    g, s: State, seat: int, act: Placement, action: A.TakeCoins, ev: list[Event]
+    r, s: State, seat: int, act: Placement, action: A.TakeCoins, ev: list[Event]
 ) -> None:
     if action.die not in BANK or s.dice[action.die] == X:
         raise IllegalAction("trickerion.downtown.die_unavailable", die=action.die)
-    effect = g.effect_of(act) if act.effect == "ready" else ""
-    _spend(act, cost(g, s, act, "take_coins"))
+    effect = r.effect_of(act) if act.effect == "ready" else ""
+    _spend(act, cost(r, s, act, "take_coins"))
     value = int(s.dice[action.die])
     coins = value
     if effect == "interest":
-        roll = s.rng.choice(g.cat.die_faces[action.die])
+        roll = s.rng.choice(r.cat.die_faces[action.die])
         extra = 0 if roll == X else int(roll)
         ev.append(Event("trickerion.interest_roll", {"seat": seat, "face": roll}))
         coins += extra
         act.effect = "used"
-    if g.active_effect(s) == "double_take_coins":
+    if r.active_effect(s) == "double_take_coins":
         coins *= 2
     s.dice[action.die] = X
-    gain(g.cat, s, seat, ev, "take_coins", coins=coins)
+    gain(r.cat, s, seat, ev, "take_coins", coins=coins)
     if effect == "fame_and_fortune":
         act.effect = "used"
-        gain(g.cat, s, seat, ev, "fame_and_fortune", fame=value - 1)
+        gain(r.cat, s, seat, ev, "fame_and_fortune", fame=value - 1)
     elif effect == "investments":
         act.effect = "used"
-        raise_decision(g, s, PendingInvestments(seat, left=3))
+        raise_decision(r, s, PendingInvestments(seat, left=3))

@@ -14,12 +14,13 @@ from engine.core.events import Event
 from engine.games.trickerion import scoring
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import add_props, gain, raise_decision, room_for
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.setup import _perf_card
 from engine.games.trickerion.state import HOME, Char, PendingHiddenTalent, State
 
 
-def end_of_round(g, s: State, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
+def end_of_round(r: TrickerionRules, s: State, ev: list[Event]) -> None:
+    cat: Catalog = r.cat
     if s.phase != "end_round":
         s.phase = "end_round"
         # Hidden Talent (a24): decided before wages, so the new specialist's wage is paid.
@@ -29,32 +30,32 @@ def end_of_round(g, s: State, ev: list[Event]) -> None:
                     p.hired.count(k) == 0 and not any(x.kind == k for x in p.chars)
                     for k in ("assistant", "engineer", "manager")
                 ):
-                    raise_decision(g, s, PendingHiddenTalent(seat, character=i))
+                    raise_decision(r, s, PendingHiddenTalent(seat, character=i))
         if s.pending:
             return
     ev.append(Event("trickerion.end_of_round", {"round": s.round}))
-    pay_wages(g, s, ev)
-    return_characters(g, s, ev)
-    orders_arrive(g, s, ev)
-    shift_performances(g, s, ev)
+    pay_wages(r, s, ev)
+    return_characters(r, s, ev)
+    orders_arrive(r, s, ev)
+    shift_performances(r, s, ev)
     for p in s.players:
         p.poster = False
     s.round += 1
-    move_prophecies(g, s, ev)
-    last = cat.rounds.with_dark_alley if g.options["dark_alley"] else cat.rounds.without_dark_alley
+    move_prophecies(r, s, ev)
+    last = cat.rounds.with_dark_alley if r.options.dark_alley else cat.rounds.without_dark_alley
     if s.round > last:
-        scoring.final_scoring(g, s, ev)
+        scoring.final_scoring(r, s, ev)
         s.phase = "over"
         return
     s.phase = "roll"
 
 
-def pay_wages(g, s: State, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
-    automaton = g.automaton_seat(s)
+def pay_wages(r: TrickerionRules, s: State, ev: list[Event]) -> None:
+    cat: Catalog = r.cat
+    automaton = r.automaton_seat(s)
     for seat, p in enumerate(s.players):
         if seat == automaton:
-            g.automaton_wages(s, ev)
+            r.automaton_wages(s, ev)
             continue
         due = 0
         for c in p.chars:
@@ -74,8 +75,8 @@ def pay_wages(g, s: State, ev: list[Event]) -> None:
             gain(cat, s, seat, ev, "unpaid_wages", fame=-cat.wages.fame_per_unpaid_coin * unpaid)
 
 
-def return_characters(g, s: State, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
+def return_characters(r: TrickerionRules, s: State, ev: list[Event]) -> None:
+    cat: Catalog = r.cat
     for i in range(len(s.slots)):
         if s.slots[i] >= 0:
             s.slots[i] = -1
@@ -102,14 +103,14 @@ def return_characters(g, s: State, ev: list[Event]) -> None:
         p.used = ()
         p.active = ()
         p.done = False
-    g.on_characters_returned(s, ev)
+    r.on_characters_returned(s, ev)
     # Used special assignments go to the bottoms of their decks.
     for card in s.used_specials:
         s.decks[cat.specials[card].location].append(cat.special_index[card])
     s.used_specials = ()
 
 
-def orders_arrive(g, s: State, ev: list[Event]) -> None:
+def orders_arrive(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     m = s.market
     for i, prop in enumerate(m.order):
         if prop:
@@ -127,10 +128,10 @@ def orders_arrive(g, s: State, ev: list[Event]) -> None:
     ev.append(Event("trickerion.orders_arrived", {"buy": list(m.buy)}))
 
 
-def shift_performances(g, s: State, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
+def shift_performances(r: TrickerionRules, s: State, ev: list[Event]) -> None:
+    cat: Catalog = r.cat
     if s.round >= cat.perf_rules.discard_from_round and s.row:
-        g.before_discard(s, s.row[-1], ev)
+        r.before_discard(s, s.row[-1], ev)
         gone = s.row.pop()
         ev.append(Event("trickerion.performance_discarded", {"card": gone.id}))
     if s.perf_deck:
@@ -139,8 +140,8 @@ def shift_performances(g, s: State, ev: list[Event]) -> None:
         ev.append(Event("trickerion.performance_revealed", {"card": card}, reveal=True))
 
 
-def move_prophecies(g, s: State, ev: list[Event]) -> None:
-    if not g.options["prophecies"] or not s.pending_prophecies:
+def move_prophecies(r: TrickerionRules, s: State, ev: list[Event]) -> None:
+    if not r.options.prophecies or not s.pending_prophecies:
         return
     s.prophecy = s.pending_prophecies.pop(0)
     if s.prophecy_stack:

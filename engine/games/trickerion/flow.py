@@ -10,6 +10,8 @@ A non-empty ``State.pending`` always comes first: its head names the seat that d
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import AUTOMATON, CHANCE_NODE, TERMINAL, ToAct
@@ -18,6 +20,7 @@ from engine.games.trickerion import endround, performance, placement, setup
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import advertise_cost, hand_cards, take_card
 from engine.games.trickerion.labels import char_params
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import HOME, State
 
 SIMULTANEOUS = ("advertise", "assign")
@@ -27,8 +30,8 @@ _SEAT = tuple(ToAct("players", (seat,)) for seat in range(4))
 _AUTOMATON = tuple(ToAct(AUTOMATON, (seat,)) for seat in range(4))
 
 
-def to_act(g, s: State) -> ToAct:
-    auto = g.automaton_seat(s)
+def to_act(r: TrickerionRules, s: State) -> ToAct:
+    auto = r.automaton_seat(s)
     if s.pending:
         seat = s.pending[0].seat
         return _AUTOMATON[seat] if seat == auto else _SEAT[seat]
@@ -52,71 +55,71 @@ def to_act(g, s: State) -> ToAct:
     raise AssertionError(f"no one to act in phase {phase}")
 
 
-def legal(g, s: State, seat: int) -> list:
-    if seat == g.automaton_seat(s):
+def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
+    if seat == r.automaton_seat(s):
         return []  # an automaton: its action comes from automaton_action
     if s.pending:
         pend = s.pending[0]
         if pend.seat != seat:
             return []
-        return g.decisions.legal(g, s, pend)
+        return r.decisions.legal(r, s, pend)
     phase = s.phase
     if phase == "advertise":
         return [A.Advertise(True), A.Advertise(False)] if not s.players[seat].done else []
     if phase == "assign":
-        return assign_legal(g, s, seat)
+        return assign_legal(r, s, seat)
     if phase == "place":
         if s.order[s.turn] != seat:
             return []
-        return placement.legal(g, s, seat)
+        return placement.legal(r, s, seat)
     return []
 
 
-def apply(g, s: State, seat: int, action) -> list[Event]:
+def apply(r: TrickerionRules, s: State, seat: int, action) -> list[Event]:
     ev: list[Event] = []
-    if seat == g.automaton_seat(s):
-        g.apply_automaton(s, seat, action, ev)
+    if seat == r.automaton_seat(s):
+        r.apply_automaton(s, seat, action, ev)
     elif s.pending:
         pend = s.pending[0]
-        g.decisions.apply(g, s, pend, action, ev)
+        r.decisions.apply(r, s, pend, action, ev)
     elif isinstance(action, A.Chance):
         if s.phase == "setup_initiative":
-            setup.draw_initiative(g, s, ev)
+            setup.draw_initiative(r, s, ev)
         elif s.phase == "roll":
-            roll(g, s, action.dice, ev)
+            roll(r, s, action.dice, ev)
         else:
             raise IllegalAction("trickerion.flow.not_chance", phase=s.phase)
     elif s.phase == "advertise":
-        advertise(g, s, seat, action, ev)
+        advertise(r, s, seat, action, ev)
     elif s.phase == "assign":
-        assign(g, s, seat, action, ev)
+        assign(r, s, seat, action, ev)
     elif s.phase == "place":
-        placement.apply(g, s, seat, action, ev)
+        placement.apply(r, s, seat, action, ev)
     else:
         raise IllegalAction("trickerion.flow.unexpected", phase=s.phase)
-    advance(g, s, ev)
+    advance(r, s, ev)
     return ev
 
 
-def advance(g, s: State, ev: list[Event]) -> None:
+def advance(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     """Run the automatic steps until someone must decide (or the game is over)."""
     while not s.pending:
         if s.phase == "advertise" and all(p.done for p in s.players):
-            start_assignments(g, s, ev)
+            start_assignments(r, s, ev)
         elif s.phase == "assign" and all(p.done for p in s.players):
-            reveal(g, s, ev)
+            reveal(r, s, ev)
         elif (
             s.phase == "place"
             and s.act is None
-            and not g.automaton_busy(s)
+            and not r.automaton_busy(s)
             and not placement.seat_has_work(s, s.order[s.turn])
         ):
-            placement.next_turn(g, s, ev)
+            placement.next_turn(r, s, ev)
         elif s.phase == "perform":
-            if not performance.advance(g, s, ev):
-                endround.end_of_round(g, s, ev)
+            if not performance.advance(r, s, ev):
+                endround.end_of_round(r, s, ev)
         elif s.phase == "end_round":
-            endround.end_of_round(g, s, ev)
+            endround.end_of_round(r, s, ev)
         else:
             return
 
@@ -124,31 +127,31 @@ def advance(g, s: State, ev: list[Event]) -> None:
 # --- dice and initiative ----------------------------------------------------------------------
 
 
-def throw(g, rng) -> tuple[str, ...]:
+def throw(r: TrickerionRules, rng) -> tuple[str, ...]:
     """One face per die, drawn from ``rng`` (``chance_action`` draws from a copy of the
     state's; ``roll`` advances the state's own by the same draws)."""
-    return tuple(rng.choice(faces) for faces in g.cat.die_faces)
+    return tuple(rng.choice(faces) for faces in r.cat.die_faces)
 
 
-def roll(g, s: State, dice: tuple[str, ...], ev: list[Event]) -> None:
+def roll(r: TrickerionRules, s: State, dice: tuple[str, ...], ev: list[Event]) -> None:
     """Dice roll phase with the faces thrown; then the initiative phase (skipped in the first
     round played)."""
-    cat: Catalog = g.cat
+    cat: Catalog = r.cat
     if len(dice) != len(cat.die_faces) or any(
         face not in faces for face, faces in zip(dice, cat.die_faces)
     ):
         raise IllegalAction("trickerion.roll.not_the_dice", dice=list(dice))
     # The state's RNG moves on as if it had thrown, so the game after a forced throw (a test,
     # physical dice) deals the same cards as the seed would.
-    throw(g, s.rng)
+    throw(r, s.rng)
     s.dice = list(dice)
     ev.append(Event("trickerion.dice_rolled", {"dice": list(s.dice)}))
-    first_round = cat.fast.start_round if g.options["fast_game"] else 1
+    first_round = cat.fast.start_round if r.options.fast_game else 1
     if s.round > first_round:
         determine_initiative(s)
         ev.append(Event("trickerion.initiative", {"order": list(s.order)}))
-    g.on_round_start(s, ev)
-    start_advertise(g, s, ev)
+    r.on_round_start(s, ev)
+    start_advertise(r, s, ev)
 
 
 def determine_initiative(s: State) -> None:
@@ -157,26 +160,26 @@ def determine_initiative(s: State) -> None:
     s.order = sorted(s.order, key=lambda seat: (s.players[seat].fame, -previous[seat]))
 
 
-def start_advertise(g, s: State, ev: list[Event]) -> None:
+def start_advertise(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     s.phase = "advertise"
     for seat, p in enumerate(s.players):
-        p.done = p.coins < advertise_cost(g, s, seat)
-    g.on_advertise_start(s, ev)
+        p.done = p.coins < advertise_cost(r, s, seat)
+    r.on_advertise_start(s, ev)
 
 
-def advertise(g, s: State, seat: int, action, ev: list[Event]) -> None:
+def advertise(r: TrickerionRules, s: State, seat: int, action, ev: list[Event]) -> None:
     p = s.players[seat]
     if not isinstance(action, A.Advertise) or p.done:
         raise IllegalAction("trickerion.advertise.not_now", seat=seat)
     p.done = True
     if action.advertise:
-        cost = advertise_cost(g, s, seat)
+        cost = advertise_cost(r, s, seat)
         p.coins -= cost
         p.poster = True
-        p.fame += g.cat.advertise.fame
+        p.fame += r.cat.advertise.fame
         ev.append(
             Event(
-                "trickerion.advertised", {"seat": seat, "coins": cost, "fame": g.cat.advertise.fame}
+                "trickerion.advertised", {"seat": seat, "coins": cost, "fame": r.cat.advertise.fame}
             )
         )
 
@@ -184,14 +187,14 @@ def advertise(g, s: State, seat: int, action, ev: list[Event]) -> None:
 # --- assignments --------------------------------------------------------------------------------
 
 
-def start_assignments(g, s: State, ev: list[Event]) -> None:
+def start_assignments(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     s.phase = "assign"
     for p in s.players:
         p.done = False
     ev.append(Event("trickerion.assignment_phase", {"round": s.round}))
 
 
-def assign_legal(g, s: State, seat: int) -> list:
+def assign_legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     p = s.players[seat]
     if p.done:
         return []
@@ -204,7 +207,7 @@ def assign_legal(g, s: State, seat: int) -> list:
     return out
 
 
-def assign(g, s: State, seat: int, action, ev: list[Event]) -> None:
+def assign(r: TrickerionRules, s: State, seat: int, action, ev: list[Event]) -> None:
     p = s.players[seat]
     if p.done:
         raise IllegalAction("trickerion.assign.done", seat=seat)
@@ -220,7 +223,7 @@ def assign(g, s: State, seat: int, action, ev: list[Event]) -> None:
         raise IllegalAction("trickerion.assign.not_in_hand", card=action.card)
     take_card(p, action.card)
     p.chars[action.character].card = action.card
-    if g.assignments_face_up(s):
+    if r.assignments_face_up(s):
         p.chars[action.character].shown = True
         ev.append(
             Event(
@@ -248,9 +251,9 @@ def assign(g, s: State, seat: int, action, ev: list[Event]) -> None:
     )
 
 
-def reveal(g, s: State, ev: list[Event]) -> None:
+def reveal(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     """All assignments are in: flip them (Place Characters phase begins)."""
-    hidden = g.active_effect(s) == "hidden_assignments"
+    hidden = r.active_effect(s) == "hidden_assignments"
     shown = []
     for seat, p in enumerate(s.players):
         for i, c in enumerate(p.chars):
@@ -263,4 +266,4 @@ def reveal(g, s: State, ev: list[Event]) -> None:
     s.phase = "place"
     s.turn = len(s.order) - 1
     s.act = None
-    placement.next_turn(g, s, ev)
+    placement.next_turn(r, s, ev)

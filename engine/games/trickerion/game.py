@@ -7,18 +7,17 @@ from typing import Any, ClassVar
 import msgspec
 
 from engine.core.decisions import Decisions
-from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import Game, Progress, Result, ToAct
 from engine.core.options import OptionSpec
 from engine.core.registry import register
-from engine.games.trickerion import decisions, flow, scoring, setup
+from engine.games.trickerion import decisions, flow, setup
 from engine.games.trickerion.actions import Action, Chance
 from engine.games.trickerion.bots import BOTS
-from engine.games.trickerion.catalog import catalog
-from engine.games.trickerion.components import ActionCost
+from engine.games.trickerion.catalog import Catalog, catalog
+from engine.games.trickerion.rules import TrickerionRules, options_of
 from engine.games.trickerion.search import KNOWLEDGE
-from engine.games.trickerion.state import Placement, State
+from engine.games.trickerion.state import State
 from engine.games.trickerion.tuning import LEARNER
 from engine.games.trickerion.view import view as make_view
 
@@ -98,6 +97,8 @@ class Trickerion(Game):
     learner = LEARNER
     search_knowledge = KNOWLEDGE
 
+    rules_type: ClassVar[type[TrickerionRules]] = TrickerionRules  # a variant's hooks
+
     def __init__(
         self,
         players: int,
@@ -105,131 +106,38 @@ class Trickerion(Game):
         packs: dict[str, bytes] | None = None,
     ) -> None:
         super().__init__(players, options, packs)
-        self.cat = catalog()
-        # The fixed AP costs (Prepare's is printed on the trick card, not here).
-        self._ap = {a: ap for a, ap in self.cat.ap.items() if ap is not None}
-        # Every pending decision kind -> (legal, apply), in the declared order of decisions
-        # raised together; the rank is each kind's place in it (``common.raise_decision``).
-        self.decisions = Decisions(decisions.TABLE) | self.extra_decisions()
+        kind = self.rules_type
+        self.rules = kind(
+            players,
+            options_of(self.option_specs, self.options, kind.options_type),
+            self.catalog(),
+            Decisions(decisions.TABLE),
+        )
+        self.cat = self.rules.cat  # what the presentation hooks read
+
+    def catalog(self) -> Catalog:
+        """The table's catalogue (a variant's adds its own packs)."""
+        return catalog()
 
     def check_options(self) -> None:
         # Prophecies exist only in the Dark Alley module: without it they are simply off.
         if not self.options["dark_alley"]:
             self.options["prophecies"] = False
 
-    def has_ability(self, s: State, seat: int, magician: str) -> bool:
-        """``seat`` plays ``magician`` and its base ability is on (Dark Alley module only)."""
-        return bool(self.options["dark_alley"]) and s.players[seat].magician == magician
-
-    # --- hook points ----------------------------------------------------------------------------
-    # The base rules call these where a variant of the game changes them; the base game
-    # implements them plainly and a variant (the solo game, ``solo.game``) overrides them. A
-    # seat the game plays itself is an *automaton seat*: the hooks named ``automaton_*`` are
-    # only called for it, so the base game (which has none) never reaches them.
-
-    def automaton_seat(self, s: State) -> int | None:
-        """The seat the game plays itself, or None."""
-        return None
-
-    def setup_seats(self) -> int:
-        """How many seats make the setup choices (magician, trick, props, specialist)."""
-        return self.players
-
-    def setup_initiative(self, s: State, ev: list[Event]) -> None:
-        """Setup's chance step: the initiative order and the starting coins by slot."""
-        setup.random_initiative(self, s)
-
-    def on_round_start(self, s: State, ev: list[Event]) -> None:
-        """After the dice roll and initiative, before advertising."""
-
-    def on_advertise_start(self, s: State, ev: list[Event]) -> None:
-        """Advertise phase begins (who can pay is already known)."""
-
-    def assignments_face_up(self, s: State) -> bool:
-        """Assignment cards are placed face up (no hidden assignments)."""
-        return False
-
-    def automaton_busy(self, s: State) -> bool:
-        """The automaton is in the middle of a placement turn of its own."""
-        return False
-
-    def apply_automaton(self, s: State, seat: int, action: Any, ev: list[Event]) -> None:
-        raise IllegalAction("core.unknown_action", action=type(action).__name__)
-
-    def first_performance_day(self, s: State) -> int:
-        """A day that performs before the others (Thursday to Sunday otherwise), or -1."""
-        return -1
-
-    def automaton_trick_yield(self, s: State, trick: str) -> tuple[int, int, int]:
-        raise AssertionError("no automaton seat")
-
-    def automaton_gain(
-        self, s: State, seat: int, ev: list[Event], why: str, fame: int, coins: int, shards: int
-    ) -> None:
-        raise AssertionError("no automaton seat")
-
-    def automaton_performer_bonus(self, s: State, pc: Any, day: int, ev: list[Event]) -> None:
-        raise AssertionError("no automaton seat")
-
-    def after_performance(self, s: State, pc: Any, ev: list[Event]) -> None:
-        """A card has been performed, before its markers leave it."""
-
-    def automaton_wages(self, s: State, ev: list[Event]) -> None:
-        raise AssertionError("no automaton seat")
-
-    def on_characters_returned(self, s: State, ev: list[Event]) -> None:
-        """End of round: every character is home again."""
-
-    def before_discard(self, s: State, pc: Any, ev: list[Event]) -> None:
-        """End of round: the rightmost performance card is about to be discarded."""
-
-    def final_breakdown(self, s: State, seat: int) -> dict[str, int]:
-        return scoring.breakdown(self, s, seat)
-
-    def extra_decisions(self) -> dict:
-        """Pending decision kinds a variant adds, after the base ones in the declared order:
-        ``{Pending Struct: engine.core.decisions.Decision(legal, apply)}``."""
-        return {}
-
-    def variant_view(self, s: State, viewer: int | None) -> dict[str, Any]:
-        """Keys a variant adds to every seat's view."""
-        return {}
-
-    # --- helpers the rules modules share ------------------------------------------------------
-
-    def active_effect(self, s: State) -> str:
-        return self.cat.prophecies[s.prophecy].effect if s.prophecy else ""
-
-    def effect_of(self, act: Placement) -> str:
-        card = act.mimic or act.card
-        return self.cat.specials[card].effect if card else ""
-
-    def effect_params(self, act: Placement) -> tuple:
-        card = act.mimic or act.card
-        return self.cat.specials[card].params if card else ()
-
-    def action_ap(self, s: State, action: str) -> int:
-        """AP cost of a location action, with an ActionCost prophecy applied."""
-        if s.prophecy:
-            for param in self.cat.prophecies[s.prophecy].params:
-                if isinstance(param, ActionCost) and param.action == action:
-                    return param.ap
-        return self._ap[action]
-
     # --- the Game interface -------------------------------------------------------------------
 
     def initial_state(self, seed: int) -> State:
-        return setup.initial_state(self, seed)
+        return setup.initial_state(self.rules, seed)
 
     def to_act(self, state: State) -> ToAct:
-        return flow.to_act(self, state)
+        return flow.to_act(self.rules, state)
 
-    def legal_actions(self, state: State, seat: int) -> list:
-        return flow.legal(self, state, seat)
+    def legal_actions(self, state: State, seat: int) -> list[Any]:
+        return flow.legal(self.rules, state, seat)
 
     def chance_action(self, state: State) -> Chance:
         if state.phase == "roll":
-            return Chance(dice=flow.throw(self, msgspec.structs.replace(state.rng)))
+            return Chance(dice=flow.throw(self.rules, msgspec.structs.replace(state.rng)))
         return Chance()
 
     def upgrade_step(self, state: State, seat: int, action: Any, format_version: int) -> Any:
@@ -240,10 +148,10 @@ class Trickerion(Game):
         return action
 
     def _apply(self, state: State, seat: int, action) -> list[Event]:
-        return flow.apply(self, state, seat, action)
+        return flow.apply(self.rules, state, seat, action)
 
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
-        return make_view(self, state, viewer)
+        return make_view(self.rules, state, viewer)
 
     def hidden_probe(self, state: State, viewer: int | None) -> list[State]:
         from engine.games.trickerion.probe import hidden_probe
@@ -271,7 +179,7 @@ class Trickerion(Game):
         or seat the labels fall back to numbers."""
         from engine.games.trickerion.labels import label_terms
 
-        return label_terms(self, state, action, seat)
+        return label_terms(self.rules, state, action, seat)
 
     def unofficial_names(self, lang: str) -> dict[str, str]:
         from engine.games.trickerion.terms import unofficial_names

@@ -14,6 +14,7 @@ from typing import Any
 from engine.games.trickerion.catalog import CardGeo, Catalog
 from engine.games.trickerion.common import FREE, advertise_cost, link_formed, symbol_schools
 from engine.games.trickerion.components import DIRECTIONS, STEP
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import PerfCard, Player, State
 
 _BY_INDEX = ("assign", "place_character", "make_idle")
@@ -58,11 +59,11 @@ def _toward(geo: CardGeo, cell: int, facing: str) -> int:
     return geo.cells.index((x + dx, y + dy)) if (x + dx, y + dy) in geo.cells else -1
 
 
-def _new_links(g: Any, s: State, seat: int, pc: PerfCard, a: Any) -> tuple[int, int]:
+def _new_links(r: TrickerionRules, s: State, seat: int, pc: PerfCard, a: Any) -> tuple[int, int]:
     """Link rewards and shard links a Set Up Trick makes, as the rules pay them
     (``theater.pay_new_links``): Headliner Trick doubles them, Orchestral Interlude pays every
     neighbour."""
-    cat: Catalog = g.cat
+    cat: Catalog = r.cat
     p = s.players[seat]
     trick = next((t for t in p.tricks if t.id == a.trick), None)
     if trick is None or a.facing not in DIRECTIONS:
@@ -70,7 +71,7 @@ def _new_links(g: Any, s: State, seat: int, pc: PerfCard, a: Any) -> tuple[int, 
     act = s.act
     # the special assignment under the placing character, still to be used (theater._effect)
     ready = act is not None and act.seat == seat and act.effect == "ready"
-    effect = g.effect_of(act) if ready else ""
+    effect = r.effect_of(act) if ready and act is not None else ""
     geo = cat.cards[pc.id]
     m = list(pc.m)
     o = list(pc.o)
@@ -100,54 +101,56 @@ def _card(s: State, ci: int) -> PerfCard | None:
     return s.row[ci] if 0 <= ci < len(s.row) else None
 
 
-def _slot_terms(g: Any, s: State, ci: int, cell: int, prefix: str = "") -> dict[str, Any]:
+def _slot_terms(
+    r: TrickerionRules, s: State, ci: int, cell: int, prefix: str = ""
+) -> dict[str, Any]:
     pc = _card(s, ci)
     if pc is None:
         return {}
     out: dict[str, Any] = {f"{prefix}perf": pc.id}
-    geo = g.cat.cards[pc.id]
+    geo = r.cat.cards[pc.id]
     if 0 <= cell < len(geo.cells):
         out[f"{prefix}where"] = cell_place(geo, cell)
     return out
 
 
-def theater_terms(g: Any, s: State, action: Any, seat: int) -> dict[str, Any]:
+def theater_terms(r: TrickerionRules, s: State, action: Any, seat: int) -> dict[str, Any]:
     """The board's names for the Theater's and the Performance's choices (module doc)."""
     tag = type(action).__struct_config__.tag
     if tag == "advertise":
-        return {"cost": advertise_cost(g, s, seat), "fame": g.cat.advertise.fame}
+        return {"cost": advertise_cost(r, s, seat), "fame": r.cat.advertise.fame}
     if tag == "perform":
-        return _slot_terms(g, s, action.card, -1)
+        return _slot_terms(r, s, action.card, -1)
     if tag == "swap_cards":
         a, b = _card(s, action.a), _card(s, action.b)
         return {"perf_a": a.id, "perf_b": b.id} if a is not None and b is not None else {}
     if tag == "set_up_trick":
-        out = _slot_terms(g, s, action.card, action.cell)
+        out = _slot_terms(r, s, action.card, action.cell)
         pc = _card(s, action.card)
         if pc is None or not 0 <= action.cell < len(pc.m):
             return out
-        geo = g.cat.cards[pc.id]
-        links, shards = _new_links(g, s, seat, pc, action)
-        level = g.cat.trick_level.get(action.trick, 1)
+        geo = r.cat.cards[pc.id]
+        links, shards = _new_links(r, s, seat, pc, action)
+        level = r.cat.trick_level.get(action.trick, 1)
         toward = _toward(geo, action.cell, action.facing)
         return {
             **out,
             "toward": toward,
             "links": links,
             "shards": shards,
-            "value": g.cat.link_reward[level],
+            "value": r.cat.link_reward[level],
         }
     if tag == "reschedule":
         src, dst = _card(s, action.card), _card(s, action.to_card)
         if src is None or dst is None or not 0 <= action.cell < len(src.m):
             return {}
-        geo = g.cat.cards[dst.id]
+        geo = r.cat.cards[dst.id]
         if not 0 <= action.to_cell < len(geo.cells):
             return {}
         return {
             "perf": src.id,
             "trick": _marker_trick(s, src.m[action.cell]),
-            **_slot_terms(g, s, action.to_card, action.to_cell, "to_"),
+            **_slot_terms(r, s, action.to_card, action.to_cell, "to_"),
             "toward": _toward(geo, action.to_cell, action.facing),
         }
     if tag == "street_performance":
@@ -155,20 +158,20 @@ def theater_terms(g: Any, s: State, action: Any, seat: int) -> dict[str, Any]:
         if pc is None or not 0 <= action.cell < len(pc.m):
             return {}
         return {
-            **_slot_terms(g, s, action.card, action.cell),
+            **_slot_terms(r, s, action.card, action.cell),
             "trick": _marker_trick(s, pc.m[action.cell]),
         }
     if tag in ("durable_marker", "premiere_yield"):
-        return _slot_terms(g, s, s.perf_card, action.cell)
+        return _slot_terms(r, s, s.perf_card, action.cell)
     if tag == "steal_yield":
-        mine = _slot_terms(g, s, s.perf_card, action.mine)
-        theirs = _slot_terms(g, s, s.perf_card, action.theirs, "their_")
+        mine = _slot_terms(r, s, s.perf_card, action.mine)
+        theirs = _slot_terms(r, s, s.perf_card, action.theirs, "their_")
         return {**mine, **theirs}
     return {}
 
 
-def label_terms(g: Any, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
+def label_terms(r: TrickerionRules, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
     out = character_terms(state, action, seat)
     if state is not None and seat is not None and 0 <= seat < len(state.players):
-        out.update(theater_terms(g, state, action, seat))
+        out.update(theater_terms(r, state, action, seat))
     return out

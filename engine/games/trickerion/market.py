@@ -11,6 +11,7 @@ prop into the Quick Order slot (the one there goes back).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -24,26 +25,27 @@ from engine.games.trickerion.common import (
     pay,
     room_for,
 )
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import Placement, State
 
 
-def stock(g, s: State) -> dict[str, int]:
+def stock(r: TrickerionRules, s: State) -> dict[str, int]:
     """Props buyable now -> surcharge per token (0, or +1 from the Quick Order slot)."""
     m = s.market
     out = {prop: 0 for prop in m.buy if prop}
     for prop in m.extra:
         out.setdefault(prop, 0)
-    if g.active_effect(s) == "order_area_buyable":
+    if r.active_effect(s) == "order_area_buyable":
         for prop in m.order:
             if prop:
                 out.setdefault(prop, 0)
     if m.quick and m.quick not in out:
-        out[m.quick] = g.cat.market.quick_order_surcharge
+        out[m.quick] = r.cat.market.quick_order_surcharge
     return out
 
 
-def unit_price(g, s: State, prop: str, surcharge: int) -> int:
-    base = 2 if g.active_effect(s) == "flat_prop_price" else g.cat.prop_cost[prop]
+def unit_price(r: TrickerionRules, s: State, prop: str, surcharge: int) -> int:
+    base = 2 if r.active_effect(s) == "flat_prop_price" else r.cat.prop_cost[prop]
     return base + surcharge
 
 
@@ -69,16 +71,18 @@ def _fits(p, props: tuple[str, ...], on_board: int | None = None) -> bool:
     return True
 
 
-def _ready(g, act: Placement, effect: str) -> bool:
-    return act.effect == "ready" and g.effect_of(act) == effect
+def _ready(r: TrickerionRules, act: Placement, effect: str) -> bool:
+    return act.effect == "ready" and r.effect_of(act) == effect
 
 
-def bundles(g, s: State, seat: int, act: Placement) -> list[tuple[tuple[str, ...], int]]:
+def bundles(
+    r: TrickerionRules, s: State, seat: int, act: Placement
+) -> list[tuple[tuple[str, ...], int]]:
     """(props, full price) of every Buy composition the player may take now."""
     p = s.players[seat]
-    avail = stock(g, s)
+    avail = stock(r, s)
     out = []
-    limit = g.cat.market.buy_max_same_type
+    limit = r.cat.market.buy_max_same_type
     on_board = _board_types(p)
     for prop, extra in avail.items():
         # ``_fits`` for one type, worked out once per prop (a hot path of every search and
@@ -90,59 +94,59 @@ def bundles(g, s: State, seat: int, act: Placement) -> list[tuple[tuple[str, ...
             room = STACK_LIMIT
         else:
             room = max(0, STACK_LIMIT - n - (prop in p.mgr))
-        price = unit_price(g, s, prop, extra)
+        price = unit_price(r, s, prop, extra)
         for count in range(1, min(limit, room) + 1):
             out.append(((prop,) * count, price * count))
-    if _ready(g, act, "component_sale"):
-        types = [x for x in g.cat.props if x in avail]
+    if _ready(r, act, "component_sale"):
+        types = [x for x in r.cat.props if x in avail]
         seen = {b for b, _ in out}
         for size in range(2, 5):
             for combo in combinations_with_replacement(types, size):
                 if combo in seen or len(set(combo)) == 1 and size <= limit:
                     continue
                 if _fits(p, combo, on_board):
-                    out.append((combo, sum(unit_price(g, s, x, avail[x]) for x in combo)))
+                    out.append((combo, sum(unit_price(r, s, x, avail[x]) for x in combo)))
     return out
 
 
-def legal(g, s: State, seat: int, act: Placement) -> list:
-    cat: Catalog = g.cat
+def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
+    cat: Catalog = r.cat
     p = s.players[seat]
     out: list = []
-    buy_ap = g.action_ap(s, "buy")
+    buy_ap = r.action_ap(s, "buy")
     if act.ap >= buy_ap:
         # Most placements carry none of the special Buy effects: skip asking per bundle.
-        special = act.effect == "ready" and g.effect_of(act) in _SPECIAL_BUYS
-        for props, price in bundles(g, s, seat, act):
+        special = act.effect == "ready" and r.effect_of(act) in _SPECIAL_BUYS
+        for props, price in bundles(r, s, seat, act):
             max_bargain = min(act.ap - buy_ap, price - cat.market.bargain_min_total)
             for bargain in range(0, max(max_bargain, 0) + 1):
                 if p.coins >= price - bargain:
                     out.append(A.Buy(props, bargain))
             if special and len(set(props)) == 1 and len(props) <= cat.market.buy_max_same_type:
-                out.extend(_special_buys(g, s, seat, act, props, price))
-        if _ready(g, act, "workshop_delivery"):
+                out.extend(_special_buys(r, s, seat, act, props, price))
+        if _ready(r, act, "workshop_delivery"):
             for prop, n in p.props.items():
-                if n and prop not in stock(g, s):
+                if n and prop not in stock(r, s):
                     for count in range(1, room_for(p, prop) + 1):
-                        price = max(0, (g.cat.prop_cost[prop] - 1) * count)
+                        price = max(0, (r.cat.prop_cost[prop] - 1) * count)
                         if p.coins >= price:
                             out.append(A.Buy((prop,) * count, 0, "delivery"))
-    out.extend(_orders(g, s, seat, act))
-    if act.ap >= g.action_ap(s, "quick_order"):
+    out.extend(_orders(r, s, seat, act))
+    if act.ap >= r.action_ap(s, "quick_order"):
         out.extend(A.QuickOrder(prop) for prop in cat.props if prop != s.market.quick)
     return out
 
 
-def _orders(g, s: State, seat: int, act: Placement) -> list:
+def _orders(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     """The Order actions of :func:`legal` (``order`` checks an Order against these alone)."""
-    cat: Catalog = g.cat
+    cat: Catalog = r.cat
     p = s.players[seat]
     out: list = []
-    order_ap = g.action_ap(s, "order")
+    order_ap = r.action_ap(s, "order")
     if act.ap >= order_ap:
         in_order = set(s.market.order)
-        logistics = _ready(g, act, "logistics")
-        merchants = _ready(g, act, "traveling_merchants") or "traveling_merchants" in p.active
+        logistics = _ready(r, act, "logistics")
+        merchants = _ready(r, act, "traveling_merchants") or "traveling_merchants" in p.active
         for prop in cat.props:
             if prop in in_order:
                 continue
@@ -160,38 +164,40 @@ _SPECIAL_BUYS = ("smuggled_goods", "barter_with_power", "shoplifting")
 
 
 def _special_buys(
-    g, s: State, seat: int, act: Placement, props: tuple[str, ...], price: int
-) -> list:
+    r, s: State, seat: int, act: Placement, props: tuple[str, ...], price: int
+) -> list[Any]:
     p = s.players[seat]
     out = []
-    if _ready(g, act, "smuggled_goods") and p.fame >= price - 1:
+    if _ready(r, act, "smuggled_goods") and p.fame >= price - 1:
         out.append(A.Buy(props, 0, "smuggle"))
-    if _ready(g, act, "barter_with_power") and p.shards >= 1 and price <= 4:
+    if _ready(r, act, "barter_with_power") and p.shards >= 1 and price <= 4:
         out.append(A.Buy(props, 0, "barter"))
-    if _ready(g, act, "shoplifting") and props[0] in s.market.buy:
+    if _ready(r, act, "shoplifting") and props[0] in s.market.buy:
         rest = price - price // len(props)
         if p.coins >= rest:
-            for refill in g.cat.props:
-                if g.cat.prop_tier[refill] == "basic":
+            for refill in r.cat.props:
+                if r.cat.prop_tier[refill] == "basic":
                     out.append(A.Buy(props, 0, "shoplift", refill))
     return out
 
 
-def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
+def apply(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
     if isinstance(action, A.Buy):
-        buy(g, s, seat, act, action, ev)
+        buy(r, s, seat, act, action, ev)
     elif isinstance(action, A.Order):
-        order(g, s, seat, act, action, ev)
+        order(r, s, seat, act, action, ev)
     elif isinstance(action, A.QuickOrder):
-        quick_order(g, s, seat, act, action, ev)
+        quick_order(r, s, seat, act, action, ev)
     else:
         raise IllegalAction(
             "trickerion.location.wrong_action", location="market_row", action=type(action).__name__
         )
 
 
-def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
+def buy(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]
+) -> None:
+    cat: Catalog = r.cat
     p = s.players[seat]
     # Props of a mixed Buy may come in any order: the legal list uses catalogue order.
     order = cat.props
@@ -205,18 +211,18 @@ def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) 
     if action.refill and action.mode != "shoplift":
         raise IllegalAction("trickerion.market.refill_only_when_shoplifting", refill=action.refill)
     if not (
-        _plain_buy_ok(g, s, seat, act, action)
+        _plain_buy_ok(r, s, seat, act, action)
         if not action.mode
-        else action in legal(g, s, seat, act)
+        else action in legal(r, s, seat, act)
     ):
-        _explain_buy(g, s, seat, act, action)
-    avail = stock(g, s)
+        _explain_buy(r, s, seat, act, action)
+    avail = stock(r, s)
     if action.mode == "delivery":
         price = sum(max(0, cat.prop_cost[x] - 1) for x in action.props)
     else:
-        price = sum(unit_price(g, s, x, avail[x]) for x in action.props)
-    act.ap -= g.action_ap(s, "buy") + action.bargain
-    effect = g.effect_of(act) if act.effect == "ready" else ""
+        price = sum(unit_price(r, s, x, avail[x]) for x in action.props)
+    act.ap -= r.action_ap(s, "buy") + action.bargain
+    effect = r.effect_of(act) if act.effect == "ready" else ""
     mode = action.mode
     paid = 0
     if mode == "smuggle":
@@ -264,57 +270,59 @@ def buy(g, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]) 
         gain(cat, s, seat, ev, "workshop_exhibition", fame=max(0, paid - 1))
 
 
-def _plain_buy_ok(g, s: State, seat: int, act: Placement, action: A.Buy) -> bool:
+def _plain_buy_ok(r: TrickerionRules, s: State, seat: int, act: Placement, action: A.Buy) -> bool:
     """A Buy without a special mode is legal (the rules of :func:`bundles`, checked directly)."""
     p = s.players[seat]
     props = action.props
     if not props:
         return False
-    avail = stock(g, s)
+    avail = stock(r, s)
     if any(x not in avail for x in props):
         return False
-    mixed = len(set(props)) > 1 or len(props) > g.cat.market.buy_max_same_type
-    if mixed and not (_ready(g, act, "component_sale") and len(props) <= 4):
+    mixed = len(set(props)) > 1 or len(props) > r.cat.market.buy_max_same_type
+    if mixed and not (_ready(r, act, "component_sale") and len(props) <= 4):
         return False
     if not _fits(p, props):
         return False
-    price = sum(unit_price(g, s, x, avail[x]) for x in props)
-    buy_ap = g.action_ap(s, "buy")
+    price = sum(unit_price(r, s, x, avail[x]) for x in props)
+    buy_ap = r.action_ap(s, "buy")
     b = action.bargain
     return (
-        0 <= b <= price - g.cat.market.bargain_min_total
+        0 <= b <= price - r.cat.market.bargain_min_total
         and act.ap >= buy_ap + b
         and p.coins >= price - b
     )
 
 
-def _explain_buy(g, s: State, seat: int, act: Placement, action: A.Buy) -> None:
+def _explain_buy(r: TrickerionRules, s: State, seat: int, act: Placement, action: A.Buy) -> None:
     p = s.players[seat]
-    avail = stock(g, s)
-    if act.ap < g.action_ap(s, "buy") + action.bargain:
+    avail = stock(r, s)
+    if act.ap < r.action_ap(s, "buy") + action.bargain:
         raise IllegalAction("trickerion.ap.not_enough", need=1 + action.bargain, have=act.ap)
     for prop in action.props:
         if prop not in avail and action.mode != "delivery":
             raise IllegalAction("trickerion.market.not_in_stock", prop=prop)
-    if len(set(action.props)) > 1 or len(action.props) > g.cat.market.buy_max_same_type:
+    if len(set(action.props)) > 1 or len(action.props) > r.cat.market.buy_max_same_type:
         raise IllegalAction("trickerion.market.identical_up_to_3", props=list(action.props))
     if not _fits(p, action.props):
         raise IllegalAction("trickerion.market.stack_limit", props=list(action.props))
     if action.bargain and action.bargain >= sum(
-        unit_price(g, s, x, avail.get(x, 0)) for x in action.props
+        unit_price(r, s, x, avail.get(x, 0)) for x in action.props
     ):
         raise IllegalAction("trickerion.market.bargain_to_zero", bargain=action.bargain)
     raise IllegalAction("trickerion.market.cannot_afford", props=list(action.props), coins=p.coins)
 
 
-def order(g, s: State, seat: int, act: Placement, action: A.Order, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
+def order(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.Order, ev: list[Event]
+) -> None:
+    cat: Catalog = r.cat
     p = s.players[seat]
-    if action not in _orders(g, s, seat, act):
+    if action not in _orders(r, s, seat, act):
         if action.prop in s.market.order:
             raise IllegalAction("trickerion.market.already_ordered", prop=action.prop)
         raise IllegalAction("trickerion.market.order_slot_taken", slot=action.slot)
-    act.ap -= g.action_ap(s, "order")
+    act.ap -= r.action_ap(s, "order")
     if action.slot == -1:
         s.market.extra.append(action.prop)
         act.effect = "used"
@@ -325,7 +333,7 @@ def order(g, s: State, seat: int, act: Placement, action: A.Order, ev: list[Even
     s.market.order[action.slot] = action.prop
     ev.append(Event("trickerion.ordered", {"seat": seat, "prop": action.prop, "slot": action.slot}))
     if action.now:
-        if act.effect == "ready" and g.effect_of(act) == "traveling_merchants":
+        if act.effect == "ready" and r.effect_of(act) == "traveling_merchants":
             act.effect = "used"
             p.active = (*p.active, "traveling_merchants")
         pay(s, seat, ev, "market_traveling_merchants", coins=cat.prop_cost[action.prop] + 1)
@@ -334,16 +342,16 @@ def order(g, s: State, seat: int, act: Placement, action: A.Order, ev: list[Even
 
 
 def quick_order(
-    g, s: State, seat: int, act: Placement, action: A.QuickOrder, ev: list[Event]
+    r, s: State, seat: int, act: Placement, action: A.QuickOrder, ev: list[Event]
 ) -> None:
-    if action.prop not in g.cat.prop_cost or action.prop == s.market.quick:
+    if action.prop not in r.cat.prop_cost or action.prop == s.market.quick:
         raise IllegalAction("trickerion.market.quick_order_same", prop=action.prop)
-    if act.ap < g.action_ap(s, "quick_order"):
+    if act.ap < r.action_ap(s, "quick_order"):
         raise IllegalAction("trickerion.ap.not_enough", need=2, have=act.ap)
-    act.ap -= g.action_ap(s, "quick_order")
+    act.ap -= r.action_ap(s, "quick_order")
     s.market.quick = action.prop
     s.market.quick_seat = -1
-    if act.effect == "ready" and g.effect_of(act) == "dubious_sources":
+    if act.effect == "ready" and r.effect_of(act) == "dubious_sources":
         act.effect = "used"
         s.market.quick_seat = seat
     ev.append(Event("trickerion.quick_ordered", {"seat": seat, "prop": action.prop}))

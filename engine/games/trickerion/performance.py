@@ -26,6 +26,7 @@ from engine.games.trickerion.common import (
     theater_day_of,
     trick_by_sym,
 )
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import (
     PendingBreakFree,
     PendingDurable,
@@ -50,75 +51,75 @@ def candidates(s: State, seat: int) -> list[int]:
     ]
 
 
-def stage_special(g, s: State, day: int) -> str:
+def stage_special(r: TrickerionRules, s: State, day: int) -> str:
     """Effect id of the special assignment under the Magician on ``day``'s stage slot."""
     v = s.slots[SLOT_THEATER + 3 * day + 2]
     if v < 0:
         return ""
     card = s.players[v // 16].chars[v % 16].card
-    return g.cat.specials[card].effect if card in g.cat.specials else ""
+    return r.cat.specials[card].effect if card in r.cat.specials else ""
 
 
-def day_order(g, s: State) -> list[int]:
+def day_order(r: TrickerionRules, s: State) -> list[int]:
     """Thursday to Sunday, unless a variant puts an automaton's day first (if it performs)."""
-    day = g.first_performance_day(s)
-    if day >= 0 and performer_of(s, day) == g.automaton_seat(s):
+    day = r.first_performance_day(s)
+    if day >= 0 and performer_of(s, day) == r.automaton_seat(s):
         return [day] + [d for d in range(4) if d != day]
     return [0, 1, 2, 3]
 
 
-def start(g, s: State, ev: list[Event]) -> None:
+def start(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     s.phase = "perform"
     s.act = None
-    s.day = day_order(g, s)[0]
+    s.day = day_order(r, s)[0]
     s.perf_card = -1
     s.perf_asked = False
     s.perf_opts = []
     ev.append(Event("trickerion.performance_phase", {"round": s.round}))
-    if g.options["dark_alley"]:
+    if r.options.dark_alley:
         from engine.games.trickerion.theater import reschedule_options
 
         for seat, _p in enumerate(s.players):
-            if g.has_ability(s, seat, "m01_master_of_chains") and reschedule_options(
-                g, s, seat, None
+            if r.has_ability(s, seat, "m01_master_of_chains") and reschedule_options(
+                r, s, seat, None
             ):
-                raise_decision(g, s, PendingBreakFree(seat))
+                raise_decision(r, s, PendingBreakFree(seat))
 
 
-def advance(g, s: State, ev: list[Event]) -> bool:
+def advance(r: TrickerionRules, s: State, ev: list[Event]) -> bool:
     """Move the Performance phase on; False once Sunday is done (end of round follows)."""
     while s.day < 4:
         performer = performer_of(s, s.day)
         if performer < 0:
-            _next_day(g, s)
+            _next_day(r, s)
             continue
         if s.perf_card >= 0:
-            resolve(g, s, performer, s.perf_card, ev)
-            _next_day(g, s)
+            resolve(r, s, performer, s.perf_card, ev)
+            _next_day(r, s)
             continue
         cards = candidates(s, performer)
         if not cards:
             ev.append(Event("trickerion.no_performance", {"seat": performer, "day": s.day}))
-            _next_day(g, s)
+            _next_day(r, s)
             continue
         if not s.perf_asked:
             s.perf_asked = True
             for seat, p in enumerate(s.players):
                 if (
                     seat != performer
-                    and g.has_ability(s, seat, "m07_yoruba_spiritmaster")
+                    and r.has_ability(s, seat, "m07_yoruba_spiritmaster")
                     and "soul_possession" not in p.used
                     and p.shards >= 1
                 ):
-                    raise_decision(g, s, PendingSoulPossession(seat, performer=performer))
+                    raise_decision(r, s, PendingSoulPossession(seat, performer=performer))
                     return True
-        raise_decision(g, s, PendingPerform(performer))
+        raise_decision(r, s, PendingPerform(performer))
         return True
     return False
 
 
-def _next_day(g, s: State) -> None:
-    order = day_order(g, s)
+def _next_day(r: TrickerionRules, s: State) -> None:
+    order = day_order(r, s)
     i = order.index(s.day) + 1
     s.day = order[i] if i < len(order) else len(order)
     s.perf_card = -1
@@ -126,7 +127,7 @@ def _next_day(g, s: State) -> None:
     s.perf_opts = []
 
 
-def choose(g, s: State, performer: int, card: int, ev: list[Event]) -> None:
+def choose(r: TrickerionRules, s: State, performer: int, card: int, ev: list[Event]) -> None:
     """A card is chosen for today's performance: queue the performer's options."""
     if card not in candidates(s, performer):
         raise IllegalAction("trickerion.perform.needs_own_marker", card=card)
@@ -138,26 +139,26 @@ def choose(g, s: State, performer: int, card: int, ev: list[Event]) -> None:
         )
     )
     p = s.players[performer]
-    if not g.options["dark_alley"] or performer == g.automaton_seat(s):
+    if not r.options.dark_alley or performer == r.automaton_seat(s):
         return  # the Successor has no per-performance options (perform.1–4)
     for kind, pending in (
         ("steal", PendingSteal),
         ("premiere", PendingPremiere),
         ("durable", PendingDurable),
     ):
-        if option_choices(g, s, performer, kind):
-            raise_decision(g, s, pending(performer))
+        if option_choices(r, s, performer, kind):
+            raise_decision(r, s, pending(performer))
     del p  # options are read from the state when answered
 
 
-def option_choices(g, s: State, seat: int, kind: str) -> list[A.PerformanceOption]:
+def option_choices(r: TrickerionRules, s: State, seat: int, kind: str) -> list[A.PerformanceOption]:
     """Answers to one per-performance option, besides passing."""
-    cat: Catalog = g.cat
+    cat: Catalog = r.cat
     pc = s.row[s.perf_card]
     p = s.players[seat]
     own = [(i, m) for i, m in enumerate(pc.m) if m >= 0 and m // 4 == seat]
     if kind == "steal":
-        if not g.has_ability(s, seat, "m05_red_lotus"):
+        if not r.has_ability(s, seat, "m05_red_lotus"):
             return []
         out: list[A.PerformanceOption] = []
         for i, m in own:
@@ -168,7 +169,7 @@ def option_choices(g, s: State, seat: int, kind: str) -> list[A.PerformanceOptio
                     if t and cat.trick_level[t.id] <= level:
                         out.append(A.StealYield(i, j))
         return out
-    effect = stage_special(g, s, s.day)
+    effect = stage_special(r, s, s.day)
     if kind == "premiere" and effect == "grand_premiere":
         return [
             A.PremiereYield(i, what)
@@ -190,18 +191,18 @@ def option_code(option: A.PerformanceOption) -> str:
     return f"durable:{option.cell}"
 
 
-def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:  # noqa: C901 (debt: split by case)
-    cat: Catalog = g.cat
+def resolve(r: TrickerionRules, s: State, performer: int, ci: int, ev: list[Event]) -> None:  # noqa: C901 (debt: split by case)
+    cat: Catalog = r.cat
     pc = s.row[ci]
     schools = symbol_schools(cat, s)
     links = formed_links(cat, s, pc, schools)
     steal = next((o for o in s.perf_opts if isinstance(o, A.StealYield)), None)
     premiere = next((o for o in s.perf_opts if isinstance(o, A.PremiereYield)), None)
     durable = next((o for o in s.perf_opts if isinstance(o, A.DurableMarker)), None)
-    auto = g.automaton_seat(s)
+    auto = r.automaton_seat(s)
     # An automaton's special assignments have no stage effect (solo ap.5: only +1 AP).
-    effect = "" if performer == auto else stage_special(g, s, s.day)
-    active = g.active_effect(s)
+    effect = "" if performer == auto else stage_special(r, s, s.day)
+    active = r.active_effect(s)
     perf_day = s.day
     entries = [(i, m) for i, m in enumerate(pc.m) if m >= 0] + [(-1, m) for m in pc.guest]
     yields: dict[int, list[int]] = {}
@@ -213,7 +214,7 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:  # n
         if t is None:
             continue
         if owner == auto:
-            fame, coins, shards = g.automaton_trick_yield(s, t.id)
+            fame, coins, shards = r.automaton_trick_yield(s, t.id)
             if stolen and cell == stolen[1]:
                 fame = max(0, fame - 1)
             if effect == "arranged_fiasco":
@@ -267,22 +268,22 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:  # n
     )
     for owner, (fame, coins, shards) in sorted(yields.items()):
         if owner == auto:
-            g.automaton_gain(s, owner, ev, "performance_yield", fame, coins, shards)
+            r.automaton_gain(s, owner, ev, "performance_yield", fame, coins, shards)
         else:
             gain(cat, s, owner, ev, "performance_yield", fame=fame, coins=coins, shards=shards)
     for owner, fame in sorted(fiasco.items()):
         # Arranged Fiasco: +1 fame per performer's marker, −1 per other marker (fame ≥ 0).
         gain(cat, s, owner, ev, "arranged_fiasco", fame=fame)
     if performer == auto:
-        g.automaton_performer_bonus(s, pc, perf_day, ev)
+        r.automaton_performer_bonus(s, pc, perf_day, ev)
     else:
-        bonus = performer_bonus(g, s, performer, pc, len(links))
+        bonus = performer_bonus(r, s, performer, pc, len(links))
         if active == "double_performer_bonus":
             bonus = [2 * x for x in bonus]
         gain(
             cat, s, performer, ev, "performer_bonus", fame=bonus[0], coins=bonus[1], shards=bonus[2]
         )
-    g.after_performance(s, pc, ev)
+    r.after_performance(s, pc, ev)
     for i, m in enumerate(pc.m):
         if m >= 0:
             if durable and durable.cell == i:
@@ -292,8 +293,8 @@ def resolve(g, s: State, performer: int, ci: int, ev: list[Event]) -> None:  # n
     pc.guest = ()
 
 
-def performer_bonus(g, s: State, seat: int, pc, links: int) -> list[int]:
-    cat: Catalog = g.cat
+def performer_bonus(r: TrickerionRules, s: State, seat: int, pc, links: int) -> list[int]:
+    cat: Catalog = r.cat
     rules = cat.perf_rules
     fame = rules.link_bonus_fame * links
     coins = shards = 0
@@ -314,7 +315,9 @@ def performer_bonus(g, s: State, seat: int, pc, links: int) -> list[int]:
     return [fame + bf, coins + bc, shards + bs]
 
 
-def perform_action(g, s: State, seat: int, performer: int, card: int, ev: list[Event]) -> None:
+def perform_action(
+    r: TrickerionRules, s: State, seat: int, performer: int, card: int, ev: list[Event]
+) -> None:
     """``seat`` picks today's card for ``performer``: their own, or Yoruba Spiritmaster's
     Soul Possession (a shard, once per round) for another performer."""
     if seat != performer:
@@ -327,4 +330,4 @@ def perform_action(g, s: State, seat: int, performer: int, card: int, ev: list[E
                 {"seat": seat, "performer": performer, "card": card, "perf": s.row[card].id},
             )
         )
-    choose(g, s, performer, card, ev)
+    choose(r, s, performer, card, ev)

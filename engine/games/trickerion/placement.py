@@ -9,6 +9,8 @@ A Magician on a stage slot loses its AP and performs in the Performance phase.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
@@ -29,6 +31,7 @@ from engine.games.trickerion.common import (
     trick_by_id,
 )
 from engine.games.trickerion.labels import char_params
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import HOME, Placement, State
 
 LOCATION_MODULES = {
@@ -44,11 +47,11 @@ def seat_has_work(s: State, seat: int) -> bool:
     return any(c.card and c.slot == HOME and not c.idle for c in s.players[seat].chars)
 
 
-def per_turn(g, s: State) -> int:
-    return 2 if g.active_effect(s) == "double_placement" else 1
+def per_turn(r: TrickerionRules, s: State) -> int:
+    return 2 if r.active_effect(s) == "double_placement" else 1
 
 
-def next_turn(g, s: State, ev: list[Event]) -> None:
+def next_turn(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     """Pass the turn to the next seat in initiative order that still has a character to place;
     when nobody has, the Performance phase begins."""
     from engine.games.trickerion import performance
@@ -58,15 +61,15 @@ def next_turn(g, s: State, ev: list[Event]) -> None:
         idx = (s.turn + k) % n
         if seat_has_work(s, s.order[idx]):
             s.turn = idx
-            s.turn_left = per_turn(g, s)
+            s.turn_left = per_turn(r, s)
             return
-    performance.start(g, s, ev)
+    performance.start(r, s, ev)
 
 
-def end_turn(g, s: State, ev: list[Event]) -> None:
+def end_turn(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     seat = s.order[s.turn]
     act = s.act
-    if act is not None and act.effect == "ready" and g.effect_of(act) == "business_share":
+    if act is not None and act.effect == "ready" and r.effect_of(act) == "business_share":
         # Business Share (a44): from now on this round, the coins the others spend at Market
         # Row go to this player (taken when the placement ends, unless forgone for +1 AP).
         s.market.share = seat
@@ -75,35 +78,35 @@ def end_turn(g, s: State, ev: list[Event]) -> None:
     s.turn_left -= 1
     if s.turn_left > 0 and seat_has_work(s, seat):
         return
-    next_turn(g, s, ev)
+    next_turn(r, s, ev)
 
 
 # --- where a character may go -------------------------------------------------------------------
 
 
-def card_location(g, card: str) -> str:
+def card_location(r: TrickerionRules, card: str) -> str:
     """Location of an assignment card: a permanent card is named by its location."""
-    if card in g.cat.specials:
-        return g.cat.specials[card].location
+    if card in r.cat.specials:
+        return r.cat.specials[card].location
     return card
 
 
-def destinations(g, s: State, seat: int, char: int) -> list[tuple[str, int]]:
+def destinations(r: TrickerionRules, s: State, seat: int, char: int) -> list[tuple[str, int]]:
     """(location, slot index within the location) pairs where the character may be placed."""
     c = s.players[seat].chars[char]
-    loc = card_location(g, c.card)
-    if c.card in g.cat.specials and g.cat.specials[c.card].effect == "freelancer":
+    loc = card_location(r, c.card)
+    if c.card in r.cat.specials and r.cat.specials[c.card].effect == "freelancer":
         locs = ["workshop", "downtown", "market_row", "theater", "dark_alley"]
     else:
         locs = [loc]
     out: list[tuple[str, int]] = []
     for where in locs:
-        out.extend((where, i) for i in free_slots(g, s, seat, c.kind, where))
+        out.extend((where, i) for i in free_slots(r, s, seat, c.kind, where))
     return out
 
 
-def free_slots(g, s: State, seat: int, kind: str, loc: str) -> list[int]:
-    cat: Catalog = g.cat
+def free_slots(r: TrickerionRules, s: State, seat: int, kind: str, loc: str) -> list[int]:
+    cat: Catalog = r.cat
     slots = s.slots
     if loc == "workshop":
         base = SLOT_WORKSHOP + 2 * seat
@@ -120,11 +123,11 @@ def free_slots(g, s: State, seat: int, kind: str, loc: str) -> list[int]:
                 if slots[base + k] == -1 and (k < 2 or kind == "magician"):
                     out.append(3 * d + k)
         return out
-    if loc == "dark_alley" and not g.options["dark_alley"]:
+    if loc == "dark_alley" and not r.options.dark_alley:
         return []
     base = BOARD_SLOTS[loc]
     free = [i for i in range(4) if slots[base + i] == -1]
-    effect = g.active_effect(s)
+    effect = r.active_effect(s)
     if effect == "costly_best_slots" and s.players[seat].coins < 3:
         free = [i for i in free if cat.slot_mod[base + i] != 2]
     if effect == "lowest_slot_first" and free:
@@ -141,15 +144,15 @@ def board_index(seat: int, loc: str, slot: int) -> int:
     return BOARD_SLOTS[loc] + slot
 
 
-def slot_modifier(g, seat: int, index: int) -> int:
+def slot_modifier(r: TrickerionRules, seat: int, index: int) -> int:
     if index >= SLOT_WORKSHOP:
-        return g.cat.workshop_mods[(index - SLOT_WORKSHOP) % 2]
-    return g.cat.slot_mod[index]
+        return r.cat.workshop_mods[(index - SLOT_WORKSHOP) % 2]
+    return r.cat.slot_mod[index]
 
 
-def base_ap(g, s: State, seat: int, kind: str) -> int:
-    effect = g.active_effect(s)
-    ap = 1 if effect == "base_ap_one" else g.cat.base_ap[kind]
+def base_ap(r: TrickerionRules, s: State, seat: int, kind: str) -> int:
+    effect = r.active_effect(s)
+    ap = 1 if effect == "base_ap_one" else r.cat.base_ap[kind]
     if effect == "advertised_apprentices" and kind == "apprentice" and s.players[seat].poster:
         ap += 1
     return ap
@@ -158,24 +161,24 @@ def base_ap(g, s: State, seat: int, kind: str) -> int:
 # --- legal actions ----------------------------------------------------------------------------------
 
 
-def legal(g, s: State, seat: int) -> list:
+def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     p = s.players[seat]
     act = s.act
     if act is not None:
-        here = LOCATION_MODULES[act.loc].legal(g, s, seat, act)
-        here.extend(extras(g, s, seat, act))
+        here = LOCATION_MODULES[act.loc].legal(r, s, seat, act)
+        here.extend(extras(r, s, seat, act))
         here.append(A.EndTurn())
         return here
     out: list = []
     for i, c in enumerate(p.chars):
         if c.card and c.slot == HOME and not c.idle:
-            out.extend(A.PlaceCharacter(i, loc, k) for loc, k in destinations(g, s, seat, i))
+            out.extend(A.PlaceCharacter(i, loc, k) for loc, k in destinations(r, s, seat, i))
             out.append(A.MakeIdle(i))
-    out.extend(anytime(g, s, seat))
+    out.extend(anytime(r, s, seat))
     return out
 
 
-def anytime(g, s: State, seat: int) -> list:
+def anytime(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     """Returning props or tricks to the supply "at any time" (offered at the start of a turn)."""
     p = s.players[seat]
     out: list = [A.DiscardProps(prop, 1) for prop, n in p.props.items() if n > 0]
@@ -183,24 +186,24 @@ def anytime(g, s: State, seat: int) -> list:
     return out
 
 
-def extras(g, s: State, seat: int, act: Placement) -> list:
+def extras(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     out: list = []
     p = s.players[seat]
     if (
         not act.enhanced
         and p.shards > 0
-        and (act.loc != "theater" or g.active_effect(s) == "enhance_in_theater")
+        and (act.loc != "theater" or r.active_effect(s) == "enhance_in_theater")
     ):
         out.append(A.EnhanceCharacter())
     if act.effect == "ready" and (act.card or act.mimic):
         out.append(A.ForgoEffect())
     if (
-        g.has_ability(s, seat, "m02_great_optico")
+        r.has_ability(s, seat, "m02_great_optico")
         and not act.card
         and not act.mimic
         and "mimesis" not in p.used
     ):
-        for special in revealed_specials(g, s, seat, act.loc):
+        for special in revealed_specials(r, s, seat, act.loc):
             out.append(A.Mimesis(special))
     # "At any time" during a placement, where it opens a new option: making room on a full
     # prop board at Market Row, freeing a symbol marker Downtown.
@@ -209,7 +212,7 @@ def extras(g, s: State, seat: int, act: Placement) -> list:
     if act.loc == "downtown" and len(p.tricks) >= 4:
         out.extend(A.ReturnTrick(t.id) for t in p.tricks)
     if (
-        g.has_ability(s, seat, "m04_mechaniker")
+        r.has_ability(s, seat, "m04_mechaniker")
         and act.loc != "theater"
         and p.chars[act.char].kind == "apprentice"
         and "mechanical_enhancement" not in p.used
@@ -218,7 +221,7 @@ def extras(g, s: State, seat: int, act: Placement) -> list:
     return out
 
 
-def revealed_specials(g, s: State, seat: int, loc: str) -> list[str]:
+def revealed_specials(r: TrickerionRules, s: State, seat: int, loc: str) -> list[str]:
     out = []
     for other, q in enumerate(s.players):
         if other == seat:
@@ -226,8 +229,8 @@ def revealed_specials(g, s: State, seat: int, loc: str) -> list[str]:
         for c in q.chars:
             if (
                 c.shown
-                and c.card in g.cat.specials
-                and g.cat.specials[c.card].location == loc
+                and c.card in r.cat.specials
+                and r.cat.specials[c.card].location == loc
                 and c.card not in out
             ):
                 out.append(c.card)
@@ -237,51 +240,51 @@ def revealed_specials(g, s: State, seat: int, loc: str) -> list[str]:
 # --- applying -------------------------------------------------------------------------------------
 
 
-def apply(g, s: State, seat: int, action, ev: list[Event]) -> None:
+def apply(r: TrickerionRules, s: State, seat: int, action, ev: list[Event]) -> None:
     act = s.act
     if isinstance(action, (A.DiscardProps, A.ReturnTrick)):
-        if act is not None and action not in extras(g, s, seat, act):
+        if act is not None and action not in extras(r, s, seat, act):
             raise IllegalAction("trickerion.anytime.not_now", action=type(action).__name__)
         if isinstance(action, A.DiscardProps):
-            discard_props(g, s, seat, action, ev)
+            discard_props(r, s, seat, action, ev)
         elif trick_by_id(s.players[seat], action.trick) is None:
             raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
         else:
-            return_trick(g.cat, s, seat, action.trick, ev)
+            return_trick(r.cat, s, seat, action.trick, ev)
         return
     if act is None:
         if isinstance(action, A.PlaceCharacter):
-            place(g, s, seat, action, ev)
+            place(r, s, seat, action, ev)
         elif isinstance(action, A.MakeIdle):
-            make_idle(g, s, seat, action.character, ev)
+            make_idle(r, s, seat, action.character, ev)
         else:
             raise IllegalAction("trickerion.place.place_first", action=type(action).__name__)
         return
     if isinstance(action, A.EndTurn):
         ev.append(Event("trickerion.turn_ended", {"seat": seat, "ap_left": act.ap}))
-        end_turn(g, s, ev)
+        end_turn(r, s, ev)
     elif isinstance(action, A.EnhanceCharacter):
-        enhance(g, s, seat, act, ev)
+        enhance(r, s, seat, act, ev)
     elif isinstance(action, A.ForgoEffect):
         if act.effect != "ready":
             raise IllegalAction("trickerion.special.no_effect_to_forgo")
         act.effect = "forgone"
-        act.ap += g.cat.packs.forgo_effect_ap
+        act.ap += r.cat.packs.forgo_effect_ap
         ev.append(
             Event(
                 "trickerion.effect_forgone",
-                {"seat": seat, "card": act.card or act.mimic, "ap": g.cat.packs.forgo_effect_ap},
+                {"seat": seat, "card": act.card or act.mimic, "ap": r.cat.packs.forgo_effect_ap},
             )
         )
     elif isinstance(action, A.Mimesis):
-        if action not in extras(g, s, seat, act):
+        if action not in extras(r, s, seat, act):
             raise IllegalAction("trickerion.mimesis.not_allowed", special=action.special)
         s.players[seat].used += ("mimesis",)
         act.mimic = action.special
         act.effect = "ready"
         ev.append(Event("trickerion.mimesis", {"seat": seat, "special": action.special}))
     elif isinstance(action, A.MechanicalEnhancement):
-        if action not in extras(g, s, seat, act):
+        if action not in extras(r, s, seat, act):
             raise IllegalAction("trickerion.mechanical_enhancement.not_allowed")
         s.players[seat].used += ("mechanical_enhancement",)
         act.ap += 1
@@ -292,20 +295,22 @@ def apply(g, s: State, seat: int, action, ev: list[Event]) -> None:
             )
         )
     else:
-        LOCATION_MODULES[act.loc].apply(g, s, seat, act, action, ev)
+        LOCATION_MODULES[act.loc].apply(r, s, seat, act, action, ev)
         if act.ap < 0:
             raise AssertionError("AP went negative")
 
 
-def place(g, s: State, seat: int, action: A.PlaceCharacter, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
+def place(
+    r: TrickerionRules, s: State, seat: int, action: A.PlaceCharacter, ev: list[Event]
+) -> None:
+    cat: Catalog = r.cat
     p = s.players[seat]
     if not 0 <= action.character < len(p.chars):
         raise IllegalAction("trickerion.place.bad_character", character=action.character)
     c = p.chars[action.character]
     if not c.card or c.slot != HOME or c.idle:
         raise IllegalAction("trickerion.place.no_assignment", character=action.character)
-    if (action.location, action.slot) not in destinations(g, s, seat, action.character):
+    if (action.location, action.slot) not in destinations(r, s, seat, action.character):
         code = (
             "trickerion.theater.day_taken"
             if action.location == "theater"
@@ -324,8 +329,8 @@ def place(g, s: State, seat: int, action: A.PlaceCharacter, ev: list[Event]) -> 
         )
     s.slots[index] = seat * 16 + action.character
     c.slot = index
-    mod = slot_modifier(g, seat, index)
-    if g.active_effect(s) == "costly_best_slots" and action.location in BOARD_SLOTS and mod == 2:
+    mod = slot_modifier(r, seat, index)
+    if r.active_effect(s) == "costly_best_slots" and action.location in BOARD_SLOTS and mod == 2:
         p.coins -= 3
         ev.append(
             Event(
@@ -346,7 +351,7 @@ def place(g, s: State, seat: int, action: A.PlaceCharacter, ev: list[Event]) -> 
         )
     )
     if (
-        g.has_ability(s, seat, "m06_gentleman")
+        r.has_ability(s, seat, "m06_gentleman")
         and c.kind == "magician"
         and action.location in BOARD_SLOTS
     ):
@@ -354,10 +359,10 @@ def place(g, s: State, seat: int, action: A.PlaceCharacter, ev: list[Event]) -> 
     if is_stage(index):
         ev.append(Event("trickerion.on_stage", {"seat": seat, "day": (index - SLOT_THEATER) // 3}))
         s.act = None
-        end_turn(g, s, ev)
+        end_turn(r, s, ev)
         return
     special = c.card if c.card in cat.specials else ""
-    ap = max(0, base_ap(g, s, seat, c.kind) + mod)
+    ap = max(0, base_ap(r, s, seat, c.kind) + mod)
     s.act = Placement(
         seat=seat,
         char=action.character,
@@ -373,7 +378,7 @@ def place(g, s: State, seat: int, action: A.PlaceCharacter, ev: list[Event]) -> 
     ev.append(Event("trickerion.action_points", {"seat": seat, "ap": ap}))
 
 
-def make_idle(g, s: State, seat: int, char: int, ev: list[Event]) -> None:
+def make_idle(r: TrickerionRules, s: State, seat: int, char: int, ev: list[Event]) -> None:
     p = s.players[seat]
     if not 0 <= char < len(p.chars):
         raise IllegalAction("trickerion.place.bad_character", character=char)
@@ -384,28 +389,30 @@ def make_idle(g, s: State, seat: int, char: int, ev: list[Event]) -> None:
     ev.append(
         Event("trickerion.made_idle", {"seat": seat, "character": char} | char_params(p, char))
     )
-    end_turn(g, s, ev)
+    end_turn(r, s, ev)
 
 
-def enhance(g, s: State, seat: int, act: Placement, ev: list[Event]) -> None:
+def enhance(r: TrickerionRules, s: State, seat: int, act: Placement, ev: list[Event]) -> None:
     p = s.players[seat]
     if act.enhanced:
         raise IllegalAction("trickerion.enhance.once_per_placement")
-    if act.loc == "theater" and g.active_effect(s) != "enhance_in_theater":
+    if act.loc == "theater" and r.active_effect(s) != "enhance_in_theater":
         raise IllegalAction("trickerion.enhance.not_in_theater")
     if p.shards < 1:
         raise IllegalAction("trickerion.enhance.no_shard")
     p.shards -= 1
     act.enhanced = True
-    ap = 2 if g.active_effect(s) == "strong_enhance" else 1
-    if act.effect == "ready" and g.effect_of(act) == "empower":
+    ap = 2 if r.active_effect(s) == "strong_enhance" else 1
+    if act.effect == "ready" and r.effect_of(act) == "empower":
         ap = 3
         act.effect = "used"
     act.ap += ap
     ev.append(Event("trickerion.enhanced", {"seat": seat, "ap": ap}))
 
 
-def discard_props(g, s: State, seat: int, action: A.DiscardProps, ev: list[Event]) -> None:
+def discard_props(
+    r: TrickerionRules, s: State, seat: int, action: A.DiscardProps, ev: list[Event]
+) -> None:
     p = s.players[seat]
     if action.count < 1 or p.props.get(action.prop, 0) < action.count:
         raise IllegalAction("trickerion.props.not_owned", prop=action.prop)

@@ -22,6 +22,7 @@ from engine.games.trickerion.components import (
     PerSpecialAssignmentInHand,
     PerUnspent,
 )
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import Player, State
 
 
@@ -49,15 +50,15 @@ def level3_bonus(cat: Catalog, p: Player, trick_id: str) -> int:
             raise AssertionError(f"unknown end bonus {type(other).__name__}")
 
 
-def breakdown(g, s: State, seat: int) -> dict[str, int]:
-    cat: Catalog = g.cat
+def breakdown(r: TrickerionRules, s: State, seat: int) -> dict[str, int]:
+    cat: Catalog = r.cat
     end = cat.end
     cap = end.cap
     p = s.players[seat]
     out: dict[str, int] = {"fame": p.fame}
     out["shards"] = min(cap, p.shards * end.fame_per_shard)
     out["coins"] = min(cap, p.coins // end.coins_per_fame)
-    if g.options["dark_alley"]:
+    if r.options.dark_alley:
         out["special_assignments"] = min(
             cap, len(p.specials) * end.fame_per_special_assignment_with_dark_alley
         )
@@ -79,8 +80,10 @@ def breakdown(g, s: State, seat: int) -> dict[str, int]:
     return out
 
 
-def final_scoring(g, s: State, ev: list[Event]) -> None:
-    s.final = [g.final_breakdown(s, seat) for seat in range(len(s.players))]
+def final_scoring(r: TrickerionRules, s: State, ev: list[Event]) -> None:
+    s.final = [
+        r.final_breakdown(s, seat) or breakdown(r, s, seat) for seat in range(len(s.players))
+    ]
     for seat, b in enumerate(s.final):
         s.players[seat].fame = b["total"]
     best = max(b["total"] for b in s.final)

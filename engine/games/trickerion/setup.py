@@ -14,6 +14,8 @@ choices.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -29,6 +31,7 @@ from engine.games.trickerion.common import (
     residence,
     set_cell,
 )
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import (
     NEUTRAL,
     Char,
@@ -48,10 +51,10 @@ from engine.games.trickerion.state import (
 )
 
 
-def initial_state(g, seed: int) -> State:
-    cat: Catalog = g.cat
+def initial_state(r: TrickerionRules, seed: int) -> State:
+    cat: Catalog = r.cat
     rng = Rng.from_seed(seed)
-    da = g.options["dark_alley"]
+    da = r.options.dark_alley
     # Performance deck, top to bottom: 2 Riverside, 2 Grand Magorian, 2 Magnus Pantheon.
     deck: list[str] = []
     leftovers: dict[str, list[str]] = {}
@@ -61,7 +64,7 @@ def initial_state(g, seed: int) -> State:
         cards = rng.shuffled([c.id for c in cat.packs.performances_of(theater.id)])
         deck.extend(cards[: theater.deck_count])
         leftovers[theater.id] = cards[theater.deck_count :]
-    row_count = g.players - 1
+    row_count = r.players - 1
     row_ids = leftovers["riverside_theater"][:row_count]
     row = [_perf_card(cat, cid) for cid in row_ids]
     decks: dict[str, list[int]] = {}
@@ -71,7 +74,7 @@ def initial_state(g, seed: int) -> State:
             decks[loc] = rng.shuffled(
                 [cat.special_index[c.id] for c in cat.packs.special_assignments_at(loc)]
             )
-    if g.options["prophecies"]:
+    if r.options.prophecies:
         stack = rng.shuffled(list(cat.prophecies))
     hand: dict[str, int] = {
         p.location: (p.start_with_dark_alley if da else p.start_without_dark_alley)
@@ -85,20 +88,20 @@ def initial_state(g, seed: int) -> State:
             chars=[Char("magician")] + [Char("apprentice")] * cat.characters["apprentice"].start,
             hand=dict(hand),
         )
-        for _ in range(g.players)
+        for _ in range(r.players)
     ]
     for p in players:
         p.chars = [Char(c.kind) for c in p.chars]
-    slots = [-1] * (SLOT_WORKSHOP + 2 * g.players)
+    slots = [-1] * (SLOT_WORKSHOP + 2 * r.players)
     for index, blocked in cat.slot_blocked.items():
-        if g.players in blocked:
+        if r.players in blocked:
             slots[index] = -2
-    return g.state_type(
+    return r.state_type(
         rng=rng,
         phase="setup",
         round=1,
         players=players,
-        order=list(range(g.players)),
+        order=list(range(r.players)),
         slots=slots,
         dice=["x"] * 6,
         market=Market(
@@ -108,7 +111,7 @@ def initial_state(g, seed: int) -> State:
         perf_deck=deck,
         decks=decks,
         prophecy_stack=stack,
-        pending=[PendingMagician(seat) for seat in range(g.setup_seats())],
+        pending=[PendingMagician(seat) for seat in range(r.setup_seats())],
     )
 
 
@@ -129,66 +132,68 @@ def choice(kind) -> Decision:
     """A setup choice as a ``decisions.TABLE`` entry: the answer is checked, the choice leaves
     the queue and applies; once no choice is left, setup goes on."""
 
-    def apply(g, s: State, pend, action, ev: list[Event]) -> None:
-        if action not in kind.legal(g, s, pend):
+    def apply(r: TrickerionRules, s: State, pend, action, ev: list[Event]) -> None:
+        if action not in kind.legal(r, s, pend):
             raise IllegalAction("trickerion.setup.not_allowed", step=pend.kind, seat=pend.seat)
         s.pending.pop(0)
-        kind.apply(g, s, pend, action, ev)
+        kind.apply(r, s, pend, action, ev)
         if not s.pending:
-            _after_choices(g, s, ev)
+            _after_choices(r, s, ev)
 
     return Decision(kind.legal, apply)
 
 
 class Magician:
     @staticmethod
-    def legal(g, s: State, pend) -> list:
+    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
         taken = {q.school for q in s.players if q.magician}
         out = []
-        for m in g.cat.magicians.values():
+        for m in r.cat.magicians.values():
             if m.school in taken:
                 continue
-            if m.requires_prophecies and g.options["dark_alley"] and not g.options["prophecies"]:
+            if m.requires_prophecies and r.options.dark_alley and not r.options.prophecies:
                 continue
             out.append(A.ChooseMagician(m.id))
         return out
 
     @staticmethod
-    def apply(g, s: State, pend, action: A.ChooseMagician, ev: list[Event]) -> None:
-        cat: Catalog = g.cat
+    def apply(
+        r: TrickerionRules, s: State, pend, action: A.ChooseMagician, ev: list[Event]
+    ) -> None:
+        cat: Catalog = r.cat
         seat = pend.seat
         p = s.players[seat]
         m = cat.magicians[action.magician]
         p.magician, p.school = m.id, m.school
         ev.append(Event("trickerion.magician_chosen", {"seat": seat, "magician": m.id}))
-        if g.options["first_game"]:
-            _apply_kit(g, s, seat, ev)
+        if r.options.first_game:
+            _apply_kit(r, s, seat, ev)
         else:
-            raise_decision(g, s, PendingStartTrick(seat))
-            raise_decision(g, s, PendingStartProps(seat, value=cat.setup.start_props_value))
-            raise_decision(g, s, PendingSpecialist(seat))
+            raise_decision(r, s, PendingStartTrick(seat))
+            raise_decision(r, s, PendingStartProps(seat, value=cat.setup.start_props_value))
+            raise_decision(r, s, PendingSpecialist(seat))
 
 
 class StartTrick:
     @staticmethod
-    def legal(g, s: State, pend) -> list:
-        free = set(residence(g, s))
-        return [A.ChooseTrick(t) for t in g.cat.level1[s.players[pend.seat].school] if t in free]
+    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
+        free = set(residence(r, s))
+        return [A.ChooseTrick(t) for t in r.cat.level1[s.players[pend.seat].school] if t in free]
 
     @staticmethod
-    def apply(g, s: State, pend, action: A.ChooseTrick, ev: list[Event]) -> None:
-        learn(g.cat, s, pend.seat, action.trick)
+    def apply(r: TrickerionRules, s: State, pend, action: A.ChooseTrick, ev: list[Event]) -> None:
+        learn(r.cat, s, pend.seat, action.trick)
         ev.append(Event("trickerion.trick_learned", {"seat": pend.seat, "trick": action.trick}))
 
 
 class EngineerTrick:
     @staticmethod
-    def legal(g, s: State, pend) -> list:
-        return [A.ChooseTrick(t) for t in residence(g, s) if g.cat.trick_level[t] == 1]
+    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
+        return [A.ChooseTrick(t) for t in residence(r, s) if r.cat.trick_level[t] == 1]
 
     @staticmethod
-    def apply(g, s: State, pend, action: A.ChooseTrick, ev: list[Event]) -> None:
-        learn(g.cat, s, pend.seat, action.trick, eng=True)
+    def apply(r: TrickerionRules, s: State, pend, action: A.ChooseTrick, ev: list[Event]) -> None:
+        learn(r.cat, s, pend.seat, action.trick, eng=True)
         ev.append(Event("trickerion.trick_learned", {"seat": pend.seat, "trick": action.trick}))
 
 
@@ -208,13 +213,13 @@ class _BundleProps:
     to_manager = False
 
     @classmethod
-    def legal(cls, g, s: State, pend) -> list:
+    def legal(cls, r, s: State, pend) -> list[Any]:
         p = s.players[pend.seat]
-        bundles = g.cat.prop_bundles[pend.value]
+        bundles = r.cat.prop_bundles[pend.value]
         return [A.ChooseProps(b) for b in bundles if can_take(p, b, cls.to_manager)]
 
     @classmethod
-    def apply(cls, g, s: State, pend, action: A.ChooseProps, ev: list[Event]) -> None:
+    def apply(cls, r, s: State, pend, action: A.ChooseProps, ev: list[Event]) -> None:
         _take_props(s, pend, action, ev, to_manager=cls.to_manager)
 
 
@@ -228,36 +233,40 @@ class ManagerProps(_BundleProps):
 
 class FastProps:
     @staticmethod
-    def legal(g, s: State, pend) -> list:
+    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
         p = s.players[pend.seat]
         out = [A.ChooseProps(())]
         for value in range(1, pend.value + 1):
-            out.extend(A.ChooseProps(b) for b in g.cat.prop_bundles[value] if can_take(p, b))
+            out.extend(A.ChooseProps(b) for b in r.cat.prop_bundles[value] if can_take(p, b))
         return out
 
     @staticmethod
-    def apply(g, s: State, pend, action: A.ChooseProps, ev: list[Event]) -> None:
+    def apply(r: TrickerionRules, s: State, pend, action: A.ChooseProps, ev: list[Event]) -> None:
         _take_props(s, pend, action, ev, to_manager=False)
 
 
 class Specialist:
     @staticmethod
-    def legal(g, s: State, pend) -> list:
-        return [A.ChooseSpecialist(sp.specialist) for sp in g.cat.setup.specialist_choices]
+    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
+        return [A.ChooseSpecialist(sp.specialist) for sp in r.cat.setup.specialist_choices]
 
     @staticmethod
-    def apply(g, s: State, pend, action: A.ChooseSpecialist, ev: list[Event]) -> None:
-        _add_specialist(g, s, pend.seat, action.specialist, ev)
+    def apply(
+        r: TrickerionRules, s: State, pend, action: A.ChooseSpecialist, ev: list[Event]
+    ) -> None:
+        _add_specialist(r, s, pend.seat, action.specialist, ev)
 
 
 class FastSpecial:
     @staticmethod
-    def legal(g, s: State, pend) -> list:
+    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
         return [A.ChooseSpecialAssignment(loc) for loc in ASSIGN_DECKS if s.decks.get(loc)]
 
     @staticmethod
-    def apply(g, s: State, pend, action: A.ChooseSpecialAssignment, ev: list[Event]) -> None:
-        cat: Catalog = g.cat
+    def apply(
+        r: TrickerionRules, s: State, pend, action: A.ChooseSpecialAssignment, ev: list[Event]
+    ) -> None:
+        cat: Catalog = r.cat
         card = cat.special_ids[s.decks[action.location].pop(0)]
         s.players[pend.seat].specials += (card,)
         ev.append(
@@ -280,8 +289,8 @@ def learn(cat: Catalog, s: State, seat: int, trick_id: str, eng: bool = False) -
     return t
 
 
-def _add_specialist(g, s: State, seat: int, kind: str, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
+def _add_specialist(r: TrickerionRules, s: State, seat: int, kind: str, ev: list[Event]) -> None:
+    cat: Catalog = r.cat
     p = s.players[seat]
     p.chars.append(Char(kind))
     ev.append(Event("trickerion.specialist_chosen", {"seat": seat, "specialist": kind}))
@@ -289,13 +298,13 @@ def _add_specialist(g, s: State, seat: int, kind: str, ev: list[Event]) -> None:
     for _ in range(bonus.bonus_apprentices):
         p.chars.append(Char("apprentice", assist=kind == "assistant"))
     if bonus.bonus_props_value:
-        raise_decision(g, s, PendingManagerProps(seat, value=bonus.bonus_props_value))
+        raise_decision(r, s, PendingManagerProps(seat, value=bonus.bonus_props_value))
     if bonus.bonus_level1_trick:
-        raise_decision(g, s, PendingEngineerTrick(seat))
+        raise_decision(r, s, PendingEngineerTrick(seat))
 
 
-def _apply_kit(g, s: State, seat: int, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
+def _apply_kit(r: TrickerionRules, s: State, seat: int, ev: list[Event]) -> None:
+    cat: Catalog = r.cat
     p = s.players[seat]
     kit = next(k for k in cat.setup.first_game_kits if k.school == p.school)
     learn(cat, s, seat, kit.trick)
@@ -312,22 +321,23 @@ def _apply_kit(g, s: State, seat: int, ev: list[Event]) -> None:
     ev.append(Event("trickerion.first_game_kit", {"seat": seat, "school": p.school}))
 
 
-def _after_choices(g, s: State, ev: list[Event]) -> None:
+def _after_choices(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     """Every queued setup choice is made: go on to what follows it."""
     if s.phase == "setup":
         s.phase = "setup_initiative"  # chance: the random initiative order
     elif s.phase == "setup_fast":
-        finish(g, s, ev)
+        finish(r, s, ev)
 
 
-def draw_initiative(g, s: State, ev: list[Event]) -> None:
+def draw_initiative(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     """Chance step after player setup: random initiative order, starting coins by slot,
     starting tricks prepared, then the fast-game extras and the prophecies."""
-    cat: Catalog = g.cat
-    g.setup_initiative(s, ev)
+    cat: Catalog = r.cat
+    if not r.setup_initiative(s, ev):
+        random_initiative(r, s)
     ev.append(Event("trickerion.initiative", {"order": list(s.order)}))
     for seat, p in enumerate(s.players):
-        if seat == g.automaton_seat(s):
+        if seat == r.automaton_seat(s):
             continue  # its starting trick is prepared by its own setup
         start = next((t for t in p.tricks if not t.eng), None)
         if start and has_components(cat, p, start.id):
@@ -338,7 +348,7 @@ def draw_initiative(g, s: State, ev: list[Event]) -> None:
                     {"seat": seat, "trick": start.id, "markers": start.markers},
                 )
             )
-    if g.options["fast_game"]:
+    if r.options.fast_game:
         fast = cat.fast
         for p in s.players:
             p.fame += fast.extra_fame
@@ -348,31 +358,31 @@ def draw_initiative(g, s: State, ev: list[Event]) -> None:
         s.round = fast.start_round
         if s.perf_deck:
             s.row.insert(0, _perf_card(cat, s.perf_deck.pop(0)))
-        if g.options["prophecies"] and fast.random_active_prophecy:
+        if r.options.prophecies and fast.random_active_prophecy:
             s.prophecy = s.prophecy_stack.pop(0)
         s.phase = "setup_fast"
-        for seat in range(g.players):
-            raise_decision(g, s, PendingFastProps(seat, value=fast.extra_props_value))
-        if g.options["dark_alley"]:
+        for seat in range(r.players):
+            raise_decision(r, s, PendingFastProps(seat, value=fast.extra_props_value))
+        if r.options.dark_alley:
             for seat in reversed(s.order):
-                raise_decision(g, s, PendingFastSpecial(seat))
+                raise_decision(r, s, PendingFastSpecial(seat))
         return
-    finish(g, s, ev)
+    finish(r, s, ev)
 
 
-def random_initiative(g, s: State) -> None:
+def random_initiative(r: TrickerionRules, s: State) -> None:
     """Random initiative order; starting coins by initiative slot."""
-    cat: Catalog = g.cat
-    s.order = s.rng.shuffled(list(range(g.players)))
+    cat: Catalog = r.cat
+    s.order = s.rng.shuffled(list(range(r.players)))
     coins = cat.setup.start_coins_by_initiative
-    slots = cat.setup.two_player_initiative_slots if g.players == 2 else range(1, g.players + 1)
+    slots = cat.setup.two_player_initiative_slots if r.players == 2 else range(1, r.players + 1)
     for slot, seat in zip(slots, s.order):
         s.players[seat].coins += coins[slot - 1]
 
 
-def finish(g, s: State, ev: list[Event]) -> None:
-    if g.options["prophecies"]:
-        n = g.cat.prophecies_pending
+def finish(r: TrickerionRules, s: State, ev: list[Event]) -> None:
+    if r.options.prophecies:
+        n = r.cat.prophecies_pending
         s.pending_prophecies = [s.prophecy_stack.pop(0) for _ in range(n)]
         ev.append(
             Event(

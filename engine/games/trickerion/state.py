@@ -121,7 +121,7 @@ class Placement(msgspec.Struct, array_like=True, gc=False):
 
 # --- pending decisions: one Struct per kind (the tag, ``kind``), typed fields -----------------
 # What answers each, and in which order decisions raised together are taken, is the table in
-# ``decisions.TABLE`` (a variant adds its own kinds through ``Trickerion.extra_decisions``).
+# ``decisions.TABLE`` (a variant adds its own kinds through ``TrickerionRules.extra_decisions``).
 
 
 class PendingBase(msgspec.Struct, array_like=True, gc=False, tag_field="kind"):

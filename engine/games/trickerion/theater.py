@@ -10,6 +10,8 @@ pays nothing.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
@@ -28,6 +30,7 @@ from engine.games.trickerion.common import (
     without,
 )
 from engine.games.trickerion.components import OnSetUp
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import (
     PendingBuyingTime,
     PendingLinkReward,
@@ -37,20 +40,20 @@ from engine.games.trickerion.state import (
 )
 
 
-def _effect(g, act: Placement | None) -> str:
-    return g.effect_of(act) if act is not None and act.effect == "ready" else ""
+def _effect(r: TrickerionRules, act: Placement | None) -> str:
+    return r.effect_of(act) if act is not None and act.effect == "ready" else ""
 
 
 def on_card(pc: PerfCard, code: int) -> bool:
     return code in pc.m or code in pc.guest
 
 
-def set_up_options(g, s: State, seat: int, act: Placement | None) -> list:
+def set_up_options(r: TrickerionRules, s: State, seat: int, act: Placement | None) -> list[Any]:
     """Every legal Set Up Trick for ``seat`` (also used by On-stage Preparation)."""
-    cat: Catalog = g.cat
+    cat: Catalog = r.cat
     p = s.players[seat]
-    effect = _effect(g, act)
-    electra = g.has_ability(s, seat, "m08_electra")
+    effect = _effect(r, act)
+    electra = r.has_ability(s, seat, "m08_electra")
     out: list = []
     for t in p.tricks:
         if t.markers < 1:
@@ -72,9 +75,9 @@ def set_up_options(g, s: State, seat: int, act: Placement | None) -> list:
 
 
 def reschedule_options(
-    g, s: State, seat: int, act: Placement | None, any_owner: bool = False
-) -> list:
-    cat: Catalog = g.cat
+    r, s: State, seat: int, act: Placement | None, any_owner: bool = False
+) -> list[Any]:
+    cat: Catalog = r.cat
     out: list = []
     for ci, pc in enumerate(s.row):
         for cell, code in enumerate(pc.m):
@@ -92,7 +95,9 @@ def reschedule_options(
     return out
 
 
-def set_up_error(g, s: State, seat: int, act: Placement | None, a: A.SetUpTrick) -> str:
+def set_up_error(
+    r: TrickerionRules, s: State, seat: int, act: Placement | None, a: A.SetUpTrick
+) -> str:
     """Why ``a`` is not a legal Set Up Trick ("" when it is); the same rules as
     :func:`set_up_options`, checked directly."""
     p = s.players[seat]
@@ -101,12 +106,12 @@ def set_up_error(g, s: State, seat: int, act: Placement | None, a: A.SetUpTrick)
         return "trickerion.trick.not_owned"
     if t.markers < (2 if a.double else 1):
         return "trickerion.set_up.no_marker"
-    if a.double and not g.has_ability(s, seat, "m08_electra"):
+    if a.double and not r.has_ability(s, seat, "m08_electra"):
         return "trickerion.set_up.no_marker"
     if not 0 <= a.card < len(s.row):
         return "trickerion.set_up.no_such_card"
     pc = s.row[a.card]
-    effect = _effect(g, act)
+    effect = _effect(r, act)
     if on_card(pc, seat * 4 + t.sym) and effect != "new_twist":
         return "trickerion.set_up.same_symbol_on_card"
     if a.cell == -1:
@@ -115,12 +120,14 @@ def set_up_error(g, s: State, seat: int, act: Placement | None, a: A.SetUpTrick)
     if not 0 <= a.cell < len(pc.m) or pc.m[a.cell] != FREE:
         return "trickerion.set_up.slot_taken"
     facing = DIRECTIONS.index(a.facing) if a.facing in DIRECTIONS else -1
-    if facing not in g.cat.cards[pc.id].facings[a.cell]:
+    if facing not in r.cat.cards[pc.id].facings[a.cell]:
         return "trickerion.set_up.bad_facing"
     return ""
 
 
-def reschedule_ok(g, s: State, seat: int, a: A.Reschedule, any_owner: bool = False) -> bool:
+def reschedule_ok(
+    r: TrickerionRules, s: State, seat: int, a: A.Reschedule, any_owner: bool = False
+) -> bool:
     """The same rules as :func:`reschedule_options`, checked directly."""
     if not (0 <= a.card < len(s.row) and 0 <= a.to_card < len(s.row)):
         return False
@@ -133,15 +140,15 @@ def reschedule_ok(g, s: State, seat: int, a: A.Reschedule, any_owner: bool = Fal
     if a.to_card != a.card and on_card(dst, code):
         return False
     facing = DIRECTIONS.index(a.facing) if a.facing in DIRECTIONS else -1
-    return facing in g.cat.cards[dst.id].facings[a.to_cell]
+    return facing in r.cat.cards[dst.id].facings[a.to_cell]
 
 
-def legal(g, s: State, seat: int, act: Placement) -> list:
+def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     if act.ap < 1:
         return []
-    out = set_up_options(g, s, seat, act)
-    effect = _effect(g, act)
-    out.extend(reschedule_options(g, s, seat, act, any_owner=effect == "directors_favor"))
+    out = set_up_options(r, s, seat, act)
+    effect = _effect(r, act)
+    out.extend(reschedule_options(r, s, seat, act, any_owner=effect == "directors_favor"))
     if effect == "street_performance":
         for ci, pc in enumerate(s.row):
             out.extend(
@@ -152,32 +159,32 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
     return out
 
 
-def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
+def apply(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
     if act.ap < 1:
         raise IllegalAction("trickerion.ap.not_enough", need=1, have=act.ap)
     if isinstance(action, A.SetUpTrick):
-        error = set_up_error(g, s, seat, act, action)
+        error = set_up_error(r, s, seat, act, action)
         if error:
             raise IllegalAction(error, trick=action.trick, card=action.card, cell=action.cell)
-        act.ap -= g.action_ap(s, "set_up_trick")
-        set_up(g, s, seat, action, ev, _effect(g, act), act)
+        act.ap -= r.action_ap(s, "set_up_trick")
+        set_up(r, s, seat, action, ev, _effect(r, act), act)
     elif isinstance(action, A.Reschedule):
-        effect = _effect(g, act)
-        if not reschedule_ok(g, s, seat, action, effect == "directors_favor"):
+        effect = _effect(r, act)
+        if not reschedule_ok(r, s, seat, action, effect == "directors_favor"):
             raise IllegalAction(
                 "trickerion.reschedule.not_allowed", card=action.card, cell=action.cell
             )
-        act.ap -= g.action_ap(s, "reschedule")
+        act.ap -= r.action_ap(s, "reschedule")
         mover = s.row[action.card].m[action.cell] // 4
         if effect == "directors_favor" and mover != seat:
             act.effect = "used"
-        reschedule(g, s, action, ev, pay_links=False)
+        reschedule(r, s, action, ev, pay_links=False)
     elif isinstance(action, A.StreetPerformance):
-        if _effect(g, act) != "street_performance" or not _own_marker(s, seat, action):
+        if _effect(r, act) != "street_performance" or not _own_marker(s, seat, action):
             raise IllegalAction("trickerion.street_performance.not_allowed")
-        act.ap -= g.action_ap(s, "reschedule")
+        act.ap -= r.action_ap(s, "reschedule")
         act.effect = "used"
-        street_performance(g, s, seat, action, ev)
+        street_performance(r, s, seat, action, ev)
     else:
         raise IllegalAction(
             "trickerion.location.wrong_action", location="theater", action=type(action).__name__
@@ -192,7 +199,7 @@ def _own_marker(s: State, seat: int, a: A.StreetPerformance) -> bool:
 
 
 def set_up(
-    g,
+    r: TrickerionRules,
     s: State,
     seat: int,
     action: A.SetUpTrick,
@@ -202,7 +209,7 @@ def set_up(
     pay_links: bool = True,
 ) -> None:
     """Move a marker from the trick card onto the performance card and pay the links."""
-    cat: Catalog = g.cat
+    cat: Catalog = r.cat
     p = s.players[seat]
     t = held_trick(p, action.trick)
     code = seat * 4 + t.sym
@@ -252,16 +259,16 @@ def set_up(
             if isinstance(param, OnSetUp) and param.school == school:
                 gain(cat, s, seat, ev, "prophecy_set_up", fame=param.gain.fame)
     if pay_links:
-        pay_new_links(g, s, seat, action.card, action.cell, t.id, ev, effect, act)
+        pay_new_links(r, s, seat, action.card, action.cell, t.id, ev, effect, act)
     if effect == "buying_time" and act is not None:
         act.effect = "used"
         gain(cat, s, seat, ev, "buying_time", coins=3)
         if len(s.row) > 1:
-            raise_decision(g, s, PendingBuyingTime(seat))
+            raise_decision(r, s, PendingBuyingTime(seat))
 
 
 def pay_new_links(
-    g,
+    r: TrickerionRules,
     s: State,
     seat: int,
     ci: int,
@@ -272,7 +279,7 @@ def pay_new_links(
     act: Placement | None = None,
 ) -> None:
     """Link rewards for the marker just placed at (card ci, cell)."""
-    cat: Catalog = g.cat
+    cat: Catalog = r.cat
     pc = s.row[ci]
     geo = cat.cards[pc.id]
     schools = symbol_schools(cat, s)
@@ -299,7 +306,7 @@ def pay_new_links(
             )
         )
         raise_decision(
-            g,
+            r,
             s,
             PendingLinkReward(seat, units=units, value=cat.link_reward[cat.trick_level[trick_id]]),
         )
@@ -307,7 +314,9 @@ def pay_new_links(
         gain(cat, s, who, ev, "shard_link", shards=1)
 
 
-def reschedule(g, s: State, action: A.Reschedule, ev: list[Event], pay_links: bool) -> None:
+def reschedule(
+    r: TrickerionRules, s: State, action: A.Reschedule, ev: list[Event], pay_links: bool
+) -> None:
     src = s.row[action.card]
     code = src.m[action.cell]
     double = action.cell in src.dbl
@@ -336,13 +345,13 @@ def reschedule(g, s: State, action: A.Reschedule, ev: list[Event], pay_links: bo
     )
     if pay_links:
         t = next(x for x in s.players[seat].tricks if x.sym == code % 4)
-        pay_new_links(g, s, seat, action.to_card, action.to_cell, t.id, ev)
+        pay_new_links(r, s, seat, action.to_card, action.to_cell, t.id, ev)
 
 
 def street_performance(
-    g, s: State, seat: int, action: A.StreetPerformance, ev: list[Event]
+    r, s: State, seat: int, action: A.StreetPerformance, ev: list[Event]
 ) -> None:
-    cat: Catalog = g.cat
+    cat: Catalog = r.cat
     pc = s.row[action.card]
     code = pc.m[action.cell]
     set_cell(pc, action.cell)

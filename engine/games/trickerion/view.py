@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import State
 
 
@@ -23,7 +24,7 @@ def as_dict(obj: Any) -> Any:
     return obj
 
 
-def view(g, s: State, viewer: int | None) -> dict[str, Any]:
+def view(r: TrickerionRules, s: State, viewer: int | None) -> dict[str, Any]:
     data = as_dict(s)
     data.pop("rng", None)
     for seat, p in enumerate(data["players"]):
@@ -38,14 +39,14 @@ def view(g, s: State, viewer: int | None) -> dict[str, Any]:
                 c["card"] = "face_down"
     data["decks"] = {loc: len(cards) for loc, cards in s.decks.items()}
     data["prophecy_stack"] = len(s.prophecy_stack)
-    data["perf_deck"] = [g.cat.cards[c].theater for c in s.perf_deck]
+    data["perf_deck"] = [r.cat.cards[c].theater for c in s.perf_deck]
     # A pending decision as {kind, seat, its own fields}.
     data["pending"] = [{"kind": p.kind, **as_dict(p)} for p in s.pending]
     for pend in data["pending"]:
         if pend["kind"] == "keep_card" and pend["seat"] != viewer:
             pend["cards"] = ["face_down"] * len(pend["cards"])
     data["round_count"] = (
-        g.cat.rounds.with_dark_alley if g.options["dark_alley"] else g.cat.rounds.without_dark_alley
+        r.cat.rounds.with_dark_alley if r.options.dark_alley else r.cat.rounds.without_dark_alley
     )
-    data.update(g.variant_view(s, viewer))
+    data.update(r.variant_view(s, viewer))
     return data

@@ -9,6 +9,7 @@ character may do them).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -25,6 +26,7 @@ from engine.games.trickerion.common import (
     trick_by_id,
     without,
 )
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import PendingOnStage, Placement, State
 
 PREPARE_EFFECTS = (
@@ -40,40 +42,40 @@ PREPARE_EFFECTS = (
 )
 
 
-def _effect(g, act: Placement) -> str:
-    return g.effect_of(act) if act.effect == "ready" else ""
+def _effect(r: TrickerionRules, act: Placement) -> str:
+    return r.effect_of(act) if act.effect == "ready" else ""
 
 
-def markers_for(g, s: State, seat: int, t, extra: int = 0) -> int:
+def markers_for(r: TrickerionRules, s: State, seat: int, t, extra: int = 0) -> int:
     """Markers one Prepare lays on ``t`` (before special-assignment changes: ``extra``)."""
-    cat: Catalog = g.cat
+    cat: Catalog = r.cat
     n = cat.tricks[t.id].markers + (1 if t.eng else 0) + extra
     return max(0, min(n, marker_supply(s, seat, t)))
 
 
-def legal(g, s: State, seat: int, act: Placement) -> list:
-    cat: Catalog = g.cat
+def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
+    cat: Catalog = r.cat
     p = s.players[seat]
     out: list = []
-    effect = _effect(g, act)
+    effect = _effect(r, act)
     for t in p.tricks:
         if t.markers or act.ap < cat.tricks[t.id].prepare_ap:
             continue
         ok = has_components(cat, p, t.id)
-        if ok and markers_for(g, s, seat, t) > 0:
+        if ok and markers_for(r, s, seat, t) > 0:
             out.append(A.Prepare(t.id))
         if effect in PREPARE_EFFECTS:
-            out.extend(_special_prepares(g, s, seat, act, t, ok, effect))
-    if act.ap >= g.action_ap(s, "move_trick") and has_specialist(p, "engineer"):
+            out.extend(_special_prepares(r, s, seat, act, t, ok, effect))
+    if act.ap >= r.action_ap(s, "move_trick") and has_specialist(p, "engineer"):
         out.extend(A.MoveTrick(t.id) for t in p.tricks if not t.eng)
-    if act.ap >= g.action_ap(s, "move_components") and has_specialist(p, "manager"):
+    if act.ap >= r.action_ap(s, "move_components") and has_specialist(p, "manager"):
         for prop, n in p.props.items():
             if n and prop not in p.mgr:
-                if len(p.mgr) < g.cat.market.manager_slots:
+                if len(p.mgr) < r.cat.market.manager_slots:
                     out.append(A.MoveProps(prop))
                 out.extend(A.MoveProps(prop, other) for other in p.mgr)
     if (
-        act.ap >= g.action_ap(s, "move_apprentice")
+        act.ap >= r.action_ap(s, "move_apprentice")
         and has_specialist(p, "assistant")
         and not any(c.assist for c in p.chars)
     ):
@@ -85,8 +87,10 @@ def legal(g, s: State, seat: int, act: Placement) -> list:
     return out
 
 
-def _special_prepares(g, s: State, seat: int, act: Placement, t, ok: bool, effect: str) -> list:
-    cat: Catalog = g.cat
+def _special_prepares(
+    r: TrickerionRules, s: State, seat: int, act: Placement, t, ok: bool, effect: str
+) -> list[Any]:
+    cat: Catalog = r.cat
     p = s.players[seat]
     if effect == "ingenuity":
         if not ok and has_components(cat, p, t.id, missing_ok=1) and marker_supply(s, seat, t):
@@ -95,17 +99,17 @@ def _special_prepares(g, s: State, seat: int, act: Placement, t, ok: bool, effec
     if not ok:
         return []
     if effect == "trick_tweaking":
-        n = markers_for(g, s, seat, t, 1)
-        return [A.Prepare(t.id, True)] if n > markers_for(g, s, seat, t) else []
+        n = markers_for(r, s, seat, t, 1)
+        return [A.Prepare(t.id, True)] if n > markers_for(r, s, seat, t) else []
     if effect in ("test_run", "invention", "on_stage_preparation", "hidden_talent"):
         if effect == "hidden_talent" and p.chars[act.char].kind != "apprentice":
             return []
-        return [A.Prepare(t.id, True)] if markers_for(g, s, seat, t) > 0 else []
+        return [A.Prepare(t.id, True)] if markers_for(r, s, seat, t) > 0 else []
     if effect == "enhance_trick":
-        ok = p.shards >= 1 and not t.enhanced and markers_for(g, s, seat, t) > 0
+        ok = p.shards >= 1 and not t.enhanced and markers_for(r, s, seat, t) > 0
         return [A.Prepare(t.id, True)] if ok else []
     if effect == "replacable_parts":
-        if markers_for(g, s, seat, t, -1) < 1:
+        if markers_for(r, s, seat, t, -1) < 1:
             return []
         threshold = cat.tricks[t.id].fame_threshold
         return [
@@ -126,21 +130,21 @@ def _special_prepares(g, s: State, seat: int, act: Placement, t, ok: bool, effec
     return []
 
 
-def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
+def apply(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
     p = s.players[seat]
     if isinstance(action, A.Prepare):
-        prepare(g, s, seat, act, action, ev)
+        prepare(r, s, seat, act, action, ev)
     elif isinstance(action, A.MoveTrick):
-        if action not in legal(g, s, seat, act):
+        if action not in legal(r, s, seat, act):
             raise IllegalAction("trickerion.workshop.move_trick_not_allowed", trick=action.trick)
-        act.ap -= g.action_ap(s, "move_trick")
+        act.ap -= r.action_ap(s, "move_trick")
         for t in p.tricks:
             t.eng = t.id == action.trick
         ev.append(Event("trickerion.trick_moved", {"seat": seat, "trick": action.trick}))
     elif isinstance(action, A.MoveProps):
-        if action not in legal(g, s, seat, act):
+        if action not in legal(r, s, seat, act):
             raise IllegalAction("trickerion.workshop.move_props_not_allowed", prop=action.prop)
-        act.ap -= g.action_ap(s, "move_components")
+        act.ap -= r.action_ap(s, "move_components")
         if action.swap:
             p.mgr = without(p.mgr, action.swap)
         p.mgr = (*p.mgr, action.prop)
@@ -150,11 +154,11 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
             )
         )
     elif isinstance(action, A.MoveApprentice):
-        if action not in legal(g, s, seat, act):
+        if action not in legal(r, s, seat, act):
             raise IllegalAction(
                 "trickerion.workshop.move_apprentice_not_allowed", character=action.character
             )
-        act.ap -= g.action_ap(s, "move_apprentice")
+        act.ap -= r.action_ap(s, "move_apprentice")
         p.chars[action.character].assist = True
         ev.append(
             Event("trickerion.apprentice_moved", {"seat": seat, "character": action.character})
@@ -165,13 +169,15 @@ def apply(g, s: State, seat: int, act: Placement, action, ev: list[Event]) -> No
         )
 
 
-def prepare(g, s: State, seat: int, act: Placement, action: A.Prepare, ev: list[Event]) -> None:
-    cat: Catalog = g.cat
+def prepare(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.Prepare, ev: list[Event]
+) -> None:
+    cat: Catalog = r.cat
     p = s.players[seat]
     t = trick_by_id(p, action.trick)
     if t is None:
         raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
-    if action not in legal(g, s, seat, act):
+    if action not in legal(r, s, seat, act):
         if t.markers:
             raise IllegalAction("trickerion.prepare.markers_on_card", trick=action.trick)
         if act.ap < cat.tricks[t.id].prepare_ap:
@@ -182,14 +188,14 @@ def prepare(g, s: State, seat: int, act: Placement, action: A.Prepare, ev: list[
             raise IllegalAction("trickerion.prepare.missing_props", trick=action.trick)
         raise IllegalAction("trickerion.prepare.no_markers_left", trick=action.trick)
     act.ap -= cat.tricks[t.id].prepare_ap
-    effect = _effect(g, act) if action.special else ""
+    effect = _effect(r, act) if action.special else ""
     extra = {
         "trick_tweaking": 1,
         "test_run": -1,
         "replacable_parts": -1,
         "unstable_prototype": 1,
     }.get(effect, 0)
-    n = markers_for(g, s, seat, t, extra)
+    n = markers_for(r, s, seat, t, extra)
     if effect == "ingenuity":
         n = 1
     t.markers = n
@@ -223,6 +229,6 @@ def prepare(g, s: State, seat: int, act: Placement, action: A.Prepare, ev: list[
         p.shards -= 1
         t.enhanced = True
     elif effect == "on_stage_preparation":
-        raise_decision(g, s, PendingOnStage(seat, trick=t.id))
+        raise_decision(r, s, PendingOnStage(seat, trick=t.id))
     elif effect == "hidden_talent":
         p.chars[act.char].talent = True

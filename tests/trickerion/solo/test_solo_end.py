@@ -190,6 +190,6 @@ def test_final_leftover_markers_put_their_coins_in_its_safe():
     )  # yields 4/4/0 -> 3 fame, 3 coins
     p.coins = 5
     s.solo = solo
-    b = g.final_breakdown(s, SUCC)
+    b = g.rules.final_breakdown(s, SUCC)
     assert p.coins == 5 + 3
     assert b["leftover_markers"] == 3 and b["total"] == sum(v for k, v in b.items() if k != "total")

@@ -343,6 +343,6 @@ def test_harder_adjustment_switches_your_ability_off_and_its_base_ability_never_
     for flag in (False, True):
         g = TrickerionSolo(2, {"harder_no_ability": flag})
         s = play_until(g, 9, lambda s: s.solo is not None).state
-        assert g.has_ability(s, 0, s.players[0].magician) is (not flag)
-        assert not g.has_ability(s, 1, s.players[1].magician)
-        assert not g.has_ability(s, 0, "m99_nobody")
+        assert g.rules.has_ability(s, 0, s.players[0].magician) is (not flag)
+        assert not g.rules.has_ability(s, 1, s.players[1].magician)
+        assert not g.rules.has_ability(s, 0, "m99_nobody")

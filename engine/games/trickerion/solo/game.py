@@ -1,7 +1,7 @@
 """The solo game against Dahlgaard's Successor (docs/solo.md) as a layer on the base game: it
-registers ``trickerion-solo`` and overrides the base rules' hook points (``Trickerion``'s
-``automaton_*``, ``setup_*``, ``on_*`` methods) with the solo book's rules. The base rules
-modules never import this package."""
+registers ``trickerion-solo``, whose rules (``hooks.SoloRules``) override the base rules' hook
+points (``automaton_*``, ``setup_*``, ``on_*``) with the solo book's. The base rules modules
+never import this package."""
 
 from __future__ import annotations
 
@@ -10,25 +10,17 @@ from typing import Any
 
 import msgspec
 
-from engine.core.errors import IllegalAction, OptionsError
-from engine.core.events import Event
-from engine.core.game import AUTOMATON
+from engine.core.errors import OptionsError
 from engine.core.options import OptionSpec
 from engine.core.registry import register
-from engine.games.trickerion import flow, performance, placement
 from engine.games.trickerion.actions import Action
 from engine.games.trickerion.catalog import catalog
-from engine.games.trickerion.common import gain, raise_decision, theater_day_of
-from engine.games.trickerion.decisions import answer
 from engine.games.trickerion.game import OPTIONS, Trickerion
-from engine.games.trickerion.solo import automaton, endround, perform
-from engine.games.trickerion.solo import dice as prep_dice
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
 from engine.games.trickerion.solo.components import REPLACEABLE, pack_id, solo_packs_with
-from engine.games.trickerion.solo.setup import setup_successor
-from engine.games.trickerion.solo.state import PendingPrepDice, SoloGameState, solo_of, successor
-from engine.games.trickerion.solo.view import solo_view
+from engine.games.trickerion.solo.hooks import SoloRules
+from engine.games.trickerion.solo.state import SoloGameState
 from engine.games.trickerion.state import State
 
 
@@ -186,6 +178,8 @@ class TrickerionSolo(Trickerion):
             "fr": "Dés de préparation de la manche",
         },
     }
+    rules_type = SoloRules
+    rules: SoloRules
 
     def __init__(
         self,
@@ -200,20 +194,19 @@ class TrickerionSolo(Trickerion):
         if given.pop("dark_alley", True) is not True:
             raise OptionsError("trickerion.solo.needs_dark_alley")
         super().__init__(players, given, packs)
-        self.cat, self._fingerprint = solo_catalog(tuple(sorted(self.user_packs.items())))
+        self._fingerprint = self._own_catalog()[1]
 
     def pack_fingerprint(self) -> dict[str, str]:
         return dict(self._fingerprint)
 
+    def catalog(self) -> R.SoloCatalog:
+        return self._own_catalog()[0]
+
+    def _own_catalog(self) -> tuple[R.SoloCatalog, dict[str, str]]:
+        return solo_catalog(tuple(sorted(self.user_packs.items())))
+
     def check_options(self) -> None:
         o = self.options
-        # The solo book's options (difficulty, adjustments).
-        self.solo = {
-            "difficulty": o["difficulty"],
-            "easier": o["easier"],
-            "harder_no_ability": o["harder_no_ability"],
-            "harder_coins": o["harder_coins"],
-        }
         o["dark_alley"] = True
         o["fast_game"] = False
 
@@ -230,199 +223,5 @@ class TrickerionSolo(Trickerion):
             return self.automaton_names.get(lang, self.automaton_names["en"])
         return super().term_name(kind, value, lang)
 
-    def has_ability(self, s: State, seat: int, magician: str) -> bool:
-        """Never the Successor (its solo ability lives in this package), nor you with the
-        harder adjustment "ignore your ability"."""
-        solo = solo_of(s)
-        return super().has_ability(s, seat, magician) and (
-            solo is None or (seat != solo.seat and not solo.ignore_human_ability)
-        )
-
-    # --- the automaton ----------------------------------------------------------------------
-
-    def automaton_action(self, s: State, seat: int) -> SuccessorStep:
-        """The Successor's next step: one decision of the solo book, named by its step id."""
-        solo = solo_of(s)
-        if solo is None or seat != solo.seat or flow.to_act(self, s).kind != AUTOMATON:
-            raise IllegalAction("trickerion.solo.not_its_turn", seat=seat)
-        if s.pending:
-            pend = s.pending[0]
-            if pend.kind != "perform":
-                raise AssertionError(f"no Successor rule for the decision {pend.kind}")
-            step = perform.choose_card(self.cat, s, solo)
-            if step is None:  # perform.1 needs a card with its marker; advance() checked
-                raise AssertionError("Successor has no card to perform")
-            return step
-        if s.phase == "assign":
-            return automaton.next_assignment(self.cat, s, solo)
-        step = automaton.next_action(self.cat, s, solo)
-        if step is None:
-            raise AssertionError("Successor has nothing to place")
-        return step
-
-    def apply_automaton(self, s: State, seat: int, action: Any, ev: list[Event]) -> None:
-        solo = successor(s)  # flow calls this for the automaton seat: there is one once set up
-        if not isinstance(action, SuccessorStep):
-            raise IllegalAction(
-                "trickerion.solo.successor_steps_only", action=type(action).__name__
-            )
-        if s.pending:
-            pend = s.pending[0]
-            if pend.kind != "perform" or action.do != "perform":
-                raise IllegalAction(
-                    "trickerion.solo.step_out_of_turn", step=action.step, do=action.do
-                )
-            if action.card not in performance.candidates(s, pend.seat):
-                raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
-            s.pending.pop(0)
-            R.emit(ev, "perform", action.step, card=action.card, day=s.day)
-            performance.choose(self, s, pend.seat, action.card, ev)
-            return
-        if s.phase == "assign":
-            if action.do not in ("plan", "assign"):
-                raise IllegalAction(
-                    "trickerion.solo.step_out_of_turn", step=action.step, do=action.do
-                )
-            automaton.apply_step(self.cat, s, solo, action, ev)
-            return
-        if s.phase != "place" or action.do in ("plan", "assign", "perform"):
-            raise IllegalAction("trickerion.solo.step_out_of_turn", step=action.step, do=action.do)
-        if automaton.apply_step(self.cat, s, solo, action, ev):
-            placement.end_turn(self, s, ev)
-
-    # --- hook points of the base rules ------------------------------------------------------
-
-    def automaton_seat(self, s: State) -> int | None:
-        solo = solo_of(s)
-        return solo.seat if solo is not None else None
-
-    def setup_seats(self) -> int:
-        return 1  # only you set up by the base rules; the Successor's setup follows yours
-
-    def setup_initiative(self, s: State, ev: list[Event]) -> None:
-        # The Successor's setup (solo «ПОДГОТОВКА ИЛЛЮЗИОНИСТОВ»): it also fixes the order
-        # (you first, setup.11) and gives you the slot-1 coins.
-        o = self.solo
-        # the solo game's state_type: the only state its hooks are given
-        assert isinstance(s, SoloGameState)
-        s.solo = setup_successor(
-            self.cat,
-            s,
-            s.players[0].school,
-            o["difficulty"],
-            ev,
-            prophecies=self.options["prophecies"],
-            easier=o["easier"],
-            harder_no_ability=o["harder_no_ability"],
-            harder_coins=o["harder_coins"],
-        )
-
-    def on_round_start(self, s: State, ev: list[Event]) -> None:
-        solo = successor(s)
-        endround.new_round(solo)
-        options = prep_dice.reroll_options(self.cat, solo, s.round)
-        if len(options) == 1:  # round I: every die (dice.2)
-            prep_dice.roll(self.cat, s, solo, options[0], ev)
-        else:  # you choose which two to reroll (dice.3, dice.4)
-            raise_decision(self, s, PendingPrepDice(1 - solo.seat))
-
-    def on_advertise_start(self, s: State, ev: list[Event]) -> None:
-        # round.2: the Successor advertises every round, pays nothing, gains the fame.
-        solo = successor(s)
-        p = s.players[solo.seat]
-        p.done = p.poster = True
-        gain(self.cat, s, solo.seat, ev, "solo_advertise", fame=self.cat.advertise.fame)
-        R.emit(ev, "advertised", "round.2", fame=self.cat.advertise.fame)
-        R.update_mood(self.cat, s, solo, ev)
-
-    def assignments_face_up(self, s: State) -> bool:
-        return True  # assign.0: your cards lie face up in the solo game
-
-    def automaton_busy(self, s: State) -> bool:
-        solo = solo_of(s)
-        return bool(solo and solo.turn)
-
-    def first_performance_day(self, s: State) -> int:
-        """Yoruba Spiritmaster's solo ability: the Successor's day first."""
-        solo = solo_of(s)
-        if solo is not None and perform.performs_first(s, solo):
-            return theater_day_of(s, solo.seat)
-        return -1
-
-    def automaton_trick_yield(self, s: State, trick: str) -> tuple[int, int, int]:
-        # perform.3: its yield ignores day and prophecy modifiers (Electra's solo bonus in).
-        return R.trick_yield(self.cat, s, successor(s), trick)
-
-    def automaton_gain(
-        self, s: State, seat: int, ev: list[Event], why: str, fame: int, coins: int, shards: int
-    ) -> None:
-        """Its performance gains, as they are: no prophecy adds to them (perform.3)."""
-        if fame or coins or shards:
-            p = s.players[seat]
-            p.fame += fame
-            p.coins += coins
-            p.shards += shards
-            ev.append(
-                Event(
-                    "trickerion.gain",
-                    {"seat": seat, "why": why, "fame": fame, "coins": coins, "shards": shards},
-                )
-            )
-        if why == "performance_yield":
-            R.emit(ev, "yield", "perform.3", fame=fame, coins=coins, shards=shards)
-        R.update_mood(self.cat, s, successor(s), ev)  # mood.2: its fame may cross 16 or 36
-
-    def automaton_performer_bonus(self, s: State, pc: Any, day: int, ev: list[Event]) -> None:
-        # perform.2: links, card bonus and its per-character backstage bonus (never doubled).
-        solo = successor(s)
-        bonus = perform.performer_bonus(self.cat, s, solo, pc, day)
-        self.automaton_gain(s, solo.seat, ev, "performer_bonus", *bonus)
-        R.emit(ev, "performer_bonus", "perform.2", fame=bonus[0], coins=bonus[1], shards=bonus[2])
-
-    def after_performance(self, s: State, pc: Any, ev: list[Event]) -> None:
-        perform.return_markers(s, successor(s), pc, ev, "perform.4")
-
-    def automaton_wages(self, s: State, ev: list[Event]) -> None:
-        # end.wages: no wages; every 10 coins in its safe become fame.
-        endround.pay_wages(self.cat, s, successor(s), ev)
-
-    def on_characters_returned(self, s: State, ev: list[Event]) -> None:
-        endround.order_characters(s, successor(s), ev)  # end.return
-
-    def before_discard(self, s: State, pc: Any, ev: list[Event]) -> None:
-        # end.discard: its markers there still yield, 1 fame and 1 coin less each
-        endround.discard(self.cat, s, successor(s), pc, ev)
-
-    def final_breakdown(self, s: State, seat: int) -> dict[str, int]:
-        solo = successor(s)
-        if seat != solo.seat:
-            return super().final_breakdown(s, seat)
-        # The Successor's end-of-game table (final.1–final.5) instead of the base categories.
-        # final.1: the leftover markers' coins go to its safe (called once, at final scoring).
-        s.players[seat].coins += endround.leftover_coins(self.cat, s, solo)
-        out = {"fame": s.players[seat].fame, **endround.final_breakdown(self.cat, s, solo)}
-        out["total"] = sum(out.values())
-        return out
-
-    def extra_decisions(self) -> dict:
-        return {PendingPrepDice: answer(PrepDice)}
-
-    def variant_view(self, s: State, viewer: int | None) -> dict[str, Any]:
-        solo = solo_of(s)
-        return {"solo": solo_view(self, s, solo)} if solo is not None else {}
-
-
-class PrepDice:
-    """Your choice of the round-preparation dice to reroll (dice.3, dice.4)."""
-
-    @staticmethod
-    def legal(g: TrickerionSolo, s: State, pend: PendingPrepDice) -> list:
-        return [
-            RerollPrepDice(pair) for pair in prep_dice.reroll_options(g.cat, successor(s), s.round)
-        ]
-
-    @staticmethod
-    def apply(
-        g: TrickerionSolo, s: State, pend: PendingPrepDice, action: RerollPrepDice, ev: list[Event]
-    ) -> None:
-        prep_dice.roll(g.cat, s, successor(s), action.dice, ev)
+    def automaton_action(self, state: State, seat: int) -> SuccessorStep:
+        return self.rules.automaton_action(state, seat)

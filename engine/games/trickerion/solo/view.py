@@ -11,21 +11,22 @@ from engine.games.trickerion.state import State
 from engine.games.trickerion.view import as_dict
 
 
-def solo_view(g, s: State, solo: SoloState) -> dict[str, Any]:
-    """The Successor's board for the page (docs/solo.md, "What the page shows")."""
-    packs = R.table_packs(g.cat)
+def solo_view(cat: R.SoloCatalog, s: State, solo: SoloState, harder_coins: bool) -> dict[str, Any]:
+    """The Successor's board for the page (docs/solo.md, "What the page shows"); ``harder_coins``
+    is the table's option (the state keeps the two other adjustments)."""
+    packs = R.table_packs(cat)
     p = s.players[solo.seat]
     plan = packs.plans.get(solo.plan)
     ability = packs.abilities.get(p.magician)
-    dice = prep_dice.dice_in_play(g.cat, solo)
-    records = g.cat.solo_provisional
+    dice = prep_dice.dice_in_play(cat, solo)
+    records = cat.solo_provisional
     return {
         "seat": solo.seat,
         "difficulty": solo.difficulty,
         "adjustments": {
             "easier": solo.ignore_successor_ability,
             "harder_no_ability": solo.ignore_human_ability,
-            "harder_coins": bool(g.solo["harder_coins"]),
+            "harder_coins": harder_coins,
         },
         "board_slots": packs.board.side(solo.academy).character_slots,
         # The plan card of this round: in the upper slot when ready, the lower when busy.

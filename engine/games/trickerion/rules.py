@@ -1,0 +1,156 @@
+"""One table's frozen rules: player count, options, the catalogue, the decision table, and the
+hooks a variant's rules override (a subclass, as the solo game's ``SoloRules``). Every rules
+function takes it first as ``r``; the base modules call its hooks and never ask which variant
+is played."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+
+from engine.core.decisions import Decision, Decisions
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.options import OptionSpec
+from engine.games.trickerion.catalog import Catalog
+from engine.games.trickerion.components import ActionCost
+from engine.games.trickerion.state import Placement, State
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True):
+    """The lobby's switches as validated (``OPTIONS`` in ``game``; a test keeps the two
+    alike): read as attributes, never as a dict."""
+
+    dark_alley: bool = True
+    prophecies: bool = True
+    fast_game: bool = False
+    first_game: bool = False
+
+
+def options_of(
+    specs: tuple[OptionSpec, ...], given: dict[str, Any], kind: type[Options]
+) -> Options:
+    """The frozen options of a table: every option spec's validated value (``given`` holds
+    them all once ``Game`` has normalised and checked them), and only those."""
+    return msgspec.convert({spec.id: given[spec.id] for spec in specs}, kind)
+
+
+class TrickerionRules:
+    """The rules of one table, and the hook points of a variant.
+
+    The base game implements each hook plainly and a variant (the solo game,
+    ``solo.hooks.SoloRules``) overrides it. A seat the game plays itself is an *automaton
+    seat*: the hooks named ``automaton_*`` are only called for it, so the base game (which has
+    none) never reaches them."""
+
+    options_type: ClassVar[type[Options]] = Options
+    state_type: ClassVar[type[State]] = State
+
+    def __init__(self, players: int, options: Options, cat: Catalog, table: Decisions) -> None:
+        self.players = players
+        self.options = options
+        self.cat = cat
+        # The fixed AP costs (Prepare's is printed on the trick card, not here).
+        self._ap = {a: ap for a, ap in cat.ap.items() if ap is not None}
+        # Every pending decision kind -> (legal, apply), in the declared order of decisions
+        # raised together; the rank is each kind's place in it (``common.raise_decision``).
+        self.decisions = table | self.extra_decisions()
+
+    def has_ability(self, s: State, seat: int, magician: str) -> bool:
+        """``seat`` plays ``magician`` and its base ability is on (Dark Alley module only)."""
+        return self.options.dark_alley and s.players[seat].magician == magician
+
+    # --- hook points ----------------------------------------------------------------------------
+
+    def automaton_seat(self, s: State) -> int | None:
+        """The seat the game plays itself, or None."""
+        return None
+
+    def setup_seats(self) -> int:
+        """How many seats make the setup choices (magician, trick, props, specialist)."""
+        return self.players
+
+    def setup_initiative(self, s: State, ev: list[Event]) -> bool:
+        """Setup's chance step, where a variant sets the initiative order and the starting
+        coins itself: True when it did (the base game draws them, ``setup.random_initiative``)."""
+        return False
+
+    def on_round_start(self, s: State, ev: list[Event]) -> None:
+        """After the dice roll and initiative, before advertising."""
+
+    def on_advertise_start(self, s: State, ev: list[Event]) -> None:
+        """Advertise phase begins (who can pay is already known)."""
+
+    def assignments_face_up(self, s: State) -> bool:
+        """Assignment cards are placed face up (no hidden assignments)."""
+        return False
+
+    def automaton_busy(self, s: State) -> bool:
+        """The automaton is in the middle of a placement turn of its own."""
+        return False
+
+    def apply_automaton(self, s: State, seat: int, action: Any, ev: list[Event]) -> None:
+        raise IllegalAction("core.unknown_action", action=type(action).__name__)
+
+    def first_performance_day(self, s: State) -> int:
+        """A day that performs before the others (Thursday to Sunday otherwise), or -1."""
+        return -1
+
+    def automaton_trick_yield(self, s: State, trick: str) -> tuple[int, int, int]:
+        raise AssertionError("no automaton seat")
+
+    def automaton_gain(
+        self, s: State, seat: int, ev: list[Event], why: str, fame: int, coins: int, shards: int
+    ) -> None:
+        raise AssertionError("no automaton seat")
+
+    def automaton_performer_bonus(self, s: State, pc: Any, day: int, ev: list[Event]) -> None:
+        raise AssertionError("no automaton seat")
+
+    def after_performance(self, s: State, pc: Any, ev: list[Event]) -> None:
+        """A card has been performed, before its markers leave it."""
+
+    def automaton_wages(self, s: State, ev: list[Event]) -> None:
+        raise AssertionError("no automaton seat")
+
+    def on_characters_returned(self, s: State, ev: list[Event]) -> None:
+        """End of round: every character is home again."""
+
+    def before_discard(self, s: State, pc: Any, ev: list[Event]) -> None:
+        """End of round: the rightmost performance card is about to be discarded."""
+
+    def final_breakdown(self, s: State, seat: int) -> dict[str, int] | None:
+        """A seat's final score by category where a variant scores it its own way; None for
+        the base game's categories (``scoring.breakdown``)."""
+        return None
+
+    def extra_decisions(self) -> dict[type, Decision]:
+        """Pending decision kinds a variant adds, after the base ones in the declared order:
+        ``{Pending Struct: engine.core.decisions.Decision(legal, apply)}``."""
+        return {}
+
+    def variant_view(self, s: State, viewer: int | None) -> dict[str, Any]:
+        """Keys a variant adds to every seat's view."""
+        return {}
+
+    # --- helpers the rules modules share ------------------------------------------------------
+
+    def active_effect(self, s: State) -> str:
+        return self.cat.prophecies[s.prophecy].effect if s.prophecy else ""
+
+    def effect_of(self, act: Placement) -> str:
+        card = act.mimic or act.card
+        return self.cat.specials[card].effect if card else ""
+
+    def effect_params(self, act: Placement) -> tuple:
+        card = act.mimic or act.card
+        return self.cat.specials[card].params if card else ()
+
+    def action_ap(self, s: State, action: str) -> int:
+        """AP cost of a location action, with an ActionCost prophecy applied."""
+        if s.prophecy:
+            for param in self.cat.prophecies[s.prophecy].params:
+                if isinstance(param, ActionCost) and param.action == action:
+                    return param.ap
+        return self._ap[action]
