@@ -146,7 +146,11 @@ def summarize(profiles: list[list[dict[str, float]]]) -> list[dict[str, dict[str
             xs = [r.get(k, 0.0) for r in rows]
             mean = statistics.fmean(xs)
             half = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
-            seat[k] = {"mean": round(mean, 3), "lo": round(mean - half, 3), "hi": round(mean + half, 3)}
+            seat[k] = {
+                "mean": round(mean, 3),
+                "lo": round(mean - half, 3),
+                "hi": round(mean + half, 3),
+            }
         out.append(seat)
     return out
 

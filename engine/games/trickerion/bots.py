@@ -20,7 +20,6 @@ from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
-from engine.games.trickerion.plan import Target, target
 from engine.games.trickerion.scoring import level3_bonus
 from engine.games.trickerion.state import State
 
@@ -190,7 +189,6 @@ class GreedyBot:
             candidates = keep + picks[:MAX_CANDIDATES]
         w = self.weights or shipped()
         base = value(g, s, seat, w)
-        plan = target(g, s, seat, _coin(g, s, w)) if s.act is not None else None
         scored = []
         last = []
         for index, action in enumerate(candidates):
@@ -210,21 +208,7 @@ class GreedyBot:
             if isinstance(action, (A.EndTurn, A.Pass)):
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):
-                v += self._order_bonus(g, s, seat, action.prop, plan)
-            elif isinstance(action, A.Buy) and plan is not None:
-                # The target's props: their price is not lost, it is the plan's.
-                short = dict(plan.missing)
-                for prop in action.props:
-                    if short.get(prop, 0) > 0:
-                        short[prop] -= 1
-                        v += _coin(g, s, w) * g.cat.prop_cost[prop] + 0.3
-            elif isinstance(action, A.LearnTrick):
-                # Only the plan's target, and only once its props are in hand or paid for.
-                p = s.players[seat]
-                if plan is not None and action.trick == plan.trick and p.coins >= plan.bill:
-                    v += plan.worth
-                elif g.cat.trick_level[action.trick] >= 2:
-                    v -= 5
+                v += self._order_bonus(g, s, seat, action.prop)
             elif isinstance(action, A.DrawCards):
                 # The value sees the card only once it is kept (the next decision): one of
                 # the drawn is kept, worth a special card (a floor of 2 fame at the end).
@@ -248,14 +232,11 @@ class GreedyBot:
         return best
 
     @staticmethod
-    def _order_bonus(g, s: State, seat: int, prop: str, plan: Target | None = None) -> float:
-        """Orders pay off later: worth a little when an owned trick or the plan's target
-        lacks that prop."""
+    def _order_bonus(g, s: State, seat: int, prop: str) -> float:
+        """Orders pay off later: worth a little when an owned trick lacks that prop."""
         p = s.players[seat]
         if prop in s.market.buy or effective(p, prop) >= 3:
             return -0.05
-        if plan is not None and plan.missing.get(prop, 0) > 0:
-            return 0.6
         need = max(
             (n for t in p.tricks for k, n in g.cat.tricks[t.id].components.items() if k == prop),
             default=0,
@@ -284,21 +265,11 @@ class GreedyBot:
         ]
         missing = [t for t in p.tricks if not has_components(cat, p, t.id)]
         out: list[str] = []
-        plan = target(g, s, seat, _coin(g, s, self.weights or shipped()))
         if prepared or staged or preparable:
             out.append("theater")  # the Magician's stage
         out += ["workshop"] * min(2, len(preparable))
         if prepared or preparable:
             out.append("theater")  # backstage: set up
-        if missing and p.coins >= 3:
-            out.append("market_row")  # equip what is owned before anything new
-        elif plan is not None:
-            # The target: its props first (bought or ordered a round ahead), then learnt
-            # once the purse also covers the fame top-up.
-            if p.coins >= plan.bill:
-                out.append("downtown")
-            if plan.missing and p.coins >= plan.price:
-                out.append("market_row")
         gate = (p.fame >= 16 and not any(cat.trick_level[t.id] >= 2 for t in p.tricks)) or (
             p.fame >= 36 and not any(cat.trick_level[t.id] == 3 for t in p.tricks)
         )
