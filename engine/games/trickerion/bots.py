@@ -424,14 +424,6 @@ class GreedyBot:
 _WORK = (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins, A.DrawCards)
 
 
-def _coin(g, s: State, w: dict[str, float]) -> float:
-    """A coin's worth in fame now (as in ``value``)."""
-    cat = g.cat
-    last = cat.rounds.with_dark_alley if g.options["dark_alley"] else cat.rounds.without_dark_alley
-    played = max(0, min(last, s.round) - 1) / max(1, last - 1)
-    return w["coin_early"] + (w["coin_end"] - w["coin_early"]) * played
-
-
 def start_worth(cat, trick: str) -> float:
     """A starting trick's worth: a prepare's yield (a coin at full worth: coins buy the next
     trick's props; a shard at 2: a fame at the end and, before that, the +1 AP that reaches

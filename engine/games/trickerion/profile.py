@@ -80,11 +80,12 @@ def _seat(c: Counter, p: Any, final: dict, levels: dict[str, int], auto: bool) -
     c["fame"] = final.get("total", p.fame)
     c["coins_end"] = p.coins
     c["specials_end"] = len(p.specials)
-    if auto:
-        # Its set-ups are its own events (no performance card id): no per-show count.
-        del c["own_markers_performed"]
-    else:
-        c["own_markers_per_performance"] = c["own_markers_performed"] / max(1, c["performances"])
     for key in ("tricks.l1", "tricks.l2", "tricks.l3", "tricks.l2+", "hires", "performances"):
         c.setdefault(key, 0)
-    return {k: float(v) for k, v in sorted(c.items())}
+    out = {k: float(v) for k, v in sorted(c.items())}
+    if auto:
+        # Its set-ups are its own events (no performance card id): no per-show count.
+        del out["own_markers_performed"]
+    else:
+        out["own_markers_per_performance"] = c["own_markers_performed"] / max(1, c["performances"])
+    return out
