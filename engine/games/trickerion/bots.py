@@ -150,8 +150,10 @@ class GreedyBot:
         """Every legal action, the bot's own choice first, then the likeliest alternatives:
         by looked-ahead value where it looks ahead, else the plan's other options."""
         s = state
-        if s.pending or not (
-            s.phase in ("advertise", "assign") or (s.phase == "place" and s.act is None)
+        opening = bool(s.pending) and isinstance(legal[0], (A.ChooseMagician, A.ChooseTrick))
+        if not opening and (
+            s.pending
+            or not (s.phase in ("advertise", "assign") or (s.phase == "place" and s.act is None))
         ):
             return self._scored(game, s, seat, legal)
         first = self.choose(game, s, seat, legal)
