@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import statistics
 import sys
@@ -61,12 +62,17 @@ def simulate(
     rotate: bool = False,
     each: Any = None,
     packs: dict[str, bytes] | None = None,
+    profile: bool = False,
 ) -> dict:
     """Whole games between bots. With ``rotate``, game g seats the listed bots shifted by g
     (seat s plays bot (s + g) mod n), and the figures are per listed bot, not per seat.
     ``each`` (a text file) gets a JSON line per game as it ends, so a long sample that is cut
-    short still has what it played. ``packs``: a box owner's packs (pack id -> bytes)."""
+    short still has what it played. ``packs``: a box owner's packs (pack id -> bytes). With
+    ``profile``, the game's own profile (what each seat built, where its points came from:
+    ``profiler``) is summed up per seat or bot too, and each line carries the game's."""
     decisions, seconds, scores = [], [], []
+    profiles: list[list[dict[str, float]]] = []
+    measure = profiler(game_id) if profile else None
     wins = [0] * players
     for g in range(games):
         s = seed + g
@@ -82,12 +88,18 @@ def simulate(
         scores.append(by)
         for w in result.winners:
             wins[(w + shift) % players] += 1
+        line: dict[str, Any] = {"seed": s, "scores": by}
+        if measure is not None:
+            seats = measure(match.state, [e for evs in match.events for e in evs])
+            profiles.append([seats[(i - shift) % players] for i in range(players)])
+            line["profile"] = profiles[-1]
         if each is not None:
-            won = [(w + shift) % players for w in result.winners]
-            each.write(json.dumps({"seed": s, "scores": by, "winners": won}) + "\n")
+            line["winners"] = [(w + shift) % players for w in result.winners]
+            each.write(json.dumps(line) + "\n")
             each.flush()
     per = "bot" if rotate else "seat"
     table = Match.new(game_id, players, options, packs=packs).game
+    extra = {f"profile_by_{per}": summarize(profiles)} if profile else {}
     return {
         "game": game_id,
         "players": players,
@@ -109,7 +121,42 @@ def simulate(
         "winner_counts": wins,
         f"win_rate_by_{per}": [round(w / games, 3) for w in wins],
         "seconds_per_game": round(statistics.fmean(seconds), 5),
+        **extra,
     }
+
+
+def profiler(game_id: str) -> Any:
+    """The game package's ``profile(state, events) -> one dict per seat`` (metric -> value),
+    from ``engine/games/<package>/profile.py``."""
+    module = registry.get(game_id).__module__
+    name = ".".join(module.split(".")[:3]) + ".profile"
+    try:
+        return importlib.import_module(name).profile
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        raise OptionsError("cli.no_profile", game=game_id) from None
+
+
+def summarize(profiles: list[list[dict[str, float]]]) -> list[dict[str, dict[str, float]]]:
+    """Per seat, each metric's mean over the games and its 95% interval (normal
+    approximation; a metric a game does not name counts 0 there)."""
+    out = []
+    for i in range(len(profiles[0]) if profiles else 0):
+        rows = [p[i] for p in profiles]
+        keys = sorted({k for r in rows for k in r})
+        seat = {}
+        for k in keys:
+            xs = [r.get(k, 0.0) for r in rows]
+            mean = statistics.fmean(xs)
+            half = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
+            seat[k] = {
+                "mean": round(mean, 3),
+                "lo": round(mean - half, 3),
+                "hi": round(mean + half, 3),
+            }
+        out.append(seat)
+    return out
 
 
 def parse_options(text: str | None) -> dict:
@@ -165,6 +212,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             args.rotate,
             each,
             read_packs(args.pack),
+            args.profile,
         )
     finally:
         if each is not None:
@@ -317,6 +365,12 @@ def main(argv: list[str] | None = None) -> int:
         "--pack",
         action="append",
         help="a box owner's pack file in place of the shipped one (repeatable)",
+    )
+    p.add_argument(
+        "--profile",
+        action="store_true",
+        help="per seat (or bot): the game's own measures of what it built and where its "
+        "points came from, with means and 95%% intervals",
     )
     p.set_defaults(fn=cmd_simulate)
     p = sub.add_parser("replay", help="replay a save file and print its log")

@@ -112,6 +112,8 @@ class GreedyBot:
 
     def choose(self, game, state: State, seat: int, legal: list) -> Any:
         s = state
+        if s.pending and isinstance(legal[0], (A.ChooseMagician, A.ChooseTrick)):
+            return self._opening(game, s, seat, legal)
         if s.pending:
             return self._lookahead(game, s, seat, legal)
         if s.phase == "advertise":
@@ -125,14 +127,35 @@ class GreedyBot:
             return self._place(game, s, seat, legal)
         return self._lookahead(game, s, seat, legal)
 
+    # --- opening ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _opening(g, s: State, seat: int, legal: list) -> Any:
+        """The magician and starting trick by the trick's worth (list order only breaks ties):
+        a magician is worth the best starting trick of its school still free."""
+        from engine.games.trickerion.common import residence
+
+        cat = g.cat
+        if isinstance(legal[0], A.ChooseTrick):
+            return max(legal, key=lambda a: start_worth(cat, a.trick))
+        free = set(residence(g, s))
+
+        def best(a: A.ChooseMagician) -> float:
+            school = cat.magicians[a.magician].school
+            return max((start_worth(cat, t) for t in cat.level1[school] if t in free), default=0)
+
+        return max(legal, key=best)
+
     # --- lookahead -------------------------------------------------------------------------
 
     def ranked(self, game, state: State, seat: int, legal: list) -> list:
         """Every legal action, the bot's own choice first, then the likeliest alternatives:
         by looked-ahead value where it looks ahead, else the plan's other options."""
         s = state
-        if s.pending or not (
-            s.phase in ("advertise", "assign") or (s.phase == "place" and s.act is None)
+        opening = bool(s.pending) and isinstance(legal[0], (A.ChooseMagician, A.ChooseTrick))
+        if not opening and (
+            s.pending
+            or not (s.phase in ("advertise", "assign") or (s.phase == "place" and s.act is None))
         ):
             return self._scored(game, s, seat, legal)
         first = self.choose(game, s, seat, legal)
@@ -178,6 +201,8 @@ class GreedyBot:
                 continue
             if isinstance(action, A.RerollDie) or isinstance(action, A.SetDie):
                 v = base - 0.5
+            elif isinstance(action, A.EnhanceCharacter):
+                v = self._enhanced(g, s, seat, w)
             else:
                 new, _ = g.apply(s, seat, action)
                 if new.rng.draws != s.rng.draws:
@@ -188,9 +213,27 @@ class GreedyBot:
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):
                 v += self._order_bonus(g, s, seat, action.prop)
+            elif isinstance(action, A.DrawCards):
+                # The value sees the card only once it is kept (the next decision): one of
+                # the drawn is kept, worth a special card (a floor of 2 fame at the end).
+                v += w["special"]
             scored.append((-v, index, action))
         scored.sort(key=lambda t: (t[0], t[1]))
         return [a for _, _, a in scored] + last
+
+    def _enhanced(self, g, s: State, seat: int, w: dict[str, float]) -> float:
+        """A shard's +1 AP is worth the best action it leads to (with one shard fewer): a
+        trick's prepare AP or Downtown's 3 AP reached, else less than stopping."""
+        new, _ = g.apply(s, seat, A.EnhanceCharacter())
+        best = value(g, new, seat, w)
+        for action in g.legal_actions(new, seat):
+            if isinstance(action, (A.EndTurn, A.DiscardProps, A.ReturnTrick, A.RerollDie)):
+                continue
+            if isinstance(action, (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins)):
+                after, _ = g.apply(new, seat, action)
+                if after.rng.draws == new.rng.draws:
+                    best = max(best, value(g, after, seat, w))
+        return best
 
     @staticmethod
     def _order_bonus(g, s: State, seat: int, prop: str) -> float:
@@ -262,8 +305,22 @@ class GreedyBot:
                 if loc in plan:
                     plan.remove(loc)
         busy = sum(cat.wage[c.kind] for c in p.chars if c.card and not c.assist)
+        need = self._prepare_ap(g, s, seat)
         for loc in plan:
-            order = sorted(free, key=lambda i: _fit(p.chars[i].kind, loc))
+            if loc == "workshop" and need:
+                # The character whose AP (with a shard's +1) reaches the trick's prepare AP,
+                # the cheapest of those first.
+                reach = need - (1 if p.shards else 0)
+                order = sorted(
+                    free,
+                    key=lambda i: (
+                        cat.base_ap[p.chars[i].kind] < reach,
+                        cat.base_ap[p.chars[i].kind] < need,
+                        cat.base_ap[p.chars[i].kind],
+                    ),
+                )
+            else:
+                order = sorted(free, key=lambda i: _fit(p.chars[i].kind, loc))
             for char in order:
                 c = p.chars[char]
                 wage = 0 if c.assist else cat.wage[c.kind]
@@ -278,6 +335,21 @@ class GreedyBot:
                 if loc in cards:
                     return A.Assign(char, loc)
         return A.EndAssignments()
+
+    @staticmethod
+    def _prepare_ap(g, s: State, seat: int) -> int:
+        """The prepare AP of the best trick that could be prepared this round (0: none)."""
+        cat = g.cat
+        p = s.players[seat]
+        best, need = -1.0, 0
+        for t in p.tricks:
+            if t.markers or not has_components(cat, p, t.id):
+                continue
+            f, c, sh = cat.trick_yield[t.id]
+            worth = (f + c / 2 + sh) * cat.tricks[t.id].markers
+            if worth > best:
+                best, need = worth, cat.tricks[t.id].prepare_ap
+        return need
 
     # --- placement -------------------------------------------------------------------------
 
@@ -321,7 +393,51 @@ class GreedyBot:
                 return max(others, key=score)
             if idle:
                 return idle[0]
-        return best
+        if best.location == "theater" or self._worth(g, s, seat, best):
+            return best
+        # Nothing there is worth the character's wage: its best other slot, else idle.
+        for a in sorted(places, key=lambda a: -score(a))[:6]:
+            if (
+                a.character == best.character
+                and a != best
+                and (a.location == "theater" and a.slot % 3 != 2 or self._worth(g, s, seat, a))
+            ):
+                return a
+        others = [a for a in places if a.character != best.character]
+        idle = [a for a in legal if isinstance(a, A.MakeIdle) and a.character == best.character]
+        return idle[0] if idle else max(others, key=score) if others else best
+
+    def _worth(self, g, s: State, seat: int, place: A.PlaceCharacter) -> bool:
+        """Whether the character placed there can do something worth its wage: an action
+        that earns or builds (a shard's +1 AP counted), or at the Market Row, a purchase the
+        lookahead prefers to stopping."""
+        new, _ = g.apply(s, seat, place)
+        if new.act is None or new.pending or seat not in g.to_act(new).seats:
+            return True
+        legal = g.legal_actions(new, seat)
+        if place.location == "market_row":
+            first = self._scored(g, new, seat, legal)[0]
+            return not isinstance(first, (A.EndTurn, A.Pass))
+        if any(isinstance(a, _WORK) for a in legal):
+            return True
+        if A.EnhanceCharacter() in legal:
+            more, _ = g.apply(new, seat, A.EnhanceCharacter())
+            return any(isinstance(a, _WORK) for a in g.legal_actions(more, seat))
+        return False
+
+
+# Location actions a character's wage is worth paying for (Reroll / Set Die only serve these).
+_WORK = (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins, A.DrawCards)
+
+
+def start_worth(cat, trick: str) -> float:
+    """A starting trick's worth: a prepare's yield (a coin at full worth: coins buy the next
+    trick's props; a shard at 2: a fame at the end and, before that, the +1 AP that reaches
+    a prepare or Downtown) less half the price of the props it needs."""
+    f, c, sh = cat.trick_yield[trick]
+    t = cat.tricks[trick]
+    price = sum(cat.prop_cost[k] * n for k, n in t.components.items())
+    return t.markers * (f + c + 2 * sh) - 0.5 * price
 
 
 def _markers_to_perform(s: State, seat: int) -> bool:
