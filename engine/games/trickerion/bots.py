@@ -138,7 +138,7 @@ class GreedyBot:
         cat = g.cat
         if isinstance(legal[0], A.ChooseTrick):
             return max(legal, key=lambda a: start_worth(cat, a.trick))
-        free = set(residence(g, s))
+        free = set(residence(g.rules, s))
 
         def best(a: A.ChooseMagician) -> float:
             school = cat.magicians[a.magician].school
