@@ -214,10 +214,13 @@ class Bridge(Automation, Door):
         return out
 
     def m_game_data(self, a: GameDataArgs) -> dict[str, Any]:
-        """A game's shipped data packs, for its board renderer: every ``data/*.json`` file of
-        the game's package as ``{file stem: parsed JSON}`` (``{}`` for a game without any).
-        Read once per page; the packs never change during a game."""
+        """A game's data packs, for its board renderer: every ``data/*.json`` file of the
+        game's package as ``{file stem: parsed JSON}`` (``{}`` for a game without any), a box
+        owner's file in place of the shipped one where the game on screen (under review, else
+        at the table) plays with it. The page asks again when the snapshot's ``packs`` change."""
         cls = registry.get(a.game)
+        shown = self.review or self.table
+        own = shown.match.game.user_packs if shown and shown.match.game.id == a.game else {}
         out: dict[str, Any] = {}
         # A game may add packs of another package under a prefix (trickerion-solo: the solo
         # packs as "solo/board", "solo/performances", …).
@@ -226,13 +229,11 @@ class Bridge(Automation, Door):
             folder = resources.files(package).joinpath("data")
             if not folder.is_dir():
                 continue
-            out.update(
-                {
-                    prefix + entry.name[:-5]: json.loads(entry.read_bytes())
-                    for entry in sorted(folder.iterdir(), key=lambda e: e.name)
-                    if entry.name.endswith(".json")
-                }
-            )
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+                if entry.name.endswith(".json"):
+                    pack = json.loads(entry.read_bytes())
+                    pid = pack.get("pack") if isinstance(pack, dict) else None
+                    out[prefix + entry.name[:-5]] = json.loads(own[pid]) if pid in own else pack
         return out
 
     def m_pack_check(self, a: PackCheckArgs) -> dict[str, Any]:

@@ -79,6 +79,8 @@ class Snapshot(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     ``undo``, ``load``, ``review``, ``review_at`` and ``fork``. What the page relies on:
 
     - ``game``, ``names`` (en/ru/fr), ``players``, ``options``: the game at the table;
+      ``packs``: the box owner's pack files it plays with (pack id: sha256; ``{}`` on the
+      shipped packs), for a renderer drawing from ``game_data`` to ask again when they change;
     - ``seats``: ``{kind, bot, name}`` each, a seat the game plays itself as ``"automaton"``
       named in the language;
     - ``step`` (moves so far), ``to_act`` (``{kind, seats}``), ``viewer`` (None: the spectator);
@@ -100,6 +102,7 @@ class Snapshot(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     names: dict[str, str]
     players: int
     options: dict[str, Any]
+    packs: dict[str, str]
     seats: list[Seat]
     step: int
     to_act: ToAct
@@ -237,6 +240,7 @@ def present(
         names=game.names,
         players=game.players,
         options=game.options,
+        packs={pid: sha for pid, sha in game.pack_fingerprint().items() if pid in game.user_packs},
         seats=shown_seats(game, table.seats, lang),
         step=len(match.steps),
         to_act=to,

@@ -1,7 +1,8 @@
 """A box owner's Successor packs: the difficulty tables (``trickerion-solo.tables``, issue 11),
-the plan cards and the round-preparation dice (issue 30), typed in, checked by the core's pack
-gate, played with, and recorded in a save. The lean and rich plan sets in ``packs/`` are
-invented test fixtures (one Theater entry fewer / more on the plans)."""
+the plan cards and the round-preparation dice (issue 30), the solo performance cards, typed in,
+checked by the core's pack gate, played with, and recorded in a save. The lean and rich plan
+sets in ``packs/`` are invented test fixtures (one Theater entry fewer / more on the plans), as
+is ``performances-moved`` (each neutral marker's school moved on, a 3-fame performer bonus)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,13 @@ from engine.core.match import Match
 from engine.core.packs import PackError, check_file
 from engine.games.trickerion.solo import automaton as AU
 from engine.games.trickerion.solo import endround as EN
-from engine.games.trickerion.solo.components import DICE, PLANS, TABLES, read_pack_bytes
+from engine.games.trickerion.solo.components import (
+    DICE,
+    PERFORMANCES,
+    PLANS,
+    TABLES,
+    read_pack_bytes,
+)
 from engine.games.trickerion.solo.game import TrickerionSolo
 
 from .scenario import SUCC, make
@@ -43,9 +50,10 @@ def test_shipped_packs_carry_the_header_and_are_fingerprinted():
     data = json.loads(read_pack_bytes("tables"))
     assert (data["pack"], data["game"], data["provisional"]) == (TABLES, "trickerion-solo", True)
     assert data["provisional_parts"] == ["downtown_dice", "backstage_bonus"]
-    shas = {pid: check_file(read_pack_bytes(pid.split(".")[1]))[1] for pid in (TABLES, PLANS, DICE)}
+    ids = (TABLES, PLANS, DICE, PERFORMANCES)
+    shas = {pid: check_file(read_pack_bytes(pid.split(".")[1]))[1] for pid in ids}
     assert TrickerionSolo(2).pack_fingerprint() == shas
-    assert TrickerionSolo.replaceable_packs == (TABLES, PLANS, DICE)
+    assert TrickerionSolo.replaceable_packs == ids
 
 
 @pytest.mark.parametrize("name", ["plans-lean", "plans-rich"])
@@ -134,9 +142,16 @@ def test_a_whole_game_plays_to_its_end_on_the_lean_plans_and_differs_from_the_sh
             "$.rules",
             "0 rules for round 7, not one",
         ),
+        (
+            # setup.1: 2 Riverside cards in the deck and 1 in the row, 2 left
+            "performances",
+            lambda d: d.__setitem__("cards", d["cards"][2:]),
+            "$.deck.riverside_theater",
+            "3 riverside_theater cards needed, but the pack has 2",
+        ),
     ],
 )
-def test_pack_check_refuses_a_broken_plan_or_dice_pack_with_its_path(pack, edit, path, reason):
+def test_pack_check_refuses_a_broken_pack_with_its_path(pack, edit, path, reason):
     own = edited(pack, edit)
     with pytest.raises(PackError) as err:
         check_file(own)  # what `python -m engine pack check FILE` runs
@@ -284,3 +299,50 @@ def test_the_lobbys_pack_file_is_checked_by_the_bridge_and_plays_in_new():
     assert "error" not in json.loads(b.call("new", json.dumps(args)))
     saved = json.loads(json.loads(b.call("save", "{}"))["text"])
     assert saved["packs"]["user"] == {PLANS: text}
+
+
+def test_a_replaced_performance_card_pack_plays_with_its_own_cards():
+    """«ОБЩАЯ ПОДГОТОВКА» step 1: the performance deck and row from the table's solo cards; the
+    Successor's performer bonus («ВЫСТУПЛЕНИЕ», perform.2) and the neutral markers read from
+    them. A whole game on the moved cards ends, and differs from the shipped cards'."""
+    from engine.core.bots import bot_for, bot_seed
+    from engine.core.play import play_to_end
+
+    own = fixture("performances-moved")
+    moved = {c["id"]: c for c in json.loads(own)["cards"]}
+    results = {}
+    for name, packs in (("shipped", None), ("moved", {PERFORMANCES: own})):
+        m = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed=50001, packs=packs)
+        geo = m.game.cat.cards["spf01"]
+        school = moved["spf01"]["neutral"][0]["school"]
+        assert (geo.bonus == (3, 0, 0)) == (name == "moved"), geo.bonus
+        assert (next(iter(geo.neutral.values()))[0] == school) == (name == "moved")
+        play_to_end(m, {0: bot_for(m.game, "greedy", bot_seed(50001, 0), None)})
+        results[name] = m.result()
+        rows = [
+            e.params["row"] for step in m.events for e in step if e.code.endswith(".performances")
+        ]
+        assert rows and set(rows[0]) <= set(moved)
+    assert results["moved"] is not None and results["shipped"] is not None
+    assert results["moved"].scores != results["shipped"].scores
+
+
+def test_the_bridge_gives_the_page_the_tables_own_performance_cards():
+    """The page's renderer draws the solo cards from ``game_data``: the owner's file while the
+    table plays it (its sha256 in the snapshot's ``packs``), the shipped cards otherwise."""
+    from engine.bridge.door import Bridge
+
+    b = Bridge()
+    text = fixture("performances-moved").decode()
+    shipped = json.loads(read_pack_bytes("performances"))
+    ask = json.dumps({"game": "trickerion-solo"})
+    assert json.loads(b.call("game_data", ask))["solo/performances"] == shipped
+    args = {"game": "trickerion-solo", "players": 2, "seed": 5, "packs": {PERFORMANCES: text}}
+    snap = json.loads(b.call("new", json.dumps(args)))
+    assert snap["packs"] == {PERFORMANCES: check_file(text.encode())[1]}
+    data = json.loads(b.call("game_data", ask))
+    assert data["solo/performances"] == json.loads(text)
+    assert data["solo/plans"] == json.loads(read_pack_bytes("plans"))
+    snap = json.loads(b.call("new", json.dumps({**args, "packs": None})))
+    assert snap["packs"] == {}
+    assert json.loads(b.call("game_data", ask))["solo/performances"] == shipped

@@ -25,18 +25,29 @@ const UI = { pick: null, step: -1 };
 // After trickerion.css (imported above), before the module resolves.
 await loadStyles([new URL("./solo.css", import.meta.url)]);
 
-/** The solo packs, added once to the base packs (the solo cards join `cards`). */
+// The performance pack whose cards `D.solo` holds: "" for the shipped one, else the sha256 of a
+// box owner's file (the snapshot's `packs`); a table on other cards asks `gameData` again.
+const PERFORMANCES = "trickerion-solo.performances";
+const cardsOf = (snap) => snap.packs?.[PERFORMANCES] ?? "";
+let wanted = "";
+let held; // undefined until the first load
+
+/** The solo packs, added to the base packs (the solo cards join `cards`, in place of the last
+ *  table's). */
 async function loadSolo(api) {
-  const D = data();
-  if (D.solo) return;
+  const sha = wanted;
   const raw = await api.gameData();
+  const D = data();
+  for (const id of Object.keys(D.solo?.cards ?? {})) delete D.cards[id];
   const perf = raw["solo/performances"] ?? { cards: [] };
-  D.solo = { raw, cards: Object.fromEntries(perf.cards.map((c) => [c.id, c])) };
-  for (const c of perf.cards) if (!D.cards[c.id]) D.cards[c.id] = c;
+  D.solo = { raw, sha, cards: Object.fromEntries(perf.cards.map((c) => [c.id, c])) };
+  // as the engine's catalogue: a solo card replaces a base card of the same id
+  for (const c of perf.cards) D.cards[c.id] = c;
+  held = sha;
 }
 
 // The base board's extension points (web/games/trickerion/, makeRenderer).
-export const render = makeRenderer({
+const draw = makeRenderer({
   boardClass: "trk-solo",
   // the base packs first: the solo cards are added to them
   load: (api) => loadData(api).then(() => loadSolo(api)),
@@ -52,6 +63,20 @@ export const render = makeRenderer({
   perfCell: neutralMarker,
   prophecyCard: markProphecy,
 });
+
+/** Draw `snap`; first reload the solo cards when its table plays other ones than those held. */
+export function render(container, snap, api) {
+  wanted = cardsOf(snap);
+  if (held === undefined || held === wanted) return draw(container, snap, api);
+  loadSolo(api).then(
+    // a later snapshot on yet other cards draws itself
+    () => held === cardsOf(snap) && draw(container, snap, api),
+    (error) => {
+      console.error("marquee: the solo performance cards could not be loaded", error);
+      api.generic(container, snap.view, api);
+    },
+  );
+}
 
 // ---- provisional ------------------------------------------------------------------------------
 

@@ -504,6 +504,18 @@ class SoloPerformancesPack(Pack, frozen=True, kw_only=True):
     active_at_start: int
     cards: tuple[SoloPerformanceCard, ...]
 
+    def check(self) -> list[tuple[str, str]]:
+        """Every theater's deck fed by its cards, the row's first cards left over from the
+        Riverside Theater's (setup.1; a box owner's cards go through this)."""
+        errors: list[tuple[str, str]] = []
+        for theater, n in self.deck.items():
+            have = sum(1 for c in self.cards if c.theater == theater)
+            need = n + (self.active_at_start if theater == "riverside_theater" else 0)
+            if have < need:
+                at = f"$.deck.{theater}"
+                errors.append((at, f"{need} {theater} cards needed, but the pack has {have}"))
+        return errors
+
 
 # ---------------------------------------------------------------------------------------------
 # magicians.json: solo abilities
@@ -815,9 +827,10 @@ def load_solo_packs() -> SoloPacks:
 
 # The parts a box owner may type in from the printed components, each its own file and each
 # provisional in the shipped packs: the difficulty tables, the plan-card faces and the
-# round-preparation dice. ``TrickerionSolo(packs={PLANS: bytes, ...})``; docs/trickerion-data.md.
-REPLACEABLE = ("tables", "plans", "dice")
-TABLES, PLANS, DICE = (pack_id(name) for name in REPLACEABLE)
+# round-preparation dice, the solo performance cards. ``TrickerionSolo(packs={PLANS: bytes, ...})``;
+# docs/trickerion-data.md.
+REPLACEABLE = ("tables", "plans", "dice", "performances")
+TABLES, PLANS, DICE, PERFORMANCES = (pack_id(name) for name in REPLACEABLE)
 
 
 @functools.lru_cache(maxsize=8)

@@ -158,7 +158,8 @@ class TrickerionSolo(Trickerion):
         "ru": "Преемник Далгарда",
         "fr": "le Successeur de Dahlgaard",
     }
-    # A box owner may type in the printed difficulty tables, plan cards and dice
+    # A box owner may type in the printed difficulty tables, plan cards, dice and solo
+    # performance cards
     # (docs/trickerion-data.md).
     replaceable_packs = tuple(pack_id(name) for name in REPLACEABLE)
     pack_names = {
@@ -176,6 +177,11 @@ class TrickerionSolo(Trickerion):
             "en": "Round-preparation dice",
             "ru": "Кубики подготовки раунда",
             "fr": "Dés de préparation de la manche",
+        },
+        pack_id("performances"): {
+            "en": "Solo performance cards",
+            "ru": "Карты представлений для одиночной игры",
+            "fr": "Cartes Spectacle du solo",
         },
     }
     rules_type = SoloRules

@@ -60,7 +60,7 @@ class SoloCatalog(Catalog):
 
 def table_packs(cat: Catalog) -> SoloPacks:
     """The solo packs of this table (the shipped ones for a plain base catalogue): read the
-    replaceable parts (tables, plans, dice) through it, never through ``packs()``."""
+    replaceable parts (tables, plans, dice, performances) through it, never ``packs()``."""
     return cat.solo_packs if isinstance(cat, SoloCatalog) else load_solo_packs()
 
 

@@ -40,7 +40,7 @@ def build_plan_deck(cat: Catalog, rng, academy: bool = False) -> list[str]:
 
 def solo_performances(cat: Catalog, s: State, ev: list[Event]) -> None:
     """``setup.1``: the performance deck and the face-up row from the solo cards."""
-    sp = R.packs().performances_pack
+    sp = R.table_packs(cat).performances_pack
     deck: list[str] = []
     leftovers: dict[str, list[str]] = {}
     for theater, n in sp.deck.items():
