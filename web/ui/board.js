@@ -306,6 +306,74 @@ export function restorePlace(container, place, { scroll = place.scroll } = {}) {
   }
 }
 
+// ---- bringing a decision into view -----------------------------------------------------
+
+/** Whether a person can see and point at `el`: its centre is in the window and nothing lies
+ *  over it there (a sticky strip, the players' chips, the phone's bar, a panel). */
+export function inClearView(el) {
+  const r = el.getBoundingClientRect();
+  if (!r.width && !r.height) return false;
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return false;
+  const at = document.elementFromPoint(x, y);
+  return !!at && (at === el || el.contains(at));
+}
+
+/** Scroll `el` into the part of the window that nothing covers, unless it is there already.
+ *  The browser's own scrollIntoView knows nothing of sticky strips (or the phone's fixed bar)
+ *  drawn over the scroller: what still covers the target after it is measured (the sticky or
+ *  fixed element at its centre) and the scroller moved past it, a few times at most. */
+export function reveal(el, block = "center") {
+  if (!el?.isConnected || inClearView(el)) return;
+  el.scrollIntoView({ block, inline: "nearest" });
+  for (let tries = 0; tries < 3 && !inClearView(el); tries++) {
+    const r = el.getBoundingClientRect();
+    const y = r.top + r.height / 2;
+    const at = document.elementFromPoint(r.left + r.width / 2, Math.min(Math.max(y, 0), window.innerHeight - 1));
+    const cover = stuckAncestor(at);
+    const scroller = scrollerOf(el);
+    if (!cover || !scroller || cover.contains(el)) return;
+    const c = cover.getBoundingClientRect();
+    // a cover above the target's middle: the target goes below it; else above it
+    const by = c.top + c.height / 2 < y ? r.top - c.bottom - 8 : r.bottom - c.top + 8;
+    const before = scroller.scrollTop;
+    scroller.scrollTop += by;
+    if (scroller.scrollTop === before) return; // the scroller's end: nothing more to gain
+  }
+}
+
+/** A decision's targets in view: unless one of those in `part` (else in `root`) can be seen
+ *  and pointed at already, the first (a pass or an end of turn last) is scrolled into the clear
+ *  part of the window. */
+export function revealTargets(root, part = null) {
+  const LIT = '[data-legal="true"], [data-target]';
+  const within = (el) => (el ? [...(el.matches(LIT) ? [el] : []), ...el.querySelectorAll(LIT)] : []);
+  const shown = (list) => list.filter((el) => el.getClientRects().length);
+  const lit = shown(within(part)).length ? shown(within(part)) : shown(within(root));
+  if (!lit.length || lit.some(inClearView)) return;
+  reveal(lit.find((el) => !el.hasAttribute("data-passive")) ?? lit[0]);
+}
+
+/** `el` or its nearest ancestor that stays put while the page scrolls (position sticky or
+ *  fixed), or null. */
+function stuckAncestor(el) {
+  for (let e = el; e && e !== document.body; e = e.parentElement) {
+    const position = getComputedStyle(e).position;
+    if (position === "sticky" || position === "fixed") return e;
+  }
+  return null;
+}
+
+/** The nearest ancestor of `el` that scrolls vertically (the page's own scroller last). */
+function scrollerOf(el) {
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    const overflow = getComputedStyle(e).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && e.scrollHeight > e.clientHeight) return e;
+  }
+  return document.scrollingElement;
+}
+
 // ---- data and styles loaded before the first draw -----------------------------------------
 
 /** `ready(api, draw, fail)` is true once `load(api)` has resolved. Before that it starts the

@@ -7,7 +7,7 @@
 // Test ids: docs/magnificent-page.md.
 
 import { h, clear } from "../../ui/dom.js";
-import { Popups, loadOnce, loadStyles, publish, redraw } from "../../ui/board.js";
+import { Popups, loadOnce, loadStyles, publish, redraw, revealTargets } from "../../ui/board.js";
 import { groupLegal, keysOf, words, play, nameOf, seatChip } from "./common.js";
 import { legend } from "./legend.js";
 import { mainBoard } from "./main.js";
@@ -16,7 +16,7 @@ import { spin, placeChoices } from "./camp.js";
 
 await loadStyles([new URL("./magnificent.css", import.meta.url)]);
 
-const memo = { data: null, renders: 0, last: null, clicked: 0, clickMs: [], renderMs: [], stage: "" };
+const memo = { data: null, renders: 0, last: null, clicked: 0, clickMs: [], renderMs: [], stage: "", step: -1 };
 publish("magnificent", memo);
 
 // The part of the table that answers a decision (scrolled into view when the decision comes up).
@@ -214,10 +214,11 @@ function draw(c) {
     const first = panel?.querySelector('[data-legal="true"]') ? panel : c.board.querySelector('[data-legal="true"]');
     if (first) first.dataset.focus = "true"; // the part that answers the decision
     // on the next frame: measuring now would lay the new board out in the middle of the draw
-    if (stage !== memo.stage && first)
-      requestAnimationFrame(() => first.isConnected && first.scrollIntoView({ block: "nearest" }));
+    if ((stage !== memo.stage || c.snap.step !== memo.step) && first)
+      requestAnimationFrame(() => first.isConnected && revealTargets(c.board, first));
   }
   memo.stage = stage;
+  memo.step = c.snap.step;
 }
 
 // ---- header: round, turn, order, provisional mark, solo targets ---------------------------
