@@ -263,6 +263,34 @@ export class Popups {
   }
 }
 
+/** The question before a move the game warns about, in the place of the `button` that chose
+ *  it: the `warning`, `yes` (plays) and `no` (puts the button back), `no` focused; Escape is
+ *  `no`. A question in place, not the browser's confirm(): translated, styled, keyboard-first. */
+export function askInPlace(button, { title, warning, yes, no, play }) {
+  const back = () => {
+    box.replaceWith(button);
+    button.focus();
+  };
+  const id = `ask-${Math.random().toString(36).slice(2)}`;
+  const noButton = h("button", { type: "button", class: "action", testid: "confirm-no", onclick: back }, no);
+  const box = h(
+    "div",
+    {
+      class: "action-confirm",
+      testid: "action-confirm",
+      role: "alertdialog",
+      "aria-label": title,
+      "aria-describedby": id,
+      onkeydown: (e) => e.key === "Escape" && back(),
+    },
+    h("p", { id }, warning),
+    h("button", { type: "button", class: "action danger", testid: "confirm-yes", onclick: play }, yes),
+    noButton,
+  );
+  button.replaceWith(box);
+  noButton.focus();
+}
+
 // ---- keeping the reader's place ---------------------------------------------------------
 
 /** The one way a board redraws: `container`'s children are patched into `nodes` (ui/morph.js,
@@ -345,14 +373,15 @@ export function reveal(el, block = "center") {
 
 /** A decision's targets in view: unless one of those in `part` (else in `root`) can be seen
  *  and pointed at already, the first (a pass or an end of turn last) is scrolled into the clear
- *  part of the window. */
+ *  part of the window. False when there is none to show (the board not laid out yet). */
 export function revealTargets(root, part = null) {
   const LIT = '[data-legal="true"], [data-target]';
   const within = (el) => (el ? [...(el.matches(LIT) ? [el] : []), ...el.querySelectorAll(LIT)] : []);
   const shown = (list) => list.filter((el) => el.getClientRects().length);
   const lit = shown(within(part)).length ? shown(within(part)) : shown(within(root));
-  if (!lit.length || lit.some(inClearView)) return;
-  reveal(lit.find((el) => !el.hasAttribute("data-passive")) ?? lit[0]);
+  if (!lit.length) return false;
+  if (!lit.some(inClearView)) reveal(lit.find((el) => !el.hasAttribute("data-passive")) ?? lit[0]);
+  return true;
 }
 
 /** `el` or its nearest ancestor that stays put while the page scrolls (position sticky or

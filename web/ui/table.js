@@ -4,7 +4,7 @@
 // `buildTable` makes the skeleton once per table (and per language); `updateTable` refills
 // the parts from the current snapshot after every step. Both read `ctx` from web/app.js.
 
-import { keepPlace, markHint, restorePlace } from "./board.js";
+import { askInPlace, keepPlace, markHint, restorePlace } from "./board.js";
 import { bdi, h, clear, isolateNames, markOurs } from "./dom.js";
 import { drawEnding } from "./ending.js";
 import { joinNames } from "./i18n.js";
@@ -624,35 +624,16 @@ function actionButton(ctx, a) {
 }
 
 /** A move the game warns about (one that ends a phase or a turn with something left to do)
- *  asks first, in the list where it was chosen: the warning, "Yes: <move>" and "No, go back",
- *  the latter focused (Escape too goes back). */
+ *  asks first, in the list where it was chosen (board.js askInPlace). */
 function askFirst(ctx, a, button) {
   const { t } = ctx;
-  const back = () => {
-    box.replaceWith(button);
-    button.focus();
-  };
-  const no = h("button", { type: "button", class: "action", testid: "confirm-no", onclick: back }, t("ui.confirm.no"));
-  const box = h(
-    "div",
-    {
-      class: "action-confirm",
-      testid: "action-confirm",
-      role: "alertdialog",
-      "aria-label": t("ui.confirm.title"),
-      "aria-describedby": "action-confirm-why",
-      onkeydown: (e) => e.key === "Escape" && back(),
-    },
-    h("p", { id: "action-confirm-why" }, a.warning),
-    h(
-      "button",
-      { type: "button", class: "action danger", testid: "confirm-yes", onclick: () => ctx.on.act(a.action) },
-      t("ui.confirm.yes", { what: a.label }),
-    ),
-    no,
-  );
-  button.replaceWith(box);
-  no.focus();
+  askInPlace(button, {
+    title: t("ui.confirm.title"),
+    warning: a.warning,
+    yes: t("ui.confirm.yes", { what: a.label }),
+    no: t("ui.confirm.no"),
+    play: () => ctx.on.act(a.action),
+  });
 }
 
 function foldedActions(refs, ctx) {

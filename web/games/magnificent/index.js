@@ -214,11 +214,16 @@ function draw(c) {
     const first = panel?.querySelector('[data-legal="true"]') ? panel : c.board.querySelector('[data-legal="true"]');
     if (first) first.dataset.focus = "true"; // the part that answers the decision
     // on the next frame: measuring now would lay the new board out in the middle of the draw
-    if ((stage !== memo.stage || c.snap.step !== memo.step) && first)
-      requestAnimationFrame(() => first.isConnected && revealTargets(c.board, first));
+    // (found again then: a later draw of the same step may have patched these elements away;
+    // the step counts as shown once its targets were laid out and brought into view)
+    const step = c.snap.step;
+    if ((stage !== memo.stage || step !== memo.step) && first)
+      requestAnimationFrame(() => {
+        const root = c.container;
+        if (revealTargets(root, root.querySelector('[data-focus="true"]'))) memo.step = step;
+      });
   }
   memo.stage = stage;
-  memo.step = c.snap.step;
 }
 
 // ---- header: round, turn, order, provisional mark, solo targets ---------------------------
@@ -295,6 +300,8 @@ function strip(c) {
   else if (v.throw.length) prompt = c.w("stage.roll");
   else if (!c.mine) prompt = c.w("waiting", { name: nameOf(c, v.seat) });
   else if (v.pending.length) prompt = c.w(`stage.${v.pending[0].kind}`);
+  // the solo's offer: four cards kept one by one, each prompt saying which (R91)
+  else if (v.phase === "offer") prompt = c.w("stage.offer_n", { n: (v.players[v.seat]?.cards.length ?? 0) + 1, of: 4 });
   else if (v.phase === "turn") prompt = c.w(`stage.${v.turn.stage}`);
   else prompt = c.w(`stage.${v.phase}`);
   const rest = c.legal.filter((e) => !keysOf(e.action).some((k) => c.drawn.has(k)));

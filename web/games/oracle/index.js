@@ -55,17 +55,18 @@ export function render(container, snap, api) {
   const where = FOCUS_PANEL[v.pending?.type] ?? null;
   const fresh = memo.pendingType !== v.pending?.type || memo.step !== ctx.snap.step;
   memo.pendingType = v.pending?.type ?? null;
-  memo.step = ctx.snap.step;
   // (the sheet on screen: the patch keeps the one already there)
-  if (fresh) revealPart(container.firstElementChild, where);
+  if (fresh) revealPart(container.firstElementChild, where, ctx.snap.step);
 }
 
 /** Scrolling waits for the next frame: it would lay out the new sheet at once, and the frame
- *  lays it out anyway. Only the latest sheet is scrolled. */
-function revealPart(sheet, testid) {
+ *  lays it out anyway. Only the latest sheet is scrolled; the step counts as shown once its
+ *  targets were laid out and brought into view. */
+function revealPart(sheet, testid, step) {
   cancelAnimationFrame(memo.settle);
   memo.settle = requestAnimationFrame(() => {
-    if (sheet.isConnected) revealTargets(sheet, testid && sheet.querySelector(`[data-testid="${testid}"]`));
+    if (!sheet.isConnected) return;
+    if (revealTargets(sheet, testid && sheet.querySelector(`[data-testid="${testid}"]`))) memo.step = step;
   });
 }
 
