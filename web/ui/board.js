@@ -378,7 +378,11 @@ export function revealTargets(root, part = null) {
   const LIT = '[data-legal="true"], [data-target]';
   const within = (el) => (el ? [...(el.matches(LIT) ? [el] : []), ...el.querySelectorAll(LIT)] : []);
   const shown = (list) => list.filter((el) => el.getClientRects().length);
-  const lit = shown(within(part)).length ? shown(within(part)) : shown(within(root));
+  const all = shown(within(part)).length ? shown(within(part)) : shown(within(root));
+  // a target in a sticky strip is always in view: it must not keep the board's own, under the
+  // strip or out of the window, from being brought into view
+  const free = all.filter((el) => !stuckAncestor(el));
+  const lit = free.length ? free : all;
   if (!lit.length) return false;
   if (!lit.some(inClearView)) reveal(lit.find((el) => !el.hasAttribute("data-passive")) ?? lit[0]);
   return true;

@@ -208,18 +208,6 @@ class OracleGame(Game):
         made = sum(state.made.talisman.values()) + sum(state.made.tome.values())
         return Progress(state.day, {"goods": [made]})
 
-    def action_warning(self, state: Any, action: Any, seat: int | None) -> Any:
-        """Pass in a practice game while the throw still allows a sheet action: said before
-        the click (issue #31: one click must not end a turn with nothing done). In a companion
-        game Pass is the Oracle acting off the sheet, an ordinary move."""
-        if not isinstance(action, A.Pass) or state is None or seat is None:
-            return None
-        if not self.rules.practice_mode:
-            return None
-        if any(not isinstance(a, A.Pass) for a in self.legal_actions(state, seat)):
-            return "ui.oracle.why.pass", {}
-        return None
-
     def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
         """A stargazing line named by the squares it runs between (``stargazing.line_terms``;
         the sheet's size is the pack's, so no position is needed)."""

@@ -217,7 +217,7 @@ function draw(c) {
     // (found again then: a later draw of the same step may have patched these elements away;
     // the step counts as shown once its targets were laid out and brought into view)
     const step = c.snap.step;
-    if ((stage !== memo.stage || step !== memo.step) && first)
+    if (stage !== memo.stage || step !== memo.step)
       requestAnimationFrame(() => {
         const root = c.container;
         if (revealTargets(root, root.querySelector('[data-focus="true"]'))) memo.step = step;

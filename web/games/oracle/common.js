@@ -1,7 +1,7 @@
 // What the Oracle's sheet parts share: the constants, the renderer's memory between draws
 // (`memo`), and the targets (a legal action played by a click, a refused one explained).
 
-import { SVG_NS, askInPlace, movesOf, nameTarget, whyNot } from "../../ui/board.js";
+import { SVG_NS, movesOf, nameTarget, whyNot } from "../../ui/board.js";
 import { h, listen } from "../../ui/dom.js";
 
 export const RUNES = ["d4_a", "d4_b", "coin", "bone", "doll"];
@@ -144,16 +144,7 @@ export function target(ctx, el, entry, probe) {
     } else {
       el.title = entry.label;
     }
-    // a move the engine warns about (Pass with sheet actions left) asks first, in its place
-    const ask = (e) =>
-      askInPlace(e.currentTarget, {
-        title: ctx.t("ui.confirm.title"),
-        warning: entry.warning,
-        yes: ctx.t("ui.confirm.yes", { what: entry.label }),
-        no: ctx.t("ui.confirm.no"),
-        play: () => play(ctx, entry.action),
-      });
-    return activate(el, (e) => (entry.warning && !isSvg ? ask(e) : play(ctx, entry.action)));
+    return activate(el, () => play(ctx, entry.action));
   }
   el.classList.add("off");
   el.dataset.legal = "false";
