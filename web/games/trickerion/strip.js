@@ -120,6 +120,11 @@ function prompt(c) {
   const keys = [...targets.keys()];
   // A setup choice says what it is for (the Engineer's trick is not the starting trick).
   const pend = (view.pending ?? []).find((p) => p.seat === viewer);
+  // Master of Chains' Break Free: its own words, and why a lone Pass is all there is
+  if (pend?.kind === "break_free") {
+    const moves = (c.snap.legal ?? []).some((e) => e.action.type !== "pass");
+    return w(moves ? "prompt.pend.break_free" : "prompt.pend.break_free_none");
+  }
   if (pend && SETUP_PROMPTS.has(pend.kind)) {
     const who = c.charName(pend.kind === "engineer_trick" ? "engineer" : "manager");
     return w(`prompt.pend.${pend.kind}`, { value: pend.value, who });
