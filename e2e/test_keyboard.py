@@ -188,3 +188,71 @@ def test_hotseat_by_enter_alone(page, site_url, screenshot):
     page.evaluate("marquee.idle()")
     assert page.evaluate("marquee.snapshot().step") > step
     no_problems(page)
+
+
+# What the focus would play: the legal moves of the focused target (data-moves), by type.
+FOCUSED_MOVES = """() => {
+    const a = document.activeElement;
+    const legal = marquee.legalActions();
+    const own = a?.closest?.('[data-moves]')?.dataset.moves ?? a?.dataset?.index ?? '';
+    return own.split(' ').filter(Boolean).map(i => legal[Number(i)]?.type);
+}"""
+
+
+def to_assignment(page) -> None:
+    """Trickerion from its setup to the first Assignment, the person's choices drawn at random
+    (a seeded first pick among the legal moves), no character assigned yet."""
+    for _ in range(60):
+        page.evaluate("marquee.idle()")
+        legal = page.evaluate("marquee.legalActions()")
+        if any(a["type"] == "assign" for a in legal):
+            return
+        page.evaluate("a => marquee.act(a).catch(() => null)", legal[0])
+    raise AssertionError("no Assignment within 60 moves")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_ending_a_phase_with_nothing_done_asks_first(page, site_url, screenshot, size):
+    """Issue #31 item 3: one Enter ended Assignment with 0 of 3 characters assigned and the
+    round was lost. The first focus is never the phase's end; the end, from the board or the
+    move list, asks first (No focused, Escape goes back) and plays only on Yes."""
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    open_page(page, site_url)
+    start(page, "trickerion", 2)
+    to_assignment(page)
+    wait_focus(page)
+    moves = page.evaluate(FOCUSED_MOVES)
+    assert moves and "end_assignments" not in moves, moves
+    step = page.evaluate("marquee.snapshot().step")
+    ends = page.evaluate(
+        "marquee.legalActions().flatMap((a, i) => a.type === 'end_assignments' ? [i] : [])"
+    )
+    assert len(ends) == 1
+    warning = page.evaluate(f"marquee.legal()[{ends[0]}].warning")
+    assert warning and "3" in warning, warning
+    # the board's Done assigning: a panel asks, No first; Escape leaves the phase as it was
+    done = page.locator(f'[data-testid="board"] [data-moves="{ends[0]}"]').first
+    done.click()
+    panel = page.get_by_test_id("trk-panel")
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text(warning)
+    screenshot(page, f"confirm-end-assign-{size}")
+    assert page.evaluate("document.activeElement.dataset.testid") == "trk-confirm-no"
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    assert page.evaluate("marquee.snapshot().step") == step
+    # the move list's button: the same question in the list, No focused
+    button = page.get_by_test_id(f"action-{ends[0]}")
+    button.scroll_into_view_if_needed()
+    button.click()
+    expect(page.get_by_test_id("action-confirm")).to_contain_text(warning)
+    assert page.evaluate("document.activeElement.dataset.testid") == "confirm-no"
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("action-confirm")).to_be_hidden()
+    assert page.evaluate("marquee.snapshot().step") == step
+    # Yes plays it
+    done.click()
+    page.get_by_test_id("trk-confirm-yes").click()
+    page.wait_for_function(f"marquee.snapshot().step > {step}")
+    no_problems(page)

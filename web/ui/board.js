@@ -263,6 +263,34 @@ export class Popups {
   }
 }
 
+/** The question before a move the game warns about, in the place of the `button` that chose
+ *  it: the `warning`, `yes` (plays) and `no` (puts the button back), `no` focused; Escape is
+ *  `no`. A question in place, not the browser's confirm(): translated, styled, keyboard-first. */
+export function askInPlace(button, { title, warning, yes, no, play }) {
+  const back = () => {
+    box.replaceWith(button);
+    button.focus();
+  };
+  const id = `ask-${Math.random().toString(36).slice(2)}`;
+  const noButton = h("button", { type: "button", class: "action", testid: "confirm-no", onclick: back }, no);
+  const box = h(
+    "div",
+    {
+      class: "action-confirm",
+      testid: "action-confirm",
+      role: "alertdialog",
+      "aria-label": title,
+      "aria-describedby": id,
+      onkeydown: (e) => e.key === "Escape" && back(),
+    },
+    h("p", { id }, warning),
+    h("button", { type: "button", class: "action danger", testid: "confirm-yes", onclick: play }, yes),
+    noButton,
+  );
+  button.replaceWith(box);
+  noButton.focus();
+}
+
 // ---- keeping the reader's place ---------------------------------------------------------
 
 /** The one way a board redraws: `container`'s children are patched into `nodes` (ui/morph.js,
@@ -304,6 +332,79 @@ export function restorePlace(container, place, { scroll = place.scroll } = {}) {
     const el = container.querySelector(`[data-testid="${CSS.escape(place.focus)}"]`);
     if (el && el.tabIndex >= 0) el.focus({ preventScroll: true });
   }
+}
+
+// ---- bringing a decision into view -----------------------------------------------------
+
+/** Whether a person can see and point at `el`: its centre is in the window and nothing lies
+ *  over it there (a sticky strip, the players' chips, the phone's bar, a panel). */
+export function inClearView(el) {
+  const r = el.getBoundingClientRect();
+  if (!r.width && !r.height) return false;
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return false;
+  const at = document.elementFromPoint(x, y);
+  return !!at && (at === el || el.contains(at));
+}
+
+/** Scroll `el` into the part of the window that nothing covers, unless it is there already.
+ *  The browser's own scrollIntoView knows nothing of sticky strips (or the phone's fixed bar)
+ *  drawn over the scroller: what still covers the target after it is measured (the sticky or
+ *  fixed element at its centre) and the scroller moved past it, a few times at most. */
+export function reveal(el, block = "center") {
+  if (!el?.isConnected || inClearView(el)) return;
+  el.scrollIntoView({ block, inline: "nearest" });
+  for (let tries = 0; tries < 3 && !inClearView(el); tries++) {
+    const r = el.getBoundingClientRect();
+    const y = r.top + r.height / 2;
+    const at = document.elementFromPoint(r.left + r.width / 2, Math.min(Math.max(y, 0), window.innerHeight - 1));
+    const cover = stuckAncestor(at);
+    const scroller = scrollerOf(el);
+    if (!cover || !scroller || cover.contains(el)) return;
+    const c = cover.getBoundingClientRect();
+    // a cover above the target's middle: the target goes below it; else above it
+    const by = c.top + c.height / 2 < y ? r.top - c.bottom - 8 : r.bottom - c.top + 8;
+    const before = scroller.scrollTop;
+    scroller.scrollTop += by;
+    if (scroller.scrollTop === before) return; // the scroller's end: nothing more to gain
+  }
+}
+
+/** A decision's targets in view: unless one of those in `part` (else in `root`) can be seen
+ *  and pointed at already, the first (a pass or an end of turn last) is scrolled into the clear
+ *  part of the window. False when there is none to show (the board not laid out yet). */
+export function revealTargets(root, part = null) {
+  const LIT = '[data-legal="true"], [data-target]';
+  const within = (el) => (el ? [...(el.matches(LIT) ? [el] : []), ...el.querySelectorAll(LIT)] : []);
+  const shown = (list) => list.filter((el) => el.getClientRects().length);
+  const all = shown(within(part)).length ? shown(within(part)) : shown(within(root));
+  // a target in a sticky strip is always in view: it must not keep the board's own, under the
+  // strip or out of the window, from being brought into view
+  const free = all.filter((el) => !stuckAncestor(el));
+  const lit = free.length ? free : all;
+  if (!lit.length) return false;
+  if (!lit.some(inClearView)) reveal(lit.find((el) => !el.hasAttribute("data-passive")) ?? lit[0]);
+  return true;
+}
+
+/** `el` or its nearest ancestor that stays put while the page scrolls (position sticky or
+ *  fixed), or null. */
+function stuckAncestor(el) {
+  for (let e = el; e && e !== document.body; e = e.parentElement) {
+    const position = getComputedStyle(e).position;
+    if (position === "sticky" || position === "fixed") return e;
+  }
+  return null;
+}
+
+/** The nearest ancestor of `el` that scrolls vertically (the page's own scroller last). */
+function scrollerOf(el) {
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    const overflow = getComputedStyle(e).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && e.scrollHeight > e.clientHeight) return e;
+  }
+  return document.scrollingElement;
 }
 
 // ---- data and styles loaded before the first draw -----------------------------------------

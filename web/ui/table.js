@@ -4,7 +4,7 @@
 // `buildTable` makes the skeleton once per table (and per language); `updateTable` refills
 // the parts from the current snapshot after every step. Both read `ctx` from web/app.js.
 
-import { keepPlace, markHint, restorePlace } from "./board.js";
+import { askInPlace, keepPlace, markHint, restorePlace } from "./board.js";
 import { bdi, h, clear, isolateNames, markOurs } from "./dom.js";
 import { drawEnding } from "./ending.js";
 import { joinNames } from "./i18n.js";
@@ -543,7 +543,8 @@ function decisionTarget(refs) {
   const part = legal(refs.board.querySelector('[data-focus="true"]')).filter(active);
   const board = legal(refs.board);
   const eager = board.filter(active);
-  return part[0] ?? eager.find(inView) ?? eager[0] ?? board[0] ?? refs.actions.querySelector("button, input");
+  const list = refs.actions.querySelector("button:not([data-warning]), input") ?? refs.actions.querySelector("button");
+  return part[0] ?? eager.find(inView) ?? eager[0] ?? board[0] ?? list;
 }
 
 /** The board of this position. With no pause before an automatic step, that step replaces the
@@ -609,8 +610,9 @@ function actionButton(ctx, a) {
       type: "button",
       class: "action",
       testid: `action-${a.index}`,
-      dataset: { index: String(a.index), action: JSON.stringify(a.action) },
-      onclick: () => ctx.on.act(a.action),
+      // (data-warning: a move the game warns about is never where a decision's focus lands)
+      dataset: { index: String(a.index), action: JSON.stringify(a.action), ...(a.warning && { warning: "true" }) },
+      onclick: (e) => (a.warning ? askFirst(ctx, a, e.currentTarget) : ctx.on.act(a.action)),
     },
     // one inline box: a button lays its children out as flex items, spaced apart
     h(
@@ -619,6 +621,19 @@ function actionButton(ctx, a) {
       markOurs([a.label], ctx.snap.unofficial, (en) => ctx.t("ui.name.ours", { en })),
     ),
   );
+}
+
+/** A move the game warns about (one that ends a phase or a turn with something left to do)
+ *  asks first, in the list where it was chosen (board.js askInPlace). */
+function askFirst(ctx, a, button) {
+  const { t } = ctx;
+  askInPlace(button, {
+    title: t("ui.confirm.title"),
+    warning: a.warning,
+    yes: t("ui.confirm.yes", { what: a.label }),
+    no: t("ui.confirm.no"),
+    play: () => ctx.on.act(a.action),
+  });
 }
 
 function foldedActions(refs, ctx) {

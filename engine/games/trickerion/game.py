@@ -181,6 +181,13 @@ class Trickerion(Game):
 
         return label_terms(self.rules, state, action, seat)
 
+    def action_warning(self, state: Any, action: Any, seat: int | None) -> Any:
+        if state is None or seat is None or not 0 <= seat < len(state.players):
+            return None
+        from engine.games.trickerion.labels import warning
+
+        return warning(self, state, action, seat)
+
     def unofficial_names(self, lang: str) -> dict[str, str]:
         from engine.games.trickerion.terms import unofficial_names
 

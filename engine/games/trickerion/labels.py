@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import CardGeo, Catalog
 from engine.games.trickerion.common import FREE, advertise_cost, link_formed, symbol_schools
 from engine.games.trickerion.components import DIRECTIONS, STEP
@@ -175,3 +176,21 @@ def label_terms(r: TrickerionRules, state: Any, action: Any, seat: int | None) -
     if state is not None and seat is not None and 0 <= seat < len(state.players):
         out.update(theater_terms(r, state, action, seat))
     return out
+
+
+def warning(g: Any, s: State, action: Any, seat: int) -> tuple[str, dict[str, Any]] | None:
+    """A move that ends a phase or a turn while the player could still act, said before the
+    click (issue #31: one Enter ended Assignment with no character assigned, and the round was
+    lost): Done assigning with characters left without a card, End turn with action points
+    left and something to spend them on."""
+    if isinstance(action, A.EndAssignments):
+        p = s.players[seat]
+        left = sum(1 for ch in p.chars if not ch.card and not ch.assist)
+        if left and any(isinstance(a, A.Assign) for a in g.legal_actions(s, seat)):
+            total = sum(1 for ch in p.chars if not ch.assist)
+            return "ui.trk.why.end_assign", {"left": left, "total": total}
+    if isinstance(action, A.EndTurn) and s.act is not None and s.act.ap > 0:
+        stop = (A.EndTurn, A.Pass, A.DiscardProps, A.ReturnTrick)
+        if any(not isinstance(a, stop) for a in g.legal_actions(s, seat)):
+            return "ui.trk.why.end_turn", {"ap": s.act.ap}
+    return None

@@ -113,6 +113,9 @@ export function risk(c, a) {
     }
     case "take":
       return penalty(c, me, a);
+    case "solo_discard":
+      // R92: the die it throws is chance, and a throw cannot be taken back
+      return c.w("why.solo_discard");
     default:
       return null;
   }

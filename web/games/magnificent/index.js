@@ -7,7 +7,7 @@
 // Test ids: docs/magnificent-page.md.
 
 import { h, clear } from "../../ui/dom.js";
-import { Popups, loadOnce, loadStyles, publish, redraw } from "../../ui/board.js";
+import { Popups, loadOnce, loadStyles, publish, redraw, revealTargets } from "../../ui/board.js";
 import { groupLegal, keysOf, words, play, nameOf, seatChip } from "./common.js";
 import { legend } from "./legend.js";
 import { mainBoard } from "./main.js";
@@ -16,7 +16,7 @@ import { spin, placeChoices } from "./camp.js";
 
 await loadStyles([new URL("./magnificent.css", import.meta.url)]);
 
-const memo = { data: null, renders: 0, last: null, clicked: 0, clickMs: [], renderMs: [], stage: "" };
+const memo = { data: null, renders: 0, last: null, clicked: 0, clickMs: [], renderMs: [], stage: "", step: -1 };
 publish("magnificent", memo);
 
 // The part of the table that answers a decision (scrolled into view when the decision comes up).
@@ -214,8 +214,14 @@ function draw(c) {
     const first = panel?.querySelector('[data-legal="true"]') ? panel : c.board.querySelector('[data-legal="true"]');
     if (first) first.dataset.focus = "true"; // the part that answers the decision
     // on the next frame: measuring now would lay the new board out in the middle of the draw
-    if (stage !== memo.stage && first)
-      requestAnimationFrame(() => first.isConnected && first.scrollIntoView({ block: "nearest" }));
+    // (found again then: a later draw of the same step may have patched these elements away;
+    // the step counts as shown once its targets were laid out and brought into view)
+    const step = c.snap.step;
+    if (stage !== memo.stage || step !== memo.step)
+      requestAnimationFrame(() => {
+        const root = c.container;
+        if (revealTargets(root, root.querySelector('[data-focus="true"]'))) memo.step = step;
+      });
   }
   memo.stage = stage;
 }
@@ -294,6 +300,8 @@ function strip(c) {
   else if (v.throw.length) prompt = c.w("stage.roll");
   else if (!c.mine) prompt = c.w("waiting", { name: nameOf(c, v.seat) });
   else if (v.pending.length) prompt = c.w(`stage.${v.pending[0].kind}`);
+  // the solo's offer: four cards kept one by one, each prompt saying which (R91)
+  else if (v.phase === "offer") prompt = c.w("stage.offer_n", { n: (v.players[v.seat]?.cards.length ?? 0) + 1, of: 4 });
   else if (v.phase === "turn") prompt = c.w(`stage.${v.turn.stage}`);
   else prompt = c.w(`stage.${v.phase}`);
   const rest = c.legal.filter((e) => !keysOf(e.action).some((k) => c.drawn.has(k)));

@@ -45,10 +45,13 @@ function scoreTrack(c) {
   // HTML, not a scaled SVG: the numbers keep the page's font size at every width (issue #20)
   const marks = [];
   for (let i = 0; i <= 100; i += 10) {
-    marks.push(h("span", { class: "mgn-score-mark", style: `left:${i}%` }, String(i % 100)));
+    // (the line's end is 100, where a lap closes: "0" there read as a second start)
+    marks.push(h("span", { class: "mgn-score-mark", style: `left:${i}%` }, String(i)));
   }
   const tokens = players.map((p, i) => {
-    const pos = ((p.vp % 100) + 100) % 100;
+    // a lap from 100 on starts again at the left; a score below 0 stays at 0 with its number
+    // (wrapped, −1 was drawn at the far right, beside 99)
+    const pos = Math.max(0, p.vp) % 100;
     return h(
       "span",
       {

@@ -103,7 +103,13 @@ function turnPanel(c, p) {
 
 function endButton(c) {
   if (!c.groups.has("end")) return null;
-  return target(c, h("button", { type: "button", class: "mgn-btn primary", testid: "mgn-end" }, c.w("end")), "end");
+  // passive: the end of a turn is never where a new decision's focus lands (ui/table.js)
+  const end = h(
+    "button",
+    { type: "button", class: "mgn-btn primary", testid: "mgn-end", dataset: { passive: "true" } },
+    c.w("end"),
+  );
+  return target(c, end, "end");
 }
 
 function levels(c, p) {

@@ -55,6 +55,7 @@ export const memo = {
   drag: null,
   roll: null, // the companion throw form's values
   settle: 0, // the frame that brings the part answering a new decision into view
+  step: -1, // the step whose decision was brought into view
   open: {}, // the header's details panels the player opened
 };
 

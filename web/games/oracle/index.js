@@ -13,7 +13,7 @@ import { actionSpaces, goodIcon, guilds, horoscope, ledger, marketIcon, predicti
 import { bowl, stargazing, threads } from "./sheet.js";
 import { companion } from "./companion.js";
 import { h } from "../../ui/dom.js";
-import { loadStyles, redraw } from "../../ui/board.js";
+import { loadStyles, redraw, revealTargets } from "../../ui/board.js";
 
 // Linked before the module resolves (the page imports it before the first draw).
 await loadStyles([new URL("./oracle.css", import.meta.url)]);
@@ -50,20 +50,23 @@ export function render(container, snap, api) {
   );
 
   redraw(container, sheet);
-  // a new decision: bring the part of the sheet that answers it into view
-  const where = FOCUS_PANEL[v.pending?.type];
-  const reveal = where && memo.pendingType !== v.pending?.type ? where : null;
+  // a new decision: bring the part of the sheet that answers it into view (its targets, clear
+  // of the sticky prompt)
+  const where = FOCUS_PANEL[v.pending?.type] ?? null;
+  const fresh = memo.pendingType !== v.pending?.type || memo.step !== ctx.snap.step;
   memo.pendingType = v.pending?.type ?? null;
   // (the sheet on screen: the patch keeps the one already there)
-  if (reveal) revealPart(container.firstElementChild, reveal);
+  if (fresh) revealPart(container.firstElementChild, where, ctx.snap.step);
 }
 
 /** Scrolling waits for the next frame: it would lay out the new sheet at once, and the frame
- *  lays it out anyway. Only the latest sheet is scrolled. */
-function revealPart(sheet, testid) {
+ *  lays it out anyway. Only the latest sheet is scrolled; the step counts as shown once its
+ *  targets were laid out and brought into view. */
+function revealPart(sheet, testid, step) {
   cancelAnimationFrame(memo.settle);
   memo.settle = requestAnimationFrame(() => {
-    if (sheet.isConnected) sheet.querySelector(`[data-testid="${testid}"]`)?.scrollIntoView({ block: "nearest" });
+    if (!sheet.isConnected) return;
+    if (revealTargets(sheet, testid && sheet.querySelector(`[data-testid="${testid}"]`))) memo.step = step;
   });
 }
 

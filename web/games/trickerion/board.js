@@ -540,7 +540,8 @@ function fameTrack(c) {
   const { players, w } = c;
   const maxFame = Math.max(40, ...players.map((p) => p.fame + 5));
   const top = Math.ceil(maxFame / 10) * 10;
-  const W = 900;
+  // about a unit a pixel: a phone's 900-unit track drew its numbers and tokens a third of size
+  const W = window.innerWidth <= 720 ? 360 : 900;
   const X = (f) => 12 + (f / top) * (W - 24);
   const svg = s(
     "svg",

@@ -2,7 +2,7 @@
 // memory between draws (`UI`), and the interaction (choosing a target, tips, why-not).
 
 import { DESTRUCTIVE, describe } from "./describe.js";
-import { activate, hover, movesOf, nameTarget, svg as s, whyNot } from "../../ui/board.js";
+import { activate, hover, movesOf, nameTarget, reveal, svg as s, whyNot } from "../../ui/board.js";
 import { h } from "../../ui/dom.js";
 import { tipContent } from "./tips.js";
 
@@ -95,14 +95,10 @@ export function choose(c, key, el, title) {
       const slot = UI.selected && c.container.querySelector('[data-target^="slot-"]');
       const back = c.container.querySelector(`[data-target="${key}"]`);
       (slot ?? back)?.focus({ preventScroll: true });
-      (slot ?? back)?.scrollIntoView?.({ block: "center" });
+      reveal(slot ?? back);
       return;
     }
-    if (DESTRUCTIVE.has(e.action?.type)) {
-      confirmGiveUp(c, e, el);
-      return;
-    }
-    c.api.act(e.action).catch(() => {});
+    playOrAsk(c, e, el);
   };
   if (entries.length === 1 && !DESTRUCTIVE.has(entries[0].action?.type)) {
     run(entries[0]);
@@ -138,22 +134,35 @@ export function friendly(c, e) {
   return e.action ? describe(c, e.action) : null;
 }
 
-/** Giving a trick or props back is never one click: a second panel asks to confirm. */
-function confirmGiveUp(c, e, el) {
-  const what = friendly(c, e) ?? e.label;
+/** Play `e`, unless it deserves a second look: giving a trick or props back, or a move the
+ *  engine warns about (Done assigning with characters left without a card, End turn with
+ *  action points to spend): then a panel next to `el` asks first, "No" focused. */
+export function playOrAsk(c, e, el) {
+  const giveUp = DESTRUCTIVE.has(e.action?.type);
+  if (!giveUp && !e.warning) {
+    c.api.act(e.action).catch(() => {});
+    return;
+  }
+  const what = (friendly(c, e) ?? e.label).replace(/…$/, "");
   // after the click that chose it has finished bubbling (the board closes panels on a click)
   setTimeout(() => {
     c.pop.openPanel(el, {
-      title: c.w("confirm_title"),
-      label: c.w("confirm_title"),
+      title: giveUp ? c.w("confirm_title") : e.warning,
+      label: giveUp ? c.w("confirm_title") : e.warning,
       closeLabel: c.w("close"),
       choices: [
-        { class: "keep", testid: "trk-confirm-no", index: -2, body: c.w("confirm_no"), pick: () => el.focus?.() },
+        {
+          class: "keep",
+          testid: "trk-confirm-no",
+          index: -2,
+          body: c.w(giveUp ? "confirm_no" : "confirm_back"),
+          pick: () => el.focus?.(),
+        },
         {
           class: "danger",
           testid: "trk-confirm-yes",
           index: e.index,
-          body: c.w("confirm_yes", { what: what.replace(/…$/, "") }),
+          body: c.w("confirm_yes", { what }),
           pick: () => c.api.act(e.action).catch(() => {}),
         },
       ],

@@ -113,9 +113,11 @@ export function describe(c, action) {
     case "make_idle":
       return ch ? `${who}: ${w("make_idle")}` : null;
     case "advertise": {
-      if (!a.advertise) return w("advertise_no");
       const cost = D.raw.board.advertise.cost_by_initiative[initiativeSlot(c) - 1];
-      return w("advertise_yes", { c: cost, f: D.raw.board.advertise.fame });
+      if (a.advertise) return w("advertise_yes", { c: cost, f: D.raw.board.advertise.fame });
+      // a lone "no": say why Advertise is not offered (it was silently absent)
+      const can = (c.snap.legal ?? []).some((e) => e.action.type === "advertise" && e.action.advertise);
+      return can ? w("advertise_no") : w("advertise_cannot", { c: cost, have: c.me?.coins ?? 0 });
     }
     case "buy": {
       const n = a.props.length;
@@ -206,6 +208,9 @@ function probe(c, id) {
   }
 }
 
+// The menu lines with a reason of their own when nothing can be done with them now.
+const OFF_WHY = new Set(["set_up_trick", "reschedule", "prepare", "move_trick", "move_components"]);
+
 // The engine's action types behind each menu line.
 const TYPES = {
   learn_trick: ["learn_trick"],
@@ -258,6 +263,9 @@ export function actionMenu(c, whyNot) {
       if (a.id === "perform") why.textContent = w("perform_stage_only");
       else if (cost !== null && act.ap < cost) why.textContent = w("needs_ap", { n: cost, have: act.ap });
       else {
+        // what it lacks in the game's words, the engine's refusal of a probe where it has one
+        // (a struck-through action with no reason read as a fault)
+        why.textContent = w(OFF_WHY.has(a.id) ? `why_off.${a.id}` : "why_off.other");
         const p = probe(c, a.id);
         if (p)
           whyNot(p).then((msg) => {

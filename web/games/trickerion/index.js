@@ -9,7 +9,17 @@
 // common.js holds the seat marks and the interaction they share. A variant's renderer
 // (solo.js) is this one with extension points: makeRenderer(ext).
 
-import { Popups, keepPlace, loadOnce, loadStyles, publish, redraw, restorePlace } from "../../ui/board.js";
+import {
+  Popups,
+  inClearView,
+  keepPlace,
+  loadOnce,
+  loadStyles,
+  publish,
+  redraw,
+  restorePlace,
+  reveal,
+} from "../../ui/board.js";
 import { UI, seatBadge, words } from "./common.js";
 import { alley, downtown, fameBand, market, residence, theater, tracks } from "./board.js";
 import { cap, data, loadData, nameOf } from "./data.js";
@@ -356,26 +366,22 @@ function bringIntoView(c) {
     scores.scrollIntoView({ block: "start" });
     return;
   }
-  const top = board.querySelector(".trk-top")?.getBoundingClientRect().bottom ?? 0;
-  const visible = (el) => {
-    const r = el.getBoundingClientRect();
-    return r.width > 0 && r.top >= Math.max(0, top) && r.bottom <= window.innerHeight;
-  };
   if (!c.canAct) {
     // the place the latest step changed comes into view
     const first = board.querySelector(".trk-scroll .arrived");
     // (at once, never smoothly: a scroll still under way would carry the next decision's
     // targets away after they were brought into view)
-    if (first && !visible(first)) first.scrollIntoView({ block: "center" });
+    if (first && !inClearView(first)) reveal(first);
     return;
   }
-  // a chosen character: its slots are what is to be decided
-  const lit = [
-    ...board.querySelectorAll(UI.selected ? '.trk-scroll [data-target^="slot-"]' : ".trk-scroll [data-target]"),
-  ];
-  if (!lit.length || lit.some(visible)) return;
+  // a chosen character: its slots are what is to be decided; a decision with no target on the
+  // board (Advertise, the setup's choices) is answered in the strip, which a phone scrolls away
+  const shown = (selector) => [...board.querySelectorAll(selector)].filter((el) => el.getClientRects().length);
+  const onBoard = shown(UI.selected ? '.trk-scroll [data-target^="slot-"]' : ".trk-scroll [data-target]");
+  const lit = onBoard.length ? onBoard : shown(".trk-top [data-target]");
+  if (!lit.length || lit.some(inClearView)) return;
   const own = c.view.phase === "assign" ? board.querySelector(".trk-players.own") : null;
-  (own ?? lit[0]).scrollIntoView({ block: own ? "start" : "center" });
-  // under the sticky top after all (a tall strip): a little further
-  if (own && !lit.some(visible)) lit[0].scrollIntoView({ block: "center" });
+  if (own) own.scrollIntoView({ block: "start" });
+  // under the sticky strip after all (a tall strip): into the clear part
+  if (!lit.some(inClearView)) reveal(lit[0]);
 }

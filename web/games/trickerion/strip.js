@@ -1,13 +1,16 @@
 // Trickerion's decision strip: what has no place on the board (prompts, choices, selections).
 
 import { SLOT, cap, nameOf, textOf } from "./data.js";
-import { UI, choose, friendly, wireTip } from "./common.js";
+import { UI, choose, friendly, playOrAsk, wireTip } from "./common.js";
 import { actionMenu, charLabel, slotName } from "./describe.js";
 import { h, listen } from "../../ui/dom.js";
 import { movesOf, whyNot } from "../../ui/board.js";
 import { schoolIcon } from "./icons.js";
 
 // ---- the decision strip: what has no place on the board ---------------------------------------
+
+// The moves that end a phase or a turn.
+const EXITS = new Set(["end_assignments", "end_turn"]);
 
 export function decisionStrip(c) {
   const { targets, drawn, snap, view, w, viewer } = c;
@@ -40,9 +43,15 @@ export function decisionStrip(c) {
           type: "button",
           class: "trk-decide",
           testid: `trk-t-${key}`,
-          dataset: { target: key, count: "1", moves: movesOf([e]) },
+          // a phase's or a turn's end is never where a new decision's focus lands (ui/table.js)
+          dataset: {
+            target: key,
+            count: "1",
+            moves: movesOf([e]),
+            ...(EXITS.has(e.action?.type) && { passive: "true" }),
+          },
           title: first ? e.label : null,
-          onclick: () => c.api.act(e.action).catch(() => {}),
+          onclick: (event) => playOrAsk(c, e, event.currentTarget),
         },
         first ?? e.label,
       );
@@ -111,6 +120,11 @@ function prompt(c) {
   const keys = [...targets.keys()];
   // A setup choice says what it is for (the Engineer's trick is not the starting trick).
   const pend = (view.pending ?? []).find((p) => p.seat === viewer);
+  // Master of Chains' Break Free: its own words, and why a lone Pass is all there is
+  if (pend?.kind === "break_free") {
+    const moves = (c.snap.legal ?? []).some((e) => e.action.type !== "pass");
+    return w(moves ? "prompt.pend.break_free" : "prompt.pend.break_free_none");
+  }
   if (pend && SETUP_PROMPTS.has(pend.kind)) {
     const who = c.charName(pend.kind === "engineer_trick" ? "engineer" : "manager");
     return w(`prompt.pend.${pend.kind}`, { value: pend.value, who });
