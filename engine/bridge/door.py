@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 import engine
+from engine import guides
 from engine.bridge.automation import Automation
 from engine.bridge.seats import HINT_LEVEL, Seat, Table
 from engine.bridge.snapshot import Labels, Review, Snapshot, Steps, listed, log, present
@@ -39,6 +40,7 @@ from engine.bridge.transport import (
     StringsArgs,
     UndoArgs,
     VerdictArgs,
+    GuideArgs,
     VerdictStepsArgs,
     VersionArgs,
     WhyArgs,
@@ -80,7 +82,8 @@ class Bridge(Automation, Door):
         }
 
     def m_games(self, a: GamesArgs) -> list[dict[str, Any]]:
-        return [cls.describe() for cls in registry.all_games()]
+        # "guide": the game has a guided first game ("Learn to play", bridge ``guide``)
+        return [{**cls.describe(), "guide": guides.available(cls.id)} for cls in registry.all_games()]
 
     def m_strings(self, a: StringsArgs) -> dict[str, str]:
         # the game on screen: the one under review, else the table's
@@ -299,6 +302,13 @@ class Bridge(Automation, Door):
         moves: what ``verdict`` rates, one call each."""
         review = self._finished_review()
         return verdicts.moves_to_rate(review.match, review.humans())
+
+    def m_guide(self, a: GuideArgs) -> dict[str, Any]:
+        """The guided first game of ``a.game`` (engine/guides, docs/guides.md): the table it
+        opens and its steps, for the page to walk."""
+        if not guides.available(a.game):
+            raise OptionsError("bridge.no_guide", game=a.game)
+        return msgspec.to_builtins(guides.load(a.game))
 
     def m_verdict(self, a: VerdictArgs) -> dict[str, Any]:
         """The bot's verdict on the move made at ``step`` of the finished game under review

@@ -1,0 +1,116 @@
+"""Guided first games ("Learn to play"): one data file per game, replayed against the engine.
+
+A guide (``<game>.json`` beside this module, docs/guides.md) names the table it starts (game,
+players, options, seed, seats) and its steps in order. A step either asks the one person at the
+table for one move (``action``: the legal action as JSON, which the page marks on the board and
+in the move list and which is the only move it lets through) or tells something and waits for
+"Next" (``action`` null). Texts are catalogue keys of the game (``ui.guide.<game>.<name>``), so
+they read in EN/RU/FR like every other label. Bots, chance and automata move between the
+player's steps as at any table; the seed fixes what they do, and ``replay`` proves it.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import msgspec
+
+from engine.bridge.seats import Seat
+
+
+class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    text: str  # catalogue key: what to do and why, in the game's words
+    action: dict[str, Any] | None = None  # the move asked for; None: a note the player reads
+
+
+class Guide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    game: str
+    players: int
+    seed: int
+    seats: tuple[Seat, ...]
+    steps: tuple[Step, ...]
+    options: dict[str, Any] = {}
+
+
+class GuideError(Exception):
+    """A guide that no longer fits the engine: the message names the step (1-based) and why."""
+
+
+def _file(game: str) -> Any:
+    return resources.files(__package__).joinpath(f"{game}.json")
+
+
+def available(game: str) -> bool:
+    return _file(game).is_file()
+
+
+@cache
+def load(game: str) -> Guide:
+    """The guide of ``game``, validated (unknown fields and wrong types refused by name)."""
+    if not available(game):
+        raise GuideError(f"no guide for {game!r}")
+    guide = msgspec.json.decode(_file(game).read_bytes(), type=Guide)
+    if guide.game != game or len(guide.seats) != guide.players:
+        raise GuideError(f"{game}.json: its game or its seats do not match the file")
+    if sum(s.kind == "human" for s in guide.seats) != 1:
+        raise GuideError(f"{game}.json: a guide has exactly one human seat")
+    return guide
+
+
+def human_seat(guide: Guide) -> int:
+    return next(i for i, s in enumerate(guide.seats) if s.kind == "human")
+
+
+def new_args(guide: Guide, lang: str) -> dict[str, Any]:
+    """The bridge ``new`` arguments that open the guide's table (hints on: the game goes on)."""
+    return {
+        "game": guide.game,
+        "players": guide.players,
+        "options": guide.options,
+        "seed": guide.seed,
+        "seats": msgspec.to_builtins(guide.seats),
+        "viewer": human_seat(guide),
+        "lang": lang,
+        "hints": True,
+    }
+
+
+def same_action(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def replay(guide: Guide, lang: str = "en") -> list[dict[str, Any]]:
+    """Walk ``guide`` through the bridge as the page does; the snapshot before each step.
+
+    Raises GuideError naming the first step whose move is not legal where the step shows."""
+    from engine.bridge import Bridge  # (the bridge imports every game: only when replaying)
+
+    bridge = Bridge()
+    seat = human_seat(guide)
+
+    def call(method: str, args: dict[str, Any]) -> Any:
+        out = json.loads(bridge.call(method, json.dumps(args)))
+        if isinstance(out, dict) and "error" in out:
+            raise GuideError(f"{method}: {out['error']['message']}")
+        return out
+
+    snap = call("new", new_args(guide, lang))
+    shown = []
+    for n, step in enumerate(guide.steps, 1):
+        while snap["to_act"]["kind"] != "terminal" and seat not in snap["to_act"]["seats"]:
+            snap = call("step", {"viewer": seat, "lang": lang})
+            if not snap["moved"]:
+                raise GuideError(f"step {n} ({step.text}): the game stalls before it")
+        shown.append(snap)
+        if step.action is None:
+            continue
+        if not any(same_action(e["action"], step.action) for e in snap["legal"]):
+            raise GuideError(
+                f"step {n} ({step.text}): {step.action} is not a legal move there; "
+                f"legal: {[e['action'] for e in snap['legal']][:12]}"
+            )
+        snap = call("act", {"seat": seat, "action": step.action, "viewer": seat, "lang": lang})
+    return shown
