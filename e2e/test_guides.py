@@ -145,7 +145,9 @@ def test_guide_walked_to_its_end(sized, site_url, screenshot, game, size, lang):
     start_guide(page, site_url, game, lang)
     total = page.evaluate("marquee.guide().total")
     # the wrong click once, in one of the walks (it costs a step's time only)
-    walked = walk(page, screenshot, f"{game}-{lang}-{size}", lang, wrong_at=3 if size == "1366" else None)
+    walked = walk(
+        page, screenshot, f"{game}-{lang}-{size}", lang, wrong_at=3 if size == "1366" else None
+    )
     assert walked == total
     # play on: the same game, a normal table with hints
     assert page.get_by_test_id("guide-panel").count() == 0

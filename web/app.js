@@ -177,7 +177,17 @@ function drawLobby() {
   const first = !guide.finishedAGame();
   const learn = learnPanel({ t, lang, games, first, onLearn: lobbyHandlers.learn });
   const saved = saves.savedGames();
-  renderLobby(screenEl, { t, lang, games, setup, error: S.lobbyError, saved, learn, learnFirst: first, on: lobbyHandlers });
+  renderLobby(screenEl, {
+    t,
+    lang,
+    games,
+    setup,
+    error: S.lobbyError,
+    saved,
+    learn,
+    learnFirst: first,
+    on: lobbyHandlers,
+  });
 }
 
 const gameOf = (id) => S.games.find((g) => g.id === id);

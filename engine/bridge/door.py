@@ -26,6 +26,7 @@ from engine.bridge.transport import (
     ForkArgs,
     GameDataArgs,
     GamesArgs,
+    GuideArgs,
     HintArgs,
     LoadArgs,
     NewArgs,
@@ -40,7 +41,6 @@ from engine.bridge.transport import (
     StringsArgs,
     UndoArgs,
     VerdictArgs,
-    GuideArgs,
     VerdictStepsArgs,
     VersionArgs,
     WhyArgs,
@@ -83,7 +83,9 @@ class Bridge(Automation, Door):
 
     def m_games(self, a: GamesArgs) -> list[dict[str, Any]]:
         # "guide": the game has a guided first game ("Learn to play", bridge ``guide``)
-        return [{**cls.describe(), "guide": guides.available(cls.id)} for cls in registry.all_games()]
+        return [
+            {**cls.describe(), "guide": guides.available(cls.id)} for cls in registry.all_games()
+        ]
 
     def m_strings(self, a: StringsArgs) -> dict[str, str]:
         # the game on screen: the one under review, else the table's

@@ -82,17 +82,19 @@ def same_action(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
-def replay(guide: Guide, lang: str = "en") -> list[dict[str, Any]]:
+def replay(guide: Guide, lang: str = "en", reload: bool = False) -> list[dict[str, Any]]:
     """Walk ``guide`` through the bridge as the page does; the snapshot before each step.
+    ``reload``: at each step the game is saved and loaded into a fresh bridge first, as a
+    reload of the page mid-guide does (bots rebuilt from the file must play on the same).
 
     Raises GuideError naming the first step whose move is not legal where the step shows."""
     from engine.bridge import Bridge  # (the bridge imports every game: only when replaying)
 
-    bridge = Bridge()
+    bridges = [Bridge()]
     seat = human_seat(guide)
 
     def call(method: str, args: dict[str, Any]) -> Any:
-        out = json.loads(bridge.call(method, json.dumps(args)))
+        out = json.loads(bridges[-1].call(method, json.dumps(args)))
         if isinstance(out, dict) and "error" in out:
             raise GuideError(f"{method}: {out['error']['message']}")
         return out
@@ -104,6 +106,10 @@ def replay(guide: Guide, lang: str = "en") -> list[dict[str, Any]]:
             snap = call("step", {"viewer": seat, "lang": lang})
             if not snap["moved"]:
                 raise GuideError(f"step {n} ({step.text}): the game stalls before it")
+        if reload:
+            text = call("save", {})["text"]
+            bridges.append(Bridge())
+            snap = call("load", {"text": text, "viewer": seat, "lang": lang})
         shown.append(snap)
         if step.action is None:
             continue

@@ -15,7 +15,6 @@ from engine.core.i18n import LANGS, catalog, game_package
 from engine.guides import Guide, GuideError, load, replay
 
 
-
 def guided() -> list[str]:
     from engine.guides import available
 
@@ -36,6 +35,14 @@ def test_guide_replays_against_the_engine(game):
     # the walk leaves the same game going on: the last step is a note, the game not over
     assert guide.steps[-1].action is None
     assert shown[-1]["to_act"]["kind"] != "terminal"
+
+
+@pytest.mark.parametrize("game", guided())
+def test_guide_survives_a_reload_at_every_step(game):
+    """A reload mid-guide loads the autosave into a fresh engine: the walk goes on the same."""
+    guide = load(game)
+    plain = [s["hash"] for s in replay(guide)]
+    assert [s["hash"] for s in replay(guide, reload=True)] == plain
 
 
 @pytest.mark.parametrize("game", guided())

@@ -53,7 +53,13 @@ export function state() {
   const g = shown.snap && current();
   if (!g) return null;
   const step = g.guide.steps[g.index];
-  return { game: g.guide.game, index: g.index, total: g.guide.steps.length, text: step.text, move: askedIndex(g, shown.snap) };
+  return {
+    game: g.guide.game,
+    index: g.index,
+    total: g.guide.steps.length,
+    text: step.text,
+    move: askedIndex(g, shown.snap),
+  };
 }
 
 /** The index in the snapshot's legal list of the move the step asks for (null: none now). */

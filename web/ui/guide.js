@@ -56,16 +56,28 @@ export function drawPanel(view) {
     h("p", { id: "guide-step", class: "guide-step muted", testid: "guide-step" }, t("ui.guide.step", view)),
     h("p", { class: "guide-text", testid: "guide-text" }, view.text),
     view.move ? h("p", { class: "guide-move", testid: "guide-move" }, t("ui.guide.do", { move: view.move })) : null,
-    h("p", { class: "guide-refusal", testid: "guide-refusal", role: "status", hidden: !view.refusal }, view.refusal ?? ""),
+    h(
+      "p",
+      { class: "guide-refusal", testid: "guide-refusal", role: "status", hidden: !view.refusal },
+      view.refusal ?? "",
+    ),
     h(
       "div",
       { class: "guide-buttons" },
       view.last
-        ? h("button", { type: "button", class: "primary", testid: "guide-play-on", onclick: on.playOn }, t("ui.guide.play_on"))
+        ? h(
+            "button",
+            { type: "button", class: "primary", testid: "guide-play-on", onclick: on.playOn },
+            t("ui.guide.play_on"),
+          )
         : [
             view.move
               ? null
-              : h("button", { type: "button", class: "primary", testid: "guide-next", onclick: on.next }, t("ui.guide.next")),
+              : h(
+                  "button",
+                  { type: "button", class: "primary", testid: "guide-next", onclick: on.next },
+                  t("ui.guide.next"),
+                ),
             h("button", { type: "button", testid: "guide-leave", onclick: on.leave }, t("ui.guide.leave")),
           ],
     ),
