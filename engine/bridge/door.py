@@ -125,7 +125,11 @@ class Bridge(Automation, Door):
             if bot_seats:
                 seat = bot_seats[0]
                 legal = match.game.legal_actions(match.state, seat)
-                match.act(seat, table.bots[seat].choose(match.game, match.state, seat, legal))
+                # a guide's bot plays its scripted opening (engine/guides), else it chooses
+                action = guides.scripted(match, seat, legal)
+                if action is None:
+                    action = table.bots[seat].choose(match.game, match.state, seat, legal)
+                match.act(seat, action)
                 moved = True
         snap = self._snapshot(a.viewer, a.lang)
         snap.moved = moved

@@ -6,7 +6,11 @@ table for one move (``action``: the legal action as JSON, which the page marks o
 in the move list and which is the only move it lets through) or tells something and waits for
 "Next" (``action`` null). Texts are catalogue keys of the game (``ui.guide.<game>.<name>``), so
 they read in EN/RU/FR like every other label. Bots, chance and automata move between the
-player's steps as at any table; the seed fixes what they do, and ``replay`` proves it.
+player's steps as at any table; the seed fixes chance, and a bot's opening is scripted:
+``script`` holds every player's move of the guided part in order, recorded from the engine
+(``python -m engine.guides <game>``), and while a game is still on that script its bots play
+the script's next move (``scripted``): a bot rebuilt by a reload mid-guide (its own random
+stream starts again) still plays the guide's opening. ``replay`` proves all of it.
 """
 
 from __future__ import annotations
@@ -26,6 +30,11 @@ class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     action: dict[str, Any] | None = None  # the move asked for; None: a note the player reads
 
 
+class Move(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    seat: int
+    action: dict[str, Any]
+
+
 class Guide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     game: str
     players: int
@@ -33,6 +42,7 @@ class Guide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seats: tuple[Seat, ...]
     steps: tuple[Step, ...]
     options: dict[str, Any] = {}
+    script: tuple[Move, ...] = ()  # every player's move of the guided part, bots' included
 
 
 class GuideError(Exception):
@@ -58,6 +68,37 @@ def load(game: str) -> Guide:
     if sum(s.kind == "human" for s in guide.seats) != 1:
         raise GuideError(f"{game}.json: a guide has exactly one human seat")
     return guide
+
+
+def scripted(match: Any, seat: int, legal: list[Any]) -> Any | None:
+    """The move bot ``seat`` plays next when ``match`` is a guide's game still on its script
+    (same game and seed, every player's move so far the script's): the script's next move if
+    it is this seat's and legal; None otherwise (the bot chooses)."""
+    game_id = type(match.game).id
+    if not available(game_id):
+        return None
+    guide = load(game_id)
+    if match.seed != guide.seed or match.game.options != _options(game_id):
+        return None
+    played = [s for s in match.steps if s.seat >= 0]
+    if len(played) >= len(guide.script):
+        return None
+    for step, move in zip(played, guide.script, strict=False):
+        if step.seat != move.seat or not same_action(msgspec.to_builtins(step.action), move.action):
+            return None
+    move = guide.script[len(played)]
+    if move.seat != seat:
+        return None
+    return next((a for a in legal if same_action(msgspec.to_builtins(a), move.action)), None)
+
+
+@cache
+def _options(game: str) -> Any:
+    """The guide's options as its game normalises them (defaults filled in)."""
+    from engine.core import registry
+
+    guide = load(game)
+    return registry.get(game)(guide.players, guide.options).options
 
 
 def human_seat(guide: Guide) -> int:
@@ -120,3 +161,21 @@ def replay(guide: Guide, lang: str = "en", reload: bool = False) -> list[dict[st
             )
         snap = call("act", {"seat": seat, "action": step.action, "viewer": seat, "lang": lang})
     return shown
+
+
+def record(guide: Guide) -> tuple[Move, ...]:
+    """Every player's move of the guide's walk, bots' included: the guide's ``script``."""
+    from engine.bridge import Bridge
+
+    bridge = Bridge()
+    seat = human_seat(guide)
+    bridge.call("new", json.dumps(new_args(guide, "en")))
+    match = bridge.table.match  # type: ignore[union-attr]
+    for step in guide.steps:
+        while seat not in match.to_act().seats:
+            json.loads(bridge.call("step", json.dumps({"viewer": seat})))
+        if step.action is not None:
+            match.act(seat, match.game.action_from_builtins(step.action))
+    return tuple(
+        Move(s.seat, json.loads(msgspec.json.encode(s.action))) for s in match.steps if s.seat >= 0
+    )

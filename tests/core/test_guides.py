@@ -12,7 +12,7 @@ import pytest
 import engine.games  # noqa: F401  (registers the games)
 from engine.core import registry
 from engine.core.i18n import LANGS, catalog, game_package
-from engine.guides import Guide, GuideError, load, replay
+from engine.guides import Guide, GuideError, human_seat, load, record, replay
 
 
 def guided() -> list[str]:
@@ -43,6 +43,17 @@ def test_guide_survives_a_reload_at_every_step(game):
     guide = load(game)
     plain = [s["hash"] for s in replay(guide)]
     assert [s["hash"] for s in replay(guide, reload=True)] == plain
+
+
+@pytest.mark.parametrize("game", guided())
+def test_guide_script_holds_the_steps_moves_in_order(game):
+    """The recorded script (python -m engine.guides <game>) agrees with the steps: the human's
+    moves in it are the steps' moves, in order, and it is what a walk of the guide plays."""
+    guide = load(game)
+    seat = human_seat(guide)
+    asked = [s.action for s in guide.steps if s.action is not None]
+    assert [m.action for m in guide.script if m.seat == seat] == asked
+    assert record(guide) == guide.script
 
 
 @pytest.mark.parametrize("game", guided())

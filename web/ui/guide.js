@@ -19,8 +19,10 @@ export function markMove(index) {
   if (!style) style = document.head.appendChild(h("style", { id: MARK_ID }));
   const board = `.board [data-moves~="${index}"]`;
   const listed = `[data-testid="actions"] [data-index="${index}"]`;
+  // a board target offering several moves opens a panel of choices (ui/board.js): its button
+  const choice = `.board button[data-index="${index}"]`;
   style.textContent =
-    `${board}, ${listed} { outline: 3px solid var(--guide-mark) !important; outline-offset: 2px !important; ` +
+    `${board}, ${listed}, ${choice} { outline: 3px solid var(--guide-mark) !important; outline-offset: 2px !important; ` +
     "animation: guide-pulse 1.6s ease-in-out infinite; }\n" +
     `${board} > rect, ${board} > circle, ${board} > path, ${board} > line ` +
     "{ stroke: var(--guide-mark) !important; stroke-width: 4 !important; }\n" +
@@ -33,7 +35,9 @@ export function targetOf(index) {
     const box = el.getBoundingClientRect();
     return box.width > 0 && box.height > 0;
   };
-  const onBoard = [...document.querySelectorAll(`.board [data-moves~="${index}"]`)].filter(visible);
+  const onBoard = [
+    ...document.querySelectorAll(`.board button[data-index="${index}"], .board [data-moves~="${index}"]`),
+  ].filter(visible);
   return onBoard[0] ?? document.querySelector(`[data-testid="actions"] [data-index="${index}"]`);
 }
 
