@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_accessibility import axe, report
 
 from helpers import READY_TIMEOUT_MS, no_problems, open_page, reload_page, tid
@@ -66,8 +67,8 @@ def marked_target(page, index: int):
     handle = page.evaluate_handle(
         """(i) => {
             const seen = (el) => { const b = el.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
-            const marked = `.board button[data-index="${i}"], .board [data-moves~="${i}"]`;
-            const board = [...document.querySelectorAll(marked)].filter(seen);
+            const board = [...document.querySelectorAll(`.board button[data-index="${i}"]`),
+                ...document.querySelectorAll(`.board [data-moves~="${i}"]`)].filter(seen);
             return board[0] ?? document.querySelector(`[data-testid="actions"] [data-index="${i}"]`);
         }""",
         index,
@@ -79,13 +80,13 @@ def marked_target(page, index: int):
     vw, vh = page.viewport_size["width"], page.viewport_size["height"]
     assert box and box["x"] >= 0 and box["y"] >= 0, box
     assert box["x"] + box["width"] <= vw + 1 and box["y"] + box["height"] <= vh + 1, (box, vw, vh)
-    on_top = page.evaluate(
+    covered_by = page.evaluate(
         """(el) => { const b = el.getBoundingClientRect();
             const top = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
-            return top === el || el.contains(top); }""",
+            return top === el || el.contains(top) ? null : (top?.outerHTML ?? 'nothing').slice(0, 160); }""",
         el,
     )
-    assert on_top, "the marked target is covered"
+    assert covered_by is None, f"the marked target of move {index} is under {covered_by}"
     return el
 
 
@@ -133,7 +134,7 @@ def play_marked(page, g) -> None:
                 "n => (marquee.guide()?.index ?? 1e9) > n", arg=g["index"], timeout=3000
             )
             return
-        except Exception:  # noqa: BLE001 (a choice panel opened instead: click again)
+        except PlaywrightTimeout:  # (a choice panel opened instead: click again)
             continue
     raise AssertionError(f"step {g['index'] + 1}: the marked target did not make the move")
 

@@ -119,7 +119,11 @@ export function drawn(snap, t) {
   });
   if (asked !== null && shown.scrolled !== `${g.slot}:${g.index}`) {
     shown.scrolled = `${g.slot}:${g.index}`;
-    requestAnimationFrame(() => targetOf(asked)?.scrollIntoView({ block: "center", inline: "nearest" }));
+    requestAnimationFrame(() => {
+      // the move list's entry in view within its list, then the target in the middle of the view
+      document.querySelector(`[data-testid="actions"] [data-index="${asked}"]`)?.scrollIntoView({ block: "nearest" });
+      targetOf(asked)?.scrollIntoView({ block: "center", inline: "nearest" });
+    });
   }
 }
 

@@ -35,8 +35,10 @@ export function targetOf(index) {
     const box = el.getBoundingClientRect();
     return box.width > 0 && box.height > 0;
   };
+  // an open panel's choice first (it lies after its target in the document)
   const onBoard = [
-    ...document.querySelectorAll(`.board button[data-index="${index}"], .board [data-moves~="${index}"]`),
+    ...document.querySelectorAll(`.board button[data-index="${index}"]`),
+    ...document.querySelectorAll(`.board [data-moves~="${index}"]`),
   ].filter(visible);
   return onBoard[0] ?? document.querySelector(`[data-testid="actions"] [data-index="${index}"]`);
 }
