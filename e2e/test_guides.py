@@ -139,6 +139,16 @@ def play_marked(page, g) -> None:
     raise AssertionError(f"step {g['index'] + 1}: the marked target did not make the move")
 
 
+def advance(page, steps: int) -> None:
+    """Into the guide: ``steps`` steps, notes read and moves made on their marked targets."""
+    for _ in range(steps):
+        g = guide_state(page)
+        if g["move"] is None:
+            page.get_by_test_id("guide-next").click()
+        else:
+            play_marked(page, g)
+
+
 def answer_a_wrong_move(page, g) -> None:
     """A move the step does not ask for: refused with what it asks, the game unchanged."""
     before = page.evaluate("marquee.snapshot().step")
@@ -177,8 +187,7 @@ def test_guide_walked_to_its_end(sized, site_url, screenshot, game, size, lang):
 def test_guide_left_midway_keeps_the_game(sized, site_url, game):
     page = sized("1366")
     start_guide(page, site_url, game, "en")
-    page.get_by_test_id("guide-next").click()
-    page.get_by_test_id("guide-next").click()
+    advance(page, 3)
     step = page.evaluate("marquee.snapshot().step")
     page.get_by_test_id("guide-leave").click()
     assert page.get_by_test_id("guide-panel").count() == 0
@@ -197,12 +206,7 @@ def test_guide_left_midway_keeps_the_game(sized, site_url, game):
 def test_guide_resumes_after_a_reload(sized, site_url, screenshot, game):
     page = sized("390")
     start_guide(page, site_url, game, "ru")
-    for _ in range(6):  # into the guide: notes and moves
-        g = guide_state(page)
-        if g["move"] is None:
-            page.get_by_test_id("guide-next").click()
-        else:
-            play_marked(page, g)
+    advance(page, 6)
     before = guide_state(page)
     hash_before = page.evaluate("marquee.snapshot().hash")
     reload_page(page)

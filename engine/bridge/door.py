@@ -126,7 +126,7 @@ class Bridge(Automation, Door):
                 seat = bot_seats[0]
                 legal = match.game.legal_actions(match.state, seat)
                 # a guide's bot plays its scripted opening (engine/guides), else it chooses
-                action = guides.scripted(match, seat, legal)
+                action = guides.scripted(match, table.seats, seat, legal)
                 if action is None:
                     action = table.bots[seat].choose(match.game, match.state, seat, legal)
                 match.act(seat, action)

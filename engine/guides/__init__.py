@@ -70,15 +70,17 @@ def load(game: str) -> Guide:
     return guide
 
 
-def scripted(match: Any, seat: int, legal: list[Any]) -> Any | None:
+def scripted(match: Any, seats: list[Seat], seat: int, legal: list[Any]) -> Any | None:
     """The move bot ``seat`` plays next when ``match`` is a guide's game still on its script
-    (same game and seed, every player's move so far the script's): the script's next move if
-    it is this seat's and legal; None otherwise (the bot chooses)."""
+    (same game, seed, options and seat kinds, every player's move so far the script's): the
+    script's next move if it is this seat's and legal; None otherwise (the bot chooses)."""
     game_id = type(match.game).id
     if not available(game_id):
         return None
     guide = load(game_id)
     if match.seed != guide.seed or match.game.options != _options(game_id):
+        return None
+    if [(s.kind, s.bot) for s in seats] != [(s.kind, s.bot) for s in guide.seats]:
         return None
     played = [s for s in match.steps if s.seat >= 0]
     if len(played) >= len(guide.script):

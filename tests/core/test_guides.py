@@ -56,6 +56,28 @@ def test_guide_script_holds_the_steps_moves_in_order(game):
     assert record(guide) == guide.script
 
 
+def test_only_the_guides_own_table_follows_its_script():
+    """The same game and seed with another bot at the table: that bot chooses for itself."""
+    from engine.bridge.seats import Seat
+    from engine.core.match import Match
+    from engine.guides import scripted
+
+    guide = load("magnificent")
+    match = Match.new(guide.game, guide.players, guide.options, guide.seed)
+    human = human_seat(guide)
+    while match.auto_step() is not None:  # the opening throw
+        pass
+    match.act(human, match.game.action_from_builtins(guide.script[0].action))
+    while match.auto_step() is not None:
+        pass
+    bot = guide.script[1].seat
+    assert match.to_act().seats == (bot,)
+    legal = match.game.legal_actions(match.state, bot)
+    assert scripted(match, list(guide.seats), bot, legal) is not None
+    other = [Seat("human"), Seat("bot", "random")]
+    assert scripted(match, other, bot, legal) is None
+
+
 @pytest.mark.parametrize("game", guided())
 def test_guide_texts_exist_in_every_language(game):
     guide = load(game)

@@ -20,6 +20,21 @@ let host; // {t(), redraw()}
 
 export function attach(page) {
   host = page;
+  // a board target offering several moves opens its panel of choices on the click: the
+  // asked move's choice is brought into view (a phone's bar may cover where it opened)
+  // (in the capture phase: a board's own handler may stop the click there)
+  document.addEventListener(
+    "click",
+    () => {
+      const g = shown.snap && current();
+      const asked = g ? askedIndex(g, shown.snap) : null;
+      if (asked === null) return;
+      requestAnimationFrame(() =>
+        document.querySelector(`.board button[data-index="${asked}"]`)?.scrollIntoView({ block: "center" }),
+      );
+    },
+    true,
+  );
 }
 
 export const finishedAGame = () => store.load(FINISHED, false) === true;
@@ -117,9 +132,12 @@ export function drawn(snap, t) {
     last,
     on: { next, leave: stop, playOn: stop },
   });
-  if (asked !== null && shown.scrolled !== `${g.slot}:${g.index}`) {
-    shown.scrolled = `${g.slot}:${g.index}`;
+  const key = `${g.slot}:${g.index}`;
+  if (asked !== null && shown.scrolled !== key) {
     requestAnimationFrame(() => {
+      // not before the game's own board is drawn (after a reload its renderer loads first)
+      if (shown.scrolled === key || document.querySelector('[data-testid="generic-view"]')) return;
+      shown.scrolled = key;
       // the move list's entry in view within its list, then the target in the middle of the view
       document.querySelector(`[data-testid="actions"] [data-index="${asked}"]`)?.scrollIntoView({ block: "nearest" });
       targetOf(asked)?.scrollIntoView({ block: "center", inline: "nearest" });
