@@ -10,7 +10,7 @@ player's steps as at any table; the seed fixes chance, and a bot's opening is sc
 ``script`` holds every player's move of the guided part in order, recorded from the engine
 (``python -m engine.guides <game>``), and while a game is still on that script its bots play
 the script's next move (``scripted``): a bot rebuilt by a reload mid-guide (its own random
-stream starts again) still plays the guide's opening. ``replay`` proves all of it.
+stream starts again) still plays the guide's opening. ``walk.replay`` proves all of it.
 """
 
 from __future__ import annotations
@@ -18,16 +18,21 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
-
-from engine.bridge.seats import Seat
 
 
 class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     text: str  # catalogue key: what to do and why, in the game's words
     action: dict[str, Any] | None = None  # the move asked for; None: a note the player reads
+
+
+class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A seat of the guide's table, as the bridge's ``new`` takes it (engine.bridge.seats.Seat)."""
+
+    kind: Literal["human", "bot"] = "human"
+    bot: str = "random"
 
 
 class Move(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -70,7 +75,7 @@ def load(game: str) -> Guide:
     return guide
 
 
-def scripted(match: Any, seats: list[Seat], seat: int, legal: list[Any]) -> Any | None:
+def scripted(match: Any, seats: list[Any], seat: int, legal: list[Any]) -> Any | None:
     """The move bot ``seat`` plays next when ``match`` is a guide's game still on its script
     (same game, seed, options and seat kinds, every player's move so far the script's): the
     script's next move if it is this seat's and legal; None otherwise (the bot chooses)."""
@@ -123,61 +128,3 @@ def new_args(guide: Guide, lang: str) -> dict[str, Any]:
 
 def same_action(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
-
-
-def replay(guide: Guide, lang: str = "en", reload: bool = False) -> list[dict[str, Any]]:
-    """Walk ``guide`` through the bridge as the page does; the snapshot before each step.
-    ``reload``: at each step the game is saved and loaded into a fresh bridge first, as a
-    reload of the page mid-guide does (bots rebuilt from the file must play on the same).
-
-    Raises GuideError naming the first step whose move is not legal where the step shows."""
-    from engine.bridge import Bridge  # (the bridge imports every game: only when replaying)
-
-    bridges = [Bridge()]
-    seat = human_seat(guide)
-
-    def call(method: str, args: dict[str, Any]) -> Any:
-        out = json.loads(bridges[-1].call(method, json.dumps(args)))
-        if isinstance(out, dict) and "error" in out:
-            raise GuideError(f"{method}: {out['error']['message']}")
-        return out
-
-    snap = call("new", new_args(guide, lang))
-    shown = []
-    for n, step in enumerate(guide.steps, 1):
-        while snap["to_act"]["kind"] != "terminal" and seat not in snap["to_act"]["seats"]:
-            snap = call("step", {"viewer": seat, "lang": lang})
-            if not snap["moved"]:
-                raise GuideError(f"step {n} ({step.text}): the game stalls before it")
-        if reload:
-            text = call("save", {})["text"]
-            bridges.append(Bridge())
-            snap = call("load", {"text": text, "viewer": seat, "lang": lang})
-        shown.append(snap)
-        if step.action is None:
-            continue
-        if not any(same_action(e["action"], step.action) for e in snap["legal"]):
-            raise GuideError(
-                f"step {n} ({step.text}): {step.action} is not a legal move there; "
-                f"legal: {[e['action'] for e in snap['legal']][:12]}"
-            )
-        snap = call("act", {"seat": seat, "action": step.action, "viewer": seat, "lang": lang})
-    return shown
-
-
-def record(guide: Guide) -> tuple[Move, ...]:
-    """Every player's move of the guide's walk, bots' included: the guide's ``script``."""
-    from engine.bridge import Bridge
-
-    bridge = Bridge()
-    seat = human_seat(guide)
-    bridge.call("new", json.dumps(new_args(guide, "en")))
-    match = bridge.table.match  # type: ignore[union-attr]
-    for step in guide.steps:
-        while seat not in match.to_act().seats:
-            json.loads(bridge.call("step", json.dumps({"viewer": seat})))
-        if step.action is not None:
-            match.act(seat, match.game.action_from_builtins(step.action))
-    return tuple(
-        Move(s.seat, json.loads(msgspec.json.encode(s.action))) for s in match.steps if s.seat >= 0
-    )

@@ -10,7 +10,8 @@ from pathlib import Path
 import msgspec
 
 import engine.games  # noqa: F401  (registers the games)
-from engine.guides import load, record
+from engine.guides import load
+from engine.guides.walk import record
 
 
 def main(game: str) -> None:

@@ -12,7 +12,8 @@ import pytest
 import engine.games  # noqa: F401  (registers the games)
 from engine.core import registry
 from engine.core.i18n import LANGS, catalog, game_package
-from engine.guides import Guide, GuideError, human_seat, load, record, replay
+from engine.guides import Guide, GuideError, Seat, human_seat, load
+from engine.guides.walk import record, replay
 
 
 def guided() -> list[str]:
@@ -58,7 +59,6 @@ def test_guide_script_holds_the_steps_moves_in_order(game):
 
 def test_only_the_guides_own_table_follows_its_script():
     """The same game and seed with another bot at the table: that bot chooses for itself."""
-    from engine.bridge.seats import Seat
     from engine.core.match import Match
     from engine.guides import scripted
 
@@ -74,7 +74,7 @@ def test_only_the_guides_own_table_follows_its_script():
     assert match.to_act().seats == (bot,)
     legal = match.game.legal_actions(match.state, bot)
     assert scripted(match, list(guide.seats), bot, legal) is not None
-    other = [Seat("human"), Seat("bot", "random")]
+    other = [Seat("human"), Seat("bot", "random")]  # (the bridge's seats have kind and bot too)
     assert scripted(match, other, bot, legal) is None
 
 
