@@ -9,6 +9,7 @@
 import * as auto from "./app/automation.js";
 import { afterEngine, announce, call, connected, early, exclusive, join, reporting } from "./app/engine.js";
 import * as bots from "./app/bots.js";
+import * as guide from "./app/guide.js";
 import * as review from "./app/review.js";
 import { openers } from "./app/reviewing.js";
 import * as saves from "./app/saves.js";
@@ -26,6 +27,7 @@ import { EngineError, pageError } from "./ui/bridge.js";
 import { clear, h } from "./ui/dom.js";
 import { useLimits } from "./ui/guard.js";
 import { LANGS, makeTranslator, pick } from "./ui/i18n.js";
+import { learnPanel } from "./ui/guide.js";
 import { renderLobby } from "./ui/lobby.js";
 import * as store from "./ui/store.js";
 import { drawOffline, drawTopbar } from "./ui/topbar.js";
@@ -171,7 +173,21 @@ function showLobby() {
 
 function drawLobby() {
   const { t, lang, games, setup } = S;
-  renderLobby(screenEl, { t, lang, games, setup, error: S.lobbyError, saved: saves.savedGames(), on: lobbyHandlers });
+  // "Learn to play" (docs/guides.md): first on the page until a game has been finished here
+  const first = !guide.finishedAGame();
+  const learn = learnPanel({ t, lang, games, first, onLearn: lobbyHandlers.learn });
+  const saved = saves.savedGames();
+  renderLobby(screenEl, {
+    t,
+    lang,
+    games,
+    setup,
+    error: S.lobbyError,
+    saved,
+    learn,
+    learnFirst: first,
+    on: lobbyHandlers,
+  });
 }
 
 const gameOf = (id) => S.games.find((g) => g.id === id);
@@ -212,6 +228,10 @@ const lobbyHandlers = {
   start: reporting(
     lobbyFailed,
     afterEngine(() => exclusive(startGame)),
+  ),
+  learn: reporting(
+    lobbyFailed,
+    afterEngine((id) => exclusive(() => learn(id))),
   ),
   resume: reporting(
     lobbyFailed,
@@ -287,6 +307,7 @@ review.attach({
   show(screen) {
     S.screen = screen;
     S.lobbyError = null;
+    guide.hide();
     redrawTopbar();
   },
   loadStrings,
@@ -310,6 +331,15 @@ async function startGame() {
   if (!game) throw pageError(S.t, "ui.error.no_game_chosen");
   await table.openTable(await call("new", newGameArgs(S.setup, game, S.lang)));
   return table.snap();
+}
+
+/** A guided first game: the guide's own table (seed, seats, options), hints on. */
+async function learn(id) {
+  const g = await call("guide", { game: id });
+  const { players, options, seats } = g;
+  const snap = await startWith({ game: id, players, options, seats, seed: String(g.seed), hints: true });
+  guide.begin(g, snap);
+  return snap;
 }
 
 /** The automation's start: the lobby's choices, overridden by `setup`. */
@@ -371,6 +401,8 @@ const marquee = auto.automation({
   },
   again: playAgain,
 });
+marquee.learn = (id) => exclusive(() => learn(id));
+marquee.guide = guide.state;
 table.attach({
   lang: () => S.lang,
   t: () => S.t,

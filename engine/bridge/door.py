@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 import engine
+from engine import guides
 from engine.bridge.automation import Automation
 from engine.bridge.seats import HINT_LEVEL, Seat, Table
 from engine.bridge.snapshot import Labels, Review, Snapshot, Steps, listed, log, present
@@ -25,6 +26,7 @@ from engine.bridge.transport import (
     ForkArgs,
     GameDataArgs,
     GamesArgs,
+    GuideArgs,
     HintArgs,
     LoadArgs,
     NewArgs,
@@ -82,7 +84,10 @@ class Bridge(Automation, Door):
         }
 
     def m_games(self, a: GamesArgs) -> list[dict[str, Any]]:
-        return [cls.describe() for cls in registry.all_games()]
+        # "guide": the game has a guided first game ("Learn to play", bridge ``guide``)
+        return [
+            {**cls.describe(), "guide": guides.available(cls.id)} for cls in registry.all_games()
+        ]
 
     def m_strings(self, a: StringsArgs) -> dict[str, str]:
         # the game on screen: the one under review, else the table's
@@ -123,7 +128,11 @@ class Bridge(Automation, Door):
             if bot_seats:
                 seat = bot_seats[0]
                 legal = match.game.legal_actions(match.state, seat)
-                match.act(seat, table.bots[seat].choose(match.game, match.state, seat, legal))
+                # a guide's bot plays its scripted opening (engine/guides), else it chooses
+                action = guides.scripted(match, table.seats, seat, legal)
+                if action is None:
+                    action = table.bots[seat].choose(match.game, match.state, seat, legal)
+                match.act(seat, action)
                 moved = True
         snap = self._snapshot(a.viewer, a.lang)
         snap.moved = moved
@@ -317,6 +326,13 @@ class Bridge(Automation, Door):
         moves: what ``verdict`` rates, one call each."""
         review = self._finished_review()
         return verdicts.moves_to_rate(review.match, review.humans())
+
+    def m_guide(self, a: GuideArgs) -> dict[str, Any]:
+        """The guided first game of ``a.game`` (engine/guides, docs/guides.md): the table it
+        opens and its steps, for the page to walk."""
+        if not guides.available(a.game):
+            raise OptionsError("bridge.no_guide", game=a.game)
+        return msgspec.to_builtins(guides.load(a.game))
 
     def m_verdict(self, a: VerdictArgs) -> dict[str, Any]:
         """The bot's verdict on the move made at ``step`` of the finished game under review

@@ -172,6 +172,10 @@ class VerdictArgs(_Lang, frozen=True):
     step: int = 0
 
 
+class GuideArgs(_Args, frozen=True):
+    game: str = ""
+
+
 ARGS: dict[str, type[_Args]] = {
     "version": VersionArgs,
     "games": GamesArgs,
@@ -198,6 +202,7 @@ ARGS: dict[str, type[_Args]] = {
     "review_close": ReviewCloseArgs,
     "verdict_steps": VerdictStepsArgs,
     "verdict": VerdictArgs,
+    "guide": GuideArgs,
 }
 _DECODERS = {name: msgspec.json.Decoder(t) for name, t in ARGS.items()}
 _ENCODER = msgspec.json.Encoder()

@@ -11,6 +11,7 @@ import { buildTable, updateTable } from "../ui/table.js";
 import { errorText, timings } from "./automation.js";
 import * as boards from "./boards.js";
 import * as bots from "./bots.js";
+import * as guide from "./guide.js";
 import { call, exclusive, reporting } from "./engine.js";
 import * as saves from "./saves.js";
 
@@ -39,6 +40,7 @@ const T = {
 let page;
 export function attach(host) {
   page = host;
+  guide.attach({ t: () => page.t(), redraw: () => refresh() });
 }
 
 export const snap = () => T.snap;
@@ -48,6 +50,7 @@ export const covered = () => T.covered;
 /** The table is no longer on screen. */
 export function leave() {
   T.refs = null;
+  guide.hide();
 }
 
 /** Back on screen as it was (after a review): nothing was played or saved meanwhile. */
@@ -152,6 +155,7 @@ function refresh() {
   if (page.screen() !== "table" || !T.refs) return;
   const started = performance.now();
   updateTable(T.refs, tableCtx());
+  guide.drawn(T.snap, page.t()); // (the guided first game's step, if one is under way)
   timings.render = Math.round((performance.now() - started) * 10) / 10;
   bots.schedule();
 }
@@ -241,6 +245,7 @@ export async function act(action) {
   if (page.screen() !== "table" || !T.snap) throw pageError(page.t(), "ui.error.no_table");
   if (T.viewer === null) throw pageError(page.t(), "ui.error.no_seat");
   await confirmCover();
+  guide.gate(action); // a guided game lets through only the step's move (throws "not yet")
   const snap = await call("act", { seat: T.viewer, action, viewer: T.viewer, lang: page.lang() });
   T.error = null;
   return settle(snap);
