@@ -332,7 +332,8 @@ class Bridge(Automation, Door):
         opens and its steps, for the page to walk."""
         if not guides.available(a.game):
             raise OptionsError("bridge.no_guide", game=a.game)
-        return msgspec.to_builtins(guides.load(a.game))
+        steps: dict[str, Any] = msgspec.to_builtins(guides.load(a.game))
+        return steps
 
     def m_verdict(self, a: VerdictArgs) -> dict[str, Any]:
         """The bot's verdict on the move made at ``step`` of the finished game under review
