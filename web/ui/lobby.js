@@ -236,8 +236,9 @@ function optionsBlock({ t, lang, setup, on }, game) {
   );
 }
 
-// The search levels first, weakest to strongest; the random bot last (it is for tests).
-const BOT_ORDER = ["easy", "normal", "hard", "expert", "greedy"];
+// The levels weakest to strongest (the greedy bot beats easy and loses to normal); the
+// random bot, for tests, is offered to tests only (a driven browser, or a setup that has it).
+const BOT_ORDER = ["easy", "greedy", "normal", "hard", "expert"];
 const botRank = (b) => (b === "random" ? 99 : BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : 50);
 
 /** A new bot seat's opponent: the normal search level, where the game has it; never random
@@ -249,7 +250,11 @@ export function defaultBot(game) {
 
 function seatsBlock({ t, lang, setup, on }, game) {
   const automata = new Set(game.automata ?? []);
-  const bots = [...game.bots].sort((a, b) => botRank(a) - botRank(b));
+  // (a browser driven by tests says so: their setups pick the random bot in this menu)
+  const testing = navigator.webdriver || setup.seats.some((s) => s.kind === "bot" && s.bot === "random");
+  const bots = game.bots
+    .filter((b) => b !== "random" || testing || game.bots.length === 1)
+    .sort((a, b) => botRank(a) - botRank(b));
   const kinds = [
     ["human", t("ui.seat.human")],
     ...bots.map((b) => [`bot:${b}`, t.has(`ui.bot.${b}`) ? t(`ui.bot.${b}`) : t("ui.bot.named", { bot: b })]),
@@ -431,7 +436,8 @@ function savedGame(t, lang, slot, i, on) {
           testid: i === 0 ? "resume-game" : "saved-game-continue",
           onclick: () => on.resume(slot.id),
         },
-        t("ui.lobby.resume"),
+        // a finished game has nothing to continue: its ending is what opens
+        t(slot.over ? "ui.lobby.see_ending" : "ui.lobby.resume"),
       ),
       h(
         "button",
