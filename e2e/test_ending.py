@@ -60,7 +60,7 @@ def check_ending(page, snap: dict) -> None:
     targets = snap["result"].get("targets") or []
     expect(page.get_by_test_id("solo-targets").locator("li")).to_have_count(len(targets))
     # the grid at round numbers (issue #31: The Magnificent's fell at -1, 40, 81...)
-    ticks = [int(x) for x in page.locator(".chart-grid text").all_inner_texts()]
+    ticks = [int(x) for x in page.locator(".chart-grid text").all_text_contents()]
     step = ticks[1] - ticks[0]
     assert step in {m * 10**k for m in (1, 2, 5) for k in range(4)}
     assert all(b - a == step and a % step == 0 for a, b in zip(ticks, ticks[1:], strict=False))

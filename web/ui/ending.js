@@ -49,7 +49,8 @@ export function drawEnding(el, ctx, banner, name) {
 }
 
 /** The side panel's word on a finished game (where the moves were offered): who won and by
- *  how much, in the game's unit, and what may come next; `iso` isolates the names. */
+ *  how much, in the game's unit, and what may come next (the toolbar's Review below it);
+ *  `iso` isolates the names. */
 export function endingSummary(ctx, name, iso = (text) => text) {
   const { t, snap } = ctx;
   const result = snap.result;
@@ -80,7 +81,6 @@ export function endingSummary(ctx, name, iso = (text) => text) {
     { class: "ending-summary", testid: "ending-summary" },
     h("p", { class: "ending-line", testid: "ending-line" }, iso(line)),
     h("p", { class: "muted" }, t("ui.ending.next")),
-    h("button", { type: "button", testid: "ending-review", onclick: () => ctx.on.review() }, t("ui.ending.review")),
   );
 }
 
@@ -101,7 +101,8 @@ function scoreTable(t, result, seats, name, isWinner) {
       h(
         "tr",
         {},
-        h("th", { scope: "col" }, t("ui.over.category")),
+        // what every row is worth, said once (a phone has no room for it in each cell)
+        h("th", { scope: "col" }, t("ui.over.category_in")),
         seats.map((i) => h("th", { scope: "col", class: isWinner(i) ? "winner" : null }, bdi(name(i)))),
       ),
     ),
@@ -113,7 +114,7 @@ function scoreTable(t, result, seats, name, isWinner) {
           "tr",
           { dataset: { category: key } },
           h("th", { scope: "row" }, category(key)),
-          seats.map((i) => h("td", {}, worth(t, result.breakdown[i]?.[key]))),
+          seats.map((i) => h("td", {}, String(result.breakdown[i]?.[key] ?? "—"))),
         ),
       ),
       h(
@@ -124,7 +125,7 @@ function scoreTable(t, result, seats, name, isWinner) {
           h(
             "td",
             { class: isWinner(i) ? "winner" : null, testid: `score-${i}` },
-            worth(t, result.scores[i]),
+            String(result.scores[i]),
             isWinner(i) ? " ★" : "",
           ),
         ),
@@ -133,7 +134,7 @@ function scoreTable(t, result, seats, name, isWinner) {
   );
 }
 
-/** A row's value in the game's unit ("2 fame": what Trickerion's shards are worth). */
+/** A value in the game's unit ("33 fame"). */
 const worth = (t, n) => (n === undefined || n === null ? "—" : t("ui.over.value", { n }));
 
 /** A solo game's printed targets, each reached or missed by the score. */
