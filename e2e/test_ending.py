@@ -1,7 +1,8 @@
 """The ending of every game (issue #21): the moment a game ends, the winner's banner and the
 final scores are in the window at 1366x768, 1920x1080 and 390x844 (checked in the viewport, not
 only in the page), with the game's breakdown, the solo targets where the game has them, Undo
-gone, the next steps offered, and the chart drawn with one line per seat.
+gone, the next steps offered, the chart drawn with one line per seat (in the seats' colours, its
+grid at round numbers), and the side panel saying who won by how much.
 
 Each game comes from a save a few of the person's moves before its end (e2e/finished.py, played
 in CPython through the page's own bridge); the page plays those last moves itself, so the test
@@ -58,6 +59,19 @@ def check_ending(page, snap: dict) -> None:
     )
     targets = snap["result"].get("targets") or []
     expect(page.get_by_test_id("solo-targets").locator("li")).to_have_count(len(targets))
+    # the grid at round numbers (issue #31: The Magnificent's fell at -1, 40, 81...)
+    ticks = [int(x) for x in page.locator(".chart-grid text").all_text_contents()]
+    step = ticks[1] - ticks[0]
+    assert step in {m * 10**k for m in (1, 2, 5) for k in range(4)}
+    assert all(b - a == step and a % step == 0 for a, b in zip(ticks, ticks[1:], strict=False))
+    # the side panel says who won and by how much, not only that the game is over
+    scores = sorted(snap["result"]["scores"], reverse=True)
+    line = page.get_by_test_id("ending-line")
+    expect(line).to_be_visible()
+    if len(scores) > 1 and len(snap["result"]["winners"]) == 1:
+        expect(line).to_contain_text(str(scores[0] - scores[1]))
+    else:
+        expect(line).to_contain_text(str(snap["result"]["scores"][0]))
 
 
 @pytest.mark.parametrize("size", list(SIZES))

@@ -8,6 +8,7 @@ reads the presenter's (``snapshot``).
 from __future__ import annotations
 
 import json
+import time
 from importlib import resources
 from typing import Any
 
@@ -64,6 +65,8 @@ class Bridge(Automation, Door):
         # The game being reviewed (docs/automation.md "Review"): a table of its own over a copy
         # of the history, so stepping through it never touches the game at the table.
         self.review: Table | None = None
+        # the verdict being worked out a budget at a time (``verdict``): its step and rating
+        self.rating: tuple[int, verdicts.Rating] | None = None
         self.automation = False
         self.labels = Labels()
 
@@ -280,6 +283,7 @@ class Bridge(Automation, Door):
             review = Table.saved(*savefile.load_with_table(a.text))
         review.check_review_viewer(a.viewer, self.automation)
         self.review = review
+        self.rating = None
         match, game = review.match, review.match.game
         snap = present(review, a.viewer, a.lang, self.labels, self.automation, live=False)
         snap.review = Review(
@@ -288,6 +292,7 @@ class Bridge(Automation, Door):
             history.rounds(game, match.states),
             history.chart(game, match.states),
             log(review, a.viewer, a.lang),
+            game.state_hash(match.state) if match.terminal else None,
         )
         return snap
 
@@ -320,6 +325,7 @@ class Bridge(Automation, Door):
 
     def m_review_close(self, a: ReviewCloseArgs) -> None:
         self.review = None
+        self.rating = None
 
     def m_verdict_steps(self, a: VerdictStepsArgs) -> list[int]:
         """The steps of the finished game under review at which a person chose among several
@@ -346,7 +352,15 @@ class Bridge(Automation, Door):
             raise OptionsError("bridge.no_verdict", step=a.step)
         step, state = match.steps[a.step], match.states[a.step]
         lang = a.lang if a.lang in LANGS else "en"
-        out = verdicts.rate(game, state, step.seat, step.action)
+        if self.rating is None or self.rating[0] != a.step:
+            self.rating = (a.step, verdicts.Rating(game, state, step.seat, step.action))
+        rating = self.rating[1]
+        until = None if a.budget_ms is None else time.perf_counter() + a.budget_ms / 1000
+        while not rating.advance():
+            if until is not None and time.perf_counter() >= until:
+                return {"step": a.step, "pending": True, "done": rating.done, "of": rating.total}
+        self.rating = None
+        out = rating.verdict()
         best = game.action_from_builtins(out["best"])
 
         def label(action: Any, lang: str) -> str:

@@ -72,6 +72,9 @@ class Review(msgspec.Struct, forbid_unknown_fields=True):
     rounds: list[dict[str, int]]
     chart: dict[str, Any] | None
     log: list[LogEntry]
+    # a finished game's digest, the same whoever looks: the page keeps its verdicts under it
+    # (None while it is played: a digest of hidden cards could be checked against guesses)
+    key: str | None = None
 
 
 class Snapshot(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -170,6 +170,8 @@ class VerdictStepsArgs(_Args, frozen=True):
 
 class VerdictArgs(_Lang, frozen=True):
     step: int = 0
+    # with a budget: rollouts until it is spent, then ``{pending}`` (ask again to go on)
+    budget_ms: int | None = None
 
 
 class GuideArgs(_Args, frozen=True):

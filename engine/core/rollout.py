@@ -19,6 +19,7 @@ seat's *view*: a decision is a pure function of what the seat sees, the seed and
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 import msgspec
@@ -29,6 +30,9 @@ from engine.core.search import Knowledge, _view_digest, knowledge
 
 # The opponents count half: a move that costs an opponent a point is worth half a point.
 OTHERS = 0.5
+# A playout pauses after this many decisions (a few milliseconds each), so a verdict asked a
+# slice at a time can be cancelled within a slice.
+PAUSE = 16
 
 
 class Plan(msgspec.Struct, frozen=True):
@@ -59,40 +63,58 @@ class Rollouts:
             raise ValueError(f"{game.id}: rollouts need the game's policy and rank")
 
     def ranked(self, state: Any, legal: list[Any]) -> list[Scored]:
-        game, know, plan = self.game, self.know, self.plan
-        rank = know.rank
+        rank = self.know.rank
         assert rank is not None
-        moves = rank(game, state, self.viewer, legal)[: plan.candidates]
+        moves = rank(self.game, state, self.viewer, legal)[: self.plan.candidates]
         if len(moves) == 1:
             return [Scored(moves[0], 0, 0.0, 0.0, 0.0, 0.0)]
-        rng = Rng.from_seed(self.seed ^ _view_digest(game, state, self.viewer))
-        worlds = [
-            (know.determinize(game, state, self.viewer, rng), rng.next_u64())
-            for _ in range(plan.worlds)
-        ]
-        out = []
-        for index, move in enumerate(moves):
-            scores, margins, utils = [], [], []
-            for world, policy_seed in worlds:
-                s = game.copy(world)
-                game.apply_owned(s, self.viewer, move)
-                values = self._play(s, policy_seed)
-                mine = values[self.viewer]
-                others = [v for i, v in enumerate(values) if i != self.viewer]
-                best = max(others) if others else 0.0
-                scores.append(mine)
-                margins.append(mine - best)
-                utils.append(mine - OTHERS * best)
-            n = len(utils)
-            mean = sum(utils) / n
-            # (statistics would cost the page two more standard modules compiled from source)
-            spread = (sum((u - mean) ** 2 for u in utils) / (n - 1) / n) ** 0.5 if n > 1 else 0.0
-            out.append(Scored(move, index, sum(scores) / n, sum(margins) / n, mean, spread))
+        worlds = self.worlds(state)
+        out = [self.score(state, move, index, worlds) for index, move in enumerate(moves)]
         # Best utility first; a tie keeps the policy's order.
         out.sort(key=lambda c: (-c.utility, c.prior))
         return out
 
-    def _play(self, state: Any, policy_seed: int) -> list[float]:
+    def worlds(self, state: Any) -> list[tuple[Any, int]]:
+        """The determinized futures every move is played in, each with its policy seed."""
+        game, know = self.game, self.know
+        rng = Rng.from_seed(self.seed ^ _view_digest(game, state, self.viewer))
+        return [
+            (know.determinize(game, state, self.viewer, rng), rng.next_u64())
+            for _ in range(self.plan.worlds)
+        ]
+
+    def score(self, state: Any, move: Any, prior: int, worlds: list[tuple[Any, int]]) -> Scored:
+        """``move`` played in each of ``worlds`` and rolled out: its mean score and utility."""
+        outcomes = [drain(self.playout(state, move, world)) for world in worlds]
+        return self.tally(move, prior, outcomes)
+
+    def playout(
+        self, state: Any, move: Any, world: tuple[Any, int]
+    ) -> Generator[None, None, list[float]]:
+        """``move`` played in one of the ``worlds`` and rolled out, pausing every ``PAUSE``
+        decisions (a verdict's slices of work); returns every seat's score."""
+        future, policy_seed = world
+        s = self.game.copy(future)
+        self.game.apply_owned(s, self.viewer, move)
+        return (yield from self._play(s, policy_seed))
+
+    def tally(self, move: Any, prior: int, outcomes: list[list[float]]) -> Scored:
+        """A move's ``Scored`` from every seat's scores in each world it was played in."""
+        scores, margins, utils = [], [], []
+        for values in outcomes:
+            mine = values[self.viewer]
+            others = [v for i, v in enumerate(values) if i != self.viewer]
+            best = max(others) if others else 0.0
+            scores.append(mine)
+            margins.append(mine - best)
+            utils.append(mine - OTHERS * best)
+        n = len(utils)
+        mean = sum(utils) / n
+        # (statistics would cost the page two more standard modules compiled from source)
+        spread = (sum((u - mean) ** 2 for u in utils) / (n - 1) / n) ** 0.5 if n > 1 else 0.0
+        return Scored(move, prior, sum(scores) / n, sum(margins) / n, mean, spread)
+
+    def _play(self, state: Any, policy_seed: int) -> Generator[None, None, list[float]]:
         """Play the policy from ``state`` (in place) to the horizon; every seat's score."""
         game, know = self.game, self.know
         policy = know.policy
@@ -120,9 +142,20 @@ class Rollouts:
             legal = game.legal_actions(state, seat)
             game.apply_owned(state, seat, bot.choose(game, state, seat, legal))
             steps += 1
+            if steps % PAUSE == 0:
+                yield
         evaluate = know.evaluate
         assert evaluate is not None
         return [evaluate(game, state, s) for s in range(game.players)]
+
+
+def drain(work: Generator[None, None, list[float]]) -> list[float]:
+    """A playout run through without its pauses."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value
 
 
 def one_step_rank(game: Game, state: Any, seat: int, legal: list[Any]) -> list[Any]:

@@ -10,13 +10,13 @@ bridge's ``verdict``), so a long analysis shows its progress and can be cancelle
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from engine.core.game import Game
 from engine.core.levels import LevelBot, hint
 from engine.core.match import Match
-from engine.core.rollout import Rollouts
+from engine.core.rollout import Rollouts, Scored
 from engine.core.search import knowledge
 
 LEVEL = "normal"  # the lobby's default bot: a 2-player Trickerion game takes about a minute
@@ -55,37 +55,95 @@ def rate(game: Game, state: Any, seat: int, played: Any, level: str = LEVEL) -> 
     mark}`` (``best`` the action the bot prefers, the scores its expected points after the
     move played and after its own, ``loss`` the utility given up, never below 0); scores and
     loss are None where the level plays the tree search (no points to give)."""
-    ranked = hint(game, state, seat, n=1_000, level=level, seed=SEED)
-    best = ranked[0]
-    key = game.encode_action(played)
-    mine = next((h for h in ranked if game.encode_action(_action(game, h)) == key), None)
-    if best.get("loss") is None:  # one legal move, or a tree-search level
+    rating = Rating(game, state, seat, played, level)
+    while not rating.advance():
+        pass
+    return rating.verdict()
+
+
+class Rating:
+    """One verdict worked out a slice at a time (``advance``: a few decisions of one playout),
+    so the page, asking again until it is done, can cancel within a slice, not a whole move.
+
+    The moves compared are those the level's bot compares (its ``rank``'s first
+    ``candidates``) and the move played when it is not among them, each played in the same
+    determinized futures as a hint's (common random numbers): the played move is never dropped
+    by the rank, and the bot's best is never rolled out twice."""
+
+    def __init__(self, game: Game, state: Any, seat: int, played: Any, level: str = LEVEL):
+        self.game, self.state, self.seat, self.played = game, state, seat, played
+        self.key = game.encode_action(played)
+        self.level = level
+        self.plan = LevelBot(SEED, level).plan(game)
+        self.moves: list[Any] = []
+        self.scored: list[Scored] = []
+        self._tree: dict[str, Any] | None = None
+        if self.plan is None or len(game.legal_actions(state, seat)) == 1:
+            return  # the tree search's one answer (or the only move): nothing to roll out
+        rank = knowledge(game).rank
+        assert rank is not None
+        self.rollouts = Rollouts(game, seat, self.plan, SEED)
+        legal = game.legal_actions(state, seat)
+        self.moves = rank(game, state, seat, legal)[: self.plan.candidates]
+        if all(game.encode_action(m) != self.key for m in self.moves):
+            self.moves.append(played)
+        self._worlds: list[tuple[Any, int]] | None = None
+        self._outcomes: list[list[float]] = []  # the move under way's, one per world
+        self._playout: Generator[None, None, list[float]] | None = None
+
+    @property
+    def total(self) -> int:
+        """Moves to roll out (one where there is nothing to roll out)."""
+        return max(1, len(self.moves))
+
+    @property
+    def done(self) -> int:
+        return len(self.scored) if self.moves else int(self._tree is not None)
+
+    def advance(self) -> bool:
+        """One more slice of work; whether the verdict is ready."""
+        if not self.moves:
+            self._tree = self._tree or self._search()
+            return True
+        if len(self.scored) == len(self.moves):
+            return True
+        if self._worlds is None:
+            self._worlds = self.rollouts.worlds(self.state)
+        index = len(self.scored)
+        move = self.moves[index]
+        if self._playout is None:
+            world = self._worlds[len(self._outcomes)]
+            self._playout = self.rollouts.playout(self.state, move, world)
+        try:
+            next(self._playout)
+            return False
+        except StopIteration as finished:
+            self._playout = None
+            self._outcomes.append(finished.value)
+        if len(self._outcomes) == len(self._worlds):
+            self.scored.append(self.rollouts.tally(move, index, self._outcomes))
+            self._outcomes = []
+        return len(self.scored) == len(self.moves)
+
+    def _search(self) -> dict[str, Any]:
+        best = hint(self.game, self.state, self.seat, n=1, level=self.level, seed=SEED)[0]
+        return {"best": best["action"], "score": None, "best_score": None, "loss": None}
+
+    def verdict(self) -> dict[str, Any]:
+        if not self.moves:
+            assert self._tree is not None, "advance() until it says the verdict is ready"
+            return {**self._tree, "mark": None}
+        assert len(self.scored) == len(self.moves), "advance() until the verdict is ready"
+        game = self.game
+        # the bot's best among the moves it compares (the played one, added, is not its choice)
+        compared = self.scored[: self.plan.candidates] if self.plan else self.scored
+        best = min(compared, key=lambda c: (-c.utility, c.prior))
+        mine = next(c for c in self.scored if game.encode_action(c.action) == self.key)
+        loss = max(0.0, round(best.utility - mine.utility, 1))
         return {
-            "best": best["action"],
-            "score": None,
-            "best_score": None,
-            "loss": None,
-            "mark": None,
+            "best": game.action_to_builtins(best.action),
+            "score": round(mine.score, 1),
+            "best_score": round(best.score, 1),
+            "loss": loss,
+            "mark": mark(game, loss),
         }
-    if mine is None:
-        # a move outside the few the bot compares: played against its best, in the same worlds
-        plan = LevelBot(SEED, level).plan(game)
-        assert plan is not None
-        pair = Rollouts(game, seat, plan, SEED).ranked(state, [_action(game, best), played])
-        top = pair[0].utility
-        mine_scored = next(c for c in pair if game.encode_action(c.action) == key)
-        mine = {"score": round(mine_scored.score, 1), "loss": round(top - mine_scored.utility, 1)}
-        if pair[0] is mine_scored:  # better than its best on these futures: nothing given up
-            mine["loss"] = 0.0
-    loss = max(0.0, float(mine["loss"]))
-    return {
-        "best": best["action"],
-        "score": mine["score"],
-        "best_score": best["score"],
-        "loss": loss,
-        "mark": mark(game, loss),
-    }
-
-
-def _action(game: Game, entry: dict[str, Any]) -> Any:
-    return game.action_from_builtins(entry["action"])

@@ -98,10 +98,12 @@ def test_rounds_and_chart_follow_the_game():
     assert chart == opened["review"]["chart"]
     assert chart["unit"] == "round" and list(chart["figures"]) == ["fame", "coins"]
     assert chart["rounds"] == [r["round"] for r in rounds]
-    # the last round's figures are the final ones
+    # the last round's figures are the final ones: the fame earned, before the end bonuses
+    # that make the total (issue #31: the "Fame" line ended on the total)
     assert [series[-1] for series in chart["figures"]["fame"]] == [
-        p.fame for p in match.state.players
+        b["fame"] for b in match.result().breakdown
     ]
+    assert any(b["fame"] != b["total"] for b in match.result().breakdown)
     assert all(len(series) == len(chart["rounds"]) for series in chart["figures"]["coins"])
     oracle, _ = play("oracle", 1, {})
     assert call(oracle, "chart")["unit"] == "day"

@@ -18,10 +18,11 @@ const R = {
   busy: null, // the Promise of the steps being fetched
   stale: false, // the position must be fetched again (another viewer, another language)
   refs: null, // the review screen's elements (ui/review.js)
-  // the rating of the moves (ui/verdicts.js): null, or {running, done, total, cancelled, list},
+  // the rating of the moves (ui/verdicts.js): null, or {running, done, total, cancelled,
+  // failed (what went wrong, or null), list},
   // replaced (not changed) at each step of the rating so a redraw sees it is new
   verdicts: null,
-  cancel: false, // the rating under way stops before its next move
+  rating: null, // the rating under way: a token it checks between slices (null: none goes on)
 };
 
 // {lang(), t(), el(), screen(), show(screen), loadStrings(), back(from), fork(snap)}
@@ -38,7 +39,8 @@ export async function open({ text = null, viewer = null, from = "lobby" }) {
   const started = performance.now();
   const snap = await call("review", { text, viewer, lang: page.lang() });
   Object.assign(R, { info: snap.review, snap, viewer, from, want: snap.step, stale: false, refs: null });
-  Object.assign(R, { verdicts: null, cancel: true });
+  // a rating of another game under way stops; this game's verdicts, if rated before, are back
+  Object.assign(R, { rating: null, verdicts: resumed(kept.get(snap.review.key)) });
   await page.loadStrings(); // the reviewed game's own ui.* strings
   boards.use(snap.game);
   page.show("review");
@@ -46,6 +48,9 @@ export async function open({ text = null, viewer = null, from = "lobby" }) {
   timings.reviewOpen = Math.round((performance.now() - started) * 10) / 10;
   return state();
 }
+
+// a rating left running when the review closed ended there: it may be taken up again
+const resumed = (v) => (v?.running ? { ...v, running: false, cancelled: true } : (v ?? null));
 
 /** The position after `step` moves (clamped to the game); resolves with its snapshot once it
  *  is drawn. Steps asked while one is fetched are coalesced: the last one wins. */
@@ -106,35 +111,72 @@ export function relang() {
   return go(R.snap.step);
 }
 
-/** Rate the people's moves of the finished game under review, one move per call to the
- *  engine's worker (the page stays free meanwhile), the panel redrawn after each; `cancel()`
- *  stops it before the next move. Resolves with the verdicts so far. */
+// Verdicts kept per finished game (the bridge's `review.key`) while the page is open: a
+// review closed and opened again shows them, and "Rate the moves" goes on where it stopped.
+const kept = new Map();
+const BUDGET_MS = 250; // engine work per call: a Cancel is heard within about this much
+
+/** Rate the people's moves of the finished game under review in the engine's worker, a slice
+ *  of work per call (the page stays free meanwhile), the panel redrawn after each move;
+ *  `cancel()` stops it at the end of the slice under way. A move the engine fails to rate ends
+ *  the rating with the verdicts so far kept and the failure said. Resolves with the verdicts. */
 export async function analyse() {
   if (!active()) throw pageError(page.t(), "bridge.no_review");
   if (R.verdicts?.running) return R.verdicts.list;
   const started = performance.now();
-  R.cancel = false;
-  R.verdicts = { running: true, done: 0, total: 0, cancelled: false, list: [] };
-  drawVerdicts();
-  const steps = await call("verdict_steps");
-  const list = [];
-  for (const step of steps) {
-    if (R.cancel || !active()) break;
-    R.verdicts = { ...R.verdicts, done: list.length, total: steps.length, list: [...list] };
-    drawVerdicts();
-    list.push(await call("verdict", { step, lang: page.lang() }));
+  const key = R.info.key;
+  const ticket = (R.rating = {}); // this rating goes on while it is the page's
+  const going = () => R.rating === ticket && active() && R.info.key === key;
+  const list = [...(R.verdicts?.list ?? [])];
+  let state = { running: true, done: list.length, total: R.verdicts?.total ?? 0, cancelled: false, failed: null };
+  const show = (fields) => {
+    if (R.rating !== ticket && R.rating !== null) return; // a newer rating has taken over
+    state = { ...state, ...fields, list: [...list] };
+    if (key) kept.set(key, state);
+    if (active() && R.info.key === key) {
+      R.verdicts = state;
+      drawVerdicts();
+    }
+  };
+  show({});
+  let failed = null;
+  let steps = [];
+  try {
+    steps = await call("verdict_steps");
+    const seen = new Set(list.map((v) => v.step));
+    for (const step of steps) {
+      if (seen.has(step)) continue;
+      if (!going()) break;
+      show({ done: list.length, total: steps.length });
+      let v = null;
+      while (going()) {
+        v = await call("verdict", { step, lang: page.lang(), budget_ms: BUDGET_MS });
+        if (!v.pending) break;
+      }
+      if (!v || v.pending || !going()) break;
+      list.push(v);
+    }
+  } catch (error) {
+    console.error("marquee: a move could not be rated", error);
+    failed = error;
   }
-  const cancelled = list.length < steps.length;
-  if (active()) {
-    R.verdicts = { running: false, done: list.length, total: steps.length, cancelled, list };
-    drawVerdicts();
-  }
+  if (R.rating === ticket) R.rating = null;
+  const cancelled = !failed && list.length < steps.length;
+  show({ running: false, done: list.length, total: steps.length, cancelled, failed: failed ? failText(failed) : null });
   timings.analysis = round(performance.now() - started);
   return list;
 }
 
+const failText = (error) => error?.message || String(error);
+
+/** Stop the rating under way: said at once, the engine's slice under way dropped. */
 export function cancel() {
-  R.cancel = true;
+  R.rating = null;
+  if (R.verdicts?.running) {
+    R.verdicts = { ...R.verdicts, running: false, cancelled: true };
+    if (R.info?.key) kept.set(R.info.key, R.verdicts);
+    drawVerdicts();
+  }
 }
 
 export const verdicts = () => (active() ? (R.verdicts?.list ?? []) : []);
@@ -150,7 +192,7 @@ export async function fork() {
 
 export async function close({ back = true } = {}) {
   if (R.snap === null) return;
-  R.cancel = true;
+  R.rating = null;
   await call("review_close");
   const from = R.from;
   Object.assign(R, { snap: null, info: null, refs: null });

@@ -225,6 +225,8 @@ async function autosave() {
     over,
     fork: T.fork,
     players: seatNames(snap.seats, page.t()),
+    // the names as given ("" for a default one): the lobby words the defaults in its language
+    seats: snap.seats.map(({ kind, name }) => ({ kind, name })),
   });
   // told at once, and told again after every step that is not saved
   T.storageProblem =

@@ -6,9 +6,10 @@
 import { svg } from "./board.js";
 import { bdi, h } from "./dom.js";
 
-// Seat colours that stay apart for colour-blind readers (Okabe–Ito), each line also marked
-// with its own dash so that the seats differ without colour.
-const COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7"];
+// The seats' own colours, as the boards draw their pieces (red, blue, green, yellow:
+// games/trickerion/common.js, games/magnificent/common.js), each line also marked with its own
+// dash so that the seats differ without colour.
+const COLOURS = ["#c8372d", "#2563c9", "#1f8a47", "#d99a00"];
 const DASHES = [null, "6 3", "2 3", "8 3 2 3"];
 
 // The drawing's own units: the SVG scales to its box (a phone's width included), so text stays
@@ -23,14 +24,14 @@ export function chartSvg(t, chart, figure, names) {
   const series = chart.figures[figure] ?? [];
   const rounds = chart.rounds;
   const values = series.flat();
-  const top = niceTop(Math.max(1, ...values));
-  const low = Math.min(0, ...values);
+  const { low, top, step } = axis(Math.min(0, ...values), Math.max(1, ...values));
   const x = (i) => PAD.left + (rounds.length < 2 ? 0.5 : i / (rounds.length - 1)) * (W - PAD.left - PAD.right);
   const y = (v) => PAD.top + (1 - (v - low) / (top - low || 1)) * (H - PAD.top - PAD.bottom);
   const figureName = t(`ui.chart.${figure}`);
   const unit = t(`ui.chart.unit.${chart.unit}`);
   const tick = (r) => t(chart.unit === "day" ? "ui.chart.day" : "ui.chart.round", { n: r });
-  const grid = gridLines(low, top);
+  const grid = [];
+  for (let v = low; v <= top; v += step) grid.push(v);
   return svg(
     "svg",
     {
@@ -95,18 +96,11 @@ export function chartLegend(names) {
 
 const colour = (seat) => COLOURS[seat % COLOURS.length];
 
-/** Whole values for the grid from `low` to `top`: five steps of a whole size where the range
- *  allows (0, 10, … 50), else every unit. */
-function gridLines(low, top) {
-  const step = Math.max(1, Math.ceil((top - low) / 5));
-  const out = [];
-  for (let v = low; v <= top; v += step) out.push(v);
-  return out;
-}
-
-/** A round number at or above `v` for the top of the axis (1, 2, 5 × 10^n). */
-function niceTop(v) {
-  const step = 10 ** Math.floor(Math.log10(v));
-  for (const m of [1, 2, 5, 10]) if (m * step >= v) return m * step;
-  return 10 * step;
+/** The value axis: from `min` to `max` in about five steps of a round size (1, 2 or 5 × 10ⁿ),
+ *  both ends on a step, so that the grid reads 0, 50, 100… and never −1, 40, 81. */
+function axis(min, max) {
+  const rough = Math.max(1, (max - min) / 5);
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough);
+  return { low: Math.floor(min / step) * step, top: Math.ceil(max / step) * step, step };
 }

@@ -48,6 +48,42 @@ export function drawEnding(el, ctx, banner, name) {
   );
 }
 
+/** The side panel's word on a finished game (where the moves were offered): who won and by
+ *  how much, in the game's unit, and what may come next (the toolbar's Review below it);
+ *  `iso` isolates the names. */
+export function endingSummary(ctx, name, iso = (text) => text) {
+  const { t, snap } = ctx;
+  const result = snap.result;
+  if (!result) return null;
+  const scores = result.scores;
+  const order = scores.map((_, i) => i).sort((a, b) => scores[b] - scores[a]);
+  const winners = result.winners;
+  let line;
+  if (scores.length === 1 || (winners.length === 1 && order.length > 1 && winners[0] !== order[0])) {
+    // one seat, or a winner the scores alone do not name (a solo game against its targets)
+    const reached = (result.targets ?? []).filter((target) => scores[0] >= target).length;
+    line = result.targets?.length
+      ? t("ui.ending.solo_targets", { score: worth(t, scores[0]), reached, targets: result.targets.length })
+      : t("ui.ending.solo", { score: worth(t, scores[0]) });
+  } else if (winners.length > 1) {
+    line = t("ui.ending.tied", { names: winners.map(name).join(", "), score: worth(t, scores[winners[0]]) });
+  } else {
+    const first = winners[0] ?? order[0];
+    const second = order.find((i) => i !== first);
+    line = t("ui.ending.margin", {
+      name: name(first),
+      margin: worth(t, scores[first] - scores[second]),
+      other: name(second),
+    });
+  }
+  return h(
+    "div",
+    { class: "ending-summary", testid: "ending-summary" },
+    h("p", { class: "ending-line", testid: "ending-line" }, iso(line)),
+    h("p", { class: "muted" }, t("ui.ending.next")),
+  );
+}
+
 function scoreTable(t, result, seats, name, isWinner) {
   // Categories in the order the game lists them; a "total" category is the Total row.
   const categories = [];
@@ -65,7 +101,8 @@ function scoreTable(t, result, seats, name, isWinner) {
       h(
         "tr",
         {},
-        h("th", { scope: "col" }, t("ui.over.category")),
+        // what every row is worth, said once (a phone has no room for it in each cell)
+        h("th", { scope: "col" }, t("ui.over.category_in")),
         seats.map((i) => h("th", { scope: "col", class: isWinner(i) ? "winner" : null }, bdi(name(i)))),
       ),
     ),
@@ -96,6 +133,9 @@ function scoreTable(t, result, seats, name, isWinner) {
     ),
   );
 }
+
+/** A value in the game's unit ("33 fame"). */
+const worth = (t, n) => (n === undefined || n === null ? "—" : t("ui.over.value", { n }));
 
 /** A solo game's printed targets, each reached or missed by the score. */
 function targets(t, result) {

@@ -7,6 +7,7 @@
 import { bdi, cleanName, h, clear, NAME_MAX } from "./dom.js";
 import { pick } from "./i18n.js";
 import { packsBlock } from "./packs.js";
+import { seatNames } from "./seats.js";
 
 export function renderLobby(root, ctx) {
   const { t, games, setup } = ctx;
@@ -41,8 +42,10 @@ function gamesPanel({ t, lang, games, setup, on }) {
     h(
       "ul",
       { class: "game-list", role: "radiogroup", "aria-labelledby": "games-title", testid: "game-list" },
-      games.map((g) => {
+      games.map((g, index) => {
         const chosen = g.id === setup.game;
+        // one radio group: a single Tab stop (the chosen game), the arrows move the choice
+        const stop = chosen || (index === 0 && !games.some((x) => x.id === setup.game));
         // role="none": in a radiogroup the items are the radios, not list items
         return h(
           "li",
@@ -55,8 +58,18 @@ function gamesPanel({ t, lang, games, setup, on }) {
               class: "game-card",
               testid: `game-${g.id}`,
               "aria-checked": chosen ? "true" : "false",
+              tabindex: stop ? "0" : "-1",
               dataset: { game: g.id },
               onclick: () => on.game(g.id),
+              onkeydown: (e) => {
+                const by = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+                if (!by) return;
+                e.preventDefault();
+                const next = games[(index + by + games.length) % games.length];
+                on.game(next.id);
+                // the lobby is drawn again for the new choice: the focus follows it
+                requestAnimationFrame(() => document.querySelector(`[data-testid="game-${next.id}"]`)?.focus());
+              },
             },
             h("span", { class: "game-emblem", "aria-hidden": "true" }, emblem(g)),
             h("span", { class: "game-card-name" }, pick(g.names, lang)),
@@ -240,8 +253,9 @@ function optionsBlock({ t, lang, setup, on }, game) {
   );
 }
 
-// The search levels first, weakest to strongest; the random bot last (it is for tests).
-const BOT_ORDER = ["easy", "normal", "hard", "expert", "greedy"];
+// The levels weakest to strongest (the greedy bot beats easy and loses to normal); the
+// random bot, for tests, is in the menu but not listed (ui/lobby.js seatsBlock).
+const BOT_ORDER = ["easy", "greedy", "normal", "hard", "expert"];
 const botRank = (b) => (b === "random" ? 99 : BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : 50);
 
 /** A new bot seat's opponent: the normal search level, where the game has it; never random
@@ -326,7 +340,14 @@ function seatsBlock({ t, lang, setup, on }, game) {
                     aboutText.textContent = about(e.target.value);
                   },
                 },
-                kinds.map(([v, text]) => h("option", { value: v, selected: v === kind }, text)),
+                kinds.map(([v, text]) =>
+                  // the random bot stays selectable by tests and automation, never listed
+                  h(
+                    "option",
+                    { value: v, selected: v === kind, hidden: v === "bot:random" && v !== kind && bots.length > 1 },
+                    text,
+                  ),
+                ),
               ),
           aboutText,
         );
@@ -405,7 +426,8 @@ function sidePanel({ t, lang, saved, on }) {
 
 /** One autosaved game (newest first): `resume-info`/`resume-game` are the newest one's. */
 function savedGame(t, lang, slot, i, on) {
-  const names = slot.players ?? [];
+  // default names ("Player 2") in the lobby's language, not the one the game was saved in
+  const names = slot.seats ? seatNames(slot.seats, t) : (slot.players ?? []);
   const when = slot.savedAt ? new Date(slot.savedAt).toLocaleString(lang) : "";
   return h(
     "li",
@@ -435,7 +457,8 @@ function savedGame(t, lang, slot, i, on) {
           testid: i === 0 ? "resume-game" : "saved-game-continue",
           onclick: () => on.resume(slot.id),
         },
-        t("ui.lobby.resume"),
+        // a finished game has nothing to continue: its ending is what opens
+        t(slot.over ? "ui.lobby.see_ending" : "ui.lobby.resume"),
       ),
       h(
         "button",

@@ -6,7 +6,7 @@
 
 import { askInPlace, keepPlace, markHint, restorePlace } from "./board.js";
 import { bdi, h, clear, isolateNames, markOurs } from "./dom.js";
-import { drawEnding } from "./ending.js";
+import { drawEnding, endingSummary } from "./ending.js";
 import { joinNames } from "./i18n.js";
 import { seatName, seatNames } from "./seats.js";
 
@@ -669,7 +669,7 @@ function updateActions(refs, ctx, name, iso) {
   const to = snap.to_act;
   if (to.kind === "terminal") {
     clear(refs.actionsTitle, t("ui.actions.over"));
-    clear(refs.actions);
+    clear(refs.actions, endingSummary(ctx, name, iso));
     return;
   }
   if (snap.legal.length) {

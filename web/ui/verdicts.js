@@ -7,16 +7,14 @@ import { pick } from "./i18n.js";
 
 const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
-/** The verdicts panel. `state`: {running, done, total, cancelled, list} or null (not asked
- *  yet); `on`: {analyse, cancel, go}; `names` the seats' names (isolated in the moves' labels). */
+/** The verdicts panel. `state`: {running, done, total, cancelled, failed, list} or null (not
+ *  asked yet); `on`: {analyse, cancel, go}; `names` the seats' names (isolated in the moves'
+ *  labels). A rating stopped or failed keeps its verdicts and offers to go on. */
 export function drawVerdicts(el, t, state, on, names) {
-  if (!state) {
-    return clear(
-      el,
-      h("button", { type: "button", testid: "review-analyse", onclick: () => on.analyse() }, t("ui.verdict.analyse")),
-    );
-  }
-  const { running, done, total, cancelled, list } = state;
+  const rate = (code) =>
+    h("button", { type: "button", testid: "review-analyse", onclick: () => on.analyse() }, t(code));
+  if (!state) return clear(el, rate("ui.verdict.analyse"));
+  const { running, done, total, cancelled, failed, list } = state;
   const status = running
     ? h(
         "div",
@@ -30,11 +28,24 @@ export function drawVerdicts(el, t, state, on, names) {
         ),
       )
     : h(
-        "p",
-        { class: "muted", role: "status", testid: "review-verdict-status" },
-        cancelled
-          ? t("ui.verdict.cancelled", { done, total })
-          : t("ui.verdict.done", { total, level: t("ui.bot.normal") }),
+        "div",
+        { class: "verdict-status" },
+        h(
+          "p",
+          {
+            class: failed ? "verdict-failed" : "muted",
+            role: failed ? "alert" : "status",
+            testid: "review-verdict-status",
+            // the engine's own words, in the language it was asked in: a detail on demand
+            title: failed || null,
+          },
+          failed
+            ? t("ui.verdict.failed", { done: done + 1, total })
+            : cancelled
+              ? t("ui.verdict.cancelled", { done, total })
+              : t("ui.verdict.done", { total, level: t("ui.bot.normal") }),
+        ),
+        failed || cancelled ? rate("ui.verdict.resume") : null,
       );
   const moments = list.filter((v) => v.mark === "mistake" || v.mark === "blunder").sort((a, b) => b.loss - a.loss);
   return clear(
@@ -58,7 +69,7 @@ export function drawVerdicts(el, t, state, on, names) {
                   t("ui.verdict.moment", {
                     step: v.step + 1,
                     label: pick(v.labels, t.lang),
-                    loss: formatted(t, v.loss),
+                    loss: t("ui.verdict.loss", { loss: formatted(t, v.loss) }),
                     best: pick(v.best_labels, t.lang),
                   }),
                   names,

@@ -334,7 +334,8 @@ class GreedyBot:
                     return A.Assign(char, specials[0])
                 if loc in cards:
                     return A.Assign(char, loc)
-        return A.EndAssignments()
+        # (a rank may be asked to order a few moves only: the choice stays among them)
+        return A.EndAssignments() if A.EndAssignments() in legal else assigns[0]
 
     @staticmethod
     def _prepare_ap(g, s: State, seat: int) -> int:

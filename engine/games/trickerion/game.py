@@ -165,12 +165,12 @@ class Trickerion(Game):
         return Result(scores=scores, winners=[state.winner], breakdown=list(state.final))
 
     def progress(self, state: State) -> Progress:
-        """Fame (what wins) and coins by seat; the Successor's fame too in the solo game."""
+        """Fame (what wins) and coins by seat; the Successor's fame too in the solo game. Once
+        scored, the fame the game earned (the breakdown's first row), not the total the end
+        bonuses make of it: the chart's "Fame" line ends on fame."""
         players = state.players
-        return Progress(
-            state.round,
-            {"fame": [p.fame for p in players], "coins": [p.coins for p in players]},
-        )
+        fame = [b["fame"] for b in state.final] if state.final else [p.fame for p in players]
+        return Progress(state.round, {"fame": fame, "coins": [p.coins for p in players]})
 
     def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
         """What labels read off the position (``labels``): a character named by its kind

@@ -47,23 +47,19 @@ SOLO_OPTIONS = (
         choice_names=DIFFICULTY_NAMES,
         names={"en": "Difficulty", "ru": "Сложность", "fr": "Difficulté"},
         help={
-            # Figures: docs/bots.md (80 seeded games per difficulty for the Successor's scores;
-            # the hard bot of issue #24: 8 games at Low and 16 at Medium, seeds 50000 on).
-            "en": "The Successor's characters, dice, cards and scoring table. Measured: it "
-            "scores about 103 fame at Low, 126 at Medium, 163 at High; the Hard bot scores about "
-            "57 against it at Low and 59 at Medium, and won none of those 24 games. Its plan cards "
-            "are provisional (invented: our copy of the rulebook lost their pictures); load the "
-            "printed ones as a pack file below.",
-            "ru": "Персонажи преемника, кубики, карты и таблица подсчёта. По замерам он набирает "
-            "около 103 славы на низкой, 126 на средней, 163 на высокой сложности; сильный бот "
-            "набирает против него около 57 на низкой и 59 на средней и не выиграл ни одной из "
-            "этих 24 партий. Его карты планов предварительные (придуманы: в нашем тексте правил "
-            "их картинки утеряны); напечатанные можно загрузить файлом пакета ниже.",
-            "fr": "Personnages, dés, cartes et décompte du Successeur. Mesuré : il marque environ "
-            "103 de Prestige en Faible, 126 en Moyenne, 163 en Élevée ; le robot difficile marque "
-            "environ 57 contre lui en Faible et 59 en Moyenne, et n'a gagné aucune de ces 24 "
-            "parties. Ses cartes de plan sont provisoires (inventées : notre texte de la règle en "
-            "a perdu les images) ; chargez les cartes imprimées comme fichier de paquet ci-dessous.",
+            # how strong, in a player's words; the measured scores are in docs/bots.md
+            "en": "Sets the Successor's characters, dice, cards and scoring table: Low is the "
+            "gentlest, High the toughest. Even at Low it is a real challenge in a first solo game. "
+            "Its plan cards are provisional (our copy of the rulebook lost their pictures): load "
+            "the printed ones as a pack file below.",
+            "ru": "Задаёт персонажей преемника, его кубики, карты и таблицу подсчёта: низкая — "
+            "самая мягкая, высокая — самая суровая. Даже на низкой он серьёзный соперник в первой "
+            "одиночной партии. Его карты планов предварительные (в нашем тексте правил их "
+            "картинки утеряны): напечатанные можно загрузить файлом пакета ниже.",
+            "fr": "Règle les Personnages, dés, cartes et décompte du Successeur : Faible est la "
+            "plus douce, Élevée la plus rude. Même en Faible, c'est un vrai défi pour une première "
+            "partie en solo. Ses cartes de plan sont provisoires (notre texte de la règle en a "
+            "perdu les images) : chargez les cartes imprimées comme fichier de paquet ci-dessous.",
         },
     ),
     OptionSpec(

@@ -1,0 +1,49 @@
+"""The lobby's choices a player meets first (issue #31): the five games one radio group (a
+single Tab stop, the arrows move the choice), the bot levels listed weakest to strongest and
+described by strength, the random bot (for tests) never listed yet still selectable by tests."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from helpers import no_problems, open_page
+
+STRENGTH = ["easy", "greedy", "normal", "hard", "expert"]
+
+
+def test_games_are_one_radio_group(page, site_url, screenshot):
+    open_page(page, site_url)
+    cards = page.get_by_role("radio")
+    assert cards.count() >= 5
+    stops = [cards.nth(i).get_attribute("tabindex") for i in range(cards.count())]
+    assert stops.count("0") == 1
+    chosen = page.locator("[role=radio][aria-checked=true]")
+    first = chosen.get_attribute("data-game")
+    chosen.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("f => marquee.setup().game !== f", arg=first)
+    now = page.evaluate("marquee.setup().game")
+    expect(page.get_by_test_id(f"game-{now}")).to_be_focused()
+    expect(page.get_by_test_id(f"game-{now}")).to_have_attribute("tabindex", "0")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("f => marquee.setup().game === f", arg=first)
+    expect(page.get_by_test_id(f"game-{first}")).to_be_focused()
+    no_problems(page)
+
+
+def test_levels_by_strength_and_no_random_bot(page, site_url, screenshot):
+    for width, height, name in ((1366, 768, "desktop"), (390, 844, "phone")):
+        page.set_viewport_size({"width": width, "height": height})
+        open_page(page, site_url)
+        page.get_by_test_id("game-trickerion").click()
+        kind = page.get_by_test_id("seat-1-kind")
+        listed = kind.evaluate("s => [...s.options].filter(o => !o.hidden).map(o => o.value)")
+        bots = [v.removeprefix("bot:") for v in listed if v.startswith("bot:")]
+        assert "random" not in bots and bots == [b for b in STRENGTH if b in bots]
+        assert bots.index("greedy") < bots.index("expert")
+        kind.select_option("bot:greedy")
+        expect(page.get_by_test_id("seat-1-about")).to_contain_text("weaker than normal")
+        screenshot(page, f"lobby-levels-{name}-en")
+        kind.select_option("bot:random")  # tests and automation still reach it
+        assert page.evaluate("marquee.setup().seats[1].bot") == "random"
+    no_problems(page)
