@@ -155,7 +155,8 @@ def drain(work: Generator[None, None, list[float]]) -> list[float]:
         try:
             next(work)
         except StopIteration as done:
-            return done.value
+            values: list[float] = done.value
+            return values
 
 
 def one_step_rank(game: Game, state: Any, seat: int, legal: list[Any]) -> list[Any]:
