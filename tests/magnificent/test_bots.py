@@ -22,3 +22,27 @@ def test_greedy_plays_solo_to_the_end():
     m = Match.new("magnificent-solo", 1, None, seed=4)
     play_to_end(m, {0: GreedyBot(4)})
     assert m.result() is not None
+
+
+def test_profile_splits_the_score_by_source_and_by_round():
+    """The profile's VP by source and by round each add up to the final score (R90's total):
+    every VP the engine gives goes through a ``mag.vp`` event."""
+    from engine.games.magnificent.profile import profile
+
+    for seed, players in ((5, 1), (6, 2)):
+        game = "magnificent-solo" if players == 1 else "magnificent"
+        m = Match.new(game, players, None, seed=seed)
+        play_to_end(m, {s: RandomBot(seed + s) for s in range(players)})
+        rows = profile(m.state, [e for step in m.events for e in step])
+        scores = m.result().scores
+        for seat, row in enumerate(rows):
+            by_source = sum(
+                v
+                for k, v in row.items()
+                if k.startswith("vp.") and "round" not in k and k != "vp.end"
+            )
+            by_round = sum(v for k, v in row.items() if k.startswith("vp.round")) + row.get(
+                "vp.end", 0
+            )
+            assert row["vp"] == by_source == by_round == scores[seat]
+            assert row["performs"] >= 0 and row["posters_rewarded"] <= 4 * row["performs"]
