@@ -15,6 +15,9 @@ for a throw (``throw``) and the solo fields lost the solo name (``offer``, the t
 (checked when they were re-recorded), so no decision changed. Trickerion's were re-recorded again when its greedy value changed
 (issue #24: the round plan and the tuned weights): the positions are reached by greedy play
 and the search evaluates with those values. The rollout levels are pinned the same way.
+The Magnificent's were re-recorded for issue #30: its greedy bot values the die and the action
+where the turn ends (the positions are reached by greedy play), and its rollouts put that
+bot's choice first and play the one-step policy.
 """
 
 from __future__ import annotations
@@ -48,8 +51,8 @@ CASES = {
     ("trickerion-solo", 2, 1, 20): "f390562c90ad84de",
     ("trickerion-solo", 2, 4, 45): "d479275aa9fc09d9",
     ("oracle", 1, 2, 10): "ecca83827950518d",
-    ("magnificent", 2, 3, 10): "b07bd80062a546c8",
-    ("magnificent", 4, 2, 25): "895055cbe191af31",
+    ("magnificent", 2, 3, 10): "26477e49ead65855",
+    ("magnificent", 4, 2, 25): "b68a34a57a932dc3",
 }
 
 
@@ -75,7 +78,7 @@ ROLLOUT_CASES = {
     ("trickerion", 2, 3, 30): "71e0e679b6c79cda",
     ("trickerion-solo", 2, 4, 45): "c6afc1817ecc3b96",
     ("oracle", 1, 2, 10): "c30a4df5a881e1e9",
-    ("magnificent", 2, 3, 10): "e4bd711155181f1f",
+    ("magnificent", 2, 3, 10): "527b5bfc8dc868ba",
 }
 
 

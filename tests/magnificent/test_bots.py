@@ -46,3 +46,27 @@ def test_profile_splits_the_score_by_source_and_by_round():
             )
             assert row["vp"] == by_source == by_round == scores[seat]
             assert row["performs"] >= 0 and row["posters_rewarded"] <= 4 * row["performs"]
+
+
+def test_greedy_never_reads_the_hidden_future():
+    """A seat does not see the poster deck's order or the dice still to be thrown: two
+    positions differing only there get the same decision (before, a poster drawn from the
+    deck or a die thrown for a solo discard was valued on the real state)."""
+    from engine.core.rng import Rng
+
+    m = Match.new("magnificent-solo", 1, None, seed=11)
+    bot = RandomBot(11)
+    checked = 0
+    while not m.terminal and checked < 12:
+        if m.auto_step() is not None:
+            continue
+        legal = m.legal(0)
+        if len(legal) > 1 and m.state.phase == "turn":
+            other = m.game.copy(m.state)
+            other.poster_deck = tuple(reversed(other.poster_deck))
+            other.rng = Rng(state=12345, draws=other.rng.draws)
+            mine = GreedyBot(checked).choose(m.game, m.state, 0, legal)
+            assert GreedyBot(checked).choose(m.game, other, 0, legal) == mine
+            checked += 1
+        m.act(0, bot.choose(m.game, m.state, 0, legal))
+    assert checked == 12
