@@ -18,6 +18,9 @@ and the search evaluates with those values. The rollout levels are pinned the sa
 Trickerion's were re-recorded for issue #30 (the greedy bot's execution by action points and
 its openings by value): the positions are reached by greedy play and rollouts follow its
 assignment and placement rules, so the search decides differently on purpose.
+The Magnificent's were re-recorded for issue #30: its greedy bot values the die and the action
+where the turn ends (the positions are reached by greedy play), and its rollouts put that
+bot's choice first and play the one-step policy.
 """
 
 from __future__ import annotations
@@ -51,8 +54,8 @@ CASES = {
     ("trickerion-solo", 2, 1, 20): "a56448292197124a",
     ("trickerion-solo", 2, 4, 45): "a5532fb911df90e1",
     ("oracle", 1, 2, 10): "ecca83827950518d",
-    ("magnificent", 2, 3, 10): "b07bd80062a546c8",
-    ("magnificent", 4, 2, 25): "895055cbe191af31",
+    ("magnificent", 2, 3, 10): "26477e49ead65855",
+    ("magnificent", 4, 2, 25): "b68a34a57a932dc3",
 }
 
 
@@ -78,7 +81,7 @@ ROLLOUT_CASES = {
     ("trickerion", 2, 3, 30): "f46523929ffa315a",
     ("trickerion-solo", 2, 4, 45): "0cf537e1488043dd",
     ("oracle", 1, 2, 10): "c30a4df5a881e1e9",
-    ("magnificent", 2, 3, 10): "e4bd711155181f1f",
+    ("magnificent", 2, 3, 10): "527b5bfc8dc868ba",
 }
 
 

@@ -1,4 +1,5 @@
-"""A greedy bot: one step ahead, it keeps the action whose state looks best for its seat.
+"""A greedy bot: it keeps the action whose state looks best for its seat, one step ahead, or
+for the decisions that shape a turn (the die, the action) where the turn ends.
 
 The value counts VP, and small values for what turns into VP later: coins (less what the dice
 on the cards will cost at round end), gems, camp cells, tents, posters held (more when they
@@ -13,10 +14,14 @@ from typing import Any
 
 from engine.core.learning import load_weights
 from engine.core.rng import Rng
+from engine.games.magnificent import actions as A
 from engine.games.magnificent import common, perform, scoring
 from engine.games.magnificent.turn import AP_OPEN, ap
 
 SAMPLE = 60  # placements: a one-step lookahead over hundreds of them costs more than it buys
+TURN_STEPS = 40  # decisions in one turn at most (a turn takes 5-15)
+# The decisions that shape a turn: judged where the turn ends, not one step ahead.
+SHAPING = (A.TakeDie, A.Choose)
 
 
 @functools.cache
@@ -53,20 +58,61 @@ def value(game: Any, s: Any, seat: int, w: dict[str, float] | None = None) -> fl
 
 
 class GreedyBot:
-    def __init__(self, seed: int, weights: dict[str, float] | None = None) -> None:
+    """``turns``: the decisions that shape a turn are valued where the turn ends (the greedy
+    bot); without, every decision is one step ahead (the rollouts' quicker policy)."""
+
+    def __init__(
+        self, seed: int, weights: dict[str, float] | None = None, turns: bool = True
+    ) -> None:
         self.rng = Rng.from_seed(seed)
         self.weights = weights
+        self.turns = turns
 
     def choose(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
+        if not self.turns:  # (the rollouts play it in worlds already dealt)
+            return self._one_step(game, state, seat, legal)
+        # Every choice is tried in one world the bot deals itself, the same for all: its own
+        # dice faces and poster deck, never the real future (a poster drawn from the deck or
+        # a die thrown for a discard would show it).
+        from engine.games.magnificent.search import determinize  # (search imports this)
+
+        world = determinize(game, state, seat, Rng.from_seed(self.rng.next_u64()))
+        if any(isinstance(a, SHAPING) for a in legal):
+            # What a die or the action chosen is worth shows only once the turn is played:
+            # each is valued where the turn ends, played out one step at a time.
+            return self._best(legal, lambda a: self._turn_end(game, world, seat, a))
+        return self._one_step(game, world, seat, legal)
+
+    def _one_step(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
         if len(legal) > 5 * SAMPLE:
             legal = [legal[self.rng.below(len(legal))] for _ in range(SAMPLE)]
+        return self._best(
+            legal, lambda a: value(game, game.apply(state, seat, a)[0], seat, self.weights)
+        )
+
+    def _best(self, legal: list[Any], worth: Any) -> Any:
         best: list[Any] = []
         top = float("-inf")
         for action in legal:
-            after, _ = game.apply(state, seat, action)
-            v = value(game, after, seat, self.weights)
+            v = worth(action)
             if v > top + 1e-9:
                 top, best = v, [action]
             elif abs(v - top) <= 1e-9:
                 best.append(action)
         return self.rng.choice(best)
+
+    def _turn_end(self, game: Any, state: Any, seat: int, action: Any) -> float:
+        s, _ = game.apply(state, seat, action)
+        turn = (s.round, s.players[seat].turns)
+        for _ in range(TURN_STEPS):
+            to = game.to_act(s)
+            if to.kind == "terminal":
+                break
+            if to.kind in ("chance", "automaton"):
+                who, forced = game.forced_action(s, to)
+                s, _ = game.apply(s, who, forced)
+                continue
+            if s.phase != "turn" or (s.round, s.players[seat].turns) != turn:
+                break
+            s, _ = game.apply(s, seat, self._one_step(game, s, seat, game.legal_actions(s, seat)))
+        return value(game, s, seat, self.weights)

@@ -132,12 +132,25 @@ def rollout(g, s: MagState, seat: int, legal: list[Any], rng: Rng) -> Any:
     return rng.choice(legal)
 
 
+def quick(seed: int) -> GreedyBot:
+    """The rollouts' policy: the greedy value one step ahead at every decision (valuing each
+    turn where it ends, as the greedy bot does, costs some 20 times more per decision)."""
+    return GreedyBot(seed, turns=False)
+
+
+def rank(g, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
+    """The greedy bot's own choice (its turn valued where it ends) first, then the quick
+    policy's ranking."""
+    first = GreedyBot(0).choose(g, s, seat, legal)
+    return [first, *(a for a in one_step_rank(g, s, seat, legal) if a != first)]
+
+
 KNOWLEDGE = Knowledge(
     determinize=determinize,
     evaluate=evaluate,
     rollout=rollout,
     scale=6.0,
     candidates=candidates,
-    policy=GreedyBot,
-    rank=one_step_rank,
+    policy=quick,
+    rank=rank,
 )
