@@ -25,11 +25,11 @@ from helpers import READY_TIMEOUT_MS, tid
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# every seat a bot, the whole game at full speed. Greedy bots: this game checks offline play,
-# not the bots, and the lobby's default (rollouts) makes its length depend on the machine's load
-# (minutes on a busy one).
+# every seat a bot, the whole game at full speed. Random bots, the cheapest: this game checks
+# offline play, not the bots, and the lobby's default (rollouts) made its length depend on the
+# machine's load (minutes on a busy one).
 FOUR_BOTS = """() => { marquee.setSpeed(0); return marquee.start({game: 'magnificent', seed: 7,
-    seats: [0, 1, 2, 3].map(() => ({kind: 'bot', bot: 'greedy'}))}); }"""
+    seats: [0, 1, 2, 3].map(() => ({kind: 'bot', bot: 'random'}))}); }"""
 
 
 def seconds(ms) -> str:
