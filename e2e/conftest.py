@@ -22,6 +22,7 @@ What the tests share beyond fixtures (opening the page, test ids, page text) is 
 from __future__ import annotations
 
 import functools
+import json
 import os
 import subprocess
 import sys
@@ -248,6 +249,19 @@ def boot_state(page, timeout: int = BOOT_TIMEOUT_MS) -> dict:
 @pytest.fixture(scope="session")
 def wait_for_boot():
     return boot_state
+
+
+# Under pytest-xdist (scripts/test runs the browser tests on every core) each worker measures
+# its own figures: it hands them to the controller when it finishes, which prints them all.
+def pytest_sessionfinish(session):
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["marquee_figures"] = json.dumps(_FIGURES)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    _FIGURES.update(json.loads(node.workeroutput.get("marquee_figures", "{}")))
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -15,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 # Samples window.marqueeBoot's stage and progress from the first script on, so the test
@@ -35,6 +36,7 @@ def seconds(ms) -> str:
     return f"{ms / 1000:.2f} s"
 
 
+@pytest.mark.timing
 def test_cold_start_reaches_engine_ready(page, site_url, wait_for_boot, screenshot, figures):
     page.add_init_script(SAMPLER)
     page.goto(site_url)
@@ -80,6 +82,7 @@ def test_cold_start_reaches_engine_ready(page, site_url, wait_for_boot, screensh
     figures["distinct progress values seen"] = str(len(set(progress)))
 
 
+@pytest.mark.timing
 def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
     """A second visit with the browser's HTTP cache (routing, as the `page` fixture does,
     turns the cache off, so this context only listens); then a third, once the first visit's
@@ -164,6 +167,56 @@ def test_loading_screen_mid_way(page, site_url, wait_for_boot, screenshot):
     for route in held:
         route.continue_()
     assert wait_for_boot(page)["state"] == "ready"
+
+
+CATALOG = json.loads((ROOT / "engine" / "core" / "messages.json").read_text(encoding="utf-8"))
+
+
+def test_the_loading_screen_speaks_the_remembered_language(page, site_url, wait_for_boot):
+    """A player who chose Russian sees the loading screen in Russian, in a player's words (no
+    package or runtime names), from the first frame; the catalogue says the words."""
+    page.add_init_script("localStorage.setItem('marquee:lang', JSON.stringify('ru'))")
+    held = []
+    wheel = re.compile(r".*/pyodide/msgspec-[^/]*\.whl$")
+    page.route(wheel, lambda route: held.append(route))
+    with page.expect_request(wheel, timeout=120_000):
+        page.goto(site_url)
+    page.wait_for_function("window.marqueeBoot?.stage === 'packages'", timeout=120_000)
+    screen = page.evaluate("""() => ({
+        status: document.querySelector('.boot-status-text').textContent,
+        stages: [...document.querySelectorAll('.boot-stages li')].map((li) => li.textContent),
+        subtitle: document.querySelector('.boot-subtitle').textContent,
+        label: document.querySelector('.boot-bar').getAttribute('aria-label'),
+        lang: document.documentElement.lang})""")
+    ru = {code: entry["ru"] for code, entry in CATALOG.items()}
+    assert screen == {
+        "status": ru["ui.boot.packages"] + "…",
+        "stages": [ru[f"ui.boot.stage.{s}"] for s in ("runtime", "packages", "engine", "ready")],
+        "subtitle": ru["ui.boot.subtitle"],
+        "label": ru["ui.boot.label"],
+        "lang": "ru",
+    }, screen
+    assert not re.search(r"msgspec|marquee|Python|package", screen["status"], re.I), screen
+    for route in held:
+        route.continue_()
+    assert wait_for_boot(page)["state"] == "ready"
+
+
+def test_a_table_never_shows_the_generic_view_before_its_board(page, site_url):
+    """A game with its own board: from the start, the table shows that board or nothing yet,
+    never the generic data view while the board's module loads."""
+    page.add_init_script("""
+        window.__genericSeen = false;
+        new MutationObserver(() => {
+            if (document.querySelector('[data-testid="generic-view"]')) window.__genericSeen = true;
+        }).observe(document, {childList: true, subtree: true});""")
+    page.goto(site_url)
+    page.wait_for_function("window.marquee", timeout=120_000)
+    page.evaluate("marquee.ready()")
+    page.evaluate("""() => marquee.start({game: 'oracle', players: 1, seed: 3,
+                     seats: [{kind: 'human'}]})""")
+    expect(page.get_by_test_id("oracle-prompt")).to_be_visible()
+    assert page.evaluate("window.__genericSeen") is False
 
 
 def test_boots_from_a_sub_path(page, site_dir, serve, wait_for_boot, tmp_path):
@@ -302,6 +355,7 @@ def longest(tasks, since=0.0, until=float("inf")) -> str:
     return f"{max(inside, default=0)} ms ({len(inside)} tasks over 50 ms)"
 
 
+@pytest.mark.timing
 def test_lobby_is_usable_before_the_engine(page, site_url, figures, screenshot):
     """Lobby first: drawn from the build's data before Python, and answering clicks while the
     engine starts in its worker; a choice made meanwhile is the game that starts once it is
@@ -374,6 +428,7 @@ BARE = """<!doctype html><meta charset="utf-8"><title>bare stack</title>
 </script>"""
 
 
+@pytest.mark.timing
 def test_engine_ready_against_the_bare_stack(
     browser, site_dir, serve, tmp_path, wait_for_boot, figures
 ):
@@ -479,6 +534,7 @@ def play_four_bots(page, url) -> dict:
     }
 
 
+@pytest.mark.timing
 def test_engine_worker_needs_no_isolation(page, site_dir, site_url, figures):
     """The engine's worker (PyScript, JSON in / JSON out) needs no COOP/COEP: the page boots
     and plays a 4-bot game to its end from scripts/server.py and from `python3 -m

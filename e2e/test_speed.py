@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 BENCH_PAGE = """<!doctype html><meta charset="utf-8"><title>engine bench</title>
 <script type="module">
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
@@ -25,6 +27,7 @@ json.dumps(run("trickerion", ${seconds}, 4))
 </script>"""
 
 
+@pytest.mark.timing
 def test_engine_bench_inside_pyodide(site_dir, serve, tmp_path, page, figures):
     bench = tmp_path / "bench"
     bench.mkdir()

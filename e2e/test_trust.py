@@ -413,13 +413,21 @@ def test_a_stalled_download_is_named_and_a_reload_offered(
     page.route(wheel, lambda route: held.append(route))  # never answered
     page.goto(site_url)
 
-    stalled = page.get_by_test_id("boot-stalled")
-    expect(stalled).to_be_visible(timeout=READY_TIMEOUT_MS)
-    expect(stalled).to_contain_text(re.compile(r"pyodide/msgspec-[^ ]*\.whl"))
-    expect(stalled).to_contain_text("stalled")
-    expect(page.get_by_test_id("boot-waiting")).to_contain_text("msgspec")
-    assert page.evaluate("marqueeBoot.state") == "loading"
-    assert "msgspec" in page.evaluate("marqueeBoot.stalled.file")
+    # The notice may show and go while the other downloads still arrive (a slow machine counts
+    # their bytes after the limit): once they are in, only the held wheel is left and the notice
+    # stays. The notice, the note and marqueeBoot are read together, in one look at the page.
+    page.wait_for_function(
+        r"""() => {
+            const box = document.querySelector('[data-testid="boot-stalled"]');
+            const note = document.querySelector('[data-testid="boot-waiting"]');
+            const s = window.marqueeBoot;
+            return box && !box.hidden && box.checkVisibility() && s && s.state === 'loading'
+                && /pyodide\/msgspec-[^ ]*\.whl/.test(box.textContent)
+                && box.textContent.includes('stalled') && note.textContent.includes('msgspec')
+                && (s.stalled?.file ?? '').includes('msgspec');
+        }""",
+        timeout=READY_TIMEOUT_MS,
+    )
     screenshot(page, "trust-boot-stalled")
     page.set_viewport_size(PHONE)
     screenshot(page, "trust-boot-stalled-phone")

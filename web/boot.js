@@ -10,6 +10,8 @@
 //   - web/main.py started, then its engine ready (or failed).
 
 const STAGES = ["runtime", "packages", "engine", "ready"];
+// The error panel's words are for whoever hosts the site (English, technical); the loading
+// screen's are the player's, in the lobby's language (`tr`).
 const STAGE_TEXT = {
   runtime: "Loading the Python runtime",
   packages: "Starting Python and installing packages",
@@ -21,7 +23,30 @@ const root = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
 const siteRoot = new URL(".", document.baseURI);
 
-const manifest = readManifest();
+const manifest = readJson("marquee-boot-manifest");
+// The catalogue's page strings in every language, inlined by the build for the lobby: the
+// loading screen speaks the language the lobby will (the one remembered, else the browser's).
+const strings = readJson("marquee-lobby-data").strings ?? {};
+const lang = bootLang();
+
+function bootLang() {
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem("marquee:lang")); // web/ui/store.js's key
+  } catch {
+    /* storage refused: the browser's language */
+  }
+  const known = (code) => typeof code === "string" && code in strings;
+  if (known(saved)) return saved;
+  const code = (navigator.languages ?? []).map((tag) => tag.slice(0, 2).toLowerCase()).find(known);
+  return code ?? "en";
+}
+
+/** A catalogue string with its {params} filled (the boot's own, all plain fields). */
+function tr(code, params = {}) {
+  const text = strings[lang]?.[code] ?? strings.en?.[code] ?? code;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+}
 const resources = new Map(); // absolute URL -> {path, bytes, stage, loaded, done}
 for (const stage of ["runtime", "packages", "engine"]) {
   for (const [path, bytes] of manifest.stages?.[stage] ?? []) {
@@ -30,9 +55,6 @@ for (const stage of ["runtime", "packages", "engine"]) {
 }
 const ofStage = (stage) => [...resources.values()].filter((r) => r.stage === stage);
 const stageBytes = (stage) => ofStage(stage).reduce((n, r) => n + r.bytes, 0);
-const packageNames = ofStage("packages")
-  .concat(ofStage("engine"))
-  .map((r) => r.path.split("/").pop().split("-")[0]);
 
 // Share of the bar for each signal; they add up to 1.
 const WEIGHT = {
@@ -64,9 +86,9 @@ state.ready = new Promise((resolve, reject) => {
 state.ready.catch(() => {}); // a failed boot is reported on the page, not as an unhandled rejection
 window.marqueeBoot = state;
 
-function readManifest() {
+function readJson(id) {
   try {
-    return JSON.parse($("#marquee-boot-manifest")?.textContent || "{}");
+    return JSON.parse(document.getElementById(id)?.textContent || "{}");
   } catch {
     return {};
   }
@@ -115,16 +137,27 @@ function statusText(stage) {
   if (stage === "runtime") {
     const total = stageBytes("runtime");
     const got = total * received("runtime");
-    if (got < total) return `Downloading the Python runtime (${mb(got)} of ${mb(total)})`;
-    return "Compiling the Python runtime (WebAssembly)";
+    if (got < total) return tr("ui.boot.downloading", { got: mb(got), total: mb(total) });
+    return tr("ui.boot.preparing");
   }
-  if (stage === "packages" && packageNames.length) return `${STAGE_TEXT.packages} (${packageNames.join(", ")})`;
-  if (stage === "engine" && !("main" in marks)) return "Loading web/main.py";
-  if (stage === "engine") return "Importing the rules engine";
-  return STAGE_TEXT[stage];
+  return tr(`ui.boot.${stage}`);
 }
 
-const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+const mb = (bytes) => (bytes / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** The loading screen's own words (index.html has them in English) in the lobby's language. */
+function localize() {
+  root.lang = lang;
+  const set = (selector, code) => {
+    const el = $(selector);
+    if (el) el.textContent = tr(code);
+  };
+  set(".boot-subtitle", "ui.boot.subtitle");
+  set(".boot-status-text", "ui.boot.starting");
+  $(".boot-bar")?.setAttribute("aria-label", tr("ui.boot.label"));
+  for (const li of document.querySelectorAll(".boot-stages li"))
+    li.textContent = tr(`ui.boot.stage.${li.dataset.stage}`);
+}
 
 let frame = 0;
 function schedule() {
@@ -484,7 +517,7 @@ stallText.className = "boot-stalled-text";
 const stallReload = document.createElement("button");
 stallReload.type = "button";
 stallReload.dataset.testid = "boot-stalled-reload";
-stallReload.textContent = "Reload";
+stallReload.textContent = tr("ui.update.reload");
 stallReload.addEventListener("click", () => location.reload());
 stallBox.append(stallText, stallReload);
 const waitNote = document.createElement("p");
@@ -514,20 +547,19 @@ const stallTimer = setInterval(() => {
   waitNote.textContent =
     quiet >= QUIET_MS
       ? file
-        ? `Waiting for ${file.split("/").pop()}: ${seconds} s without progress.`
-        : `Still working (${seconds} s).`
+        ? tr("ui.boot.waiting", { file: file.split("/").pop(), seconds })
+        : tr("ui.boot.working", { seconds })
       : "";
   state.stalled = quiet >= STALL_MS ? { file, seconds } : null;
   stallBox.hidden = !state.stalled;
   if (state.stalled) {
-    stallText.textContent = file
-      ? `Nothing has arrived for ${seconds} s: the download of ${file} seems to have stalled. Reloading the page usually gets it going again.`
-      : `Nothing has moved for ${seconds} s while ${STAGE_TEXT[state.stage].toLowerCase()}. Reloading the page may help.`;
+    stallText.textContent = file ? tr("ui.boot.stalled_file", { file, seconds }) : tr("ui.boot.stalled", { seconds });
   }
 }, TICK_MS);
 
 // ------------------------------------------------------------------ start
 
+localize();
 render();
 mark("boot-js");
 

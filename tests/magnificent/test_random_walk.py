@@ -99,9 +99,9 @@ def play(g, seed):
     return s
 
 
-def games(players, count, advanced=False):
+def games(players, count, advanced=False, first=0):
     g = MagnificentSolo() if players == 1 else Magnificent(players, {"advanced": advanced})
-    for seed in range(count):
+    for seed in range(first, count):
         play(g, seed)
 
 
@@ -120,10 +120,18 @@ def test_same_seed_same_game():
     assert g.state_hash(a) == g.state_hash(b)
 
 
+# (in chunks of 500 seeds: scripts/test spreads the chunks over the cores)
 @pytest.mark.slow
-@pytest.mark.parametrize("players,count", [(2, 2000), (3, 2000), (4, 2000), (1, 1000)])
-def test_random_walk_full(players, count):
-    games(players, count)
+@pytest.mark.parametrize(
+    "players,first",
+    [
+        (n, first)
+        for n, count in ((2, 2000), (3, 2000), (4, 2000), (1, 1000))
+        for first in range(0, count, 500)
+    ],
+)
+def test_random_walk_full(players, first):
+    games(players, first + 500, first=first)
 
 
 @pytest.mark.slow

@@ -5,7 +5,9 @@ import * as generic from "../games/generic.js";
 import { RENDERERS } from "../games/index.js";
 import { seatName } from "../ui/seats.js";
 
-let current = { id: null, mod: generic };
+// `pending`: the game's own renderer is still loading. Its board stays empty meanwhile: the
+// generic view (a data dump) flashing before the real board reads as a broken page.
+let current = { id: null, mod: generic, pending: false };
 const loaded = [];
 
 /** Called when a renderer has loaded (the table, or the review, redraws with it). */
@@ -15,23 +17,42 @@ export function onLoaded(fn) {
 
 export function use(id) {
   if (current.id === id) return;
-  current = { id, mod: generic };
   const load = RENDERERS[id];
+  current = { id, mod: generic, pending: Boolean(load) };
   if (!load) return;
   const wanted = current;
-  load().then(
-    (mod) => {
-      if (current !== wanted) return;
-      current.mod = mod;
-      for (const fn of loaded) fn();
-    },
-    (error) => console.error(`marquee: the renderer for ${id} failed to load`, error),
-  );
+  const done = (mod) => {
+    if (current !== wanted) return;
+    current.mod = mod;
+    current.pending = false;
+    for (const fn of loaded) fn();
+  };
+  load().then(done, (error) => {
+    console.error(`marquee: the renderer for ${id} failed to load`, error);
+    done(generic);
+  });
 }
+
+// Every game's renderer fetched and compiled once the page is idle after the engine is ready,
+// so that the first table of a game draws its own board at once.
+document.addEventListener(
+  "marquee:engine-ready",
+  () => {
+    const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 200));
+    idle(() => {
+      for (const load of Object.values(RENDERERS)) load().catch(() => {});
+    });
+  },
+  { once: true },
+);
 
 /** Draw `snap` into `container`. `page`: {viewer, lang, t, hint, call, act, review} of the
  *  table, or of the review (`review`: a past position, where nothing is asked about a move). */
 export function renderBoard(container, snap, page) {
+  if (current.pending) {
+    container.replaceChildren(); // its renderer draws it in a moment (onLoaded)
+    return;
+  }
   const { viewer, lang, t, hint, call } = page;
   // Questions to the engine answer with Promises: renderers never rely on a synchronous engine.
   const ask = (fn) => Promise.resolve().then(fn);
