@@ -4,6 +4,7 @@
 import { DESTRUCTIVE, describe } from "./describe.js";
 import { activate, hover, movesOf, nameTarget, reveal, svg as s, whyNot } from "../../ui/board.js";
 import { h } from "../../ui/dom.js";
+import { labelled } from "../../ui/i18n.js";
 import { tipContent } from "./tips.js";
 
 export const SEAT_COLORS = ["#c8372d", "#2563c9", "#1f8a47", "#d99a00"];
@@ -79,7 +80,9 @@ export function seatBadge(seat) {
 export const abbr = (c, kind) => (kind ? c.w(`abbr.${kind}`) : "");
 
 // The board's own words: the catalog's `ui.trk.*` strings (engine/games/trickerion/messages.json).
-export const words = (t) => (key, params) => t(`ui.trk.${key}`, params);
+// `w.lv(label, value)`: "label: value" in the page's language.
+export const words = (t) =>
+  Object.assign((key, params) => t(`ui.trk.${key}`, params), { lv: (label, value) => labelled(t, label, value) });
 
 // ---- interaction ------------------------------------------------------------------------------
 
