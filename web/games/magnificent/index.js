@@ -278,8 +278,7 @@ function soloTargets(c) {
   return h(
     "span",
     { class: "mgn-stat mgn-solo", testid: "mgn-solo-targets", title: c.api.t("ui.magnificent.solo_targets") },
-    c.w("solo"),
-    ": ",
+    c.w.lv(c.w("solo"), ""),
     c.solo.targets.map((t) =>
       h(
         "span",

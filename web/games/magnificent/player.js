@@ -376,10 +376,10 @@ export function opponent(c, seat) {
           {},
           lastMark(
             c,
-            h("span", {}, `${c.w("tents")}: ${p.tents.filter((x) => x && x !== "start").length}`),
+            h("span", {}, c.w.lv(c.w("tents"), p.tents.filter((x) => x && x !== "start").length)),
             c.last.tents.has(seat),
           ),
-          ` · ${c.w("posters")}: ${p.posters.filter(Boolean).length} · `,
+          ` · ${c.w.lv(c.w("posters"), p.posters.filter(Boolean).length)} · `,
           lastMark(c, h("span", {}, c.w("rewarded", { n: p.rewarded.length })), c.last.rewarded.has(seat)),
         ),
         p.tiles.length ? h("div", { class: "mgn-small" }, p.tiles.map((x) => c.w(`space.${x}`)).join(" · ")) : null,

@@ -91,7 +91,7 @@ export function decisionStrip(c) {
     status,
     c.canAct ? ask : null,
     menu,
-    items.length ? h("strong", { class: "dec-title" }, pend ? `${w("pending")}: ` : `${w("more")}: `) : null,
+    items.length ? h("strong", { class: "dec-title" }, w.lv(w(pend ? "pending" : "more"), "")) : null,
     items,
   );
 }
