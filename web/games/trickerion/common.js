@@ -107,17 +107,25 @@ export function choose(c, key, el, title) {
     run(entries[0]);
     return;
   }
+  const firsts = entries.map((e) => friendly(c, e));
   c.pop.openPanel(el, {
     title,
     label: c.w("choose_here", { what: title }),
     closeLabel: c.w("close"),
-    choices: entries.map((e) => {
-      const first = friendly(c, e);
+    choices: entries.map((e, i) => {
+      const first = firsts[i];
+      // choices alike in their first line (a trick's facings, its links' coins or fame) are told
+      // apart in bold by the engine's full label
+      const alike = first && firsts.filter((f) => f === first).length > 1;
       return {
         class: e.select !== undefined ? "select" : DESTRUCTIVE.has(e.action?.type) ? "danger" : "",
         testid: e.select !== undefined ? "trk-choice-select" : `trk-choice-${e.index}`,
         index: e.index,
-        body: first ? [h("strong", {}, first), h("small", {}, e.label)] : e.label,
+        body: !first
+          ? e.label
+          : alike
+            ? [h("strong", {}, e.label), h("small", {}, first)]
+            : [h("strong", {}, first), h("small", {}, e.label)],
         pick: () => run(e),
       };
     }),

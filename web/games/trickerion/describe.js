@@ -158,7 +158,7 @@ export function describe(c, action) {
       return w("discard_props", { what: propName(c, a.prop), n: a.count ?? 1 });
     case "set_up_trick":
       return a.cell >= 0
-        ? `${w.lv(w("setup_what", { what: trickName(c, a.trick) }), perfName(c, a.card))}, ${w("slot_n", { n: a.cell + 1 })} — ${ap("set_up_trick")}`
+        ? `${w("setup_what", { what: trickName(c, a.trick) })} · ${perfName(c, a.card)}, ${w("slot_n", { n: a.cell + 1 })} — ${ap("set_up_trick")}`
         : null;
     case "perform":
       return `${w("perform_what", { what: perfName(c, a.card) })}`;
