@@ -120,6 +120,11 @@ export function joinNames(names, t) {
   return t("ui.list.and", { first: names.slice(0, -1).join(", "), last: names.at(-1) });
 }
 
+/** "label: value" in the page's language (French sets a narrow no-break space before the colon). */
+export function labelled(t, label, value) {
+  return t("ui.label_value", { label, value });
+}
+
 /** A data key as words, for keys a game has not translated: "tome_red" -> "Tome red". */
 export function humanize(key) {
   const words = String(key)

@@ -4,6 +4,7 @@
 // a part that draws such a place makes it a target (`target`): one action plays at once,
 // several open a choice panel. Actions whose place was not drawn fall to the decision strip.
 
+import { labelled } from "../../ui/i18n.js";
 import { h } from "../../ui/dom.js";
 import { svg as s, SVG_NS, activate, movesOf, nameTarget, whyNot } from "../../ui/board.js";
 
@@ -70,7 +71,9 @@ export function groupLegal(legal) {
 }
 
 /** The board's words: `ui.mgn.<key>` strings of engine/games/magnificent/messages.json. */
-export const words = (t) => (key, params) => t(`ui.mgn.${key}`, params);
+// `w.lv(label, value)`: "label: value" in the page's language.
+export const words = (t) =>
+  Object.assign((key, params) => t(`ui.mgn.${key}`, params), { lv: (label, value) => labelled(t, label, value) });
 
 /** Light a place one of the others acted on since the viewer's last decision. */
 export function lastMark(c, el, on) {

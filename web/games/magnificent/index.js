@@ -278,8 +278,7 @@ function soloTargets(c) {
   return h(
     "span",
     { class: "mgn-stat mgn-solo", testid: "mgn-solo-targets", title: c.api.t("ui.magnificent.solo_targets") },
-    c.w("solo"),
-    ": ",
+    c.w.lv(c.w("solo"), ""),
     c.solo.targets.map((t) =>
       h(
         "span",
@@ -302,6 +301,11 @@ function strip(c) {
   else if (v.pending.length) prompt = c.w(`stage.${v.pending[0].kind}`);
   // the solo's offer: four cards kept one by one, each prompt saying which (R91)
   else if (v.phase === "offer") prompt = c.w("stage.offer_n", { n: (v.players[v.seat]?.cards.length ?? 0) + 1, of: 4 });
+  // a stage whose own moves are all made leaves End turn alone: say so, not the stage's task
+  else if (v.phase === "turn" && c.legal.length && c.legal.every((e) => e.action.type === "end"))
+    prompt = c.w("stage.done");
+  // R26-R28: the power a die brings is not its face alone
+  else if (v.phase === "turn" && v.turn.stage === "take") prompt = `${c.w("stage.take")} ${c.w("power_rule")}`;
   else if (v.phase === "turn") prompt = c.w(`stage.${v.turn.stage}`);
   else prompt = c.w(`stage.${v.phase}`);
   const rest = c.legal.filter((e) => !keysOf(e.action).some((k) => c.drawn.has(k)));

@@ -58,7 +58,7 @@ function scoreTrack(c) {
         class: "mgn-score-token",
         testid: `mgn-score-${i}`,
         style: `left:${pos}%;top:${0.6 + i * 1.05}rem`,
-        title: `${nameOf(c, i)}: ${p.vp}`,
+        title: c.w.lv(nameOf(c, i), p.vp),
       },
       h("span", { class: "dot", style: `background:${SEAT_COLOURS[i]}` }),
       h("span", { class: "n" }, `${p.vp}`),
@@ -72,7 +72,7 @@ function scoreTrack(c) {
       {
         class: "mgn-score-line",
         role: "img",
-        "aria-label": players.map((p, i) => `${nameOf(c, i)}: ${p.vp}`).join(", "),
+        "aria-label": players.map((p, i) => c.w.lv(nameOf(c, i), p.vp)).join(", "),
         style: `height:${1 + players.length * 1.05}rem`,
       },
       marks,
@@ -115,8 +115,7 @@ function mainTent(c) {
     ? h(
         "p",
         { class: "mgn-small" },
-        c.w("dice_supply"),
-        ": ",
+        c.w.lv(c.w("dice_supply"), ""),
         c.v.dice_supply.map((col) => h("span", { class: "mgn-swatch", style: `background:${COLOURS[col]}` })),
       )
     : null;
@@ -125,7 +124,7 @@ function mainTent(c) {
     "mgn-tent",
     c.w("main_tent"),
     h("div", { class: "mgn-dice" }, dice),
-    h("p", { class: "mgn-small" }, c.w("used_markers"), ": ", used.filter(Boolean).length ? used : "—"),
+    h("p", { class: "mgn-small" }, c.w.lv(c.w("used_markers"), ""), used.filter(Boolean).length ? used : "—"),
     supply,
   );
 }

@@ -148,7 +148,10 @@ function postersRow(c, p, seat) {
       : h("div", { class: "mgn-poster empty", testid: `mgn-poster-${i}` }, c.w("empty"));
     if (id && needs[i] && c.v.phase !== "over") el.append(needLine(c, needs[i]));
     if (id && c.mine && c.v.turn.stage === "reward") el.classList.add(ready.has(i) ? "ready" : "not-ready");
-    return target(c, el, `poster-${i}`, { title: id ? c.w("posters") : c.w("empty") });
+    const bonus = tentBonus(c, p, i);
+    if (bonus) el.append(h("div", { class: "mgn-small slot-tent" }, bonus));
+    const name = id ? c.w("posters") : c.w("empty");
+    return target(c, el, `poster-${i}`, { title: bonus ? `${name} · ${bonus}` : name });
   });
   return h(
     "div",
@@ -156,6 +159,17 @@ function postersRow(c, p, seat) {
     h("h3", {}, c.w("posters"), " · ", h("span", { class: "mgn-small" }, c.w("rewarded", { n: p.rewarded.length }))),
     h("div", { class: "mgn-poster-row" }, slots),
   );
+}
+
+/** What the tent under poster slot `i` adds when the poster there is performed (its ★ and ¢;
+ *  its gem is a price, shown on the tent), or null while the tent space below is empty. */
+function tentBonus(c, p, i) {
+  const id = p.tents[i];
+  if (!id) return null;
+  const t = id === "start" ? c.boards[p.board].start_tent : c.tents[id];
+  if (!t) return null;
+  const gain = [t.vp ? `★${t.vp}` : "", t.coins ? `¢${t.coins}` : ""].filter(Boolean).join(" ");
+  return gain ? c.w.lv(c.w("tent_bonus"), `+${gain}`) : null;
 }
 
 /** Whether a held poster could be performed now, else what it lacks (R52): the tent in words,
@@ -376,10 +390,10 @@ export function opponent(c, seat) {
           {},
           lastMark(
             c,
-            h("span", {}, `${c.w("tents")}: ${p.tents.filter((x) => x && x !== "start").length}`),
+            h("span", {}, c.w.lv(c.w("tents"), p.tents.filter((x) => x && x !== "start").length)),
             c.last.tents.has(seat),
           ),
-          ` · ${c.w("posters")}: ${p.posters.filter(Boolean).length} · `,
+          ` · ${c.w.lv(c.w("posters"), p.posters.filter(Boolean).length)} · `,
           lastMark(c, h("span", {}, c.w("rewarded", { n: p.rewarded.length })), c.last.rewarded.has(seat)),
         ),
         p.tiles.length ? h("div", { class: "mgn-small" }, p.tiles.map((x) => c.w(`space.${x}`)).join(" · ")) : null,

@@ -8,6 +8,7 @@
 // ledger.js (action spaces, horoscope, predictions, guilds, staff, the ledger); common.js holds
 // the targets and the memory they share.
 
+import { labelled } from "../../ui/i18n.js";
 import { AT_TABLE, CALLOUTS, FOCUS_PANEL, TOAST_MS, all, button, find, memo } from "./common.js";
 import { actionSpaces, goodIcon, guilds, horoscope, ledger, marketIcon, predictions, staff } from "./ledger.js";
 import { bowl, stargazing, threads } from "./sheet.js";
@@ -141,12 +142,12 @@ function header(ctx) {
   stats.push(
     stat(
       "oracle-corruption",
-      `☠ ${t("ui.oracle.corruption")}: ${v.corruption.held}`,
+      `☠ ${labelled(t, t("ui.oracle.corruption"), v.corruption.held)}`,
       null,
       v.corruption.held ? "bad" : "",
     ),
   );
-  if (v.score) stats.push(stat("oracle-score", `${t("ui.oracle.score")}: ${v.score.total}`, null, "good"));
+  if (v.score) stats.push(stat("oracle-score", labelled(t, t("ui.oracle.score"), v.score.total), null, "good"));
   return h(
     "header",
     { class: "oracle-head" },

@@ -41,13 +41,14 @@ export function slotSvg(c, slotIndex, mod) {
     g.append(seatToken(occ.seat, 28, 25, 15, `${occ.seat + 1}${abbr(c, kind)}`));
   }
   const title = slotName(c, slotIndex);
-  const desc = `${title}: ${
+  const desc = w.lv(
+    title,
     v === -2
       ? w("blocked")
       : occ
         ? `${c.seatName(occ.seat)} · ${c.charName(players[occ.seat]?.chars[occ.char]?.kind)}`
-        : w("free")
-  }`;
+        : w("free"),
+  );
   g.setAttribute("aria-label", desc);
   const wrap = h(
     "div",
@@ -130,7 +131,7 @@ export function die(c, i) {
     { class: `die${state}${cls}`, testid: `trk-die-${i}`, title, dataset: { face, used: String(used) } },
     h("span", {}, used ? "" : dieFace(c, face)),
   );
-  wire(c, el, `die-${i}`, `${c.w("die_n", { n: i + 1 })}: ${title}`);
+  wire(c, el, `die-${i}`, c.w.lv(c.w("die_n", { n: i + 1 }), title));
   if (!c.targets.has(`die-${i}`) && c.view.phase === "place")
     explain(c, el, () => ({ type: i >= 4 ? "take_coins" : "reroll_die", die: i }));
   return el;
@@ -394,7 +395,7 @@ function perfCell(c, card, ci, k, x, y) {
     if ((card.dbl ?? []).includes(k))
       g.append(s("text", { x: x + C - 10, y: y + 14, class: "tok-text", "font-size": 10 }, "×2"));
     const tname = trick ? nameOf(D.tricks[trick.id], lang) : "";
-    g.append(s("title", {}, `${c.seatName(seat)}: ${tname} ${SYMBOLS[sym]}`));
+    g.append(s("title", {}, c.w.lv(c.seatName(seat), `${tname} ${SYMBOLS[sym]}`)));
     if (trick) {
       listen(g, "mouseenter", (e) => showTip(c, e.currentTarget, `trick:${trick.id}`));
       listen(g, "mouseleave", () => c.pop.hideTip());
@@ -556,7 +557,7 @@ function fameTrack(c) {
   players.forEach((p, seat) => {
     const n = (stacks[p.fame] = (stacks[p.fame] ?? 0) + 1) - 1;
     const tok = seatToken(seat, X(p.fame) + n * 17, 14, 8);
-    tok.append(s("title", {}, `${c.seatName(seat)}: ${w("n_fame", { n: p.fame })}`));
+    tok.append(s("title", {}, w.lv(c.seatName(seat), w("n_fame", { n: p.fame }))));
     svg.append(tok);
   });
   return svg;

@@ -4,6 +4,7 @@
 import { DESTRUCTIVE, describe } from "./describe.js";
 import { activate, hover, movesOf, nameTarget, reveal, svg as s, whyNot } from "../../ui/board.js";
 import { h } from "../../ui/dom.js";
+import { labelled } from "../../ui/i18n.js";
 import { tipContent } from "./tips.js";
 
 export const SEAT_COLORS = ["#c8372d", "#2563c9", "#1f8a47", "#d99a00"];
@@ -79,7 +80,9 @@ export function seatBadge(seat) {
 export const abbr = (c, kind) => (kind ? c.w(`abbr.${kind}`) : "");
 
 // The board's own words: the catalog's `ui.trk.*` strings (engine/games/trickerion/messages.json).
-export const words = (t) => (key, params) => t(`ui.trk.${key}`, params);
+// `w.lv(label, value)`: "label: value" in the page's language.
+export const words = (t) =>
+  Object.assign((key, params) => t(`ui.trk.${key}`, params), { lv: (label, value) => labelled(t, label, value) });
 
 // ---- interaction ------------------------------------------------------------------------------
 
@@ -104,17 +107,25 @@ export function choose(c, key, el, title) {
     run(entries[0]);
     return;
   }
+  const firsts = entries.map((e) => friendly(c, e));
   c.pop.openPanel(el, {
     title,
     label: c.w("choose_here", { what: title }),
     closeLabel: c.w("close"),
-    choices: entries.map((e) => {
-      const first = friendly(c, e);
+    choices: entries.map((e, i) => {
+      const first = firsts[i];
+      // choices alike in their first line (a trick's facings, its links' coins or fame) are told
+      // apart in bold by the engine's full label
+      const alike = first && firsts.filter((f) => f === first).length > 1;
       return {
         class: e.select !== undefined ? "select" : DESTRUCTIVE.has(e.action?.type) ? "danger" : "",
         testid: e.select !== undefined ? "trk-choice-select" : `trk-choice-${e.index}`,
         index: e.index,
-        body: first ? [h("strong", {}, first), h("small", {}, e.label)] : e.label,
+        body: !first
+          ? e.label
+          : alike
+            ? [h("strong", {}, e.label), h("small", {}, first)]
+            : [h("strong", {}, first), h("small", {}, e.label)],
         pick: () => run(e),
       };
     }),

@@ -111,7 +111,7 @@ export function describe(c, action) {
         ? `${c.charName(ch.kind)} ← ${D.specials[a.card] ? nameOf(D.specials[a.card], c.lang) : c.T(a.card)}`
         : null;
     case "make_idle":
-      return ch ? `${who}: ${w("make_idle")}` : null;
+      return ch ? w.lv(who, w("make_idle")) : null;
     case "advertise": {
       const cost = D.raw.board.advertise.cost_by_initiative[initiativeSlot(c) - 1];
       if (a.advertise) return w("advertise_yes", { c: cost, f: D.raw.board.advertise.fame });
@@ -158,7 +158,7 @@ export function describe(c, action) {
       return w("discard_props", { what: propName(c, a.prop), n: a.count ?? 1 });
     case "set_up_trick":
       return a.cell >= 0
-        ? `${w("setup_what", { what: trickName(c, a.trick) })}: ${perfName(c, a.card)}, ${w("slot_n", { n: a.cell + 1 })} — ${ap("set_up_trick")}`
+        ? `${w("setup_what", { what: trickName(c, a.trick) })} · ${perfName(c, a.card)}, ${w("slot_n", { n: a.cell + 1 })} — ${ap("set_up_trick")}`
         : null;
     case "perform":
       return `${w("perform_what", { what: perfName(c, a.card) })}`;

@@ -69,7 +69,12 @@ function trickCard(c, t, seat, mine) {
     h(
       "div",
       { class: "tc-meta" },
-      h("span", { title: cap(w("markers")) }, `▣ ${t.markers}/${T_?.markers ?? "?"}`),
+      h(
+        "span",
+        { title: cap(w("markers")) },
+        // the Engineer board adds one marker to each Prepare
+        w("markers_state", { n: t.markers, k: (T_?.markers ?? 0) + (t.eng ? 1 : 0) }),
+      ),
       h("span", {}, w("prep_ap", { n: T_?.prepare_ap ?? "?" })),
       t.eng ? h("span", { class: "tag" }, w("on_engineer")) : null,
       t.enhanced ? h("span", { class: "tag" }, w("enhanced")) : null,
@@ -170,7 +175,7 @@ export function playerArea(c, p, seat) {
     {
       class: `player pboard seat-${seat % 4}${mine ? " mine" : ""}${acting ? " acting" : ""}`,
       testid: `trk-player-${seat}`,
-      "aria-label": `${c.seatName(seat)}: ${w("player_board")}`,
+      "aria-label": w.lv(c.seatName(seat), w("player_board")),
     },
     playerHeader(c, p, seat),
     // as on the player board: the characters along the top with their assignment cards under

@@ -18,6 +18,7 @@ import { makeRenderer, CELL } from "./index.js";
 import { data, loadData, nameOf, cap, SLOT } from "./data.js";
 import { svg, loadStyles } from "../../ui/board.js";
 import { h } from "../../ui/dom.js";
+import { labelled } from "../../ui/i18n.js";
 
 const FACING = { up: [0, -1], right: [1, 0], down: [0, 1], left: [-1, 0] };
 const UI = { pick: null, step: -1 };
@@ -153,7 +154,7 @@ function markProphecy(c, el, id) {
     // a dotted outline and the reason as a tooltip: a badge here would squeeze the card's text
     if (m && m[1] === id) {
       el.classList.add("prov");
-      el.title = `${c.api.t("ui.solo.provisional")}: ${reason}`;
+      el.title = labelled(c.api.t, c.api.t("ui.solo.provisional"), reason);
     }
   }
 }
@@ -321,7 +322,7 @@ function successorPanel(c, solo, prov) {
         dataset: { off: String(Boolean(ab.off)), effect: ab.effect ?? "" },
       },
       h("strong", {}, nameOf(mag, lang) || ab.magician || ""),
-      ": ",
+      labelled(t, "", ""),
       h(
         "span",
         { class: "solo-ab-text" },
@@ -441,7 +442,7 @@ function prepDice(c, solo, loc) {
   const dice = (solo.prep_dice ?? []).map((d) => {
     const hot = choosable.has(d.id) && (!partners || partners.has(d.id));
     const picked = UI.pick === d.id;
-    const title = `${loc(d.location)}: ${d.face.map(faceTitle).join(", ")}${d.marked ? ` · ${t("ui.solo.marked")}` : ""}`;
+    const title = `${labelled(t, loc(d.location), d.face.map(faceTitle).join(", "))}${d.marked ? ` · ${t("ui.solo.marked")}` : ""}`;
     const body = [
       h("span", { class: "pd-loc" }, loc(d.location)),
       h("span", { class: "pd-face" }, d.face.length ? d.face.map(faceText).join(" · ") : "—"),

@@ -91,7 +91,7 @@ export function decisionStrip(c) {
     status,
     c.canAct ? ask : null,
     menu,
-    items.length ? h("strong", { class: "dec-title" }, pend ? `${w("pending")}: ` : `${w("more")}: `) : null,
+    items.length ? h("strong", { class: "dec-title" }, w.lv(w(pend ? "pending" : "more"), "")) : null,
     items,
   );
 }
@@ -134,6 +134,9 @@ function prompt(c) {
     if (keys.some((k) => k.startsWith("magician-"))) return w("prompt.setup_magician");
     return w("prompt.setup");
   }
+  // Solo, round II on: the Successor's dice are rerolled before anyone may advertise
+  const legal = c.snap.legal ?? [];
+  if (legal.length && legal.every((e) => e.action.type === "reroll_prep_dice")) return c.api.t("ui.solo.choose_dice");
   if (["advertise", "assign", "place", "perform"].includes(view.phase)) return w(`prompt.${view.phase}`);
   return w("prompt.other", { n: targets.size });
 }

@@ -51,7 +51,7 @@ export function tipContent(key, lang, w) {
         "dl",
         {},
         row(w("school"), cap(nameOf(D.schools[t.school], lang))),
-        row(w("level", { n: t.level }), `${w("threshold")}: ${t.fame_threshold}`),
+        row(w("level", { n: t.level }), w.lv(w("threshold"), t.fame_threshold)),
         row(w("components"), comps || "—"),
         row(w("ap"), w("prep_ap", { n: t.prepare_ap })),
         row(cap(w("markers")), String(t.markers)),
@@ -94,7 +94,7 @@ export function tipContent(key, lang, w) {
         "dl",
         {},
         row(w("school"), cap(nameOf(D.schools[m.school], lang))),
-        row(w("ability"), `${nameOf(m.ability, lang)}: ${textOf(m.ability.text, lang)}`),
+        row(w("ability"), w.lv(nameOf(m.ability, lang), textOf(m.ability.text, lang))),
       ),
       en(m.ability.text),
     );
