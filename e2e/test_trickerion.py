@@ -212,7 +212,10 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
         assert target.evaluate_all(IN_VIEW) == [True], f"{key} is off screen"
         target.click()
         counts["strip" if use_strip else "board"] += 1
-        if page.get_by_test_id("trk-panel").count():
+        yes = page.get_by_test_id("trk-confirm-yes")
+        if yes.count():  # a move the engine warns about (issue #31): the player confirms it
+            yes.click()
+        elif page.get_by_test_id("trk-panel").count():
             choices = page.get_by_test_id("trk-panel").locator(".trk-choice")
             assert choices.count() > 1
             if key.split("-")[0] not in panels_shot:
@@ -231,17 +234,20 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
             assert choice.evaluate_all(ON_SCREEN) == [True], f"a choice of {key} is off screen"
             choice.click()
             counts["panel"] += 1
-            # giving a trick or props back asks for a confirmation: the player confirms
-            if page.get_by_test_id("trk-confirm-yes").count():
-                yes = page.get_by_test_id("trk-confirm-yes")
-                assert yes.evaluate_all(ON_SCREEN) == [True], "the confirmation is off screen"
-                yes.click()
-        # a move was played, or a character was chosen to place (the board redraws)
-        page.wait_for_function(
+        # a move was played, or a character was chosen to place (the board redraws); giving a
+        # trick or props back, or ending a phase with something left to do, asks first (the
+        # question opens once the click has bubbled): the player confirms
+        moved = (
             f"marquee.snapshot().step > {step} || "
-            f"Number(document.querySelector('[data-testid=\"trk-board\"]')?.dataset.render) > {drawn}",
-            timeout=10_000,
+            f"Number(document.querySelector('[data-testid=\"trk-board\"]')?.dataset.render) > {drawn}"
         )
+        page.wait_for_function(
+            f"{moved} || !!document.querySelector('{tid('trk-confirm-yes')}')", timeout=10_000
+        )
+        if yes.count():
+            assert yes.evaluate_all(ON_SCREEN) == [True], "the confirmation is off screen"
+            yes.click()
+            page.wait_for_function(moved, timeout=10_000)
         if page.evaluate(f"marquee.snapshot().step === {step}"):
             counts["select"] += 1
     else:
