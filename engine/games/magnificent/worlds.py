@@ -1,0 +1,30 @@
+"""The futures a seat cannot tell apart (the hard levels' determinization, and the greedy bot's
+own dealt world for looking a turn ahead): what it cannot see, dealt again."""
+
+from __future__ import annotations
+
+from engine.core.rng import Rng
+from engine.games.magnificent.state import MagState
+
+
+def determinize(g, state: MagState, viewer: int, rng: Rng) -> MagState:
+    s = g.copy(state)
+    s.rng = Rng(state=rng.next_u64(), draws=s.rng.draws)
+    if s.deal_throw is not None:  # the first round's dice, not thrown yet: unknown too
+        s.deal_throw = Rng(state=rng.next_u64(), draws=s.deal_throw.draws)
+    others = [i for i, p in enumerate(s.players) if i != viewer and p.draft]
+    if others:
+        pool = sorted(s.master_deck + tuple(c for i in others for c in s.players[i].draft))
+        rng.shuffle(pool)
+        for i in others:
+            p = s.players[i]
+            n = len(p.draft)
+            p.draft, pool = tuple(pool[:n]), pool[n:]
+            if p.kept:
+                p.kept = p.draft[rng.below(n)]
+        s.master_deck = tuple(pool)
+    # Sorted first: states differing only in hidden orders give the same determinizations.
+    s.master_deck = tuple(rng.shuffled(sorted(s.master_deck)))
+    s.tile_stack = tuple(rng.shuffled(sorted(s.tile_stack)))
+    s.poster_deck = tuple(rng.shuffled(sorted(s.poster_deck)))
+    return s
