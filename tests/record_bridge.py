@@ -72,10 +72,12 @@ def record(game: str, players: int, options: dict[str, Any], seed: int, steps: i
         others = [s for s in range(players) if s not in to["seats"]]
         if others:
             out.append(call(b, "why", seat=others[0], action=legal[0], lang=lang))
-        broken = {k: (999 if isinstance(v, int) and not isinstance(v, bool) else v)
-                  for k, v in legal[-1].items()}
+        broken = {
+            k: (999 if isinstance(v, int) and not isinstance(v, bool) else v)
+            for k, v in legal[-1].items()
+        }
         out.append(call(b, "why", seat=seat, action=broken, lang=lang))
-        seen.extend(legal[: 12])
+        seen.extend(legal[:12])
         del seen[:-200]
         action = pick.choice(legal)
         out.append(call(b, "act", seat=seat, action=action, lang=lang))

@@ -306,7 +306,7 @@ class Game:
                 # page call cannot choose the dice or the Successor's steps.
                 raise IllegalAction(f"core.forced.{to.kind}", seat=seat)
         elif to.kind == "players":
-            self.check_move(state, seat, action, listed)
+            self._refuse_unless_legal(state, seat, action, listed)
         new = self.copy(state)
         try:
             events = self._apply(new, seat, action)
@@ -316,10 +316,34 @@ class Game:
             raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
         return new, events
 
-    def check_move(self, state: Any, seat: int, action: Any, listed: list[Any] | None) -> None:
-        """A player's move checked before it is applied, after the core's checks of whose turn
-        it is and of the action's type: a game that can say why a move is refused in the
-        player's words raises that ``IllegalAction`` here (otherwise ``_apply`` refuses)."""
+    def _refuse_unless_legal(
+        self, state: Any, seat: int, action: Any, listed: list[Any] | None
+    ) -> None:
+        """The one refusal path: a player's action not among the legal ones is refused here,
+        before anything applies, and the game is asked only for the words (``refusal``)."""
+        try:
+            if self.allows(state, seat, action, listed):
+                return
+            code, params = self.refusal(state, seat, action)
+        except _MALFORMED as exc:
+            raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
+        raise IllegalAction(code, **params)
+
+    def allows(self, state: Any, seat: int, action: Any, listed: list[Any] | None) -> bool:
+        """Whether ``action`` is among ``legal_actions(state, seat)`` (``listed``, when the
+        caller has it). A game may answer the same question without listing (a placement
+        checked among its one fragment's spots); never a different one."""
+        return action in (listed if listed is not None else self.legal_actions(state, seat))
+
+    def refusal(self, state: Any, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
+        """Why ``seat`` may not take ``action`` now, which ``allows`` refused: the rule's code
+        and its parameters, in the player's terms (a catalog text of the game's)."""
+        raise NotImplementedError(f"{self.id} names no refusal")
+
+    def decisions(self) -> Any:
+        """This table's ``engine.core.decisions.Decisions`` (the pending kinds its state can
+        hold, each with its entry), or None for a game without pending decisions."""
+        return None
 
     def _action_types(self) -> tuple[type, ...]:
         types = getattr(self.action_type, "__args__", None)

@@ -10,7 +10,8 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
+from engine.core import Event, Game, OptionSpec, Result, ToAct
+from engine.core.decisions import Decisions
 from engine.core.game import CHANCE_NODE, TERMINAL, Progress
 from engine.core.i18n import catalog, format_template, render
 from engine.core.levels import level_bots
@@ -41,7 +42,8 @@ from engine.games.magnificent.state import MagState, PendingPoster
 from engine.games.magnificent.tuning import LEARNER
 from engine.games.magnificent.view import view as build_view
 
-# The rule each decision answers to (rules-digest ids), named by an illegal-action error.
+# The rule each move of the turn answers to (rules-digest ids), named by an illegal-action
+# error; a pending decision's answers carry theirs in ``decisions.TABLE``.
 RULE: dict[type, str] = {
     A.ChooseSide: "R18",
     A.DraftKeep: "R19",
@@ -56,14 +58,9 @@ RULE: dict[type, str] = {
     A.Place: "R34",
     A.Skip: "R36",
     A.Move: "R37",
-    A.TakeTent: "R40",
     A.Hat: "R51",
     A.Reward: "R52",
     A.Swap: "R54",
-    A.GainPoster: "R46",
-    A.DeclinePoster: "R47",
-    A.PickGem: "R40",
-    A.PayGems: "R52",
     A.FinalChoice: "R80",
     A.EndTurn: "R22",
     A.PickPair: "R72",
@@ -109,7 +106,7 @@ class Magnificent(Game):
     learner = LEARNER
     search_knowledge = KNOWLEDGE
     rules_type: ClassVar[type[Rules]] = Rules  # a variant's hooks (Rules subclass)
-    rule_of: ClassVar[dict[type, str]] = RULE
+    rule_of: ClassVar[dict[type, str]] = RULE | decisions.TABLE.rules()
 
     def __init__(
         self,
@@ -153,18 +150,19 @@ class Magnificent(Game):
         # round: such a save holds no step for those throws.
         return format_version < 4 and bool(state.throw)
 
-    def check_move(self, state: MagState, seat: int, action: Any, listed: list[Any] | None) -> None:
+    def allows(self, state: MagState, seat: int, action: Any, listed: list[Any] | None) -> bool:
         # A placement is cheaper checked among its one fragment's spots than found in the long
         # listed ones; anything else is looked up among the legal actions.
         if isinstance(action, A.Place):
-            ok = legal.place_allowed(self.rules, state, seat, action)
-        else:
-            ok = action in (listed if listed is not None else self.legal_actions(state, seat))
-        if not ok:
-            # the player's reason in words and numbers; the rule stays named in it
-            rule = self.rule_of[type(action)]
-            code, params = refusals.reason(self.rules, state, seat, action, rule)
-            raise IllegalAction(code, **params)
+            return legal.place_allowed(self.rules, state, seat, action)
+        return super().allows(state, seat, action, listed)
+
+    def refusal(self, state: MagState, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
+        # the player's reason in words and numbers; the rule stays named in it
+        return refusals.reason(self.rules, state, seat, action, self.rule_of[type(action)])
+
+    def decisions(self) -> Decisions:
+        return decisions.TABLE
 
     def saved_state_hash(self, state: MagState, format_version: int) -> str:
         if format_version >= 4:

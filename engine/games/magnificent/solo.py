@@ -16,7 +16,7 @@ from engine.core.tuples import pop, put, without
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import common, setup
 from engine.games.magnificent.common import ev
-from engine.games.magnificent.game import RULE, Magnificent
+from engine.games.magnificent.game import Magnificent
 from engine.games.magnificent.rules import Rules
 from engine.games.magnificent.state import HeldCard, MagState
 
@@ -131,7 +131,7 @@ class MagnificentSolo(Magnificent):
     option_specs = ()
     action_type = A.Action | SoloDiscard
     rules_type = SoloRules
-    rule_of: ClassVar[dict[type, str]] = {**RULE, SoloDiscard: "R92"}
+    rule_of: ClassVar[dict[type, str]] = {**Magnificent.rule_of, SoloDiscard: "R92"}
 
     def __init__(
         self,

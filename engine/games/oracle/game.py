@@ -10,6 +10,7 @@ import hashlib
 from typing import Any
 
 from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct
+from engine.core.decisions import Decisions
 from engine.core.game import CHANCE_NODE, TERMINAL, Progress
 from engine.core.i18n import catalog
 from engine.core.levels import level_bots
@@ -18,6 +19,7 @@ from engine.games.oracle import actions as A
 from engine.games.oracle import available, flow, frame, legacy, resolve
 from engine.games.oracle import packs as P
 from engine.games.oracle.bots import GreedyBot
+from engine.games.oracle.decisions import TABLE
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.search import KNOWLEDGE
 from engine.games.oracle.stargazing import line_terms
@@ -172,15 +174,25 @@ class OracleGame(Game):
         # Companion mode accompanies a physical game: its throws and draws happen at the table.
         return not self.rules.practice_mode
 
+    def allows(self, state: OracleState, seat: int, action: Any, listed: list[Any] | None) -> bool:
+        # The refusals decide what is listed (``available.options``): asking them for the one
+        # action spares listing the companion's 984 throws.
+        return available.refusal(self.rules, state, action) is None
+
+    def refusal(self, state: OracleState, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
+        why = available.refusal(self.rules, state, action)
+        assert why is not None, "refusal asked for an allowed action"
+        return why
+
+    def decisions(self) -> Decisions:
+        return TABLE
+
     def _apply(self, state: OracleState, seat: int, action: Any) -> list[Event]:
         r = self.rules
         ev: list[Event] = []
         if seat == CHANCE:
             resolve.chance(r, state, action, ev)
         else:
-            refused = available.refusal(r, state, action)
-            if refused is not None:
-                raise refused
             resolve.perform(r, state, action, ev)
         flow.advance(r, state, ev)
         return ev

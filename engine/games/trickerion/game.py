@@ -147,6 +147,12 @@ class Trickerion(Game):
             return self.chance_action(state)
         return action
 
+    def refusal(self, state: State, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
+        return flow.refusal(self.rules, self.copy(state), seat, action)
+
+    def decisions(self) -> Decisions:
+        return self.rules.decisions
+
     def _apply(self, state: State, seat: int, action) -> list[Event]:
         return flow.apply(self.rules, state, seat, action)
 
