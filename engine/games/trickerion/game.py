@@ -12,7 +12,7 @@ from engine.core.game import Game, Progress, Result, ToAct
 from engine.core.options import OptionSpec
 from engine.core.registry import register
 from engine.games.trickerion import decisions, flow, setup
-from engine.games.trickerion.actions import Action, Chance
+from engine.games.trickerion.actions import Action, Buy, Chance
 from engine.games.trickerion.bots import BOTS
 from engine.games.trickerion.catalog import Catalog, catalog
 from engine.games.trickerion.rules import TrickerionRules, options_of
@@ -147,6 +147,15 @@ class Trickerion(Game):
             return self.chance_action(state)
         return action
 
+    def allows(self, state: State, seat: int, action: Any, listed: list[Any] | None) -> bool:
+        legal = listed if listed is not None else self.legal_actions(state, seat)
+        if type(action) is Buy:
+            # A bundle is bought in any order of its props (Component Sale, a36: "4 of any
+            # types"); the listing names each bundle once.
+            key = _bundle(action)
+            return any(type(a) is Buy and _bundle(a) == key for a in legal)
+        return action in legal
+
     def refusal(self, state: State, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
         return flow.refusal(self.rules, self.copy(state), seat, action)
 
@@ -208,3 +217,7 @@ class Trickerion(Game):
         from engine.games.trickerion.terms import term_form
 
         return term_form(self.term_name(kind, value, lang), case, lang)
+
+
+def _bundle(a: Buy) -> tuple[Any, ...]:
+    return tuple(sorted(a.props)), a.bargain, a.mode, a.refill
