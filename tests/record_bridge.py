@@ -4,7 +4,7 @@ a restructuring that must keep behaviour (issue #33's gate) can be diffed before
     python -m tests.record_bridge OUT_DIR [--steps N]
 
 Per game and seed, every seat human: each ``snapshot``/``act``/``step`` answer in turn (a
-language a step, EN/RU/FR), and at each player decision the refusals of actions legal
+language a step, EN/RU/FR), the ``chart`` every 40 steps and the ``review`` at the end, and at each player decision the refusals of actions legal
 earlier in the game but not now (``why`` and ``act``), of a move out of turn and of an action
 whose fields point nowhere. One line per answer, so ``diff`` shows where two runs part.
 """
@@ -53,6 +53,8 @@ def record(game: str, players: int, options: dict[str, Any], seed: int, steps: i
         lang = LANGS[n % 3]
         data = json.loads(call(b, "snapshot", viewer=0, lang=lang))
         to = data["to_act"]
+        if n % 40 == 0:
+            out.append(call(b, "chart"))
         if to["kind"] == "terminal":
             break
         if to["kind"] != "players":
@@ -81,6 +83,8 @@ def record(game: str, players: int, options: dict[str, Any], seed: int, steps: i
         del seen[:-200]
         action = pick.choice(legal)
         out.append(call(b, "act", seat=seat, action=action, lang=lang))
+    out.append(call(b, "chart"))
+    out.append(call(b, "review", viewer=0, lang="ru"))
     return out
 
 

@@ -58,7 +58,7 @@ from engine.games.trickerion.state import (
 from engine.games.trickerion.theater import reschedule, reschedule_options, set_up, set_up_options
 
 
-def _not_listed(r: TrickerionRules, s: State, pend: Any, action: Any) -> tuple[str, dict]:
+def _not_listed(r: TrickerionRules, s: State, pend: Any, action: Any) -> tuple[str, dict[str, Any]]:
     return refuse("trickerion", pend, action)
 
 
@@ -147,7 +147,7 @@ def _perform_decision(performer_of) -> Decision:
         ) -> None:
             performance.perform_action(r, s, pend.seat, performer_of(pend), action.card, ev)
 
-    def refusal(r: TrickerionRules, s: State, pend: Any, action: Any) -> tuple[str, dict]:
+    def refusal(r: TrickerionRules, s: State, pend: Any, action: Any) -> tuple[str, dict[str, Any]]:
         # A card without the performer's marker is refused by its own rule, not as "not listed".
         if isinstance(action, A.Perform) and action.card not in performance.candidates(
             s, performer_of(pend)

@@ -76,7 +76,7 @@ def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     return []
 
 
-def apply(r: TrickerionRules, s: State, seat: int, action) -> list[Event]:
+def apply(r: TrickerionRules, s: State, seat: int, action: Any) -> list[Event]:
     ev: list[Event] = []
     if seat == r.automaton_seat(s):
         r.apply_automaton(s, seat, action, ev)

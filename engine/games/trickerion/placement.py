@@ -241,7 +241,7 @@ def revealed_specials(r: TrickerionRules, s: State, seat: int, loc: str) -> list
 # --- applying -------------------------------------------------------------------------------------
 
 
-def apply(r: TrickerionRules, s: State, seat: int, action, ev: list[Event]) -> None:
+def apply(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]) -> None:
     """A placement turn's action: anytime ones first (Discard Props, Return Trick), then the
     character's placement, then what the placed character does (its own moves, else its
     location's, ``LOCATION_MODULES``)."""
@@ -269,7 +269,9 @@ def apply(r: TrickerionRules, s: State, seat: int, action, ev: list[Event]) -> N
 _LEAST_AP = {"theater": 1}
 
 
-def _at_location(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev) -> None:
+def _at_location(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: Any, ev: list[Event]
+) -> None:
     need = _LEAST_AP.get(act.loc, 0)
     if act.ap < need:
         raise IllegalAction("trickerion.ap.not_enough", need=need, have=act.ap)
@@ -283,18 +285,24 @@ def _at_location(r: TrickerionRules, s: State, seat: int, act: Placement, action
         raise AssertionError("AP went negative")
 
 
-def _return_trick(r: TrickerionRules, s: State, seat: int, action: A.ReturnTrick, ev) -> None:
+def _return_trick(
+    r: TrickerionRules, s: State, seat: int, action: A.ReturnTrick, ev: list[Event]
+) -> None:
     if trick_by_id(s.players[seat], action.trick) is None:
         raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
     return_trick(r.cat, s, seat, action.trick, ev)
 
 
-def _end_turn(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev) -> None:
+def _end_turn(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: Any, ev: list[Event]
+) -> None:
     ev.append(Event("trickerion.turn_ended", {"seat": seat, "ap_left": act.ap}))
     end_turn(r, s, ev)
 
 
-def _forgo(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev) -> None:
+def _forgo(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: Any, ev: list[Event]
+) -> None:
     if act.effect != "ready":
         raise IllegalAction("trickerion.special.no_effect_to_forgo")
     act.effect = "forgone"
@@ -308,7 +316,7 @@ def _forgo(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev) 
 
 
 def _mimesis(
-    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.Mimesis, ev
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.Mimesis, ev: list[Event]
 ) -> None:
     if action not in extras(r, s, seat, act):
         raise IllegalAction("trickerion.mimesis.not_allowed", special=action.special)
@@ -318,7 +326,9 @@ def _mimesis(
     ev.append(Event("trickerion.mimesis", {"seat": seat, "special": action.special}))
 
 
-def _mechanical(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev) -> None:
+def _mechanical(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: Any, ev: list[Event]
+) -> None:
     if action not in extras(r, s, seat, act):
         raise IllegalAction("trickerion.mechanical_enhancement.not_allowed")
     s.players[seat].used += ("mechanical_enhancement",)

@@ -140,7 +140,9 @@ def choice(kind) -> Decision:
     return Decision(kind.legal, apply, refusal=_not_allowed)
 
 
-def _not_allowed(r: TrickerionRules, s: State, pend, action) -> tuple[str, dict[str, Any]]:
+def _not_allowed(
+    r: TrickerionRules, s: State, pend: Any, action: Any
+) -> tuple[str, dict[str, Any]]:
     return "trickerion.setup.not_allowed", {"step": pend.kind, "seat": pend.seat}
 
 
