@@ -269,7 +269,7 @@ class Bridge(Automation, Door):
         """Each seat's figures at the end of every round of the game at the table (the
         ending's chart): ``history.chart``; None for a game that keeps no running score."""
         table = self._table()
-        return history.chart(table.match.game, table.match.states)
+        return history.chart(table.presenter, table.match.states)
 
     def m_review(self, a: ReviewArgs) -> Snapshot:
         """Open a review: of a save file's game (``text``, loaded as ``load`` does: a bad file
@@ -289,8 +289,8 @@ class Bridge(Automation, Door):
         snap.review = Review(
             len(match.steps),
             match.terminal,
-            history.rounds(game, match.states),
-            history.chart(game, match.states),
+            history.rounds(review.presenter, match.states),
+            history.chart(review.presenter, match.states),
             log(review, a.viewer, a.lang),
             game.state_hash(match.state) if match.terminal else None,
         )

@@ -48,6 +48,8 @@ class Table:
             for i, s in enumerate(seats)
         ]
         self.match = match
+        # how the game's positions read (the chart, the ending's targets, warnings, names)
+        self.presenter = game.presenter(game)
         self.hints = hints
         self.bots: dict[int, Bot] = {
             i: make_bot(game, s.bot, bot_seed(match.seed, i))

@@ -25,7 +25,7 @@ LABEL_CACHE = 20_000  # remembered action labels (cleared when full)
 
 class Entry(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A legal action: ``index`` its place in ``legal`` (what a hint points at), ``action`` the
-    JSON that ``act`` takes back, ``warning`` (when the game warns, ``Game.action_warning``) the
+    JSON that ``act`` takes back, ``warning`` (when the game warns, ``Presenter.action_warning``) the
     question the page asks before playing it."""
 
     index: int
@@ -49,7 +49,7 @@ class UndoRefusal(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Outcome(msgspec.Struct, forbid_unknown_fields=True):
-    """``Game.result`` plus the solo targets (``Game.score_targets``) and each scoring
+    """``Game.result`` plus the solo targets (``Presenter.score_targets``) and each scoring
     category's translated name (``labels``, keyed as ``breakdown``)."""
 
     scores: list[int]
@@ -249,11 +249,11 @@ def present(
         to_act=to,
         viewer=viewer,
         view=view,
-        legal=[entry(game, i, a, lang, state, viewer, labels) for i, a in enumerate(legal)],
+        legal=[entry(table, i, a, lang, state, viewer, labels) for i, a in enumerate(legal)],
         formed=formed,
         log=log(table, viewer, lang) if with_log else [],
         # names the project translated itself: the page marks them in labels and the log
-        unofficial=game.unofficial_names(lang),
+        unofficial=table.presenter.unofficial_names(lang),
         can_undo=viewer is not None and refusal is None and live,
         undo_refusal=None
         if refusal is None
@@ -264,7 +264,7 @@ def present(
             result.scores,
             result.winners,
             result.breakdown,
-            game.score_targets(),
+            table.presenter.score_targets(),
             {key: score_label(game, key, lang) for row in result.breakdown for key in row},
         ),
         automation=automation,
@@ -275,9 +275,10 @@ def present(
 
 
 def entry(
-    game: Game, i: int, action: Any, lang: str, state: Any, seat: int | None, labels: Labels
+    table: Table, i: int, action: Any, lang: str, state: Any, seat: int | None, labels: Labels
 ) -> Entry:
-    warning = game.action_warning(state, action, seat)
+    game = table.match.game
+    warning = table.presenter.action_warning(state, action, seat)
     return Entry(
         index=i,
         action=game.action_to_builtins(action),

@@ -30,7 +30,9 @@ import msgspec
 from engine.core.copier import copier
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.events import Event
+from engine.core.legacy import Legacy
 from engine.core.options import OptionSpec, normalize
+from engine.core.presenter import Presenter
 
 CHANCE = -1
 
@@ -67,14 +69,6 @@ class Result(msgspec.Struct, frozen=True):
     breakdown: list[dict[str, int]] = []
 
 
-class Progress(msgspec.Struct, frozen=True):
-    """Where a game stands, for the page's chart of it: the round (or day) and each seat's
-    running figures by name, ``score`` first (what the result will count: fame, points)."""
-
-    round: int
-    figures: dict[str, list[int]]
-
-
 class Game:
     id: ClassVar[str]
     names: ClassVar[dict[str, str]]  # en / ru / fr
@@ -108,8 +102,10 @@ class Game:
     # ``why`` (the Oracle's companion throw: 984 entries): the bridge's snapshot leaves them out
     # of ``legal`` and names them in ``formed`` {type: count}; they stay legal actions.
     form_actions: ClassVar[tuple[str, ...]] = ()
-    # What ``progress`` counts its rounds in (the chart's axis): "round", or "day" (the Oracle)
-    progress_unit: ClassVar[str] = "round"
+    # How the game reads saves of older formats (``engine.core.legacy``; the game's legacy.py).
+    legacy: ClassVar[type[Legacy]] = Legacy
+    # How its positions read on the page (``engine.core.presenter``), held by the bridge.
+    presenter: ClassVar[type[Presenter]] = Presenter
 
     def __init__(
         self,
@@ -175,16 +171,6 @@ class Game:
         """Final scores once terminal, else None."""
         raise NotImplementedError
 
-    def score_targets(self) -> list[int]:
-        """A solo game's printed targets, lowest first (The Magnificent §15: 200 / 220 / 240),
-        for the ending to say which the score reached; [] for a game without."""
-        return []
-
-    def progress(self, state: Any) -> Progress | None:
-        """The round and each seat's running figures in ``state`` (``Progress``), for the
-        chart of a game; None for a game that keeps no running score."""
-        return None
-
     def chance_action(self, state: Any) -> Any:
         raise NotImplementedError(f"{self.id} has no chance nodes")
 
@@ -201,19 +187,6 @@ class Game:
         which tests/core/test_every_game.py checks. A game with hidden information returns at
         least one such state wherever something is hidden; the RNG is probed by the test."""
         return []
-
-    def upgrade_step(self, state: Any, seat: int, action: Any, format_version: int) -> Any:
-        """A step recorded by an older save format, in today's encoding (``state``: the state
-        it applies to). A game whose action encoding changed maps old steps here, e.g. a chance
-        step that carries its outcome today recomputed from the seed."""
-        return action
-
-    def unrecorded_chance(self, state: Any, format_version: int) -> bool:
-        """True when a save of the older ``format_version`` holds no step for the chance node
-        at ``state``: the engine threw inside the step before it then. The loader takes the
-        engine's own throw (``chance_action``, from the seed) and the state is the one that
-        save recorded."""
-        return False
 
     def enters_outcomes(self, state: Any, seat: int, action: Any) -> bool:
         """True when a person may enter this chance or automaton step by hand (the outcome of
@@ -232,22 +205,11 @@ class Game:
         """Official name of a game term (a card, a location) for the log; games override."""
         return str(value)
 
-    def unofficial_names(self, lang: str) -> dict[str, str]:
-        """Names in ``lang`` that are the project's own translations, no edition's (each of
-        their forms that labels and the log use), mapped to the official English name: the page
-        marks them and shows the English. Games whose packs carry such names override."""
-        return {}
-
     def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
         """Parameters an action's label needs beyond the action's own fields, read from the
         position (``state`` may be None when none is at hand): Trickerion names a character
         by its kind ("Place your Engineer…"), which the action only numbers. Games override."""
         return {}
-
-    def action_warning(self, state: Any, action: Any, seat: int | None) -> Any:
-        """Why a legal choice may be a mistake, said before the click: ``(code, params)`` of a
-        catalog text (a move that spends the turn for nothing), or None. Games override."""
-        return None
 
     def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
         """A term in a grammatical case or with its preposition (``{p:kind:case}`` in the
@@ -306,7 +268,7 @@ class Game:
                 # page call cannot choose the dice or the Successor's steps.
                 raise IllegalAction(f"core.forced.{to.kind}", seat=seat)
         elif to.kind == "players":
-            self.check_move(state, seat, action, listed)
+            self._refuse_unless_legal(state, seat, action, listed)
         new = self.copy(state)
         try:
             events = self._apply(new, seat, action)
@@ -316,10 +278,34 @@ class Game:
             raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
         return new, events
 
-    def check_move(self, state: Any, seat: int, action: Any, listed: list[Any] | None) -> None:
-        """A player's move checked before it is applied, after the core's checks of whose turn
-        it is and of the action's type: a game that can say why a move is refused in the
-        player's words raises that ``IllegalAction`` here (otherwise ``_apply`` refuses)."""
+    def _refuse_unless_legal(
+        self, state: Any, seat: int, action: Any, listed: list[Any] | None
+    ) -> None:
+        """The one refusal path: a player's action not among the legal ones is refused here,
+        before anything applies, and the game is asked only for the words (``refusal``)."""
+        try:
+            if self.allows(state, seat, action, listed):
+                return
+            code, params = self.refusal(state, seat, action)
+        except _MALFORMED as exc:
+            raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
+        raise IllegalAction(code, **params)
+
+    def allows(self, state: Any, seat: int, action: Any, listed: list[Any] | None) -> bool:
+        """Whether ``action`` is among ``legal_actions(state, seat)`` (``listed``, when the
+        caller has it). A game may answer the same question without listing (a placement
+        checked among its one fragment's spots); never a different one."""
+        return action in (listed if listed is not None else self.legal_actions(state, seat))
+
+    def refusal(self, state: Any, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
+        """Why ``seat`` may not take ``action`` now, which ``allows`` refused: the rule's code
+        and its parameters, in the player's terms (a catalog text of the game's)."""
+        raise NotImplementedError(f"{self.id} names no refusal")
+
+    def decisions(self) -> Any:
+        """This table's ``engine.core.decisions.Decisions`` (the pending kinds its state can
+        hold, each with its entry), or None for a game without pending decisions."""
+        return None
 
     def _action_types(self) -> tuple[type, ...]:
         types = getattr(self.action_type, "__args__", None)
@@ -344,12 +330,6 @@ class Game:
 
     def state_hash(self, state: Any) -> str:
         return hashlib.sha256(self._state_encoder.encode(state)).hexdigest()
-
-    def saved_state_hash(self, state: Any, format_version: int) -> str:
-        """The hash a save of ``format_version`` recorded for ``state``: a game whose state
-        encoding changed since maps the state back to the shape that format hashed, so the
-        proof in older saves still holds (``engine/core/save.py``)."""
-        return self.state_hash(state)
 
     def encode_action(self, action: Any) -> bytes:
         return self._json.encode(action)

@@ -25,16 +25,17 @@ import msgspec
 import engine
 from engine.core import registry
 from engine.core.errors import IllegalAction, MarqueeError, OptionsError, SaveError
+from engine.core.legacy import Legacy
 from engine.core.match import SEED_LIMIT, Match
 
 FORMAT = "marquee-save"
 # 3: The Magnificent's pending decisions are tagged Structs and Trickerion's dice roll carries
-# its faces (house order II): a format-2 save's steps are mapped on load (Game.upgrade_step)
-# and its state hash checked in the shape it recorded (Game.saved_state_hash).
+# its faces (house order II): a format-2 save's steps are mapped on load (Legacy.upgrade_step)
+# and its state hash checked in the shape it recorded (Legacy.saved_state_hash).
 # Format 4 (engine 0.5): The Magnificent's dice are chance steps that carry their faces and its
 # solo fields lost the solo name; the Oracle's rewards owed are one Struct per kind. A format-3
 # save's missing chance steps are the engine's own throws from the seed on load
-# (Game.unrecorded_chance) and its state hash is checked in the shape it recorded.
+# (Legacy.unrecorded_chance) and its state hash is checked in the shape it recorded.
 FORMAT_VERSION = 4
 
 MAX_BYTES = 2_000_000  # a whole 4-player game is ~35 kB; the rest is room for a box owner's packs
@@ -266,10 +267,10 @@ def _game(save: SaveFile | SaveFileV1) -> Any:
     return game
 
 
-def _unrecorded_chance(match: Match, format_version: int) -> None:
+def _unrecorded_chance(match: Match, old: Legacy, format_version: int) -> None:
     """The chance steps an older format did not record (the throw happened inside another
-    step then), taken as the engine's own throw from the seed (Game.unrecorded_chance)."""
-    while match.game.unrecorded_chance(match.state, format_version):
+    step then), taken as the engine's own throw from the seed (Legacy.unrecorded_chance)."""
+    while old.unrecorded_chance(match.state, format_version):
         match.auto_step()
 
 
@@ -286,20 +287,21 @@ def load_with_table(data: bytes | str) -> Loaded:
             "save.bad_table", detail=f"{len(save.table.seats)} seats for {game.players} players"
         )
     match = Match(game, save.seed)
+    old = game.legacy(game)
     for index, step in enumerate(steps):
         try:
             action = game.action_from_builtins(step.action)
         except msgspec.ValidationError as exc:
             raise SaveError("save.bad_action", step=index, detail=str(exc)[:200]) from None
         if save.format_version < FORMAT_VERSION:
-            _unrecorded_chance(match, save.format_version)
-            action = game.upgrade_step(match.state, step.seat, action, save.format_version)
+            _unrecorded_chance(match, old, save.format_version)
+            action = old.upgrade_step(match.state, step.seat, action, save.format_version)
         try:
             match.act(step.seat, action)
         except IllegalAction as exc:
             raise SaveError("save.illegal_step", step=index, rule=exc.code) from None
-    _unrecorded_chance(match, save.format_version)
-    if game.saved_state_hash(match.state, save.format_version) != save.state_hash:
+    _unrecorded_chance(match, old, save.format_version)
+    if old.saved_state_hash(match.state, save.format_version) != save.state_hash:
         raise SaveError("save.hash_mismatch", version=save.engine_version, ours=engine.__version__)
     seats = [msgspec.structs.replace(s, name=clean_name(s.name)) for s in save.table.seats]
     return Loaded(match, msgspec.structs.replace(save.table, seats=seats))

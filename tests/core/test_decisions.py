@@ -8,11 +8,8 @@ import typing
 import msgspec
 import pytest
 
+from engine.core import registry
 from engine.core.decisions import Decision, Decisions, kind, refuse
-from engine.games.magnificent import decisions as mag_decisions
-from engine.games.magnificent.state import MagState
-from engine.games.oracle import decisions as oracle_decisions
-from engine.games.oracle.state import OracleState
 
 
 class _P(msgspec.Struct, tag_field="kind"):
@@ -50,7 +47,7 @@ def test_a_variant_adds_its_kinds_after_the_base_ones():
 
 def test_refusal_names_the_decision_kind():
     assert kind(Second()) == "second"
-    assert refuse("tiny", Second(), First()).code == "tiny.decision.second"
+    assert refuse("tiny", Second(), First()) == ("tiny.decision.second", {"action": "First"})
 
 
 def test_a_kind_missing_from_the_table_is_an_error():
@@ -67,10 +64,21 @@ def _queue_kinds(state_type) -> set[type]:
     return set(typing.get_args(member))
 
 
-@pytest.mark.parametrize(
-    ("state_type", "table"),
-    [(MagState, mag_decisions.TABLE), (OracleState, oracle_decisions.TABLE)],
-    ids=["magnificent", "oracle"],
-)
+def _tables():
+    """Every registered game's decisions, at each player count (a variant's table may differ)."""
+    for cls in registry.all_games():
+        table = cls(cls.min_players).decisions()
+        if table is not None:
+            yield pytest.param(cls.state_type, table, id=cls.id)
+
+
+@pytest.mark.parametrize(("state_type", "table"), list(_tables()))
 def test_every_pending_kind_a_state_holds_has_a_table_entry(state_type, table):
     assert set(table) == _queue_kinds(state_type)
+
+
+def test_every_game_with_a_pending_queue_declares_its_decisions():
+    # A game whose state queues decisions but declares no table would skip the test above.
+    for cls in registry.all_games():
+        if "pending" in typing.get_type_hints(cls.state_type):
+            assert cls(cls.min_players).decisions() is not None, cls.id

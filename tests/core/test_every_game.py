@@ -344,11 +344,10 @@ class _MutatesInput(_Broken):
         return new, events
 
 
-class _TakesAnyNumber(_Broken):
-    def _apply(self, state: Any, seat: int, action: Any) -> list[Any]:
-        if isinstance(action, tinygame.Pick) and not 1 <= action.n <= 3:
-            action = tinygame.Pick(1)
-        return super()._apply(state, seat, action)
+class _AllowsAnyNumber(_Broken):
+    # The core refuses what is not listed; a game that answers "allowed" for more lets it in.
+    def allows(self, state: Any, seat: int, action: Any, listed: list[Any] | None) -> bool:
+        return isinstance(action, tinygame.Pick) or super().allows(state, seat, action, listed)
 
 
 class _UntranslatedEvent(_Broken):
@@ -370,7 +369,7 @@ class _MissingPlaceholder(_Broken):
         _LeakyView,
         _ViewWithRng,
         _MutatesInput,
-        _TakesAnyNumber,
+        _AllowsAnyNumber,
         _UntranslatedEvent,
         _MissingPlaceholder,
     ],

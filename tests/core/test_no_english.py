@@ -148,7 +148,7 @@ class Reader:
             terms = game.label_terms(state, action, seat)
             for lang in ("ru", "fr"):
                 self.read("label", action_label(game, action, lang, terms), lang)
-            warning = game.action_warning(state, action, seat)
+            warning = game.presenter(game).action_warning(state, action, seat)
             if warning:
                 for lang in ("ru", "fr"):
                     self.read("warning", render(warning[0], warning[1], lang, game), lang)

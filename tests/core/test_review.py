@@ -153,7 +153,7 @@ def test_a_fork_plays_on_from_an_earlier_move():
 def test_solo_targets_are_in_the_ending():
     match = Match.new("magnificent-solo", 1, None, 5)
     play_to_end(match, {0: make_bot(match.game, "greedy", 1)})
-    assert match.game.score_targets() == [200, 220, 240]
+    assert match.game.presenter(match.game).score_targets() == [200, 220, 240]
     bridge = Bridge()
     call(bridge, "load", text=savefile.dump(match).decode(), viewer=0)
     result = call(bridge, "snapshot", viewer=0)["result"]

@@ -110,6 +110,6 @@ def test_a_format_3_save_gets_the_engines_throws_on_load():
     doc["steps"] = base64.b64encode(
         msgspec.json.encode([[st.seat, msgspec.to_builtins(st.action)] for st in steps])
     ).decode()
-    doc["state_hash"] = match.game.saved_state_hash(match.state, 3)
+    doc["state_hash"] = match.game.legacy(match.game).saved_state_hash(match.state, 3)
     loaded = savefile.load(json.dumps(doc))
     assert loaded.state == match.state and len(loaded.steps) == len(match.steps)

@@ -208,7 +208,7 @@ def test_a_perform_with_nothing_to_perform_warns_and_build_short_of_power_says_t
         )
 
     game, s, seat = _game_at(idle_perform)
-    warning = game.action_warning(s, A.Choose("perform"), seat)
+    warning = game.presenter(game).action_warning(s, A.Choose("perform"), seat)
     assert warning is not None and warning[0] == "ui.mgn.why.perform_nothing"
 
     def no_build(game, s, seat):

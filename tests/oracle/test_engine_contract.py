@@ -15,6 +15,7 @@ from engine.core.bots import RandomBot, bot_seed
 from engine.core.i18n import LANGS, action_label, catalog, render
 from engine.core.match import Match
 from engine.games.oracle import actions as A
+from engine.games.oracle.decisions import TABLE
 from engine.games.oracle.state import PendingLines
 
 from .helpers import L, R, act, game, refused, started
@@ -251,6 +252,6 @@ def test_every_action_kind_has_a_place_in_the_flow():
     from engine.games.oracle import available as T
 
     placed = set(T.TURN_ACTIONS) | set(T.MANIPULATIONS) | set(T.ROLL_PHASE)
-    placed |= {cls for answers in T.PENDING_ANSWERS.values() for cls in answers}
+    placed |= set(TABLE.rules())
     placed |= {A.Roll, A.DrawAdventurers}
     assert placed == set(A.ALL_ACTIONS)

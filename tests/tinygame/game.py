@@ -90,12 +90,16 @@ class TinyGame(Game):
     def chance_action(self, state: State) -> Roll:
         return Roll()
 
+    def refusal(self, state: State, seat: int, action) -> tuple[str, dict]:
+        # a player's only move is a pick of 1-3; the die is the game's
+        if isinstance(action, Pick):
+            return "tiny.pick.range", {"n": action.n}
+        return "tiny.roll.only_chance", {}
+
     def _apply(self, state: State, seat: int, action) -> list[Event]:
         if isinstance(action, Pick):
             if seat == CHANCE:
                 raise IllegalAction("tiny.pick.chance_cannot_pick")
-            if not 1 <= action.n <= 3:
-                raise IllegalAction("tiny.pick.range", n=action.n)
             state.picks[seat] = action.n
             events = [Event("tiny.picked", {"seat": seat, "n": action.n}, to=seat)]
             if all(p is not None for p in state.picks):
@@ -104,8 +108,6 @@ class TinyGame(Game):
                     state.scores[i] += p
                 state.phase = "roll" if self.options["dice"] else self._next_round(state)
             return events
-        if seat != CHANCE:
-            raise IllegalAction("tiny.roll.only_chance")
         die = state.rng.between(1, 6)
         for i, p in enumerate(state.picks):
             if p % 2 == die % 2:

@@ -58,5 +58,5 @@ def test_a_forced_throw_must_be_faces_of_the_dice():
 
 def test_a_bare_chance_of_format_2_is_the_engines_throw():
     g, s = _at_roll()
-    assert g.upgrade_step(s, CHANCE, A.Chance(), 2) == g.chance_action(s)
-    assert g.upgrade_step(s, CHANCE, A.Chance(), 3) == A.Chance()
+    assert g.legacy(g).upgrade_step(s, CHANCE, A.Chance(), 2) == g.chance_action(s)
+    assert g.legacy(g).upgrade_step(s, CHANCE, A.Chance(), 3) == A.Chance()

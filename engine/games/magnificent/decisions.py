@@ -2,7 +2,7 @@
 for each kind, what answers it and what the answer does. ``TABLE`` lists the kinds in the order
 a turn raises them: posters and gems from symbols and cells (A9, R38), the tent a travel or the
 setup offers (R41, S5), the gems a performance reward costs (R49). The legality of an answer
-is checked before (``TheMagnificent.apply``); an entry's ``apply`` takes the decision off the
+is checked before (the core's ``Game.apply``); an entry's ``apply`` takes the decision off the
 queue and does it."""
 
 from __future__ import annotations
@@ -75,21 +75,22 @@ class Pay:
         perform.pay_and_reward(r, s, s.seat, tuple(pend.slots), pend.fragment, action.wild, events)
 
 
-def answer(body) -> Decision:
-    """The decision leaves the queue before its answer applies (which may raise more)."""
+def answer(body, answers: dict[type, str]) -> Decision:
+    """The decision leaves the queue before its answer applies (which may raise more);
+    ``answers``: each answer's action type with the rule (rules-digest id) its refusal names."""
 
     def apply(r: Rules, s: MagState, pend, action, events: list[Event]) -> None:
         s.pending.pop(0)
         body.apply(r, s, pend, action, events)
 
-    return Decision(body.legal, apply)
+    return Decision(body.legal, apply, answers)
 
 
 TABLE = Decisions(
     {
-        PendingPoster: answer(Poster),
-        PendingGem: answer(Gem),
-        PendingTent: answer(Tent),
-        PendingPay: answer(Pay),
+        PendingPoster: answer(Poster, {A.GainPoster: "R46", A.DeclinePoster: "R47"}),
+        PendingGem: answer(Gem, {A.PickGem: "R40"}),
+        PendingTent: answer(Tent, {A.TakeTent: "R40"}),
+        PendingPay: answer(Pay, {A.PayGems: "R52"}),
     }
 )

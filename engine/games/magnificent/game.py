@@ -4,14 +4,14 @@ a subclass answering the hooks of ``Rules`` and of this class."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 import msgspec
 
-from engine.core import Event, Game, IllegalAction, OptionSpec, Result, ToAct
-from engine.core.game import CHANCE_NODE, TERMINAL, Progress
+from engine.core import Event, Game, OptionSpec, Result, ToAct
+from engine.core.decisions import Decisions
+from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.i18n import catalog, format_template, render
 from engine.core.levels import level_bots
 from engine.core.registry import register
@@ -21,7 +21,6 @@ from engine.games.magnificent import (
     build,
     decisions,
     labels,
-    legacy,
     legal,
     perform,
     posters,
@@ -35,13 +34,16 @@ from engine.games.magnificent import (
 from engine.games.magnificent import components as C
 from engine.games.magnificent.bots import GreedyBot
 from engine.games.magnificent.common import ev
+from engine.games.magnificent.legacy import MagLegacy
+from engine.games.magnificent.presenter import MagPresenter
 from engine.games.magnificent.rules import Rules
 from engine.games.magnificent.search import KNOWLEDGE
 from engine.games.magnificent.state import MagState, PendingPoster
 from engine.games.magnificent.tuning import LEARNER
 from engine.games.magnificent.view import view as build_view
 
-# The rule each decision answers to (rules-digest ids), named by an illegal-action error.
+# The rule each move of the turn answers to (rules-digest ids), named by an illegal-action
+# error; a pending decision's answers carry theirs in ``decisions.TABLE``.
 RULE: dict[type, str] = {
     A.ChooseSide: "R18",
     A.DraftKeep: "R19",
@@ -56,14 +58,9 @@ RULE: dict[type, str] = {
     A.Place: "R34",
     A.Skip: "R36",
     A.Move: "R37",
-    A.TakeTent: "R40",
     A.Hat: "R51",
     A.Reward: "R52",
     A.Swap: "R54",
-    A.GainPoster: "R46",
-    A.DeclinePoster: "R47",
-    A.PickGem: "R40",
-    A.PayGems: "R52",
     A.FinalChoice: "R80",
     A.EndTurn: "R22",
     A.PickPair: "R72",
@@ -109,7 +106,9 @@ class Magnificent(Game):
     learner = LEARNER
     search_knowledge = KNOWLEDGE
     rules_type: ClassVar[type[Rules]] = Rules  # a variant's hooks (Rules subclass)
-    rule_of: ClassVar[dict[type, str]] = RULE
+    rule_of: ClassVar[dict[type, str]] = RULE | decisions.TABLE.rules()
+    legacy = MagLegacy
+    presenter = MagPresenter
 
     def __init__(
         self,
@@ -148,29 +147,19 @@ class Magnificent(Game):
         rng = state.rng if state.deal_throw is None else state.deal_throw
         return A.Roll(setup.throw(msgspec.structs.replace(rng), len(state.throw)))
 
-    def unrecorded_chance(self, state: MagState, format_version: int) -> bool:
-        # Before format 4 the dice were thrown with the deal and inside the step that ended a
-        # round: such a save holds no step for those throws.
-        return format_version < 4 and bool(state.throw)
-
-    def check_move(self, state: MagState, seat: int, action: Any, listed: list[Any] | None) -> None:
+    def allows(self, state: MagState, seat: int, action: Any, listed: list[Any] | None) -> bool:
         # A placement is cheaper checked among its one fragment's spots than found in the long
         # listed ones; anything else is looked up among the legal actions.
         if isinstance(action, A.Place):
-            ok = legal.place_allowed(self.rules, state, seat, action)
-        else:
-            ok = action in (listed if listed is not None else self.legal_actions(state, seat))
-        if not ok:
-            # the player's reason in words and numbers; the rule stays named in it
-            rule = self.rule_of[type(action)]
-            code, params = refusals.reason(self.rules, state, seat, action, rule)
-            raise IllegalAction(code, **params)
+            return legal.place_allowed(self.rules, state, seat, action)
+        return super().allows(state, seat, action, listed)
 
-    def saved_state_hash(self, state: MagState, format_version: int) -> str:
-        if format_version >= 4:
-            return self.state_hash(state)
-        old = legacy.state_v3(state) if format_version == 3 else legacy.state_v2(state)
-        return hashlib.sha256(self._state_encoder.encode(old)).hexdigest()
+    def refusal(self, state: MagState, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
+        # the player's reason in words and numbers; the rule stays named in it
+        return refusals.reason(self.rules, state, seat, action, self.rule_of[type(action)])
+
+    def decisions(self) -> Decisions:
+        return decisions.TABLE
 
     def _apply(self, s: MagState, seat: int, action: Any) -> list[Event]:
         events: list[Event] = []
@@ -230,11 +219,6 @@ class Magnificent(Game):
             return {}
         return labels.terms(self.rules, state, action, seat)
 
-    def action_warning(self, state: Any, action: Any, seat: int | None) -> Any:
-        if state is None or seat is None or state.phase != "turn":
-            return None
-        return labels.warning(self.rules, state, action, seat)
-
     def hidden_probe(self, state: MagState, viewer: int | None) -> list[Any]:
         """Deck orders, the boxed tent and other seats' draft hands and picks are hidden."""
         probe = self.copy(state)
@@ -278,13 +262,6 @@ class Magnificent(Game):
         if case == "a" and lang == "en" and name:
             return ("an " if name[0].lower() in "aeiou" else "a ") + name
         return name
-
-    def progress(self, state: MagState) -> Progress:
-        """Victory points (the score itself) and coins by seat."""
-        players = state.players
-        return Progress(
-            state.round, {"points": [p.vp for p in players], "coins": [p.coins for p in players]}
-        )
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         cat = catalog("engine.games.magnificent")

@@ -1,6 +1,6 @@
 """What a choice gives, read from the position before it is made: the terms an action's label
 needs beyond its own fields (``Game.label_terms``), and the warning a choice that wastes the
-turn carries (``Game.action_warning``).
+turn carries (``Presenter.action_warning``).
 
 The numbers come from the rules' own functions (the travel path and its storage cap, the value
 of a card, the reward of posters), so a label says what the move will do, never a guess. Terms

@@ -8,10 +8,12 @@ tent, slots)``, every field encoded."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import msgspec
 
+from engine.core.legacy import Legacy
 from engine.games.magnificent.state import MagState
 
 # The bag's fields in its order, with their defaults.
@@ -44,3 +46,16 @@ def state_v2(state: MagState) -> dict[str, Any]:
     out["pending"] = [_bag(p["kind"], p) for p in out["pending"]]
     out["turn"]["frags"] = [_bag("fragment", f) for f in out["turn"]["frags"]]
     return out
+
+
+class MagLegacy(Legacy):
+    def unrecorded_chance(self, state: MagState, format_version: int) -> bool:
+        # Before format 4 the dice were thrown with the deal and inside the step that ended a
+        # round: such a save holds no step for those throws.
+        return format_version < 4 and bool(state.throw)
+
+    def saved_state_hash(self, state: MagState, format_version: int) -> str:
+        if format_version >= 4:
+            return self.game.state_hash(state)
+        old = state_v3(state) if format_version == 3 else state_v2(state)
+        return hashlib.sha256(self.game.encode_state(old)).hexdigest()

@@ -16,7 +16,8 @@ from engine.core.tuples import pop, put, without
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import common, setup
 from engine.games.magnificent.common import ev
-from engine.games.magnificent.game import RULE, Magnificent
+from engine.games.magnificent.game import Magnificent
+from engine.games.magnificent.presenter import SoloPresenter
 from engine.games.magnificent.rules import Rules
 from engine.games.magnificent.state import HeldCard, MagState
 
@@ -131,7 +132,8 @@ class MagnificentSolo(Magnificent):
     option_specs = ()
     action_type = A.Action | SoloDiscard
     rules_type = SoloRules
-    rule_of: ClassVar[dict[type, str]] = {**RULE, SoloDiscard: "R92"}
+    presenter = SoloPresenter
+    rule_of: ClassVar[dict[type, str]] = {**Magnificent.rule_of, SoloDiscard: "R92"}
 
     def __init__(
         self,
@@ -182,6 +184,3 @@ class MagnificentSolo(Magnificent):
             winners=[0] if score >= self.rules.pack.solo.targets[0] else [],
             breakdown=[dict(state.players[0].final)],
         )
-
-    def score_targets(self) -> list[int]:
-        return list(self.rules.pack.solo.targets)

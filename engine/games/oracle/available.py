@@ -15,26 +15,10 @@ from engine.games.oracle import predictions, rewards
 from engine.games.oracle.decisions import TABLE
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import (
-    REWARDS,
     OracleState,
-    PendingCircles,
-    PendingDrawOrder,
-    PendingHoroscope,
-    PendingLines,
-    PendingStaff,
-    PendingTownsfolk,
     pending_name,
 )
 
-PENDING_ANSWERS: dict[type, tuple[type, ...]] = {
-    PendingLines: (A.DrawLine,),
-    PendingHoroscope: (A.WriteHoroscope,),
-    **dict.fromkeys(REWARDS, (A.TakeGood, A.MarkHoroscope, A.MarkGuild)),
-    PendingCircles: (A.FillCircle,),
-    PendingStaff: (A.ActivateSlot,),
-    PendingDrawOrder: (A.ResolveDraw,),
-    PendingTownsfolk: (A.TownsfolkSymbol, A.TownsfolkDone),
-}
 ROLL_PHASE = (
     A.RollInApp,
     A.EnterRoll,
@@ -131,16 +115,11 @@ def _circles_ready(s: OracleState, kind: str) -> bool:
 # --- refusals: the rule an action breaks -----------------------------------------------------
 
 
-def refusal(r: Rules, s: OracleState, a) -> IllegalAction | None:
+def refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     """Why the player (seat 0) may not take ``a`` now (the rule it breaks), or None."""
-    why = _refusal(r, s, a)
-    return None if why is None else illegal(why)
-
-
-def _refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     if s.pending:
         p = s.pending[-1]
-        if not isinstance(a, PENDING_ANSWERS[type(p)]):
+        if not isinstance(a, tuple(TABLE.answers(p))):
             return _no("oracle.pending.answer_first", pending=pending_name(p))
         return pending_refusal(r, s, p, a)
     if s.phase == "roll":

@@ -1,6 +1,6 @@
 """Pending decisions (``OracleState.pending``, a stack: the top is answered first): for each
 kind, what answers it (``legal``) and what the answer does (``apply``, after
-``available.refusal`` cleared it). The table's order is the order of the sheet's steps that
+the core refused any answer ``available.refusal`` words). The table's order is the order of the sheet's steps that
 raise them: an action's lines and horoscope values, its rewards and circles, the staff it
 activates, a prediction's draw order, the companion's townsfolk symbols."""
 
@@ -153,18 +153,28 @@ def activate(r: Rules, s: OracleState, slot: int, ev: list[Event]) -> None:
         s.pending.append(PendingX(source=ability))
 
 
+def _by(*answers: type) -> dict[type, str]:
+    """The action types answering a decision. Their rule is left empty: the sheet's steps have
+    no rule numbers, and ``available.refusal`` words each refusal from the position."""
+    return dict.fromkeys(answers, "")
+
+
+_REWARD = _by(A.TakeGood, A.MarkHoroscope, A.MarkGuild)
+
 TABLE = Decisions(
     {
-        PendingLines: Decision(_lines_legal, _lines_apply),
-        PendingHoroscope: Decision(_horoscope_legal, _horoscope_apply),
-        PendingTalisman: Decision(rewards.talisman_options, _reward_apply),
-        PendingTome: Decision(rewards.tome_options, _reward_apply),
-        PendingX: Decision(rewards.x_options, _reward_apply),
-        PendingMarket: Decision(rewards.market_options, _reward_apply),
-        PendingPrediction: Decision(rewards.prediction_options, _reward_apply),
-        PendingCircles: Decision(_circles_legal, _circles_apply),
-        PendingStaff: Decision(_staff_legal, _staff_apply),
-        PendingDrawOrder: Decision(_draw_order_legal, _draw_order_apply),
-        PendingTownsfolk: Decision(_townsfolk_legal, _townsfolk_apply),
+        PendingLines: Decision(_lines_legal, _lines_apply, _by(A.DrawLine)),
+        PendingHoroscope: Decision(_horoscope_legal, _horoscope_apply, _by(A.WriteHoroscope)),
+        PendingTalisman: Decision(rewards.talisman_options, _reward_apply, _REWARD),
+        PendingTome: Decision(rewards.tome_options, _reward_apply, _REWARD),
+        PendingX: Decision(rewards.x_options, _reward_apply, _REWARD),
+        PendingMarket: Decision(rewards.market_options, _reward_apply, _REWARD),
+        PendingPrediction: Decision(rewards.prediction_options, _reward_apply, _REWARD),
+        PendingCircles: Decision(_circles_legal, _circles_apply, _by(A.FillCircle)),
+        PendingStaff: Decision(_staff_legal, _staff_apply, _by(A.ActivateSlot)),
+        PendingDrawOrder: Decision(_draw_order_legal, _draw_order_apply, _by(A.ResolveDraw)),
+        PendingTownsfolk: Decision(
+            _townsfolk_legal, _townsfolk_apply, _by(A.TownsfolkSymbol, A.TownsfolkDone)
+        ),
     }
 )

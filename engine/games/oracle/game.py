@@ -6,18 +6,21 @@ app is the sheet and bowl for a physical game; the player enters what happens at
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct
-from engine.core.game import CHANCE_NODE, TERMINAL, Progress
+from engine.core.decisions import Decisions
+from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.i18n import catalog
 from engine.core.levels import level_bots
 from engine.core.registry import register
 from engine.games.oracle import actions as A
-from engine.games.oracle import available, flow, frame, legacy, resolve
+from engine.games.oracle import available, flow, frame, resolve
 from engine.games.oracle import packs as P
 from engine.games.oracle.bots import GreedyBot
+from engine.games.oracle.decisions import TABLE
+from engine.games.oracle.legacy import OracleLegacy
+from engine.games.oracle.presenter import OraclePresenter
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.search import KNOWLEDGE
 from engine.games.oracle.stargazing import line_terms
@@ -73,6 +76,8 @@ class OracleGame(Game):
     search_knowledge = KNOWLEDGE
     # The page's throw form builds a companion's physical throw (docs/oracle-page.md).
     form_actions = ("enter_roll",)
+    legacy = OracleLegacy
+    presenter = OraclePresenter
     # A box owner may type in the printed merchant sheet (docs/oracle.md).
     replaceable_packs = (P.SHEET,)
     pack_names = {
@@ -144,11 +149,6 @@ class OracleGame(Game):
             s.draw_queue = [r.practice.day_start_draws]
         return s
 
-    def saved_state_hash(self, state: OracleState, format_version: int) -> str:
-        if format_version >= 4:
-            return self.state_hash(state)
-        return hashlib.sha256(self._state_encoder.encode(legacy.state_v3(state))).hexdigest()
-
     def to_act(self, state: OracleState) -> ToAct:
         if state.phase == "over":
             return TERMINAL
@@ -172,15 +172,25 @@ class OracleGame(Game):
         # Companion mode accompanies a physical game: its throws and draws happen at the table.
         return not self.rules.practice_mode
 
+    def allows(self, state: OracleState, seat: int, action: Any, listed: list[Any] | None) -> bool:
+        # The refusals decide what is listed (``available.options``): asking them for the one
+        # action spares listing the companion's 984 throws.
+        return available.refusal(self.rules, state, action) is None
+
+    def refusal(self, state: OracleState, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
+        why = available.refusal(self.rules, state, action)
+        assert why is not None, "refusal asked for an allowed action"
+        return why
+
+    def decisions(self) -> Decisions:
+        return TABLE
+
     def _apply(self, state: OracleState, seat: int, action: Any) -> list[Event]:
         r = self.rules
         ev: list[Event] = []
         if seat == CHANCE:
             resolve.chance(r, state, action, ev)
         else:
-            refused = available.refusal(r, state, action)
-            if refused is not None:
-                raise refused
             resolve.perform(r, state, action, ev)
         flow.advance(r, state, ev)
         return ev
@@ -204,16 +214,6 @@ class OracleGame(Game):
             **{f"townsfolk_{g}": n for g, n in resolve.townsfolk_symbols(r, state).items()},
         }
         return Result(scores=[0], winners=[PLAYER], breakdown=[counts])
-
-    progress_unit = "day"
-
-    def progress(self, state: OracleState) -> Progress:
-        """By day: the practice sheet's score so far; the companion sheet keeps no score (the
-        box's scoring does), so its goods made instead."""
-        if self.rules.practice_mode:
-            return Progress(state.day, {"score": [frame.breakdown(self.rules, state)["total"]]})
-        made = sum(state.made.talisman.values()) + sum(state.made.tome.values())
-        return Progress(state.day, {"goods": [made]})
 
     def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
         """A stargazing line named by the squares it runs between (``stargazing.line_terms``;

@@ -6,10 +6,12 @@ source, colours, tier)`` tagged ``reward``, every field encoded; format 4 tags e
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import msgspec
 
+from engine.core.legacy import Legacy
 from engine.games.oracle.state import REWARDS, OracleState
 
 
@@ -30,3 +32,10 @@ def state_v3(state: OracleState) -> dict[str, Any]:
     out = msgspec.to_builtins(state, builtin_types=(bytes,))
     out["pending"] = [_reward_v3(p) if p["type"] in _TAGS else p for p in out["pending"]]
     return out
+
+
+class OracleLegacy(Legacy):
+    def saved_state_hash(self, state: OracleState, format_version: int) -> str:
+        if format_version >= 4:
+            return self.game.state_hash(state)
+        return hashlib.sha256(self.game.encode_state(state_v3(state))).hexdigest()

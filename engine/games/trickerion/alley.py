@@ -9,6 +9,7 @@ choice, and refill the pending row from the stack.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -45,63 +46,79 @@ def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     return out
 
 
-def apply(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
-    if isinstance(action, A.DrawCards):
-        if not s.decks.get(action.location):
-            raise IllegalAction("trickerion.dark_alley.empty_deck", location=action.location)
-        ap = draw_cost(r, s, act)
-        if act.ap < ap:
-            raise IllegalAction("trickerion.ap.not_enough", need=ap, have=act.ap)
-        act.ap -= ap
-        act.drew = True
-        deck = s.decks[action.location]
-        drawn = [r.cat.special_ids[i] for i in deck[:2]]
-        del deck[:2]
-        ev.append(
-            Event(
-                "trickerion.cards_drawn",
-                {"seat": seat, "location": action.location, "count": len(drawn)},
-            )
+def draw_cards(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.DrawCards, ev: list[Event]
+) -> None:
+    if not s.decks.get(action.location):
+        raise IllegalAction("trickerion.dark_alley.empty_deck", location=action.location)
+    ap = draw_cost(r, s, act)
+    if act.ap < ap:
+        raise IllegalAction("trickerion.ap.not_enough", need=ap, have=act.ap)
+    act.ap -= ap
+    act.drew = True
+    deck = s.decks[action.location]
+    drawn = [r.cat.special_ids[i] for i in deck[:2]]
+    del deck[:2]
+    ev.append(
+        Event(
+            "trickerion.cards_drawn",
+            {"seat": seat, "location": action.location, "count": len(drawn)},
         )
-        ev.append(
-            Event(
-                "trickerion.cards_seen", {"seat": seat, "cards": list(drawn)}, to=seat, reveal=True
-            )
-        )
-        raise_decision(r, s, PendingKeepCard(seat, cards=drawn))
-    elif isinstance(action, A.FortuneTelling):
-        if action not in legal(r, s, seat, act):
-            raise IllegalAction("trickerion.fortune_telling.not_allowed")
-        act.ap -= r.action_ap(s, "fortune_telling")
-        pend = s.pending_prophecies
-        s.pending_prophecies = pend[1:] + pend[:1]
-        ev.append(
-            Event("trickerion.fortune_told", {"seat": seat, "pending": list(s.pending_prophecies)})
-        )
-    elif isinstance(action, A.FateWeaving):
-        if action not in legal(r, s, seat, act):
-            raise IllegalAction("trickerion.fate_weaving.not_allowed")
-        act.ap -= 1
-        index = s.pending_prophecies.index(action.prophecy)
-        old = s.prophecy
-        s.prophecy = action.prophecy
-        if s.prophecy_stack:
-            s.pending_prophecies[index] = s.prophecy_stack.pop(0)
-        else:
-            del s.pending_prophecies[index]
-        ev.append(
-            Event(
-                "trickerion.fate_woven",
-                {
-                    "seat": seat,
-                    "discarded": old,
-                    "active": s.prophecy,
-                    "pending": list(s.pending_prophecies),
-                },
-                reveal=True,
-            )
-        )
+    )
+    ev.append(
+        Event("trickerion.cards_seen", {"seat": seat, "cards": list(drawn)}, to=seat, reveal=True)
+    )
+    raise_decision(r, s, PendingKeepCard(seat, cards=drawn))
+
+
+def fortune_telling(
+    r: TrickerionRules,
+    s: State,
+    seat: int,
+    act: Placement,
+    action: A.FortuneTelling,
+    ev: list[Event],
+) -> None:
+    if action not in legal(r, s, seat, act):
+        raise IllegalAction("trickerion.fortune_telling.not_allowed")
+    act.ap -= r.action_ap(s, "fortune_telling")
+    pend = s.pending_prophecies
+    s.pending_prophecies = pend[1:] + pend[:1]
+    ev.append(
+        Event("trickerion.fortune_told", {"seat": seat, "pending": list(s.pending_prophecies)})
+    )
+
+
+def fate_weaving(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.FateWeaving, ev: list[Event]
+) -> None:
+    if action not in legal(r, s, seat, act):
+        raise IllegalAction("trickerion.fate_weaving.not_allowed")
+    act.ap -= 1
+    index = s.pending_prophecies.index(action.prophecy)
+    old = s.prophecy
+    s.prophecy = action.prophecy
+    if s.prophecy_stack:
+        s.pending_prophecies[index] = s.prophecy_stack.pop(0)
     else:
-        raise IllegalAction(
-            "trickerion.location.wrong_action", location="dark_alley", action=type(action).__name__
+        del s.pending_prophecies[index]
+    ev.append(
+        Event(
+            "trickerion.fate_woven",
+            {
+                "seat": seat,
+                "discarded": old,
+                "active": s.prophecy,
+                "pending": list(s.pending_prophecies),
+            },
+            reveal=True,
         )
+    )
+
+
+# What a character placed here may do, by action type (``placement.apply`` refuses any other).
+ACTIONS: dict[type, Callable[..., None]] = {
+    A.DrawCards: draw_cards,
+    A.FortuneTelling: fortune_telling,
+    A.FateWeaving: fate_weaving,
+}

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.decisions import Decision, refuse
-from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import performance, setup
@@ -59,24 +58,27 @@ from engine.games.trickerion.state import (
 from engine.games.trickerion.theater import reschedule, reschedule_options, set_up, set_up_options
 
 
+def _not_listed(r: TrickerionRules, s: State, pend: Any, action: Any) -> tuple[str, dict[str, Any]]:
+    return refuse("trickerion", pend, action)
+
+
 def answer(body, passable: bool = False) -> Decision:
     """A decision of play: ``body(r, s, pend)`` lists its answers (and Pass when
-    ``passable``); an answer is checked, the decision leaves the queue, then it applies."""
+    ``passable``); the decision leaves the queue, then the answer (checked by the core)
+    applies. A refused answer names the decision (``trickerion.decision.<kind>``)."""
 
     def legal(r: TrickerionRules, s: State, pend: Any) -> list[Any]:
         out = body.legal(r, s, pend)
         return out + [A.Pass()] if passable else out
 
     def apply(r: TrickerionRules, s: State, pend: Any, action: Any, ev: list[Event]) -> None:
-        if action not in legal(r, s, pend):
-            raise refuse("trickerion", pend, action)
         s.pending.pop(0)
         if isinstance(action, A.Pass):
             ev.append(Event("trickerion.passed", {"seat": pend.seat, "decision": pend.kind}))
             return
         body.apply(r, s, pend, action, ev)
 
-    return Decision(legal, apply)
+    return Decision(legal, apply, refusal=_not_listed)
 
 
 # --- each kind --------------------------------------------------------------------------------
@@ -145,18 +147,15 @@ def _perform_decision(performer_of) -> Decision:
         ) -> None:
             performance.perform_action(r, s, pend.seat, performer_of(pend), action.card, ev)
 
-    passable = performer_of is not _own
-    inner = answer(Perform, passable)
-
-    def apply(r: TrickerionRules, s: State, pend: Any, action: Any, ev: list[Event]) -> None:
+    def refusal(r: TrickerionRules, s: State, pend: Any, action: Any) -> tuple[str, dict[str, Any]]:
         # A card without the performer's marker is refused by its own rule, not as "not listed".
         if isinstance(action, A.Perform) and action.card not in performance.candidates(
             s, performer_of(pend)
         ):
-            raise IllegalAction("trickerion.perform.needs_own_marker", card=action.card)
-        inner.apply(r, s, pend, action, ev)
+            return "trickerion.perform.needs_own_marker", {"card": action.card}
+        return _not_listed(r, s, pend, action)
 
-    return Decision(inner.legal, apply)
+    return answer(Perform, performer_of is not _own)._replace(refusal=refusal)
 
 
 def _own(pend) -> int:

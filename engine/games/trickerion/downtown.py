@@ -6,6 +6,7 @@ Dice: 0–1 in Dahlgaard's Residence (schools, "any", X), 2–3 in the Inn (char
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -117,43 +118,32 @@ def can_hire(cat: Catalog, p, kind: str) -> bool:
     return kind in SPECIALISTS and owns_or_hired(p, kind) == 0
 
 
-def apply(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
-    if isinstance(action, A.LearnTrick):
-        learn_trick(r, s, seat, act, action, ev)
-    elif isinstance(action, A.HireCharacter):
-        hire(r, s, seat, act, action, ev)
-    elif isinstance(action, A.TakeCoins):
-        take_coins(r, s, seat, act, action, ev)
-    elif isinstance(action, A.RerollDie):
-        _spend(act, r.action_ap(s, "reroll_die"))
-        _die(action.die)
-        old = s.dice[action.die]
-        s.dice[action.die] = s.rng.choice(r.cat.die_faces[action.die])
-        ev.append(
-            Event(
-                "trickerion.die_rerolled",
-                {"seat": seat, "die": action.die, "old": old, "face": s.dice[action.die]},
-            )
+def reroll_die(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.RerollDie, ev: list[Event]
+) -> None:
+    _spend(act, r.action_ap(s, "reroll_die"))
+    _die(action.die)
+    old = s.dice[action.die]
+    s.dice[action.die] = s.rng.choice(r.cat.die_faces[action.die])
+    ev.append(
+        Event(
+            "trickerion.die_rerolled",
+            {"seat": seat, "die": action.die, "old": old, "face": s.dice[action.die]},
         )
-    elif isinstance(action, A.SetDie):
-        _die(action.die)
-        if action.face not in r.cat.die_faces[action.die]:
-            raise IllegalAction(
-                "trickerion.downtown.no_such_face", die=action.die, face=action.face
-            )
-        if action.face == s.dice[action.die]:
-            raise IllegalAction(
-                "trickerion.downtown.face_already_up", die=action.die, face=action.face
-            )
-        _spend(act, r.action_ap(s, "set_die"))
-        s.dice[action.die] = action.face
-        ev.append(
-            Event("trickerion.die_set", {"seat": seat, "die": action.die, "face": action.face})
-        )
-    else:
-        raise IllegalAction(
-            "trickerion.location.wrong_action", location="downtown", action=type(action).__name__
-        )
+    )
+
+
+def set_die(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.SetDie, ev: list[Event]
+) -> None:
+    _die(action.die)
+    if action.face not in r.cat.die_faces[action.die]:
+        raise IllegalAction("trickerion.downtown.no_such_face", die=action.die, face=action.face)
+    if action.face == s.dice[action.die]:
+        raise IllegalAction("trickerion.downtown.face_already_up", die=action.die, face=action.face)
+    _spend(act, r.action_ap(s, "set_die"))
+    s.dice[action.die] = action.face
+    ev.append(Event("trickerion.die_set", {"seat": seat, "die": action.die, "face": action.face}))
 
 
 def _spend(act: Placement, ap: int) -> None:
@@ -288,3 +278,13 @@ def take_coins(
     elif effect == "investments":
         act.effect = "used"
         raise_decision(r, s, PendingInvestments(seat, left=3))
+
+
+# What a character placed here may do, by action type (``placement.apply`` refuses any other).
+ACTIONS: dict[type, Callable[..., None]] = {
+    A.LearnTrick: learn_trick,
+    A.HireCharacter: hire,
+    A.TakeCoins: take_coins,
+    A.RerollDie: reroll_die,
+    A.SetDie: set_die,
+}

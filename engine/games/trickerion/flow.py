@@ -10,6 +10,7 @@ A non-empty ``State.pending`` always comes first: its head names the seat that d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -75,7 +76,7 @@ def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     return []
 
 
-def apply(r: TrickerionRules, s: State, seat: int, action) -> list[Event]:
+def apply(r: TrickerionRules, s: State, seat: int, action: Any) -> list[Event]:
     ev: list[Event] = []
     if seat == r.automaton_seat(s):
         r.apply_automaton(s, seat, action, ev)
@@ -89,16 +90,27 @@ def apply(r: TrickerionRules, s: State, seat: int, action) -> list[Event]:
             roll(r, s, action.dice, ev)
         else:
             raise IllegalAction("trickerion.flow.not_chance", phase=s.phase)
-    elif s.phase == "advertise":
-        advertise(r, s, seat, action, ev)
-    elif s.phase == "assign":
-        assign(r, s, seat, action, ev)
-    elif s.phase == "place":
-        placement.apply(r, s, seat, action, ev)
     else:
-        raise IllegalAction("trickerion.flow.unexpected", phase=s.phase)
+        handler = _PHASES.get(s.phase)
+        if handler is None:
+            raise IllegalAction("trickerion.flow.unexpected", phase=s.phase)
+        handler(r, s, seat, action, ev)
     advance(r, s, ev)
     return ev
+
+
+def refusal(r: TrickerionRules, s: State, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
+    """Why ``action``, not among ``legal``, is refused: a pending decision's entry words it;
+    otherwise the phase's handler, run on ``s`` (the caller's private copy), names the first
+    rule the action breaks."""
+    if s.pending:
+        return r.decisions.refusal(r, s, s.pending[0], action)
+    try:
+        apply(r, s, seat, action)
+    except IllegalAction as exc:
+        return exc.code, exc.params
+    # listed nowhere yet taken by its phase's handler: the listing and the handler disagree
+    raise AssertionError(f"{type(action).__name__} is not listed but its handler takes it")
 
 
 def advance(r: TrickerionRules, s: State, ev: list[Event]) -> None:
@@ -267,3 +279,11 @@ def reveal(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     s.turn = len(s.order) - 1
     s.act = None
     placement.next_turn(r, s, ev)
+
+
+# A player's action outside a pending decision, by phase: (rules, state, seat, action, events).
+_PHASES: dict[str, Callable[[TrickerionRules, State, int, Any, list[Event]], None]] = {
+    "advertise": advertise,
+    "assign": assign,
+    "place": placement.apply,
+}

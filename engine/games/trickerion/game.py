@@ -8,13 +8,15 @@ import msgspec
 
 from engine.core.decisions import Decisions
 from engine.core.events import Event
-from engine.core.game import Game, Progress, Result, ToAct
+from engine.core.game import Game, Result, ToAct
 from engine.core.options import OptionSpec
 from engine.core.registry import register
 from engine.games.trickerion import decisions, flow, setup
-from engine.games.trickerion.actions import Action, Chance
+from engine.games.trickerion.actions import Action, Buy, Chance
 from engine.games.trickerion.bots import BOTS
 from engine.games.trickerion.catalog import Catalog, catalog
+from engine.games.trickerion.legacy import TrickerionLegacy
+from engine.games.trickerion.presenter import TrickerionPresenter
 from engine.games.trickerion.rules import TrickerionRules, options_of
 from engine.games.trickerion.search import KNOWLEDGE
 from engine.games.trickerion.state import State
@@ -96,6 +98,8 @@ class Trickerion(Game):
     bots = BOTS
     learner = LEARNER
     search_knowledge = KNOWLEDGE
+    legacy = TrickerionLegacy
+    presenter = TrickerionPresenter
 
     rules_type: ClassVar[type[TrickerionRules]] = TrickerionRules  # a variant's hooks
 
@@ -140,14 +144,22 @@ class Trickerion(Game):
             return Chance(dice=flow.throw(self.rules, msgspec.structs.replace(state.rng)))
         return Chance()
 
-    def upgrade_step(self, state: State, seat: int, action: Any, format_version: int) -> Any:
-        # Format 2 recorded the Dice roll as a bare Chance (the faces were drawn in apply):
-        # the engine's own throw, recomputed from the seed, is what that step rolled.
-        if format_version < 3 and isinstance(action, Chance) and state.phase == "roll":
-            return self.chance_action(state)
-        return action
+    def allows(self, state: State, seat: int, action: Any, listed: list[Any] | None) -> bool:
+        legal = listed if listed is not None else self.legal_actions(state, seat)
+        if type(action) is Buy:
+            # A bundle is bought in any order of its props (Component Sale, a36: "4 of any
+            # types"); the listing names each bundle once.
+            key = _bundle(action)
+            return any(type(a) is Buy and _bundle(a) == key for a in legal)
+        return action in legal
 
-    def _apply(self, state: State, seat: int, action) -> list[Event]:
+    def refusal(self, state: State, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
+        return flow.refusal(self.rules, self.copy(state), seat, action)
+
+    def decisions(self) -> Decisions:
+        return self.rules.decisions
+
+    def _apply(self, state: State, seat: int, action: Any) -> list[Event]:
         return flow.apply(self.rules, state, seat, action)
 
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
@@ -164,14 +176,6 @@ class Trickerion(Game):
         scores = [b["total"] for b in state.final]
         return Result(scores=scores, winners=[state.winner], breakdown=list(state.final))
 
-    def progress(self, state: State) -> Progress:
-        """Fame (what wins) and coins by seat; the Successor's fame too in the solo game. Once
-        scored, the fame the game earned (the breakdown's first row), not the total the end
-        bonuses make of it: the chart's "Fame" line ends on fame."""
-        players = state.players
-        fame = [b["fame"] for b in state.final] if state.final else [p.fame for p in players]
-        return Progress(state.round, {"fame": fame, "coins": [p.coins for p in players]})
-
     def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
         """What labels read off the position (``labels``): a character named by its kind
         ("Place your Engineer…"; "Apprentice 2" when there are two), performance cards and
@@ -180,18 +184,6 @@ class Trickerion(Game):
         from engine.games.trickerion.labels import label_terms
 
         return label_terms(self.rules, state, action, seat)
-
-    def action_warning(self, state: Any, action: Any, seat: int | None) -> Any:
-        if state is None or seat is None or not 0 <= seat < len(state.players):
-            return None
-        from engine.games.trickerion.labels import warning
-
-        return warning(self, state, action, seat)
-
-    def unofficial_names(self, lang: str) -> dict[str, str]:
-        from engine.games.trickerion.terms import unofficial_names
-
-        return unofficial_names(self.cat, lang)
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         from engine.games.trickerion.terms import term_name
@@ -202,3 +194,7 @@ class Trickerion(Game):
         from engine.games.trickerion.terms import term_form
 
         return term_form(self.term_name(kind, value, lang), case, lang)
+
+
+def _bundle(a: Buy) -> tuple[Any, ...]:
+    return tuple(sorted(a.props)), a.bargain, a.mode, a.refill

@@ -10,6 +10,7 @@ prop into the Quick Order slot (the one there goes back).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -181,19 +182,6 @@ def _special_buys(
     return out
 
 
-def apply(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
-    if isinstance(action, A.Buy):
-        buy(r, s, seat, act, action, ev)
-    elif isinstance(action, A.Order):
-        order(r, s, seat, act, action, ev)
-    elif isinstance(action, A.QuickOrder):
-        quick_order(r, s, seat, act, action, ev)
-    else:
-        raise IllegalAction(
-            "trickerion.location.wrong_action", location="market_row", action=type(action).__name__
-        )
-
-
 def buy(
     r: TrickerionRules, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]
 ) -> None:
@@ -355,3 +343,11 @@ def quick_order(
         act.effect = "used"
         s.market.quick_seat = seat
     ev.append(Event("trickerion.quick_ordered", {"seat": seat, "prop": action.prop}))
+
+
+# What a character placed here may do, by action type (``placement.apply`` refuses any other).
+ACTIONS: dict[type, Callable[..., None]] = {
+    A.Buy: buy,
+    A.Order: order,
+    A.QuickOrder: quick_order,
+}

@@ -9,6 +9,7 @@ A Magician on a stage slot loses its AP and performs in the Performance phase.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -240,64 +241,104 @@ def revealed_specials(r: TrickerionRules, s: State, seat: int, loc: str) -> list
 # --- applying -------------------------------------------------------------------------------------
 
 
-def apply(r: TrickerionRules, s: State, seat: int, action, ev: list[Event]) -> None:
+def apply(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]) -> None:
+    """A placement turn's action: anytime ones first (Discard Props, Return Trick), then the
+    character's placement, then what the placed character does (its own moves, else its
+    location's, ``LOCATION_MODULES``)."""
     act = s.act
-    if isinstance(action, (A.DiscardProps, A.ReturnTrick)):
+    anytime = _ANYTIME.get(type(action))
+    if anytime is not None:
         if act is not None and action not in extras(r, s, seat, act):
             raise IllegalAction("trickerion.anytime.not_now", action=type(action).__name__)
-        if isinstance(action, A.DiscardProps):
-            discard_props(r, s, seat, action, ev)
-        elif trick_by_id(s.players[seat], action.trick) is None:
-            raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
-        else:
-            return_trick(r.cat, s, seat, action.trick, ev)
+        anytime(r, s, seat, action, ev)
         return
     if act is None:
-        if isinstance(action, A.PlaceCharacter):
-            place(r, s, seat, action, ev)
-        elif isinstance(action, A.MakeIdle):
-            make_idle(r, s, seat, action.character, ev)
-        else:
+        placing = _PLACING.get(type(action))
+        if placing is None:
             raise IllegalAction("trickerion.place.place_first", action=type(action).__name__)
+        placing(r, s, seat, action, ev)
         return
-    if isinstance(action, A.EndTurn):
-        ev.append(Event("trickerion.turn_ended", {"seat": seat, "ap_left": act.ap}))
-        end_turn(r, s, ev)
-    elif isinstance(action, A.EnhanceCharacter):
-        enhance(r, s, seat, act, ev)
-    elif isinstance(action, A.ForgoEffect):
-        if act.effect != "ready":
-            raise IllegalAction("trickerion.special.no_effect_to_forgo")
-        act.effect = "forgone"
-        act.ap += r.cat.packs.forgo_effect_ap
-        ev.append(
-            Event(
-                "trickerion.effect_forgone",
-                {"seat": seat, "card": act.card or act.mimic, "ap": r.cat.packs.forgo_effect_ap},
-            )
-        )
-    elif isinstance(action, A.Mimesis):
-        if action not in extras(r, s, seat, act):
-            raise IllegalAction("trickerion.mimesis.not_allowed", special=action.special)
-        s.players[seat].used += ("mimesis",)
-        act.mimic = action.special
-        act.effect = "ready"
-        ev.append(Event("trickerion.mimesis", {"seat": seat, "special": action.special}))
-    elif isinstance(action, A.MechanicalEnhancement):
-        if action not in extras(r, s, seat, act):
-            raise IllegalAction("trickerion.mechanical_enhancement.not_allowed")
-        s.players[seat].used += ("mechanical_enhancement",)
-        act.ap += 1
-        ev.append(
-            Event(
-                "trickerion.ability_used",
-                {"seat": seat, "ability": "mechanical_enhancement", "ap": 1},
-            )
-        )
+    own = _PLACED.get(type(action))
+    if own is not None:
+        own(r, s, seat, act, action, ev)
     else:
-        LOCATION_MODULES[act.loc].apply(r, s, seat, act, action, ev)
-        if act.ap < 0:
-            raise AssertionError("AP went negative")
+        _at_location(r, s, seat, act, action, ev)
+
+
+# The Theater asks for an AP before it asks which move (each of its moves costs one or more).
+_LEAST_AP = {"theater": 1}
+
+
+def _at_location(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: Any, ev: list[Event]
+) -> None:
+    need = _LEAST_AP.get(act.loc, 0)
+    if act.ap < need:
+        raise IllegalAction("trickerion.ap.not_enough", need=need, have=act.ap)
+    handler = LOCATION_MODULES[act.loc].ACTIONS.get(type(action))
+    if handler is None:
+        raise IllegalAction(
+            "trickerion.location.wrong_action", location=act.loc, action=type(action).__name__
+        )
+    handler(r, s, seat, act, action, ev)
+    if act.ap < 0:
+        raise AssertionError("AP went negative")
+
+
+def _return_trick(
+    r: TrickerionRules, s: State, seat: int, action: A.ReturnTrick, ev: list[Event]
+) -> None:
+    if trick_by_id(s.players[seat], action.trick) is None:
+        raise IllegalAction("trickerion.trick.not_owned", trick=action.trick)
+    return_trick(r.cat, s, seat, action.trick, ev)
+
+
+def _end_turn(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: Any, ev: list[Event]
+) -> None:
+    ev.append(Event("trickerion.turn_ended", {"seat": seat, "ap_left": act.ap}))
+    end_turn(r, s, ev)
+
+
+def _forgo(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: Any, ev: list[Event]
+) -> None:
+    if act.effect != "ready":
+        raise IllegalAction("trickerion.special.no_effect_to_forgo")
+    act.effect = "forgone"
+    act.ap += r.cat.packs.forgo_effect_ap
+    ev.append(
+        Event(
+            "trickerion.effect_forgone",
+            {"seat": seat, "card": act.card or act.mimic, "ap": r.cat.packs.forgo_effect_ap},
+        )
+    )
+
+
+def _mimesis(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.Mimesis, ev: list[Event]
+) -> None:
+    if action not in extras(r, s, seat, act):
+        raise IllegalAction("trickerion.mimesis.not_allowed", special=action.special)
+    s.players[seat].used += ("mimesis",)
+    act.mimic = action.special
+    act.effect = "ready"
+    ev.append(Event("trickerion.mimesis", {"seat": seat, "special": action.special}))
+
+
+def _mechanical(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: Any, ev: list[Event]
+) -> None:
+    if action not in extras(r, s, seat, act):
+        raise IllegalAction("trickerion.mechanical_enhancement.not_allowed")
+    s.players[seat].used += ("mechanical_enhancement",)
+    act.ap += 1
+    ev.append(
+        Event(
+            "trickerion.ability_used",
+            {"seat": seat, "ability": "mechanical_enhancement", "ap": 1},
+        )
+    )
 
 
 def place(
@@ -422,3 +463,22 @@ def discard_props(
             "trickerion.props_discarded", {"seat": seat, "prop": action.prop, "count": action.count}
         )
     )
+
+
+# The handlers of a placement turn by action type (``apply``): anytime, before the placement,
+# and of the placed character beside its location's.
+_ANYTIME: dict[type, Callable[..., None]] = {
+    A.DiscardProps: discard_props,
+    A.ReturnTrick: _return_trick,
+}
+_PLACING: dict[type, Callable[..., None]] = {
+    A.PlaceCharacter: place,
+    A.MakeIdle: lambda r, s, seat, a, ev: make_idle(r, s, seat, a.character, ev),
+}
+_PLACED: dict[type, Callable[..., None]] = {
+    A.EndTurn: _end_turn,
+    A.EnhanceCharacter: lambda r, s, seat, act, a, ev: enhance(r, s, seat, act, ev),
+    A.ForgoEffect: _forgo,
+    A.Mimesis: _mimesis,
+    A.MechanicalEnhancement: _mechanical,
+}

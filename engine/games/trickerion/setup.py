@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.decisions import Decision
-from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
@@ -129,18 +128,22 @@ def _perf_card(cat: Catalog, card_id: str) -> PerfCard:
 
 
 def choice(kind) -> Decision:
-    """A setup choice as a ``decisions.TABLE`` entry: the answer is checked, the choice leaves
+    """A setup choice as a ``decisions.TABLE`` entry: the choice (checked by the core) leaves
     the queue and applies; once no choice is left, setup goes on."""
 
     def apply(r: TrickerionRules, s: State, pend, action, ev: list[Event]) -> None:
-        if action not in kind.legal(r, s, pend):
-            raise IllegalAction("trickerion.setup.not_allowed", step=pend.kind, seat=pend.seat)
         s.pending.pop(0)
         kind.apply(r, s, pend, action, ev)
         if not s.pending:
             _after_choices(r, s, ev)
 
-    return Decision(kind.legal, apply)
+    return Decision(kind.legal, apply, refusal=_not_allowed)
+
+
+def _not_allowed(
+    r: TrickerionRules, s: State, pend: Any, action: Any
+) -> tuple[str, dict[str, Any]]:
+    return "trickerion.setup.not_allowed", {"step": pend.kind, "seat": pend.seat}
 
 
 class Magician:

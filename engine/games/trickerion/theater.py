@@ -10,6 +10,7 @@ pays nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -159,36 +160,42 @@ def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     return out
 
 
-def apply(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
-    if act.ap < 1:
-        raise IllegalAction("trickerion.ap.not_enough", need=1, have=act.ap)
-    if isinstance(action, A.SetUpTrick):
-        error = set_up_error(r, s, seat, act, action)
-        if error:
-            raise IllegalAction(error, trick=action.trick, card=action.card, cell=action.cell)
-        act.ap -= r.action_ap(s, "set_up_trick")
-        set_up(r, s, seat, action, ev, _effect(r, act), act)
-    elif isinstance(action, A.Reschedule):
-        effect = _effect(r, act)
-        if not reschedule_ok(r, s, seat, action, effect == "directors_favor"):
-            raise IllegalAction(
-                "trickerion.reschedule.not_allowed", card=action.card, cell=action.cell
-            )
-        act.ap -= r.action_ap(s, "reschedule")
-        mover = s.row[action.card].m[action.cell] // 4
-        if effect == "directors_favor" and mover != seat:
-            act.effect = "used"
-        reschedule(r, s, action, ev, pay_links=False)
-    elif isinstance(action, A.StreetPerformance):
-        if _effect(r, act) != "street_performance" or not _own_marker(s, seat, action):
-            raise IllegalAction("trickerion.street_performance.not_allowed")
-        act.ap -= r.action_ap(s, "reschedule")
+def set_up_trick(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.SetUpTrick, ev: list[Event]
+) -> None:
+    error = set_up_error(r, s, seat, act, action)
+    if error:
+        raise IllegalAction(error, trick=action.trick, card=action.card, cell=action.cell)
+    act.ap -= r.action_ap(s, "set_up_trick")
+    set_up(r, s, seat, action, ev, _effect(r, act), act)
+
+
+def reschedule_card(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.Reschedule, ev: list[Event]
+) -> None:
+    effect = _effect(r, act)
+    if not reschedule_ok(r, s, seat, action, effect == "directors_favor"):
+        raise IllegalAction("trickerion.reschedule.not_allowed", card=action.card, cell=action.cell)
+    act.ap -= r.action_ap(s, "reschedule")
+    mover = s.row[action.card].m[action.cell] // 4
+    if effect == "directors_favor" and mover != seat:
         act.effect = "used"
-        street_performance(r, s, seat, action, ev)
-    else:
-        raise IllegalAction(
-            "trickerion.location.wrong_action", location="theater", action=type(action).__name__
-        )
+    reschedule(r, s, action, ev, pay_links=False)
+
+
+def street_performance_here(
+    r: TrickerionRules,
+    s: State,
+    seat: int,
+    act: Placement,
+    action: A.StreetPerformance,
+    ev: list[Event],
+) -> None:
+    if _effect(r, act) != "street_performance" or not _own_marker(s, seat, action):
+        raise IllegalAction("trickerion.street_performance.not_allowed")
+    act.ap -= r.action_ap(s, "reschedule")
+    act.effect = "used"
+    street_performance(r, s, seat, action, ev)
 
 
 def _own_marker(s: State, seat: int, a: A.StreetPerformance) -> bool:
@@ -373,3 +380,11 @@ def street_performance(
         coins=max(0, coins + dc),
         shards=shards,
     )
+
+
+# What a character placed here may do, by action type (``placement.apply`` refuses any other).
+ACTIONS: dict[type, Callable[..., None]] = {
+    A.SetUpTrick: set_up_trick,
+    A.Reschedule: reschedule_card,
+    A.StreetPerformance: street_performance_here,
+}

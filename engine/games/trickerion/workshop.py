@@ -8,6 +8,7 @@ character may do them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -130,43 +131,49 @@ def _special_prepares(
     return []
 
 
-def apply(r: TrickerionRules, s: State, seat: int, act: Placement, action, ev: list[Event]) -> None:
+def move_trick(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.MoveTrick, ev: list[Event]
+) -> None:
     p = s.players[seat]
-    if isinstance(action, A.Prepare):
-        prepare(r, s, seat, act, action, ev)
-    elif isinstance(action, A.MoveTrick):
-        if action not in legal(r, s, seat, act):
-            raise IllegalAction("trickerion.workshop.move_trick_not_allowed", trick=action.trick)
-        act.ap -= r.action_ap(s, "move_trick")
-        for t in p.tricks:
-            t.eng = t.id == action.trick
-        ev.append(Event("trickerion.trick_moved", {"seat": seat, "trick": action.trick}))
-    elif isinstance(action, A.MoveProps):
-        if action not in legal(r, s, seat, act):
-            raise IllegalAction("trickerion.workshop.move_props_not_allowed", prop=action.prop)
-        act.ap -= r.action_ap(s, "move_components")
-        if action.swap:
-            p.mgr = without(p.mgr, action.swap)
-        p.mgr = (*p.mgr, action.prop)
-        ev.append(
-            Event(
-                "trickerion.props_moved", {"seat": seat, "prop": action.prop, "swap": action.swap}
-            )
-        )
-    elif isinstance(action, A.MoveApprentice):
-        if action not in legal(r, s, seat, act):
-            raise IllegalAction(
-                "trickerion.workshop.move_apprentice_not_allowed", character=action.character
-            )
-        act.ap -= r.action_ap(s, "move_apprentice")
-        p.chars[action.character].assist = True
-        ev.append(
-            Event("trickerion.apprentice_moved", {"seat": seat, "character": action.character})
-        )
-    else:
+    if action not in legal(r, s, seat, act):
+        raise IllegalAction("trickerion.workshop.move_trick_not_allowed", trick=action.trick)
+    act.ap -= r.action_ap(s, "move_trick")
+    for t in p.tricks:
+        t.eng = t.id == action.trick
+    ev.append(Event("trickerion.trick_moved", {"seat": seat, "trick": action.trick}))
+
+
+def move_props(
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.MoveProps, ev: list[Event]
+) -> None:
+    p = s.players[seat]
+    if action not in legal(r, s, seat, act):
+        raise IllegalAction("trickerion.workshop.move_props_not_allowed", prop=action.prop)
+    act.ap -= r.action_ap(s, "move_components")
+    if action.swap:
+        p.mgr = without(p.mgr, action.swap)
+    p.mgr = (*p.mgr, action.prop)
+    ev.append(
+        Event("trickerion.props_moved", {"seat": seat, "prop": action.prop, "swap": action.swap})
+    )
+
+
+def move_apprentice(
+    r: TrickerionRules,
+    s: State,
+    seat: int,
+    act: Placement,
+    action: A.MoveApprentice,
+    ev: list[Event],
+) -> None:
+    p = s.players[seat]
+    if action not in legal(r, s, seat, act):
         raise IllegalAction(
-            "trickerion.location.wrong_action", location="workshop", action=type(action).__name__
+            "trickerion.workshop.move_apprentice_not_allowed", character=action.character
         )
+    act.ap -= r.action_ap(s, "move_apprentice")
+    p.chars[action.character].assist = True
+    ev.append(Event("trickerion.apprentice_moved", {"seat": seat, "character": action.character}))
 
 
 def prepare(
@@ -232,3 +239,12 @@ def prepare(
         raise_decision(r, s, PendingOnStage(seat, trick=t.id))
     elif effect == "hidden_talent":
         p.chars[act.char].talent = True
+
+
+# What a character placed here may do, by action type (``placement.apply`` refuses any other).
+ACTIONS: dict[type, Callable[..., None]] = {
+    A.Prepare: prepare,
+    A.MoveTrick: move_trick,
+    A.MoveProps: move_props,
+    A.MoveApprentice: move_apprentice,
+}

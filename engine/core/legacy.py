@@ -1,0 +1,34 @@
+"""How a game reads saves of older formats (``engine/core/save.py``): each game's ``legacy``
+module subclasses ``Legacy`` where its action or state encoding changed, and names the class
+in ``Game.legacy``. The default reads every format as today's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+
+class Legacy:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def upgrade_step(self, state: Any, seat: int, action: Any, format_version: int) -> Any:
+        """A step recorded by an older save format, in today's encoding (``state``: the state
+        it applies to). A game whose action encoding changed maps old steps here, e.g. a chance
+        step that carries its outcome today recomputed from the seed."""
+        return action
+
+    def unrecorded_chance(self, state: Any, format_version: int) -> bool:
+        """True when a save of the older ``format_version`` holds no step for the chance node
+        at ``state``: the engine threw inside the step before it then. The loader takes the
+        engine's own throw (``chance_action``, from the seed) and the state is the one that
+        save recorded."""
+        return False
+
+    def saved_state_hash(self, state: Any, format_version: int) -> str:
+        """The hash a save of ``format_version`` recorded for ``state``: a game whose state
+        encoding changed since maps the state back to the shape that format hashed, so the
+        proof in older saves still holds."""
+        return self.game.state_hash(state)

@@ -1,0 +1,51 @@
+"""How a game's positions read, apart from its rules: the chart's running figures, a solo
+game's printed targets, a warning before a legal but unwise click, the names the project
+translated itself. The bridge holds one ``Presenter`` per table (``Game.presenter`` names the
+game's subclass); the rules never call it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+
+class Progress(msgspec.Struct, frozen=True):
+    """Where a game stands, for the page's chart of it: the round (or day) and each seat's
+    running figures by name, ``score`` first (what the result will count: fame, points)."""
+
+    round: int
+    figures: dict[str, list[int]]
+
+
+class Presenter:
+    # What ``progress`` counts its rounds in (the chart's axis): "round", or "day" (the Oracle)
+    unit = "round"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def progress(self, state: Any) -> Progress | None:
+        """The round and each seat's running figures in ``state`` (``Progress``), for the
+        chart of a game; None for a game that keeps no running score."""
+        return None
+
+    def score_targets(self) -> list[int]:
+        """A solo game's printed targets, lowest first (The Magnificent §15: 200 / 220 / 240),
+        for the ending to say which the score reached; [] for a game without."""
+        return []
+
+    def action_warning(self, state: Any, action: Any, seat: int | None) -> Any:
+        """Why a legal choice may be a mistake, said before the click: ``(code, params)`` of a
+        catalog text (a move that spends the turn for nothing), or None."""
+        return None
+
+    def unofficial_names(self, lang: str) -> dict[str, str]:
+        """Names in ``lang`` that are the project's own translations, no edition's (each of
+        their forms that labels and the log use), mapped to the official English name: the page
+        marks them and shows the English. Games whose packs carry such names override."""
+        return {}

@@ -1,0 +1,34 @@
+"""How a Trickerion position reads on the page: fame and coins for the chart, a warning before
+an unwise click, the names the project translated itself."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.presenter import Presenter, Progress
+from engine.games.trickerion.labels import warning
+from engine.games.trickerion.state import State
+from engine.games.trickerion.terms import unofficial_names
+
+if TYPE_CHECKING:
+    from engine.games.trickerion.game import Trickerion
+
+
+class TrickerionPresenter(Presenter):
+    game: Trickerion
+
+    def progress(self, state: State) -> Progress:
+        """Fame (what wins) and coins by seat; the Successor's fame too in the solo game. Once
+        scored, the fame the game earned (the breakdown's first row), not the total the end
+        bonuses make of it: the chart's "Fame" line ends on fame."""
+        players = state.players
+        fame = [b["fame"] for b in state.final] if state.final else [p.fame for p in players]
+        return Progress(state.round, {"fame": fame, "coins": [p.coins for p in players]})
+
+    def action_warning(self, state: Any, action: Any, seat: int | None) -> Any:
+        if state is None or seat is None or not 0 <= seat < len(state.players):
+            return None
+        return warning(self.game, state, action, seat)
+
+    def unofficial_names(self, lang: str) -> dict[str, str]:
+        return unofficial_names(self.game.rules.cat, lang)
