@@ -1,6 +1,6 @@
 """Issue #34: the rules at hand. The reference opens at the right section from a location's
 "?" and from a refused move on the board, in EN, RU and FR, at 1366x768 and 390x844; the
-table's "Rules" button opens it for every game. Screenshots under build/screenshots/rules-*.
+table's "Rules" button and a board area's "?" open it for every game. Screenshots under build/screenshots/rules-*.
 """
 
 from __future__ import annotations
@@ -106,12 +106,25 @@ def test_a_refused_move_on_the_board_opens_the_rule_that_refuses_it(page, site_u
     no_problems(page)
 
 
-def test_the_tables_rules_button_opens_every_games_reference(page, site_url, screenshot):
+def test_the_tables_rules_button_and_each_areas_question_mark_open_every_games_reference(
+    page, site_url, screenshot
+):
     open_page(page, site_url)
-    for game in ("magnificent", "oracle"):
+    for game, place in (("magnificent", "travel"), ("oracle", "horoscope")):
         start(page, game)
+        ref = rules_ref.load(game)
         for lang in LANGS:
             set_lang(page, lang)
+            help_button = page.get_by_test_id(f"rules-help-{place}")
+            help_button.scroll_into_view_if_needed()
+            if lang == "ru":
+                screenshot(page, f"rules-help-{game}-{lang}")
+            help_button.click()
+            shown = dialog_at(page)
+            assert shown["at"] == ref.places[place] and shown["inView"] and shown["lang"] == lang, (
+                shown
+            )
+            close(page)
             page.get_by_test_id("rules-open").click()
             shown = dialog_at(page)
             first = rules_ref.load(game).sections[0]

@@ -12,6 +12,25 @@ export function askRules(from, detail = {}) {
   from.dispatchEvent(new CustomEvent(RULES_EVENT, { bubbles: true, detail }));
 }
 
+/** A "?" beside a board area's title opening the rules reference at `place`'s section. */
+export function rulesHelp(t, place, label) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "rules-help",
+      testid: `rules-help-${place}`,
+      "aria-label": `${label}: ${t("ui.rules.button")}`,
+      title: t("ui.rules.button"),
+      onclick: (e) => {
+        e.stopPropagation();
+        askRules(e.currentTarget, { place });
+      },
+    },
+    "?",
+  );
+}
+
 /** The dialog showing `ref` ({sections, title}) at section `at` (null: the first). */
 export function rulesDialog({ t, ref, at, onClose }) {
   const sections = ref.sections;
