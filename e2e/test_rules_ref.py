@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from test_accessibility import axe, report
+
 from engine import rules_ref
 from helpers import READY_TIMEOUT_MS, drive_until, no_problems, open_page
 
@@ -138,5 +140,7 @@ def test_the_tables_rules_button_and_each_areas_question_mark_open_every_games_r
             )
             if lang == "ru":
                 screenshot(page, f"rules-button-{game}-{lang}")
+                bad = axe(page, f"rules of {game} ({lang})")
+                assert not bad, report(bad)
             close(page)
     no_problems(page)
