@@ -267,7 +267,10 @@ export class Popups {
         if (!message || !target.isConnected || !target.matches(":hover")) return;
         this.showWhy(target, message);
         const refused = whys.refused.get(JSON.stringify(action));
-        if (refused) this.tip.dataset.code = refused.code; // the rule a click opens
+        if (!refused) return;
+        // the rule a click opens, and a book to say there is one
+        this.tip.dataset.code = refused.code;
+        this.tip.firstChild.append(h("span", { class: "why-rule", "aria-hidden": "true" }, " 📖"));
       });
     });
     listen(el, "mouseleave", () => this.hideTip());
