@@ -11,6 +11,7 @@ import { afterEngine, announce, call, connected, early, exclusive, join, reporti
 import * as bots from "./app/bots.js";
 import * as guide from "./app/guide.js";
 import * as review from "./app/review.js";
+import * as rules from "./app/rules.js";
 import { openers } from "./app/reviewing.js";
 import * as saves from "./app/saves.js";
 import {
@@ -419,5 +420,6 @@ table.attach({
   again: playAgain,
   review: () => reviewOf.table(),
 });
+rules.attach({ t: () => S.t, lang: () => S.lang, snap: () => (S.screen === "table" ? table.snap() : null) });
 window.marquee = marquee;
 startEarly();

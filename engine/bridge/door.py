@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 import engine
-from engine import guides
+from engine import guides, rules_ref
 from engine.bridge.automation import Automation
 from engine.bridge.seats import HINT_LEVEL, Seat, Table
 from engine.bridge.snapshot import Labels, Review, Snapshot, Steps, listed, log, present
@@ -37,6 +37,7 @@ from engine.bridge.transport import (
     ReviewArgs,
     ReviewAtArgs,
     ReviewCloseArgs,
+    RulesArgs,
     SaveArgs,
     SnapshotArgs,
     StepArgs,
@@ -340,6 +341,14 @@ class Bridge(Automation, Door):
             raise OptionsError("bridge.no_guide", game=a.game)
         steps: dict[str, Any] = msgspec.to_builtins(guides.load(a.game))
         return steps
+
+    def m_rules(self, a: RulesArgs) -> dict[str, Any]:
+        """The rules reference of ``a.game`` in ``a.lang`` (engine/rules_ref): its sections and
+        the section of each board location; ``at``: the section explaining refusal ``a.code``."""
+        if not rules_ref.available(a.game):
+            raise OptionsError("bridge.no_rules", game=a.game)
+        at = rules_ref.section_of(a.game, a.code, a.params) if a.code else None
+        return {**rules_ref.localized(a.game, a.lang), "at": at}
 
     def m_verdict(self, a: VerdictArgs) -> dict[str, Any]:
         """The bot's verdict on the move made at ``step`` of the finished game under review

@@ -178,6 +178,13 @@ class GuideArgs(_Args, frozen=True):
     game: str = ""
 
 
+class RulesArgs(_Lang, frozen=True):
+    game: str = ""
+    # a refusal to open the reference at: its code and params, as the error gave them
+    code: str | None = None
+    params: dict[str, Any] | None = None
+
+
 ARGS: dict[str, type[_Args]] = {
     "version": VersionArgs,
     "games": GamesArgs,
@@ -205,6 +212,7 @@ ARGS: dict[str, type[_Args]] = {
     "verdict_steps": VerdictStepsArgs,
     "verdict": VerdictArgs,
     "guide": GuideArgs,
+    "rules": RulesArgs,
 }
 _DECODERS = {name: msgspec.json.Decoder(t) for name, t in ARGS.items()}
 _ENCODER = msgspec.json.Encoder()

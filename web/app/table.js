@@ -12,6 +12,7 @@ import { errorText, timings } from "./automation.js";
 import * as boards from "./boards.js";
 import * as bots from "./bots.js";
 import * as guide from "./guide.js";
+import * as rules from "./rules.js";
 import { call, exclusive, reporting } from "./engine.js";
 import * as saves from "./saves.js";
 
@@ -23,6 +24,7 @@ const T = {
   group: null, // the simultaneous decision being followed (ui/seats.js trackGroup)
   freshFrom: 0, // log entries from this step on are new since the last update
   error: null, // the table's error banner text
+  errorRule: null, // {text, code, params}: the banner's refusal, when a rules section explains it
   storageProblem: null, // why the last autosave failed (a banner until one succeeds)
   hint: null, // the last hint asked at the table: {step, viewer, pending} or {step, viewer, moves, ms}
   tabNotice: null, // another tab saved over this table's game (a banner until dismissed)
@@ -131,6 +133,7 @@ function tableCtx() {
   const t = page.t();
   return {
     ...{ t, snap, viewer, covered, coverFor: viewer, secret: Boolean(T.group?.group), error, storageProblem },
+    errorRule: error && T.errorRule?.text === error ? T.errorRule : null,
     ...{ tabNotice, speed: bots.speed(), autoPending: snap ? autoPending(snap) : false, freshFrom },
     loadNotice: loadNotice && t(...loadNotice),
     hint: T.hint?.lang === page.lang() ? T.hint : null, // labels in another language: ask again
@@ -146,6 +149,7 @@ function boardPage() {
     page.act(action).catch((error) => {
       T.error = error.message;
       refresh();
+      linkRule(error);
       throw error;
     });
   return { viewer: T.viewer, lang: page.lang(), t: page.t(), hint: T.hint, call, act };
@@ -280,7 +284,22 @@ export async function loadText(text) {
 function tableFailed(error) {
   T.error = errorText(page.t(), error);
   refresh();
-  if (!(error instanceof EngineError)) console.error(error);
+  if (error instanceof EngineError) linkRule(error);
+  else console.error(error);
+}
+
+/** The banner's refusal `error` ({code, params}) gets its "see the rule" link once the engine
+ *  names the section explaining it (the banner still showing it then). */
+function linkRule(error) {
+  const text = T.error;
+  rules
+    .sectionOf(error)
+    .then((at) => {
+      if (!at || T.error !== text) return;
+      T.errorRule = { text, code: error.code, params: error.params ?? {} };
+      refresh();
+    })
+    .catch((e) => console.error(e));
 }
 
 const dismiss = (field) => () => {

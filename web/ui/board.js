@@ -8,6 +8,7 @@
 
 import { h, listen } from "./dom.js";
 import { morph } from "./morph.js";
+import { askRules } from "./rules.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -94,7 +95,9 @@ export function hover(el, show, hide) {
 
 // ---- why ----------------------------------------------------------------------------------
 
-const whys = { position: null, asked: new Map() };
+// refused: the engine's refusal of each action asked about and refused ({code, params}), so
+// that a click on a refused target opens the rules reference at its section (ui/rules.js)
+const whys = { position: null, asked: new Map(), refused: new Map() };
 
 /** Why the viewer may not play `action` in position `position` (a snapshot hash): a Promise of
  *  the engine's refusal message, or null when the action is legal. Asked once per position and
@@ -105,13 +108,17 @@ export function whyNot(api, position, action) {
   if (whys.position !== here) {
     whys.position = here;
     whys.asked = new Map();
+    whys.refused = new Map();
   }
   const key = JSON.stringify(action);
   if (!whys.asked.has(key)) {
     whys.asked.set(
       key,
       api.why(action).then(
-        (refusal) => refusal?.message ?? null,
+        (refusal) => {
+          if (refusal?.code) whys.refused.set(key, { code: refusal.code, params: refusal.params ?? {} });
+          return refusal?.message ?? null;
+        },
         (error) => error?.message ?? String(error),
       ),
     );
@@ -247,7 +254,8 @@ export class Popups {
   }
 
   /** Pointing at `el` (not a legal target) asks the engine why `probe()` (an action, or null:
-   *  nothing to ask) is refused, and shows the answer while the pointer stays. */
+   *  nothing to ask) is refused, and shows the answer while the pointer stays; a click on it
+   *  then opens the rules reference at the rule that refuses it. */
   explain(el, probe, ask) {
     el.classList.add("why");
     listen(el, "mouseenter", (e) => {
@@ -256,10 +264,23 @@ export class Popups {
       if (!action) return;
       ask(action).then((message) => {
         // still pointed at when the answer comes
-        if (message && target.isConnected && target.matches(":hover")) this.showWhy(target, message);
+        if (!message || !target.isConnected || !target.matches(":hover")) return;
+        this.showWhy(target, message);
+        const refused = whys.refused.get(JSON.stringify(action));
+        if (!refused) return;
+        // the rule a click opens, and a book to say there is one
+        this.tip.dataset.code = refused.code;
+        this.tip.firstChild.append(h("span", { class: "why-rule", "aria-hidden": "true" }, " 📖"));
       });
     });
     listen(el, "mouseleave", () => this.hideTip());
+    listen(el, "click", (e) => {
+      const action = probe();
+      const refused = action && whys.refused.get(JSON.stringify(action));
+      if (!refused) return;
+      this.hideTip();
+      askRules(e.currentTarget, refused);
+    });
   }
 }
 

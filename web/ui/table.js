@@ -8,6 +8,7 @@ import { askInPlace, keepPlace, markHint, restorePlace } from "./board.js";
 import { bdi, h, clear, isolateNames, markOurs } from "./dom.js";
 import { drawEnding, endingSummary } from "./ending.js";
 import { joinNames } from "./i18n.js";
+import { askRules } from "./rules.js";
 import { seatName, seatNames } from "./seats.js";
 
 // "watch" (the default): slow enough to follow each opponent's move as it is drawn
@@ -109,9 +110,10 @@ function sideColumn(parts) {
   );
 }
 
-/** A refused move's reason, until dismissed. */
+/** A refused move's reason, until dismissed, with a link to the rule that refuses it. */
 function errorBanner(parts) {
-  return dismissible(
+  const { t, keep, refs } = parts;
+  const box = dismissible(
     parts,
     ["errorBox", "errorText"],
     { class: "error-banner", testid: "error-banner", role: "alert" },
@@ -119,6 +121,23 @@ function errorBanner(parts) {
     () => parts.on.dismiss(),
     { class: "error-banner-text" },
   );
+  refs.errorText.after(
+    keep(
+      "errorRule",
+      h(
+        "button",
+        {
+          type: "button",
+          class: "link error-rule",
+          testid: "error-rule",
+          hidden: true,
+          onclick: (e) => askRules(e.currentTarget, refs.errorRule.refusal),
+        },
+        `📖 ${t("ui.rules.see")}`,
+      ),
+    ),
+  );
+  return box;
 }
 
 /** A notice kept hidden until the table fills it: its text (kept as `text`) and a × button. */
@@ -286,6 +305,12 @@ function toolbar({ t, on, keep, refs }) {
       }),
     ),
     h("button", { type: "button", testid: "to-lobby", onclick: () => on.lobby() }, t("ui.table.lobby")),
+    // the rules at hand (web/app/rules.js): the game's reference, from its first section
+    h(
+      "button",
+      { type: "button", testid: "rules-open", onclick: (e) => askRules(e.currentTarget) },
+      t("ui.rules.button"),
+    ),
   );
 }
 
@@ -471,6 +496,8 @@ export function updateTable(refs, ctx) {
 
   refs.errorBox.hidden = !ctx.error;
   refs.errorText.textContent = ctx.error ?? "";
+  refs.errorRule.hidden = !ctx.errorRule;
+  refs.errorRule.refusal = ctx.errorRule && { code: ctx.errorRule.code, params: ctx.errorRule.params };
   focusDecision(refs, ctx);
 }
 

@@ -4,6 +4,7 @@
 
 import { h } from "../../ui/dom.js";
 import { svg as s } from "../../ui/board.js";
+import { rulesHelp } from "../../ui/rules.js";
 import {
   COLOURS,
   SEAT_COLOURS,
@@ -34,8 +35,20 @@ export function mainBoard(c) {
   );
 }
 
-function panel(_c, testid, title, ...body) {
-  return h("div", { class: `mgn-panel ${testid}`, testid }, h("h3", {}, title), ...body);
+// the board areas whose title carries a "?" opening the rules reference at their section
+const PLACES = {
+  "mgn-tent": "main_tent",
+  "mgn-track": "performance_track",
+  "mgn-new-posters": "new_posters",
+  "mgn-fair": "fair",
+  "mgn-travel": "travel",
+  "mgn-board-spaces": "board_spaces",
+};
+
+function panel(c, testid, title, ...body) {
+  const place = PLACES[testid];
+  const help = place ? rulesHelp(c.api.t, place, title) : null;
+  return h("div", { class: `mgn-panel ${testid}`, testid }, h("h3", {}, title, help), ...body);
 }
 
 // ---- score track: 0-99 around a line, laps and negative scores as numbers -----------------

@@ -3,6 +3,7 @@
 // this turn and the round-end forecast), compact for the others.
 
 import { h } from "../../ui/dom.js";
+import { rulesHelp } from "../../ui/rules.js";
 import {
   COLOURS,
   SEAT_COLOURS,
@@ -41,7 +42,7 @@ export function ownArea(c) {
         h(
           "div",
           { class: "mgn-panel mgn-camp-panel", testid: "mgn-camp-panel" },
-          h("h3", {}, c.w("camp")),
+          h("h3", {}, c.w("camp"), rulesHelp(c.api.t, "camp", c.w("camp"))),
           camp(c, seat),
         ),
         levels(c, p),
@@ -304,7 +305,7 @@ function cards(c, p, seat) {
   return h(
     "div",
     { class: "mgn-panel mgn-cards", testid: "mgn-cards" },
-    h("h3", {}, c.w("cards")),
+    h("h3", {}, c.w("cards"), rulesHelp(c.api.t, "cards", c.w("cards"))),
     h("div", { class: "mgn-card-row" }, list),
   );
 }

@@ -2,6 +2,7 @@
 
 import { RUNES, all, button, find, target } from "./common.js";
 import { h } from "../../ui/dom.js";
+import { rulesHelp } from "../../ui/rules.js";
 import { runeIcon } from "./sheet.js";
 import { svg as s } from "../../ui/board.js";
 
@@ -207,7 +208,7 @@ export function horoscope(ctx) {
   return h(
     "section",
     { class: "o-panel o-horoscope", testid: "oracle-horoscope" },
-    h("h3", {}, t("ui.oracle.horoscope")),
+    h("h3", {}, t("ui.oracle.horoscope"), rulesHelp(t, "horoscope", t("ui.oracle.horoscope"))),
     values,
     rows,
   );
@@ -295,7 +296,7 @@ export function predictions(ctx) {
   return h(
     "section",
     { class: "o-panel o-predictions", testid: "oracle-predictions" },
-    h("h3", {}, t("ui.oracle.predictions")),
+    h("h3", {}, t("ui.oracle.predictions"), rulesHelp(t, "predictions", t("ui.oracle.predictions"))),
     h("div", { class: "o-syms" }, cells),
     marks.length ? h("div", { class: "o-pmarks" }, marks) : null,
   );
@@ -318,7 +319,7 @@ export function guilds(ctx) {
   return h(
     "section",
     { class: "o-panel o-guilds", testid: "oracle-guilds" },
-    h("h3", {}, t("ui.oracle.guilds")),
+    h("h3", {}, t("ui.oracle.guilds"), rulesHelp(t, "guilds", t("ui.oracle.guilds"))),
     h(
       "div",
       { class: "o-guild-list" },
@@ -373,7 +374,7 @@ export function staff(ctx) {
   return h(
     "section",
     { class: "o-panel o-staff", testid: "oracle-staff" },
-    h("h3", {}, t("ui.oracle.staff")),
+    h("h3", {}, t("ui.oracle.staff"), rulesHelp(t, "staff", t("ui.oracle.staff"))),
     h(
       "div",
       { class: "o-slots" },

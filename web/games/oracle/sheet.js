@@ -2,6 +2,7 @@
 
 import { CELL, PAD, activate, all, button, explainWhy, find, memo, play, showWhy, target } from "./common.js";
 import { h, listen } from "../../ui/dom.js";
+import { rulesHelp } from "../../ui/rules.js";
 import { svg as s } from "../../ui/board.js";
 
 // ----------------------------------------------------------------------------- stargazing
@@ -171,7 +172,7 @@ export function stargazing(ctx) {
   return h(
     "section",
     { class: "o-panel o-stargazing", testid: "oracle-stargazing" },
-    h("h3", {}, t("ui.oracle.stargazing")),
+    h("h3", {}, t("ui.oracle.stargazing"), rulesHelp(t, "stargazing", t("ui.oracle.stargazing"))),
     svg,
     legend,
   );
@@ -241,7 +242,7 @@ export function threads(ctx) {
   return h(
     "section",
     { class: "o-panel o-threads", testid: "oracle-threads" },
-    h("h3", {}, t("ui.oracle.threads")),
+    h("h3", {}, t("ui.oracle.threads"), rulesHelp(t, "threads", t("ui.oracle.threads"))),
     rows,
   );
 }
@@ -333,7 +334,7 @@ export function bowl(ctx) {
   return h(
     "section",
     { class: "o-panel o-bowl-panel", testid: "oracle-bowl", dataset: { allInOne: String(v.bowl.all_in_one_half) } },
-    h("h3", {}, t("ui.oracle.bowl")),
+    h("h3", {}, t("ui.oracle.bowl"), rulesHelp(t, "bowl", t("ui.oracle.bowl"))),
     h(
       "div",
       { class: `o-bowl${unthrown ? " unthrown" : ""}` },

@@ -18,6 +18,7 @@ import { SLOT, cap, nameOf, textOf } from "./data.js";
 import { apCost, locationActions, perfName, slotName } from "./describe.js";
 import { h, listen } from "../../ui/dom.js";
 import { hover, svg as s } from "../../ui/board.js";
+import { askRules } from "../../ui/rules.js";
 import { nameNode } from "./tips.js";
 import { propIcon, schoolIcon, yieldIcon } from "./icons.js";
 
@@ -154,7 +155,8 @@ export function downtown(c) {
   );
 }
 
-/** A "?" by a location's name: its actions with their AP costs, and the hints that save moves. */
+/** A "?" by a location's name: its actions with their AP costs, and the hints that save moves
+ *  (hovered); clicked, the rules of that location. */
 export function locHelp(c, loc) {
   const { w, lang } = c;
   const hints = { theater: ["help_ap", "hint_prepare"], workshop: ["hint_components", "hint_prepare"] }[loc] ?? [
@@ -189,9 +191,11 @@ export function locHelp(c, loc) {
     (target) => c.pop.showTip(target, content()),
     () => c.pop.hideTip(),
   );
+  // the tip on hover; a click opens the rules reference at this location's section
   listen(el, "click", (e) => {
     e.stopPropagation();
-    c.pop.showTip(e.currentTarget, content());
+    c.pop.hideTip();
+    askRules(e.currentTarget, { place: loc });
   });
   return el;
 }

@@ -1,0 +1,146 @@
+"""Issue #34: the rules at hand. The reference opens at the right section from a location's
+"?" and from a refused move on the board, in EN, RU and FR, at 1366x768 and 390x844; the
+table's "Rules" button and a board area's "?" open it for every game. Screenshots under build/screenshots/rules-*.
+"""
+
+from __future__ import annotations
+
+import random
+
+from test_accessibility import axe, report
+
+from engine import rules_ref
+from helpers import READY_TIMEOUT_MS, drive_until, no_problems, open_page
+
+SIZES = {"1366": (1366, 768), "390": (390, 844)}
+LANGS = ("en", "ru", "fr")
+PLACES = ("downtown", "market_row", "workshop", "theater", "dark_alley")
+
+
+def start(page, game: str, seed: int = 5) -> None:
+    page.evaluate("marquee.setSpeed(0)")
+    page.evaluate(
+        "([g, s]) => marquee.start({game: g, players: g === 'oracle' ? 1 : 2, seed: s})",
+        [game, seed],
+    )
+    page.evaluate("marquee.idle()")
+
+
+def set_lang(page, lang: str) -> None:
+    page.evaluate("l => marquee.setLang(l)", lang)
+    page.evaluate("marquee.settled()")
+
+
+def dialog_at(page) -> dict:
+    """The open reference: its section marked, that section's title and whether it is in view
+    (its heading inside the dialog's scrolled text and the window)."""
+    page.get_by_test_id("rules").wait_for(state="visible")
+    return page.evaluate(
+        """() => {
+            const d = document.querySelector('[data-testid=rules]');
+            const at = d.querySelector('.rules-section.at');
+            const body = d.querySelector('.rules-body').getBoundingClientRect();
+            const head = at.querySelector('h3').getBoundingClientRect();
+            const inView = head.top >= body.top - 1 && head.bottom <= Math.min(body.bottom, innerHeight) + 1;
+            return {at: d.dataset.at, marked: at.dataset.testid, title: at.querySelector('h3').textContent,
+                    inView, lang: document.documentElement.lang, width: d.getBoundingClientRect().width};
+        }"""
+    )
+
+
+def close(page) -> None:
+    page.get_by_test_id("rules-close").click()
+    page.get_by_test_id("rules").wait_for(state="detached")
+
+
+def test_a_locations_question_mark_opens_its_section_in_every_language_and_size(
+    page, site_url, screenshot
+):
+    open_page(page, site_url)
+    start(page, "trickerion")
+    ref = rules_ref.load("trickerion")
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        for lang in LANGS:
+            set_lang(page, lang)
+            for place in PLACES if (size, lang) == ("1366", "en") else ("workshop", "dark_alley"):
+                button = page.get_by_test_id(f"trk-help-{place}")
+                button.scroll_into_view_if_needed()
+                button.click()
+                shown = dialog_at(page)
+                section = ref.places[place]
+                title = next(s.title[lang] for s in ref.sections if s.id == section)
+                assert (shown["at"], shown["marked"]) == (section, f"rules-section-{section}"), (
+                    size,
+                    lang,
+                )
+                assert shown["title"] == title and shown["lang"] == lang and shown["inView"], shown
+                assert shown["width"] <= w, shown
+                if place == "workshop":
+                    screenshot(page, f"rules-place-{place}-{lang}-{size}")
+                close(page)
+    no_problems(page)
+
+
+def test_a_refused_move_on_the_board_opens_the_rule_that_refuses_it(page, site_url, screenshot):
+    open_page(page, site_url)
+    start(page, "trickerion", seed=11)
+    # placements: the Downtown dice explain why they cannot be used before a character is there
+    drive_until(page, random.Random(3), "marquee.snapshot().view.phase === 'place'")
+    page.wait_for_selector(".loc-downtown .die.why", timeout=READY_TIMEOUT_MS)
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        for lang in LANGS:
+            set_lang(page, lang)
+            die = page.locator(".loc-downtown .die.why").first
+            die.scroll_into_view_if_needed()
+            die.hover()
+            why = page.get_by_test_id("trk-why")
+            why.wait_for(state="visible")
+            code = why.get_attribute("data-code")
+            assert code, "the why-tip names no rule"
+            die.click()
+            shown = dialog_at(page)
+            assert shown["at"] == rules_ref.section_of("trickerion", code), (code, shown)
+            assert shown["lang"] == lang and shown["inView"], shown
+            screenshot(page, f"rules-refusal-{lang}-{size}")
+            close(page)
+    no_problems(page)
+
+
+def test_the_tables_rules_button_and_each_areas_question_mark_open_every_games_reference(
+    page, site_url, screenshot
+):
+    open_page(page, site_url)
+    for game, place in (("magnificent", "travel"), ("oracle", "horoscope")):
+        start(page, game)
+        ref = rules_ref.load(game)
+        for lang in LANGS:
+            set_lang(page, lang)
+            help_button = page.get_by_test_id(f"rules-help-{place}")
+            help_button.scroll_into_view_if_needed()
+            if lang == "ru":
+                screenshot(page, f"rules-help-{game}-{lang}")
+            help_button.click()
+            shown = dialog_at(page)
+            assert shown["at"] == ref.places[place] and shown["inView"] and shown["lang"] == lang, (
+                shown
+            )
+            close(page)
+            page.get_by_test_id("rules-open").click()
+            shown = dialog_at(page)
+            first = rules_ref.load(game).sections[0]
+            assert shown["at"] == first.id and shown["title"] == first.title[lang], shown
+            # a section picked from the list is brought into view and marked
+            last = rules_ref.load(game).sections[-1]
+            page.get_by_test_id(f"rules-link-{last.id}").click()
+            page.wait_for_function(
+                "id => document.querySelector(`[data-testid=rules-section-${id}]`).classList.contains('at')",
+                arg=last.id,
+            )
+            if lang == "ru":
+                screenshot(page, f"rules-button-{game}-{lang}")
+                bad = axe(page, f"rules of {game} ({lang})")
+                assert not bad, report(bad)
+            close(page)
+    no_problems(page)

@@ -1,0 +1,106 @@
+"""The rules at hand: a short reference per game, in our own words, EN/RU/FR (issue #34).
+
+One file per game (``<game>.json`` beside this module, serving the game ids it lists: the solo
+tables read their base game's): its sections in the rulebook's order,
+each with an id, a title and its paragraphs in every language; ``refusals`` maps an error
+code's dotted prefix (``trickerion.market``) to the section that explains it, ``rules`` maps a
+numbered rule a refusal names in its ``rule`` parameter (The Magnificent's ``R33``) to one, and
+``places`` maps a board location to its section (the location's "?" on the board). A refusal
+finds its section by its rule first, then by the longest prefix of its code: a new code in a
+known namespace needs no new entry, and a test fails for one in a namespace the file lacks.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import msgspec
+
+LANGS = ("en", "ru", "fr")
+
+
+class Section(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    title: dict[str, str]  # lang -> title
+    text: dict[str, list[str]]  # lang -> paragraphs
+
+
+class Reference(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    games: tuple[str, ...]  # the game ids (registry) this reference serves
+    source: str  # the rulebook the sections follow
+    sections: tuple[Section, ...]
+    refusals: dict[str, str]  # error code prefix -> section id
+    rules: dict[str, str] = {}  # a refusal's ``rule`` parameter -> section id
+    places: dict[str, str] = {}  # board location -> section id
+
+
+class RulesRefError(Exception):
+    """A reference file that does not hold together: the message says where."""
+
+
+@cache
+def _index() -> dict[str, str]:
+    """game id -> the file (stem) of its reference."""
+    out: dict[str, str] = {}
+    for entry in resources.files(__package__).iterdir():
+        if entry.name.endswith(".json"):
+            stem = entry.name.removesuffix(".json")
+            for game in _read(stem).games:
+                out[game] = stem
+    return out
+
+
+def _read(stem: str) -> Reference:
+    data = resources.files(__package__).joinpath(f"{stem}.json").read_bytes()
+    return msgspec.json.decode(data, type=Reference)
+
+
+def available(game: str) -> bool:
+    return game in _index()
+
+
+@cache
+def load(game: str) -> Reference:
+    """The reference serving ``game``, validated: every language present, every target a
+    section."""
+    stem = _index()[game]
+    ref = _read(stem)
+    ids = [s.id for s in ref.sections]
+    if ref.games[0] != stem or len(set(ids)) != len(ids):
+        raise RulesRefError(f"{stem}.json: its first game or its section ids do not hold together")
+    for s in ref.sections:
+        if set(s.title) != set(LANGS) or set(s.text) != set(LANGS) or not all(s.text.values()):
+            raise RulesRefError(f"{stem}.json: section {s.id!r} lacks a language")
+    for table in (ref.refusals, ref.rules, ref.places):
+        for key, target in table.items():
+            if target not in ids:
+                raise RulesRefError(f"{stem}.json: {key!r} points to no section {target!r}")
+    return ref
+
+
+def section_of(game: str, code: str, params: dict[str, Any] | None = None) -> str | None:
+    """The section explaining refusal ``code`` (with its ``params``), or None when unmapped."""
+    ref = load(game)
+    rule = (params or {}).get("rule")
+    if isinstance(rule, str) and rule in ref.rules:
+        return ref.rules[rule]
+    parts = code.split(".")
+    for n in range(len(parts), 0, -1):
+        found = ref.refusals.get(".".join(parts[:n]))
+        if found:
+            return found
+    return None
+
+
+def localized(game: str, lang: str) -> dict[str, Any]:
+    """The reference as the page shows it in ``lang`` (English for an unknown one)."""
+    ref = load(game)
+    lang = lang if lang in LANGS else "en"
+    return {
+        "sections": [
+            {"id": s.id, "title": s.title[lang], "text": s.text[lang]} for s in ref.sections
+        ],
+        "places": dict(ref.places),
+    }
