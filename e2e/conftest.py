@@ -10,6 +10,9 @@ Fixtures
   page         a fresh context + page (cold cache) that aborts and records every request to
                a non-local host, and records console errors, page errors and failed requests
                on ``page.marquee`` (a PageWatch)
+  booted_page  a page with the engine ready, shared by the tests of this worker that start or
+               load a game of their own (no boot or first visit under test): one boot, not
+               one per test
   screenshot   screenshot(page, "name") -> build/screenshots/name.png
   figures      figures["label"] = "value": printed in the summary at the end of the run
 
@@ -28,6 +31,7 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -208,13 +212,69 @@ def watch(page) -> PageWatch:
     return w
 
 
+# The viewport of a test's page, unless the test sets its own.
+VIEWPORT = {"width": 1280, "height": 800}
+
+
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     watch(page)
     yield page
     context.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:
+        item.marquee_failed = True  # booted_page opens a fresh page after a failed test
+    return report
+
+
+_BOOTED: dict[str, Any] = {}  # this worker's shared page and its first language
+
+
+@pytest.fixture
+def booted_page(request, browser, site_url):
+    """A page whose engine is ready, shared by this worker's tests that start a game of their
+    own (``marquee.start``) and ask nothing of the page's boot or of a first visit: the boot
+    (Pyodide, the wheels, the engine) is most of such a test's time, and the game is all it
+    looks at.
+
+    Each test gets it at the default viewport, in the page's first language, scrolled to the
+    top with nothing focused and its problem lists (``page.marquee``) emptied; after a failed
+    test (or a closed page) the next one gets a freshly booted page, so a failure is not
+    passed on."""
+    from helpers import open_page
+
+    page = _BOOTED.get("page")
+    if page is None or page.is_closed():
+        context = browser.new_context(viewport=VIEWPORT)
+        page = context.new_page()
+        watch(page)
+        try:
+            open_page(page, site_url)
+        except BaseException:
+            context.close()
+            raise
+        _BOOTED["page"] = page
+        _BOOTED["lang"] = page.evaluate("marquee.lang")
+    else:
+        page.set_viewport_size(VIEWPORT)
+        # as a fresh page: in its first language, nothing focused (the focus tests read where
+        # it goes), at the top
+        page.evaluate(
+            """async lang => { if (marquee.lang !== lang) await marquee.setLang(lang);
+                document.activeElement?.blur(); scrollTo(0, 0); }""",
+            _BOOTED["lang"],
+        )
+        for problems in vars(page.marquee).values():
+            problems.clear()
+    yield page
+    if getattr(request.node, "marquee_failed", False):
+        _BOOTED.pop("page").context.close()
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ import pytest
 from finished import MODES, played
 from playwright.sync_api import expect
 
-from helpers import no_problems, open_page
+from helpers import no_problems
 
 SIZES = {"desktop": (1366, 768), "large": (1920, 1080), "phone": (390, 844)}
 
@@ -75,14 +75,10 @@ def check_ending(page, snap: dict) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_ending_is_in_view(browser, site_url, screenshot, size):
+def test_the_ending_is_in_view(booted_page, screenshot, size):
+    page = booted_page
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    from conftest import watch
-
-    watch(page)
-    open_page(page, site_url)
+    page.set_viewport_size({"width": width, "height": height})
     for mode in MODES:
         game = played(mode)
         snap = play_to_end(page, game.near_end)
@@ -98,11 +94,10 @@ def test_the_ending_is_in_view(browser, site_url, screenshot, size):
         screenshot(page, f"chart-{mode}-{size}-ru")
         page.evaluate("marquee.setLang('en')")
     no_problems(page)
-    context.close()
 
 
-def test_play_again_keeps_the_table(page, site_url):
-    open_page(page, site_url)
+def test_play_again_keeps_the_table(booted_page):
+    page = booted_page
     game = played("trickerion-solo")
     before = play_to_end(page, game.near_end)
     page.get_by_test_id("game-over-again").click()

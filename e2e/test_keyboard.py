@@ -13,7 +13,7 @@ import pytest
 from finished import MODES
 from playwright.sync_api import expect
 
-from helpers import no_problems, open_page
+from helpers import no_problems
 
 # each game id with the number of seats its table is opened with (finished.MODES)
 GAMES = {mode: players for mode, (_game, players, _options) in MODES.items()}
@@ -68,16 +68,12 @@ def wait_focus(page) -> dict:
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", list(GAMES))
-def test_enter_plays_move_after_move(browser, site_url, screenshot, game, size):
+def test_enter_plays_move_after_move(booted_page, screenshot, game, size):
     """From the first decision on, Enter alone plays: each move (the bots answering at once)
     leaves the focus on the next decision, not on <body>."""
+    page = booted_page
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    from conftest import watch
-
-    watch(page)
-    open_page(page, site_url)
+    page.set_viewport_size({"width": width, "height": height})
     start(page, game, GAMES[game])
     first = page.evaluate("marquee.snapshot().step")
     seen = [wait_focus(page)]
@@ -91,14 +87,13 @@ def test_enter_plays_move_after_move(browser, site_url, screenshot, game, size):
     assert page.evaluate("marquee.snapshot().step") > first, "Enter played nothing"
     screenshot(page, f"keyboard-{game}-{size}")
     no_problems(page)
-    context.close()
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_only_what_plays_is_in_the_tab_order(page, site_url, game):
+def test_only_what_plays_is_in_the_tab_order(booted_page, game):
     """Cards that only explain themselves (Trickerion's sixty) and refused buttons (the Oracle's)
     are not in the tab order: Tab goes from one playable target to the next."""
-    open_page(page, site_url)
+    page = booted_page
     start(page, game, GAMES[game])
     for _ in range(4):
         idle = page.evaluate(IDLE_IN_TAB_ORDER)
@@ -110,11 +105,11 @@ def test_only_what_plays_is_in_the_tab_order(page, site_url, game):
     no_problems(page)
 
 
-def test_trickerion_props_need_no_tab(page, site_url):
+def test_trickerion_props_need_no_tab(booted_page):
     """Trickerion's set-up: magician, trick, then the props decision, all by Enter and no Tab
     (63 Tabs on the old page once the first two were made)."""
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     start(page, "trickerion", 2)
     for _ in range(6):
         if page.evaluate("marquee.legal().some(a => a.action.type === 'choose_props')"):
@@ -136,10 +131,10 @@ def test_trickerion_props_need_no_tab(page, site_url):
     ("game", "where"),
     [("magnificent", "speed-select"), ("trickerion", "trk-zoom-fit")],
 )
-def test_where_the_person_went_keeps_the_focus(page, site_url, game, where):
+def test_where_the_person_went_keeps_the_focus(booted_page, game, where):
     """The bots hand the turn back while the person is in the speed menu (a field) or on a
     control of the board (Trickerion's zoom): the focus stays there."""
-    open_page(page, site_url)
+    page = booted_page
     start(page, game, GAMES[game], speed=400)
     wait_focus(page)
     step = page.evaluate("marquee.snapshot().step")
@@ -159,11 +154,11 @@ def test_where_the_person_went_keeps_the_focus(page, site_url, game, where):
     no_problems(page)
 
 
-def test_hotseat_by_enter_alone(page, site_url, screenshot):
+def test_hotseat_by_enter_alone(booted_page, screenshot):
     """Two people at one device: Enter plays, Enter lifts the cover for the other, and Enter
     plays again for them (the cover's button, then the decision, hold the focus)."""
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     page.evaluate("""() => marquee.start({game: 'trickerion', seed: 5,
         seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bo'}]})""")
     page.wait_for_function("!document.querySelector('[data-testid=generic-view]')")
@@ -212,13 +207,13 @@ def to_assignment(page) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_ending_a_phase_with_nothing_done_asks_first(page, site_url, screenshot, size):
+def test_ending_a_phase_with_nothing_done_asks_first(booted_page, screenshot, size):
     """Issue #31 item 3: one Enter ended Assignment with 0 of 3 characters assigned and the
     round was lost. The first focus is never the phase's end; the end, from the board or the
     move list, asks first (No focused, Escape goes back) and plays only on Yes."""
+    page = booted_page
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
-    open_page(page, site_url)
     start(page, "trickerion", 2)
     to_assignment(page)
     wait_focus(page)

@@ -21,7 +21,7 @@ from engine.games.magnificent import actions as A
 from engine.games.magnificent import components as C
 from engine.games.magnificent import labels
 from engine.games.magnificent.state import PendingGem
-from helpers import no_problems, open_page
+from helpers import no_problems
 from tests.magnificent.test_labels import problems
 
 BOARD = '[data-testid="mgn-board"]'
@@ -58,9 +58,8 @@ def save_where(predicate, seeds=range(1, 60), limit: int = 3000, bot: str = "ran
     raise AssertionError("no such position in the seeded games")
 
 
-def load(page, site_url, text: str, size=(1366, 768)) -> None:
+def load(page, text: str, size=(1366, 768)) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_page(page, site_url)
     page.evaluate("t => marquee.load(t)", text)
     expect(page.locator(BOARD)).to_be_visible(timeout=60_000)
     page.evaluate("marquee.idle()")
@@ -77,7 +76,9 @@ def in_turn(s, stage: str) -> bool:
 # --------------------------------------------------------------------------- 1. travel stops
 
 
-def test_1_a_travel_stop_shows_its_tent_and_gems_before_the_move(page, site_url, screenshot):
+def test_1_a_travel_stop_shows_its_tent_and_gems_before_the_move(booted_page, screenshot):
+    page = booted_page
+
     def stop_with_tent(game, s, snap):
         if not in_turn(s, "travel"):
             return False
@@ -87,7 +88,7 @@ def test_1_a_travel_stop_shows_its_tent_and_gems_before_the_move(page, site_url,
         )
         return gemless and any("tent ★" in x for x in labels_) and any("gem" in x for x in labels_)
 
-    load(page, site_url, save_where(stop_with_tent))
+    load(page, save_where(stop_with_tent))
     legal = {e["index"]: e for e in page.evaluate("marquee.legal()")}
     stops = page.locator(f"{TARGETS}[data-target^='stop-']")
     assert stops.count() >= 2
@@ -117,7 +118,9 @@ def test_1_a_travel_stop_shows_its_tent_and_gems_before_the_move(page, site_url,
 # --------------------------------------------------------------------------- 2. idle perform
 
 
-def test_2_a_perform_with_nothing_to_perform_asks_first(page, site_url, screenshot):
+def test_2_a_perform_with_nothing_to_perform_asks_first(booted_page, screenshot):
+    page = booted_page
+
     def idle_perform(game, s, snap):
         return (
             in_turn(s, "act")
@@ -125,7 +128,7 @@ def test_2_a_perform_with_nothing_to_perform_asks_first(page, site_url, screensh
             and labels.performable(game.rules, s, 0) == 0
         )
 
-    load(page, site_url, save_where(idle_perform))
+    load(page, save_where(idle_perform))
     step = page.evaluate("marquee.snapshot().step")
     # the side list says it before the click
     assert any("no poster can be performed" in x for x in side_list(page)), side_list(page)
@@ -146,14 +149,16 @@ def test_2_a_perform_with_nothing_to_perform_asks_first(page, site_url, screensh
 # --------------------------------------------------------------------------- 3. greyed Build
 
 
-def test_3_a_greyed_build_gives_the_reason_with_numbers(page, site_url, screenshot):
+def test_3_a_greyed_build_gives_the_reason_with_numbers(booted_page, screenshot):
+    page = booted_page
+
     def short_of_power(game, s, snap):
         if not in_turn(s, "act") or A.Choose("build") in game.legal_actions(s, 0):
             return False
         levels = game.rules.boards[s.players[0].board].build_levels
         return min(lv.ap for lv in levels) > s.turn.ap + s.turn.plus
 
-    load(page, site_url, save_where(short_of_power))
+    load(page, save_where(short_of_power))
     have = page.evaluate("marquee.state().ap")
     build = page.locator(f"{BOARD} [data-key='act-build']")
     build.scroll_into_view_if_needed()
@@ -169,7 +174,9 @@ def test_3_a_greyed_build_gives_the_reason_with_numbers(page, site_url, screensh
 # --------------------------------------------------------------------------- 4. full storage
 
 
-def test_4_a_gem_into_a_full_storage_says_it_becomes_a_coin(page, site_url, screenshot):
+def test_4_a_gem_into_a_full_storage_says_it_becomes_a_coin(booted_page, screenshot):
+    page = booted_page
+
     def gem_into_full(game, s, snap):
         if not (s.pending and isinstance(s.pending[0], PendingGem)):
             return False
@@ -177,7 +184,7 @@ def test_4_a_gem_into_a_full_storage_says_it_becomes_a_coin(page, site_url, scre
         cap = game.rules.boards[p.board].storage_per_type
         return any(p.gems[c] >= cap for c in s.pending[0].colours)
 
-    load(page, site_url, save_where(gem_into_full))
+    load(page, save_where(gem_into_full))
     v = page.evaluate("marquee.state()")
     me = v["players"][0]
     labels_ = {e["action"]["gem"]: e["label"] for e in page.evaluate("marquee.legal()")}
@@ -195,16 +202,16 @@ def test_4_a_gem_into_a_full_storage_says_it_becomes_a_coin(page, site_url, scre
 # --------------------------------------------------------------------------- 5. master cards
 
 
-def test_5_scoring_a_master_card_names_the_card_the_artist_and_the_points(
-    page, site_url, screenshot
-):
+def test_5_scoring_a_master_card_names_the_card_the_artist_and_the_points(booted_page, screenshot):
+    page = booted_page
+
     def artist_card(game, s, snap):
         cards = s.players[0].cards
         return s.phase == "score" and any(
             isinstance(game.rules.cards[c.id].condition, C.ArtistChoiceCond) for c in cards
         )
 
-    load(page, site_url, save_where(artist_card))
+    load(page, save_where(artist_card))
     entries = [e for e in page.evaluate("marquee.legal()") if e["action"]["type"] == "score"]
     texts = [e["label"] for e in entries]
     assert len(set(texts)) == len(texts), texts  # six artists were six identical buttons
@@ -221,11 +228,13 @@ def test_5_scoring_a_master_card_names_the_card_the_artist_and_the_points(
 # --------------------------------------------------------------------------- 6. legend
 
 
-def test_6_every_symbol_has_a_legend_in_the_pages_language(page, site_url, screenshot):
+def test_6_every_symbol_has_a_legend_in_the_pages_language(booted_page, screenshot):
+    page = booted_page
+
     def posters_held(game, s, snap):
         return in_turn(s, "take") and sum(x is not None for x in s.players[0].posters) >= 2
 
-    load(page, site_url, save_where(posters_held))
+    load(page, save_where(posters_held))
     page.evaluate("marquee.setLang('ru')")
     expect(page.locator(BOARD)).to_have_attribute("lang", "ru")
     # the size badges of camp tiles are Russian letters, each named on pointing
@@ -261,11 +270,13 @@ def test_6_every_symbol_has_a_legend_in_the_pages_language(page, site_url, scree
 ZERO_BASED = re.compile(r"\blevel 0\b|\d+,\d+ \(\d+\)|\bcard \d+\b|\bposter \d+ for a die")
 
 
-def test_7_the_side_list_speaks_the_boards_words(page, site_url, screenshot):
+def test_7_the_side_list_speaks_the_boards_words(booted_page, screenshot):
+    page = booted_page
+
     def build_stage(game, s, snap):
         return in_turn(s, "build") and len(snap["legal"]) >= 2
 
-    load(page, site_url, save_where(build_stage))
+    load(page, save_where(build_stage))
     listed = side_list(page)
     levels = [x for x in listed if x.startswith("Build level")]
     assert levels, listed
@@ -300,7 +311,9 @@ def test_7_the_side_list_speaks_the_boards_words(page, site_url, screenshot):
 ARTICLE = re.compile(r"\b[Aa] (?=[aeiou])|\b[Aa]n (?=[^aeiou\W])")
 
 
-def test_8_the_log_reads_as_english(page, site_url, screenshot):
+def test_8_the_log_reads_as_english(booted_page, screenshot):
+    page = booted_page
+
     def after_round_one(game, s, snap):
         texts = [e["code"] for e in snap["log"]]
         colours = [e["params"].get("colour") for e in snap["log"] if e["code"] == "mag.take"]
@@ -311,7 +324,7 @@ def test_8_the_log_reads_as_english(page, site_url, screenshot):
             and any(e["code"] == "mag.vp" and e["params"]["n"] < 0 for e in snap["log"])
         )
 
-    load(page, site_url, save_where(after_round_one, seeds=range(1, 40)))
+    load(page, save_where(after_round_one, seeds=range(1, 40)))
     lines = page.get_by_test_id("log-entry").all_inner_texts()
     assert len(lines) > 20
     bad = [x for x in lines if ARTICLE.search(x) or re.search(r"-\d+ ticket point", x)]
@@ -322,14 +335,15 @@ def test_8_the_log_reads_as_english(page, site_url, screenshot):
     no_problems(page)
 
 
-def test_8_the_side_list_and_the_log_read_as_words_in_three_languages(page, site_url, screenshot):
+def test_8_the_side_list_and_the_log_read_as_words_in_three_languages(booted_page, screenshot):
+    page = booted_page
     """What the page shows of a seeded game in round 2 (the side list of choices and the whole
     log), read in EN/RU/FR by the checks of tests/magnificent/test_labels.py."""
 
     def round_two(game, s, snap):
         return s.round >= 2 and in_turn(s, "act") and len(snap["log"]) > 60
 
-    load(page, site_url, save_where(round_two))
+    load(page, save_where(round_two))
     for lang in ("en", "ru", "fr"):
         page.evaluate(f"marquee.setLang('{lang}')")
         expect(page.locator(BOARD)).to_have_attribute("lang", lang)
@@ -345,7 +359,9 @@ def test_8_the_side_list_and_the_log_read_as_words_in_three_languages(page, site
 # --------------------------------------------------------------------------- 9. the bot's turn
 
 
-def test_9_the_bots_whole_turn_stays_in_view_until_the_person_acts(page, site_url, screenshot):
+def test_9_the_bots_whole_turn_stays_in_view_until_the_person_acts(booted_page, screenshot):
+    page = booted_page
+
     def long_bot_turn(game, s, snap):
         log = snap["log"]
         mine = [i for i, e in enumerate(log) if e["params"].get("seat") == 0]
@@ -354,7 +370,7 @@ def test_9_the_bots_whole_turn_stays_in_view_until_the_person_acts(page, site_ur
             s.phase == "turn" and len(others) >= 7 and any(e["code"] == "mag.take" for e in others)
         )
 
-    load(page, site_url, save_where(long_bot_turn))
+    load(page, save_where(long_bot_turn))
     log = page.evaluate("marquee.snapshot().log")
     mine = [i for i, e in enumerate(log) if e["params"].get("seat") == 0]
     theirs = [e for e in log[(mine[-1] + 1 if mine else 0) :] if e["params"].get("seat") == 1]
@@ -378,7 +394,9 @@ def test_9_the_bots_whole_turn_stays_in_view_until_the_person_acts(page, site_ur
 # --------------------------------------------------------------------------- 10. ghost after Rotate
 
 
-def test_10_after_rotate_the_ghost_stays_under_the_pointer(page, site_url, screenshot):
+def test_10_after_rotate_the_ghost_stays_under_the_pointer(booted_page, screenshot):
+    page = booted_page
+
     def placing(game, s, snap):
         return (
             in_turn(s, "place")
@@ -386,7 +404,7 @@ def test_10_after_rotate_the_ghost_stays_under_the_pointer(page, site_url, scree
             and sum(e["action"]["type"] == "place" for e in snap["legal"]) >= 20
         )
 
-    load(page, site_url, save_where(placing))
+    load(page, save_where(placing))
     camp = page.get_by_test_id("mgn-camp-panel")
     camp.scroll_into_view_if_needed()
     checked = 0
@@ -431,8 +449,9 @@ NUMBER_HEIGHTS = """b => [...b.querySelectorAll('[data-testid="mgn-score-track"]
     .map(e => e.getBoundingClientRect().height)"""
 
 
-def test_11_the_score_track_numbers_are_readable_at_every_size(page, site_url, screenshot):
-    load(page, site_url, save_where(lambda g, s, snap: in_turn(s, "take") and s.round >= 2))
+def test_11_the_score_track_numbers_are_readable_at_every_size(booted_page, screenshot):
+    page = booted_page
+    load(page, save_where(lambda g, s, snap: in_turn(s, "take") and s.round >= 2))
     for name, size in SIZES.items():
         page.set_viewport_size({"width": size[0], "height": size[1]})
         page.evaluate("marquee.idle()")
@@ -464,14 +483,14 @@ WORDS_WHOLE = """el => {
 }"""
 
 
-def test_12_on_a_phone_tent_spaces_read_and_travel_stops_are_finger_sized(
-    page, site_url, screenshot
-):
+def test_12_on_a_phone_tent_spaces_read_and_travel_stops_are_finger_sized(booted_page, screenshot):
+    page = booted_page
+
     def stop_with_tent(game, s, snap):
         return in_turn(s, "travel") and any("tent ★" in e["label"] for e in snap["legal"])
 
     for lang in ("en", "ru"):
-        load(page, site_url, save_where(stop_with_tent), size=SIZES["390"])
+        load(page, save_where(stop_with_tent), size=SIZES["390"])
         page.evaluate(f"marquee.setLang('{lang}')")
         expect(page.locator(BOARD)).to_have_attribute("lang", lang)
         stops = page.locator(f"{TARGETS}[data-target^='stop-']")

@@ -15,8 +15,6 @@ import random
 
 import pytest
 
-from helpers import open_page
-
 # (game id, players, moves played before giving up on reaching more decisions)
 GAMES = [
     ("trickerion", 2),
@@ -77,10 +75,10 @@ BOARD_DRAWN = """() => {
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize(("game", "players"), GAMES)
 def test_each_decision_shows_a_target_clear_of_the_sticky_parts(
-    page, site_url, game, players, viewport, figures, screenshot
+    booted_page, game, players, viewport, figures, screenshot
 ):
+    page = booted_page
     page.set_viewport_size(dict(zip(("width", "height"), VIEWPORTS[viewport], strict=True)))
-    open_page(page, site_url)
     seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
     page.evaluate(
         "a => marquee.start(a)", {"game": game, "players": players, "seed": SEED, "seats": seats}
