@@ -19,14 +19,7 @@ from engine.core.levels import level_bots
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import is_stage
-from engine.games.trickerion.common import (
-    effective,
-    free_symbol,
-    has_components,
-    markers_in_theater,
-    residence,
-)
-from engine.games.trickerion.downtown import INN
+from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.scoring import level3_bonus
 from engine.games.trickerion.state import State
 
@@ -39,72 +32,6 @@ def shipped() -> dict[str, float]:
     engine train --game trickerion`` (learned/greedy.json says how they were made). What each
     weighs is named where ``value`` uses it."""
     return load_weights("engine.games.trickerion", "greedy.json")
-
-
-def rounds_left(g, s: State) -> int:
-    """Whole rounds after the current one."""
-    cat = g.cat
-    last = (
-        cat.rounds.with_dark_alley if g.rules.options.dark_alley else cat.rounds.without_dark_alley
-    )
-    return max(0, last - max(s.round, 1))
-
-
-def missing_price(cat, p, trick: str) -> int:
-    """What the props a trick lacks cost at the Market Row."""
-    return sum(
-        cat.prop_cost[k] * max(0, n - effective(p, k))
-        for k, n in cat.tricks[trick].components.items()
-    )
-
-
-def _covered(cat, p, trick: str) -> int:
-    """The price of the props a trick needs that are already held."""
-    return sum(
-        cat.prop_cost[k] * min(n, effective(p, k)) for k, n in cat.tricks[trick].components.items()
-    )
-
-
-def _coin(g, s: State, w: dict[str, float]) -> float:
-    cat = g.cat
-    last = (
-        cat.rounds.with_dark_alley if g.rules.options.dark_alley else cat.rounds.without_dark_alley
-    )
-    played = max(0, min(last, s.round) - 1) / max(1, last - 1)
-    return w["coin_early"] + (w["coin_end"] - w["coin_early"]) * played
-
-
-def target(g, s: State, seat: int, early: bool = False) -> str | None:
-    """The next trick to learn, carried from round to round: recomputed from the state at
-    every decision (so the bot stays stateless and every rollout follows the same plan), and
-    stable because what the plan does (buying the target's props) makes it look better still.
-
-    A trick of the magician's own school (any Residence die learns it) one level above the
-    best owned (level 2 first, then level 3), worth most over the rounds left less the props
-    it lacks and the fame short of its threshold (paid in coins): props shared with what is
-    owned make a trick cheaper."""
-    cat = g.cat
-    p = s.players[seat]
-    if free_symbol(p) < 0 or not p.school:
-        return None
-    if not early and any(not has_components(cat, p, t.id) for t in p.tricks):
-        return None  # equip what is owned first (``early``: only to order its props)
-    left = rounds_left(g, s)
-    if left < 1:
-        return None
-    top = max((cat.trick_level[t.id] for t in p.tricks), default=1)
-    level = min(3, top + 1)
-    best, pick = 0.0, None
-    for t in residence(g.rules, s):
-        if cat.trick_level[t] != level or cat.trick_school[t] != p.school:
-            continue
-        trick = cat.tricks[t]
-        f, c, sh = cat.trick_yield[t]
-        per = trick.markers * (f + 0.5 * c + sh)
-        worth = per * left - missing_price(cat, p, t) - max(0, trick.fame_threshold - p.fame)
-        if worth > best:
-            best, pick = worth, t
-    return pick
 
 
 def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
@@ -168,10 +95,6 @@ def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
     for kind in p.hired:
         v += left * (w["ap"] * cat.base_ap[kind] - w["wage"] * coin * cat.wage[kind])
     v -= w["short"] * max(0, due - p.coins)
-    goal = target(g, s, seat)
-    if goal is not None:
-        # The target's props already held: coins turned into the plan, not lost.
-        v += w["target"] * coin * _covered(cat, p, goal)
     if left:
         v += w["level_gate"] * ((p.fame >= 16) + (p.fame >= 36)) * min(1.0, left / 2)
     if g.rules.options.dark_alley:
@@ -213,20 +136,13 @@ class GreedyBot:
         from engine.games.trickerion.common import residence
 
         cat = g.cat
-        free = set(residence(g.rules, s))
         if isinstance(legal[0], A.ChooseTrick):
-            return max(legal, key=lambda a: start_worth(cat, a.trick) + _shared(cat, a.trick, free))
+            return max(legal, key=lambda a: start_worth(cat, a.trick))
+        free = set(residence(g.rules, s))
 
         def best(a: A.ChooseMagician) -> float:
             school = cat.magicians[a.magician].school
-            return max(
-                (
-                    start_worth(cat, t) + _shared(cat, t, free)
-                    for t in cat.level1[school]
-                    if t in free
-                ),
-                default=0,
-            )
+            return max((start_worth(cat, t) for t in cat.level1[school] if t in free), default=0)
 
         return max(legal, key=best)
 
@@ -277,8 +193,6 @@ class GreedyBot:
             candidates = keep + picks[:MAX_CANDIDATES]
         w = self.weights or shipped()
         base = value(g, s, seat, w)
-        goal = target(g, s, seat) if w["target"] > 0 else None
-        coin = _coin(g, s, w)
         scored = []
         last = []
         for index, action in enumerate(candidates):
@@ -299,14 +213,6 @@ class GreedyBot:
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):
                 v += self._order_bonus(g, s, seat, action.prop)
-            elif isinstance(action, A.LearnTrick) and goal and g.cat.trick_level[action.trick] < 2:
-                v -= w["off_plan"]  # a level-1 trick takes the symbol and the coins the plan needs
-            elif isinstance(action, A.LearnTrick) and action.trick == goal:
-                # learning it turns the props bought for it into a trick's worth
-                v += w["target"] * _covered(g.cat, s.players[seat], goal) * coin
-            elif isinstance(action, A.HireCharacter) and rounds_left(g, s) >= 5:
-                # a body hired early has the plan's work waiting (Workshop, Market Row)
-                v += w["hire"]
             elif isinstance(action, A.DrawCards):
                 # The value sees the card only once it is kept (the next decision): one of
                 # the drawn is kept, worth a special card (a floor of 2 fame at the end).
@@ -331,15 +237,12 @@ class GreedyBot:
 
     @staticmethod
     def _order_bonus(g, s: State, seat: int, prop: str) -> float:
-        """Orders pay off later: worth a little when an owned trick or the target lacks that
-        prop."""
+        """Orders pay off later: worth a little when an owned trick lacks that prop."""
         p = s.players[seat]
         if prop in s.market.buy or effective(p, prop) >= 3:
             return -0.05
-        goal = target(g, s, seat, early=s.round <= 2)
-        wanted = [t.id for t in p.tricks] + ([goal] if goal else [])
         need = max(
-            (n for t in wanted for k, n in g.cat.tricks[t].components.items() if k == prop),
+            (n for t in p.tricks for k, n in g.cat.tricks[t.id].components.items() if k == prop),
             default=0,
         )
         return 0.6 if need > effective(p, prop) else -0.05
@@ -373,24 +276,11 @@ class GreedyBot:
         out += ["workshop"] * min(2, len(preparable))
         if prepared or preparable:
             out.append("theater")  # backstage: set up
-        w = self.weights or shipped()
-        if w["hire"] > 0 and s.round <= 2 and any(s.dice[d] == "apprentice" for d in INN):
-            out.insert(0, "downtown")  # an apprentice on the Inn die, rounds ahead to use it
         gate = (p.fame >= 16 and not any(cat.trick_level[t.id] >= 2 for t in p.tricks)) or (
             p.fame >= 36 and not any(cat.trick_level[t.id] == 3 for t in p.tricks)
         )
         if len(p.tricks) < 2 or gate or p.coins < 4:
             out.append("downtown")
-        goal = target(g, s, seat) if w["target"] > 0 else None
-        if goal is not None:
-            lacks = [k for k, n in cat.tricks[goal].components.items() if effective(p, k) < n]
-            short = max(0, cat.tricks[goal].fame_threshold - p.fame)
-            if lacks and p.coins >= 5 and rounds_left(g, s) >= 2:
-                out.append("market_row")  # the target's props, or their order
-            elif not lacks and p.coins >= short:
-                out.append("downtown")  # learn it
-        if self._early_order(g, s, seat):
-            out.append("market_row")  # order the target's props while the purse is small
         if missing and p.coins >= 3:
             out.append("market_row")
         if s.round <= 3 and len(p.chars) < 5:
@@ -399,36 +289,6 @@ class GreedyBot:
             out.append("market_row" if missing else "downtown")
         out += ["dark_alley", "downtown", "market_row", "workshop", "dark_alley", "theater"]
         return out
-
-    @staticmethod
-    def _early_order(g, s: State, seat: int) -> bool:
-        """Rounds 1-2: the target's props neither in the Buy area nor ordered, an Order slot
-        free (an order arrives in the Buy area a round later)."""
-        if s.round > 2 or "" not in s.market.order:
-            return False
-        goal = target(g, s, seat, early=True)
-        if goal is None:
-            return False
-        p = s.players[seat]
-        return any(
-            effective(p, k) < n and k not in s.market.buy and k not in s.market.order
-            for k, n in g.cat.tricks[goal].components.items()
-        )
-
-    def _market_visit(self, g, s: State, seat: int) -> bool:
-        """Whether this round's Market Row visit serves the target (its props or their order):
-        then the 2-AP specialist goes there (two actions a visit) and an apprentice sets up."""
-        w = self.weights or shipped()
-        if w["target"] <= 0:
-            return False
-        if self._early_order(g, s, seat):
-            return True
-        goal = target(g, s, seat)
-        if goal is None:
-            return False
-        p = s.players[seat]
-        lacks = any(effective(p, k) < n for k, n in g.cat.tricks[goal].components.items())
-        return lacks and p.coins >= 5 and rounds_left(g, s) >= 2
 
     def _assign(self, g, s: State, seat: int, legal: list) -> Any:
         p = s.players[seat]
@@ -446,7 +306,6 @@ class GreedyBot:
                     plan.remove(loc)
         busy = sum(cat.wage[c.kind] for c in p.chars if c.card and not c.assist)
         need = self._prepare_ap(g, s, seat)
-        market = self._market_visit(g, s, seat)
         for loc in plan:
             if loc == "workshop" and need:
                 # The character whose AP (with a shard's +1) reaches the trick's prepare AP,
@@ -460,8 +319,6 @@ class GreedyBot:
                         cat.base_ap[p.chars[i].kind],
                     ),
                 )
-            elif market and loc in ("market_row", "theater"):
-                order = sorted(free, key=lambda i: _fit_market(p.chars[i].kind, loc))
             else:
                 order = sorted(free, key=lambda i: _fit(p.chars[i].kind, loc))
             for char in order:
@@ -584,22 +441,6 @@ def start_worth(cat, trick: str) -> float:
     return t.markers * (f + c + 2 * sh) - 0.5 * price
 
 
-def _shared(cat, trick: str, free: set[str]) -> float:
-    """What a starting trick's props are worth toward its school's best level-2 trick still
-    free: the price of the props the two share (the next trick's props are the bottleneck)."""
-    school = cat.trick_school[trick]
-    need = cat.tricks[trick].components
-    best = 0.0
-    for t in free:
-        if cat.trick_level[t] != 2 or cat.trick_school[t] != school:
-            continue
-        shared = sum(
-            cat.prop_cost[k] * min(n, need.get(k, 0)) for k, n in cat.tricks[t].components.items()
-        )
-        best = max(best, float(shared))
-    return SHARED * best
-
-
 def _markers_to_perform(s: State, seat: int) -> bool:
     """Markers set up in the Theater or prepared on a trick card (set up this round)."""
     p = s.players[seat]
@@ -618,18 +459,6 @@ def _fit(kind: str, loc: str) -> int:
     if loc == "workshop":
         return 0 if kind == "apprentice" else 1
     return 0 if kind != "apprentice" else 1
-
-
-# How much a starting trick's props shared with a level-2 trick of its school count, per coin.
-SHARED = 0.5
-
-
-def _fit_market(kind: str, loc: str) -> int:
-    """With a Market Row visit for the target: the specialist to the Market Row (two Buys or
-    an Order and a Buy), an apprentice backstage (a set-up is 1 AP)."""
-    if loc == "theater":
-        return {"magician": 0, "apprentice": 1}.get(kind, 2)
-    return {"magician": 2, "apprentice": 1}.get(kind, 0)
 
 
 def make_greedy(seed: int) -> GreedyBot:

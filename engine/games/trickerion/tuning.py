@@ -40,9 +40,6 @@ LEARNER = Learner(
         "wage": 0.3,
         "short": 1.0,
         "level_gate": 2.0,
-        "target": 0.2,
-        "hire": 2.0,
-        "off_plan": 2.0,
     },
     objective=solo_and_duel(
         "trickerion-solo", 2, {"difficulty": "low"}, "trickerion", _greedy, margin=True
