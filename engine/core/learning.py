@@ -40,10 +40,16 @@ def load_weights(package: str, file: str) -> dict[str, float]:
 
 
 def solo_and_duel(
-    solo: str, players: int, solo_options: dict[str, Any], duel: str, bot: Callable[..., Any]
+    solo: str,
+    players: int,
+    solo_options: dict[str, Any],
+    duel: str,
+    bot: Callable[..., Any],
+    margin: bool = False,
 ) -> Objective:
     """An objective for a game with a solo mode: the bot's mean score in ``solo`` (seat 0,
-    ``players`` seats with the automaton's) plus its mean margin in 2-player games of ``duel``
+    ``players`` seats with the automaton's; with ``margin``, less the automaton's best, so
+    what the bot concedes to it counts too) plus its mean margin in 2-player games of ``duel``
     against the bot with the reference weights, seats swapped every game. ``bot(seed,
     weights)`` makes the game's bot."""
     from engine.core.bots import bot_seed
@@ -58,7 +64,7 @@ def solo_and_duel(
             play_to_end(m, {0: bot(bot_seed(s, 0), w)})
             result = m.result()
             assert result is not None
-            total += result.scores[0]
+            total += result.scores[0] - (max(result.scores[1:]) if margin else 0)
             me = g % 2
             m = Match.new(duel, 2, {}, s)
             play_to_end(m, {me: bot(bot_seed(s, me), w), 1 - me: bot(bot_seed(s, 1 - me), ref)})

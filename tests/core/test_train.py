@@ -34,3 +34,23 @@ def test_every_shipped_weights_file_loads_and_covers_its_learner():
         assert set(learner.steps) == set(weights), cls.id
         seen += 1
     assert seen >= 1
+
+
+def test_the_solo_objective_with_margin_subtracts_what_the_automaton_scored():
+    from engine.core.bots import bot_seed
+    from engine.core.learning import solo_and_duel
+    from engine.core.match import Match
+    from engine.core.play import play_to_end
+    from engine.games.trickerion.bots import GreedyBot, shipped
+
+    options = {"difficulty": "low"}
+    args = ("trickerion-solo", 2, options, "trickerion", GreedyBot)
+    w = shipped()
+    plain = solo_and_duel(*args)(w, w, 7, 1)
+    margin = solo_and_duel(*args, margin=True)(w, w, 7, 1)
+    m = Match.new("trickerion-solo", 2, options, 7)
+    play_to_end(m, {0: GreedyBot(bot_seed(7, 0), w)})
+    result = m.result()
+    assert result is not None
+    assert result.scores[1] > 0
+    assert margin == plain - result.scores[1]

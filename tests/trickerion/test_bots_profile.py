@@ -33,6 +33,22 @@ def test_fame_by_source_adds_up_to_the_final_score_for_both_sides_of_a_solo_game
     assert "own_markers_per_performance" not in successor  # its set-ups name no card id
 
 
+def test_a_successor_that_never_performed_has_a_profile_too():
+    # Found by a 100-game sample in which the bot's early hires kept the Successor off the
+    # stage in one game: the profile raised KeyError instead of reporting its zero shows.
+    m = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed=50000)
+    bot = make_bot(m.game, "greedy", bot_seed(50000, 0))
+    while m.state.solo is None:  # through the set-up, which seats the Successor
+        to = m.to_act()
+        if m.auto_step(to) is None:
+            seat = to.seats[0]
+            m.act(seat, bot.choose(m.game, m.state, seat, m.legal(seat, to)))
+    player, successor = profile(m.state, [])
+    assert successor["performances"] == 0
+    assert "own_markers_performed" not in successor
+    assert player["own_markers_per_performance"] == 0
+
+
 def test_simulate_profile_summarizes_per_seat_and_writes_each_games_profile(tmp_path, capsys):
     each = tmp_path / "games.jsonl"
     args = ["simulate", "--game", "trickerion", "--players", "2", "--seed", "3", "--games", "2"]

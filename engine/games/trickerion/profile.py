@@ -85,7 +85,7 @@ def _seat(c: Counter, p: Any, final: dict, levels: dict[str, int], auto: bool) -
     out = {k: float(v) for k, v in sorted(c.items())}
     if auto:
         # Its set-ups are its own events (no performance card id): no per-show count.
-        del out["own_markers_performed"]
+        out.pop("own_markers_performed", None)  # absent when it never performed
     else:
         out["own_markers_per_performance"] = c["own_markers_performed"] / max(1, c["performances"])
     return out
