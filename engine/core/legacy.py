@@ -4,14 +4,18 @@ in ``Game.legacy``. The default reads every format as today's."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from engine.core.game import Game
+
+class _Table(Protocol):
+    # what the legacy modules read of their Game (typed apart: the Game names its Legacy class)
+    def state_hash(self, state: Any) -> str: ...
+    def encode_state(self, state: Any) -> bytes: ...
+    def chance_action(self, state: Any) -> Any: ...
 
 
 class Legacy:
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: _Table) -> None:
         self.game = game
 
     def upgrade_step(self, state: Any, seat: int, action: Any, format_version: int) -> Any:

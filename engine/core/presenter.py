@@ -6,12 +6,9 @@ game's subclass); the rules never call it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
-
-if TYPE_CHECKING:
-    from engine.core.game import Game
 
 
 class Progress(msgspec.Struct, frozen=True):
@@ -26,7 +23,9 @@ class Presenter:
     # What ``progress`` counts its rounds in (the chart's axis): "round", or "day" (the Oracle)
     unit = "round"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Any) -> None:
+        # (the table's Game; typed by each game's presenter against what it reads, since the
+        # Game names its Presenter class)
         self.game = game
 
     def progress(self, state: Any) -> Progress | None:

@@ -59,7 +59,7 @@ def _file(game: str) -> Any:
 
 
 def available(game: str) -> bool:
-    return _file(game).is_file()
+    return bool(_file(game).is_file())
 
 
 @cache

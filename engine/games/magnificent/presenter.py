@@ -3,18 +3,22 @@ warning before an unwise click, and the solo game's printed targets."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.core.presenter import Presenter, Progress
 from engine.games.magnificent import labels
+from engine.games.magnificent.rules import Rules
 from engine.games.magnificent.state import MagState
 
-if TYPE_CHECKING:
-    from engine.games.magnificent.game import Magnificent
+
+class _Table(Protocol):
+    # what the presenter reads of its Game (typed apart: the Game names its presenter class)
+    @property
+    def rules(self) -> Rules: ...
 
 
 class MagPresenter(Presenter):
-    game: Magnificent
+    game: _Table
 
     def progress(self, state: MagState) -> Progress:
         """Victory points (the score itself) and coins by seat."""

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.core.presenter import Presenter, Progress
 from engine.games.oracle import frame
+from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import OracleState
 
-if TYPE_CHECKING:
-    from engine.games.oracle.game import OracleGame
+
+class _Table(Protocol):
+    # what the presenter reads of its Game (typed apart: the Game names its presenter class)
+    @property
+    def rules(self) -> Rules: ...
 
 
 class OraclePresenter(Presenter):
-    game: OracleGame
+    game: _Table
     unit = "day"
 
     def progress(self, state: OracleState) -> Progress:

@@ -3,19 +3,23 @@ an unwise click, the names the project translated itself."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.core.presenter import Presenter, Progress
 from engine.games.trickerion.labels import warning
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import State
 from engine.games.trickerion.terms import unofficial_names
 
-if TYPE_CHECKING:
-    from engine.games.trickerion.game import Trickerion
+
+class _Table(Protocol):
+    # what the presenter reads of its Game (typed apart: the Game names its presenter class)
+    @property
+    def rules(self) -> TrickerionRules: ...
 
 
 class TrickerionPresenter(Presenter):
-    game: Trickerion
+    game: _Table
 
     def progress(self, state: State) -> Progress:
         """Fame (what wins) and coins by seat; the Successor's fame too in the solo game. Once
