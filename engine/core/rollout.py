@@ -22,6 +22,7 @@ futures than the plan names.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Generator
 from typing import Any
@@ -34,6 +35,10 @@ from engine.core.search import Knowledge, _view_digest, knowledge
 
 # The opponents count half: a move that costs an opponent a point is worth half a point.
 OTHERS = 0.5
+# The budget's clock: natively the process's CPU time, so a sample measured on a busy machine
+# plays the bot an idle one plays; in the page (Pyodide) the wall time the player waits, the
+# worker's own time there (Emscripten's process clocks are not sure to count seconds).
+clock = time.perf_counter if sys.platform == "emscripten" else time.process_time
 # A playout pauses after this many decisions (a few milliseconds each), so a verdict asked a
 # slice at a time can be cancelled within a slice.
 PAUSE = 16
@@ -43,8 +48,8 @@ class Plan(msgspec.Struct, frozen=True):
     candidates: int  # moves compared (the rest are never played)
     worlds: int  # determinized futures each candidate is played in (at most, with ``seconds``)
     horizon: int | None  # decisions per future, all seats counted; None: to the game's end
-    # A time budget per decision, in seconds of the process's CPU time (in the page, the
-    # worker's): the futures are played one at a time for every candidate until it is spent,
+    # A time budget per decision, in seconds of ``clock`` (CPU time; in the page, wall time):
+    # the futures are played one at a time for every candidate until it is spent,
     # at least one and at most ``worlds``. None: always ``worlds``, and the decision depends
     # on the view, seed and plan only; with a budget it depends on the machine's speed too.
     seconds: float | None = None
@@ -72,7 +77,7 @@ class Rollouts:
             raise ValueError(f"{game.id}: rollouts need the game's policy and rank")
 
     def ranked(self, state: Any, legal: list[Any]) -> list[Scored]:
-        start = time.process_time()
+        start = clock()
         rank = self.know.rank
         assert rank is not None
         moves = rank(self.game, state, self.viewer, legal)[: self.plan.candidates]
@@ -100,12 +105,12 @@ class Rollouts:
         self, state: Any, moves: list[Any], worlds: list[tuple[Any, int]], deadline: float
     ) -> list[Scored]:
         """Every move played in one more future at a time (all on the same luck) until the
-        ``deadline`` (process time) passes or the futures run out."""
+        ``deadline`` (``clock``) passes or the futures run out."""
         outcomes: list[list[list[float]]] = [[] for _ in moves]
         for world in worlds:
             for move, out in zip(moves, outcomes, strict=True):
                 out.append(drain(self.playout(state, move, world)))
-            if time.process_time() >= deadline:
+            if clock() >= deadline:
                 break
         return [
             self.tally(m, i, out) for i, (m, out) in enumerate(zip(moves, outcomes, strict=True))
