@@ -193,7 +193,9 @@ class Bridge(Automation, Door):
         ``loss`` the points it gives up against the best move (all None when there is only one move;
         a game without rollouts gives ``estimate``, the tree search's reward in [0, 1], instead).
         The bot reads only what the seat
-        sees and is seeded from that view, so the same position gives the same hint. Only for
+        sees and is seeded from that view, so the same position gives the same hint (where the
+        level spends a time budget, The Magnificent's hard, as far as the futures it had time
+        for agree). Only for
         a human seat at this screen, and refused when hints are off for the table."""
         table = self._table()
         if not self.automation:

@@ -36,7 +36,8 @@ def tree_level(name: str) -> Level:
 class LevelBot:
     """A bot of one level; a budget (``hard:8``) overrides the level's futures per move
     (rollouts) or iterations (tree search). Its decisions depend on its seed, the visible
-    position and the level only."""
+    position and the level only, and on the machine's speed where the level's plan has a time
+    budget (``Plan.seconds``)."""
 
     def __init__(self, seed: int, name: str, budget: int | None = None, sees: bool = False) -> None:
         self.seed = seed

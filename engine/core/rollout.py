@@ -15,10 +15,15 @@ so a hint can say "expected 84 points; 6 fewer than the best move".
 
 Like the tree search, the random stream is seeded from the bot's seed and a digest of the
 seat's *view*: a decision is a pure function of what the seat sees, the seed and the plan.
+A plan with a time budget (``Plan.seconds``) plays the futures one at a time for every move
+until the budget is spent: its decisions depend on the machine's speed too, never on more
+futures than the plan names.
 """
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Generator
 from typing import Any
 
@@ -30,6 +35,10 @@ from engine.core.search import Knowledge, _view_digest, knowledge
 
 # The opponents count half: a move that costs an opponent a point is worth half a point.
 OTHERS = 0.5
+# The budget's clock: natively the process's CPU time, so a sample measured on a busy machine
+# plays the bot an idle one plays; in the page (Pyodide) the wall time the player waits, the
+# worker's own time there (Emscripten's process clocks are not sure to count seconds).
+clock = time.perf_counter if sys.platform == "emscripten" else time.process_time
 # A playout pauses after this many decisions (a few milliseconds each), so a verdict asked a
 # slice at a time can be cancelled within a slice.
 PAUSE = 16
@@ -37,8 +46,13 @@ PAUSE = 16
 
 class Plan(msgspec.Struct, frozen=True):
     candidates: int  # moves compared (the rest are never played)
-    worlds: int  # determinized futures each candidate is played in
+    worlds: int  # determinized futures each candidate is played in (at most, with ``seconds``)
     horizon: int | None  # decisions per future, all seats counted; None: to the game's end
+    # A time budget per decision, in seconds of ``clock`` (CPU time; in the page, wall time):
+    # the futures are played one at a time for every candidate until it is spent,
+    # at least one and at most ``worlds``. None: always ``worlds``, and the decision depends
+    # on the view, seed and plan only; with a budget it depends on the machine's speed too.
+    seconds: float | None = None
 
 
 class Scored(msgspec.Struct):
@@ -63,13 +77,17 @@ class Rollouts:
             raise ValueError(f"{game.id}: rollouts need the game's policy and rank")
 
     def ranked(self, state: Any, legal: list[Any]) -> list[Scored]:
+        start = clock()
         rank = self.know.rank
         assert rank is not None
         moves = rank(self.game, state, self.viewer, legal)[: self.plan.candidates]
         if len(moves) == 1:
             return [Scored(moves[0], 0, 0.0, 0.0, 0.0, 0.0)]
         worlds = self.worlds(state)
-        out = [self.score(state, move, index, worlds) for index, move in enumerate(moves)]
+        if self.plan.seconds is None:
+            out = [self.score(state, move, index, worlds) for index, move in enumerate(moves)]
+        else:
+            out = self._timed(state, moves, worlds, start + self.plan.seconds)
         # Best utility first; a tie keeps the policy's order.
         out.sort(key=lambda c: (-c.utility, c.prior))
         return out
@@ -81,6 +99,21 @@ class Rollouts:
         return [
             (know.determinize(game, state, self.viewer, rng), rng.next_u64())
             for _ in range(self.plan.worlds)
+        ]
+
+    def _timed(
+        self, state: Any, moves: list[Any], worlds: list[tuple[Any, int]], deadline: float
+    ) -> list[Scored]:
+        """Every move played in one more future at a time (all on the same luck) until the
+        ``deadline`` (``clock``) passes or the futures run out."""
+        outcomes: list[list[list[float]]] = [[] for _ in moves]
+        for world in worlds:
+            for move, out in zip(moves, outcomes, strict=True):
+                out.append(drain(self.playout(state, move, world)))
+            if clock() >= deadline:
+                break
+        return [
+            self.tally(m, i, out) for i, (m, out) in enumerate(zip(moves, outcomes, strict=True))
         ]
 
     def score(self, state: Any, move: Any, prior: int, worlds: list[tuple[Any, int]]) -> Scored:
@@ -171,7 +204,9 @@ def one_step_rank(game: Game, state: Any, seat: int, legal: list[Any]) -> list[A
     for index, action in enumerate(pool):
         if action == first:
             continue
-        after, _ = game.apply(state, seat, action)
+        # (a legal action: ``apply``'s check would list them all again for each)
+        after = game.copy(state)
+        game.apply_owned(after, seat, action)
         scored.append((-know.evaluate(game, after, seat), index, action))
     scored.sort(key=lambda t: (t[0], t[1]))
     return [first, *(a for _, _, a in scored)]

@@ -71,7 +71,27 @@ def test_levels_compare_more_moves_and_futures_the_higher_they_are():
 def test_a_budget_sets_the_futures_per_move():
     match = Match.new("magnificent", 2, seed=1)
     assert LevelBot(1, "hard", 9).plan(match.game).worlds == 9
-    assert LevelBot(1, "hard").plan(match.game) == PLANS["hard"]
+    # The Magnificent's hard plays the shared plan within its time budget (issue #32)
+    plan = LevelBot(1, "hard").plan(match.game)
+    assert plan == msgspec.structs.replace(PLANS["hard"], seconds=plan.seconds)
+    assert plan.seconds is not None and plan.seconds > 0
+
+
+def test_a_time_budget_plays_one_future_at_least_and_all_at_most():
+    """A spent budget still compares every move in one future (the first of the untimed
+    plan's); an unspent one plays all the futures, as the plan without a budget."""
+    match, seat, legal = _position("magnificent", 2, 3, 10)
+    game = match.game
+
+    def ranking(plan: Plan) -> list[tuple[bytes, float]]:
+        out = Rollouts(game, seat, plan, 5).ranked(match.state, legal)
+        return sorted((msgspec.json.encode(c.action), c.utility) for c in out)
+
+    timed = msgspec.structs.replace(QUICK, seconds=0.0)
+    one = msgspec.structs.replace(QUICK, worlds=1)
+    assert ranking(timed) == ranking(one)
+    assert ranking(msgspec.structs.replace(QUICK, seconds=1e9)) == ranking(QUICK)
+    assert ranking(one) != ranking(QUICK)  # (else the two checks above tell nothing)
 
 
 def test_a_game_whose_policy_is_fast_rolls_out_to_the_end():

@@ -16,6 +16,7 @@ from engine.core.learning import load_weights
 from engine.core.rng import Rng
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import common, perform, scoring
+from engine.games.magnificent.components import ArtistChoiceCond
 from engine.games.magnificent.turn import AP_OPEN, ap
 from engine.games.magnificent.worlds import determinize
 
@@ -40,7 +41,7 @@ def value(game: Any, s: Any, seat: int, w: dict[str, float] | None = None) -> fl
     owed = big + clear
     v = p.vp * 10.0 + (p.coins - owed) * w["coin"] + sum(p.gems.values()) * w["gem"]
     v -= max(0, owed - p.coins) * s.round * w["short"]  # the round-end shortfall costs VP (R71)
-    v += sum(1 for c in p.camp if c) * w["camp"]
+    v += (len(p.camp) - p.camp.count(0)) * w["camp"]
     v += sum(1 for t in p.tents[1:] if t is not None) * w["tent"]
     for i, pid in enumerate(p.posters):
         if pid is not None:
@@ -49,10 +50,14 @@ def value(game: Any, s: Any, seat: int, w: dict[str, float] | None = None) -> fl
             )
     v += (p.markers + p.markers_tent) * w["marker"]
     if p.cards:
-        v += w["card"] * max(
-            scoring.value(r, s, seat, r.cards[c.id].condition, scoring.best_artist(r, s, seat), 0)
-            for c in p.cards
+        conds = [r.cards[c.id].condition for c in p.cards]
+        # (the best artist costs a count of the rewarded posters: only the artist card asks)
+        artist = (
+            scoring.best_artist(r, s, seat)
+            if any(type(c) is ArtistChoiceCond for c in conds)
+            else ""
         )
+        v += w["card"] * max(scoring.value(r, s, seat, c, artist, 0) for c in conds)
     if s.seat == seat and s.turn.stage in AP_OPEN:
         v += ap(s) * w["power"]
     return v
@@ -86,7 +91,7 @@ class GreedyBot:
         if len(legal) > 5 * SAMPLE:
             legal = [legal[self.rng.below(len(legal))] for _ in range(SAMPLE)]
         return self._best(
-            legal, lambda a: value(game, game.apply(state, seat, a)[0], seat, self.weights)
+            legal, lambda a: value(game, _after(game, state, seat, a), seat, self.weights)
         )
 
     def _best(self, legal: list[Any], worth: Any) -> Any:
@@ -101,17 +106,24 @@ class GreedyBot:
         return self.rng.choice(best)
 
     def _turn_end(self, game: Any, state: Any, seat: int, action: Any) -> float:
-        s, _ = game.apply(state, seat, action)
+        s = _after(game, state, seat, action)
         turn = (s.round, s.players[seat].turns)
         for _ in range(TURN_STEPS):
             to = game.to_act(s)
             if to.kind == "terminal":
                 break
             if to.kind in ("chance", "automaton"):
-                who, forced = game.forced_action(s, to)
-                s, _ = game.apply(s, who, forced)
+                game.apply_owned(s, *game.forced_action(s, to))
                 continue
             if s.phase != "turn" or (s.round, s.players[seat].turns) != turn:
                 break
-            s, _ = game.apply(s, seat, self._one_step(game, s, seat, game.legal_actions(s, seat)))
+            game.apply_owned(s, seat, self._one_step(game, s, seat, game.legal_actions(s, seat)))
         return value(game, s, seat, self.weights)
+
+
+def _after(game: Any, state: Any, seat: int, action: Any) -> Any:
+    """``action`` (one of the legal ones: ``apply``'s check would list them all again)
+    played on a copy of ``state``."""
+    s = game.copy(state)
+    game.apply_owned(s, seat, action)
+    return s

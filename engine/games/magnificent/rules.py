@@ -45,6 +45,12 @@ class Geometry:
         self.blocked = sum(1 << (y * width + x) for x, y in blocked)
         self.not_col0 = sum(1 << (y * width + x) for y in range(height) for x in range(1, width))
         self.not_last = sum(1 << (y * width + x) for y in range(height) for x in range(width - 1))
+        # the open cells of each row and column (C10, C11 count the full ones); empty ones left out
+        open_ = self.full & ~self.blocked
+        rows = (sum(1 << (y * width + x) for x in range(width)) & open_ for y in range(height))
+        cols = (sum(1 << (y * width + x) for y in range(height)) & open_ for x in range(width))
+        self.rows = tuple(m for m in rows if m)
+        self.cols = tuple(m for m in cols if m)
         self.shapes: dict[str, list[tuple[tuple[int, int], ...]]] = {}
         # fragment id -> every (orient, x, y, mask) inside the grid and off blocked cells
         self.placements: dict[str, list[tuple[int, int, int, int]]] = {}

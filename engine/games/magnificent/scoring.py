@@ -20,18 +20,22 @@ def _max_vp(v: int, cap: int, half: bool) -> int:
     return min(v // 2, cap // 2) if half else min(v, cap)
 
 
+# camp byte -> "0" (empty) or "1" (covered): a camp read as a bitmask in one C-level pass
+_BITS = bytes([48] + [49] * 255)
+
+
+def covered(p) -> int:
+    """The camp's covered cells as a bitmask over y * w + x."""
+    return int(p.camp.translate(_BITS)[::-1], 2) if p.camp else 0
+
+
 def rows_cols(r: Rules, s: MagState, seat: int) -> tuple[int, int]:
-    p = s.players[seat]
-    geo = r.geo(p.board)
-    w, h = geo.w, geo.h
-    rows = cols = 0
-    for y in range(h):
-        cells = [y * w + x for x in range(w) if not geo.blocked >> (y * w + x) & 1]
-        rows += bool(cells) and all(p.camp[c] for c in cells)
-    for x in range(w):
-        cells = [y * w + x for y in range(h) if not geo.blocked >> (y * w + x) & 1]
-        cols += bool(cells) and all(p.camp[c] for c in cells)
-    return rows, cols
+    geo = r.geo(s.players[seat].board)
+    occ = covered(s.players[seat])
+    return (
+        sum(1 for m in geo.rows if occ & m == m),
+        sum(1 for m in geo.cols if occ & m == m),
+    )
 
 
 def largest_rectangle(r: Rules, s: MagState, seat: int, colour: str) -> int:

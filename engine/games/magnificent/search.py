@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.rng import Rng
-from engine.core.rollout import one_step_rank
+from engine.core.rollout import Plan, one_step_rank
 from engine.core.search import Knowledge
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import build, common, perform, scoring
@@ -32,6 +32,10 @@ from engine.games.magnificent.state import MagState
 from engine.games.magnificent.turn import AP_OPEN, ap
 from engine.games.magnificent.worlds import determinize
 
+# Hard compares 5 moves in up to 6 futures 30 decisions long, as the shared plan, but within a
+# budget: all 6 cost 1-2 s of CPU a decision natively, and a turn holds 5-10 decisions, where
+# the page (Pyodide, 1.3-1.5 times slower) allows 1 s a decision and 3 s a turn (issue #32).
+HARD = Plan(candidates=5, worlds=6, horizon=30, seconds=0.2)
 PLACEMENTS = 10  # placements kept per pending fragment: the search can only try so many
 
 
@@ -131,4 +135,5 @@ KNOWLEDGE = Knowledge(
     candidates=candidates,
     policy=quick,
     rank=rank,
+    plans={"hard": HARD},
 )
