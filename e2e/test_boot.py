@@ -302,7 +302,8 @@ def test_site_ships_exactly_what_the_lock_names(site_dir, figures):
     raw, gz = site_size(SITE)
     figures["site size (build/site) raw"] = f"{raw / 1e6:.2f} MB"
     figures["site size gzip -6 (per file)"] = f"{gz / 1e6:.2f} MB"
-    assert gz <= 8e6, "the site must stay within 8 MB gzip"
+    # the budget issue #34 set when it added the guides and the rules reference (8 MB before)
+    assert gz <= 8.5e6, "the site must stay within 8.5 MB gzip"
     parts = {
         "pyodide runtime": [
             SITE / "pyodide" / n
