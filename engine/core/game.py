@@ -242,6 +242,14 @@ class Game:
         callers: everyone else goes through ``apply``, which leaves its input untouched."""
         return self._apply(state, seat, action)
 
+    def played(self, state: Any, seat: int, action: Any) -> Any:
+        """``action``, one of ``legal_actions(state, seat)``, played on a copy of ``state``:
+        a bot's look-ahead over the moves it was given, which ``apply``'s check would list
+        again for each."""
+        new = self.copy(state)
+        self._apply(new, seat, action)
+        return new
+
     def apply(
         self, state: Any, seat: int, action: Any, listed: list[Any] | None = None
     ) -> tuple[Any, list[Event]]:

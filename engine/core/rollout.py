@@ -204,9 +204,7 @@ def one_step_rank(game: Game, state: Any, seat: int, legal: list[Any]) -> list[A
     for index, action in enumerate(pool):
         if action == first:
             continue
-        # (a legal action: ``apply``'s check would list them all again for each)
-        after = game.copy(state)
-        game.apply_owned(after, seat, action)
+        after = game.played(state, seat, action)
         scored.append((-know.evaluate(game, after, seat), index, action))
     scored.sort(key=lambda t: (t[0], t[1]))
     return [first, *(a for _, _, a in scored)]

@@ -91,7 +91,7 @@ class GreedyBot:
         if len(legal) > 5 * SAMPLE:
             legal = [legal[self.rng.below(len(legal))] for _ in range(SAMPLE)]
         return self._best(
-            legal, lambda a: value(game, _after(game, state, seat, a), seat, self.weights)
+            legal, lambda a: value(game, game.played(state, seat, a), seat, self.weights)
         )
 
     def _best(self, legal: list[Any], worth: Any) -> Any:
@@ -106,7 +106,7 @@ class GreedyBot:
         return self.rng.choice(best)
 
     def _turn_end(self, game: Any, state: Any, seat: int, action: Any) -> float:
-        s = _after(game, state, seat, action)
+        s = game.played(state, seat, action)
         turn = (s.round, s.players[seat].turns)
         for _ in range(TURN_STEPS):
             to = game.to_act(s)
@@ -119,11 +119,3 @@ class GreedyBot:
                 break
             game.apply_owned(s, seat, self._one_step(game, s, seat, game.legal_actions(s, seat)))
         return value(game, s, seat, self.weights)
-
-
-def _after(game: Any, state: Any, seat: int, action: Any) -> Any:
-    """``action`` (one of the legal ones: ``apply``'s check would list them all again)
-    played on a copy of ``state``."""
-    s = game.copy(state)
-    game.apply_owned(s, seat, action)
-    return s

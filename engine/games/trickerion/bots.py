@@ -204,7 +204,7 @@ class GreedyBot:
             elif isinstance(action, A.EnhanceCharacter):
                 v = self._enhanced(g, s, seat, w)
             else:
-                new, _ = g.apply(s, seat, action, legal)
+                new = g.played(s, seat, action)
                 if new.rng.draws != s.rng.draws:
                     v = base + 1.0
                 else:
@@ -226,12 +226,11 @@ class GreedyBot:
         trick's prepare AP or Downtown's 3 AP reached, else less than stopping."""
         new, _ = g.apply(s, seat, A.EnhanceCharacter())
         best = value(g, new, seat, w)
-        legal = g.legal_actions(new, seat)
-        for action in legal:
+        for action in g.legal_actions(new, seat):
             if isinstance(action, (A.EndTurn, A.DiscardProps, A.ReturnTrick, A.RerollDie)):
                 continue
             if isinstance(action, (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins)):
-                after, _ = g.apply(new, seat, action, legal)
+                after = g.played(new, seat, action)
                 if after.rng.draws == new.rng.draws:
                     best = max(best, value(g, after, seat, w))
         return best
