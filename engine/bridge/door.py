@@ -54,6 +54,7 @@ from engine.core import save as savefile
 from engine.core.game import Game
 from engine.core.i18n import LANGS, game_package, page_strings, render
 from engine.core.levels import hint as search_hint
+from engine.core.levels import thinking_seconds
 from engine.core.match import Match, random_seed
 from engine.core.packs import PackError, check_file, read_header
 
@@ -88,9 +89,11 @@ class Bridge(Automation, Door):
         }
 
     def m_games(self, a: GamesArgs) -> list[dict[str, Any]]:
-        # "guide": the game has a guided first game ("Learn to play", bridge ``guide``)
+        # "guide": the game has a guided first game ("Learn to play", bridge ``guide``);
+        # "thinks": the levels that think for a time budget, seconds a move
         return [
-            {**cls.describe(), "guide": guides.available(cls.id)} for cls in registry.all_games()
+            {**cls.describe(), "guide": guides.available(cls.id), "thinks": thinking_seconds(cls)}
+            for cls in registry.all_games()
         ]
 
     def m_strings(self, a: StringsArgs) -> dict[str, str]:

@@ -24,13 +24,30 @@ from engine.core.search import Level, Search, knowledge
 PLANS: dict[str, Plan] = {
     "normal": Plan(candidates=3, worlds=2, horizon=16),
     "hard": Plan(candidates=5, worlds=6, horizon=30),
-    "expert": Plan(candidates=6, worlds=6, horizon=None),
+    # The expert plays every future to the end: in a long game's first rounds its 36 futures
+    # took up to 35 s a move in the page (issue #32), so it thinks for a budget of time and
+    # plays as many of them as fit (at least one per move), saying so in the lobby.
+    "expert": Plan(candidates=6, worlds=6, horizon=None, seconds=2.5),
 }
 NAMES = ("easy", "normal", "hard", "expert")
 
 
 def tree_level(name: str) -> Level:
     return TREE.get(name) or TREE["hard"]
+
+
+def thinking_seconds(cls: type[Game]) -> dict[str, float]:
+    """The game's levels that think for a time budget, with its seconds a move (the lobby
+    says so: such a level plays stronger on a faster device)."""
+    know = cls.search_knowledge
+    if know is None or know.policy is None or know.rank is None:
+        return {}
+    out = {}
+    for name in NAMES:
+        plan = (know.plans or {}).get(name) or PLANS.get(name)
+        if name in cls.bots and plan is not None and plan.seconds is not None:
+            out[name] = plan.seconds
+    return out
 
 
 class LevelBot:

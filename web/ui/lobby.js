@@ -275,7 +275,10 @@ function seatsBlock({ t, lang, setup, on }, game) {
   // what the chosen kind does, beside the menu (the menu's entries stay short)
   const about = (kind) => {
     const code = kind === "human" ? "ui.seat.human_about" : `ui.bot.${kind.slice(4)}_about`;
-    return t.has(code) ? t(code) : "";
+    const text = t.has(code) ? t(code) : "";
+    // a level that thinks for a time budget says so: its strength depends on the device
+    const seconds = kind === "human" ? undefined : game.thinks?.[kind.slice(4)];
+    return seconds ? `${text} ${t("ui.bot.thinks", { seconds: seconds.toLocaleString(lang) })}` : text;
   };
   // One seat for a person (a solo game, or against the game's automaton): it stays a person's,
   // whatever an older saved setup said.
