@@ -38,6 +38,7 @@ QUICK_DECISIONS = 80  # player decisions per quick walk
 LEGAL_SAMPLE = 8  # legal actions applied per position (all of them when fewer)
 ILLEGAL_SAMPLE = 6  # actions from elsewhere tried per position
 POOL = 400  # actions remembered from earlier positions
+KIND_CAP = 20  # a whole walk's choice counts a kind of move as at most this many moves
 PLACEHOLDER = re.compile(r"\{\w+(?::\w+)?\}")
 
 
@@ -78,12 +79,10 @@ def assert_renders(game: Game, code: str, params: dict[str, Any], what: str) -> 
         assert not left, f"{game.id}: {what} {code!r} in {lang} leaves {left}: {text!r}"
 
 
-def _keys(data: Any) -> set[str]:
-    if isinstance(data, dict):
-        return set(data) | {k for v in data.values() for k in _keys(v)}
-    if isinstance(data, list):
-        return {k for v in data for k in _keys(v)}
-    return set()
+# In JSON text `"rng":` can only be a key: inside a string its quotes would be escaped, and a
+# string value is followed by `,`, `}` or `]`. One scan of the bytes, where walking the decoded
+# view grew with the Oracle companion's long games (most of a 7-minute walk).
+RNG_KEY = b'"rng":'
 
 
 class Walk:
@@ -93,7 +92,8 @@ class Walk:
         self.game = game
         self.match = Match(game, seed)
         self.rng = Rng.from_seed(seed + 7)
-        self.pool: list[Any] = []
+        # actions seen earlier, each with its encoding (encoded once, not at every position)
+        self.pool: list[tuple[bytes, Any]] = []
         self.labels_seen: set[bytes] = set()
         self.events_seen: set[str] = set()
         self.refusals_seen: set[str] = set()
@@ -134,9 +134,7 @@ class Walk:
         for viewer in [None, *range(game.players)]:
             view = game.view(state, viewer)
             encoded = msgspec.json.encode(view)
-            assert "rng" not in _keys(msgspec.json.decode(encoded)), (
-                f"{game.id}: the view of {viewer} holds the RNG"
-            )
+            assert RNG_KEY not in encoded, f"{game.id}: the view of {viewer} holds the RNG"
             assert msgspec.json.encode(game.view(reseeded, viewer)) == encoded, (
                 f"{game.id}: the view of {viewer} changes with the RNG's state alone"
             )
@@ -151,9 +149,9 @@ class Walk:
         for seat in seats:
             legal = game.legal_actions(state, seat)
             assert legal, f"{game.id}: seat {seat} is to act but has no legal action"
-            encoded = {game.encode_action(a) for a in legal}
-            for a in legal:
-                key = game.encode_action(a)
+            keys = [game.encode_action(a) for a in legal]
+            encoded = set(keys)
+            for key, a in zip(keys, legal, strict=True):
                 if key not in self.labels_seen:
                     self.labels_seen.add(key)
                     self.check_label(a)
@@ -164,15 +162,36 @@ class Walk:
                 if other not in seats:
                     self.refused(state, other, legal[0], "another seat's action")
                     break
-            elsewhere = [a for a in self.pool if game.encode_action(a) not in encoded]
+            elsewhere = [a for key, a in self.pool if key not in encoded]
             for a in self.sample(elsewhere, ILLEGAL_SAMPLE):
                 self.refused(state, seat, a, "an action legal elsewhere")
             for a in self.sample(legal, 2):
                 for bad in self.mutations(a):
                     if game.encode_action(bad) not in encoded:
                         self.refused(state, seat, bad, "a changed field")
-            self.pool.extend(self.sample(legal, 3))
-            del self.pool[:-POOL]
+            self.remember(legal)
+
+    def pick(self, legal: list[Any]) -> Any:
+        """A legal move at random, each kind of move counting as at most ``KIND_CAP`` moves:
+        where one kind has hundreds (the Oracle companion's 984 physical throws beside its End
+        Game) a walk is a game of a real game's length (tens of rolls, not thousands: it took
+        7 minutes), and where no kind is that large it is the plain uniform choice."""
+        kinds: dict[type, list[Any]] = {}
+        for a in legal:
+            kinds.setdefault(type(a), []).append(a)
+        weights = [min(len(group), KIND_CAP) for group in kinds.values()]
+        if sum(weights) == len(legal):
+            return legal[self.rng.below(len(legal))]
+        x = self.rng.below(sum(weights))
+        for group, weight in zip(kinds.values(), weights, strict=True):
+            if x < weight:
+                return group[self.rng.below(len(group))]
+            x -= weight
+        raise AssertionError("unreachable: x < sum(weights)")
+
+    def remember(self, legal: list[Any]) -> None:
+        self.pool.extend((self.game.encode_action(a), a) for a in self.sample(legal, 3))
+        del self.pool[:-POOL]
 
     def check_label(self, action: Any) -> None:
         data = self.game.action_to_builtins(action)
@@ -239,7 +258,7 @@ class Walk:
             self.check_players(state, to.seats)
             seat = to.seats[self.rng.below(len(to.seats))]
             legal = game.legal_actions(state, seat)
-            match.act(seat, legal[self.rng.below(len(legal))])
+            match.act(seat, self.pick(legal))
             decisions += 1
         self.check_save()
 
@@ -301,15 +320,14 @@ def _chance_and_automaton_substitutes(game: Game, seed: int) -> None:
                 else game.automaton_action(state, seat)
             )
             mine = game.encode_action(own)
-            for a in walk.sample(walk.pool, 2) + walk.mutations(own):
+            for a in [a for _, a in walk.sample(walk.pool, 2)] + walk.mutations(own):
                 if game.encode_action(a) != mine and not game.enters_outcomes(state, seat, a):
                     walk.refused(state, seat, a, f"a substitute for the {to.kind}'s step")
             match.auto_step()
             continue
         seat = to.seats[0]
         legal = game.legal_actions(state, seat)
-        walk.pool.extend(walk.sample(legal, 3))
-        del walk.pool[:-POOL]
+        walk.remember(legal)
         match.act(seat, legal[walk.rng.below(len(legal))])
 
 
