@@ -59,8 +59,7 @@ def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
         trick = cat.tricks[t.id]
         per = (trick.markers + (1 if t.eng else 0)) * worth
         if has_components(cat, p, t.id):
-            ready = w["ready"] + (READY_HIGH if cat.trick_level[t.id] >= 2 else 0.0)
-            potential.append((w["trick"] + ready) * per * left)
+            potential.append((w["trick"] + w["ready"]) * per * left)
         else:
             # Worth what it will yield once the missing components are bought (a round
             # later), less their price: learning a trick the purse cannot equip is worth 0.
@@ -194,12 +193,6 @@ class GreedyBot:
             candidates = keep + picks[:MAX_CANDIDATES]
         w = self.weights or shipped()
         base = value(g, s, seat, w)
-        target = (
-            engine_target(g, s, seat)
-            if any(isinstance(a, (A.LearnTrick, A.Buy)) for a in candidates)
-            else ""
-        )
-        short = engine_short(g, s, seat, target) if target else {}
         scored = []
         last = []
         for index, action in enumerate(candidates):
@@ -220,15 +213,6 @@ class GreedyBot:
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):
                 v += self._order_bonus(g, s, seat, action.prop)
-            elif isinstance(action, A.LearnTrick) and action.trick == target:
-                if not (PROPS_FIRST and short):
-                    v += w.get("engine", ENGINE_BONUS)
-            elif PROPS_FIRST and isinstance(action, A.Buy) and short and not action.bargain < 0:
-                wanted = [k for k in action.props if k in short]
-                if wanted and len(wanted) == len(action.props) and len(wanted) <= short[wanted[0]]:
-                    v += PROPS_CREDIT * (w["coin_early"]) * sum(g.cat.prop_cost[k] for k in wanted)
-            elif isinstance(action, A.LearnTrick) and not _equippable(g, s, seat, action.trick):
-                v -= UNEQUIPPABLE
             elif isinstance(action, A.DrawCards):
                 # The value sees the card only once it is kept (the next decision): one of
                 # the drawn is kept, worth a special card (a floor of 2 fame at the end).
@@ -295,13 +279,6 @@ class GreedyBot:
         gate = (p.fame >= 16 and not any(cat.trick_level[t.id] >= 2 for t in p.tricks)) or (
             p.fame >= 36 and not any(cat.trick_level[t.id] == 3 for t in p.tricks)
         )
-        # A level-2+ trick waiting for its props is this round's errand, before the next one.
-        if ENGINE_FIRST and p.coins >= 3 and any(cat.trick_level[t.id] >= 2 for t in missing):
-            out.append("market_row")
-        if PROPS_FIRST and p.coins >= 3:
-            target = engine_target(g, s, seat)
-            if target and engine_short(g, s, seat, target):
-                out.append("market_row")
         if len(p.tricks) < 2 or gate or p.coins < 4:
             out.append("downtown")
         if missing and p.coins >= 3:
@@ -462,86 +439,6 @@ def start_worth(cat, trick: str) -> float:
     t = cat.tricks[trick]
     price = sum(cat.prop_cost[k] * n for k, n in t.components.items())
     return t.markers * (f + c + 2 * sh) - 0.5 * price
-
-
-# Session 12's engine plan (measured below the shipped bot, docs/bots.md): learn the next
-# level's trick of the own school only from a spare purse, fetch its props before the next
-# Downtown visit, value an equipped level-2+ trick above a level-1 one.
-ENGINE_BONUS = 20.0
-# Props first: buy the target's missing props (credited at PROPS_CREDIT x their price), learn
-# it once equipped, so the learning round also prepares it.
-PROPS_FIRST = False
-PROPS_CREDIT = 1.2
-UNEQUIPPABLE = 0.0
-ENGINE_FIRST = True
-READY_HIGH = 0.6
-ENGINE_RESERVE = 0
-ENGINE_LEFT = 2
-ENGINE_TYPES = 2
-ENGINE_UNSTOCKED = 3
-
-
-def engine_target(g, s: State, seat: int) -> str:
-    """The next level's trick worth learning now from what the purse holds spare ("" none)."""
-    from engine.games.trickerion.common import residence
-    from engine.games.trickerion.market import stock
-
-    cat = g.cat
-    p = s.players[seat]
-    last = (
-        cat.rounds.with_dark_alley if g.rules.options.dark_alley else cat.rounds.without_dark_alley
-    )
-    left = last - max(s.round, 1)
-    owned = {cat.trick_level[t.id] for t in p.tricks}
-    level = 3 if p.fame >= 36 and 3 not in owned else 2 if p.fame >= 16 and not owned - {1} else 0
-    if not level or left < ENGINE_LEFT:
-        return ""
-    wages = sum(cat.wage[c.kind] for c in p.chars if not c.assist)
-    buyable = stock(g.rules, s)
-    best, pick = 0.0, ""
-    for t in residence(g.rules, s):
-        if cat.trick_level[t] != level or cat.trick_school[t] != p.school:
-            continue
-        trick = cat.tricks[t]
-        short = {k: n - effective(p, k) for k, n in trick.components.items() if n > effective(p, k)}
-        missing = sum(cat.prop_cost[k] * n for k, n in short.items())
-        if p.coins < missing + wages + ENGINE_RESERVE or trick.fame_threshold > p.fame:
-            continue
-        if len(short) > ENGINE_TYPES:
-            continue
-        unstocked = sum(1 for k in short if k not in buyable)
-        f, c, sh = cat.trick_yield[t]
-        worth = (
-            trick.markers * (f + c / 2 + sh) * min(left, 3)
-            - missing
-            - 2 * (trick.prepare_ap - 1)
-            - ENGINE_UNSTOCKED * unstocked
-            - len(short)
-        )
-        if worth > best:
-            best, pick = worth, t
-    return pick
-
-
-def engine_short(g, s: State, seat: int, trick_id: str) -> dict[str, int]:
-    p = s.players[seat]
-    comps = g.cat.tricks[trick_id].components
-    return {k: n - effective(p, k) for k, n in comps.items() if n > effective(p, k)}
-
-
-def _equippable(g, s: State, seat: int, trick_id: str) -> bool:
-    """Whether the purse buys the trick's missing props with a round left to run it."""
-    cat = g.cat
-    p = s.players[seat]
-    last = (
-        cat.rounds.with_dark_alley if g.rules.options.dark_alley else cat.rounds.without_dark_alley
-    )
-    trick = cat.tricks[trick_id]
-    missing = sum(
-        cat.prop_cost[k] * max(0, n - effective(p, k)) for k, n in trick.components.items()
-    )
-    top_up = max(0, trick.fame_threshold - p.fame)
-    return last - max(s.round, 1) >= 1 and p.coins >= missing + top_up
 
 
 def _markers_to_perform(s: State, seat: int) -> bool:
