@@ -1,8 +1,12 @@
 """What a hinted move is for (issue #34): the term of the greedy value the move raises most,
 naming the poster or master card; nothing drawn from a hidden deck is told."""
 
+from engine.core import registry
 from engine.core.i18n import render
+from engine.core.match import Match
+from engine.core.rng import Rng
 from engine.games.magnificent import actions as A
+from engine.games.magnificent import bots
 from engine.games.magnificent.state import PendingPoster
 
 from .helpers import act, cards, plain_cards, put_die, ready
@@ -60,3 +64,38 @@ def test_a_display_poster_taken_names_that_poster():
     assert code == "ui.hint.why.mag.posters"
     assert params["poster"] == taken
     assert g.term_name("poster", taken, "en") in render(code, params, "en", g)
+
+
+def first_die_decision(seed: int):
+    """A 2-player game played by its first legal moves to seat 0's first die to take."""
+    g = registry.get("magnificent")(2, {})
+    match = Match(g, seed)
+    for _ in range(400):
+        to = match.to_act()
+        if match.auto_step(to) is not None:
+            continue
+        seat = to.seats[0]
+        legal = match.legal(seat, to)
+        if seat == 0 and any(isinstance(a, A.TakeDie) for a in legal):
+            return g, match.state, [a for a in legal if isinstance(a, A.TakeDie)]
+        match.act(seat, legal[0])
+    raise AssertionError("no die to take")
+
+
+def test_a_die_is_judged_where_its_turn_ends_without_reading_the_real_future():
+    """A die taken opens a turn the greedy bot plays on in a world dealt from what the seat
+    sees: the reason names the term that turn raises most, and a state whose decks and dice to
+    come differ, unseen, gives the same reasons."""
+    g, s, takes = first_die_decision(5)
+    reasons = [why(g, s, take, 0) for take in takes]
+    said = [r for r in reasons if r is not None]
+    assert said and all(code == "ui.hint.why.mag.turn" for code, _ in said)
+    assert all(params["term"] in bots.terms(g, s, 0) for _, params in said)
+    other = g.copy(s)
+    other.poster_deck = tuple(reversed(other.poster_deck))
+    other.master_deck = tuple(reversed(other.master_deck))
+    other.tile_stack = tuple(reversed(other.tile_stack))
+    other.rng = Rng.from_seed(99)
+    assert [why(g, other, take, 0) for take in takes] == reasons
+    code, params = said[0]
+    assert render(code, params, "ru", g) != render(code, params, "en", g)

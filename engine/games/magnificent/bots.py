@@ -117,6 +117,11 @@ class GreedyBot:
         return self.rng.choice(best)
 
     def _turn_end(self, game: Any, state: Any, seat: int, action: Any) -> float:
+        return value(game, self.turn_played(game, state, seat, action), seat, self.weights)
+
+    def turn_played(self, game: Any, state: Any, seat: int, action: Any) -> Any:
+        """``action`` and the rest of ``seat``'s turn played one step ahead on a copy of
+        ``state``: where the bot judges a die or an action (and a hint says what it is for)."""
         s = game.played(state, seat, action)
         turn = (s.round, s.players[seat].turns)
         for _ in range(TURN_STEPS):
@@ -129,4 +134,4 @@ class GreedyBot:
             if s.phase != "turn" or (s.round, s.players[seat].turns) != turn:
                 break
             game.apply_owned(s, seat, self._one_step(game, s, seat, game.legal_actions(s, seat)))
-        return value(game, s, seat, self.weights)
+        return s

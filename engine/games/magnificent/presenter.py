@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.core.presenter import Presenter, Progress
-from engine.core.reasons import measured
+from engine.core.reasons import measured, raised
 from engine.core.rng import Rng
 from engine.games.magnificent import bots, labels, perform, scoring
 from engine.games.magnificent.rules import Rules
@@ -39,8 +39,11 @@ class MagPresenter(Presenter):
         self, state: MagState, action: Any, seat: int
     ) -> tuple[str, dict[str, Any]] | None:
         """The greedy value's term the move raises most one step ahead, naming the points
-        scored, the master card whose condition it advances or the poster it readies."""
+        scored, the master card whose condition it advances or the poster it readies. A die
+        or an action taken is judged where the turn ends, as the greedy bot judges it."""
         rules = self.game.rules
+        if isinstance(action, bots.SHAPING):
+            return self._turn_reason(state, action, seat)
         top = measured(
             self.game,
             state,
@@ -83,6 +86,20 @@ class MagPresenter(Presenter):
             held = [p for p in new.posters if p is not None and p in seen and p not in old.posters]
             return code, {"poster": held[0] if held else None, "ready": "no"}
         return code, {}
+
+    def _turn_reason(
+        self, state: MagState, action: Any, seat: int
+    ) -> tuple[str, dict[str, Any]] | None:
+        """The term the turn that ``action`` opens raises most, played on by the greedy bot in
+        a world dealt from what the seat sees (its own dice and decks: never the real
+        future)."""
+        world = determinize(self.game, state, seat, Rng.from_seed(seat))
+        end = bots.GreedyBot(seat, turns=False).turn_played(self.game, world, seat, action)
+        top = raised(bots.terms(self.game, world, seat), bots.terms(self.game, end, seat))
+        if top is None:
+            return None
+        vp = end.players[seat].vp - world.players[seat].vp
+        return "ui.hint.why.mag.turn", {"term": top[0], "vp": vp}
 
 
 class SoloPresenter(MagPresenter):
