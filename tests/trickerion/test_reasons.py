@@ -3,12 +3,15 @@ the show, the performance card, the prop, from the position itself."""
 
 from engine.core.i18n import render
 from engine.games.trickerion import actions as A
+from engine.games.trickerion.bots import start_worth
 
 from .helpers import (
     add_char,
     clear_tricks,
     give_trick,
+    new_game,
     placing,
+    run_chance,
     set_row,
     stage,
     started,
@@ -126,3 +129,34 @@ def test_advertising_earns_fame_measured_one_step_ahead():
         {"fame": gained, "coins": 0, "shards": 0},
     )
     assert why(g, s, A.Advertise(False), seat) is None
+
+
+def test_setup_picks_name_the_schools_best_free_trick_and_the_tricks_yield():
+    """The greedy bot's opening: a magician is worth its school's best starting trick still
+    free (the Residence holds the tricks nobody owns); a starting trick, what its markers yield."""
+    g = new_game(2)
+    s = run_chance(g, g.initial_state(7))
+    pend = s.pending[0]
+    pick = g.legal_actions(s, pend.seat)[0]
+    assert isinstance(pick, A.ChooseMagician)
+    code, params = why(g, s, pick, pend.seat)
+    school = g.cat.magicians[pick.magician].school
+    assert code == "ui.hint.why.trk.magician" and params["school"] == school
+    assert params["trick"] in g.cat.level1[school]
+    assert params["trick"] == max(g.cat.level1[school], key=lambda t: start_worth(g.cat, t))
+    s, _ = g.apply(s, pend.seat, pick)
+    s = run_chance(g, s)
+    pend = s.pending[0]
+    trick = g.legal_actions(s, pend.seat)[0]
+    assert isinstance(trick, A.ChooseTrick)
+    fame, coins, shards = g.cat.trick_yield[trick.trick]
+    assert why(g, s, trick, pend.seat) == (
+        "ui.hint.why.trk.start_trick",
+        {
+            "trick": trick.trick,
+            "markers": g.cat.tricks[trick.trick].markers,
+            "fame": fame,
+            "coins": coins,
+            "shards": shards,
+        },
+    )

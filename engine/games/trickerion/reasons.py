@@ -1,5 +1,6 @@
-"""What a hinted Trickerion move is for, in the greedy bot's plan (``bots``): the trick a
-Workshop Prepare readies and the show it is for, the trick a purchase equips, the trick set
+"""What a hinted Trickerion move is for, in the greedy bot's plan (``bots``): the starting
+trick a magician's school offers and what a starting trick yields, the trick a Workshop Prepare
+readies and the show it is for, the trick a purchase equips, the trick set
 up on a performance card, what a character is sent to a location to do; otherwise the fame,
 coins and shards the move earns at once. Codes are ``ui.hint.why.trk.*`` of the game's catalog.
 """
@@ -9,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.common import effective, has_components, theater_day_of
+from engine.games.trickerion.bots import start_worth
+from engine.games.trickerion.common import effective, has_components, residence, theater_day_of
 from engine.games.trickerion.state import State
 
 Reason = tuple[str, dict[str, Any]]
@@ -18,6 +20,23 @@ Reason = tuple[str, dict[str, Any]]
 def reason(g: Any, s: State, action: Any, seat: int) -> Reason | None:
     cat = g.cat
     p = s.players[seat]
+    if isinstance(action, A.ChooseMagician):
+        # the bot's opening: a magician is worth the best starting trick of its school still free
+        school = cat.magicians[action.magician].school
+        free = set(residence(g.rules, s))
+        tricks = [t for t in cat.level1[school] if t in free]
+        if tricks:
+            best = max(tricks, key=lambda t: start_worth(cat, t))
+            return "ui.hint.why.trk.magician", {"school": school, "trick": best}
+    if isinstance(action, A.ChooseTrick):
+        fame, coins, shards = cat.trick_yield[action.trick]
+        return "ui.hint.why.trk.start_trick", {
+            "trick": action.trick,
+            "markers": cat.tricks[action.trick].markers,
+            "fame": fame,
+            "coins": coins,
+            "shards": shards,
+        }
     if isinstance(action, A.Prepare):
         return "ui.hint.why.trk.prepare", {
             "trick": action.trick,
