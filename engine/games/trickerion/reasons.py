@@ -1,8 +1,8 @@
 """What a hinted Trickerion move is for, in the greedy bot's plan (``bots``): the starting
 trick a magician's school offers and what a starting trick yields, the trick a Workshop Prepare
-readies and the show it is for, the trick a purchase equips, the trick set
-up on a performance card, what a character is sent to a location to do; otherwise the fame,
-coins and shards the move earns at once. Codes are ``ui.hint.why.trk.*`` of the game's catalog.
+readies and the show it is for, the trick a purchase equips, the trick set up on a performance
+card, what a character is sent to a location to do; otherwise the fame, coins and shards the
+move earns at once. Codes are ``ui.hint.why.trk.*`` of the game's catalog.
 """
 
 from __future__ import annotations
@@ -38,9 +38,11 @@ def reason(g: Any, s: State, action: Any, seat: int) -> Reason | None:
             "shards": shards,
         }
     if isinstance(action, A.Prepare):
+        # the markers it readies as played (an Engineer adds one, four of a symbol at most)
+        after = g.played(s, seat, action).players[seat]
         return "ui.hint.why.trk.prepare", {
             "trick": action.trick,
-            "markers": cat.tricks[action.trick].markers,
+            "markers": next(t.markers for t in after.tricks if t.id == action.trick),
             **_show(s, seat),
         }
     if isinstance(action, A.SetUpTrick):
