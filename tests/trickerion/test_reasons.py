@@ -160,3 +160,12 @@ def test_setup_picks_name_the_schools_best_free_trick_and_the_tricks_yield():
             "shards": shards,
         },
     )
+
+
+def test_a_prepare_counts_the_markers_an_engineer_adds():
+    """Engineer board: one marker more than printed (Walled: 2 printed, 3 readied)."""
+    g, s = workshop()
+    s.players[0].props = {"wood": 3, "metal": 3, "padlock": 1}
+    t = give_trick(s, 0, "t31_walled", eng=True)
+    assert g.cat.tricks[t.id].markers == 2
+    assert why(g, s, A.Prepare(t.id))[1]["markers"] == 3
