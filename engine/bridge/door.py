@@ -192,8 +192,10 @@ class Bridge(Automation, Door):
         action, label, score, margin, loss}`` with ``index`` into the snapshot's ``legal``
         (None for an action the board builds through a form), ``score`` the seat's mean score
         where the rollouts stop (the final score if they reach the end, else the game's value
-        of the position, in its points), ``margin`` that against the best other seat's and
-        ``loss`` the points it gives up against the best move (all None when there is only one move;
+        of the position, in its points), ``margin`` that against the best other seat's,
+        ``loss`` the points it gives up against the best move and ``why`` what the best move
+        is for (``Presenter.move_reason``: ``{code, params, text}``, None for the other moves
+        and where the game cannot say) (all None when there is only one move;
         a game without rollouts gives ``estimate``, the tree search's reward in [0, 1], instead).
         The bot reads only what the seat
         sees and is seeded from that view, so the same position gives the same hint (where the
@@ -214,10 +216,12 @@ class Bridge(Automation, Door):
             return []
         shown = [game.encode_action(x) for x in listed(game, match.legal(a.seat))[0]]
         lang = a.lang if a.lang in LANGS else "en"
-        out = []
+        out: list[dict[str, Any]] = []
         for h in search_hint(game, match.state, a.seat, HINT_COUNT, level=HINT_LEVEL):
             action = game.action_from_builtins(h["action"])
             key = game.encode_action(action)
+            # what the best move is for (only the best: the others are ranked against it)
+            why = None if out else table.presenter.move_reason(match.state, action, a.seat)
             out.append(
                 {
                     "index": shown.index(key) if key in shown else None,
@@ -227,6 +231,13 @@ class Bridge(Automation, Door):
                     "score": h.get("score"),
                     "margin": h.get("margin"),
                     "loss": h.get("loss"),
+                    "why": None
+                    if why is None
+                    else {
+                        "code": why[0],
+                        "params": why[1],
+                        "text": render(why[0], why[1], lang, game),
+                    },
                 }
             )
         return out

@@ -1,6 +1,6 @@
 """How a game's positions read, apart from its rules: the chart's running figures, a solo
 game's printed targets, a warning before a legal but unwise click, the names the project
-translated itself. The bridge holds one ``Presenter`` per table (``Game.presenter`` names the
+translated itself, what a hinted move is for. The bridge holds one ``Presenter`` per table (``Game.presenter`` names the
 game's subclass); the rules never call it.
 """
 
@@ -41,6 +41,13 @@ class Presenter:
     def action_warning(self, state: Any, action: Any, seat: int | None) -> Any:
         """Why a legal choice may be a mistake, said before the click: ``(code, params)`` of a
         catalog text (a move that spends the turn for nothing), or None."""
+        return None
+
+    def move_reason(self, state: Any, action: Any, seat: int) -> tuple[str, dict[str, Any]] | None:
+        """What a hint's best move is for, one line under it: ``(code, params)`` of a catalog
+        text (``ui.hint.why.*``) derived from ``state`` and ``action``, the bot's plan where it
+        has one, else what the move measurably raises one step ahead; None where the game
+        cannot say."""
         return None
 
     def unofficial_names(self, lang: str) -> dict[str, str]:

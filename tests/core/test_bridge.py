@@ -234,6 +234,11 @@ def test_a_hint_is_the_hard_bots_best_moves_indexed_into_the_snapshot():
         assert h["label"] == call(b, "snapshot", viewer=0, lang="fr")["legal"][h["index"]]["label"]
         assert h["score"] > 0 and h["loss"] >= 0  # points: the expected final score
     assert hints[0]["loss"] == 0 and [h["loss"] for h in hints] == sorted(h["loss"] for h in hints)
+    # what the best move is for (issue #34), translated as the log is; only the best says it
+    why = hints[0]["why"]
+    assert why["text"] == call(b, "render", code=why["code"], params=why["params"], lang="fr")
+    assert why["code"].startswith("ui.hint.why.oracle.") and why["text"] != why["code"]
+    assert all(h["why"] is None for h in hints[1:])
     assert call(b, "hint", seat=0, lang="fr") == hints  # a function of the position
     assert call(b, "snapshot", viewer=0)["hash"] == snap["hash"]  # the table is untouched
 

@@ -1,6 +1,7 @@
 """A Russian or French table reads in its own language: seeded games of every game id, with
-every legal action's label, every action warning and every log line rendered in RU and FR,
-and the page's own strings, hold no English word (issue #22 item 2).
+every legal action's label, every action warning, the reason a hint would give for it (issue
+#34) and every log line rendered in RU and FR, and the page's own strings, hold no English
+word (issue #22 item 2).
 
 What counts as English:
 
@@ -148,10 +149,14 @@ class Reader:
             terms = game.label_terms(state, action, seat)
             for lang in ("ru", "fr"):
                 self.read("label", action_label(game, action, lang, terms), lang)
-            warning = game.presenter(game).action_warning(state, action, seat)
-            if warning:
-                for lang in ("ru", "fr"):
-                    self.read("warning", render(warning[0], warning[1], lang, game), lang)
+            presenter = game.presenter(game)
+            for what, said in (
+                ("warning", presenter.action_warning(state, action, seat)),
+                ("reason", presenter.move_reason(state, action, seat)),
+            ):
+                if said:
+                    for lang in ("ru", "fr"):
+                        self.read(what, render(said[0], said[1], lang, game), lang)
 
     def run(self) -> dict[str, str]:
         game, match = self.game, self.match

@@ -7,6 +7,7 @@
 import { askInPlace, keepPlace, markHint, restorePlace } from "./board.js";
 import { bdi, h, clear, isolateNames, markOurs } from "./dom.js";
 import { drawEnding, endingSummary } from "./ending.js";
+import { whyLine } from "./hintwhy.js";
 import { joinNames } from "./i18n.js";
 import { askRules } from "./rules.js";
 import { seatName, seatNames } from "./seats.js";
@@ -734,7 +735,11 @@ function updatePhoneBar(refs, ctx, turn, best) {
   refs.phoneHint.hidden = refs.hintRow.hidden;
   refs.phoneHint.disabled = refs.hintButton.disabled;
   refs.phoneHintText.hidden = !best;
-  refs.phoneHintText.textContent = best ? t("ui.table.phone_hint", { move: best.label }) : "";
+  clear(
+    refs.phoneHintText,
+    best ? t("ui.table.phone_hint", { move: best.label }) : "",
+    whyLine(best, "phone-hint-why"),
+  );
   const fill = () => {
     const own = refs.board.querySelector('[data-testid$="-prompt"]')?.textContent?.trim();
     clear(refs.phonePrompt, own || turn);
@@ -780,6 +785,7 @@ function updateHint(refs, ctx) {
           h("span", { class: "hint-label" }, m.label),
           " ",
           h("span", { class: "hint-estimate muted" }, hintFigure(t, m)),
+          rank === 0 ? whyLine(m) : null,
         ),
       ),
     ),

@@ -34,21 +34,34 @@ def shipped() -> dict[str, float]:
 
 
 def value(game: Any, s: Any, seat: int, w: dict[str, float] | None = None) -> float:
+    return sum(terms(game, s, seat, w).values())
+
+
+def terms(game: Any, s: Any, seat: int, w: dict[str, float] | None = None) -> dict[str, float]:
+    """The value by term, in its units: what a hint names as a move's purpose
+    (``engine.core.reasons``)."""
     w = w or shipped()
     r = game.rules
     p = s.players[seat]
     big, clear = common.owes(p)
     owed = big + clear
-    v = p.vp * 10.0 + (p.coins - owed) * w["coin"] + sum(p.gems.values()) * w["gem"]
-    v -= max(0, owed - p.coins) * s.round * w["short"]  # the round-end shortfall costs VP (R71)
-    v += (len(p.camp) - p.camp.count(0)) * w["camp"]
-    v += sum(1 for t in p.tents[1:] if t is not None) * w["tent"]
-    for i, pid in enumerate(p.posters):
-        if pid is not None:
-            v += w["poster"] + (
-                w["poster_ready"] if perform.eligible(r, s, seat, (i,), "") else 0.0
-            )
-    v += (p.markers + p.markers_tent) * w["marker"]
+    out = {
+        "vp": p.vp * 10.0,
+        "coins": (p.coins - owed) * w["coin"]
+        # the round-end shortfall costs VP (R71)
+        - max(0, owed - p.coins) * s.round * w["short"],
+        "gems": sum(p.gems.values()) * w["gem"],
+        "camp": (len(p.camp) - p.camp.count(0)) * w["camp"],
+        "tents": sum(1 for t in p.tents[1:] if t is not None) * w["tent"],
+        "posters": sum(
+            w["poster"] + (w["poster_ready"] if perform.eligible(r, s, seat, (i,), "") else 0.0)
+            for i, pid in enumerate(p.posters)
+            if pid is not None
+        ),
+        "markers": (p.markers + p.markers_tent) * w["marker"],
+        "card": 0.0,
+        "power": ap(s) * w["power"] if s.seat == seat and s.turn.stage in AP_OPEN else 0.0,
+    }
     if p.cards:
         conds = [r.cards[c.id].condition for c in p.cards]
         # (the best artist costs a count of the rewarded posters: only the artist card asks)
@@ -57,10 +70,8 @@ def value(game: Any, s: Any, seat: int, w: dict[str, float] | None = None) -> fl
             if any(type(c) is ArtistChoiceCond for c in conds)
             else ""
         )
-        v += w["card"] * max(scoring.value(r, s, seat, c, artist, 0) for c in conds)
-    if s.seat == seat and s.turn.stage in AP_OPEN:
-        v += ap(s) * w["power"]
-    return v
+        out["card"] = w["card"] * max(scoring.value(r, s, seat, c, artist, 0) for c in conds)
+    return out
 
 
 class GreedyBot:
@@ -106,6 +117,11 @@ class GreedyBot:
         return self.rng.choice(best)
 
     def _turn_end(self, game: Any, state: Any, seat: int, action: Any) -> float:
+        return value(game, self.turn_played(game, state, seat, action), seat, self.weights)
+
+    def turn_played(self, game: Any, state: Any, seat: int, action: Any) -> Any:
+        """``action`` and the rest of ``seat``'s turn played one step ahead on a copy of
+        ``state``: where the bot judges a die or an action (and a hint says what it is for)."""
         s = game.played(state, seat, action)
         turn = (s.round, s.players[seat].turns)
         for _ in range(TURN_STEPS):
@@ -118,4 +134,4 @@ class GreedyBot:
             if s.phase != "turn" or (s.round, s.players[seat].turns) != turn:
                 break
             game.apply_owned(s, seat, self._one_step(game, s, seat, game.legal_actions(s, seat)))
-        return value(game, s, seat, self.weights)
+        return s

@@ -14,24 +14,33 @@ from engine.games.oracle import frame, predictions
 
 
 def value(game: Any, s: Any) -> float:
+    return sum(terms(game, s).values())
+
+
+def terms(game: Any, s: Any) -> dict[str, float]:
+    """The value by term, in its units (ten a point of score): what a hint names as a move's
+    purpose (``engine.core.reasons``)."""
     r = game.rules
-    v = frame.breakdown(r, s)["total"] * 10.0
-    v += sum(c.filled - c.crossed for c in s.circles.values()) * 1.5
-    v += sum(1 for cards in s.staff if cards) * 4.0
-    # Another card under a staffed slot adds no ability (and a practice hire has no card of
-    # its own): hours spent for nothing.
-    v -= sum(max(0, len(cards) - 1) for cards in s.staff) * 3.0
-    v += sum(len(cells) for cells in s.horoscope.values()) * 1.0
-    v += sum(p.size - p.crossed for p in predictions.active(s)) * 1.5
     geo = r.geo
     closed = set(s.lines) | geo.cross
     filled = geo.filled_cells(s.regions)
+    enclosing = 0.0
     for cell in range(geo.n_cells):
         if cell in filled or geo.colour[cell] is None:
             continue
         sides = sum(e in closed for e in geo.cell_edges[cell])
-        v += (0.0, 0.1, 0.6, 2.5, 0.0)[sides]
-    return v
+        enclosing += (0.0, 0.1, 0.6, 2.5, 0.0)[sides]
+    return {
+        "score": frame.breakdown(r, s)["total"] * 10.0,
+        "circles": sum(c.filled - c.crossed for c in s.circles.values()) * 1.5,
+        "staff": sum(1 for cards in s.staff if cards) * 4.0
+        # Another card under a staffed slot adds no ability (and a practice hire has no card
+        # of its own): hours spent for nothing.
+        - sum(max(0, len(cards) - 1) for cards in s.staff) * 3.0,
+        "horoscope": sum(len(cells) for cells in s.horoscope.values()) * 1.0,
+        "prediction": sum(p.size - p.crossed for p in predictions.active(s)) * 1.5,
+        "enclosing": enclosing,
+    }
 
 
 class GreedyBot:

@@ -1,11 +1,12 @@
-"""How an Oracle position reads on the page: the chart counts days."""
+"""How an Oracle position reads on the page: the chart counts days; a hinted move's purpose."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.core.presenter import Presenter, Progress
-from engine.games.oracle import frame
+from engine.core.reasons import measured, raised
+from engine.games.oracle import bots, frame
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.state import OracleState
 
@@ -29,3 +30,31 @@ class OraclePresenter(Presenter):
             )
         made = sum(state.made.talisman.values()) + sum(state.made.tome.values())
         return Progress(state.day, {"goods": [made]})
+
+    def move_reason(
+        self, state: OracleState, action: Any, seat: int
+    ) -> tuple[str, dict[str, Any]] | None:
+        """The greedy value's term the move raises most one step ahead; for the score, the
+        good made (its size, colour and points) or the guild funded."""
+        top = measured(self.game, state, seat, action, lambda s: bots.terms(self.game, s))
+        if top is None:
+            return None
+        after, term, _ = top
+        if term != "score":
+            return f"ui.hint.why.oracle.{term}", {}
+        before, now = (
+            frame.breakdown(self.game.rules, state),
+            frame.breakdown(self.game.rules, after),
+        )
+        del before["total"], now["total"]
+        key, points = raised(
+            {k: float(v) for k, v in before.items()}, {k: float(v) for k, v in now.items()}
+        ) or ("", 0.0)
+        size, _, colour = key.partition("_")
+        if size in ("talisman", "tome"):
+            return "ui.hint.why.oracle.made", {
+                "size": size,
+                "colour": colour,
+                "points": int(points),
+            }
+        return "ui.hint.why.oracle.guild", {"points": int(points)}

@@ -1,5 +1,5 @@
 """How a Trickerion position reads on the page: fame and coins for the chart, a warning before
-an unwise click, the names the project translated itself."""
+an unwise click, what a hinted move is for, the names the project translated itself."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from engine.core.presenter import Presenter, Progress
 from engine.games.trickerion.labels import warning
+from engine.games.trickerion.reasons import Reason, reason
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import State
 from engine.games.trickerion.terms import unofficial_names
@@ -33,6 +34,9 @@ class TrickerionPresenter(Presenter):
         if state is None or seat is None or not 0 <= seat < len(state.players):
             return None
         return warning(self.game, state, action, seat)
+
+    def move_reason(self, state: State, action: Any, seat: int) -> Reason | None:
+        return reason(self.game, state, action, seat)
 
     def unofficial_names(self, lang: str) -> dict[str, str]:
         return unofficial_names(self.game.rules.cat, lang)
