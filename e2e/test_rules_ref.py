@@ -1,16 +1,20 @@
 """Issue #34: the rules at hand. The reference opens at the right section from a location's
-"?" and from a refused move on the board, in EN, RU and FR, at 1366x768 and 390x844; the
-table's "Rules" button and a board area's "?" open it for every game. Screenshots under build/screenshots/rules-*.
+"?", from a refused move on the board and from a refused move's error banner ("see the rule",
+tapped on a phone), in EN, RU and FR, at 1366x768 and 390x844; the table's "Rules" button and
+a board area's "?" open it for every game. Screenshots under build/screenshots/rules-*.
 """
 
 from __future__ import annotations
 
+import json
 import random
 
 from test_accessibility import axe, report
 
+import engine.games  # noqa: F401  (registers the games)
 from engine import rules_ref
-from helpers import READY_TIMEOUT_MS, drive_until, no_problems, open_page
+from engine.bridge import Bridge
+from helpers import READY_TIMEOUT_MS, drive_until, no_problems, open_page, tid
 
 SIZES = {"1366": (1366, 768), "390": (390, 844)}
 LANGS = ("en", "ru", "fr")
@@ -106,6 +110,63 @@ def test_a_refused_move_on_the_board_opens_the_rule_that_refuses_it(page, site_u
             screenshot(page, f"rules-refusal-{lang}-{size}")
             close(page)
     no_problems(page)
+
+
+def refusal_of_a_second_try(page, action: dict, lang: str) -> dict:
+    """The engine's refusal of ``action`` played twice from the page's position (its code and
+    message, in ``lang``), as a Bridge of its own answers it."""
+    bridge = Bridge()
+    seat = page.evaluate("marquee.viewer()")
+    text = page.evaluate("marquee.save()")["text"]
+    bridge.call("load", json.dumps({"text": text, "viewer": seat, "lang": lang}))
+    move = json.dumps({"seat": seat, "action": action, "viewer": seat, "lang": lang})
+    assert "error" not in json.loads(bridge.call("act", move))
+    return json.loads(bridge.call("act", move))["error"]
+
+
+def test_a_refused_moves_banner_opens_the_rule_that_refuses_it(browser, site_url, screenshot):
+    """A move the engine refuses reaches the error banner (here a double click on the move
+    list: the second click asks again for a move the first made illegal); the banner's "see the
+    rule" opens the reference at the refusal's section, clicked at 1366x768 and tapped at
+    390x844 (where the phone's bar and the board must not cover it)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, has_touch=True)
+    page = context.new_page()
+    from conftest import watch
+
+    watch(page)
+    open_page(page, site_url)
+    start(page, "trickerion", seed=11)
+    drive_until(page, random.Random(3), "marquee.snapshot().view.phase === 'assign'")
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        for lang in ("en", "ru"):
+            set_lang(page, lang)
+            entry = next(
+                e for e in page.evaluate("marquee.legal()") if e["action"]["type"] == "assign"
+            )
+            refusal = refusal_of_a_second_try(page, entry["action"], lang)
+            section = rules_ref.section_of("trickerion", refusal["code"])
+            assert section, refusal
+            page.locator(f'{tid("actions")} [data-index="{entry["index"]}"]').evaluate(
+                "b => { b.click(); b.click(); }"
+            )
+            link = page.get_by_test_id("error-rule")
+            link.wait_for(state="visible")
+            assert refusal["message"] in page.get_by_test_id("error-banner").inner_text()
+            if size == "390":
+                link.scroll_into_view_if_needed()
+                screenshot(page, f"rules-banner-link-{lang}-{size}")
+                link.tap()
+            else:
+                link.click()
+            shown = dialog_at(page)
+            assert shown["at"] == section and shown["lang"] == lang and shown["inView"], shown
+            screenshot(page, f"rules-banner-{lang}-{size}")
+            close(page)
+            page.get_by_test_id("error-dismiss").click()
+            page.evaluate("marquee.undo()")  # the first click's move: the next try is the same
+    no_problems(page)
+    context.close()
 
 
 def test_the_tables_rules_button_and_each_areas_question_mark_open_every_games_reference(

@@ -77,4 +77,6 @@ export function renderBoard(container, snap, page) {
     console.error(`marquee: the renderer for ${snap.game} failed; showing the generic view`, error);
     generic.render(container, snap, api);
   }
+  // the position on screen (a board may be drawn a few frames after the table: the guide waits for it)
+  container.dataset.drawn = String(snap.step);
 }

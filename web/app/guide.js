@@ -133,16 +133,31 @@ export function drawn(snap, t) {
     on: { next, leave: stop, playOn: stop },
   });
   const key = `${g.slot}:${g.index}`;
-  if (asked !== null && shown.scrolled !== key) {
+  if (asked !== null && shown.scrolled !== key) scrollWhenDrawn(key, asked, snap.step);
+}
+
+/** The step's target into the middle of the view, once the board shows this position. Not
+ *  before: a board waiting for an automatic step is drawn a few frames after the table
+ *  (web/ui/table.js drawBoard), and until then the old board's targets carry the same indexes;
+ *  after a reload the game's own renderer loads first. And a frame after it, so that the
+ *  board's own scroll into view (on the frame after it draws: Trickerion's Assignment phase
+ *  brings the viewer's own area to the top, under the panel on a phone) does not undo it. */
+function scrollWhenDrawn(key, asked, step, frames = 120) {
+  requestAnimationFrame(() => {
+    if (shown.scrolled === key || frames <= 0) return;
+    const board = document.querySelector('[data-testid="board"]');
+    if (board?.dataset.drawn !== String(step) || document.querySelector('[data-testid="generic-view"]')) {
+      scrollWhenDrawn(key, asked, step, frames - 1);
+      return;
+    }
     requestAnimationFrame(() => {
-      // not before the game's own board is drawn (after a reload its renderer loads first)
-      if (shown.scrolled === key || document.querySelector('[data-testid="generic-view"]')) return;
+      if (shown.scrolled === key) return;
       shown.scrolled = key;
       // the move list's entry in view within its list, then the target in the middle of the view
       document.querySelector(`[data-testid="actions"] [data-index="${asked}"]`)?.scrollIntoView({ block: "nearest" });
       targetOf(asked)?.scrollIntoView({ block: "center", inline: "nearest" });
     });
-  }
+  });
 }
 
 function next() {
