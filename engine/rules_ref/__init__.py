@@ -43,7 +43,9 @@ class Term(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     noun: str | None = None
     kind: str | None = None
     value: str | None = None
-    also: dict[str, list[str]] = {}  # lang -> literal forms
+    also: dict[str, list[str]] = {}  # lang -> literal forms, the dictionary form first
+    # lang -> the heading where the forms shown lack the dictionary form (genitive only)
+    name: dict[str, str] = {}
 
 
 class Reference(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -137,7 +139,13 @@ def localized(game: str, lang: str) -> dict[str, Any]:
         ],
         "places": dict(ref.places),
         "terms": [
-            {"id": t.id, "section": t.section, "text": t.text[lang], "forms": forms}
+            {
+                "id": t.id,
+                "name": term_name(game, t, lang),
+                "section": t.section,
+                "text": t.text[lang],
+                "forms": forms,
+            }
             for t in ref.terms
             if (forms := term_forms(game, t, lang))
         ],
@@ -156,6 +164,23 @@ def _game(game: str) -> Any:
 
     cls = registry.get(game)
     return cls(cls.min_players)
+
+
+def term_name(game: str, term: Term, lang: str) -> str:
+    """The term's name in its dictionary form, the heading of its explanation."""
+    from engine.core.i18n import catalog, game_package
+
+    g = _game(game)
+    if lang in term.name:
+        return term.name[lang]
+    if term.kind is not None:
+        return g.term_name(term.kind, term.value, lang)
+    if term.noun:
+        entry = catalog(game_package(g)).get(f"noun.{term.noun}", {})
+        found = _PLURAL_FORM.findall(entry.get(lang, ""))
+        if found:
+            return found[0]
+    return term.also[lang][0] if term.also.get(lang) else term.id
 
 
 def term_forms(game: str, term: Term, lang: str) -> list[str]:

@@ -57,6 +57,10 @@ def test_every_term_is_explained_in_every_language_and_links_a_section(stem):
             assert term.text[lang] and term.text[lang] != term.text["en"], (term.id, lang)
         for lang in rules_ref.LANGS:
             assert rules_ref.term_forms(stem, term, lang), (term.id, lang)
+            # the popover's heading: a form the page shows, or the name given for it
+            name = rules_ref.term_name(stem, term, lang)
+            named = rules_ref.term_forms(stem, term, lang) + list(term.name.values())
+            assert name in named, (term.id, lang, name)
 
 
 @pytest.mark.parametrize("stem", REFS)
