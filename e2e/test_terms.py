@@ -1,19 +1,19 @@
 """Issue #34: game terms in move labels and the log explain themselves. A mouse resting on a
-term in a Trickerion move label shows its explanation; at 390x844 on a touch screen a tap on a
-term in the log opens the popover, whose rule link opens the reference at the term's section,
-and a tap on a term inside a move button explains it without playing the move; The Magnificent
-and the Oracle in EN and RU. Screenshots under build/screenshots/terms-*."""
+term in a Trickerion move label shows its explanation, Enter on a log term opens it; at 390x844
+on a touch screen a tap on a term in the log opens the popover, whose rule link opens the
+reference at the term's section, and a tap on a term inside a move button explains it without
+playing the move; The Magnificent and the Oracle in EN and RU. Screenshots under build/screenshots/terms-*."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from conftest import watch
+from test_rules_ref import dialog_at, set_lang, start
 
+from conftest import watch
 from engine import rules_ref
 from helpers import drive_until, no_problems, open_page
-from test_rules_ref import dialog_at, set_lang, start
 
 # a position whose move list names a term (Advertise: "pay 1 coin for 2 fame")
 LABEL_TERM = "!!document.querySelector('.action .term')"
@@ -44,12 +44,27 @@ def test_a_term_in_a_trickerion_move_label_explains_itself_on_hover(page, site_u
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
     start(page, "trickerion", seed=7)
-    drive_until(page, random.Random(2), LABEL_TERM)
+    drive_until(page, random.Random(2), f"{LOG_TERM} && {LABEL_TERM}")
     for lang in ("en", "ru"):
         set_lang(page, lang)
         page.wait_for_selector(".action .term")
         hover_first(page, ".action", "trickerion", lang)
         screenshot(page, f"terms-hover-trickerion-{lang}-1366")
+    # the keyboard: a log term takes the focus, Enter opens its explanation, Escape closes it
+    # and gives the focus back
+    page.wait_for_selector(".log-text .term")
+    log_term = page.locator(".log-text .term").last
+    log_term.scroll_into_view_if_needed()
+    log_term.focus()
+    page.keyboard.press("Enter")
+    pop = page.get_by_test_id("term-pop")
+    pop.wait_for(state="visible")
+    want = explained("trickerion", "ru")[log_term.get_attribute("data-term")]
+    assert pop.get_attribute("aria-label") == want["name"] and want["text"] in pop.text_content()
+    screenshot(page, "terms-pop-keyboard-ru-1366")
+    page.keyboard.press("Escape")
+    pop.wait_for(state="detached")
+    assert log_term.evaluate("el => el === document.activeElement")
     # a mouse click on the term plays the move under it, as a click on the rest of its label
     step = page.evaluate("marquee.snapshot().step")
     page.mouse.move(0, 0)
@@ -60,7 +75,9 @@ def test_a_term_in_a_trickerion_move_label_explains_itself_on_hover(page, site_u
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
     page = context.new_page()
     watch(page)
     yield page
