@@ -12,6 +12,7 @@ from engine import rules_ref
 from engine.core import registry
 from engine.core.i18n import catalog, game_package
 from engine.games.trickerion.catalog import LOCATIONS
+from tests.core.test_rules_ref import ENGLISH, LATIN_WORD
 
 REFS = sorted(
     {rules_ref._index()[cls.id] for cls in registry.all_games() if cls.id in rules_ref._index()}
@@ -55,6 +56,9 @@ def test_every_term_is_explained_in_every_language_and_links_a_section(stem):
         assert set(term.text) == set(rules_ref.LANGS), term.id
         for lang in ("ru", "fr"):
             assert term.text[lang] and term.text[lang] != term.text["en"], (term.id, lang)
+        # no English left: no Latin word in Russian, none of English's small words in French
+        assert not LATIN_WORD.search(term.text["ru"]), term.id
+        assert not ENGLISH & set(re.findall(r"[a-z]+", term.text["fr"])), term.id
         for lang in rules_ref.LANGS:
             assert rules_ref.term_forms(stem, term, lang), (term.id, lang)
             # the popover's heading: a form the page shows, or the name given for it
