@@ -14,6 +14,7 @@ import * as review from "./app/review.js";
 import * as rules from "./app/rules.js";
 import { openers } from "./app/reviewing.js";
 import * as saves from "./app/saves.js";
+import * as terms from "./app/terms.js";
 import {
   defaultSetup,
   initialLang,
@@ -421,5 +422,6 @@ table.attach({
   review: () => reviewOf.table(),
 });
 rules.attach({ t: () => S.t, lang: () => S.lang, snap: () => (S.screen === "table" ? table.snap() : null) });
+terms.attach({ t: () => S.t, lang: () => S.lang, snap: () => (S.screen === "table" ? table.snap() : null) });
 window.marquee = marquee;
 startEarly();

@@ -27,13 +27,13 @@ export async function sectionOf(error) {
 }
 
 /** Show the reference of the game on screen at {place} (a board location), {code, params}
- *  (a refusal) or its first section. */
-export async function open({ place = null, code = null, params = null } = {}) {
+ *  (a refusal), {section} (a term's) or its first section. */
+export async function open({ place = null, code = null, params = null, section = null } = {}) {
   const snap = host.snap();
   if (!snap) return;
   const lang = host.lang();
   const ref = await call("rules", { game: snap.game, lang, code, params });
-  const at = place ? ref.places[place] : ref.at;
+  const at = section ?? (place ? ref.places[place] : ref.at);
   shown?.close();
   const t = host.t();
   const { dialog, reveal } = rulesDialog({

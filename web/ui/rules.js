@@ -1,7 +1,8 @@
 // The rules at hand (issue #34): a game's rules reference (bridge `rules`, engine/rules_ref)
 // in a modal dialog, its sections listed at the top and the asked one brought into view and
 // marked. Anything on the page opens it by dispatching `RULES_EVENT` (bubbling) with what to
-// open at: {place} (a board location's "?"), {code, params} (a refused move) or nothing.
+// open at: {place} (a board location's "?"), {code, params} (a refused move), {section} (a
+// term's explanation) or nothing.
 
 import { h } from "./dom.js";
 

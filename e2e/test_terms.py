@@ -1,0 +1,141 @@
+"""Issue #34: game terms in move labels and the log explain themselves. A mouse resting on a
+term in a Trickerion move label shows its explanation, Enter on a log term opens it; at 390x844
+on a touch screen a tap on a term in the log opens the popover, whose rule link opens the
+reference at the term's section, and a tap on a term inside a move button explains it without
+playing the move; The Magnificent and the Oracle in EN and RU. Screenshots under build/screenshots/terms-*."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_rules_ref import dialog_at, set_lang, start
+
+from conftest import watch
+from engine import rules_ref
+from helpers import drive_until, no_problems, open_page
+
+# a position whose move list names a term (Advertise: "pay 1 coin for 2 fame")
+LABEL_TERM = "!!document.querySelector('.action .term')"
+LOG_TERM = "!!document.querySelector('.log-text .term')"
+
+
+def explained(game: str, lang: str) -> dict[str, dict]:
+    return {t["id"]: t for t in rules_ref.localized(game, lang)["terms"]}
+
+
+def hover_first(page, where: str, game: str, lang: str) -> dict:
+    """Rest the mouse on the first term under ``where``: the tip shown and the term it is for."""
+    term = page.locator(f"{where} .term").first
+    term.scroll_into_view_if_needed()
+    term.hover()
+    tip = page.get_by_test_id("term-tip")
+    tip.wait_for(state="visible")
+    box = tip.bounding_box()
+    size = page.viewport_size
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
+    want = explained(game, lang)[term.get_attribute("data-term")]
+    assert tip.text_content() == want["text"], (tip.text_content(), want)
+    return want
+
+
+def test_a_term_in_a_trickerion_move_label_explains_itself_on_hover(page, site_url, screenshot):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    start(page, "trickerion", seed=7)
+    drive_until(page, random.Random(2), f"{LOG_TERM} && {LABEL_TERM}")
+    for lang in ("en", "ru"):
+        set_lang(page, lang)
+        page.wait_for_selector(".action .term")
+        hover_first(page, ".action", "trickerion", lang)
+        screenshot(page, f"terms-hover-trickerion-{lang}-1366")
+    # the keyboard: a log term takes the focus, Enter opens its explanation, Escape closes it
+    # and gives the focus back
+    page.wait_for_selector(".log-text .term")
+    log_term = page.locator(".log-text .term").last
+    log_term.scroll_into_view_if_needed()
+    log_term.focus()
+    page.keyboard.press("Enter")
+    pop = page.get_by_test_id("term-pop")
+    pop.wait_for(state="visible")
+    want = explained("trickerion", "ru")[log_term.get_attribute("data-term")]
+    assert pop.get_attribute("aria-label") == want["name"] and want["text"] in pop.text_content()
+    screenshot(page, "terms-pop-keyboard-ru-1366")
+    page.keyboard.press("Escape")
+    pop.wait_for(state="detached")
+    assert log_term.evaluate("el => el === document.activeElement")
+    # a mouse click on the term plays the move under it, as a click on the rest of its label
+    step = page.evaluate("marquee.snapshot().step")
+    page.mouse.move(0, 0)
+    page.locator(".action .term").first.click()
+    page.wait_for_function("s => marquee.snapshot().step > s", arg=step)
+    no_problems(page)
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    watch(page)
+    yield page
+    context.close()
+
+
+def test_a_tap_on_a_term_opens_its_explanation_and_its_rule(phone, site_url, screenshot):
+    page = phone
+    open_page(page, site_url)
+    start(page, "trickerion", seed=7)
+    drive_until(page, random.Random(2), f"{LOG_TERM} && {LABEL_TERM}")
+    for lang in ("en", "ru"):
+        set_lang(page, lang)
+        page.wait_for_selector(".log-text .term")
+        term = page.locator(".log-text .term").last
+        term.scroll_into_view_if_needed()
+        term.tap()
+        pop = page.get_by_test_id("term-pop")
+        pop.wait_for(state="visible")
+        want = explained("trickerion", lang)[term.get_attribute("data-term")]
+        assert want["text"] in pop.text_content()
+        box = pop.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] >= 0, box
+        assert box["y"] + box["height"] <= 844, box
+        screenshot(page, f"terms-pop-log-{lang}-390")
+        page.get_by_test_id("term-rule").tap()
+        shown = dialog_at(page)
+        assert shown["at"] == want["section"] and shown["inView"] and shown["lang"] == lang, shown
+        screenshot(page, f"terms-rule-{lang}-390")
+        page.get_by_test_id("rules-close").tap()
+        page.get_by_test_id("rules").wait_for(state="detached")
+    # a tap on a term inside a move button explains the term and plays nothing
+    before = page.evaluate("marquee.snapshot().step")
+    term = page.locator(".action .term").first
+    term.scroll_into_view_if_needed()
+    term.tap()
+    page.get_by_test_id("term-pop").wait_for(state="visible")
+    page.evaluate("marquee.settled()")
+    assert page.evaluate("marquee.snapshot().step") == before
+    screenshot(page, "terms-pop-button-390")
+    page.get_by_test_id("term-pop-close").tap()
+    page.get_by_test_id("term-pop").wait_for(state="detached")
+    no_problems(page)
+
+
+@pytest.mark.parametrize("game", ["magnificent", "oracle"])
+def test_a_term_in_the_magnificent_and_the_oracle_explains_itself_in_en_and_ru(
+    page, site_url, screenshot, game
+):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, site_url)
+    start(page, game)
+    for lang in ("en", "ru"):
+        set_lang(page, lang)
+        page.wait_for_selector(".action .term")
+        want = hover_first(page, ".action", game, lang)
+        assert any(f in page.locator(".action .term").first.text_content() for f in want["forms"])
+        screenshot(page, f"terms-hover-{game}-{lang}-1366")
+        page.mouse.move(0, 0)
+        page.get_by_test_id("term-tip").wait_for(state="detached")
+    no_problems(page)
