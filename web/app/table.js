@@ -7,7 +7,7 @@ import { pageError, EngineError } from "../ui/bridge.js";
 import { refuseText } from "../ui/guard.js";
 import { autoPending, chooseViewer, humanSeats, seatNames, trackGroup } from "../ui/seats.js";
 import * as store from "../ui/store.js";
-import { buildTable, updateTable } from "../ui/table.js";
+import { buildTable, updateTable } from "../ui/table/index.js";
 import { errorText, timings } from "./automation.js";
 import * as boards from "./boards.js";
 import * as bots from "./bots.js";
@@ -34,7 +34,7 @@ const T = {
   fork: null, // {step}: the game was forked from a finished one (web/app/review.js); autosaved
   chart: null, // the bridge's chart of the finished game on screen: {hash, chart}
   chartFigure: null, // the figure the ending's chart shows (null: the game's first)
-  refs: null, // the table's elements (ui/table.js)
+  refs: null, // the table's elements (ui/table/)
 };
 
 // {lang(), t(), screen(), show(screen), el(), loadStrings(), redrawTopbar(), showLobby(), act(action),
@@ -243,7 +243,7 @@ export async function confirmCover() {
   T.covered = false;
   T.shown = T.viewer;
   await autosave();
-  refresh(); // (the focus goes to the decision: ui/table.js focusDecision)
+  refresh(); // (the focus goes to the decision: ui/table/focus.js)
   return T.snap;
 }
 
