@@ -6,7 +6,7 @@
 // keeps the game: it simply goes on without the guide.
 
 import { pageError } from "../ui/bridge.js";
-import { drawPanel, markMove, targetOf } from "../ui/guide.js";
+import { drawPanel, markMove, targetOf } from "../ui/guide-panel.js";
 import * as store from "../ui/store.js";
 import * as saves from "./saves.js";
 

@@ -3,7 +3,7 @@
 // this turn and the round-end forecast), compact for the others.
 
 import { h } from "../../ui/dom.js";
-import { rulesHelp } from "../../ui/rules.js";
+import { rulesHelp } from "../../ui/rules-dialog.js";
 import {
   COLOURS,
   SEAT_COLOURS,

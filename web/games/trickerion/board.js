@@ -6,7 +6,7 @@ import { SLOT, cap, nameOf, textOf } from "./data.js";
 import { apCost, locationActions, slotName } from "./describe.js";
 import { h, listen } from "../../ui/dom.js";
 import { hover, svg as s } from "../../ui/board.js";
-import { askRules } from "../../ui/rules.js";
+import { askRules } from "../../ui/rules-dialog.js";
 import { nameNode } from "./tips.js";
 import { propIcon, schoolIcon } from "./icons.js";
 

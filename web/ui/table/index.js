@@ -3,7 +3,7 @@
 //
 // `buildTable` (skeleton.js) makes the skeleton once per table (and per language);
 // `updateTable` refills the parts from the current snapshot after every step. Both read `ctx`
-// from web/app/table.js. Each part of the table sits in a module of its own beside this one.
+// from web/app/play.js. Each part of the table sits in a module of its own beside this one.
 
 import { keepPlace, restorePlace } from "../board.js";
 import { bdi, h, clear, isolateNames } from "../dom.js";

@@ -2,7 +2,7 @@
 // { t, on, keep, refs } and keeps its live elements in refs, which the updates refill.
 
 import { h, clear } from "../dom.js";
-import { askRules } from "../rules.js";
+import { askRules } from "../rules-dialog.js";
 import { logPanel } from "./log.js";
 import { phoneBar } from "./phone.js";
 import { turnBar } from "./turn.js";

@@ -1,7 +1,7 @@
-// The table: the position on screen and whose screen it is (hotseat covers, simultaneous
-// decisions), its banners, the moves made from it, its autosave, and the automatic steps it
-// hands to the bot scheduler. The page (app.js) attaches itself with `attach` and reads the
-// table through the accessors below.
+// The game in play at the table: the position on screen and whose screen it is (hotseat
+// covers, simultaneous decisions), its banners, the moves made from it, its autosave, and the
+// automatic steps it hands to the bot scheduler. The page (app.js) attaches itself with
+// `attach` and reads the table through the accessors below; ui/table/ draws it.
 
 import { pageError, EngineError } from "../ui/bridge.js";
 import { refuseText } from "../ui/guard.js";
