@@ -170,6 +170,9 @@ boards.onLoaded(refresh);
 async function settle(snap, { fresh = false, draw = true, save = true } = {}) {
   const before = fresh ? null : T.snap;
   const next = chooseViewer(snap, fresh ? null : T.viewer);
+  // the answer in hand is the position for the seat it was asked for: the screen's last seat
+  // (a move, an undo or a step is asked for it) or the spectator (a new table)
+  const asked = snap;
   if (snap.viewer !== next) snap = await call("snapshot", { viewer: next, lang: page.lang() });
   T.group = trackGroup(fresh ? null : T.group, snap);
   if (fresh) {
@@ -186,8 +189,8 @@ async function settle(snap, { fresh = false, draw = true, save = true } = {}) {
     // the screen last showed (hidden information).
     let hide = T.group.group !== null;
     if (!hide) {
-      const other = (await call("snapshot", { viewer: T.shown, lang: page.lang() })).view;
-      hide = JSON.stringify(other) !== JSON.stringify(snap.view);
+      const other = asked.viewer === T.shown ? asked : await call("snapshot", { viewer: T.shown, lang: page.lang() });
+      hide = JSON.stringify(other.view) !== JSON.stringify(snap.view);
     }
     if (hide) T.covered = true;
     else T.shown = next;
