@@ -272,7 +272,7 @@ def test_the_hint_marks_its_best_move_on_the_board(page, site_url, screenshot):
 def test_a_hotseat_game_ends_in_view_not_behind_the_cover(page, site_url, screenshot):
     """Two people at one device: once the game is over nothing is secret, so the ending shows
     at once instead of the "pass the device" cover (issue #21's gap). (This game reaches its end
-    with the cover already lifted, so it passes without the fix in web/app/table.js too: it
+    with the cover already lifted, so it passes without the fix in web/app/play.js too: it
     guards the ending of a hotseat game, the fix covers an end reached while covered.)"""
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)

@@ -1,7 +1,7 @@
 // Marquee's page, composed: the lobby and the table flow over the engine connection
 // (app/engine.js), the bot scheduler (app/bots.js), the autosave slots (app/saves.js), the
 // board renderers (app/boards.js) and the automation surface (app/automation.js, window.marquee,
-// docs/automation.md), with the table (app/table.js), the review (app/review.js, opened by
+// docs/automation.md), with the table (app/play.js), the review (app/review.js, opened by
 // app/reviewing.js) and the lobby drawn in its screen. This
 // module keeps the page's own state (`S`: language, games, which screen, the lobby's choices)
 // and wires the rooms together; each of them owns its state.
@@ -14,7 +14,7 @@ import * as review from "./app/review.js";
 import * as rules from "./app/rules.js";
 import { openers } from "./app/reviewing.js";
 import * as saves from "./app/saves.js";
-import * as terms from "./app/terms.js";
+import * as terms from "./app/explaining.js";
 import {
   defaultSetup,
   initialLang,
@@ -24,12 +24,12 @@ import {
   rememberSetup,
   resizeSeats,
 } from "./app/setup.js";
-import * as table from "./app/table.js";
+import * as table from "./app/play.js";
 import { EngineError, pageError } from "./ui/bridge.js";
 import { clear, h } from "./ui/dom.js";
 import { useLimits } from "./ui/guard.js";
 import { LANGS, makeTranslator, pick } from "./ui/i18n.js";
-import { learnPanel } from "./ui/guide.js";
+import { learnPanel } from "./ui/guide-panel.js";
 import { renderLobby } from "./ui/lobby.js";
 import * as store from "./ui/store.js";
 import { drawOffline, drawTopbar } from "./ui/topbar.js";

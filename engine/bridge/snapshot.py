@@ -1,6 +1,6 @@
 """The presenter: a table's position as the page reads it, ``Snapshot``.
 
-The snapshot is the contract between the engine and the page (web/app/table.js, web/ui/*.js,
+The snapshot is the contract between the engine and the page (web/app/play.js, web/ui/,
 every board renderer and the e2e suite read it): tests/core/test_bridge.py decodes every game's
 as this Struct, so a field dropped or renamed here fails there before it reaches a board
 (the Structs forbid unknown fields for that test's sake: encoding never looks at it).

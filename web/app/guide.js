@@ -6,7 +6,7 @@
 // keeps the game: it simply goes on without the guide.
 
 import { pageError } from "../ui/bridge.js";
-import { drawPanel, markMove, targetOf } from "../ui/guide.js";
+import { drawPanel, markMove, targetOf } from "../ui/guide-panel.js";
 import * as store from "../ui/store.js";
 import * as saves from "./saves.js";
 
@@ -138,7 +138,7 @@ export function drawn(snap, t) {
 
 /** The step's target into the middle of the view, once the board shows this position. Not
  *  before: a board waiting for an automatic step is drawn a few frames after the table
- *  (web/ui/table.js drawBoard), and until then the old board's targets carry the same indexes;
+ *  (web/ui/table/board-wait.js drawBoard), and until then the old board's targets carry the same indexes;
  *  after a reload the game's own renderer loads first. And a frame after it, so that the
  *  board's own scroll into view (on the frame after it draws: Trickerion's Assignment phase
  *  brings the viewer's own area to the top, under the panel on a phone) does not undo it. */

@@ -4,7 +4,7 @@
 // the bridge reviews a copy of the history, and nothing here saves.
 
 import { pageError } from "../ui/bridge.js";
-import { buildReview, updateReview, updateVerdicts } from "../ui/review.js";
+import { buildReview, updateReview, updateVerdicts } from "../ui/review-screen.js";
 import { timings } from "./automation.js";
 import * as boards from "./boards.js";
 import { call, exclusive } from "./engine.js";
@@ -17,7 +17,7 @@ const R = {
   want: null, // the step asked for last (steps asked while one is drawn are coalesced)
   busy: null, // the Promise of the steps being fetched
   stale: false, // the position must be fetched again (another viewer, another language)
-  refs: null, // the review screen's elements (ui/review.js)
+  refs: null, // the review screen's elements (ui/review-screen.js)
   // the rating of the moves (ui/verdicts.js): null, or {running, done, total, cancelled,
   // failed (what went wrong, or null), list},
   // replaced (not changed) at each step of the rating so a redraw sees it is new

@@ -7,7 +7,7 @@ import { refuseText } from "../ui/guard.js";
 import * as bots from "./bots.js";
 import * as review from "./review.js";
 import * as saves from "./saves.js";
-import * as table from "./table.js";
+import * as table from "./play.js";
 
 /** The openers for a page with `t()` (its translator) and `screen()` (the screen shown). */
 export function openers(page) {

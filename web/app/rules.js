@@ -1,10 +1,10 @@
 // The rules at hand, opened: the table's "Rules" button, a location's "?", a refused move on
-// the board or in the error banner all dispatch ui/rules.js's event; this room asks the engine
+// the board or in the error banner all dispatch ui/rules-dialog.js's event; this room asks the engine
 // for the game's reference in the page's language (and, for a refusal, the section of its
 // rule) and shows the dialog at that section.
 
 import { pick } from "../ui/i18n.js";
-import { RULES_EVENT, rulesDialog } from "../ui/rules.js";
+import { RULES_EVENT, rulesDialog } from "../ui/rules-dialog.js";
 import { call } from "./engine.js";
 
 let host; // {t(), lang(), snap()}

@@ -8,7 +8,7 @@
 
 import { h, listen } from "./dom.js";
 import { morph } from "./morph.js";
-import { askRules } from "./rules.js";
+import { askRules } from "./rules-dialog.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -96,7 +96,7 @@ export function hover(el, show, hide) {
 // ---- why ----------------------------------------------------------------------------------
 
 // refused: the engine's refusal of each action asked about and refused ({code, params}), so
-// that a click on a refused target opens the rules reference at its section (ui/rules.js)
+// that a click on a refused target opens the rules reference at its section (ui/rules-dialog.js)
 const whys = { position: null, asked: new Map(), refused: new Map() };
 
 /** Why the viewer may not play `action` in position `position` (a snapshot hash): a Promise of

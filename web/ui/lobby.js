@@ -19,7 +19,7 @@ export function renderLobby(root, ctx) {
       { class: "screen lobby", testid: "screen-lobby", "aria-labelledby": "lobby-title" },
       h("h1", { id: "lobby-title", class: "lobby-title" }, t("ui.lobby.title")),
       h("p", { class: "lobby-tagline" }, t("ui.lobby.tagline")),
-      ctx.learnFirst ? ctx.learn : null, // "Learn to play" (ui/guide.js): first for a newcomer
+      ctx.learnFirst ? ctx.learn : null, // "Learn to play" (ui/guide-panel.js): first for a newcomer
       h("div", { class: "lobby-grid" }, gamesPanel(ctx), game ? setupPanel(ctx, game) : null, sidePanel(ctx)),
       ctx.learnFirst ? null : ctx.learn,
     ),

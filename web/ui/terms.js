@@ -9,7 +9,7 @@
 // plays a move by accident: a tap on the rest of the button plays it.
 
 import { h } from "./dom.js";
-import { askRules } from "./rules.js";
+import { askRules } from "./rules-dialog.js";
 
 // where the page writes labels and log lines the engine rendered
 export const TERM_HOSTS = ".action, .hint-label, .log-text, [class$='-choice']";

@@ -4,7 +4,7 @@
 
 import { h } from "../../ui/dom.js";
 import { svg as s } from "../../ui/board.js";
-import { rulesHelp } from "../../ui/rules.js";
+import { rulesHelp } from "../../ui/rules-dialog.js";
 import {
   COLOURS,
   SEAT_COLOURS,

@@ -3,7 +3,7 @@
 // this turn and the round-end forecast), compact for the others.
 
 import { h } from "../../ui/dom.js";
-import { rulesHelp } from "../../ui/rules.js";
+import { rulesHelp } from "../../ui/rules-dialog.js";
 import {
   COLOURS,
   SEAT_COLOURS,
@@ -104,7 +104,7 @@ function turnPanel(c, p) {
 
 function endButton(c) {
   if (!c.groups.has("end")) return null;
-  // passive: the end of a turn is never where a new decision's focus lands (ui/table.js)
+  // passive: the end of a turn is never where a new decision's focus lands (ui/table/focus.js)
   const end = h(
     "button",
     { type: "button", class: "mgn-btn primary", testid: "mgn-end", dataset: { passive: "true" } },

@@ -327,7 +327,7 @@ function prompt(ctx) {
   }
   if (p?.type === "action") {
     const pass = find(ctx, { type: "pass" });
-    // passive: a new decision's focus goes to a manipulation or an action, not to Pass (ui/table.js)
+    // passive: a new decision's focus goes to a manipulation or an action, not to Pass (ui/table/focus.js)
     if (pass) {
       const el = button(ctx, "oracle-pass", pass, null, pass.label);
       el.dataset.passive = "true";

@@ -2,7 +2,7 @@
 
 import { RUNES, all, button, find, target } from "./common.js";
 import { h } from "../../ui/dom.js";
-import { rulesHelp } from "../../ui/rules.js";
+import { rulesHelp } from "../../ui/rules-dialog.js";
 import { runeIcon } from "./sheet.js";
 import { svg as s } from "../../ui/board.js";
 

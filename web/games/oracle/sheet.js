@@ -2,7 +2,7 @@
 
 import { CELL, PAD, activate, all, button, explainWhy, find, memo, play, showWhy, target } from "./common.js";
 import { h, listen } from "../../ui/dom.js";
-import { rulesHelp } from "../../ui/rules.js";
+import { rulesHelp } from "../../ui/rules-dialog.js";
 import { svg as s } from "../../ui/board.js";
 
 // ----------------------------------------------------------------------------- stargazing

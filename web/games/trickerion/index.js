@@ -21,7 +21,8 @@ import {
   reveal,
 } from "../../ui/board.js";
 import { UI, seatBadge, words } from "./common.js";
-import { alley, downtown, fameBand, market, residence, theater, tracks } from "./board.js";
+import { alley, downtown, market, residence } from "./board.js";
+import { fameBand, theater, tracks } from "./theater.js";
 import { cap, data, loadData, nameOf } from "./data.js";
 import { clear, h } from "../../ui/dom.js";
 import { decisionStrip, orderedSeats, selectionStep } from "./strip.js";

@@ -43,7 +43,7 @@ export function decisionStrip(c) {
           type: "button",
           class: "trk-decide",
           testid: `trk-t-${key}`,
-          // a phase's or a turn's end is never where a new decision's focus lands (ui/table.js)
+          // a phase's or a turn's end is never where a new decision's focus lands (ui/table/focus.js)
           dataset: {
             target: key,
             count: "1",

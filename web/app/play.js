@@ -1,13 +1,13 @@
-// The table: the position on screen and whose screen it is (hotseat covers, simultaneous
-// decisions), its banners, the moves made from it, its autosave, and the automatic steps it
-// hands to the bot scheduler. The page (app.js) attaches itself with `attach` and reads the
-// table through the accessors below.
+// The game in play at the table: the position on screen and whose screen it is (hotseat
+// covers, simultaneous decisions), its banners, the moves made from it, its autosave, and the
+// automatic steps it hands to the bot scheduler. The page (app.js) attaches itself with
+// `attach` and reads the table through the accessors below; ui/table/ draws it.
 
 import { pageError, EngineError } from "../ui/bridge.js";
 import { refuseText } from "../ui/guard.js";
 import { autoPending, chooseViewer, humanSeats, seatNames, trackGroup } from "../ui/seats.js";
 import * as store from "../ui/store.js";
-import { buildTable, updateTable } from "../ui/table.js";
+import { buildTable, updateTable } from "../ui/table/index.js";
 import { errorText, timings } from "./automation.js";
 import * as boards from "./boards.js";
 import * as bots from "./bots.js";
@@ -34,7 +34,7 @@ const T = {
   fork: null, // {step}: the game was forked from a finished one (web/app/review.js); autosaved
   chart: null, // the bridge's chart of the finished game on screen: {hash, chart}
   chartFigure: null, // the figure the ending's chart shows (null: the game's first)
-  refs: null, // the table's elements (ui/table.js)
+  refs: null, // the table's elements (ui/table/)
 };
 
 // {lang(), t(), screen(), show(screen), el(), loadStrings(), redrawTopbar(), showLobby(), act(action),
@@ -170,6 +170,9 @@ boards.onLoaded(refresh);
 async function settle(snap, { fresh = false, draw = true, save = true } = {}) {
   const before = fresh ? null : T.snap;
   const next = chooseViewer(snap, fresh ? null : T.viewer);
+  // the answer in hand is the position for the seat it was asked for: the screen's last seat
+  // (a move, an undo or a step is asked for it) or the spectator (a new table)
+  const asked = snap;
   if (snap.viewer !== next) snap = await call("snapshot", { viewer: next, lang: page.lang() });
   T.group = trackGroup(fresh ? null : T.group, snap);
   if (fresh) {
@@ -186,8 +189,8 @@ async function settle(snap, { fresh = false, draw = true, save = true } = {}) {
     // the screen last showed (hidden information).
     let hide = T.group.group !== null;
     if (!hide) {
-      const other = (await call("snapshot", { viewer: T.shown, lang: page.lang() })).view;
-      hide = JSON.stringify(other) !== JSON.stringify(snap.view);
+      const other = asked.viewer === T.shown ? asked : await call("snapshot", { viewer: T.shown, lang: page.lang() });
+      hide = JSON.stringify(other.view) !== JSON.stringify(snap.view);
     }
     if (hide) T.covered = true;
     else T.shown = next;
@@ -243,7 +246,7 @@ export async function confirmCover() {
   T.covered = false;
   T.shown = T.viewer;
   await autosave();
-  refresh(); // (the focus goes to the decision: ui/table.js focusDecision)
+  refresh(); // (the focus goes to the decision: ui/table/focus.js)
   return T.snap;
 }
 

@@ -1,15 +1,32 @@
 // The ending of a game: the winner's banner, the final scores with each game's breakdown (and
 // a solo game's targets), the chart of the game, and what to do next (a new game, the same
-// table again, the review). Drawn into the table's `game-over` panel by ui/table.js.
+// table again, the review). Drawn into the table's `game-over` panel.
 
-import { chartLegend, chartSvg } from "./chart.js";
-import { bdi, clear, h } from "./dom.js";
-import { humanize } from "./i18n.js";
+import { chartLegend, chartSvg } from "../chart.js";
+import { bdi, clear, h } from "../dom.js";
+import { humanize } from "../i18n.js";
+import { turnText } from "./turn.js";
+
+/** The ending once the game is over; the moment it ends, or a finished game
+ *  opens, the ending is scrolled into view (the board above it may be taller than the window). */
+export function updateOver(refs, ctx, name, iso) {
+  const { t, snap } = ctx;
+  refs.over.hidden = !snap.result;
+  if (!snap.result) {
+    refs.endingShown = false;
+    return;
+  }
+  drawEnding(refs.over, ctx, iso(turnText(snap, t, name)), name);
+  if (refs.endingShown) return;
+  refs.endingShown = true;
+  // at the next frame: the layout is done once, by the browser, instead of in the redraw
+  requestAnimationFrame(() => refs.over.scrollIntoView({ block: "start" }));
+}
 
 /** Fill `el` for a finished game. `banner` is the "Game over: … wins" sentence (as nodes),
  *  `name(i)` a seat's name; `ctx.chart` the bridge's chart of the game (null until it comes),
  *  `ctx.on` the table's handlers (lobby, again, review). */
-export function drawEnding(el, ctx, banner, name) {
+function drawEnding(el, ctx, banner, name) {
   const { t, snap } = ctx;
   const result = snap.result;
   const seats = snap.seats.map((_, i) => i);
