@@ -105,6 +105,23 @@ def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
     return v
 
 
+def preparable(g, s: State, seat: int) -> str:
+    """The trick a Workshop character would prepare this round: the most yielding one the seat
+    holds the props for and has no marker of ("" if none). The round plan staffs the Workshop
+    by its prepare AP, and the hint's why-line names it."""
+    cat = g.cat
+    p = s.players[seat]
+    best, out = -1.0, ""
+    for t in p.tricks:
+        if t.markers or not has_components(cat, p, t.id):
+            continue
+        f, c, sh = cat.trick_yield[t.id]
+        worth = (f + c / 2 + sh) * cat.tricks[t.id].markers
+        if worth > best:
+            best, out = worth, t.id
+    return out
+
+
 class GreedyBot:
     def __init__(self, seed: int, weights: dict[str, float] | None = None) -> None:
         self.rng = Rng.from_seed(seed)
@@ -340,17 +357,8 @@ class GreedyBot:
     @staticmethod
     def _prepare_ap(g, s: State, seat: int) -> int:
         """The prepare AP of the best trick that could be prepared this round (0: none)."""
-        cat = g.cat
-        p = s.players[seat]
-        best, need = -1.0, 0
-        for t in p.tricks:
-            if t.markers or not has_components(cat, p, t.id):
-                continue
-            f, c, sh = cat.trick_yield[t.id]
-            worth = (f + c / 2 + sh) * cat.tricks[t.id].markers
-            if worth > best:
-                best, need = worth, cat.tricks[t.id].prepare_ap
-        return need
+        trick = preparable(g, s, seat)
+        return g.cat.tricks[trick].prepare_ap if trick else 0
 
     # --- placement -------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.bots import start_worth
+from engine.games.trickerion.bots import preparable, start_worth
 from engine.games.trickerion.common import effective, has_components, residence, theater_day_of
 from engine.games.trickerion.state import State
 
@@ -91,22 +91,6 @@ def _needing(g: Any, s: State, seat: int, prop: str) -> str:
     return ""
 
 
-def _preparable(g: Any, s: State, seat: int) -> str:
-    """The trick a Workshop character would prepare: the most yielding one the seat holds the
-    props for and has no marker of (the plan's ``GreedyBot._prepare_ap``), "" if none."""
-    cat = g.cat
-    p = s.players[seat]
-    best, out = -1.0, ""
-    for t in p.tricks:
-        if t.markers or not has_components(cat, p, t.id):
-            continue
-        f, c, sh = cat.trick_yield[t.id]
-        worth = (f + c / 2 + sh) * cat.tricks[t.id].markers
-        if worth > best:
-            best, out = worth, t.id
-    return out
-
-
 def _sent(g: Any, s: State, seat: int, char: int, where: str, slot: int) -> Reason:
     """What a character is sent to ``where`` for (``slot`` -1: assigned, not yet placed)."""
     p = s.players[seat]
@@ -118,7 +102,7 @@ def _sent(g: Any, s: State, seat: int, char: int, where: str, slot: int) -> Reas
         if slot >= 0:
             params["day"] = slot // 3
     elif where == "workshop":
-        params["trick"] = _preparable(g, s, seat)
+        params["trick"] = preparable(g, s, seat)
     elif where == "market_row":
         short = [t.id for t in p.tricks if not has_components(g.cat, p, t.id)]
         params["trick"] = short[0] if short else ""
