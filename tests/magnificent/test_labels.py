@@ -229,6 +229,42 @@ def test_a_perform_with_nothing_to_perform_warns_and_build_short_of_power_says_t
         assert ("discard a gem first" in text) == (ap(s) + 2 * gems >= need), text
 
 
+def test_perform_counts_a_poster_a_trainer_marker_makes_ready():
+    """R52 with T10: the guide's third turn holds Kimora (needs a large orange camp tile, none
+    built) and a trainer marker for "ignore one camp tile", which goes on only after Perform is
+    chosen; so before it the label must count Kimora, and only one poster in all, since the one
+    ignored tile cannot serve both posters (the starting one wants a small purple tile)."""
+    import msgspec
+
+    from engine.core.match import Match
+    from engine.guides import human_seat, load
+
+    guide = load("magnificent")
+    seat = human_seat(guide)
+    match = Match.new("magnificent", 2, guide.options, guide.seed)
+    game = match.game
+    perform_at = next(
+        i
+        for i, m in enumerate(guide.script)
+        if m.seat == seat and m.action == {"type": "action", "action": "perform"}
+    )
+    for move in guide.script[:perform_at]:
+        while match.to_act().kind != "players":
+            match.auto_step()
+        match.act(move.seat, game.action_from_builtins(move.action))
+    s = match.state
+    assert s.players[seat].markers > 0 and "t10_ignore_fragment" in s.players[seat].tiles
+    assert labels.performable(game.rules, s, seat) == 1
+    players = list(s.players)
+    players[seat] = msgspec.structs.replace(players[seat], markers=0)
+    bare = msgspec.structs.replace(s, players=players)
+    assert labels.performable(game.rules, bare, seat) == 0
+    for move in guide.script[perform_at : perform_at + 2]:  # Perform, then the marker on T10
+        match.act(move.seat, game.action_from_builtins(move.action))
+    assert match.state.turn.ignore == 1
+    assert labels.performable(game.rules, match.state, seat) == 1  # not 2: one ignore in all
+
+
 @pytest.mark.parametrize("seed", [2, 6])
 def test_a_greyed_choice_says_why_in_words_in_three_languages(seed):
     """The probes the board asks about when pointed at (an action button, a build level, a die,

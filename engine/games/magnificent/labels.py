@@ -11,6 +11,7 @@ tells the deck's top card.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from engine.games.magnificent import actions as A
@@ -59,13 +60,25 @@ def performable(r: Rules, s: MagState, seat: int) -> int:
     p = s.players[seat]
     spaces = perform.spaces_allowed(r, s, ap(s))
     most = max((r.track[i].posters for i in spaces), default=0) + s.turn.extra_posters
-    ignores = [""] + (list(r.fragments) if s.turn.ignore else [])
-    ready = [
-        i
-        for i, x in enumerate(p.posters)
-        if x is not None and any(perform.eligible(r, s, seat, (i,), ig) for ig in ignores)
-    ]
-    return min(most, len(ready))
+    # a trainer marker the player can still put on an "ignore a camp tile" tile counts too: the
+    # marker goes on once Perform is chosen, so before it the label would deny a ready poster
+    can_ignore = s.turn.ignore or (
+        p.markers > 0
+        and any(
+            r.spaces[t].effect == "ignore_fragment" and not s.turn.markers.get(t) for t in p.tiles
+        )
+    )
+    ignores = [""] + (list(r.fragments) if can_ignore else [])
+    filled = [i for i, x in enumerate(p.posters) if x is not None]
+    for k in range(min(most, len(filled)), 0, -1):
+        # posters rewarded together need their camp tiles and gems together (R52 ii, iii)
+        if any(
+            perform.eligible(r, s, seat, combo, ig)
+            for combo in combinations(filled, k)
+            for ig in ignores
+        ):
+            return k
+    return 0
 
 
 def _move(r: Rules, s: MagState, seat: int, a: A.Move) -> dict[str, Any]:
