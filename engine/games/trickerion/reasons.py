@@ -29,13 +29,10 @@ def reason(g: Any, s: State, action: Any, seat: int) -> Reason | None:
             best = max(tricks, key=lambda t: start_worth(cat, t))
             return "ui.hint.why.trk.magician", {"school": school, "trick": best}
     if isinstance(action, A.ChooseTrick):
-        fame, coins, shards = cat.trick_yield[action.trick]
         return "ui.hint.why.trk.start_trick", {
             "trick": action.trick,
             "markers": cat.tricks[action.trick].markers,
-            "fame": fame,
-            "coins": coins,
-            "shards": shards,
+            **_marker_yield(cat, action.trick),
         }
     if isinstance(action, A.Prepare):
         # the markers it readies as played (an Engineer adds one, four of a symbol at most)
@@ -46,13 +43,10 @@ def reason(g: Any, s: State, action: Any, seat: int) -> Reason | None:
             **_show(s, seat),
         }
     if isinstance(action, A.SetUpTrick):
-        fame, coins, shards = cat.trick_yield[action.trick]
         return "ui.hint.why.trk.set_up", {
             "trick": action.trick,
             "perf": s.row[action.card].id,
-            "fame": fame,
-            "coins": coins,
-            "shards": shards,
+            **_marker_yield(cat, action.trick),
         }
     if isinstance(action, (A.Buy, A.Order, A.QuickOrder)):
         prop = action.prop if not isinstance(action, A.Buy) else (action.props or ("",))[0]
@@ -69,6 +63,12 @@ def reason(g: Any, s: State, action: Any, seat: int) -> Reason | None:
     if isinstance(action, A.PlaceCharacter):
         return _sent(g, s, seat, action.character, action.location, action.slot)
     return _earned(g, s, action, seat)
+
+
+def _marker_yield(cat: Any, trick: str) -> dict[str, int]:
+    """What one of the trick's markers yields when performed, as a reason's parameters."""
+    fame, coins, shards = cat.trick_yield[trick]
+    return {"fame": fame, "coins": coins, "shards": shards}
 
 
 def _show(s: State, seat: int) -> dict[str, Any]:
