@@ -18,7 +18,7 @@ import msgspec
 from engine.core.game import Game
 from engine.core.rollout import Plan, Rollouts
 from engine.core.search import LEVELS as TREE
-from engine.core.search import Level, Search, knowledge
+from engine.core.search import Knowledge, Level, Search, knowledge
 
 # Rollout plans: (moves compared, futures per move, decisions looked ahead; None: the end).
 PLANS: dict[str, Plan] = {
@@ -36,6 +36,11 @@ def tree_level(name: str) -> Level:
     return TREE.get(name) or TREE["hard"]
 
 
+def level_plan(know: Knowledge, name: str) -> Plan | None:
+    """The level's rollout plan: the game's own (its search knowledge), else the shared one."""
+    return (know.plans or {}).get(name) or PLANS.get(name)
+
+
 def thinking_seconds(cls: type[Game]) -> dict[str, float]:
     """The game's levels that think for a time budget, with its seconds a move (the lobby
     says so: such a level plays stronger on a faster device)."""
@@ -44,7 +49,7 @@ def thinking_seconds(cls: type[Game]) -> dict[str, float]:
         return {}
     out = {}
     for name in NAMES:
-        plan = (know.plans or {}).get(name) or PLANS.get(name)
+        plan = level_plan(know, name)
         if name in cls.bots and plan is not None and plan.seconds is not None:
             out[name] = plan.seconds
     return out
@@ -66,7 +71,7 @@ class LevelBot:
 
     def plan(self, game: Game) -> Plan | None:
         know = knowledge(game)
-        plan = (know.plans or {}).get(self.name) or PLANS.get(self.name)
+        plan = level_plan(know, self.name)
         if plan is None or know.policy is None or know.rank is None:
             return None
         return msgspec.structs.replace(plan, worlds=self.budget) if self.budget else plan
