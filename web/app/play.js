@@ -7,7 +7,7 @@ import { pageError, EngineError } from "../ui/bridge.js";
 import { refuseText } from "../ui/guard.js";
 import { autoPending, chooseViewer, humanSeats, seatNames, trackGroup } from "../ui/seats.js";
 import * as store from "../ui/store.js";
-import { buildTable, updateTable } from "../ui/table/index.js";
+import { buildTable, releaseMoveFocus, updateTable } from "../ui/table/index.js";
 import { errorText, timings } from "./automation.js";
 import * as boards from "./boards.js";
 import * as bots from "./bots.js";
@@ -255,7 +255,15 @@ export async function act(action) {
   if (T.viewer === null) throw pageError(page.t(), "ui.error.no_seat");
   await confirmCover();
   guide.gate(action); // a guided game lets through only the step's move (throws "not yet")
-  const snap = await call("act", { seat: T.viewer, action, viewer: T.viewer, lang: page.lang() });
+  const released = releaseMoveFocus(T.refs);
+  let snap;
+  try {
+    snap = await call("act", { seat: T.viewer, action, viewer: T.viewer, lang: page.lang() });
+  } catch (error) {
+    // refused: the position stays, and so does the focus
+    if (released?.isConnected && document.activeElement === document.body) released.focus({ preventScroll: true });
+    throw error;
+  }
   T.error = null;
   return settle(snap);
 }

@@ -19,6 +19,7 @@ import { SPEEDS } from "./skeleton.js";
 import { turnText } from "./turn.js";
 
 export { buildTable } from "./skeleton.js";
+export { releaseMoveFocus } from "./focus.js";
 
 export function updateTable(refs, ctx) {
   const { t, snap, covered } = ctx;
