@@ -2,13 +2,16 @@
 term in a Trickerion move label shows its explanation, Enter on a log term opens it; at 390x844
 on a touch screen a tap on a term in the log opens the popover, whose rule link opens the
 reference at the term's section, and a tap on a term inside a move button explains it without
-playing the move; The Magnificent and the Oracle in EN and RU. Screenshots under build/screenshots/terms-*."""
+playing the move; The Magnificent and the Oracle in EN and RU; the review screen's log the same
+way, its rule link opening the reference over the review. Screenshots under build/screenshots/terms-*."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from finished import played
+from playwright.sync_api import expect
 from test_rules_ref import dialog_at, set_lang, start
 
 from conftest import watch
@@ -138,4 +141,71 @@ def test_a_term_in_the_magnificent_and_the_oracle_explains_itself_in_en_and_ru(
         screenshot(page, f"terms-hover-{game}-{lang}-1366")
         page.mouse.move(0, 0)
         page.get_by_test_id("term-tip").wait_for(state="detached")
+    no_problems(page)
+
+
+def open_review(page, site_url) -> None:
+    """The review of a finished 2-player Magnificent game (e2e/finished.py), at its end."""
+    game = played("magnificent")
+    open_page(page, site_url)
+    page.evaluate("marquee.setSpeed(0)")
+    page.evaluate("t => marquee.load(t)", game.finished)
+    page.evaluate("marquee.idle()")
+    page.evaluate("marquee.review.open()")
+    page.wait_for_function("marquee.screen() === 'review'")
+    page.wait_for_selector(".review-log .log-text .term")
+
+
+def test_a_term_in_the_review_log_explains_itself_and_a_click_still_jumps(
+    page, site_url, screenshot
+):
+    """The review's log is marked as the table's: a mouse resting on a term explains it, and a
+    click on the term jumps to the position after its move, as a click on the rest of its entry."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_review(page, site_url)
+    for lang in ("en", "ru"):
+        set_lang(page, lang)
+        page.wait_for_selector(".review-log .log-text .term")
+        hover_first(page, ".review-log", "magnificent", lang)
+        screenshot(page, f"terms-review-hover-{lang}-1366")
+        page.mouse.move(0, 0)
+        page.get_by_test_id("term-tip").wait_for(state="detached")
+    entry = page.locator(".review-log li:has(.term)").nth(5)
+    step = int(entry.get_attribute("data-step"))
+    term = entry.locator(".term").first
+    term.scroll_into_view_if_needed()
+    term.click()
+    expect(page.get_by_test_id("review-position")).to_have_attribute("data-step", str(step + 1))
+    expect(page.get_by_test_id("term-pop")).to_have_count(0)
+    no_problems(page)
+
+
+def test_a_tap_on_a_term_in_the_review_log_opens_its_rule_over_the_review(
+    phone, site_url, screenshot
+):
+    """On a phone a tap on a review log term explains it without jumping; its rule link opens
+    the reference at the term's section over the review, which is still there once it closes."""
+    page = phone
+    open_review(page, site_url)
+    for lang in ("en", "ru"):
+        set_lang(page, lang)
+        page.wait_for_selector(".review-log .log-text .term")
+        before = page.evaluate("marquee.review.state().step")
+        term = page.locator(".review-log .log-text .term").nth(3)
+        term.scroll_into_view_if_needed()
+        term.tap()
+        pop = page.get_by_test_id("term-pop")
+        pop.wait_for(state="visible")
+        want = explained("magnificent", lang)[term.get_attribute("data-term")]
+        assert want["text"] in pop.text_content()
+        assert page.evaluate("marquee.review.state().step") == before
+        screenshot(page, f"terms-review-pop-{lang}-390")
+        page.get_by_test_id("term-rule").tap()
+        shown = dialog_at(page)
+        assert shown["at"] == want["section"] and shown["inView"] and shown["lang"] == lang, shown
+        screenshot(page, f"terms-review-rule-{lang}-390")
+        page.get_by_test_id("rules-close").tap()
+        page.get_by_test_id("rules").wait_for(state="detached")
+        assert page.evaluate("marquee.screen()") == "review"
+        assert page.evaluate("marquee.review.state().step") == before
     no_problems(page)

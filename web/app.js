@@ -421,7 +421,10 @@ table.attach({
   again: playAgain,
   review: () => reviewOf.table(),
 });
-rules.attach({ t: () => S.t, lang: () => S.lang, snap: () => (S.screen === "table" ? table.snap() : null) });
-terms.attach({ t: () => S.t, lang: () => S.lang, snap: () => (S.screen === "table" ? table.snap() : null) });
+// the game on screen, played or reviewed: its terms are explained and its rules open over either
+// (the reference is a dialog of its own, it needs the game, not a table)
+const onScreen = () => (S.screen === "table" ? table.snap() : S.screen === "review" ? review.snap() : null);
+rules.attach({ t: () => S.t, lang: () => S.lang, snap: onScreen });
+terms.attach({ t: () => S.t, lang: () => S.lang, snap: onScreen });
 window.marquee = marquee;
 startEarly();
