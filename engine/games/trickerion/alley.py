@@ -28,7 +28,7 @@ def draw_cost(r: TrickerionRules, s: State, act: Placement) -> int:
 
 
 def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
-    out: list = []
+    out: list[Any] = []
     if act.ap >= draw_cost(r, s, act):
         out.extend(A.DrawCards(loc) for loc in ASSIGN_DECKS if s.decks.get(loc))
     if (

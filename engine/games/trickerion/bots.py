@@ -134,7 +134,7 @@ class GreedyBot:
         if s.pending:
             return self._lookahead(game, s, seat, legal)
         if s.phase == "advertise":
-            from engine.games.trickerion.flow import advertise_cost
+            from engine.games.trickerion.common import advertise_cost
 
             rich = s.players[seat].coins >= advertise_cost(game.rules, s, seat) + 6
             return A.Advertise(rich) if A.Advertise(rich) in legal else legal[0]

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations_with_replacement
+from typing import Any
 
-from engine.games.trickerion.components import DIRECTIONS, OPPOSITE, Packs, load_packs
+from engine.games.trickerion.components import DIRECTIONS, OPPOSITE, DieSpec, Packs, load_packs
 
 LOCATIONS = ("downtown", "market_row", "workshop", "theater", "dark_alley")
 ASSIGN_DECKS = ("downtown", "market_row", "workshop", "theater")
@@ -28,6 +29,9 @@ BOARD_SLOTS = {"downtown": SLOT_DOWNTOWN, "market_row": SLOT_MARKET, "dark_alley
 # Dice (State.dice): Residence 0–1, Inn 2–3, Bank 4–5; a used die shows X.
 X = "x"
 
+# A link of a performance card (``CardGeo.links``).
+LinkGeo = tuple[int, int, bool, int, int]
+
 
 def is_stage(slot: int) -> bool:
     return SLOT_THEATER <= slot < SLOT_WORKSHOP and (slot - SLOT_THEATER) % 3 == 2
@@ -44,12 +48,14 @@ class CardGeo:
 
     __slots__ = ("id", "theater", "cells", "links", "facings", "cell_links", "bonus", "neutral")
 
-    def __init__(self, card) -> None:
+    # A base or a solo performance card (the solo one adds ``neutral``): the base game never
+    # imports the solo layer to name its type.
+    def __init__(self, card: Any) -> None:
         self.id = card.id
         self.theater = card.theater
         self.cells = [tuple(c) for c in card.cells]
         index = {c: i for i, c in enumerate(self.cells)}
-        self.links = []
+        self.links: list[LinkGeo] = []
         for link in card.links:
             a, b = tuple(link.a), tuple(link.b)
             side_a = _side(a, b)
@@ -73,7 +79,7 @@ class CardGeo:
             f.sort()
         b = card.performer_bonus
         self.bonus = (b.fame, b.coins, b.shards)
-        self.neutral = {
+        self.neutral: dict[int, tuple[str, int]] = {
             index[tuple(n.cell)]: (n.school, DIRECTIONS.index(n.facing))
             for n in getattr(card, "neutral", ())
         }
@@ -173,7 +179,7 @@ class Catalog:
         return {k: tuple(v) for k, v in out.items()}
 
 
-def _order_dice(dice) -> tuple[tuple[str, ...], ...]:
+def _order_dice(dice: tuple[DieSpec, ...]) -> tuple[tuple[str, ...], ...]:
     by_area: dict[str, list[tuple[str, ...]]] = {"dahlgaard_residence": [], "inn": [], "bank": []}
     for die in dice:
         by_area[die.area].extend([tuple(str(f).lower() for f in die.faces)] * die.count)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.tuples import put, without
-from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog
+from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog, LinkGeo
 from engine.games.trickerion.components import DayYield, load_packs
 from engine.games.trickerion.rules import TrickerionRules
-from engine.games.trickerion.state import PerfCard, Player, State, Trick
+from engine.games.trickerion.state import PendingBase, PerfCard, Player, State, Trick
 
 MARKERS_PER_SYMBOL = 4
 FREE = -1  # an empty slot of a performance card (NEUTRAL, -3: a neutral marker)
@@ -264,7 +264,7 @@ def symbol_schools(cat: Catalog, s: State) -> dict[int, str]:
     return out
 
 
-def link_formed(cat: Catalog, pc: PerfCard, link, schools: dict[int, str]) -> bool:
+def link_formed(cat: Catalog, pc: PerfCard, link: LinkGeo, schools: dict[int, str]) -> bool:
     """Both cells of ``link`` hold markers (a neutral one counts as its printed school) whose
     facing sides show the same school symbol."""
     ia, ib, _shard, da, db = link
@@ -313,7 +313,7 @@ def day_yield(cat: Catalog, s: State, day: int) -> tuple[int, int]:
     return f, c
 
 
-def hand_cards(p) -> list[str]:
+def hand_cards(p: Player) -> list[str]:
     """Distinct assignment cards in hand: permanent (location ids) then specials."""
     out = [loc for loc, n in p.hand.items() if n > 0]
     for card in p.specials:
@@ -322,14 +322,14 @@ def hand_cards(p) -> list[str]:
     return out
 
 
-def take_card(p, card: str) -> None:
+def take_card(p: Player, card: str) -> None:
     if card in p.specials:
         p.specials = without(p.specials, card)
     else:
         p.hand[card] -= 1
 
 
-def raise_decision(r: TrickerionRules, s: State, pend) -> None:
+def raise_decision(r: TrickerionRules, s: State, pend: PendingBase) -> None:
     """Queue a pending decision at its place in the declared order (``decisions.TABLE``)."""
     r.decisions.insert(s.pending, pend)
 

@@ -28,8 +28,9 @@ checked by :func:`cross_check` once all are read. Every problem is one ``pack.in
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 import msgspec
 
@@ -115,7 +116,8 @@ class Names(_Data, kw_only=True, frozen=True):
         """Our own translation in ``lang``, where that language has no official name."""
         if self.unofficial is None or lang not in ("ru", "fr"):
             return None
-        return getattr(self.unofficial, lang)
+        name: str | None = getattr(self.unofficial, lang)
+        return name
 
 
 class Text(_Data, kw_only=True, frozen=True):
@@ -1019,7 +1021,11 @@ PACK_TYPES: dict[str, type[Pack]] = {
 }
 
 
-def _lookup(table: dict, key, kind: str):
+V = TypeVar("V")
+
+
+# Keyed by a string id (some typed as a Literal of the ids) or a trick level.
+def _lookup(table: Mapping[Any, V], key: str | int, kind: str) -> V:
     try:
         return table[key]
     except KeyError:
@@ -1081,7 +1087,7 @@ def pack_id(name: str) -> str:
     return f"{GAME}.{name}"
 
 
-def decode_pack(name: str, data: bytes | str):
+def decode_pack(name: str, data: bytes | str) -> Any:
     """Read one pack file through the core gate: header, types, ids and the file's own checks;
     a problem raises PackError (``pack.invalid``) naming its JSON path."""
     raw = data.encode() if isinstance(data, str) else data
@@ -1216,7 +1222,7 @@ def check_cards(cards: tuple[PerformanceCard, ...]) -> list[tuple[str, str]]:
         at = f"$.cards[{i}]"
         if len(set(card.cells)) != len(card.cells):
             errors.append((f"{at}.cells", "a cell repeats"))
-        seen: set[frozenset] = set()
+        seen: set[frozenset[tuple[int, int]]] = set()
         for j, link in enumerate(card.links):
             path = f"{at}.links[{j}]"
             if not (card.has_cell(link.a) and card.has_cell(link.b)):

@@ -10,6 +10,7 @@ own kinds after these (``TrickerionRules.extra_decisions``). A test checks every
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.decisions import Decision, refuse
@@ -62,13 +63,13 @@ def _not_listed(r: TrickerionRules, s: State, pend: Any, action: Any) -> tuple[s
     return refuse("trickerion", pend, action)
 
 
-def answer(body, passable: bool = False) -> Decision:
+def answer(body: Any, passable: bool = False) -> Decision:
     """A decision of play: ``body(r, s, pend)`` lists its answers (and Pass when
     ``passable``); the decision leaves the queue, then the answer (checked by the core)
     applies. A refused answer names the decision (``trickerion.decision.<kind>``)."""
 
     def legal(r: TrickerionRules, s: State, pend: Any) -> list[Any]:
-        out = body.legal(r, s, pend)
+        out: list[Any] = body.legal(r, s, pend)
         return out + [A.Pass()] if passable else out
 
     def apply(r: TrickerionRules, s: State, pend: Any, action: Any, ev: list[Event]) -> None:
@@ -133,7 +134,7 @@ class KeepCard:
         )
 
 
-def _perform_decision(performer_of) -> Decision:
+def _perform_decision(performer_of: Callable[[Any], int]) -> Decision:
     """Choose today's card: the performer, or Yoruba Spiritmaster for them."""
 
     class Perform:
@@ -158,7 +159,7 @@ def _perform_decision(performer_of) -> Decision:
     return answer(Perform, performer_of is not _own)._replace(refusal=refusal)
 
 
-def _own(pend) -> int:
+def _own(pend: PendingPerform) -> int:
     return pend.seat
 
 
@@ -166,7 +167,7 @@ def _possessed(pend: PendingSoulPossession) -> int:
     return pend.performer
 
 
-def _performance_option(kind: str):
+def _performance_option(kind: str) -> type[Any]:
     class Option:
         @staticmethod
         def legal(r: TrickerionRules, s: State, pend: Any) -> list[Any]:
@@ -308,7 +309,11 @@ class HiddenTalent:
 
     @staticmethod
     def apply(
-        r: TrickerionRules, s: State, pend: PendingHiddenTalent, action: A.BecomeSpecialist, ev
+        r: TrickerionRules,
+        s: State,
+        pend: PendingHiddenTalent,
+        action: A.BecomeSpecialist,
+        ev: list[Event],
     ) -> None:
         c = s.players[pend.seat].chars[pend.character]
         c.kind = action.specialist

@@ -31,6 +31,7 @@ from engine.games.trickerion.state import (
     PendingInvestments,
     PendingMassRecruitment,
     Placement,
+    Player,
     State,
     Trick,
 )
@@ -78,7 +79,7 @@ def learnable(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[t
 def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     cat: Catalog = r.cat
     p = s.players[seat]
-    out: list = []
+    out: list[Any] = []
     if act.ap >= cost(r, s, act, "learn_trick"):
         overhaul = act.effect == "ready" and r.effect_of(act) == "trick_overhaul"
         symbol_free = free_symbol(p) >= 0
@@ -112,7 +113,7 @@ def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     return out
 
 
-def can_hire(cat: Catalog, p, kind: str) -> bool:
+def can_hire(cat: Catalog, p: Player, kind: str) -> bool:
     if kind == "apprentice":
         return owns_or_hired(p, "apprentice") < cat.supply["apprentice"]
     return kind in SPECIALISTS and owns_or_hired(p, kind) == 0
@@ -158,7 +159,7 @@ def _die(die: int) -> None:
 
 
 def learn_trick(
-    r, s: State, seat: int, act: Placement, action: A.LearnTrick, ev: list[Event]
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.LearnTrick, ev: list[Event]
 ) -> None:
     cat: Catalog = r.cat
     p = s.players[seat]
@@ -254,7 +255,7 @@ def hire(
 
 
 def take_coins(
-    r, s: State, seat: int, act: Placement, action: A.TakeCoins, ev: list[Event]
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.TakeCoins, ev: list[Event]
 ) -> None:
     if action.die not in BANK or s.dice[action.die] == X:
         raise IllegalAction("trickerion.downtown.die_unavailable", die=action.die)

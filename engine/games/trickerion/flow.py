@@ -16,6 +16,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import AUTOMATON, CHANCE_NODE, TERMINAL, ToAct
+from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import endround, performance, placement, setup
 from engine.games.trickerion.catalog import Catalog
@@ -139,7 +140,7 @@ def advance(r: TrickerionRules, s: State, ev: list[Event]) -> None:
 # --- dice and initiative ----------------------------------------------------------------------
 
 
-def throw(r: TrickerionRules, rng) -> tuple[str, ...]:
+def throw(r: TrickerionRules, rng: Rng) -> tuple[str, ...]:
     """One face per die, drawn from ``rng`` (``chance_action`` draws from a copy of the
     state's; ``roll`` advances the state's own by the same draws)."""
     return tuple(rng.choice(faces) for faces in r.cat.die_faces)
@@ -179,7 +180,7 @@ def start_advertise(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     r.on_advertise_start(s, ev)
 
 
-def advertise(r: TrickerionRules, s: State, seat: int, action, ev: list[Event]) -> None:
+def advertise(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]) -> None:
     p = s.players[seat]
     if not isinstance(action, A.Advertise) or p.done:
         raise IllegalAction("trickerion.advertise.not_now", seat=seat)
@@ -211,7 +212,7 @@ def assign_legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     if p.done:
         return []
     cards = hand_cards(p)
-    out: list = []
+    out: list[Any] = []
     for i, c in enumerate(p.chars):
         if c.card == "" and c.slot == HOME:
             out.extend(A.Assign(i, card) for card in cards)
@@ -219,7 +220,7 @@ def assign_legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     return out
 
 
-def assign(r: TrickerionRules, s: State, seat: int, action, ev: list[Event]) -> None:
+def assign(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]) -> None:
     p = s.players[seat]
     if p.done:
         raise IllegalAction("trickerion.assign.done", seat=seat)

@@ -9,7 +9,7 @@ turns to and the links it makes with their reward; Advertise by its price.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import CardGeo, Catalog
@@ -178,7 +178,12 @@ def label_terms(r: TrickerionRules, state: Any, action: Any, seat: int | None) -
     return out
 
 
-def warning(g: Any, s: State, action: Any, seat: int) -> tuple[str, dict[str, Any]] | None:
+class Lister(Protocol):
+    # what ``warning`` reads of its Game (typed apart: the Game names its presenter)
+    def legal_actions(self, state: State, seat: int) -> list[Any]: ...
+
+
+def warning(g: Lister, s: State, action: Any, seat: int) -> tuple[str, dict[str, Any]] | None:
     """A move that ends a phase or a turn while the player could still act, said before the
     click (issue #31: one Enter ended Assignment with no character assigned, and the round was
     lost): Done assigning with characters left without a card, End turn with action points

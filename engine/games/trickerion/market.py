@@ -27,7 +27,7 @@ from engine.games.trickerion.common import (
     room_for,
 )
 from engine.games.trickerion.rules import TrickerionRules
-from engine.games.trickerion.state import Placement, State
+from engine.games.trickerion.state import Placement, Player, State
 
 
 def stock(r: TrickerionRules, s: State) -> dict[str, int]:
@@ -50,12 +50,12 @@ def unit_price(r: TrickerionRules, s: State, prop: str, surcharge: int) -> int:
     return base + surcharge
 
 
-def _board_types(p) -> int:
+def _board_types(p: Player) -> int:
     """Prop types lying on the player board (not on the Manager board)."""
     return sum(1 for k, v in p.props.items() if v and k not in p.mgr)
 
 
-def _fits(p, props: tuple[str, ...], on_board: int | None = None) -> bool:
+def _fits(p: Player, props: tuple[str, ...], on_board: int | None = None) -> bool:
     """May ``p`` take these tokens? ``bundles`` passes ``on_board`` (``_board_types(p)``) as
     it asks this for every composition of one state, a hot path of random games."""
     if on_board is None:
@@ -113,7 +113,7 @@ def bundles(
 def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     cat: Catalog = r.cat
     p = s.players[seat]
-    out: list = []
+    out: list[Any] = []
     buy_ap = r.action_ap(s, "buy")
     if act.ap >= buy_ap:
         # Most placements carry none of the special Buy effects: skip asking per bundle.
@@ -142,7 +142,7 @@ def _orders(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any
     """The Order actions of :func:`legal` (``order`` checks an Order against these alone)."""
     cat: Catalog = r.cat
     p = s.players[seat]
-    out: list = []
+    out: list[Any] = []
     order_ap = r.action_ap(s, "order")
     if act.ap >= order_ap:
         in_order = set(s.market.order)
@@ -165,7 +165,7 @@ _SPECIAL_BUYS = ("smuggled_goods", "barter_with_power", "shoplifting")
 
 
 def _special_buys(
-    r, s: State, seat: int, act: Placement, props: tuple[str, ...], price: int
+    r: TrickerionRules, s: State, seat: int, act: Placement, props: tuple[str, ...], price: int
 ) -> list[Any]:
     p = s.players[seat]
     out = []
@@ -330,7 +330,7 @@ def order(
 
 
 def quick_order(
-    r, s: State, seat: int, act: Placement, action: A.QuickOrder, ev: list[Event]
+    r: TrickerionRules, s: State, seat: int, act: Placement, action: A.QuickOrder, ev: list[Event]
 ) -> None:
     if action.prop not in r.cat.prop_cost or action.prop == s.market.quick:
         raise IllegalAction("trickerion.market.quick_order_same", prop=action.prop)

@@ -34,6 +34,7 @@ from engine.games.trickerion.state import (
     PendingPremiere,
     PendingSoulPossession,
     PendingSteal,
+    PerfCard,
     State,
 )
 
@@ -293,7 +294,7 @@ def resolve(r: TrickerionRules, s: State, performer: int, ci: int, ev: list[Even
     pc.guest = ()
 
 
-def performer_bonus(r: TrickerionRules, s: State, seat: int, pc, links: int) -> list[int]:
+def performer_bonus(r: TrickerionRules, s: State, seat: int, pc: PerfCard, links: int) -> list[int]:
     cat: Catalog = r.cat
     rules = cat.perf_rules
     fame = rules.link_bonus_fame * links

@@ -166,11 +166,11 @@ def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     p = s.players[seat]
     act = s.act
     if act is not None:
-        here = LOCATION_MODULES[act.loc].legal(r, s, seat, act)
+        here: list[Any] = LOCATION_MODULES[act.loc].legal(r, s, seat, act)
         here.extend(extras(r, s, seat, act))
         here.append(A.EndTurn())
         return here
-    out: list = []
+    out: list[Any] = []
     for i, c in enumerate(p.chars):
         if c.card and c.slot == HOME and not c.idle:
             out.extend(A.PlaceCharacter(i, loc, k) for loc, k in destinations(r, s, seat, i))
@@ -182,13 +182,13 @@ def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
 def anytime(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     """Returning props or tricks to the supply "at any time" (offered at the start of a turn)."""
     p = s.players[seat]
-    out: list = [A.DiscardProps(prop, 1) for prop, n in p.props.items() if n > 0]
+    out: list[Any] = [A.DiscardProps(prop, 1) for prop, n in p.props.items() if n > 0]
     out.extend(A.ReturnTrick(t.id) for t in p.tricks)
     return out
 
 
 def extras(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
-    out: list = []
+    out: list[Any] = []
     p = s.players[seat]
     if (
         not act.enhanced

@@ -18,6 +18,8 @@ class _Table(Protocol):
     @property
     def rules(self) -> TrickerionRules: ...
 
+    def legal_actions(self, state: State, seat: int) -> list[Any]: ...
+
 
 class TrickerionPresenter(Presenter):
     game: _Table

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.core.events import Event
 from engine.games.trickerion.catalog import catalog
 
 # Events counted once per event, for the seat they name.
@@ -24,13 +25,13 @@ COUNTED = {
 }
 
 
-def profile(state: Any, events: list) -> list[dict[str, float]]:
+def profile(state: Any, events: list[Event]) -> list[dict[str, float]]:
     levels = catalog().trick_level
     solo = getattr(state, "solo", None)
     auto = solo.seat if solo is not None else -1
-    out: list[Counter] = [Counter() for _ in state.players]
+    out: list[Counter[str]] = [Counter() for _ in state.players]
     # Markers set up on each performance card (by its id), per seat, until it is performed.
-    on_card: dict[str, Counter] = {}
+    on_card: dict[str, Counter[int]] = {}
     performer = -1
     for e in events:
         code, q = e.code, e.params
@@ -67,7 +68,9 @@ def profile(state: Any, events: list) -> list[dict[str, float]]:
     ]
 
 
-def _seat(c: Counter, p: Any, final: dict, levels: dict[str, int], auto: bool) -> dict:
+def _seat(
+    c: Counter[str], p: Any, final: dict[str, int], levels: dict[str, int], auto: bool
+) -> dict[str, float]:
     """The end of the game: tricks owned, the final breakdown, what the seat began with."""
     for t in p.tricks:
         c[f"tricks.l{levels[t.id]}"] += 1

@@ -143,7 +143,7 @@ class TrickerionRules:
         card = act.mimic or act.card
         return self.cat.specials[card].effect if card else ""
 
-    def effect_params(self, act: Placement) -> tuple:
+    def effect_params(self, act: Placement) -> tuple[Any, ...]:
         card = act.mimic or act.card
         return self.cat.specials[card].params if card else ()
 

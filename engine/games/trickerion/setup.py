@@ -35,6 +35,7 @@ from engine.games.trickerion.state import (
     NEUTRAL,
     Char,
     Market,
+    PendingBase,
     PendingEngineerTrick,
     PendingFastProps,
     PendingFastSpecial,
@@ -127,11 +128,13 @@ def _perf_card(cat: Catalog, card_id: str) -> PerfCard:
 # --- the setup choices: what each offers, what the answer does ------------------------------
 
 
-def choice(kind) -> Decision:
+def choice(kind: Any) -> Decision:
     """A setup choice as a ``decisions.TABLE`` entry: the choice (checked by the core) leaves
     the queue and applies; once no choice is left, setup goes on."""
 
-    def apply(r: TrickerionRules, s: State, pend, action, ev: list[Event]) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingBase, action: Any, ev: list[Event]
+    ) -> None:
         s.pending.pop(0)
         kind.apply(r, s, pend, action, ev)
         if not s.pending:
@@ -148,7 +151,7 @@ def _not_allowed(
 
 class Magician:
     @staticmethod
-    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
+    def legal(r: TrickerionRules, s: State, pend: PendingMagician) -> list[Any]:
         taken = {q.school for q in s.players if q.magician}
         out = []
         for m in r.cat.magicians.values():
@@ -161,7 +164,11 @@ class Magician:
 
     @staticmethod
     def apply(
-        r: TrickerionRules, s: State, pend, action: A.ChooseMagician, ev: list[Event]
+        r: TrickerionRules,
+        s: State,
+        pend: PendingMagician,
+        action: A.ChooseMagician,
+        ev: list[Event],
     ) -> None:
         cat: Catalog = r.cat
         seat = pend.seat
@@ -179,28 +186,46 @@ class Magician:
 
 class StartTrick:
     @staticmethod
-    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
+    def legal(r: TrickerionRules, s: State, pend: PendingStartTrick) -> list[Any]:
         free = set(residence(r, s))
         return [A.ChooseTrick(t) for t in r.cat.level1[s.players[pend.seat].school] if t in free]
 
     @staticmethod
-    def apply(r: TrickerionRules, s: State, pend, action: A.ChooseTrick, ev: list[Event]) -> None:
+    def apply(
+        r: TrickerionRules,
+        s: State,
+        pend: PendingStartTrick,
+        action: A.ChooseTrick,
+        ev: list[Event],
+    ) -> None:
         learn(r.cat, s, pend.seat, action.trick)
         ev.append(Event("trickerion.trick_learned", {"seat": pend.seat, "trick": action.trick}))
 
 
 class EngineerTrick:
     @staticmethod
-    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
+    def legal(r: TrickerionRules, s: State, pend: PendingEngineerTrick) -> list[Any]:
         return [A.ChooseTrick(t) for t in residence(r, s) if r.cat.trick_level[t] == 1]
 
     @staticmethod
-    def apply(r: TrickerionRules, s: State, pend, action: A.ChooseTrick, ev: list[Event]) -> None:
+    def apply(
+        r: TrickerionRules,
+        s: State,
+        pend: PendingEngineerTrick,
+        action: A.ChooseTrick,
+        ev: list[Event],
+    ) -> None:
         learn(r.cat, s, pend.seat, action.trick, eng=True)
         ev.append(Event("trickerion.trick_learned", {"seat": pend.seat, "trick": action.trick}))
 
 
-def _take_props(s: State, pend, action: A.ChooseProps, ev: list[Event], to_manager: bool) -> None:
+# The decisions that take props from the supply (the setup's and the fast game's).
+_PropsPending = PendingStartProps | PendingManagerProps | PendingFastProps
+
+
+def _take_props(
+    s: State, pend: _PropsPending, action: A.ChooseProps, ev: list[Event], to_manager: bool
+) -> None:
     p = s.players[pend.seat]
     for prop in action.props:
         add_props(p, prop, 1)
@@ -216,13 +241,22 @@ class _BundleProps:
     to_manager = False
 
     @classmethod
-    def legal(cls, r, s: State, pend) -> list[Any]:
+    def legal(
+        cls, r: TrickerionRules, s: State, pend: PendingStartProps | PendingManagerProps
+    ) -> list[Any]:
         p = s.players[pend.seat]
         bundles = r.cat.prop_bundles[pend.value]
         return [A.ChooseProps(b) for b in bundles if can_take(p, b, cls.to_manager)]
 
     @classmethod
-    def apply(cls, r, s: State, pend, action: A.ChooseProps, ev: list[Event]) -> None:
+    def apply(
+        cls,
+        r: TrickerionRules,
+        s: State,
+        pend: PendingStartProps | PendingManagerProps,
+        action: A.ChooseProps,
+        ev: list[Event],
+    ) -> None:
         _take_props(s, pend, action, ev, to_manager=cls.to_manager)
 
 
@@ -236,7 +270,7 @@ class ManagerProps(_BundleProps):
 
 class FastProps:
     @staticmethod
-    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
+    def legal(r: TrickerionRules, s: State, pend: PendingFastProps) -> list[Any]:
         p = s.players[pend.seat]
         out = [A.ChooseProps(())]
         for value in range(1, pend.value + 1):
@@ -244,30 +278,40 @@ class FastProps:
         return out
 
     @staticmethod
-    def apply(r: TrickerionRules, s: State, pend, action: A.ChooseProps, ev: list[Event]) -> None:
+    def apply(
+        r: TrickerionRules, s: State, pend: PendingFastProps, action: A.ChooseProps, ev: list[Event]
+    ) -> None:
         _take_props(s, pend, action, ev, to_manager=False)
 
 
 class Specialist:
     @staticmethod
-    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
+    def legal(r: TrickerionRules, s: State, pend: PendingSpecialist) -> list[Any]:
         return [A.ChooseSpecialist(sp.specialist) for sp in r.cat.setup.specialist_choices]
 
     @staticmethod
     def apply(
-        r: TrickerionRules, s: State, pend, action: A.ChooseSpecialist, ev: list[Event]
+        r: TrickerionRules,
+        s: State,
+        pend: PendingSpecialist,
+        action: A.ChooseSpecialist,
+        ev: list[Event],
     ) -> None:
         _add_specialist(r, s, pend.seat, action.specialist, ev)
 
 
 class FastSpecial:
     @staticmethod
-    def legal(r: TrickerionRules, s: State, pend) -> list[Any]:
+    def legal(r: TrickerionRules, s: State, pend: PendingFastSpecial) -> list[Any]:
         return [A.ChooseSpecialAssignment(loc) for loc in ASSIGN_DECKS if s.decks.get(loc)]
 
     @staticmethod
     def apply(
-        r: TrickerionRules, s: State, pend, action: A.ChooseSpecialAssignment, ev: list[Event]
+        r: TrickerionRules,
+        s: State,
+        pend: PendingFastSpecial,
+        action: A.ChooseSpecialAssignment,
+        ev: list[Event],
     ) -> None:
         cat: Catalog = r.cat
         card = cat.special_ids[s.decks[action.location].pop(0)]

@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.components import Names
 
 _LOCATIONS = {
@@ -316,7 +317,7 @@ def unofficial_names(cat: Any, lang: str) -> dict[str, str]:
     return dict(memo[lang])
 
 
-def term_name(cat, kind: str, value: Any, lang: str) -> str:  # noqa: C901 (debt: split by case)
+def term_name(cat: Catalog, kind: str, value: Any, lang: str) -> str:  # noqa: C901 (debt: split by case)
     i = _LANG.get(lang, 0)
     v = str(value)
     if kind == "seat":

@@ -15,8 +15,9 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.tuples import without
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.catalog import DIRECTIONS, Catalog
+from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import (
     FREE,
     day_yield,
@@ -28,9 +29,8 @@ from engine.games.trickerion.common import (
     symbol_schools,
     theater_day_of,
     trick_by_id,
-    without,
 )
-from engine.games.trickerion.components import OnSetUp
+from engine.games.trickerion.components import DIRECTIONS, OnSetUp
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import (
     PendingBuyingTime,
@@ -55,7 +55,7 @@ def set_up_options(r: TrickerionRules, s: State, seat: int, act: Placement | Non
     p = s.players[seat]
     effect = _effect(r, act)
     electra = r.has_ability(s, seat, "m08_electra")
-    out: list = []
+    out: list[Any] = []
     for t in p.tricks:
         if t.markers < 1:
             continue
@@ -76,10 +76,10 @@ def set_up_options(r: TrickerionRules, s: State, seat: int, act: Placement | Non
 
 
 def reschedule_options(
-    r, s: State, seat: int, act: Placement | None, any_owner: bool = False
+    r: TrickerionRules, s: State, seat: int, act: Placement | None, any_owner: bool = False
 ) -> list[Any]:
     cat: Catalog = r.cat
-    out: list = []
+    out: list[Any] = []
     for ci, pc in enumerate(s.row):
         for cell, code in enumerate(pc.m):
             if code < 0 or (code // 4 != seat and not any_owner):
@@ -356,7 +356,7 @@ def reschedule(
 
 
 def street_performance(
-    r, s: State, seat: int, action: A.StreetPerformance, ev: list[Event]
+    r: TrickerionRules, s: State, seat: int, action: A.StreetPerformance, ev: list[Event]
 ) -> None:
     cat: Catalog = r.cat
     pc = s.row[action.card]

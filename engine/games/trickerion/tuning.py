@@ -11,10 +11,15 @@ and they have not been re-learned since (docs/bots.md says why).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.core.learning import Learner, solo_and_duel
 
+if TYPE_CHECKING:
+    from engine.games.trickerion.bots import GreedyBot
 
-def _greedy(seed: int, weights: dict[str, float]):
+
+def _greedy(seed: int, weights: dict[str, float]) -> GreedyBot:
     from engine.games.trickerion.bots import GreedyBot
 
     return GreedyBot(seed, weights)

@@ -25,7 +25,7 @@ def as_dict(obj: Any) -> Any:
 
 
 def view(r: TrickerionRules, s: State, viewer: int | None) -> dict[str, Any]:
-    data = as_dict(s)
+    data: dict[str, Any] = as_dict(s)
     data.pop("rng", None)
     for seat, p in enumerate(data["players"]):
         p["special_count"] = len(p["specials"])

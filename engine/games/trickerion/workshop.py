@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.tuples import without
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import (
@@ -25,10 +26,9 @@ from engine.games.trickerion.common import (
     raise_decision,
     remove_props,
     trick_by_id,
-    without,
 )
 from engine.games.trickerion.rules import TrickerionRules
-from engine.games.trickerion.state import PendingOnStage, Placement, State
+from engine.games.trickerion.state import PendingOnStage, Placement, State, Trick
 
 PREPARE_EFFECTS = (
     "trick_tweaking",
@@ -47,7 +47,7 @@ def _effect(r: TrickerionRules, act: Placement) -> str:
     return r.effect_of(act) if act.effect == "ready" else ""
 
 
-def markers_for(r: TrickerionRules, s: State, seat: int, t, extra: int = 0) -> int:
+def markers_for(r: TrickerionRules, s: State, seat: int, t: Trick, extra: int = 0) -> int:
     """Markers one Prepare lays on ``t`` (before special-assignment changes: ``extra``)."""
     cat: Catalog = r.cat
     n = cat.tricks[t.id].markers + (1 if t.eng else 0) + extra
@@ -57,7 +57,7 @@ def markers_for(r: TrickerionRules, s: State, seat: int, t, extra: int = 0) -> i
 def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     cat: Catalog = r.cat
     p = s.players[seat]
-    out: list = []
+    out: list[Any] = []
     effect = _effect(r, act)
     for t in p.tricks:
         if t.markers or act.ap < cat.tricks[t.id].prepare_ap:
@@ -89,7 +89,7 @@ def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
 
 
 def _special_prepares(
-    r: TrickerionRules, s: State, seat: int, act: Placement, t, ok: bool, effect: str
+    r: TrickerionRules, s: State, seat: int, act: Placement, t: Trick, ok: bool, effect: str
 ) -> list[Any]:
     cat: Catalog = r.cat
     p = s.players[seat]

@@ -15,6 +15,7 @@ from engine.core.events import Event
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
 from engine.games.trickerion.common import gain, take_card
 from engine.games.trickerion.labels import char_params
+from engine.games.trickerion.placement import board_index
 from engine.games.trickerion.solo import alley, choose, downtown, market, theater
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
@@ -114,7 +115,8 @@ def next_action(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep | None
     """Its next step in the Place Characters phase; None when it has nothing left to place."""
     if solo.turn is None:
         return choose.next_placement(cat, s, solo)
-    return LISTS[solo.turn.loc].next_step(cat, s, solo)
+    step: SuccessorStep | None = LISTS[solo.turn.loc].next_step(cat, s, solo)
+    return step
 
 
 def placement_ap(
@@ -151,7 +153,7 @@ def apply_place(
     seat = solo.seat
     p = s.players[seat]
     c = p.chars[st.char]
-    index = R.board_index(seat, st.location, st.slot)
+    index = board_index(seat, st.location, st.slot)
     s.slots[index] = seat * 16 + st.char
     c.slot = index
     c.shown = True

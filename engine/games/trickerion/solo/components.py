@@ -20,9 +20,9 @@ die, the Academy action table, the four Academy magicians' solo abilities), each
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 import msgspec
 
@@ -647,7 +647,7 @@ def pack_id(name: str) -> str:
     return f"{GAME}.{name}"
 
 
-def decode_pack(name: str, data: bytes | str):
+def decode_pack(name: str, data: bytes | str) -> Any:
     """Read one solo pack through the core gate (``engine.core.packs.read_pack``)."""
     raw = data.encode() if isinstance(data, str) else data
     return read_pack(raw, PACK_TYPES[name], pack_id(name), GAME)[0]
@@ -661,8 +661,11 @@ def read_pack_bytes(name: str) -> bytes:
     return resources.files(__package__).joinpath("data", f"{name}.json").read_bytes()
 
 
-def _unique(records, key, kind: str, path: str) -> dict:
-    table: dict = {}
+R = TypeVar("R")
+
+
+def _unique(records: Iterable[R], key: Callable[[R], str], kind: str, path: str) -> dict[str, R]:
+    table: dict[str, R] = {}
     for i, record in enumerate(records):
         k = key(record)
         if k in table:
@@ -792,7 +795,7 @@ def provisional_records(s: SoloPacks) -> list[tuple[str, str]]:
     """Every provisional record as (pack path, reason), in pack order."""
     found: list[tuple[str, str]] = []
 
-    def walk(obj, path: str) -> None:
+    def walk(obj: Any, path: str) -> None:
         if isinstance(obj, _Provisional) and obj.provisional:
             found.append((path, obj.provisional_reason or ""))
         if isinstance(obj, msgspec.Struct):

@@ -7,6 +7,8 @@ Functions read the base Trickerion ``State`` (``s``), the base ``Catalog`` (``ca
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.events import Event
 from engine.games.trickerion.catalog import (
     BOARD_SLOTS,
@@ -16,15 +18,14 @@ from engine.games.trickerion.catalog import (
     Catalog,
 )
 from engine.games.trickerion.common import trick_by_sym
-from engine.games.trickerion.placement import board_index  # noqa: F401 (the solo modules' name)
 from engine.games.trickerion.solo.components import (
     SoloPacks,
     TablesPack,
     load_solo_packs,
     provisional_records,
 )
-from engine.games.trickerion.solo.state import NEUTRAL, SoloState
-from engine.games.trickerion.state import HOME, PerfCard, Player, State
+from engine.games.trickerion.solo.state import SoloState
+from engine.games.trickerion.state import HOME, NEUTRAL, PerfCard, Player, State
 
 SPECIALISTS = ("assistant", "engineer", "manager")
 # Return Characters order on its board ("ВОЗВРАЩЕНИЕ ПЕРСОНАЖЕЙ"): magician, protégé,
@@ -69,7 +70,7 @@ def tables(cat: Catalog) -> TablesPack:
     return table_packs(cat).tables
 
 
-def emit(ev: list[Event], what: str, step: str, **params) -> None:
+def emit(ev: list[Event], what: str, step: str, **params: Any) -> None:
     """A Successor event: code ``trickerion.solo.<what>``, always naming its digest step."""
     ev.append(Event(f"trickerion.solo.{what}", {"step": step, **params}))
 
@@ -154,7 +155,7 @@ def residence(cat: Catalog, s: State) -> list[str]:
     return [t for t in cat.tricks if t not in owned]
 
 
-def deck_card(cat: Catalog, entry) -> str:
+def deck_card(cat: Catalog, entry: int | str) -> str:
     """A special assignment deck entry as a card id (decks may hold catalogue indices)."""
     return cat.special_ids[entry] if isinstance(entry, int) else entry
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.errors import OptionsError
 from engine.core.events import Event
+from engine.core.rng import Rng
 from engine.games.trickerion.catalog import BOARD_SLOTS, Catalog
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.downtown import single_basic
@@ -18,7 +19,7 @@ from engine.games.trickerion.state import Char, State, Trick
 SEAT = 1  # the Successor's seat; you are seat 0 and always first player (setup.11)
 
 
-def build_plan_deck(cat: Catalog, rng, academy: bool = False) -> list[str]:
+def build_plan_deck(cat: Catalog, rng: Rng, academy: bool = False) -> list[str]:
     """``setup.12``: the plan deck, top card first."""
     plans = R.table_packs(cat).plans_pack
     deck = plans.deck(academy)

@@ -14,18 +14,18 @@ from __future__ import annotations
 from itertools import permutations
 
 from engine.core.events import Event
-from engine.games.trickerion.catalog import DIRECTIONS, Catalog
+from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import (
     gain,
     held_trick,
     held_trick_sym,
     set_cell,
 )
-from engine.games.trickerion.components import OnSetUp
+from engine.games.trickerion.components import DIRECTIONS, OnSetUp
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState, placing
-from engine.games.trickerion.state import State
+from engine.games.trickerion.state import PerfCard, State
 
 
 def leaving_card(cat: Catalog, s: State) -> int:
@@ -76,7 +76,7 @@ def choose_card(cat: Catalog, s: State, solo: SoloState, cards: list[int]) -> tu
 
 def cell_options(
     cat: Catalog, s: State, solo: SoloState, ci: int, trick_id: str, free_facing: bool
-) -> list[tuple[tuple, int, int, int, int]]:
+) -> list[tuple[tuple[int, ...], int, int, int, int]]:
     """(sort key, cell, facing, fame, shards) for every slot and turn of a marker on card
     ``ci``; the key orders ``theater.cell.1``–``3`` (more fame, then a shard, then top-left,
     then the first turn clockwise from up)."""
@@ -84,7 +84,7 @@ def cell_options(
     g = R.geo(cat, pc.id)
     school = cat.trick_school[trick_id]
     level = cat.link_reward[cat.trick_level[trick_id]]
-    out = []
+    out: list[tuple[tuple[int, ...], int, int, int, int]] = []
     for cell in free_cells(s, ci):
         facings = range(4) if free_facing else g.facings[cell]
         x, y = g.cells[cell]
@@ -199,7 +199,7 @@ def apply_set_up(
                 gain(cat, s, who, ev, "shard_link", shards=1)
 
 
-def _level_at(cat: Catalog, s: State, pc, cell: int) -> int:
+def _level_at(cat: Catalog, s: State, pc: PerfCard, cell: int) -> int:
     m = pc.m[cell]
     t = held_trick_sym(s.players[m // 4], m % 4)
     return cat.link_reward[cat.trick_level[t.id]]
