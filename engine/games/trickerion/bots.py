@@ -122,36 +122,13 @@ def preparable(g, s: State, seat: int) -> str:
     return out
 
 
-# The opening's choices (magician, starting trick, props, specialist): compared by rollouts.
-_SETUP = (A.ChooseMagician, A.ChooseTrick, A.ChooseProps, A.ChooseSpecialist)
-# Prototype knob (issue #30, session 13): futures per opening choice (0: the value's rule).
-OPENING_WORLDS = 0
-OPENING_KINDS: tuple = _SETUP
-# Another choice replaces the value's only when its paired gain over the worlds exceeds this
-# many standard errors (0: the best mean wins, however noisy).
-OPENING_GATE = 0.0
-# The opponents' weight in a future's utility (rollout.OTHERS is 0.5; 0: own fame only).
-OPENING_OTHERS = 0.5
-
-
 class GreedyBot:
-    def __init__(
-        self, seed: int, weights: dict[str, float] | None = None, opening_worlds: int = 0
-    ) -> None:
+    def __init__(self, seed: int, weights: dict[str, float] | None = None) -> None:
         self.rng = Rng.from_seed(seed)
-        self.seed = seed
         self.weights = weights
-        self.opening_worlds = opening_worlds
 
     def choose(self, game, state: State, seat: int, legal: list) -> Any:
         s = state
-        if (
-            self.opening_worlds
-            and s.pending
-            and len(legal) > 1
-            and isinstance(legal[0], OPENING_KINDS)
-        ):
-            return self._opening_rollouts(game, s, seat, legal)
         if s.pending and isinstance(legal[0], (A.ChooseMagician, A.ChooseTrick)):
             return self._opening(game, s, seat, legal)
         if s.pending:
@@ -168,42 +145,6 @@ class GreedyBot:
         return self._lookahead(game, s, seat, legal)
 
     # --- opening ---------------------------------------------------------------------------
-
-    def _opening_rollouts(self, g, s: State, seat: int, legal: list) -> Any:
-        """Every choice played to the end in the same futures by the plain greedy policy;
-        the value's own choice stays unless another beats it clearly (paired, per future)."""
-        from engine.core.rollout import Plan, Rollouts, drain
-
-        plan = Plan(candidates=len(legal), worlds=self.opening_worlds, horizon=None)
-        rollouts = Rollouts(g, seat, plan, self.seed)
-        worlds = rollouts.worlds(s)
-
-        def utilities(move: Any) -> list[float]:
-            out = []
-            for world in worlds:
-                scores = drain(rollouts.playout(s, move, world))
-                others = max(x for i, x in enumerate(scores) if i != seat)
-                out.append(scores[seat] - OPENING_OTHERS * others)
-            return out
-
-        rule = (
-            self._opening(g, s, seat, legal)
-            if isinstance(legal[0], (A.ChooseMagician, A.ChooseTrick))
-            else self._lookahead(g, s, seat, legal)
-        )
-        base = utilities(rule)
-        best, best_gain = rule, 0.0
-        n = len(worlds)
-        for move in legal:
-            if move == rule:
-                continue
-            diff = [a - b for a, b in zip(utilities(move), base)]
-            mean = sum(diff) / n
-            se = (sum((d - mean) ** 2 for d in diff) / (n - 1) / n) ** 0.5 if n > 1 else 0.0
-            gain = mean - OPENING_GATE * se
-            if gain > best_gain:
-                best, best_gain = move, gain
-        return best
 
     @staticmethod
     def _opening(g, s: State, seat: int, legal: list) -> Any:
@@ -529,7 +470,7 @@ def _fit(kind: str, loc: str) -> int:
 
 
 def make_greedy(seed: int) -> GreedyBot:
-    return GreedyBot(seed, opening_worlds=OPENING_WORLDS)
+    return GreedyBot(seed)
 
 
 # The search bot's levels (engine.core.search; Trickerion's knowledge is in ``search.py``).
