@@ -4,7 +4,9 @@
 policy rollouts (``engine.core.rollout``) over the game's own greedy policy, more moves
 compared, more futures and a longer look the higher the level; a game whose search knowledge
 has no policy plays the tree search at those levels instead. ``docs/bots.md`` has the ladder
-that measures them against each other.
+that measures them against each other. Hard and expert think for a time budget a move
+(``Plan.seconds``): their decisions depend on the machine's speed, and the lobby says so
+(``thinking_seconds``); ``UNTIMED`` turns the budgets off where that must not be.
 """
 
 from __future__ import annotations
