@@ -139,7 +139,7 @@ def hint(
             }
             for c in ranked[:n]
         ]
-    scored = Rollouts(game, seat, plan, seed).ranked(state, legal)
+    scored = Rollouts(game, seat, plan, seed).ranked(state, legal, every=True)
     best = scored[0].utility
     return [
         {

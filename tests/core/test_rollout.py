@@ -126,8 +126,10 @@ def test_the_magnificent_hard_plays_futures_for_the_die_and_the_action_only(monk
 
 
 def test_a_time_budget_plays_one_future_at_least_and_all_at_most():
-    """A spent budget still compares every move in one future (the first of the untimed
-    plan's); an unspent one plays all the futures, as the plan without a budget."""
+    """A budget spent before the first future is played out still plays the policy's own
+    move in it (the first of the untimed plan's futures), and no other move (a busy device
+    overruns by one playout, not one a move); an unspent one plays all the futures, as the
+    plan without a budget."""
     match, seat, legal = _position("magnificent", 2, 3, 10)
     game = match.game
 
@@ -137,9 +139,15 @@ def test_a_time_budget_plays_one_future_at_least_and_all_at_most():
 
     timed = msgspec.structs.replace(QUICK, seconds=0.0)
     one = msgspec.structs.replace(QUICK, worlds=1)
-    assert ranking(timed) == ranking(one)
+    bots = Rollouts(game, seat, one, 5)
+    first = bots.know.rank(game, match.state, seat, legal)[0]
+    alone = bots.score(match.state, first, 0, bots.worlds(match.state))
+    assert ranking(timed) == [(msgspec.json.encode(first), alone.utility)]
+    # a hint lists every compared move: each is played in the first future whatever the budget
+    every = Rollouts(game, seat, timed, 5).ranked(match.state, legal, every=True)
+    assert sorted((msgspec.json.encode(c.action), c.utility) for c in every) == ranking(one)
     assert ranking(msgspec.structs.replace(QUICK, seconds=1e9)) == ranking(QUICK)
-    assert ranking(one) != ranking(QUICK)  # (else the two checks above tell nothing)
+    assert len(ranking(one)) > 1 and ranking(one) != ranking(QUICK)  # (else these tell nothing)
 
 
 def test_a_game_whose_policy_is_fast_rolls_out_to_the_end():
