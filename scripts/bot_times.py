@@ -6,7 +6,8 @@ Seat 0 plays the first listed bot, and so on (one kind: every seat). Each decisi
 seat (every seat whose kind is a lobby level) is timed in CPU seconds of this process, as the
 budgets count them natively (``engine.core.rollout.clock``); a turn is a seat's decisions one
 after the other, none of another seat's between. Prints one JSON object: per level, the
-decisions' and turns' count, p50, p95 and max, and the games' scores by seat. ``--each``
+decisions' and turns' count, p50, p95 and max, and the games' scores by seat (None for a
+game cut at ``--stop`` timed decisions, its figures kept). ``--each``
 appends a line per game as it ends. The engine imported is the one on ``PYTHONPATH`` (another
 tree's, for a before/after run of the same script).
 """
@@ -38,13 +39,14 @@ def summary(values: list[float]) -> dict[str, float]:
     }
 
 
-def play(game_id: str, players: int, seed: int, kinds: list[str]) -> dict[str, Any]:
+def play(game_id: str, players: int, seed: int, kinds: list[str], stop: int) -> dict[str, Any]:
     match = Match.new(game_id, players, seed=seed)
     bots = {s: bot_for(match.game, kinds[s], bot_seed(seed, s)) for s in range(players)}
     decisions: dict[int, list[float]] = {s: [] for s in range(players)}
     turns: dict[int, list[float]] = {s: [] for s in range(players)}
     last = None
-    while True:
+    timed = {s for s, k in enumerate(kinds) if k.partition(":")[0] in NAMES}
+    while sum(len(decisions[s]) for s in timed) < stop:
         to = match.to_act()
         if to.kind == "terminal":
             break
@@ -63,8 +65,8 @@ def play(game_id: str, players: int, seed: int, kinds: list[str]) -> dict[str, A
             turns[seat].append(spent)
         last = seat
     result = match.result()
-    assert result is not None
-    return {"seed": seed, "scores": list(result.scores), "decisions": decisions, "turns": turns}
+    scores = list(result.scores) if result is not None else None  # (None: stopped early)
+    return {"seed": seed, "scores": scores, "decisions": decisions, "turns": turns}
 
 
 def main() -> int:
@@ -75,6 +77,7 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--games", type=int, default=3)
     p.add_argument("--each")
+    p.add_argument("--stop", type=int, default=10**9, help="decisions timed per game at most")
     args = p.parse_args()
     kinds = args.bot.split(",")
     kinds = kinds * args.players if len(kinds) == 1 else kinds
@@ -83,7 +86,7 @@ def main() -> int:
     turns: dict[str, list[float]] = {}
     scores = []
     for g in range(args.games):
-        out = play(args.game, args.players, args.seed + g, kinds)
+        out = play(args.game, args.players, args.seed + g, kinds, args.stop)
         scores.append(out["scores"])
         for s in timed:
             decisions.setdefault(kinds[s], []).extend(out["decisions"][s])
