@@ -91,11 +91,6 @@ class LevelBot:
             return legal[0]
         plan = self.plan(game)
         if plan is not None:
-            searched = knowledge(game).searched
-            if searched is not None and not searched(legal):
-                rank = knowledge(game).rank
-                assert rank is not None  # (a plan needs it)
-                return rank(game, state, seat, legal)[0]
             know = None
             if self.sees:
                 know = msgspec.structs.replace(knowledge(game), determinize=_the_real_future)

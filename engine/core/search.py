@@ -80,10 +80,6 @@ class Knowledge(msgspec.Struct, frozen=True):
     # game whose policy plays a whole game in milliseconds rolls out to the end, where the
     # evaluation at a horizon misleads it.
     plans: dict[str, Any] | None = None
-    # searched(legal) -> bool: whether a level bot's decision is worth the rollouts' futures;
-    # the others play the rank's first (the policy's choice). For a game whose turn holds many
-    # small decisions, so a turn's time goes to those that shape it. None: every decision.
-    searched: Callable[[list[Any]], bool] | None = None
 
 
 DEFAULT = Knowledge()

@@ -91,40 +91,6 @@ def test_hard_thinks_for_a_budget_of_time_except_where_tests_pin_it(game_id, mon
     assert LevelBot(1, "hard", 4).plan(game) == msgspec.structs.replace(timed, worlds=4)
 
 
-def test_the_magnificent_hard_plays_futures_for_the_die_and_the_action_only(monkeypatch):
-    """A turn's placements, rewards and gems take the greedy bot's choice (the rank's first):
-    the futures go to the die and the action, so a turn costs two budgets, not ten."""
-    game = Match.new("magnificent", 2, seed=1).game
-    know = knowledge(game)
-    calls = []
-    real = Rollouts.ranked
-
-    def counted(self, state, legal):
-        calls.append(legal)
-        return real(self, state, legal)
-
-    monkeypatch.setattr(Rollouts, "ranked", counted)
-    bot = LevelBot(3, "hard", 1)  # one future a move: the walk below stays short
-    seen = {True: 0, False: 0}
-    match = Match.new("magnificent", 2, seed=4)
-    while sum(seen.values()) < 40:
-        to = match.to_act()
-        if match.auto_step(to) is not None:
-            continue
-        seat = to.seats[0]
-        legal = match.legal(seat, to)
-        before = len(calls)
-        action = bot.choose(game, match.state, seat, legal)
-        if len(legal) > 1:
-            shaping = know.searched(legal)
-            seen[shaping] += 1
-            assert len(calls) == before + shaping
-            if not shaping:
-                assert action == know.rank(game, match.state, seat, legal)[0]
-        match.act(seat, action)
-    assert seen[True] and seen[False]  # (both kinds met, else the checks tell nothing)
-
-
 def test_a_time_budget_plays_one_future_at_least_and_all_at_most():
     """A budget spent before the first future is played out still plays the policy's own
     move in it (the first of the untimed plan's futures), and no other move (a busy device

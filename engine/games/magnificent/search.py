@@ -26,7 +26,7 @@ from engine.core.rollout import Plan, one_step_rank
 from engine.core.search import Knowledge
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import build, common, perform, scoring
-from engine.games.magnificent.bots import SHAPING, GreedyBot
+from engine.games.magnificent.bots import GreedyBot
 from engine.games.magnificent.rules import ROUNDS
 from engine.games.magnificent.state import MagState
 from engine.games.magnificent.turn import AP_OPEN, ap
@@ -35,9 +35,7 @@ from engine.games.magnificent.worlds import determinize
 # Hard compares 5 moves in up to 6 futures 30 decisions long, as the shared plan, but within a
 # budget: all 6 cost 1-2 s of CPU a decision natively, and a turn holds 5-10 decisions, where
 # the page (Pyodide, 1.3-1.5 times slower) allows 1 s a decision and 3 s a turn (issue #32).
-# So it plays futures only for the die and the action (``shapes``), which decide what the turn
-# can do; the steps that follow (placements, rewards, gems) take the greedy bot's choice.
-HARD = Plan(candidates=5, worlds=6, horizon=30, seconds=0.4)
+HARD = Plan(candidates=5, worlds=6, horizon=30, seconds=0.2)
 PLACEMENTS = 10  # placements kept per pending fragment: the search can only try so many
 
 
@@ -116,11 +114,6 @@ def rollout(g, s: MagState, seat: int, legal: list[Any], rng: Rng) -> Any:
     return rng.choice(legal)
 
 
-def shapes(legal: list[Any]) -> bool:
-    """A die or an action to choose: what the turn can do (the bot's futures go there)."""
-    return any(isinstance(a, SHAPING) for a in legal)
-
-
 def quick(seed: int) -> GreedyBot:
     """The rollouts' policy: the greedy value one step ahead at every decision (valuing each
     turn where it ends, as the greedy bot does, costs some 20 times more per decision)."""
@@ -143,5 +136,4 @@ KNOWLEDGE = Knowledge(
     policy=quick,
     rank=rank,
     plans={"hard": HARD},
-    searched=shapes,
 )
