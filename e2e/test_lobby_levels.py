@@ -50,9 +50,8 @@ def test_levels_by_strength_and_no_random_bot(page, site_url, screenshot):
 
 
 def test_a_level_that_thinks_for_a_time_says_so(page, site_url):
-    """Issue #32: a level with a time budget a move (the expert in every game, The
-    Magnificent's hard) says in the lobby that its strength depends on the device; a level
-    without one does not."""
+    """Issue #32: a level with a time budget a move (the expert and hard in every game) says
+    in the lobby that its strength depends on the device; a level without one does not."""
     open_page(page, site_url)
     page.get_by_test_id("game-trickerion").click()
     kind = page.get_by_test_id("seat-1-kind")
@@ -60,6 +59,8 @@ def test_a_level_that_thinks_for_a_time_says_so(page, site_url):
     kind.select_option("bot:expert")
     expect(about).to_contain_text("Thinks for about 2.5 s a move")
     kind.select_option("bot:hard")
+    expect(about).to_contain_text("Thinks for about 0.5 s a move")
+    kind.select_option("bot:normal")
     expect(about).not_to_contain_text("Thinks for about")
     page.get_by_test_id("game-magnificent").click()
     page.get_by_test_id("seat-1-kind").select_option("bot:hard")

@@ -71,6 +71,10 @@ class Bridge(Automation, Door):
         self.rating: tuple[int, verdicts.Rating] | None = None
         self.automation = False
         self.labels = Labels()
+        # The last hint's ranking with the position (the state object itself, never changed in
+        # place) and seat it was for: a hint asked again there gives the same advice, where a
+        # time budget would let the futures played differ from one asking to the next.
+        self.hinted: tuple[Any, int, list[dict[str, Any]]] | None = None
 
     def game(self) -> Game | None:
         return self.table.match.game if self.table else None
@@ -199,8 +203,8 @@ class Bridge(Automation, Door):
         a game without rollouts gives ``estimate``, the tree search's reward in [0, 1], instead).
         The bot reads only what the seat
         sees and is seeded from that view, so the same position gives the same hint (where the
-        level spends a time budget, The Magnificent's hard, as far as the futures it had time
-        for agree). Only for
+        level spends a time budget, as far as the futures it had time for agree; asked again
+        at the same position, the ranking already given). Only for
         a human seat at this screen, and refused when hints are off for the table."""
         table = self._table()
         if not self.automation:
@@ -217,7 +221,10 @@ class Bridge(Automation, Door):
         shown = [game.encode_action(x) for x in listed(game, match.legal(a.seat))[0]]
         lang = a.lang if a.lang in LANGS else "en"
         out: list[dict[str, Any]] = []
-        for h in search_hint(game, match.state, a.seat, HINT_COUNT, level=HINT_LEVEL):
+        if self.hinted is None or self.hinted[0] is not match.state or self.hinted[1] != a.seat:
+            ranked = search_hint(game, match.state, a.seat, HINT_COUNT, level=HINT_LEVEL)
+            self.hinted = (match.state, a.seat, ranked)
+        for h in self.hinted[2]:
             action = game.action_from_builtins(h["action"])
             key = game.encode_action(action)
             # what the best move is for (only the best: the others are ranked against it)

@@ -16,8 +16,8 @@ so a hint can say "expected 84 points; 6 fewer than the best move".
 Like the tree search, the random stream is seeded from the bot's seed and a digest of the
 seat's *view*: a decision is a pure function of what the seat sees, the seed and the plan.
 A plan with a time budget (``Plan.seconds``) plays the futures one at a time for every move
-until the budget is spent: its decisions depend on the machine's speed too, never on more
-futures than the plan names.
+until the budget is spent (in the first future, only the moves it reaches): its decisions
+depend on the machine's speed too, never on more futures than the plan names.
 """
 
 from __future__ import annotations
@@ -49,8 +49,9 @@ class Plan(msgspec.Struct, frozen=True):
     worlds: int  # determinized futures each candidate is played in (at most, with ``seconds``)
     horizon: int | None  # decisions per future, all seats counted; None: to the game's end
     # A time budget per decision, in seconds of ``clock`` (CPU time; in the page, wall time):
-    # the futures are played one at a time for every candidate until it is spent,
-    # at least one and at most ``worlds``. None: always ``worlds``, and the decision depends
+    # the futures are played one at a time for every candidate until it is spent, at most
+    # ``worlds``; the first for the policy's own move at least, for the others as far as the
+    # budget reaches. None: always ``worlds``, and the decision depends
     # on the view, seed and plan only; with a budget it depends on the machine's speed too.
     seconds: float | None = None
 
@@ -76,7 +77,9 @@ class Rollouts:
         if self.know.policy is None or self.know.rank is None:
             raise ValueError(f"{game.id}: rollouts need the game's policy and rank")
 
-    def ranked(self, state: Any, legal: list[Any]) -> list[Scored]:
+    def ranked(self, state: Any, legal: list[Any], every: bool = False) -> list[Scored]:
+        """The compared moves, best first. ``every``: each of them, whatever the budget (a
+        hint lists them); else, within a time budget, those it reached (``_timed``)."""
         start = clock()
         rank = self.know.rank
         assert rank is not None
@@ -87,7 +90,7 @@ class Rollouts:
         if self.plan.seconds is None:
             out = [self.score(state, move, index, worlds) for index, move in enumerate(moves)]
         else:
-            out = self._timed(state, moves, worlds, start + self.plan.seconds)
+            out = self._timed(state, moves, worlds, start + self.plan.seconds, every)
         # Best utility first; a tie keeps the policy's order.
         out.sort(key=lambda c: (-c.utility, c.prior))
         return out
@@ -102,19 +105,29 @@ class Rollouts:
         ]
 
     def _timed(
-        self, state: Any, moves: list[Any], worlds: list[tuple[Any, int]], deadline: float
+        self,
+        state: Any,
+        moves: list[Any],
+        worlds: list[tuple[Any, int]],
+        deadline: float,
+        every: bool,
     ) -> list[Scored]:
         """Every move played in one more future at a time (all on the same luck) until the
-        ``deadline`` (``clock``) passes or the futures run out."""
+        ``deadline`` (``clock``) passes or the futures run out. A deadline passed within the
+        first future (a slow or busy device) leaves the moves after it unplayed: the moves
+        the budget reached are compared (the policy's own first), so a decision overruns its
+        budget by one playout at most, never by one for every move."""
         outcomes: list[list[list[float]]] = [[] for _ in moves]
-        for world in worlds:
-            for move, out in zip(moves, outcomes, strict=True):
-                out.append(drain(self.playout(state, move, world)))
+        reached = len(moves)
+        for k, world in enumerate(worlds):
+            for i in range(reached):
+                if k == 0 and i and not every and clock() >= deadline:
+                    reached = i
+                    break
+                outcomes[i].append(drain(self.playout(state, moves[i], world)))
             if clock() >= deadline:
                 break
-        return [
-            self.tally(m, i, out) for i, (m, out) in enumerate(zip(moves, outcomes, strict=True))
-        ]
+        return [self.tally(moves[i], i, outcomes[i]) for i in range(reached)]
 
     def score(self, state: Any, move: Any, prior: int, worlds: list[tuple[Any, int]]) -> Scored:
         """``move`` played in each of ``worlds`` and rolled out: its mean score and utility."""

@@ -243,6 +243,35 @@ def test_a_hint_is_the_hard_bots_best_moves_indexed_into_the_snapshot():
     assert call(b, "snapshot", viewer=0)["hash"] == snap["hash"]  # the table is untouched
 
 
+def test_a_hint_asked_again_at_the_same_position_is_the_ranking_already_given(monkeypatch):
+    """A time-budgeted hard may play fewer futures when asked again (issue #32): the bridge
+    answers a second asking at the same position and seat with its first ranking, and ranks
+    anew once the position has changed."""
+    from engine.bridge import door
+
+    asked = []
+    real = door.search_hint
+
+    def counted(game, state, seat, *args, **kwargs):
+        asked.append(state)
+        return real(game, state, seat, *args, **kwargs)
+
+    monkeypatch.setattr(door, "search_hint", counted)
+    b = Bridge()
+    snap = call(b, "new", game="oracle", players=1, seed=5, seats=[{"kind": "human"}], viewer=0)
+    while 0 not in snap["to_act"]["seats"]:
+        snap = call(b, "step", viewer=0)
+    first = call(b, "hint", seat=0, lang="en")
+    assert call(b, "hint", seat=0, lang="ru")[0]["action"] == first[0]["action"]
+    assert len(asked) == 1
+    call(b, "act", seat=0, action=first[0]["action"])
+    snap = call(b, "snapshot", viewer=0)
+    while 0 not in snap["to_act"]["seats"]:
+        snap = call(b, "step", viewer=0)
+    call(b, "hint", seat=0, lang="en")
+    assert len(asked) == 2 and asked[1] is not asked[0]
+
+
 def test_hints_are_refused_when_off_for_the_table_or_for_another_seat():
     b = Bridge()
     snap = new(b, hints=False)

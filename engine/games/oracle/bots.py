@@ -22,13 +22,15 @@ def terms(game: Any, s: Any) -> dict[str, float]:
     purpose (``engine.core.reasons``)."""
     r = game.rules
     geo = r.geo
-    closed = set(s.lines) | geo.cross
+    closed = geo.cross_mask
+    for e in s.lines:
+        closed |= 1 << e
     filled = geo.filled_cells(s.regions)
     enclosing = 0.0
     for cell in range(geo.n_cells):
         if cell in filled or geo.colour[cell] is None:
             continue
-        sides = sum(e in closed for e in geo.cell_edges[cell])
+        sides = (geo.cell_edge_mask[cell] & closed).bit_count()
         enclosing += (0.0, 0.1, 0.6, 2.5, 0.0)[sides]
     return {
         "score": frame.breakdown(r, s)["total"] * 10.0,

@@ -49,6 +49,10 @@ class Geometry:
                 if cell != self.outside:
                     self.cell_edges[cell].append(e)
         self.cross = frozenset(self.edge_id(e.r, e.c, e.dir) for e in sg.cross)
+        # The same as bit masks over edge ids, for counting a cell's closed sides in one AND
+        # (the greedy bot's value does so for every cell after every move it tries).
+        self.cell_edge_mask = [sum(1 << e for e in edges) for edges in self.cell_edges]
+        self.cross_mask = sum(1 << e for e in self.cross)
 
     # --- naming ---------------------------------------------------------------------------
 

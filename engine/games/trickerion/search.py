@@ -164,8 +164,11 @@ KNOWLEDGE = Knowledge(
     # A greedy 2-player game takes about 25 ms: rolled out to the end, the futures see what a
     # plan is worth (props bought, tricks prepared), which the position value a round ahead
     # undervalues (docs/bots.md, "Rollouts to the end").
+    # Hard within a budget a move (issue #32): its 6 futures of an early round, each to the
+    # end of a 4-player game, took seconds a move in the page; the first future of each move
+    # is always played, the second where the budget allows.
     plans={
         "normal": Plan(candidates=2, worlds=1, horizon=None),
-        "hard": Plan(candidates=3, worlds=2, horizon=None),
+        "hard": Plan(candidates=3, worlds=2, horizon=None, seconds=0.5),
     },
 )
