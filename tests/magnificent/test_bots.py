@@ -46,6 +46,9 @@ def test_profile_splits_the_score_by_source_and_by_round():
             )
             assert row["vp"] == by_source == by_round == scores[seat]
             assert row["performs"] >= 0 and row["posters_rewarded"] <= 4 * row["performs"]
+        if players == 1:  # R92: each solo discard for a die counted (its event names no seat)
+            discards = sum(1 for step in m.events for e in step if e.code == "mag.solo_die")
+            assert discards > 0 and rows[0]["solo_dice"] == discards
 
 
 def test_greedy_never_reads_the_hidden_future():
