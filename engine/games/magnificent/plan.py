@@ -55,9 +55,9 @@ def progress(r: Any, s: Any, seat: int) -> float:
     for i, pid in enumerate(p.posters):
         if pid is None:
             continue
-        missing, frags, gems, worth = _needs(r, p, i)
-        short = missing + sum(max(0, k - built[f]) for f, k in frags.items())
-        options.append((short, -worth, i, frags, gems, worth, missing))
+        missing, its_frags, its_gems, pays = _needs(r, p, i)
+        short = missing + sum(max(0, k - built[f]) for f, k in its_frags.items())
+        options.append((short, -pays, i, its_frags, its_gems, pays, missing))
     options.sort()
     stack = _stack(s, p)
     held = sum(p.gems.values())
