@@ -46,6 +46,9 @@ def test_profile_splits_the_score_by_source_and_by_round():
             )
             assert row["vp"] == by_source == by_round == scores[seat]
             assert row["performs"] >= 0 and row["posters_rewarded"] <= 4 * row["performs"]
+        if players == 1:  # R92: each solo discard for a die counted (its event names no seat)
+            discards = sum(1 for step in m.events for e in step if e.code == "mag.solo_die")
+            assert discards > 0 and rows[0]["solo_dice"] == discards
 
 
 def test_greedy_never_reads_the_hidden_future():
@@ -70,3 +73,58 @@ def test_greedy_never_reads_the_hidden_future():
             checked += 1
         m.act(0, bot.choose(m.game, m.state, 0, legal))
     assert checked == 12
+
+
+def test_plan_prices_what_a_target_poster_still_needs():
+    """R52: a poster pays with a tent under its slot, its fragments built and its gems paid,
+    all at one Perform; each of those supplied raises the plan's worth, and fragments count
+    as one multiset across the targets (one built fragment does not serve two posters)."""
+    from engine.games.magnificent.plan import progress
+    from tests.magnificent.helpers import build_fragments, ready
+
+    g, s = ready(1, seed=3)
+    r = g.rules
+    p = s.players[0]
+    empty = (None,) * (len(p.posters) - 1)
+    p.posters = ("p01", *empty)  # orange_small, no gem, on the printed starting tent
+    p.built = ()
+    bare = progress(r, s, 0)
+    build_fragments(g, s, 0, ["orange_small"])
+    done = progress(r, s, 0)
+    st = r.boards[p.board].start_tent
+    assert done == r.posters["p01"].vp + r.posters["p01"].coins / 3 + st.vp + st.coins / 3
+    assert bare == done / 4  # its tent of its two needs met: a half, squared
+
+    # a second target needing the same fragment: the one built fragment meets one of the two
+    p.posters = ("p01", "p01", *empty[1:])
+    p.tents = (p.tents[0], "tent07", *p.tents[2:])  # tent07: no gem
+    half = progress(r, s, 0)
+    build_fragments(g, s, 0, ["orange_small"])
+    whole = progress(r, s, 0)
+    assert half < whole
+
+    # the same two targets, the second slot without its tent: a Travel's stop still owed
+    p.tents = (p.tents[0], None, *p.tents[2:])
+    assert progress(r, s, 0) < whole
+
+
+def test_plan_counts_the_main_colour_toward_the_perform_s_power():
+    """R26-R28, R51: a die adds the dice of its colour already on the cards, and a Perform of
+    two posters needs a space of 10 power or more: the same ready targets are worth more with
+    dice of one colour on the cards than with the same pips split across colours."""
+    from engine.games.magnificent.plan import progress
+    from tests.magnificent.helpers import build_fragments, cards, ready
+
+    g, s = ready(1, seed=3)
+    r = g.rules
+    p = s.players[0]
+    p.posters = ("p01", "p01", *(None,) * (len(p.posters) - 2))
+    p.tents = (p.tents[0], "tent07", *p.tents[2:])
+    p.built = ()
+    build_fragments(g, s, 0, ["orange_small", "orange_small"])
+    p.gems = dict.fromkeys(p.gems, 0)
+    ids = [c.id for c in p.cards]
+    cards(s, 0, ids, [("orange", 4), ("green", 4)])
+    split = progress(r, s, 0)
+    cards(s, 0, ids, [("orange", 4), ("orange", 4)])
+    assert split < progress(r, s, 0)

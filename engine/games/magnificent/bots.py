@@ -3,8 +3,11 @@ for the decisions that shape a turn (the die, the action) where the turn ends.
 
 The value counts VP, and small values for what turns into VP later: coins (less what the dice
 on the cards will cost at round end), gems, camp cells, tents, posters held (more when they
-could be rewarded now), trainer markers, the best master card to score now, and the power
-still to spend this turn. Ties go to the bot's own seeded stream, never the game's.
+could be rewarded now), in the solo game the round's plan (``plan``: the posters one Perform
+could reward together, by how much of their needs and of its power is there), trainer
+markers, the best master card to score now, and the power still to spend this turn. The
+rollouts play this value one step ahead, so they follow the same plan. Ties go to the bot's
+own seeded stream, never the game's.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 from engine.core.learning import load_weights
 from engine.core.rng import Rng
 from engine.games.magnificent import actions as A
-from engine.games.magnificent import common, perform, scoring
+from engine.games.magnificent import common, perform, plan, scoring
 from engine.games.magnificent.components import ArtistChoiceCond
 from engine.games.magnificent.turn import AP_OPEN, ap
 from engine.games.magnificent.worlds import determinize
@@ -59,6 +62,9 @@ def terms(game: Any, s: Any, seat: int, w: dict[str, float] | None = None) -> di
             if pid is not None
         ),
         "markers": (p.markers + p.markers_tent) * w["marker"],
+        # (solo only: in 2-player games, greedy with the plan against greedy without lost 3
+        # games of 3, by 22 points a game; docs/bots.md, The Magnificent, session 13)
+        "plan": plan.progress(r, s, seat) * w["plan"] if len(s.players) == 1 else 0.0,
         "card": 0.0,
         "power": ap(s) * w["power"] if s.seat == seat and s.turn.stage in AP_OPEN else 0.0,
     }

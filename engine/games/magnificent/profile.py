@@ -53,7 +53,8 @@ def profile(state: Any, events: Iterable[Event]) -> list[dict[str, float]]:
         if e.code == "mag.round":
             rnd = p["round"]
             continue
-        seat = p.get("seat")
+        # R92's discard is the solo player's own, and its event names no seat
+        seat = 0 if e.code == "mag.solo_die" else p.get("seat")
         if not isinstance(seat, int) or not 0 <= seat < seats:
             continue
         m = out[seat]

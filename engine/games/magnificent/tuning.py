@@ -28,6 +28,7 @@ LEARNER = Learner(
         "tent": 4.0,
         "poster": 2.0,
         "poster_ready": 3.0,
+        "plan": 2.0,
         "marker": 2.0,
         "card": 1.0,
         "power": 1.0,

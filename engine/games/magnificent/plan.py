@@ -1,0 +1,126 @@
+"""The round's plan of the greedy bot and of the rollouts that play it: the two or three held
+posters one Perform could reward together, and how much of what they need is already there.
+
+A poster pays only once its slot has a tent under it, its fragments are built and its gems
+(and its tent's) are paid, all at one Perform (R52). A one-turn look sees a Travel to a tent
+or a Build of a fragment pay nothing; the plan prices that progress toward the targets
+together (fragments as one multiset across them, gems against one store, a clear gem for any
+colour), so a turn that supplies a target is worth part of the Perform it prepares.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.games.magnificent import common
+from engine.games.magnificent.rules import START, TURNS
+
+TARGETS = 3  # posters one Perform rewards at most without an assistant (R50: spaces 11-13)
+FACE = 3.5  # a die's average face
+TENT_GUESS = 4  # VP of a tent not yet taken: the pack's tents are worth 2-5
+COIN = 1 / 3  # VP a coin is worth to the greedy value (its coin weight: 3 tenths)
+
+
+def _needs(r: Any, p: Any, slot: int) -> tuple[int, Counter, Counter, float]:
+    """(tents missing, fragments, gems, VP and coins the poster would pay) for one slot."""
+    poster = r.posters[p.posters[slot]]
+    gems = Counter(poster.gems)
+    tent = p.tents[slot]
+    worth = poster.vp + poster.coins * COIN
+    if tent is None:
+        missing = 1
+        worth += TENT_GUESS
+    else:
+        missing = 0
+        if tent == START:
+            st = r.boards[p.board].start_tent
+            worth += st.vp + st.coins * COIN
+        else:
+            t = r.tents[tent]
+            worth += t.vp + t.coins * COIN
+            if t.gem is not None:
+                gems[t.gem] += 1
+    return missing, Counter(poster.fragments), gems, worth
+
+
+def progress(r: Any, s: Any, seat: int) -> float:
+    """The best plan of one to ``TARGETS`` posters: the VP they would pay, times the square of
+    the share of their needs met (one target nearly done outweighs two half-done ones, as one
+    Perform must reward them all), times the square of the share of the power that Perform
+    needs within reach."""
+    p = s.players[seat]
+    built = Counter(b.fragment for b in p.built)
+    options = []
+    for i, pid in enumerate(p.posters):
+        if pid is None:
+            continue
+        missing, its_frags, its_gems, pays = _needs(r, p, i)
+        short = missing + sum(max(0, k - built[f]) for f, k in its_frags.items())
+        options.append((short, -pays, i, its_frags, its_gems, pays, missing))
+    options.sort()
+    stack = _stack(s, p)
+    held = sum(p.gems.values())
+    best = 0.0
+    frags: Counter = Counter()
+    gems: Counter = Counter()
+    worth = 0.0
+    tents = tents_met = 0
+    for n, (_, _, _, f, g, w, missing) in enumerate(options[:TARGETS], 1):
+        frags += f
+        gems += g
+        worth += w
+        tents += 1
+        tents_met += 1 - missing
+        total, met = _met(p, built, frags, gems)
+        share = (met + tents_met) / (total + tents)
+        need = _power(r, s, seat, n)
+        # R29: 2 power a gem, of those the targets will not pay
+        reach = stack + 2 * max(0, held - sum(gems.values()))
+        power = min(1.0, reach / need)
+        best = max(best, worth * share * share * power * power)
+    return best
+
+
+def _met(p: Any, built: Counter, frags: Counter, gems: Counter) -> tuple[int, int]:
+    """(fragments and gems the targets need, how many of them are there): built fragments as
+    a multiset, each gem in its colour or else a clear one (R52)."""
+    total = met = 0
+    for f, k in frags.items():
+        total += k
+        met += min(k, built[f])
+    clear = p.gems.get("clear", 0)
+    for g, k in gems.items():
+        total += k
+        if g == "clear":
+            continue
+        own = min(k, p.gems.get(g, 0))
+        wild = min(k - own, clear)
+        clear -= wild
+        met += own + wild
+    met += min(gems.get("clear", 0), clear)
+    return total, met
+
+
+def _power(r: Any, s: Any, seat: int, n: int) -> int:
+    """The least power that takes ``n`` posters on a space of the performance track no other
+    hat holds (R51: the seat's own hat moves when it performs); the highest such space's when
+    every one is held."""
+    taken = set(s.dummy_hats)
+    for i, other in enumerate(s.players):
+        if i != seat:
+            taken.update(h for h in other.hats if h >= 0)
+    spaces = [sp for sp in r.track if sp.posters >= n]
+    free = [sp.ap or 0 for i, sp in enumerate(r.track) if sp.posters >= n and i not in taken]
+    return max(1, min(free) if free else max(sp.ap or 0 for sp in spaces))
+
+
+def _stack(s: Any, p: Any) -> float:
+    """The dice's power for a Perform next turn: the dice of the main colour on the cards
+    (R26-R28: a die adds the dice of its colour already there) and an average face; a new
+    round's four dice of one colour once this one's turns are played. Counting one die ahead,
+    not every turn left, is what makes a die of the main colour worth more than its face."""
+    if p.turns >= TURNS:
+        return FACE * TURNS
+    sums = common.dice_sums(p)
+    return max(sums[c] for c in sums if c != "clear") + FACE
