@@ -43,6 +43,30 @@ def hover_first(page, where: str, game: str, lang: str) -> dict:
     return want
 
 
+def tap_to_its_rule(page, screenshot, term, game, lang, pop_shot, rule_shot, review_step=None):
+    """A tap on `term` (at 390×844) opens its explanation inside the screen; its rule link opens
+    the reference at the term's section, in the page's language; the reference then closes.
+    On the review screen (`review_step`), the tap moves the review to no other step."""
+    term.scroll_into_view_if_needed()
+    term.tap()
+    pop = page.get_by_test_id("term-pop")
+    pop.wait_for(state="visible")
+    want = explained(game, lang)[term.get_attribute("data-term")]
+    assert want["text"] in pop.text_content()
+    box = pop.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] >= 0, box
+    assert box["y"] + box["height"] <= 844, box
+    if review_step is not None:
+        assert page.evaluate("marquee.review.state().step") == review_step
+    screenshot(page, f"{pop_shot}-{lang}-390")
+    page.get_by_test_id("term-rule").tap()
+    shown = dialog_at(page)
+    assert shown["at"] == want["section"] and shown["inView"] and shown["lang"] == lang, shown
+    screenshot(page, f"{rule_shot}-{lang}-390")
+    page.get_by_test_id("rules-close").tap()
+    page.get_by_test_id("rules").wait_for(state="detached")
+
+
 def test_a_term_in_a_trickerion_move_label_explains_itself_on_hover(page, site_url, screenshot):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
@@ -96,22 +120,7 @@ def test_a_tap_on_a_term_opens_its_explanation_and_its_rule(phone, site_url, scr
         set_lang(page, lang)
         page.wait_for_selector(".log-text .term")
         term = page.locator(".log-text .term").last
-        term.scroll_into_view_if_needed()
-        term.tap()
-        pop = page.get_by_test_id("term-pop")
-        pop.wait_for(state="visible")
-        want = explained("trickerion", lang)[term.get_attribute("data-term")]
-        assert want["text"] in pop.text_content()
-        box = pop.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] >= 0, box
-        assert box["y"] + box["height"] <= 844, box
-        screenshot(page, f"terms-pop-log-{lang}-390")
-        page.get_by_test_id("term-rule").tap()
-        shown = dialog_at(page)
-        assert shown["at"] == want["section"] and shown["inView"] and shown["lang"] == lang, shown
-        screenshot(page, f"terms-rule-{lang}-390")
-        page.get_by_test_id("rules-close").tap()
-        page.get_by_test_id("rules").wait_for(state="detached")
+        tap_to_its_rule(page, screenshot, term, "trickerion", lang, "terms-pop-log", "terms-rule")
     # a tap on a term inside a move button explains the term and plays nothing
     before = page.evaluate("marquee.snapshot().step")
     term = page.locator(".action .term").first
@@ -192,20 +201,17 @@ def test_a_tap_on_a_term_in_the_review_log_opens_its_rule_over_the_review(
         page.wait_for_selector(".review-log .log-text .term")
         before = page.evaluate("marquee.review.state().step")
         term = page.locator(".review-log .log-text .term").nth(3)
-        term.scroll_into_view_if_needed()
-        term.tap()
-        pop = page.get_by_test_id("term-pop")
-        pop.wait_for(state="visible")
-        want = explained("magnificent", lang)[term.get_attribute("data-term")]
-        assert want["text"] in pop.text_content()
-        assert page.evaluate("marquee.review.state().step") == before
-        screenshot(page, f"terms-review-pop-{lang}-390")
-        page.get_by_test_id("term-rule").tap()
-        shown = dialog_at(page)
-        assert shown["at"] == want["section"] and shown["inView"] and shown["lang"] == lang, shown
-        screenshot(page, f"terms-review-rule-{lang}-390")
-        page.get_by_test_id("rules-close").tap()
-        page.get_by_test_id("rules").wait_for(state="detached")
+        # (the tap explains: the review stays at its step until the rule link is followed)
+        tap_to_its_rule(
+            page,
+            screenshot,
+            term,
+            "magnificent",
+            lang,
+            "terms-review-pop",
+            "terms-review-rule",
+            review_step=before,
+        )
         assert page.evaluate("marquee.screen()") == "review"
         assert page.evaluate("marquee.review.state().step") == before
     no_problems(page)
