@@ -99,3 +99,21 @@ def test_a_die_is_judged_where_its_turn_ends_without_reading_the_real_future():
     assert [why(g, other, take, 0) for take in takes] == reasons
     code, params = said[0]
     assert render(code, params, "ru", g) != render(code, params, "en", g)
+
+
+def test_every_term_of_the_value_has_its_reason_and_its_turn_branch():
+    """A hint can name any term of the greedy value (``bots.terms``): each has its own reason
+    and a branch of its own in the turn's reason, in every language (a term added to the
+    value without them showed a raw key in a Russian solo table)."""
+    g = registry.get("magnificent-solo")(1, {})
+    s = g.initial_state(3)
+    named = set(bots.terms(g, s, 0)) | {"turn"}
+    for lang in ("en", "ru", "fr"):
+        for term in named - {"turn"}:
+            code = f"ui.hint.why.mag.{term}"
+            params = {"vp": 2, "card": None, "poster": None, "ready": "no"}
+            assert not render(code, params, lang, g).startswith("ui."), (lang, code)
+        other = render("ui.hint.why.mag.turn", {"term": "power", "vp": 0}, lang, g)
+        for term in named - {"turn", "power"}:
+            said = render("ui.hint.why.mag.turn", {"term": term, "vp": 2}, lang, g)
+            assert said != other, (lang, term)
