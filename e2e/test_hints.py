@@ -67,6 +67,9 @@ def check_hint_panel(page, figures, name: str) -> list[dict]:
     page.get_by_test_id("hint").click()
     panel = page.get_by_test_id("hint-panel")
     expect(panel.get_by_test_id("hint-time")).to_be_visible(timeout=60_000)
+    # the time of this first ask: marquee.hint() below asks again, and the bridge answers a
+    # position it has ranked already from that ranking
+    figures[f"{name}: hint in the page"] = f"{page.evaluate('marquee.timings.hint'):.0f} ms"
     moves = panel.get_by_test_id("hint-move")
     expect(moves).to_have_count(3)
     expect(panel).to_contain_text(ui("ui.hint.title"))
@@ -95,7 +98,6 @@ def check_hint_panel(page, figures, name: str) -> list[dict]:
         expect(button).to_have_class(re.compile(r"\bhinted\b"))
         expect(button).to_have_attribute("data-hint-rank", str(k + 1))
         shown.append(legal[index]["action"])
-    figures[f"{name}: hint in the page"] = f"{page.evaluate('marquee.timings.hint'):.0f} ms"
     return shown
 
 
