@@ -17,12 +17,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from typing import Any
 
 from engine.core.bots import bot_for, bot_seed
 from engine.core.levels import NAMES
 from engine.core.match import Match
+from engine.core.play import play_to_end
+from engine.core.rollout import clock
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -39,34 +40,57 @@ def summary(values: list[float]) -> dict[str, float]:
     }
 
 
-def play(game_id: str, players: int, seed: int, kinds: list[str], stop: int) -> dict[str, Any]:
+class Stopped(Exception):
+    """``--stop`` timed decisions reached: the game is cut there."""
+
+
+class Seat:
+    """One seat's bot as ``play_to_end`` calls it, timed by ``timer``."""
+
+    def __init__(self, timer: Timer, seat: int) -> None:
+        self.timer, self.seat = timer, seat
+
+    def choose(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
+        return self.timer.choose(seat, game, state, legal)
+
+
+class Timer:
+    """The game's bots, each decision timed (``clock``, as the budgets count it) and put in
+    its seat's decisions and turns; after ``stop`` timed decisions it cuts the game."""
+
+    def __init__(self, bots: dict[int, Any], timed: set[int], stop: int) -> None:
+        self.bots, self.timed, self.stop = bots, timed, stop
+        self.decisions: dict[int, list[float]] = {s: [] for s in bots}
+        self.turns: dict[int, list[float]] = {s: [] for s in bots}
+        self.last: int | None = None
+
+    def choose(self, seat: int, game: Any, state: Any, legal: list[Any]) -> Any:
+        if sum(len(self.decisions[s]) for s in self.timed) >= self.stop:
+            raise Stopped
+        start = clock()
+        action = self.bots[seat].choose(game, state, seat, legal)
+        spent = clock() - start
+        self.decisions[seat].append(spent)
+        if seat == self.last:
+            self.turns[seat][-1] += spent
+        else:
+            self.turns[seat].append(spent)
+        self.last = seat
+        return action
+
+
+def play(
+    game_id: str, players: int, seed: int, kinds: list[str], timed: set[int], stop: int
+) -> dict[str, Any]:
     match = Match.new(game_id, players, seed=seed)
     bots = {s: bot_for(match.game, kinds[s], bot_seed(seed, s)) for s in range(players)}
-    decisions: dict[int, list[float]] = {s: [] for s in range(players)}
-    turns: dict[int, list[float]] = {s: [] for s in range(players)}
-    last = None
-    timed = {s for s, k in enumerate(kinds) if k.partition(":")[0] in NAMES}
-    while sum(len(decisions[s]) for s in timed) < stop:
-        to = match.to_act()
-        if to.kind == "terminal":
-            break
-        if match.auto_step(to) is not None:
-            continue
-        seat = to.seats[0]
-        legal = match.legal(seat, to)
-        start = time.process_time()
-        action = bots[seat].choose(match.game, match.state, seat, legal)
-        spent = time.process_time() - start
-        match.act(seat, action)
-        decisions[seat].append(spent)
-        if seat == last:
-            turns[seat][-1] += spent
-        else:
-            turns[seat].append(spent)
-        last = seat
-    result = match.result()
-    scores = list(result.scores) if result is not None else None  # (None: stopped early)
-    return {"seed": seed, "scores": scores, "decisions": decisions, "turns": turns}
+    timer = Timer(bots, timed, stop)
+    try:
+        play_to_end(match, {s: Seat(timer, s) for s in range(players)})
+        scores = list(match.result().scores)
+    except Stopped:
+        scores = None  # (stopped early)
+    return {"seed": seed, "scores": scores, "decisions": timer.decisions, "turns": timer.turns}
 
 
 def main() -> int:
@@ -86,7 +110,7 @@ def main() -> int:
     turns: dict[str, list[float]] = {}
     scores = []
     for g in range(args.games):
-        out = play(args.game, args.players, args.seed + g, kinds, args.stop)
+        out = play(args.game, args.players, args.seed + g, kinds, timed, args.stop)
         scores.append(out["scores"])
         for s in timed:
             decisions.setdefault(kinds[s], []).extend(out["decisions"][s])
