@@ -5,11 +5,12 @@ a subclass answering the hooks of ``Rules`` and of this class."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
 import msgspec
 
-from engine.core import Event, Game, OptionSpec, Result, ToAct
+from engine.core import Event, Game, OptionSpec, Result, ToAct, chance
 from engine.core.decisions import Decisions
 from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.i18n import catalog, format_template, render
@@ -145,7 +146,7 @@ class Magnificent(Game):
     def chance_action(self, state: MagState) -> A.Roll:
         """The dice waiting in ``state.throw``, thrown on a copy of the RNG they wait for."""
         rng = state.rng if state.deal_throw is None else state.deal_throw
-        return A.Roll(setup.throw(msgspec.structs.replace(rng), len(state.throw)))
+        return A.Roll(chance.outcome(rng, partial(setup.throw, count=len(state.throw))))
 
     def allows(self, state: MagState, seat: int, action: Any, listed: list[Any] | None) -> bool:
         # A placement is cheaper checked among its one fragment's spots than found in the long

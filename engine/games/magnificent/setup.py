@@ -3,6 +3,9 @@ the hooks of its ``Rules``."""
 
 from __future__ import annotations
 
+from functools import partial
+
+from engine.core import chance
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
@@ -36,7 +39,7 @@ def take_throw(s: MagState, faces: tuple[int, ...]) -> None:
     if len(faces) != len(s.throw) or any(not 1 <= f <= 6 for f in faces):
         raise IllegalAction("mag.refuse.not_the_dice", faces=list(faces), dice=len(s.throw))
     if s.deal_throw is None:
-        throw(s.rng, len(faces))
+        chance.take(s.rng, partial(throw, count=len(faces)))
 
 
 def new_dice(s: MagState, colours: tuple[str, ...], faces: tuple[int, ...]) -> tuple[Die, ...]:

@@ -11,8 +11,10 @@ A non-empty ``State.pending`` always comes first: its head names the seat that d
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from engine.core import chance
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import AUTOMATON, CHANCE_NODE, TERMINAL, ToAct
@@ -154,9 +156,7 @@ def roll(r: TrickerionRules, s: State, dice: tuple[str, ...], ev: list[Event]) -
         face not in faces for face, faces in zip(dice, cat.die_faces)
     ):
         raise IllegalAction("trickerion.roll.not_the_dice", dice=list(dice))
-    # The state's RNG moves on as if it had thrown, so the game after a forced throw (a test,
-    # physical dice) deals the same cards as the seed would.
-    throw(r, s.rng)
+    chance.take(s.rng, partial(throw, r))
     s.dice = list(dice)
     ev.append(Event("trickerion.dice_rolled", {"dice": list(s.dice)}))
     first_round = cat.fast.start_round if r.options.fast_game else 1

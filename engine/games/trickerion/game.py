@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
-import msgspec
-
+from engine.core import chance
 from engine.core.decisions import Decisions
 from engine.core.events import Event
 from engine.core.game import Game, Result, ToAct
@@ -141,7 +141,7 @@ class Trickerion(Game):
 
     def chance_action(self, state: State) -> Chance:
         if state.phase == "roll":
-            return Chance(dice=flow.throw(self.rules, msgspec.structs.replace(state.rng)))
+            return Chance(dice=chance.outcome(state.rng, partial(flow.throw, self.rules)))
         return Chance()
 
     def allows(self, state: State, seat: int, action: Any, listed: list[Any] | None) -> bool:
