@@ -17,6 +17,7 @@ from engine.core import save as savefile
 from engine.core.bots import Bot, bot_seed, make_bot
 from engine.core.errors import SaveError
 from engine.core.match import Match
+from engine.core.presenter import presenter_of
 
 HINT_LEVEL = "hard"  # the bot whose best moves a hint shows (issue #15)
 
@@ -49,7 +50,7 @@ class Table:
         ]
         self.match = match
         # how the game's positions read (the chart, the ending's targets, warnings, names)
-        self.presenter = game.presenter(game)
+        self.presenter = presenter_of(game)
         self.hints = hints
         self.bots: dict[int, Bot] = {
             i: make_bot(game, s.bot, bot_seed(match.seed, i))

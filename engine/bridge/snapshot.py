@@ -19,6 +19,7 @@ from engine.bridge.seats import Seat, Table
 from engine.bridge.transport import jsonable
 from engine.core.game import Game, ToAct
 from engine.core.i18n import LANGS, action_label, render
+from engine.core.presenter import presenter_of
 
 LABEL_CACHE = 20_000  # remembered action labels (cleared when full)
 
@@ -89,7 +90,7 @@ class Snapshot(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     - ``step`` (moves so far), ``to_act`` (``{kind, seats}``), ``viewer`` (None: the spectator);
     - ``view``: ``Game.view`` for the viewer, the only game-specific part;
     - ``legal``: the viewer's actions, labelled; ``formed``: how many of each form-built kind
-      (``Game.form_actions``) are left out of it; both empty in a review;
+      (``Presenter.form_actions``) are left out of it; both empty in a review;
     - ``log`` (``[]`` from ``review_at``), ``unofficial`` (the project's own translations of
       names, to the official English), ``can_undo`` and ``undo_refusal``;
     - ``result``: None until the game is over;
@@ -131,7 +132,7 @@ class Snapshot(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 class Labels:
     """Action labels, remembered: a label depends only on the game, its options, the action,
-    the language and the few terms the position adds (``Game.label_terms``), and some
+    the language and the few terms the position adds (``Presenter.label_terms``), and some
     positions list hundreds of actions (the Oracle's companion throw entry: 984), so a snapshot
     would spend most of its time formatting the same labels again."""
 
@@ -139,7 +140,7 @@ class Labels:
         self._known: dict[tuple[str, str, str, bytes, tuple[Any, ...]], str] = {}
 
     def get(self, game: Game, action: Any, lang: str, state: Any, seat: int | None) -> str:
-        terms = game.label_terms(state, action, seat)
+        terms = presenter_of(game).label_terms(state, action, seat)
         key = (
             game.id,
             json.dumps(game.options, sort_keys=True, default=str),
@@ -164,20 +165,21 @@ def score_label(game: Game, key: str, lang: str) -> str:
         return text
     kind, sep, value = key.partition(":")
     if sep:
-        return game.term_name(kind, value, lang)
+        return presenter_of(game).term_name(kind, value, lang)
     return key.replace("_", " ").capitalize()
 
 
 def listed(game: Game, legal: list[Any]) -> tuple[list[Any], dict[str, int]]:
     """The legal actions the snapshot lists, and how many of each form-built kind it leaves
-    out (``Game.form_actions``: the board builds those through a form)."""
+    out (``Presenter.form_actions``: the board builds those through a form)."""
     formed: dict[str, int] = {}
-    if not game.form_actions or not legal:
+    form_actions = presenter_of(game).form_actions
+    if not form_actions or not legal:
         return legal, formed
     out = []
     for a in legal:
         tag = type(a).__struct_config__.tag
-        if tag in game.form_actions:
+        if tag in form_actions:
             formed[tag] = formed.get(tag, 0) + 1
         else:
             out.append(a)

@@ -98,10 +98,6 @@ class Game:
     # Packs of other packages the board renderer also receives, as prefix -> package
     # (trickerion-solo: "solo/" -> the solo package, so its packs arrive as "solo/board", …).
     extra_data: ClassVar[dict[str, str]] = {}
-    # Action types (tags) the game's board builds with a form of its own and checks with
-    # ``why`` (the Oracle's companion throw: 984 entries): the bridge's snapshot leaves them out
-    # of ``legal`` and names them in ``formed`` {type: count}; they stay legal actions.
-    form_actions: ClassVar[tuple[str, ...]] = ()
     # How the game reads saves of older formats (``engine.core.legacy``; the game's legacy.py).
     legacy: ClassVar[type[Legacy]] = Legacy
     # How its positions read on the page (``engine.core.presenter``), held by the bridge.
@@ -200,22 +196,6 @@ class Game:
         records it and refuses to load under other packs (a box owner's pack, a newer shipped
         pack). Games with packs override; ``{}`` means nothing to check."""
         return {}
-
-    def term_name(self, kind: str, value: Any, lang: str) -> str:
-        """Official name of a game term (a card, a location) for the log; games override."""
-        return str(value)
-
-    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
-        """Parameters an action's label needs beyond the action's own fields, read from the
-        position (``state`` may be None when none is at hand): Trickerion names a character
-        by its kind ("Place your Engineer…"), which the action only numbers. Games override."""
-        return {}
-
-    def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
-        """A term in a grammatical case or with its preposition (``{p:kind:case}`` in the
-        catalog, e.g. Russian ``acc``, French ``loc`` "au Théâtre"); games with such forms
-        override. Without one the plain name stands."""
-        return self.term_name(kind, value, lang)
 
     # --- the core's side of the loop --------------------------------------------------------
 

@@ -5,9 +5,9 @@ beside this module; each game ships ``messages.json`` in its own package. The te
 (the same on the page, ``web/ui/i18n.js``):
 
 - ``{p}`` a value; ``{p:nth}`` a 0-based index shown 1-based ("slot 1" for slot 0);
-- ``{p:kind}`` a game term named in the requested language (``Game.term_name``), so card and
+- ``{p:kind}`` a game term named in the requested language (``Presenter.term_name``), so card and
   location names follow the official editions; ``{p:kind:case}`` the term in a grammatical
-  case or with its preposition (``Game.term_form``: Russian ``acc``, ``gen``, ``ins``, ``dat``;
+  case or with its preposition (``Presenter.term_form``: Russian ``acc``, ``gen``, ``ins``, ``dat``;
   ``loc``/``dir`` "в театре"/"в театр", "au Théâtre"); a list of terms reads "A, B and C",
   a repeated term "A ×3";
 - ``{p:n:noun}`` / ``{p:n:noun:case}`` a count (or a list's length) with its noun in the right CLDR plural form,
@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
+
+from engine.core.presenter import presenter_of
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -289,13 +291,8 @@ def _term(ctx: _Ctx, kind: str, case: str | None, v: Any) -> str:
         return ctx.seat_names[v]  # type: ignore[return-value]
     if ctx.game is None:
         return str(v)
-    # ctx.game is a Game (typed Any: engine.core.game imports this module)
-    name: str = (
-        ctx.game.term_form(kind, v, ctx.lang, case)
-        if case
-        else ctx.game.term_name(kind, v, ctx.lang)
-    )
-    return name
+    words = presenter_of(ctx.game)
+    return words.term_form(kind, v, ctx.lang, case) if case else words.term_name(kind, v, ctx.lang)
 
 
 def join_list(items: list[str], lang: str) -> str:
@@ -451,7 +448,7 @@ def page_strings(lang: str, game: Any = None) -> dict[str, str]:
 
 def action_label(game: Any, action: Any, lang: str, terms: dict[str, Any] | None = None) -> str:
     """A button's text for an action: the catalog's ``action.<tag>`` template over its fields
-    and the ``terms`` the position adds (``Game.label_terms``)."""
+    and the ``terms`` the position adds (``Presenter.label_terms``)."""
     import msgspec
 
     data = msgspec.to_builtins(action)
@@ -460,7 +457,9 @@ def action_label(game: Any, action: Any, lang: str, terms: dict[str, Any] | None
     )
     if isinstance(data, dict):
         extra = (
-            terms if terms is not None else (game.label_terms(None, action, None) if game else {})
+            terms
+            if terms is not None
+            else (presenter_of(game).label_terms(None, action, None) if game else {})
         )
         data = {**data, **extra}
     code = f"action.{tag}"

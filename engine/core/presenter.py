@@ -7,6 +7,7 @@ game's subclass); the rules never call it.
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import msgspec
 
@@ -22,6 +23,10 @@ class Progress(msgspec.Struct, frozen=True):
 class Presenter:
     # What ``progress`` counts its rounds in (the chart's axis): "round", or "day" (the Oracle)
     unit = "round"
+    # Action types (tags) the game's board builds with a form of its own and checks with
+    # ``why`` (the Oracle's companion throw: 984 entries): the bridge's snapshot leaves them out
+    # of ``legal`` and names them in ``formed`` {type: count}; they stay legal actions.
+    form_actions: tuple[str, ...] = ()
 
     def __init__(self, game: Any) -> None:
         # (the table's Game; typed by each game's presenter against what it reads, since the
@@ -50,8 +55,36 @@ class Presenter:
         cannot say."""
         return None
 
+    def term_name(self, kind: str, value: Any, lang: str) -> str:
+        """Official name of a game term (a card, a location) for labels and the log."""
+        return str(value)
+
+    def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
+        """A term in a grammatical case or with its preposition (``{p:kind:case}`` in the
+        catalog, e.g. Russian ``acc``, French ``loc`` "au Théâtre"); without one the plain
+        name stands."""
+        return self.term_name(kind, value, lang)
+
+    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
+        """Parameters an action's label needs beyond the action's own fields, read from the
+        position (``state`` may be None when none is at hand): Trickerion names a character
+        by its kind ("Place your Engineer…"), which the action only numbers."""
+        return {}
+
     def unofficial_names(self, lang: str) -> dict[str, str]:
         """Names in ``lang`` that are the project's own translations, no edition's (each of
         their forms that labels and the log use), mapped to the official English name: the page
         marks them and shows the English. Games whose packs carry such names override."""
         return {}
+
+
+_PRESENTERS: WeakKeyDictionary[Any, Presenter] = WeakKeyDictionary()
+
+
+def presenter_of(game: Any) -> Presenter:
+    """The one presenter of a table's ``Game`` (its class's ``presenter``), made on first use:
+    the bridge, the log's rendering and the rules reference share it."""
+    found = _PRESENTERS.get(game)
+    if found is None:
+        found = _PRESENTERS[game] = game.presenter(game)
+    return found

@@ -21,6 +21,8 @@ from typing import Any
 
 import msgspec
 
+from engine.core.presenter import presenter_of
+
 LANGS = ("en", "ru", "fr")
 
 
@@ -33,8 +35,8 @@ class Section(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Term(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A game term explained. Its names are the forms the engine itself writes, so that the page
     underlines exactly what a label or log line shows: a catalogue ``noun`` (every plural and
-    case form), a ``kind`` and ``value`` of ``Game.term_name`` (with the case forms of
-    ``Game.term_form`` the catalogue asks for), and ``also``: words the catalogue's templates
+    case form), a ``kind`` and ``value`` of ``Presenter.term_name`` (with the case forms of
+    ``Presenter.term_form`` the catalogue asks for), and ``also``: words the catalogue's templates
     write out (a test checks each one appears in them)."""
 
     id: str
@@ -174,7 +176,7 @@ def term_name(game: str, term: Term, lang: str) -> str:
     if lang in term.name:
         return term.name[lang]
     if term.kind is not None:
-        return g.term_name(term.kind, term.value, lang)
+        return presenter_of(g).term_name(term.kind, term.value, lang)
     if term.noun:
         entry = catalog(game_package(g)).get(f"noun.{term.noun}", {})
         found = _PLURAL_FORM.findall(entry.get(lang, ""))
@@ -197,10 +199,11 @@ def term_forms(game: str, term: Term, lang: str) -> list[str]:
             if key == lang or key.startswith(f"{lang}."):
                 forms.update(m for m in _PLURAL_FORM.findall(text) if m)
     if term.kind is not None:
-        name = g.term_name(term.kind, term.value, lang)
+        words = presenter_of(g)
+        name = words.term_name(term.kind, term.value, lang)
         forms.add(name)
-        words = len(re.split(r"[\s'’]+", name))
+        count = len(re.split(r"[\s'’]+", name))
         for case in CASES:
-            form = g.term_form(term.kind, term.value, lang, case)
-            forms.add(" ".join(re.split(r"[\s'’]+", form)[-words:]))
+            form = words.term_form(term.kind, term.value, lang, case)
+            forms.add(" ".join(re.split(r"[\s'’]+", form)[-count:]))
     return sorted((f for f in forms if f.strip()), key=lambda f: (-len(f), f))

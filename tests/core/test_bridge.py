@@ -6,6 +6,7 @@ import json
 
 import tinygame  # noqa: F401  (registers "tiny")
 from engine.bridge import Bridge
+from engine.core.presenter import presenter_of
 
 
 def call(bridge: Bridge, method: str, **args):
@@ -137,7 +138,7 @@ def test_labels_are_remembered_per_language_and_match_the_catalog():
 
 
 def test_actions_a_board_builds_with_a_form_are_counted_not_listed():
-    """Game.form_actions (the Oracle's companion throw: 984 entries) stay legal but the
+    """Presenter.form_actions (the Oracle's companion throw: 984 entries) stay legal but the
     snapshot names them in ``formed`` instead of sending each one labelled."""
     b = Bridge()
     snap = call(b, "new", game="oracle", players=1, options={"mode": "companion"}, seed=1, viewer=0)
@@ -185,7 +186,7 @@ def test_scoring_categories_come_with_translated_labels():
     assert score_label(game, "fame", "ru") == "Слава"
     assert score_label(game, "apprentices", "fr") == "Apprentis"
     # a category per card is named by the game, in the official edition's words
-    assert score_label(game, "trick:t09_mutilation", "en") == game.term_name(
+    assert score_label(game, "trick:t09_mutilation", "en") == presenter_of(game).term_name(
         "trick", "t09_mutilation", "en"
     )
     assert score_label(game, "trick:t09_mutilation", "en") != "trick:t09_mutilation"

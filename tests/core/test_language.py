@@ -36,6 +36,7 @@ from engine.core.i18n import (
     render,
 )
 from engine.core.match import Match
+from engine.core.presenter import presenter_of
 
 NUMBERS = (0, 1, 2, 5, 11, 21, 22)
 GAMES = registry.all_games()
@@ -228,7 +229,7 @@ def _vocabulary(game_id: str) -> tuple[frozenset, frozenset]:
     allowed, en_words, fr_words = set(), set(), set()
     for kind, values in _term_samples(game_id).items():
         for v in values:
-            names = {lang: game.term_name(kind, v, lang) for lang in LANGS}
+            names = {lang: presenter_of(game).term_name(kind, v, lang) for lang in LANGS}
             en_words |= {w.lower() for w in WORD.findall(names["en"])}
             fr_words |= {w.lower() for w in WORD.findall(names["fr"])}
             for lang in ("ru", "fr"):
@@ -250,8 +251,8 @@ def _nominatives(game_id: str) -> frozenset[str]:
     out = set()
     for kind, values in _term_samples(game_id).items():
         for v in values:
-            name = game.term_name(kind, v, "ru")
-            if game.term_form(kind, v, "ru", "acc") != name:
+            name = presenter_of(game).term_name(kind, v, "ru")
+            if presenter_of(game).term_form(kind, v, "ru", "acc") != name:
                 out.add(name)
     return frozenset(out)
 

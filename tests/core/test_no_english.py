@@ -27,6 +27,7 @@ from engine.core import Rng, registry
 from engine.core.game import Game
 from engine.core.i18n import action_label, catalog, game_package, page_strings, render
 from engine.core.match import Match
+from engine.core.presenter import presenter_of
 
 GAMES = [
     ("trickerion", 2, {}),
@@ -146,7 +147,7 @@ class Reader:
         if len(legal) > LABELS_PER_POSITION:
             sample = [legal[self.rng.below(len(legal))] for _ in range(LABELS_PER_POSITION)]
         for action in sample:
-            terms = game.label_terms(state, action, seat)
+            terms = presenter_of(game).label_terms(state, action, seat)
             for lang in ("ru", "fr"):
                 self.read("label", action_label(game, action, lang, terms), lang)
             presenter = game.presenter(game)

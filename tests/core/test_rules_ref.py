@@ -16,6 +16,7 @@ import engine
 from engine import rules_ref
 from engine.core import registry
 from engine.core.i18n import catalog, game_package
+from engine.core.presenter import presenter_of
 
 # the shipped games (a test module may have registered its own, e.g. test_bridge's "tiny")
 GAMES = [cls.id for cls in registry.all_games() if cls.__module__.startswith("engine.games.")]
@@ -128,7 +129,10 @@ def test_a_location_opens_the_section_named_by_its_official_term():
     titles = {s.id: s.title for s in ref.sections}
     for place, section in ref.places.items():
         for lang in rules_ref.LANGS:
-            assert titles[section][lang].lower() == game.term_name("location", place, lang).lower()
+            assert (
+                titles[section][lang].lower()
+                == presenter_of(game).term_name("location", place, lang).lower()
+            )
 
 
 def test_a_file_with_an_unknown_field_or_a_dangling_section_is_refused(monkeypatch):

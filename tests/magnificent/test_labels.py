@@ -18,6 +18,7 @@ import pytest
 from engine.bridge import Bridge
 from engine.core.bots import make_bot
 from engine.core.errors import IllegalAction
+from engine.core.presenter import presenter_of
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import labels, travel
 from engine.games.magnificent.turn import ap
@@ -173,7 +174,7 @@ def test_a_travel_stop_names_its_tent_and_the_gems_on_the_way():
         assert list(pv.gems) == got and list(pv.full) == full
         tent = next((p.tent for p in after.pending if hasattr(p, "tent")), None)
         assert pv.tent == tent
-        label = game.label_terms(s, a, seat)
+        label = presenter_of(game).label_terms(s, a, seat)
         assert label["gems"] == pv.gems and label["tent"] == (pv.tent or "")
 
 
@@ -186,12 +187,18 @@ def test_a_gem_into_a_full_storage_says_it_becomes_a_coin():
     cap = game.rules.boards[p.board].storage_per_type
     p.gems["orange"] = cap
     label = action_label(
-        game, A.PickGem("orange"), "en", game.label_terms(s, A.PickGem("orange"), seat)
+        game,
+        A.PickGem("orange"),
+        "en",
+        presenter_of(game).label_terms(s, A.PickGem("orange"), seat),
     )
     assert label == "Take an orange gem — storage full: 1 coin instead"
     p.gems["orange"] = cap - 1
     label = action_label(
-        game, A.PickGem("orange"), "en", game.label_terms(s, A.PickGem("orange"), seat)
+        game,
+        A.PickGem("orange"),
+        "en",
+        presenter_of(game).label_terms(s, A.PickGem("orange"), seat),
     )
     assert label == "Take an orange gem"
 

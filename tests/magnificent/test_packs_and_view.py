@@ -13,6 +13,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.core.i18n import render
 from engine.core.packs import PackError, check_file
+from engine.core.presenter import presenter_of
 from engine.games.magnificent import Magnificent
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import components as C
@@ -39,8 +40,8 @@ def test_artists_have_provisional_names_in_three_languages():
     g = Magnificent(2)
     for a in pack.artists:
         for lang in ("en", "ru", "fr"):
-            assert g.term_name("artist", a, lang) == pack.artist_names[a][lang] != a
-    assert g.term_name("artist", "larissa", "ru") == "Лариса"
+            assert presenter_of(g).term_name("artist", a, lang) == pack.artist_names[a][lang] != a
+    assert presenter_of(g).term_name("artist", "larissa", "ru") == "Лариса"
 
 
 def test_master_cards_read_as_their_bonus_and_condition_not_their_id():
@@ -48,10 +49,10 @@ def test_master_cards_read_as_their_bonus_and_condition_not_their_id():
     g = Magnificent(2)
     card = next(m for m in g.rules.pack.master_cards if m.bonus.__struct_config__.tag == "coins")
     for lang, coin in (("en", "coin"), ("ru", "монет"), ("fr", "pièce")):
-        name = g.term_name("card", card.id, lang)
+        name = presenter_of(g).term_name("card", card.id, lang)
         assert card.id not in name and coin in name and "ui.mgn" not in name
     for m in g.rules.pack.master_cards:
-        assert "ui.mgn" not in g.term_name("card", m.id, "ru")
+        assert "ui.mgn" not in presenter_of(g).term_name("card", m.id, "ru")
 
 
 def test_artist_names_must_name_known_artists_in_every_language():
@@ -65,7 +66,7 @@ def test_artist_names_must_name_known_artists_in_every_language():
     data = shipped()
     del data["artist_names"]  # an older pack without names still loads (the ids are shown)
     g = Magnificent(2, packs={C.PACK_ID: json.dumps(data).encode()})
-    assert g.term_name("artist", "kimora", "en") == "kimora"
+    assert presenter_of(g).term_name("artist", "kimora", "en") == "kimora"
 
 
 def test_user_pack_with_one_changed_master_card_changes_play():
@@ -206,9 +207,9 @@ def test_a_die_take_is_labelled_by_the_die_and_the_card_it_goes_on():
     take = takes[0]
     die = next(d for d in match.state.tent_dice if d.id == take.die)
     card = match.state.players[seat].cards[take.card].id
-    terms = match.game.label_terms(match.state, take, seat)
+    terms = presenter_of(match.game).label_terms(match.state, take, seat)
     named = action_label(match.game, take, "en", terms)
     assert named.startswith(f"Put the {die.colour} {die.face} on ")
-    assert match.game.term_name("card", card, "en") in named
+    assert presenter_of(match.game).term_name("card", card, "en") in named
     assert "card 1" not in named
     assert action_label(match.game, take, "en") == "Take the die 1 onto card 1"

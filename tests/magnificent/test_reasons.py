@@ -4,6 +4,7 @@ naming the poster or master card; nothing drawn from a hidden deck is told."""
 from engine.core import registry
 from engine.core.i18n import render
 from engine.core.match import Match
+from engine.core.presenter import presenter_of
 from engine.core.rng import Rng
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import bots
@@ -63,7 +64,7 @@ def test_a_display_poster_taken_names_that_poster():
     code, params = why(g, s, A.GainPoster(2, 1))
     assert code == "ui.hint.why.mag.posters"
     assert params["poster"] == taken
-    assert g.term_name("poster", taken, "en") in render(code, params, "en", g)
+    assert presenter_of(g).term_name("poster", taken, "en") in render(code, params, "en", g)
 
 
 def first_die_decision(seed: int):

@@ -2,6 +2,7 @@
 naming the good made (size, colour, points) or the guild funded."""
 
 from engine.core.i18n import render
+from engine.core.presenter import presenter_of
 from engine.games.oracle import actions as A
 from engine.games.oracle.state import PendingPrediction
 
@@ -31,7 +32,7 @@ def test_a_tome_taken_names_its_colour_and_its_points():
     after, _ = act(g, s, tome)
     assert after.made.tome["blue"] == s.made.tome["blue"] + 1
     en = render(code, params, "en", g)
-    assert g.term_name("size", "tome", "en") in en and str(points) in en
+    assert presenter_of(g).term_name("size", "tome", "en") in en and str(points) in en
 
 
 def test_a_guild_funded_names_its_points():

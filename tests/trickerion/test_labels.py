@@ -13,6 +13,7 @@ import pytest
 from engine.core.bots import make_bot
 from engine.core.i18n import action_label
 from engine.core.match import Match
+from engine.core.presenter import presenter_of
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.labels import cell_place
 from engine.games.trickerion.terms import term_name
@@ -42,7 +43,7 @@ def _positions(players: int, seed: int, decisions: int = 900):
 
 
 def _labels(g, state, seat, action) -> dict[str, str]:
-    terms = g.label_terms(state, action, seat)
+    terms = presenter_of(g).label_terms(state, action, seat)
     return {lang: action_label(g, action, lang, terms) for lang in ("en", "ru", "fr")}
 
 
@@ -53,7 +54,7 @@ def test_set_up_labels_name_the_card_the_slot_and_the_links_the_rules_pay(seed: 
         for a in legal:
             if not isinstance(a, A.SetUpTrick) or a.cell < 0:
                 continue
-            terms = g.label_terms(state, a, seat)
+            terms = presenter_of(g).label_terms(state, a, seat)
             labels = _labels(g, state, seat, a)
             pc = state.row[a.card]
             theater = {lang: term_name(g.cat, "performance", pc.id, lang) for lang in labels}
@@ -130,7 +131,9 @@ def test_reschedule_and_perform_name_cards_and_slots_as_the_board() -> None:
         for text in labels.values():
             assert not TECHNICAL.search(text), text
         if isinstance(a, A.Reschedule):
-            trick = term_name(g.cat, "trick", g.label_terms(state, a, seat)["trick"], "en")
+            trick = term_name(
+                g.cat, "trick", presenter_of(g).label_terms(state, a, seat)["trick"], "en"
+            )
             assert labels["en"].startswith(f"Reschedule {trick}: "), labels["en"]
             assert re.search(r"slot \d \((top|middle|bottom|left|right)", labels["en"])
 

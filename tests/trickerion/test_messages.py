@@ -6,6 +6,7 @@ from importlib import resources
 from pathlib import Path
 
 from engine.core.i18n import render
+from engine.core.presenter import presenter_of
 
 from .helpers import play_random
 
@@ -100,7 +101,7 @@ def test_every_reason_in_the_source_has_a_name():
     g = Trickerion(2, {})
     for why in sorted(whys):
         for lang in ("en", "ru", "fr"):
-            assert g.term_name("reason", why, lang) != why, (why, lang)
+            assert presenter_of(g).term_name("reason", why, lang) != why, (why, lang)
 
 
 def test_an_assignment_is_one_log_line_per_viewer_naming_the_character():
@@ -121,7 +122,7 @@ def test_an_assignment_is_one_log_line_per_viewer_naming_the_character():
     assert "trickerion.assigned_face_down" not in codes(seat)
     assert codes(other) == codes(None) == ["trickerion.assigned_face_down"]
     kind = m.state.players[seat].chars[own.params["character"]].kind
-    name = m.game.term_name("character", kind, "en")
+    name = presenter_of(m.game).term_name("character", kind, "en")
     assert render(own.code, own.params, "en", m.game).startswith(f"You give your {name}")
     assert "character " not in render(own.code, own.params, "en", m.game)
 
@@ -137,10 +138,12 @@ def test_labels_name_the_character_by_kind_and_orders_by_slot():
     g = m.game
     p = m.state.players[0]
     for i, ch in enumerate(p.chars):
-        terms = g.label_terms(m.state, A.MakeIdle(character=i), 0)
+        terms = presenter_of(g).label_terms(m.state, A.MakeIdle(character=i), 0)
         assert terms == char_params(p, i) and terms["kind"] == ch.kind
         label = action_label(g, A.MakeIdle(character=i), "en", terms)
-        assert label.startswith(f"Make your {g.term_name('character', ch.kind, 'en')}"), label
+        assert label.startswith(
+            f"Make your {presenter_of(g).term_name('character', ch.kind, 'en')}"
+        ), label
         same = [k for k, c in enumerate(p.chars) if c.kind == ch.kind]
         assert terms["same"] == (same.index(i) + 1 if len(same) > 1 else 0)
     # without a position the label still reads, numbering the character

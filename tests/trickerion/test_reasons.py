@@ -2,6 +2,7 @@
 the show, the performance card, the prop, from the position itself."""
 
 from engine.core.i18n import render
+from engine.core.presenter import presenter_of
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.bots import start_worth
 
@@ -114,7 +115,7 @@ def test_a_stage_placement_names_the_day():
     place = mine[-1]
     code, params = why(g, s, place, seat)
     assert params["task"] == "stage" and params["day"] == place.slot // 3
-    assert g.term_name("day", place.slot // 3, "en") in render(code, params, "en", g)
+    assert presenter_of(g).term_name("day", place.slot // 3, "en") in render(code, params, "en", g)
 
 
 def test_advertising_earns_fame_measured_one_step_ahead():

@@ -1,5 +1,5 @@
 """What a choice gives, read from the position before it is made: the terms an action's label
-needs beyond its own fields (``Game.label_terms``), and the warning a choice that wastes the
+needs beyond its own fields (``Presenter.label_terms``), and the warning a choice that wastes the
 turn carries (``Presenter.action_warning``).
 
 The numbers come from the rules' own functions (the travel path and its storage cap, the value

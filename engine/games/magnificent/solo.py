@@ -17,7 +17,7 @@ from engine.games.magnificent import actions as A
 from engine.games.magnificent import common, setup
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.game import Magnificent
-from engine.games.magnificent.presenter import SoloPresenter
+from engine.games.magnificent.presenter import MagPresenter
 from engine.games.magnificent.rules import Rules
 from engine.games.magnificent.state import HeldCard, MagState
 
@@ -117,6 +117,18 @@ def die_thrown(s: MagState, faces: tuple[int, ...], events: list[Event]) -> None
     ev(events, "solo_die", poster=s.turn.discarded, colour=d.colour, face=d.face)
 
 
+class SoloPresenter(MagPresenter):
+    def score_targets(self) -> list[int]:
+        return list(self.game.rules.pack.solo.targets)
+
+    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
+        if isinstance(action, SoloDiscard):
+            slots = state.new_posters if state is not None else ()
+            pid = slots[action.slot] if 0 <= action.slot < len(slots) else None
+            return {"poster_id": pid} if pid is not None else {}
+        return super().label_terms(state, action, seat)
+
+
 @register
 class MagnificentSolo(Magnificent):
     """§15: one player against the targets 200 / 220 / 240 (R90)."""
@@ -167,13 +179,6 @@ class MagnificentSolo(Magnificent):
             die_thrown(s, a.faces, events)
         else:
             super()._act(s, seat, a, events)
-
-    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
-        if isinstance(action, SoloDiscard):
-            slots = state.new_posters if state is not None else ()
-            pid = slots[action.slot] if 0 <= action.slot < len(slots) else None
-            return {"poster_id": pid} if pid is not None else {}
-        return super().label_terms(state, action, seat)
 
     def result(self, state: MagState) -> Result | None:
         if state.phase != "over":

@@ -11,7 +11,6 @@ from typing import Any
 from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct
 from engine.core.decisions import Decisions
 from engine.core.game import CHANCE_NODE, TERMINAL
-from engine.core.i18n import catalog
 from engine.core.levels import level_bots
 from engine.core.registry import register
 from engine.games.oracle import actions as A
@@ -23,7 +22,6 @@ from engine.games.oracle.legacy import OracleLegacy
 from engine.games.oracle.presenter import OraclePresenter
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.search import KNOWLEDGE
-from engine.games.oracle.stargazing import line_terms
 from engine.games.oracle.state import Bowl, Circles, OracleState, Tally
 from engine.games.oracle.view import view as build_view
 
@@ -74,8 +72,6 @@ class OracleGame(Game):
     action_type = A.Action
     bots = {"greedy": GreedyBot, **level_bots()}
     search_knowledge = KNOWLEDGE
-    # The page's throw form builds a companion's physical throw (docs/oracle-page.md).
-    form_actions = ("enter_roll",)
     legacy = OracleLegacy
     presenter = OraclePresenter
     # A box owner may type in the printed merchant sheet (docs/oracle.md).
@@ -214,21 +210,3 @@ class OracleGame(Game):
             **{f"townsfolk_{g}": n for g, n in resolve.townsfolk_symbols(r, state).items()},
         }
         return Result(scores=[0], winners=[PLAYER], breakdown=[counts])
-
-    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
-        """A stargazing line named by the squares it runs between (``stargazing.line_terms``;
-        the sheet's size is the pack's, so no position is needed)."""
-        if not isinstance(action, A.DrawLine):
-            return {}
-        return line_terms(self.rules.geo, action.r, action.c, action.dir)
-
-    def term_name(self, kind: str, value: Any, lang: str) -> str:
-        entry = catalog("engine.games.oracle").get(f"term.{kind}.{value}")
-        if entry is None:
-            return str(value)
-        return entry.get(lang) or entry["en"]
-
-    def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
-        """The term's grammatical form kept beside it in the catalog ("ru.gen": "жёлтой")."""
-        entry = catalog("engine.games.oracle").get(f"term.{kind}.{value}") or {}
-        return entry.get(f"{lang}.{case}") or self.term_name(kind, value, lang)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from engine.core.i18n import catalog
 from engine.core.presenter import Presenter, Progress
 from engine.core.reasons import measured, raised
+from engine.games.oracle import actions as A
 from engine.games.oracle import bots, frame
 from engine.games.oracle.rules import Rules
+from engine.games.oracle.stargazing import line_terms
 from engine.games.oracle.state import OracleState
 
 
@@ -20,6 +23,8 @@ class _Table(Protocol):
 class OraclePresenter(Presenter):
     game: _Table
     unit = "day"
+    # The page's throw form builds a companion's physical throw (docs/oracle-page.md).
+    form_actions = ("enter_roll",)
 
     def progress(self, state: OracleState) -> Progress:
         """By day: the practice sheet's score so far; the companion sheet keeps no score (the
@@ -58,3 +63,21 @@ class OraclePresenter(Presenter):
                 "points": int(points),
             }
         return "ui.hint.why.oracle.guild", {"points": int(points)}
+
+    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
+        """A stargazing line named by the squares it runs between (``stargazing.line_terms``;
+        the sheet's size is the pack's, so no position is needed)."""
+        if not isinstance(action, A.DrawLine):
+            return {}
+        return line_terms(self.game.rules.geo, action.r, action.c, action.dir)
+
+    def term_name(self, kind: str, value: Any, lang: str) -> str:
+        entry = catalog("engine.games.oracle").get(f"term.{kind}.{value}")
+        if entry is None:
+            return str(value)
+        return entry.get(lang) or entry["en"]
+
+    def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
+        """The term's grammatical form kept beside it in the catalog ("ru.gen": "жёлтой")."""
+        entry = catalog("engine.games.oracle").get(f"term.{kind}.{value}") or {}
+        return entry.get(f"{lang}.{case}") or self.term_name(kind, value, lang)

@@ -176,25 +176,6 @@ class Trickerion(Game):
         scores = [b["total"] for b in state.final]
         return Result(scores=scores, winners=[state.winner], breakdown=list(state.final))
 
-    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
-        """What labels read off the position (``labels``): a character named by its kind
-        ("Place your Engineer…"; "Apprentice 2" when there are two), performance cards and
-        slots as the board names them, a set-up's links, Advertise's price. Without a position
-        or seat the labels fall back to numbers."""
-        from engine.games.trickerion.labels import label_terms
-
-        return label_terms(self.rules, state, action, seat)
-
-    def term_name(self, kind: str, value: Any, lang: str) -> str:
-        from engine.games.trickerion.terms import term_name
-
-        return term_name(self.cat, kind, value, lang)
-
-    def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
-        from engine.games.trickerion.terms import term_form
-
-        return term_form(self.term_name(kind, value, lang), case, lang)
-
 
 def _bundle(a: Buy) -> tuple[Any, ...]:
     return tuple(sorted(a.props)), a.bargain, a.mode, a.refill

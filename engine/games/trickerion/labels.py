@@ -1,4 +1,4 @@
-"""What labels need from the position beyond an action's own fields (``Game.label_terms``).
+"""What labels need from the position beyond an action's own fields (``Presenter.label_terms``).
 
 A character is named by its kind ("your Engineer"), numbered only among characters of the same
 kind ("Apprentice 2"), as the table shows it. A performance card is named as the board names

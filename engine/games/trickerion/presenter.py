@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.core.presenter import Presenter, Progress
-from engine.games.trickerion.labels import warning
+from engine.games.trickerion.labels import label_terms, warning
 from engine.games.trickerion.reasons import Reason, reason
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import State
-from engine.games.trickerion.terms import unofficial_names
+from engine.games.trickerion.terms import term_form, term_name, unofficial_names
 
 
 class _Table(Protocol):
@@ -42,3 +42,16 @@ class TrickerionPresenter(Presenter):
 
     def unofficial_names(self, lang: str) -> dict[str, str]:
         return unofficial_names(self.game.rules.cat, lang)
+
+    def label_terms(self, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
+        """What labels read off the position (``labels``): a character named by its kind
+        ("Place your Engineer…"; "Apprentice 2" when there are two), performance cards and
+        slots as the board names them, a set-up's links, Advertise's price. Without a position
+        or seat the labels fall back to numbers."""
+        return label_terms(self.game.rules, state, action, seat)
+
+    def term_name(self, kind: str, value: Any, lang: str) -> str:
+        return term_name(self.game.rules.cat, kind, value, lang)
+
+    def term_form(self, kind: str, value: Any, lang: str, case: str) -> str:
+        return term_form(self.term_name(kind, value, lang), case, lang)

@@ -16,6 +16,7 @@ from engine.core.bots import make_bot
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.i18n import action_label, render
 from engine.core.match import Match
+from engine.core.presenter import presenter_of
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
 from engine.games.trickerion.solo.game import TrickerionSolo
 
@@ -174,7 +175,7 @@ def test_the_successors_characters_are_named_by_kind_in_its_lines():
         assert kind in ("magician", "apprentice", "engineer", "manager", "assistant"), e
         text = render(e.code, e.params, "en", m.game)
         assert "character" not in text, text
-        assert m.game.term_name("character", kind, "en") in text, text
+        assert presenter_of(m.game).term_name("character", kind, "en") in text, text
 
 
 def test_the_automaton_is_deterministic_given_state_and_seed():

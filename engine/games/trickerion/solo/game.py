@@ -20,6 +20,7 @@ from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
 from engine.games.trickerion.solo.components import REPLACEABLE, pack_id, solo_packs_with
 from engine.games.trickerion.solo.hooks import SoloRules
+from engine.games.trickerion.solo.presenter import SoloPresenter
 from engine.games.trickerion.solo.state import SoloGameState
 from engine.games.trickerion.state import State
 
@@ -144,6 +145,7 @@ class TrickerionSolo(Trickerion):
     action_type = Action | SuccessorStep | RerollPrepDice
     # Seats the game plays itself (the lobby shows them as the automaton, not as a seat to fill).
     automata = (1,)
+    presenter = SoloPresenter
     # The base game's messages and data packs (the class lives in the solo package).
     messages_package = "engine.games.trickerion"
     # The bridge's game_data adds the solo packs as "solo/<pack>" (the solo cards' geometry).
@@ -211,19 +213,6 @@ class TrickerionSolo(Trickerion):
         o = self.options
         o["dark_alley"] = True
         o["fast_game"] = False
-
-    @classmethod
-    def describe(cls) -> dict[str, Any]:
-        return {
-            **super().describe(),
-            "automata": list(cls.automata),
-            "automaton_names": cls.automaton_names,
-        }
-
-    def term_name(self, kind: str, value: Any, lang: str) -> str:
-        if kind == "seat" and value in self.automata:
-            return self.automaton_names.get(lang, self.automaton_names["en"])
-        return super().term_name(kind, value, lang)
 
     def automaton_action(self, state: State, seat: int) -> SuccessorStep:
         return self.rules.automaton_action(state, seat)
