@@ -70,8 +70,6 @@ def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
             potential.append(max(w["trick_missing"] * per * left, later))
     # A round has room to run about three tricks: a fourth adds nothing until it beats one.
     v += sum(sorted(potential)[-3:])
-    v += w["high"] * left * _high_yield(cat, p, coin)
-    v += w["job"] * left * _jobs(cat, p)
     leaves = s.round >= cat.perf_rules.discard_from_round
     last_card = len(s.row) - 1
     staged_best = 0.0
@@ -105,40 +103,6 @@ def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
             if cat.trick_level[t.id] == 3 and (t.markers > 0 or has_components(cat, p, t.id)):
                 v += min(cap, level3_bonus(cat, p, t.id))
     return v
-
-
-def _high_yield(cat, p, coin: float) -> float:
-    """A round's yield of the owned level-2+ tricks (every marker performed once), each
-    discounted by the share of its props held: learned early, such a trick pays every round
-    left once equipped, which the level-1 terms above cannot tell from a round's coins."""
-    total = 0.0
-    for t in p.tricks:
-        if cat.trick_level[t.id] < 2:
-            continue
-        f, c, sh = cat.trick_yield[t.id]
-        needs = cat.tricks[t.id].components
-        held = sum(min(effective(p, k), n) for k, n in needs.items())
-        share = held / max(1, sum(needs.values()))
-        total += (f + coin * c + sh) * (cat.tricks[t.id].markers + (1 if t.eng else 0)) * share
-    return total
-
-
-def _jobs(cat, p) -> int:
-    """Jobs a round holds for the characters besides the Magician: an owned trick's
-    Workshop prepare, each by a character whose AP reach its prepare AP, and a 3-AP Downtown
-    visit for one more character left over; a hire is worth its wage only while such a job
-    waits for it."""
-    aps = [cat.base_ap[c.kind] for c in p.chars if c.kind != "magician" and not c.assist]
-    aps += [cat.base_ap[k] for k in p.hired]
-    aps.sort(reverse=True)
-    jobs = 0
-    for need in sorted((cat.tricks[t.id].prepare_ap for t in p.tricks), reverse=True):
-        # the weakest character that still reaches the prepare, so stronger ones stay free
-        fits = [i for i, ap in enumerate(aps) if ap >= need]
-        if fits:
-            aps.pop(fits[-1])
-            jobs += 1
-    return jobs + (1 if any(ap >= 3 for ap in aps) else 0)
 
 
 def preparable(g, s: State, seat: int) -> str:

@@ -45,8 +45,6 @@ LEARNER = Learner(
         "wage": 0.3,
         "short": 1.0,
         "level_gate": 2.0,
-        "high": 0.1,
-        "job": 0.5,
     },
     objective=solo_and_duel(
         "trickerion-solo", 2, {"difficulty": "low"}, "trickerion", _greedy, margin=True
