@@ -31,6 +31,10 @@ def connected(geo, occ: int) -> bool:
         seen = grown
 
 
+# the posters of a pack (by its hash) that are not starting ones: counted once, not every step
+REGULAR_POSTERS: dict[str, int] = {}
+
+
 def check(g, s, log_vp, before_phase):
     r = g.rules
     built = Counter()
@@ -65,7 +69,9 @@ def check(g, s, log_vp, before_phase):
         + [x for p in s.players for x in p.rewarded]
     )
     assert len(posters) == len(set(posters))
-    regular = sum(1 for x in r.pack.posters if not x.starting)
+    regular = REGULAR_POSTERS.get(r.sha)
+    if regular is None:
+        regular = REGULAR_POSTERS[r.sha] = sum(1 for x in r.pack.posters if not x.starting)
     assert len(posters) == regular + len(s.players)
     if before_phase == "turn" and s.phase in ("fair", "fair_discard", "score"):
         for p in s.players:
