@@ -71,21 +71,24 @@ def guide_state(page) -> dict | None:
     return page.evaluate("marquee.guide()")
 
 
+# The element a step marks for move ``i``: an open choice of the board's, the board's target,
+# else the move list's entry.
+FIND_MARKED = """(i) => {
+    const seen = (el) => { const b = el.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
+    const board = [...document.querySelectorAll(`.board button[data-index="${i}"]`),
+        ...document.querySelectorAll(`.board [data-moves~="${i}"]`)].filter(seen);
+    return board[0] ?? document.querySelector(`[data-testid="actions"] [data-index="${i}"]`);
+}"""
+
+
 def marked_target(page, index: int):
     """The element the step marks (an open choice of the board's, the board's target, else the
     move list's entry), checked in view and not covered."""
-    handle = page.evaluate_handle(
-        """(i) => {
-            const seen = (el) => { const b = el.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
-            const board = [...document.querySelectorAll(`.board button[data-index="${i}"]`),
-                ...document.querySelectorAll(`.board [data-moves~="${i}"]`)].filter(seen);
-            return board[0] ?? document.querySelector(`[data-testid="actions"] [data-index="${i}"]`);
-        }""",
-        index,
-    )
+    handle = page.evaluate_handle(f"({FIND_MARKED})({index})")
     el = handle.as_element()
     assert el is not None, f"no marked target for move {index}"
-    page.wait_for_timeout(50)  # (the scroll into view is made on the next frame)
+    # the scroll into view is made on the next frame: two frames on, it is done
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     box = el.bounding_box()
     vw, vh = page.viewport_size["width"], page.viewport_size["height"]
     assert box and box["x"] >= 0 and box["y"] >= 0, box
@@ -137,15 +140,23 @@ def walk(page, screenshot, name: str, lang: str, wrong_at: int | None = None) ->
 def play_marked(page, g) -> None:
     """Click the marked target until the step's move is made: a board target that offers
     several moves opens its panel of choices first, where the move's own choice is marked."""
+    advanced = "n => (marquee.guide()?.index ?? 1e9) > n"
     for _ in range(3):
-        marked_target(page, g["move"]).click()
+        target = marked_target(page, g["move"])
+        target.click()
+        # Until the move is made, or the step marks another element (the panel of choices the
+        # click opened): polled, so a click that opens a panel costs no fixed wait.
         try:
             page.wait_for_function(
-                "n => (marquee.guide()?.index ?? 1e9) > n", arg=g["index"], timeout=3000
+                f"""([n, i, clicked]) => ({advanced})(n) || ({FIND_MARKED})(i) !== clicked""",
+                arg=[g["index"], g["move"], target],
+                timeout=3000,
             )
-            return
-        except PlaywrightTimeout:  # (a choice panel opened instead: click again)
+        except PlaywrightTimeout:  # (the click went unanswered: click again)
             continue
+        page.evaluate("marquee.settled()")
+        if page.evaluate(advanced, g["index"]):
+            return
     raise AssertionError(f"step {g['index'] + 1}: the marked target did not make the move")
 
 
