@@ -188,12 +188,18 @@ def roll_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     return None
 
 
-def entry_refusal(s: OracleState, a: A.EnterRoll) -> Refusal | None:
+def entry_refusal(s: OracleState, a: A.EnterRoll | A.Roll) -> Refusal | None:
+    """Why a throw, entered or carried by the chance step, cannot have fallen."""
     code = B.valid_entry(a.halves, a.dice, a.coin)
     if code:
         return _no(code)
     if s.turn == 0 and len(set(a.halves)) == 1:
         return _no("oracle.bowl.setup_all_in_one_half")
+    rerolled = a.rerolled if isinstance(a, A.Roll) else ()
+    if rerolled and s.turn != 0:
+        return _no("oracle.bowl.reroll_not_setup")
+    if any(h not in (0, 1) for h in rerolled):
+        return _no("oracle.bowl.bad_half")
     return None
 
 

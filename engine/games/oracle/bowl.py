@@ -25,6 +25,17 @@ def throw(rng: Rng) -> Bowl:
     return Bowl(halves=halves, dice=dice, coin=coin)
 
 
+def thrown(rng: Rng, setup: bool) -> tuple[Bowl, list[int]]:
+    """A turn's throw: at setup, a throw with all five runes in one half is thrown again
+    (``ПОДГОТОВКА К ИГРЕ`` step 2); the half of each such throw comes back beside the bowl."""
+    bowl = throw(rng)
+    rerolled: list[int] = []
+    while setup and all_in_one_half(bowl):
+        rerolled.append(bowl.halves[0])
+        bowl = throw(rng)
+    return bowl, rerolled
+
+
 def all_in_one_half(bowl: Bowl) -> bool:
     return len(set(bowl.halves)) == 1
 
