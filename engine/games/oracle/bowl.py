@@ -6,6 +6,7 @@ before every turn but the first) and «ПОДГОТОВКА К ИГРЕ» step 2
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from engine.core.rng import Rng
@@ -68,7 +69,7 @@ def coin_partners(bowl: Bowl) -> list[Literal["die", "bone", "doll"]]:
     return out
 
 
-def valid_entry(halves, dice, coin) -> str | None:
+def valid_entry(halves: Sequence[int], dice: Sequence[int], coin: str) -> str | None:
     """Why an entered throw is malformed, or None."""
     if len(halves) != len(RUNES) or any(h not in (0, 1) for h in halves):
         return "oracle.bowl.bad_half"

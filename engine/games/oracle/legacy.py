@@ -34,7 +34,7 @@ _TAGS = {cls.__struct_config__.tag for cls in REWARDS}
 
 
 def state_v3(state: OracleState) -> dict[str, Any]:
-    out = msgspec.to_builtins(state, builtin_types=(bytes,))
+    out: dict[str, Any] = msgspec.to_builtins(state, builtin_types=(bytes,))
     out["pending"] = [_reward_v3(p) if p["type"] in _TAGS else p for p in out["pending"]]
     return out
 

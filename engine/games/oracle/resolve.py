@@ -5,6 +5,7 @@ their effects on the sheet.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from engine.core import chance
 from engine.core.errors import IllegalAction
@@ -24,7 +25,7 @@ from engine.games.oracle.state import (
 )
 
 
-def perform(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+def perform(r: Rules, s: OracleState, a: Any, ev: list[Event]) -> None:
     """Apply a player action already cleared by ``refusal``."""
     if s.pending:
         decisions.TABLE.apply(r, s, s.pending[-1], a, ev)
@@ -36,7 +37,7 @@ def perform(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         take_action(r, s, a, ev)
 
 
-def manipulate(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+def manipulate(r: Rules, s: OracleState, a: Any, ev: list[Event]) -> None:
     b = s.bowl
     if isinstance(a, A.AdjustDie):
         s.circles["plus_minus"].crossed += 1
@@ -55,7 +56,7 @@ def manipulate(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         ev.append(Event("oracle.manipulation.move", {"rune": a.rune, "half": b.halves[i]}))
 
 
-def take_action(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+def take_action(r: Rules, s: OracleState, a: Any, ev: list[Event]) -> None:
     name = "pass" if isinstance(a, A.Pass) else A.SHEET_ACTIONS[type(a)]
     cost = r.hours(name)
     before = s.hours_today
@@ -108,7 +109,7 @@ def take_action(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         s.pending.append(PendingStaff(slots=[i for i, cards in enumerate(s.staff) if cards]))
 
 
-def table_entry(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+def table_entry(r: Rules, s: OracleState, a: Any, ev: list[Event]) -> None:
     """Companion, between the Oracle's turns: the throw, and what happens at the table."""
     if isinstance(a, A.RollInApp):
         s.rolling = True
@@ -134,7 +135,7 @@ def table_entry(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
 # --- chance -------------------------------------------------------------------------------------
 
 
-def chance_step(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+def chance_step(r: Rules, s: OracleState, a: Any, ev: list[Event]) -> None:
     """A chance step: the throw or the draw it carries (``OracleGame.chance_action`` computes
     it on a copy of the RNG; ``chance.take`` moves the state's own on by the same draws)."""
     if s.phase == "roll":
@@ -185,7 +186,15 @@ def take_from_bag(s: OracleState, colours: tuple[str, ...], expected: int) -> No
         s.bag[c] -= 1
 
 
-def set_bowl(r: Rules, s: OracleState, halves, dice, coin, ev: list[Event], entered: bool) -> None:
+def set_bowl(
+    r: Rules,
+    s: OracleState,
+    halves: list[int],
+    dice: list[int],
+    coin: str,
+    ev: list[Event],
+    entered: bool,
+) -> None:
     b = s.bowl
     b.halves, b.dice, b.coin = halves, dice, coin
     setup = s.turn == 0
