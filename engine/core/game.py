@@ -191,6 +191,13 @@ class Game:
         so neither a save file nor a script can choose the dice or the automaton's moves."""
         return False
 
+    def hidden_draw(self, state: Any, seat: int, action: Any) -> bool:
+        """True when the player step ``action`` at ``state`` may shuffle what nobody sees (cards
+        put back face down into their pile): the only player steps that may draw on
+        ``state.rng``. Every public draw (a throw, a card turned up) is a chance step of its own,
+        which tests/core/test_chance_contract.py holds every game to."""
+        return False
+
     def pack_fingerprint(self) -> dict[str, str]:
         """The data packs this table plays with: pack id -> sha256 of the pack file. A save
         records it and refuses to load under other packs (a box owner's pack, a newer shipped

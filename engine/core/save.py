@@ -36,7 +36,10 @@ FORMAT = "marquee-save"
 # solo fields lost the solo name; the Oracle's rewards owed are one Struct per kind. A format-3
 # save's missing chance steps are the engine's own throws from the seed on load
 # (Legacy.unrecorded_chance) and its state hash is checked in the shape it recorded.
-FORMAT_VERSION = 4
+# Format 5 (engine 0.6): the Oracle's throws and bag draws carry what fell (a format-4 bare
+# Roll or DrawAdventurers is the engine's own outcome from the seed, Legacy.upgrade_step); The
+# Magnificent's state lost the deal's second RNG (a format-4 hash is checked in its old shape).
+FORMAT_VERSION = 5
 
 MAX_BYTES = 2_000_000  # a whole 4-player game is ~35 kB; the rest is room for a box owner's packs
 MAX_DEPTH = 32  # a save nests ~6 deep; the JSON decoders recurse (and Pyodide's stack is small)

@@ -62,14 +62,16 @@ def test_a_test_can_force_a_throw_and_the_game_deals_on_as_the_seed_would():
 
 
 def test_the_deals_throw_is_the_first_step_and_the_deal_does_not_depend_on_it():
-    """R6: the first round's dice are thrown between the deal's shuffles; the deal drew past
-    them, so a forced throw changes the dice and nothing else, and nobody sees them before."""
+    """R6: the first round's dice are thrown between the deal's shuffles; the deal threw them,
+    the game's first step shows the faces and draws nothing, so a forced throw changes the dice
+    and nothing else, and nobody sees them before."""
     g = Magnificent(3)
     s = g.initial_state(4)
     assert g.to_act(s).kind == "chance" and not s.tent_dice and len(s.throw) == sum(g.rules.dice)
-    assert "deal_throw" not in g.view(s, 0) and "rng" not in g.view(s, 0)
+    assert "dealt" not in g.view(s, 0) and "rng" not in g.view(s, 0)
+    assert g.chance_action(s).faces == s.dealt
     own, events = g.apply(s, CHANCE, g.chance_action(s))
-    assert [e.code for e in events] == ["mag.round"] and own.deal_throw is None
+    assert [e.code for e in events] == ["mag.round"] and not own.dealt and own.rng == s.rng
     forced = g.copy(s)
     g.apply_owned(forced, CHANCE, A.Roll((1,) * len(s.throw)))
     assert [d.face for d in forced.tent_dice] == [1] * len(s.throw)

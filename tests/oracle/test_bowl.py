@@ -60,7 +60,7 @@ def test_no_throw_before_the_first_turn_then_one_before_each_turn():
     while s.phase == "draw":
         s, _ = g.apply(s, CHANCE, g.chance_action(s))
     assert s.phase == "roll" and g.to_act(s).kind == "chance"
-    s, ev = g.apply(s, CHANCE, A.Roll())
+    s, ev = g.apply(s, CHANCE, g.chance_action(s))
     assert s.turn == 2 and "oracle.bowl.thrown" in codes(ev)
 
 

@@ -16,6 +16,7 @@ from engine.core import (
     Result,
     Rng,
     ToAct,
+    chance,
 )
 from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.registry import register
@@ -26,7 +27,13 @@ class Pick(msgspec.Struct, frozen=True, tag="pick"):
 
 
 class Roll(msgspec.Struct, frozen=True, tag="roll"):
-    pass
+    """The chance step carries the face thrown (engine/core/chance.py)."""
+
+    die: int = 0
+
+
+def _die(rng: Rng) -> int:
+    return rng.between(1, 6)
 
 
 class State(msgspec.Struct):
@@ -88,7 +95,7 @@ class TinyGame(Game):
         return [Pick(n) for n in (1, 2, 3)]
 
     def chance_action(self, state: State) -> Roll:
-        return Roll()
+        return Roll(chance.outcome(state.rng, _die))
 
     def refusal(self, state: State, seat: int, action) -> tuple[str, dict]:
         # a player's only move is a pick of 1-3; the die is the game's
@@ -108,7 +115,10 @@ class TinyGame(Game):
                     state.scores[i] += p
                 state.phase = "roll" if self.options["dice"] else self._next_round(state)
             return events
-        die = state.rng.between(1, 6)
+        die = action.die
+        if not 1 <= die <= 6:
+            raise IllegalAction("tiny.roll.not_a_face", die=die)
+        chance.take(state.rng, _die)
         for i, p in enumerate(state.picks):
             if p % 2 == die % 2:
                 state.scores[i] += die

@@ -13,7 +13,6 @@ from engine.core.decisions import Decisions
 from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.levels import level_bots
 from engine.core.registry import register
-from engine.core.rng import Rng
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import (
     build,
@@ -140,9 +139,18 @@ class Magnificent(Game):
         return legal.options(self.rules, state, seat)
 
     def chance_action(self, state: MagState) -> A.Roll:
-        """The dice waiting in ``state.throw``, thrown on a copy of the RNG they wait for."""
-        rng = state.rng if state.deal_throw is None else state.deal_throw
-        return A.Roll(chance.outcome(rng, partial(setup.throw, count=len(state.throw))))
+        """The dice waiting in ``state.throw``, thrown on a copy of the state's RNG (the first
+        round's: the faces the deal threw, R6)."""
+        if state.dealt:
+            return A.Roll(state.dealt)
+        return A.Roll(chance.outcome(state.rng, partial(setup.throw, count=len(state.throw))))
+
+    def hidden_draw(self, state: MagState, seat: int, action: Any) -> bool:
+        # R17, R19, R91: the cards and tiles not kept go back shuffled into their piles; A9: an
+        # empty poster deck is refilled from the shuffled discard pile (one poster a step).
+        return isinstance(action, (A.DraftKeep, A.PickTile)) or (
+            not state.poster_deck and bool(state.poster_discard)
+        )
 
     def allows(self, state: MagState, seat: int, action: Any, listed: list[Any] | None) -> bool:
         # A placement is cheaper checked among its one fragment's spots than found in the long
@@ -184,8 +192,7 @@ class Magnificent(Game):
         probe.master_deck = probe.master_deck[::-1]
         probe.tile_stack = probe.tile_stack[::-1]
         probe.poster_deck = probe.poster_deck[::-1]
-        if probe.deal_throw is not None:  # the first round's dice before their throw
-            probe.deal_throw = Rng(probe.deal_throw.state ^ 1, probe.deal_throw.draws)
+        probe.dealt = tuple(f % 6 + 1 for f in probe.dealt)  # the first round's, unshown
         if probe.box_tent is not None:
             probe.box_tent = "probe-tent"
         for i, p in enumerate(probe.players):
@@ -211,8 +218,8 @@ class Magnificent(Game):
 
 def _roll(r: Rules, s: MagState, seat: int, a: A.Roll, events: list[Event]) -> None:
     setup.take_throw(s, a.faces)
-    if s.deal_throw is not None:  # the deal's throw (R6): setup goes on
-        s.deal_throw = None
+    if s.dealt:  # the deal's throw (R6): setup goes on
+        s.dealt = ()
         roundend.dice_in(s, a.faces, events)
     else:
         roundend.rolled(r, s, a.faces, events)

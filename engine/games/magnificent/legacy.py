@@ -1,5 +1,8 @@
 """The Magnificent's state in the shapes older save formats hashed, so their proof still holds.
 
+Format 4 (engine 0.5): the deal kept its RNG as it stood at the first round's dice
+(``deal_throw``, None once their Roll was played); format 5 keeps the faces it threw (``dealt``,
+empty once shown). Both are the last field.
 Format 3 (engine 0.4): the solo game's fields had its name (``solo_offer``, the phase
 ``solo_cards``, the turn's ``solo_discarded`` flag) and no throw waited in the state (the dice were
 thrown inside the step that ended a round). Format 2 (engine 0.3), on top of that: every pending
@@ -24,8 +27,16 @@ def _bag(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
     return {"kind": kind, **{k: fields.get(k, d) for k, d in _BAG.items()}}
 
 
-def state_v3(state: MagState) -> dict[str, Any]:
+def state_v4(state: MagState) -> dict[str, Any]:
     out = msgspec.to_builtins(state, builtin_types=(bytes,))
+    # A save rests after its first step, the deal's throw: nothing is left under the cup.
+    out.pop("dealt")
+    out["deal_throw"] = None
+    return out
+
+
+def state_v3(state: MagState) -> dict[str, Any]:
+    out = state_v4(state)
     # A save rests after its steps, never before a throw: the waiting colours are empty.
     out.pop("throw")
     out.pop("deal_throw")
@@ -55,7 +66,7 @@ class MagLegacy(Legacy):
         return format_version < 4 and bool(state.throw)
 
     def saved_state_hash(self, state: MagState, format_version: int) -> str:
-        if format_version >= 4:
+        if format_version >= 5:
             return self.game.state_hash(state)
-        old = state_v3(state) if format_version == 3 else state_v2(state)
+        old = {4: state_v4, 3: state_v3}.get(format_version, state_v2)(state)
         return hashlib.sha256(self.game.encode_state(old)).hexdigest()

@@ -34,11 +34,11 @@ def throw(rng: Rng, count: int) -> tuple[int, ...]:
 
 def take_throw(s: MagState, faces: tuple[int, ...]) -> None:
     """A Roll step's faces checked against the dice waiting (a test or a physical table may
-    force a throw), and the RNG it throws from moved on as if it had thrown, so the game deals
-    on as the seed would (the deal's throw: the deal already drew past it)."""
+    force a throw), and the state's RNG moved on as if it had thrown, so the game deals on as
+    the seed would (the deal's throw: the deal drew it already)."""
     if len(faces) != len(s.throw) or any(not 1 <= f <= 6 for f in faces):
         raise IllegalAction("mag.refuse.not_the_dice", faces=list(faces), dice=len(s.throw))
-    if s.deal_throw is None:
+    if not s.dealt:
         chance.take(s.rng, partial(throw, count=len(faces)))
 
 
@@ -109,11 +109,10 @@ def initial_state(r: Rules, seed: int) -> MagState:
         pending=[],
         turn=Turn(),
     )
-    # R6: the first round's dice are thrown between the deal's shuffles. The throw is the game's
-    # first step (a Roll from the RNG kept here); the deal goes on past the same draws.
+    # R6: the first round's dice are thrown between the deal's shuffles; the game's first step
+    # (a Roll) shows the faces the deal threw.
     s.throw = tuple(dice_colours(r.dice))
-    s.deal_throw = Rng(rng.state, rng.draws)
-    throw(rng, len(s.throw))
+    s.dealt = throw(rng, len(s.throw))
     fill_fair(r, s, tiles=True)
     boards = rng.shuffled(list(NUMERALS))[:n]
     for seat in range(n):

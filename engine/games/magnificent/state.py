@@ -181,6 +181,6 @@ class MagState(_S):
     score_order: tuple[int, ...] = ()
     # Colours of the dice to throw next: the engine's chance step (Roll) gives their faces.
     throw: tuple[str, ...] = ()
-    # The deal's RNG as it stood at the first round's dice (R6): the deal drew on after them,
-    # so their Roll (the game's first step) throws from here. Never shown (view).
-    deal_throw: Rng | None = None
+    # The faces the deal threw for the first round's dice (R6, between its shuffles), until
+    # their Roll (the game's first step) shows them. Never shown (view).
+    dealt: tuple[int, ...] = ()

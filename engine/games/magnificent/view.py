@@ -18,7 +18,7 @@ from engine.games.magnificent.turn import ap
 def view(game: Any, s: MagState, viewer: int | None) -> dict[str, Any]:
     data = msgspec.to_builtins(s)
     data.pop("rng", None)
-    data.pop("deal_throw", None)  # the first round's dice before their throw
+    data.pop("dealt", None)  # the first round's dice before their Roll shows them
     for deck in ("master_deck", "tile_stack", "poster_deck"):
         data[deck] = len(data[deck])  # counts are public, orders are not
     data.pop("box_tent", None)

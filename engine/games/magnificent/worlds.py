@@ -10,8 +10,8 @@ from engine.games.magnificent.state import MagState
 def determinize(g, state: MagState, viewer: int, rng: Rng) -> MagState:
     s = g.copy(state)
     s.rng = Rng(state=rng.next_u64(), draws=s.rng.draws)
-    if s.deal_throw is not None:  # the first round's dice, not thrown yet: unknown too
-        s.deal_throw = Rng(state=rng.next_u64(), draws=s.deal_throw.draws)
+    if s.dealt:  # the first round's dice, not shown yet: unknown too
+        s.dealt = tuple(rng.between(1, 6) for _ in s.dealt)
     others = [i for i, p in enumerate(s.players) if i != viewer and p.draft]
     if others:
         pool = sorted(s.master_deck + tuple(c for i in others for c in s.players[i].draft))

@@ -19,8 +19,16 @@ class _A(msgspec.Struct, frozen=True, tag_field="type"):
 # --- the runes -----------------------------------------------------------------------------
 
 
-class Roll(_A, tag="roll", frozen=True):
-    """Chance: the runes are thrown (practice, or after RollInApp in companion)."""
+class Roll(_A, tag="roll", omit_defaults=True, frozen=True):
+    """Chance: the runes are thrown (practice, or after RollInApp in companion). The step
+    carries what fell: ``halves`` in RUNES order, the die faces, the coin, and at setup the
+    half of each throw that put all five runes in one half and was thrown again (``rerolled``).
+    Bare (no outcome) only in saves before format 5, upgraded on load (``OracleLegacy``)."""
+
+    halves: tuple[int, ...] = ()
+    dice: tuple[int, ...] = ()
+    coin: str = ""
+    rerolled: tuple[int, ...] = ()
 
 
 class RollInApp(_A, tag="roll_in_app", frozen=True):
@@ -139,8 +147,11 @@ class ResolveDraw(_A, tag="resolve_draw", frozen=True):
 # --- the table around the sheet ----------------------------------------------------------------
 
 
-class DrawAdventurers(_A, tag="draw_adventurers", frozen=True):
-    """Chance (practice): adventurers come out of the bag."""
+class DrawAdventurers(_A, tag="draw_adventurers", omit_defaults=True, frozen=True):
+    """Chance (practice): adventurers come out of the bag, ``colours`` in the order drawn (bare
+    only in saves before format 5, upgraded on load)."""
+
+    colours: tuple[str, ...] = ()
 
 
 class AdventurerDrawn(_A, tag="adventurer_drawn", frozen=True):

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from itertools import product
+from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.games.oracle import actions as A
@@ -31,10 +32,12 @@ MANIPULATIONS = (A.AdjustDie, A.MoveRune)
 TURN_ACTIONS = tuple(A.SHEET_ACTIONS) + (A.Pass,)
 
 
-Refusal = tuple  # (code, params): cheap to build while enumerating; raised as IllegalAction
+Refusal = tuple[
+    str, dict[str, Any]
+]  # (code, params): cheap to build while enumerating; raised as IllegalAction
 
 
-def _no(code: str, **params) -> Refusal:
+def _no(code: str, **params: Any) -> Refusal:
     return (code, params)
 
 
@@ -45,7 +48,7 @@ def illegal(refused: Refusal) -> IllegalAction:
 # --- what may be done now ----------------------------------------------------------------------
 
 
-def options(r: Rules, s: OracleState) -> list:
+def options(r: Rules, s: OracleState) -> list[A.Action]:
     if s.phase == "over":
         return []
     if s.pending:
@@ -57,12 +60,12 @@ def options(r: Rules, s: OracleState) -> list:
     return []
 
 
-def pending_options(r: Rules, s: OracleState) -> list:
+def pending_options(r: Rules, s: OracleState) -> list[A.Action]:
     return TABLE.legal(r, s, s.pending[-1])
 
 
 def all_entries(setup: bool) -> list[A.EnterRoll]:
-    out = []
+    out: list[A.EnterRoll] = []
     half = (0, 1)
     for halves in product(half, half, half, half, half):  # one per rune (B.RUNES)
         if setup and len(set(halves)) == 1:
@@ -76,8 +79,8 @@ def all_entries(setup: bool) -> list[A.EnterRoll]:
 _ENTRIES = {True: all_entries(True), False: all_entries(False)}
 
 
-def roll_options(r: Rules, s: OracleState) -> list:
-    out: list = [A.RollInApp()]
+def roll_options(r: Rules, s: OracleState) -> list[A.Action]:
+    out: list[A.Action] = [A.RollInApp()]
     out += _ENTRIES[s.turn == 0]
     colours = r.sheet.adventurers
     out += [A.AdventurerDrawn((c,)) for c in colours]
@@ -89,14 +92,14 @@ def roll_options(r: Rules, s: OracleState) -> list:
     return out
 
 
-def act_options(r: Rules, s: OracleState) -> list:
-    out: list = []
+def act_options(r: Rules, s: OracleState) -> list[A.Action]:
+    out: list[A.Action] = []
     b = s.bowl
     if _circles_ready(s, "plus_minus"):
         out += [A.AdjustDie(d, delta) for d in B.DICE for delta in (1, -1)]
     if _circles_ready(s, "move"):
         out += [A.MoveRune(rune) for rune in B.RUNES]
-    candidates: list = [A.ThreadsOfFate(p) for p in B.coin_partners(b)]
+    candidates: list[A.Action] = [A.ThreadsOfFate(p) for p in B.coin_partners(b)]
     candidates.append(A.Stargazing())
     candidates += [A.Prediction(d, c) for d in B.dice_with(b, B.DOLL) for c in r.colours]
     candidates += [A.Horoscope(h) for h in (0, 1)]
@@ -115,7 +118,7 @@ def _circles_ready(s: OracleState, kind: str) -> bool:
 # --- refusals: the rule an action breaks -----------------------------------------------------
 
 
-def refusal(r: Rules, s: OracleState, a) -> Refusal | None:
+def refusal(r: Rules, s: OracleState, a: Any) -> Refusal | None:
     """Why the player (seat 0) may not take ``a`` now (the rule it breaks), or None."""
     if s.pending:
         p = s.pending[-1]
@@ -135,7 +138,7 @@ def refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     return _no("oracle.turn.not_now")
 
 
-def pending_refusal(r: Rules, s: OracleState, p, a) -> Refusal | None:
+def pending_refusal(r: Rules, s: OracleState, p: Any, a: Any) -> Refusal | None:
     if isinstance(a, A.DrawLine):
         geo = r.geo
         code = geo.line_refusal(
@@ -172,7 +175,7 @@ def pending_refusal(r: Rules, s: OracleState, p, a) -> Refusal | None:
     return _no("oracle.reward.not_offered", choice=a.__struct_config__.tag)
 
 
-def roll_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
+def roll_refusal(r: Rules, s: OracleState, a: Any) -> Refusal | None:
     if isinstance(a, A.EnterRoll):
         return entry_refusal(s, a)
     if isinstance(a, A.AdventurerDrawn):
@@ -188,16 +191,22 @@ def roll_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     return None
 
 
-def entry_refusal(s: OracleState, a: A.EnterRoll) -> Refusal | None:
+def entry_refusal(s: OracleState, a: A.EnterRoll | A.Roll) -> Refusal | None:
+    """Why a throw, entered or carried by the chance step, cannot have fallen."""
     code = B.valid_entry(a.halves, a.dice, a.coin)
     if code:
         return _no(code)
     if s.turn == 0 and len(set(a.halves)) == 1:
         return _no("oracle.bowl.setup_all_in_one_half")
+    rerolled = a.rerolled if isinstance(a, A.Roll) else ()
+    if rerolled and s.turn != 0:
+        return _no("oracle.bowl.reroll_not_setup")
+    if any(h not in (0, 1) for h in rerolled):
+        return _no("oracle.bowl.bad_half")
     return None
 
 
-def manipulation_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
+def manipulation_refusal(r: Rules, s: OracleState, a: Any) -> Refusal | None:
     if isinstance(a, A.AdjustDie):
         if a.die not in B.DICE:
             return _no("oracle.manipulation.no_such_die", die=a.die)
@@ -213,7 +222,7 @@ def manipulation_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
     return None
 
 
-def action_refusal(r: Rules, s: OracleState, a) -> Refusal | None:
+def action_refusal(r: Rules, s: OracleState, a: Any) -> Refusal | None:
     name = "pass" if isinstance(a, A.Pass) else A.SHEET_ACTIONS[type(a)]
     # No ban on repeating the previous action: the Oracle's book has none (docs/oracle.md, «The
     # Oracle figure»), and a companion must never refuse what the physical table allows.

@@ -6,6 +6,7 @@ before every turn but the first) and «ПОДГОТОВКА К ИГРЕ» step 2
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from engine.core.rng import Rng
@@ -23,6 +24,17 @@ def throw(rng: Rng) -> Bowl:
     dice = [rng.between(1, FACES) for _ in DICE]
     coin = COIN_FACES[rng.below(2)]
     return Bowl(halves=halves, dice=dice, coin=coin)
+
+
+def thrown(rng: Rng, setup: bool) -> tuple[Bowl, list[int]]:
+    """A turn's throw: at setup, a throw with all five runes in one half is thrown again
+    (``ПОДГОТОВКА К ИГРЕ`` step 2); the half of each such throw comes back beside the bowl."""
+    bowl = throw(rng)
+    rerolled: list[int] = []
+    while setup and all_in_one_half(bowl):
+        rerolled.append(bowl.halves[0])
+        bowl = throw(rng)
+    return bowl, rerolled
 
 
 def all_in_one_half(bowl: Bowl) -> bool:
@@ -57,7 +69,7 @@ def coin_partners(bowl: Bowl) -> list[Literal["die", "bone", "doll"]]:
     return out
 
 
-def valid_entry(halves, dice, coin) -> str | None:
+def valid_entry(halves: Sequence[int], dice: Sequence[int], coin: str) -> str | None:
     """Why an entered throw is malformed, or None."""
     if len(halves) != len(RUNES) or any(h not in (0, 1) for h in halves):
         return "oracle.bowl.bad_half"

@@ -6,6 +6,8 @@ activates, a prediction's draw order, the companion's townsfolk symbols."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.decisions import Decision, Decisions
 from engine.core.events import Event
 from engine.games.oracle import actions as A
@@ -30,7 +32,7 @@ from engine.games.oracle.state import (
 )
 
 
-def _lines_legal(r: Rules, s: OracleState, p: PendingLines) -> list:
+def _lines_legal(r: Rules, s: OracleState, p: PendingLines) -> list[A.Action]:
     geo = r.geo
     # «Нарисуйте количество линий, равное значению на кубике»: no stopping early; flow.py
     # ends the decision when no line is left to draw.
@@ -47,7 +49,7 @@ def _lines_apply(r: Rules, s: OracleState, p: PendingLines, a: A.DrawLine, ev: l
         s.pending.pop()  # draw_line pushes nothing: p is still on top
 
 
-def _horoscope_legal(r: Rules, s: OracleState, p: PendingHoroscope) -> list:
+def _horoscope_legal(r: Rules, s: OracleState, p: PendingHoroscope) -> list[A.Action]:
     return [
         A.WriteHoroscope(v, row)
         for v in dict.fromkeys(p.values)
@@ -56,7 +58,7 @@ def _horoscope_legal(r: Rules, s: OracleState, p: PendingHoroscope) -> list:
 
 
 def _horoscope_apply(
-    r: Rules, s: OracleState, p: PendingHoroscope, a: A.WriteHoroscope, ev
+    r: Rules, s: OracleState, p: PendingHoroscope, a: A.WriteHoroscope, ev: list[Event]
 ) -> None:
     p.values.remove(a.value)
     if not p.values:
@@ -64,45 +66,54 @@ def _horoscope_apply(
     rewards.fill_horoscope(r, s, ev, a.row, str(a.value))
 
 
-def _reward_apply(r: Rules, s: OracleState, p: PendingReward, a, ev: list[Event]) -> None:
+def _reward_apply(r: Rules, s: OracleState, p: PendingReward, a: Any, ev: list[Event]) -> None:
     rewards.answer_reward(r, s, ev, p, a)
 
 
-def _circles_legal(r: Rules, s: OracleState, p: PendingCircles) -> list:
+def _circles_legal(r: Rules, s: OracleState, p: PendingCircles) -> list[A.Action]:
     return [A.FillCircle(k) for k in rewards.circle_room(r, s)]
 
 
-def _circles_apply(r: Rules, s: OracleState, p: PendingCircles, a: A.FillCircle, ev) -> None:
+def _circles_apply(
+    r: Rules, s: OracleState, p: PendingCircles, a: A.FillCircle, ev: list[Event]
+) -> None:
     p.remaining -= 1
     if p.remaining <= 0:
         s.pending.pop()
     rewards.fill_circle(r, s, ev, a.kind)
 
 
-def _staff_legal(r: Rules, s: OracleState, p: PendingStaff) -> list:
+def _staff_legal(r: Rules, s: OracleState, p: PendingStaff) -> list[A.Action]:
     return [A.ActivateSlot(i) for i in p.slots]
 
 
-def _staff_apply(r: Rules, s: OracleState, p: PendingStaff, a: A.ActivateSlot, ev) -> None:
+def _staff_apply(
+    r: Rules, s: OracleState, p: PendingStaff, a: A.ActivateSlot, ev: list[Event]
+) -> None:
     p.slots.remove(a.slot)
     if not p.slots:
         s.pending.pop()
     activate(r, s, a.slot, ev)
 
 
-def _draw_order_legal(r: Rules, s: OracleState, p: PendingDrawOrder) -> list:
+def _draw_order_legal(r: Rules, s: OracleState, p: PendingDrawOrder) -> list[A.Action]:
     return [A.ResolveDraw(c) for c in dict.fromkeys(p.colours)]
 
 
-def _draw_order_apply(r: Rules, s: OracleState, p: PendingDrawOrder, a: A.ResolveDraw, ev) -> None:
+def _draw_order_apply(
+    r: Rules, s: OracleState, p: PendingDrawOrder, a: A.ResolveDraw, ev: list[Event]
+) -> None:
     predictions.choose_first(r, s, ev, a.colour)
 
 
-def _townsfolk_legal(r: Rules, s: OracleState, p: PendingTownsfolk) -> list:
-    return [A.TownsfolkSymbol(g) for g in r.guild_ids] + [A.TownsfolkDone()]
+def _townsfolk_legal(r: Rules, s: OracleState, p: PendingTownsfolk) -> list[A.Action]:
+    out: list[A.Action] = [A.TownsfolkSymbol(g) for g in r.guild_ids]
+    return [*out, A.TownsfolkDone()]
 
 
-def _townsfolk_apply(r: Rules, s: OracleState, p: PendingTownsfolk, a, ev: list[Event]) -> None:
+def _townsfolk_apply(
+    r: Rules, s: OracleState, p: PendingTownsfolk, a: Any, ev: list[Event]
+) -> None:
     if isinstance(a, A.TownsfolkDone):
         s.pending.pop()
         return

@@ -6,15 +6,17 @@ app is the sheet and bowl for a physical game; the player enters what happens at
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct
+from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct, chance
 from engine.core.decisions import Decisions
 from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.levels import level_bots
 from engine.core.registry import register
 from engine.games.oracle import actions as A
 from engine.games.oracle import available, flow, frame, resolve
+from engine.games.oracle import bowl as B
 from engine.games.oracle import packs as P
 from engine.games.oracle.bots import GreedyBot
 from engine.games.oracle.decisions import TABLE
@@ -161,8 +163,16 @@ class OracleGame(Game):
             return []
         return available.options(self.rules, state)
 
-    def chance_action(self, state: OracleState) -> Any:
-        return A.Roll() if state.phase == "roll" else A.DrawAdventurers()
+    def chance_action(self, state: OracleState) -> A.Roll | A.DrawAdventurers:
+        """The throw or the draw the chance step carries, made on a copy of the state's RNG."""
+        if state.phase == "roll":
+            bowl, rerolled = chance.outcome(state.rng, partial(B.thrown, setup=state.turn == 0))
+            return A.Roll(tuple(bowl.halves), tuple(bowl.dice), bowl.coin, tuple(rerolled))
+        bag = dict(state.bag)
+        n = state.draw_queue[0] if state.draw_queue else 0
+        return A.DrawAdventurers(
+            tuple(chance.outcome(state.rng, partial(frame.draw_from_bag, bag=bag, n=n)))
+        )
 
     def enters_outcomes(self, state: OracleState, seat: int, action: Any) -> bool:
         # Companion mode accompanies a physical game: its throws and draws happen at the table.
@@ -185,7 +195,7 @@ class OracleGame(Game):
         r = self.rules
         ev: list[Event] = []
         if seat == CHANCE:
-            resolve.chance(r, state, action, ev)
+            resolve.chance_step(r, state, action, ev)
         else:
             resolve.perform(r, state, action, ev)
         flow.advance(r, state, ev)

@@ -4,6 +4,10 @@ their effects on the sheet.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
+from engine.core import chance
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.oracle import actions as A
@@ -21,7 +25,7 @@ from engine.games.oracle.state import (
 )
 
 
-def perform(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+def perform(r: Rules, s: OracleState, a: Any, ev: list[Event]) -> None:
     """Apply a player action already cleared by ``refusal``."""
     if s.pending:
         decisions.TABLE.apply(r, s, s.pending[-1], a, ev)
@@ -33,7 +37,7 @@ def perform(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         take_action(r, s, a, ev)
 
 
-def manipulate(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+def manipulate(r: Rules, s: OracleState, a: Any, ev: list[Event]) -> None:
     b = s.bowl
     if isinstance(a, A.AdjustDie):
         s.circles["plus_minus"].crossed += 1
@@ -52,7 +56,7 @@ def manipulate(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         ev.append(Event("oracle.manipulation.move", {"rune": a.rune, "half": b.halves[i]}))
 
 
-def take_action(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+def take_action(r: Rules, s: OracleState, a: Any, ev: list[Event]) -> None:
     name = "pass" if isinstance(a, A.Pass) else A.SHEET_ACTIONS[type(a)]
     cost = r.hours(name)
     before = s.hours_today
@@ -105,7 +109,7 @@ def take_action(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
         s.pending.append(PendingStaff(slots=[i for i, cards in enumerate(s.staff) if cards]))
 
 
-def table_entry(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+def table_entry(r: Rules, s: OracleState, a: Any, ev: list[Event]) -> None:
     """Companion, between the Oracle's turns: the throw, and what happens at the table."""
     if isinstance(a, A.RollInApp):
         s.rolling = True
@@ -131,14 +135,18 @@ def table_entry(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
 # --- chance -------------------------------------------------------------------------------------
 
 
-def chance(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
+def chance_step(r: Rules, s: OracleState, a: Any, ev: list[Event]) -> None:
+    """A chance step: the throw or the draw it carries (``OracleGame.chance_action`` computes
+    it on a copy of the RNG; ``chance.take`` moves the state's own on by the same draws)."""
     if s.phase == "roll":
         if isinstance(a, A.Roll):
-            throw = B.throw(s.rng)
-            while s.turn == 0 and B.all_in_one_half(throw):
-                ev.append(Event("oracle.bowl.setup_reroll", {"half": throw.halves[0]}))
-                throw = B.throw(s.rng)
-            set_bowl(r, s, throw.halves, throw.dice, throw.coin, ev, entered=False)
+            refused = entry_refusal(s, a)
+            if refused:
+                raise illegal(refused)
+            chance.take(s.rng, partial(B.thrown, setup=s.turn == 0))
+            for half in a.rerolled:
+                ev.append(Event("oracle.bowl.setup_reroll", {"half": half}))
+            set_bowl(r, s, list(a.halves), list(a.dice), a.coin, ev, entered=False)
         elif isinstance(a, A.EnterRoll):
             refused = entry_refusal(s, a)
             if refused:
@@ -150,28 +158,43 @@ def chance(r: Rules, s: OracleState, a, ev: list[Event]) -> None:
     if s.phase == "draw" and s.draw_queue:
         n = s.draw_queue[0]
         if isinstance(a, A.DrawAdventurers):
-            colours = frame.draw_from_bag(s.rng, s.bag, n)
+            bag = dict(s.bag)
+            # the bag may run short of a batch: the step draws what is left
+            take_from_bag(s, a.colours, min(n, sum(bag.values())))
+            chance.take(s.rng, partial(frame.draw_from_bag, bag=bag, n=n))
         elif isinstance(a, A.AdventurerDrawn):
-            if len(a.colours) != n:
-                raise IllegalAction("oracle.adventurer.batch_size", expected=n, got=len(a.colours))
-            need: dict[str, int] = {}
-            for c in a.colours:
-                need[c] = need.get(c, 0) + 1
-            if any(s.bag.get(c, 0) < k for c, k in need.items()):
-                raise IllegalAction("oracle.adventurer.not_in_bag", colours=list(a.colours))
-            for c in a.colours:
-                s.bag[c] -= 1
-            colours = list(a.colours)
+            take_from_bag(s, a.colours, n)
         else:
             raise IllegalAction("oracle.chance.draw_expected")
         s.draw_queue.pop(0)
-        if colours:
-            predictions.drawn(r, s, ev, colours)
+        if a.colours:
+            predictions.drawn(r, s, ev, list(a.colours))
         return
     raise IllegalAction("oracle.chance.nothing_to_resolve")
 
 
-def set_bowl(r: Rules, s: OracleState, halves, dice, coin, ev: list[Event], entered: bool) -> None:
+def take_from_bag(s: OracleState, colours: tuple[str, ...], expected: int) -> None:
+    """The adventurers a draw brought out, checked against the batch and the bag's contents."""
+    if len(colours) != expected:
+        raise IllegalAction("oracle.adventurer.batch_size", expected=expected, got=len(colours))
+    need: dict[str, int] = {}
+    for c in colours:
+        need[c] = need.get(c, 0) + 1
+    if any(s.bag.get(c, 0) < k for c, k in need.items()):
+        raise IllegalAction("oracle.adventurer.not_in_bag", colours=list(colours))
+    for c in colours:
+        s.bag[c] -= 1
+
+
+def set_bowl(
+    r: Rules,
+    s: OracleState,
+    halves: list[int],
+    dice: list[int],
+    coin: str,
+    ev: list[Event],
+    entered: bool,
+) -> None:
     b = s.bowl
     b.halves, b.dice, b.coin = halves, dice, coin
     setup = s.turn == 0

@@ -9,7 +9,7 @@ cell), «Область Гильдий» (X = one-time funding, market symbol = 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal
 
 from engine.core.events import Event
 from engine.games.oracle import actions as A
@@ -52,8 +52,9 @@ def stock_left(r: Rules, s: OracleState, size: str, colour: str) -> bool:
     """Practice keeps the Oracle's 3 talismans / 2 tomes per colour; companion trusts the table."""
     if not r.practice_mode:
         return True
-    limit = getattr(r.sheet.goods_stock, size)
-    return getattr(s.stall, size)[colour] < limit
+    limit: int = getattr(r.sheet.goods_stock, size)
+    have: int = getattr(s.stall, size)[colour]
+    return have < limit
 
 
 def gain_good(
@@ -142,10 +143,10 @@ def grant(
             raise ValueError(f"unknown reward {kind!r}")  # packs.py checks the sheet's icons
 
 
-def offers(r: Rules, s: OracleState, kinds: Iterable[str], colours: list[str]) -> list:
+def offers(r: Rules, s: OracleState, kinds: Iterable[str], colours: list[str]) -> list[A.Action]:
     """The answers to a reward of ``kinds`` (a prediction tier's options, or one icon's): goods
     of ``colours`` (any colour when empty), horoscope X, guild X, guild market symbol."""
-    out: list = []
+    out: list[A.Action] = []
     for kind in kinds:
         match kind:
             case "talisman" | "tome":
@@ -161,28 +162,28 @@ def offers(r: Rules, s: OracleState, kinds: Iterable[str], colours: list[str]) -
     return out
 
 
-def talisman_options(r: Rules, s: OracleState, p: PendingTalisman) -> list:
+def talisman_options(r: Rules, s: OracleState, p: PendingTalisman) -> list[A.Action]:
     return offers(r, s, ("talisman",), p.colours)
 
 
-def tome_options(r: Rules, s: OracleState, p: PendingTome) -> list:
+def tome_options(r: Rules, s: OracleState, p: PendingTome) -> list[A.Action]:
     return offers(r, s, ("tome",), p.colours)
 
 
-def x_options(r: Rules, s: OracleState, p: PendingX) -> list:
+def x_options(r: Rules, s: OracleState, p: PendingX) -> list[A.Action]:
     return offers(r, s, ("horoscope_x", "guild_x"), [])
 
 
-def market_options(r: Rules, s: OracleState, p: PendingMarket) -> list:
+def market_options(r: Rules, s: OracleState, p: PendingMarket) -> list[A.Action]:
     return offers(r, s, ("guild_market",), [])
 
 
-def prediction_options(r: Rules, s: OracleState, p: PendingPrediction) -> list:
+def prediction_options(r: Rules, s: OracleState, p: PendingPrediction) -> list[A.Action]:
     # a tier's goods come in any colour
     return offers(r, s, next(t.options for t in r.sheet.prediction.tiers if p.tier >= t.min), [])
 
 
-def answer_reward(r: Rules, s: OracleState, ev: list[Event], p: PendingReward, action) -> None:
+def answer_reward(r: Rules, s: OracleState, ev: list[Event], p: PendingReward, action: Any) -> None:
     """Apply a chosen answer to the reward ``p`` on top of the stack (already checked against
     its options)."""
     s.pending.pop()

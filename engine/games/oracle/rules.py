@@ -30,7 +30,7 @@ class Rules:
         the player pays the hire on the physical board, so the sheet records none."""
         if action == "pass":
             return self.practice.pass_hours if self.practice_mode else 0
-        cost = getattr(self.sheet.hours, action)
+        cost: int | None = getattr(self.sheet.hours, action)
         if cost is None:
             return self.practice.hire_hours if self.practice_mode else 0
         return cost

@@ -8,12 +8,14 @@ sheet value (practice score plus progress that pays later) in points.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.rollout import one_step_rank
 from engine.core.search import Knowledge, reseed
 from engine.games.oracle.bots import GreedyBot, value
 
 
-def evaluate(game, s, seat: int) -> float:
+def evaluate(game: Any, s: Any, seat: int) -> float:
     return value(game, s) / 10.0
 
 
