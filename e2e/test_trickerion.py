@@ -457,6 +457,57 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     no_problems(page)
 
 
+# The board's subtree in a form two draws can be compared by: attributes sorted (a patched
+# element keeps its old ones first), the arrival animation left out (it marks the latest step
+# only, and a redraw of the same position has none).
+CANONICAL = """el => {
+    const walk = (n) => {
+        if (n.nodeType === Node.TEXT_NODE) return n.data;
+        if (n.nodeType !== Node.ELEMENT_NODE) return '';
+        const attrs = [...n.attributes]
+            .filter(a => a.name !== 'data-arrival')
+            .map(a => a.name === 'class' ? `class=${a.value.split(/\\s+/).filter(k => k && k !== 'arrived').sort().join(' ')}` : `${a.name}=${a.value}`)
+            .sort();
+        return `<${n.nodeName} ${attrs.join(' ')}>` + [...n.childNodes].map(walk).join('') + `</${n.nodeName}>\\n`;
+    };
+    return walk(el);
+}"""
+
+
+def test_a_kept_part_of_the_board_is_what_a_fresh_draw_makes(page, site_url):
+    """Parts of the board whose input did not change are kept from the last draw, not built
+    (docs/trickerion-page.md "Redrawing"): the Residence is kept on most steps, and after a
+    round of play, bots' steps and the human's, the board is the same as one built whole from
+    the position (every part is built again when the page's language changes and back)."""
+    open_page(page, site_url)
+    lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
+    page.get_by_test_id("speed-select").select_option("0")
+    page.evaluate(
+        """() => { window.__kept = new Set(); let last = null;
+        const look = () => { const f = window.marqueeBoards?.trickerion;
+            if (f && f !== last) { last = f; for (const id of f.kept) window.__kept.add(id); }
+            requestAnimationFrame(look); };
+        look(); }"""
+    )
+    drive_until(
+        page, random.Random(5), "marquee.state()?.round >= 2 && marquee.legalActions().length > 0"
+    )
+    assert "trk-residence" in page.evaluate("[...window.__kept]")
+    scroll = page.get_by_test_id("trk-scroll")
+    patched = scroll.evaluate(CANONICAL)
+    for lang in ("fr", "en"):
+        page.evaluate(f"marquee.setLang('{lang}')")
+        expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", lang)
+    whole = scroll.evaluate(CANONICAL)
+    if patched != whole:
+        a, b = patched.splitlines(), whole.splitlines()
+        at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        raise AssertionError(
+            f"the patched board differs from a whole draw at line {at}:\n{a[at : at + 1]}\n{b[at : at + 1]}"
+        )
+    no_problems(page)
+
+
 # --------------------------------------------------------------------------- card texts
 
 

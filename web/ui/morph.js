@@ -8,8 +8,21 @@
 // of `h` and board.js `svg`, `activate`, `hover`) live in a table on the element that the patch
 // moves to the kept one. Handlers that need their element use `event.currentTarget`, never a
 // variable of the draw.
+//
+// A part of the board whose input did not change need not be built at all: `kept(el)` stands
+// in the new tree for `el`, an element already on screen, and the patch leaves that element,
+// its children and their handlers as they are (only its place among its siblings is set).
 
 import { HANDLERS, dispatch } from "./dom.js";
+
+const KEPT = Symbol("kept");
+
+/** A stand-in for `el` (on screen, drawn by an earlier draw) in a tree handed to `morph`. */
+export function kept(el) {
+  const stand = el.cloneNode(false);
+  stand[KEPT] = el;
+  return stand;
+}
 
 /** Make `container`'s children `nodes`, keeping every node that can stay. */
 export function morph(container, ...nodes) {
@@ -31,9 +44,15 @@ function patchChildren(parent, fresh) {
   const used = new Set();
   let next = 0;
   fresh.forEach((node, i) => {
+    const at = parent.childNodes[i] ?? null;
+    const stays = node[KEPT];
+    if (stays) {
+      used.add(stays);
+      if (stays !== at) parent.insertBefore(stays, at);
+      return;
+    }
     const id = testid(node);
     const was = id ? byId.get(id) : plain[next++];
-    const at = parent.childNodes[i] ?? null;
     if (was && !used.has(was) && alike(was, node)) {
       used.add(was);
       patch(was, node);
@@ -77,6 +96,7 @@ function adoptHandlers(el, fresh) {
 
 /** The handlers of `fresh`'s elements onto `el`'s, for two trees already equal. */
 function moveHandlers(el, fresh) {
+  if (fresh[KEPT]) return;
   if (fresh[HANDLERS] || el[HANDLERS]) adoptHandlers(el, fresh);
   let a = el.firstElementChild;
   let b = fresh.firstElementChild;

@@ -1,7 +1,7 @@
 // Trickerion's main board: Downtown, Market Row, Dark Alley and Residence (the Theater and the
 // tracks: theater.js), each one function of the drawing context `c` (index.js).
 
-import { abbr, explain, probeChar, seatToken, wire } from "./common.js";
+import { abbr, area, areaKey, explain, probeChar, seatToken, wire } from "./common.js";
 import { SLOT, cap, nameOf, textOf } from "./data.js";
 import { apCost, locationActions, slotName } from "./describe.js";
 import { h, listen } from "../../ui/dom.js";
@@ -126,7 +126,30 @@ export function die(c, i) {
   return el;
 }
 
+/** What every location's slots show (who stands where, by seat and character), and whether
+ *  they and the dice explain why a placement is refused (slotSvg, die). */
+export const slotsShown = (c) => [
+  c.view.slots,
+  c.players.map((p) => p.chars.map((ch) => ch.kind)),
+  c.snap.seats,
+  c.canAct && (c.view.phase === "place" || c.view.slots.includes(-2)),
+];
+
+/** Whether target `key` is one of `loc`'s slots, or starts with one of `prefixes`. */
+const offeredAt = (loc, prefixes) => (key) => {
+  if (prefixes.some((p) => key.startsWith(p))) return true;
+  if (!key.startsWith("slot-")) return false;
+  const slot = Number(key.slice(5));
+  return slotLocation(slot)[0] === loc && slot < SLOT.workshop;
+};
+
 export function downtown(c) {
+  c.rolled ??= rolledDice(c);
+  const key = areaKey(c, offeredAt("downtown", ["die-"]), slotsShown(c), c.view.phase, c.view.dice, c.rolled);
+  return area(c, "trk-downtown", key, () => downtownArea(c));
+}
+
+function downtownArea(c) {
   const { w } = c;
   return h(
     "section",
@@ -203,6 +226,12 @@ export function propChip(c, prop, n, opts = {}) {
 }
 
 export function market(c) {
+  const offered = offeredAt("market_row", ["buy-", "order-", "quick"]);
+  const key = areaKey(c, offered, slotsShown(c), c.view.phase, c.view.market);
+  return area(c, "trk-market", key, () => marketArea(c));
+}
+
+function marketArea(c) {
   const { w } = c;
   const m = c.view.market;
   const area = (ids, kind) =>
@@ -262,8 +291,18 @@ function prophecyCard(c, id, active) {
 }
 
 export function alley(c) {
-  const { snap, view, w, viewer } = c;
+  const { snap, view } = c;
   if (!snap.options?.dark_alley) return null;
+  // (a variant may mark the prophecies from its own state: the solo game's provisional ones)
+  const variant = c.ext.prophecyCard ? (view.solo ?? null) : null;
+  const shown = [view.decks, view.prophecy, view.pending_prophecies, view.prophecy_stack, view.pending, variant];
+  const offered = offeredAt("dark_alley", ["deck-", "fortune", "prophecy-", "keep-"]);
+  const key = areaKey(c, offered, slotsShown(c), view.phase, snap.options, shown);
+  return area(c, "trk-alley", key, () => alleyArea(c));
+}
+
+function alleyArea(c) {
+  const { snap, view, w, viewer } = c;
   const decks = ["downtown", "market_row", "workshop", "theater"].map((loc) =>
     wire(
       c,
@@ -425,8 +464,21 @@ function resTrick(c, t) {
 }
 
 export function residence(c) {
-  const { D, lang } = c;
   const owned = new Set(c.players.flatMap((p) => p.tricks.map((t) => t.id)));
+  return area(c, "trk-residence", residenceKey(c, owned), () => residenceCards(c, owned));
+}
+
+/** What the Residence shows and offers: the tricks still in it, in the page's language, and
+ *  the viewer's targets among them (with what each does, as named on it). */
+function residenceKey(c, owned) {
+  const { view, viewer } = c;
+  // (as resTrick reads it: whether a trick says why it cannot be learnt)
+  const explains = c.canAct && view.act?.seat === viewer && view.act?.loc === "downtown";
+  return areaKey(c, (key) => key.startsWith("trick-"), [...owned].sort(), explains);
+}
+
+function residenceCards(c, owned) {
+  const { D, lang } = c;
   const cols = D.schoolIds.map((school) =>
     h(
       "div",

@@ -4,6 +4,7 @@
 import { DESTRUCTIVE, describe } from "./describe.js";
 import { activate, hover, movesOf, nameTarget, reveal, svg as s, whyNot } from "../../ui/board.js";
 import { h } from "../../ui/dom.js";
+import { kept } from "../../ui/morph.js";
 import { labelled } from "../../ui/i18n.js";
 import { tipContent } from "./tips.js";
 
@@ -244,4 +245,53 @@ export function wire(c, el, key, title, tipKey) {
     activate(el, (e) => choose(c, key, e.currentTarget, title));
   }
   return el;
+}
+
+// ---- parts kept from one draw to the next ---------------------------------------------------
+
+/** The part of the board with test id `testid`, built by `build()` only when `key` (a string
+ *  of everything the part shows and offers) differs from the one its element on screen was
+ *  built from; else that element stays as it is (ui/morph.js `kept`): a step that changes
+ *  nothing of it costs neither building it nor comparing it (the Residence's ~40 trick cards
+ *  were the largest part of a redraw). Its handlers read the board's context, refilled at
+ *  each draw (index.js). A null `key`: built at every draw. */
+export function area(c, testid, key, build) {
+  if (key === null) {
+    c.areas.delete(testid);
+    return build();
+  }
+  const was = c.areas.get(testid);
+  if (was && was.key === key && was.el?.isConnected && c.board.contains(was.el)) {
+    for (const k of was.drawn) c.drawn.add(k);
+    was.fresh = false;
+    c.kept.push(testid);
+    return kept(was.el);
+  }
+  const before = new Set(c.drawn);
+  const el = build();
+  c.areas.set(testid, { key, el: null, fresh: true, drawn: [...c.drawn].filter((k) => !before.has(k)) });
+  return el;
+}
+
+/** After the patch: each part built in this draw is known by the element now on screen (the
+ *  patch may have kept an older one in its place); a part not drawn is forgotten. */
+export function settleAreas(c) {
+  for (const [testid, a] of c.areas) {
+    if (a.fresh) a.el = c.board.querySelector(`[data-testid="${testid}"]`);
+    if (!a.el?.isConnected) c.areas.delete(testid);
+    a.fresh = false;
+  }
+}
+
+/** A key for a part of the board: the page's language, the viewer, the targets the part offers
+ *  (those whose key passes `offered`, with what each does as named on it, and whether the move
+ *  is forced) and `inputs`, what the part is drawn from (whether its places explain why a move
+ *  is refused among them). */
+export function areaKey(c, offered, ...inputs) {
+  const offers = [];
+  for (const [key, entries] of c.targets)
+    if (offered(key))
+      offers.push([key, entries.map((e) => [e.index, e.select, e.label, e.warning, e.action, friendly(c, e)])]);
+  const forced = offers.length ? c.view.act?.seat === c.viewer : null;
+  return JSON.stringify([c.lang, c.viewer, forced, offers, inputs]);
 }

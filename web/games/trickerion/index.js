@@ -20,7 +20,7 @@ import {
   restorePlace,
   reveal,
 } from "../../ui/board.js";
-import { UI, seatBadge, words } from "./common.js";
+import { UI, seatBadge, settleAreas, words } from "./common.js";
 import { alley, downtown, market, residence } from "./board.js";
 import { fameBand, theater, tracks } from "./theater.js";
 import { cap, data, loadData, nameOf } from "./data.js";
@@ -59,7 +59,11 @@ export function makeRenderer(ext = {}) {
 export const render = makeRenderer();
 
 /** Everything one drawing needs: the snapshot, the api, the packs, the legal targets and the
- *  board element with its popups. `drawn` collects the targets that found a place. */
+ *  board element with its popups. `drawn` collects the targets that found a place.
+ *
+ *  One object per board, refilled at each draw: a part of the board kept from an earlier draw
+ *  (`area`) keeps that draw's handlers, and they must act on the position now on screen (its
+ *  targets, its hash for the why-tooltip, its api), not on the one they were made in. */
 function context(container, snap, api, ext, redraw) {
   const D = data();
   const { lang, viewer } = api;
@@ -69,7 +73,10 @@ function context(container, snap, api, ext, redraw) {
   selectionStep(targets, snap, viewer, w);
   const board = liveBoard(container, ext, lang);
   const canAct = viewer !== null && viewer !== undefined && (snap.legal ?? []).length > 0;
-  return {
+  const c = board[CONTEXT];
+  // (what a draw works out on the way, such as the dice as rolled, goes with the draw)
+  for (const key of Object.keys(c)) delete c[key];
+  return Object.assign(c, {
     container,
     snap,
     api,
@@ -86,15 +93,19 @@ function context(container, snap, api, ext, redraw) {
     started: performance.now(),
     players: view.players,
     drawn: new Set(),
+    kept: [],
     pop: board[POPS],
+    areas: board[AREAS],
     me: canAct ? view.players[viewer] : null,
     seatName: (i) => api.seatName(i),
     T: (id) => cap(nameOf(D.locations[id], lang)),
     charName: (kind) => cap(nameOf(D.characters[kind], lang)),
-  };
+  });
 }
 
 const POPS = Symbol("popups");
+const CONTEXT = Symbol("context");
+const AREAS = Symbol("areas");
 
 /** The board element on screen, kept from one draw to the next with its popups: a draw patches
  *  its contents (ui/morph.js), so the browser lays out and paints again only what changed (a
@@ -105,6 +116,9 @@ function liveBoard(container, ext, lang) {
   if (container.childElementCount !== 1 || board.dataset.testid !== "trk-board") {
     board = h("div", { testid: "trk-board" });
     board[POPS] = new Popups(board, "trk");
+    board[CONTEXT] = {};
+    // test id of a part of the board -> what it was drawn from, and its element (common.js `area`)
+    board[AREAS] = new Map();
   }
   board.className = `trk${ext.boardClass ? ` ${ext.boardClass}` : ""}`;
   board.lang = lang;
@@ -135,6 +149,7 @@ function draw(c) {
   // drawn after the areas: it offers what found no place on the board
   const strip = decisionStrip(c);
   redraw(board, h("div", { class: "trk-top" }, strip, zoomControls(c), playerSummary(c)), roundRecap(c), scroll);
+  settleAreas(c);
   if (!kept) {
     clear(container, board);
     // on the next frame: scrolling a board just made would lay it out now, and the frame
@@ -202,9 +217,12 @@ function finish(c) {
   board.dataset.targets = String(targets.size);
   UI.renders += 1;
   board.dataset.render = String(UI.renders);
+  // (a part kept from an earlier draw may still show the character chosen then)
+  const chosen = UI.selected && board.querySelector(`[data-target="char-${viewer}-${UI.selected.char}"]`);
+  for (const el of board.querySelectorAll(".selected")) if (el !== chosen) el.classList.remove("selected");
   if (UI.selected) {
     board.dataset.selected = String(UI.selected.char);
-    board.querySelector(`[data-target="char-${viewer}-${UI.selected.char}"]`)?.classList.add("selected");
+    chosen?.classList.add("selected");
   }
   markMoved(c);
   // (measuring now would lay the page out in the middle of the draw)
@@ -212,6 +230,8 @@ function finish(c) {
   board.dataset.renderMs = String(Math.round((performance.now() - c.started) * 10) / 10);
   publish("trickerion", {
     renderMs: Number(board.dataset.renderMs),
+    // the parts of the board this draw kept as they were (common.js `area`)
+    kept: c.kept,
     targets: [...targets.keys()],
     // key -> the legal actions' indexes it offers (-1: choose the character for placing)
     groups: Object.fromEntries([...targets].map(([k, es]) => [k, es.map((e) => e.index)])),
@@ -298,6 +318,15 @@ function markMoved(c) {
         }
   }
   UI.prev = { step: c.snap.step, pos: now, mine: c.canAct };
+  // a part kept from an earlier draw (common.js `area`) still wears that draw's marks
+  for (const el of c.board.querySelectorAll(".moved, .arrived")) {
+    const id = el.dataset.testid;
+    if (!UI.moved.has(id)) {
+      el.classList.remove("moved");
+      el.removeAttribute("data-moved");
+    }
+    if (!fresh.includes(id)) el.classList.remove("arrived");
+  }
   for (const id of UI.moved) {
     const el = c.board.querySelector(`[data-testid="${id}"]`);
     if (el) {

@@ -1,11 +1,11 @@
 // Trickerion's player areas: characters, tricks, hand, header, workshop.
 
 import { SLOT, cap, nameOf } from "./data.js";
-import { SYMBOLS, abbr, seatBadge, seatToken, wire } from "./common.js";
+import { SYMBOLS, abbr, area, areaKey, seatBadge, seatToken, wire } from "./common.js";
 import { charIcon, schoolIcon, yieldIcon } from "./icons.js";
 import { charLabel } from "./describe.js";
 import { h } from "../../ui/dom.js";
-import { locHelp, propChip, slotPlace, slotSvg, specialCard, trickFace } from "./board.js";
+import { locHelp, propChip, slotPlace, slotSvg, slotsShown, specialCard, trickFace } from "./board.js";
 import { svg as s } from "../../ui/board.js";
 
 // ---- players ----------------------------------------------------------------------------------
@@ -149,7 +149,18 @@ function playerHeader(c, p, seat) {
 }
 
 export function playerArea(c, p, seat) {
-  const { w, snap } = c;
+  const { view, snap } = c;
+  const ws = SLOT.workshop + 2 * seat;
+  const acting = snap.to_act.seats.includes(seat) && snap.to_act.kind !== "terminal";
+  const shown = [seat, c.seatName(seat), p, view.phase, slotsShown(c), acting];
+  const own = [`char-${seat}-`, `slot-${ws}`, `slot-${ws + 1}`, ...(seat === c.viewer ? ["myprop-", "mytrick-"] : [])];
+  // (slot-24 is not slot-2: a slot's key is matched whole)
+  const offered = (key) => own.some((k) => (k.startsWith("slot-") ? key === k : key.startsWith(k)));
+  return area(c, `trk-player-${seat}`, areaKey(c, offered, shown), () => playerBoard(c, p, seat, acting));
+}
+
+function playerBoard(c, p, seat, acting) {
+  const { w } = c;
   const mine = seat === c.viewer;
   const chars = p.chars.map((ch, i) => character(c, ch, seat, i));
   const hired = p.hired.map((k) =>
@@ -169,7 +180,6 @@ export function playerArea(c, p, seat) {
     .filter((ch) => ["assistant", "engineer", "manager"].includes(ch.kind))
     .map((ch) => h("span", { class: "spec-board" }, charIcon(ch.kind, 14), " ", c.charName(ch.kind)));
   const ws = SLOT.workshop + 2 * seat;
-  const acting = snap.to_act.seats.includes(seat) && snap.to_act.kind !== "terminal";
   return h(
     "section",
     {
