@@ -36,7 +36,11 @@ FORMAT = "marquee-save"
 # solo fields lost the solo name; the Oracle's rewards owed are one Struct per kind. A format-3
 # save's missing chance steps are the engine's own throws from the seed on load
 # (Legacy.unrecorded_chance) and its state hash is checked in the shape it recorded.
-FORMAT_VERSION = 4
+# Format 5 (engine 0.6): Trickerion's public draws are chance steps carrying their outcome
+# (the setup's initiative order, Reroll Die's and Interest's die): a format-4 save's bare
+# initiative step is the engine's own order, its missing die steps are taken from the seed
+# (Legacy.unrecorded_chance) and its hash is checked without the state's new ``draw`` field.
+FORMAT_VERSION = 5
 
 MAX_BYTES = 2_000_000  # a whole 4-player game is ~35 kB; the rest is room for a box owner's packs
 MAX_DEPTH = 32  # a save nests ~6 deep; the JSON decoders recurse (and Pyodide's stack is small)
