@@ -39,6 +39,10 @@ FORMAT = "marquee-save"
 # Format 5 (engine 0.6): the Oracle's throws and bag draws carry what fell (a format-4 bare
 # Roll or DrawAdventurers is the engine's own outcome from the seed, Legacy.upgrade_step); The
 # Magnificent's state lost the deal's second RNG (a format-4 hash is checked in its old shape).
+# Format 5 (engine 0.6): Trickerion's public draws are chance steps carrying their outcome
+# (the setup's initiative order, Reroll Die's and Interest's die): a format-4 save's bare
+# initiative step is the engine's own order, its missing die steps are taken from the seed
+# (Legacy.unrecorded_chance) and its hash is checked without the state's new ``draw`` field.
 FORMAT_VERSION = 5
 
 MAX_BYTES = 2_000_000  # a whole 4-player game is ~35 kB; the rest is room for a box owner's packs

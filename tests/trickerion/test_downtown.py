@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.core import CHANCE
 from engine.core.errors import IllegalAction
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import residence
@@ -93,10 +94,15 @@ def test_take_coins_reroll_and_set_die():
     assert s.players[0].coins == coins + 5 and s.dice[4] == "x" and s.act.ap == 3
     s, _ = g.apply(s, 0, A.SetDie(5, "6"))
     assert s.dice[5] == "6" and s.act.ap == 1
-    draws = s.rng.draws
+    draws, before = s.rng.draws, s.dice[0]
     s, _ = g.apply(s, 0, A.RerollDie(0))
-    assert s.rng.draws > draws and s.act.ap == 0
-    assert s.dice[0] in g.cat.die_faces[0]
+    # the reroll is a chance step of its own: the player's step only pays for it
+    assert g.to_act(s).kind == "chance" and s.rng.draws == draws and s.act.ap == 0
+    assert s.dice[0] == before and g.legal_actions(s, 0) == []
+    throw = g.chance_action(s)
+    s, ev = g.apply(s, CHANCE, throw)
+    assert s.rng.draws > draws and s.dice[0] == throw.face in g.cat.die_faces[0]
+    assert [e.params["face"] for e in ev if e.code == "trickerion.die_rerolled"] == [throw.face]
 
 
 def test_x_die_cannot_be_used():

@@ -2,6 +2,7 @@
 test each, plus the general rules: the effect applies to one action of the card's kind, or may be
 forgone for +1 AP; used cards go under their decks at the end of the round."""
 
+from engine.core import CHANCE
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import formed_links
 
@@ -468,7 +469,9 @@ def test_a34_interest():
     g, s = at("downtown", "a34_interest", ap=2)
     s.dice[4:6] = ["4", "x"]
     coins = s.players[0].coins
-    s, ev = g.apply(s, 0, A.TakeCoins(4))
+    s, _ = g.apply(s, 0, A.TakeCoins(4))
+    assert g.to_act(s).kind == "chance" and s.players[0].coins == coins  # Interest's die
+    s, ev = g.apply(s, CHANCE, g.chance_action(s))
     roll = next(e.params["face"] for e in ev if e.code == "trickerion.interest_roll")
     extra = 0 if roll == "x" else int(roll)
     assert s.players[0].coins == coins + 4 + extra and s.act.ap == 0

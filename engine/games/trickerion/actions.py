@@ -41,11 +41,15 @@ class ChooseSpecialAssignment(_A, tag="choose_special_assignment", frozen=True):
 
 
 class Chance(_A, tag="chance", omit_defaults=True, frozen=True):
-    """A step nobody chooses: the random initiative order at setup, or the Dice roll phase with
-    the faces thrown (``dice``, one per die in ``Catalog.die_faces`` order), so the throw is
-    part of the record: a test can force one and the log shows it."""
+    """A step nobody chooses, carrying what it drew so the draw is part of the record (a test
+    can force one and the log shows it): the setup's initiative order (``order``, seats from
+    slot 1), the Dice roll phase's faces (``dice``, one per die in ``Catalog.die_faces``
+    order), or the face of the one die a step stopped at (``face``: Reroll Die, Interest).
+    Bare where a variant's setup draws itself (the Successor's)."""
 
     dice: tuple[str, ...] = ()
+    order: tuple[int, ...] = ()
+    face: str = ""
 
 
 # --- advertise and assignments -----------------------------------------------------------

@@ -5,7 +5,7 @@ wait in the Theater, prepare when props are there, shop when they are missing, l
 coins Downtown). Every other decision (location actions, link rewards, which card to perform,
 setup picks) applies each legal action to a copy and keeps the one that raises a value of the
 bot's own position most (fame, coins, shards, prepared and set-up markers, tricks, helpers).
-Actions that draw from the RNG (Reroll Die, Interest) are scored by rule instead of lookahead,
+Actions that stop at a draw (Reroll Die, Interest) are scored by rule instead of lookahead,
 so the bot never peeks at a future die roll; it reads only its own seat's resources.
 """
 
@@ -222,7 +222,7 @@ class GreedyBot:
                 v = self._enhanced(g, s, seat, w)
             else:
                 new = g.played(s, seat, action)
-                if new.rng.draws != s.rng.draws:
+                if new.draw is not None:
                     v = base + 1.0
                 else:
                     v = value(g, new, seat, w)
@@ -248,7 +248,7 @@ class GreedyBot:
                 continue
             if isinstance(action, (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins)):
                 after = g.played(new, seat, action)
-                if after.rng.draws == new.rng.draws:
+                if after.draw is None:
                     best = max(best, value(g, after, seat, w))
         return best
 

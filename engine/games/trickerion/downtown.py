@@ -7,10 +7,13 @@ Dice: 0–1 in Dahlgaard's Residence (schools, "any", X), 2–3 in the Inn (char
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from engine.core import chance
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SPECIALISTS, Catalog, X
 from engine.games.trickerion.common import (
@@ -27,6 +30,7 @@ from engine.games.trickerion.components import ActionCostDelta
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import (
     Char,
+    Draw,
     PendingHypnotic,
     PendingInvestments,
     PendingMassRecruitment,
@@ -124,14 +128,7 @@ def reroll_die(
 ) -> None:
     _spend(act, r.action_ap(s, "reroll_die"))
     _die(action.die)
-    old = s.dice[action.die]
-    s.dice[action.die] = s.rng.choice(r.cat.die_faces[action.die])
-    ev.append(
-        Event(
-            "trickerion.die_rerolled",
-            {"seat": seat, "die": action.die, "old": old, "face": s.dice[action.die]},
-        )
-    )
+    s.draw = Draw("reroll", seat, action.die)  # the chance step throws it (``drawn``)
 
 
 def set_die(
@@ -261,24 +258,56 @@ def take_coins(
         raise IllegalAction("trickerion.downtown.die_unavailable", die=action.die)
     effect = r.effect_of(act) if act.effect == "ready" else ""
     _spend(act, cost(r, s, act, "take_coins"))
-    value = int(s.dice[action.die])
-    coins = value
     if effect == "interest":
-        roll = s.rng.choice(r.cat.die_faces[action.die])
-        extra = 0 if roll == X else int(roll)
-        ev.append(Event("trickerion.interest_roll", {"seat": seat, "face": roll}))
-        coins += extra
-        act.effect = "used"
-    if r.active_effect(s) == "double_take_coins":
-        coins *= 2
-    s.dice[action.die] = X
-    gain(r.cat, s, seat, ev, "take_coins", coins=coins)
+        # Interest adds the roll of the die's own faces: the chance step throws it (``drawn``).
+        s.draw = Draw("interest", seat, action.die)
+        return
+    value = int(s.dice[action.die])
+    _take_coins(r, s, seat, action.die, value, ev)
     if effect == "fame_and_fortune":
         act.effect = "used"
         gain(r.cat, s, seat, ev, "fame_and_fortune", fame=value - 1)
     elif effect == "investments":
         act.effect = "used"
         raise_decision(r, s, PendingInvestments(seat, left=3))
+
+
+def _take_coins(
+    r: TrickerionRules, s: State, seat: int, die: int, coins: int, ev: list[Event]
+) -> None:
+    if r.active_effect(s) == "double_take_coins":
+        coins *= 2
+    s.dice[die] = X
+    gain(r.cat, s, seat, ev, "take_coins", coins=coins)
+
+
+def throw_die(r: TrickerionRules, die: int, rng: Rng) -> str:
+    """One face of ``die``: a Reroll Die's or Interest's draw (``chance.outcome`` throws it on
+    a copy of the state's RNG, ``drawn`` moves the state's own on by the same draw)."""
+    return rng.choice(r.cat.die_faces[die])
+
+
+def drawn(r: TrickerionRules, s: State, face: str, ev: list[Event]) -> None:
+    """The chance step after Reroll Die or Interest: ``face`` thrown, the action finished."""
+    draw = s.draw
+    assert draw is not None  # flow.chance_step comes here only at a draw
+    if face not in r.cat.die_faces[draw.die]:
+        raise IllegalAction("trickerion.draw.not_a_face", die=draw.die, face=face)
+    chance.take(s.rng, partial(throw_die, r, draw.die))
+    s.draw = None
+    seat, die = draw.seat, draw.die
+    if draw.kind == "reroll":
+        old = s.dice[die]
+        s.dice[die] = face
+        ev.append(
+            Event("trickerion.die_rerolled", {"seat": seat, "die": die, "old": old, "face": face})
+        )
+        return
+    ev.append(Event("trickerion.interest_roll", {"seat": seat, "face": face}))
+    act = s.act
+    assert act is not None  # Interest stops mid-placement
+    act.effect = "used"
+    _take_coins(r, s, seat, die, int(s.dice[die]) + (0 if face == X else int(face)), ev)
 
 
 # What a character placed here may do, by action type (``placement.apply`` refuses any other).

@@ -20,7 +20,7 @@ from engine.core.events import Event
 from engine.core.game import AUTOMATON, CHANCE_NODE, TERMINAL, ToAct
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import endround, performance, placement, setup
+from engine.games.trickerion import downtown, endround, performance, placement, setup
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import advertise_cost, hand_cards, take_card
 from engine.games.trickerion.labels import char_params
@@ -35,6 +35,8 @@ _AUTOMATON = tuple(ToAct(AUTOMATON, (seat,)) for seat in range(4))
 
 
 def to_act(r: TrickerionRules, s: State) -> ToAct:
+    if s.draw is not None:
+        return CHANCE_NODE  # a step stopped at its die (``downtown.drawn`` finishes it)
     auto = r.automaton_seat(s)
     if s.pending:
         seat = s.pending[0].seat
@@ -60,8 +62,8 @@ def to_act(r: TrickerionRules, s: State) -> ToAct:
 
 
 def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
-    if seat == r.automaton_seat(s):
-        return []  # an automaton: its action comes from automaton_action
+    if seat == r.automaton_seat(s) or s.draw is not None:
+        return []  # an automaton's action comes from automaton_action, a draw's from chance
     if s.pending:
         pend = s.pending[0]
         if pend.seat != seat:
@@ -83,16 +85,11 @@ def apply(r: TrickerionRules, s: State, seat: int, action: Any) -> list[Event]:
     ev: list[Event] = []
     if seat == r.automaton_seat(s):
         r.apply_automaton(s, seat, action, ev)
+    elif isinstance(action, A.Chance):
+        chance_step(r, s, action, ev)
     elif s.pending:
         pend = s.pending[0]
         r.decisions.apply(r, s, pend, action, ev)
-    elif isinstance(action, A.Chance):
-        if s.phase == "setup_initiative":
-            setup.draw_initiative(r, s, ev)
-        elif s.phase == "roll":
-            roll(r, s, action.dice, ev)
-        else:
-            raise IllegalAction("trickerion.flow.not_chance", phase=s.phase)
     else:
         handler = _PHASES.get(s.phase)
         if handler is None:
@@ -118,7 +115,7 @@ def refusal(r: TrickerionRules, s: State, seat: int, action: Any) -> tuple[str, 
 
 def advance(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     """Run the automatic steps until someone must decide (or the game is over)."""
-    while not s.pending:
+    while not s.pending and s.draw is None:
         if s.phase == "advertise" and all(p.done for p in s.players):
             start_assignments(r, s, ev)
         elif s.phase == "assign" and all(p.done for p in s.players):
@@ -139,7 +136,30 @@ def advance(r: TrickerionRules, s: State, ev: list[Event]) -> None:
             return
 
 
-# --- dice and initiative ----------------------------------------------------------------------
+# --- chance steps: dice and initiative ----------------------------------------------------------
+
+
+def chance_action(r: TrickerionRules, s: State) -> A.Chance:
+    """The chance step at ``s``, its outcome drawn on a copy of the state's RNG (the step's
+    apply moves the state's own on by the same draws)."""
+    if s.draw is not None:
+        return A.Chance(face=chance.outcome(s.rng, partial(downtown.throw_die, r, s.draw.die)))
+    if s.phase == "roll":
+        return A.Chance(dice=chance.outcome(s.rng, partial(throw, r)))
+    if s.phase == "setup_initiative" and r.draws_initiative:
+        return A.Chance(order=chance.outcome(s.rng, partial(setup.shuffle_order, r)))
+    return A.Chance()
+
+
+def chance_step(r: TrickerionRules, s: State, action: A.Chance, ev: list[Event]) -> None:
+    if s.draw is not None:
+        downtown.drawn(r, s, action.face, ev)
+    elif s.phase == "setup_initiative":
+        setup.draw_initiative(r, s, action.order, ev)
+    elif s.phase == "roll":
+        roll(r, s, action.dice, ev)
+    else:
+        raise IllegalAction("trickerion.flow.not_chance", phase=s.phase)
 
 
 def throw(r: TrickerionRules, rng: Rng) -> tuple[str, ...]:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, ClassVar
 
-from engine.core import chance
 from engine.core.decisions import Decisions
 from engine.core.events import Event
 from engine.core.game import Game, Result, ToAct
@@ -140,9 +138,7 @@ class Trickerion(Game):
         return flow.legal(self.rules, state, seat)
 
     def chance_action(self, state: State) -> Chance:
-        if state.phase == "roll":
-            return Chance(dice=chance.outcome(state.rng, partial(flow.throw, self.rules)))
-        return Chance()
+        return flow.chance_action(self.rules, state)
 
     def allows(self, state: State, seat: int, action: Any, listed: list[Any] | None) -> bool:
         legal = listed if listed is not None else self.legal_actions(state, seat)

@@ -1,18 +1,40 @@
-"""Trickerion's steps as older save formats recorded them, in today's encoding."""
+"""Trickerion's steps and states as older save formats recorded them, in today's encoding.
+
+Format 4 (engine 0.5): the setup's initiative step was a bare Chance (the order was shuffled in
+its apply), Reroll Die and Interest threw their die inside the player's step (no chance step
+follows them) and the state had no ``draw`` field. Format 2, on top of that: the Dice roll was a
+bare Chance too."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
+
+import msgspec
 
 from engine.core.legacy import Legacy
 from engine.games.trickerion.actions import Chance
 from engine.games.trickerion.state import State
 
+# The phases whose chance step a format recorded bare, by the last format that did.
+_BARE = {"roll": 2, "setup_initiative": 4}
+
 
 class TrickerionLegacy(Legacy):
     def upgrade_step(self, state: State, seat: int, action: Any, format_version: int) -> Any:
-        # Format 2 recorded the Dice roll as a bare Chance (the faces were drawn in apply):
-        # the engine's own throw, recomputed from the seed, is what that step rolled.
-        if format_version < 3 and isinstance(action, Chance) and state.phase == "roll":
+        # A bare Chance drew in apply: the engine's own draw, recomputed from the seed, is
+        # what that step drew.
+        if isinstance(action, Chance) and format_version <= _BARE.get(state.phase, 0):
             return self.game.chance_action(state)
         return action
+
+    def unrecorded_chance(self, state: State, format_version: int) -> bool:
+        return format_version < 5 and state.draw is not None
+
+    def saved_state_hash(self, state: State, format_version: int) -> str:
+        if format_version >= 5:
+            return self.game.state_hash(state)
+        # A save rests after its steps, never at a draw: the field is None; its place dropped.
+        old = msgspec.to_builtins(state, builtin_types=(bytes,))
+        old.pop("draw")
+        return hashlib.sha256(self.game.encode_state(old)).hexdigest()

@@ -46,6 +46,8 @@ class TrickerionRules:
 
     options_type: ClassVar[type[Options]] = Options
     state_type: ClassVar[type[State]] = State
+    # The setup's chance step draws the initiative order (False: ``setup_initiative`` sets it).
+    draws_initiative: ClassVar[bool] = True
 
     def __init__(self, players: int, options: Options, cat: Catalog, table: Decisions) -> None:
         self.players = players
@@ -71,10 +73,10 @@ class TrickerionRules:
         """How many seats make the setup choices (magician, trick, props, specialist)."""
         return self.players
 
-    def setup_initiative(self, s: State, ev: list[Event]) -> bool:
-        """Setup's chance step, where a variant sets the initiative order and the starting
-        coins itself: True when it did (the base game draws them, ``setup.random_initiative``)."""
-        return False
+    def setup_initiative(self, s: State, ev: list[Event]) -> None:
+        """Setup's chance step where a variant sets the initiative order and the starting
+        coins itself (``draws_initiative`` False); the base game's step carries the order it
+        drew (``setup.random_initiative``)."""
 
     def on_round_start(self, s: State, ev: list[Event]) -> None:
         """After the dice roll and initiative, before advertising."""

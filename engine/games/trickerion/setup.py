@@ -14,9 +14,12 @@ choices.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
+from engine.core import chance
 from engine.core.decisions import Decision
+from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
@@ -376,12 +379,17 @@ def _after_choices(r: TrickerionRules, s: State, ev: list[Event]) -> None:
         finish(r, s, ev)
 
 
-def draw_initiative(r: TrickerionRules, s: State, ev: list[Event]) -> None:
-    """Chance step after player setup: random initiative order, starting coins by slot,
-    starting tricks prepared, then the fast-game extras and the prophecies."""
+def draw_initiative(r: TrickerionRules, s: State, order: tuple[int, ...], ev: list[Event]) -> None:
+    """Chance step after player setup: the initiative ``order`` drawn (or the variant's own
+    setup), starting coins by slot, starting tricks prepared, then the fast-game extras and
+    the prophecies."""
     cat: Catalog = r.cat
-    if not r.setup_initiative(s, ev):
-        random_initiative(r, s)
+    if sorted(order) != (list(range(r.players)) if r.draws_initiative else []):
+        raise IllegalAction("trickerion.setup.not_an_order", order=list(order))
+    if r.draws_initiative:
+        random_initiative(r, s, order)
+    else:
+        r.setup_initiative(s, ev)
     ev.append(Event("trickerion.initiative", {"order": list(s.order)}))
     for seat, p in enumerate(s.players):
         if seat == r.automaton_seat(s):
@@ -417,10 +425,16 @@ def draw_initiative(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     finish(r, s, ev)
 
 
-def random_initiative(r: TrickerionRules, s: State) -> None:
-    """Random initiative order; starting coins by initiative slot."""
+def shuffle_order(r: TrickerionRules, rng: Rng) -> tuple[int, ...]:
+    """A random initiative order (``chance.outcome`` draws it on a copy of the state's RNG)."""
+    return tuple(rng.shuffled(list(range(r.players))))
+
+
+def random_initiative(r: TrickerionRules, s: State, order: tuple[int, ...]) -> None:
+    """The initiative order drawn; starting coins by initiative slot."""
     cat: Catalog = r.cat
-    s.order = s.rng.shuffled(list(range(r.players)))
+    chance.take(s.rng, partial(shuffle_order, r))
+    s.order = list(order)
     coins = cat.setup.start_coins_by_initiative
     slots = cat.setup.two_player_initiative_slots if r.players == 2 else range(1, r.players + 1)
     for slot, seat in zip(slots, s.order):

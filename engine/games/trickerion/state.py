@@ -278,6 +278,15 @@ Phase = Literal[
 ]
 
 
+class Draw(msgspec.Struct, frozen=True, gc=False):
+    """A player's step stopped at a public draw (a die rerolled Downtown, the Interest die):
+    the chance step that follows carries the face and finishes the step."""
+
+    kind: Literal["reroll", "interest"]
+    seat: int
+    die: int
+
+
 class State(msgspec.Struct, gc=False):
     rng: Rng
     phase: Phase
@@ -314,3 +323,5 @@ class State(msgspec.Struct, gc=False):
     # End of game: per seat, the scoring breakdown.
     final: list[dict[str, int]] = []
     winner: int = -1
+    # A draw the step before stopped at (last: a format-4 save hashed the state without it).
+    draw: Draw | None = None

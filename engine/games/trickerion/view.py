@@ -27,6 +27,8 @@ def as_dict(obj: Any) -> Any:
 def view(r: TrickerionRules, s: State, viewer: int | None) -> dict[str, Any]:
     data: dict[str, Any] = as_dict(s)
     data.pop("rng", None)
+    # A draw lasts one step, the engine's own chance step, which to_act already announces.
+    data.pop("draw", None)
     for seat, p in enumerate(data["players"]):
         p["special_count"] = len(p["specials"])
         p["hand_count"] = sum(p["hand"].values())

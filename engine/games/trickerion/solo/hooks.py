@@ -40,6 +40,8 @@ class SoloRules(TrickerionRules):
 
     options_type: ClassVar[type[Options]] = SoloOptions
     state_type: ClassVar[type[State]] = SoloGameState
+    # The Successor's setup sets the order (you first, setup.11): nothing to draw.
+    draws_initiative: ClassVar[bool] = False
     options: SoloOptions
     cat: R.SoloCatalog
 
@@ -112,7 +114,7 @@ class SoloRules(TrickerionRules):
     def setup_seats(self) -> int:
         return 1  # only you set up by the base rules; the Successor's setup follows yours
 
-    def setup_initiative(self, s: State, ev: list[Event]) -> bool:
+    def setup_initiative(self, s: State, ev: list[Event]) -> None:
         # The Successor's setup (solo «ПОДГОТОВКА ИЛЛЮЗИОНИСТОВ»): it also fixes the order
         # (you first, setup.11) and gives you the slot-1 coins.
         o = self.options
@@ -129,7 +131,6 @@ class SoloRules(TrickerionRules):
             harder_no_ability=o.harder_no_ability,
             harder_coins=o.harder_coins,
         )
-        return True
 
     def on_round_start(self, s: State, ev: list[Event]) -> None:
         solo = successor(s)
