@@ -2,8 +2,10 @@
 finished ones. ``saves_v2/``: format 2, engine as of main 7d29268 (before house order II);
 ``saves_v3/``: format 3, engine 0.4.2 (main c04c978, random seeded games, the Oracle also at a
 pending reward and in companion mode); ``saves_v4/``: format 4, engine 0.5.1 (main 6f33766,
-two-random-bot games of seed 1), Trickerion and its solo game at their first Reroll Die and at
-the end, the draws format 5 makes chance steps of their own. The files were written once by that
+random-bot games of seed 1), Trickerion and its solo game at their first Reroll Die and at
+the end, the draws format 5 makes chance steps of their own; The Magnificent (2 players and
+solo) and the Oracle (practice and companion) at their 60th step and at the end, their throws
+and draws before format 5 carried them. The files were written once by that
 release's code and are never regenerated: they stand for the save files and browser autosaves
 people hold."""
 
@@ -17,8 +19,8 @@ import pytest
 from engine.core import save as savefile
 from engine.core.registry import all_games
 
-DIRS = [Path(__file__).parent / d for d in ("saves_v2", "saves_v3")]
-FILES = sorted(f for d in (*DIRS, Path(__file__).parent / "saves_v4") for f in d.glob("*.json"))
+DIRS = [Path(__file__).parent / d for d in ("saves_v2", "saves_v3", "saves_v4")]
+FILES = sorted(f for d in DIRS for f in d.glob("*.json"))
 
 
 @pytest.mark.parametrize("folder", DIRS, ids=lambda d: d.name)
