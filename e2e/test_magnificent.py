@@ -138,6 +138,12 @@ class Player:
         assert n > 1
         acts = legal(self.page)
         indexes = choices.evaluate_all("els => els.map(e => Number(e.dataset.index))")
+        # A label is running text with term links: a flex button sets each term apart as a column.
+        columns = choices.evaluate_all(
+            "els => els.filter(e => e.querySelector('.term') && getComputedStyle(e).display.includes('flex'))"
+            ".map(e => e.innerText)"
+        )
+        assert not columns, columns[:3]
         weights = []
         for i in indexes:
             a = acts[i]

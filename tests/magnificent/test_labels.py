@@ -313,3 +313,39 @@ def test_a_greyed_choice_says_why_in_words_in_three_languages(seed):
         match.act(seat, bots[seat].choose(game, s, seat, match.legal(seat)))
     assert not bad, bad[:20]
     assert {"mag.refuse.power", "mag.refuse.not_now"} <= codes, codes
+
+
+def test_a_build_with_every_fragment_placed_asks_for_the_extras_not_the_placing():
+    """After a Build's last fragment is placed the turn keeps the stage ``place`` while only
+    extras (a Master Card's bonus, a trainer marker) and End are left: the prompt and the
+    refusal of a second action say so, not "Place your camp tiles" (R31, R34)."""
+    from engine.core.i18n import render
+    from engine.core.match import Match
+    from engine.games.magnificent.refusals import expected
+
+    seen = 0
+    for seed in (1, 2, 3):
+        match = Match.new("magnificent", 2, {}, seed)
+        game = match.game
+        bots = {s: make_bot(game, "random", seed * 10 + s) for s in range(2)}
+        for _ in range(400):
+            to = match.to_act()
+            if to.kind == "terminal":
+                break
+            if to.kind != "players":
+                match.auto_step()
+                continue
+            seat = to.seats[0]
+            s = match.state
+            if s.phase == "turn" and not s.pending and s.turn.stage == "place":
+                placing = any(isinstance(a, (A.Place, A.Skip)) for a in match.legal(seat))
+                assert expected(s) == ("place" if placing else "extras")
+                if not placing:
+                    seen += 1
+                    with pytest.raises(IllegalAction) as info:
+                        game.apply(s, seat, A.Choose("perform"))
+                    assert info.value.params["stage"] == "extras"
+                    text = render(info.value.code, info.value.params, "en", game)
+                    assert "end the turn" in text and "Place your camp" not in text, text
+            match.act(seat, bots[seat].choose(game, s, seat, match.legal(seat)))
+    assert seen, "no Build ended with its fragments placed in these games"

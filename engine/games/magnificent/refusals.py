@@ -23,7 +23,12 @@ def expected(s: MagState) -> str:
     stage, else the phase."""
     if s.pending:
         return str(type(s.pending[0]).__struct_config__.tag)
-    return s.turn.stage if s.phase == "turn" else s.phase
+    if s.phase != "turn":
+        return s.phase
+    # Every fragment placed: the Build is over, only extras (a bonus, a trainer) and End remain.
+    if s.turn.stage == "place" and not s.turn.frags:
+        return "extras"
+    return s.turn.stage
 
 
 def _gems(s: MagState, seat: int) -> int:

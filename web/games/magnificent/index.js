@@ -304,6 +304,13 @@ function strip(c) {
   // a stage whose own moves are all made leaves End turn alone: say so, not the stage's task
   else if (v.phase === "turn" && c.legal.length && c.legal.every((e) => e.action.type === "end"))
     prompt = c.w("stage.done");
+  // the Build's fragments all placed: what is left is optional (engine's refusals.expected)
+  else if (
+    v.phase === "turn" &&
+    v.turn.stage === "place" &&
+    !c.legal.some((e) => ["place", "skip"].includes(e.action.type))
+  )
+    prompt = c.w("stage.extras");
   // R26-R28: the power a die brings is not its face alone
   else if (v.phase === "turn" && v.turn.stage === "take") prompt = `${c.w("stage.take")} ${c.w("power_rule")}`;
   else if (v.phase === "turn") prompt = c.w(`stage.${v.turn.stage}`);
