@@ -209,6 +209,20 @@ def test_a_new_build_is_offered_without_losing_the_game(
     page.evaluate("marqueeOffline.check()")
     banner = page.get_by_test_id("update-ready")
     expect(banner).to_be_visible(timeout=READY_TIMEOUT_MS)
+    # its button can be read: the text's contrast with the button's own (light) face
+    contrast = page.get_by_test_id("update-reload").evaluate(
+        """b => {
+          const st = getComputedStyle(b);
+          const rgb = (s) => s.match(/rgba?\\(([^)]*)\\)/)[1].split(",").slice(0, 3).map(Number);
+          const lum = ([r, g, bl]) => [r, g, bl].map((v) => {
+            v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+          }).reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+          const face = st.backgroundImage !== "none" ? st.backgroundImage : st.backgroundColor;
+          const [a, c] = [lum(rgb(st.color)), lum(rgb(face))].sort((x, y) => y - x);
+          return (a + 0.05) / (c + 0.05);
+        }"""
+    )
+    assert contrast >= 4.5, f"the Reload button's text contrast is {contrast:.2f}"
     # nothing broke meanwhile: the same game, still playable on the old build
     assert page.evaluate("marquee.hash()") == before["hash"]
     old_build = page.evaluate("marqueeOffline.build")
