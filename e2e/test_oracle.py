@@ -293,6 +293,23 @@ def test_companion_session_with_colours_a_physical_throw_and_table_events(
     no_problems(page)
 
 
+RECORD_AFTER_BOOT = """(() => {
+  const seen = (window.__afterBoot = []);
+  const look = () => {
+    const boot = document.getElementById("boot");
+    const app = document.getElementById("app");
+    if (!boot || !app || !boot.hidden) return;
+    const now = app.querySelector("[data-testid=resuming]")
+      ? "resuming"
+      : app.innerText.trim() ? "content" : "blank";
+    if (seen[seen.length - 1] !== now) seen.push(now);
+  };
+  new MutationObserver(look).observe(document, {
+    subtree: true, childList: true, attributes: true, characterData: true,
+  });
+})();"""
+
+
 def test_reload_mid_session_resumes_the_same_sheet(page, site_url):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, site_url)
@@ -302,9 +319,16 @@ def test_reload_mid_session_resumes_the_same_sheet(page, site_url):
         click_a_target(page, rng)
     before = page.evaluate("marquee.hash()")
     lines = page.locator(f"{SHEET} .o-line.drawn").count()
+    # what the page shows once the boot screen is gone, each change of it in order
+    page.add_init_script(RECORD_AFTER_BOOT)
     reload_page(page)
     expect(page.locator(SHEET)).to_be_visible()
     assert page.evaluate("marquee.hash()") == before
+    # never a blank page while the engine reopens the game: its words at once (the boot screen
+    # hides a moment before the app's first draw), then the table
+    shown = page.evaluate("window.__afterBoot")
+    assert shown[shown[0] == "blank" :][:1] == ["resuming"] and "blank" not in shown[1:], shown
+    assert shown[-1] == "content", shown
     expect(page.locator(f"{SHEET} .o-line.drawn")).to_have_count(lines)
     click_a_target(page, rng)  # and play goes on
     no_problems(page)

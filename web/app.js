@@ -100,18 +100,25 @@ async function startPage() {
   root.hidden = false;
   S.lang = initialLang();
   document.documentElement.lang = S.lang;
+  // A reload resumes the game this tab was showing; a new tab starts at the lobby, which
+  // lists every autosaved game.
+  const legacy = saves.migrateLegacyAutosave();
+  const id = store.tab.load("screen") === "table" ? store.tab.load("game") : legacy;
+  const slot = id ? saves.loadSlot(id) : null;
+  // The engine reads the save and the game's parts before the table can be drawn (seconds on
+  // a slow device), and the boot screen is gone by now: say what is happening until then.
+  const resuming = (text) => h("p", { class: "resuming", role: "status", testid: "resuming" }, text);
+  const earlyWords = early && (early.strings[S.lang] ?? early.strings.en)["ui.table.resuming"];
+  if (slot && earlyWords) clear(root, resuming(earlyWords));
   useLimits(connected() ? (await call("version")).limits : early.version.limits);
   await loadStrings();
   S.games = connected() ? await call("games", { lang: S.lang }) : early.games;
   S.setup = initialSetup(S.games);
   // #app is the document's <main> (index.html): a top bar and the current screen.
   clear(root, (topbar = h("header", { class: "topbar" })), (screenEl = h("div", { class: "screen-host" })));
-  // A reload resumes the game this tab was showing; a new tab starts at the lobby, which
-  // lists every autosaved game.
-  const legacy = saves.migrateLegacyAutosave();
-  const id = store.tab.load("screen") === "table" ? store.tab.load("game") : legacy;
-  const slot = id ? saves.loadSlot(id) : null;
   if (slot) {
+    redrawTopbar();
+    screenEl.append(resuming(S.t("ui.table.resuming")));
     try {
       await table.resume(slot);
       return;
