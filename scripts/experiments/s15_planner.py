@@ -65,4 +65,4 @@ with open(out, "a") as each:
             each=each,
             profile=True,
         )
-print(r["mean_score_by_seat"], r["seconds_per_game"])
+print(r.get("mean_score_by_seat") or r.get("mean_score_by_bot"), r["seconds_per_game"])
