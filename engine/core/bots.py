@@ -33,8 +33,7 @@ def make_bot(game: Game, kind: str, seed: int) -> Bot:
     one of the game's own ``bots``."""
     if kind == "random":
         return RandomBot(seed)
-    # ``trial_bots``: a game's experimental bots, simulated by name but never offered in the lobby.
-    factory = type(game).bots.get(kind) or getattr(type(game), "trial_bots", {}).get(kind)
+    factory = type(game).bots.get(kind)
     if factory is None:
         from engine.core.levels import level_bots
 

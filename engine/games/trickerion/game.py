@@ -14,7 +14,6 @@ from engine.games.trickerion.actions import Action, Buy, Chance
 from engine.games.trickerion.bots import BOTS
 from engine.games.trickerion.catalog import Catalog, catalog
 from engine.games.trickerion.legacy import TrickerionLegacy
-from engine.games.trickerion.planner import make_planner
 from engine.games.trickerion.presenter import TrickerionPresenter
 from engine.games.trickerion.rules import TrickerionRules, options_of
 from engine.games.trickerion.search import KNOWLEDGE
@@ -95,8 +94,6 @@ class Trickerion(Game):
     state_type: ClassVar[type[State]] = State
     action_type = Action
     bots = BOTS
-    # Issue #30's plan-comparing bot: simulated as ``--bot planner``, not offered to players.
-    trial_bots = {"planner": make_planner}
     learner = LEARNER
     search_knowledge = KNOWLEDGE
     legacy = TrickerionLegacy
