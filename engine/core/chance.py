@@ -53,9 +53,11 @@ def take(rng: Rng, draw: Callable[[Rng], Any]) -> None:
 
 
 def _shape(draw: Callable[[Rng], Any]) -> tuple[Any, ...]:
-    """What decides a draw's consumption besides the RNG: its function and arguments, the
-    mutable ones (a bag's counts) copied as they stand. A draw that is neither a ``partial``
-    nor a plain function shared between the calls compares by identity and so draws again."""
+    """What decides a draw's consumption besides the RNG: its function and arguments, a dict
+    or list among them (a bag's counts) copied as it stands, anything else compared as it is
+    at the ``take`` (so a draw reads only the RNG and its arguments, never a state it was not
+    given). A draw that is neither a ``partial`` nor a plain function shared between the
+    calls compares by identity and so draws again."""
     if isinstance(draw, partial):
         return (
             draw.func,
