@@ -8,10 +8,10 @@ from engine.core.events import Event
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
-from engine.games.magnificent.state import Built, MagState, OwedFragment
+from engine.games.magnificent.state import Built, MagState, OwedFragment, Player
 
 
-def occupancy(p) -> int:
+def occupancy(p: Player) -> int:
     occ = 0
     for b in p.built:
         occ |= b.mask
@@ -89,14 +89,14 @@ def skip(s: MagState, seat: int, index: int, events: list[Event]) -> None:
     ev(events, "skip_fragment", seat=seat, size=pend.size or pend.fragment)
 
 
-def placements(r: Rules, s: MagState, seat: int, index: int):
+def placements(r: Rules, s: MagState, seat: int, index: int) -> list[tuple[str, int, int, int]]:
     """Every legal (fragment id, orient, x, y) for pending fragment ``index`` (R34: no
     overlap, and touching an earlier fragment by an edge unless it is the first)."""
     p = s.players[seat]
     geo = r.geo(p.board)
     occ = occupancy(p)
     nb = geo.neighbours(occ) if occ else -1
-    out = []
+    out: list[tuple[str, int, int, int]] = []
     for fid in colours_allowed(r, s, s.turn.frags[index]):
         for o, x, y, mask in geo.placements[fid]:
             if not mask & occ and mask & nb:

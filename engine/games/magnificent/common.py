@@ -3,14 +3,17 @@ supply (R111), posters as pending choices (R46), VP and coins, and the bonus res
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.events import Event
+from engine.core.rng import Rng
 from engine.core.tuples import pop
 from engine.games.magnificent import components as C
 from engine.games.magnificent.rules import MARKERS, Rules
 from engine.games.magnificent.state import MagState, PendingGem, PendingPoster, Player
 
 
-def ev(events: list[Event], code: str, reveal: bool = False, **params) -> None:
+def ev(events: list[Event], code: str, reveal: bool = False, **params: Any) -> None:
     events.append(Event("mag." + code, params, reveal=reveal))
 
 
@@ -104,7 +107,7 @@ def turn_order(s: MagState) -> list[int]:
     return [(s.first + i) % n for i in range(n)]
 
 
-def draw_poster(s: MagState, rng) -> str | None:
+def draw_poster(s: MagState, rng: Rng) -> str | None:
     """A9: the deck top; an empty deck is refilled from the shuffled discard pile."""
     if not s.poster_deck and s.poster_discard:
         s.poster_deck = tuple(rng.shuffled(s.poster_discard))

@@ -7,6 +7,8 @@ queue and does it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.decisions import Decision, Decisions
 from engine.core.events import Event
 from engine.games.magnificent import actions as A
@@ -24,9 +26,9 @@ from engine.games.magnificent.state import (
 
 class Poster:
     @staticmethod
-    def legal(r: Rules, s: MagState, pend: PendingPoster) -> list:
+    def legal(r: Rules, s: MagState, pend: PendingPoster) -> list[A.Action]:
         seat = s.seat
-        out: list = [
+        out: list[A.Action] = [
             A.GainPoster(src, slot) for src in posters.sources(s) for slot in posters.slots(s, seat)
         ]
         if None not in s.players[seat].posters:
@@ -34,7 +36,9 @@ class Poster:
         return out
 
     @staticmethod
-    def apply(r: Rules, s: MagState, pend: PendingPoster, action, events: list[Event]) -> None:
+    def apply(
+        r: Rules, s: MagState, pend: PendingPoster, action: A.Action, events: list[Event]
+    ) -> None:
         if isinstance(action, A.GainPoster):
             posters.gain(s, s.seat, action.source, action.slot, events)
         else:
@@ -43,43 +47,51 @@ class Poster:
 
 class Gem:
     @staticmethod
-    def legal(r: Rules, s: MagState, pend: PendingGem) -> list:
+    def legal(r: Rules, s: MagState, pend: PendingGem) -> list[A.Action]:
         return [A.PickGem(g) for g in pend.colours]
 
     @staticmethod
-    def apply(r: Rules, s: MagState, pend: PendingGem, action: A.PickGem, events) -> None:
+    def apply(
+        r: Rules, s: MagState, pend: PendingGem, action: A.PickGem, events: list[Event]
+    ) -> None:
         common.gem(r, s, s.seat, action.gem, events)
 
 
 class Tent:
     @staticmethod
-    def legal(r: Rules, s: MagState, pend: PendingTent) -> list:
+    def legal(r: Rules, s: MagState, pend: PendingTent) -> list[A.Action]:
         tents = s.players[s.seat].tents
-        out = [A.TakeTent(i) for i in range(1, len(tents)) if tents[i] is None]
+        out: list[A.Action] = [A.TakeTent(i) for i in range(1, len(tents)) if tents[i] is None]
         if pend.source == "travel":
             out.append(A.TakeTent(-1))  # a tent met on the track may be left there
         return out
 
     @staticmethod
-    def apply(r: Rules, s: MagState, pend: PendingTent, action: A.TakeTent, events) -> None:
+    def apply(
+        r: Rules, s: MagState, pend: PendingTent, action: A.TakeTent, events: list[Event]
+    ) -> None:
         travel.take_tent(r, s, s.seat, pend, action.slot, events)
 
 
 class Pay:
     @staticmethod
-    def legal(r: Rules, s: MagState, pend: PendingPay) -> list:
+    def legal(r: Rules, s: MagState, pend: PendingPay) -> list[A.Action]:
         return [A.PayGems(w) for w in perform.pay_options(r, s, s.seat, pend)]
 
     @staticmethod
-    def apply(r: Rules, s: MagState, pend: PendingPay, action: A.PayGems, events) -> None:
+    def apply(
+        r: Rules, s: MagState, pend: PendingPay, action: A.PayGems, events: list[Event]
+    ) -> None:
         perform.pay_and_reward(r, s, s.seat, tuple(pend.slots), pend.fragment, action.wild, events)
 
 
-def answer(body, answers: dict[type, str]) -> Decision:
+def answer(
+    body: type[Poster] | type[Gem] | type[Tent] | type[Pay], answers: dict[type, str]
+) -> Decision:
     """The decision leaves the queue before its answer applies (which may raise more);
     ``answers``: each answer's action type with the rule (rules-digest id) its refusal names."""
 
-    def apply(r: Rules, s: MagState, pend, action, events: list[Event]) -> None:
+    def apply(r: Rules, s: MagState, pend: Any, action: Any, events: list[Event]) -> None:
         s.pending.pop(0)
         body.apply(r, s, pend, action, events)
 

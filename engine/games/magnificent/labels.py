@@ -24,7 +24,9 @@ from engine.games.magnificent.turn import ap, dice_ap
 Gain = tuple[str, int, str]  # (kind, count, colour): a kind of ``ui.mgn.gain.<kind>``
 
 
-def gains(r: Rules, s: MagState, seat: int, bonuses: tuple[C.Bonus, ...], times: int) -> tuple:
+def gains(
+    r: Rules, s: MagState, seat: int, bonuses: tuple[C.Bonus, ...], times: int
+) -> tuple[Gain, ...]:
     """Printed bonuses (a tent space, a card's top half) as gains, the storage cap (R44) and the
     marker supply (R111) applied as ``common.bonus`` will apply them."""
     p = s.players[seat]
@@ -104,7 +106,9 @@ def _reward(r: Rules, s: MagState, seat: int, slots: tuple[int, ...]) -> dict[st
     return {"vp": vp, "coins": coins}
 
 
-def _card(r: Rules, s: MagState, seat: int, card: int, artist: str, coins: int, half: bool):
+def _card(
+    r: Rules, s: MagState, seat: int, card: int, artist: str, coins: int, half: bool
+) -> dict[str, Any]:
     cards = s.players[seat].cards
     if not 0 <= card < len(cards):
         return {}

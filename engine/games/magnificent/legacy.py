@@ -28,7 +28,7 @@ def _bag(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def state_v4(state: MagState) -> dict[str, Any]:
-    out = msgspec.to_builtins(state, builtin_types=(bytes,))
+    out: dict[str, Any] = msgspec.to_builtins(state, builtin_types=(bytes,))
     # A save rests after its first step, the deal's throw: nothing is left under the cup.
     out.pop("dealt")
     out["deal_throw"] = None

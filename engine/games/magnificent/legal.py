@@ -34,7 +34,7 @@ MARKER_STAGES = {
 }
 
 
-def options(r: Rules, s: MagState, seat: int) -> list:
+def options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     ph = s.phase
     if ph == "over" or s.throw:  # the engine's own step: nobody chooses
         return []
@@ -60,9 +60,9 @@ def options(r: Rules, s: MagState, seat: int) -> list:
     return turn_options(r, s, seat)
 
 
-def score_options(r: Rules, s: MagState, seat: int) -> list:
+def score_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     p = s.players[seat]
-    out: list = []
+    out: list[A.Action] = []
     for i, held in enumerate(p.cards):
         cond = r.cards[held.id].condition
         if isinstance(cond, C.ArtistChoiceCond):
@@ -74,7 +74,7 @@ def score_options(r: Rules, s: MagState, seat: int) -> list:
     return out
 
 
-def final_options(r: Rules, s: MagState, seat: int) -> list:
+def final_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     """D2 (§14a): the next halved card needing a choice; C7 pays from the coins left."""
     p = s.players[seat]
     i = roundend.choice_left(r, s, seat)
@@ -98,9 +98,9 @@ def _faces(r: Rules, s: MagState, seat: int, card: int) -> list[int]:
     return []
 
 
-def take_options(r: Rules, s: MagState, seat: int) -> list:
+def take_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     p = s.players[seat]
-    out: list = []
+    out: list[A.Action] = []
     seen = set()
     flip_ok = p.markers >= 1
     free = [(ci, _faces(r, s, seat, ci)) for ci, c in enumerate(p.cards) if c.die is None]
@@ -134,12 +134,12 @@ def bonus_targets(r: Rules, s: MagState, seat: int) -> list[int]:
     return [t.card]
 
 
-def bonus_options(r: Rules, s: MagState, seat: int) -> list:
+def bonus_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     t = s.turn
     p = s.players[seat]
     if t.bonus_used or t.card < 0:
         return []
-    out: list = []
+    out: list[A.Action] = []
     for i in bonus_targets(r, s, seat):
         b = r.cards[p.cards[i].id].bonus
         if isinstance(b, C.SetFace):
@@ -163,12 +163,12 @@ def bonus_options(r: Rules, s: MagState, seat: int) -> list:
     return out
 
 
-def marker_options(r: Rules, s: MagState, seat: int) -> list:
+def marker_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     t = s.turn
     p = s.players[seat]
     if p.markers <= 0:
         return []
-    out: list = []
+    out: list[A.Action] = []
     for sid in (*p.tiles, *r.board_spaces):
         sp = r.spaces[sid]
         stages = MARKER_STAGES[sp.effect]
@@ -200,7 +200,7 @@ def level_ok(r: Rules, s: MagState, seat: int, lv: C.Level) -> bool:
     return False
 
 
-def swap_options(s: MagState, seat: int) -> list:
+def swap_options(s: MagState, seat: int) -> list[A.Action]:
     p = s.players[seat]
     if s.turn.swaps >= len(p.posters) - 1:
         return []
@@ -208,12 +208,12 @@ def swap_options(s: MagState, seat: int) -> list:
     return [A.Swap(a, b) for a in range(n) for b in range(a + 1, n) if p.posters[a] != p.posters[b]]
 
 
-def turn_options(r: Rules, s: MagState, seat: int) -> list:
+def turn_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     t = s.turn
     if t.stage == "take":
         return take_options(r, s, seat)
     p = s.players[seat]
-    out: list = []
+    out: list[A.Action] = []
     st = t.stage
     if st in AP_OPEN:
         out += [A.SpendGem(g) for g in dict.fromkeys((t.colour, "clear")) if p.gems[g] > 0]

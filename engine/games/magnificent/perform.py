@@ -12,7 +12,7 @@ from engine.core.tuples import put
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import START, Rules
-from engine.games.magnificent.state import MagState, PendingPay
+from engine.games.magnificent.state import MagState, PendingPay, Player
 
 
 def hats_allowed(s: MagState, seat: int) -> list[int]:
@@ -46,16 +46,18 @@ def capacity(r: Rules, s: MagState) -> int:
     return r.track[s.turn.hat].posters + s.turn.extra_posters
 
 
-def poster_at(p, slot: int) -> str:
+def poster_at(p: Player, slot: int) -> str:
     pid = p.posters[slot]
     assert pid is not None  # callers pass filled slots only
     return pid
 
 
-def _needs(r: Rules, s: MagState, seat: int, slots: tuple[int, ...]):
+def _needs(
+    r: Rules, s: MagState, seat: int, slots: tuple[int, ...]
+) -> tuple[Counter[str], Counter[str]]:
     p = s.players[seat]
-    frags: Counter = Counter()
-    gems: Counter = Counter()
+    frags: Counter[str] = Counter()
+    gems: Counter[str] = Counter()
     for i in slots:
         poster = r.posters[poster_at(p, i)]
         frags.update(poster.fragments)
@@ -68,7 +70,7 @@ def _needs(r: Rules, s: MagState, seat: int, slots: tuple[int, ...]):
     return frags, gems
 
 
-def gem_payment(p, gems: Counter, wild: tuple[str, ...] = ()) -> dict[str, int] | None:
+def gem_payment(p: Player, gems: Counter[str], wild: tuple[str, ...] = ()) -> dict[str, int] | None:
     """Gems to discard: each shown gem in its colour, else a clear one (wild); ``wild`` names
     coloured gems the player pays with a clear gem though holding the colour (D1)."""
     pay = dict.fromkeys(p.gems, 0)
@@ -91,7 +93,7 @@ def gem_payment(p, gems: Counter, wild: tuple[str, ...] = ()) -> dict[str, int] 
     return pay
 
 
-def wild_options(p, gems: Counter) -> list[tuple[str, ...]]:
+def wild_options(p: Player, gems: Counter[str]) -> list[tuple[str, ...]]:
     """D1: every way to pay with spare clear gems in place of held coloured ones, as sorted
     multisets; ``[()]`` when there is nothing to choose."""
     pay = gem_payment(p, gems)

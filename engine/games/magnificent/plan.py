@@ -22,7 +22,7 @@ TENT_GUESS = 4  # VP of a tent not yet taken: the pack's tents are worth 2-5
 COIN = 1 / 3  # VP a coin is worth to the greedy value (its coin weight: 3 tenths)
 
 
-def _needs(r: Any, p: Any, slot: int) -> tuple[int, Counter, Counter, float]:
+def _needs(r: Any, p: Any, slot: int) -> tuple[int, Counter[str], Counter[str], float]:
     """(tents missing, fragments, gems, VP and coins the poster would pay) for one slot."""
     poster = r.posters[p.posters[slot]]
     gems = Counter(poster.gems)
@@ -62,8 +62,8 @@ def progress(r: Any, s: Any, seat: int) -> float:
     stack = _stack(s, p)
     held = sum(p.gems.values())
     best = 0.0
-    frags: Counter = Counter()
-    gems: Counter = Counter()
+    frags: Counter[str] = Counter()
+    gems: Counter[str] = Counter()
     worth = 0.0
     tents = tents_met = 0
     for n, (_, _, _, f, g, w, missing) in enumerate(options[:TARGETS], 1):
@@ -82,7 +82,7 @@ def progress(r: Any, s: Any, seat: int) -> float:
     return best
 
 
-def _met(p: Any, built: Counter, frags: Counter, gems: Counter) -> tuple[int, int]:
+def _met(p: Any, built: Counter[str], frags: Counter[str], gems: Counter[str]) -> tuple[int, int]:
     """(fragments and gems the targets need, how many of them are there): built fragments as
     a multiset, each gem in its colour or else a clear one (R52)."""
     total = met = 0

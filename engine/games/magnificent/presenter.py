@@ -23,6 +23,8 @@ class _Table(Protocol):
     @property
     def rules(self) -> Rules: ...
 
+    def copy(self, state: Any) -> Any: ...
+
 
 class MagPresenter(Presenter):
     game: _Table

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.games.magnificent import components as C
 
@@ -150,7 +151,7 @@ class Rules:
         took the turn (the base game has none)."""
         return False
 
-    def discard_before_fair(self, s: Any, events: list) -> None:
+    def discard_before_fair(self, s: Any, events: list[Event]) -> None:
         """Pairs leave the Fair before anybody picks (none in the base game: R72 picks first)."""
 
     def new_round(self, s: Any) -> None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.core.events import Event
 from engine.games.magnificent import common
 from engine.games.magnificent import components as C
 from engine.games.magnificent.rules import START, Rules
-from engine.games.magnificent.state import MagState
+from engine.games.magnificent.state import MagState, Player
 
 
 def _capped(count: int, each: int, times: int, half: bool) -> int:
@@ -24,7 +25,7 @@ def _max_vp(v: int, cap: int, half: bool) -> int:
 _BITS = bytes([48] + [49] * 255)
 
 
-def covered(p) -> int:
+def covered(p: Player) -> int:
     """The camp's covered cells as a bitmask over y * w + x."""
     return int(p.camp.translate(_BITS)[::-1], 2) if p.camp else 0
 
@@ -150,7 +151,7 @@ def fill_areas(r: Rules, s: MagState, seat: int) -> tuple[int, int]:
     return done, used
 
 
-def end_game(r: Rules, s: MagState, events) -> None:
+def end_game(r: Rules, s: MagState, events: list[Event]) -> None:
     """§14 a-c; the halved cards needing a choice were scored already (``roundend.final_choice``)."""
     for seat, p in enumerate(s.players):
         chosen = p.final.get("cards", 0)
@@ -173,7 +174,7 @@ def end_game(r: Rules, s: MagState, events) -> None:
         }
 
 
-def hat_height(p) -> int:
+def hat_height(p: Player) -> int:
     return max(p.hats)
 
 

@@ -19,15 +19,16 @@ full and the others at half (R74, R80a); the power still to spend this turn.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
+from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.core.rollout import Plan, one_step_rank
 from engine.core.search import Knowledge
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import build, common, perform, scoring
 from engine.games.magnificent.bots import GreedyBot
-from engine.games.magnificent.rules import ROUNDS
+from engine.games.magnificent.rules import ROUNDS, Rules
 from engine.games.magnificent.state import MagState
 from engine.games.magnificent.turn import AP_OPEN, ap
 from engine.games.magnificent.worlds import determinize
@@ -39,7 +40,13 @@ HARD = Plan(candidates=5, worlds=6, horizon=30, seconds=0.2)
 PLACEMENTS = 10  # placements kept per pending fragment: the search can only try so many
 
 
-def evaluate(g, s: MagState, seat: int) -> float:
+class Table(Protocol):
+    # what the evaluation reads of its Game (typed apart: the Game's module imports this one)
+    @property
+    def rules(self) -> Rules: ...
+
+
+def evaluate(g: Table, s: MagState, seat: int) -> float:
     r = g.rules
     p = s.players[seat]
     if s.phase == "over":
@@ -72,7 +79,7 @@ def evaluate(g, s: MagState, seat: int) -> float:
     return v
 
 
-def candidates(g, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
+def candidates(g: Table, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
     """Placements thinned to the most promising few per pending fragment: bonus cells covered
     first, then how snugly the fragment fits the camp (fewer open edges leave room)."""
     if len(legal) <= PLACEMENTS or not any(isinstance(a, A.Place) for a in legal):
@@ -100,7 +107,7 @@ def candidates(g, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
     return out
 
 
-def rollout(g, s: MagState, seat: int, legal: list[Any], rng: Rng) -> Any:
+def rollout(g: Game, s: MagState, seat: int, legal: list[Any], rng: Rng) -> Any:
     """Random play that rarely ends a turn, skips a gain or rewards nothing when it could do more."""
     if len(legal) == 1:
         return legal[0]
@@ -120,7 +127,7 @@ def quick(seed: int) -> GreedyBot:
     return GreedyBot(seed, turns=False)
 
 
-def rank(g, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
+def rank(g: Game, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
     """The greedy bot's own choice (its turn valued where it ends) first, then the quick
     policy's ranking."""
     first = GreedyBot(0).choose(g, s, seat, legal)

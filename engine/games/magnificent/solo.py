@@ -63,7 +63,7 @@ class SoloRules(Rules):
         s.seat = 0
         return True
 
-    def discard_before_fair(self, s: Any, events: list) -> None:
+    def discard_before_fair(self, s: Any, events: list[Event]) -> None:
         """R93: the top pair is discarded for each dummy hat above yours."""
         mine = max(s.players[0].hats)
         for _ in range(sum(1 for h in s.dummy_hats if h > mine)):

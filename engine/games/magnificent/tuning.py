@@ -8,10 +8,15 @@ seeded games for every candidate.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.core.learning import Learner, solo_and_duel
 
+if TYPE_CHECKING:
+    from engine.games.magnificent.bots import GreedyBot
 
-def _greedy(seed: int, weights: dict[str, float]):
+
+def _greedy(seed: int, weights: dict[str, float]) -> GreedyBot:
     from engine.games.magnificent.bots import GreedyBot
 
     return GreedyBot(seed, weights)

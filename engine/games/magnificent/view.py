@@ -16,7 +16,7 @@ from engine.games.magnificent.turn import ap
 
 
 def view(game: Any, s: MagState, viewer: int | None) -> dict[str, Any]:
-    data = msgspec.to_builtins(s)
+    data: dict[str, Any] = msgspec.to_builtins(s)
     data.pop("rng", None)
     data.pop("dealt", None)  # the first round's dice before their Roll shows them
     for deck in ("master_deck", "tile_stack", "poster_deck"):

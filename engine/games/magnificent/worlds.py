@@ -3,12 +3,19 @@ own dealt world for looking a turn ahead): what it cannot see, dealt again."""
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from engine.core.rng import Rng
 from engine.games.magnificent.state import MagState
 
 
-def determinize(g, state: MagState, viewer: int, rng: Rng) -> MagState:
-    s = g.copy(state)
+class Copies(Protocol):
+    # the table's Game, of which a deal needs only its copy of a state
+    def copy(self, state: Any) -> Any: ...
+
+
+def determinize(g: Copies, state: MagState, viewer: int, rng: Rng) -> MagState:
+    s: MagState = g.copy(state)
     s.rng = Rng(state=rng.next_u64(), draws=s.rng.draws)
     if s.dealt:  # the first round's dice, not shown yet: unknown too
         s.dealt = tuple(rng.between(1, 6) for _ in s.dealt)
