@@ -92,6 +92,7 @@ class GreedyBot:
         self.turns = turns
 
     def choose(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
+        legal = self._planned(game, state, seat, legal)
         if not self.turns:  # (the rollouts play it in worlds already dealt)
             return self._one_step(game, state, seat, legal)
         # Every choice is tried in one world the bot deals itself, the same for all: its own
@@ -103,6 +104,13 @@ class GreedyBot:
             # each is valued where the turn ends, played out one step at a time.
             return self._best(legal, lambda a: self._turn_end(game, world, seat, a))
         return self._one_step(game, world, seat, legal)
+
+    @staticmethod
+    def _planned(game: Any, state: Any, seat: int, legal: list[Any]) -> list[Any]:
+        """The dice the round's plan allows (solo only, as the plan term)."""
+        if len(state.players) != 1:
+            return legal
+        return plan.committed(game.rules, state, seat, legal)
 
     def _one_step(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
         if len(legal) > 5 * SAMPLE:
@@ -139,5 +147,6 @@ class GreedyBot:
                 continue
             if s.phase != "turn" or (s.round, s.players[seat].turns) != turn:
                 break
-            game.apply_owned(s, seat, self._one_step(game, s, seat, game.legal_actions(s, seat)))
+            legal = self._planned(game, s, seat, game.legal_actions(s, seat))
+            game.apply_owned(s, seat, self._one_step(game, s, seat, legal))
         return s

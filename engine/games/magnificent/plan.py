@@ -11,9 +11,11 @@ colour), so a turn that supplies a target is worth part of the Perform it prepar
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, get_args
 
+from engine.games.magnificent import actions as A
 from engine.games.magnificent import common
+from engine.games.magnificent.components import COLOURS
 from engine.games.magnificent.rules import START, TURNS
 
 TARGETS = 3  # posters one Perform rewards at most without an assistant (R50: spaces 11-13)
@@ -124,3 +126,48 @@ def _stack(s: Any, p: Any) -> float:
         return FACE * TURNS
     sums = common.dice_sums(p)
     return max(sums[c] for c in sums if c != "clear") + FACE
+
+
+# The base game's actions: anything else offered at a die take is a variant's (the solo
+# discard for a die, R92), named by the New Posters slot it empties.
+_BASE = get_args(A.Action)
+
+
+def main_colour(p: Any) -> str | None:
+    """The round's committed colour: the one whose dice on the cards sum highest (R26-R28),
+    read from the state so a rollout or a loaded save follows the same plan; None before the
+    round's first coloured die."""
+    sums = common.dice_sums(p)
+    best = max(COLOURS, key=lambda c: sums[c])
+    return best if sums[best] else None
+
+
+def committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
+    """The dice the round's plan allows (solo): every die of the round stacks on one colour,
+    so each turn's power adds the dice before it and the last turn's Perform has them all,
+    while the round-end bill (R70) is that colour's sum alone. The first die is a coloured
+    one (its colour is the commitment); after it, the colour's die in the Main Tent, a clear
+    die declared as it, or a discard whose die is of that colour (R92). Nothing of the colour
+    to be had: every die stays legal."""
+    if s.phase != "turn" or s.turn.stage != "take":
+        return legal
+    colour = main_colour(s.players[seat])
+    of: dict[int, str] = {d.id: d.colour for d in s.tent_dice}
+    spare: set[str] = set(s.dice_supply)
+
+    def fits(a: Any) -> bool | None:
+        """True/False for a die taken or a discard, None for anything else."""
+        if isinstance(a, A.TakeDie):
+            c = of[a.die]
+            if colour is None:
+                return c != "clear"
+            return (a.colour if c == "clear" else c) == colour
+        if isinstance(a, _BASE):
+            return None
+        symbol: str = r.posters[s.new_posters[a.slot]].symbol
+        return symbol in spare and (colour is None or symbol == colour)
+
+    kept = [a for a in legal if fits(a) is not False]
+    if any(fits(a) for a in kept):
+        return kept
+    return legal
