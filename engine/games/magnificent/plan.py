@@ -143,31 +143,43 @@ def main_colour(p: Any) -> str | None:
 
 
 def committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
-    """The dice the round's plan allows (solo): every die of the round stacks on one colour,
-    so each turn's power adds the dice before it and the last turn's Perform has them all,
-    while the round-end bill (R70) is that colour's sum alone. The first die is a coloured
-    one (its colour is the commitment); after it, the colour's die in the Main Tent, a clear
-    die declared as it, or a discard whose die is of that colour (R92). Nothing of the colour
-    to be had: every die stays legal."""
+    """The dice the round's plan allows (solo): the round's dice stack on one colour, so each
+    turn's power adds that colour's dice before it and the round's last turn, the Perform's,
+    has them all (R26-R28), while the round-end bill (R70) is that colour's sum and the clear
+    dice's faces. The first die is a coloured one (its colour is the commitment); before the
+    last turn, that colour's die or a discard bringing one (R92), else a die of another colour
+    that keeps its colour's sum within the main one's (it adds nothing to the bill); on the last turn a clear
+    die declared as the colour too. Nothing of that to be had: every die stays legal."""
     if s.phase != "turn" or s.turn.stage != "take":
         return legal
-    colour = main_colour(s.players[seat])
+    p = s.players[seat]
+    colour = main_colour(p)
+    sums = common.dice_sums(p)
+    last = p.turns == TURNS - 1
     of: dict[int, str] = {d.id: d.colour for d in s.tent_dice}
     spare: set[str] = set(s.dice_supply)
 
-    def fits(a: Any) -> bool | None:
-        """True/False for a die taken or a discard, None for anything else."""
+    def tier(a: Any) -> int | None:
+        """0 the plan's die, 1 a free small one, 2 any other; None for what is not a die."""
         if isinstance(a, A.TakeDie):
             c = of[a.die]
             if colour is None:
-                return c != "clear"
-            return (a.colour if c == "clear" else c) == colour
+                return 0 if c != "clear" else 2
+            if c == colour or (c == "clear" and last and a.colour == colour):
+                return 0
+            face = a.face or _face(s, a.die)
+            face = 7 - face if a.flip else face
+            return 1 if c != "clear" and sums[c] + face <= sums[colour] else 2
         if isinstance(a, _BASE):
             return None
         symbol: str = r.posters[s.new_posters[a.slot]].symbol
-        return symbol in spare and (colour is None or symbol == colour)
+        return 0 if symbol in spare and (colour is None or symbol == colour) else 2
 
-    kept = [a for a in legal if fits(a) is not False]
-    if any(fits(a) for a in kept):
-        return kept
-    return legal
+    tiers = [tier(a) for a in legal]
+    best = min((k for k in tiers if k is not None), default=2)
+    return [a for a, k in zip(legal, tiers) if k is None or k == best]
+
+
+def _face(s: Any, die: int) -> int:
+    face: int = next(d.face for d in s.tent_dice if d.id == die)
+    return face
