@@ -5,9 +5,10 @@ The value counts VP, and small values for what turns into VP later: coins (less 
 on the cards will cost at round end), gems, camp cells, tents, posters held (more when they
 could be rewarded now), in the solo game the round's plan (``plan``: the posters one Perform
 could reward together, by how much of their needs and of its power is there), trainer
-markers, the best master card to score now, and the power still to spend this turn. The
-rollouts play this value one step ahead, so they follow the same plan. Ties go to the bot's
-own seeded stream, never the game's.
+markers, the best master card to score now, and the power still to spend this turn. In the
+solo game the dice it may take are held to the round's colour (``plan.committed``). The
+rollouts play this value one step ahead with the same dice, so they follow the same plan.
+Ties go to the bot's own seeded stream, never the game's.
 """
 
 from __future__ import annotations
