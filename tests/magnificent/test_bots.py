@@ -128,3 +128,65 @@ def test_plan_counts_the_main_colour_toward_the_perform_s_power():
     split = progress(r, s, 0)
     cards(s, 0, ids, [("orange", 4), ("orange", 4)])
     assert split < progress(r, s, 0)
+
+
+def test_the_round_plan_holds_the_solo_dice_to_one_colour():
+    """R26-R28, R70, R92: the solo bot stacks the round's dice on one colour. Before the first
+    coloured die no clear die is taken; after it, that colour's die or a discard of a poster
+    whose symbol brings one, else a die of another colour that keeps its sum within the main
+    one's (free at round end); a clear die declared as the colour only on the round's last
+    turn; with none of those to be had, every die stays legal."""
+    from engine.games.magnificent import actions as A
+    from engine.games.magnificent.plan import committed
+    from engine.games.magnificent.solo import SoloDiscard
+    from tests.magnificent.helpers import cards, put_die, ready
+
+    g, s = ready(1, seed=3)
+    r = g.rules
+    p = s.players[0]
+    ids = [c.id for c in p.cards]
+    s.tent_dice = ()
+    put_die(s, "clear", 6)
+    green = put_die(s, "green", 5)
+    orange = put_die(s, "orange", 2)
+    symbols = {r.posters[pid].symbol for pid in s.new_posters if pid is not None}
+    assert "orange" in symbols and symbols != {"orange"}  # (the deal of seed 3)
+    s.dice_supply = ()  # no discard brings a die: the dice in the tent decide alone
+
+    def dice(legal):
+        of = {d.id: d.colour for d in s.tent_dice}
+        return {
+            (of[a.die], a.colour) if of[a.die] == "clear" else of[a.die]
+            for a in legal
+            if isinstance(a, A.TakeDie) and not a.flip and not a.face
+        }
+
+    cards(s, 0, ids)
+    legal = g.legal_actions(s, 0)
+    assert dice(committed(r, s, 0, legal)) == {"green", "orange"}
+
+    cards(s, 0, ids, [("orange", 4)])
+    p.turns = 1
+    legal = g.legal_actions(s, 0)
+    assert dice(legal) > {"orange", ("clear", "orange")}
+    kept = committed(r, s, 0, legal)
+    assert dice(kept) == {"orange"}
+    assert not any(isinstance(a, SoloDiscard) for a in kept)
+    p.turns = 3  # the round's last turn: the clear die may stand for the colour
+    assert dice(committed(r, s, 0, legal)) == {"orange", ("clear", "orange")}
+
+    # no orange die in the tent: a discard bringing one, if a New Poster's symbol is orange
+    p.turns = 1
+    s.tent_dice = tuple(d for d in s.tent_dice if d.id != orange)
+    s.dice_supply = ("orange", "green")
+    kept = committed(r, s, 0, g.legal_actions(s, 0))
+    brings = {r.posters[s.new_posters[a.slot]].symbol for a in kept if isinstance(a, SoloDiscard)}
+    assert brings == {"orange"} and not dice(kept)
+
+    # nothing orange to be had: the green 5 only turned to its 2 (B1), within the orange sum
+    s.dice_supply = ()
+    takes = [a for a in committed(r, s, 0, g.legal_actions(s, 0)) if isinstance(a, A.TakeDie)]
+    assert takes and all(a.die == green and a.flip for a in takes)
+    s.tent_dice = tuple(d for d in s.tent_dice if d.id != green)  # the clear die alone
+    legal = g.legal_actions(s, 0)
+    assert committed(r, s, 0, legal) == legal

@@ -5,9 +5,10 @@ The value counts VP, and small values for what turns into VP later: coins (less 
 on the cards will cost at round end), gems, camp cells, tents, posters held (more when they
 could be rewarded now), in the solo game the round's plan (``plan``: the posters one Perform
 could reward together, by how much of their needs and of its power is there), trainer
-markers, the best master card to score now, and the power still to spend this turn. The
-rollouts play this value one step ahead, so they follow the same plan. Ties go to the bot's
-own seeded stream, never the game's.
+markers, the best master card to score now, and the power still to spend this turn. In the
+solo game the dice it may take are held to the round's colour (``plan.committed``). The
+rollouts play this value one step ahead with the same dice, so they follow the same plan.
+Ties go to the bot's own seeded stream, never the game's.
 """
 
 from __future__ import annotations
@@ -92,6 +93,7 @@ class GreedyBot:
         self.turns = turns
 
     def choose(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
+        legal = self._planned(game, state, seat, legal)
         if not self.turns:  # (the rollouts play it in worlds already dealt)
             return self._one_step(game, state, seat, legal)
         # Every choice is tried in one world the bot deals itself, the same for all: its own
@@ -103,6 +105,13 @@ class GreedyBot:
             # each is valued where the turn ends, played out one step at a time.
             return self._best(legal, lambda a: self._turn_end(game, world, seat, a))
         return self._one_step(game, world, seat, legal)
+
+    @staticmethod
+    def _planned(game: Any, state: Any, seat: int, legal: list[Any]) -> list[Any]:
+        """The dice the round's plan allows (solo only, as the plan term)."""
+        if len(state.players) != 1:
+            return legal
+        return plan.committed(game.rules, state, seat, legal)
 
     def _one_step(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
         if len(legal) > 5 * SAMPLE:
@@ -139,5 +148,6 @@ class GreedyBot:
                 continue
             if s.phase != "turn" or (s.round, s.players[seat].turns) != turn:
                 break
-            game.apply_owned(s, seat, self._one_step(game, s, seat, game.legal_actions(s, seat)))
+            legal = self._planned(game, s, seat, game.legal_actions(s, seat))
+            game.apply_owned(s, seat, self._one_step(game, s, seat, legal))
         return s

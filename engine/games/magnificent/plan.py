@@ -11,9 +11,11 @@ colour), so a turn that supplies a target is worth part of the Perform it prepar
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, get_args
 
+from engine.games.magnificent import actions as A
 from engine.games.magnificent import common
+from engine.games.magnificent.components import COLOURS
 from engine.games.magnificent.rules import START, TURNS
 
 TARGETS = 3  # posters one Perform rewards at most without an assistant (R50: spaces 11-13)
@@ -124,3 +126,60 @@ def _stack(s: Any, p: Any) -> float:
         return FACE * TURNS
     sums = common.dice_sums(p)
     return max(sums[c] for c in sums if c != "clear") + FACE
+
+
+# The base game's actions: anything else offered at a die take is a variant's (the solo
+# discard for a die, R92), named by the New Posters slot it empties.
+_BASE = get_args(A.Action)
+
+
+def main_colour(p: Any) -> str | None:
+    """The round's committed colour: the one whose dice on the cards sum highest (R26-R28),
+    read from the state so a rollout or a loaded save follows the same plan; None before the
+    round's first coloured die."""
+    sums = common.dice_sums(p)
+    best = max(COLOURS, key=lambda c: sums[c])
+    return best if sums[best] else None
+
+
+def committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
+    """The dice the round's plan allows (solo): the round's dice stack on one colour, so each
+    turn's power adds that colour's dice before it and the round's last turn, the Perform's,
+    has them all (R26-R28), while the round-end bill (R70) is that colour's sum and the clear
+    dice's faces. The first die is a coloured one (its colour is the commitment); before the
+    last turn, that colour's die or a discard bringing one (R92), else a die of another colour
+    that keeps its colour's sum within the main one's (it adds nothing to the bill); on the last turn a clear
+    die declared as the colour too. Nothing of that to be had: every die stays legal."""
+    if s.phase != "turn" or s.turn.stage != "take":
+        return legal
+    p = s.players[seat]
+    colour = main_colour(p)
+    sums = common.dice_sums(p)
+    last = p.turns == TURNS - 1
+    of: dict[int, str] = {d.id: d.colour for d in s.tent_dice}
+    spare: set[str] = set(s.dice_supply)
+
+    def tier(a: Any) -> int | None:
+        """0 the plan's die, 1 a free small one, 2 any other; None for what is not a die."""
+        if isinstance(a, A.TakeDie):
+            c = of[a.die]
+            if colour is None:
+                return 0 if c != "clear" else 2
+            if c == colour or (c == "clear" and last and a.colour == colour):
+                return 0
+            face = a.face or _face(s, a.die)
+            face = 7 - face if a.flip else face
+            return 1 if c != "clear" and sums[c] + face <= sums[colour] else 2
+        if isinstance(a, _BASE):
+            return None
+        symbol: str = r.posters[s.new_posters[a.slot]].symbol
+        return 0 if symbol in spare and (colour is None or symbol == colour) else 2
+
+    tiers = [tier(a) for a in legal]
+    best = min((k for k in tiers if k is not None), default=2)
+    return [a for a, k in zip(legal, tiers) if k is None or k == best]
+
+
+def _face(s: Any, die: int) -> int:
+    face: int = next(d.face for d in s.tent_dice if d.id == die)
+    return face
