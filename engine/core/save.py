@@ -43,7 +43,11 @@ FORMAT = "marquee-save"
 # (the setup's initiative order, Reroll Die's and Interest's die): a format-4 save's bare
 # initiative step is the engine's own order, its missing die steps are taken from the seed
 # (Legacy.unrecorded_chance) and its hash is checked without the state's new ``draw`` field.
-FORMAT_VERSION = 5
+# Format 6 (engine 0.7): the solo game's draws are chance steps carrying their outcome (the
+# prep dice, the Successor's Downtown die, trick, prop, Dark Alley coin and prophecy): a
+# format-5 save's missing chance steps are taken from the seed (Legacy.unrecorded_chance) and
+# its hash is checked without the Successor's new ``draw`` field.
+FORMAT_VERSION = 6
 
 MAX_BYTES = 2_000_000  # a whole 4-player game is ~35 kB; the rest is room for a box owner's packs
 MAX_DEPTH = 32  # a save nests ~6 deep; the JSON decoders recurse (and Pyodide's stack is small)

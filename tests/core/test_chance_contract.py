@@ -17,6 +17,7 @@ walks them."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -27,13 +28,12 @@ from engine.core.game import Game
 
 SEEDS = (1, 2)
 MAX_STEPS = 600  # steps per walk: past setup and a few rounds in every game
-# The games whose draws are not chance steps yet: a strict xfail, so the test fails (and the
-# mark must go) the day they pass. The Successor still draws inside its own steps (its prep
-# dice, market prop, Downtown die and trick, Dark Alley coin and prophecy; issue #33 part 3).
-PENDING = {
-    "trickerion-solo": pytest.mark.xfail(
-        strict=True, reason="issue #33 part 3: the Successor's draws inside its steps"
-    )
+# Chance steps that still draw while applied, per game: the state before such a step. Strict:
+# the test fails (and the entry must go) the day the step carries its outcome. The Successor's
+# setup (the setup's initiative step: its performance deck, magician, start trick, specialists
+# and plan deck) still draws inside that step (issue #33 part 3, left; docs/architecture.md).
+PENDING: dict[str, Callable[[Any], bool]] = {
+    "trickerion-solo": lambda s: s.phase == "setup_initiative",
 }
 
 
@@ -55,7 +55,6 @@ CASES = [
         n,
         options,
         id=f"{cls.id}-{n}p" + "".join(f"-{k}={v}" for k, v in options.items()),
-        marks=[PENDING[cls.id]] if cls.id in PENDING else [],
     )
     for cls in registry.all_games()
     for n, options in _variants(cls)
@@ -81,6 +80,13 @@ def test_every_public_draw_is_a_chance_step_carrying_its_outcome(
                 other.rng = Rng(state=s.rng.state ^ 0x5DEECE66D, draws=s.rng.draws)
                 game.apply_owned(other, seat, action)  # the step as given: no forgery check
                 other.rng = after.rng
+                if cls.id in PENDING and PENDING[cls.id](s):
+                    assert game.encode_state(other) != game.encode_state(after), (
+                        f"{game.id} seed {seed} step {step}: {action!r} carries its outcome "
+                        "now: take its entry out of PENDING"
+                    )
+                    s = after
+                    continue
                 assert game.encode_state(other) == game.encode_state(after), (
                     f"{game.id} seed {seed} step {step}: the {to.kind} step {action!r} draws "
                     "while it is applied instead of carrying its outcome"

@@ -5,8 +5,12 @@ pending reward and in companion mode); ``saves_v4/``: format 4, engine 0.5.1 (ma
 random-bot games of seed 1), Trickerion and its solo game at their first Reroll Die and at
 the end, the draws format 5 makes chance steps of their own; The Magnificent (2 players and
 solo) and the Oracle (practice and companion) at their 60th step and at the end, their throws
-and draws before format 5 carried them. The files were written once by that
-release's code and are never regenerated: they stand for the save files and browser autosaves
+and draws before format 5 carried them; ``saves_v5/``: format 5, engine 0.6.0 (main bdbc81a,
+random-bot games of seed 1), every game id at its 60th step and at the end, and the solo game
+right after each kind of the Successor's draw (a trick learnt, a prop ordered, the Dark Alley
+coin, a Downtown die rerolled, a prophecy its Priestess turned up: seed 26 at high) and after
+your prep dice, the draws format 6 makes chance steps of their own. The files were written once
+by that release's code and are never regenerated: they stand for the save files and browser autosaves
 people hold."""
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import pytest
 from engine.core import save as savefile
 from engine.core.registry import all_games
 
-DIRS = [Path(__file__).parent / d for d in ("saves_v2", "saves_v3", "saves_v4")]
+DIRS = [Path(__file__).parent / d for d in ("saves_v2", "saves_v3", "saves_v4", "saves_v5")]
 FILES = sorted(f for d in DIRS for f in d.glob("*.json"))
 
 

@@ -35,8 +35,8 @@ _AUTOMATON = tuple(ToAct(AUTOMATON, (seat,)) for seat in range(4))
 
 
 def to_act(r: TrickerionRules, s: State) -> ToAct:
-    if s.draw is not None:
-        return CHANCE_NODE  # a step stopped at its die (``downtown.drawn`` finishes it)
+    if s.draw is not None or r.variant_drawing(s):
+        return CHANCE_NODE  # a step stopped at its draw (the chance step finishes it)
     auto = r.automaton_seat(s)
     if s.pending:
         seat = s.pending[0].seat
@@ -62,7 +62,7 @@ def to_act(r: TrickerionRules, s: State) -> ToAct:
 
 
 def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
-    if seat == r.automaton_seat(s) or s.draw is not None:
+    if seat == r.automaton_seat(s) or s.draw is not None or r.variant_drawing(s):
         return []  # an automaton's action comes from automaton_action, a draw's from chance
     if s.pending:
         pend = s.pending[0]
@@ -85,6 +85,8 @@ def apply(r: TrickerionRules, s: State, seat: int, action: Any) -> list[Event]:
     ev: list[Event] = []
     if seat == r.automaton_seat(s):
         r.apply_automaton(s, seat, action, ev)
+    elif r.variant_drawing(s):
+        r.variant_chance_step(s, action, ev)
     elif isinstance(action, A.Chance):
         chance_step(r, s, action, ev)
     elif s.pending:
@@ -115,7 +117,7 @@ def refusal(r: TrickerionRules, s: State, seat: int, action: Any) -> tuple[str, 
 
 def advance(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     """Run the automatic steps until someone must decide (or the game is over)."""
-    while not s.pending and s.draw is None:
+    while not s.pending and s.draw is None and not r.variant_drawing(s):
         if s.phase == "advertise" and all(p.done for p in s.players):
             start_assignments(r, s, ev)
         elif s.phase == "assign" and all(p.done for p in s.players):
@@ -139,9 +141,11 @@ def advance(r: TrickerionRules, s: State, ev: list[Event]) -> None:
 # --- chance steps: dice and initiative ----------------------------------------------------------
 
 
-def chance_action(r: TrickerionRules, s: State) -> A.Chance:
+def chance_action(r: TrickerionRules, s: State) -> Any:
     """The chance step at ``s``, its outcome drawn on a copy of the state's RNG (the step's
     apply moves the state's own on by the same draws)."""
+    if r.variant_drawing(s):
+        return r.variant_chance_action(s)
     if s.draw is not None:
         return A.Chance(face=chance.outcome(s.rng, partial(downtown.throw_die, r, s.draw.die)))
     if s.phase == "roll":
@@ -184,7 +188,8 @@ def roll(r: TrickerionRules, s: State, dice: tuple[str, ...], ev: list[Event]) -
         determine_initiative(s)
         ev.append(Event("trickerion.initiative", {"order": list(s.order)}))
     r.on_round_start(s, ev)
-    start_advertise(r, s, ev)
+    if not r.variant_drawing(s):  # else the variant's chance step starts it, after its draw
+        start_advertise(r, s, ev)
 
 
 def determine_initiative(s: State) -> None:

@@ -10,7 +10,7 @@ from engine.core.game import Game, Result, ToAct
 from engine.core.options import OptionSpec
 from engine.core.registry import register
 from engine.games.trickerion import decisions, flow, setup
-from engine.games.trickerion.actions import Action, Buy, Chance
+from engine.games.trickerion.actions import Action, Buy
 from engine.games.trickerion.bots import BOTS
 from engine.games.trickerion.catalog import Catalog, catalog
 from engine.games.trickerion.legacy import TrickerionLegacy
@@ -137,7 +137,7 @@ class Trickerion(Game):
     def legal_actions(self, state: State, seat: int) -> list[Any]:
         return flow.legal(self.rules, state, seat)
 
-    def chance_action(self, state: State) -> Chance:
+    def chance_action(self, state: State) -> Any:
         return flow.chance_action(self.rules, state)
 
     def allows(self, state: State, seat: int, action: Any, listed: list[Any] | None) -> bool:

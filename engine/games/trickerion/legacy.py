@@ -31,10 +31,18 @@ class TrickerionLegacy(Legacy):
     def unrecorded_chance(self, state: State, format_version: int) -> bool:
         return format_version < 5 and state.draw is not None
 
+    # The first format that hashed the state in today's shape.
+    shape_since = 5
+
     def saved_state_hash(self, state: State, format_version: int) -> str:
-        if format_version >= 5:
+        if format_version >= self.shape_since:
             return self.game.state_hash(state)
-        # A save rests after its steps, never at a draw: the field is None; its place dropped.
         old = msgspec.to_builtins(state, builtin_types=(bytes,))
-        old.pop("draw")
+        self.old_shape(old, format_version)
         return hashlib.sha256(self.game.encode_state(old)).hexdigest()
+
+    def old_shape(self, old: dict[str, Any], format_version: int) -> None:
+        """``old`` (the state as builtins) in the shape ``format_version`` hashed."""
+        if format_version < 5:
+            # A save rests after its steps, never at a draw: the field is None; its place dropped.
+            old.pop("draw")

@@ -92,6 +92,17 @@ class TrickerionRules:
         """The automaton is in the middle of a placement turn of its own."""
         return False
 
+    def variant_drawing(self, s: State) -> bool:
+        """A variant's step stopped at a public draw of its own: the state is at a chance node
+        whose step ``variant_chance_action`` gives and ``variant_chance_step`` applies."""
+        return False
+
+    def variant_chance_action(self, s: State) -> Any:
+        raise AssertionError("no variant draw")  # flow asks only where variant_drawing
+
+    def variant_chance_step(self, s: State, action: Any, ev: list[Event]) -> None:
+        raise AssertionError("no variant draw")
+
     def apply_automaton(self, s: State, seat: int, action: Any, ev: list[Event]) -> None:
         raise IllegalAction("core.unknown_action", action=type(action).__name__)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.games.trickerion.catalog import BOARD_SLOTS, SLOT_THEATER
 from engine.games.trickerion.solo import automaton as AU
+from engine.games.trickerion.solo import draws
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.solo.setup import setup_successor
@@ -72,7 +73,9 @@ def marker(g, s, seat: int, trick: str) -> int:
 
 
 def run_turn(g, s, solo, limit: int = 40) -> list[tuple[str, object, list]]:
-    """Apply Successor steps until its turn is over: [(step id, step, events)]."""
+    """Apply Successor steps until its turn is over: [(step id, step, events)]; a step that
+    stops at its draw is finished by its chance step (the engine's own outcome, from the
+    seed), whose events are the step's."""
     out = []
     for _ in range(limit):
         st = AU.next_action(g.cat, s, solo)
@@ -80,6 +83,8 @@ def run_turn(g, s, solo, limit: int = 40) -> list[tuple[str, object, list]]:
             break
         ev: list = []
         done = AU.apply_step(g.cat, s, solo, st, ev)
+        if solo.draw is not None:
+            draws.finish(g.cat, s, solo, draws.chance_action(g.cat, s, solo), ev)
         out.append((st.step, st, ev))
         if done:
             break

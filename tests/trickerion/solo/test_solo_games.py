@@ -17,7 +17,8 @@ from engine.core.errors import IllegalAction, OptionsError
 from engine.core.i18n import action_label, render
 from engine.core.match import Match
 from engine.core.presenter import presenter_of
-from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
+from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorDraw, SuccessorStep
+from engine.games.trickerion.solo.automaton import DRAWS
 from engine.games.trickerion.solo.game import TrickerionSolo
 
 from ..helpers import check_invariants
@@ -100,11 +101,15 @@ def test_seeded_solo_games(chunk):
 def test_every_successor_step_names_its_rule_and_renders():
     m = play(3, "greedy")
     seen = set()
-    for step, events in zip(m.steps, m.events):
-        if step.seat == 1:
+    for i, (step, events) in enumerate(zip(m.steps, m.events)):
+        if step.seat == 1 or isinstance(step.action, SuccessorDraw):
             for lang in ("en", "ru", "fr"):
                 label = action_label(m.game, step.action, lang)
                 assert "{" not in label and "=" not in label, label
+        if step.seat == 1:
+            if step.action.do in DRAWS:  # its events come with the chance step that draws
+                assert isinstance(m.steps[i + 1].action, SuccessorDraw) and not events
+                events = m.events[i + 1]
             assert any(
                 e.code.startswith("trickerion.solo.") and e.params.get("step") for e in events
             ), step.action
@@ -271,6 +276,8 @@ def test_you_choose_the_prep_dice_from_round_two():
     legal = m.legal(0)
     assert legal and all(isinstance(a, RerollPrepDice) and len(a.dice) == 2 for a in legal)
     m.act(0, legal[0])
+    assert m.to_act().kind == "chance" and m.state.solo.prep_marked == []  # stopped at the throw
+    m.auto_step()
     assert s is not m.state and m.state.solo.prep_marked == list(legal[0].dice)
 
 

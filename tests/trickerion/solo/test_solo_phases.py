@@ -10,6 +10,7 @@ from engine.core.errors import IllegalAction
 from engine.games.trickerion.solo import alley as AL
 from engine.games.trickerion.solo import automaton as AU
 from engine.games.trickerion.solo import dice as DI
+from engine.games.trickerion.solo import draws
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo import setup as SU
 from engine.games.trickerion.solo.setup import build_plan_deck
@@ -136,23 +137,30 @@ def test_plan_deck_layers():
 # --- round-preparation dice --------------------------------------------------------------------
 
 
+def _throw(g, s, solo, chosen, ev):
+    """``chosen`` rolled: the step stops at the throw, its chance step (the engine's own
+    outcome) finishes it."""
+    DI.roll(g.cat, s, solo, chosen)
+    draws.finish(g.cat, s, solo, draws.chance_action(g.cat, s, solo), ev)
+
+
 def test_prep_dice_rounds():
     """dice.2-4 (4 dice without the Academy)."""
     g, s, solo = make("low")
     assert DI.reroll_options(g.cat, solo, 1) == [("yellow", "orange", "black", "red")]
     s.round = 1
-    DI.roll(g.cat, s, solo, ("yellow", "orange", "black", "red"), [])
+    _throw(g, s, solo, ("yellow", "orange", "black", "red"), [])
     assert len(DI.reroll_options(g.cat, solo, 2)) == 6
     s.round = 2
-    DI.roll(g.cat, s, solo, ("yellow", "black"), [])
+    _throw(g, s, solo, ("yellow", "black"), [])
     assert solo.prep_marked == ["yellow", "black"]
     assert DI.reroll_options(g.cat, solo, 3) == [
         ("orange", "red")
     ]  # example 2, without the blue die
     s.round = 3
     with pytest.raises(IllegalAction):
-        DI.roll(g.cat, s, solo, ("yellow", "red"), [])
-    DI.roll(g.cat, s, solo, ("orange", "red"), [])
+        _throw(g, s, solo, ("yellow", "red"), [])
+    _throw(g, s, solo, ("orange", "red"), [])
     assert DI.reroll_options(g.cat, solo, 4) == [("yellow", "black")]
 
 
@@ -160,13 +168,13 @@ def test_prep_dice_close_two_slots_per_location():
     """dice.1: two slots of Downtown, Market Row and the Dark Alley, two Theater days."""
     g, s, solo = make("low")
     ev: list = []
-    DI.roll(g.cat, s, solo, ("yellow", "orange", "black", "red"), ev)
+    _throw(g, s, solo, ("yellow", "orange", "black", "red"), ev)
     for base in (0, 4, 8):
         assert s.slots[base : base + 4].count(-2) == 2
     closed_days = [d for d in range(4) if s.slots[12 + 3 * d : 15 + 3 * d] == [-2, -2, -2]]
     assert len(closed_days) == 2
     s.round = 2
-    DI.roll(g.cat, s, solo, ("yellow", "red"), ev)
+    _throw(g, s, solo, ("yellow", "red"), ev)
     assert s.slots[0:4].count(-2) == 2
 
 

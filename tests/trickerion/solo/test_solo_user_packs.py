@@ -230,7 +230,8 @@ def test_a_save_with_a_replaced_plan_set_records_it_and_refuses_a_tampered_one()
     own = fixture("plans-lean")
     m = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed=7, packs={PLANS: own})
     for _ in range(40):
-        m.auto_step() or m.act(0, m.game.legal_actions(m.state, 0)[0])
+        if m.auto_step() is None:
+            m.act(0, m.game.legal_actions(m.state, 0)[0])
     text = savefile.dump(m)
     data = json.loads(text)
     assert data["packs"]["fingerprint"][PLANS] == check_file(own)[1]

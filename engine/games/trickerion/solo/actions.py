@@ -2,9 +2,10 @@
 
 Every Successor step is an explicit action (``Game.automaton_action`` returns it), logged and
 replayable. ``step`` is the rules-digest id it follows (``docs/solo.md``), ``do`` says what it
-does; the other fields carry its parameters. Random outcomes (a trick drawn at random, a reroll,
-a coin flip, a prop picked from the shopping list) are drawn from ``State.rng`` when the step is
-applied and reported in its events, so a replay of the same actions gives the same game.
+does; the other fields carry its parameters. A step that draws at random (a Downtown die
+rerolled, a trick drawn, a prop picked from the shopping list, the Dark Alley coin) stops at its
+draw, as your choice of prep dice does, and the chance step that follows carries what was drawn
+(:class:`SuccessorDraw`, ``solo/draws.py``), so every draw is in the record.
 
 The tag field is ``type``, as in the base Trickerion actions, so both fit one union.
 """
@@ -46,6 +47,23 @@ class RerollPrepDice(msgspec.Struct, frozen=True, tag="reroll_prep_dice", tag_fi
     """The human's choice of the two round-preparation dice to reroll (rounds II–VII)."""
 
     dice: tuple[str, ...]
+
+
+class SuccessorDraw(
+    msgspec.Struct, frozen=True, tag="successor_draw", tag_field="type", omit_defaults=True
+):
+    """The chance step after a Successor step or your choice of prep dice stopped at its draw,
+    carrying what it drew: ``prep`` the face (its index) of each prep die thrown, in pack
+    order; ``face`` the Downtown die rerolled; ``trick`` the trick drawn from the Residence;
+    ``prop`` the prop ordered; ``coin`` heads or tails, and ``prophecy`` the new one the
+    Priestess of Mysticism's ability turns up on heads."""
+
+    prep: tuple[int, ...] = ()
+    face: str = ""
+    trick: str = ""
+    prop: str = ""
+    coin: str = ""
+    prophecy: str = ""
 
 
 # ``do`` values :func:`automaton.apply_step` applies, per area (a test checks each one).

@@ -11,6 +11,7 @@ not counted); ties Theater → Downtown → (Academy) → Market Row → Worksho
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.rng import Rng
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
@@ -47,11 +48,29 @@ def next_step(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep:
     return SuccessorStep(step="alley.2", do="end", n=turn.done)
 
 
-def apply(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event]) -> None:
+def flip(s: State, solo: SoloState, rng: Rng) -> tuple[str, str]:
+    """``alley.1``'s coin, and on heads the prophecy the Priestess of Mysticism's ability draws
+    from the stack ("" when none)."""
+    heads = rng.below(2) == 1
+    if heads and R.ability(s, solo) == "redraw_next_prophecy" and s.prophecy_stack:
+        return "heads", s.prophecy_stack[rng.below(len(s.prophecy_stack))]
+    return ("heads" if heads else "tails"), ""
+
+
+def apply(
+    cat: Catalog,
+    s: State,
+    solo: SoloState,
+    st: SuccessorStep,
+    ev: list[Event],
+    coin: str = "",
+    prophecy: str = "",
+) -> None:
+    """``st``; a ``flip`` with the ``coin`` and ``prophecy`` its chance step drew (:func:`flip`)."""
     turn = placing(solo)
     turn.step = 2
     if st.do == "flip":
-        heads = s.rng.below(2) == 1
+        heads = coin == "heads"
         if heads:
             pend = s.pending_prophecies
             s.pending_prophecies = pend[1:] + pend[:1]
@@ -62,10 +81,10 @@ def apply(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[E
             outcome="moved" if heads else "stayed",
             pending=list(s.pending_prophecies),
         )
-        if heads and R.ability(s, solo) == "redraw_next_prophecy" and s.prophecy_stack:
-            i = s.rng.below(len(s.prophecy_stack))
+        if prophecy:
             old = s.pending_prophecies[0]
-            s.pending_prophecies[0] = s.prophecy_stack.pop(i)
+            s.prophecy_stack.remove(prophecy)
+            s.pending_prophecies[0] = prophecy
             R.emit(
                 ev,
                 "prophecy_redrawn",

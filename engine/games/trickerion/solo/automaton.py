@@ -23,6 +23,8 @@ from engine.games.trickerion.solo.state import SoloState, SoloTurn
 from engine.games.trickerion.state import State
 
 LISTS = {"downtown": downtown, "market_row": market, "dark_alley": alley, "theater": theater}
+# The steps that draw at random: each stops at its draw (``solo/draws.py``).
+DRAWS = ("reroll", "learn", "order", "flip")
 LOCATION_DO = {
     "downtown": ("reroll", "learn", "hire", "bank"),
     "market_row": ("unlist", "order"),
@@ -215,6 +217,8 @@ def apply_step(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: l
         apply_deal(cat, s, solo, ev)
         return True
     over = _apply_placement_step(cat, s, solo, st, ev)
+    if solo.draw is not None:
+        return over  # stopped at its draw: the chance step finishes it (``solo/draws.py``)
     # mood.2: fame gained by any step (the 6-AP bonus, an ability, a link order, a trick)
     # may cross 16 or 36; the mood is settled before its next placement is chosen.
     R.update_mood(cat, s, solo, ev)
@@ -245,6 +249,9 @@ def _apply_placement_step(
         return False
     if st.do not in LOCATION_DO.get(turn.loc, ()):
         raise IllegalAction("trickerion.solo.step_out_of_turn", step=st.step, do=st.do)
+    if st.do in DRAWS:
+        solo.draw = st  # the chance step that follows carries what it draws
+        return False
     loc = turn.loc
     if loc == "downtown":
         downtown.apply(cat, s, solo, st, ev)

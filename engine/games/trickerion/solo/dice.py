@@ -13,8 +13,10 @@ from itertools import combinations
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.rng import Rng
 from engine.games.trickerion.catalog import BOARD_SLOTS, DAYS, SLOT_THEATER, Catalog
 from engine.games.trickerion.solo import rules as R
+from engine.games.trickerion.solo.actions import RerollPrepDice
 from engine.games.trickerion.solo.components import PrepDie
 from engine.games.trickerion.solo.state import BLOCKED, SoloState
 from engine.games.trickerion.state import State
@@ -76,20 +78,47 @@ def apply_blocks(cat: Catalog, s: State, solo: SoloState) -> list[int]:
     return closed
 
 
-def roll(cat: Catalog, s: State, solo: SoloState, chosen: tuple[str, ...], ev: list[Event]) -> None:
-    """Roll ``chosen`` (one of :func:`reroll_options`), mark them, close the slots."""
+def roll(cat: Catalog, s: State, solo: SoloState, chosen: tuple[str, ...]) -> None:
+    """Roll ``chosen`` (one of :func:`reroll_options`): the step stops at the throw, which the
+    chance step that follows carries (:func:`throw`, :func:`thrown`)."""
     if tuple(chosen) not in reroll_options(cat, solo, s.round):
         raise IllegalAction(
             "trickerion.solo.prep_dice.not_allowed", dice=list(chosen), round=s.round
         )
+    solo.draw = RerollPrepDice(tuple(chosen))
+
+
+def throw(cat: Catalog, solo: SoloState, chosen: tuple[str, ...], rng: Rng) -> tuple[int, ...]:
+    """The face (its index) of each die of ``chosen``, in pack order."""
+    return tuple(rng.below(len(d.faces)) for d in dice_in_play(cat, solo) if d.id in chosen)
+
+
+def can_show(
+    cat: Catalog, solo: SoloState, chosen: tuple[str, ...], faces: tuple[int, ...]
+) -> bool:
+    """``faces`` is a throw of ``chosen``: one face of each, in pack order."""
+    dice = [d for d in dice_in_play(cat, solo) if d.id in chosen]
+    return len(faces) == len(dice) and all(0 <= f < len(d.faces) for d, f in zip(dice, faces))
+
+
+def thrown(
+    cat: Catalog,
+    s: State,
+    solo: SoloState,
+    chosen: tuple[str, ...],
+    faces: tuple[int, ...],
+    ev: list[Event],
+) -> None:
+    """``chosen`` show ``faces`` (:func:`throw`): mark them, close the slots."""
     dice = dice_in_play(cat, solo)
     if not solo.prep_faces:
         solo.prep_faces = [-1] * len(dice)
     rule = R.table_packs(cat).dice.rule_for(s.round)
     step = {1: "dice.2", 2: "dice.3"}.get(s.round, "dice.4")
+    thrown = iter(faces)
     for i, die in enumerate(dice):
         if die.id in chosen:
-            solo.prep_faces[i] = s.rng.below(len(die.faces))
+            solo.prep_faces[i] = next(thrown)
     if rule.mark_chosen:
         solo.prep_marked = list(chosen)
     closed = apply_blocks(cat, s, solo)

@@ -11,6 +11,7 @@ Dice (``State.dice``): 0–1 Residence, 2 the specialist die, 3 the apprentice d
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.rng import Rng
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import free_symbol, remove_markers_everywhere
 from engine.games.trickerion.solo import rules as R
@@ -125,12 +126,25 @@ def next_step(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep:
     return SuccessorStep(step="downtown.end", do="end", n=turn.done)
 
 
-def apply(g_cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event]) -> None:
-    cat = g_cat
+def throw(cat: Catalog, die: int, rng: Rng) -> str:
+    """``downtown.reroll``'s face of ``die``."""
+    return rng.choice(cat.die_faces[die])
+
+
+def draw_trick(cat: Catalog, s: State, st: SuccessorStep, rng: Rng) -> str:
+    """``downtown.1``'s random candidate."""
+    return rng.choice(pool(cat, s, st.school, st.level))
+
+
+def apply(
+    cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event], drawn: str = ""
+) -> None:
+    """``st``; a ``reroll`` or ``learn`` with what its chance step ``drawn`` (the face,
+    :func:`throw`, or the trick, :func:`draw_trick`)."""
     turn = placing(solo)
     p = s.players[solo.seat]
     if st.do == "reroll":
-        s.dice[st.die] = s.rng.choice(cat.die_faces[st.die])
+        s.dice[st.die] = drawn
         R.emit(ev, "reroll", st.step, die=st.die, face=s.dice[st.die])
         turn.step = 1
         return
@@ -139,7 +153,7 @@ def apply(g_cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list
     turn.done += 1
     turn.step = int(st.step.split(".")[1]) + 1  # never back to the top
     if st.do == "learn":
-        learn(cat, s, solo, st, ev)
+        learn(cat, s, solo, st, drawn, ev)
     elif st.do == "hire":
         p.hired = (*p.hired, st.trick)
         R.emit(ev, "hired", st.step, die=st.die, kind=st.trick)
@@ -148,12 +162,14 @@ def apply(g_cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list
         R.emit(ev, "bank", st.step, die=st.die, coins=st.n)
 
 
-def learn(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event]) -> Trick:
-    """``downtown.1``: a random candidate; the rightmost trick returns if the board is full;
-    yields decrease left to right; prepared at once; its props onto the shopping list."""
+def learn(
+    cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, trick_id: str, ev: list[Event]
+) -> Trick:
+    """``downtown.1``: ``trick_id`` the random candidate drawn (:func:`draw_trick`); the
+    rightmost trick returns if the board is full; yields decrease left to right; prepared at
+    once; its props onto the shopping list."""
     seat = solo.seat
     p = s.players[seat]
-    trick_id = s.rng.choice(pool(cat, s, st.school, st.level))
     if len(p.tricks) >= R.packs().board.trick_slots.count:
         old = p.tricks[-1]
         remove_markers_everywhere(s, seat * 4 + old.sym)

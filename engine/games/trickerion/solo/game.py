@@ -17,9 +17,10 @@ from engine.games.trickerion.actions import Action
 from engine.games.trickerion.catalog import catalog
 from engine.games.trickerion.game import OPTIONS, Trickerion
 from engine.games.trickerion.solo import rules as R
-from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
+from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorDraw, SuccessorStep
 from engine.games.trickerion.solo.components import REPLACEABLE, pack_id, solo_packs_with
 from engine.games.trickerion.solo.hooks import SoloRules
+from engine.games.trickerion.solo.legacy import SoloLegacy
 from engine.games.trickerion.solo.presenter import SoloPresenter
 from engine.games.trickerion.solo.state import SoloGameState
 from engine.games.trickerion.state import State
@@ -142,7 +143,7 @@ class TrickerionSolo(Trickerion):
     max_players = 2
     option_specs = SOLO_OPTIONS
     state_type = SoloGameState
-    action_type = Action | SuccessorStep | RerollPrepDice
+    action_type = Action | SuccessorStep | RerollPrepDice | SuccessorDraw
     # Seats the game plays itself (the lobby shows them as the automaton, not as a seat to fill).
     automata = (1,)
     presenter = SoloPresenter
@@ -184,6 +185,7 @@ class TrickerionSolo(Trickerion):
     }
     rules_type = SoloRules
     rules: SoloRules
+    legacy = SoloLegacy
 
     def __init__(
         self,

@@ -14,10 +14,10 @@ from engine.games.trickerion import flow, performance, placement
 from engine.games.trickerion.common import gain, raise_decision, theater_day_of
 from engine.games.trickerion.decisions import answer
 from engine.games.trickerion.rules import Options, TrickerionRules
-from engine.games.trickerion.solo import automaton, endround, perform
+from engine.games.trickerion.solo import automaton, draws, endround, perform
 from engine.games.trickerion.solo import dice as prep_dice
 from engine.games.trickerion.solo import rules as R
-from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
+from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorDraw, SuccessorStep
 from engine.games.trickerion.solo.setup import setup_successor
 from engine.games.trickerion.solo.state import PendingPrepDice, SoloGameState, solo_of, successor
 from engine.games.trickerion.solo.view import solo_view
@@ -137,7 +137,7 @@ class SoloRules(TrickerionRules):
         endround.new_round(solo)
         options = prep_dice.reroll_options(self.cat, solo, s.round)
         if len(options) == 1:  # round I: every die (dice.2)
-            prep_dice.roll(self.cat, s, solo, options[0], ev)
+            prep_dice.roll(self.cat, s, solo, options[0])
         else:  # you choose which two to reroll (dice.3, dice.4)
             raise_decision(self, s, PendingPrepDice(1 - solo.seat))
 
@@ -156,6 +156,18 @@ class SoloRules(TrickerionRules):
     def automaton_busy(self, s: State) -> bool:
         solo = solo_of(s)
         return bool(solo and solo.turn)
+
+    def variant_drawing(self, s: State) -> bool:
+        solo = solo_of(s)
+        return solo is not None and solo.draw is not None
+
+    def variant_chance_action(self, s: State) -> SuccessorDraw:
+        return draws.chance_action(self.cat, s, successor(s))
+
+    def variant_chance_step(self, s: State, action: Any, ev: list[Event]) -> None:
+        stopped = draws.finish(self.cat, s, successor(s), action, ev)
+        if isinstance(stopped, RerollPrepDice) and s.phase == "roll":
+            flow.start_advertise(self, s, ev)  # round I's throw came before advertising
 
     def first_performance_day(self, s: State) -> int:
         """Yoruba Spiritmaster's solo ability: the Successor's day first."""
@@ -244,4 +256,4 @@ class PrepDice:
     def apply(
         r: SoloRules, s: State, pend: PendingPrepDice, action: RerollPrepDice, ev: list[Event]
     ) -> None:
-        prep_dice.roll(r.cat, s, successor(s), action.dice, ev)
+        prep_dice.roll(r.cat, s, successor(s), action.dice)

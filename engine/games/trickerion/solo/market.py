@@ -10,6 +10,7 @@ It never buys.
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.rng import Rng
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
@@ -46,7 +47,15 @@ def next_step(cat: Catalog, s: State, solo: SoloState) -> SuccessorStep:
     return SuccessorStep(step="market.2", do="order", slot=free_order_slot(s))
 
 
-def apply(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event]) -> None:
+def pick(s: State, solo: SoloState, rng: Rng) -> str:
+    """``market.2``'s random prop of the list."""
+    return rng.choice(orderable(s, solo))
+
+
+def apply(
+    cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event], prop: str = ""
+) -> None:
+    """``st``; an ``order`` with the ``prop`` its chance step drew (:func:`pick`)."""
     turn = placing(solo)
     turn.step = 2
     if st.do == "unlist":
@@ -55,7 +64,6 @@ def apply(cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[E
         solo.shopping = [x for x in solo.shopping if x not in stock]
         R.emit(ev, "unlisted", st.step, props=gone)
     elif st.do == "order":
-        prop = s.rng.choice(orderable(s, solo))
         s.market.order[st.slot] = prop
         turn.left -= 1
         turn.done += 1

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorStep
 from engine.games.trickerion.solo.components import Difficulty
 from engine.games.trickerion.state import NEUTRAL, Pending, PendingBase, State  # noqa: F401
 
@@ -65,6 +66,10 @@ class SoloState(msgspec.Struct, gc=False):
     apprentices_placed: int = 0
     specialists_placed: int = 0
     set_ups: int = 0
+    # The step that stopped at its public draw (a Successor step, or the prep dice to throw):
+    # the chance step that follows carries the outcome and finishes it (``solo/draws.py``).
+    # Last: a format-5 save hashed the state without it.
+    draw: SuccessorStep | RerollPrepDice | None = None
 
 
 class PendingPrepDice(PendingBase, tag="prep_dice"):
