@@ -106,8 +106,61 @@ ON_SCREEN = """els => els.map(e => {
 })"""
 
 
-def phase(page) -> str:
-    return page.evaluate("marquee.state()?.phase ?? ''")
+# The board's targets outside the sticky decision strip.
+BOARD_TARGETS = f"{tid('trk-board')} [data-target]:not({tid('trk-decision')} *)"
+
+# What the clicking player reads of the page once it is idle, in one call (a move of the whole
+# game costs a handful of calls to the page, not a dozen): whose turn, the phase, the legal
+# moves, the board's targets and which of them are in view, the strip's targets.
+LOOK = f"""async () => {{
+    await marquee.idle();
+    const to = marquee.toAct();
+    if (to.kind === 'terminal') return {{terminal: true}};
+    const snap = marquee.snapshot(), figures = window.marqueeBoards?.trickerion ?? {{}};
+    const board = [...document.querySelectorAll('{BOARD_TARGETS}')];
+    return {{
+        terminal: false,
+        phase: snap.view?.phase ?? '',
+        renderMs: figures.renderMs ?? 0,
+        groups: figures.groups ?? {{}},
+        legal: snap.legal.map(e => e.action),
+        labels: snap.legal.map(e => e.label),
+        targets: board.map(e => e.dataset.target),
+        in_view: ({IN_VIEW})(board),
+        strip: document.querySelectorAll('{tid("trk-decision")} [data-target]').length,
+    }};
+}}"""
+
+# The target about to be clicked: its key, whether it is in view, and the step and the
+# board's draw count before the click.
+AIMED = f"""e => ({{
+    key: e.dataset.target,
+    in_view: ({IN_VIEW})([e])[0],
+    step: marquee.snapshot().step,
+    drawn: Number(document.querySelector('{tid("trk-board")}')?.dataset.render),
+}})"""
+
+# What a click on a target opened: a confirmation, or a panel of choices.
+OPENED = f"""() => ({{
+    yes: !!document.querySelector('{tid("trk-confirm-yes")}'),
+    panel: !!document.querySelector('{tid("trk-panel")}'),
+}})"""
+
+# The panel on screen, then its ``n``th choice scrolled into view inside it (the player scrolls
+# the list, not the page): the panel still on screen, and the choice.
+PANEL_PLACED = f"""(panel, n) => {{
+    const onScreen = {ON_SCREEN};
+    const before = onScreen([panel])[0];
+    const choice = panel.querySelectorAll('.trk-choice')[n];
+    choice.scrollIntoView({{block: 'nearest'}});
+    return {{before, after: onScreen([panel])[0], choice: onScreen([choice])[0]}};
+}}"""
+
+# After the click's answer: the confirmation on screen (null when none asks) and the step.
+AFTER = f"""() => {{
+    const yes = document.querySelector('{tid("trk-confirm-yes")}');
+    return {{yes: yes ? ({ON_SCREEN})([yes])[0] : null, step: marquee.snapshot().step}};
+}}"""
 
 
 def drive_weighted(page, rng: random.Random, done: str) -> None:
@@ -145,10 +198,10 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
     seen: set[str] = set()
     panels_shot: set[str] = set()
     for _ in range(3000):
-        page.evaluate("marquee.idle()")
-        if page.evaluate("marquee.toAct().kind") == "terminal":
+        look = page.evaluate(LOOK)
+        if look["terminal"]:
             break
-        ph = phase(page)
+        ph = look["phase"]
         if ph not in seen:
             seen.add(ph)
             shoot_in_every_language(page, screenshot, ph, shots)
@@ -156,28 +209,27 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
                 page.set_viewport_size({"width": 1920, "height": 1080})
                 shots.append(str(screenshot(page, "trk-1920-place")))
                 page.set_viewport_size({"width": 1366, "height": 768})
-        renders.append(page.evaluate("window.marqueeBoards?.trickerion?.renderMs ?? 0"))
-        if not page.evaluate("marquee.legal().length"):
+            look = page.evaluate(LOOK)  # the board as the language and size changes left it
+        renders.append(look["renderMs"])
+        if not look["legal"]:
             continue  # a bot or chance is about to move
         # characters are named by their kind, never "character 2" (issue 13)
-        numbered = page.evaluate(
-            "marquee.snapshot().legal.map(e => e.label).filter(l => /character \\d/.test(l))"
-        )
+        numbered = [label for label in look["labels"] if re.search(r"character \d", label)]
         assert not numbered, numbered
-        all_board = page.locator(f"{tid('trk-board')} [data-target]:not({tid('trk-decision')} *)")
+        all_board = page.locator(BOARD_TARGETS)
         # the page brings each decision into view: the player clicks only what is on screen
-        seen_now = all_board.evaluate_all(IN_VIEW)
+        seen_now = look["in_view"]
         on_screen = [i for i, v in enumerate(seen_now) if v]
         strip_targets = page.get_by_test_id("trk-decision").locator("[data-target]")
-        nb, ns = len(on_screen), strip_targets.count()
-        if nb + ns == 0 and all_board.count():
+        nb, ns = len(on_screen), look["strip"]
+        if nb + ns == 0 and seen_now:
             # the board scrolls a lit target into view on a frame after its draw; on a loaded
             # machine that frame may come after `idle` gave up waiting for frames (250 ms), so
             # wait for it (a page that never brings one into view still fails below)
             try:
                 page.wait_for_function(
                     f"() => ({IN_VIEW})([...document.querySelectorAll("
-                    f"'{tid('trk-board')} [data-target]:not({tid('trk-decision')} *)')]).some(v => v)",
+                    f"'{BOARD_TARGETS}')]).some(v => v)",
                     timeout=3000,
                 )
             except PlaywrightTimeout:
@@ -186,11 +238,11 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
             on_screen = [i for i, v in enumerate(seen_now) if v]
             nb = len(on_screen)
         if nb + ns == 0:
-            if all_board.count():
+            if seen_now:
                 screenshot(page, "trk-offscreen-failure")
                 pytest.fail(
-                    f"no lit target in view ({all_board.count()} off screen) at step "
-                    f"{page.evaluate('marquee.snapshot().step')}, phase {phase(page)}"
+                    f"no lit target in view ({len(seen_now)} off screen) at step "
+                    f"{page.evaluate('marquee.snapshot().step')}, phase {ph}"
                 )
             buttons = page.get_by_test_id("actions").locator('button[data-testid^="action-"]')
             buttons.nth(rng.randrange(buttons.count())).click()
@@ -202,18 +254,11 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
             target = strip_targets.nth(rng.randrange(ns))
         else:
             # a player who wants to perform: cells, performance cards and own tricks weigh more
-            keys = [
-                k
-                for i, k in enumerate(
-                    all_board.evaluate_all("els => els.map(e => e.dataset.target)")
-                )
-                if seen_now[i]
-            ]
+            keys = [k for i, k in enumerate(look["targets"]) if seen_now[i]]
             weights = [weight(k) for k in keys]
             pick = rng.choices(range(nb), weights)[0]
             # half the time, the target that offers the move a player aiming to perform wants most
-            legal = page.evaluate("marquee.legalActions()")
-            groups = page.evaluate("window.marqueeBoards.trickerion.groups")
+            legal, groups = look["legal"], look["groups"]
             best = max(
                 range(nb),
                 key=lambda i: max(
@@ -221,34 +266,33 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
                 ),
             )
             target = all_board.nth(on_screen[best if rng.random() < 0.5 else pick])
-        key = target.get_attribute("data-target")
+        aimed = target.evaluate(AIMED)
+        key = aimed["key"]
         kinds[key.split("-")[0]] = kinds.get(key.split("-")[0], 0) + 1
-        step = page.evaluate("marquee.snapshot().step")
-        drawn = int(page.get_by_test_id("trk-board").get_attribute("data-render"))
-        assert target.evaluate_all(IN_VIEW) == [True], f"{key} is off screen"
+        step, drawn = aimed["step"], aimed["drawn"]
+        assert aimed["in_view"], f"{key} is off screen"
         target.click()
         counts["strip" if use_strip else "board"] += 1
         yes = page.get_by_test_id("trk-confirm-yes")
-        if yes.count():  # a move the engine warns about (issue #31): the player confirms it
+        opened = page.evaluate(OPENED)
+        if opened["yes"]:  # a move the engine warns about (issue #31): the player confirms it
             yes.click()
-        elif page.get_by_test_id("trk-panel").count():
+        elif opened["panel"]:
             choices = page.get_by_test_id("trk-panel").locator(".trk-choice")
-            assert choices.count() > 1
+            indexes = choices.evaluate_all("els => els.map(e => Number(e.dataset.index))")
+            assert len(indexes) > 1
             if key.split("-")[0] not in panels_shot:
                 panels_shot.add(key.split("-")[0])
                 shots.append(str(screenshot(page, f"trk-panel-{key.split('-')[0]}")))
-            legal = page.evaluate("marquee.legalActions()")
-            indexes = choices.evaluate_all("els => els.map(e => Number(e.dataset.index))")
-            weights = [choice_weight(legal[i] if i >= 0 else None) for i in indexes]
-            choice = choices.nth(rng.choices(range(len(indexes)), weights)[0])
+            weights = [choice_weight(look["legal"][i] if i >= 0 else None) for i in indexes]
+            n = rng.choices(range(len(indexes)), weights)[0]
             # the panel opens where it can be read: whole on screen; a long list scrolls inside
             # it (the player scrolls the list, not the page), then the choice is on screen
-            panel = page.get_by_test_id("trk-panel")
-            assert panel.evaluate_all(ON_SCREEN) == [True], f"the panel of {key} is off screen"
-            choice.evaluate("e => e.scrollIntoView({block: 'nearest'})")
-            assert panel.evaluate_all(ON_SCREEN) == [True], f"the panel of {key} moved off screen"
-            assert choice.evaluate_all(ON_SCREEN) == [True], f"a choice of {key} is off screen"
-            choice.click()
+            placed = page.get_by_test_id("trk-panel").evaluate(PANEL_PLACED, n)
+            assert placed["before"], f"the panel of {key} is off screen"
+            assert placed["after"], f"the panel of {key} moved off screen"
+            assert placed["choice"], f"a choice of {key} is off screen"
+            choices.nth(n).click()
             counts["panel"] += 1
         # a move was played, or a character was chosen to place (the board redraws); giving a
         # trick or props back, or ending a phase with something left to do, asks first (the
@@ -260,11 +304,13 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
         page.wait_for_function(
             f"{moved} || !!document.querySelector('{tid('trk-confirm-yes')}')", timeout=10_000
         )
-        if yes.count():
-            assert yes.evaluate_all(ON_SCREEN) == [True], "the confirmation is off screen"
+        after = page.evaluate(AFTER)
+        if after["yes"] is not None:
+            assert after["yes"], "the confirmation is off screen"
             yes.click()
             page.wait_for_function(moved, timeout=10_000)
-        if page.evaluate(f"marquee.snapshot().step === {step}"):
+            after = page.evaluate(AFTER)
+        if after["step"] == step:
             counts["select"] += 1
     else:
         pytest.fail("the game did not end")

@@ -3,11 +3,13 @@ that CPython and Pyodide play identically."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from engine.bridge.transport import AutomationArgs, RngCheckArgs, SelfplayArgs
 from engine.core import OptionsError, Rng
 from engine.core.bots import bot_seed, make_bot
+from engine.core.levels import BUDGET_CAP
 from engine.core.match import Match, check_seed
 from engine.core.play import play_to_end
 
@@ -20,7 +22,14 @@ class Automation:
 
     def m_automation(self, a: AutomationArgs) -> dict[str, Any]:
         self.automation = a.enabled
-        return {"automation": self.automation}
+        # A suite that plays whole games against hard or expert to see them end waits on
+        # their budgets, not on what it checks; the shorter budget lasts as long as the mode.
+        seconds = a.bot_seconds if a.enabled else None
+        if seconds is None:
+            os.environ.pop(BUDGET_CAP, None)
+        else:
+            os.environ[BUDGET_CAP] = repr(seconds)
+        return {"automation": self.automation, "bot_seconds": seconds}
 
     def m_rng_check(self, a: RngCheckArgs) -> dict[str, Any]:
         """Dice from a seed: the e2e suite compares them with CPython's."""

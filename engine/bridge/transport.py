@@ -8,7 +8,7 @@ belong to the subclass (``engine.bridge.door.Bridge``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -140,6 +140,9 @@ class SelfplayArgs(_Args, frozen=True):
 
 class AutomationArgs(_Args, frozen=True):
     enabled: bool = False
+    # While enabled: every timed bot level thinks for at most this many seconds a move
+    # (``engine.core.levels.BUDGET_CAP``); None: the levels' own budgets.
+    bot_seconds: Annotated[float, msgspec.Meta(gt=0)] | None = None
 
 
 class ChartArgs(_Args, frozen=True):

@@ -6,6 +6,8 @@ import json
 
 import tinygame  # noqa: F401  (registers "tiny")
 from engine.bridge import Bridge
+from engine.core.levels import BUDGET_CAP, UNTIMED, LevelBot
+from engine.core.match import Match
 from engine.core.presenter import presenter_of
 
 
@@ -344,3 +346,24 @@ def test_every_games_snapshot_decodes_as_the_page_contract():
         assert snap.moved
     assert contract(b, "review").review.over
     assert contract(b, "fork", step=2).forked.steps == 2
+
+
+def test_automation_caps_the_timed_levels_budget_while_it_is_on(monkeypatch):
+    """The e2e suite plays whole games against hard and expert with a shorter budget (the
+    same timed path); the cap goes with automation mode, and a budget of nothing is refused."""
+    monkeypatch.delenv(UNTIMED)
+    monkeypatch.delenv(BUDGET_CAP, raising=False)
+    game = Match.new("trickerion", 2, seed=1).game
+    b = Bridge()
+    own = LevelBot(1, "expert").plan(game).seconds
+    assert own is not None and own > 0.05
+    assert call(b, "automation", enabled=True, bot_seconds=0.05) == {
+        "automation": True,
+        "bot_seconds": 0.05,
+    }
+    assert LevelBot(1, "expert").plan(game).seconds == 0.05
+    assert call(b, "automation", enabled=False, bot_seconds=0.05)["bot_seconds"] is None
+    assert LevelBot(1, "expert").plan(game).seconds == own
+    refused = call(b, "automation", enabled=True, bot_seconds=0)
+    assert refused["error"]["code"] == "bridge.bad_args"
+    assert LevelBot(1, "expert").plan(game).seconds == own

@@ -8,7 +8,15 @@ import msgspec
 import pytest
 
 from engine.core.bots import bot_seed, make_bot
-from engine.core.levels import PLANS, UNTIMED, LevelBot, hint, level_plan, thinking_seconds
+from engine.core.levels import (
+    BUDGET_CAP,
+    PLANS,
+    UNTIMED,
+    LevelBot,
+    hint,
+    level_plan,
+    thinking_seconds,
+)
 from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.core.rollout import Plan, Rollouts
@@ -89,6 +97,26 @@ def test_hard_thinks_for_a_budget_of_time_except_where_tests_pin_it(game_id, mon
     monkeypatch.delenv(UNTIMED)
     assert LevelBot(1, "hard").plan(game) == timed
     assert LevelBot(1, "hard", 4).plan(game) == msgspec.structs.replace(timed, worlds=4)
+
+
+def test_a_tests_budget_cap_shortens_the_timed_levels_only(monkeypatch):
+    """The e2e suite's whole games against hard and expert (the bridge's ``automation`` with
+    ``bot_seconds``) keep the timed path with a shorter budget: a cap below a level's budget
+    replaces it, one above leaves it, an untimed level stays untimed, and the engine's own
+    tests (UNTIMED) still play every future."""
+    game = Match.new("trickerion", 2, seed=1).game
+    know = knowledge(game)
+    monkeypatch.setenv(BUDGET_CAP, "0.05")
+    assert LevelBot(1, "hard").plan(game).seconds is None  # UNTIMED wins
+    monkeypatch.delenv(UNTIMED)
+    for name in ("hard", "expert"):
+        assert LevelBot(1, name).plan(game) == msgspec.structs.replace(
+            level_plan(know, name), seconds=0.05
+        )
+    assert LevelBot(1, "normal").plan(game) == level_plan(know, "normal")
+    assert level_plan(know, "normal").seconds is None
+    monkeypatch.setenv(BUDGET_CAP, "100")
+    assert LevelBot(1, "expert").plan(game) == level_plan(know, "expert")
 
 
 def test_a_time_budget_plays_one_future_at_least_and_all_at_most():

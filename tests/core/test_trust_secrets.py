@@ -198,7 +198,7 @@ def test_a_view_is_only_a_human_seats_or_the_spectators():
         == "bridge.seat_is_bot"
     )
     assert call(b, "undo", seat=1)["error"]["code"] == "bridge.seat_is_bot"
-    assert call(b, "automation", enabled=True) == {"automation": True}
+    assert call(b, "automation", enabled=True) == {"automation": True, "bot_seconds": None}
     snap = call(b, "snapshot", viewer=1)
     assert snap["viewer"] == 1 and snap["seed"] == 3 and snap["automation"] is True
     assert snap["hash"] == b.table.match.game.state_hash(b.table.match.state)
