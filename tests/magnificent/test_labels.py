@@ -277,22 +277,11 @@ def test_a_greyed_choice_says_why_in_words_in_three_languages(seed):
     """The probes the board asks about when pointed at (an action button, a build level, a die,
     a trainer space) get the player's reason, never the bare rule of old ("rule R31: action")."""
     from engine.core.i18n import render
-    from engine.core.match import Match
 
-    match = Match.new("magnificent", 2, {}, seed)
-    game = match.game
-    bots = {s: make_bot(game, "random", seed * 10 + s) for s in range(2)}
     codes: set[str] = set()
     bad: list[str] = []
-    for _ in range(600):
-        to = match.to_act()
-        if to.kind == "terminal":
-            break
-        if to.kind != "players":
-            match.auto_step()
-            continue
-        seat = to.seats[0]
-        s = match.state
+    for match, seat in _random_positions(seed, 600):
+        game, s = match.game, match.state
         if s.phase == "turn":
             legal = game.legal_actions(s, seat)
             probes = [A.Choose(x) for x in ("build", "travel", "perform")]
@@ -310,7 +299,6 @@ def test_a_greyed_choice_says_why_in_words_in_three_languages(seed):
                     bad += [p for p in problems(text, lang) if not p.startswith("rule id")]
                     if "not allowed now" in text or not re.search(r"\w{4,}", text):
                         bad.append(text)
-        match.act(seat, bots[seat].choose(game, s, seat, match.legal(seat)))
     assert not bad, bad[:20]
     assert {"mag.refuse.power", "mag.refuse.not_now"} <= codes, codes
 
@@ -320,23 +308,12 @@ def test_a_build_with_every_fragment_placed_asks_for_the_extras_not_the_placing(
     extras (a Master Card's bonus, a trainer marker) and End are left: the prompt and the
     refusal of a second action say so, not "Place your camp tiles" (R31, R34)."""
     from engine.core.i18n import render
-    from engine.core.match import Match
     from engine.games.magnificent.refusals import expected
 
     seen = 0
     for seed in (1, 2, 3):
-        match = Match.new("magnificent", 2, {}, seed)
-        game = match.game
-        bots = {s: make_bot(game, "random", seed * 10 + s) for s in range(2)}
-        for _ in range(400):
-            to = match.to_act()
-            if to.kind == "terminal":
-                break
-            if to.kind != "players":
-                match.auto_step()
-                continue
-            seat = to.seats[0]
-            s = match.state
+        for match, seat in _random_positions(seed, 400):
+            game, s = match.game, match.state
             if s.phase == "turn" and not s.pending and s.turn.stage == "place":
                 placing = any(isinstance(a, (A.Place, A.Skip)) for a in match.legal(seat))
                 assert expected(s) == ("place" if placing else "extras")
@@ -347,5 +324,25 @@ def test_a_build_with_every_fragment_placed_asks_for_the_extras_not_the_placing(
                     assert info.value.params["stage"] == "extras"
                     text = render(info.value.code, info.value.params, "en", game)
                     assert "end the turn" in text and "Place your camp" not in text, text
-            match.act(seat, bots[seat].choose(game, s, seat, match.legal(seat)))
     assert seen, "no Build ended with its fragments placed in these games"
+
+
+def _random_positions(seed: int, steps: int):
+    """Each position of a 2-player game of random bots where a player is to act (the match and
+    the seat), the bots' move played after the caller has looked; chance steps taken on the way."""
+    from engine.core.match import Match
+
+    match = Match.new("magnificent", 2, {}, seed)
+    game = match.game
+    bots = {s: make_bot(game, "random", seed * 10 + s) for s in range(2)}
+    for _ in range(steps):
+        to = match.to_act()
+        if to.kind == "terminal":
+            return
+        if to.kind != "players":
+            match.auto_step()
+            continue
+        seat = to.seats[0]
+        yield match, seat
+        s = match.state
+        match.act(seat, bots[seat].choose(game, s, seat, match.legal(seat)))
