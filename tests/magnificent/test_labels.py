@@ -138,23 +138,10 @@ def test_the_checks_catch_what_issue_20_saw(lang):
 
 def _game_at(predicate, seeds=range(1, 40), players: int = 2):
     """The first position of seeded random games where ``predicate(game, state, seat)``."""
-    from engine.core.match import Match
-
     for seed in seeds:
-        match = Match.new("magnificent", players, {}, seed)
-        game = match.game
-        bots = {s: make_bot(game, "random", seed * 10 + s) for s in range(players)}
-        for _ in range(3000):
-            to = match.to_act()
-            if to.kind == "terminal":
-                break
-            if to.kind != "players":
-                match.auto_step()
-                continue
-            seat = to.seats[0]
-            if predicate(game, match.state, seat):
-                return game, match.state, seat
-            match.act(seat, bots[seat].choose(game, match.state, seat, match.legal(seat)))
+        for match, seat in _random_positions(seed, 3000, players):
+            if predicate(match.game, match.state, seat):
+                return match.game, match.state, seat
     raise AssertionError("no such position in the seeded games")
 
 
@@ -327,14 +314,14 @@ def test_a_build_with_every_fragment_placed_asks_for_the_extras_not_the_placing(
     assert seen, "no Build ended with its fragments placed in these games"
 
 
-def _random_positions(seed: int, steps: int):
-    """Each position of a 2-player game of random bots where a player is to act (the match and
-    the seat), the bots' move played after the caller has looked; chance steps taken on the way."""
+def _random_positions(seed: int, steps: int, players: int = 2):
+    """Each position of a game of random bots where a player is to act (the match and the
+    seat), the bots' move played after the caller has looked; chance steps taken on the way."""
     from engine.core.match import Match
 
-    match = Match.new("magnificent", 2, {}, seed)
+    match = Match.new("magnificent", players, {}, seed)
     game = match.game
-    bots = {s: make_bot(game, "random", seed * 10 + s) for s in range(2)}
+    bots = {s: make_bot(game, "random", seed * 10 + s) for s in range(players)}
     for _ in range(steps):
         to = match.to_act()
         if to.kind == "terminal":
