@@ -21,7 +21,7 @@ from engine.core.play import play_to_end
 
 def cmd_list(args: argparse.Namespace) -> int:
     for cls in registry.all_games():
-        d = cls.describe()
+        d = registry.describe(cls)
         print(
             json.dumps(
                 {

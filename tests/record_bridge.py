@@ -4,7 +4,8 @@ a restructuring that must keep behaviour (issue #33's gate) can be diffed before
     python -m tests.record_bridge OUT_DIR [--steps N]
 
 Per game and seed, every seat human: each ``snapshot``/``act``/``step`` answer in turn (a
-language a step, EN/RU/FR), the ``chart`` every 40 steps and the ``review`` at the end, and at each player decision the refusals of actions legal
+language a step, EN/RU/FR), the lobby's ``games`` and the game's ``game_data`` and page
+``strings``, the ``chart`` every 40 steps and the ``review`` at the end, and at each player decision the refusals of actions legal
 earlier in the game but not now (``why`` and ``act``), of a move out of turn and of an action
 whose fields point nowhere. One line per answer, so ``diff`` shows where two runs part.
 """
@@ -43,10 +44,13 @@ def call(b: Bridge, method: str, **args: Any) -> str:
 
 def record(game: str, players: int, options: dict[str, Any], seed: int, steps: int) -> list[str]:
     b = Bridge()
-    out: list[str] = []
+    # the lobby's answers first: what a game says of itself before any table exists
+    out: list[str] = [call(b, "games"), call(b, "game_data", game=game)]
     seats = [{"kind": "human", "name": f"P{i}"} for i in range(players)]
     snap = call(b, "new", game=game, players=players, options=options, seed=seed, seats=seats)
     out.append(snap)
+    out.extend(call(b, "strings", lang=lang) for lang in LANGS)
+    out.append(call(b, "game_data", game=game))
     pick = random.Random(seed)
     seen: list[dict[str, Any]] = []  # actions legal at some earlier decision
     for n in range(steps):

@@ -96,7 +96,11 @@ class Bridge(Automation, Door):
         # "guide": the game has a guided first game ("Learn to play", bridge ``guide``);
         # "thinks": the levels that think for a time budget, seconds a move
         return [
-            {**cls.describe(), "guide": guides.available(cls.id), "thinks": thinking_seconds(cls)}
+            {
+                **registry.describe(cls),
+                "guide": guides.available(cls.id),
+                "thinks": thinking_seconds(cls),
+            }
             for cls in registry.all_games()
         ]
 
@@ -260,7 +264,7 @@ class Bridge(Automation, Door):
         out: dict[str, Any] = {}
         # A game may add packs of another package under a prefix (trickerion-solo: the solo
         # packs as "solo/board", "solo/performances", …).
-        sources = {"": game_package(cls), **cls.extra_data}
+        sources = {"": game_package(cls), **cls.presenter.extra_data}
         for prefix, package in sources.items():
             folder = resources.files(package).joinpath("data")
             if not folder.is_dir():

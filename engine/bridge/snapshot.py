@@ -191,7 +191,7 @@ def shown_seats(game: Game, seats: list[Seat], lang: str) -> list[Seat]:
     shows as ``automaton`` named in ``lang``, whatever the lobby put there (the saved table
     keeps what it was given)."""
     out = list(seats)
-    names = game.automaton_names
+    names = game.presenter.automaton_names
     for i, kind in enumerate(game.seat_kinds()):
         if kind == "automaton" and i < len(out):
             name = names.get(lang) or names.get("en") or out[i].name

@@ -44,8 +44,22 @@ ToActKind = Literal["players", "chance", "automaton", "terminal"]
 SeatKind = Literal["player", "automaton"]
 
 
-# Game class -> the set of its action types (``Game._action_set``).
+# Game class -> the set of its action types (``_action_set``).
 _ACTION_SETS: dict[type, frozenset[type]] = {}
+
+
+def _action_types(cls: type[Game]) -> tuple[type, ...]:
+    types = getattr(cls.action_type, "__args__", None)
+    return tuple(types) if types else (cls.action_type,)
+
+
+def _action_set(cls: type[Game]) -> frozenset[type]:
+    # Every apply checks the action's type: a set lookup first (isinstance against a union of
+    # 45 Trickerion actions tried them one by one), built once per game class.
+    found = _ACTION_SETS.get(cls)
+    if found is None:
+        found = _ACTION_SETS[cls] = frozenset(_action_types(cls))
+    return found
 
 
 class ToAct(msgspec.Struct, frozen=True):
@@ -79,8 +93,6 @@ class Game:
     action_type: ClassVar[Any]
     # Data packs a box owner may replace with their own file (see ``engine.core.packs``).
     replaceable_packs: ClassVar[tuple[str, ...]] = ()
-    # Each replaceable pack's name per language (en / ru / fr), for the lobby's pack files.
-    pack_names: ClassVar[dict[str, dict[str, str]]] = {}
     # Extra bot kinds beyond the generic random bot: name -> factory(seed) -> Bot.
     bots: ClassVar[dict[str, Any]] = {}
     # What the bots know (engine.core.search.Knowledge): determinization, evaluation, policy.
@@ -90,14 +102,9 @@ class Game:
     # Seats the game plays itself through ``automaton_action`` (Trickerion's solo Successor):
     # the lobby names them instead of offering a human or a bot, and so does the log.
     automata: ClassVar[tuple[int, ...]] = ()
-    # The automaton's name per language (en / ru / fr); needed when ``automata`` is not empty.
-    automaton_names: ClassVar[dict[str, str]] = {}
     # The package holding the game's ``messages.json`` and ``data/`` packs; None means the
     # package the game class is defined in (``engine.games.<id>``).
     messages_package: ClassVar[str | None] = None
-    # Packs of other packages the board renderer also receives, as prefix -> package
-    # (trickerion-solo: "solo/" -> the solo package, so its packs arrive as "solo/board", …).
-    extra_data: ClassVar[dict[str, str]] = {}
     # How the game reads saves of older formats (``engine.core.legacy``; the game's legacy.py).
     legacy: ClassVar[type[Legacy]] = Legacy
     # How its positions read on the page (``engine.core.presenter``), held by the bridge.
@@ -248,7 +255,9 @@ class Game:
             raise IllegalAction("core.game_over")
         if seat not in to.seats:
             raise IllegalAction("core.not_your_turn", seat=seat, to_act=list(to.seats))
-        if type(action) not in self._action_set() and not isinstance(action, self._action_types()):
+        if type(action) not in _action_set(type(self)) and not isinstance(
+            action, _action_types(type(self))
+        ):
             raise IllegalAction("core.unknown_action", action=type(action).__name__)
         if to.kind in ("chance", "automaton") and not self.enters_outcomes(state, seat, action):
             expected = (
@@ -302,19 +311,6 @@ class Game:
         hold, each with its entry), or None for a game without pending decisions."""
         return None
 
-    def _action_types(self) -> tuple[type, ...]:
-        types = getattr(self.action_type, "__args__", None)
-        return tuple(types) if types else (self.action_type,)
-
-    def _action_set(self) -> frozenset[type]:
-        # Every apply checks the action's type: a set lookup first (isinstance against a
-        # union of 45 Trickerion actions tried them one by one), built once per game class.
-        cls = type(self)
-        found = _ACTION_SETS.get(cls)
-        if found is None:
-            found = _ACTION_SETS[cls] = frozenset(self._action_types())
-        return found
-
     def copy(self, state: Any) -> Any:
         # A generated structural copy (engine.core.copier): the same value as a msgpack round
         # trip, about twice as fast, and every apply starts with one.
@@ -335,18 +331,3 @@ class Game:
 
     def action_from_builtins(self, data: Any) -> Any:
         return msgspec.convert(data, self.action_type)
-
-    @classmethod
-    def describe(cls) -> dict[str, Any]:
-        """The lobby's description: names, seats, options and bot kinds."""
-        return {
-            "id": cls.id,
-            "names": cls.names,
-            "min_players": cls.min_players,
-            "max_players": cls.max_players,
-            "options": msgspec.to_builtins(cls.option_specs),
-            "bots": ["random", *cls.bots],
-            "automata": list(cls.automata),
-            "automaton_names": cls.automaton_names,
-            "packs": [{"id": p, "names": cls.pack_names.get(p, {})} for p in cls.replaceable_packs],
-        }

@@ -6,7 +6,7 @@ game's subclass); the rules never call it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 from weakref import WeakKeyDictionary
 
 import msgspec
@@ -27,6 +27,15 @@ class Presenter:
     # ``why`` (the Oracle's companion throw: 984 entries): the bridge's snapshot leaves them out
     # of ``legal`` and names them in ``formed`` {type: count}; they stay legal actions.
     form_actions: tuple[str, ...] = ()
+    # What the lobby shows before a table exists (``engine.core.registry.describe``):
+    # each replaceable pack's name per language (en / ru / fr), for the lobby's pack files,
+    pack_names: ClassVar[dict[str, dict[str, str]]] = {}
+    # and the automaton's name per language, needed when the Game has ``automata`` (also its
+    # seat's name at the table and in the log).
+    automaton_names: ClassVar[dict[str, str]] = {}
+    # Packs of other packages the board renderer also receives, as prefix -> package
+    # (trickerion-solo: "solo/" -> the solo package, so its packs arrive as "solo/board", …).
+    extra_data: ClassVar[dict[str, str]] = {}
 
     def __init__(self, game: Any) -> None:
         # (the table's Game; typed by each game's presenter against what it reads, since the

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import msgspec
+
 from engine.core.errors import OptionsError
 from engine.core.game import Game
 
@@ -28,6 +32,23 @@ def get(game_id: str) -> type[Game]:
 def all_games() -> list[type[Game]]:
     _load_builtin()
     return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def describe(cls: type[Game]) -> dict[str, Any]:
+    """The lobby's description of a game: names, seats, options, bot kinds, the automaton's
+    names and the packs a box owner may replace (their names from the game's presenter)."""
+    shown = cls.presenter
+    return {
+        "id": cls.id,
+        "names": cls.names,
+        "min_players": cls.min_players,
+        "max_players": cls.max_players,
+        "options": msgspec.to_builtins(cls.option_specs),
+        "bots": ["random", *cls.bots],
+        "automata": list(cls.automata),
+        "automaton_names": shown.automaton_names,
+        "packs": [{"id": p, "names": shown.pack_names.get(p, {})} for p in cls.replaceable_packs],
+    }
 
 
 def _load_builtin() -> None:

@@ -298,8 +298,8 @@ def test_declarations(cls: type[Game]) -> None:
         assert "player" in kinds, f"{cls.id}: nobody plays at {n} players"
     assert all(0 <= i < cls.max_players for i in cls.automata)
     if cls.automata:
-        assert set(cls.automaton_names) >= set(LANGS)
-    assert set(cls.describe()) >= {"id", "names", "options", "bots", "automata"}
+        assert set(cls.presenter.automaton_names) >= set(LANGS)
+    assert set(registry.describe(cls)) >= {"id", "names", "options", "bots", "automata"}
 
 
 def _chance_and_automaton_substitutes(game: Game, seed: int) -> None:

@@ -22,6 +22,6 @@ def test_every_required_option_is_a_bool_of_the_same_game():
 
 def test_the_lobby_description_carries_requires():
     trickerion = registry.get("trickerion")
-    described = {o["id"]: o for o in trickerion.describe()["options"]}
+    described = {o["id"]: o for o in registry.describe(trickerion)["options"]}
     assert described["prophecies"]["requires"] == "dark_alley"
     assert "requires" not in described["dark_alley"]

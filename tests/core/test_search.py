@@ -193,7 +193,7 @@ def test_levels_exist_for_every_game_and_are_listed():
             assert isinstance(make_bot(game, name, 1), LevelBot)
     for game_id in ("trickerion", "trickerion-solo", "oracle", "magnificent"):
         assert {"random", "greedy", "easy", "normal", "hard", "expert"} <= set(
-            registry.get(game_id).describe()["bots"]
+            registry.describe(registry.get(game_id))["bots"]
         )
     assert LEVELS["easy"].budget < LEVELS["normal"].budget < LEVELS["hard"].budget
 

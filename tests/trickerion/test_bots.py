@@ -6,6 +6,7 @@ import os
 
 import pytest
 
+from engine.core import registry
 from engine.core.bots import RandomBot, bot_seed, make_bot
 from engine.core.match import Match
 from engine.core.play import play_to_end
@@ -18,7 +19,7 @@ GAMES = int(os.environ.get("TRICKERION_GREEDY_GAMES", "200"))
 def test_greedy_is_offered_and_deterministic():
     g = Trickerion(3)
     assert isinstance(make_bot(g, "greedy", 5), GreedyBot)
-    assert "greedy" in Trickerion.describe()["bots"]
+    assert "greedy" in registry.describe(Trickerion)["bots"]
     results = []
     for _ in range(2):
         m = Match(Trickerion(3), 9)

@@ -91,13 +91,6 @@ class Magnificent(Game):
     state_type = MagState
     action_type = A.Action
     replaceable_packs = (C.PACK_ID,)
-    pack_names = {
-        C.PACK_ID: {
-            "en": "Components (cards, tiles, boards)",
-            "ru": "Компоненты (карты, жетоны, поля)",
-            "fr": "Matériel (cartes, tuiles, plateaux)",
-        }
-    }
     bots = {"greedy": GreedyBot, **level_bots()}
     learner = LEARNER
     search_knowledge = KNOWLEDGE

@@ -13,6 +13,7 @@ from engine.core.reasons import measured, raised
 from engine.core.rng import Rng
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import bots, labels, perform, scoring
+from engine.games.magnificent import components as C
 from engine.games.magnificent.rules import Rules
 from engine.games.magnificent.state import MagState
 from engine.games.magnificent.worlds import determinize
@@ -28,6 +29,13 @@ class _Table(Protocol):
 
 class MagPresenter(Presenter):
     game: _Table
+    pack_names = {
+        C.PACK_ID: {
+            "en": "Components (cards, tiles, boards)",
+            "ru": "Компоненты (карты, жетоны, поля)",
+            "fr": "Matériel (cartes, tuiles, plateaux)",
+        }
+    }
 
     def progress(self, state: MagState) -> Progress:
         """Victory points (the score itself) and coins by seat."""

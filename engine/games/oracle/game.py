@@ -78,13 +78,6 @@ class OracleGame(Game):
     presenter = OraclePresenter
     # A box owner may type in the printed merchant sheet (docs/oracle.md).
     replaceable_packs = (P.SHEET,)
-    pack_names = {
-        P.SHEET: {
-            "en": "The Oracle's dry-erase sheet",
-            "ru": "Лист оракула",
-            "fr": "La feuille de l'Oracle",
-        }
-    }
 
     def __init__(
         self,

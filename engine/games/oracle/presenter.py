@@ -9,6 +9,7 @@ from engine.core.presenter import Presenter, Progress
 from engine.core.reasons import measured, raised
 from engine.games.oracle import actions as A
 from engine.games.oracle import bots, frame
+from engine.games.oracle import packs as P
 from engine.games.oracle.rules import Rules
 from engine.games.oracle.stargazing import line_terms
 from engine.games.oracle.state import OracleState
@@ -25,6 +26,13 @@ class OraclePresenter(Presenter):
     unit = "day"
     # The page's throw form builds a companion's physical throw (docs/oracle-page.md).
     form_actions = ("enter_roll",)
+    pack_names = {
+        P.SHEET: {
+            "en": "The Oracle's dry-erase sheet",
+            "ru": "Лист оракула",
+            "fr": "La feuille de l'Oracle",
+        }
+    }
 
     def progress(self, state: OracleState) -> Progress:
         """By day: the practice sheet's score so far; the companion sheet keeps no score (the

@@ -11,6 +11,7 @@ import os
 
 import pytest
 
+from engine.core import registry
 from engine.core import save as savefile
 from engine.core.bots import make_bot
 from engine.core.errors import IllegalAction, OptionsError
@@ -218,7 +219,7 @@ def test_a_half_played_solo_game_saves_and_goes_on():
 
 
 def test_options_and_lobby_entry():
-    d = TrickerionSolo.describe()
+    d = registry.describe(TrickerionSolo)
     assert d["id"] == "trickerion-solo" and d["min_players"] == d["max_players"] == 2
     assert d["automata"] == [1] and d["automaton_names"]["ru"] == "Преемник Далгарда"
     assert [o["id"] for o in d["options"]] == [

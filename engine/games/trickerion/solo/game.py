@@ -149,40 +149,10 @@ class TrickerionSolo(Trickerion):
     presenter = SoloPresenter
     # The base game's messages and data packs (the class lives in the solo package).
     messages_package = "engine.games.trickerion"
-    # The bridge's game_data adds the solo packs as "solo/<pack>" (the solo cards' geometry).
-    extra_data = {"solo/": "engine.games.trickerion.solo"}
-    # Its name in the log and on its seat (seat 1).
-    automaton_names = {
-        "en": "Dahlgaard's Successor",
-        "ru": "Преемник Далгарда",
-        "fr": "le Successeur de Dahlgaard",
-    }
     # A box owner may type in the printed difficulty tables, plan cards, dice and solo
     # performance cards
     # (docs/trickerion-data.md).
     replaceable_packs = tuple(pack_id(name) for name in REPLACEABLE)
-    pack_names = {
-        pack_id("tables"): {
-            "en": "The Successor's difficulty tables",
-            "ru": "Таблицы сложности преемника",
-            "fr": "Tables de difficulté du Successeur",
-        },
-        pack_id("plans"): {
-            "en": "The Successor's plan cards",
-            "ru": "Карты планов преемника",
-            "fr": "Cartes de plan du Successeur",
-        },
-        pack_id("dice"): {
-            "en": "Round-preparation dice",
-            "ru": "Кубики подготовки раунда",
-            "fr": "Dés de préparation de la manche",
-        },
-        pack_id("performances"): {
-            "en": "Solo performance cards",
-            "ru": "Карты представлений для одиночной игры",
-            "fr": "Cartes Spectacle du solo",
-        },
-    }
     rules_type = SoloRules
     rules: SoloRules
     legacy = SoloLegacy

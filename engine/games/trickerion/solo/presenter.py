@@ -6,18 +6,48 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.games.trickerion.presenter import TrickerionPresenter, _Table
+from engine.games.trickerion.solo.components import pack_id
 
 
 class _SoloTable(_Table, Protocol):
     automata: tuple[int, ...]
-    automaton_names: dict[str, str]
 
 
 class SoloPresenter(TrickerionPresenter):
     game: _SoloTable
+    # Its name in the log and on its seat (seat 1).
+    automaton_names = {
+        "en": "Dahlgaard's Successor",
+        "ru": "Преемник Далгарда",
+        "fr": "le Successeur de Dahlgaard",
+    }
+    # The bridge's game_data adds the solo packs as "solo/<pack>" (the solo cards' geometry).
+    extra_data = {"solo/": "engine.games.trickerion.solo"}
+    pack_names = {
+        pack_id("tables"): {
+            "en": "The Successor's difficulty tables",
+            "ru": "Таблицы сложности преемника",
+            "fr": "Tables de difficulté du Successeur",
+        },
+        pack_id("plans"): {
+            "en": "The Successor's plan cards",
+            "ru": "Карты планов преемника",
+            "fr": "Cartes de plan du Successeur",
+        },
+        pack_id("dice"): {
+            "en": "Round-preparation dice",
+            "ru": "Кубики подготовки раунда",
+            "fr": "Dés de préparation de la manche",
+        },
+        pack_id("performances"): {
+            "en": "Solo performance cards",
+            "ru": "Карты представлений для одиночной игры",
+            "fr": "Cartes Spectacle du solo",
+        },
+    }
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
         if kind == "seat" and value in self.game.automata:
-            names = self.game.automaton_names
+            names = self.automaton_names
             return names.get(lang, names["en"])
         return super().term_name(kind, value, lang)
