@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import MarqueeError, OptionsError, SaveError, registry
 from engine.core import save as savefile
-from engine.core.bots import bot_for, bot_seed
+from engine.core.bots import Bot, bot_for, bot_seed
 from engine.core.i18n import render
 from engine.core.match import Match
 from engine.core.packs import read_header
@@ -39,7 +39,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def _bots_for(
     match: Match, kinds: list[str], seed: int, budget: int | None = None, shift: int = 0
-) -> dict:
+) -> dict[int, Bot]:
     """Seat s plays kinds[(s + shift) % n] (``shift`` rotates the seats between games)."""
     n = match.game.players
     if len(kinds) == 1:
@@ -57,13 +57,13 @@ def simulate(
     seed: int,
     games: int,
     bots: list[str],
-    options: dict,
+    options: dict[str, Any],
     budget: int | None = None,
     rotate: bool = False,
     each: Any = None,
     packs: dict[str, bytes] | None = None,
     profile: bool = False,
-) -> dict:
+) -> dict[str, Any]:
     """Whole games between bots. With ``rotate``, game g seats the listed bots shifted by g
     (seat s plays bot (s + g) mod n), and the figures are per listed bot, not per seat.
     ``each`` (a text file) gets a JSON line per game as it ends, so a long sample that is cut
@@ -159,7 +159,7 @@ def summarize(profiles: list[list[dict[str, float]]]) -> list[dict[str, dict[str
     return out
 
 
-def parse_options(text: str | None) -> dict:
+def parse_options(text: str | None) -> dict[str, Any]:
     """``--options``: a JSON object, or a coded error (never a traceback)."""
     if not text:
         return {}
@@ -416,7 +416,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.argv = sys.argv[1:] if argv is None else argv
     try:
-        return args.fn(args)
+        code: int = args.fn(args)  # each subcommand's exit status
+        return code
     except MarqueeError as exc:
         print(f"error: {render(exc.code, exc.params)} [{exc.code}]", file=sys.stderr)
         return 2

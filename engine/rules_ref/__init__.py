@@ -179,7 +179,7 @@ def term_name(game: str, term: Term, lang: str) -> str:
         return presenter_of(g).term_name(term.kind, term.value, lang)
     if term.noun:
         entry = catalog(game_package(g)).get(f"noun.{term.noun}", {})
-        found = _PLURAL_FORM.findall(entry.get(lang, ""))
+        found: list[str] = _PLURAL_FORM.findall(entry.get(lang, ""))
         if found:
             return found[0]
     return term.also[lang][0] if term.also.get(lang) else term.id

@@ -12,18 +12,39 @@ so the bot never peeks at a future die roll; it reads only its own seat's resour
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
+from engine.core.events import Event
+from engine.core.game import ToAct
 from engine.core.learning import load_weights
 from engine.core.levels import level_bots
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.catalog import is_stage
+from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.scoring import level3_bonus
 from engine.games.trickerion.state import State
 
 MAX_CANDIDATES = 60
+
+
+class Table(Protocol):
+    # what the bots and the search read of their Game (typed apart: the Game's module imports
+    # this one); the solo game's Game is one too
+    @property
+    def cat(self) -> Catalog: ...
+    @property
+    def rules(self) -> TrickerionRules: ...
+
+    def copy(self, state: State) -> State: ...
+    def to_act(self, state: State) -> ToAct: ...
+    def legal_actions(self, state: State, seat: int) -> list[Any]: ...
+    def played(self, state: State, seat: int, action: Any) -> State: ...
+    def apply(
+        self, state: State, seat: int, action: Any, listed: list[Any] | None = None
+    ) -> tuple[State, list[Event]]: ...
 
 
 @functools.cache
@@ -34,7 +55,7 @@ def shipped() -> dict[str, float]:
     return load_weights("engine.games.trickerion", "greedy.json")
 
 
-def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
+def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> float:
     """How good ``seat``'s position looks, in fame it can expect to add up to (its own
     resources and the public board only)."""
     w = w or shipped()
@@ -84,13 +105,14 @@ def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
         v += (w["leaving"] if leaves and i == last_card else w["staged"]) * here
         staged_best = max(staged_best, here)
     due = 0
-    for c in p.chars:
+    for ch in p.chars:  # (``c`` above is a trick's coins)
         v += left * (
-            w["ap"] * cat.base_ap[c.kind] - w["wage"] * coin * (0 if c.assist else cat.wage[c.kind])
+            w["ap"] * cat.base_ap[ch.kind]
+            - w["wage"] * coin * (0 if ch.assist else cat.wage[ch.kind])
         )
-        if c.card and not c.idle and not c.assist:
-            due += cat.wage[c.kind]
-        if c.kind == "magician" and c.slot >= 0 and is_stage(c.slot):
+        if ch.card and not ch.idle and not ch.assist:
+            due += cat.wage[ch.kind]
+        if ch.kind == "magician" and ch.slot >= 0 and is_stage(ch.slot):
             v += w["booked"] * staged_best
     for kind in p.hired:
         v += left * (w["ap"] * cat.base_ap[kind] - w["wage"] * coin * cat.wage[kind])
@@ -105,7 +127,7 @@ def value(g, s: State, seat: int, w: dict[str, float] | None = None) -> float:
     return v
 
 
-def preparable(g, s: State, seat: int) -> str:
+def preparable(g: Table, s: State, seat: int) -> str:
     """The trick a Workshop character would prepare this round: the most yielding one the seat
     holds the props for and has no marker of ("" if none). The round plan staffs the Workshop
     by its prepare AP, and the hint's why-line names it."""
@@ -127,7 +149,7 @@ class GreedyBot:
         self.rng = Rng.from_seed(seed)
         self.weights = weights
 
-    def choose(self, game, state: State, seat: int, legal: list) -> Any:
+    def choose(self, game: Table, state: State, seat: int, legal: list[Any]) -> Any:
         s = state
         if s.pending and isinstance(legal[0], (A.ChooseMagician, A.ChooseTrick)):
             return self._opening(game, s, seat, legal)
@@ -147,7 +169,7 @@ class GreedyBot:
     # --- opening ---------------------------------------------------------------------------
 
     @staticmethod
-    def _opening(g, s: State, seat: int, legal: list) -> Any:
+    def _opening(g: Table, s: State, seat: int, legal: list[Any]) -> Any:
         """The magician and starting trick by the trick's worth (list order only breaks ties):
         a magician is worth the best starting trick of its school still free."""
         from engine.games.trickerion.common import residence
@@ -165,7 +187,7 @@ class GreedyBot:
 
     # --- lookahead -------------------------------------------------------------------------
 
-    def ranked(self, game, state: State, seat: int, legal: list) -> list:
+    def ranked(self, game: Table, state: State, seat: int, legal: list[Any]) -> list[Any]:
         """Every legal action, the bot's own choice first, then the likeliest alternatives:
         by looked-ahead value where it looks ahead, else the plan's other options."""
         s = state
@@ -193,12 +215,12 @@ class GreedyBot:
             rest.sort(key=lambda a: -score(a) if isinstance(a, A.PlaceCharacter) else 99)
         return [first, *rest]
 
-    def _lookahead(self, g, s: State, seat: int, legal: list) -> Any:
+    def _lookahead(self, g: Table, s: State, seat: int, legal: list[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
         return self._scored(g, s, seat, legal)[0]
 
-    def _scored(self, g, s: State, seat: int, legal: list) -> list:
+    def _scored(self, g: Table, s: State, seat: int, legal: list[Any]) -> list[Any]:
         """The legal actions by the value one step ahead, best first (stable for ties)."""
         if len(legal) == 1:
             return list(legal)
@@ -238,7 +260,7 @@ class GreedyBot:
         scored.sort(key=lambda t: (t[0], t[1]))
         return [a for _, _, a in scored] + last
 
-    def _enhanced(self, g, s: State, seat: int, w: dict[str, float]) -> float:
+    def _enhanced(self, g: Table, s: State, seat: int, w: dict[str, float]) -> float:
         """A shard's +1 AP is worth the best action it leads to (with one shard fewer): a
         trick's prepare AP or Downtown's 3 AP reached, else less than stopping."""
         new, _ = g.apply(s, seat, A.EnhanceCharacter())
@@ -253,7 +275,7 @@ class GreedyBot:
         return best
 
     @staticmethod
-    def _order_bonus(g, s: State, seat: int, prop: str) -> float:
+    def _order_bonus(g: Table, s: State, seat: int, prop: str) -> float:
         """Orders pay off later: worth a little when an owned trick lacks that prop."""
         p = s.players[seat]
         if prop in s.market.buy or effective(p, prop) >= 3:
@@ -266,7 +288,7 @@ class GreedyBot:
 
     # --- assignments -----------------------------------------------------------------------
 
-    def _wanted(self, g, s: State, seat: int) -> list[str]:
+    def _wanted(self, g: Table, s: State, seat: int) -> list[str]:
         """This round's plan: one location per character, most important first. The pipeline
         (prepare in the Workshop, set up backstage, perform on the stage) fits in one round,
         since the player places the Workshop character before the Theater ones."""
@@ -307,7 +329,7 @@ class GreedyBot:
         out += ["dark_alley", "downtown", "market_row", "workshop", "dark_alley", "theater"]
         return out
 
-    def _assign(self, g, s: State, seat: int, legal: list) -> Any:
+    def _assign(self, g: Table, s: State, seat: int, legal: list[Any]) -> Any:
         p = s.players[seat]
         assigns = [a for a in legal if isinstance(a, A.Assign)]
         if not assigns:
@@ -355,14 +377,14 @@ class GreedyBot:
         return A.EndAssignments() if A.EndAssignments() in legal else assigns[0]
 
     @staticmethod
-    def _prepare_ap(g, s: State, seat: int) -> int:
+    def _prepare_ap(g: Table, s: State, seat: int) -> int:
         """The prepare AP of the best trick that could be prepared this round (0: none)."""
         trick = preparable(g, s, seat)
         return g.cat.tricks[trick].prepare_ap if trick else 0
 
     # --- placement -------------------------------------------------------------------------
 
-    def _place_score(self, g, s: State, seat: int):
+    def _place_score(self, g: Table, s: State, seat: int) -> Callable[[A.PlaceCharacter], float]:
         from engine.games.trickerion.placement import board_index, slot_modifier
 
         p = s.players[seat]
@@ -373,7 +395,7 @@ class GreedyBot:
         def score(a: A.PlaceCharacter) -> float:
             c = p.chars[a.character]
             index = board_index(seat, a.location, a.slot)
-            sc = slot_modifier(g.rules, seat, index) + g.cat.base_ap[c.kind]
+            sc: float = slot_modifier(g.rules, seat, index) + g.cat.base_ap[c.kind]
             if a.location == "theater":
                 day, k = divmod(a.slot, 3)
                 if k == 2:
@@ -388,7 +410,7 @@ class GreedyBot:
 
         return score
 
-    def _place(self, g, s: State, seat: int, legal: list) -> Any:
+    def _place(self, g: Table, s: State, seat: int, legal: list[Any]) -> Any:
         places = [a for a in legal if isinstance(a, A.PlaceCharacter)]
         if not places:
             idle = [a for a in legal if isinstance(a, A.MakeIdle)]
@@ -416,7 +438,7 @@ class GreedyBot:
         idle = [a for a in legal if isinstance(a, A.MakeIdle) and a.character == best.character]
         return idle[0] if idle else max(others, key=score) if others else best
 
-    def _worth(self, g, s: State, seat: int, place: A.PlaceCharacter) -> bool:
+    def _worth(self, g: Table, s: State, seat: int, place: A.PlaceCharacter) -> bool:
         """Whether the character placed there can do something worth its wage: an action
         that earns or builds (a shard's +1 AP counted), or at the Market Row, a purchase the
         lookahead prefers to stopping."""
@@ -439,7 +461,7 @@ class GreedyBot:
 _WORK = (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins, A.DrawCards)
 
 
-def start_worth(cat, trick: str) -> float:
+def start_worth(cat: Catalog, trick: str) -> float:
     """A starting trick's worth: a prepare's yield (a coin at full worth: coins buy the next
     trick's props; a shard at 2: a fame at the end and, before that, the +1 AP that reaches
     a prepare or Downtown) less half the price of the props it needs."""

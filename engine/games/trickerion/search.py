@@ -20,17 +20,19 @@ markers, trick levels, characters; see ``bots.value``) and the final fame at the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.rng import Rng
 from engine.core.rollout import Plan
 from engine.core.search import Knowledge
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.bots import GreedyBot, value
-from engine.games.trickerion.state import State
+from engine.games.trickerion.bots import GreedyBot, Table, value
+from engine.games.trickerion.catalog import Catalog
+from engine.games.trickerion.state import PendingKeepCard, Player, State
 
 
-def determinize(g, state: State, viewer: int, rng: Rng) -> State:
+def determinize(g: Table, state: State, viewer: int, rng: Rng) -> State:
     s = g.copy(state)
     s.rng = Rng(state=rng.next_u64(), draws=s.rng.draws)
     cat = g.cat
@@ -48,7 +50,7 @@ def determinize(g, state: State, viewer: int, rng: Rng) -> State:
             if c.card in cat.specials and not c.shown:
                 pools.setdefault(cat.specials[c.card].location, []).append(c.card)
     for pend in s.pending:
-        if pend.kind == "keep_card" and pend.seat != viewer:
+        if isinstance(pend, PendingKeepCard) and pend.seat != viewer:
             for card in pend.cards:
                 pools.setdefault(cat.specials[card].location, []).append(card)
     # Pools are sorted before shuffling: two states that differ only in what the viewer cannot
@@ -68,7 +70,7 @@ def determinize(g, state: State, viewer: int, rng: Rng) -> State:
         # deal() written out: every iteration of a search redeals every deck card.
         s.decks[loc] = [index[pools[specials[ids[c]].location].pop()] for c in s.decks[loc]]
     for pend in s.pending:
-        if pend.kind == "keep_card" and pend.seat != viewer:
+        if isinstance(pend, PendingKeepCard) and pend.seat != viewer:
             pend.cards = [deal(c) for c in pend.cards]
     for o in others:
         _redeal_hand(cat, s.players[o], rng, deal_at)
@@ -83,7 +85,7 @@ def determinize(g, state: State, viewer: int, rng: Rng) -> State:
     return s
 
 
-def _redeal_hand(cat, p, rng: Rng, pools_deal) -> None:
+def _redeal_hand(cat: Catalog, p: Player, rng: Rng, pools_deal: Callable[[str], str]) -> None:
     hidden = [c for c in p.chars if c.card and not c.shown]
     specials_down = [c.card for c in hidden if c.card in cat.specials]
     # Permanent cards (in hand and face down) form one pool.
@@ -106,7 +108,7 @@ def _redeal_hand(cat, p, rng: Rng, pools_deal) -> None:
     p.hand = hand
 
 
-def _shuffle_within(items: list, back, rng: Rng) -> None:
+def _shuffle_within(items: list[str], back: Callable[[str], str], rng: Rng) -> None:
     groups: dict[Any, list[int]] = {}
     for i, item in enumerate(items):
         groups.setdefault(back(item), []).append(i)
@@ -118,7 +120,7 @@ def _shuffle_within(items: list, back, rng: Rng) -> None:
             items[i] = card
 
 
-def evaluate(g, s: State, seat: int) -> float:
+def evaluate(g: Table, s: State, seat: int) -> float:
     return value(g, s, seat)
 
 
@@ -126,7 +128,7 @@ _STOP = (A.EndTurn, A.Pass)
 _RULES = GreedyBot(0)
 
 
-def rollout(g, s: State, seat: int, legal: list, rng: Rng) -> Any:
+def rollout(g: Table, s: State, seat: int, legal: list[Any], rng: Rng) -> Any:
     """Cheap play for rollouts: the greedy bot's rules of thumb for assignments and placement
     (no lookahead), otherwise a random action that is not stopping early, most of the time."""
     if len(legal) == 1:
@@ -143,12 +145,12 @@ def rollout(g, s: State, seat: int, legal: list, rng: Rng) -> Any:
     return rng.choice(legal)
 
 
-def extend(g, s: State) -> bool:
+def extend(g: Table, s: State) -> bool:
     """Assignments are worth nothing to the evaluation until the characters are placed."""
     return s.phase in ("advertise", "assign")
 
 
-def rank(g, s: State, seat: int, legal: list) -> list:
+def rank(g: Table, s: State, seat: int, legal: list[Any]) -> list[Any]:
     # A bot of its own each time: its stream (a long list's sample) must not carry over.
     return GreedyBot(0).ranked(g, s, seat, legal)
 
