@@ -299,6 +299,9 @@ def test_declarations(cls: type[Game]) -> None:
     assert all(0 <= i < cls.max_players for i in cls.automata)
     if cls.automata:
         assert set(cls.presenter.automaton_names) >= set(LANGS)
+    # the Game lists the packs a box owner may replace, its presenter names them for the lobby
+    for pack in cls.replaceable_packs:
+        assert set(cls.presenter.pack_names.get(pack, {})) >= set(LANGS), (cls.id, pack)
     assert set(registry.describe(cls)) >= {"id", "names", "options", "bots", "automata"}
 
 
