@@ -16,8 +16,9 @@ An automaton (a solo opponent following a printed flowchart) is a seat whose act
 itself computes with ``automaton_action``.
 
 Everything the bridge, the page and ``tests/core/test_every_game.py`` read from a game is
-declared on ``Game`` below with a default (see docs/adding-a-game.md), so nothing outside the
-game probes it with ``getattr``.
+declared with a default on ``Game`` below (the rules) or on the ``Presenter`` it names (how it
+reads: ``engine.core.presenter``; see docs/adding-a-game.md), so nothing outside the game
+probes it with ``getattr``.
 """
 
 from __future__ import annotations
@@ -107,7 +108,8 @@ class Game:
     messages_package: ClassVar[str | None] = None
     # How the game reads saves of older formats (``engine.core.legacy``; the game's legacy.py).
     legacy: ClassVar[type[Legacy]] = Legacy
-    # How its positions read on the page (``engine.core.presenter``), held by the bridge.
+    # How its positions read on the page (``engine.core.presenter``), held by the bridge; also
+    # the lobby's names of its packs and automaton.
     presenter: ClassVar[type[Presenter]] = Presenter
 
     def __init__(
