@@ -43,6 +43,8 @@ MARKET_FIRST = 0
 # The target waits until every owned trick is equipped (session 16's trace: its props bought
 # first left the starting trick unequipped, seed 50003 prepared nothing all game).
 EQUIPPED_FIRST = True
+# A level-1 learn is discouraged while the target waits for the owned tricks' props too.
+OFF_PLAN_WAITING = False
 # The plan's hire is committed only with this many coins in the purse (the wages to come).
 HIRE_PURSE = 0
 # The fixed plans measured: a hire only, the best level-2+ target, both; "ladder": once the
@@ -188,6 +190,11 @@ class PlanBot(GreedyBot):
                 equipped = has_components(g.cat, p, goal)
                 return CREDIT * _coin(g, s, w) * _covered(g.cat, p, goal) + COMMIT * equipped
             if g.cat.trick_level[action.trick] < 2:
+                return -OFF_PLAN
+        elif isinstance(action, A.LearnTrick) and OFF_PLAN_WAITING and self.target.trick:
+            # the target waits for the owned tricks' props: a level-1 learn would add a trick
+            # to equip first (session 16: seed 50002 learned one in round 2 and never equipped it)
+            if g.cat.trick_level[action.trick] < 2 and action.trick != self.target.trick:
                 return -OFF_PLAN
         if isinstance(action, A.HireCharacter) and self.target.hire and rounds_left(g, s) >= 5:
             paid = s.players[seat].coins >= HIRE_PURSE
