@@ -738,14 +738,12 @@ def test_a_solo_game_clicked_to_its_result(page, site_url, screenshot, figures):
 # --------------------------------------------------------------------------- hotseat
 
 
-def test_hotseat_covers_the_table_for_the_master_card_draft_only(
-    page, site_url, screenshot, figures
-):
+def test_hotseat_covers_the_table_for_the_master_card_draft_only(booted_page, screenshot, figures):
     """Two people at one screen, advanced setup: the draft (R19) is a secret choice, so the shell's
     cover comes up before each hand-over in it; afterwards nothing is secret and the device
     changes hands uncovered."""
+    page = booted_page  # the game is started here: the boot is none of this test's business
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     page.evaluate(
         """() => marquee.start({game: 'magnificent', seed: 2, options: {advanced: true},
         seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bob'}]})"""
@@ -825,11 +823,11 @@ def save_at_a_gem_payment() -> str:
     raise AssertionError("no gem payment within 3000 steps")
 
 
-def test_the_gem_payment_is_chosen_at_the_gem_storage(page, site_url, screenshot):
+def test_the_gem_payment_is_chosen_at_the_gem_storage(booted_page, screenshot):
     """D1: when clear gems could stand in for coloured ones, the person picks the payment at
     their gem storage; the engine's save brings the page to that choice."""
+    page = booted_page  # the position is loaded here: the boot is none of this test's business
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     page.evaluate("t => marquee.load(t)", save_at_a_gem_payment())
     expect(page.locator(BOARD)).to_be_visible(timeout=60_000)
     legal = page.evaluate("marquee.legal()")
