@@ -34,7 +34,7 @@ def make(
     h.school = human_school
     ev: list = []
     # The setup's chance step as the engine draws it (its picks from the state's RNG).
-    picks = SU.draw_picks(g.cat, s, human_school, difficulty, True, False, s.rng)
+    picks = SU.draw_picks(g.cat, s, difficulty, True, s.rng)
     solo = SU.setup_successor(g.cat, s, difficulty, picks, s.plans, ev, **adjust)
     s.plans = []
     if magician:

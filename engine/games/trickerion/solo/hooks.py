@@ -146,9 +146,7 @@ class SoloRules(TrickerionRules):
 
     def _picks(self, s: State) -> partial[SuccessorSetup]:
         o = self.options
-        return partial(
-            SU.draw_picks, self.cat, s, s.players[0].school, o.difficulty, o.prophecies, False
-        )
+        return partial(SU.draw_picks, self.cat, s, o.difficulty, o.prophecies)
 
     def on_round_start(self, s: State, ev: list[Event]) -> None:
         solo = successor(s)
@@ -199,7 +197,7 @@ class SoloRules(TrickerionRules):
         if not isinstance(action, SuccessorSetup):
             raise IllegalAction("trickerion.solo.draw.not_this_draw", draw="setup")
         o = self.options
-        SU.check_picks(self.cat, s, s.players[0].school, o.difficulty, o.prophecies, False, action)
+        SU.check_picks(self.cat, s, o.difficulty, o.prophecies, action)
         chance.take(s.rng, self._picks(s))
         self.set_up_successor(s, action, s.plans, ev)
         s.plans = []

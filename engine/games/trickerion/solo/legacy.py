@@ -65,6 +65,5 @@ def drawn_setup(r: SoloRules, s: SoloGameState, ev: list[Event]) -> None:
     pool = set(SU.prophecy_pool(r.cat))
     s.prophecy_stack = [x for x in s.prophecy_stack if x in pool]
     s.pending_prophecies = [x for x in s.pending_prophecies if x in pool]
-    school = s.players[0].school
-    picks = SU.draw_picks(r.cat, s, school, o.difficulty, o.prophecies, False, rng)
+    picks = SU.draw_picks(r.cat, s, o.difficulty, o.prophecies, rng)
     r.set_up_successor(s, picks, SU.build_plan_deck(r.cat, rng), ev)

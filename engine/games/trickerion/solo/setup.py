@@ -95,33 +95,23 @@ def start_trick_choices(cat: Catalog, s: State, school: str) -> list[str]:
 
 
 def draw_picks(
-    cat: Catalog,
-    s: State,
-    human_school: str,
-    difficulty: str,
-    prophecies: bool,
-    academy: bool,
-    rng: Rng,
+    cat: Catalog, s: State, difficulty: str, prophecies: bool, rng: Rng
 ) -> SuccessorSetup:
-    """The Successor's public picks, drawn from ``rng``: a magician of another school
-    (setup.6), a start trick of its school (setup.7), its specialists (setup.9)."""
-    magician = rng.choice(magician_choices(cat, human_school, prophecies, academy))
+    """The Successor's public picks, drawn from ``rng``: a magician of another school than
+    yours (setup.6), a start trick of its school (setup.7), its specialists (setup.9)."""
+    human_school = s.players[1 - SEAT].school
+    magician = rng.choice(magician_choices(cat, human_school, prophecies))
     trick = rng.choice(start_trick_choices(cat, s, cat.magicians[magician].school))
     n = R.packs().board.difficulty(difficulty).characters.specialist
     return SuccessorSetup(magician, trick, tuple(rng.shuffled(list(R.SPECIALISTS))[:n]))
 
 
 def check_picks(
-    cat: Catalog,
-    s: State,
-    human_school: str,
-    difficulty: str,
-    prophecies: bool,
-    academy: bool,
-    picks: SuccessorSetup,
+    cat: Catalog, s: State, difficulty: str, prophecies: bool, picks: SuccessorSetup
 ) -> None:
     """Refuse picks the Successor's setup cannot give, naming the rule they break."""
-    if picks.magician not in magician_choices(cat, human_school, prophecies, academy):
+    human_school = s.players[1 - SEAT].school
+    if picks.magician not in magician_choices(cat, human_school, prophecies):
         raise IllegalAction("trickerion.solo.draw.not_a_magician", magician=picks.magician)
     school = cat.magicians[picks.magician].school
     if picks.trick not in start_trick_choices(cat, s, school):
