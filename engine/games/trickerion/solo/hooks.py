@@ -137,7 +137,9 @@ class SoloRules(TrickerionRules):
         # base step goes on; a game dealt before save format 7 draws its setup here.
         assert isinstance(s, SoloGameState)
         if s.solo is None:
-            legacy.drawn_setup(self, s, ev)
+            o = self.options
+            picks, plans = legacy.drawn_setup(self.cat, s, o.difficulty, o.prophecies)
+            self.set_up_successor(s, picks, plans, ev)
 
     def _setting_up(self, s: State) -> bool:
         """At the setup's chance step of a game dealt today (its plans dealt before play)."""

@@ -12,17 +12,15 @@ Successor's state had no ``draw`` field. Older formats: as the base game's (``le
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.core.events import Event
 from engine.games.trickerion import setup
+from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.legacy import TrickerionLegacy
 from engine.games.trickerion.solo import setup as SU
+from engine.games.trickerion.solo.actions import SuccessorSetup
 from engine.games.trickerion.solo.state import SoloGameState, solo_of
 from engine.games.trickerion.state import State
-
-if TYPE_CHECKING:
-    from engine.games.trickerion.solo.hooks import SoloRules
 
 # The first format that deals the solo game's own decks before play.
 DEALS_BEFORE_PLAY = 7
@@ -56,14 +54,16 @@ class SoloLegacy(TrickerionLegacy):
             old["solo"].pop("draw")  # None: a save rests after its steps, never at a draw
 
 
-def drawn_setup(r: SoloRules, s: SoloGameState, ev: list[Event]) -> None:
-    """The Successor's setup of a game dealt before format 7 (no plans dealt): everything drawn
-    here from the state's RNG, in that format's order, on top of the base game's deal."""
-    o = r.options
+def drawn_setup(
+    cat: Catalog, s: SoloGameState, difficulty: str, prophecies: bool
+) -> tuple[SuccessorSetup, list[str]]:
+    """The Successor's setup of a game dealt before format 7 (no plans dealt): its decks dealt
+    and its picks and plans drawn here from the state's RNG, in that format's order, on top of
+    the base game's deal; returns the picks and plans it is set up with."""
     rng = s.rng
-    s.perf_deck, s.row = SU.deal_performances(r.cat, rng)
-    pool = set(SU.prophecy_pool(r.cat))
+    s.perf_deck, s.row = SU.deal_performances(cat, rng)
+    pool = set(SU.prophecy_pool(cat))
     s.prophecy_stack = [x for x in s.prophecy_stack if x in pool]
     s.pending_prophecies = [x for x in s.pending_prophecies if x in pool]
-    picks = SU.draw_picks(r.cat, s, o.difficulty, o.prophecies, rng)
-    r.set_up_successor(s, picks, SU.build_plan_deck(r.cat, rng), ev)
+    picks = SU.draw_picks(cat, s, difficulty, prophecies, rng)
+    return picks, SU.build_plan_deck(cat, rng)
