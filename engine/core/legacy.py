@@ -12,11 +12,23 @@ class _Table(Protocol):
     def state_hash(self, state: Any) -> str: ...
     def encode_state(self, state: Any) -> bytes: ...
     def chance_action(self, state: Any) -> Any: ...
+    def initial_state(self, seed: int) -> Any: ...
 
 
 class Legacy:
     def __init__(self, game: _Table) -> None:
         self.game = game
+
+    def initial_state(self, seed: int, format_version: int) -> Any:
+        """The table a save of ``format_version`` was dealt from ``seed``: a game whose deal
+        before play changed since deals that format's way here."""
+        return self.game.initial_state(seed)
+
+    def deal_format(self, initial: Any) -> int | None:
+        """The format a game dealt as ``initial`` is saved in when that deal is an older
+        format's (a save loaded from it, played on): the newest format that deals so. None:
+        today's deal, today's format."""
+        return None
 
     def upgrade_step(self, state: Any, seat: int, action: Any, format_version: int) -> Any:
         """A step recorded by an older save format, in today's encoding (``state``: the state

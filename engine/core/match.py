@@ -41,11 +41,13 @@ class Step(msgspec.Struct, frozen=True):
 
 
 class Match:
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: Game, seed: int, initial: Any = None) -> None:
+        """``initial``: the state dealt from ``seed`` when not the game's own deal today (a
+        save of an older format, ``Legacy.initial_state``)."""
         check_seed(seed)
         self.game = game
         self.seed = seed
-        self.states: list[Any] = [game.initial_state(seed)]
+        self.states: list[Any] = [game.initial_state(seed) if initial is None else initial]
         self.steps: list[Step] = []
         self.events: list[list[Event]] = []
         # The legal actions last listed, with the state and seat they are for: the step that

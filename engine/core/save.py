@@ -47,7 +47,12 @@ FORMAT = "marquee-save"
 # prep dice, the Successor's Downtown die, trick, prop, Dark Alley coin and prophecy): a
 # format-5 save's missing chance steps are taken from the seed (Legacy.unrecorded_chance) and
 # its hash is checked without the Successor's new ``draw`` field.
-FORMAT_VERSION = 6
+# Format 7 (engine 0.8): the solo game deals its own decks before play (its performance deck,
+# the prophecies it keeps, the Successor's plan deck) and the Successor's public setup picks
+# (magician, start trick, specialists) are one chance step carrying them: a format-6 save is
+# replayed on the old deal with the old setup step (Legacy.initial_state, solo/legacy.py) and
+# its hash is checked without the state's new ``plans`` field.
+FORMAT_VERSION = 7
 
 MAX_BYTES = 2_000_000  # a whole 4-player game is ~35 kB; the rest is room for a box owner's packs
 MAX_DEPTH = 32  # a save nests ~6 deep; the JSON decoders recurse (and Pyodide's stack is small)
@@ -170,9 +175,14 @@ def dump(match: Match, table: SavedTable | dict[str, Any] | None = None) -> byte
     steps = msgspec.json.encode(
         [SavedStep(s.seat, game.action_to_builtins(s.action)) for s in match.steps]
     )
+    # A game dealt an older format's way (loaded from such a save) keeps that format: only it
+    # replays the same deal; its steps are that format's too (the chance steps it missed are
+    # in the match now) and its hash is in that format's shape.
+    old = game.legacy(game)
+    version = old.deal_format(match.states[0]) or FORMAT_VERSION
     save = SaveFile(
         format=FORMAT,
-        format_version=FORMAT_VERSION,
+        format_version=version,
         game=game.id,
         engine_version=engine.__version__,
         players=game.players,
@@ -184,7 +194,7 @@ def dump(match: Match, table: SavedTable | dict[str, Any] | None = None) -> byte
             user={k: v.decode("utf-8") for k, v in sorted(game.user_packs.items())},
         ),
         steps=base64.b64encode(steps).decode("ascii"),
-        state_hash=game.state_hash(match.state),
+        state_hash=old.saved_state_hash(match.state, version),
     )
     return msgspec.json.format(msgspec.json.encode(save), indent=1)
 
@@ -297,8 +307,8 @@ def load_with_table(data: bytes | str) -> Loaded:
         raise SaveError(
             "save.bad_table", detail=f"{len(save.table.seats)} seats for {game.players} players"
         )
-    match = Match(game, save.seed)
     old = game.legacy(game)
+    match = Match(game, save.seed, old.initial_state(save.seed, save.format_version))
     for index, step in enumerate(steps):
         try:
             action = game.action_from_builtins(step.action)

@@ -17,7 +17,6 @@ walks them."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -28,13 +27,6 @@ from engine.core.game import Game
 
 SEEDS = (1, 2)
 MAX_STEPS = 600  # steps per walk: past setup and a few rounds in every game
-# Chance steps that still draw while applied, per game: the state before such a step. Strict:
-# the test fails (and the entry must go) the day the step carries its outcome. The Successor's
-# setup (the setup's initiative step: its performance deck, magician, start trick, specialists
-# and plan deck) still draws inside that step (issue #33 part 3, left; docs/architecture.md).
-PENDING: dict[str, Callable[[Any], bool]] = {
-    "trickerion-solo": lambda s: s.phase == "setup_initiative",
-}
 
 
 def _variants(cls: type[Game]) -> list[tuple[int, dict[str, Any]]]:
@@ -80,13 +72,6 @@ def test_every_public_draw_is_a_chance_step_carrying_its_outcome(
                 other.rng = Rng(state=s.rng.state ^ 0x5DEECE66D, draws=s.rng.draws)
                 game.apply_owned(other, seat, action)  # the step as given: no forgery check
                 other.rng = after.rng
-                if cls.id in PENDING and PENDING[cls.id](s):
-                    assert game.encode_state(other) != game.encode_state(after), (
-                        f"{game.id} seed {seed} step {step}: {action!r} carries its outcome "
-                        "now: take its entry out of PENDING"
-                    )
-                    s = after
-                    continue
                 assert game.encode_state(other) == game.encode_state(after), (
                     f"{game.id} seed {seed} step {step}: the {to.kind} step {action!r} draws "
                     "while it is applied instead of carrying its outcome"

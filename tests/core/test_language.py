@@ -55,7 +55,8 @@ HEDGED = re.compile(r"\w\((?:s|es|x)\)")
 INTERNAL_ID = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b|#\d|\b[a-z]\d\d_|\b[a-z]+:\d")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 WORD = re.compile(r"[^\W\d_][\w'’-]*", re.UNICODE)
-COUNT = re.compile(r"(?<![\w.,])(\d+) ([^\W\d_][\w'’-]*)")
+# A number and the word after it; "+2 slot" (a prophecy's words) names a slot, not a count.
+COUNT = re.compile(r"(?<![\w.,+])(\d+) ([^\W\d_][\w'’-]*)")
 
 
 # --- what the catalogs hold -------------------------------------------------------------------

@@ -9,7 +9,11 @@ and draws before format 5 carried them; ``saves_v5/``: format 5, engine 0.6.0 (m
 random-bot games of seed 1), every game id at its 60th step and at the end, and the solo game
 right after each kind of the Successor's draw (a trick learnt, a prop ordered, the Dark Alley
 coin, a Downtown die rerolled, a prophecy its Priestess turned up: seed 26 at high) and after
-your prep dice, the draws format 6 makes chance steps of their own. The files were written once
+your prep dice, the draws format 6 makes chance steps of their own; ``saves_v6/``: format 6,
+engine 0.7.0 (main 204fb59, random-bot games: players' picks by ``random.Random(seed)``, seed 1),
+every game id at its 60th step and at the end, and the solo game dealt the base way before
+format 7: before its setup step (4, 5), in round I (13), at 60 and at the end, and at high with
+seed 26 (40, end). The files were written once
 by that release's code and are never regenerated: they stand for the save files and browser autosaves
 people hold."""
 
@@ -23,7 +27,9 @@ import pytest
 from engine.core import save as savefile
 from engine.core.registry import all_games
 
-DIRS = [Path(__file__).parent / d for d in ("saves_v2", "saves_v3", "saves_v4", "saves_v5")]
+DIRS = [
+    Path(__file__).parent / d for d in ("saves_v2", "saves_v3", "saves_v4", "saves_v5", "saves_v6")
+]
 FILES = sorted(f for d in DIRS for f in d.glob("*.json"))
 
 

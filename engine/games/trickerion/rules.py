@@ -13,9 +13,10 @@ from engine.core.decisions import Decision, Decisions
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.options import OptionSpec
+from engine.core.rng import Rng
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.components import ActionCost
-from engine.games.trickerion.state import Placement, State
+from engine.games.trickerion.state import PerfCard, Placement, State
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True):
@@ -72,6 +73,19 @@ class TrickerionRules:
     def setup_seats(self) -> int:
         """How many seats make the setup choices (magician, trick, props, specialist)."""
         return self.players
+
+    def variant_performances(self, rng: Rng) -> tuple[list[str], list[PerfCard]] | None:
+        """A variant's own performance deck (top first) and face-up row, dealt before play
+        from ``rng``; None: the base game's (``setup.deal_performances``)."""
+        return None
+
+    def prophecy_pool(self) -> list[str]:
+        """The prophecy tokens the stack is shuffled from."""
+        return list(self.cat.prophecies)
+
+    def deal_variant(self, s: State) -> None:
+        """A variant's own hidden decks, dealt before play from the state's RNG after the base
+        game's."""
 
     def setup_initiative(self, s: State, ev: list[Event]) -> None:
         """Setup's chance step where a variant sets the initiative order and the starting

@@ -82,6 +82,10 @@ def determinize(g: Table, state: State, viewer: int, rng: Rng) -> State:
     if solo is not None:
         solo.plan_deck.sort()
         rng.shuffle(solo.plan_deck)
+    plans = getattr(s, "plans", None)  # the Successor's plans, dealt before its setup
+    if plans:
+        plans.sort()
+        rng.shuffle(plans)
     return s
 
 

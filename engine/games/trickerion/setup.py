@@ -54,22 +54,16 @@ from engine.games.trickerion.state import (
 )
 
 
-def initial_state(r: TrickerionRules, seed: int) -> State:
+def initial_state(r: TrickerionRules, seed: int, base_deal: bool = False) -> State:
+    """The table dealt before play: the hidden decks shuffled from the seed (a variant deals its
+    own through ``TrickerionRules.variant_performances``, ``prophecy_pool`` and ``deal_variant``).
+    ``base_deal``: the base game's deal whatever the variant (how a solo game was dealt before
+    save format 7, ``solo/legacy.py``)."""
     cat: Catalog = r.cat
     rng = Rng.from_seed(seed)
     da = r.options.dark_alley
-    # Performance deck, top to bottom: 2 Riverside, 2 Grand Magorian, 2 Magnus Pantheon.
-    deck: list[str] = []
-    leftovers: dict[str, list[str]] = {}
-    for theater in cat.packs.theaters.values():
-        if theater.dark_alley_only and not da:
-            continue
-        cards = rng.shuffled([c.id for c in cat.packs.performances_of(theater.id)])
-        deck.extend(cards[: theater.deck_count])
-        leftovers[theater.id] = cards[theater.deck_count :]
-    row_count = r.players - 1
-    row_ids = leftovers["riverside_theater"][:row_count]
-    row = [_perf_card(cat, cid) for cid in row_ids]
+    own = None if base_deal else r.variant_performances(rng)
+    deck, row = own if own is not None else deal_performances(r, rng)
     decks: dict[str, list[int]] = {}
     stack: list[str] = []
     if da:
@@ -78,7 +72,7 @@ def initial_state(r: TrickerionRules, seed: int) -> State:
                 [cat.special_index[c.id] for c in cat.packs.special_assignments_at(loc)]
             )
     if r.options.prophecies:
-        stack = rng.shuffled(list(cat.prophecies))
+        stack = rng.shuffled(TrickerionRules.prophecy_pool(r) if base_deal else r.prophecy_pool())
     hand: dict[str, int] = {
         p.location: (p.start_with_dark_alley if da else p.start_without_dark_alley)
         for p in cat.perm.values()
@@ -99,7 +93,7 @@ def initial_state(r: TrickerionRules, seed: int) -> State:
     for index, blocked in cat.slot_blocked.items():
         if r.players in blocked:
             slots[index] = -2
-    return r.state_type(
+    s = r.state_type(
         rng=rng,
         phase="setup",
         round=1,
@@ -116,6 +110,25 @@ def initial_state(r: TrickerionRules, seed: int) -> State:
         prophecy_stack=stack,
         pending=[PendingMagician(seat) for seat in range(r.setup_seats())],
     )
+    if not base_deal:
+        r.deal_variant(s)
+    return s
+
+
+def deal_performances(r: TrickerionRules, rng: Rng) -> tuple[list[str], list[PerfCard]]:
+    """The performance deck (top to bottom: 2 Riverside, 2 Grand Magorian, 2 Magnus Pantheon)
+    and the face-up row, one card fewer than the players, from the Riverside leftovers."""
+    cat: Catalog = r.cat
+    deck: list[str] = []
+    leftovers: dict[str, list[str]] = {}
+    for theater in cat.packs.theaters.values():
+        if theater.dark_alley_only and not r.options.dark_alley:
+            continue
+        cards = rng.shuffled([c.id for c in cat.packs.performances_of(theater.id)])
+        deck.extend(cards[: theater.deck_count])
+        leftovers[theater.id] = cards[theater.deck_count :]
+    row_ids = leftovers["riverside_theater"][: r.players - 1]
+    return deck, [_perf_card(cat, cid) for cid in row_ids]
 
 
 def _perf_card(cat: Catalog, card_id: str) -> PerfCard:

@@ -2,7 +2,7 @@
 
 The base engine's solo hooks (docs/solo.md part 4) are not there yet, so scenarios are built on
 a base ``State`` directly: the human is seat 0 with a magician and nothing placed, the Successor
-is seat 1 set up by ``solo.setup.setup_successor``; the tests then shape what the example needs.
+is seat 1 set up by ``solo.setup.setup_successor`` with picks drawn as the setup's chance step; the tests then shape what the example needs.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from engine.games.trickerion.catalog import BOARD_SLOTS, SLOT_THEATER
 from engine.games.trickerion.solo import automaton as AU
 from engine.games.trickerion.solo import draws
 from engine.games.trickerion.solo import rules as R
+from engine.games.trickerion.solo import setup as SU
 from engine.games.trickerion.solo.game import TrickerionSolo
-from engine.games.trickerion.solo.setup import setup_successor
 from engine.games.trickerion.state import Char, PerfCard, Trick
 
 HUMAN, SUCC = 0, 1
@@ -33,7 +33,10 @@ def make(
     h.magician = next(m.id for m in g.cat.magicians.values() if m.school == human_school)
     h.school = human_school
     ev: list = []
-    solo = setup_successor(g.cat, s, human_school, difficulty, ev, **adjust)
+    # The setup's chance step as the engine draws it (its picks from the state's RNG).
+    picks = SU.draw_picks(g.cat, s, difficulty, True, s.rng)
+    solo = SU.setup_successor(g.cat, s, difficulty, picks, s.plans, ev, **adjust)
+    s.plans = []
     if magician:
         p = s.players[SUCC]
         p.magician, p.school = magician, g.cat.magicians[magician].school

@@ -15,7 +15,7 @@ from engine.core import CHANCE, IllegalAction
 from engine.core.match import Match
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorDraw
 
-SEED = 26  # at high, random play: every kind of draw, a Priestess's prophecy too
+SEED = 46  # at high, random play: every kind of draw, a Priestess's prophecy too
 
 
 def _draws() -> dict[str, Match]:

@@ -66,6 +66,18 @@ class SuccessorDraw(
     prophecy: str = ""
 
 
+class SuccessorSetup(
+    msgspec.Struct, frozen=True, tag="successor_setup", tag_field="type", omit_defaults=True
+):
+    """The chance step of the Successor's setup, carrying its public picks: its ``magician``
+    (setup.6), its start ``trick`` (setup.7) and the ``specialists`` it plays, in board order
+    (setup.9). Its performance and plan decks are dealt before play, face down."""
+
+    magician: str
+    trick: str
+    specialists: tuple[str, ...] = ()
+
+
 # ``do`` values :func:`automaton.apply_step` applies, per area (a test checks each one).
 DO = (
     "plan",

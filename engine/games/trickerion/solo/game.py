@@ -17,7 +17,12 @@ from engine.games.trickerion.actions import Action
 from engine.games.trickerion.catalog import catalog
 from engine.games.trickerion.game import OPTIONS, Trickerion
 from engine.games.trickerion.solo import rules as R
-from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorDraw, SuccessorStep
+from engine.games.trickerion.solo.actions import (
+    RerollPrepDice,
+    SuccessorDraw,
+    SuccessorSetup,
+    SuccessorStep,
+)
 from engine.games.trickerion.solo.components import REPLACEABLE, pack_id, solo_packs_with
 from engine.games.trickerion.solo.hooks import SoloRules
 from engine.games.trickerion.solo.legacy import SoloLegacy
@@ -143,7 +148,7 @@ class TrickerionSolo(Trickerion):
     max_players = 2
     option_specs = SOLO_OPTIONS
     state_type = SoloGameState
-    action_type = Action | SuccessorStep | RerollPrepDice | SuccessorDraw
+    action_type = Action | SuccessorStep | RerollPrepDice | SuccessorDraw | SuccessorSetup
     # Seats the game plays itself (the lobby shows them as the automaton, not as a seat to fill).
     automata = (1,)
     presenter = SoloPresenter

@@ -4,24 +4,32 @@ import this package."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
+from engine.core import chance
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import AUTOMATON
-from engine.games.trickerion import flow, performance, placement
+from engine.core.rng import Rng
+from engine.games.trickerion import flow, performance, placement, setup
 from engine.games.trickerion.common import gain, raise_decision, theater_day_of
 from engine.games.trickerion.decisions import answer
 from engine.games.trickerion.rules import Options, TrickerionRules
-from engine.games.trickerion.solo import automaton, draws, endround, perform
+from engine.games.trickerion.solo import automaton, draws, endround, legacy, perform
 from engine.games.trickerion.solo import dice as prep_dice
 from engine.games.trickerion.solo import rules as R
-from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorDraw, SuccessorStep
-from engine.games.trickerion.solo.setup import setup_successor
+from engine.games.trickerion.solo import setup as SU
+from engine.games.trickerion.solo.actions import (
+    RerollPrepDice,
+    SuccessorDraw,
+    SuccessorSetup,
+    SuccessorStep,
+)
 from engine.games.trickerion.solo.state import PendingPrepDice, SoloGameState, solo_of, successor
 from engine.games.trickerion.solo.view import solo_view
-from engine.games.trickerion.state import State
+from engine.games.trickerion.state import PerfCard, State
 
 
 class SoloOptions(Options, frozen=True, kw_only=True):
@@ -114,23 +122,33 @@ class SoloRules(TrickerionRules):
     def setup_seats(self) -> int:
         return 1  # only you set up by the base rules; the Successor's setup follows yours
 
+    def variant_performances(self, rng: Rng) -> tuple[list[str], list[PerfCard]]:
+        return SU.deal_performances(self.cat, rng)  # setup.1: the solo cards
+
+    def prophecy_pool(self) -> list[str]:
+        return SU.prophecy_pool(self.cat)  # setup.2
+
+    def deal_variant(self, s: State) -> None:
+        assert isinstance(s, SoloGameState)  # the solo game's state_type
+        s.plans = SU.deal_plans(self.cat, s.rng)  # setup.12, face down
+
     def setup_initiative(self, s: State, ev: list[Event]) -> None:
-        # The Successor's setup (solo «ПОДГОТОВКА ИЛЛЮЗИОНИСТОВ»): it also fixes the order
-        # (you first, setup.11) and gives you the slot-1 coins.
-        o = self.options
-        # the solo game's state_type: the only state its hooks are given
+        # The Successor is set up by the setup's chance step (variant_chance_step) before the
+        # base step goes on; a game dealt before save format 7 draws its setup here.
         assert isinstance(s, SoloGameState)
-        s.solo = setup_successor(
-            self.cat,
-            s,
-            s.players[0].school,
-            o.difficulty,
-            ev,
-            prophecies=self.options.prophecies,
-            easier=o.easier,
-            harder_no_ability=o.harder_no_ability,
-            harder_coins=o.harder_coins,
-        )
+        if s.solo is None:
+            o = self.options
+            picks, plans = legacy.drawn_setup(self.cat, s, o.difficulty, o.prophecies)
+            self.set_up_successor(s, picks, plans, ev)
+
+    def _setting_up(self, s: State) -> bool:
+        """At the setup's chance step of a game dealt today (its plans dealt before play)."""
+        assert isinstance(s, SoloGameState)
+        return s.phase == "setup_initiative" and s.solo is None and bool(s.plans)
+
+    def _picks(self, s: State) -> partial[SuccessorSetup]:
+        o = self.options
+        return partial(SU.draw_picks, self.cat, s, o.difficulty, o.prophecies)
 
     def on_round_start(self, s: State, ev: list[Event]) -> None:
         solo = successor(s)
@@ -159,15 +177,50 @@ class SoloRules(TrickerionRules):
 
     def variant_drawing(self, s: State) -> bool:
         solo = solo_of(s)
-        return solo is not None and solo.draw is not None
+        return (solo is not None and solo.draw is not None) or self._setting_up(s)
 
-    def variant_chance_action(self, s: State) -> SuccessorDraw:
+    def variant_chance_action(self, s: State) -> SuccessorDraw | SuccessorSetup:
+        if self._setting_up(s):
+            return chance.outcome(s.rng, self._picks(s))
         return draws.chance_action(self.cat, s, successor(s))
 
     def variant_chance_step(self, s: State, action: Any, ev: list[Event]) -> None:
+        if self._setting_up(s):
+            self._set_up(s, action, ev)
+            return
         stopped = draws.finish(self.cat, s, successor(s), action, ev)
         if isinstance(stopped, RerollPrepDice) and s.phase == "roll":
             flow.start_advertise(self, s, ev)  # round I's throw came before advertising
+
+    def _set_up(self, s: State, action: Any, ev: list[Event]) -> None:
+        """The setup's chance step: the Successor set up with the picks it carries (checked,
+        the RNG moved on by their draws), then the base step's initiative and what follows."""
+        assert isinstance(s, SoloGameState)
+        if not isinstance(action, SuccessorSetup):
+            raise IllegalAction("trickerion.solo.draw.not_this_draw", draw="setup")
+        o = self.options
+        SU.check_picks(self.cat, s, o.difficulty, o.prophecies, action)
+        chance.take(s.rng, self._picks(s))
+        self.set_up_successor(s, action, s.plans, ev)
+        s.plans = []
+        setup.draw_initiative(self, s, (), ev)
+
+    def set_up_successor(
+        self, s: SoloGameState, picks: SuccessorSetup, plans: list[str], ev: list[Event]
+    ) -> None:
+        """The Successor on its seat with these picks and plans, by this table's options."""
+        o = self.options
+        s.solo = SU.setup_successor(
+            self.cat,
+            s,
+            o.difficulty,
+            picks,
+            plans,
+            ev,
+            easier=o.easier,
+            harder_no_ability=o.harder_no_ability,
+            harder_coins=o.harder_coins,
+        )
 
     def first_performance_day(self, s: State) -> int:
         """Yoruba Spiritmaster's solo ability: the Successor's day first."""
@@ -235,12 +288,13 @@ class SoloRules(TrickerionRules):
         return {PendingPrepDice: answer(PrepDice)}
 
     def variant_view(self, s: State, viewer: int | None) -> dict[str, Any]:
-        solo = solo_of(s)
-        return (
-            {"solo": solo_view(self.cat, s, solo, self.options.harder_coins)}
-            if solo is not None
-            else {}
-        )
+        assert isinstance(s, SoloGameState)
+        solo = s.solo
+        # The plans dealt before its setup lie face down: only their count is public.
+        out: dict[str, Any] = {"plans": len(s.plans)}
+        if solo is not None:
+            out["solo"] = solo_view(self.cat, s, solo, self.options.harder_coins)
+        return out
 
 
 class PrepDice:

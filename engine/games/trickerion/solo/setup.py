@@ -1,20 +1,26 @@
 """The Successor's setup ("ОБЩАЯ ПОДГОТОВКА" 1–2, "ПОДГОТОВКА ИЛЛЮЗИОНИСТОВ" 3–11, and the
 changes for the game without the Academy).
 
-Called once your own magician is chosen (it needs your school), on the state copy of a
-two-player game, with the state's RNG. ``setup.*`` ids are the digest's.
+What lies face down is dealt before play with the other decks (``initial_state``, through the
+rules' deal hooks): the performance deck of solo cards (setup.1), the prophecy stack without the
+removed tokens (setup.2) and the plan deck (setup.12). What the book has you pick at random in
+view, once your own magician is chosen (it needs your school), is one chance step carrying the
+picks (:class:`SuccessorSetup`, drawn by ``draw_picks``): its magician (setup.6), start trick
+(setup.7) and specialists (setup.9). ``setup_successor`` then sets it up on seat ``SEAT``
+without drawing. ``setup.*`` ids are the digest's.
 """
 
 from __future__ import annotations
 
-from engine.core.errors import OptionsError
+from engine.core.errors import IllegalAction, OptionsError
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.games.trickerion.catalog import BOARD_SLOTS, Catalog
 from engine.games.trickerion.solo import rules as R
+from engine.games.trickerion.solo.actions import SuccessorSetup
 from engine.games.trickerion.solo.downtown import single_basic
 from engine.games.trickerion.solo.state import BLOCKED, SoloState
-from engine.games.trickerion.state import Char, State, Trick
+from engine.games.trickerion.state import Char, PerfCard, State, Trick
 
 SEAT = 1  # the Successor's seat; you are seat 0 and always first player (setup.11)
 
@@ -39,28 +45,32 @@ def build_plan_deck(cat: Catalog, rng: Rng, academy: bool = False) -> list[str]:
     return list(reversed(bottom_up))
 
 
-def solo_performances(cat: Catalog, s: State, ev: list[Event]) -> None:
-    """``setup.1``: the performance deck and the face-up row from the solo cards."""
+def deal_performances(cat: Catalog, rng: Rng) -> tuple[list[str], list[PerfCard]]:
+    """``setup.1``: the performance deck (top first) and the face-up row from the solo cards."""
     sp = R.table_packs(cat).performances_pack
     deck: list[str] = []
     leftovers: dict[str, list[str]] = {}
     for theater, n in sp.deck.items():
-        cards = s.rng.shuffled([c.id for c in sp.cards if c.theater == theater])
+        cards = rng.shuffled([c.id for c in sp.cards if c.theater == theater])
         deck.extend(cards[:n])
         leftovers[theater] = cards[n:]
-    s.perf_deck = deck
-    s.row = [
+    row = [
         R.new_perf_card(cat, cid) for cid in leftovers["riverside_theater"][: sp.active_at_start]
     ]
-    R.emit(ev, "performances", "setup.1", row=[pc.id for pc in s.row])
+    return deck, row
 
 
-def remove_prophecies(s: State, ev: list[Event]) -> None:
-    """``setup.2``."""
+def prophecy_pool(cat: Catalog) -> list[str]:
+    """``setup.2``: the prophecy tokens left once the solo game's are out of the box."""
     gone = R.packs().removed_prophecies
-    s.prophecy_stack = [x for x in s.prophecy_stack if x not in gone]
-    s.pending_prophecies = [x for x in s.pending_prophecies if x not in gone]
-    R.emit(ev, "prophecies_removed", "setup.2", prophecies=sorted(gone))
+    return [x for x in cat.prophecies if x not in gone]
+
+
+def deal_plans(cat: Catalog, rng: Rng, academy: bool = False) -> list[str]:
+    """``setup.12``, dealt before play (the Academy is not in the seeds)."""
+    if academy:
+        raise OptionsError("trickerion.solo.academy_not_in_seeds")
+    return build_plan_deck(cat, rng, academy)
 
 
 def magician_choices(
@@ -84,22 +94,50 @@ def start_trick_choices(cat: Catalog, s: State, school: str) -> list[str]:
     return [t for t in cat.level1[school] if t in home and not single_basic(cat, t)]
 
 
+def draw_picks(
+    cat: Catalog, s: State, difficulty: str, prophecies: bool, rng: Rng
+) -> SuccessorSetup:
+    """The Successor's public picks, drawn from ``rng``: a magician of another school than
+    yours (setup.6), a start trick of its school (setup.7), its specialists (setup.9)."""
+    human_school = s.players[1 - SEAT].school
+    magician = rng.choice(magician_choices(cat, human_school, prophecies))
+    trick = rng.choice(start_trick_choices(cat, s, cat.magicians[magician].school))
+    n = R.packs().board.difficulty(difficulty).characters.specialist
+    return SuccessorSetup(magician, trick, tuple(rng.shuffled(list(R.SPECIALISTS))[:n]))
+
+
+def check_picks(
+    cat: Catalog, s: State, difficulty: str, prophecies: bool, picks: SuccessorSetup
+) -> None:
+    """Refuse picks the Successor's setup cannot give, naming the rule they break."""
+    human_school = s.players[1 - SEAT].school
+    if picks.magician not in magician_choices(cat, human_school, prophecies):
+        raise IllegalAction("trickerion.solo.draw.not_a_magician", magician=picks.magician)
+    school = cat.magicians[picks.magician].school
+    if picks.trick not in start_trick_choices(cat, s, school):
+        raise IllegalAction("trickerion.solo.draw.not_a_start_trick", trick=picks.trick)
+    n = R.packs().board.difficulty(difficulty).characters.specialist
+    chosen = picks.specialists
+    if len(chosen) != n or len(set(chosen)) != n or not set(chosen) <= set(R.SPECIALISTS):
+        raise IllegalAction("trickerion.solo.draw.not_the_specialists", n=n)
+
+
 def setup_successor(
     cat: Catalog,
     s: State,
-    human_school: str,
     difficulty: str,
+    picks: SuccessorSetup,
+    plans: list[str],
     ev: list[Event],
     *,
-    prophecies: bool = True,
     easier: bool = False,
     harder_no_ability: bool = False,
     harder_coins: bool = False,
     academy: bool = False,
 ) -> SoloState:
-    """Set the Successor up on seat ``SEAT`` and return its :class:`SoloState`."""
-    if academy:
-        raise OptionsError("trickerion.solo.academy_not_in_seeds")
+    """Set the Successor up on seat ``SEAT`` with its ``picks`` and dealt ``plans`` (the state's
+    performance deck and prophecy stack already the solo game's); return its
+    :class:`SoloState`. Draws nothing."""
     board = R.packs().board
     level = board.difficulty(difficulty)
     solo = SoloState(
@@ -109,21 +147,18 @@ def setup_successor(
         ignore_successor_ability=easier,
         ignore_human_ability=harder_no_ability,
     )
-    rng = s.rng
-    solo_performances(cat, s, ev)
-    remove_prophecies(s, ev)
+    R.emit(ev, "performances", "setup.1", row=[pc.id for pc in s.row])
+    R.emit(ev, "prophecies_removed", "setup.2", prophecies=sorted(R.packs().removed_prophecies))
     p = s.players[SEAT]
-    magician = rng.choice(magician_choices(cat, human_school, prophecies, academy))
-    p.magician, p.school = magician, cat.magicians[magician].school
-    R.emit(ev, "magician", "setup.6", magician=magician)
-    start = rng.choice(start_trick_choices(cat, s, p.school))
+    p.magician, p.school = picks.magician, cat.magicians[picks.magician].school
+    R.emit(ev, "magician", "setup.6", magician=picks.magician)
+    start = picks.trick
     p.tricks = [Trick(start, 0, markers=R.printed_markers(cat, s, solo, start))]
     solo.shopping = list(cat.tricks[start].components)
     R.emit(ev, "start_trick", "setup.7", trick=start, markers=p.tricks[0].markers)
     R.emit(ev, "shopping", "setup.8", props=list(solo.shopping))
     chars = [Char("magician")]
-    specialists = rng.shuffled(list(R.SPECIALISTS))[: level.characters.specialist]
-    chars += [Char(kind) for kind in specialists]
+    chars += [Char(kind) for kind in picks.specialists]
     chars += [Char("apprentice") for _ in range(level.characters.apprentice)]
     p.chars = chars
     R.emit(ev, "characters", "setup.9", chars=[c.kind for c in chars])
@@ -142,7 +177,7 @@ def setup_successor(
         board.setup.human_initiative_slot - 1
     ]
     R.emit(ev, "initiative", "setup.11", order=list(s.order))
-    solo.plan_deck = build_plan_deck(cat, rng, academy)
+    solo.plan_deck = list(plans)
     R.emit(ev, "plan_deck", "setup.12", cards=len(solo.plan_deck))
     # The prep dice replace the two-player rule of closing the +1 slots (dice.1).
     for base in BOARD_SLOTS.values():

@@ -89,6 +89,10 @@ class SoloGameState(State, gc=False):
 
     # None until the Successor is set up (after your setup choices).
     solo: SoloState | None = None
+    # The Successor's plan deck dealt face down before play (setup.12, top first); its setup
+    # puts it by its board (``SoloState.plan_deck``). Last: a format-6 save hashed the state
+    # without it (a solo game dealt before format 7 never fills it, ``solo/legacy.py``).
+    plans: list[str] = []
 
 
 def solo_of(s: State) -> SoloState | None:
