@@ -190,3 +190,56 @@ def test_the_round_plan_holds_the_solo_dice_to_one_colour():
     s.tent_dice = tuple(d for d in s.tent_dice if d.id != green)  # the clear die alone
     legal = g.legal_actions(s, 0)
     assert committed(r, s, 0, legal) == legal
+
+
+def test_the_round_plan_commits_the_last_turn_to_a_perform():
+    """R50-R52: on the round's last turn, with a poster that can be rewarded, the solo bot
+    performs: the action is Perform, gems of the turn's colour top the power up to the lowest
+    space that takes the poster, the hat goes there and the reward is the poster. An earlier
+    turn performs only when its power is about what the Perform needs; a poster out of reach
+    leaves every choice open."""
+    from engine.games.magnificent import actions as A
+    from engine.games.magnificent.plan import perform_committed
+    from tests.magnificent.helpers import act, build_fragments, cards, put_die, ready, space_index
+
+    g, s = ready(1, seed=3)
+    r = g.rules
+    p = s.players[0]
+    p.posters = ("p01", *(None,) * (len(p.posters) - 1))  # orange_small on the starting tent
+    p.built = ()
+    build_fragments(g, s, 0, ["orange_small"])
+    p.gems = dict.fromkeys(p.gems, 0)
+    cards(s, 0, [c.id for c in p.cards])
+    die = put_die(s, "orange", 2)
+    p.turns = 3
+    s, _ = act(g, s, A.TakeDie(die, 0))
+    p = s.players[0]
+
+    def kinds(legal):
+        return {a.action for a in legal if isinstance(a, A.Choose)}
+
+    legal = g.legal_actions(s, 0)
+    assert kinds(legal) == {"travel", "perform"}
+    # 2 power and no gem: the 4-power space is out of reach, nothing committed
+    assert perform_committed(r, s, 0, legal) == legal
+    p.gems["orange"] = 1
+    legal = g.legal_actions(s, 0)
+    assert kinds(perform_committed(r, s, 0, legal)) == {"perform"}
+    p.turns = 1  # an earlier turn: the same, its power about what the Perform needs
+    assert kinds(perform_committed(r, s, 0, legal)) == {"perform"}
+    s.turn.plus = 8  # ... but 10 power is worth a Build or a Travel
+    legal = g.legal_actions(s, 0)
+    assert perform_committed(r, s, 0, legal) == legal
+    p.turns = 3  # the round's last turn performs with it all the same
+    assert kinds(perform_committed(r, s, 0, legal)) == {"perform"}
+    s.turn.plus = 0
+    s, _ = act(g, s, A.Choose("perform"))
+    assert perform_committed(r, s, 0, g.legal_actions(s, 0)) == [A.SpendGem("orange")]
+    s, _ = act(g, s, A.SpendGem("orange"))
+    four = space_index(g, 4)
+    hats = perform_committed(r, s, 0, g.legal_actions(s, 0))
+    assert hats and {a.space for a in hats} == {four} and all(isinstance(a, A.Hat) for a in hats)
+    s, _ = act(g, s, hats[0])
+    legal = g.legal_actions(s, 0)
+    assert A.Reward(()) in legal
+    assert perform_committed(r, s, 0, legal) == [a for a in legal if a != A.Reward(())]

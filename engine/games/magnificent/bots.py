@@ -6,7 +6,8 @@ on the cards will cost at round end), gems, camp cells, tents, posters held (mor
 could be rewarded now), in the solo game the round's plan (``plan``: the posters one Perform
 could reward together, by how much of their needs and of its power is there), trainer
 markers, the best master card to score now, and the power still to spend this turn. In the
-solo game the dice it may take are held to the round's colour (``plan.committed``). The
+solo game the dice it may take are held to the round's colour (``plan.committed``) and a
+turn that can reward posters to a Perform (``plan.perform_committed``). The
 rollouts play this value one step ahead with the same dice, so they follow the same plan.
 Ties go to the bot's own seeded stream, never the game's.
 """
@@ -108,10 +109,12 @@ class GreedyBot:
 
     @staticmethod
     def _planned(game: Any, state: Any, seat: int, legal: list[Any]) -> list[Any]:
-        """The dice the round's plan allows (solo only, as the plan term)."""
+        """The dice and the Performs the round's plan commits to (solo only, as the plan
+        term)."""
         if len(state.players) != 1:
             return legal
-        return plan.committed(game.rules, state, seat, legal)
+        legal = plan.committed(game.rules, state, seat, legal)
+        return plan.perform_committed(game.rules, state, seat, legal)
 
     def _one_step(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
         if len(legal) > 5 * SAMPLE:

@@ -5,18 +5,23 @@ A poster pays only once its slot has a tent under it, its fragments are built an
 (and its tent's) are paid, all at one Perform (R52). A one-turn look sees a Travel to a tent
 or a Build of a fragment pay nothing; the plan prices that progress toward the targets
 together (fragments as one multiset across them, gems against one store, a clear gem for any
-colour), so a turn that supplies a target is worth part of the Perform it prepares.
+colour), so a turn that supplies a target is worth part of the Perform it prepares. What
+the plan commits the solo bot to, its choices held to it (``committed``, the round's dice;
+``perform_committed``, the Perform that cashes the posters), is read from the state alone,
+so rollouts and a loaded save follow the same plan.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Any, get_args
 
 from engine.games.magnificent import actions as A
-from engine.games.magnificent import common
+from engine.games.magnificent import common, perform
 from engine.games.magnificent.components import COLOURS
 from engine.games.magnificent.rules import START, TURNS
+from engine.games.magnificent.turn import ap
 
 TARGETS = 3  # posters one Perform rewards at most without an assistant (R50: spaces 11-13)
 FACE = 3.5  # a die's average face
@@ -183,3 +188,73 @@ def committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
 def _face(s: Any, die: int) -> int:
     face: int = next(d.face for d in s.tent_dice if d.id == die)
     return face
+
+
+def performance(r: Any, s: Any, seat: int) -> tuple[tuple[int, ...], int, int, str] | None:
+    """The best Perform within this turn's reach: (the poster slots it rewards, the track
+    space its hat takes, the gems still to spend for power, which gem), or None when no poster
+    can be rewarded. The reach is the turn's power and 2 a gem of its colour or clear beyond
+    what the posters pay (R29); the space is the lowest vacant one that takes them all
+    (R50-R51); the posters, those paying most that can be rewarded together (R52)."""
+    p = s.players[seat]
+    filled = [i for i, x in enumerate(p.posters) if x is not None and p.tents[i] is not None]
+    taken = common.occupied(s)
+    free = [(sp.ap or 0, sp.posters, i) for i, sp in enumerate(r.track) if i not in taken]
+    now = ap(s)
+    colour = s.turn.colour
+    best: tuple[float, tuple[int, ...], int, int, str] | None = None
+    for k in range(1, min(TARGETS, len(filled)) + 1):
+        for combo in combinations(filled, k):
+            if not perform.eligible(r, s, seat, combo, ""):
+                continue
+            _, gems = perform._needs(r, s, seat, combo)
+            pay = perform.gem_payment(p, gems)
+            assert pay is not None  # eligible posters can be paid
+            own = p.gems[colour] - pay[colour] if colour != "clear" else 0
+            spare = own + p.gems["clear"] - pay["clear"]
+            spaces = [(a, i) for a, n, i in free if n >= k and a <= now + 2 * spare]
+            if not spaces:
+                continue
+            need, space = min(spaces)
+            worth = sum(_needs(r, p, i)[3] for i in combo)
+            if best is None or worth > best[0]:
+                gems_short = max(0, -(-(need - now) // 2))
+                best = (worth, combo, space, gems_short, colour if own > 0 else "clear")
+    return None if best is None else best[1:]
+
+
+# An earlier turn commits to a Perform only when its power is about what the Perform needs
+# (within less than a die's average): more is worth a Build or a Travel.
+SLACK = 3
+
+
+def perform_committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
+    """The turns the round's plan commits to a Perform (solo): when posters can be rewarded on
+    the round's last turn, or on an earlier one whose power is about what the Perform needs,
+    the action is Perform, the power is topped up with the gems that reach the space, the hat
+    goes to the lowest space that takes them, and the reward (at any Perform) is the posters
+    paying most. The value alone does not cash them: a ready poster held keeps about half its
+    worth in the plan and poster terms, so a Travel that adds gems and posters looks better."""
+    if s.phase != "turn" or s.pending or s.turn.stage not in ("act", "perform", "reward"):
+        return legal
+    p = s.players[seat]
+    if s.turn.stage == "reward":
+        worth = {
+            a: sum(_needs(r, p, i)[3] for i in a.slots) for a in legal if isinstance(a, A.Reward)
+        }
+        top = max(worth.values(), default=0.0)
+        return [a for a in legal if worth.get(a, top) >= top]
+    planned = performance(r, s, seat)
+    if planned is None:
+        return legal
+    _, space, gems_short, gem = planned
+    if s.turn.stage == "act":
+        if p.turns < TURNS - 1 and ap(s) > (r.track[space].ap or 0) + SLACK:
+            return legal
+        keep = [a for a in legal if not isinstance(a, A.Choose) or a.action == "perform"]
+        return keep if A.Choose("perform") in keep else legal
+    if gems_short:
+        keep = [a for a in legal if a == A.SpendGem(gem)]
+    else:
+        keep = [a for a in legal if isinstance(a, A.Hat) and a.space == space]
+    return keep or legal
