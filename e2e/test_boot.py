@@ -131,8 +131,74 @@ def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
             f"{seconds(boot['timings']['ready'])} / {table_ms / 1000:.2f} s "
             f"(the snapshot: {tab.evaluate('marqueeBoot.snapshot ?? {}')})"
         )
+        resume_figures(tab, wait_for_boot, figures)
     finally:
         context.close()
+
+
+# Where a start that resumes a table spends its time: ms since navigation of each step (the
+# page's marks, docs/boot.md), with the worker's own durations of the memory snapshot.
+START_STEPS = """(() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const mark = (name) => performance.getEntriesByName(`marquee:${name}`)[0]?.startTime;
+  const used = marqueeBoot.snapshot?.used ?? {};
+  const t = marquee.timings;
+  return {
+    "HTML parsed": nav.domInteractive,
+    "boot.js run": mark("boot-js"),
+    "PyScript imported": mark("pyscript"),
+    "worker made": mark("worker"),
+    "wasm compiled (page)": mark("wasm-compiled"),
+    "kept table drawn": t.keptTable,
+    "snapshot read (worker, ms)": used.readMs,
+    "snapshot restored + wheels (worker, ms)": used.loadMs,
+    "CPython + wheels ready": mark("installed"),
+    "engine ready": mark("ready"),
+    "save handed to the engine": t.resumeAsked,
+    "load call (modules, packs, save, snapshot; ms)": t.resumeLoad,
+    "live table drawn": t.firstScreen,
+  };
+})()"""
+
+
+def resume_figures(tab, wait_for_boot, figures) -> None:
+    """Reloads of a tab at a table, alternated: with the table kept when the page was left
+    (app/lastview.js), and with it removed before the page runs (the start before it: the
+    "opening your game" words until the engine's table). Figures only."""
+    tab.add_init_script(
+        "if (sessionStorage.getItem('test:unkept')) localStorage.removeItem('marquee:lastview')"
+    )
+    runs: dict[bool, list[dict]] = {True: [], False: []}
+    for kept in (True, False) * 3:
+        tab.evaluate(
+            "sessionStorage.removeItem('test:unkept')"
+            if kept
+            else "sessionStorage.setItem('test:unkept', '1')"
+        )
+        tab.reload()
+        assert wait_for_boot(tab)["state"] == "ready"
+        tab.evaluate("marquee.ready()")
+        steps = tab.evaluate(START_STEPS)
+        # the kept table is drawn exactly when there is one to draw
+        assert (steps["kept table drawn"] is not None) == kept, steps
+        runs[kept].append(steps)
+
+    def median(rows, key):
+        values = sorted(r[key] for r in rows if r[key] is not None)
+        return values[len(values) // 2] if values else None
+
+    def first_table(rows):
+        return [(r["kept table drawn"] or r["live table drawn"]) / 1000 for r in rows]
+
+    for kept, label in ((False, "no kept view"), (True, "kept view")):
+        figures[f"reload at a table, {label}: first table drawn, s (3 alternated)"] = " ".join(
+            f"{x:.2f}" for x in first_table(runs[kept])
+        )
+    for key in runs[True][0]:
+        both = [median(runs[k], key) for k in (False, True)]
+        figures[f"  {key}: median without / with kept view"] = " / ".join(
+            "-" if v is None else f"{v:.0f}" for v in both
+        )
 
 
 def test_loading_screen_mid_way(page, site_url, wait_for_boot, screenshot):

@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 
+import pytest
 from playwright.sync_api import expect
 
-from helpers import no_problems, open_page, reload_page
+from conftest import watch
+from helpers import no_problems, open_page, reload_page, ui
 
 SHEET = '[data-testid="oracle-sheet"]'
 TARGETS = f'{SHEET} [data-legal="true"]'
@@ -324,13 +327,122 @@ def test_reload_mid_session_resumes_the_same_sheet(page, site_url):
     reload_page(page)
     expect(page.locator(SHEET)).to_be_visible()
     assert page.evaluate("marquee.hash()") == before
-    # never a blank page while the engine reopens the game: its words at once (the boot screen
-    # hides a moment before the app's first draw), then the table
+    # never a blank page, never the "opening your game" words: the table kept when the page was
+    # left is on screen before the boot screen goes (app/lastview.js), then the engine's own
     shown = page.evaluate("window.__afterBoot")
-    assert shown[shown[0] == "blank" :][:1] == ["resuming"] and "blank" not in shown[1:], shown
-    assert shown[-1] == "content", shown
+    assert shown == ["content"], shown
     expect(page.locator(f"{SHEET} .o-line.drawn")).to_have_count(lines)
     click_a_target(page, rng)  # and play goes on
+    no_problems(page)
+
+
+# Each change of what #app shows while the page starts, in order: "waking" (the kept table, read
+# only, its note up), "live" (the table without the note), "resuming" (the words alone),
+# "blank"; with the boot's state at that moment.
+RECORD_START = """(() => {
+  const seen = (window.__start = []);
+  const look = () => {
+    const app = document.getElementById("app");
+    if (!app) return;
+    const sheet = app.querySelector('[data-testid="oracle-sheet"]');
+    const now = sheet && app.querySelector('[data-testid="table-waking"]') ? "waking"
+      : sheet ? "live"
+      : app.querySelector("[data-testid=resuming]") ? "resuming"
+      : "blank";
+    const last = seen[seen.length - 1];
+    if (last?.[0] !== now) seen.push([now, window.marqueeBoot?.state ?? "none"]);
+  };
+  new MutationObserver(look).observe(document, {
+    subtree: true, childList: true, attributes: true, characterData: true,
+  });
+})();"""
+
+
+@pytest.fixture
+def page_without_sw(browser):
+    """A page whose every request the test can hold: no service worker serves it from its
+    cache (web/sw.js, which a later load would otherwise use)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block")
+    page = context.new_page()
+    watch(page)
+    yield page
+    context.close()
+
+
+def test_a_reload_draws_the_kept_table_before_the_engine(page_without_sw, site_url, screenshot):
+    """The table as it was left is drawn at once on a reload, inert while the engine wakes
+    (held back here: its wheel is not served until the test says so), then replaced by the
+    engine's own table of the same position."""
+    page = page_without_sw
+    open_page(page, site_url)
+    start_from_lobby(page, "practice", seed=21)
+    rng = random.Random(5)
+    for _ in range(8):
+        click_a_target(page, rng)
+    before = page.evaluate("marquee.hash()")
+    lines = page.locator(f"{SHEET} .o-line.drawn").count()
+    held = []
+    wheel = re.compile(r".*/pyodide/marquee-[^/]*\.whl$")
+    page.route(wheel, lambda route: held.append(route))
+    page.add_init_script(RECORD_START)
+    with page.expect_request(wheel, timeout=120_000):
+        page.reload()
+    expect(page.get_by_test_id("table-waking")).to_have_text(ui("ui.table.waking"))
+    expect(page.locator(f"{SHEET} .o-line.drawn")).to_have_count(lines)
+    assert page.evaluate("marqueeBoot.state") == "loading"
+    assert page.evaluate("marquee.timings.keptTable") > 0
+    assert page.locator(".screen-host").evaluate("el => el.inert")
+    # a click on a lit target of the kept sheet plays nothing, and the note says why
+    target = page.locator(TARGETS).first.bounding_box()
+    page.mouse.click(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
+    expect(page.get_by_test_id("table-waking")).to_have_text(ui("ui.table.waking_click"))
+    assert page.get_by_test_id("table-waking").get_attribute("role") == "status"
+    for size, name in (((1366, 768), "kept-table-1366"), ((390, 844), "kept-table-390")):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        screenshot(page, name)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert held, "the engine's wheel is held back"
+    for route in held:
+        route.continue_()
+    page.evaluate("marquee.ready()")
+    expect(page.get_by_test_id("table-waking")).to_have_count(0)
+    assert page.evaluate("marquee.hash()") == before
+    expect(page.locator(f"{SHEET} .o-line.drawn")).to_have_count(lines)
+    # the kept table first, then the live one: nothing blank or wordless in between
+    shown = page.evaluate("window.__start")
+    assert [s for s, _ in shown if s != "blank"][:1] == ["waking"], shown
+    assert [s for s, _ in shown][-2:] == ["waking", "live"], shown
+    assert shown[-2][1] == "loading", shown
+    assert not page.locator(".screen-host").evaluate("el => el.inert")
+    click_a_target(page, rng)  # and play goes on
+    assert page.evaluate("marquee.hash()") != before
+    no_problems(page)
+
+
+def test_a_kept_table_of_another_position_is_not_shown(page, site_url):
+    """The kept view is tied to its autosave: a save that moved on since (here, written again
+    at a later step under the same slot) opens through the engine, never through a view of
+    an older position."""
+    open_page(page, site_url)
+    start_from_lobby(page, "practice", seed=22)
+    rng = random.Random(6)
+    click_a_target(page, rng)
+    # the page is hidden (the view is kept), then the game moves on and is saved again
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide'))")
+    kept = page.evaluate("JSON.parse(localStorage.getItem('marquee:lastview'))")
+    assert kept and kept["step"] == page.evaluate("marquee.snapshot().step"), kept
+    click_a_target(page, rng)
+    assert page.evaluate("marquee.snapshot().step") > kept["step"]
+    # (a reload keeps the view again on its way out: put the older one back after it)
+    page.add_init_script(
+        "localStorage.setItem('marquee:lastview', " + json.dumps(json.dumps(kept)) + ")"
+    )
+    page.add_init_script(RECORD_START)
+    reload_page(page)
+    shown = [s for s, _ in page.evaluate("window.__start")]
+    assert "waking" not in shown and shown[-1] == "live", shown
+    assert page.evaluate("marquee.snapshot().step") > kept["step"]
     no_problems(page)
 
 

@@ -10,6 +10,7 @@ import * as auto from "./app/automation.js";
 import { afterEngine, announce, call, connected, early, exclusive, join, reporting } from "./app/engine.js";
 import * as bots from "./app/bots.js";
 import * as guide from "./app/guide.js";
+import * as lastview from "./app/lastview.js";
 import * as review from "./app/review.js";
 import * as rules from "./app/rules.js";
 import { openers } from "./app/reviewing.js";
@@ -41,6 +42,8 @@ const S = {
   screen: "boot", // "lobby" | "table" | "review"
   setup: null, // the lobby's choices: {game, players, options, seats, seed, hints}
   lobbyError: null,
+  strings: {}, // the translator's strings (the game's own kept with the last table: app/lastview.js)
+  waking: null, // {slot, note}: the last table is drawn read-only until the engine resumes it
 };
 const { timings } = auto;
 const errorText = (error) => auto.errorText(S.t, error);
@@ -49,9 +52,14 @@ let root, topbar, screenEl;
 // --------------------------------------------------------------------------- start-up
 
 async function loadStrings() {
-  S.t = makeTranslator(
-    connected() ? await call("strings", { lang: S.lang }) : (early.strings[S.lang] ?? early.strings.en),
-  );
+  S.strings = connected() ? await call("strings", { lang: S.lang }) : (early.strings[S.lang] ?? early.strings.en);
+  S.t = makeTranslator(S.strings);
+}
+
+/** The strings the page holds beyond the build's copy of the page strings (the game's own). */
+function gameStrings() {
+  const page = early?.strings[S.lang] ?? {};
+  return Object.fromEntries(Object.entries(S.strings).filter(([code]) => !(code in page)));
 }
 
 function onEngineReady() {
@@ -59,7 +67,9 @@ function onEngineReady() {
   timings.engineReady = Math.round(performance.now());
   join(window.marqueeBridge);
   exclusive(async () => {
-    if (root) {
+    if (S.waking) {
+      await wake();
+    } else if (root) {
       // the lobby is up already: the engine's own answers replace the build's copy of them
       useLimits((await call("version")).limits);
       await loadStrings();
@@ -87,7 +97,11 @@ if (window.marqueeBridge?.call) onEngineReady();
 function startEarly() {
   const resumes =
     (store.tab.load("screen") === "table" && Boolean(store.tab.load("game"))) || store.load("autosave") !== null;
-  if (connected() || !early || resumes) return;
+  if (connected() || !early) return;
+  if (resumes) {
+    startKept();
+    return;
+  }
   startPage().then(() => {
     if (connected()) return;
     document.documentElement.dataset.lobby = "early";
@@ -127,6 +141,63 @@ async function startPage() {
     }
   }
   showLobby();
+}
+
+/** A reload of a table whose view was kept (app/lastview.js): that table at once, inert, under a
+ *  note saying the engine is waking, until `wake` hands over to the engine's own. */
+function startKept() {
+  const id = store.tab.load("screen") === "table" ? store.tab.load("game") : null;
+  const slot = id ? saves.loadSlot(id) : null;
+  const view = slot && lastview.take(slot, initialLang());
+  if (!view) return;
+  root = document.getElementById("app");
+  root.hidden = false;
+  S.lang = view.lang;
+  document.documentElement.lang = S.lang;
+  useLimits(early.version.limits);
+  S.strings = { ...(early.strings[S.lang] ?? early.strings.en), ...view.strings };
+  S.t = makeTranslator(S.strings);
+  S.games = early.games;
+  S.setup = initialSetup(S.games);
+  const note = h("p", { class: "waking", role: "status", testid: "table-waking" }, S.t("ui.table.waking"));
+  clear(root, (topbar = h("header", { class: "topbar" })), note, (screenEl = h("div", { class: "screen-host" })));
+  topbar.inert = screenEl.inert = true;
+  // a click on the inert table reaches #app: it is told why nothing happens
+  root.addEventListener("click", notYet);
+  S.waking = { slot, note };
+  table.drawKept(slot, view);
+  document.documentElement.dataset.lobby = "early"; // the loading screen: a strip at the foot
+  timings.keptTable = Math.round(performance.now());
+}
+
+function notYet() {
+  if (!S.waking) return;
+  S.waking.note.textContent = S.t("ui.table.waking_click");
+  S.waking.note.classList.add("said");
+}
+
+/** The engine is ready: it loads the kept table's save and its own table replaces the kept one
+ *  in one go (or the lobby says why it could not). */
+async function wake() {
+  const { slot, note } = S.waking;
+  useLimits((await call("version")).limits);
+  S.games = await call("games", { lang: S.lang });
+  const done = () => {
+    S.waking = null;
+    root.removeEventListener("click", notYet);
+    topbar.inert = screenEl.inert = false;
+    note.remove();
+    document.documentElement.dataset.lobby = "engine";
+  };
+  try {
+    await table.resume(slot);
+    done();
+  } catch (error) {
+    done();
+    await loadStrings();
+    S.lobbyError = S.t("ui.error.resume_failed", { reason: errorText(error) });
+    showLobby();
+  }
 }
 
 function redrawTopbar() {
@@ -415,6 +486,7 @@ marquee.guide = guide.state;
 table.attach({
   lang: () => S.lang,
   t: () => S.t,
+  gameStrings,
   screen: () => S.screen,
   show(screen) {
     S.screen = screen;

@@ -342,6 +342,7 @@ function fetchFailed(path, url, error) {
 
 /** PyScript made the engine's worker (index.html's <script type="py" worker>). */
 function onWorker(xworker) {
+  mark("worker");
   xworker.addEventListener("message", onWorkerMessage);
   // an exception out of web/main.py, or a runtime that could not load at all
   xworker.onerror = ({ error }) => {

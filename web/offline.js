@@ -83,6 +83,8 @@ async function register() {
   try {
     // updateViaCache "none": a new sw.js is seen even behind a caching proxy
     reg = await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href, updateViaCache: "none" });
+    // (a browser that blocks service workers by policy answers with no registration at all)
+    if (!reg) throw new Error("service workers are blocked");
   } catch (error) {
     // no service worker (plain http on a remote host, private modes): the site still works online
     console.warn("marquee: offline mode unavailable:", error?.message ?? error);

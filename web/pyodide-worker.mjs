@@ -9,7 +9,7 @@
 //   {kind: "fetch-failed", url, error}  a download failed (network, or a wheel's sha256)
 //   {kind: "compiled"}                  Pyodide's WebAssembly module is instantiated
 //   {kind: "installed"}                 CPython started, the wheels installed
-//   {kind: "snapshot-used", bytes}      CPython restored from the memory snapshot (below)
+//   {kind: "snapshot-used", bytes, readMs, loadMs} CPython restored from the memory snapshot (below)
 //   {kind: "snapshot-refused", error}   the snapshot could not be restored (dropped)
 //   {kind: "snapshot-made", made|failed} a snapshot for the next visit is kept (or not)
 // web/main.py then posts "main", and "ready" or "failed".
@@ -152,11 +152,20 @@ function makeSnapshot() {
 /** PyScript's loader, with Pyodide's files from the site's pyodide/ folder (PyScript would
  *  look for them beside this module), restored from the memory snapshot when there is one. */
 export async function loadPyodide(options = {}) {
+  const asked = performance.now();
   const snapshot = typeof caches === "undefined" ? null : await readSnapshot();
   if (snapshot) {
+    const read = performance.now();
     try {
       const pyodide = await load({ ...options, indexURL, _loadSnapshot: snapshot });
-      post({ kind: "snapshot-used", bytes: snapshot.byteLength });
+      // (how long reading it from the cache took, and restoring it with the wheels installed)
+      const ms = (a, b) => Math.round(b - a);
+      post({
+        kind: "snapshot-used",
+        bytes: snapshot.byteLength,
+        readMs: ms(asked, read),
+        loadMs: ms(read, performance.now()),
+      });
       post({ kind: "installed" });
       return pyodide;
     } catch (error) {

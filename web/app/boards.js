@@ -2,6 +2,7 @@
 // generic view until then or when none is registered) and the api a renderer is handed.
 
 import * as generic from "../games/generic.js";
+import { connected } from "./engine.js";
 import { RENDERERS } from "../games/index.js";
 import { seatName } from "../ui/seats.js";
 
@@ -9,6 +10,14 @@ import { seatName } from "../ui/seats.js";
 // generic view (a data dump) flashing before the real board reads as a broken page.
 let current = { id: null, mod: generic, pending: false };
 const loaded = [];
+
+// The last game data packs the engine sent, kept with the last table (app/lastview.js) so that
+// its board draws before the engine is there: {game, packs}.
+let data = { game: null, packs: null };
+export const keptData = (game) => (data.game === game ? data.packs : null);
+export function keepData(game, packs) {
+  if (packs) data = { game, packs };
+}
 
 /** Called when a renderer has loaded (the table, or the review, redraws with it). */
 export function onLoaded(fn) {
@@ -46,6 +55,14 @@ document.addEventListener(
   { once: true },
 );
 
+const asleep = new Error("the engine is not there yet and no game data was kept");
+
+async function gameData(call, game) {
+  const packs = await call("game_data", { game });
+  data = { game, packs };
+  return packs;
+}
+
 /** Draw `snap` into `container`. `page`: {viewer, lang, t, hint, call, act, review} of the
  *  table, or of the review (`review`: a past position, where nothing is asked about a move). */
 export function renderBoard(container, snap, page) {
@@ -62,8 +79,10 @@ export function renderBoard(container, snap, page) {
     viewer,
     // isolated (FSI…PDI) so that the board's own sentences keep their order around it
     seatName: (i) => `\u2068${seatName(snap.seats, i, t)}\u2069`,
-    why: (action) => ask(() => (viewer === null || page.review ? null : call("why", { seat: viewer, action, lang }))),
-    gameData: () => ask(() => call("game_data", { game: snap.game })),
+    why: (action) =>
+      ask(() => (viewer === null || page.review || !connected() ? null : call("why", { seat: viewer, action, lang }))),
+    gameData: () =>
+      ask(() => (connected() ? gameData(call, snap.game) : (keptData(snap.game) ?? Promise.reject(asleep)))),
     // a refused move shows in the error banner, as from the buttons, and still rejects
     act: page.act,
     generic: generic.renderValue,

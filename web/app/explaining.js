@@ -4,7 +4,7 @@
 // know (a MutationObserver sees their new nodes).
 
 import { TERM_HOSTS, markTerms, termHelp, termMatcher } from "../ui/terms.js";
-import { call } from "./engine.js";
+import { call, connected } from "./engine.js";
 
 let host; // {t(), lang(), snap()}
 let key = ""; // the game and language the matcher is for
@@ -36,6 +36,8 @@ function seen(records) {
 /** Whether the matcher fits the game and language on screen; if not, fetch the fitting one
  *  (the page's nodes are marked once it comes). */
 function follow() {
+  // (a table kept from the last visit is drawn before the engine: its terms come with the live one)
+  if (!connected()) return false;
   const snap = host.snap();
   const want = snap ? `${snap.game}\u0000${host.lang()}` : "";
   if (want !== key) {

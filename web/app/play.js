@@ -13,7 +13,8 @@ import * as boards from "./boards.js";
 import * as bots from "./bots.js";
 import * as guide from "./guide.js";
 import * as rules from "./rules.js";
-import { call, exclusive, reporting } from "./engine.js";
+import { call, connected, exclusive, reporting } from "./engine.js";
+import * as lastview from "./lastview.js";
 import * as saves from "./saves.js";
 
 const T = {
@@ -35,10 +36,11 @@ const T = {
   chart: null, // the bridge's chart of the finished game on screen: {hash, chart}
   chartFigure: null, // the figure the ending's chart shows (null: the game's first)
   refs: null, // the table's elements (ui/table/)
+  kept: null, // the last table's view drawn read-only while the engine wakes (app/lastview.js)
 };
 
-// {lang(), t(), screen(), show(screen), el(), loadStrings(), redrawTopbar(), showLobby(), act(action),
-//  again(), review()}
+// {lang(), t(), gameStrings(), screen(), show(screen), el(), loadStrings(), redrawTopbar(), showLobby(),
+//  act(action), again(), review()}
 let page;
 export function attach(host) {
   page = host;
@@ -48,6 +50,7 @@ export function attach(host) {
 export const snap = () => T.snap;
 export const viewer = () => T.viewer;
 export const covered = () => T.covered;
+export const waking = () => T.kept !== null;
 
 /** The table is no longer on screen. */
 export function leave() {
@@ -103,16 +106,36 @@ export async function openTable(snap) {
   enterTable();
 }
 
+/** The table `slot` was last drawn as (`view`, lastview.js), read-only until `resume` hands
+ *  over to the engine's own. Nothing is asked of the engine meanwhile. */
+export function drawKept(slot, view) {
+  const { viewer, shown, group } = slot;
+  Object.assign(T, { snap: view.snap, viewer, shown, covered: false, group, freshFrom: view.snap.step, error: null });
+  Object.assign(T, { tabNotice: null, loadNotice: null, fork: slot.fork ?? null, kept: view });
+  T.chart = view.chart ? { hash: view.hash, chart: view.chart } : null;
+  boards.keepData(view.snap.game, view.data);
+  page.show("table");
+  enterTable();
+}
+
 export async function resume(slot) {
   const refused = refuseText(slot.text);
   if (refused) throw pageError(page.t(), refused.code, refused.params);
+  const asked = performance.now();
+  timings.resumeAsked = Math.round(asked);
   const snap = await call("load", { text: slot.text, viewer: slot.viewer, lang: page.lang() });
+  // (the game's modules and packs imported, the save read, the first snapshot taken)
+  timings.resumeLoad = Math.round(performance.now() - asked);
+  // the engine decides: a kept table that is not this position goes, whatever happens next
+  const kept = T.kept && lastview.matches(T.kept, snap) ? T.kept : null;
+  T.kept = null;
   if (snap.hash !== slot.hash) throw pageError(page.t(), "ui.error.resume_mismatch");
   bots.stop();
   bots.unstall();
   const { viewer, shown, covered, group } = slot;
   Object.assign(T, { snap, viewer, shown, covered, group, freshFrom: snap.step, error: null });
-  Object.assign(T, { refs: null, tabNotice: null, loadNotice: null, fork: slot.fork ?? null, chart: null });
+  Object.assign(T, { refs: null, tabNotice: null, loadNotice: null, fork: slot.fork ?? null });
+  if (!kept) T.chart = null;
   page.show("table");
   saves.adopt(slot.id);
   await page.loadStrings();
@@ -159,8 +182,9 @@ function refresh() {
   if (page.screen() !== "table" || !T.refs) return;
   const started = performance.now();
   updateTable(T.refs, tableCtx());
-  guide.drawn(T.snap, page.t()); // (the guided first game's step, if one is under way)
   timings.render = Math.round((performance.now() - started) * 10) / 10;
+  if (T.kept) return; // (a kept table: no guide, no bots until the engine is there)
+  guide.drawn(T.snap, page.t()); // (the guided first game's step, if one is under way)
   bots.schedule();
 }
 boards.onLoaded(refresh);
@@ -252,6 +276,7 @@ export async function confirmCover() {
 
 export async function act(action) {
   if (page.screen() !== "table" || !T.snap) throw pageError(page.t(), "ui.error.no_table");
+  if (T.kept) throw pageError(page.t(), "ui.table.waking_click");
   if (T.viewer === null) throw pageError(page.t(), "ui.error.no_seat");
   await confirmCover();
   guide.gate(action); // a guided game lets through only the step's move (throws "not yet")
@@ -392,3 +417,26 @@ bots.drive({
     }
   },
 });
+
+/** Keep the table on screen for the next start (lastview.js): when the page is left or hidden,
+ *  once, rather than at every move. Only a table the engine stands behind and that shows one
+ *  seat's view as it was saved: not a covered hotseat table, not a kept one. */
+function keepView() {
+  if (page?.screen() !== "table" || !T.snap || T.covered || T.kept || !connected() || !saves.gameId()) return;
+  const { snap, viewer } = T;
+  const chart = T.chart?.hash === snap.hash ? T.chart.chart : null;
+  const data = boards.keptData(snap.game);
+  lastview.keep({
+    id: saves.gameId(),
+    hash: snap.hash,
+    step: snap.step,
+    lang: page.lang(),
+    viewer,
+    snap,
+    chart,
+    data,
+    strings: page.gameStrings(),
+  });
+}
+addEventListener("pagehide", keepView);
+document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && keepView());

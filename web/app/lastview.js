@@ -1,0 +1,51 @@
+// The last table this page drew, kept when the page is left (docs/boot.md, "the table before
+// the engine"), so that the page resuming its game draws it at once, read-only, while the
+// engine wakes. It is the snapshot the page was handed for the screen's seat (the engine's view
+// filtered for that seat), never more; a covered hotseat table is not kept. It is trusted only
+// for the autosave it was drawn from (slot id, hash and step), in the language it was drawn in
+// and by the build that drew it; the engine's own snapshot of the loaded save decides after.
+// One record in all: it is read and removed at start, so it holds storage only while the page
+// is closed.
+
+import * as store from "../ui/store.js";
+
+const KEY = "lastview";
+
+// the hash of every file the page names (scripts/build.py's boot manifest)
+const build = (() => {
+  try {
+    return JSON.parse(document.getElementById("marquee-boot-manifest")?.textContent || "null")?.build ?? null;
+  } catch {
+    return null;
+  }
+})();
+
+/** Keep `view`: {id, hash, step, lang, viewer, snap, chart, strings, data}. */
+export function keep(view) {
+  if (!build) return;
+  store.put(KEY, { ...view, build });
+}
+
+/** The kept view of `slot` in `lang`, or null (none, another game's, another position, another
+ *  language or build). The record is removed either way: it is used once. */
+export function take(slot, lang) {
+  const view = store.load(KEY);
+  store.remove(KEY);
+  const fits =
+    view &&
+    build &&
+    view.build === build &&
+    view.id === slot.id &&
+    view.hash === slot.hash &&
+    view.step === slot.step &&
+    view.lang === lang &&
+    view.viewer === slot.viewer &&
+    !slot.covered &&
+    view.snap?.hash === slot.hash &&
+    view.snap?.step === slot.step;
+  return fits ? view : null;
+}
+
+/** The engine's snapshot of the loaded save is the position the kept view showed. */
+export const matches = (view, snap) =>
+  snap.hash === view.hash && snap.step === view.step && snap.viewer === view.viewer;
