@@ -338,7 +338,7 @@ def test_reload_mid_session_resumes_the_same_sheet(page, site_url):
 
 # Each change of what #app shows while the page starts, in order: "waking" (the kept table, read
 # only, its note up), "live" (the table without the note), "resuming" (the words alone),
-# "blank"; with the boot's state at that moment.
+# "bare" (the top bar before the table), "blank"; with the boot's state at that moment.
 RECORD_START = """(() => {
   const seen = (window.__start = []);
   const look = () => {
@@ -348,6 +348,7 @@ RECORD_START = """(() => {
     const now = sheet && app.querySelector('[data-testid="table-waking"]') ? "waking"
       : sheet ? "live"
       : app.querySelector("[data-testid=resuming]") ? "resuming"
+      : app.innerText.trim() ? "bare"
       : "blank";
     const last = seen[seen.length - 1];
     if (last?.[0] !== now) seen.push([now, window.marqueeBoot?.state ?? "none"]);
@@ -410,7 +411,7 @@ def test_a_reload_draws_the_kept_table_before_the_engine(page_without_sw, site_u
     expect(page.locator(f"{SHEET} .o-line.drawn")).to_have_count(lines)
     # the kept table first, then the live one: nothing blank or wordless in between
     shown = page.evaluate("window.__start")
-    assert [s for s, _ in shown if s != "blank"][:1] == ["waking"], shown
+    assert [s for s, _ in shown if s not in ("blank", "bare")][:1] == ["waking"], shown
     assert [s for s, _ in shown][-2:] == ["waking", "live"], shown
     assert shown[-2][1] == "loading", shown
     assert not page.locator(".screen-host").evaluate("el => el.inert")
@@ -440,8 +441,12 @@ def test_a_kept_table_of_another_position_is_not_shown(page, site_url):
     )
     page.add_init_script(RECORD_START)
     reload_page(page)
+    # (the engine is ready before its table is drawn: wait for the table, then read)
+    expect(page.locator(SHEET)).to_be_visible()
     shown = [s for s, _ in page.evaluate("window.__start")]
     assert "waking" not in shown and shown[-1] == "live", shown
+    # the old start: the words, then the engine's table, never a blank page between them
+    assert "resuming" in shown and "blank" not in shown[shown.index("resuming") :], shown
     assert page.evaluate("marquee.snapshot().step") > kept["step"]
     no_problems(page)
 
