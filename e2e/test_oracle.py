@@ -402,6 +402,10 @@ def test_a_reload_draws_the_kept_table_before_the_engine(page_without_sw, site_u
         page.set_viewport_size({"width": size[0], "height": size[1]})
         screenshot(page, name)
     page.set_viewport_size({"width": 1366, "height": 768})
+    # where the kept sheet lies, to compare with the engine's: the handover moves nothing
+    kept_at = page.evaluate(
+        f"(() => {{ const r = document.querySelector('{SHEET}').getBoundingClientRect(); return [r.x, r.y + scrollY, r.width]; }})()"
+    )
     assert held, "the engine's wheel is held back"
     for route in held:
         route.continue_()
@@ -409,6 +413,10 @@ def test_a_reload_draws_the_kept_table_before_the_engine(page_without_sw, site_u
     expect(page.get_by_test_id("table-waking")).to_have_count(0)
     assert page.evaluate("marquee.hash()") == before
     expect(page.locator(f"{SHEET} .o-line.drawn")).to_have_count(lines)
+    live_at = page.evaluate(
+        f"(() => {{ const r = document.querySelector('{SHEET}').getBoundingClientRect(); return [r.x, r.y + scrollY, r.width]; }})()"
+    )
+    assert all(abs(a - b) < 1 for a, b in zip(kept_at, live_at)), (kept_at, live_at)
     # the kept table first, then the live one: nothing blank or wordless in between
     shown = page.evaluate("window.__start")
     assert [s for s, _ in shown if s not in ("blank", "bare")][:1] == ["waking"], shown
