@@ -313,15 +313,20 @@ RECORD_AFTER_BOOT = """(() => {
 })();"""
 
 
-def test_reload_mid_session_resumes_the_same_sheet(page, site_url):
-    page.set_viewport_size({"width": 1366, "height": 768})
+def _played_some(page, site_url, rng_seed, moves):
+    """A practice session (seed 21) with some moves clicked: the clicks' rng, the position's
+    hash and the sheet's drawn lines, for a reload to come back to."""
     open_page(page, site_url)
     start_from_lobby(page, "practice", seed=21)
-    rng = random.Random(2)
-    for _ in range(12):
+    rng = random.Random(rng_seed)
+    for _ in range(moves):
         click_a_target(page, rng)
-    before = page.evaluate("marquee.hash()")
-    lines = page.locator(f"{SHEET} .o-line.drawn").count()
+    return rng, page.evaluate("marquee.hash()"), page.locator(f"{SHEET} .o-line.drawn").count()
+
+
+def test_reload_mid_session_resumes_the_same_sheet(page, site_url):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    rng, before, lines = _played_some(page, site_url, rng_seed=2, moves=12)
     # what the page shows once the boot screen is gone, each change of it in order
     page.add_init_script(RECORD_AFTER_BOOT)
     reload_page(page)
@@ -375,13 +380,7 @@ def test_a_reload_draws_the_kept_table_before_the_engine(page_without_sw, site_u
     (held back here: its wheel is not served until the test says so), then replaced by the
     engine's own table of the same position."""
     page = page_without_sw
-    open_page(page, site_url)
-    start_from_lobby(page, "practice", seed=21)
-    rng = random.Random(5)
-    for _ in range(8):
-        click_a_target(page, rng)
-    before = page.evaluate("marquee.hash()")
-    lines = page.locator(f"{SHEET} .o-line.drawn").count()
+    rng, before, lines = _played_some(page, site_url, rng_seed=5, moves=8)
     held = []
     wheel = re.compile(r".*/pyodide/marquee-[^/]*\.whl$")
     page.route(wheel, lambda route: held.append(route))
