@@ -87,10 +87,12 @@ function provisionalIndex(solo) {
   return map;
 }
 
+/** (not a stop of its own for Tab: it only explains itself, its title for a pointer; the keyboard
+ *  reads the same in the board's list of provisional values, a details element) */
 function provBadge(t, reason) {
   return h(
     "span",
-    { class: "solo-prov", testid: "solo-prov", title: reason || t("ui.solo.provisional_help"), tabindex: "0" },
+    { class: "solo-prov", testid: "solo-prov", title: reason || t("ui.solo.provisional_help") },
     t("ui.solo.provisional"),
   );
 }
