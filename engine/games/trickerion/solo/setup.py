@@ -133,17 +133,15 @@ def setup_successor(
     easier: bool = False,
     harder_no_ability: bool = False,
     harder_coins: bool = False,
-    academy: bool = False,
 ) -> SoloState:
     """Set the Successor up on seat ``SEAT`` with its ``picks`` and dealt ``plans`` (the state's
     performance deck and prophecy stack already the solo game's); return its
-    :class:`SoloState`. Draws nothing."""
+    :class:`SoloState`. Draws nothing. (Never with the Academy: ``deal_plans`` refuses it.)"""
     board = R.packs().board
     level = board.difficulty(difficulty)
     solo = SoloState(
         seat=SEAT,
         difficulty=level.id,
-        academy=academy,
         ignore_successor_ability=easier,
         ignore_human_ability=harder_no_ability,
     )
