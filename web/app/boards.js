@@ -59,7 +59,7 @@ const asleep = new Error("the engine is not there yet and no game data was kept"
 
 async function gameData(call, game) {
   const packs = await call("game_data", { game });
-  data = { game, packs };
+  keepData(game, packs);
   return packs;
 }
 

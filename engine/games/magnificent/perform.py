@@ -52,9 +52,11 @@ def poster_at(p: Player, slot: int) -> str:
     return pid
 
 
-def _needs(
+def reward_needs(
     r: Rules, s: MagState, seat: int, slots: tuple[int, ...]
 ) -> tuple[Counter[str], Counter[str]]:
+    """The fragments and gems rewarding the posters in ``slots`` together takes, each
+    tent's gem included (R52(iv))."""
     p = s.players[seat]
     frags: Counter[str] = Counter()
     gems: Counter[str] = Counter()
@@ -111,7 +113,7 @@ def eligible(r: Rules, s: MagState, seat: int, slots: tuple[int, ...], ignore: s
     for i in slots:
         if p.posters[i] is None or p.tents[i] is None:  # R52(i): the slot needs its tent
             return False
-    frags, gems = _needs(r, s, seat, slots)
+    frags, gems = reward_needs(r, s, seat, slots)
     if ignore:
         if frags[ignore] <= 0:
             return False
@@ -145,7 +147,7 @@ def reward(
 ) -> None:
     """R52: when the shown gems can be paid either in their colours or with clear gems, the
     payment is the player's next decision (D1); otherwise the posters are rewarded at once."""
-    _, gems = _needs(r, s, seat, slots)
+    _, gems = reward_needs(r, s, seat, slots)
     if len(wild_options(s.players[seat], gems)) > 1:
         s.pending.append(PendingPay(source="reward", slots=list(slots), fragment=ignore))
         return
@@ -162,7 +164,7 @@ def pay_and_reward(
     events: list[Event],
 ) -> None:
     p = s.players[seat]
-    _, gems = _needs(r, s, seat, slots)
+    _, gems = reward_needs(r, s, seat, slots)
     pay = gem_payment(p, gems, wild)
     assert pay is not None  # only offered payments reach here
     for g, k in pay.items():
@@ -192,7 +194,7 @@ def pay_and_reward(
 
 
 def pay_options(r: Rules, s: MagState, seat: int, pend: PendingPay) -> list[tuple[str, ...]]:
-    _, gems = _needs(r, s, seat, tuple(pend.slots))
+    _, gems = reward_needs(r, s, seat, tuple(pend.slots))
     return wild_options(s.players[seat], gems)
 
 

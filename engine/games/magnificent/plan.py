@@ -207,7 +207,7 @@ def performance(r: Any, s: Any, seat: int) -> tuple[tuple[int, ...], int, int, s
         for combo in combinations(filled, k):
             if not perform.eligible(r, s, seat, combo, ""):
                 continue
-            _, gems = perform._needs(r, s, seat, combo)
+            _, gems = perform.reward_needs(r, s, seat, combo)
             pay = perform.gem_payment(p, gems)
             assert pay is not None  # eligible posters can be paid
             own = p.gems[colour] - pay[colour] if colour != "clear" else 0

@@ -85,7 +85,7 @@ def poster_need(r: Any, s: MagState, seat: int, slot: int) -> dict[str, Any] | N
     p = s.players[seat]
     if p.posters[slot] is None:
         return None
-    frags, gems = perform._needs(r, s, seat, (slot,))
+    frags, gems = perform.reward_needs(r, s, seat, (slot,))
     built = Counter(b.fragment for b in p.built)
     short = 0
     for g, k in gems.items():
