@@ -76,10 +76,29 @@ SEED = """(() => {
 })()"""
 
 
+# Every bot seat plays the random bot: these tests are about a person's clicks in each engine,
+# and the default opponent's rollouts cost minutes a turn in Firefox's Pyodide on a loaded
+# machine (CI timed out once waiting for one; issue #32: no test waits on bots whose cost
+# depends on the load).
+RANDOM_BOTS = """(() => {
+    for (let i = 0; ; i++) {
+        const kind = document.querySelector(`[data-testid="seat-${i}-kind"]`);
+        if (!kind) return i;
+        if (kind.value.startsWith("bot:") && kind.value !== "bot:random") {
+            kind.value = "bot:random";
+            kind.dispatchEvent(new Event("change", {bubbles: true}));
+        }
+    }
+})()"""
+
+
 def start_from_lobby(tab: Tab, game: str) -> None:
     tab.click(f'[data-testid="game-{game}"]')
     tab.js(SEED)
     assert tab.js("String(marquee.setup().seed)") == "20240"
+    tab.js(RANDOM_BOTS)
+    bots = tab.js("marquee.setup().seats.filter(s => s.kind === 'bot').map(s => s.bot)")
+    assert set(bots) <= {"random"}, bots
     tab.click(tid("start-game"))
     assert tab.js("marquee.screen()") == "table"
     tab.js("marquee.setSpeed(0)")  # bots and chance without delay: the person's turn comes at once
