@@ -398,6 +398,49 @@ def test_a_full_storage_is_reported_at_once(page, site_url, screenshot):
     page.evaluate("marquee.act(0)")
     expect(banner).to_be_hidden()  # saved again: nothing more to say
 
+    # The table kept for the next start (app/lastview.js, written when the page is left) gives
+    # way to the autosave: a storage with no room left beside it still saves the next move.
+    kept = "localStorage.getItem('marquee:lastview') !== null"
+    page.evaluate("marquee.idle()")
+    page.evaluate("dispatchEvent(new Event('pagehide'))")
+    assert page.evaluate(kept)
+    page.evaluate(NO_ROOM_LEFT)
+    step = page.evaluate("marquee.snapshot().step")
+    page.evaluate("marquee.act(0)")
+    page.evaluate("marquee.idle()")
+    expect(banner).to_be_hidden()
+    assert not page.evaluate(kept)
+    saved = "marquee.savedGames().find(g => g.id === marquee.gameId()).step"
+    assert page.evaluate(saved) > step
+    page.evaluate("window.__restoreStorage()")
+    # and it is removed when the page is shown again (written anew when it is next left)
+    page.evaluate("dispatchEvent(new Event('pagehide'))")
+    assert page.evaluate(kept)
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # still visible
+    assert not page.evaluate(kept)
+
+
+# A quota at what the site's storage holds now: a write that would make it hold more fails as a
+# full storage does.
+NO_ROOM_LEFT = """() => {
+    const set = Storage.prototype.setItem;
+    window.__restoreStorage = () => { Storage.prototype.setItem = set; };
+    const size = (s) => {
+        let n = 0;
+        for (let i = 0; i < s.length; i++) n += s.key(i).length + s.getItem(s.key(i)).length;
+        return n;
+    };
+    const quota = size(localStorage);
+    Storage.prototype.setItem = function (key, value) {
+        const old = this.getItem(key);
+        const after = size(this) - (old === null ? 0 : key.length + old.length) + key.length + String(value).length;
+        if (this === localStorage && after > quota) {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        }
+        return set.call(this, key, value);
+    };
+}"""
+
 
 # ----------------------------------------------------------------------------- (f) stalled boot
 

@@ -4,8 +4,9 @@
 // filtered for that seat), never more; a covered hotseat table is not kept. It is trusted only
 // for the autosave it was drawn from (slot id, hash and step), in the language it was drawn in
 // and by the build that drew it; the engine's own snapshot of the loaded save decides after.
-// One record in all: it is read and removed at start, so it holds storage only while the page
-// is closed.
+// One record in all: it is read and removed at start and when the page is shown again, and it
+// gives way to an autosave that does not fit beside it, so it holds storage only while the
+// page is away.
 
 import * as store from "../ui/store.js";
 
@@ -24,6 +25,13 @@ const build = (() => {
 export function keep(view) {
   if (!build) return;
   store.put(KEY, { ...view, build });
+}
+
+/** Remove the kept view, giving its storage back (an autosave comes first): whether one was kept. */
+export function drop() {
+  const kept = store.keys(KEY).includes(KEY); // (without parsing it)
+  store.remove(KEY);
+  return kept;
 }
 
 /** The kept view of `slot` in `lang`, or null (none, another game's, another position, another

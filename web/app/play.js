@@ -243,7 +243,7 @@ async function autosave() {
   const { viewer, shown, covered, group, snap } = T;
   const over = snap.to_act.kind === "terminal";
   const { hash, game, names, step } = snap;
-  const status = saves.write({
+  const record = {
     text,
     viewer,
     shown,
@@ -258,7 +258,9 @@ async function autosave() {
     players: seatNames(snap.seats, page.t()),
     // the names as given ("" for a default one): the lobby words the defaults in its language
     seats: snap.seats.map(({ kind, name }) => ({ kind, name })),
-  });
+  };
+  let status = saves.write(record);
+  if (status === "full" && lastview.drop()) status = saves.write(record); // the kept view gives way
   // told at once, and told again after every step that is not saved
   T.storageProblem =
     status === "ok" ? null : page.t()(status === "full" ? "ui.autosave.full" : "ui.autosave.unavailable");
@@ -439,4 +441,8 @@ function keepView() {
   });
 }
 addEventListener("pagehide", keepView);
-document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && keepView());
+// back in use: the record would only hold storage the autosaves may need (it is written again
+// when the page is next left)
+document.addEventListener("visibilitychange", () =>
+  document.visibilityState === "hidden" ? keepView() : lastview.drop(),
+);
