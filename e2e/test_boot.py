@@ -161,13 +161,48 @@ START_STEPS = """(() => {
 })()"""
 
 
+# Each engine call of the start: its round trip on the page (the bridge's door wrapped as the
+# engine is ready, before the page's first call) and its time in the worker (web/main.py's
+# "marquee:call <method>" measures: the calls go one at a time, in order, so the n-th of each
+# is the same call).
+CALLS_ON_PAGE = """
+if (sessionStorage.getItem('test:unkept')) localStorage.removeItem('marquee:lastview');
+document.addEventListener("marquee:engine-ready", () => {
+  const door = window.marqueeBridge, call = door.call;
+  window.__calls = [];
+  door.call = (method, args) => {
+    const row = [method, performance.now(), null];
+    __calls.push(row);
+    return call.call(door, method, args).then((answer) => ((row[2] = performance.now()), answer));
+  };
+}, { once: true });
+"""
+CALLS_IN_WORKER = """() => performance.getEntriesByType('measure')
+  .filter((e) => e.name.startsWith('marquee:call '))
+  .map((e) => [e.name.slice(13), e.duration])"""
+
+
+def start_calls(tab) -> str:
+    """The start's calls up to the live table, each as method round-trip/worker ms."""
+    live = tab.evaluate("marquee.timings.firstScreen")
+    on_page = [c for c in tab.evaluate("window.__calls ?? []") if c[1] < live]
+    in_worker = []
+    for worker in tab.workers:
+        measured = worker.evaluate(CALLS_IN_WORKER)
+        in_worker = measured or in_worker
+    rows = []
+    for i, (method, asked, answered) in enumerate(on_page):
+        trip = "-" if answered is None else f"{answered - asked:.0f}"
+        spent = f"{in_worker[i][1]:.0f}" if i < len(in_worker) else "-"
+        rows.append(f"{method} {trip}/{spent}")
+    return ", ".join(rows) or "-"
+
+
 def resume_figures(tab, wait_for_boot, figures) -> None:
     """Reloads of a tab at a table, alternated: with the table kept when the page was left
     (app/lastview.js), and with it removed before the page runs (the start before it: the
     "opening your game" words until the engine's table). Figures only."""
-    tab.add_init_script(
-        "if (sessionStorage.getItem('test:unkept')) localStorage.removeItem('marquee:lastview')"
-    )
+    tab.add_init_script(CALLS_ON_PAGE)
     runs: dict[bool, list[dict]] = {True: [], False: []}
     for kept in (True, False) * 3:
         tab.evaluate(
@@ -182,6 +217,10 @@ def resume_figures(tab, wait_for_boot, figures) -> None:
         # the kept table is drawn exactly when there is one to draw
         assert (steps["kept table drawn"] is not None) == kept, steps
         runs[kept].append(steps)
+        label = "kept view" if kept else "no kept view"
+        figures[
+            f"reload at a table, {label}, run {len(runs[kept])}: calls to the live table, ms page/worker"
+        ] = start_calls(tab)
 
     def median(rows, key):
         values = sorted(r[key] for r in rows if r[key] is not None)

@@ -11,7 +11,6 @@ import random
 
 from test_accessibility import axe, report
 
-import engine.games  # noqa: F401  (registers the games)
 from engine import rules_ref
 from engine.bridge import Bridge
 from helpers import READY_TIMEOUT_MS, drive_until, no_problems, open_page, tid

@@ -44,6 +44,7 @@ const S = {
   lobbyError: null,
   strings: {}, // the translator's strings (the game's own kept with the last table: app/lastview.js)
   waking: null, // {slot, note}: the last table is drawn read-only until the engine resumes it
+  listsLater: false, // a resumed table was drawn on the build's copy of the games and limits
 };
 const { timings } = auto;
 const errorText = (error) => auto.errorText(S.t, error);
@@ -81,6 +82,7 @@ function onEngineReady() {
     }
     timings.firstScreen = Math.round(performance.now());
     auto.ready(publicScreen());
+    if (S.listsLater) await engineLists();
   }).catch((error) => {
     console.error("marquee: the page could not start", error);
     auto.failed(error);
@@ -90,6 +92,16 @@ function onEngineReady() {
 document.addEventListener("marquee:engine-ready", onEngineReady);
 document.addEventListener("marquee:boot-failed", (e) => auto.failed(new Error(e.detail?.summary ?? "boot failed")));
 if (window.marqueeBridge?.call) onEngineReady();
+
+/** The engine's own limits and games replace the build's copy of them (the same for one build:
+ *  e2e test_lobby_is_usable_before_the_engine compares them). A resumed table asks for them
+ *  only once it is drawn: `games` imports every game's modules, `load` only its own game's
+ *  (docs/boot.md, "Issue #32, session 17"). */
+async function engineLists() {
+  S.listsLater = false;
+  useLimits((await call("version")).limits);
+  S.games = await call("games", { lang: S.lang });
+}
 
 /** The lobby before the engine, when the build brought its data (run at the end of this
  *  module: drawing it needs the whole module). A reload of a tab showing a table waits for the
@@ -124,9 +136,12 @@ async function startPage() {
   const resuming = (text) => h("p", { class: "resuming", role: "status", testid: "resuming" }, text);
   const earlyWords = early && (early.strings[S.lang] ?? early.strings.en)["ui.table.resuming"];
   if (slot && earlyWords) clear(root, resuming(earlyWords));
-  useLimits(connected() ? (await call("version")).limits : early.version.limits);
+  // a table to resume is drawn on the build's copy of the lists, the engine's come after it
+  S.listsLater = connected() && Boolean(slot && early);
+  const ask = connected() && !S.listsLater;
+  useLimits(ask ? (await call("version")).limits : early.version.limits);
   await loadStrings();
-  S.games = connected() ? await call("games", { lang: S.lang }) : early.games;
+  S.games = ask ? await call("games", { lang: S.lang }) : early.games;
   S.setup = initialSetup(S.games);
   // #app is the document's <main> (index.html): a top bar and the current screen.
   clear(root, (topbar = h("header", { class: "topbar" })), (screenEl = h("div", { class: "screen-host" })));
@@ -180,8 +195,7 @@ function notYet() {
  *  in one go (or the lobby says why it could not). */
 async function wake() {
   const { slot, note } = S.waking;
-  useLimits((await call("version")).limits);
-  S.games = await call("games", { lang: S.lang });
+  S.listsLater = true; // (the kept table was drawn on the build's copy)
   const done = () => {
     S.waking = null;
     root.removeEventListener("click", notYet);
@@ -504,6 +518,8 @@ table.attach({
 // (the reference is a dialog of its own, it needs the game, not a table)
 const onScreen = () => (S.screen === "table" ? table.snap() : S.screen === "review" ? review.snap() : null);
 rules.attach({ t: () => S.t, lang: () => S.lang, snap: onScreen });
-terms.attach({ t: () => S.t, lang: () => S.lang, snap: onScreen });
+// (the terms of a table kept from the last visit are asked with the live one: the save is the
+// engine's first call once it is ready, not the game's rules reference)
+terms.attach({ t: () => S.t, lang: () => S.lang, snap: () => (table.waking() ? null : onScreen()) });
 window.marquee = marquee;
 startEarly();

@@ -28,8 +28,18 @@ def post(**detail) -> None:
     js.postMessage(to_js({"marquee": detail}, dict_converter=js.Object.fromEntries))
 
 
+# The start's first calls are measured in the worker's timeline ("marquee:call <method>"), to
+# set beside their round trips on the page (docs/boot.md, "Issue #32, session 17"); only the
+# first few, so a long game adds no entries.
+MEASURED_CALLS = 12
+
+
 def make_call(bridge, render):
+    measured = 0
+
     def call(method: str, args_json: str = "{}") -> str:
+        nonlocal measured
+        started = js.performance.now()
         try:
             return bridge.call(method, args_json)
         except Exception as exc:  # a bug: report it, keep the page alive
@@ -51,6 +61,11 @@ def make_call(bridge, render):
                 },
                 ensure_ascii=False,
             )
+        finally:
+            if measured < MEASURED_CALLS:
+                measured += 1
+                span = to_js({"start": started}, dict_converter=js.Object.fromEntries)
+                js.performance.measure(f"marquee:call {method}", span)
 
     return call
 

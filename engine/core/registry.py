@@ -22,7 +22,7 @@ def register(cls: type[Game]) -> type[Game]:
 
 
 def get(game_id: str) -> type[Game]:
-    _load_builtin()
+    _load_builtin(game_id)
     try:
         return _GAMES[game_id]
     except KeyError:
@@ -51,5 +51,14 @@ def describe(cls: type[Game]) -> dict[str, Any]:
     }
 
 
-def _load_builtin() -> None:
-    import engine.games  # noqa: F401  (importing registers the shipped games)
+def _load_builtin(game_id: str | None = None) -> None:
+    """Import the shipped game `game_id` (its import registers it), or every one of them when
+    it is not one (the list, or an unknown id's refusal, which names them all)."""
+    import importlib
+
+    from engine.games import BUILTIN
+
+    if game_id in _GAMES:
+        return
+    for name in [BUILTIN[game_id]] if game_id in BUILTIN else BUILTIN.values():
+        importlib.import_module(name)

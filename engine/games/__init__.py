@@ -1,15 +1,13 @@
-"""The shipped games. Importing a game's package registers it."""
+"""The shipped games. Importing a game's package registers it; importing this package imports
+none of them: the registry imports a game when it is first asked for it (a page resuming the
+Oracle pays for the Oracle's modules, not for every game's), and every game when it is asked for
+the list (``engine.core.registry``)."""
 
-import importlib
-
-# Each entry is a package whose import calls ``engine.core.registry.register``.
-BUILTIN = (
-    "engine.games.oracle",
-    "engine.games.trickerion",
-    "engine.games.trickerion.solo.game",
-    "engine.games.magnificent",
-    "engine.games.magnificent.solo",
-)
-
-for _name in BUILTIN:
-    importlib.import_module(_name)
+# game id -> the module whose import registers it
+BUILTIN = {
+    "oracle": "engine.games.oracle",
+    "trickerion": "engine.games.trickerion",
+    "trickerion-solo": "engine.games.trickerion.solo.game",
+    "magnificent": "engine.games.magnificent",
+    "magnificent-solo": "engine.games.magnificent.solo",
+}

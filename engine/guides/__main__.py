@@ -9,7 +9,6 @@ from pathlib import Path
 
 import msgspec
 
-import engine.games  # noqa: F401  (registers the games)
 from engine.guides import load
 from engine.guides.walk import record
 

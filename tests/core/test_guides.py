@@ -9,7 +9,6 @@ import json
 import msgspec
 import pytest
 
-import engine.games  # noqa: F401  (registers the games)
 from engine.core import registry
 from engine.core.i18n import LANGS, catalog, game_package
 from engine.guides import Guide, GuideError, Seat, human_seat, load

@@ -3,7 +3,6 @@ lobby greys the option out while that one is off."""
 
 from __future__ import annotations
 
-import engine.games  # noqa: F401  (registers every game)
 from engine.core import registry
 
 

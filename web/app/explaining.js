@@ -36,7 +36,7 @@ function seen(records) {
 /** Whether the matcher fits the game and language on screen; if not, fetch the fitting one
  *  (the page's nodes are marked once it comes). */
 function follow() {
-  // (a table kept from the last visit is drawn before the engine: its terms come with the live one)
+  // (a table kept from the last visit: host.snap() is null until the live one replaces it)
   if (!connected()) return false;
   const snap = host.snap();
   const want = snap ? `${snap.game}\u0000${host.lang()}` : "";

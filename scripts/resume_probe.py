@@ -1,0 +1,119 @@
+"""Where a resumed table's start goes, on two builds alternated in one run (before/after).
+
+    git worktree add /tmp/old <commit> && (cd /tmp/old && python3 scripts/build.py --out /tmp/old-site)
+    python3 scripts/build.py
+    PYTHONPATH=. python3 scripts/resume_probe.py /tmp/old-site build/site --runs 4
+
+Each build is served on a port of its own (its own origin: its own service worker and memory
+snapshot), visited as a returning player (twice, until the snapshot is kept), and a new tab
+starts an Oracle table. Then the two tabs are reloaded in turn, with the table kept from the
+last visit and with it removed before the page runs (e2e/test_boot.py's resume figures), the
+order of the builds swapped every run. Prints per build and kind of reload the first table,
+engine ready, ready to the save sent (the `load` call), the live table: median [min-max] in
+ms since navigation, and each run's calls as method round-trip ms (the page's own timings,
+docs/boot.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "e2e")]
+
+import server  # noqa: E402
+from test_boot import CALLS_ON_PAGE, START_STEPS  # noqa: E402
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, boot_state  # noqa: E402
+
+WAIT_MS = 180_000
+
+
+def returning_tab(browser, url: str) -> Page:
+    """A tab at an Oracle table, on a visit after the one that kept the memory snapshot."""
+    context = browser.new_context()
+    first = context.new_page()
+    for _ in range(2):
+        first.goto(url)
+        assert boot_state(first, WAIT_MS)["state"] == "ready"
+    first.wait_for_function(
+        "marqueeBoot.snapshot?.made || marqueeBoot.snapshot?.used", timeout=WAIT_MS
+    )
+    first.close()
+    tab = context.new_page()
+    tab.add_init_script(CALLS_ON_PAGE)
+    tab.goto(url)
+    assert boot_state(tab, WAIT_MS)["state"] == "ready"
+    tab.wait_for_function("window.marquee").evaluate("marquee.ready()")
+    tab.get_by_test_id("game-oracle").click()
+    tab.get_by_test_id("start-game").click()
+    tab.wait_for_function("document.querySelector('[data-testid=\"oracle-prompt\"]')")
+    return tab
+
+
+def reload(tab: Page, kept: bool) -> dict:
+    tab.evaluate(
+        "sessionStorage.removeItem('test:unkept')"
+        if kept
+        else "sessionStorage.setItem('test:unkept', '1')"
+    )
+    tab.reload()
+    assert boot_state(tab, WAIT_MS)["state"] == "ready"
+    tab.evaluate("marquee.ready()")
+    steps = tab.evaluate(START_STEPS)
+    assert (steps["kept table drawn"] is not None) == kept, steps
+    calls = tab.evaluate("window.__calls ?? []")
+    sent = next(asked for method, asked, _ in calls if method == "load")
+    return {
+        "first table": steps["kept table drawn"] or steps["live table drawn"],
+        "engine ready": steps["engine ready"],
+        "ready -> save sent": sent - steps["engine ready"],
+        "live table": steps["live table drawn"],
+        "calls": ", ".join(
+            f"{method} {'-' if end is None else round(end - start)}"
+            for method, start, end in calls
+            if start < steps["live table drawn"]
+        ),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("before", type=Path, help="the first build's site folder")
+    ap.add_argument("after", type=Path, help="the second build's site folder")
+    ap.add_argument("--runs", type=int, default=4, help="reloads of each kind per build")
+    args = ap.parse_args()
+    sites = {"before": args.before, "after": args.after}
+    rows: dict[tuple[str, bool], list[dict]] = {(n, k): [] for n in sites for k in (True, False)}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        tabs = {}
+        for name, folder in sites.items():
+            _, url = server.start_in_thread(folder)
+            tabs[name] = returning_tab(browser, url)
+        for run in range(args.runs):
+            order = list(sites) if run % 2 == 0 else list(sites)[::-1]
+            for kept in (True, False):
+                for name in order:
+                    row = reload(tabs[name], kept)
+                    rows[name, kept].append(row)
+                    print(name, "kept" if kept else "unkept", row, flush=True)
+        browser.close()
+    for (name, kept), runs in rows.items():
+        parts = []
+        for key in ("first table", "engine ready", "ready -> save sent", "live table"):
+            values = [r[key] for r in runs]
+            parts.append(
+                f"{key} {statistics.median(values):.0f} [{min(values):.0f}-{max(values):.0f}]"
+            )
+        label = "kept view" if kept else "no kept view"
+        print(f"{name}, {label}, n={len(runs)}: " + "; ".join(parts))
+
+
+if __name__ == "__main__":
+    main()
