@@ -2,11 +2,15 @@
 
 Printed, never asserted: the machine and its load decide the numbers. ``games_per_second``
 is wall time; ``cpu_games_per_second`` counts only this process's CPU time, so it moves less
-when the machine is shared.
+when the machine is shared. Under Pyodide there is no such clock (Emscripten's
+``time.process_time`` counts the wall time, sleeps and other processes' turns included), so
+the field is None there: the page's bench times ``play`` with the browser's own count of its
+main thread's CPU time instead (e2e/test_speed.py).
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Any
 
@@ -14,6 +18,8 @@ from engine.core import registry
 from engine.core.bots import RandomBot, bot_seed
 from engine.core.match import Match
 from engine.core.play import play_to_end
+
+_NO_CPU_CLOCK = sys.platform == "emscripten"
 
 
 def run(
@@ -30,10 +36,9 @@ def run(
     # cyclic GC rescan them all again and again, and the figure measured the bench's own
     # memory rather than the engine (about a third of the time for Trickerion).
     while elapsed < seconds or not games:
-        seed = games
         start, start_cpu = time.perf_counter(), time.process_time()
-        match = Match.new(game_id, players, options, seed=seed)
-        decisions += play_to_end(match, {s: RandomBot(bot_seed(seed, s)) for s in range(players)})
+        match, played = _random_game(game_id, players, options, seed=games)
+        decisions += played
         elapsed += time.perf_counter() - start
         cpu += time.process_time() - start_cpu
         games += 1
@@ -47,7 +52,7 @@ def run(
         "options": last.game.options,
         "games": games,
         "games_per_second": round(games / elapsed, 2),
-        "cpu_games_per_second": round(games / max(cpu, 1e-9), 2),
+        "cpu_games_per_second": None if _NO_CPU_CLOCK else round(games / max(cpu, 1e-9), 2),
         "decisions_per_game": round(decisions / games, 1),
         "steps_per_game": round(timing.steps / games, 1),
         "legal_actions_us": round(timing.legal / max(timing.legal_calls, 1) * 1e6, 1),
@@ -56,6 +61,22 @@ def run(
         "state_copy_us": round(timing.copy / steps * 1e6, 1),
         "state_bytes": len(last.game.encode_state(last.state)),
     }
+
+
+def play(
+    game_id: str, games: int, players: int | None = None, options: dict[str, Any] | None = None
+) -> int:
+    """The first ``games`` of ``run``'s games (the same seeds), played and nothing else, for a
+    clock outside the process to time; returns the decisions made."""
+    players = players or registry.get(game_id).max_players
+    return sum(_random_game(game_id, players, options, seed)[1] for seed in range(games))
+
+
+def _random_game(
+    game_id: str, players: int, options: dict[str, Any] | None, seed: int
+) -> tuple[Match, int]:
+    match = Match.new(game_id, players, options, seed=seed)
+    return match, play_to_end(match, {s: RandomBot(bot_seed(seed, s)) for s in range(players)})
 
 
 class _Timing:

@@ -113,20 +113,30 @@ class Rollouts:
         every: bool,
     ) -> list[Scored]:
         """Every move played in one more future at a time (all on the same luck) until the
-        ``deadline`` (``clock``) passes or the futures run out. A deadline passed within the
-        first future (a slow or busy device) leaves the moves after it unplayed: the moves
-        the budget reached are compared (the policy's own first), so a decision overruns its
-        budget by one playout at most, never by one for every move."""
+        ``deadline`` (``clock``) passes or the futures run out. The clock is read between a
+        playout's slices (``PAUSE``), so a decision overruns its budget by a slice, except
+        for the policy's own move in the first future, which is always played out (and, for a
+        hint, every move in it). A deadline passed within the first future (a slow or busy
+        device) leaves the moves after it unplayed: those the budget reached are compared.
+        One passed within a later future drops that future for every move, so all of them
+        are compared on the same luck. (Read only between futures, the clock let a later
+        future be played for every move past the deadline: Trickerion's hard, 0.5 s a move,
+        took up to 0.63 s of CPU natively; docs/bots.md, session 17.)"""
         outcomes: list[list[list[float]]] = [[] for _ in moves]
         reached = len(moves)
         for k, world in enumerate(worlds):
             for i in range(reached):
-                if k == 0 and i and not every and clock() >= deadline:
-                    reached = i
-                    break
-                outcomes[i].append(drain(self.playout(state, moves[i], world)))
-            if clock() >= deadline:
-                break
+                work = self.playout(state, moves[i], world)
+                values = drain(work) if k == 0 and (i == 0 or every) else until(work, deadline)
+                if values is not None:
+                    outcomes[i].append(values)
+                    continue
+                if k == 0:
+                    reached = i  # the moves after it unplayed
+                else:
+                    for played in outcomes[:i]:
+                        played.pop()  # this future dropped for the moves it reached
+                return [self.tally(moves[j], j, outcomes[j]) for j in range(reached)]
         return [self.tally(moves[i], i, outcomes[i]) for i in range(reached)]
 
     def score(self, state: Any, move: Any, prior: int, worlds: list[tuple[Any, int]]) -> Scored:
@@ -203,6 +213,18 @@ def drain(work: Generator[None, None, list[float]]) -> list[float]:
         except StopIteration as done:
             values: list[float] = done.value
             return values
+
+
+def until(work: Generator[None, None, list[float]], deadline: float) -> list[float] | None:
+    """A playout run through while ``clock`` is before ``deadline`` (read before it starts and
+    at each pause); None once the deadline has passed."""
+    while clock() < deadline:
+        try:
+            next(work)
+        except StopIteration as done:
+            values: list[float] = done.value
+            return values
+    return None
 
 
 def one_step_rank(game: Game, state: Any, seat: int, legal: list[Any]) -> list[Any]:

@@ -8,6 +8,7 @@ import pytest
 from core.test_core import play_out
 
 import tinygame  # noqa: F401  (registers "tiny")
+from engine import bench
 from engine.cli import main
 from engine.core import save as savefile
 from engine.core.match import Match
@@ -84,6 +85,16 @@ def test_bench_prints_figures(capsys):
     assert main(["bench", "--game", "tiny", "--seconds", "0.2"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] >= 1 and out["games_per_second"] > 0 and out["legal_actions_us"] > 0
+    assert out["cpu_games_per_second"] > 0  # a CPU clock natively (not in Pyodide)
+
+
+def test_bench_play_replays_the_bench_games():
+    # the page times these with its own CPU clock and sets them against the bench's figures
+    first = bench.run("trickerion", 0.0, 2)  # one game: seed 0
+    assert first["games"] == 1
+    one = bench.play("trickerion", 1, 2)
+    assert one == first["decisions_per_game"]
+    assert bench.play("trickerion", 2, 2) - one != one  # seed 1's game, not seed 0's again
 
 
 @pytest.mark.parametrize(

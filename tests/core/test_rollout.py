@@ -7,6 +7,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from engine.core import rollout
 from engine.core.bots import bot_seed, make_bot
 from engine.core.levels import (
     BUDGET_CAP,
@@ -19,7 +20,7 @@ from engine.core.levels import (
 )
 from engine.core.match import Match
 from engine.core.play import play_to_end
-from engine.core.rollout import Plan, Rollouts
+from engine.core.rollout import PAUSE, Plan, Rollouts
 from engine.core.search import knowledge
 from tests.core.test_search import _position
 
@@ -142,6 +143,42 @@ def test_a_time_budget_plays_one_future_at_least_and_all_at_most():
     assert sorted((msgspec.json.encode(c.action), c.utility) for c in every) == ranking(one)
     assert ranking(msgspec.structs.replace(QUICK, seconds=1e9)) == ranking(QUICK)
     assert len(ranking(one)) > 1 and ranking(one) != ranking(QUICK)  # (else these tell nothing)
+
+
+def test_a_budget_stops_within_a_slice_of_a_later_future(monkeypatch):
+    """The budget's clock is read within a playout: a deadline passed in a later future stops
+    the decision a slice (``PAUSE`` decisions) after it, not once that future is played for
+    every move, and the future is dropped for the moves it reached, so every compared move is
+    scored on the same futures: the ranking is the untimed plan's over the futures finished
+    (or, within the first, over the moves it reached). The clock here counts the decisions
+    applied, so the test does not depend on the machine's speed."""
+    match, seat, legal = _position("magnificent", 2, 3, 10)
+    game = match.game
+    applied = 0
+    apply_owned = game.apply_owned
+
+    def counted(state, s, action):
+        nonlocal applied
+        applied += 1
+        return apply_owned(state, s, action)
+
+    monkeypatch.setattr(game, "apply_owned", counted)
+    monkeypatch.setattr(rollout, "clock", lambda: applied)
+    plan = Plan(candidates=3, worlds=3, horizon=40)  # 40 decisions a future: two pauses in each
+
+    def run(plan: Plan) -> tuple[int, list[tuple[bytes, float]]]:
+        nonlocal applied
+        applied = 0
+        out = Rollouts(game, seat, plan, 5).ranked(match.state, legal)
+        return applied, sorted((msgspec.json.encode(c.action), c.utility) for c in out)
+
+    untimed = [run(msgspec.structs.replace(plan, worlds=k))[1] for k in (1, 2, 3)]
+    first, _ = run(msgspec.structs.replace(plan, seconds=0))  # the policy's move, one future
+    for budget in range(0, 400, 13):
+        spent, ranking = run(msgspec.structs.replace(plan, seconds=budget))
+        assert spent <= max(budget, first) + 2 * PAUSE
+        assert ranking in untimed or (len(ranking) < 3 and set(ranking) <= set(untimed[0]))
+    assert run(msgspec.structs.replace(plan, seconds=400))[1] == untimed[2]
 
 
 def test_a_game_whose_policy_is_fast_rolls_out_to_the_end():
