@@ -44,7 +44,6 @@ const S = {
   lobbyError: null,
   strings: {}, // the translator's strings (the game's own kept with the last table: app/lastview.js)
   waking: null, // {slot, note}: the last table is drawn read-only until the engine resumes it
-  listsLater: false, // a resumed table was drawn on the build's copy of the games and limits
 };
 const { timings } = auto;
 const errorText = (error) => auto.errorText(S.t, error);
@@ -71,10 +70,9 @@ function onEngineReady() {
     if (S.waking) {
       await wake();
     } else if (root) {
-      // the lobby is up already: the engine's own answers replace the build's copy of them
-      useLimits((await call("version")).limits);
+      // the lobby is up already, drawn on the build's copy of the games and limits (what this
+      // engine answers: see `lists`); the engine's strings may carry more
       await loadStrings();
-      S.games = await call("games", { lang: S.lang });
       document.documentElement.dataset.lobby = "engine";
       announce();
     } else {
@@ -82,7 +80,6 @@ function onEngineReady() {
     }
     timings.firstScreen = Math.round(performance.now());
     auto.ready(publicScreen());
-    if (S.listsLater) await engineLists();
   }).catch((error) => {
     console.error("marquee: the page could not start", error);
     auto.failed(error);
@@ -93,14 +90,14 @@ document.addEventListener("marquee:engine-ready", onEngineReady);
 document.addEventListener("marquee:boot-failed", (e) => auto.failed(new Error(e.detail?.summary ?? "boot failed")));
 if (window.marqueeBridge?.call) onEngineReady();
 
-/** The engine's own limits and games replace the build's copy of them (the same for one build:
- *  e2e test_lobby_is_usable_before_the_engine compares them). A resumed table asks for them
- *  only once it is drawn: `games` imports every game's modules, `load` only its own game's
- *  (docs/boot.md, "Issue #32, session 17"). */
-async function engineLists() {
-  S.listsLater = false;
-  useLimits((await call("version")).limits);
-  S.games = await call("games", { lang: S.lang });
+/** The games and the engine's limits: the build's copy where the page has one (scripts/build.py
+ *  asks the same engine sources' bridge for it, and e2e test_lobby_is_usable_before_the_engine
+ *  compares it with this engine's answers), else the engine's. Asking the engine for `games`
+ *  imports every game's modules (seconds on a loaded machine, docs/boot.md "Issue #32, session
+ *  17"), which neither a new tab's lobby nor a resumed table needs to wait for. */
+async function lists() {
+  if (early) return { limits: early.version.limits, games: early.games };
+  return { limits: (await call("version")).limits, games: await call("games", { lang: S.lang }) };
 }
 
 /** The lobby before the engine, when the build brought its data (run at the end of this
@@ -136,12 +133,10 @@ async function startPage() {
   const resuming = (text) => h("p", { class: "resuming", role: "status", testid: "resuming" }, text);
   const earlyWords = early && (early.strings[S.lang] ?? early.strings.en)["ui.table.resuming"];
   if (slot && earlyWords) clear(root, resuming(earlyWords));
-  // a table to resume is drawn on the build's copy of the lists, the engine's come after it
-  S.listsLater = connected() && Boolean(slot && early);
-  const ask = connected() && !S.listsLater;
-  useLimits(ask ? (await call("version")).limits : early.version.limits);
+  const { limits, games } = await lists();
+  useLimits(limits);
   await loadStrings();
-  S.games = ask ? await call("games", { lang: S.lang }) : early.games;
+  S.games = games;
   S.setup = initialSetup(S.games);
   // #app is the document's <main> (index.html): a top bar and the current screen.
   clear(root, (topbar = h("header", { class: "topbar" })), (screenEl = h("div", { class: "screen-host" })));
@@ -195,7 +190,6 @@ function notYet() {
  *  in one go (or the lobby says why it could not). */
 async function wake() {
   const { slot, note } = S.waking;
-  S.listsLater = true; // (the kept table was drawn on the build's copy)
   const done = () => {
     S.waking = null;
     root.removeEventListener("click", notYet);
