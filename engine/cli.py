@@ -258,7 +258,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     from engine.core.learning import load_weights
     from engine.train import train
 
-    learner = registry.get(args.game).learner
+    learner = registry.get(args.game).bots.learner
     if learner is None:
         print(f"{args.game} has no learned weights to train", file=sys.stderr)
         return 2

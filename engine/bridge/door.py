@@ -218,7 +218,7 @@ class Bridge(Automation, Door):
         if not table.hints:
             raise OptionsError("bridge.hints_off")
         match, game = table.match, table.match.game
-        if HINT_LEVEL not in type(game).bots:
+        if HINT_LEVEL not in type(game).bots.kinds:
             raise OptionsError("bridge.hints_unavailable", game=game.id)
         if not match.legal(a.seat):
             return []

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Literal
 
 import msgspec
 
+from engine.core.botkit import BotKit
 from engine.core.copier import copier
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.events import Event
@@ -94,12 +95,8 @@ class Game:
     action_type: ClassVar[Any]
     # Data packs a box owner may replace with their own file (see ``engine.core.packs``).
     replaceable_packs: ClassVar[tuple[str, ...]] = ()
-    # Extra bot kinds beyond the generic random bot: name -> factory(seed) -> Bot.
-    bots: ClassVar[dict[str, Any]] = {}
-    # What the bots know (engine.core.search.Knowledge): determinization, evaluation, policy.
-    search_knowledge: ClassVar[Any] = None
-    # The learned weights ``python -m engine train`` tunes (engine.core.learning.Learner).
-    learner: ClassVar[Any] = None
+    # Its bots: the kinds beyond the generic random bot, what they know, what training tunes.
+    bots: ClassVar[BotKit] = BotKit()
     # Seats the game plays itself through ``automaton_action`` (Trickerion's solo Successor):
     # the lobby names them instead of offering a human or a bot, and so does the log.
     automata: ClassVar[tuple[int, ...]] = ()

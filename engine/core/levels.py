@@ -57,13 +57,13 @@ def level_plan(know: Knowledge, name: str) -> Plan | None:
 def thinking_seconds(cls: type[Game]) -> dict[str, float]:
     """The game's levels that think for a time budget, with its seconds a move (the lobby
     says so: such a level plays stronger on a faster device)."""
-    know = cls.search_knowledge
+    know = cls.bots.knowledge
     if know is None or know.policy is None or know.rank is None:
         return {}
     out = {}
     for name in NAMES:
         plan = level_plan(know, name)
-        if name in cls.bots and plan is not None and plan.seconds is not None:
+        if name in cls.bots.kinds and plan is not None and plan.seconds is not None:
             out[name] = plan.seconds
     return out
 

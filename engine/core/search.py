@@ -27,7 +27,7 @@ seed and the viewer's *view* of the position (never the full state), so a decisi
 function of what the seat sees, the seed and the budget.
 
 Per-game knowledge lives in ``engine/games/<game>/search.py`` as ``KNOWLEDGE`` (a
-:class:`Knowledge`), declared on the game class as ``search_knowledge``; a game without one
+:class:`Knowledge`), declared on the game class in ``bots``; a game without one
 gets :data:`DEFAULT`, sound only for games whose sole hidden information is the RNG.
 """
 
@@ -102,9 +102,9 @@ LEVELS: dict[str, Level] = {
 
 
 def knowledge(game: Game) -> Knowledge:
-    """The game's search knowledge (``Game.search_knowledge``; a variant such as Trickerion's
+    """The game's search knowledge (``Game.bots.knowledge``; a variant such as Trickerion's
     solo layer inherits its base game's), else :data:`DEFAULT`."""
-    found = type(game).search_knowledge
+    found = type(game).bots.knowledge
     return found if found is not None else DEFAULT
 
 

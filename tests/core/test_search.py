@@ -43,7 +43,7 @@ TINY = Knowledge(determinize=_tiny_determinize, scale=3.0)
 def _position(game_id, players, seed, steps, want=lambda m, seat: True):
     """A position reached by greedy/random play where a seat has several legal moves."""
     match = Match.new(game_id, players, seed=seed)
-    kind = "greedy" if "greedy" in type(match.game).bots else "random"
+    kind = "greedy" if "greedy" in type(match.game).bots.kinds else "random"
     bots = {s: make_bot(match.game, kind, bot_seed(seed, s)) for s in range(players)}
     taken = 0
     while not match.terminal:

@@ -33,7 +33,7 @@ def careless_game(game_id: str, players: int, seed: int) -> Match:
     """Seat 0 a player who picks at random (every kind of move, good and bad), the others
     greedy bots."""
     match = Match.new(game_id, players, None, seed)
-    others = "greedy" if "greedy" in type(match.game).bots else "random"
+    others = "greedy" if "greedy" in type(match.game).bots.kinds else "random"
     bots = {s: make_bot(match.game, others, seed + s) for s in range(players)}
     bots[0] = make_bot(match.game, "random", seed)
     play_to_end(match, bots)

@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from engine.core import Event, Game, OptionSpec, Result, ToAct, chance
+from engine.core.botkit import BotKit
 from engine.core.decisions import Decisions
 from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.levels import level_bots
@@ -91,9 +92,7 @@ class Magnificent(Game):
     state_type = MagState
     action_type = A.Action
     replaceable_packs = (C.PACK_ID,)
-    bots = {"greedy": GreedyBot, **level_bots()}
-    learner = LEARNER
-    search_knowledge = KNOWLEDGE
+    bots = BotKit({"greedy": GreedyBot, **level_bots()}, KNOWLEDGE, LEARNER)
     rules_type: ClassVar[type[Rules]] = Rules  # a variant's hooks (Rules subclass)
     rule_of: ClassVar[dict[type, str]] = RULE | decisions.TABLE.rules()
     legacy = MagLegacy
