@@ -226,7 +226,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for index, events in enumerate(match.events):
         step = match.steps[index]
         lines = [render(e.code, e.params, args.lang, match.game) for e in events if e.to is None]
-        print(f"{index:4d} seat {step.seat:>2}: {match.game.encode_action(step.action).decode()}")
+        print(
+            f"{index:4d} seat {step.seat:>2}: {match.game.codec.encode_action(step.action).decode()}"
+        )
         for line in lines:
             print(f"       {line}")
     result = match.result()

@@ -145,7 +145,7 @@ class Labels:
             game.id,
             json.dumps(game.options, sort_keys=True, default=str),
             lang,
-            game.encode_action(action),
+            game.codec.encode_action(action),
             tuple(sorted(terms.items())),
         )
         label = self._known.get(key)
@@ -234,7 +234,7 @@ def present(
     result = match.result()
     if automation:
         seed: int | UnsetType = match.seed
-        digest = game.state_hash(state)
+        digest = game.codec.state_hash(state)
     else:
         # What this screen sees, not the whole state: equal views give equal digests.
         seed = UNSET
@@ -283,7 +283,7 @@ def entry(
     warning = table.presenter.action_warning(state, action, seat)
     return Entry(
         index=i,
-        action=game.action_to_builtins(action),
+        action=game.codec.action_to_builtins(action),
         label=labels.get(game, action, lang, state, seat),
         warning=UNSET if warning is None else render(warning[0], warning[1], lang, game),
     )

@@ -23,12 +23,12 @@ probes it with ``getattr``.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, ClassVar, Literal
 
 import msgspec
 
 from engine.core.botkit import BotKit
+from engine.core.codec import Codec
 from engine.core.copier import copier
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.events import Event
@@ -137,9 +137,8 @@ class Game:
                 packs=unknown,
                 known=list(self.replaceable_packs),
             )
-        self._state_encoder = msgspec.msgpack.Encoder()
-        self._state_decoder: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(self.state_type)
-        self._json = msgspec.json.Encoder()
+        # How its states and actions are encoded: hashes, saves, the page's JSON.
+        self.codec = Codec(self.action_type)
 
     # --- what a game implements -------------------------------------------------------------
 
@@ -265,7 +264,7 @@ class Game:
                 else self.automaton_action(state, seat)
             )
             if type(action) is not type(expected) or (
-                self.encode_action(action) != self.encode_action(expected)
+                self.codec.encode_action(action) != self.codec.encode_action(expected)
             ):
                 # Only the engine draws for chance and moves the automaton: a save file or a
                 # page call cannot choose the dice or the Successor's steps.
@@ -314,19 +313,3 @@ class Game:
         # A generated structural copy (engine.core.copier): the same value as a msgpack round
         # trip, about twice as fast, and every apply starts with one.
         return copier(type(state))(state)
-
-    def encode_state(self, state: Any) -> bytes:
-        return self._state_encoder.encode(state)
-
-    def state_hash(self, state: Any) -> str:
-        return hashlib.sha256(self._state_encoder.encode(state)).hexdigest()
-
-    def encode_action(self, action: Any) -> bytes:
-        return self._json.encode(action)
-
-    def action_to_builtins(self, action: Any) -> dict[str, Any]:
-        data: dict[str, Any] = msgspec.to_builtins(action)
-        return data
-
-    def action_from_builtins(self, data: Any) -> Any:
-        return msgspec.convert(data, self.action_type)

@@ -129,14 +129,14 @@ def hint(
     if not legal:
         return []
     if len(legal) == 1:
-        return [{"action": game.action_to_builtins(legal[0]), "estimate": None}]
+        return [{"action": game.codec.action_to_builtins(legal[0]), "estimate": None}]
     bot = LevelBot(seed, level)
     plan = bot.plan(game)
     if plan is None:
         ranked = Search(game, seat, tree_level(level), seed).ranked(state, legal)
         return [
             {
-                "action": game.action_to_builtins(c.action),
+                "action": game.codec.action_to_builtins(c.action),
                 "visits": c.visits,
                 "estimate": round(c.mean(), 3),
             }
@@ -146,7 +146,7 @@ def hint(
     best = scored[0].utility
     return [
         {
-            "action": game.action_to_builtins(c.action),
+            "action": game.codec.action_to_builtins(c.action),
             "score": round(c.score, 1),
             # against the best other seat: with none (a one-seat solo game) there is no margin
             "margin": round(c.margin, 1) if game.players > 1 else None,

@@ -72,7 +72,7 @@ def test_every_public_draw_is_a_chance_step_carrying_its_outcome(
                 other.rng = Rng(state=s.rng.state ^ 0x5DEECE66D, draws=s.rng.draws)
                 game.apply_owned(other, seat, action)  # the step as given: no forgery check
                 other.rng = after.rng
-                assert game.encode_state(other) == game.encode_state(after), (
+                assert game.codec.encode_state(other) == game.codec.encode_state(after), (
                     f"{game.id} seed {seed} step {step}: the {to.kind} step {action!r} draws "
                     "while it is applied instead of carrying its outcome"
                 )

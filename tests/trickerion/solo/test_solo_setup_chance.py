@@ -85,7 +85,7 @@ def test_a_forced_setup_deals_on_as_the_seed_would_and_a_forged_one_is_refused()
     g.apply_owned(mine, CHANCE, other)
     engine_own, _ = g.apply(s, CHANCE, drawn)
     assert mine.rng == engine_own.rng and mine.players[1].tricks[0].id == tricks[0]
-    assert g.encode_state(mine) != g.encode_state(engine_own)
+    assert g.codec.encode_state(mine) != g.codec.encode_state(engine_own)
 
 
 @pytest.mark.parametrize(
@@ -102,10 +102,10 @@ def test_an_impossible_setup_is_refused_naming_its_rule(change, code):
     g, s = m.game, m.state
     drawn = g.chance_action(s)
     fields = {"magician": drawn.magician, "trick": drawn.trick, "specialists": drawn.specialists}
-    before = g.encode_state(s)
+    before = g.codec.encode_state(s)
     with pytest.raises(IllegalAction, match=code):
         g.apply_owned(g.copy(s), CHANCE, SuccessorSetup(**{**fields, **change}))
-    assert g.encode_state(s) == before
+    assert g.codec.encode_state(s) == before
 
 
 def test_your_own_school_is_not_the_successors():
