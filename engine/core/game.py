@@ -211,37 +211,6 @@ class Game:
 
     # --- the core's side of the loop --------------------------------------------------------
 
-    def forced_step(self, state: Any, to: ToAct | None = None) -> tuple[int, Any, Any, list[Event]]:
-        """The step nobody chooses at a chance or automaton node, computed and applied once:
-        (seat, action, new state, events). ``to``: ``to_act(state)`` if the caller has it."""
-        seat, action = self.forced_action(state, to or self.to_act(state))
-        new = self.copy(state)
-        return seat, action, new, self._apply(new, seat, action)
-
-    def forced_action(self, state: Any, to: ToAct) -> tuple[int, Any]:
-        """(seat, action) of the step nobody chooses at the chance or automaton node ``to``."""
-        if to.kind == "chance":
-            return CHANCE, self.chance_action(state)
-        if to.kind == "automaton":
-            seat = to.seats[0]
-            return seat, self.automaton_action(state, seat)
-        raise IllegalAction("core.not_forced", to_act=to.kind)
-
-    def apply_owned(self, state: Any, seat: int, action: Any) -> list[Event]:
-        """Apply an action from ``legal_actions`` (or ``forced_action``) to ``state`` itself,
-        without the copy and the checks of ``apply``: for a search walking a world it made
-        (a determinization is a private copy) and never looks back at. Only for such
-        callers: everyone else goes through ``apply``, which leaves its input untouched."""
-        return self._apply(state, seat, action)
-
-    def played(self, state: Any, seat: int, action: Any) -> Any:
-        """``action``, one of ``legal_actions(state, seat)``, played on a copy of ``state``:
-        a bot's look-ahead over the moves it was given, which ``apply``'s check would list
-        again for each."""
-        new = self.copy(state)
-        self._apply(new, seat, action)
-        return new
-
     def apply(
         self, state: Any, seat: int, action: Any, listed: list[Any] | None = None
     ) -> tuple[Any, list[Event]]:
@@ -270,7 +239,7 @@ class Game:
                 # page call cannot choose the dice or the Successor's steps.
                 raise IllegalAction(f"core.forced.{to.kind}", seat=seat)
         elif to.kind == "players":
-            self._refuse_unless_legal(state, seat, action, listed)
+            _refuse_unless_legal(self, state, seat, action, listed)
         new = self.copy(state)
         try:
             events = self._apply(new, seat, action)
@@ -279,19 +248,6 @@ class Game:
             # input state is untouched, so it is simply refused.
             raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
         return new, events
-
-    def _refuse_unless_legal(
-        self, state: Any, seat: int, action: Any, listed: list[Any] | None
-    ) -> None:
-        """The one refusal path: a player's action not among the legal ones is refused here,
-        before anything applies, and the game is asked only for the words (``refusal``)."""
-        try:
-            if self.allows(state, seat, action, listed):
-                return
-            code, params = self.refusal(state, seat, action)
-        except _MALFORMED as exc:
-            raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
-        raise IllegalAction(code, **params)
 
     def allows(self, state: Any, seat: int, action: Any, listed: list[Any] | None) -> bool:
         """Whether ``action`` is among ``legal_actions(state, seat)`` (``listed``, when the
@@ -313,3 +269,17 @@ class Game:
         # A generated structural copy (engine.core.copier): the same value as a msgpack round
         # trip, about twice as fast, and every apply starts with one.
         return copier(type(state))(state)
+
+
+def _refuse_unless_legal(
+    game: Game, state: Any, seat: int, action: Any, listed: list[Any] | None
+) -> None:
+    """The one refusal path: a player's action not among the legal ones is refused here,
+    before anything applies, and the game is asked only for the words (``refusal``)."""
+    try:
+        if game.allows(state, seat, action, listed):
+            return
+        code, params = game.refusal(state, seat, action)
+    except _MALFORMED as exc:
+        raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
+    raise IllegalAction(code, **params)

@@ -41,6 +41,7 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game
+from engine.core.loop import apply_owned, forced_action
 from engine.core.rng import Rng
 
 
@@ -188,7 +189,7 @@ class Search:
                 if legal is None:
                     break
             child = self._select(node, seat, legal, rng)
-            game.apply_owned(state, seat, child.action)
+            apply_owned(game, state, seat, child.action)
             path.append(child)
             node = child
             legal = None
@@ -209,8 +210,8 @@ class Search:
                 return -1, None
             if to.kind in ("chance", "automaton"):
                 # computed once: apply() would compute the step again to check it
-                seat, action = game.forced_action(state, to)
-                game.apply_owned(state, seat, action)
+                seat, action = forced_action(game, state, to)
+                apply_owned(game, state, seat, action)
             else:
                 seat = to.seats[0]
                 legal = game.legal_actions(state, seat)
@@ -259,7 +260,7 @@ class Search:
                 break
             if steps >= depth and (extend is None or steps >= 4 * depth or not extend(game, state)):
                 break
-            game.apply_owned(state, seat, know.rollout(game, state, seat, legal, rng))
+            apply_owned(game, state, seat, know.rollout(game, state, seat, legal, rng))
             steps += 1
         return self._rewards(state)
 
