@@ -187,13 +187,13 @@ def listed(game: Game, legal: list[Any]) -> tuple[list[Any], dict[str, int]]:
 
 
 def shown_seats(game: Game, seats: list[Seat], lang: str) -> list[Seat]:
-    """A seat the game plays itself (``Game.seat_kinds``, e.g. Trickerion's solo Successor)
+    """A seat the game plays itself (``Game.automata``, e.g. Trickerion's solo Successor)
     shows as ``automaton`` named in ``lang``, whatever the lobby put there (the saved table
     keeps what it was given)."""
     out = list(seats)
     names = game.presenter.automaton_names
-    for i, kind in enumerate(game.seat_kinds()):
-        if kind == "automaton" and i < len(out):
+    for i in game.automata:
+        if i < min(game.players, len(out)):
             name = names.get(lang) or names.get("en") or out[i].name
             out[i] = msgspec.structs.replace(out[i], kind="automaton", name=name)
     return out

@@ -42,8 +42,6 @@ CHANCE = -1
 _MALFORMED = (IndexError, KeyError, ValueError, TypeError, AttributeError, AssertionError)
 
 ToActKind = Literal["players", "chance", "automaton", "terminal"]
-# Who fills a seat: a person (or a bot the table seats there), or the game itself.
-SeatKind = Literal["player", "automaton"]
 
 
 # Game class -> the set of its action types (``_action_set``).
@@ -100,9 +98,6 @@ class Game:
     # Seats the game plays itself through ``automaton_action`` (Trickerion's solo Successor):
     # the lobby names them instead of offering a human or a bot, and so does the log.
     automata: ClassVar[tuple[int, ...]] = ()
-    # The package holding the game's ``messages.json`` and ``data/`` packs; None means the
-    # package the game class is defined in (``engine.games.<id>``).
-    messages_package: ClassVar[str | None] = None
     # How the game reads saves of older formats (``engine.core.legacy``; the game's legacy.py).
     legacy: ClassVar[type[Legacy]] = Legacy
     # How its positions read on the page (``engine.core.presenter``), held by the bridge; also
@@ -177,10 +172,6 @@ class Game:
 
     def automaton_action(self, state: Any, seat: int) -> Any:
         raise NotImplementedError(f"{self.id} has no automaton")
-
-    def seat_kinds(self) -> list[SeatKind]:
-        """Per seat, who fills it at this player count."""
-        return ["automaton" if seat in self.automata else "player" for seat in range(self.players)]
 
     def hidden_probe(self, state: Any, viewer: int | None) -> list[Any]:
         """States that differ from ``state`` only in what ``viewer`` may not see (another
