@@ -175,7 +175,7 @@ class Search:
 
     def _iterate(self, state: Any, root: Node, root_legal: list[Any], rng: Rng) -> None:
         """One walk down the tree and a rollout. ``state`` is this iteration's own
-        determinization: every step is applied to it in place (``Game.apply_owned``), since
+        determinization: every step is applied to it in place (``loop.apply_owned``), since
         nothing looks back at the positions it passes through; copying each (as ``apply``
         does) was a fifth of a search's time."""
         game = self.game
