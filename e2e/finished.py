@@ -65,7 +65,7 @@ def played(mode: str, seed: int = 3, before_end: int = 3) -> Played:
             mine.append(snap["step"])
             action = me.choose(match.game, match.state, 0, match.legal(0))
             snap = _call(
-                bridge, "act", seat=0, action=match.game.action_to_builtins(action), viewer=0
+                bridge, "act", seat=0, action=match.game.codec.action_to_builtins(action), viewer=0
             )
         else:
             snap = _call(bridge, "step", viewer=0)

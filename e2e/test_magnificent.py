@@ -462,8 +462,10 @@ class Replica:
         m = self.match
         assert len(steps) >= len(m.steps), "the page's save lost steps"
         for step in steps[len(m.steps) :]:
-            m.act(step.seat, m.game.action_from_builtins(step.action))
-        assert m.game.state_hash(m.state) == raw["state_hash"], "CPython's copy left the page's"
+            m.act(step.seat, m.game.codec.action_from_builtins(step.action))
+        assert m.game.codec.state_hash(m.state) == raw["state_hash"], (
+            "CPython's copy left the page's"
+        )
         return m
 
 
@@ -817,7 +819,7 @@ def save_at_a_gem_payment() -> str:
         if to["kind"] == "players" and 0 in to["seats"]:
             legal = match.game.legal_actions(match.state, 0)
             action = person.choose(match.game, match.state, 0, legal)
-            snap = call("act", seat=0, action=match.game.action_to_builtins(action), viewer=0)
+            snap = call("act", seat=0, action=match.game.codec.action_to_builtins(action), viewer=0)
         else:
             snap = call("step", viewer=0)
     raise AssertionError("no gem payment within 3000 steps")

@@ -52,7 +52,9 @@ def save_where(predicate, seeds=range(1, 60), limit: int = 3000, bot: str = "ran
                     return call("save")["text"]
                 legal = match.game.legal_actions(match.state, 0)
                 action = person.choose(match.game, match.state, 0, legal)
-                snap = call("act", seat=0, action=match.game.action_to_builtins(action), viewer=0)
+                snap = call(
+                    "act", seat=0, action=match.game.codec.action_to_builtins(action), viewer=0
+                )
             else:
                 snap = call("step", viewer=0)
     raise AssertionError("no such position in the seeded games")

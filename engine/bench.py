@@ -59,7 +59,7 @@ def run(
         "legal_actions_mean_count": round(timing.legal_sizes / max(timing.legal_calls, 1), 1),
         "apply_us": round(timing.apply / steps * 1e6, 1),
         "state_copy_us": round(timing.copy / steps * 1e6, 1),
-        "state_bytes": len(last.game.encode_state(last.state)),
+        "state_bytes": len(last.game.codec.encode_state(last.state)),
     }
 
 

@@ -226,7 +226,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for index, events in enumerate(match.events):
         step = match.steps[index]
         lines = [render(e.code, e.params, args.lang, match.game) for e in events if e.to is None]
-        print(f"{index:4d} seat {step.seat:>2}: {match.game.encode_action(step.action).decode()}")
+        print(
+            f"{index:4d} seat {step.seat:>2}: {match.game.codec.encode_action(step.action).decode()}"
+        )
         for line in lines:
             print(f"       {line}")
     result = match.result()
@@ -258,7 +260,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     from engine.core.learning import load_weights
     from engine.train import train
 
-    learner = registry.get(args.game).learner
+    learner = registry.get(args.game).bots.learner
     if learner is None:
         print(f"{args.game} has no learned weights to train", file=sys.stderr)
         return 2

@@ -49,7 +49,7 @@ class Automation:
             {s: make_bot(match.game, "random", bot_seed(a.seed, s)) for s in range(a.players)},
         )
         return {
-            "hash": match.game.state_hash(match.state),
+            "hash": match.game.codec.state_hash(match.state),
             "steps": len(match.steps),
             "decisions": decisions,
         }

@@ -218,19 +218,19 @@ class Bridge(Automation, Door):
         if not table.hints:
             raise OptionsError("bridge.hints_off")
         match, game = table.match, table.match.game
-        if HINT_LEVEL not in type(game).bots:
+        if HINT_LEVEL not in type(game).bots.kinds:
             raise OptionsError("bridge.hints_unavailable", game=game.id)
         if not match.legal(a.seat):
             return []
-        shown = [game.encode_action(x) for x in listed(game, match.legal(a.seat))[0]]
+        shown = [game.codec.encode_action(x) for x in listed(game, match.legal(a.seat))[0]]
         lang = a.lang if a.lang in LANGS else "en"
         out: list[dict[str, Any]] = []
         if self.hinted is None or self.hinted[0] is not match.state or self.hinted[1] != a.seat:
             ranked = search_hint(game, match.state, a.seat, HINT_COUNT, level=HINT_LEVEL)
             self.hinted = (match.state, a.seat, ranked)
         for h in self.hinted[2]:
-            action = game.action_from_builtins(h["action"])
-            key = game.encode_action(action)
+            action = game.codec.action_from_builtins(h["action"])
+            key = game.codec.encode_action(action)
             # what the best move is for (only the best: the others are ranked against it)
             why = None if out else table.presenter.move_reason(match.state, action, a.seat)
             out.append(
@@ -320,7 +320,7 @@ class Bridge(Automation, Door):
             history.rounds(review.presenter, match.states),
             history.chart(review.presenter, match.states),
             log(review, a.viewer, a.lang),
-            game.state_hash(match.state) if match.terminal else None,
+            game.codec.state_hash(match.state) if match.terminal else None,
         )
         return snap
 
@@ -397,7 +397,7 @@ class Bridge(Automation, Door):
                 return {"step": a.step, "pending": True, "done": rating.done, "of": rating.total}
         self.rating = None
         out = rating.verdict()
-        best = game.action_from_builtins(out["best"])
+        best = game.codec.action_from_builtins(out["best"])
 
         def label(action: Any, lang: str) -> str:
             return self.labels.get(game, action, lang, state, step.seat)
@@ -406,7 +406,7 @@ class Bridge(Automation, Door):
             **out,
             "step": a.step,
             "seat": step.seat,
-            "played": game.action_to_builtins(step.action),
+            "played": game.codec.action_to_builtins(step.action),
             "label": label(step.action, lang),
             "best_label": label(best, lang),
             # in every language: the page keeps a rating across a change of language
@@ -445,6 +445,6 @@ class Bridge(Automation, Door):
 
 def _action(game: Game, action: dict[str, Any]) -> Any:
     try:
-        return game.action_from_builtins(action)
+        return game.codec.action_from_builtins(action)
     except msgspec.ValidationError as exc:
         raise OptionsError("bridge.bad_action", detail=str(exc)[:200]) from None

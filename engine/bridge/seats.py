@@ -77,7 +77,7 @@ class Table:
 
     def hints_available(self) -> bool:
         """Hints are on for this table and the game has the level that gives them."""
-        return self.hints and HINT_LEVEL in type(self.match.game).bots
+        return self.hints and HINT_LEVEL in type(self.match.game).bots.kinds
 
     def check_seat(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):

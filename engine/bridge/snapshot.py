@@ -145,7 +145,7 @@ class Labels:
             game.id,
             json.dumps(game.options, sort_keys=True, default=str),
             lang,
-            game.encode_action(action),
+            game.codec.encode_action(action),
             tuple(sorted(terms.items())),
         )
         label = self._known.get(key)
@@ -187,13 +187,13 @@ def listed(game: Game, legal: list[Any]) -> tuple[list[Any], dict[str, int]]:
 
 
 def shown_seats(game: Game, seats: list[Seat], lang: str) -> list[Seat]:
-    """A seat the game plays itself (``Game.seat_kinds``, e.g. Trickerion's solo Successor)
+    """A seat the game plays itself (``Game.automata``, e.g. Trickerion's solo Successor)
     shows as ``automaton`` named in ``lang``, whatever the lobby put there (the saved table
     keeps what it was given)."""
     out = list(seats)
     names = game.presenter.automaton_names
-    for i, kind in enumerate(game.seat_kinds()):
-        if kind == "automaton" and i < len(out):
+    for i in game.automata:
+        if i < min(game.players, len(out)):
             name = names.get(lang) or names.get("en") or out[i].name
             out[i] = msgspec.structs.replace(out[i], kind="automaton", name=name)
     return out
@@ -234,7 +234,7 @@ def present(
     result = match.result()
     if automation:
         seed: int | UnsetType = match.seed
-        digest = game.state_hash(state)
+        digest = game.codec.state_hash(state)
     else:
         # What this screen sees, not the whole state: equal views give equal digests.
         seed = UNSET
@@ -283,7 +283,7 @@ def entry(
     warning = table.presenter.action_warning(state, action, seat)
     return Entry(
         index=i,
-        action=game.action_to_builtins(action),
+        action=game.codec.action_to_builtins(action),
         label=labels.get(game, action, lang, state, seat),
         warning=UNSET if warning is None else render(warning[0], warning[1], lang, game),
     )

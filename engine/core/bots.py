@@ -33,7 +33,7 @@ def make_bot(game: Game, kind: str, seed: int) -> Bot:
     one of the game's own ``bots``."""
     if kind == "random":
         return RandomBot(seed)
-    factory = type(game).bots.get(kind)
+    factory = type(game).bots.kinds.get(kind)
     if factory is None:
         from engine.core.levels import level_bots
 
@@ -42,7 +42,7 @@ def make_bot(game: Game, kind: str, seed: int) -> Bot:
         from engine.core.levels import NAMES
 
         raise OptionsError(
-            "options.unknown_bot", bot=kind, known=["random", *NAMES, *type(game).bots]
+            "options.unknown_bot", bot=kind, known=["random", *NAMES, *type(game).bots.kinds]
         )
     return factory(seed)
 

@@ -23,11 +23,12 @@ probes it with ``getattr``.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, ClassVar, Literal
 
 import msgspec
 
+from engine.core.botkit import BotKit
+from engine.core.codec import Codec
 from engine.core.copier import copier
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.events import Event
@@ -41,8 +42,6 @@ CHANCE = -1
 _MALFORMED = (IndexError, KeyError, ValueError, TypeError, AttributeError, AssertionError)
 
 ToActKind = Literal["players", "chance", "automaton", "terminal"]
-# Who fills a seat: a person (or a bot the table seats there), or the game itself.
-SeatKind = Literal["player", "automaton"]
 
 
 # Game class -> the set of its action types (``_action_set``).
@@ -94,18 +93,11 @@ class Game:
     action_type: ClassVar[Any]
     # Data packs a box owner may replace with their own file (see ``engine.core.packs``).
     replaceable_packs: ClassVar[tuple[str, ...]] = ()
-    # Extra bot kinds beyond the generic random bot: name -> factory(seed) -> Bot.
-    bots: ClassVar[dict[str, Any]] = {}
-    # What the bots know (engine.core.search.Knowledge): determinization, evaluation, policy.
-    search_knowledge: ClassVar[Any] = None
-    # The learned weights ``python -m engine train`` tunes (engine.core.learning.Learner).
-    learner: ClassVar[Any] = None
+    # Its bots: the kinds beyond the generic random bot, what they know, what training tunes.
+    bots: ClassVar[BotKit] = BotKit()
     # Seats the game plays itself through ``automaton_action`` (Trickerion's solo Successor):
     # the lobby names them instead of offering a human or a bot, and so does the log.
     automata: ClassVar[tuple[int, ...]] = ()
-    # The package holding the game's ``messages.json`` and ``data/`` packs; None means the
-    # package the game class is defined in (``engine.games.<id>``).
-    messages_package: ClassVar[str | None] = None
     # How the game reads saves of older formats (``engine.core.legacy``; the game's legacy.py).
     legacy: ClassVar[type[Legacy]] = Legacy
     # How its positions read on the page (``engine.core.presenter``), held by the bridge; also
@@ -140,9 +132,8 @@ class Game:
                 packs=unknown,
                 known=list(self.replaceable_packs),
             )
-        self._state_encoder = msgspec.msgpack.Encoder()
-        self._state_decoder: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(self.state_type)
-        self._json = msgspec.json.Encoder()
+        # How its states and actions are encoded: hashes, saves, the page's JSON.
+        self.codec = Codec(self.action_type)
 
     # --- what a game implements -------------------------------------------------------------
 
@@ -182,10 +173,6 @@ class Game:
     def automaton_action(self, state: Any, seat: int) -> Any:
         raise NotImplementedError(f"{self.id} has no automaton")
 
-    def seat_kinds(self) -> list[SeatKind]:
-        """Per seat, who fills it at this player count."""
-        return ["automaton" if seat in self.automata else "player" for seat in range(self.players)]
-
     def hidden_probe(self, state: Any, viewer: int | None) -> list[Any]:
         """States that differ from ``state`` only in what ``viewer`` may not see (another
         seat's face-down card, a deck's order): ``view`` must give the same for each of them,
@@ -215,37 +202,6 @@ class Game:
 
     # --- the core's side of the loop --------------------------------------------------------
 
-    def forced_step(self, state: Any, to: ToAct | None = None) -> tuple[int, Any, Any, list[Event]]:
-        """The step nobody chooses at a chance or automaton node, computed and applied once:
-        (seat, action, new state, events). ``to``: ``to_act(state)`` if the caller has it."""
-        seat, action = self.forced_action(state, to or self.to_act(state))
-        new = self.copy(state)
-        return seat, action, new, self._apply(new, seat, action)
-
-    def forced_action(self, state: Any, to: ToAct) -> tuple[int, Any]:
-        """(seat, action) of the step nobody chooses at the chance or automaton node ``to``."""
-        if to.kind == "chance":
-            return CHANCE, self.chance_action(state)
-        if to.kind == "automaton":
-            seat = to.seats[0]
-            return seat, self.automaton_action(state, seat)
-        raise IllegalAction("core.not_forced", to_act=to.kind)
-
-    def apply_owned(self, state: Any, seat: int, action: Any) -> list[Event]:
-        """Apply an action from ``legal_actions`` (or ``forced_action``) to ``state`` itself,
-        without the copy and the checks of ``apply``: for a search walking a world it made
-        (a determinization is a private copy) and never looks back at. Only for such
-        callers: everyone else goes through ``apply``, which leaves its input untouched."""
-        return self._apply(state, seat, action)
-
-    def played(self, state: Any, seat: int, action: Any) -> Any:
-        """``action``, one of ``legal_actions(state, seat)``, played on a copy of ``state``:
-        a bot's look-ahead over the moves it was given, which ``apply``'s check would list
-        again for each."""
-        new = self.copy(state)
-        self._apply(new, seat, action)
-        return new
-
     def apply(
         self, state: Any, seat: int, action: Any, listed: list[Any] | None = None
     ) -> tuple[Any, list[Event]]:
@@ -268,13 +224,13 @@ class Game:
                 else self.automaton_action(state, seat)
             )
             if type(action) is not type(expected) or (
-                self.encode_action(action) != self.encode_action(expected)
+                self.codec.encode_action(action) != self.codec.encode_action(expected)
             ):
                 # Only the engine draws for chance and moves the automaton: a save file or a
                 # page call cannot choose the dice or the Successor's steps.
                 raise IllegalAction(f"core.forced.{to.kind}", seat=seat)
         elif to.kind == "players":
-            self._refuse_unless_legal(state, seat, action, listed)
+            _refuse_unless_legal(self, state, seat, action, listed)
         new = self.copy(state)
         try:
             events = self._apply(new, seat, action)
@@ -283,19 +239,6 @@ class Game:
             # input state is untouched, so it is simply refused.
             raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
         return new, events
-
-    def _refuse_unless_legal(
-        self, state: Any, seat: int, action: Any, listed: list[Any] | None
-    ) -> None:
-        """The one refusal path: a player's action not among the legal ones is refused here,
-        before anything applies, and the game is asked only for the words (``refusal``)."""
-        try:
-            if self.allows(state, seat, action, listed):
-                return
-            code, params = self.refusal(state, seat, action)
-        except _MALFORMED as exc:
-            raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
-        raise IllegalAction(code, **params)
 
     def allows(self, state: Any, seat: int, action: Any, listed: list[Any] | None) -> bool:
         """Whether ``action`` is among ``legal_actions(state, seat)`` (``listed``, when the
@@ -318,18 +261,16 @@ class Game:
         # trip, about twice as fast, and every apply starts with one.
         return copier(type(state))(state)
 
-    def encode_state(self, state: Any) -> bytes:
-        return self._state_encoder.encode(state)
 
-    def state_hash(self, state: Any) -> str:
-        return hashlib.sha256(self._state_encoder.encode(state)).hexdigest()
-
-    def encode_action(self, action: Any) -> bytes:
-        return self._json.encode(action)
-
-    def action_to_builtins(self, action: Any) -> dict[str, Any]:
-        data: dict[str, Any] = msgspec.to_builtins(action)
-        return data
-
-    def action_from_builtins(self, data: Any) -> Any:
-        return msgspec.convert(data, self.action_type)
+def _refuse_unless_legal(
+    game: Game, state: Any, seat: int, action: Any, listed: list[Any] | None
+) -> None:
+    """The one refusal path: a player's action not among the legal ones is refused here,
+    before anything applies, and the game is asked only for the words (``refusal``)."""
+    try:
+        if game.allows(state, seat, action, listed):
+            return
+        code, params = game.refusal(state, seat, action)
+    except _MALFORMED as exc:
+        raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
+    raise IllegalAction(code, **params)

@@ -49,7 +49,7 @@ def catalog(package: str = "engine.core") -> dict[str, dict[str, str]]:
 def game_package(game: Any) -> str:
     """The package holding a game's ``messages.json``: the one its class is defined in."""
     cls: type[Game] = game if isinstance(game, type) else type(game)
-    return cls.messages_package or cls.__module__.rpartition(".")[0]
+    return cls.presenter.messages_package or cls.__module__.rpartition(".")[0]
 
 
 def _packages(game: Any) -> tuple[str, ...]:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from engine.core.codec import Codec
+
 
 class _Table(Protocol):
     # what the legacy modules read of their Game (typed apart: the Game names its Legacy class)
-    def state_hash(self, state: Any) -> str: ...
-    def encode_state(self, state: Any) -> bytes: ...
+    codec: Codec
+
     def chance_action(self, state: Any) -> Any: ...
     def initial_state(self, seed: int) -> Any: ...
 
@@ -47,4 +49,4 @@ class Legacy:
         """The hash a save of ``format_version`` recorded for ``state``: a game whose state
         encoding changed since maps the state back to the shape that format hashed, so the
         proof in older saves still holds."""
-        return self.game.state_hash(state)
+        return self.game.codec.state_hash(state)

@@ -57,13 +57,13 @@ def level_plan(know: Knowledge, name: str) -> Plan | None:
 def thinking_seconds(cls: type[Game]) -> dict[str, float]:
     """The game's levels that think for a time budget, with its seconds a move (the lobby
     says so: such a level plays stronger on a faster device)."""
-    know = cls.search_knowledge
+    know = cls.bots.knowledge
     if know is None or know.policy is None or know.rank is None:
         return {}
     out = {}
     for name in NAMES:
         plan = level_plan(know, name)
-        if name in cls.bots and plan is not None and plan.seconds is not None:
+        if name in cls.bots.kinds and plan is not None and plan.seconds is not None:
             out[name] = plan.seconds
     return out
 
@@ -129,14 +129,14 @@ def hint(
     if not legal:
         return []
     if len(legal) == 1:
-        return [{"action": game.action_to_builtins(legal[0]), "estimate": None}]
+        return [{"action": game.codec.action_to_builtins(legal[0]), "estimate": None}]
     bot = LevelBot(seed, level)
     plan = bot.plan(game)
     if plan is None:
         ranked = Search(game, seat, tree_level(level), seed).ranked(state, legal)
         return [
             {
-                "action": game.action_to_builtins(c.action),
+                "action": game.codec.action_to_builtins(c.action),
                 "visits": c.visits,
                 "estimate": round(c.mean(), 3),
             }
@@ -146,7 +146,7 @@ def hint(
     best = scored[0].utility
     return [
         {
-            "action": game.action_to_builtins(c.action),
+            "action": game.codec.action_to_builtins(c.action),
             "score": round(c.score, 1),
             # against the best other seat: with none (a one-seat solo game) there is no margin
             "margin": round(c.margin, 1) if game.players > 1 else None,

@@ -14,6 +14,7 @@ from engine.core import registry
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import CHANCE, Game, Result, ToAct
+from engine.core.loop import forced_step
 
 # Why a step cannot be undone: it drew from the RNG, or it showed hidden information (to
 # everyone, or to one seat: a private draw from a deck shuffled at setup uses no RNG).
@@ -106,7 +107,7 @@ class Match:
         if to.kind not in ("chance", "automaton"):
             return None
         # The engine's own step: computed once, no forgery check needed.
-        seat, action, after, events = self.game.forced_step(self.state, to)
+        seat, action, after, events = forced_step(self.game, self.state, to)
         return self._push(seat, action, after, events)
 
     def run_auto(self) -> list[Event]:

@@ -33,6 +33,9 @@ class Presenter:
     # and the automaton's name per language, needed when the Game has ``automata`` (also its
     # seat's name at the table and in the log).
     automaton_names: ClassVar[dict[str, str]] = {}
+    # The package holding the game's ``messages.json`` and the ``data/`` packs the renderer
+    # gets; None means the package the game class is defined in (``engine.games.<id>``).
+    messages_package: ClassVar[str | None] = None
     # Packs of other packages the board renderer also receives, as prefix -> package
     # (trickerion-solo: "solo/" -> the solo package, so its packs arrive as "solo/board", …).
     extra_data: ClassVar[dict[str, str]] = {}

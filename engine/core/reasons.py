@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.loop import played
+
 # Below this a term's rise is rounding, not something the move does.
 EPSILON = 1e-6
 
@@ -41,7 +43,7 @@ def measured(
     ``(state after, term, gain)``; None where no term rises, the move draws from the RNG, or
     it raises another term (or by another amount) in ``world(state)``, what the seat sees of
     the position with the hidden parts dealt anew: then the reason would tell a secret."""
-    after = game.played(state, seat, action)
+    after = played(game, state, seat, action)
     if after.rng.draws != state.rng.draws:
         return None
     top = raised(terms(state), terms(after))
@@ -49,6 +51,6 @@ def measured(
         return None
     if world is not None:
         seen = world(state)
-        if raised(terms(seen), terms(game.played(seen, seat, action))) != top:
+        if raised(terms(seen), terms(played(game, seen, seat, action))) != top:
             return None
     return (after, *top)

@@ -44,7 +44,7 @@ def describe(cls: type[Game]) -> dict[str, Any]:
         "min_players": cls.min_players,
         "max_players": cls.max_players,
         "options": msgspec.to_builtins(cls.option_specs),
-        "bots": ["random", *cls.bots],
+        "bots": ["random", *cls.bots.kinds],
         "automata": list(cls.automata),
         "automaton_names": shown.automaton_names,
         "packs": [{"id": p, "names": shown.pack_names.get(p, {})} for p in cls.replaceable_packs],

@@ -30,6 +30,7 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game
+from engine.core.loop import apply_owned, forced_action, played
 from engine.core.rng import Rng
 from engine.core.search import Knowledge, _view_digest, knowledge
 
@@ -151,7 +152,7 @@ class Rollouts:
         decisions (a verdict's slices of work); returns every seat's score."""
         future, policy_seed = world
         s = self.game.copy(future)
-        self.game.apply_owned(s, self.viewer, move)
+        apply_owned(self.game, s, self.viewer, move)
         return (yield from self._play(s, policy_seed))
 
     def tally(self, move: Any, prior: int, outcomes: list[list[float]]) -> Scored:
@@ -186,8 +187,8 @@ class Rollouts:
                 assert result is not None
                 return [float(x) for x in result.scores]
             if to.kind in ("chance", "automaton"):
-                seat, action = game.forced_action(state, to)
-                game.apply_owned(state, seat, action)
+                seat, action = forced_action(game, state, to)
+                apply_owned(game, state, seat, action)
                 continue
             if limit is not None and steps >= limit:
                 break
@@ -196,7 +197,7 @@ class Rollouts:
             if bot is None:
                 bot = bots[seat] = policy(policy_seed ^ (seat + 1))
             legal = game.legal_actions(state, seat)
-            game.apply_owned(state, seat, bot.choose(game, state, seat, legal))
+            apply_owned(game, state, seat, bot.choose(game, state, seat, legal))
             steps += 1
             if steps % PAUSE == 0:
                 yield
@@ -239,7 +240,7 @@ def one_step_rank(game: Game, state: Any, seat: int, legal: list[Any]) -> list[A
     for index, action in enumerate(pool):
         if action == first:
             continue
-        after = game.played(state, seat, action)
+        after = played(game, state, seat, action)
         scored.append((-know.evaluate(game, after, seat), index, action))
     scored.sort(key=lambda t: (t[0], t[1]))
     return [first, *(a for _, _, a in scored)]

@@ -173,7 +173,7 @@ def dump(match: Match, table: SavedTable | dict[str, Any] | None = None) -> byte
     if not isinstance(table, SavedTable):
         table = msgspec.convert(table or {}, SavedTable)
     steps = msgspec.json.encode(
-        [SavedStep(s.seat, game.action_to_builtins(s.action)) for s in match.steps]
+        [SavedStep(s.seat, game.codec.action_to_builtins(s.action)) for s in match.steps]
     )
     # A game dealt an older format's way (loaded from such a save) keeps that format: only it
     # replays the same deal; its steps are that format's too (the chance steps it missed are
@@ -311,7 +311,7 @@ def load_with_table(data: bytes | str) -> Loaded:
     match = Match(game, save.seed, old.initial_state(save.seed, save.format_version))
     for index, step in enumerate(steps):
         try:
-            action = game.action_from_builtins(step.action)
+            action = game.codec.action_from_builtins(step.action)
         except msgspec.ValidationError as exc:
             raise SaveError("save.bad_action", step=index, detail=str(exc)[:200]) from None
         if save.format_version < FORMAT_VERSION:

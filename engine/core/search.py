@@ -27,7 +27,7 @@ seed and the viewer's *view* of the position (never the full state), so a decisi
 function of what the seat sees, the seed and the budget.
 
 Per-game knowledge lives in ``engine/games/<game>/search.py`` as ``KNOWLEDGE`` (a
-:class:`Knowledge`), declared on the game class as ``search_knowledge``; a game without one
+:class:`Knowledge`), declared on the game class in ``bots``; a game without one
 gets :data:`DEFAULT`, sound only for games whose sole hidden information is the RNG.
 """
 
@@ -41,6 +41,7 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game
+from engine.core.loop import apply_owned, forced_action
 from engine.core.rng import Rng
 
 
@@ -102,9 +103,9 @@ LEVELS: dict[str, Level] = {
 
 
 def knowledge(game: Game) -> Knowledge:
-    """The game's search knowledge (``Game.search_knowledge``; a variant such as Trickerion's
+    """The game's search knowledge (``Game.bots.knowledge``; a variant such as Trickerion's
     solo layer inherits its base game's), else :data:`DEFAULT`."""
-    found = type(game).search_knowledge
+    found = type(game).bots.knowledge
     return found if found is not None else DEFAULT
 
 
@@ -174,7 +175,7 @@ class Search:
 
     def _iterate(self, state: Any, root: Node, root_legal: list[Any], rng: Rng) -> None:
         """One walk down the tree and a rollout. ``state`` is this iteration's own
-        determinization: every step is applied to it in place (``Game.apply_owned``), since
+        determinization: every step is applied to it in place (``loop.apply_owned``), since
         nothing looks back at the positions it passes through; copying each (as ``apply``
         does) was a fifth of a search's time."""
         game = self.game
@@ -188,7 +189,7 @@ class Search:
                 if legal is None:
                     break
             child = self._select(node, seat, legal, rng)
-            game.apply_owned(state, seat, child.action)
+            apply_owned(game, state, seat, child.action)
             path.append(child)
             node = child
             legal = None
@@ -209,8 +210,8 @@ class Search:
                 return -1, None
             if to.kind in ("chance", "automaton"):
                 # computed once: apply() would compute the step again to check it
-                seat, action = game.forced_action(state, to)
-                game.apply_owned(state, seat, action)
+                seat, action = forced_action(game, state, to)
+                apply_owned(game, state, seat, action)
             else:
                 seat = to.seats[0]
                 legal = game.legal_actions(state, seat)
@@ -259,7 +260,7 @@ class Search:
                 break
             if steps >= depth and (extend is None or steps >= 4 * depth or not extend(game, state)):
                 break
-            game.apply_owned(state, seat, know.rollout(game, state, seat, legal, rng))
+            apply_owned(game, state, seat, know.rollout(game, state, seat, legal, rng))
             steps += 1
         return self._rewards(state)
 

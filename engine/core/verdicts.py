@@ -72,7 +72,7 @@ class Rating:
 
     def __init__(self, game: Game, state: Any, seat: int, played: Any, level: str = LEVEL):
         self.game, self.state, self.seat, self.played = game, state, seat, played
-        self.key = game.encode_action(played)
+        self.key = game.codec.encode_action(played)
         self.level = level
         self.plan = LevelBot(SEED, level).plan(game)
         self.moves: list[Any] = []
@@ -85,7 +85,7 @@ class Rating:
         self.rollouts = Rollouts(game, seat, self.plan, SEED)
         legal = game.legal_actions(state, seat)
         self.moves = rank(game, state, seat, legal)[: self.plan.candidates]
-        if all(game.encode_action(m) != self.key for m in self.moves):
+        if all(game.codec.encode_action(m) != self.key for m in self.moves):
             self.moves.append(played)
         self._worlds: list[tuple[Any, int]] | None = None
         self._outcomes: list[list[float]] = []  # the move under way's, one per world
@@ -138,10 +138,10 @@ class Rating:
         # the bot's best among the moves it compares (the played one, added, is not its choice)
         compared = self.scored[: self.plan.candidates] if self.plan else self.scored
         best = min(compared, key=lambda c: (-c.utility, c.prior))
-        mine = next(c for c in self.scored if game.encode_action(c.action) == self.key)
+        mine = next(c for c in self.scored if game.codec.encode_action(c.action) == self.key)
         loss = max(0.0, round(best.utility - mine.utility, 1))
         return {
-            "best": game.action_to_builtins(best.action),
+            "best": game.codec.action_to_builtins(best.action),
             "score": round(mine.score, 1),
             "best_score": round(best.score, 1),
             "loss": loss,

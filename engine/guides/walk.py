@@ -59,7 +59,7 @@ def record(guide: Guide) -> tuple[Move, ...]:
         while seat not in match.to_act().seats:
             json.loads(bridge.call("step", json.dumps({"viewer": seat})))
         if step.action is not None:
-            match.act(seat, match.game.action_from_builtins(step.action))
+            match.act(seat, match.game.codec.action_from_builtins(step.action))
     return tuple(
         Move(s.seat, json.loads(msgspec.json.encode(s.action))) for s in match.steps if s.seat >= 0
     )

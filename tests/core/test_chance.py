@@ -10,6 +10,7 @@ import msgspec
 
 import tinygame  # registers "tiny"
 from engine.core import CHANCE, Rng, chance, registry
+from engine.core.loop import apply_owned, played
 
 
 class Calls:
@@ -94,9 +95,9 @@ def test_a_forced_outcome_moves_the_rng_as_the_seed_would():
     forced = tinygame.Roll(own.die % 6 + 1)
     after_own, _ = game.apply(s, CHANCE, own)
     game.chance_action(s)  # the question just before, as apply's forgery check asks it
-    after_forced = game.played(s, CHANCE, forced)
+    after_forced = played(game, s, CHANCE, forced)
     no_question = game.copy(s)
     chance.outcome(Rng.from_seed(99), partial(dice, Calls(), count=1))  # the memory elsewhere
-    game.apply_owned(no_question, CHANCE, forced)
+    apply_owned(game, no_question, CHANCE, forced)
     assert after_forced.rng == after_own.rng == no_question.rng
     assert after_own.rng.draws > s.rng.draws

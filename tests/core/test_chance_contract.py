@@ -24,6 +24,7 @@ import pytest
 import tinygame  # noqa: F401  (registers "tiny": the tests' own game obeys the contract too)
 from engine.core import Rng, registry
 from engine.core.game import Game
+from engine.core.loop import apply_owned, forced_action
 
 SEEDS = (1, 2)
 MAX_STEPS = 600  # steps per walk: past setup and a few rounds in every game
@@ -66,13 +67,13 @@ def test_every_public_draw_is_a_chance_step_carrying_its_outcome(
             if to.kind == "terminal":
                 break
             if to.kind != "players":
-                seat, action = game.forced_action(s, to)
+                seat, action = forced_action(game, s, to)
                 after, _ = game.apply(s, seat, action)
                 other = game.copy(s)
                 other.rng = Rng(state=s.rng.state ^ 0x5DEECE66D, draws=s.rng.draws)
-                game.apply_owned(other, seat, action)  # the step as given: no forgery check
+                apply_owned(game, other, seat, action)  # the step as given: no forgery check
                 other.rng = after.rng
-                assert game.encode_state(other) == game.encode_state(after), (
+                assert game.codec.encode_state(other) == game.codec.encode_state(after), (
                     f"{game.id} seed {seed} step {step}: the {to.kind} step {action!r} draws "
                     "while it is applied instead of carrying its outcome"
                 )

@@ -103,7 +103,7 @@ def test_seed_and_actions_reproduce_a_game_exactly():
     play_out(a, seed=5)
     for step in a.steps:
         b.act(step.seat, step.action)
-    assert a.game.state_hash(a.state) == b.game.state_hash(b.state)
+    assert a.game.codec.state_hash(a.state) == b.game.codec.state_hash(b.state)
 
 
 def test_different_seeds_give_different_dice():

@@ -33,6 +33,7 @@ from engine.core import save as savefile
 from engine.core.game import Game
 from engine.core.i18n import LANGS, action_label, catalog, game_package, render
 from engine.core.match import Match
+from engine.core.presenter import Presenter
 
 QUICK_DECISIONS = 80  # player decisions per quick walk
 LEGAL_SAMPLE = 8  # legal actions applied per position (all of them when fewer)
@@ -101,9 +102,9 @@ class Walk:
     # apply, checked -----------------------------------------------------------------------
 
     def accepted(self, state: Any, seat: int, action: Any) -> None:
-        before = self.game.encode_state(state)
+        before = self.game.codec.encode_state(state)
         _, events = self.game.apply(state, seat, action)
-        assert self.game.encode_state(state) == before, (
+        assert self.game.codec.encode_state(state) == before, (
             f"{self.game.id}: apply mutated its input ({action!r} by seat {seat})"
         )
         for e in events:
@@ -113,10 +114,10 @@ class Walk:
                 assert_renders(self.game, e.code, e.params, "event")
 
     def refused(self, state: Any, seat: int, action: Any, why: str) -> None:
-        before = self.game.encode_state(state)
+        before = self.game.codec.encode_state(state)
         with pytest.raises(MarqueeError) as info:
             self.game.apply(state, seat, action)
-        assert self.game.encode_state(state) == before, (
+        assert self.game.codec.encode_state(state) == before, (
             f"{self.game.id}: a refused action changed the state ({action!r} by seat {seat})"
         )
         code = info.value.code
@@ -149,7 +150,7 @@ class Walk:
         for seat in seats:
             legal = game.legal_actions(state, seat)
             assert legal, f"{game.id}: seat {seat} is to act but has no legal action"
-            keys = [game.encode_action(a) for a in legal]
+            keys = [game.codec.encode_action(a) for a in legal]
             encoded = set(keys)
             for key, a in zip(keys, legal, strict=True):
                 if key not in self.labels_seen:
@@ -167,7 +168,7 @@ class Walk:
                 self.refused(state, seat, a, "an action legal elsewhere")
             for a in self.sample(legal, 2):
                 for bad in self.mutations(a):
-                    if game.encode_action(bad) not in encoded:
+                    if game.codec.encode_action(bad) not in encoded:
                         self.refused(state, seat, bad, "a changed field")
             self.remember(legal)
 
@@ -190,11 +191,11 @@ class Walk:
         raise AssertionError("unreachable: x < sum(weights)")
 
     def remember(self, legal: list[Any]) -> None:
-        self.pool.extend((self.game.encode_action(a), a) for a in self.sample(legal, 3))
+        self.pool.extend((self.game.codec.encode_action(a), a) for a in self.sample(legal, 3))
         del self.pool[:-POOL]
 
     def check_label(self, action: Any) -> None:
-        data = self.game.action_to_builtins(action)
+        data = self.game.codec.action_to_builtins(action)
         tag = data.pop("type", None) if isinstance(data, dict) else None
         assert tag is not None, f"{self.game.id}: action {action!r} has no tag"
         assert_renders(self.game, f"action.{tag}", data, "action label")
@@ -204,7 +205,7 @@ class Walk:
     def mutations(self, action: Any) -> list[Any]:
         """The action with one field changed to a value no rule should take, decoded the way
         the bridge decodes the page's JSON (a value of the wrong type is the bridge's refusal)."""
-        data = self.game.action_to_builtins(action)
+        data = self.game.codec.action_to_builtins(action)
         out = []
         for field, value in data.items():
             if field == "type":
@@ -223,7 +224,7 @@ class Walk:
                 continue
             for v in changed:
                 try:
-                    out.append(self.game.action_from_builtins({**data, field: v}))
+                    out.append(self.game.codec.action_from_builtins({**data, field: v}))
                 except msgspec.ValidationError:
                     pass
         return out
@@ -264,7 +265,9 @@ class Walk:
 
     def check_save(self) -> None:
         loaded = savefile.load(savefile.dump(self.match))
-        assert loaded.game.state_hash(loaded.state) == self.game.state_hash(self.match.state)
+        assert loaded.game.codec.state_hash(loaded.state) == self.game.codec.state_hash(
+            self.match.state
+        )
 
 
 @pytest.mark.parametrize(("cls", "players", "options"), CASES)
@@ -293,9 +296,7 @@ def test_declarations(cls: type[Game]) -> None:
     assert 1 <= cls.min_players <= cls.max_players
     for n in range(cls.min_players, cls.max_players + 1):
         game = cls(n)
-        kinds = game.seat_kinds()
-        assert len(kinds) == n and set(kinds) <= {"player", "automaton"}
-        assert "player" in kinds, f"{cls.id}: nobody plays at {n} players"
+        assert set(range(n)) - set(game.automata), f"{cls.id}: nobody plays at {n} players"
     assert all(0 <= i < cls.max_players for i in cls.automata)
     if cls.automata:
         assert set(cls.presenter.automaton_names) >= set(LANGS)
@@ -322,9 +323,9 @@ def _chance_and_automaton_substitutes(game: Game, seed: int) -> None:
                 if to.kind == "chance"
                 else game.automaton_action(state, seat)
             )
-            mine = game.encode_action(own)
+            mine = game.codec.encode_action(own)
             for a in [a for _, a in walk.sample(walk.pool, 2)] + walk.mutations(own):
-                if game.encode_action(a) != mine and not game.enters_outcomes(state, seat, a):
+                if game.codec.encode_action(a) != mine and not game.enters_outcomes(state, seat, a):
                     walk.refused(state, seat, a, f"a substitute for the {to.kind}'s step")
             match.auto_step()
             continue
@@ -344,8 +345,12 @@ def test_only_the_engine_takes_chance_and_automaton_steps(
 # --- the checks can fail: a game breaking each rule of the contract is caught ---------------
 
 
-class _Broken(tinygame.TinyGame):
+class _BrokenPresenter(Presenter):
     messages_package = "tinygame"  # defined here, its texts are the tiny game's
+
+
+class _Broken(tinygame.TinyGame):
+    presenter = _BrokenPresenter
 
 
 class _LeakyView(_Broken):

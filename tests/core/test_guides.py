@@ -66,7 +66,7 @@ def test_only_the_guides_own_table_follows_its_script():
     human = human_seat(guide)
     while match.auto_step() is not None:  # the opening throw
         pass
-    match.act(human, match.game.action_from_builtins(guide.script[0].action))
+    match.act(human, match.game.codec.action_from_builtins(guide.script[0].action))
     while match.auto_step() is not None:
         pass
     bot = guide.script[1].seat

@@ -52,7 +52,7 @@ def play(game: str, players: int, options: dict, seed: int = 3, stop: int | None
             match = bridge.table.match
             action = me.choose(match.game, match.state, 0, match.legal(0))
             snap = call(
-                bridge, "act", seat=0, action=match.game.action_to_builtins(action), viewer=0
+                bridge, "act", seat=0, action=match.game.codec.action_to_builtins(action), viewer=0
             )
         else:
             snap = call(bridge, "step", viewer=0)
@@ -63,7 +63,7 @@ def play(game: str, players: int, options: dict, seed: int = 3, stop: int | None
 @pytest.mark.parametrize(("game", "players", "options"), GAMES)
 def test_review_shows_each_position_as_the_table_did(game, players, options):
     bridge, hashes = play(game, players, options)
-    final = bridge.table.match.game.state_hash(bridge.table.match.state)
+    final = bridge.table.match.game.codec.state_hash(bridge.table.match.state)
     steps = max(hashes)
     opened = call(bridge, "review", viewer=0)
     assert opened["review"]["steps"] == steps and opened["review"]["over"]
@@ -80,7 +80,7 @@ def test_review_shows_each_position_as_the_table_did(game, players, options):
     assert call(other, "review_at", step=steps // 2, viewer=0)["hash"] == hashes[steps // 2]
     assert other.table is None  # reviewing a file opens no game
     # the game at the table is untouched
-    assert bridge.table.match.game.state_hash(bridge.table.match.state) == final
+    assert bridge.table.match.game.codec.state_hash(bridge.table.match.state) == final
     assert len(bridge.table.match.steps) == steps
 
 

@@ -33,14 +33,14 @@ QUICK = Plan(candidates=3, worlds=2, horizon=8)
 def test_rollout_ranking_is_a_pure_function_of_view_seed_and_plan(case):
     match, seat, legal = _position(*case)
     game = match.game
-    before = game.encode_state(match.state)
+    before = game.codec.encode_state(match.state)
     first = Rollouts(game, seat, QUICK, 5).ranked(match.state, legal)
     again = Rollouts(game, seat, QUICK, 5).ranked(game.copy(match.state), list(legal))
     assert [msgspec.json.encode(c.action) for c in first] == [
         msgspec.json.encode(c.action) for c in again
     ]
     assert [c.utility for c in first] == [c.utility for c in again]
-    assert game.encode_state(match.state) == before  # the position is never touched
+    assert game.codec.encode_state(match.state) == before  # the position is never touched
     assert all(c.action in legal for c in first)
     assert [c.utility for c in first] == sorted((c.utility for c in first), reverse=True)
     assert len(first) == min(QUICK.candidates, len(legal))
@@ -50,7 +50,7 @@ def test_a_hint_gives_the_expected_final_score_and_the_points_given_up():
     match, seat, legal = _position("trickerion", 2, 3, 30)
     out = hint(match.game, match.state, seat, 3, level="normal", seed=1)
     assert 1 <= len(out) <= 3
-    assert all(match.game.action_from_builtins(h["action"]) in legal for h in out)
+    assert all(match.game.codec.action_from_builtins(h["action"]) in legal for h in out)
     assert out[0]["loss"] == 0.0
     assert all(h["loss"] >= 0 for h in out)
     assert all(h["score"] > 0 for h in out)

@@ -43,7 +43,7 @@ TINY = Knowledge(determinize=_tiny_determinize, scale=3.0)
 def _position(game_id, players, seed, steps, want=lambda m, seat: True):
     """A position reached by greedy/random play where a seat has several legal moves."""
     match = Match.new(game_id, players, seed=seed)
-    kind = "greedy" if "greedy" in type(match.game).bots else "random"
+    kind = "greedy" if "greedy" in type(match.game).bots.kinds else "random"
     bots = {s: make_bot(match.game, kind, bot_seed(seed, s)) for s in range(players)}
     taken = 0
     while not match.terminal:
@@ -85,10 +85,10 @@ def test_same_position_seed_and_budget_give_the_same_move_and_ranking():
 def test_search_returns_a_legal_move_and_leaves_the_state_untouched(game_id, players):
     for steps in (0, 15, 30):
         match, seat, legal = _position(game_id, players, 3, steps)
-        before = match.game.encode_state(match.state)
+        before = match.game.codec.encode_state(match.state)
         move = SearchBot(1, SMALL).choose(match.game, match.state, seat, legal)
         assert move in legal
-        assert match.game.encode_state(match.state) == before
+        assert match.game.codec.encode_state(match.state) == before
 
 
 # --- hidden information --------------------------------------------------------------------
@@ -135,7 +135,7 @@ def test_two_states_that_differ_only_in_hidden_parts_give_the_same_decision():
     match, seat, legal = _position("trickerion", 2, 8, 10, _has_secret_opponent)
     game, state = match.game, match.state
     other = _hide_differently(game, state, seat)
-    assert game.state_hash(other) != game.state_hash(state)
+    assert game.codec.state_hash(other) != game.codec.state_hash(state)
     assert game.view(other, seat) == game.view(state, seat)
     # Rollouts long enough to reach the placements, where the assignments start to matter: with
     # a determinization that kept the hidden cards (only reseeding the RNG) the two rankings
@@ -202,7 +202,7 @@ def test_hint_of_a_tree_level_ranks_legal_moves_with_estimates():
     match, seat, legal = _position("oracle", 1, 2, 5)
     out = hint(match.game, match.state, seat, 3, level="easy")
     assert 1 <= len(out) <= 3
-    decoded = [match.game.action_from_builtins(h["action"]) for h in out]
+    decoded = [match.game.codec.action_from_builtins(h["action"]) for h in out]
     assert all(a in legal for a in decoded)
     assert all(0.0 <= h["estimate"] <= 1.0 for h in out)
     assert [h["visits"] for h in out] == sorted((h["visits"] for h in out), reverse=True)
@@ -264,8 +264,8 @@ def test_structural_copy_equals_a_msgpack_round_trip_and_shares_nothing_mutable(
     decode = msgspec.msgpack.Decoder(game.state_type).decode
     for state in match.states[::11]:
         copy = copier(type(state))(state)
-        assert copy == decode(game.encode_state(state))
-        assert game.encode_state(copy) == game.encode_state(state)
+        assert copy == decode(game.codec.encode_state(state))
+        assert game.codec.encode_state(copy) == game.codec.encode_state(state)
         for name in state.__struct_fields__:
             value = getattr(state, name)
             if isinstance(value, (list, dict, msgspec.Struct)) and not (

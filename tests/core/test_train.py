@@ -27,7 +27,7 @@ def test_coordinate_ascent_climbs_towards_the_objectives_best():
 def test_every_shipped_weights_file_loads_and_covers_its_learner():
     seen = 0
     for cls in registry.all_games():
-        learner = cls.learner
+        learner = cls.bots.learner
         if learner is None:
             continue
         weights = load_weights(learner.package, learner.file)

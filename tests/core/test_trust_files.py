@@ -170,10 +170,10 @@ def test_the_bridge_refuses_it_and_keeps_the_game(good, name):
     b = Bridge()
     call(b, "new", game="tiny", players=2, seed=1, viewer=0)
     call(b, "act", seat=0, action={"type": "pick", "n": 2})
-    before = b.table.match.game.encode_state(b.table.match.state)
+    before = b.table.match.game.codec.encode_state(b.table.match.state)
     out = call(b, "load", text=make(good).decode("utf-8", "replace"), viewer=0)
     assert out["error"]["code"] == code
-    assert b.table.match.game.encode_state(b.table.match.state) == before
+    assert b.table.match.game.codec.encode_state(b.table.match.state) == before
 
 
 @pytest.mark.parametrize(
@@ -213,7 +213,7 @@ def test_a_first_format_save_still_replays(good):
     v1["format_version"] = 1
     v1["steps"] = [{"seat": s, "action": a} for s, a in json.loads(base64.b64decode(data["steps"]))]
     assert (
-        savefile.load(json.dumps(v1)).game.state_hash(savefile.load(good).state)
+        savefile.load(json.dumps(v1)).game.codec.state_hash(savefile.load(good).state)
         == data["state_hash"]
     )
 

@@ -53,14 +53,14 @@ def test_a_forged_successor_step_is_refused_live_and_leaves_the_game_alone():
     m = solo_at_successor()
     forged = idle_instead(m)
     m.game._apply(m.game.copy(m.state), 1, forged)  # the rules alone would take it
-    before, steps = m.game.encode_state(m.state), len(m.steps)
+    before, steps = m.game.codec.encode_state(m.state), len(m.steps)
     with pytest.raises(IllegalAction) as err:
         m.game.apply(m.state, 1, forged)  # the root check is in Game.apply itself
     assert err.value.code == "core.forced.automaton"
     with pytest.raises(IllegalAction) as err:
         m.act(1, forged)
     assert err.value.code == "core.forced.automaton"
-    assert m.game.encode_state(m.state) == before and len(m.steps) == steps
+    assert m.game.codec.encode_state(m.state) == before and len(m.steps) == steps
     m.act(1, m.game.automaton_action(m.state, 1))  # the engine's own step is taken
 
 
@@ -103,10 +103,10 @@ def test_forged_throws_are_refused_in_oracle_practice():
     while m.to_act().kind != "chance" or m.state.phase != "roll":
         m.auto_step() or m.act(0, m.legal(0)[0])
     best = all_entries(True)[5]
-    before = g.encode_state(m.state)
+    before = g.codec.encode_state(m.state)
     with pytest.raises(IllegalAction) as err:
         m.act(CHANCE, best)
-    assert err.value.code == "core.forced.chance" and g.encode_state(m.state) == before
+    assert err.value.code == "core.forced.chance" and g.codec.encode_state(m.state) == before
     forge(m, CHANCE, best)
     with pytest.raises(SaveError) as err:
         savefile.load(savefile.dump(m))
@@ -139,7 +139,7 @@ def test_malformed_successor_steps_are_illegal_actions_not_crashes():
     """Wrong step ids, character indexes past the list, absurd slots: each one the rules alone
     answered with IndexError/KeyError/ValueError is refused before the rules see it."""
     m = solo_at_successor()
-    before = m.game.encode_state(m.state)
+    before = m.game.codec.encode_state(m.state)
     bad = [
         SuccessorStep(step="nope", do="place", char=99),
         SuccessorStep(step="place.1", do="place", char=-7),
@@ -151,4 +151,4 @@ def test_malformed_successor_steps_are_illegal_actions_not_crashes():
         with pytest.raises(IllegalAction) as err:
             m.act(1, action)
         assert err.value.code == "core.forced.automaton"
-        assert m.game.encode_state(m.state) == before
+        assert m.game.codec.encode_state(m.state) == before

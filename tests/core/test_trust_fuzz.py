@@ -134,14 +134,14 @@ def chance_positions() -> tuple[Match, ...]:
 
 
 def refused_untouched(m: Match, seat: int, action) -> None:
-    before, steps = m.game.encode_state(m.state), len(m.steps)
+    before, steps = m.game.codec.encode_state(m.state), len(m.steps)
     try:
         m.act(seat, action)
     except IllegalAction as exc:
         assert coded(exc), exc.code
     else:
         raise AssertionError(f"accepted {action!r}")
-    assert m.game.encode_state(m.state) == before and len(m.steps) == steps
+    assert m.game.codec.encode_state(m.state) == before and len(m.steps) == steps
 
 
 # --- forged automaton and chance steps --------------------------------------------------------
@@ -248,7 +248,7 @@ def solo_bridge() -> tuple[Bridge, str]:
     )
     while json.loads(b.call("step", '{"viewer": 0}'))["moved"]:
         pass
-    return b, b.table.match.game.encode_state(b.table.match.state)
+    return b, b.table.match.game.codec.encode_state(b.table.match.state)
 
 
 @fuzz(1000)
@@ -287,7 +287,7 @@ def test_raw_bridge_calls_give_coded_errors_and_keep_the_table(method, args):
         assert out["error"]["message"] != out["error"]["code"], out
     else:  # an answer only where the call was well-formed and allowed: nothing moved
         assert method in ("snapshot", "why", "render", "act"), (method, args)
-    assert b.table.match.game.encode_state(b.table.match.state) == before or method == "act"
+    assert b.table.match.game.codec.encode_state(b.table.match.state) == before or method == "act"
     if method == "act" and "error" not in out:
         b.table.match.undo(args["seat"])
 
@@ -308,7 +308,8 @@ def saves() -> tuple[tuple[bytes, str], ...]:
         [savefile.SavedSeat("human", "random", "Ann"), savefile.SavedSeat("automaton")]
     )
     return tuple(
-        (savefile.dump(m, t), m.game.state_hash(m.state)) for m, t in ((tiny, None), (solo, table))
+        (savefile.dump(m, t), m.game.codec.state_hash(m.state))
+        for m, t in ((tiny, None), (solo, table))
     )
 
 
@@ -404,7 +405,7 @@ def test_mutated_save_files_replay_to_their_position_or_are_refused(case):
     except SaveError as exc:
         assert exc.code.startswith("save.") and coded(exc), exc.code
     else:  # only a change nothing depends on (the note, a name) loads, to the same position
-        assert loaded.game.state_hash(loaded.state) == digest
+        assert loaded.game.codec.state_hash(loaded.state) == digest
 
 
 @fuzz(300)
@@ -414,6 +415,6 @@ def test_a_bad_file_through_the_bridge_leaves_the_game_in_progress(case):
     out = json.loads(b.call("load", json.dumps({"text": case[0].decode("utf-8", "replace")})))
     if "error" in out:
         assert out["error"]["code"].startswith("save."), out["error"]
-        assert b.table.match.game.encode_state(b.table.match.state) == before
+        assert b.table.match.game.codec.encode_state(b.table.match.state) == before
     else:
         solo_bridge.cache_clear()

@@ -201,7 +201,7 @@ def test_a_view_is_only_a_human_seats_or_the_spectators():
     assert call(b, "automation", enabled=True) == {"automation": True, "bot_seconds": None}
     snap = call(b, "snapshot", viewer=1)
     assert snap["viewer"] == 1 and snap["seed"] == 3 and snap["automation"] is True
-    assert snap["hash"] == b.table.match.game.state_hash(b.table.match.state)
+    assert snap["hash"] == b.table.match.game.codec.state_hash(b.table.match.state)
     assert call(b, "why", seat=1, action={"type": "pick", "n": 1}) is None
 
 

@@ -33,7 +33,7 @@ def careless_game(game_id: str, players: int, seed: int) -> Match:
     """Seat 0 a player who picks at random (every kind of move, good and bad), the others
     greedy bots."""
     match = Match.new(game_id, players, None, seed)
-    others = "greedy" if "greedy" in type(match.game).bots else "random"
+    others = "greedy" if "greedy" in type(match.game).bots.kinds else "random"
     bots = {s: make_bot(match.game, others, seed + s) for s in range(players)}
     bots[0] = make_bot(match.game, "random", seed)
     play_to_end(match, bots)
@@ -43,15 +43,15 @@ def careless_game(game_id: str, players: int, seed: int) -> Match:
 def check(match: Match, step: int) -> dict[str, Any]:
     game, played = match.game, match.steps[step]
     v = verdicts.rate(game, match.states[step], played.seat, played.action)
-    assert game.action_from_builtins(v["best"]) in game.legal_actions(
+    assert game.codec.action_from_builtins(v["best"]) in game.legal_actions(
         match.states[step], played.seat
     )
     assert v["mark"] in MARKS
     if v["loss"] is not None:
         assert v["loss"] >= 0 and v["mark"] == verdicts.mark(game, v["loss"])
-        if game.encode_action(game.action_from_builtins(v["best"])) == game.encode_action(
-            played.action
-        ):
+        if game.codec.encode_action(
+            game.codec.action_from_builtins(v["best"])
+        ) == game.codec.encode_action(played.action):
             assert v["loss"] == 0
     return v
 
@@ -85,9 +85,9 @@ def test_a_rank_orders_only_the_moves_it_is_given(game_id: str, players: int) ->
         state, seat = match.states[step], match.steps[step].seat
         legal = game.legal_actions(state, seat)
         for pair in ([legal[-1], match.steps[step].action], legal[1:3], legal[:1]):
-            offered = {game.encode_action(a) for a in pair}
+            offered = {game.codec.encode_action(a) for a in pair}
             answered = rank(game, state, seat, list(pair))
-            assert answered and {game.encode_action(a) for a in answered} <= offered, (
+            assert answered and {game.codec.encode_action(a) for a in answered} <= offered, (
                 f"{game_id} step {step}: {answered} for {pair}"
             )
 

@@ -97,7 +97,7 @@ CASES: dict[str, list[Case]] = {
 
 
 def default_cases(cls) -> list[Case]:
-    kinds = ["random", *cls.bots]
+    kinds = ["random", *cls.bots.kinds]
     out = []
     for i, kind in enumerate(dict.fromkeys([kinds[0], kinds[-1]])):
         out.append(

@@ -73,7 +73,7 @@ def record(case: Case) -> str:
                 labels = [action_label(game, a, "en") for a in legal]
                 lines.append(f"  legal {len(legal)}: " + " | ".join(labels))
             else:  # long lists (the Oracle companion's throw entry: 984) by digest, for speed
-                joined = b"\n".join(game.encode_action(a) for a in legal)
+                joined = b"\n".join(game.codec.encode_action(a) for a in legal)
                 lines.append(
                     f"  legal {len(legal)} sha256 {hashlib.sha256(joined).hexdigest()[:16]}"
                 )
@@ -86,7 +86,7 @@ def record(case: Case) -> str:
         raise RuntimeError(f"{case.game}/{case.name}: no end after {MAX_STEPS} steps")
     result = match.result()
     lines.append(f"result {_json(result)}")
-    lines.append(f"hash {game.state_hash(match.state)}")
+    lines.append(f"hash {game.codec.state_hash(match.state)}")
     return "\n".join(lines) + "\n"
 
 

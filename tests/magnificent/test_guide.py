@@ -18,7 +18,7 @@ def played() -> tuple[Match, list[Event]]:
     for move in guide.script:
         while match.to_act().kind != "players":
             match.auto_step()
-        match.act(move.seat, match.game.action_from_builtins(move.action))
+        match.act(move.seat, match.game.codec.action_from_builtins(move.action))
     while match.to_act().kind != "players":  # the next round's throw, before the closing note
         match.auto_step()
     return match, [e for events in match.events for e in events]
@@ -77,8 +77,8 @@ def test_the_last_die_adds_nothing_to_the_bill():
     for move in guide.script[:last]:
         while match.to_act().kind != "players":
             match.auto_step()
-        match.act(move.seat, match.game.action_from_builtins(move.action))
+        match.act(move.seat, match.game.codec.action_from_builtins(move.action))
     before = common.owes(match.state.players[you])
-    match.act(you, match.game.action_from_builtins(guide.script[last].action))
+    match.act(you, match.game.codec.action_from_builtins(guide.script[last].action))
     assert match.state.players[you].cards[1].die.colour == "green"
     assert before == common.owes(match.state.players[you]) == (9, 3)

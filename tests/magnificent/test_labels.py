@@ -92,7 +92,11 @@ def played(game: str, players: int, options: dict, seed: int, lang: str):
         yield snap
         action = person[seat].choose(match.game, match.state, seat, match.legal(seat))
         snap = call(
-            "act", seat=seat, action=match.game.action_to_builtins(action), viewer=seat, lang=lang
+            "act",
+            seat=seat,
+            action=match.game.codec.action_to_builtins(action),
+            viewer=seat,
+            lang=lang,
         )
     raise AssertionError("no end within 5000 steps")
 
@@ -245,7 +249,7 @@ def test_perform_counts_a_poster_a_trainer_marker_makes_ready():
     for move in guide.script[:perform_at]:
         while match.to_act().kind != "players":
             match.auto_step()
-        match.act(move.seat, game.action_from_builtins(move.action))
+        match.act(move.seat, game.codec.action_from_builtins(move.action))
     s = match.state
     assert s.players[seat].markers > 0 and "t10_ignore_fragment" in s.players[seat].tiles
     assert labels.performable(game.rules, s, seat) == 1
@@ -254,7 +258,7 @@ def test_perform_counts_a_poster_a_trainer_marker_makes_ready():
     bare = msgspec.structs.replace(s, players=players)
     assert labels.performable(game.rules, bare, seat) == 0
     for move in guide.script[perform_at : perform_at + 2]:  # Perform, then the marker on T10
-        match.act(move.seat, game.action_from_builtins(move.action))
+        match.act(move.seat, game.codec.action_from_builtins(move.action))
     assert match.state.turn.ignore == 1
     assert labels.performable(game.rules, match.state, seat) == 1  # not 2: one ignore in all
 

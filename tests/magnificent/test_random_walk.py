@@ -130,7 +130,7 @@ def test_random_walk_advanced_quick():
 def test_same_seed_same_game():
     g = Magnificent(3)
     a, b = play(g, 11), play(g, 11)
-    assert g.state_hash(a) == g.state_hash(b)
+    assert g.codec.state_hash(a) == g.codec.state_hash(b)
 
 
 # (in chunks of 500 seeds: scripts/test spreads the chunks over the cores)

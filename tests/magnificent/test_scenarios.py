@@ -541,10 +541,10 @@ def test_s36_advanced_setup_side_b_tent_and_draft():
 def test_illegal_action_names_the_rule_and_leaves_state():
     """Bad input gets a coded error naming the rule; the state is untouched."""
     g, s = ready(2)
-    before = g.state_hash(s)
+    before = g.codec.state_hash(s)
     with pytest.raises(IllegalAction) as info:
         g.apply(s, s.seat, A.Move(3))
     assert info.value.code == "mag.refuse.not_now" and info.value.params["rule"] == "R37"
     with pytest.raises(IllegalAction):
         g.apply(s, s.seat, A.Place(0, "green_small", 0, 0, 0))
-    assert g.state_hash(s) == before
+    assert g.codec.state_hash(s) == before

@@ -65,7 +65,7 @@ def test_candidates_thin_placements_only():
 
 def test_levels_are_the_games_bots_and_play_to_the_end():
     for level in LEVELS:
-        assert level in Magnificent.bots
+        assert level in Magnificent.bots.kinds
     m = Match.new("magnificent", 2, None, seed=7)
     play_to_end(m, {0: SearchBot(7, LEVELS["easy"]), 1: RandomBot(7)})
     assert m.result() is not None

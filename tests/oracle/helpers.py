@@ -57,11 +57,11 @@ def codes(events) -> list[str]:
 
 def refused(g, s, action, seat: int = 0) -> str:
     """The code an illegal action raises; checks the state is untouched."""
-    before = g.state_hash(s)
+    before = g.codec.state_hash(s)
     try:
         g.apply(s, seat, action)
     except IllegalAction as exc:
-        assert g.state_hash(s) == before
+        assert g.codec.state_hash(s) == before
         return exc.code
     raise AssertionError(f"{action} was accepted")
 

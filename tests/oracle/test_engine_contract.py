@@ -105,10 +105,10 @@ def test_same_seed_and_actions_give_the_same_state():
     for seed in (0, 1, 2):
         a = random_match("practice", seed)
         b = random_match("practice", seed)
-        assert a.game.state_hash(a.state) == b.game.state_hash(b.state)
-    assert random_match("practice", 1).game.state_hash(
+        assert a.game.codec.state_hash(a.state) == b.game.codec.state_hash(b.state)
+    assert random_match("practice", 1).game.codec.state_hash(
         random_match("practice", 1).state
-    ) != random_match("practice", 2).game.state_hash(random_match("practice", 2).state)
+    ) != random_match("practice", 2).game.codec.state_hash(random_match("practice", 2).state)
 
 
 @pytest.mark.parametrize("mode", ["practice", "companion"])
@@ -117,7 +117,7 @@ def test_save_and_load_round_trip(mode):
         m = random_match(mode, seed, max_steps=120)
         text = savefile.dump(m)
         loaded = savefile.load(text)
-        assert loaded.game.state_hash(loaded.state) == m.game.state_hash(m.state)
+        assert loaded.game.codec.state_hash(loaded.state) == m.game.codec.state_hash(m.state)
         assert len(loaded.steps) == len(m.steps) and loaded.game.options == {"mode": mode}
 
 

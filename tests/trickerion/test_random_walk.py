@@ -37,4 +37,4 @@ def test_random_walk(case):
             for viewer in (None, *range(players)):
                 m.game.view(m.state, viewer)
             loaded = save.load(save.dump(m))
-            assert m.game.state_hash(loaded.state) == m.game.state_hash(m.state)
+            assert m.game.codec.state_hash(loaded.state) == m.game.codec.state_hash(m.state)

@@ -18,6 +18,7 @@ import functools
 from typing import Any
 
 from engine.core.learning import load_weights
+from engine.core.loop import apply_owned, forced_action, played
 from engine.core.rng import Rng
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import common, perform, plan, scoring
@@ -120,7 +121,7 @@ class GreedyBot:
         if len(legal) > 5 * SAMPLE:
             legal = [legal[self.rng.below(len(legal))] for _ in range(SAMPLE)]
         return self._best(
-            legal, lambda a: value(game, game.played(state, seat, a), seat, self.weights)
+            legal, lambda a: value(game, played(game, state, seat, a), seat, self.weights)
         )
 
     def _best(self, legal: list[Any], worth: Any) -> Any:
@@ -140,17 +141,17 @@ class GreedyBot:
     def turn_played(self, game: Any, state: Any, seat: int, action: Any) -> Any:
         """``action`` and the rest of ``seat``'s turn played one step ahead on a copy of
         ``state``: where the bot judges a die or an action (and a hint says what it is for)."""
-        s = game.played(state, seat, action)
+        s = played(game, state, seat, action)
         turn = (s.round, s.players[seat].turns)
         for _ in range(TURN_STEPS):
             to = game.to_act(s)
             if to.kind == "terminal":
                 break
             if to.kind in ("chance", "automaton"):
-                game.apply_owned(s, *game.forced_action(s, to))
+                apply_owned(game, s, *forced_action(game, s, to))
                 continue
             if s.phase != "turn" or (s.round, s.players[seat].turns) != turn:
                 break
             legal = self._planned(game, s, seat, game.legal_actions(s, seat))
-            game.apply_owned(s, seat, self._one_step(game, s, seat, legal))
+            apply_owned(game, s, seat, self._one_step(game, s, seat, legal))
         return s

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from engine.core import Event, Game, OptionSpec, Result, ToAct, chance
+from engine.core.botkit import BotKit
 from engine.core.decisions import Decisions
 from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.levels import level_bots
@@ -38,32 +39,6 @@ from engine.games.magnificent.state import MagState, PendingPoster
 from engine.games.magnificent.tuning import LEARNER
 from engine.games.magnificent.view import view as build_view
 
-# The rule each move of the turn answers to (rules-digest ids), named by an illegal-action
-# error; a pending decision's answers carry theirs in ``decisions.TABLE``.
-RULE: dict[type, str] = {
-    A.ChooseSide: "R18",
-    A.DraftKeep: "R19",
-    A.PickTile: "R17",
-    A.Roll: "R75",
-    A.TakeDie: "R23",
-    A.SpendGem: "R29",
-    A.CardBonus: "R24",
-    A.Marker: "R61",
-    A.Choose: "R31",
-    A.Level: "R33",
-    A.Place: "R34",
-    A.Skip: "R36",
-    A.Move: "R37",
-    A.Hat: "R51",
-    A.Reward: "R52",
-    A.Swap: "R54",
-    A.FinalChoice: "R80",
-    A.EndTurn: "R22",
-    A.PickPair: "R72",
-    A.DiscardPair: "R73",
-    A.ScoreCard: "R74",
-}
-
 ADVANCED = OptionSpec(
     id="advanced",
     kind="bool",
@@ -81,6 +56,75 @@ ADVANCED = OptionSpec(
 )
 
 
+def _roll(r: Rules, s: MagState, seat: int, a: A.Roll, events: list[Event]) -> None:
+    setup.take_throw(s, a.faces)
+    if s.dealt:  # the deal's throw (R6): setup goes on
+        s.dealt = ()
+        roundend.dice_in(s, a.faces, events)
+    else:
+        roundend.rolled(r, s, a.faces, events)
+
+
+def _end_turn(r: Rules, s: MagState, seat: int, a: A.EndTurn, events: list[Event]) -> None:
+    if turn.end_turn(r, s, seat, events):
+        roundend.start(r, s, events)
+
+
+class Move(NamedTuple):
+    """A move of the turn: what it does, ``(rules, state, seat, action, events) -> None``, and
+    the rule (rules-digest id) an illegal-action error of it names (a pending decision's
+    answers carry theirs in ``decisions.TABLE``)."""
+
+    do: Callable[..., None]
+    rule: str
+
+
+MOVES: dict[type, Move] = {
+    A.ChooseSide: Move(lambda r, s, seat, a, ev: setup.choose_side(r, s, seat, a.side, ev), "R18"),
+    A.DraftKeep: Move(lambda r, s, seat, a, ev: setup.draft_keep(r, s, seat, a.card, ev), "R19"),
+    A.PickTile: Move(lambda r, s, seat, a, ev: setup.pick_tile(r, s, seat, a.tile, ev), "R17"),
+    A.Roll: Move(_roll, "R75"),
+    A.TakeDie: Move(
+        lambda r, s, seat, a, ev: turn.take_die(
+            r, s, seat, a.die, a.card, a.colour, a.flip, a.face, ev
+        ),
+        "R23",
+    ),
+    A.SpendGem: Move(lambda r, s, seat, a, ev: turn.spend_gem(s, seat, a.gem, ev), "R29"),
+    A.CardBonus: Move(
+        lambda r, s, seat, a, ev: turn.card_bonus(r, s, seat, a.card, a.gems, ev), "R24"
+    ),
+    A.Marker: Move(lambda r, s, seat, a, ev: turn.marker(r, s, seat, a.space, ev), "R61"),
+    A.Choose: Move(lambda r, s, seat, a, ev: turn.choose(s, seat, a.action, ev), "R31"),
+    A.Level: Move(lambda r, s, seat, a, ev: build.level(r, s, seat, a.index, ev), "R33"),
+    A.Place: Move(
+        lambda r, s, seat, a, ev: build.place(
+            r, s, seat, a.pending, a.fragment, a.orient, a.x, a.y, ev
+        ),
+        "R34",
+    ),
+    A.Skip: Move(lambda r, s, seat, a, ev: build.skip(s, seat, a.pending, ev), "R36"),
+    A.Move: Move(lambda r, s, seat, a, ev: travel.move(r, s, seat, a.distance, ev), "R37"),
+    A.Hat: Move(lambda r, s, seat, a, ev: perform.hat(r, s, seat, a.hat, a.space, ev), "R51"),
+    A.Reward: Move(
+        lambda r, s, seat, a, ev: perform.reward(r, s, seat, a.slots, a.ignore, ev), "R52"
+    ),
+    A.Swap: Move(lambda r, s, seat, a, ev: perform.swap(s, seat, a.a, a.b, ev), "R54"),
+    A.EndTurn: Move(_end_turn, "R22"),
+    A.PickPair: Move(lambda r, s, seat, a, ev: roundend.take_pair(r, s, seat, a.index, ev), "R72"),
+    A.DiscardPair: Move(
+        lambda r, s, seat, a, ev: roundend.discard_pair(r, s, seat, a.index, ev), "R73"
+    ),
+    A.ScoreCard: Move(
+        lambda r, s, seat, a, ev: roundend.score(r, s, seat, a.card, a.artist, a.coins, ev), "R74"
+    ),
+    A.FinalChoice: Move(
+        lambda r, s, seat, a, ev: roundend.final_choice(r, s, seat, a.card, a.artist, a.coins, ev),
+        "R80",
+    ),
+}
+
+
 @register
 class Magnificent(Game):
     id = "magnificent"
@@ -91,11 +135,10 @@ class Magnificent(Game):
     state_type = MagState
     action_type = A.Action
     replaceable_packs = (C.PACK_ID,)
-    bots = {"greedy": GreedyBot, **level_bots()}
-    learner = LEARNER
-    search_knowledge = KNOWLEDGE
+    bots = BotKit({"greedy": GreedyBot, **level_bots()}, KNOWLEDGE, LEARNER)
     rules_type: ClassVar[type[Rules]] = Rules  # a variant's hooks (Rules subclass)
-    rule_of: ClassVar[dict[type, str]] = RULE | decisions.TABLE.rules()
+    # The moves of the turn, each with its rule (a variant adds its own moves).
+    moves: ClassVar[dict[type, Move]] = MOVES
     legacy = MagLegacy
     presenter = MagPresenter
 
@@ -153,8 +196,11 @@ class Magnificent(Game):
         return super().allows(state, seat, action, listed)
 
     def refusal(self, state: MagState, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
-        # the player's reason in words and numbers; the rule stays named in it
-        return refusals.reason(self.rules, state, seat, action, self.rule_of[type(action)])
+        # the player's reason in words and numbers; the rule stays named in it: the move's, or
+        # that of the pending decision it would answer
+        move = self.moves.get(type(action))
+        rule = move.rule if move is not None else decisions.TABLE.rules()[type(action)]
+        return refusals.reason(self.rules, state, seat, action, rule)
 
     def decisions(self) -> Decisions:
         return decisions.TABLE
@@ -170,7 +216,7 @@ class Magnificent(Game):
 
     def _act(self, s: MagState, seat: int, a: Any, events: list[Event]) -> None:
         # One lookup by the action's type (a chain of isinstance tests cost ten per step).
-        _ACTS[type(a)](self.rules, s, seat, a, events)
+        self.moves[type(a)].do(self.rules, s, seat, a, events)
 
     def _advance(self, s: MagState, events: list[Event]) -> None:
         while s.pending and isinstance(s.pending[0], PendingPoster) and not posters.sources(s):
@@ -207,51 +253,3 @@ class Magnificent(Game):
             winners=scoring.winners(state),
             breakdown=[dict(p.final) for p in state.players],
         )
-
-
-def _roll(r: Rules, s: MagState, seat: int, a: A.Roll, events: list[Event]) -> None:
-    setup.take_throw(s, a.faces)
-    if s.dealt:  # the deal's throw (R6): setup goes on
-        s.dealt = ()
-        roundend.dice_in(s, a.faces, events)
-    else:
-        roundend.rolled(r, s, a.faces, events)
-
-
-def _end_turn(r: Rules, s: MagState, seat: int, a: A.EndTurn, events: list[Event]) -> None:
-    if turn.end_turn(r, s, seat, events):
-        roundend.start(r, s, events)
-
-
-# What each action does: (rules, state, seat, action, events) -> None.
-_ACTS: dict[type, Callable[..., None]] = {
-    A.ChooseSide: lambda r, s, seat, a, ev: setup.choose_side(r, s, seat, a.side, ev),
-    A.DraftKeep: lambda r, s, seat, a, ev: setup.draft_keep(r, s, seat, a.card, ev),
-    A.PickTile: lambda r, s, seat, a, ev: setup.pick_tile(r, s, seat, a.tile, ev),
-    A.Roll: _roll,
-    A.TakeDie: lambda r, s, seat, a, ev: turn.take_die(
-        r, s, seat, a.die, a.card, a.colour, a.flip, a.face, ev
-    ),
-    A.SpendGem: lambda r, s, seat, a, ev: turn.spend_gem(s, seat, a.gem, ev),
-    A.CardBonus: lambda r, s, seat, a, ev: turn.card_bonus(r, s, seat, a.card, a.gems, ev),
-    A.Marker: lambda r, s, seat, a, ev: turn.marker(r, s, seat, a.space, ev),
-    A.Choose: lambda r, s, seat, a, ev: turn.choose(s, seat, a.action, ev),
-    A.Level: lambda r, s, seat, a, ev: build.level(r, s, seat, a.index, ev),
-    A.Place: lambda r, s, seat, a, ev: build.place(
-        r, s, seat, a.pending, a.fragment, a.orient, a.x, a.y, ev
-    ),
-    A.Skip: lambda r, s, seat, a, ev: build.skip(s, seat, a.pending, ev),
-    A.Move: lambda r, s, seat, a, ev: travel.move(r, s, seat, a.distance, ev),
-    A.Hat: lambda r, s, seat, a, ev: perform.hat(r, s, seat, a.hat, a.space, ev),
-    A.Reward: lambda r, s, seat, a, ev: perform.reward(r, s, seat, a.slots, a.ignore, ev),
-    A.Swap: lambda r, s, seat, a, ev: perform.swap(s, seat, a.a, a.b, ev),
-    A.EndTurn: _end_turn,
-    A.PickPair: lambda r, s, seat, a, ev: roundend.take_pair(r, s, seat, a.index, ev),
-    A.DiscardPair: lambda r, s, seat, a, ev: roundend.discard_pair(r, s, seat, a.index, ev),
-    A.ScoreCard: lambda r, s, seat, a, ev: roundend.score(
-        r, s, seat, a.card, a.artist, a.coins, ev
-    ),
-    A.FinalChoice: lambda r, s, seat, a, ev: roundend.final_choice(
-        r, s, seat, a.card, a.artist, a.coins, ev
-    ),
-}

@@ -67,6 +67,6 @@ class MagLegacy(Legacy):
 
     def saved_state_hash(self, state: MagState, format_version: int) -> str:
         if format_version >= 5:
-            return self.game.state_hash(state)
+            return self.game.codec.state_hash(state)
         old = {4: state_v4, 3: state_v3}.get(format_version, state_v2)(state)
-        return hashlib.sha256(self.game.encode_state(old)).hexdigest()
+        return hashlib.sha256(self.game.codec.encode_state(old)).hexdigest()

@@ -16,7 +16,7 @@ from engine.core.tuples import pop, put, without
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import common, setup
 from engine.games.magnificent.common import ev
-from engine.games.magnificent.game import Magnificent
+from engine.games.magnificent.game import Magnificent, Move
 from engine.games.magnificent.presenter import MagPresenter
 from engine.games.magnificent.rules import Rules
 from engine.games.magnificent.state import HeldCard, MagState
@@ -145,7 +145,10 @@ class MagnificentSolo(Magnificent):
     action_type = A.Action | SoloDiscard
     rules_type = SoloRules
     presenter = SoloPresenter
-    rule_of: ClassVar[dict[type, str]] = {**Magnificent.rule_of, SoloDiscard: "R92"}
+    moves: ClassVar[dict[type, Move]] = {
+        **Magnificent.moves,
+        SoloDiscard: Move(lambda r, s, seat, a, ev: discard(r, s, a.slot, ev), "R92"),
+    }
 
     def __init__(
         self,
@@ -173,8 +176,6 @@ class MagnificentSolo(Magnificent):
     def _act(self, s: MagState, seat: int, a: Any, events: list[Event]) -> None:
         if s.phase == "offer" and isinstance(a, A.DraftKeep):
             keep(self.rules, s, a.card, events)
-        elif isinstance(a, SoloDiscard):
-            discard(self.rules, s, a.slot, events)
         elif isinstance(a, A.Roll) and s.phase == "turn":
             die_thrown(s, a.faces, events)
         else:

@@ -10,6 +10,7 @@ from functools import partial
 from typing import Any
 
 from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct, chance
+from engine.core.botkit import BotKit
 from engine.core.decisions import Decisions
 from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.levels import level_bots
@@ -72,8 +73,7 @@ class OracleGame(Game):
     )
     state_type = OracleState
     action_type = A.Action
-    bots = {"greedy": GreedyBot, **level_bots()}
-    search_knowledge = KNOWLEDGE
+    bots = BotKit({"greedy": GreedyBot, **level_bots()}, KNOWLEDGE)
     legacy = OracleLegacy
     presenter = OraclePresenter
     # A box owner may type in the printed merchant sheet (docs/oracle.md).

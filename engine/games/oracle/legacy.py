@@ -47,5 +47,5 @@ class OracleLegacy(Legacy):
 
     def saved_state_hash(self, state: OracleState, format_version: int) -> str:
         if format_version >= 4:
-            return self.game.state_hash(state)
-        return hashlib.sha256(self.game.encode_state(state_v3(state))).hexdigest()
+            return self.game.codec.state_hash(state)
+        return hashlib.sha256(self.game.codec.encode_state(state_v3(state))).hexdigest()

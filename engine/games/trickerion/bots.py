@@ -19,6 +19,7 @@ from engine.core.events import Event
 from engine.core.game import ToAct
 from engine.core.learning import load_weights
 from engine.core.levels import level_bots
+from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog, is_stage
@@ -41,7 +42,7 @@ class Table(Protocol):
     def copy(self, state: State) -> State: ...
     def to_act(self, state: State) -> ToAct: ...
     def legal_actions(self, state: State, seat: int) -> list[Any]: ...
-    def played(self, state: State, seat: int, action: Any) -> State: ...
+    def _apply(self, state: State, seat: int, action: Any) -> list[Event]: ...
     def apply(
         self, state: State, seat: int, action: Any, listed: list[Any] | None = None
     ) -> tuple[State, list[Event]]: ...
@@ -66,9 +67,9 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
     last = (
         cat.rounds.with_dark_alley if g.rules.options.dark_alley else cat.rounds.without_dark_alley
     )
-    played = max(0, min(last, s.round) - 1) / max(1, last - 1)
+    gone = max(0, min(last, s.round) - 1) / max(1, last - 1)
     left = max(0, last - max(s.round, 1))  # whole rounds after this one
-    coin = w["coin_early"] + (w["coin_end"] - w["coin_early"]) * played
+    coin = w["coin_early"] + (w["coin_end"] - w["coin_early"]) * gone
     v = p.fame + coin * min(p.coins, 60) + w["shard"] * p.shards + w["special"] * len(p.specials)
     values = {}
     potential = []
@@ -243,7 +244,7 @@ class GreedyBot:
             elif isinstance(action, A.EnhanceCharacter):
                 v = self._enhanced(g, s, seat, w)
             else:
-                new = g.played(s, seat, action)
+                new = played(g, s, seat, action)
                 if new.draw is not None:
                     v = base + 1.0
                 else:
@@ -269,7 +270,7 @@ class GreedyBot:
             if isinstance(action, (A.EndTurn, A.DiscardProps, A.ReturnTrick, A.RerollDie)):
                 continue
             if isinstance(action, (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins)):
-                after = g.played(new, seat, action)
+                after = played(g, new, seat, action)
                 if after.draw is None:
                     best = max(best, value(g, after, seat, w))
         return best

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engine.core.botkit import BotKit
 from engine.core.decisions import Decisions
 from engine.core.events import Event
 from engine.core.game import Game, Result, ToAct
@@ -93,9 +94,7 @@ class Trickerion(Game):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
     state_type: ClassVar[type[State]] = State
     action_type = Action
-    bots = BOTS
-    learner = LEARNER
-    search_knowledge = KNOWLEDGE
+    bots = BotKit(BOTS, KNOWLEDGE, LEARNER)
     legacy = TrickerionLegacy
     presenter = TrickerionPresenter
 

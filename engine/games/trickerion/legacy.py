@@ -36,10 +36,10 @@ class TrickerionLegacy(Legacy):
 
     def saved_state_hash(self, state: State, format_version: int) -> str:
         if format_version >= self.shape_since:
-            return self.game.state_hash(state)
+            return self.game.codec.state_hash(state)
         old = msgspec.to_builtins(state, builtin_types=(bytes,))
         self.old_shape(old, format_version)
-        return hashlib.sha256(self.game.encode_state(old)).hexdigest()
+        return hashlib.sha256(self.game.codec.encode_state(old)).hexdigest()
 
     def old_shape(self, old: dict[str, Any], format_version: int) -> None:
         """``old`` (the state as builtins) in the shape ``format_version`` hashed."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.loop import played
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.bots import preparable, start_worth
 from engine.games.trickerion.common import effective, has_components, residence, theater_day_of
@@ -36,7 +37,7 @@ def reason(g: Any, s: State, action: Any, seat: int) -> Reason | None:
         }
     if isinstance(action, A.Prepare):
         # the markers it readies as played (an Engineer adds one, four of a symbol at most)
-        after = g.played(s, seat, action).players[seat]
+        after = played(g, s, seat, action).players[seat]
         return "ui.hint.why.trk.prepare", {
             "trick": action.trick,
             "markers": next(t.markers for t in after.tricks if t.id == action.trick),
@@ -111,7 +112,7 @@ def _sent(g: Any, s: State, seat: int, char: int, where: str, slot: int) -> Reas
 
 def _earned(g: Any, s: State, action: Any, seat: int) -> Reason | None:
     """Fame, coins and shards the move adds at once, where it draws nothing from the RNG."""
-    after = g.played(s, seat, action)
+    after = played(g, s, seat, action)
     if after.rng.draws != s.rng.draws:
         return None
     old, new = s.players[seat], after.players[seat]

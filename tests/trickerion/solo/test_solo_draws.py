@@ -12,6 +12,7 @@ import random
 import pytest
 
 from engine.core import CHANCE, IllegalAction
+from engine.core.loop import apply_owned
 from engine.core.match import Match
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorDraw
 
@@ -110,10 +111,10 @@ def test_a_forced_outcome_deals_on_as_the_seed_would_and_a_forged_one_is_refused
     with pytest.raises(IllegalAction, match="core.forced.chance"):
         g.apply(s, CHANCE, other)
     mine = g.copy(s)
-    g.apply_owned(mine, CHANCE, other)
+    apply_owned(g, mine, CHANCE, other)
     engine_own, _ = g.apply(s, CHANCE, drawn)
     assert mine.rng == engine_own.rng and mine.solo.draw is None
-    assert g.encode_state(mine) != g.encode_state(engine_own)
+    assert g.codec.encode_state(mine) != g.codec.encode_state(engine_own)
 
 
 IMPOSSIBLE = {
@@ -134,13 +135,13 @@ def test_an_impossible_outcome_is_refused_naming_its_rule(kind):
     m = DRAWS[kind]
     g, s = m.game, m.state
     action, code = IMPOSSIBLE[kind]
-    before = g.encode_state(s)
+    before = g.codec.encode_state(s)
     with pytest.raises(IllegalAction, match=code):
-        g.apply_owned(g.copy(s), CHANCE, action)
+        apply_owned(g, g.copy(s), CHANCE, action)
     # another draw's outcome, or the base game's bare Chance, is not this draw's
     with pytest.raises(IllegalAction, match="trickerion.solo.draw.not_this_draw"):
-        g.apply_owned(g.copy(s), CHANCE, SuccessorDraw(coin="heads", prop="wood"))
-    assert g.encode_state(s) == before
+        apply_owned(g, g.copy(s), CHANCE, SuccessorDraw(coin="heads", prop="wood"))
+    assert g.codec.encode_state(s) == before
 
 
 def test_your_prep_dice_stop_at_their_throw():

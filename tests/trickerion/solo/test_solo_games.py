@@ -188,7 +188,7 @@ def test_the_automaton_is_deterministic_given_state_and_seed():
     a, b = play(11, "greedy", check=False), play(11, "greedy", check=False)
     assert [s.action for s in a.steps] == [s.action for s in b.steps]
     assert [s.action for s in a.steps] != [s.action for s in play(12, "greedy").steps]
-    assert a.game.state_hash(a.state) == b.game.state_hash(b.state)
+    assert a.game.codec.state_hash(a.state) == b.game.codec.state_hash(b.state)
     # Given a state, its next step is a function of that state alone.
     for state in a.states[::25]:
         if a.game.to_act(state).kind == "automaton":
@@ -203,7 +203,7 @@ def test_save_and_load_round_trip():
     loaded, _meta = savefile.load_with_table(text.decode())
     assert loaded.game.id == "trickerion-solo"
     assert loaded.game.options == m.game.options
-    assert loaded.game.state_hash(loaded.state) == m.game.state_hash(m.state)
+    assert loaded.game.codec.state_hash(loaded.state) == m.game.codec.state_hash(m.state)
     assert loaded.result() == m.result()
 
 
@@ -214,7 +214,7 @@ def test_a_half_played_solo_game_saves_and_goes_on():
         if m.auto_step() is None:
             m.act(0, human.choose(m.game, m.state, 0, m.legal(0)))
     loaded, _ = savefile.load_with_table(savefile.dump(m, {}).decode())
-    assert loaded.game.state_hash(loaded.state) == m.game.state_hash(m.state)
+    assert loaded.game.codec.state_hash(loaded.state) == m.game.codec.state_hash(m.state)
     assert loaded.to_act() == m.to_act()
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from engine.core import CHANCE, IllegalAction
 from engine.core import save as savefile
+from engine.core.loop import apply_owned
 from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.games.trickerion.actions import Chance
@@ -82,10 +83,10 @@ def test_a_forced_setup_deals_on_as_the_seed_would_and_a_forged_one_is_refused()
     with pytest.raises(IllegalAction, match="core.forced.chance"):
         g.apply(s, CHANCE, other)
     mine = g.copy(s)
-    g.apply_owned(mine, CHANCE, other)
+    apply_owned(g, mine, CHANCE, other)
     engine_own, _ = g.apply(s, CHANCE, drawn)
     assert mine.rng == engine_own.rng and mine.players[1].tricks[0].id == tricks[0]
-    assert g.encode_state(mine) != g.encode_state(engine_own)
+    assert g.codec.encode_state(mine) != g.codec.encode_state(engine_own)
 
 
 @pytest.mark.parametrize(
@@ -102,10 +103,10 @@ def test_an_impossible_setup_is_refused_naming_its_rule(change, code):
     g, s = m.game, m.state
     drawn = g.chance_action(s)
     fields = {"magician": drawn.magician, "trick": drawn.trick, "specialists": drawn.specialists}
-    before = g.encode_state(s)
+    before = g.codec.encode_state(s)
     with pytest.raises(IllegalAction, match=code):
-        g.apply_owned(g.copy(s), CHANCE, SuccessorSetup(**{**fields, **change}))
-    assert g.encode_state(s) == before
+        apply_owned(g, g.copy(s), CHANCE, SuccessorSetup(**{**fields, **change}))
+    assert g.codec.encode_state(s) == before
 
 
 def test_your_own_school_is_not_the_successors():
@@ -114,7 +115,7 @@ def test_your_own_school_is_not_the_successors():
     mine = next(x.id for x in g.cat.magicians.values() if x.school == s.players[0].school)
     drawn = g.chance_action(s)
     with pytest.raises(IllegalAction, match="trickerion.solo.draw.not_a_magician"):
-        g.apply_owned(g.copy(s), CHANCE, SuccessorSetup(mine, drawn.trick, drawn.specialists))
+        apply_owned(g, g.copy(s), CHANCE, SuccessorSetup(mine, drawn.trick, drawn.specialists))
 
 
 def test_another_draw_is_not_the_setups():
@@ -122,7 +123,7 @@ def test_another_draw_is_not_the_setups():
     g, s = m.game, m.state
     for other in (SuccessorDraw(coin="heads"), Chance()):
         with pytest.raises(IllegalAction, match="trickerion.solo.draw.not_this_draw"):
-            g.apply_owned(g.copy(s), CHANCE, other)
+            apply_owned(g, g.copy(s), CHANCE, other)
 
 
 def test_a_format_6_save_before_the_setup_goes_on_with_the_old_setup():

@@ -152,8 +152,6 @@ class TrickerionSolo(Trickerion):
     # Seats the game plays itself (the lobby shows them as the automaton, not as a seat to fill).
     automata = (1,)
     presenter = SoloPresenter
-    # The base game's messages and data packs (the class lives in the solo package).
-    messages_package = "engine.games.trickerion"
     # A box owner may type in the printed difficulty tables, plan cards, dice and solo
     # performance cards
     # (docs/trickerion-data.md).

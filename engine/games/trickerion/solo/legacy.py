@@ -12,11 +12,13 @@ Successor's state had no ``draw`` field. Older formats: as the base game's (``le
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
+from engine.core.legacy import _Table
 from engine.games.trickerion import setup
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.legacy import TrickerionLegacy
+from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.solo import setup as SU
 from engine.games.trickerion.solo.actions import SuccessorSetup
 from engine.games.trickerion.solo.state import SoloGameState, solo_of
@@ -26,14 +28,20 @@ from engine.games.trickerion.state import State
 DEALS_BEFORE_PLAY = 7
 
 
+class _SoloTable(_Table, Protocol):
+    # what an older format's deal is dealt with: the table's SoloRules, whose hooks deal the
+    # Successor's part (typed as their base: the solo hooks import this module)
+    rules: TrickerionRules
+
+
 class SoloLegacy(TrickerionLegacy):
+    game: _SoloTable  # a TrickerionSolo's, which names this class
     shape_since = DEALS_BEFORE_PLAY
 
     def initial_state(self, seed: int, format_version: int) -> Any:
         if format_version >= DEALS_BEFORE_PLAY:
             return super().initial_state(seed, format_version)
-        rules = self.game.rules  # type: ignore[attr-defined]  # a TrickerionSolo's
-        return setup.initial_state(rules, seed, base_deal=True)
+        return setup.initial_state(self.game.rules, seed, base_deal=True)
 
     def deal_format(self, initial: State) -> int | None:
         # No plans dealt before play: the base deal of format 6 and older.

@@ -15,6 +15,8 @@ class _SoloTable(_Table, Protocol):
 
 class SoloPresenter(TrickerionPresenter):
     game: _SoloTable
+    # The base game's messages and data packs (the game's class lives in the solo package).
+    messages_package = "engine.games.trickerion"
     # Its name in the log and on its seat (seat 1).
     automaton_names = {
         "en": "Dahlgaard's Successor",
