@@ -20,7 +20,13 @@ import msgspec
 
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.bots import GreedyBot, shipped
-from engine.games.trickerion.common import effective, free_symbol, has_components, residence
+from engine.games.trickerion.common import (
+    effective,
+    free_symbol,
+    has_components,
+    markers_in_theater,
+    residence,
+)
 from engine.games.trickerion.downtown import INN
 from engine.games.trickerion.state import State
 
@@ -64,6 +70,9 @@ BUYS = 1.5
 HIRE_WAGES = 0
 # ... and the target's props counted in that purse (off: the owned tricks' missing props only).
 HIRE_PROPS = True
+# ... or once an owned trick yielding this many coins a marker or more has markers prepared or
+# set up (0: off): its shows pay the wages.
+HIRE_YIELD = 0
 # The fixed plans measured: a hire only, the best level-2+ target, both; "ladder": once the
 # target is owned, the next level's best becomes the target.
 KINDS = ("none", "hire", "trick", "trick+hire", "ladder+hire")
@@ -287,6 +296,12 @@ class PlanBot(GreedyBot):
         if p.coins < HIRE_PURSE:
             return False
         if not HIRE_WAGES:
+            return True
+        if HIRE_YIELD and any(
+            cat.trick_yield[x.id][1] >= HIRE_YIELD
+            and (x.markers or markers_in_theater(s, seat * 4 + x.sym))
+            for x in p.tricks
+        ):
             return True
         wages = cat.wage[kind] + sum(cat.wage[ch.kind] for ch in p.chars if not ch.assist)
         # the target's props and the owned tricks' still to buy, whether or not the target
