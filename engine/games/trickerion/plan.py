@@ -73,6 +73,9 @@ HIRE_PROPS = True
 # ... or once an owned trick yielding this many coins a marker or more has markers prepared or
 # set up (0: off): its shows pay the wages.
 HIRE_YIELD = 0
+# The round whose first decision fixes the target (session 17: the game's first decision sees
+# the same position on every seed, so a target fixed there is the same trick in every game).
+FIX_ROUND = 1
 # The fixed plans measured: a hire only, the best level-2+ target, both; "ladder": once the
 # target is owned, the next level's best becomes the target.
 KINDS = ("none", "hire", "trick", "trick+hire", "ladder+hire")
@@ -227,7 +230,7 @@ class PlanBot(GreedyBot):
     def choose(self, game: Any, state: State, seat: int, legal: list[Any]) -> Any:
         s = state
         if s.round >= 1 and not s.pending and not s.phase.startswith("setup"):
-            if self.kind:
+            if self.kind and s.round >= FIX_ROUND:
                 self.target = fixed(game, s, seat, self.kind)
                 self.kind = ""
             elif self.ladder and self.target.trick and s.phase == "assign":
