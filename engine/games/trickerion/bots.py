@@ -231,7 +231,7 @@ class GreedyBot:
             self.rng.shuffle(picks)
             candidates = keep + picks[:MAX_CANDIDATES]
         w = self.weights or shipped()
-        base = self._value(g, s, seat, w)
+        base = value(g, s, seat, w)
         scored = []
         last = []
         for index, action in enumerate(candidates):
@@ -247,7 +247,7 @@ class GreedyBot:
                 if new.draw is not None:
                     v = base + 1.0
                 else:
-                    v = self._value(g, new, seat, w)
+                    v = value(g, new, seat, w)
             if isinstance(action, (A.EndTurn, A.Pass)):
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):
@@ -256,7 +256,6 @@ class GreedyBot:
                 # The value sees the card only once it is kept (the next decision): one of
                 # the drawn is kept, worth a special card (a floor of 2 fame at the end).
                 v += w["special"]
-            v += self._extra(g, s, seat, action)
             scored.append((-v, index, action))
         scored.sort(key=lambda t: (t[0], t[1]))
         return [a for _, _, a in scored] + last
@@ -265,23 +264,15 @@ class GreedyBot:
         """A shard's +1 AP is worth the best action it leads to (with one shard fewer): a
         trick's prepare AP or Downtown's 3 AP reached, else less than stopping."""
         new, _ = g.apply(s, seat, A.EnhanceCharacter())
-        best = self._value(g, new, seat, w)
+        best = value(g, new, seat, w)
         for action in g.legal_actions(new, seat):
             if isinstance(action, (A.EndTurn, A.DiscardProps, A.ReturnTrick, A.RerollDie)):
                 continue
             if isinstance(action, (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins)):
                 after = g.played(new, seat, action)
                 if after.draw is None:
-                    best = max(best, self._value(g, after, seat, w))
+                    best = max(best, value(g, after, seat, w))
         return best
-
-    def _value(self, g: Table, s: State, seat: int, w: dict[str, float]) -> float:
-        """The position value the lookahead compares (a plan's bot adds its plan's worth)."""
-        return value(g, s, seat, w)
-
-    def _extra(self, g: Table, s: State, seat: int, action: Any) -> float:
-        """What an action is worth beyond the position it leads to (a plan's bot: its plan)."""
-        return 0.0
 
     @staticmethod
     def _order_bonus(g: Table, s: State, seat: int, prop: str) -> float:
