@@ -155,14 +155,14 @@ def test_a_budget_stops_within_a_slice_of_a_later_future(monkeypatch):
     match, seat, legal = _position("magnificent", 2, 3, 10)
     game = match.game
     applied = 0
-    apply_owned = game.apply_owned
+    apply_owned = rollout.apply_owned
 
-    def counted(state, s, action):
+    def counted(g, state, s, action):
         nonlocal applied
         applied += 1
-        return apply_owned(state, s, action)
+        return apply_owned(g, state, s, action)
 
-    monkeypatch.setattr(game, "apply_owned", counted)
+    monkeypatch.setattr(rollout, "apply_owned", counted)
     monkeypatch.setattr(rollout, "clock", lambda: applied)
     plan = Plan(candidates=3, worlds=3, horizon=40)  # 40 decisions a future: two pauses in each
 
