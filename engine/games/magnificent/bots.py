@@ -20,7 +20,7 @@ from typing import Any
 from engine.core.learning import load_weights
 from engine.core.rng import Rng
 from engine.games.magnificent import actions as A
-from engine.games.magnificent import common, perform, plan, scoring
+from engine.games.magnificent import common, perform, plan, prepare, scoring
 from engine.games.magnificent.components import ArtistChoiceCond
 from engine.games.magnificent.turn import AP_OPEN, ap
 from engine.games.magnificent.worlds import determinize
@@ -114,7 +114,8 @@ class GreedyBot:
         if len(state.players) != 1:
             return legal
         legal = plan.committed(game.rules, state, seat, legal)
-        return plan.perform_committed(game.rules, state, seat, legal)
+        legal = plan.perform_committed(game.rules, state, seat, legal)
+        return prepare.tent_committed(game.rules, state, seat, legal)
 
     def _one_step(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
         if len(legal) > 5 * SAMPLE:
