@@ -250,7 +250,8 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     whose fragments are built (or all but one) sends the solo bot to the Travel whose stop is a
     tent, and the tent goes under that poster; a poster under its tent lacking only fragments
     of the die's colour sends it to the Build of a level that gives them. The last turn, or
-    nothing to fetch within the turn's power, leaves every choice open."""
+    nothing to fetch within the turn's power, leaves every choice open; so does the rollouts'
+    policy (hard's rollouts already find the tents)."""
     from engine.games.magnificent import actions as A
     from engine.games.magnificent.prepare import tent_committed
     from tests.magnificent.helpers import act, build_fragments, cards, put_die, ready
@@ -278,6 +279,9 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     legal = g.legal_actions(s, 0)
     assert kinds(legal) >= {"travel", "build"}
     assert kinds(tent_committed(r, s, 0, legal)) == {"travel"}
+    assert kinds(GreedyBot(0)._planned(g, s, 0, legal)) == {"travel"}
+    # the rollouts' policy leaves it to the value
+    assert GreedyBot(0, turns=False)._planned(g, s, 0, legal) == legal
     p.turns = 3  # the round's last turn is the Perform's
     assert tent_committed(r, s, 0, legal) == legal
     p.turns = 1
