@@ -9,7 +9,8 @@ markers, the best master card to score now, and the power still to spend this tu
 solo game the dice it may take are held to the round's colour (``plan.committed``), a
 turn that can reward posters to a Perform (``plan.perform_committed``) and the turns before
 the round's last to a waiting poster's tent or fragments (``prepare.tent_committed``). The
-rollouts play this value one step ahead with the same dice, so they follow the same plan.
+rollouts play this value one step ahead with the same dice and Performs, so they follow the
+same plan; the posters' needs they leave to the value.
 Ties go to the bot's own seeded stream, never the game's.
 """
 

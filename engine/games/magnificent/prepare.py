@@ -2,8 +2,9 @@
 fragments are built but whose slot has no tent is one Travel from ready, and the one-step
 value never sees it (a Move that stops on a tent values the state before the tent is taken).
 
-Read from the state alone, as ``plan.committed`` and ``plan.perform_committed``, so rollouts
-and a loaded save follow the same plan.
+Read from the state alone, as ``plan.committed`` and ``plan.perform_committed``, so a loaded
+save follows the same plan; the greedy bot applies it to its own choices only, not to the
+rollouts' quick policy (``bots.GreedyBot._planned`` says why).
 """
 
 from __future__ import annotations
