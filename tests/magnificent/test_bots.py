@@ -243,3 +243,79 @@ def test_the_round_plan_commits_the_last_turn_to_a_perform():
     legal = g.legal_actions(s, 0)
     assert A.Reward(()) in legal
     assert perform_committed(r, s, 0, legal) == [a for a in legal if a != A.Reward(())]
+
+
+def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments():
+    """R39-R40, R33, R52: before the round's last turn, a poster whose slot has no tent and
+    whose fragments are built (or all but one) sends the solo bot to the Travel whose stop is a
+    tent, and the tent goes under that poster; a poster under its tent lacking only fragments
+    of the die's colour sends it to the Build of a level that gives them. The last turn, or
+    nothing to fetch within the turn's power, leaves every choice open; so does the rollouts'
+    policy (hard's rollouts already find the tents)."""
+    from engine.games.magnificent import actions as A
+    from engine.games.magnificent.prepare import tent_committed
+    from tests.magnificent.helpers import act, build_fragments, cards, put_die, ready
+
+    g, s = ready(1, seed=3)
+    r = g.rules
+    p = s.players[0]
+    p.posters = (None, None, "p01", *(None,) * (len(p.posters) - 3))  # orange_small, no tent
+    p.tents = (p.tents[0], *(None,) * (len(p.tents) - 1))
+    p.built = ()
+    build_fragments(g, s, 0, ["orange_small"])
+    p.gems = dict.fromkeys(p.gems, 0)
+    cards(s, 0, [c.id for c in p.cards])
+    k = next(i for i, t in enumerate(r.pack.travel.tracks) if t.colour == "orange")
+    stop = next(i for i, t in enumerate(s.track_tents[k]) if t is not None)
+    s.wagons = tuple(stop - 2 if i == k else w for i, w in enumerate(s.wagons))
+    die = put_die(s, "orange", 3)
+    p.turns = 1
+    s, _ = act(g, s, A.TakeDie(die, 0))
+    p = s.players[0]
+
+    def kinds(legal):
+        return {a.action for a in legal if isinstance(a, A.Choose)}
+
+    legal = g.legal_actions(s, 0)
+    assert kinds(legal) >= {"travel", "build"}
+    assert kinds(tent_committed(r, s, 0, legal)) == {"travel"}
+    assert kinds(GreedyBot(0)._planned(g, s, 0, legal)) == {"travel"}
+    # the rollouts' policy leaves it to the value
+    assert GreedyBot(0, turns=False)._planned(g, s, 0, legal) == legal
+    p.turns = 3  # the round's last turn is the Perform's
+    assert tent_committed(r, s, 0, legal) == legal
+    p.turns = 1
+    s, _ = act(g, s, A.Choose("travel"))
+    moves = [a for a in tent_committed(r, s, 0, g.legal_actions(s, 0)) if isinstance(a, A.Move)]
+    assert moves == [A.Move(2)]
+    s, _ = act(g, s, A.Move(2))
+    assert tent_committed(r, s, 0, g.legal_actions(s, 0)) == [A.TakeTent(2)]
+    s, _ = act(g, s, A.TakeTent(2))
+
+    # under its tent now, a second poster lacks a large orange fragment: a Build gives it
+    g, s = ready(1, seed=3)
+    p = s.players[0]
+    p.posters = ("p03", *(None,) * (len(p.posters) - 1))  # orange_large on the starting tent
+    p.built = ()
+    p.gems = dict.fromkeys(p.gems, 0)
+    cards(s, 0, [c.id for c in p.cards])
+    die = put_die(s, "orange", 5)
+    p.turns = 1
+    s, _ = act(g, s, A.TakeDie(die, 0))
+    legal = g.legal_actions(s, 0)
+    assert kinds(tent_committed(r, s, 0, legal)) == {"build"}
+    s, _ = act(g, s, A.Choose("build"))
+    levels = [a for a in tent_committed(r, s, 0, g.legal_actions(s, 0)) if isinstance(a, A.Level)]
+    large = [i for i, lv in enumerate(r.boards[p.board].build_levels) if lv.large and lv.ap <= 5]
+    assert levels and {a.index for a in levels} == set(large)
+    g, s = ready(1, seed=3)  # a green die builds no orange fragment: nothing committed
+    p = s.players[0]
+    p.posters = ("p03", *(None,) * (len(p.posters) - 1))
+    p.built = ()
+    p.gems = dict.fromkeys(p.gems, 0)
+    cards(s, 0, [c.id for c in p.cards])
+    die = put_die(s, "green", 5)
+    p.turns = 1
+    s, _ = act(g, s, A.TakeDie(die, 0))
+    legal = g.legal_actions(s, 0)
+    assert tent_committed(r, s, 0, legal) == legal

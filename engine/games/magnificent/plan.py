@@ -29,7 +29,7 @@ TENT_GUESS = 4  # VP of a tent not yet taken: the pack's tents are worth 2-5
 COIN = 1 / 3  # VP a coin is worth to the greedy value (its coin weight: 3 tenths)
 
 
-def _needs(r: Any, p: Any, slot: int) -> tuple[int, Counter[str], Counter[str], float]:
+def poster_needs(r: Any, p: Any, slot: int) -> tuple[int, Counter[str], Counter[str], float]:
     """(tents missing, fragments, gems, VP and coins the poster would pay) for one slot."""
     poster = r.posters[p.posters[slot]]
     gems = Counter(poster.gems)
@@ -62,7 +62,7 @@ def progress(r: Any, s: Any, seat: int) -> float:
     for i, pid in enumerate(p.posters):
         if pid is None:
             continue
-        missing, its_frags, its_gems, pays = _needs(r, p, i)
+        missing, its_frags, its_gems, pays = poster_needs(r, p, i)
         short = missing + sum(max(0, k - built[f]) for f, k in its_frags.items())
         options.append((short, -pays, i, its_frags, its_gems, pays, missing))
     options.sort()
@@ -216,7 +216,7 @@ def performance(r: Any, s: Any, seat: int) -> tuple[tuple[int, ...], int, int, s
             if not spaces:
                 continue
             need, space = min(spaces)
-            worth = sum(_needs(r, p, i)[3] for i in combo)
+            worth = sum(poster_needs(r, p, i)[3] for i in combo)
             if best is None or worth > best[0]:
                 gems_short = max(0, -(-(need - now) // 2))
                 best = (worth, combo, space, gems_short, colour if own > 0 else "clear")
@@ -240,7 +240,9 @@ def perform_committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
     p = s.players[seat]
     if s.turn.stage == "reward":
         worth = {
-            a: sum(_needs(r, p, i)[3] for i in a.slots) for a in legal if isinstance(a, A.Reward)
+            a: sum(poster_needs(r, p, i)[3] for i in a.slots)
+            for a in legal
+            if isinstance(a, A.Reward)
         }
         top = max(worth.values(), default=0.0)
         return [a for a in legal if worth.get(a, top) >= top]
