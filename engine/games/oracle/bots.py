@@ -79,6 +79,7 @@ def reward_worth(r: Rules, s: OracleState, symbols: int) -> float:
         "tome": max(sc.tome.values()),
         "talisman": max(sc.talisman.values()),
         "guild_x": sc.guild_x if room else 0.0,
+        # Drawn when the prediction comes true, at a later draw: often after today's Market.
         "guild_market": sc.market_symbol_per_market * max(phases_left(r, s) - 1, 0)
         if room
         else 0.0,
