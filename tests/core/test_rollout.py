@@ -197,9 +197,11 @@ def test_a_game_whose_policy_is_fast_rolls_out_to_the_end():
 
 def test_rollouts_outscore_their_own_policy_in_oracle_practice():
     """Oracle practice: the policy is the greedy bot, so rollouts over it must do better on
-    the same seeds (fails if the rollouts stop choosing by what they measure)."""
+    the same seeds (fails if the rollouts stop choosing by what they measure). Six seeds: since
+    the greedy value prices predictions and market symbols (issue #30) the rollouts gain some
+    4 points a session over it, not 20, and three seeds no longer tell that from luck."""
     rollout, greedy = [], []
-    for seed in range(3):
+    for seed in range(6):
         for kind, out in (("normal", rollout), ("greedy", greedy)):
             match = Match.new("oracle", 1, seed=seed)
             play_to_end(match, {0: make_bot(match.game, kind, bot_seed(seed, 0))})

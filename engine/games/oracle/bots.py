@@ -1,8 +1,10 @@
 """A cheap greedy bot: tries every legal action one step ahead and keeps the best-looking sheet.
 
-The value is the practice score plus small rewards for progress that pays later (circles ready,
-staff hired, horoscope cells written, active prediction symbols, cells nearly enclosed). Ties go
-to the bot's own seeded stream, never the game's.
+The value is the practice score plus what the sheet is still worth: market symbols by the Market
+phases left, active predictions by their chance of coming true before their symbols or the
+game's draws run out, and small rewards for progress that pays later (circles ready, staff
+hired, horoscope cells written, cells nearly enclosed). Ties go to the bot's own seeded stream,
+never the game's.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.rng import Rng
-from engine.games.oracle import frame, predictions
+from engine.games.oracle import frame, predictions, rewards
+from engine.games.oracle.rules import Rules
+from engine.games.oracle.state import OracleState, PredictionMark
 
 
 def value(game: Any, s: Any) -> float:
@@ -40,9 +44,64 @@ def terms(game: Any, s: Any) -> dict[str, float]:
         # of its own): hours spent for nothing.
         - sum(max(0, len(cards) - 1) for cards in s.staff) * 3.0,
         "horoscope": sum(len(cells) for cells in s.horoscope.values()) * 1.0,
-        "prediction": sum(p.size - p.crossed for p in predictions.active(s)) * 1.5,
+        "market": market_worth(r, s) * 10.0,
+        "prediction": sum(prediction_worth(r, s, p) for p in predictions.active(s)) * 10.0,
         "enclosing": enclosing,
     }
+
+
+def phases_left(r: Rules, s: OracleState) -> int:
+    """Market phases still to come; a companion's table ends when it says, so none are known."""
+    return r.practice.days - s.market_phases if r.practice_mode else 0
+
+
+def market_worth(r: Rules, s: OracleState) -> float:
+    """Points the market symbols drawn will still pay (the score counts only phases past)."""
+    symbols = sum(1 for marks in s.guilds.values() for m in marks if m == "market")
+    return symbols * phases_left(r, s) * r.practice.score.market_symbol_per_market
+
+
+def draws_left(r: Rules, s: OracleState) -> int | None:
+    """Adventurers the practice frame will still draw this game (None: a companion's table)."""
+    if not r.practice_mode:
+        return None
+    f = r.practice
+    today = sum(s.draw_queue) + sum(d.count for d in f.clock_draws if d.hour > s.hours_today)
+    per_day = f.day_start_draws + sum(d.count for d in f.clock_draws)
+    return today + (f.days - s.day) * per_day
+
+
+def reward_worth(r: Rules, s: OracleState, symbols: int) -> float:
+    """The best option of the prediction tier ``symbols`` reaches, in points."""
+    sc = r.practice.score
+    room = bool(rewards.guild_room(r, s))
+    worth = {
+        "tome": max(sc.tome.values()),
+        "talisman": max(sc.talisman.values()),
+        "guild_x": sc.guild_x if room else 0.0,
+        # Drawn when the prediction comes true, at a later draw: often after today's Market.
+        "guild_market": sc.market_symbol_per_market * max(phases_left(r, s) - 1, 0)
+        if room
+        else 0.0,
+    }
+    for tier in r.sheet.prediction.tiers:
+        if symbols >= tier.min:
+            return max((worth.get(o, 0.0) for o in tier.options), default=0.0)
+    return 0.0
+
+
+def prediction_worth(r: Rules, s: OracleState, p: PredictionMark) -> float:
+    """Expected points of an active prediction: its colour drawn before the symbols left are
+    crossed out (every other adventurer crosses one) and before the game's draws end, each
+    draw taken at the bag's present odds."""
+    bag = sum(s.bag.values())
+    if bag == 0:
+        return 0.0
+    hit = s.bag.get(p.colour, 0) / bag
+    left = p.size - p.crossed
+    draws = draws_left(r, s)
+    tries = left if draws is None else min(left, draws)
+    return sum((1 - hit) ** j * hit * reward_worth(r, s, left - j) for j in range(tries))
 
 
 class GreedyBot:
