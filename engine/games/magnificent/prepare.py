@@ -120,7 +120,7 @@ def tent_committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
         if s.turn.stage == "act":
             return _only(legal, "build")
         fits = set(_levels(r, s, seat, lack))
-        return [a for a in legal if not isinstance(a, A.Level) or a.index in fits]
+        return [a for a in legal if not isinstance(a, A.Level) or a.index in fits] or legal
     if not tentless(r, p):
         return legal
     stops = _tent_stops(r, s, seat)
@@ -128,7 +128,8 @@ def tent_committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
         return legal
     if s.turn.stage == "act":
         return _only(legal, "travel")
-    return [a for a in legal if not isinstance(a, A.Move) or a.distance in stops]
+    # (or legal: a rank may be offered only some of the moves, none of them the plan's)
+    return [a for a in legal if not isinstance(a, A.Move) or a.distance in stops] or legal
 
 
 def _only(legal: list[Any], action: str) -> list[Any]:
