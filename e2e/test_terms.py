@@ -11,6 +11,7 @@ import random
 
 import pytest
 from finished import played
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from test_rules_ref import dialog_at, set_lang, start
 
@@ -30,8 +31,16 @@ def explained(game: str, lang: str) -> dict[str, dict]:
 def hover_first(page, where: str, game: str, lang: str) -> dict:
     """Rest the mouse on the first term under ``where``: the tip shown and the term it is for."""
     term = page.locator(f"{where} .term").first
-    term.scroll_into_view_if_needed()
-    term.hover()
+    for attempt in range(3):
+        try:
+            term.scroll_into_view_if_needed()
+            term.hover()
+            break
+        except PlaywrightError as error:
+            # the list was drawn again between finding the term and resting on it (a loaded
+            # machine's late frame): the locator finds the new one
+            if "not attached" not in str(error) or attempt == 2:
+                raise
     tip = page.get_by_test_id("term-tip")
     tip.wait_for(state="visible")
     box = tip.bounding_box()
