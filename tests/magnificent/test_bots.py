@@ -200,23 +200,15 @@ def test_the_round_plan_commits_the_last_turn_to_a_perform():
     leaves every choice open."""
     from engine.games.magnificent import actions as A
     from engine.games.magnificent.plan import perform_committed
-    from tests.magnificent.helpers import act, build_fragments, cards, put_die, ready, space_index
+    from tests.magnificent.helpers import act, put_die, space_index
 
-    g, s = ready(1, seed=3)
+    g, s = _one_poster(0)  # on the starting tent
     r = g.rules
     p = s.players[0]
-    p.posters = ("p01", *(None,) * (len(p.posters) - 1))  # orange_small on the starting tent
-    p.built = ()
-    build_fragments(g, s, 0, ["orange_small"])
-    p.gems = dict.fromkeys(p.gems, 0)
-    cards(s, 0, [c.id for c in p.cards])
     die = put_die(s, "orange", 2)
     p.turns = 3
     s, _ = act(g, s, A.TakeDie(die, 0))
     p = s.players[0]
-
-    def kinds(legal):
-        return {a.action for a in legal if isinstance(a, A.Choose)}
 
     legal = g.legal_actions(s, 0)
     assert kinds(legal) == {"travel", "perform"}
@@ -254,17 +246,12 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     policy (hard's rollouts already find the tents)."""
     from engine.games.magnificent import actions as A
     from engine.games.magnificent.prepare import tent_committed
-    from tests.magnificent.helpers import act, build_fragments, cards, put_die, ready
+    from tests.magnificent.helpers import act, cards, put_die, ready
 
-    g, s = ready(1, seed=3)
+    g, s = _one_poster(2)
     r = g.rules
     p = s.players[0]
-    p.posters = (None, None, "p01", *(None,) * (len(p.posters) - 3))  # orange_small, no tent
-    p.tents = (p.tents[0], *(None,) * (len(p.tents) - 1))
-    p.built = ()
-    build_fragments(g, s, 0, ["orange_small"])
-    p.gems = dict.fromkeys(p.gems, 0)
-    cards(s, 0, [c.id for c in p.cards])
+    p.tents = (p.tents[0], *(None,) * (len(p.tents) - 1))  # no tent in its slot
     k = next(i for i, t in enumerate(r.pack.travel.tracks) if t.colour == "orange")
     stop = next(i for i, t in enumerate(s.track_tents[k]) if t is not None)
     s.wagons = tuple(stop - 2 if i == k else w for i, w in enumerate(s.wagons))
@@ -272,9 +259,6 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     p.turns = 1
     s, _ = act(g, s, A.TakeDie(die, 0))
     p = s.players[0]
-
-    def kinds(legal):
-        return {a.action for a in legal if isinstance(a, A.Choose)}
 
     legal = g.legal_actions(s, 0)
     assert kinds(legal) >= {"travel", "build"}
@@ -319,3 +303,25 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     s, _ = act(g, s, A.TakeDie(die, 0))
     legal = g.legal_actions(s, 0)
     assert tent_committed(r, s, 0, legal) == legal
+
+
+def _one_poster(slot: int):
+    """A solo table (seed 3) whose one poster is p01 (orange_small) in ``slot``, its fragment
+    built, no gem, its cards held without dice."""
+    from tests.magnificent.helpers import build_fragments, cards, ready
+
+    g, s = ready(1, seed=3)
+    p = s.players[0]
+    p.posters = tuple("p01" if i == slot else None for i in range(len(p.posters)))
+    p.built = ()
+    build_fragments(g, s, 0, ["orange_small"])
+    p.gems = dict.fromkeys(p.gems, 0)
+    cards(s, 0, [c.id for c in p.cards])
+    return g, s
+
+
+def kinds(legal):
+    """The actions a turn's Choose offers among ``legal``."""
+    from engine.games.magnificent import actions as A
+
+    return {a.action for a in legal if isinstance(a, A.Choose)}
