@@ -46,6 +46,9 @@ def test_levels_by_strength_and_no_random_bot(page, site_url, screenshot):
         screenshot(page, f"lobby-levels-{name}-en")
         kind.select_option("bot:random")  # tests and automation still reach it
         assert page.evaluate("marquee.setup().seats[1].bot") == "random"
+        # the next size opens the page again: a game's style sheet still loading would be cut
+        # off by that navigation and recorded as a failed request (a clean-clone run saw it)
+        page.wait_for_load_state("networkidle")
     no_problems(page)
 
 
