@@ -246,7 +246,7 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     policy (hard's rollouts already find the tents)."""
     from engine.games.magnificent import actions as A
     from engine.games.magnificent.prepare import tent_committed
-    from tests.magnificent.helpers import act, cards, put_die, ready
+    from tests.magnificent.helpers import act, put_die
 
     g, s = _one_poster(2)
     r = g.rules
@@ -277,12 +277,8 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     s, _ = act(g, s, A.TakeTent(2))
 
     # under its tent now, a second poster lacks a large orange fragment: a Build gives it
-    g, s = ready(1, seed=3)
+    g, s = _one_poster(0, "p03", built=[])  # orange_large on the starting tent
     p = s.players[0]
-    p.posters = ("p03", *(None,) * (len(p.posters) - 1))  # orange_large on the starting tent
-    p.built = ()
-    p.gems = dict.fromkeys(p.gems, 0)
-    cards(s, 0, [c.id for c in p.cards])
     die = put_die(s, "orange", 5)
     p.turns = 1
     s, _ = act(g, s, A.TakeDie(die, 0))
@@ -292,12 +288,8 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     levels = [a for a in tent_committed(r, s, 0, g.legal_actions(s, 0)) if isinstance(a, A.Level)]
     large = [i for i, lv in enumerate(r.boards[p.board].build_levels) if lv.large and lv.ap <= 5]
     assert levels and {a.index for a in levels} == set(large)
-    g, s = ready(1, seed=3)  # a green die builds no orange fragment: nothing committed
+    g, s = _one_poster(0, "p03", built=[])  # a green die builds no orange fragment
     p = s.players[0]
-    p.posters = ("p03", *(None,) * (len(p.posters) - 1))
-    p.built = ()
-    p.gems = dict.fromkeys(p.gems, 0)
-    cards(s, 0, [c.id for c in p.cards])
     die = put_die(s, "green", 5)
     p.turns = 1
     s, _ = act(g, s, A.TakeDie(die, 0))
@@ -305,16 +297,16 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     assert tent_committed(r, s, 0, legal) == legal
 
 
-def _one_poster(slot: int):
-    """A solo table (seed 3) whose one poster is p01 (orange_small) in ``slot``, its fragment
-    built, no gem, its cards held without dice."""
+def _one_poster(slot: int, poster: str = "p01", built: list[str] | None = None):
+    """A solo table (seed 3) whose one poster is ``poster`` (p01: orange_small) in ``slot``,
+    ``built`` the fragments built (p01's by default), no gem, its cards held without dice."""
     from tests.magnificent.helpers import build_fragments, cards, ready
 
     g, s = ready(1, seed=3)
     p = s.players[0]
-    p.posters = tuple("p01" if i == slot else None for i in range(len(p.posters)))
+    p.posters = tuple(poster if i == slot else None for i in range(len(p.posters)))
     p.built = ()
-    build_fragments(g, s, 0, ["orange_small"])
+    build_fragments(g, s, 0, ["orange_small"] if built is None else built)
     p.gems = dict.fromkeys(p.gems, 0)
     cards(s, 0, [c.id for c in p.cards])
     return g, s
