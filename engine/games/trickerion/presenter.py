@@ -3,26 +3,19 @@ an unwise click, what a hinted move is for, the names the project translated its
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from engine.core.presenter import Presenter, Progress
+from engine.games.trickerion.bots import Table
 from engine.games.trickerion.labels import label_terms, warning
 from engine.games.trickerion.reasons import Reason, reason
-from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import State
 from engine.games.trickerion.terms import term_form, term_name, unofficial_names
 
 
-class _Table(Protocol):
-    # what the presenter reads of its Game (typed apart: the Game names its presenter class)
-    @property
-    def rules(self) -> TrickerionRules: ...
-
-    def legal_actions(self, state: State, seat: int) -> list[Any]: ...
-
-
 class TrickerionPresenter(Presenter):
-    game: _Table
+    # what it reads of its Game, typed as the bots read it (the Game names this class)
+    game: Table
 
     def progress(self, state: State) -> Progress:
         """Fame (what wins) and coins by seat; the Successor's fame too in the solo game. Once

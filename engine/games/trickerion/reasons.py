@@ -11,14 +11,15 @@ from typing import Any
 
 from engine.core.loop import played
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.bots import preparable, start_worth
+from engine.games.trickerion.bots import Table, preparable, start_worth
+from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import effective, has_components, residence, theater_day_of
 from engine.games.trickerion.state import State
 
 Reason = tuple[str, dict[str, Any]]
 
 
-def reason(g: Any, s: State, action: Any, seat: int) -> Reason | None:
+def reason(g: Table, s: State, action: Any, seat: int) -> Reason | None:
     cat = g.cat
     p = s.players[seat]
     if isinstance(action, A.ChooseMagician):
@@ -66,7 +67,7 @@ def reason(g: Any, s: State, action: Any, seat: int) -> Reason | None:
     return _earned(g, s, action, seat)
 
 
-def _marker_yield(cat: Any, trick: str) -> dict[str, int]:
+def _marker_yield(cat: Catalog, trick: str) -> dict[str, int]:
     """What one of the trick's markers yields when performed, as a reason's parameters."""
     fame, coins, shards = cat.trick_yield[trick]
     return {"fame": fame, "coins": coins, "shards": shards}
@@ -83,7 +84,7 @@ def _show(s: State, seat: int) -> dict[str, Any]:
     return {"show": "later"}
 
 
-def _needing(g: Any, s: State, seat: int, prop: str) -> str:
+def _needing(g: Table, s: State, seat: int, prop: str) -> str:
     """The seat's first trick still short of ``prop`` ("" when none is)."""
     p = s.players[seat]
     for t in p.tricks:
@@ -92,7 +93,7 @@ def _needing(g: Any, s: State, seat: int, prop: str) -> str:
     return ""
 
 
-def _sent(g: Any, s: State, seat: int, char: int, where: str, slot: int) -> Reason:
+def _sent(g: Table, s: State, seat: int, char: int, where: str, slot: int) -> Reason:
     """What a character is sent to ``where`` for (``slot`` -1: assigned, not yet placed)."""
     p = s.players[seat]
     kind = p.chars[char].kind
@@ -110,7 +111,7 @@ def _sent(g: Any, s: State, seat: int, char: int, where: str, slot: int) -> Reas
     return "ui.hint.why.trk.send", params
 
 
-def _earned(g: Any, s: State, action: Any, seat: int) -> Reason | None:
+def _earned(g: Table, s: State, action: Any, seat: int) -> Reason | None:
     """Fame, coins and shards the move adds at once, where it draws nothing from the RNG."""
     after = played(g, s, seat, action)
     if after.rng.draws != s.rng.draws:

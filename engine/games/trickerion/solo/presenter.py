@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from engine.games.trickerion.presenter import TrickerionPresenter, _Table
+from engine.games.trickerion.bots import Table
+from engine.games.trickerion.presenter import TrickerionPresenter
 from engine.games.trickerion.solo.components import pack_id
 
 
-class _SoloTable(_Table, Protocol):
+class _SoloTable(Table, Protocol):
     automata: tuple[int, ...]
 
 
