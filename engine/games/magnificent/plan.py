@@ -20,7 +20,8 @@ from typing import Any, get_args
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import common, perform
 from engine.games.magnificent.components import COLOURS
-from engine.games.magnificent.rules import START, TURNS
+from engine.games.magnificent.rules import START, TURNS, Rules
+from engine.games.magnificent.state import MagState, Player
 from engine.games.magnificent.turn import ap
 
 TARGETS = 3  # posters one Perform rewards at most without an assistant (R50: spaces 11-13)
@@ -29,10 +30,12 @@ TENT_GUESS = 4  # VP of a tent not yet taken: the pack's tents are worth 2-5
 COIN = 1 / 3  # VP a coin is worth to the greedy value (its coin weight: 3 tenths)
 
 
-def poster_needs(r: Any, p: Any, slot: int) -> tuple[int, Counter[str], Counter[str], float]:
+def poster_needs(r: Rules, p: Player, slot: int) -> tuple[int, Counter[str], Counter[str], float]:
     """(tents missing, fragments, gems, VP and coins the poster would pay) for one slot."""
-    poster = r.posters[p.posters[slot]]
-    gems = Counter(poster.gems)
+    held = p.posters[slot]
+    assert held is not None  # asked only for a slot that holds a poster
+    poster = r.posters[held]
+    gems: Counter[str] = Counter(poster.gems)
     tent = p.tents[slot]
     worth = poster.vp + poster.coins * COIN
     if tent is None:
@@ -51,7 +54,7 @@ def poster_needs(r: Any, p: Any, slot: int) -> tuple[int, Counter[str], Counter[
     return missing, Counter(poster.fragments), gems, worth
 
 
-def progress(r: Any, s: Any, seat: int) -> float:
+def progress(r: Rules, s: MagState, seat: int) -> float:
     """The best plan of one to ``TARGETS`` posters: the VP they would pay, times the square of
     the share of their needs met (one target nearly done outweighs two half-done ones, as one
     Perform must reward them all), times the square of the share of the power that Perform
@@ -89,7 +92,9 @@ def progress(r: Any, s: Any, seat: int) -> float:
     return best
 
 
-def _met(p: Any, built: Counter[str], frags: Counter[str], gems: Counter[str]) -> tuple[int, int]:
+def _met(
+    p: Player, built: Counter[str], frags: Counter[str], gems: Counter[str]
+) -> tuple[int, int]:
     """(fragments and gems the targets need, how many of them are there): built fragments as
     a multiset, each gem in its colour or else a clear one (R52)."""
     total = met = 0
@@ -109,7 +114,7 @@ def _met(p: Any, built: Counter[str], frags: Counter[str], gems: Counter[str]) -
     return total, met
 
 
-def _power(r: Any, s: Any, seat: int, n: int) -> int:
+def _power(r: Rules, s: MagState, seat: int, n: int) -> int:
     """The least power that takes ``n`` posters on a space of the performance track no other
     hat holds (R51: the seat's own hat moves when it performs); the highest such space's when
     every one is held."""
@@ -122,7 +127,7 @@ def _power(r: Any, s: Any, seat: int, n: int) -> int:
     return max(1, min(free) if free else max(sp.ap or 0 for sp in spaces))
 
 
-def _stack(s: Any, p: Any) -> float:
+def _stack(s: MagState, p: Player) -> float:
     """The dice's power for a Perform next turn: the dice of the main colour on the cards
     (R26-R28: a die adds the dice of its colour already there) and an average face; a new
     round's four dice of one colour once this one's turns are played. Counting one die ahead,
@@ -138,7 +143,7 @@ def _stack(s: Any, p: Any) -> float:
 _BASE = get_args(A.Action)
 
 
-def main_colour(p: Any) -> str | None:
+def main_colour(p: Player) -> str | None:
     """The round's committed colour: the one whose dice on the cards sum highest (R26-R28),
     read from the state so a rollout or a loaded save follows the same plan; None before the
     round's first coloured die."""
@@ -147,7 +152,7 @@ def main_colour(p: Any) -> str | None:
     return best if sums[best] else None
 
 
-def committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
+def committed(r: Rules, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
     """The dice the round's plan allows (solo): the round's dice stack on one colour, so each
     turn's power adds that colour's dice before it and the round's last turn, the Perform's,
     has them all (R26-R28), while the round-end bill (R70) is that colour's sum and the clear
@@ -185,12 +190,12 @@ def committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
     return [a for a, k in zip(legal, tiers) if k is None or k == best]
 
 
-def _face(s: Any, die: int) -> int:
+def _face(s: MagState, die: int) -> int:
     face: int = next(d.face for d in s.tent_dice if d.id == die)
     return face
 
 
-def performance(r: Any, s: Any, seat: int) -> tuple[tuple[int, ...], int, int, str] | None:
+def performance(r: Rules, s: MagState, seat: int) -> tuple[tuple[int, ...], int, int, str] | None:
     """The best Perform within this turn's reach: (the poster slots it rewards, the track
     space its hat takes, the gems still to spend for power, which gem), or None when no poster
     can be rewarded. The reach is the turn's power and 2 a gem of its colour or clear beyond
@@ -228,7 +233,7 @@ def performance(r: Any, s: Any, seat: int) -> tuple[tuple[int, ...], int, int, s
 SLACK = 3
 
 
-def perform_committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
+def perform_committed(r: Rules, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
     """The turns the round's plan commits to a Perform (solo): when posters can be rewarded on
     the round's last turn, or on an earlier one whose power is about what the Perform needs,
     the action is Perform, the power is topped up with the gems that reach the space, the hat

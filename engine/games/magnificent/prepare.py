@@ -14,12 +14,12 @@ from typing import Any
 
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import plan, travel
-from engine.games.magnificent.rules import TURNS
-from engine.games.magnificent.state import PendingTent
+from engine.games.magnificent.rules import TURNS, Rules
+from engine.games.magnificent.state import MagState, PendingTent, Player
 from engine.games.magnificent.turn import ap
 
 
-def _short(r: Any, p: Any, slot: int) -> tuple[int, int]:
+def _short(r: Rules, p: Player, slot: int) -> tuple[int, int]:
     """(fragments missing, gems missing) of the poster in ``slot`` against what is held, its
     tent's gem aside (R52: the fragments a multiset of the built ones, a clear gem for any)."""
     _, frags, gems, _ = plan.poster_needs(r, p, slot)
@@ -35,7 +35,7 @@ def _short(r: Any, p: Any, slot: int) -> tuple[int, int]:
     return frags_short, gems_short
 
 
-def tentless(r: Any, p: Any) -> list[int]:
+def tentless(r: Rules, p: Player) -> list[int]:
     """The slots whose poster lacks its tent and at most one fragment, the readiest and best
     paying first."""
     out = []
@@ -48,14 +48,14 @@ def tentless(r: Any, p: Any) -> list[int]:
     return [i for *_, i in sorted(out)]
 
 
-def _missing(r: Any, p: Any, slot: int) -> Counter[str]:
+def _missing(r: Rules, p: Player, slot: int) -> Counter[str]:
     """The fragments the poster in ``slot`` lacks among the built ones (R52(ii))."""
     _, frags, _, _ = plan.poster_needs(r, p, slot)
     built = Counter(b.fragment for b in p.built)
     return Counter({f: k - built[f] for f, k in frags.items() if k > built[f]})
 
 
-def build_target(r: Any, s: Any, seat: int) -> Counter[str] | None:
+def build_target(r: Rules, s: MagState, seat: int) -> Counter[str] | None:
     """What a Build this turn should place: the missing fragments of a poster under its tent
     when they are all of the die's colour (R33) and one affordable level gives them all,
     the best paying such poster first; None when no poster is one Build from its fragments."""
@@ -76,7 +76,7 @@ def build_target(r: Any, s: Any, seat: int) -> Counter[str] | None:
     return None if best is None else best[1]
 
 
-def _levels(r: Any, s: Any, seat: int, lack: Counter[str]) -> list[int]:
+def _levels(r: Rules, s: MagState, seat: int, lack: Counter[str]) -> list[int]:
     """The build levels within this turn's power that give every fragment in ``lack``."""
     small = sum(k for f, k in lack.items() if r.fragments[f].size == "small")
     large = sum(k for f, k in lack.items() if r.fragments[f].size == "large")
@@ -87,7 +87,7 @@ def _levels(r: Any, s: Any, seat: int, lack: Counter[str]) -> list[int]:
     ]
 
 
-def _tent_stops(r: Any, s: Any, seat: int) -> set[int]:
+def _tent_stops(r: Rules, s: MagState, seat: int) -> set[int]:
     """The distances within this turn's power whose stop holds a tent (R39)."""
     k = travel.track_index(r, s.turn.colour)
     out = set()
@@ -98,7 +98,7 @@ def _tent_stops(r: Any, s: Any, seat: int) -> set[int]:
     return out
 
 
-def tent_committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
+def tent_committed(r: Rules, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
     """Before the round's last turn, a poster waiting for its tent sends the turn to the
     Travel whose stop is a tent (the nearest that gives most is the value's to pick), and a
     tent met goes under the readiest such poster (R40). The last turn is the Perform's."""

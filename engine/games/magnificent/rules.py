@@ -3,11 +3,10 @@ orientations and their placements as bitmasks, id indexes)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.games.magnificent import components as C
+from engine.games.magnificent.state import MagState
 
 ROUNDS = 3  # R20
 TURNS = 4  # R20
@@ -146,15 +145,15 @@ class Rules:
         """Performance-track positions held by hats nobody plays (none in the base game)."""
         return ()
 
-    def offer(self, s: Any) -> bool:
+    def offer(self, s: MagState) -> bool:
         """A setup step of the variant's own between the sides and the tiles; True when it
         took the turn (the base game has none)."""
         return False
 
-    def discard_before_fair(self, s: Any, events: list[Event]) -> None:
+    def discard_before_fair(self, s: MagState, events: list[Event]) -> None:
         """Pairs leave the Fair before anybody picks (none in the base game: R72 picks first)."""
 
-    def new_round(self, s: Any) -> None:
+    def new_round(self, s: MagState) -> None:
         """R75: hats slide down keeping their order; the hat on #1 is first player."""
         ranked = sorted(range(len(s.players)), key=lambda i: max(s.players[i].hats))
         for pos, seat in enumerate(ranked):

@@ -56,14 +56,14 @@ class SoloRules(Rules):
     def dummy_hats(self) -> tuple[int, ...]:
         return tuple(i for i, sp in enumerate(self.track) if sp.ap in self.pack.solo.dummy_hat_ap)
 
-    def offer(self, s: Any) -> bool:
+    def offer(self, s: MagState) -> bool:
         s.master_deck, cards = pop(s.master_deck, OFFER)
         s.offer = tuple(cards)
         s.phase = "offer"
         s.seat = 0
         return True
 
-    def discard_before_fair(self, s: Any, events: list[Event]) -> None:
+    def discard_before_fair(self, s: MagState, events: list[Event]) -> None:
         """R93: the top pair is discarded for each dummy hat above yours."""
         mine = max(s.players[0].hats)
         for _ in range(sum(1 for h in s.dummy_hats if h > mine)):
@@ -72,7 +72,7 @@ class SoloRules(Rules):
                 ev(events, "fair_discard", seat=-1, card=s.fair[top][0], tile=s.fair[top][1])
                 s.fair = put(s.fair, top, (None, None))
 
-    def new_round(self, s: Any) -> None:
+    def new_round(self, s: MagState) -> None:
         """A16: only your hat slides (the dummies stay) and you stay first; the spare dice go
         back beside the board."""
         p = s.players[0]

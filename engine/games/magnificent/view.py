@@ -10,7 +10,7 @@ import msgspec
 
 from engine.games.magnificent import common, perform, scoring
 from engine.games.magnificent import components as C
-from engine.games.magnificent.rules import orientations
+from engine.games.magnificent.rules import Rules, orientations
 from engine.games.magnificent.state import MagState
 from engine.games.magnificent.turn import ap
 
@@ -37,7 +37,7 @@ def view(game: Any, s: MagState, viewer: int | None) -> dict[str, Any]:
     return data
 
 
-def table(r: Any, s: MagState) -> dict[str, Any]:
+def table(r: Rules, s: MagState) -> dict[str, Any]:
     """What the page shows beside the state, so it needs no rules of its own: each fragment's
     distinct orientations (the ``orient`` index of a placement), per player each master card's
     value if scored now (full and halved, R74/R79), the round-end payment forecast (R70-R71) and
@@ -79,7 +79,7 @@ def table(r: Any, s: MagState) -> dict[str, Any]:
     }
 
 
-def poster_need(r: Any, s: MagState, seat: int, slot: int) -> dict[str, Any] | None:
+def poster_need(r: Rules, s: MagState, seat: int, slot: int) -> dict[str, Any] | None:
     """R52 for one poster: its tent space covered, the camp tiles (a multiset of the built
     ones) and the gems (the poster's and its tent's; clear ones stand in) it still lacks."""
     p = s.players[seat]
