@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.core import registry
 from engine.core.bots import RandomBot, bot_seed
+from engine.core.copier import copy_state
 from engine.core.match import Match
 from engine.core.play import play_to_end
 
@@ -101,6 +102,6 @@ class _Timing:
             game.apply(state, step.seat, step.action, legal)  # as Match.act, after listing
             self.apply += clock() - t
             t = clock()
-            game.copy(state)
+            copy_state(state)
             self.copy += clock() - t
             self.steps += 1

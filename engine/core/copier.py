@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import msgspec
 from msgspec import inspect as mi
@@ -38,6 +38,8 @@ _IMMUTABLE = (
     mi.DecimalType,
 )
 
+T = TypeVar("T")
+
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 
@@ -48,6 +50,13 @@ def copier(cls: type) -> Callable[[Any], Any]:
         fn = _Builder().build(cls)
         _COPIERS[cls] = fn
     return fn
+
+
+def copy_state(state: T) -> T:
+    """A private copy of ``state``, equal to it field for field and sharing nothing mutable:
+    what ``Game.apply`` changes in place of its input, and a bot or a test plays on. The same
+    value as a msgpack round trip, about twice as fast; every apply starts with one."""
+    return cast(T, copier(type(state))(state))
 
 
 def deep_copy(value: Any) -> Any:

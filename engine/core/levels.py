@@ -18,6 +18,7 @@ from typing import Any
 
 import msgspec
 
+from engine.core.copier import copy_state
 from engine.core.game import Game
 from engine.core.rollout import Plan, Rollouts
 from engine.core.search import LEVELS as TREE
@@ -110,7 +111,7 @@ class LevelBot:
 
 
 def _the_real_future(game: Game, state: Any, viewer: int, rng: Any) -> Any:
-    return game.copy(state)
+    return copy_state(state)
 
 
 def level_bots() -> dict[str, Callable[[int], LevelBot]]:

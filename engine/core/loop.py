@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from engine.core.copier import copy_state
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import CHANCE, Game, ToAct
@@ -14,7 +15,6 @@ from engine.core.game import CHANCE, Game, ToAct
 
 class _Owned(Protocol):
     # what playing a move on a state of one's own needs of a Game (a bot's typed table too)
-    def copy(self, state: Any) -> Any: ...
     def _apply(self, state: Any, seat: int, action: Any) -> list[Event]: ...
 
 
@@ -34,7 +34,7 @@ def forced_step(
     """The step nobody chooses at a chance or automaton node, computed and applied once:
     (seat, action, new state, events). ``to``: ``to_act(state)`` if the caller has it."""
     seat, action = forced_action(game, state, to or game.to_act(state))
-    new = game.copy(state)
+    new = copy_state(state)
     return seat, action, new, game._apply(new, seat, action)
 
 
@@ -50,6 +50,6 @@ def played(game: _Owned, state: Any, seat: int, action: Any) -> Any:
     """``action``, one of ``legal_actions(state, seat)``, played on a copy of ``state``:
     a bot's look-ahead over the moves it was given, which ``apply``'s check would list
     again for each."""
-    new = game.copy(state)
+    new = copy_state(state)
     game._apply(new, seat, action)
     return new

@@ -29,6 +29,7 @@ from typing import Any
 
 import msgspec
 
+from engine.core.copier import copy_state
 from engine.core.game import Game
 from engine.core.loop import apply_owned, forced_action, played
 from engine.core.rng import Rng
@@ -151,7 +152,7 @@ class Rollouts:
         """``move`` played in one of the ``worlds`` and rolled out, pausing every ``PAUSE``
         decisions (a verdict's slices of work); returns every seat's score."""
         future, policy_seed = world
-        s = self.game.copy(future)
+        s = copy_state(future)
         apply_owned(self.game, s, self.viewer, move)
         return (yield from self._play(s, policy_seed))
 

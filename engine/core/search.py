@@ -40,6 +40,7 @@ from typing import Any
 
 import msgspec
 
+from engine.core.copier import copy_state
 from engine.core.game import Game
 from engine.core.loop import apply_owned, forced_action
 from engine.core.rng import Rng
@@ -47,7 +48,7 @@ from engine.core.rng import Rng
 
 def reseed(game: Game, state: Any, viewer: int, rng: Rng) -> Any:
     """A determinization for games whose only hidden information is the RNG."""
-    new = game.copy(state)
+    new = copy_state(state)
     if getattr(new, "rng", None) is not None:
         new.rng = Rng(state=rng.next_u64(), draws=new.rng.draws)
     return new
@@ -62,7 +63,7 @@ class Knowledge(msgspec.Struct, frozen=True):
     rollouts run to the end); ``scale`` is the margin, in those units, that counts as clearly
     ahead; ``candidates`` may thin a long list of legal actions (it must keep at least one).
     ``determinize`` must return a fresh copy sharing nothing mutable with its input (as
-    ``Game.copy`` makes): the search then plays the iteration on it in place."""
+    ``copy_state`` makes): the search then plays the iteration on it in place."""
 
     determinize: Callable[..., Any] = reseed
     evaluate: Callable[..., float] | None = None

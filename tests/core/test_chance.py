@@ -10,6 +10,7 @@ import msgspec
 
 import tinygame  # registers "tiny"
 from engine.core import CHANCE, Rng, chance, registry
+from engine.core.copier import copy_state
 from engine.core.loop import apply_owned, played
 
 
@@ -96,7 +97,7 @@ def test_a_forced_outcome_moves_the_rng_as_the_seed_would():
     after_own, _ = game.apply(s, CHANCE, own)
     game.chance_action(s)  # the question just before, as apply's forgery check asks it
     after_forced = played(game, s, CHANCE, forced)
-    no_question = game.copy(s)
+    no_question = copy_state(s)
     chance.outcome(Rng.from_seed(99), partial(dice, Calls(), count=1))  # the memory elsewhere
     apply_owned(game, no_question, CHANCE, forced)
     assert after_forced.rng == after_own.rng == no_question.rng

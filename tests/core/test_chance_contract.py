@@ -23,6 +23,7 @@ import pytest
 
 import tinygame  # noqa: F401  (registers "tiny": the tests' own game obeys the contract too)
 from engine.core import Rng, registry
+from engine.core.copier import copy_state
 from engine.core.game import Game
 from engine.core.loop import apply_owned, forced_action
 
@@ -69,7 +70,7 @@ def test_every_public_draw_is_a_chance_step_carrying_its_outcome(
             if to.kind != "players":
                 seat, action = forced_action(game, s, to)
                 after, _ = game.apply(s, seat, action)
-                other = game.copy(s)
+                other = copy_state(s)
                 other.rng = Rng(state=s.rng.state ^ 0x5DEECE66D, draws=s.rng.draws)
                 apply_owned(game, other, seat, action)  # the step as given: no forgery check
                 other.rng = after.rng

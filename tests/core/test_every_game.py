@@ -30,6 +30,7 @@ import pytest
 import tinygame  # registers "tiny": the tests' own game obeys the contract too
 from engine.core import CHANCE, Event, MarqueeError, Rng, registry
 from engine.core import save as savefile
+from engine.core.copier import copy_state
 from engine.core.game import Game
 from engine.core.i18n import LANGS, action_label, catalog, game_package, render
 from engine.core.match import Match
@@ -129,7 +130,7 @@ class Walk:
 
     def check_views(self, state: Any) -> None:
         game = self.game
-        reseeded = game.copy(state)
+        reseeded = copy_state(state)
         if getattr(reseeded, "rng", None) is not None:
             reseeded.rng = Rng.from_seed(self.rng.next_u64())
         for viewer in [None, *range(game.players)]:

@@ -9,6 +9,7 @@ import pytest
 
 from engine.core import rollout
 from engine.core.bots import bot_seed, make_bot
+from engine.core.copier import copy_state
 from engine.core.levels import (
     BUDGET_CAP,
     PLANS,
@@ -35,7 +36,7 @@ def test_rollout_ranking_is_a_pure_function_of_view_seed_and_plan(case):
     game = match.game
     before = game.codec.encode_state(match.state)
     first = Rollouts(game, seat, QUICK, 5).ranked(match.state, legal)
-    again = Rollouts(game, seat, QUICK, 5).ranked(game.copy(match.state), list(legal))
+    again = Rollouts(game, seat, QUICK, 5).ranked(copy_state(match.state), list(legal))
     assert [msgspec.json.encode(c.action) for c in first] == [
         msgspec.json.encode(c.action) for c in again
     ]

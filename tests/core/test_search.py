@@ -9,7 +9,7 @@ import pytest
 import tinygame  # noqa: F401  (registers the tiny game)
 from engine.core import registry
 from engine.core.bots import RandomBot, bot_seed, make_bot
-from engine.core.copier import copier
+from engine.core.copier import copier, copy_state
 from engine.core.levels import NAMES, LevelBot, hint
 from engine.core.match import Match
 from engine.core.play import play_to_end
@@ -28,7 +28,7 @@ SMALL = Level(budget=24, rollout_depth=3)
 
 def _tiny_determinize(game, state, viewer, rng):
     """The tiny game hides the other seats' picks until all are in: pick them again."""
-    s = game.copy(state)
+    s = copy_state(state)
     s.rng = Rng(state=rng.next_u64())
     if s.phase == "pick":
         s.picks = [
@@ -104,7 +104,7 @@ def _has_secret_opponent(match, seat):
 def _hide_differently(game, state, viewer):
     """The same position as ``viewer`` sees it, with everything else changed: decks reversed,
     another RNG, an opponent's face-down card swapped with one from its hand or a deck."""
-    s = game.copy(state)
+    s = copy_state(state)
     s.rng = Rng(state=s.rng.state ^ 0x5DEECE66D, draws=s.rng.draws)
     for loc in s.decks:
         s.decks[loc].reverse()
@@ -152,7 +152,7 @@ def test_tiny_game_search_never_reads_the_others_simultaneous_pick():
     state, _ = game.apply(state, 1, game.legal_actions(state, 1)[0])
     moves = set()
     for their_pick in (1, 2, 3):
-        s = game.copy(state)
+        s = copy_state(state)
         s.picks[1] = their_pick
         assert game.view(s, 0) == game.view(state, 0)
         moves.add(SearchBot(2, SMALL, TINY).choose(game, s, 0, game.legal_actions(s, 0)))
@@ -256,7 +256,7 @@ def test_simulate_rotates_bots_through_the_seats_and_reports_per_bot():
     assert out["win_rate_by_bot"][0] > out["win_rate_by_bot"][1]
 
 
-# --- the structural copier behind Game.copy ----------------------------------------------------
+# --- the structural copier behind copy_state ---------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from engine.bridge import Bridge
 from engine.core import CHANCE, IllegalAction, SaveError
 from engine.core import save as savefile
 from engine.core.bots import make_bot
+from engine.core.copier import copy_state
 from engine.core.match import Match
 from engine.games.oracle import actions as OA
 from engine.games.oracle.available import all_entries
@@ -27,7 +28,7 @@ from engine.games.trickerion.solo.game import TrickerionSolo
 def forge(match: Match, seat: int, action) -> None:
     """What a save-file editor's own tool does: apply the rules without the root check, so the
     forged file replays under the old code and its hash is right."""
-    after = match.game.copy(match.state)
+    after = copy_state(match.state)
     match._push(seat, action, after, match.game._apply(after, seat, action))
 
 
@@ -52,7 +53,7 @@ def idle_instead(m: Match):
 def test_a_forged_successor_step_is_refused_live_and_leaves_the_game_alone():
     m = solo_at_successor()
     forged = idle_instead(m)
-    m.game._apply(m.game.copy(m.state), 1, forged)  # the rules alone would take it
+    m.game._apply(copy_state(m.state), 1, forged)  # the rules alone would take it
     before, steps = m.game.codec.encode_state(m.state), len(m.steps)
     with pytest.raises(IllegalAction) as err:
         m.game.apply(m.state, 1, forged)  # the root check is in Game.apply itself

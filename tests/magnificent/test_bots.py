@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.bots import RandomBot
+from engine.core.copier import copy_state
 from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.games.magnificent.bots import GreedyBot
@@ -65,7 +66,7 @@ def test_greedy_never_reads_the_hidden_future():
             continue
         legal = m.legal(0)
         if len(legal) > 1 and m.state.phase == "turn":
-            other = m.game.copy(m.state)
+            other = copy_state(m.state)
             other.poster_deck = tuple(reversed(other.poster_deck))
             other.rng = Rng(state=12345, draws=other.rng.draws)
             mine = GreedyBot(checked).choose(m.game, m.state, 0, legal)

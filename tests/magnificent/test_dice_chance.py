@@ -13,6 +13,7 @@ import pytest
 
 from engine.core import CHANCE, IllegalAction
 from engine.core import save as savefile
+from engine.core.copier import copy_state
 from engine.core.loop import apply_owned
 from engine.core.match import Match
 from engine.games.magnificent import Magnificent, roundend
@@ -23,7 +24,7 @@ from tests.magnificent.helpers import act, ready
 
 def _at_round_throw(seed: int = 2):
     g, s = ready(3, seed=seed)
-    s = g.copy(s)
+    s = copy_state(s)
     roundend.prepare(g.rules, s, [])
     return g, s
 
@@ -55,7 +56,7 @@ def test_a_throw_other_than_the_engines_is_refused():
 def test_a_test_can_force_a_throw_and_the_game_deals_on_as_the_seed_would():
     g, s = _at_round_throw()
     forced = (6,) * len(s.throw)
-    mine = g.copy(s)
+    mine = copy_state(s)
     apply_owned(g, mine, CHANCE, A.Roll(forced))
     engine_own, _ = g.apply(s, CHANCE, g.chance_action(s))
     assert [d.face for d in mine.tent_dice] == list(forced)
@@ -73,7 +74,7 @@ def test_the_deals_throw_is_the_first_step_and_the_deal_does_not_depend_on_it():
     assert g.chance_action(s).faces == s.dealt
     own, events = g.apply(s, CHANCE, g.chance_action(s))
     assert [e.code for e in events] == ["mag.round"] and not own.dealt and own.rng == s.rng
-    forced = g.copy(s)
+    forced = copy_state(s)
     apply_owned(g, forced, CHANCE, A.Roll((1,) * len(s.throw)))
     assert [d.face for d in forced.tent_dice] == [1] * len(s.throw)
     forced.tent_dice = own.tent_dice
@@ -85,7 +86,7 @@ def test_the_deals_throw_is_the_first_step_and_the_deal_does_not_depend_on_it():
 def test_a_forced_throw_must_be_a_face_for_each_die(faces):
     g, s = _at_round_throw()
     with pytest.raises(IllegalAction, match="mag.refuse.not_the_dice"):
-        apply_owned(g, g.copy(s), CHANCE, A.Roll(faces * len(s.throw) if faces else ()))
+        apply_owned(g, copy_state(s), CHANCE, A.Roll(faces * len(s.throw) if faces else ()))
 
 
 def test_the_solo_discards_die_is_thrown_by_a_chance_step_of_its_own():

@@ -17,6 +17,7 @@ import pytest
 
 from engine.bridge import Bridge
 from engine.core.bots import make_bot
+from engine.core.copier import copy_state
 from engine.core.errors import IllegalAction
 from engine.core.presenter import presenter_of
 from engine.games.magnificent import actions as A
@@ -173,7 +174,7 @@ def test_a_gem_into_a_full_storage_says_it_becomes_a_coin():
     from engine.core.i18n import action_label
 
     game, s, seat = _game_at(lambda g, s, seat: bool(s.pending) and s.phase == "turn")
-    s = game.copy(s)
+    s = copy_state(s)
     p = s.players[seat]
     cap = game.rules.boards[p.board].storage_per_type
     p.gems["orange"] = cap

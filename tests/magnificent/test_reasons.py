@@ -2,6 +2,7 @@
 naming the poster or master card; nothing drawn from a hidden deck is told."""
 
 from engine.core import registry
+from engine.core.copier import copy_state
 from engine.core.i18n import render
 from engine.core.match import Match
 from engine.core.presenter import presenter_of
@@ -92,7 +93,7 @@ def test_a_die_is_judged_where_its_turn_ends_without_reading_the_real_future():
     said = [r for r in reasons if r is not None]
     assert said and all(code == "ui.hint.why.mag.turn" for code, _ in said)
     assert all(params["term"] in bots.terms(g, s, 0) for _, params in said)
-    other = g.copy(s)
+    other = copy_state(s)
     other.poster_deck = tuple(reversed(other.poster_deck))
     other.master_deck = tuple(reversed(other.master_deck))
     other.tile_stack = tuple(reversed(other.tile_stack))

@@ -4,6 +4,7 @@ vary what it cannot; placements are thinned; the levels play the game to the end
 from __future__ import annotations
 
 from engine.core.bots import RandomBot
+from engine.core.copier import copy_state
 from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.core.rng import Rng
@@ -38,7 +39,7 @@ def test_determinize_keeps_the_view_and_varies_the_hidden():
         hands.add(tuple(d.players[1].draft))
         decks.add(tuple(d.poster_deck))
     assert len(hands) > 6 and len(decks) == 12
-    assert g.view(s, 0) == g.view(g.copy(s), 0)
+    assert g.view(s, 0) == g.view(copy_state(s), 0)
 
 
 def test_candidates_thin_placements_only():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import CHANCE, IllegalAction
+from engine.core.copier import copy_state
 from engine.games.oracle import actions as A
 from engine.games.oracle import horoscope as H
 from engine.games.oracle.game import OracleGame
@@ -23,7 +24,7 @@ def force(g, s, action, seat: int = CHANCE):
     """Play a chance outcome as given (a scenario's throw or draw). ``Game.apply`` refuses any
     chance step but the engine's own outside companion mode, so tests set scenarios up through
     the rules directly, on a copy as apply does."""
-    new = g.copy(s)
+    new = copy_state(s)
     return new, g._apply(new, seat, action)
 
 

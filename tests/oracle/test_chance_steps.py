@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import CHANCE, IllegalAction
+from engine.core.copier import copy_state
 from engine.games.oracle import actions as A
 
 from .helpers import L, R, codes, force, game
@@ -23,7 +24,7 @@ def _at(phase: str, seed: int = 3):
 
 def test_the_throw_is_in_the_step_and_asking_for_it_moves_nothing():
     g, s = _at("roll")
-    before = g.copy(s)
+    before = copy_state(s)
     roll = g.chance_action(s)
     assert g.chance_action(s) == roll and s == before
     after, ev = g.apply(s, CHANCE, roll)

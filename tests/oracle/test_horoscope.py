@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.copier import copy_state
 from engine.core.decisions import kind
 from engine.games.oracle import actions as A
 from engine.games.oracle import horoscope as H
@@ -119,7 +120,7 @@ def test_filling_a_cell_pays_the_reward_printed_by_it():
         for index, reward in enumerate(row.cells):
             if reward is None:
                 continue
-            s = g.copy(s0)
+            s = copy_state(s0)
             s.horoscope[row.id] = ["X"] * index
             s.corruption = 1
             s.pending.append(PendingX(source="test"))

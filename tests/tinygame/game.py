@@ -18,6 +18,7 @@ from engine.core import (
     ToAct,
     chance,
 )
+from engine.core.copier import copy_state
 from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.registry import register
 
@@ -150,7 +151,7 @@ class TinyGame(Game):
                 continue
             for other in (1, 2, 3):
                 if other != pick:
-                    probe = self.copy(state)
+                    probe = copy_state(state)
                     probe.picks[seat] = other
                     out.append(probe)
         return out

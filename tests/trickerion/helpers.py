@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.bots import RandomBot
+from engine.core.copier import copy_state
 from engine.core.match import Match
 from engine.games.trickerion.catalog import SLOT_WORKSHOP
 from engine.games.trickerion.common import STACK_LIMIT
@@ -176,7 +177,7 @@ def placing(g, s, seat: int, char: int, loc: str, ap: int, card: str = ""):
     constructed state for location tests; slot: the first board slot of the location)."""
     from engine.games.trickerion.placement import board_index
 
-    s = g.copy(s)
+    s = copy_state(s)
     s.phase = "place"
     s.pending = []
     s.turn = s.order.index(seat)

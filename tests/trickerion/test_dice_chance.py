@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import CHANCE, IllegalAction
+from engine.core.copier import copy_state
 from engine.core.loop import apply_owned
 from engine.games.trickerion import actions as A
 
@@ -17,7 +18,7 @@ from .helpers import new_game, placing, started
 
 def _at_roll(seed: int = 2):
     g, s = started(4, seed=seed)
-    s = g.copy(s)
+    s = copy_state(s)
     s.phase = "roll"
     return g, s
 
@@ -46,7 +47,7 @@ def test_a_test_can_force_a_throw_and_the_game_deals_on_as_the_seed_would():
     g, s = _at_roll()
     throw = g.chance_action(s)
     forced = tuple(faces[0] for faces in g.cat.die_faces)
-    mine = g.copy(s)
+    mine = copy_state(s)
     apply_owned(g, mine, CHANCE, A.Chance(dice=forced))
     engine_own, _ = g.apply(s, CHANCE, throw)
     assert mine.dice == list(forced)
@@ -56,7 +57,7 @@ def test_a_test_can_force_a_throw_and_the_game_deals_on_as_the_seed_would():
 def test_a_forced_throw_must_be_faces_of_the_dice():
     g, s = _at_roll()
     with pytest.raises(IllegalAction, match="trickerion.roll.not_the_dice"):
-        apply_owned(g, g.copy(s), CHANCE, A.Chance(dice=("nothing",) * len(g.cat.die_faces)))
+        apply_owned(g, copy_state(s), CHANCE, A.Chance(dice=("nothing",) * len(g.cat.die_faces)))
 
 
 def test_a_bare_chance_of_format_2_is_the_engines_throw():
@@ -77,7 +78,7 @@ def test_reroll_die_stops_at_a_chance_step_and_a_forced_face_deals_on_as_the_see
     assert g.to_act(s).kind == "chance" and g.legal_actions(s, 0) == []
     throw = g.chance_action(s)
     forced = next(f for f in g.cat.die_faces[1] if f != throw.face)
-    mine = g.copy(s)
+    mine = copy_state(s)
     apply_owned(g, mine, CHANCE, A.Chance(face=forced))
     engine_own, _ = g.apply(s, CHANCE, throw)
     assert (mine.dice[1], engine_own.dice[1]) == (forced, throw.face)
@@ -89,7 +90,7 @@ def test_reroll_die_stops_at_a_chance_step_and_a_forced_face_deals_on_as_the_see
 def test_a_forced_die_face_must_be_a_face_of_that_die():
     g, s = _at_reroll()
     with pytest.raises(IllegalAction, match="trickerion.draw.not_a_face"):
-        apply_owned(g, g.copy(s), CHANCE, A.Chance(face="nothing"))
+        apply_owned(g, copy_state(s), CHANCE, A.Chance(face="nothing"))
 
 
 def _at_initiative():
@@ -111,12 +112,12 @@ def test_the_setup_initiative_step_carries_the_order_it_draws():
         list(draw.order)
     ]
     forced = tuple(reversed(draw.order))
-    mine = g.copy(s)
+    mine = copy_state(s)
     apply_owned(g, mine, CHANCE, A.Chance(order=forced))
     assert mine.order == list(forced) and mine.rng == after.rng
     for bad in ((0, 1), (0, 0, 1), (0, 1, 3)):
         with pytest.raises(IllegalAction, match="trickerion.setup.not_an_order"):
-            apply_owned(g, g.copy(s), CHANCE, A.Chance(order=bad))
+            apply_owned(g, copy_state(s), CHANCE, A.Chance(order=bad))
 
 
 def test_a_bare_initiative_step_of_format_4_is_the_engines_draw():

@@ -3,6 +3,7 @@ rulebook's two worked examples ("ПРИМЕР ДЕЙСТВИЙ НА РЫНКЕ",
 
 import pytest
 
+from engine.core.copier import copy_state
 from engine.core.errors import IllegalAction
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.endround import orders_arrive
@@ -24,7 +25,7 @@ def test_example_quick_order_buy_and_bargain():
     """ "ПРИМЕР ДЕЙСТВИЙ НА РЫНКЕ": Magician (3 AP) on the "+2" slot has 5 AP; Quick Order rope
     (−2 AP), Buy it (−1 AP) and Bargain twice (−2 AP) from 3 coins to 1."""
     g, s = started(4, seed=9)
-    s = g.copy(s)
+    s = copy_state(s)
     seat = s.order[0]
     from .helpers import to_placement
 

@@ -3,6 +3,7 @@ numbers."""
 
 import pytest
 
+from engine.core.copier import copy_state
 from engine.core.errors import IllegalAction
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import formed_links
@@ -173,7 +174,7 @@ def test_owner_without_character_in_theater_takes_the_performers_modifier():
     performer's modifier."""
     g, s = example_b()
     # Red leaves the Theater: on Thursday's show Red now takes Blue's −1/−1.
-    s = g.copy(s)
+    s = copy_state(s)
     for i, v in enumerate(s.slots):
         if v >= 0 and v // 16 == RED:
             s.slots[i] = -1
@@ -186,7 +187,7 @@ def test_owner_without_character_in_theater_takes_the_performers_modifier():
 
 def test_no_marker_no_performance():
     g, s = example_b()
-    s = g.copy(s)
+    s = copy_state(s)
     for pc in s.row:
         pc.m = tuple(-1 if m >= 0 and m // 4 == BLUE else m for m in pc.m)
     s.pending = []

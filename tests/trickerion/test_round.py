@@ -3,6 +3,7 @@ assignments, Place Characters with action points, idle characters."""
 
 import pytest
 
+from engine.core.copier import copy_state
 from engine.core.errors import IllegalAction
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SLOT_MARKET, SLOT_THEATER
@@ -59,7 +60,7 @@ def test_advertise_costs_initiative_slot_and_gives_two_fame():
 
 def test_advertise_skipped_for_who_cannot_pay():
     g, s = started(4, seed=2)
-    s = g.copy(s)
+    s = copy_state(s)
     s.phase = "roll"
     s.players[s.order[0]].coins = 0
     s, _ = g.apply(s, -1, g.chance_action(s))

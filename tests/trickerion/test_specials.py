@@ -3,6 +3,7 @@ test each, plus the general rules: the effect applies to one action of the card'
 forgone for +1 AP; used cards go under their decks at the end of the round."""
 
 from engine.core import CHANCE
+from engine.core.copier import copy_state
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import formed_links
 
@@ -336,7 +337,7 @@ def test_a24_hidden_talent():
     give_trick(s, 0, "t25_barricaded_barrels")
     s, _ = g.apply(s, 0, A.Prepare("t25_barricaded_barrels", True))
     assert s.players[0].chars[1].talent
-    s = g.copy(s)
+    s = copy_state(s)
     s.act = None
     s.phase = "perform"
     s.day = 4

@@ -10,6 +10,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from engine.core import Event, Game, OptionSpec, Result, ToAct, chance
 from engine.core.botkit import BotKit
+from engine.core.copier import copy_state
 from engine.core.decisions import Decisions
 from engine.core.game import CHANCE_NODE, TERMINAL
 from engine.core.levels import level_bots
@@ -227,7 +228,7 @@ class Magnificent(Game):
 
     def hidden_probe(self, state: MagState, viewer: int | None) -> list[Any]:
         """Deck orders, the boxed tent and other seats' draft hands and picks are hidden."""
-        probe = self.copy(state)
+        probe = copy_state(state)
         probe.master_deck = probe.master_deck[::-1]
         probe.tile_stack = probe.tile_stack[::-1]
         probe.poster_deck = probe.poster_deck[::-1]

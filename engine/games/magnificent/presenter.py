@@ -24,8 +24,6 @@ class _Table(Protocol):
     @property
     def rules(self) -> Rules: ...
 
-    def copy(self, state: Any) -> Any: ...
-
 
 class MagPresenter(Presenter):
     game: _Table

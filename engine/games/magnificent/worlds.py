@@ -3,19 +3,14 @@ own dealt world for looking a turn ahead): what it cannot see, dealt again."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
-
+from engine.core.copier import copy_state
 from engine.core.rng import Rng
 from engine.games.magnificent.state import MagState
 
 
-class Copies(Protocol):
-    # the table's Game, of which a deal needs only its copy of a state
-    def copy(self, state: Any) -> Any: ...
-
-
-def determinize(g: Copies, state: MagState, viewer: int, rng: Rng) -> MagState:
-    s: MagState = g.copy(state)
+def determinize(game: object, state: MagState, viewer: int, rng: Rng) -> MagState:
+    # (``game``: the search's determinization hook names the table; this deal needs none of it)
+    s: MagState = copy_state(state)
     s.rng = Rng(state=rng.next_u64(), draws=s.rng.draws)
     if s.dealt:  # the first round's dice, not shown yet: unknown too
         s.dealt = tuple(rng.between(1, 6) for _ in s.dealt)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core.botkit import BotKit
+from engine.core.copier import copy_state
 from engine.core.decisions import Decisions
 from engine.core.events import Event
 from engine.core.game import Game, Result, ToAct
@@ -149,7 +150,7 @@ class Trickerion(Game):
         return action in legal
 
     def refusal(self, state: State, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
-        return flow.refusal(self.rules, self.copy(state), seat, action)
+        return flow.refusal(self.rules, copy_state(state), seat, action)
 
     def decisions(self) -> Decisions:
         return self.rules.decisions
@@ -163,7 +164,7 @@ class Trickerion(Game):
     def hidden_probe(self, state: State, viewer: int | None) -> list[State]:
         from engine.games.trickerion.probe import hidden_probe
 
-        return hidden_probe(self.copy, state, viewer)
+        return hidden_probe(copy_state, state, viewer)
 
     def result(self, state: State) -> Result | None:
         if state.phase != "over":

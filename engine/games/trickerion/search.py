@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.copier import copy_state
 from engine.core.rng import Rng
 from engine.core.rollout import Plan
 from engine.core.search import Knowledge
@@ -33,7 +34,7 @@ from engine.games.trickerion.state import PendingKeepCard, Player, State
 
 
 def determinize(g: Table, state: State, viewer: int, rng: Rng) -> State:
-    s = g.copy(state)
+    s = copy_state(state)
     s.rng = Rng(state=rng.next_u64(), draws=s.rng.draws)
     cat = g.cat
     others = [i for i in range(len(s.players)) if i != viewer]

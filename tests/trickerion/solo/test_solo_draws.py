@@ -12,6 +12,7 @@ import random
 import pytest
 
 from engine.core import CHANCE, IllegalAction
+from engine.core.copier import copy_state
 from engine.core.loop import apply_owned
 from engine.core.match import Match
 from engine.games.trickerion.solo.actions import RerollPrepDice, SuccessorDraw
@@ -110,7 +111,7 @@ def test_a_forced_outcome_deals_on_as_the_seed_would_and_a_forged_one_is_refused
         pytest.skip("this draw had one possible outcome")
     with pytest.raises(IllegalAction, match="core.forced.chance"):
         g.apply(s, CHANCE, other)
-    mine = g.copy(s)
+    mine = copy_state(s)
     apply_owned(g, mine, CHANCE, other)
     engine_own, _ = g.apply(s, CHANCE, drawn)
     assert mine.rng == engine_own.rng and mine.solo.draw is None
@@ -137,10 +138,10 @@ def test_an_impossible_outcome_is_refused_naming_its_rule(kind):
     action, code = IMPOSSIBLE[kind]
     before = g.codec.encode_state(s)
     with pytest.raises(IllegalAction, match=code):
-        apply_owned(g, g.copy(s), CHANCE, action)
+        apply_owned(g, copy_state(s), CHANCE, action)
     # another draw's outcome, or the base game's bare Chance, is not this draw's
     with pytest.raises(IllegalAction, match="trickerion.solo.draw.not_this_draw"):
-        apply_owned(g, g.copy(s), CHANCE, SuccessorDraw(coin="heads", prop="wood"))
+        apply_owned(g, copy_state(s), CHANCE, SuccessorDraw(coin="heads", prop="wood"))
     assert g.codec.encode_state(s) == before
 
 

@@ -14,6 +14,7 @@ import pytest
 from engine.core import registry
 from engine.core import save as savefile
 from engine.core.bots import make_bot
+from engine.core.copier import copy_state
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.i18n import action_label, render
 from engine.core.match import Match
@@ -193,7 +194,7 @@ def test_the_automaton_is_deterministic_given_state_and_seed():
     for state in a.states[::25]:
         if a.game.to_act(state).kind == "automaton":
             assert a.game.automaton_action(state, 1) == b.game.automaton_action(
-                a.game.copy(state), 1
+                copy_state(state), 1
             )
 
 

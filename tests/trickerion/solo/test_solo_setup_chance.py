@@ -14,6 +14,7 @@ import pytest
 
 from engine.core import CHANCE, IllegalAction
 from engine.core import save as savefile
+from engine.core.copier import copy_state
 from engine.core.loop import apply_owned
 from engine.core.match import Match
 from engine.core.rng import Rng
@@ -82,7 +83,7 @@ def test_a_forced_setup_deals_on_as_the_seed_would_and_a_forged_one_is_refused()
     other = SuccessorSetup(drawn.magician, tricks[0], drawn.specialists)
     with pytest.raises(IllegalAction, match="core.forced.chance"):
         g.apply(s, CHANCE, other)
-    mine = g.copy(s)
+    mine = copy_state(s)
     apply_owned(g, mine, CHANCE, other)
     engine_own, _ = g.apply(s, CHANCE, drawn)
     assert mine.rng == engine_own.rng and mine.players[1].tricks[0].id == tricks[0]
@@ -105,7 +106,7 @@ def test_an_impossible_setup_is_refused_naming_its_rule(change, code):
     fields = {"magician": drawn.magician, "trick": drawn.trick, "specialists": drawn.specialists}
     before = g.codec.encode_state(s)
     with pytest.raises(IllegalAction, match=code):
-        apply_owned(g, g.copy(s), CHANCE, SuccessorSetup(**{**fields, **change}))
+        apply_owned(g, copy_state(s), CHANCE, SuccessorSetup(**{**fields, **change}))
     assert g.codec.encode_state(s) == before
 
 
@@ -115,7 +116,7 @@ def test_your_own_school_is_not_the_successors():
     mine = next(x.id for x in g.cat.magicians.values() if x.school == s.players[0].school)
     drawn = g.chance_action(s)
     with pytest.raises(IllegalAction, match="trickerion.solo.draw.not_a_magician"):
-        apply_owned(g, g.copy(s), CHANCE, SuccessorSetup(mine, drawn.trick, drawn.specialists))
+        apply_owned(g, copy_state(s), CHANCE, SuccessorSetup(mine, drawn.trick, drawn.specialists))
 
 
 def test_another_draw_is_not_the_setups():
@@ -123,7 +124,7 @@ def test_another_draw_is_not_the_setups():
     g, s = m.game, m.state
     for other in (SuccessorDraw(coin="heads"), Chance()):
         with pytest.raises(IllegalAction, match="trickerion.solo.draw.not_this_draw"):
-            apply_owned(g, g.copy(s), CHANCE, other)
+            apply_owned(g, copy_state(s), CHANCE, other)
 
 
 def test_a_format_6_save_before_the_setup_goes_on_with_the_old_setup():
