@@ -17,7 +17,7 @@ from helpers import bridge_call
 CASES = [
     (cls.id, players)
     for cls in registry.all_games()
-    for players in sorted({cls.min_players, cls.max_players})
+    for players in sorted({cls.seating.fewest, cls.seating.most})
 ]
 
 

@@ -183,7 +183,7 @@ def test_language_switch_changes_the_page_and_persists(page, site_url, screensho
         expect(start).to_have_text(ui("ui.lobby.start", lang), use_inner_text=True)
         assert page.evaluate("document.documentElement.lang") == lang
         assert page.evaluate("marquee.lang") == lang
-        name = GAMES[FIRST_GAME].names[lang]
+        name = GAMES[FIRST_GAME].presenter.names[lang]
         expect(page.get_by_test_id(f"game-{FIRST_GAME}")).to_contain_text(name, use_inner_text=True)
         if lang == "ru":
             screenshot(page, "page-lobby-ru")

@@ -27,7 +27,7 @@ def run(
     game_id: str, seconds: float, players: int | None = None, options: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     cls = registry.get(game_id)
-    players = players or cls.max_players
+    players = players or cls.seating.most
     games = decisions = 0
     elapsed = cpu = 0.0
     timing = _Timing()
@@ -69,7 +69,7 @@ def play(
 ) -> int:
     """The first ``games`` of ``run``'s games (the same seeds), played and nothing else, for a
     clock outside the process to time; returns the decisions made."""
-    players = players or registry.get(game_id).max_players
+    players = players or registry.get(game_id).seating.most
     return sum(_random_game(game_id, players, options, seed)[1] for seed in range(games))
 
 

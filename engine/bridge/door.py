@@ -285,7 +285,7 @@ class Bridge(Automation, Door):
         pack_id = read_header(data)["pack"]
         if not isinstance(pack_id, str):
             raise PackError("?", [("$.pack", "a pack file names its pack id in its header")])
-        game = cls(cls.min_players, None, {pack_id: data})
+        game = cls(cls.seating.fewest, None, {pack_id: data})
         pack, sha = check_file(data)
         assert game.pack_fingerprint()[pack_id] == sha  # the game holds the file it was given
         return {"pack": pack_id, "sha256": sha, "provisional": pack.provisional}

@@ -37,7 +37,7 @@ class Table:
         game = match.game
         if len(seats) != game.players:
             raise OptionsError("options.seat_count", seats=len(seats), players=game.players)
-        own = tuple(type(game).automata)
+        own = tuple(type(game).seating.automata)
         for i, s in enumerate(seats):
             if s.kind == "automaton" and i not in own:
                 raise OptionsError("options.seat_kind", kind=s.kind)

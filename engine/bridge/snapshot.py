@@ -187,12 +187,12 @@ def listed(game: Game, legal: list[Any]) -> tuple[list[Any], dict[str, int]]:
 
 
 def shown_seats(game: Game, seats: list[Seat], lang: str) -> list[Seat]:
-    """A seat the game plays itself (``Game.automata``, e.g. Trickerion's solo Successor)
-    shows as ``automaton`` named in ``lang``, whatever the lobby put there (the saved table
-    keeps what it was given)."""
+    """A seat the game plays itself (``Game.seating.automata``, e.g. Trickerion's solo
+    Successor) shows as ``automaton`` named in ``lang``, whatever the lobby put there (the
+    saved table keeps what it was given)."""
     out = list(seats)
     names = game.presenter.automaton_names
-    for i in game.automata:
+    for i in game.seating.automata:
         if i < min(game.players, len(out)):
             name = names.get(lang) or names.get("en") or out[i].name
             out[i] = msgspec.structs.replace(out[i], kind="automaton", name=name)
@@ -242,7 +242,7 @@ def present(
         digest = hashlib.sha256(msgspec.json.encode(seen)).hexdigest()
     return Snapshot(
         game=game.id,
-        names=game.names,
+        names=table.presenter.names,
         players=game.players,
         options=game.options,
         packs={pid: sha for pid, sha in game.pack_fingerprint().items() if pid in game.user_packs},

@@ -76,6 +76,17 @@ TERMINAL = ToAct("terminal")
 CHANCE_NODE = ToAct("chance", (CHANCE,))
 
 
+class Seating(msgspec.Struct, frozen=True):
+    """Who sits at a table of the game: ``fewest`` to ``most`` players, every seat counted,
+    and the seats the game plays itself through ``automaton_action`` (``automata``: a solo
+    opponent such as Trickerion's Successor), which the lobby names instead of offering a
+    human or a bot, and so does the log."""
+
+    fewest: int
+    most: int
+    automata: tuple[int, ...] = ()
+
+
 class Result(msgspec.Struct, frozen=True):
     scores: list[int]
     winners: list[int]
@@ -85,9 +96,7 @@ class Result(msgspec.Struct, frozen=True):
 
 class Game:
     id: ClassVar[str]
-    names: ClassVar[dict[str, str]]  # en / ru / fr
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
+    seating: ClassVar[Seating]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     state_type: ClassVar[type]
     action_type: ClassVar[Any]
@@ -95,9 +104,6 @@ class Game:
     replaceable_packs: ClassVar[tuple[str, ...]] = ()
     # Its bots: the kinds beyond the generic random bot, what they know, what training tunes.
     bots: ClassVar[BotKit] = BotKit()
-    # Seats the game plays itself through ``automaton_action`` (Trickerion's solo Successor):
-    # the lobby names them instead of offering a human or a bot, and so does the log.
-    automata: ClassVar[tuple[int, ...]] = ()
     # How the game reads saves of older formats (``engine.core.legacy``; the game's legacy.py).
     legacy: ClassVar[type[Legacy]] = Legacy
     # How its positions read on the page (``engine.core.presenter``), held by the bridge; also
@@ -110,13 +116,14 @@ class Game:
         options: dict[str, Any] | None = None,
         packs: dict[str, bytes] | None = None,
     ) -> None:
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        seating = self.seating
+        if not isinstance(players, int) or not seating.fewest <= players <= seating.most:
             raise OptionsError(
                 "options.player_count",
                 game=self.id,
                 players=players,
-                min=self.min_players,
-                max=self.max_players,
+                min=seating.fewest,
+                max=seating.most,
             )
         self.players = players
         self.options = normalize(self.option_specs, options)

@@ -27,11 +27,13 @@ class Presenter:
     # ``why`` (the Oracle's companion throw: 984 entries): the bridge's snapshot leaves them out
     # of ``legal`` and names them in ``formed`` {type: count}; they stay legal actions.
     form_actions: tuple[str, ...] = ()
-    # What the lobby shows before a table exists (``engine.core.registry.describe``):
+    # What the lobby shows before a table exists (``engine.core.registry.describe``): the
+    # game's official title per language (en / ru / fr; required; the table's title too),
+    names: ClassVar[dict[str, str]] = {}
     # each replaceable pack's name per language (en / ru / fr), for the lobby's pack files,
     pack_names: ClassVar[dict[str, dict[str, str]]] = {}
-    # and the automaton's name per language, needed when the Game has ``automata`` (also its
-    # seat's name at the table and in the log).
+    # and the automaton's name per language, needed when the Game's ``seating`` names automata
+    # (also its seat's name at the table and in the log).
     automaton_names: ClassVar[dict[str, str]] = {}
     # The package holding the game's ``messages.json`` and the ``data/`` packs the renderer
     # gets; None means the package the game class is defined in (``engine.games.<id>``).

@@ -40,12 +40,12 @@ def describe(cls: type[Game]) -> dict[str, Any]:
     shown = cls.presenter
     return {
         "id": cls.id,
-        "names": cls.names,
-        "min_players": cls.min_players,
-        "max_players": cls.max_players,
+        "names": shown.names,
+        "min_players": cls.seating.fewest,
+        "max_players": cls.seating.most,
         "options": msgspec.to_builtins(cls.option_specs),
         "bots": ["random", *cls.bots.kinds],
-        "automata": list(cls.automata),
+        "automata": list(cls.seating.automata),
         "automaton_names": shown.automaton_names,
         "packs": [{"id": p, "names": shown.pack_names.get(p, {})} for p in cls.replaceable_packs],
     }

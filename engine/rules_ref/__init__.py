@@ -165,7 +165,7 @@ def _game(game: str) -> Any:
     from engine.core import registry
 
     cls = registry.get(game)
-    return cls(cls.min_players)
+    return cls(cls.seating.fewest)
 
 
 def term_name(game: str, term: Term, lang: str) -> str:

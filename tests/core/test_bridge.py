@@ -323,7 +323,7 @@ def test_every_games_snapshot_decodes_as_the_page_contract():
 
     for cls in registry.all_games():
         b = Bridge()
-        players = cls.min_players
+        players = cls.seating.fewest
         seats = [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1)
         snap = contract(b, "new", game=cls.id, players=players, seed=4, seats=seats, viewer=0)
         for _ in range(30):

@@ -33,13 +33,13 @@ MAX_STEPS = 600  # steps per walk: past setup and a few rounds in every game
 
 def _variants(cls: type[Game]) -> list[tuple[int, dict[str, Any]]]:
     out: list[tuple[int, dict[str, Any]]] = [
-        (n, {}) for n in range(cls.min_players, cls.max_players + 1)
+        (n, {}) for n in range(cls.seating.fewest, cls.seating.most + 1)
     ]
     for spec in cls.option_specs:
         if spec.kind == "choice":
-            out += [(cls.min_players, {spec.id: c}) for c in spec.choices if c != spec.default]
+            out += [(cls.seating.fewest, {spec.id: c}) for c in spec.choices if c != spec.default]
         elif spec.kind == "bool":
-            out.append((cls.min_players, {spec.id: not spec.default}))
+            out.append((cls.seating.fewest, {spec.id: not spec.default}))
     return out
 
 

@@ -67,7 +67,7 @@ def _queue_kinds(state_type) -> set[type]:
 def _tables():
     """Every registered game's decisions, at each player count (a variant's table may differ)."""
     for cls in registry.all_games():
-        table = cls(cls.min_players).decisions()
+        table = cls(cls.seating.fewest).decisions()
         if table is not None:
             yield pytest.param(cls.state_type, table, id=cls.id)
 
@@ -81,4 +81,4 @@ def test_every_game_with_a_pending_queue_declares_its_decisions():
     # A game whose state queues decisions but declares no table would skip the test above.
     for cls in registry.all_games():
         if "pending" in typing.get_type_hints(cls.state_type):
-            assert cls(cls.min_players).decisions() is not None, cls.id
+            assert cls(cls.seating.fewest).decisions() is not None, cls.id

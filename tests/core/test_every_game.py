@@ -48,11 +48,11 @@ def _variants(cls: type[Game]) -> list[tuple[int, dict[str, Any]]]:
     """Every player count with the default options, and each other value of a choice option
     (the Oracle's companion mode, the solo difficulties) at the smallest count."""
     out: list[tuple[int, dict[str, Any]]] = [
-        (n, {}) for n in range(cls.min_players, cls.max_players + 1)
+        (n, {}) for n in range(cls.seating.fewest, cls.seating.most + 1)
     ]
     for spec in cls.option_specs:
         if spec.kind == "choice":
-            out += [(cls.min_players, {spec.id: c}) for c in spec.choices if c != spec.default]
+            out += [(cls.seating.fewest, {spec.id: c}) for c in spec.choices if c != spec.default]
     return out
 
 
@@ -293,13 +293,13 @@ def test_contract_along_whole_games(
 @pytest.mark.parametrize("cls", registry.all_games(), ids=lambda c: c.id)
 def test_declarations(cls: type[Game]) -> None:
     """What the bridge and the lobby read, declared consistently."""
-    assert set(cls.names) >= set(LANGS)
-    assert 1 <= cls.min_players <= cls.max_players
-    for n in range(cls.min_players, cls.max_players + 1):
+    assert set(cls.presenter.names) >= set(LANGS)
+    assert 1 <= cls.seating.fewest <= cls.seating.most
+    for n in range(cls.seating.fewest, cls.seating.most + 1):
         game = cls(n)
-        assert set(range(n)) - set(game.automata), f"{cls.id}: nobody plays at {n} players"
-    assert all(0 <= i < cls.max_players for i in cls.automata)
-    if cls.automata:
+        assert set(range(n)) - set(game.seating.automata), f"{cls.id}: nobody plays at {n} players"
+    assert all(0 <= i < cls.seating.most for i in cls.seating.automata)
+    if cls.seating.automata:
         assert set(cls.presenter.automaton_names) >= set(LANGS)
     # the Game lists the packs a box owner may replace, its presenter names them for the lobby
     for pack in cls.replaceable_packs:

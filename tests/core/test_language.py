@@ -182,7 +182,7 @@ def _bots(match: Match, seed: int) -> dict:
 def _played(game_id: str):
     """A seeded whole game: its match and the labels of the actions offered on the way."""
     cls = registry.get(game_id)
-    players, options, seed = REAL_GAMES.get(game_id, (cls.min_players, {}, 7))
+    players, options, seed = REAL_GAMES.get(game_id, (cls.seating.fewest, {}, 7))
     match = Match.new(game_id, players, options, seed=seed)
     bots = _bots(match, seed)
     offered = []

@@ -188,7 +188,7 @@ def test_trickerion_determinization_keeps_the_view_and_changes_the_hidden_parts(
 
 def test_levels_exist_for_every_game_and_are_listed():
     for cls in registry.all_games():
-        game = cls(cls.min_players)
+        game = cls(cls.seating.fewest)
         for name in NAMES:
             assert isinstance(make_bot(game, name, 1), LevelBot)
     for game_id in ("trickerion", "trickerion-solo", "oracle", "magnificent"):

@@ -25,7 +25,7 @@ from engine.core.play import play_to_end
 from engine.core.search import knowledge
 
 REPRO = Path(__file__).parent / "repro" / "trickerion-verdict-stopiteration.json"
-GAMES = [(cls.id, cls.min_players) for cls in registry.all_games()]
+GAMES = [(cls.id, cls.seating.fewest) for cls in registry.all_games()]
 MARKS = {None, *(name for name, _ in verdicts.MARKS)}
 
 

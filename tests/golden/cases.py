@@ -102,11 +102,11 @@ def default_cases(cls) -> list[Case]:
     for i, kind in enumerate(dict.fromkeys([kinds[0], kinds[-1]])):
         out.append(
             Case(
-                f"{cls.min_players}p-{kind}",
+                f"{cls.seating.fewest}p-{kind}",
                 cls.id,
-                cls.min_players,
+                cls.seating.fewest,
                 1 + i,
-                (kind,) * cls.min_players,
+                (kind,) * cls.seating.fewest,
             )
         )
     return out

@@ -19,7 +19,8 @@ from engine.core import (
     chance,
 )
 from engine.core.copier import copy_state
-from engine.core.game import CHANCE_NODE, TERMINAL
+from engine.core.game import CHANCE_NODE, TERMINAL, Seating
+from engine.core.presenter import Presenter
 from engine.core.registry import register
 
 
@@ -45,12 +46,15 @@ class State(msgspec.Struct):
     scores: list[int]
 
 
+class TinyPresenter(Presenter):
+    names = {"en": "Tiny", "ru": "Малютка", "fr": "Minus"}
+
+
 @register
 class TinyGame(Game):
     id = "tiny"
-    names = {"en": "Tiny", "ru": "Малютка", "fr": "Minus"}
-    min_players = 2
-    max_players = 3
+    presenter = TinyPresenter
+    seating = Seating(2, 3)
     option_specs = (
         OptionSpec(
             id="rounds",

@@ -12,7 +12,7 @@ from engine.core import Event, Game, OptionSpec, Result, ToAct, chance
 from engine.core.botkit import BotKit
 from engine.core.copier import copy_state
 from engine.core.decisions import Decisions
-from engine.core.game import CHANCE_NODE, TERMINAL
+from engine.core.game import CHANCE_NODE, TERMINAL, Seating
 from engine.core.levels import level_bots
 from engine.core.registry import register
 from engine.games.magnificent import actions as A
@@ -129,9 +129,7 @@ MOVES: dict[type, Move] = {
 @register
 class Magnificent(Game):
     id = "magnificent"
-    names = {"en": "The Magnificent", "ru": "Грандиозное представление", "fr": "The Magnificent"}
-    min_players = 2
-    max_players = 4
+    seating = Seating(2, 4)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (ADVANCED,)
     state_type = MagState
     action_type = A.Action

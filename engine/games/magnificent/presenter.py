@@ -27,6 +27,7 @@ class _Table(Protocol):
 
 class MagPresenter(Presenter):
     game: _Table
+    names = {"en": "The Magnificent", "ru": "Грандиозное представление", "fr": "The Magnificent"}
     pack_names = {
         C.PACK_ID: {
             "en": "Components (cards, tiles, boards)",

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from engine.core import Event, Result
+from engine.core.game import Seating
 from engine.core.registry import register
 from engine.core.rng import Rng
 from engine.core.tuples import pop, put, without
@@ -118,6 +119,12 @@ def die_thrown(s: MagState, faces: tuple[int, ...], events: list[Event]) -> None
 
 
 class SoloPresenter(MagPresenter):
+    names = {
+        "en": "The Magnificent — solo",
+        "ru": "Грандиозное представление — одиночная игра",
+        "fr": "The Magnificent — solo",
+    }
+
     def score_targets(self) -> list[int]:
         return list(self.game.rules.pack.solo.targets)
 
@@ -134,13 +141,7 @@ class MagnificentSolo(Magnificent):
     """§15: one player against the targets 200 / 220 / 240 (R90)."""
 
     id = "magnificent-solo"
-    names = {
-        "en": "The Magnificent — solo",
-        "ru": "Грандиозное представление — одиночная игра",
-        "fr": "The Magnificent — solo",
-    }
-    min_players = 1
-    max_players = 1
+    seating = Seating(1, 1)
     option_specs = ()
     action_type = A.Action | SoloDiscard
     rules_type = SoloRules

@@ -12,7 +12,7 @@ from typing import Any
 from engine.core import CHANCE, Event, Game, OptionSpec, Result, Rng, ToAct, chance
 from engine.core.botkit import BotKit
 from engine.core.decisions import Decisions
-from engine.core.game import CHANCE_NODE, TERMINAL
+from engine.core.game import CHANCE_NODE, TERMINAL, Seating
 from engine.core.levels import level_bots
 from engine.core.registry import register
 from engine.games.oracle import actions as A
@@ -35,13 +35,7 @@ SEAT0 = ToAct("players", (PLAYER,))
 @register
 class OracleGame(Game):
     id = "oracle"
-    names = {
-        "en": "The Oracle of Merchants Cove",
-        "ru": "Оракул. Бухта торговцев",
-        "fr": "L'Oracle de Merchants Cove",
-    }
-    min_players = 1
-    max_players = 1
+    seating = Seating(1, 1)
     option_specs = (
         OptionSpec(
             id="mode",

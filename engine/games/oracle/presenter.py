@@ -22,6 +22,11 @@ class _Table(Protocol):
 
 
 class OraclePresenter(Presenter):
+    names = {
+        "en": "The Oracle of Merchants Cove",
+        "ru": "Оракул. Бухта торговцев",
+        "fr": "L'Oracle de Merchants Cove",
+    }
     game: _Table
     unit = "day"
     # The page's throw form builds a companion's physical throw (docs/oracle-page.md).

@@ -8,7 +8,7 @@ from engine.core.botkit import BotKit
 from engine.core.copier import copy_state
 from engine.core.decisions import Decisions
 from engine.core.events import Event
-from engine.core.game import Game, Result, ToAct
+from engine.core.game import Game, Result, Seating, ToAct
 from engine.core.options import OptionSpec
 from engine.core.registry import register
 from engine.games.trickerion import decisions, flow, setup
@@ -84,13 +84,7 @@ OPTIONS = (
 @register
 class Trickerion(Game):
     id = "trickerion"
-    names = {
-        "en": "Trickerion: Legends of Illusion",
-        "ru": "Трикерион. Искусство иллюзии",
-        "fr": "Trickerion – Légende de l'illusion",
-    }
-    min_players = 2
-    max_players = 4
+    seating = Seating(2, 4)
     # Declared as the base class does (a variant has other options and a State subclass).
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
     state_type: ClassVar[type[State]] = State

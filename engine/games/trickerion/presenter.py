@@ -16,6 +16,11 @@ from engine.games.trickerion.terms import term_form, term_name, unofficial_names
 class TrickerionPresenter(Presenter):
     # what it reads of its Game, typed as the bots read it (the Game names this class)
     game: Table
+    names = {
+        "en": "Trickerion: Legends of Illusion",
+        "ru": "Трикерион. Искусство иллюзии",
+        "fr": "Trickerion – Légende de l'illusion",
+    }
 
     def progress(self, state: State) -> Progress:
         """Fame (what wins) and coins by seat; the Successor's fame too in the solo game. Once

@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 
 from engine.core.errors import OptionsError
+from engine.core.game import Seating
 from engine.core.options import OptionSpec
 from engine.core.registry import register
 from engine.games.trickerion.actions import Action
@@ -139,18 +140,11 @@ class TrickerionSolo(Trickerion):
     (base rulebook «БЫСТРАЯ ПАРТИЯ»: any module but the Successor)."""
 
     id = "trickerion-solo"
-    names = {
-        "en": "Trickerion: solo against Dahlgaard's Successor",
-        "ru": "Трикерион: одиночная игра против преемника Далгарда",
-        "fr": "Trickerion : en solo contre le Successeur de Dahlgaard",
-    }
-    min_players = 2
-    max_players = 2
+    # Seat 1 is the Successor's: the lobby shows it as the automaton, not as a seat to fill.
+    seating = Seating(2, 2, automata=(1,))
     option_specs = SOLO_OPTIONS
     state_type = SoloGameState
     action_type = Action | SuccessorStep | RerollPrepDice | SuccessorDraw | SuccessorSetup
-    # Seats the game plays itself (the lobby shows them as the automaton, not as a seat to fill).
-    automata = (1,)
     presenter = SoloPresenter
     # A box owner may type in the printed difficulty tables, plan cards, dice and solo
     # performance cards

@@ -5,17 +5,23 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from engine.core.game import Seating
 from engine.games.trickerion.bots import Table
 from engine.games.trickerion.presenter import TrickerionPresenter
 from engine.games.trickerion.solo.components import pack_id
 
 
 class _SoloTable(Table, Protocol):
-    automata: tuple[int, ...]
+    seating: Seating
 
 
 class SoloPresenter(TrickerionPresenter):
     game: _SoloTable
+    names = {
+        "en": "Trickerion: solo against Dahlgaard's Successor",
+        "ru": "Трикерион: одиночная игра против преемника Далгарда",
+        "fr": "Trickerion : en solo contre le Successeur de Dahlgaard",
+    }
     # The base game's messages and data packs (the game's class lives in the solo package).
     messages_package = "engine.games.trickerion"
     # Its name in the log and on its seat (seat 1).
@@ -50,7 +56,7 @@ class SoloPresenter(TrickerionPresenter):
     }
 
     def term_name(self, kind: str, value: Any, lang: str) -> str:
-        if kind == "seat" and value in self.game.automata:
+        if kind == "seat" and value in self.game.seating.automata:
             names = self.automaton_names
             return names.get(lang, names["en"])
         return super().term_name(kind, value, lang)
