@@ -152,6 +152,9 @@ def chance_action(r: TrickerionRules, s: State) -> Any:
         return A.Chance(dice=chance.outcome(s.rng, partial(throw, r)))
     if s.phase == "setup_initiative" and r.draws_initiative:
         return A.Chance(order=chance.outcome(s.rng, partial(setup.shuffle_order, r)))
+    # Only a solo game dealt the way of save format 6 or older comes here: its Successor's
+    # setup draws inside this step, as those saves recorded it (solo/legacy.py). A game dealt
+    # today sets the Successor up with the variant's SuccessorSetup step above.
     return A.Chance()
 
 
