@@ -132,8 +132,33 @@ def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
             f"(the snapshot: {tab.evaluate('marqueeBoot.snapshot ?? {}')})"
         )
         resume_figures(tab, wait_for_boot, figures)
+        new_tab_figures(tab, site_url, wait_for_boot, figures)
     finally:
         context.close()
+
+
+def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
+    """The returning player: the tab at the table is left, and the site opened in a new tab
+    draws that table kept from the last visit while the engine wakes (app/lastview.js), three
+    times. Figures only."""
+    rows = []
+    for _ in range(3):
+        context = tab.context
+        tab.goto("about:blank")  # left: its table is kept
+        tab.close()
+        tab = context.new_page()
+        tab.goto(site_url)
+        assert wait_for_boot(tab)["state"] == "ready"
+        tab.evaluate("marquee.ready()")
+        steps = tab.evaluate(START_STEPS)
+        assert steps["kept table drawn"] is not None, steps
+        rows.append(steps)
+    figures["new tab back at the game left: kept table / engine ready / live table, s"] = ", ".join(
+        " / ".join(
+            f"{r[k] / 1000:.2f}" for k in ("kept table drawn", "engine ready", "live table drawn")
+        )
+        for r in rows
+    )
 
 
 # Where a start that resumes a table spends its time: ms since navigation of each step (the

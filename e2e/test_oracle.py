@@ -13,6 +13,7 @@ import random
 import re
 
 import pytest
+from finished import played
 from playwright.sync_api import expect
 
 from conftest import watch
@@ -456,6 +457,80 @@ def test_a_kept_table_of_another_position_is_not_shown(page, site_url):
     assert "resuming" in shown and "blank" not in shown[shown.index("resuming") :], shown
     assert page.evaluate("marquee.snapshot().step") > kept["step"]
     no_problems(page)
+
+
+def test_a_new_tab_opens_the_kept_table_of_the_game_left(page_without_sw, site_url):
+    """A returning player: the tab at a table is left (navigated away: the view is kept), and a
+    new tab draws that table at once, inert while the engine wakes (its wheel held back), then
+    the engine's own of the same position, where play goes on. A new tab used to open the
+    lobby, and so does one whose last game is over (below)."""
+    page = page_without_sw
+    rng, before, lines = _played_some(page, site_url, rng_seed=9, moves=6)
+    context = page.context
+    page.goto("about:blank")  # the page is left: pagehide keeps its table
+    page.close()
+    tab = context.new_page()
+    watch(tab)
+    held = []
+    wheel = re.compile(r".*/pyodide/marquee-[^/]*\.whl$")
+    tab.route(wheel, lambda route: held.append(route))
+    tab.add_init_script(RECORD_START)
+    with tab.expect_request(wheel, timeout=120_000):
+        tab.goto(site_url)
+    expect(tab.get_by_test_id("table-waking")).to_have_text(ui("ui.table.waking"))
+    expect(tab.locator(f"{SHEET} .o-line.drawn")).to_have_count(lines)
+    assert tab.evaluate("marqueeBoot.state") == "loading"
+    assert tab.locator(".screen-host").evaluate("el => el.inert")
+    assert held, "the engine's wheel is held back"
+    for route in held:
+        route.continue_()
+    tab.evaluate("marquee.ready()")
+    expect(tab.get_by_test_id("table-waking")).to_have_count(0)
+    assert tab.evaluate("marquee.hash()") == before
+    shown = [s for s, _ in tab.evaluate("window.__start")]
+    assert [s for s in shown if s not in ("blank", "bare")][:1] == ["waking"], shown
+    assert shown[-2:] == ["waking", "live"], shown
+    assert not tab.locator(".screen-host").evaluate("el => el.inert")
+    click_a_target(tab, rng)  # and play goes on, in the same autosave
+    assert tab.evaluate("marquee.hash()") != before
+    no_problems(tab)
+
+
+# A new tab's start, with whether a table was kept for it when its scripts began.
+KEPT_AT_START = "window.__kept = localStorage.getItem('marquee:lastview') !== null"
+
+
+def _new_tab_shows_the_lobby(context, site_url) -> None:
+    tab = context.new_page()
+    watch(tab)
+    tab.add_init_script(KEPT_AT_START)
+    open_page(tab, site_url)
+    assert tab.evaluate("window.__kept"), "a table was kept"
+    assert tab.evaluate("marquee.screen()") == "lobby"
+    expect(tab.get_by_test_id("table-waking")).to_have_count(0)
+    no_problems(tab)
+    tab.close()
+
+
+def test_a_new_tab_opens_the_lobby_beside_an_open_tab_or_a_finished_game(page, site_url):
+    """The kept table is not a new tab's when its tab is still open behind it (only hidden:
+    that tab plays on there), nor when its game is over: the new tab opens the lobby, which
+    lists those games with the others."""
+    open_page(page, site_url)
+    start_from_lobby(page, "practice", seed=23)
+    page.evaluate(
+        "Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    _new_tab_shows_the_lobby(page.context, site_url)
+    page.evaluate(
+        "delete document.visibilityState; document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    page.evaluate("t => marquee.load(t)", played("oracle").finished)
+    expect(page.locator(SHEET)).to_be_visible()
+    assert page.evaluate("marquee.snapshot().result") is not None
+    page.goto("about:blank")  # the page is left: pagehide keeps its table
+    _new_tab_shows_the_lobby(page.context, site_url)
 
 
 def test_the_sheet_in_russian_and_french(page, site_url, screenshot):

@@ -485,10 +485,28 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
 # --------------------------------------------------------------------------- redrawing
 
 
+# The test ids of the board's elements a draw took out of the document and put back (moved),
+# which the browser restyles and lays out whole, as it would a new element; and how often the
+# board's language was set (even to the same one, that restyles the whole board).
+WATCH_MOVES = """board => {
+    window.__moved = new Set();
+    window.__langSet = 0;
+    new MutationObserver((records) => {
+        for (const r of records) {
+            if (r.type === 'attributes' && r.target === board) window.__langSet++;
+            for (const n of r.removedNodes)
+                if (n.nodeType === 1 && n.isConnected && n.dataset.testid) window.__moved.add(n.dataset.testid);
+        }
+    }).observe(board, {subtree: true, childList: true, attributes: true, attributeFilter: ['lang']});
+}"""
+
+
 def test_the_board_is_patched_not_rebuilt(page, site_url):
     """Each step patches the board on screen (docs/trickerion-page.md "Redrawing"): after many
-    steps, the round recap appearing above it included, the scroller (sideways, on a phone) is
-    still the same element, so the browser kept its layout and its scroll position."""
+    steps, the round recap appearing above it and going again included, the scroller (sideways,
+    on a phone) is still the same element, so the browser kept its layout and its scroll
+    position, and no part of the board was moved (taken out and put back: the scroller was,
+    past the recap, when the recap went), nor its language set again."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, site_url)
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
@@ -496,10 +514,15 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     scroller = page.get_by_test_id("trk-scroll")
     expect(scroller).to_be_visible()
     scroller.evaluate("el => { window.__scroller = el; }")
+    page.get_by_test_id("trk-board").evaluate(WATCH_MOVES)
     renders = int(page.get_by_test_id("trk-board").get_attribute("data-render"))
-    drive_until(page, random.Random(3), f"document.querySelector({tid('trk-recap')!r}) !== null")
+    rng = random.Random(3)
+    drive_until(page, rng, f"document.querySelector({tid('trk-recap')!r}) !== null")
     assert int(page.get_by_test_id("trk-board").get_attribute("data-render")) > renders + 5
+    drive_until(page, rng, f"document.querySelector({tid('trk-recap')!r}) === null")
     assert scroller.evaluate("el => el === window.__scroller")
+    assert page.evaluate("[...window.__moved]") == []
+    assert page.evaluate("window.__langSet") == 0
     no_problems(page)
 
 

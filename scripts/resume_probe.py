@@ -12,6 +12,12 @@ order of the builds swapped every run. Prints per build and kind of reload the f
 engine ready, ready to the save sent (the `load` call), the live table: median [min-max] in
 ms since navigation, and each run's calls as method round-trip ms (the page's own timings,
 docs/boot.md).
+
+With `--new-tab`, each run leaves the tab at the table (another page opened in it, its table
+kept) and opens the site in a new tab instead: the returning player's start. A build that
+opens the lobby there is asked for the game at once (its Continue button clicked as soon as
+the lobby lists it, which waits for the engine); one that opens the kept table is only
+watched. Prints the first table, engine ready and the live table the same way.
 """
 
 from __future__ import annotations
@@ -82,13 +88,57 @@ def reload(tab: Page, kept: bool) -> dict:
     }
 
 
+# When #app first shows the Oracle's sheet (kept or live) and when it first shows the live one
+# (no waking note), in ms since navigation.
+SHEET_TIMES = """(() => {
+  const seen = (window.__sheet = {});
+  new MutationObserver(() => {
+    const app = document.getElementById("app");
+    if (!app?.querySelector('[data-testid="oracle-sheet"]')) return;
+    seen.first ??= performance.now();
+    if (!app.querySelector('[data-testid="table-waking"]')) seen.live ??= performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+})();"""
+
+
+def new_tab(tab: Page, url: str) -> tuple[Page, dict]:
+    """Leave `tab` (its table kept), open the site in a new tab, and take it to the live table
+    (Continue clicked at once where the lobby opens): the new tab and its figures."""
+    context = tab.context
+    tab.goto("about:blank")
+    tab.close()
+    tab = context.new_page()
+    tab.add_init_script(SHEET_TIMES)
+    tab.goto(url)
+    tab.wait_for_function(
+        "document.querySelector('[data-testid=oracle-sheet], [data-testid=resume-game]')",
+        timeout=WAIT_MS,
+    )
+    lobby = tab.evaluate("!document.querySelector('[data-testid=oracle-sheet]')")
+    if lobby:
+        tab.get_by_test_id("resume-game").click()
+    tab.wait_for_function("window.__sheet.live", timeout=WAIT_MS)
+    assert boot_state(tab, WAIT_MS)["state"] == "ready"
+    sheet = tab.evaluate("window.__sheet")
+    return tab, {
+        "first table": sheet["first"],
+        "engine ready": tab.evaluate("marquee.timings.engineReady"),
+        "live table": sheet["live"],
+        "opened": "lobby" if lobby else "kept table",
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("before", type=Path, help="the first build's site folder")
     ap.add_argument("after", type=Path, help="the second build's site folder")
     ap.add_argument("--runs", type=int, default=4, help="reloads of each kind per build")
+    ap.add_argument("--new-tab", action="store_true", help="new tabs instead of reloads")
     args = ap.parse_args()
     sites = {"before": args.before, "after": args.after}
+    if args.new_tab:
+        new_tabs(sites, args.runs)
+        return
     rows: dict[tuple[str, bool], list[dict]] = {(n, k): [] for n in sites for k in (True, False)}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -113,6 +163,30 @@ def main() -> None:
             )
         label = "kept view" if kept else "no kept view"
         print(f"{name}, {label}, n={len(runs)}: " + "; ".join(parts))
+
+
+def new_tabs(sites: dict[str, Path], runs: int) -> None:
+    rows: dict[str, list[dict]] = {name: [] for name in sites}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        tabs, urls = {}, {}
+        for name, folder in sites.items():
+            _, urls[name] = server.start_in_thread(folder)
+            tabs[name] = returning_tab(browser, urls[name])
+        for run in range(runs):
+            for name in list(sites) if run % 2 == 0 else list(sites)[::-1]:
+                tabs[name], row = new_tab(tabs[name], urls[name])
+                rows[name].append(row)
+                print(name, "new tab", row, flush=True)
+        browser.close()
+    for name, got in rows.items():
+        parts = [f"opened {', '.join(sorted({r['opened'] for r in got}))}"]
+        for key in ("first table", "engine ready", "live table"):
+            values = [r[key] for r in got]
+            parts.append(
+                f"{key} {statistics.median(values):.0f} [{min(values):.0f}-{max(values):.0f}]"
+            )
+        print(f"{name}, new tab, n={len(got)}: " + "; ".join(parts))
 
 
 if __name__ == "__main__":

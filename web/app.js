@@ -102,15 +102,17 @@ async function lists() {
 
 /** The lobby before the engine, when the build brought its data (run at the end of this
  *  module: drawing it needs the whole module). A reload of a tab showing a table waits for the
- *  engine instead, to resume it at once. */
+ *  engine instead, to resume it at once; a new tab opens the game last left unfinished, when
+ *  its table was kept (app/lastview.js). */
 function startEarly() {
-  const resumes =
-    (store.tab.load("screen") === "table" && Boolean(store.tab.load("game"))) || store.load("autosave") !== null;
   if (connected() || !early) return;
-  if (resumes) {
-    startKept();
+  const shown = store.tab.load("screen");
+  const tabGame = shown === "table" ? store.tab.load("game") : null;
+  if (tabGame || store.load("autosave") !== null) {
+    startKept((view) => (view.id === tabGame ? saves.loadSlot(view.id) : null));
     return;
   }
+  if (shown === null && startKept(leftUnfinished)) return;
   startPage().then(() => {
     if (connected()) return;
     document.documentElement.dataset.lobby = "early";
@@ -118,13 +120,20 @@ function startEarly() {
   });
 }
 
+/** The autosave of a kept view whose tab was left (not one still open behind this one) while
+ *  its game is still being played. */
+function leftUnfinished(view) {
+  const slot = view.left ? saves.loadSlot(view.id) : null;
+  return slot && !slot.over ? slot : null;
+}
+
 async function startPage() {
   root = document.getElementById("app");
   root.hidden = false;
   S.lang = initialLang();
   document.documentElement.lang = S.lang;
-  // A reload resumes the game this tab was showing; a new tab starts at the lobby, which
-  // lists every autosaved game.
+  // A reload resumes the game this tab was showing; a new tab starts at the lobby (which lists
+  // every autosaved game) unless it opened the last one's kept table.
   const legacy = saves.migrateLegacyAutosave();
   const id = store.tab.load("screen") === "table" ? store.tab.load("game") : legacy;
   const slot = id ? saves.loadSlot(id) : null;
@@ -153,13 +162,13 @@ async function startPage() {
   showLobby();
 }
 
-/** A reload of a table whose view was kept (app/lastview.js): that table at once, inert, under a
- *  note saying the engine is waking, until `wake` hands over to the engine's own. */
-function startKept() {
-  const id = store.tab.load("screen") === "table" ? store.tab.load("game") : null;
-  const slot = id ? saves.loadSlot(id) : null;
-  const view = slot && lastview.take(slot, initialLang());
-  if (!view) return;
+/** The table kept when the page was last left (app/lastview.js), when `slotOf` hands over its
+ *  autosave (lastview.take): that table at once, inert, under a note saying the engine is waking, until `wake`
+ *  hands over to the engine's own. Whether it was drawn. */
+function startKept(slotOf) {
+  const kept = lastview.take(slotOf, initialLang());
+  if (!kept) return false;
+  const { view, slot } = kept;
   root = document.getElementById("app");
   root.hidden = false;
   S.lang = view.lang;
@@ -175,9 +184,11 @@ function startKept() {
   // a click on the inert table reaches #app: it is told why nothing happens
   root.addEventListener("click", notYet);
   S.waking = { slot, note };
+  store.tab.save("game", slot.id); // (a reload while it wakes resumes it too)
   table.drawKept(slot, view);
   document.documentElement.dataset.lobby = "early"; // the loading screen: a strip at the foot
   timings.keptTable = Math.round(performance.now());
+  return true;
 }
 
 function notYet() {

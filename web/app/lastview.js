@@ -1,12 +1,12 @@
 // The last table this page drew, kept when the page is left (docs/boot.md, "the table before
-// the engine"), so that the page resuming its game draws it at once, read-only, while the
-// engine wakes. It is the snapshot the page was handed for the screen's seat (the engine's view
-// filtered for that seat), never more; a covered hotseat table is not kept. It is trusted only
-// for the autosave it was drawn from (slot id, hash and step), in the language it was drawn in
-// and by the build that drew it; the engine's own snapshot of the loaded save decides after.
-// One record in all: it is read and removed at start and when the page is shown again, and it
-// gives way to an autosave that does not fit beside it, so it holds storage only while the
-// page is away.
+// the engine"), so that the next start draws it at once, read-only, while the engine wakes: a
+// reload of the tab, or a new tab when the game is not over. It is the snapshot the page was
+// handed for the screen's seat (the engine's view filtered for that seat), never more; a
+// covered hotseat table is not kept. It is trusted only for the autosave it was drawn from
+// (slot id, hash and step), in the language it was drawn in and by the build that drew it; the
+// engine's own snapshot of the loaded save decides after. One record in all: it is read and
+// removed at start and when the page is shown again, and it gives way to an autosave that does
+// not fit beside it, so it holds storage only while the page is away.
 
 import * as store from "../ui/store.js";
 
@@ -21,7 +21,7 @@ const build = (() => {
   }
 })();
 
-/** Keep `view`: {id, hash, step, lang, viewer, snap, chart, strings, data}. */
+/** Keep `view`: {id, hash, step, lang, viewer, left, snap, chart, strings, data}. */
 export function keep(view) {
   if (!build) return;
   store.put(KEY, { ...view, build });
@@ -34,16 +34,17 @@ export function drop() {
   return kept;
 }
 
-/** The kept view of `slot` in `lang`, or null (none, another game's, another position, another
- *  language or build). The record is removed either way: it is used once. */
-export function take(slot, lang) {
+/** The kept view and the autosave it was drawn from, `{view, slot}`, or null (none, a slot
+ *  `slotOf(view)` does not hand over, another position, language or build). The record is
+ *  removed either way: it is used once. */
+export function take(slotOf, lang) {
   const view = store.load(KEY);
   store.remove(KEY);
+  const slot = typeof view?.id === "string" ? slotOf(view) : null;
   const fits =
-    view &&
+    slot &&
     build &&
     view.build === build &&
-    view.id === slot.id &&
     view.hash === slot.hash &&
     view.step === slot.step &&
     view.lang === lang &&
@@ -51,7 +52,7 @@ export function take(slot, lang) {
     !slot.covered &&
     view.snap?.hash === slot.hash &&
     view.snap?.step === slot.step;
-  return fits ? view : null;
+  return fits ? { view, slot } : null;
 }
 
 /** The engine's snapshot of the loaded save is the position the kept view showed. */

@@ -422,7 +422,9 @@ bots.drive({
 
 /** Keep the table on screen for the next start (lastview.js): when the page is left or hidden,
  *  once, rather than at every move. Only a table the engine stands behind and that shows one
- *  seat's view as it was saved: not a covered hotseat table, not a kept one. */
+ *  seat's view as it was saved: not a covered hotseat table, not a kept one. `left`: the page
+ *  was left, not only hidden (a new tab opens the table of a tab that is gone, never one's
+ *  still open behind it). */
 function keepView() {
   if (page?.screen() !== "table" || !T.snap || T.covered || T.kept || !connected() || !saves.gameId()) return;
   const { snap, viewer } = T;
@@ -434,13 +436,20 @@ function keepView() {
     step: snap.step,
     lang: page.lang(),
     viewer,
+    left: leaving,
     snap,
     chart,
     data,
     strings: page.gameStrings(),
   });
 }
-addEventListener("pagehide", keepView);
+// (a page being left is hidden after its pagehide, which the second keep must not unsay)
+let leaving = false;
+addEventListener("pagehide", () => {
+  leaving = true;
+  keepView();
+});
+addEventListener("pageshow", () => (leaving = false));
 // back in use: the record would only hold storage the autosaves may need (it is written again
 // when the page is next left)
 document.addEventListener("visibilitychange", () =>

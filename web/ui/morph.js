@@ -32,6 +32,10 @@ export function morph(container, ...nodes) {
 // Children are matched by test id (a test id names one thing on the board: a part that
 // appears above it leaves it kept, and it is never patched into another), the others by their
 // order among the old children without one. An element whose tag differs is replaced whole.
+// The old children that stay nowhere go first: moving a kept node is taking it out of the
+// document and putting it back, which the browser restyles and lays out whole (a part that
+// merely had a sibling before it leave, such as the board's scroller when the round recap
+// goes, would be moved past that sibling otherwise).
 function patchChildren(parent, fresh) {
   const old = [...parent.childNodes];
   const byId = new Map();
@@ -43,23 +47,27 @@ function patchChildren(parent, fresh) {
   }
   const used = new Set();
   let next = 0;
-  fresh.forEach((node, i) => {
-    const at = parent.childNodes[i] ?? null;
+  // each fresh node's place: a kept element, an old node patched into it, or the node itself
+  const placed = fresh.map((node) => {
     const stays = node[KEPT];
     if (stays) {
       used.add(stays);
-      if (stays !== at) parent.insertBefore(stays, at);
-      return;
+      return stays;
     }
     const id = testid(node);
     const was = id ? byId.get(id) : plain[next++];
     if (was && !used.has(was) && alike(was, node)) {
       used.add(was);
       patch(was, node);
-      if (was !== at) parent.insertBefore(was, at);
-    } else parent.insertBefore(node, at);
+      return was;
+    }
+    return node;
   });
   for (const node of old) if (!used.has(node)) node.remove();
+  placed.forEach((node, i) => {
+    const at = parent.childNodes[i] ?? null;
+    if (node !== at) parent.insertBefore(node, at);
+  });
 }
 
 const testid = (node) => (node.nodeType === Node.ELEMENT_NODE ? node.getAttribute("data-testid") : null);

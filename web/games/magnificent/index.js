@@ -84,7 +84,8 @@ function context(container, snap, api, redraw) {
   const me = viewer === null || viewer === undefined ? null : viewer;
   const legal = snap.legal ?? [];
   const board = liveBoard(container);
-  board.lang = api.lang;
+  // (only when it changes: setting `lang`, even to the same language, restyles the whole board)
+  if (board.lang !== api.lang) board.lang = api.lang;
   Object.assign(board.dataset, {
     phase: v.phase,
     stage: v.turn.stage,

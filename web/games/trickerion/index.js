@@ -121,7 +121,8 @@ function liveBoard(container, ext, lang) {
     board[AREAS] = new Map();
   }
   board.className = `trk${ext.boardClass ? ` ${ext.boardClass}` : ""}`;
-  board.lang = lang;
+  // (only when it changes: setting `lang`, even to the same language, restyles the whole board)
+  if (board.lang !== lang) board.lang = lang;
   return board;
 }
 
