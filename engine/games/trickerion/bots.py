@@ -24,7 +24,6 @@ from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
-from engine.games.trickerion.components import APBonus
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.scoring import level3_bonus
 from engine.games.trickerion.state import State
@@ -170,24 +169,20 @@ class GreedyBot:
 
     # --- opening ---------------------------------------------------------------------------
 
-    def _opening(self, g: Table, s: State, seat: int, legal: list[Any]) -> Any:
-        """The magician and starting trick by what they yield a round (list order only breaks
-        ties): a magician is worth the best starting trick of its school still free (the seat
-        choosing second sees what the first took) and what its ability adds every round."""
+    @staticmethod
+    def _opening(g: Table, s: State, seat: int, legal: list[Any]) -> Any:
+        """The magician and starting trick by the trick's worth (list order only breaks ties):
+        a magician is worth the best starting trick of its school still free."""
         from engine.games.trickerion.common import residence
 
         cat = g.cat
         if isinstance(legal[0], A.ChooseTrick):
             return max(legal, key=lambda a: start_worth(cat, a.trick))
         free = set(residence(g.rules, s))
-        w = self.weights or shipped()
 
         def best(a: A.ChooseMagician) -> float:
             school = cat.magicians[a.magician].school
-            trick = max((start_worth(cat, t) for t in cat.level1[school] if t in free), default=0)
-            if not g.rules.options.dark_alley:  # the abilities come with the Dark Alley
-                return trick
-            return trick + ability_worth(cat, w, a.magician)
+            return max((start_worth(cat, t) for t in cat.level1[school] if t in free), default=0)
 
         return max(legal, key=best)
 
@@ -475,20 +470,6 @@ def start_worth(cat: Catalog, trick: str) -> float:
     t = cat.tricks[trick]
     price = sum(cat.prop_cost[k] * n for k, n in t.components.items())
     return t.markers * (f + c + 2 * sh) - 0.5 * price
-
-
-def ability_worth(cat: Catalog, w: dict[str, float], magician: str) -> float:
-    """What a magician's ability adds to every round, in ``start_worth``'s units (a trick's
-    yield in a round). Only a gain the rules give each round whatever the seat does counts: an
-    action-point bonus (the Mechaniker's apprentice), priced at the value's own rate of a
-    round's action point to a round of a trick's yield (``ap`` / ``trick``). The other
-    abilities pay only in a position the bot has to make (a stacked pair, an opponent's
-    revealed special card, a link to reschedule into), and count 0."""
-    out = 0.0
-    for effect in cat.magicians[magician].ability.params:
-        if isinstance(effect, APBonus) and effect.condition is None:
-            out += effect.ap * (effect.per_round or 1) * w["ap"] / w["trick"]
-    return out
 
 
 def _markers_to_perform(s: State, seat: int) -> bool:
