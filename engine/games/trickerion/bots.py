@@ -4,7 +4,8 @@ Assignments and where to place a character follow a few rules of thumb (perform 
 wait in the Theater, prepare when props are there, shop when they are missing, learn or take
 coins Downtown). Every other decision (location actions, link rewards, which card to perform,
 setup picks) applies each legal action to a copy and keeps the one that raises a value of the
-bot's own position most (fame, coins, shards, prepared and set-up markers, tricks, helpers).
+bot's own position most (fame, coins, shards, prepared and set-up markers, tricks, helpers);
+in the solo game, less half of what the move hands Dahlgaard's Successor.
 Actions that stop at a draw (Reroll Die, Interest) are scored by rule instead of lookahead,
 so the bot never peeks at a future die roll; it reads only its own seat's resources.
 """
@@ -26,9 +27,18 @@ from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.scoring import level3_bonus
+from engine.games.trickerion.solo.rules import tables as solo_tables
+from engine.games.trickerion.solo.state import successor
 from engine.games.trickerion.state import State
 
 MAX_CANDIDATES = 60
+
+# What a move hands the Successor counts against it at the weight the rollouts give the best
+# other seat (engine.core.rollout.OTHERS): that weight is why hard, scoring less than greedy,
+# held the Successor 18.9 fame lower. The Successor sets its markers beside the bot's
+# (theater.card.3), so most of what it gains from the bot is its markers' yields when the bot
+# performs their card (docs/bots.md, "Issue #30, session 18").
+SUCCESSOR = 0.5
 
 
 class Table(Protocol):
@@ -125,6 +135,15 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
             if cat.trick_level[t.id] == 3 and (t.markers > 0 or has_components(cat, p, t.id)):
                 v += min(cap, level3_bonus(cat, p, t.id))
     return v
+
+
+def successor_worth(g: Table, s: State) -> float:
+    """The Successor's fame, coins and shards in its fame: its safe turns coins into fame by
+    the difficulty's table, and a shard is a fame at the end (final.2)."""
+    solo = successor(s)
+    table = solo_tables(g.cat).safe_fame
+    p = s.players[solo.seat]
+    return float(p.fame + p.coins * table.fame[solo.difficulty] / table.coins + p.shards)
 
 
 def preparable(g: Table, s: State, seat: int) -> str:
@@ -232,6 +251,8 @@ class GreedyBot:
             candidates = keep + picks[:MAX_CANDIDATES]
         w = self.weights or shipped()
         base = value(g, s, seat, w)
+        solo = getattr(s, "solo", None) is not None
+        rival = successor_worth(g, s) if solo else 0.0
         scored = []
         last = []
         for index, action in enumerate(candidates):
@@ -248,6 +269,8 @@ class GreedyBot:
                     v = base + 1.0
                 else:
                     v = value(g, new, seat, w)
+                    if solo:
+                        v -= SUCCESSOR * (successor_worth(g, new) - rival)
             if isinstance(action, (A.EndTurn, A.Pass)):
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):
