@@ -310,6 +310,97 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     assert tent_committed(r, s, 0, legal) == legal
 
 
+def test_a_ready_poster_waits_for_a_second_one_tent_away():
+    """R50, R52: before the round's last turn, a poster the solo bot could perform alone waits
+    when a second one lacks only its tent and the last turn's stacked dice reach a space for
+    two: the turn goes to the Travel to a tent instead. Two missing pieces, too little power by
+    the last turn, or the last turn itself perform at once; so does the rollouts' policy."""
+    from engine.core.tuples import put
+    from engine.games.magnificent import actions as A
+    from engine.games.magnificent.plan import space_power
+    from engine.games.magnificent.prepare import held
+    from tests.magnificent.helpers import act, put_die
+
+    g, s = _one_poster(0, built=["orange_small", "green_small"])  # p01, ready on its tent
+    r = g.rules
+    p = s.players[0]
+    p.posters = put(p.posters, 1, "p05")  # green_small, built; its slot has no tent
+    p.tents = (p.tents[0], *(None,) * (len(p.tents) - 1))
+    k = next(i for i, t in enumerate(r.pack.travel.tracks) if t.colour == "orange")
+    stop = next(i for i, t in enumerate(s.track_tents[k]) if t is not None)
+    s.wagons = tuple(stop - 2 if i == k else w for i, w in enumerate(s.wagons))
+    die = put_die(s, "orange", 5)
+    p.turns = 1
+    s, _ = act(g, s, A.TakeDie(die, 0))
+    p = s.players[0]
+    assert space_power(r, s, 0, 2) == 12  # a dummy hat holds the 10 (R93)
+
+    legal = g.legal_actions(s, 0)
+    assert "perform" in kinds(legal)
+    # 5 on the cards and two dice to come: about 12 power on the round's last turn
+    assert "perform" not in kinds(held(r, s, 0, legal))
+    assert kinds(GreedyBot(0)._planned(g, s, 0, legal)) == {"travel"}
+    assert kinds(GreedyBot(0, turns=False)._planned(g, s, 0, legal)) == {"perform"}
+    p.turns = 2  # one die to come: about 8.5 power, short of 12
+    assert held(r, s, 0, legal) == legal
+    p.turns = 3  # the round's last turn performs what is ready
+    assert held(r, s, 0, legal) == legal
+    p.turns = 1
+    p.built = p.built[:1]  # the second poster lacks its fragment as well as its tent
+    assert held(r, s, 0, legal) == legal
+
+
+def test_a_ready_poster_keeps_its_gems_and_its_slot_until_the_last_turn():
+    """R29, R47, R52: before the round's last turn the solo bot spends no gem a ready poster
+    pays for power and draws no new poster over it; a spare gem, another slot or the last
+    turn leave every choice open."""
+    from engine.games.magnificent import actions as A
+    from engine.games.magnificent.prepare import ready_kept
+    from tests.magnificent.helpers import act, put_die
+
+    g, s = _one_poster(0, "p02")  # orange_small and an orange gem, on the starting tent
+    r = g.rules
+    p = s.players[0]
+    p.gems["orange"] = 1
+    die = put_die(s, "orange", 3)
+    p.turns = 1
+    s, _ = act(g, s, A.TakeDie(die, 0))
+    s, _ = act(g, s, A.Choose("build"))
+    p = s.players[0]
+    legal = g.legal_actions(s, 0)
+    assert A.SpendGem("orange") in legal
+    assert A.SpendGem("orange") not in ready_kept(r, s, 0, legal)
+    posters = [A.GainPoster(-1, 0), A.GainPoster(-1, 1)]
+    assert ready_kept(r, s, 0, posters) == [A.GainPoster(-1, 1)]
+    p.gems["orange"] = 2  # one to spare
+    assert ready_kept(r, s, 0, legal) == legal
+    p.gems["orange"] = 1
+    p.turns = 3  # the round's last turn
+    assert ready_kept(r, s, 0, legal) == legal
+    assert ready_kept(r, s, 0, posters) == posters
+
+
+def test_a_build_supplies_two_posters_showing_one_fragment():
+    """R52(ii): two posters showing the same fragment need it built twice to be rewarded
+    together; with one built, an orange die's Build goes to the second (R33)."""
+    from engine.core.tuples import put
+    from engine.games.magnificent import actions as A
+    from engine.games.magnificent.prepare import build_target
+    from tests.magnificent.helpers import act, build_fragments, put_die
+
+    g, s = _one_poster(0)  # p01: orange_small, built, on the starting tent
+    r = g.rules
+    p = s.players[0]
+    p.posters = put(p.posters, 1, "p02")  # orange_small and an orange gem
+    p.tents = put(p.tents, 1, "tent07")  # no gem of its own
+    die = put_die(s, "orange", 3)
+    p.turns = 1
+    s, _ = act(g, s, A.TakeDie(die, 0))
+    assert build_target(r, s, 0) == {"orange_small": 1}
+    build_fragments(g, s, 0, ["orange_small"])  # built twice: nothing to place
+    assert build_target(r, s, 0) is None
+
+
 def _one_poster(slot: int, poster: str = "p01", built: list[str] | None = None):
     """A solo table (seed 3) whose one poster is ``poster`` (p01: orange_small) in ``slot``,
     ``built`` the fragments built (p01's by default), no gem, its cards held without dice."""
