@@ -117,13 +117,9 @@ class GreedyBot:
         commitment they found fewer Performs (docs/bots.md, The Magnificent, session 17)."""
         if len(state.players) != 1:
             return legal
-        r = game.rules
-        legal = plan.committed(r, state, seat, legal)
-        if not self.turns:
-            return plan.perform_committed(r, state, seat, legal)
-        legal = prepare.ready_kept(r, state, seat, prepare.held(r, state, seat, legal))
-        legal = plan.perform_committed(r, state, seat, legal)
-        return prepare.tent_committed(r, state, seat, legal)
+        legal = plan.committed(game.rules, state, seat, legal)
+        legal = plan.perform_committed(game.rules, state, seat, legal)
+        return prepare.tent_committed(game.rules, state, seat, legal) if self.turns else legal
 
     def _one_step(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
         if len(legal) > 5 * SAMPLE:

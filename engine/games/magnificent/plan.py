@@ -81,7 +81,7 @@ def progress(r: Any, s: Any, seat: int) -> float:
         tents_met += 1 - missing
         total, met = _met(p, built, frags, gems)
         share = (met + tents_met) / (total + tents)
-        need = space_power(r, s, seat, n)
+        need = _power(r, s, seat, n)
         # R29: 2 power a gem, of those the targets will not pay
         reach = stack + 2 * max(0, held - sum(gems.values()))
         power = min(1.0, reach / need)
@@ -109,7 +109,7 @@ def _met(p: Any, built: Counter[str], frags: Counter[str], gems: Counter[str]) -
     return total, met
 
 
-def space_power(r: Any, s: Any, seat: int, n: int) -> int:
+def _power(r: Any, s: Any, seat: int, n: int) -> int:
     """The least power that takes ``n`` posters on a space of the performance track no other
     hat holds (R51: the seat's own hat moves when it performs); the highest such space's when
     every one is held."""

@@ -10,40 +10,29 @@ rollouts' quick policy (``bots.GreedyBot._planned`` says why).
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain, combinations
 from typing import Any
 
 from engine.games.magnificent import actions as A
-from engine.games.magnificent import common, perform, plan, travel
+from engine.games.magnificent import plan, travel
 from engine.games.magnificent.rules import TURNS
 from engine.games.magnificent.state import PendingTent
 from engine.games.magnificent.turn import ap
 
 
-def _short(r: Any, p: Any, slots: tuple[int, ...]) -> tuple[int, int]:
-    """(fragments missing, gems missing) of the posters in ``slots`` rewarded together against
-    what is held, a missing tent's gem aside (R52: the fragments a multiset of the built ones,
-    a clear gem for any)."""
-    frags: Counter[str] = Counter()
-    gems: Counter[str] = Counter()
-    for slot in slots:
-        _, f, g, _ = plan.poster_needs(r, p, slot)
-        frags += f
-        gems += g
+def _short(r: Any, p: Any, slot: int) -> tuple[int, int]:
+    """(fragments missing, gems missing) of the poster in ``slot`` against what is held, its
+    tent's gem aside (R52: the fragments a multiset of the built ones, a clear gem for any)."""
+    _, frags, gems, _ = plan.poster_needs(r, p, slot)
     built = Counter(b.fragment for b in p.built)
-    return sum(max(0, k - built[f]) for f, k in frags.items()), _gems_short(gems, p.gems)
-
-
-def _gems_short(gems: Counter[str], held: dict[str, int]) -> int:
-    """The gems of ``gems`` that ``held`` cannot pay, each in its colour or else a clear one."""
-    clear = held.get("clear", 0)
-    short = 0
+    frags_short = sum(max(0, k - built[f]) for f, k in frags.items())
+    clear = p.gems.get("clear", 0)
+    gems_short = 0
     for g, k in gems.items():
-        lack = k if g == "clear" else max(0, k - held.get(g, 0))
+        lack = k if g == "clear" else max(0, k - p.gems.get(g, 0))
         wild = min(lack, clear)
         clear -= wild
-        short += lack - wild
-    return short
+        gems_short += lack - wild
+    return frags_short, gems_short
 
 
 def tentless(r: Any, p: Any) -> list[int]:
@@ -53,37 +42,35 @@ def tentless(r: Any, p: Any) -> list[int]:
     for i in range(1, len(p.tents)):
         if p.posters[i] is None or p.tents[i] is not None:
             continue
-        frags, gems = _short(r, p, (i,))
+        frags, gems = _short(r, p, i)
         if frags <= 1:
             out.append((frags + gems, -plan.poster_needs(r, p, i)[3], i))
     return [i for *_, i in sorted(out)]
 
 
-def _missing(r: Any, p: Any, slots: tuple[int, ...]) -> Counter[str]:
-    """The fragments the posters in ``slots`` lack together among the built ones (R52(ii): a
-    multiset, so two posters showing one fragment need it built twice)."""
-    need: Counter[str] = Counter()
-    for slot in slots:
-        need += plan.poster_needs(r, p, slot)[1]
-    return need - Counter(b.fragment for b in p.built)
+def _missing(r: Any, p: Any, slot: int) -> Counter[str]:
+    """The fragments the poster in ``slot`` lacks among the built ones (R52(ii))."""
+    _, frags, _, _ = plan.poster_needs(r, p, slot)
+    built = Counter(b.fragment for b in p.built)
+    return Counter({f: k - built[f] for f, k in frags.items() if k > built[f]})
 
 
 def build_target(r: Any, s: Any, seat: int) -> Counter[str] | None:
-    """What a Build this turn should place: the missing fragments of one poster under its tent,
-    or of two rewarded together, when they are all of the die's colour (R33) and one
-    affordable level gives them all, the best paying first; None when no poster is one Build
-    from its fragments."""
+    """What a Build this turn should place: the missing fragments of a poster under its tent
+    when they are all of the die's colour (R33) and one affordable level gives them all,
+    the best paying such poster first; None when no poster is one Build from its fragments."""
     p = s.players[seat]
     colour = s.turn.colour
-    tented = [i for i, pid in enumerate(p.posters) if pid is not None and p.tents[i] is not None]
     best: tuple[float, Counter[str]] | None = None
-    for combo in chain(combinations(tented, 1), combinations(tented, 2)):
-        lack = _missing(r, p, combo)
+    for i in range(len(p.posters)):
+        if p.posters[i] is None or p.tents[i] is None:
+            continue
+        lack = _missing(r, p, i)
         if not lack or any(r.fragments[f].colour != colour for f in lack):
             continue
         if not _levels(r, s, seat, lack):
             continue
-        worth = sum(plan.poster_needs(r, p, i)[3] for i in combo)
+        worth = plan.poster_needs(r, p, i)[3]
         if best is None or worth > best[0]:
             best = (worth, lack)
     return None if best is None else best[1]
@@ -143,95 +130,6 @@ def tent_committed(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
         return _only(legal, "travel")
     # (or legal: a rank may be offered only some of the moves, none of them the plan's)
     return [a for a in legal if not isinstance(a, A.Move) or a.distance in stops] or legal
-
-
-def held(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
-    """Before the round's last turn, a poster that could be performed alone waits when a second
-    one is within a tent or a fragment of joining it and the round's last turn, its dice
-    stacked, reaches a space for two (R50, R52): both in one Perform take one turn, not two.
-    The turn goes to the missing piece instead (``tent_committed``)."""
-    if s.phase != "turn" or s.pending or s.turn.stage != "act":
-        return legal
-    p = s.players[seat]
-    if p.turns >= TURNS - 1 or A.Choose("perform") not in legal:
-        return legal
-    planned = plan.performance(r, s, seat)
-    if planned is None or len(planned[0]) > 1 or not _joins(r, s, seat, planned[0][0]):
-        return legal
-    return [a for a in legal if a != A.Choose("perform")] or legal
-
-
-def _joins(r: Any, s: Any, seat: int, first: int) -> bool:
-    """Whether a second poster, one tent or one fragment short beside ``first`` and its gems
-    held, can be fetched this turn and performed with it on the round's last turn: that
-    turn's power the main colour's dice on the cards, a die's average for each turn still to
-    take one, and 2 a spare gem (R26-R29)."""
-    p = s.players[seat]
-    colour = plan.main_colour(p)
-    dice = common.dice_sums(p)[colour] if colour else 0
-    reach = dice + plan.FACE * (TURNS - 1 - p.turns)
-    need = plan.space_power(r, s, seat, 2)
-    for j, pid in enumerate(p.posters):
-        if pid is None or j == first:
-            continue
-        frags, gems = _short(r, p, (first, j))
-        tent = p.tents[j] is None
-        if gems or tent + frags > 1:
-            continue
-        _, pay_for = perform.reward_needs(r, s, seat, (first, j))
-        pay = perform.gem_payment(p, pay_for)
-        if pay is None:
-            continue
-        spare = p.gems["clear"] - pay["clear"]
-        if colour is not None:
-            spare += p.gems[colour] - pay[colour]
-        if reach + 2 * spare < need:
-            continue
-        if _fetched_now(r, s, seat, (first, j), tent):
-            return True
-    return False
-
-
-def _fetched_now(r: Any, s: Any, seat: int, slots: tuple[int, ...], tent: bool) -> bool:
-    """Whether this turn can supply what the posters in ``slots`` lack: a stop on a tent within
-    its power (R39), or a level giving the missing fragment in the die's colour (R33)."""
-    lack = _missing(r, s.players[seat], slots)
-    if tent:
-        return not lack and bool(_tent_stops(r, s, seat))
-    if not lack:
-        return True
-    colour = s.turn.colour
-    return all(r.fragments[f].colour == colour for f in lack) and bool(_levels(r, s, seat, lack))
-
-
-def ready_kept(r: Any, s: Any, seat: int, legal: list[Any]) -> list[Any]:
-    """Before the round's last turn, a poster ready to perform keeps what it needs: no gem it
-    pays is spent for power (R29) and no new poster takes its slot (R47). A held poster
-    (``held``) waits for the last turn, and a Build or a Travel spending its gems, or a poster
-    drawn over it, would leave that turn nothing to reward."""
-    if s.phase != "turn":
-        return legal
-    p = s.players[seat]
-    if p.turns >= TURNS - 1:
-        return legal
-    ready = [
-        i
-        for i, pid in enumerate(p.posters)
-        if pid is not None and perform.eligible(r, s, seat, (i,), "")
-    ]
-    if not ready:
-        return legal
-
-    def breaks(a: Any) -> bool:
-        if isinstance(a, A.GainPoster):
-            return a.slot in ready
-        if not isinstance(a, A.SpendGem):
-            return False
-        left = dict(p.gems)
-        left[a.gem] -= 1
-        return any(_gems_short(perform.reward_needs(r, s, seat, (i,))[1], left) for i in ready)
-
-    return [a for a in legal if not breaks(a)] or legal
 
 
 def _only(legal: list[Any], action: str) -> list[Any]:
