@@ -52,6 +52,19 @@ def test_profile_splits_the_score_by_source_and_by_round():
             assert discards > 0 and rows[0]["solo_dice"] == discards
 
 
+def test_profile_counts_the_performs_that_reward_two_posters_or_more():
+    """R50-R52: the Performs rewarding two or three posters together, each counted once, apart
+    from those rewarding one or none (the measure of issue #30's two-poster Performs)."""
+    from engine.core.events import Event
+    from engine.games.magnificent.profile import profile
+
+    m = Match.new("magnificent-solo", 1, None, seed=5)
+    rewards = [[], ["p01"], ["p01", "p02"], ["p03", "p04", "p05"]]
+    events = [Event("mag.reward", {"seat": 0, "posters": posters}) for posters in rewards]
+    (row,) = profile(m.state, events)
+    assert row["posters_rewarded"] == 6 and row["performs_two_posters"] == 2
+
+
 def test_greedy_never_reads_the_hidden_future():
     """A seat does not see the poster deck's order or the dice still to be thrown: two
     positions differing only there get the same decision (before, a poster drawn from the

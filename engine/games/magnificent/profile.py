@@ -5,8 +5,9 @@ what the seat did with its turns, read from the engine's own events only (the wh
 card, bonus cells and tent slots by their source, the round-end shortfall as ``short``,
 the end-of-game counts as ``final_*``), so those metrics sum to the score; ``vp.round<n>``
 splits it by round (the end-of-game count as ``vp.end``) and sums to it too. The rest counts
-actions: performances and the posters each rewards, builds, travels, tents, posters gained,
-solo discards for a die, dice by kind, gems spent for power, markers, coins short.
+actions: performances, the posters each rewards and those rewarding two or more, builds,
+travels, tents, posters gained, solo discards for a die, dice by kind, gems spent for power,
+markers, coins short.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ def profile(state: Any, events: Iterable[Event]) -> list[dict[str, float]]:
                 "performs",
                 "posters_rewarded",
                 "perform_hat_ap",
+                "performs_two_posters",
                 "builds",
                 "travels",
                 "clear_dice",
@@ -68,6 +70,7 @@ def profile(state: Any, events: Iterable[Event]) -> list[dict[str, float]]:
             m["perform_hat_ap"] += p["ap"] or 0  # the first space needs no power
         elif e.code == "mag.reward":
             m["posters_rewarded"] += len(p["posters"])
+            m["performs_two_posters"] += len(p["posters"]) >= 2
         elif e.code == "mag.action" and p["action"] in ("build", "travel"):
             m[p["action"] + "s"] += 1
         elif e.code == "mag.take" and p["colour"] == "clear":
