@@ -51,9 +51,9 @@ class Match:
         self.states: list[Any] = [game.initial_state(seed) if initial is None else initial]
         self.steps: list[Step] = []
         self.events: list[list[Event]] = []
-        # The legal actions last listed, with the state and seat they are for: the step that
-        # follows is checked against them instead of listing again.
-        self._listed: tuple[Any, int, list[Any]] | None = None
+        # The legal actions last listed, with the state, seat and turn they are for: the step
+        # that follows is checked against them instead of listing (and asking who acts) again.
+        self._listed: tuple[Any, int, list[Any], ToAct] | None = None
 
     @classmethod
     def new(
@@ -78,15 +78,19 @@ class Match:
         to = to or self.to_act()
         if seat not in to.seats or to.kind != "players":
             return []
-        out = self.game.legal_actions(self.state, seat)
-        self._listed = (self.state, seat, out)
+        state = self.state
+        out = self.game.legal_actions(state, seat)
+        self._listed = (state, seat, out, to)
         return out
 
     def act(self, seat: int, action: Any) -> list[Event]:
         """Any seat's step from outside (a person, a bot, a save file, a test)."""
-        last = self._listed
-        listed = last[2] if last is not None and last[0] is self.state and last[1] == seat else None
-        return self._push(seat, action, *self.game.apply(self.state, seat, action, listed))
+        state, last = self.state, self._listed
+        if last is not None and last[0] is state and last[1] == seat:
+            after = self.game.apply(state, seat, action, last[2], last[3])
+        else:
+            after = self.game.apply(state, seat, action)
+        return self._push(seat, action, *after)
 
     def _push(self, seat: int, action: Any, after: Any, events: list[Event]) -> list[Event]:
         before = self.state
