@@ -22,6 +22,7 @@ from engine.core.search import (
     SearchBot,
     knowledge,
 )
+from engine.games.trickerion.common import change_char
 
 SMALL = Level(budget=24, rollout_depth=3)
 
@@ -113,20 +114,21 @@ def _hide_differently(game, state, viewer):
     for o, p in enumerate(s.players):
         if o == viewer:
             continue
-        for c in p.chars:
+        for i, c in enumerate(p.chars):
             if not c.card or c.shown:
                 continue
             if c.card in cat.specials:
                 deck = s.decks[cat.specials[c.card].location]
                 if deck:
-                    c.card, deck[0] = cat.special_ids[deck[0]], cat.special_index[c.card]
+                    deck[0], card = cat.special_index[c.card], cat.special_ids[deck[0]]
+                    change_char(p, i, card=card)
                     return s
             else:
                 other = next((loc for loc, n in p.hand.items() if n and loc != c.card), None)
                 if other is not None:
                     p.hand[other] -= 1
                     p.hand[c.card] = p.hand.get(c.card, 0) + 1
-                    c.card = other
+                    change_char(p, i, card=other)
                     return s
     return s
 

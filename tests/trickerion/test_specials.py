@@ -4,7 +4,7 @@ forgone for +1 AP; used cards go under their decks at the end of the round."""
 
 from engine.core import CHANCE
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.common import formed_links
+from engine.games.trickerion.common import change_char, change_trick, formed_links
 
 from .helpers import clear_tricks, give_trick, placing, put_marker, set_row, stage, started
 
@@ -143,7 +143,7 @@ def performance_with(card, extra=None):
     put_marker(g, s, 0, "t19_peppers_ghost", 0, 1, "left")
     put_marker(g, s, 1, "t28_water_tank_escape", 0, 2, "up")
     char = stage(s, 0, 1)  # Friday: no modifier
-    s.players[0].chars[char].card = card
+    change_char(s.players[0], char, card=card)
     stage(s, 1, 2, "apprentice", backstage=True)
     s.players[3].shards = 0  # no Soul Possession from the Yoruba Spiritmaster
     if extra:
@@ -200,8 +200,8 @@ def test_a13_grand_premiere():
 
 def test_a13_grand_premiere_not_for_a_trick_performed_before():
     def seen(g, s):
-        for t in s.players[0].tricks:
-            t.premiered = True
+        for t in list(s.players[0].tricks):
+            change_trick(s.players[0], t, premiered=True)
 
     g, s = performance_with("a13_grand_premiere", seen)
     s, _ = g.apply(s, 0, A.Perform(0))
@@ -572,8 +572,7 @@ def test_a43_dubious_sources():
 
 def test_a44_business_share():
     g, s = market_with("a44_business_share")
-    c = s.players[1].chars[0]
-    c.card, c.shown = "market_row", True
+    change_char(s.players[1], 0, card="market_row", shown=True)
     s, _ = g.apply(s, 0, A.EndTurn())
     assert s.market.share == 0 and g.to_act(s).seats == (1,)
     s, _ = g.apply(s, 1, A.PlaceCharacter(0, "market_row", 1))

@@ -25,6 +25,7 @@ from engine.games.trickerion.catalog import (
 )
 from engine.games.trickerion.common import (
     BOARD_PROP_SLOTS,
+    change_char,
     gain,
     remove_props,
     return_trick,
@@ -360,7 +361,6 @@ def place(
         raise IllegalAction(code, location=action.location, slot=action.slot)
     index = board_index(seat, action.location, action.slot)
     if not c.shown:
-        c.shown = True
         ev.append(
             Event(
                 "trickerion.assignment_revealed",
@@ -369,7 +369,7 @@ def place(
             )
         )
     s.slots[index] = seat * 16 + action.character
-    c.slot = index
+    c = change_char(p, action.character, slot=index, shown=True)
     mod = slot_modifier(r, seat, index)
     if r.active_effect(s) == "costly_best_slots" and action.location in BOARD_SLOTS and mod == 2:
         p.coins -= 3
@@ -426,7 +426,7 @@ def make_idle(r: TrickerionRules, s: State, seat: int, char: int, ev: list[Event
     c = p.chars[char]
     if not c.card or c.slot != HOME or c.idle:
         raise IllegalAction("trickerion.place.no_assignment", character=char)
-    c.idle = True
+    change_char(p, char, idle=True)
     ev.append(
         Event("trickerion.made_idle", {"seat": seat, "character": char} | char_params(p, char))
     )

@@ -27,6 +27,7 @@ from engine.games.trickerion.catalog import ASSIGN_DECKS, SLOT_WORKSHOP, Catalog
 from engine.games.trickerion.common import (
     add_props,
     can_take,
+    change_trick,
     free_symbol,
     has_components,
     raise_decision,
@@ -409,7 +410,7 @@ def draw_initiative(r: TrickerionRules, s: State, order: tuple[int, ...], ev: li
             continue  # its starting trick is prepared by its own setup
         start = next((t for t in p.tricks if not t.eng), None)
         if start and has_components(cat, p, start.id):
-            start.markers = cat.tricks[start.id].markers
+            start = change_trick(p, start, markers=cat.tricks[start.id].markers)
             ev.append(
                 Event(
                     "trickerion.prepared",
