@@ -107,8 +107,7 @@ def _hide_differently(game, state, viewer):
     another RNG, an opponent's face-down card swapped with one from its hand or a deck."""
     s = game.copy(state)
     s.rng = Rng(state=s.rng.state ^ 0x5DEECE66D, draws=s.rng.draws)
-    for loc in s.decks:
-        s.decks[loc].reverse()
+    s.decks = {loc: deck[::-1] for loc, deck in s.decks.items()}
     s.prophecy_stack.reverse()
     cat = game.cat
     for o, p in enumerate(s.players):
@@ -118,10 +117,11 @@ def _hide_differently(game, state, viewer):
             if not c.card or c.shown:
                 continue
             if c.card in cat.specials:
-                deck = s.decks[cat.specials[c.card].location]
+                loc = cat.specials[c.card].location
+                deck = s.decks[loc]
                 if deck:
-                    deck[0], card = cat.special_index[c.card], cat.special_ids[deck[0]]
-                    change_char(p, i, card=card)
+                    s.decks[loc] = (cat.special_index[c.card], *deck[1:])
+                    change_char(p, i, card=cat.special_ids[deck[0]])
                     return s
             else:
                 other = next((loc for loc, n in p.hand.items() if n and loc != c.card), None)

@@ -56,10 +56,8 @@ def test_end_of_round_steps():
     change_char(p, 0, card="a26_mass_recruitment", slot=0)
     s.slots[0] = 0
     change_char(p, 1, card="a27_hypnotic_motivation", idle=True)
-    for deck in s.decks.values():
-        for card in ("a26_mass_recruitment", "a27_hypnotic_motivation"):
-            if g.cat.special_index[card] in deck:
-                deck.remove(g.cat.special_index[card])
+    gone = {g.cat.special_index[c] for c in ("a26_mass_recruitment", "a27_hypnotic_motivation")}
+    s.decks = {loc: tuple(c for c in deck if c not in gone) for loc, deck in s.decks.items()}
     pending = list(s.pending_prophecies)
     s.phase = "perform"
     s.day = 4

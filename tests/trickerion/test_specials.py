@@ -44,10 +44,8 @@ def test_special_cards_are_assigned_and_go_under_their_deck():
     g, s = started(2, seed=52)
     seat = 0
     s.players[seat].specials = ("a33_fame_and_fortune",)
-    for d in s.decks.values():
-        idx = g.cat.special_index["a33_fame_and_fortune"]
-        if idx in d:
-            d.remove(idx)
+    idx = g.cat.special_index["a33_fame_and_fortune"]
+    s.decks = {loc: tuple(c for c in d if c != idx) for loc, d in s.decks.items()}
     from .helpers import to_placement
 
     s = to_placement(g, s, {seat: [(0, "a33_fame_and_fortune")]})
@@ -358,9 +356,7 @@ def test_a25_freelancer():
 
     s.players[seat].specials = ("a25_freelancer",)
     idx = g.cat.special_index["a25_freelancer"]
-    for d in s.decks.values():
-        if idx in d:
-            d.remove(idx)
+    s.decks = {loc: tuple(c for c in d if c != idx) for loc, d in s.decks.items()}
     s = to_placement(g, s, {seat: [(0, "a25_freelancer")]})
     while g.to_act(s).seats[0] != seat:
         other = g.to_act(s).seats[0]

@@ -124,7 +124,7 @@ class KeepCard:
         rest.remove(action.card)
         s.players[pend.seat].specials += (action.card,)
         for card in rest:
-            s.decks[cat.specials[card].location].append(cat.special_index[card])
+            s.decks[cat.specials[card].location] += (cat.special_index[card],)
         ev.append(Event("trickerion.card_kept", {"seat": pend.seat}))
         ev.append(
             Event(

@@ -103,7 +103,7 @@ def return_characters(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     r.on_characters_returned(s, ev)
     # Used special assignments go to the bottoms of their decks.
     for card in s.used_specials:
-        s.decks[cat.specials[card].location].append(cat.special_index[card])
+        s.decks[cat.specials[card].location] += (cat.special_index[card],)
     s.used_specials = ()
 
 

@@ -69,7 +69,7 @@ def determinize(g: Table, state: State, viewer: int, rng: Rng) -> State:
     ids, index, specials = cat.special_ids, cat.special_index, cat.specials
     for loc in sorted(s.decks):
         # deal() written out: every iteration of a search redeals every deck card.
-        s.decks[loc] = [index[pools[specials[ids[c]].location].pop()] for c in s.decks[loc]]
+        s.decks[loc] = tuple(index[pools[specials[ids[c]].location].pop()] for c in s.decks[loc])
     for pend in s.pending:
         if isinstance(pend, PendingKeepCard) and pend.seat != viewer:
             pend.cards = [deal(c) for c in pend.cards]

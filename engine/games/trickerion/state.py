@@ -301,9 +301,11 @@ class State(msgspec.Struct, gc=False):
     row: list[PerfCard]
     perf_deck: list[str]
     # Special assignment decks by location (top first), hidden order; cards as indices into
-    # ``Catalog.special_ids`` (small ints keep state copies fast). The tricks in Dahlgaard's
-    # Residence are not stored: they are the game's tricks nobody owns (``common.residence``).
-    decks: dict[str, list[int]] = {}
+    # ``Catalog.special_ids`` (small ints keep state copies fast). Tuples, shared by a state's
+    # copies: a deck changes a few times a round, and four lists copied at every step were an
+    # eighth of a copy. The tricks in Dahlgaard's Residence are not stored: they are the
+    # game's tricks nobody owns (``common.residence``).
+    decks: dict[str, tuple[int, ...]] = {}
     prophecy: str = ""
     pending_prophecies: list[str] = []
     prophecy_stack: list[str] = []
