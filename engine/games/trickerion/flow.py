@@ -238,9 +238,10 @@ def assign_legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
         return []
     cards = hand_cards(p)
     out: list[Any] = []
+    assign = A.Assign
     for i, c in enumerate(p.chars):
         if c.card == "" and c.slot == HOME:
-            out.extend(A.Assign(i, card) for card in cards)
+            out += [assign(i, card) for card in cards]
     out.append(A.EndAssignments())
     return out
 
