@@ -7,7 +7,10 @@ from typing import Any
 import msgspec
 
 
-class Event(msgspec.Struct, frozen=True, omit_defaults=True):
+class Event(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
+    """Not tracked by the cyclic GC (a match keeps every step's events): its parameters are
+    plain values, so it cannot be part of a cycle."""
+
     code: str
     params: dict[str, Any] = {}
     # Seat allowed to see this event; None means everyone. Private draws use it.

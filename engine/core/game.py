@@ -210,12 +210,18 @@ class Game:
     # --- the core's side of the loop --------------------------------------------------------
 
     def apply(
-        self, state: Any, seat: int, action: Any, listed: list[Any] | None = None
+        self,
+        state: Any,
+        seat: int,
+        action: Any,
+        listed: list[Any] | None = None,
+        to: ToAct | None = None,
     ) -> tuple[Any, list[Event]]:
         """``listed``: ``legal_actions(state, seat)`` when the caller already has it (``Match``
         keeps the list it last gave out); a game whose legality check enumerates may look the
-        action up there instead of listing again."""
-        to = self.to_act(state)
+        action up there instead of listing again. ``to``: ``to_act(state)``, likewise."""
+        if to is None:
+            to = self.to_act(state)
         if to.kind == "terminal":
             raise IllegalAction("core.game_over")
         if seat not in to.seats:

@@ -35,7 +35,10 @@ def check_seed(seed: Any) -> int:
     return seed
 
 
-class Step(msgspec.Struct, frozen=True):
+# A match keeps a Step and a state per step for undo, and the cyclic GC rescanned them all; a
+# step holds plain values (a seat, the game's action Struct, a word), so it cannot be in a
+# cycle and is not tracked (like the games' states).
+class Step(msgspec.Struct, frozen=True, gc=False):
     seat: int
     action: Any  # the game's action Struct
     barrier: Barrier = None
@@ -51,9 +54,9 @@ class Match:
         self.states: list[Any] = [game.initial_state(seed) if initial is None else initial]
         self.steps: list[Step] = []
         self.events: list[list[Event]] = []
-        # The legal actions last listed, with the state and seat they are for: the step that
-        # follows is checked against them instead of listing again.
-        self._listed: tuple[Any, int, list[Any]] | None = None
+        # The legal actions last listed, with the state, seat and turn they are for: the step
+        # that follows is checked against them instead of listing (and asking who acts) again.
+        self._listed: tuple[Any, int, list[Any], ToAct] | None = None
 
     @classmethod
     def new(
@@ -71,30 +74,36 @@ class Match:
         return self.states[-1]
 
     def to_act(self) -> ToAct:
-        return self.game.to_act(self.state)
+        return self.game.to_act(self.states[-1])
 
     def legal(self, seat: int, to: ToAct | None = None) -> list[Any]:
         """``to``: ``to_act()`` if the caller already has it (a driver loop)."""
         to = to or self.to_act()
         if seat not in to.seats or to.kind != "players":
             return []
-        out = self.game.legal_actions(self.state, seat)
-        self._listed = (self.state, seat, out)
+        state = self.states[-1]
+        out = self.game.legal_actions(state, seat)
+        self._listed = (state, seat, out, to)
         return out
 
     def act(self, seat: int, action: Any) -> list[Event]:
         """Any seat's step from outside (a person, a bot, a save file, a test)."""
-        last = self._listed
-        listed = last[2] if last is not None and last[0] is self.state and last[1] == seat else None
-        return self._push(seat, action, *self.game.apply(self.state, seat, action, listed))
+        state, last = self.states[-1], self._listed
+        if last is not None and last[0] is state and last[1] == seat:
+            after = self.game.apply(state, seat, action, last[2], last[3])
+        else:
+            after = self.game.apply(state, seat, action)
+        return self._push(seat, action, *after)
 
     def _push(self, seat: int, action: Any, after: Any, events: list[Event]) -> list[Event]:
-        before = self.state
         barrier: Barrier = None
-        if getattr(after, "rng", None) is not None and after.rng.draws != before.rng.draws:
+        if getattr(after, "rng", None) is not None and after.rng.draws != self.states[-1].rng.draws:
             barrier = "random"
-        elif any(e.reveal for e in events):
-            barrier = "reveal"
+        else:
+            for e in events:  # a loop, not any(): most steps have one event or two
+                if e.reveal:
+                    barrier = "reveal"
+                    break
         self.states.append(after)
         self.steps.append(Step(seat, action, barrier))
         self.events.append(events)

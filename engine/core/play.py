@@ -17,9 +17,10 @@ def play_to_end(match: Match, bots: Mapping[int, Bot], max_steps: int = 1_000_00
     decisions = 0
     for _ in range(max_steps):
         to = match.to_act()
-        if to.kind == "terminal":
-            return decisions
-        if match.auto_step(to) is not None:
+        if to.kind != "players":
+            if to.kind == "terminal":
+                return decisions
+            match.auto_step(to)
             continue
         seat = to.seats[0]
         legal = match.legal(seat, to)

@@ -217,20 +217,21 @@ def test_options_are_a_struct_built_from_the_specs():
 
 
 def test_match_checks_a_step_against_the_list_it_gave_out():
-    """The "already listed" cache lives in Match: the list handed out for this state and seat
-    goes to the game's check, and only for that state and seat."""
+    """The "already listed" cache lives in Match: the list handed out for this state and seat,
+    and who was to act there, go to the game's check, and only for that state and seat."""
     m = Match.new("tiny", 2, seed=3)
     seen: list = []
     real = m.game.apply
 
-    def spy(state, seat, action, listed=None):
-        seen.append(listed)
-        return real(state, seat, action, listed)
+    def spy(state, seat, action, listed=None, to=None):
+        seen.append((listed, to))
+        return real(state, seat, action, listed, to)
 
     m.game.apply = spy  # type: ignore[method-assign]
+    to = m.to_act()
     legal = m.legal(0)
     m.act(0, legal[0])
-    assert seen == [legal]
+    assert seen == [(legal, to)]
     to = m.to_act()
     m.act(to.seats[0], m.game.legal_actions(m.state, to.seats[0])[0])
-    assert seen[-1] is None  # listed by someone else: the game checks on its own
+    assert seen[-1] == (None, None)  # listed by someone else: the game checks on its own

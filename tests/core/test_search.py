@@ -22,6 +22,7 @@ from engine.core.search import (
     SearchBot,
     knowledge,
 )
+from engine.games.trickerion.common import change_char
 
 SMALL = Level(budget=24, rollout_depth=3)
 
@@ -106,27 +107,28 @@ def _hide_differently(game, state, viewer):
     another RNG, an opponent's face-down card swapped with one from its hand or a deck."""
     s = copy_state(state)
     s.rng = Rng(state=s.rng.state ^ 0x5DEECE66D, draws=s.rng.draws)
-    for loc in s.decks:
-        s.decks[loc].reverse()
+    s.decks = {loc: deck[::-1] for loc, deck in s.decks.items()}
     s.prophecy_stack.reverse()
     cat = game.cat
     for o, p in enumerate(s.players):
         if o == viewer:
             continue
-        for c in p.chars:
+        for i, c in enumerate(p.chars):
             if not c.card or c.shown:
                 continue
             if c.card in cat.specials:
-                deck = s.decks[cat.specials[c.card].location]
+                loc = cat.specials[c.card].location
+                deck = s.decks[loc]
                 if deck:
-                    c.card, deck[0] = cat.special_ids[deck[0]], cat.special_index[c.card]
+                    s.decks[loc] = (cat.special_index[c.card], *deck[1:])
+                    change_char(p, i, card=cat.special_ids[deck[0]])
                     return s
             else:
                 other = next((loc for loc, n in p.hand.items() if n and loc != c.card), None)
                 if other is not None:
                     p.hand[other] -= 1
                     p.hand[c.card] = p.hand.get(c.card, 0) + 1
-                    c.card = other
+                    change_char(p, i, card=other)
                     return s
     return s
 

@@ -6,7 +6,7 @@ from engine.core.bots import RandomBot
 from engine.core.copier import copy_state
 from engine.core.match import Match
 from engine.games.trickerion.catalog import SLOT_WORKSHOP
-from engine.games.trickerion.common import STACK_LIMIT
+from engine.games.trickerion.common import STACK_LIMIT, change_char
 from engine.games.trickerion.game import Trickerion
 from engine.games.trickerion.state import HOME, State
 
@@ -182,12 +182,9 @@ def placing(g, s, seat: int, char: int, loc: str, ap: int, card: str = ""):
     s.pending = []
     s.turn = s.order.index(seat)
     s.turn_left = 1
-    c = s.players[seat].chars[char]
-    c.card = card or loc
-    c.shown = True
     index = board_index(seat, loc, 0)
+    change_char(s.players[seat], char, card=card or loc, shown=True, slot=index)
     s.slots[index] = seat * 16 + char
-    c.slot = index
     s.act = Placement(
         seat=seat, char=char, slot=index, loc=loc, ap=ap, card=card, effect="ready" if card else ""
     )
@@ -232,9 +229,7 @@ def stage(s, seat: int, day: int, kind: str = "magician", backstage: bool = Fals
     char = next(i for i, c in enumerate(p.chars) if c.kind == kind and c.slot == HOME)
     index = SLOT_THEATER + 3 * day + (k if backstage else 2)
     s.slots[index] = seat * 16 + char
-    p.chars[char].slot = index
-    p.chars[char].card = "theater"
-    p.chars[char].shown = True
+    change_char(p, char, slot=index, card="theater", shown=True)
     return char
 
 

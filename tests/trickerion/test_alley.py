@@ -53,7 +53,7 @@ def test_last_card_of_a_deck_is_kept():
     s, _ = g.apply(s, 0, A.DrawCards("market_row"))
     assert len(s.pending[0].cards) == 1
     s, _ = g.apply(s, 0, A.KeepCard(s.pending[0].cards[0]))
-    assert s.decks["market_row"] == []
+    assert s.decks["market_row"] == ()
     assert A.DrawCards("market_row") not in g.legal_actions(s, 0)
 
 

@@ -1,6 +1,7 @@
 """End of round ("ФАЗА КОНЦА РАУНДА") and end of game ("КОНЕЦ ИГРЫ", the scoring example,
 the 20-fame caps, the tie-break)."""
 
+from engine.games.trickerion.common import change_char, change_trick
 from engine.games.trickerion.endround import end_of_round, pay_wages, shift_performances
 from engine.games.trickerion.scoring import breakdown, final_scoring
 from engine.games.trickerion.state import HOME
@@ -17,11 +18,11 @@ def test_wages_busy_characters_only():
     a2 = add_char(s, 0, "apprentice")
     eng = add_char(s, 0, "engineer")
     idle = add_char(s, 0, "manager")
-    p.chars[a2].assist = True
+    change_char(p, a2, assist=True)
     for i, slot in ((0, 0), (1, 1), (a2, 2), (eng, 3)):
-        p.chars[i].slot = slot
+        change_char(p, i, slot=slot)
         s.slots[slot] = i
-    p.chars[idle].idle = True
+    change_char(p, idle, idle=True)
     p.coins = 10
     pay_wages(g.rules, s, [])
     assert p.coins == 10 - 1 - 2
@@ -33,7 +34,8 @@ def test_unpaid_wages_cost_two_fame_each_and_fame_floors():
     p = s.players[0]
     p.chars = [c for c in p.chars if c.kind in ("magician", "apprentice")]
     eng = add_char(s, 0, "engineer")
-    p.chars[1].slot, p.chars[eng].slot = 0, 1
+    change_char(p, 1, slot=0)
+    change_char(p, eng, slot=1)
     s.slots[0], s.slots[1] = 1, eng
     p.coins, p.fame = 1, 3
     ev = []
@@ -51,13 +53,11 @@ def test_end_of_round_steps():
     p.poster = True
     s.market.order = ["cog", "", "", ""]
     s.market.quick = "saw"
-    p.chars[0].card, p.chars[0].slot = "a26_mass_recruitment", 0
+    change_char(p, 0, card="a26_mass_recruitment", slot=0)
     s.slots[0] = 0
-    p.chars[1].card, p.chars[1].idle = "a27_hypnotic_motivation", True
-    for deck in s.decks.values():
-        for card in ("a26_mass_recruitment", "a27_hypnotic_motivation"):
-            if g.cat.special_index[card] in deck:
-                deck.remove(g.cat.special_index[card])
+    change_char(p, 1, card="a27_hypnotic_motivation", idle=True)
+    gone = {g.cat.special_index[c] for c in ("a26_mass_recruitment", "a27_hypnotic_motivation")}
+    s.decks = {loc: tuple(c for c in deck if c not in gone) for loc, deck in s.decks.items()}
     pending = list(s.pending_prophecies)
     s.phase = "perform"
     s.day = 4
@@ -132,7 +132,7 @@ def test_scoring_example_assistants_revenge():
     # Without the props and without a marker on the card: no bonus.
     p.props = {"glass": 3}
     assert "trick:t34_assistants_revenge" not in breakdown(g.rules, s, 0)
-    p.tricks[0].markers = 1
+    change_trick(p, p.tricks[0], markers=1)
     assert breakdown(g.rules, s, 0)["trick:t34_assistants_revenge"] == 7
 
 

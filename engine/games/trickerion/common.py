@@ -8,12 +8,16 @@ link detection on performance cards live here too.
 
 from __future__ import annotations
 
+from typing import Any
+
+from msgspec.structs import replace
+
 from engine.core.events import Event
 from engine.core.tuples import put, without
 from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog, LinkGeo
 from engine.games.trickerion.components import DayYield, load_packs
 from engine.games.trickerion.rules import TrickerionRules
-from engine.games.trickerion.state import PendingBase, PerfCard, Player, State, Trick
+from engine.games.trickerion.state import Char, PendingBase, PerfCard, Player, State, Trick
 
 MARKERS_PER_SYMBOL = 4
 FREE = -1  # an empty slot of a performance card (NEUTRAL, -3: a neutral marker)
@@ -161,6 +165,21 @@ def has_components(cat: Catalog, p: Player, trick_id: str, missing_ok: int = 0) 
 
 
 # --- tricks and markers -----------------------------------------------------------------------
+
+
+def change_char(p: Player, i: int, **changes: Any) -> Char:
+    """``p``'s character ``i``, replaced by one with ``changes`` made. Characters and tricks
+    are frozen so that a state's copies share them until one changes here: a copy then makes
+    one list per player, not a Struct per character and trick."""
+    c = p.chars[i] = replace(p.chars[i], **changes)
+    return c
+
+
+def change_trick(p: Player, t: Trick, **changes: Any) -> Trick:
+    """``t``, one of ``p.tricks``, replaced by one with ``changes`` made (see ``change_char``)."""
+    i = next(i for i, held in enumerate(p.tricks) if held is t)
+    new = p.tricks[i] = replace(t, **changes)
+    return new
 
 
 def trick_by_id(p: Player, trick_id: str) -> Trick | None:

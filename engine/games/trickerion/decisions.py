@@ -20,6 +20,7 @@ from engine.games.trickerion import performance, setup
 from engine.games.trickerion.catalog import SPECIALISTS
 from engine.games.trickerion.common import (
     add_props,
+    change_char,
     gain,
     hand_cards,
     owns_or_hired,
@@ -123,7 +124,7 @@ class KeepCard:
         rest.remove(action.card)
         s.players[pend.seat].specials += (action.card,)
         for card in rest:
-            s.decks[cat.specials[card].location].append(cat.special_index[card])
+            s.decks[cat.specials[card].location] += (cat.special_index[card],)
         ev.append(Event("trickerion.card_kept", {"seat": pend.seat}))
         ev.append(
             Event(
@@ -212,10 +213,7 @@ class Hypnotic:
     ) -> None:
         p = s.players[pend.seat]
         take_card(p, action.card)
-        c = p.chars[pend.character]
-        c.card = action.card
-        c.shown = True
-        c.idle = False
+        change_char(p, pend.character, card=action.card, shown=True, idle=False)
         ev.append(
             Event(
                 "trickerion.assignment_revealed",
@@ -315,9 +313,7 @@ class HiddenTalent:
         action: A.BecomeSpecialist,
         ev: list[Event],
     ) -> None:
-        c = s.players[pend.seat].chars[pend.character]
-        c.kind = action.specialist
-        c.talent = False
+        change_char(s.players[pend.seat], pend.character, kind=action.specialist, talent=False)
         ev.append(
             Event("trickerion.hidden_talent", {"seat": pend.seat, "specialist": action.specialist})
         )

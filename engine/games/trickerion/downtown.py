@@ -17,6 +17,7 @@ from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SPECIALISTS, Catalog, X
 from engine.games.trickerion.common import (
+    change_trick,
     free_symbol,
     gain,
     has_components,
@@ -202,7 +203,7 @@ def learn_trick(
         if effect == "thirst_for_knowledge":
             act.effect = "used"
         if effect == "leaked_blueprints" and cat.tricks[action.trick].fame_threshold <= 16:
-            t.markers = 1
+            change_trick(p, t, markers=1)
             act.effect = "used"
     ev.append(
         Event("trickerion.trick_learned", {"seat": seat, "trick": action.trick, "die": action.die})

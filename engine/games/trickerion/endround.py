@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.games.trickerion import scoring
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.common import add_props, gain, raise_decision, room_for
+from engine.games.trickerion.common import add_props, change_char, gain, raise_decision, room_for
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.setup import _perf_card
 from engine.games.trickerion.state import HOME, Char, PendingHiddenTalent, State
@@ -90,11 +90,8 @@ def return_characters(r: TrickerionRules, s: State, ev: list[Event]) -> None:
                         p.specials += (c.card,)
                 else:
                     p.hand[c.card] = p.hand.get(c.card, 0) + 1
-            c.card = ""
-            c.slot = HOME
-            c.idle = False
-            c.shown = False
-            c.talent = False
+        for i in range(len(p.chars)):
+            change_char(p, i, card="", slot=HOME, idle=False, shown=False, talent=False)
         for kind in p.hired:
             p.chars.append(Char(kind))
         if p.hired:
@@ -106,7 +103,7 @@ def return_characters(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     r.on_characters_returned(s, ev)
     # Used special assignments go to the bottoms of their decks.
     for card in s.used_specials:
-        s.decks[cat.specials[card].location].append(cat.special_index[card])
+        s.decks[cat.specials[card].location] += (cat.special_index[card],)
     s.used_specials = ()
 
 

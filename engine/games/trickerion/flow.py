@@ -22,7 +22,7 @@ from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import downtown, endround, performance, placement, setup
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.common import advertise_cost, hand_cards, take_card
+from engine.games.trickerion.common import advertise_cost, change_char, hand_cards, take_card
 from engine.games.trickerion.labels import char_params
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import HOME, State
@@ -241,9 +241,10 @@ def assign_legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
         return []
     cards = hand_cards(p)
     out: list[Any] = []
+    assign = A.Assign
     for i, c in enumerate(p.chars):
         if c.card == "" and c.slot == HOME:
-            out.extend(A.Assign(i, card) for card in cards)
+            out += [assign(i, card) for card in cards]
     out.append(A.EndAssignments())
     return out
 
@@ -263,9 +264,9 @@ def assign(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]
     if action.card not in hand_cards(p):
         raise IllegalAction("trickerion.assign.not_in_hand", card=action.card)
     take_card(p, action.card)
-    p.chars[action.character].card = action.card
+    change_char(p, action.character, card=action.card)
     if r.assignments_face_up(s):
-        p.chars[action.character].shown = True
+        change_char(p, action.character, shown=True)
         ev.append(
             Event(
                 "trickerion.assigned",
@@ -299,9 +300,9 @@ def reveal(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     for seat, p in enumerate(s.players):
         for i, c in enumerate(p.chars):
             if not c.card:
-                c.idle = True
+                change_char(p, i, idle=True)
             elif not hidden:
-                c.shown = True
+                change_char(p, i, shown=True)
                 shown.append({"seat": seat, "character": i, "card": c.card})
     ev.append(Event("trickerion.assignments_revealed", {"cards": shown}, reveal=True))
     s.phase = "place"

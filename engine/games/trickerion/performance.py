@@ -16,6 +16,7 @@ from engine.core.events import Event
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
 from engine.games.trickerion.common import (
+    change_trick,
     day_yield,
     formed_links,
     gain,
@@ -260,7 +261,8 @@ def resolve(r: TrickerionRules, s: State, performer: int, ci: int, ev: list[Even
         acc[0] += fame
         acc[1] += coins
         acc[2] += shards
-        t.premiered = True
+        if not t.premiered:
+            change_trick(s.players[owner], t, premiered=True)
     ev.append(
         Event(
             "trickerion.performed",
@@ -288,7 +290,9 @@ def resolve(r: TrickerionRules, s: State, performer: int, ci: int, ev: list[Even
     for i, m in enumerate(pc.m):
         if m >= 0:
             if durable and durable.cell == i:
-                held_trick_sym(s.players[m // 4], m % 4).markers += 1
+                q = s.players[m // 4]
+                t = held_trick_sym(q, m % 4)
+                change_trick(q, t, markers=t.markers + 1)
             set_cell(pc, i)
     pc.dbl = ()
     pc.guest = ()

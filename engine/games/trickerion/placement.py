@@ -25,6 +25,7 @@ from engine.games.trickerion.catalog import (
 )
 from engine.games.trickerion.common import (
     BOARD_PROP_SLOTS,
+    change_char,
     gain,
     remove_props,
     return_trick,
@@ -85,25 +86,24 @@ def end_turn(r: TrickerionRules, s: State, ev: list[Event]) -> None:
 # --- where a character may go -------------------------------------------------------------------
 
 
-def card_location(r: TrickerionRules, card: str) -> str:
-    """Location of an assignment card: a permanent card is named by its location."""
-    if card in r.cat.specials:
-        return r.cat.specials[card].location
-    return card
+_EVERYWHERE = ("workshop", "downtown", "market_row", "theater", "dark_alley")
+
+
+def locations(r: TrickerionRules, card: str) -> tuple[str, ...]:
+    """Where a character with assignment ``card`` may go: the card's location, or any for the
+    Freelancer."""
+    special = r.cat.specials.get(card)
+    if special is None:
+        return (card,)  # a permanent card is named by its location
+    return _EVERYWHERE if special.effect == "freelancer" else (special.location,)
 
 
 def destinations(r: TrickerionRules, s: State, seat: int, char: int) -> list[tuple[str, int]]:
     """(location, slot index within the location) pairs where the character may be placed."""
     c = s.players[seat].chars[char]
-    loc = card_location(r, c.card)
-    if c.card in r.cat.specials and r.cat.specials[c.card].effect == "freelancer":
-        locs = ["workshop", "downtown", "market_row", "theater", "dark_alley"]
-    else:
-        locs = [loc]
-    out: list[tuple[str, int]] = []
-    for where in locs:
-        out.extend((where, i) for i in free_slots(r, s, seat, c.kind, where))
-    return out
+    return [
+        (where, i) for where in locations(r, c.card) for i in free_slots(r, s, seat, c.kind, where)
+    ]
 
 
 def free_slots(r: TrickerionRules, s: State, seat: int, kind: str, loc: str) -> list[int]:
@@ -171,9 +171,12 @@ def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
         here.append(A.EndTurn())
         return here
     out: list[Any] = []
+    place = A.PlaceCharacter
     for i, c in enumerate(p.chars):
         if c.card and c.slot == HOME and not c.idle:
-            out.extend(A.PlaceCharacter(i, loc, k) for loc, k in destinations(r, s, seat, i))
+            # ``destinations`` without its pairs: asked at the start of every placement turn
+            for loc in locations(r, c.card):
+                out += [place(i, loc, k) for k in free_slots(r, s, seat, c.kind, loc)]
             out.append(A.MakeIdle(i))
     out.extend(anytime(r, s, seat))
     return out
@@ -360,7 +363,6 @@ def place(
         raise IllegalAction(code, location=action.location, slot=action.slot)
     index = board_index(seat, action.location, action.slot)
     if not c.shown:
-        c.shown = True
         ev.append(
             Event(
                 "trickerion.assignment_revealed",
@@ -369,7 +371,7 @@ def place(
             )
         )
     s.slots[index] = seat * 16 + action.character
-    c.slot = index
+    c = change_char(p, action.character, slot=index, shown=True)
     mod = slot_modifier(r, seat, index)
     if r.active_effect(s) == "costly_best_slots" and action.location in BOARD_SLOTS and mod == 2:
         p.coins -= 3
@@ -426,7 +428,7 @@ def make_idle(r: TrickerionRules, s: State, seat: int, char: int, ev: list[Event
     c = p.chars[char]
     if not c.card or c.slot != HOME or c.idle:
         raise IllegalAction("trickerion.place.no_assignment", character=char)
-    c.idle = True
+    change_char(p, char, idle=True)
     ev.append(
         Event("trickerion.made_idle", {"seat": seat, "character": char} | char_params(p, char))
     )

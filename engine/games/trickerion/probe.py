@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.trickerion.common import change_char
 from engine.games.trickerion.state import State
 
 
@@ -29,10 +30,10 @@ def hidden_probe(copy: Any, s: State, viewer: int | None) -> list[State]:
         if len(set(q.specials)) > 1:
             q.specials = tuple(_rotate(list(q.specials)))
             changed = True
-        down = [c for c in q.chars if c.card and not c.shown]
-        if len({c.card for c in down}) > 1:
-            for c, card in zip(down, _rotate([c.card for c in down])):
-                c.card = card
+        down = [i for i, c in enumerate(q.chars) if c.card and not c.shown]
+        if len({q.chars[i].card for i in down}) > 1:
+            for i, card in zip(down, _rotate([q.chars[i].card for i in down])):
+                change_char(q, i, card=card)
             changed = True
         if changed:
             out.append(t)

@@ -30,6 +30,7 @@ from engine.core.search import Knowledge
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.bots import GreedyBot, Table, value
 from engine.games.trickerion.catalog import Catalog
+from engine.games.trickerion.common import change_char
 from engine.games.trickerion.state import PendingKeepCard, Player, State
 
 
@@ -69,7 +70,7 @@ def determinize(g: Table, state: State, viewer: int, rng: Rng) -> State:
     ids, index, specials = cat.special_ids, cat.special_index, cat.specials
     for loc in sorted(s.decks):
         # deal() written out: every iteration of a search redeals every deck card.
-        s.decks[loc] = [index[pools[specials[ids[c]].location].pop()] for c in s.decks[loc]]
+        s.decks[loc] = tuple(index[pools[specials[ids[c]].location].pop()] for c in s.decks[loc])
     for pend in s.pending:
         if isinstance(pend, PendingKeepCard) and pend.seat != viewer:
             pend.cards = [deal(c) for c in pend.cards]
@@ -91,11 +92,12 @@ def determinize(g: Table, state: State, viewer: int, rng: Rng) -> State:
 
 
 def _redeal_hand(cat: Catalog, p: Player, rng: Rng, pools_deal: Callable[[str], str]) -> None:
-    hidden = [c for c in p.chars if c.card and not c.shown]
-    specials_down = [c.card for c in hidden if c.card in cat.specials]
+    hidden = [i for i, c in enumerate(p.chars) if c.card and not c.shown]
+    down = [p.chars[i].card for i in hidden]
+    specials_down = [card for card in down if card in cat.specials]
     # Permanent cards (in hand and face down) form one pool.
     perm = [loc for loc, n in sorted(p.hand.items()) for _ in range(n)]
-    perm += [c.card for c in hidden if c.card not in cat.specials]
+    perm += [card for card in down if card not in cat.specials]
     perm.sort()
     rng.shuffle(perm)
     where = sorted(cat.specials[card].location for card in (*p.specials, *specials_down))
@@ -104,8 +106,8 @@ def _redeal_hand(cat: Catalog, p: Player, rng: Rng, pools_deal: Callable[[str], 
     order = list(range(len(hidden)))
     rng.shuffle(order)
     special_chars = set(order[: len(specials_down)])
-    for i, c in enumerate(hidden):
-        c.card = spec.pop() if i in special_chars else perm.pop()
+    for k, i in enumerate(hidden):
+        change_char(p, i, card=spec.pop() if k in special_chars else perm.pop())
     p.specials = tuple(spec)
     hand: dict[str, int] = {}
     for loc in sorted(perm):

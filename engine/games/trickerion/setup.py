@@ -27,6 +27,7 @@ from engine.games.trickerion.catalog import ASSIGN_DECKS, SLOT_WORKSHOP, Catalog
 from engine.games.trickerion.common import (
     add_props,
     can_take,
+    change_trick,
     free_symbol,
     has_components,
     raise_decision,
@@ -64,12 +65,14 @@ def initial_state(r: TrickerionRules, seed: int, base_deal: bool = False) -> Sta
     da = r.options.dark_alley
     own = None if base_deal else r.variant_performances(rng)
     deck, row = own if own is not None else deal_performances(r, rng)
-    decks: dict[str, list[int]] = {}
+    decks: dict[str, tuple[int, ...]] = {}
     stack: list[str] = []
     if da:
         for loc in ASSIGN_DECKS:
-            decks[loc] = rng.shuffled(
-                [cat.special_index[c.id] for c in cat.packs.special_assignments_at(loc)]
+            decks[loc] = tuple(
+                rng.shuffled(
+                    [cat.special_index[c.id] for c in cat.packs.special_assignments_at(loc)]
+                )
             )
     if r.options.prophecies:
         stack = rng.shuffled(TrickerionRules.prophecy_pool(r) if base_deal else r.prophecy_pool())
@@ -330,7 +333,9 @@ class FastSpecial:
         ev: list[Event],
     ) -> None:
         cat: Catalog = r.cat
-        card = cat.special_ids[s.decks[action.location].pop(0)]
+        deck = s.decks[action.location]
+        card = cat.special_ids[deck[0]]
+        s.decks[action.location] = deck[1:]
         s.players[pend.seat].specials += (card,)
         ev.append(
             Event("trickerion.special_taken_fast", {"seat": pend.seat, "location": action.location})
@@ -409,7 +414,7 @@ def draw_initiative(r: TrickerionRules, s: State, order: tuple[int, ...], ev: li
             continue  # its starting trick is prepared by its own setup
         start = next((t for t in p.tricks if not t.eng), None)
         if start and has_components(cat, p, start.id):
-            start.markers = cat.tricks[start.id].markers
+            start = change_trick(p, start, markers=cat.tricks[start.id].markers)
             ev.append(
                 Event(
                     "trickerion.prepared",

@@ -32,13 +32,14 @@ NEUTRAL = -3
 # performance card (it links like a marker of its printed school, yields nothing, is no one's).
 
 
-class Char(msgspec.Struct, array_like=True, gc=False):
+class Char(msgspec.Struct, array_like=True, gc=False, frozen=True):
     """One character disc of a player.
 
     ``card``: the assignment card under it this round (a location id for a permanent card, a
     special assignment id, or "" for none). ``slot``: board slot while placed, else HOME.
     ``idle``: idle this round (no card, or made idle in the Place Characters phase).
     ``assist``: an apprentice on the Assistant board (no wage). ``shown``: its card is face up.
+    Frozen, like ``Trick``: a state's copies share it until ``common.change_char`` replaces it.
     """
 
     kind: str
@@ -51,10 +52,10 @@ class Char(msgspec.Struct, array_like=True, gc=False):
     talent: bool = False
 
 
-class Trick(msgspec.Struct, array_like=True, gc=False):
+class Trick(msgspec.Struct, array_like=True, gc=False, frozen=True):
     """A trick card in a Workshop. ``sym``: its symbol marker (0–3); ``markers``: trick markers
     lying on the card; ``eng``: on the Engineer board; ``enhanced``: a shard lies on it (a22);
-    ``premiered``: performed at least once (a13)."""
+    ``premiered``: performed at least once (a13). Replaced through ``common.change_trick``."""
 
     id: str
     sym: int
@@ -300,9 +301,11 @@ class State(msgspec.Struct, gc=False):
     row: list[PerfCard]
     perf_deck: list[str]
     # Special assignment decks by location (top first), hidden order; cards as indices into
-    # ``Catalog.special_ids`` (small ints keep state copies fast). The tricks in Dahlgaard's
-    # Residence are not stored: they are the game's tricks nobody owns (``common.residence``).
-    decks: dict[str, list[int]] = {}
+    # ``Catalog.special_ids`` (small ints keep state copies fast). Tuples, shared by a state's
+    # copies: a deck changes a few times a round, and four lists copied at every step were an
+    # eighth of a copy. The tricks in Dahlgaard's Residence are not stored: they are the
+    # game's tricks nobody owns (``common.residence``).
+    decks: dict[str, tuple[int, ...]] = {}
     prophecy: str = ""
     pending_prophecies: list[str] = []
     prophecy_stack: list[str] = []

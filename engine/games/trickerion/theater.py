@@ -20,6 +20,7 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import (
     FREE,
+    change_trick,
     day_yield,
     gain,
     held_trick,
@@ -222,7 +223,7 @@ def set_up(
     code = seat * 4 + t.sym
     pc = s.row[action.card]
     n = 2 if action.double else 1
-    t.markers -= n
+    t = change_trick(p, t, markers=t.markers - n)
     if action.cell < 0:
         pc.guest = (*pc.guest, code)
         if act is not None:

@@ -18,6 +18,8 @@ from engine.core.tuples import without
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import (
+    change_char,
+    change_trick,
     gain,
     has_components,
     has_specialist,
@@ -138,8 +140,9 @@ def move_trick(
     if action not in legal(r, s, seat, act):
         raise IllegalAction("trickerion.workshop.move_trick_not_allowed", trick=action.trick)
     act.ap -= r.action_ap(s, "move_trick")
-    for t in p.tricks:
-        t.eng = t.id == action.trick
+    for t in list(p.tricks):
+        if t.eng != (t.id == action.trick):
+            change_trick(p, t, eng=t.id == action.trick)
     ev.append(Event("trickerion.trick_moved", {"seat": seat, "trick": action.trick}))
 
 
@@ -172,7 +175,7 @@ def move_apprentice(
             "trickerion.workshop.move_apprentice_not_allowed", character=action.character
         )
     act.ap -= r.action_ap(s, "move_apprentice")
-    p.chars[action.character].assist = True
+    change_char(p, action.character, assist=True)
     ev.append(Event("trickerion.apprentice_moved", {"seat": seat, "character": action.character}))
 
 
@@ -205,7 +208,7 @@ def prepare(
     n = markers_for(r, s, seat, t, extra)
     if effect == "ingenuity":
         n = 1
-    t.markers = n
+    t = change_trick(p, t, markers=n)
     ev.append(Event("trickerion.prepared", {"seat": seat, "trick": t.id, "markers": n}))
     if not effect:
         return
@@ -216,7 +219,7 @@ def prepare(
         gain(cat, s, seat, ev, "test_run", fame=fame, coins=coins, shards=shards)
     elif effect == "replacable_parts":
         other = held_trick(p, action.target)
-        other.markers += 1
+        change_trick(p, other, markers=other.markers + 1)
     elif effect == "invention":
         req = cat.tricks[t.id].components
         gain(
@@ -234,11 +237,11 @@ def prepare(
         gain(cat, s, seat, ev, "unstable_prototype", fame=k, coins=k)
     elif effect == "enhance_trick":
         p.shards -= 1
-        t.enhanced = True
+        change_trick(p, t, enhanced=True)
     elif effect == "on_stage_preparation":
         raise_decision(r, s, PendingOnStage(seat, trick=t.id))
     elif effect == "hidden_talent":
-        p.chars[act.char].talent = True
+        change_char(p, act.char, talent=True)
 
 
 # What a character placed here may do, by action type (``placement.apply`` refuses any other).

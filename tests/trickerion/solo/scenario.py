@@ -8,6 +8,7 @@ is seat 1 set up by ``solo.setup.setup_successor`` with picks drawn as the setup
 from __future__ import annotations
 
 from engine.games.trickerion.catalog import BOARD_SLOTS, SLOT_THEATER
+from engine.games.trickerion.common import change_char
 from engine.games.trickerion.solo import automaton as AU
 from engine.games.trickerion.solo import draws
 from engine.games.trickerion.solo import rules as R
@@ -56,8 +57,7 @@ def assign(s, seat: int, cards: dict[int, str]) -> None:
     for i, card in cards.items():
         while len(p.chars) <= i:
             p.chars.append(Char("apprentice"))
-        p.chars[i].card = card
-        p.chars[i].shown = True
+        change_char(p, i, card=card, shown=True)
 
 
 def occupy(s, loc: str, slot: int, seat: int = HUMAN, char: int = 9) -> None:

@@ -2,7 +2,7 @@
 order.*), «ОЧКИ ДЕЙСТВИЯ ПЕРСОНАЖЕЙ» (ap.*), «НАСТРОЕНИЕ ПРЕЕМНИКА» (mood.*) and the abilities
 that change a placement."""
 
-from engine.games.trickerion.common import put
+from engine.games.trickerion.common import change_char, put
 from engine.games.trickerion.solo import choose as CH
 from engine.games.trickerion.solo import rules as R
 
@@ -108,7 +108,7 @@ def test_rechecked_every_placement():
     assign(s, SUCC, {0: "downtown", 1: "market_row"})
     assign(s, HUMAN, {0: "market_row"})
     assert first(g, s, solo).location == "market_row"
-    s.players[HUMAN].chars[0].slot = 4
+    change_char(s.players[HUMAN], 0, slot=4)
     assert first(g, s, solo).location == "downtown"
 
 
@@ -168,7 +168,7 @@ def test_great_optico_counts_your_special_cards():
     """ability.specialist_ap_per_your_special: X = special cards you played this round."""
     g, s, solo = base(magician="m02_great_optico", human_school="escape")
     assign(s, HUMAN, {0: "a26_mass_recruitment"})
-    s.players[HUMAN].chars[0].slot = 0
+    change_char(s.players[HUMAN], 0, slot=0)
     assign(s, SUCC, {1: "dark_alley", 2: "market_row"})
     log = run_turn(g, s, solo, limit=1)
     assert events(log, "action_points")[0]["ap"] == 2 + 2 + 1

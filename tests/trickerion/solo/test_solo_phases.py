@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.games.trickerion.common import change_char
 from engine.games.trickerion.solo import alley as AL
 from engine.games.trickerion.solo import automaton as AU
 from engine.games.trickerion.solo import dice as DI
@@ -40,7 +41,7 @@ def test_alley_deck_with_fewest_cards_ties_in_book_order():
     assert AL.deck_choice(g.cat, s, solo) == "theater"
     p.specials = ("a06_guest_performer", "a26_mass_recruitment")
     assert AL.deck_choice(g.cat, s, solo) == "market_row"
-    p.chars[1].card = "a36_component_sale"  # under a character: not counted
+    change_char(p, 1, card="a36_component_sale")  # under a character: not counted
     assert AL.deck_choice(g.cat, s, solo) == "market_row"
 
 

@@ -2,7 +2,7 @@
 театр» (theater.1–3, theater.card.1–4, theater.cell.1–4, theater.order, theater.skip) and the
 worked example with the neutral marker."""
 
-from engine.games.trickerion.common import put, set_cell
+from engine.games.trickerion.common import change_char, put, set_cell
 from engine.games.trickerion.solo import theater as TH
 from engine.games.trickerion.solo.state import NEUTRAL
 
@@ -128,7 +128,7 @@ def test_no_link_first_free_slot():
 
 def test_neutral_marker_is_never_covered():
     g, s, solo = theater_turn(cards=("spf01",), tricks=((WINDOW, 2), (GHOST_TRAP, 2)), char=3)
-    s.players[SUCC].chars[3].kind = "assistant"
+    change_char(s.players[SUCC], 3, kind="assistant")
     log = run_turn(g, s, solo)
     assert s.row[0].m.count(NEUTRAL) == 1
     assert all(st.cell != 1 for _, st, _ in log if st.do == "set_up")

@@ -93,7 +93,9 @@ def apply(
                 new=s.pending_prophecies[0],
             )
     elif st.do == "draw":
-        card = R.deck_card(cat, s.decks[st.location].pop(0))
+        deck = s.decks[st.location]
+        card = R.deck_card(cat, deck[0])
+        s.decks[st.location] = deck[1:]
         s.players[solo.seat].specials += (card,)
         turn.left -= 1
         turn.done += 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
-from engine.games.trickerion.common import gain, take_card
+from engine.games.trickerion.common import change_char, gain, take_card
 from engine.games.trickerion.labels import char_params
 from engine.games.trickerion.placement import board_index
 from engine.games.trickerion.solo import alley, choose, downtown, market, theater
@@ -104,8 +104,7 @@ def apply_deal(cat: Catalog, s: State, solo: SoloState, ev: list[Event]) -> None
             R.emit(ev, "entry_skipped", step, location=card)
             continue
         take_card(p, card)
-        p.chars[char].card = card
-        p.chars[char].shown = True
+        change_char(p, char, card=card, shown=True)
         R.emit(ev, "assigned", step, char=char, card=card, **char_params(p, char))
     p.done = True
 
@@ -154,11 +153,9 @@ def apply_place(
 ) -> bool:
     seat = solo.seat
     p = s.players[seat]
-    c = p.chars[st.char]
     index = board_index(seat, st.location, st.slot)
     s.slots[index] = seat * 16 + st.char
-    c.slot = index
-    c.shown = True
+    c = change_char(p, st.char, slot=index, shown=True)
     R.emit(
         ev,
         "placed",
@@ -231,7 +228,7 @@ def _apply_placement_step(
     if st.do == "place":
         return apply_place(cat, s, solo, st, ev)
     if st.do == "idle":
-        s.players[solo.seat].chars[st.char].idle = True
+        change_char(s.players[solo.seat], st.char, idle=True)
         named = char_params(s.players[solo.seat], st.char)
         R.emit(ev, "idle", st.step, char=st.char, location=st.location, **named)
         return True

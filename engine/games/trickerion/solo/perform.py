@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
-from engine.games.trickerion.common import held_trick_sym, set_cell
+from engine.games.trickerion.common import change_trick, held_trick_sym, set_cell
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
 from engine.games.trickerion.solo.state import SoloState
@@ -91,7 +91,8 @@ def return_markers(s: State, solo: SoloState, pc: PerfCard, ev: list[Event], ste
     n = 0
     for i, m in enumerate(pc.m):
         if m >= 0 and m // 4 == solo.seat:
-            held_trick_sym(p, m % 4).markers += 1
+            t = held_trick_sym(p, m % 4)
+            change_trick(p, t, markers=t.markers + 1)
             set_cell(pc, i)
             n += 1
     if n:

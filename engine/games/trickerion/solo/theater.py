@@ -16,6 +16,7 @@ from itertools import permutations
 from engine.core.events import Event
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import (
+    change_trick,
     gain,
     held_trick,
     held_trick_sym,
@@ -162,7 +163,7 @@ def apply_set_up(
     facing = DIRECTIONS.index(st.facing)
     school = cat.trick_school[t.id]
     links = R.links_if_placed(cat, s, pc, st.cell, school, facing)
-    t.markers -= 1
+    t = change_trick(p, t, markers=t.markers - 1)
     set_cell(pc, st.cell, seat * 4 + t.sym, facing)
     solo.set_ups += 1
     turn = placing(solo)
