@@ -27,8 +27,6 @@ from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.scoring import level3_bonus
-from engine.games.trickerion.solo.rules import tables as solo_tables
-from engine.games.trickerion.solo.state import successor
 from engine.games.trickerion.state import State
 
 MAX_CANDIDATES = 60
@@ -137,15 +135,6 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
     return v
 
 
-def successor_worth(g: Table, s: State) -> float:
-    """The Successor's fame, coins and shards in its fame: its safe turns coins into fame by
-    the difficulty's table, and a shard is a fame at the end (final.2)."""
-    solo = successor(s)
-    table = solo_tables(g.cat).safe_fame
-    p = s.players[solo.seat]
-    return float(p.fame + p.coins * table.fame[solo.difficulty] / table.coins + p.shards)
-
-
 def preparable(g: Table, s: State, seat: int) -> str:
     """The trick a Workshop character would prepare this round: the most yielding one the seat
     holds the props for and has no marker of ("" if none). The round plan staffs the Workshop
@@ -251,8 +240,7 @@ class GreedyBot:
             candidates = keep + picks[:MAX_CANDIDATES]
         w = self.weights or shipped()
         base = value(g, s, seat, w)
-        solo = getattr(s, "solo", None) is not None
-        rival = successor_worth(g, s) if solo else 0.0
+        rival = g.rules.automaton_worth(s)
         scored = []
         last = []
         for index, action in enumerate(candidates):
@@ -269,8 +257,9 @@ class GreedyBot:
                     v = base + 1.0
                 else:
                     v = value(g, new, seat, w)
-                    if solo:
-                        v -= SUCCESSOR * (successor_worth(g, new) - rival)
+                    handed = g.rules.automaton_worth(new)
+                    if rival is not None and handed is not None:
+                        v -= SUCCESSOR * (handed - rival)
             if isinstance(action, (A.EndTurn, A.Pass)):
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):

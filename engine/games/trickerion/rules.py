@@ -70,6 +70,11 @@ class TrickerionRules:
         """The seat the game plays itself, or None."""
         return None
 
+    def automaton_worth(self, s: State) -> float | None:
+        """What the automaton holds, in fame, for a bot to weigh what a move hands it; None
+        without one."""
+        return None
+
     def setup_seats(self) -> int:
         """How many seats make the setup choices (magician, trick, props, specialist)."""
         return self.players

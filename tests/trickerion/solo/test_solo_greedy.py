@@ -48,4 +48,4 @@ def test_the_successor_is_worth_its_fame_coins_at_the_safe_rate_and_shards() -> 
     s = match.state
     p = s.players[1]
     # low: its safe turns 10 coins into 2 fame
-    assert bots.successor_worth(match.game, s) == pytest.approx(p.fame + 0.2 * p.coins + p.shards)
+    assert match.game.rules.automaton_worth(s) == pytest.approx(p.fame + 0.2 * p.coins + p.shards)

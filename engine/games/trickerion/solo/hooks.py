@@ -119,6 +119,16 @@ class SoloRules(TrickerionRules):
         solo = solo_of(s)
         return solo.seat if solo is not None else None
 
+    def automaton_worth(self, s: State) -> float | None:
+        # its safe turns coins into fame by the difficulty's table; a shard is a fame at the
+        # end (final.2)
+        solo = solo_of(s)
+        if solo is None:
+            return None
+        table = R.tables(self.cat).safe_fame
+        p = s.players[solo.seat]
+        return float(p.fame + p.coins * table.fame[solo.difficulty] / table.coins + p.shards)
+
     def setup_seats(self) -> int:
         return 1  # only you set up by the base rules; the Successor's setup follows yours
 
