@@ -9,7 +9,7 @@ from engine.games.magnificent import build, perform, posters, roundend
 from engine.games.magnificent import components as C
 from engine.games.magnificent.decisions import TABLE
 from engine.games.magnificent.rules import MARKERS, Rules
-from engine.games.magnificent.state import MagState
+from engine.games.magnificent.state import MagState, OwedFragment
 from engine.games.magnificent.turn import AP_OPEN, ap
 
 BUILD_STAGES = ("build", "place")
@@ -246,12 +246,7 @@ def turn_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
         out += swap_options(s, seat)
     out += bonus_options(r, s, seat)
     out += marker_options(r, s, seat)
-    seen = set()
-    for i, pend in enumerate(t.frags):
-        key = (pend.source == "bonus", pend.fragment, pend.size)
-        if key in seen:
-            continue
-        seen.add(key)
+    for i in _distinct_pending(t.frags):
         spots = build.placements(r, s, seat, i)
         out += [A.Place(i, fid, o, x, y) for fid, o, x, y in spots]
         if not spots:
@@ -261,9 +256,25 @@ def turn_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     return out
 
 
+def _distinct_pending(frags: list[OwedFragment]) -> list[int]:
+    """The index of the first of each kind of pending fragment: placing either of two alike is
+    the same move, so only the first is offered."""
+    seen = set()
+    out = []
+    for i, pend in enumerate(frags):
+        key = (pend.source == "bonus", pend.fragment, pend.size)
+        if key not in seen:
+            seen.add(key)
+            out.append(i)
+    return out
+
+
 def place_allowed(r: Rules, s: MagState, seat: int, action: A.Place) -> bool:
     t = s.turn
-    if s.phase != "turn" or s.pending or seat != s.seat or not 0 <= action.pending < len(t.frags):
+    if s.phase != "turn" or s.pending or seat != s.seat:
+        return False
+    # the list offers one of two alike pending fragments (the first); the check agrees with it
+    if action.pending not in _distinct_pending(t.frags):
         return False
     return (action.fragment, action.orient, action.x, action.y) in build.placements(
         r, s, seat, action.pending
