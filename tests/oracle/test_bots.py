@@ -84,3 +84,13 @@ def test_the_lines_weighed_are_those_beside_the_most_closed_sides():
     # the corner cell's two open sides are weighed, a line far from any closed side is not
     assert {A.DrawLine(r=1, c=0, dir="h"), A.DrawLine(r=0, c=1, dir="v")} <= set(near)
     assert A.DrawLine(r=6, c=5, dir="h") in legal and A.DrawLine(r=6, c=5, dir="h") not in near
+
+
+def test_a_companion_hire_is_played_out_up_to_the_cards_symbols():
+    """The card's guild symbols are entered from the table, any number of them: the look-ahead
+    stops there instead of entering symbols for ever."""
+    g, s = started("companion")
+    after, _ = g.apply(s, 0, A.HireTownsfolk(slot=0))
+    assert type(after.pending[-1]).__name__ == "PendingTownsfolk"
+    assert bots.played_out(g, after, 0) is after
+    assert bots.GreedyBot(1).choose(g, s, 0, g.legal_actions(s, 0)) in g.legal_actions(s, 0)

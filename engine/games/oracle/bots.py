@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.rng import Rng
 from engine.games.oracle import frame, predictions, rewards
 from engine.games.oracle.rules import Rules
-from engine.games.oracle.state import OracleState, PendingLines, PredictionMark
+from engine.games.oracle.state import OracleState, PendingLines, PendingTownsfolk, PredictionMark
 
 
 def value(game: Any, s: Any) -> float:
@@ -129,11 +129,13 @@ def choices(game: Any, s: OracleState, legal: list[Any]) -> list[Any]:
 
 
 def played_out(game: Any, s: OracleState, seat: int) -> OracleState:
-    """``s`` once the action just chosen has had its decisions (lines, horoscope cells, staff,
-    rewards), each the best one step ahead: what the action is worth. Valued as it is chosen,
-    a Stargazing, a Horoscope or Activate Staff is worth nothing until its lines or cells are
-    drawn, and lost to any small gain or to a Pass (session 18: 3.2 Passes a session)."""
-    while s.phase == "act" and s.pending:
+    """``s`` once the decisions it has open (an action's lines, horoscope cells, staff, a
+    reward) are taken, each the best one step ahead: what the action is worth. Valued as it is
+    chosen, a Stargazing, a Horoscope or Activate Staff is worth nothing until its lines or
+    cells are drawn, and lost to any small gain or to a Pass (session 18: 3.4 Passes a
+    session). A companion's townsfolk card is left open: its guild symbols are the table's to
+    enter, as many as the card shows, and no value tells them."""
+    while s.pending and not isinstance(s.pending[-1], PendingTownsfolk):
         best, top = None, float("-inf")
         for action in choices(game, s, game.legal_actions(s, seat)):
             after, _ = game.apply(s, seat, action)
