@@ -59,7 +59,7 @@ CASES = {
     ("trickerion", 4, 5, 60): "373778eae81781eb",
     ("trickerion-solo", 2, 1, 20): "d17920063ce73e47",
     ("trickerion-solo", 2, 4, 45): "086e1aec57805c42",
-    ("oracle", 1, 2, 10): "f3fd1d357ca2c5de",
+    ("oracle", 1, 2, 10): "e7f8ddb53edb3fc2",
     ("magnificent", 2, 3, 10): "26477e49ead65855",
     ("magnificent", 4, 2, 25): "b68a34a57a932dc3",
 }
@@ -86,7 +86,7 @@ def _rollout_digest(game_id: str, players: int, seed: int, steps: int) -> str:
 ROLLOUT_CASES = {
     ("trickerion", 2, 3, 30): "f46523929ffa315a",
     ("trickerion-solo", 2, 4, 45): "040933d40d5347d2",
-    ("oracle", 1, 2, 10): "bfe08b0ac91c7bcb",
+    ("oracle", 1, 2, 10): "69a2629eae4d61d0",
     ("magnificent", 2, 3, 10): "527b5bfc8dc868ba",
 }
 

@@ -3,22 +3,35 @@
 The sheet, the bowl and the bag's contents are open; the only hidden information is the future
 (rune throws, adventurers drawn from the bag), all of it drawn from the state's RNG, so a
 determinization only reseeds it (the core's ``reseed``). The evaluation is the greedy bot's
-sheet value (practice score plus progress that pays later) in points.
+sheet value (practice score plus progress that pays later) in points, once the decisions open
+are taken as the greedy bot takes them: a rollout cut in the middle of a Stargazing, or a move
+ranked before its lines are drawn, would be judged as if the lines were worth nothing.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core.rollout import one_step_rank
+from engine.core.rollout import Plan, one_step_rank
 from engine.core.search import Knowledge, reseed
-from engine.games.oracle.bots import GreedyBot, value
+from engine.games.oracle.bots import GreedyBot, played_out, value
 
 
 def evaluate(game: Any, s: Any, seat: int) -> float:
-    return value(game, s) / 10.0
+    return value(game, played_out(game, s, seat)) / 10.0
 
 
 KNOWLEDGE = Knowledge(
-    determinize=reseed, evaluate=evaluate, scale=3.0, policy=GreedyBot, rank=one_step_rank
+    determinize=reseed,
+    evaluate=evaluate,
+    scale=3.0,
+    policy=GreedyBot,
+    rank=one_step_rank,
+    # Normal and hard play each future to the end of the session (the shared plans' moves and
+    # futures): cut at 16 or 30 decisions, the value where they stop drowned the rollouts'
+    # gain over the greedy bot (session 18, docs/bots.md).
+    plans={
+        "normal": Plan(candidates=3, worlds=2, horizon=None),
+        "hard": Plan(candidates=5, worlds=6, horizon=None, seconds=0.4),
+    },
 )

@@ -48,6 +48,11 @@ class Geometry:
             for cell in (a, b):
                 if cell != self.outside:
                     self.cell_edges[cell].append(e)
+        # Each cell's (and the outside's) neighbours across its sides: (edge, other side).
+        self.links: list[list[tuple[int, int]]] = [[] for _ in range(self.n_cells + 1)]
+        for e, (a, b) in enumerate(self.sides):
+            self.links[a].append((e, b))
+            self.links[b].append((e, a))
         self.cross = frozenset(self.edge_id(e.r, e.c, e.dir) for e in sg.cross)
         # The same as bit masks over edge ids, for counting a cell's closed sides in one AND
         # (the greedy bot's value does so for every cell after every move it tries).
@@ -113,28 +118,31 @@ class Geometry:
         return False
 
     def enclosed(self, drawn: set[int]) -> list[tuple[int, ...]]:
-        """Every enclosed area (cells not joined to the outside), each as sorted cell ids."""
-        parent = list(range(self.n_cells + 1))
+        """Every enclosed area (cells not joined to the outside), each as sorted cell ids.
 
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
+        A walk from the outside over the lines not drawn, then one from each cell it missed:
+        the greedy bot judges every line it might draw, so this runs once per line tried."""
         closed = drawn | self.cross
-        for e, (a, b) in enumerate(self.sides):
-            if e not in closed:
-                ra, rb = find(a), find(b)
-                if ra != rb:
-                    parent[ra] = rb
-        out_root = find(self.outside)
-        groups: dict[int, list[int]] = {}
-        for cell in range(self.n_cells):
-            root = find(cell)
-            if root != out_root:
-                groups.setdefault(root, []).append(cell)
-        return sorted(tuple(g) for g in groups.values())
+        seen = [False] * (self.n_cells + 1)
+        self._walk(self.outside, seen, closed)
+        return sorted(
+            tuple(sorted(self._walk(cell, seen, closed)))
+            for cell in range(self.n_cells)
+            if not seen[cell]
+        )
+
+    def _walk(self, start: int, seen: list[bool], closed: set[int]) -> list[int]:
+        """The cells (or the outside) reached from ``start`` across lines not in ``closed``
+        and not ``seen`` before, marked seen."""
+        seen[start] = True
+        reached, stack = [start], [start]
+        while stack:
+            for e, y in self.links[stack.pop()]:
+                if not seen[y] and e not in closed:
+                    seen[y] = True
+                    stack.append(y)
+                    reached.append(y)
+        return reached
 
     def uses_cross(self, cells: tuple[int, ...]) -> bool:
         inside = set(cells)
