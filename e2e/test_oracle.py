@@ -376,6 +376,16 @@ def page_without_sw(browser):
     context.close()
 
 
+def _wake(page, held: list, before: str) -> None:
+    """Let the held engine wheel through: the live table replaces the kept one, the same."""
+    assert held, "the engine's wheel is held back"
+    for route in held:
+        route.continue_()
+    page.evaluate("marquee.ready()")
+    expect(page.get_by_test_id("table-waking")).to_have_count(0)
+    assert page.evaluate("marquee.hash()") == before
+
+
 def test_a_reload_draws_the_kept_table_before_the_engine(page_without_sw, site_url, screenshot):
     """The table as it was left is drawn at once on a reload, inert while the engine wakes
     (held back here: its wheel is not served until the test says so), then replaced by the
@@ -406,12 +416,7 @@ def test_a_reload_draws_the_kept_table_before_the_engine(page_without_sw, site_u
     kept_at = page.evaluate(
         f"(() => {{ const r = document.querySelector('{SHEET}').getBoundingClientRect(); return [r.x, r.y + scrollY, r.width]; }})()"
     )
-    assert held, "the engine's wheel is held back"
-    for route in held:
-        route.continue_()
-    page.evaluate("marquee.ready()")
-    expect(page.get_by_test_id("table-waking")).to_have_count(0)
-    assert page.evaluate("marquee.hash()") == before
+    _wake(page, held, before)
     expect(page.locator(f"{SHEET} .o-line.drawn")).to_have_count(lines)
     live_at = page.evaluate(
         f"(() => {{ const r = document.querySelector('{SHEET}').getBoundingClientRect(); return [r.x, r.y + scrollY, r.width]; }})()"
@@ -481,12 +486,7 @@ def test_a_new_tab_opens_the_kept_table_of_the_game_left(page_without_sw, site_u
     expect(tab.locator(f"{SHEET} .o-line.drawn")).to_have_count(lines)
     assert tab.evaluate("marqueeBoot.state") == "loading"
     assert tab.locator(".screen-host").evaluate("el => el.inert")
-    assert held, "the engine's wheel is held back"
-    for route in held:
-        route.continue_()
-    tab.evaluate("marquee.ready()")
-    expect(tab.get_by_test_id("table-waking")).to_have_count(0)
-    assert tab.evaluate("marquee.hash()") == before
+    _wake(tab, held, before)
     shown = [s for s, _ in tab.evaluate("window.__start")]
     assert [s for s in shown if s not in ("blank", "bare")][:1] == ["waking"], shown
     assert shown[-2:] == ["waking", "live"], shown
