@@ -10,6 +10,13 @@ from helpers import no_problems, open_page
 
 STRENGTH = ["easy", "greedy", "normal", "hard", "expert"]
 
+# every game's style sheet linked by its renderer (web/games/*/*.css) and loaded
+RENDERERS_STYLED = """() => {
+    const links = [...document.querySelectorAll('link[rel="stylesheet"]')]
+        .filter((l) => l.href.includes("/web/games/"));
+    return links.length >= 4 && links.every((l) => l.sheet);
+}"""
+
 
 def test_games_are_one_radio_group(page, site_url, screenshot):
     open_page(page, site_url)
@@ -46,9 +53,11 @@ def test_levels_by_strength_and_no_random_bot(page, site_url, screenshot):
         screenshot(page, f"lobby-levels-{name}-en")
         kind.select_option("bot:random")  # tests and automation still reach it
         assert page.evaluate("marquee.setup().seats[1].bot") == "random"
-        # the next size opens the page again: a game's style sheet still loading would be cut
-        # off by that navigation and recorded as a failed request (a clean-clone run saw it)
-        page.wait_for_load_state("networkidle")
+        # the next size opens the page again: once the engine is ready and the page idle, it
+        # fetches every game's renderer (web/app/boards.js), and a style sheet still loading
+        # would be cut off by that navigation and recorded as a failed request (two clean-clone
+        # runs saw it; waiting for the network to go quiet can come before the idle fetch)
+        page.wait_for_function(RENDERERS_STYLED)
     no_problems(page)
 
 
