@@ -233,15 +233,20 @@ def test_easy_search_beats_random_in_trickerion():
     assert wins >= 5
 
 
+def _oracle_scores(kind: str, sessions: int) -> list[int]:
+    """The ``kind`` bot's score in each Oracle practice session of seeds 0..sessions-1."""
+    out = []
+    for seed in range(sessions):
+        match = Match.new("oracle", 1, seed=seed)
+        play_to_end(match, {0: make_bot(match.game, kind, bot_seed(seed, 0))})
+        out.append(match.result().scores[0])
+    return out
+
+
 def test_easy_search_outscores_random_in_oracle_practice():
     """The easy search chooses by what it measures: 10 points a session above the random bot
     (seeds 0-3: easy 77 in all, random -5)."""
-    search, chance = [], []
-    for seed in range(4):
-        for kind, out in (("easy", search), ("random", chance)):
-            match = Match.new("oracle", 1, seed=seed)
-            play_to_end(match, {0: make_bot(match.game, kind, bot_seed(seed, 0))})
-            out.append(match.result().scores[0])
+    search, chance = _oracle_scores("easy", 4), _oracle_scores("random", 4)
     assert sum(search) - sum(chance) > 10 * len(search)
 
 
@@ -250,12 +255,7 @@ def test_the_greedy_bot_outscores_easy_in_oracle_practice():
     greedy bot judges an action where its decisions end (session 18) it scores some 17 points
     a session above easy (30 sessions from 40000: 34.2 against 17.1); seeds 0-3: 138 against
     77. Before, the two scored alike (easy 18.5, greedy 19.6 over 200) and this failed."""
-    search, greedy = [], []
-    for seed in range(4):
-        for kind, out in (("easy", search), ("greedy", greedy)):
-            match = Match.new("oracle", 1, seed=seed)
-            play_to_end(match, {0: make_bot(match.game, kind, bot_seed(seed, 0))})
-            out.append(match.result().scores[0])
+    search, greedy = _oracle_scores("easy", 4), _oracle_scores("greedy", 4)
     assert sum(greedy) - sum(search) > 5 * len(search)
 
 
