@@ -32,6 +32,9 @@ SIMULTANEOUS = ("advertise", "assign")
 # One seat to act is the common answer, asked several times per step: built once (frozen).
 _SEAT = tuple(ToAct("players", (seat,)) for seat in range(4))
 _AUTOMATON = tuple(ToAct(AUTOMATON, (seat,)) for seat in range(4))
+# Moves without a changing field, listed at every advertise or assignment step (frozen).
+_ADVERTISE = (A.Advertise(True), A.Advertise(False))
+_END_ASSIGNMENTS = A.EndAssignments()
 
 
 def to_act(r: TrickerionRules, s: State) -> ToAct:
@@ -71,7 +74,7 @@ def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
         return r.decisions.legal(r, s, pend)
     phase = s.phase
     if phase == "advertise":
-        return [A.Advertise(True), A.Advertise(False)] if not s.players[seat].done else []
+        return list(_ADVERTISE) if not s.players[seat].done else []
     if phase == "assign":
         return assign_legal(r, s, seat)
     if phase == "place":
@@ -245,7 +248,7 @@ def assign_legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     for i, c in enumerate(p.chars):
         if c.card == "" and c.slot == HOME:
             out += [assign(i, card) for card in cards]
-    out.append(A.EndAssignments())
+    out.append(_END_ASSIGNMENTS)
     return out
 
 

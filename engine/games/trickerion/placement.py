@@ -162,13 +162,16 @@ def base_ap(r: TrickerionRules, s: State, seat: int, kind: str) -> int:
 # --- legal actions ----------------------------------------------------------------------------------
 
 
+_END_TURN = A.EndTurn()  # listed at every step of a placement: made once (frozen)
+
+
 def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     p = s.players[seat]
     act = s.act
     if act is not None:
         here: list[Any] = LOCATION_MODULES[act.loc].legal(r, s, seat, act)
         here.extend(extras(r, s, seat, act))
-        here.append(A.EndTurn())
+        here.append(_END_TURN)
         return here
     out: list[Any] = []
     place = A.PlaceCharacter
