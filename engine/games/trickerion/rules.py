@@ -64,6 +64,8 @@ class TrickerionRules:
         # these same few dozen moves again at every Market Row step.
         self.order_lists: dict[tuple[str, ...], tuple[Any, ...]] = {}
         self.quick_lists: dict[str, tuple[Any, ...]] = {}
+        # Downtown's Set Die moves by the six faces (``downtown``), likewise.
+        self.set_die_lists: dict[tuple[str, ...], tuple[Any, ...]] = {}
 
     def has_ability(self, s: State, seat: int, magician: str) -> bool:
         """``seat`` plays ``magician`` and its base ability is on (Dark Alley module only)."""
