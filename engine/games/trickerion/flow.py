@@ -244,12 +244,23 @@ def assign_legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
         return []
     cards = hand_cards(p)
     out: list[Any] = []
-    assign = A.Assign
     for i, c in enumerate(p.chars):
         if c.card == "" and c.slot == HOME:
-            out += [assign(i, card) for card in cards]
+            made = _ASSIGNS.get(i)
+            if made is None:
+                made = _ASSIGNS[i] = {}
+            for card in cards:
+                move = made.get(card)
+                if move is None:
+                    move = made[card] = A.Assign(i, card)
+                out.append(move)
     out.append(_END_ASSIGNMENTS)
     return out
+
+
+# Assign moves by character, then card: the same few dozen listed again at each of a
+# round's assignment steps (about a hundred a random 4-player game), made once each.
+_ASSIGNS: dict[int, dict[str, Any]] = {}
 
 
 def assign(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]) -> None:
