@@ -56,7 +56,8 @@ def copy_state(state: T) -> T:
     """A private copy of ``state``, equal to it field for field and sharing nothing mutable:
     what ``Game.apply`` changes in place of its input, and a bot or a test plays on. The same
     value as a msgpack round trip, about twice as fast; every apply starts with one."""
-    return cast(T, copier(type(state))(state))
+    fn = _COPIERS.get(type(state)) or copier(type(state))  # a call fewer at every apply
+    return cast(T, fn(state))
 
 
 def deep_copy(value: Any) -> Any:

@@ -98,7 +98,9 @@ def owes(p: Player) -> tuple[int, int]:
 def occupied(s: MagState) -> set[int]:
     out = set(s.dummy_hats)
     for p in s.players:
-        out.update(h for h in p.hats if h >= 0)
+        for h in p.hats:  # a loop, not update(genexpr): two hats, asked at every action choice
+            if h >= 0:
+                out.add(h)
     return out
 
 

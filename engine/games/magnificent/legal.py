@@ -111,14 +111,35 @@ def take_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
             continue  # identical dice are one choice
         seen.add(key)
         die = d.id
+        clear = d.colour == "clear"
         for ci, faces in free:
-            for colour in C.COLOURS if d.colour == "clear" else ("",):
+            if not faces:  # most cards: the same few moves for this die on this card
+                out += _plain_takes(die, ci, clear, flip_ok)
+                continue
+            for colour in C.COLOURS if clear else ("",):
                 out.append(take(die, ci, colour))
                 if flip_ok:
                     out.append(take(die, ci, colour, flip=True))
-                if faces:  # K11: most cards set no face
-                    out += [take(die, ci, colour, face=f) for f in faces if f != d.face]
+                out += [take(die, ci, colour, face=f) for f in faces if f != d.face]  # K11
     return out
+
+
+# Die takes without a face set, by (die, card, clear, may flip): the same few dozen Structs
+# listed again at every die take (a fifth of a random game's listing), made once each.
+_TAKES: dict[tuple[int, int, bool, bool], tuple[A.Action, ...]] = {}
+
+
+def _plain_takes(die: int, card: int, clear: bool, flip: bool) -> tuple[A.Action, ...]:
+    key = (die, card, clear, flip)
+    got = _TAKES.get(key)
+    if got is None:
+        out: list[A.Action] = []
+        for colour in C.COLOURS if clear else ("",):
+            out.append(A.TakeDie(die, card, colour))
+            if flip:
+                out.append(A.TakeDie(die, card, colour, flip=True))
+        got = _TAKES[key] = tuple(out)
+    return got
 
 
 def bonus_targets(r: Rules, s: MagState, seat: int) -> list[int]:
@@ -208,6 +229,11 @@ def swap_options(s: MagState, seat: int) -> list[A.Action]:
     return [A.Swap(a, b) for a in range(n) for b in range(a + 1, n) if p.posters[a] != p.posters[b]]
 
 
+# Moves without a changing field, listed at most steps of a turn: made once (frozen).
+_BUILD, _TRAVEL, _PERFORM = A.Choose("build"), A.Choose("travel"), A.Choose("perform")
+_END_TURN = A.EndTurn()
+
+
 def turn_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     t = s.turn
     if t.stage == "take":
@@ -220,10 +246,10 @@ def turn_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     if st == "act":
         board = r.boards[p.board]
         if any(level_ok(r, s, seat, lv) for lv in board.build_levels):
-            out.append(A.Choose("build"))
-        out.append(A.Choose("travel"))  # A5: always possible
-        if perform.hats_allowed(s, seat) and perform.spaces_allowed(r, s, ap(s)):
-            out.append(A.Choose("perform"))
+            out.append(_BUILD)
+        out.append(_TRAVEL)  # A5: always possible
+        if perform.hats_allowed(s, seat) and perform.space_allowed(r, s, ap(s)):
+            out.append(_PERFORM)
     elif st == "build":
         out += [
             A.Level(i)
@@ -252,7 +278,7 @@ def turn_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
         if not spots:
             out.append(A.Skip(i))
     if t.acted and st in ("place", "done", "arrange") and not t.frags:
-        out.append(A.EndTurn())
+        out.append(_END_TURN)
     return out
 
 

@@ -33,6 +33,16 @@ def spaces_allowed(r: Rules, s: MagState, ap: int) -> list[int]:
     return [i for i, sp in enumerate(r.track) if i not in taken and (sp.ap is None or sp.ap <= ap)]
 
 
+def space_allowed(r: Rules, s: MagState, ap: int) -> bool:
+    """Whether ``spaces_allowed`` lists any: asked at every action choice, where the first
+    vacant space within reach answers it."""
+    taken = common.occupied(s)
+    for i, sp in enumerate(r.track):
+        if i not in taken and (sp.ap is None or sp.ap <= ap):
+            return True
+    return False
+
+
 def hat(r: Rules, s: MagState, seat: int, which: int, space: int, events: list[Event]) -> None:
     p = s.players[seat]
     p.hats = put(p.hats, which, space)

@@ -107,15 +107,35 @@ def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     if act.ap >= cost(r, s, act, "take_coins"):
         out.extend(A.TakeCoins(die) for die in BANK if s.dice[die] != X)
     if act.ap >= r.action_ap(s, "reroll_die"):
-        out.extend(A.RerollDie(die) for die in range(6))
+        out.extend(_REROLLS)
     if act.ap >= r.action_ap(s, "set_die"):
-        for die in range(6):
-            out.extend(
-                A.SetDie(die, face)
-                for face in dict.fromkeys(cat.die_faces[die])
-                if face != s.dice[die]
-            )
+        out.extend(_set_dice(r, s))
     return out
+
+
+_REROLLS = tuple(A.RerollDie(die) for die in range(6))
+
+
+def _set_dice(r: TrickerionRules, s: State) -> tuple[Any, ...]:
+    """Every Set Die move: they depend on the dice's faces alone, which change a few times a
+    round, so a table keeps them by the faces (``TrickerionRules.set_die_lists``)."""
+    key = tuple(s.dice)
+    got = r.set_die_lists.get(key)
+    if got is None:
+        if len(r.set_die_lists) >= SET_DIE_LISTS:
+            r.set_die_lists.clear()
+        faces = r.cat.die_faces
+        got = r.set_die_lists[key] = tuple(
+            A.SetDie(die, face)
+            for die in range(6)
+            for face in dict.fromkeys(faces[die])
+            if face != key[die]
+        )
+    return got
+
+
+# Dice faces remembered per table before starting afresh.
+SET_DIE_LISTS = 1024
 
 
 def can_hire(cat: Catalog, p: Player, kind: str) -> bool:

@@ -32,6 +32,9 @@ SIMULTANEOUS = ("advertise", "assign")
 # One seat to act is the common answer, asked several times per step: built once (frozen).
 _SEAT = tuple(ToAct("players", (seat,)) for seat in range(4))
 _AUTOMATON = tuple(ToAct(AUTOMATON, (seat,)) for seat in range(4))
+# Moves without a changing field, listed at every advertise or assignment step (frozen).
+_ADVERTISE = (A.Advertise(True), A.Advertise(False))
+_END_ASSIGNMENTS = A.EndAssignments()
 
 
 def to_act(r: TrickerionRules, s: State) -> ToAct:
@@ -71,7 +74,7 @@ def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
         return r.decisions.legal(r, s, pend)
     phase = s.phase
     if phase == "advertise":
-        return [A.Advertise(True), A.Advertise(False)] if not s.players[seat].done else []
+        return list(_ADVERTISE) if not s.players[seat].done else []
     if phase == "assign":
         return assign_legal(r, s, seat)
     if phase == "place":
@@ -241,12 +244,23 @@ def assign_legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
         return []
     cards = hand_cards(p)
     out: list[Any] = []
-    assign = A.Assign
     for i, c in enumerate(p.chars):
         if c.card == "" and c.slot == HOME:
-            out += [assign(i, card) for card in cards]
-    out.append(A.EndAssignments())
+            made = _ASSIGNS.get(i)
+            if made is None:
+                made = _ASSIGNS[i] = {}
+            for card in cards:
+                move = made.get(card)
+                if move is None:
+                    move = made[card] = A.Assign(i, card)
+                out.append(move)
+    out.append(_END_ASSIGNMENTS)
     return out
+
+
+# Assign moves by character, then card: the same few dozen listed again at each of a
+# round's assignment steps (about a hundred a random 4-player game), made once each.
+_ASSIGNS: dict[int, dict[str, Any]] = {}
 
 
 def assign(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]) -> None:

@@ -134,8 +134,17 @@ def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
                             out.append(A.Buy((prop,) * count, 0, "delivery"))
     out.extend(_orders(r, s, seat, act))
     if act.ap >= r.action_ap(s, "quick_order"):
-        out.extend(A.QuickOrder(prop) for prop in cat.props if prop != s.market.quick)
+        quick = r.quick_lists.get(s.market.quick)
+        if quick is None:
+            quick = r.quick_lists[s.market.quick] = tuple(
+                A.QuickOrder(prop) for prop in cat.props if prop != s.market.quick
+            )
+        out.extend(quick)
     return out
+
+
+# Order areas remembered per table (``TrickerionRules.order_lists``) before starting afresh.
+ORDER_LISTS = 1024
 
 
 def _orders(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
@@ -145,9 +154,24 @@ def _orders(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any
     out: list[Any] = []
     order_ap = r.action_ap(s, "order")
     if act.ap >= order_ap:
-        in_order = set(s.market.order)
         logistics = _ready(r, act, "logistics")
         merchants = _ready(r, act, "traveling_merchants") or "traveling_merchants" in p.active
+        if not logistics and not merchants:
+            # the plain Orders depend on the Order area alone
+            key = tuple(s.market.order)
+            plain = r.order_lists.get(key)
+            if plain is None:
+                if len(r.order_lists) >= ORDER_LISTS:
+                    r.order_lists.clear()
+                plain = r.order_lists[key] = tuple(
+                    A.Order(prop, slot)
+                    for prop in cat.props
+                    if prop not in key
+                    for slot, there in enumerate(key)
+                    if not there
+                )
+            return list(plain)
+        in_order = set(s.market.order)
         for prop in cat.props:
             if prop in in_order:
                 continue

@@ -162,22 +162,25 @@ def base_ap(r: TrickerionRules, s: State, seat: int, kind: str) -> int:
 # --- legal actions ----------------------------------------------------------------------------------
 
 
+_END_TURN = A.EndTurn()  # listed at every step of a placement: made once (frozen)
+
+
 def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     p = s.players[seat]
     act = s.act
     if act is not None:
         here: list[Any] = LOCATION_MODULES[act.loc].legal(r, s, seat, act)
         here.extend(extras(r, s, seat, act))
-        here.append(A.EndTurn())
+        here.append(_END_TURN)
         return here
     out: list[Any] = []
-    place = A.PlaceCharacter
     for i, c in enumerate(p.chars):
         if c.card and c.slot == HOME and not c.idle:
             # ``destinations`` without its pairs: asked at the start of every placement turn
             for loc in locations(r, c.card):
-                out += [place(i, loc, k) for k in free_slots(r, s, seat, c.kind, loc)]
-            out.append(A.MakeIdle(i))
+                row = _places(i, loc)
+                out += [row[k] for k in free_slots(r, s, seat, c.kind, loc)]
+            out.append(_made(_IDLE, i, A.MakeIdle))
     out.extend(anytime(r, s, seat))
     return out
 
@@ -185,9 +188,38 @@ def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
 def anytime(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     """Returning props or tricks to the supply "at any time" (offered at the start of a turn)."""
     p = s.players[seat]
-    out: list[Any] = [A.DiscardProps(prop, 1) for prop, n in p.props.items() if n > 0]
-    out.extend(A.ReturnTrick(t.id) for t in p.tricks)
+    out: list[Any] = [_made(_DISCARD, prop, _discard_one) for prop, n in p.props.items() if n > 0]
+    out.extend(_made(_RETURN, t.id, A.ReturnTrick) for t in p.tricks)
     return out
+
+
+# The moves of a placement turn's start, each made once (frozen) and listed again at every
+# such turn (about 90 a random 4-player game): a character's placements at a location, by
+# slot (a Theater slot is 3 * day + place, hence 12), making it idle, returning a prop token
+# or a trick.
+_SLOTS = 12
+_PLACES: dict[tuple[int, str], tuple[Any, ...]] = {}
+_IDLE: dict[int, Any] = {}
+_DISCARD: dict[str, Any] = {}
+_RETURN: dict[str, Any] = {}
+
+
+def _places(char: int, loc: str) -> tuple[Any, ...]:
+    row = _PLACES.get((char, loc))
+    if row is None:
+        row = _PLACES[char, loc] = tuple(A.PlaceCharacter(char, loc, k) for k in range(_SLOTS))
+    return row
+
+
+def _made(made: dict[Any, Any], key: Any, make: Callable[[Any], Any]) -> Any:
+    got = made.get(key)
+    if got is None:
+        got = made[key] = make(key)
+    return got
+
+
+def _discard_one(prop: str) -> Any:
+    return A.DiscardProps(prop, 1)
 
 
 def extras(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:

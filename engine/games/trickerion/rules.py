@@ -59,6 +59,13 @@ class TrickerionRules:
         # Every pending decision kind -> (legal, apply), in the declared order of decisions
         # raised together; the rank is each kind's place in it (``common.raise_decision``).
         self.decisions = table | self.extra_decisions()
+        # Market Row's Order and Quick Order moves, by the Order area or the prop in the Quick
+        # Order slot they are worked out from (``market``): a third of its listing was building
+        # these same few dozen moves again at every Market Row step.
+        self.order_lists: dict[tuple[str, ...], tuple[Any, ...]] = {}
+        self.quick_lists: dict[str, tuple[Any, ...]] = {}
+        # Downtown's Set Die moves by the six faces (``downtown``), likewise.
+        self.set_die_lists: dict[tuple[str, ...], tuple[Any, ...]] = {}
 
     def has_ability(self, s: State, seat: int, magician: str) -> bool:
         """``seat`` plays ``magician`` and its base ability is on (Dark Alley module only)."""
