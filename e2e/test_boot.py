@@ -113,6 +113,10 @@ def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
         assert boot["state"] == "ready", boot["error"]
         snapshot = page.evaluate("marqueeBoot.snapshot ?? {}")
         assert "refused" not in snapshot, snapshot
+        # the runtime PyScript was handed is the one the worker's module started before PyScript
+        # asked for it (web/pyodide-worker.mjs)
+        runtime = page.evaluate("marqueeBoot.runtime ?? null")
+        assert runtime and runtime["early"] is True, runtime
         figures["warm start from the memory snapshot -> engine ready"] = (
             f"{seconds(boot['timings']['ready'])} (made: {made}; restored: {snapshot.get('used')})"
         )
@@ -140,10 +144,12 @@ def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
 def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
     """The returning player: the tab at the table is left, and the site opened in a new tab
     draws that table kept from the last visit while the engine wakes (app/lastview.js), three
-    times. Figures only."""
+    times. Each new tab imports the Oracle's modules from the bytecode the tab before it kept
+    (web/pyodide-worker.mjs): none of them is compiled again."""
     rows = []
     for _ in range(3):
         context = tab.context
+        tab.wait_for_function(KEPT_BYTECODE, timeout=120_000)
         tab.goto("about:blank")  # left: its table is kept
         tab.close()
         tab = context.new_page()
@@ -152,6 +158,9 @@ def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
         tab.evaluate("marquee.ready()")
         steps = tab.evaluate(START_STEPS)
         assert steps["kept table drawn"] is not None, steps
+        assert steps["bytecode files written back"], steps
+        kept = tab.wait_for_function(KEPT_BYTECODE, timeout=120_000).json_value()
+        assert not [path for path in kept["compiled"] if "/games/oracle/" in path], kept
         rows.append(steps)
     figures["new tab back at the game left: kept table / engine ready / live table, s"] = ", ".join(
         " / ".join(
@@ -160,6 +169,13 @@ def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
         for r in rows
     )
 
+
+# The bytecode this tab kept for the next visit, once it has kept the Oracle's (web/main.py
+# keeps it a few seconds after the call that imported it).
+KEPT_BYTECODE = """(() => {
+  const kept = marqueeBoot.bytecode?.kept;
+  return kept?.files?.some((path) => path.includes("/games/oracle/")) && kept;
+})()"""
 
 # Where a start that resumes a table spends its time: ms since navigation of each step (the
 # page's marks, docs/boot.md), with the worker's own durations of the memory snapshot.
@@ -175,8 +191,10 @@ START_STEPS = """(() => {
     "worker made": mark("worker"),
     "wasm compiled (page)": mark("wasm-compiled"),
     "kept table drawn": t.keptTable,
-    "snapshot read (worker, ms)": used.readMs,
+    "PyScript asks for the runtime (worker, ms after its module ran)": marqueeBoot.runtime?.ms,
+    "snapshot read (worker, ms after its module ran)": used.readMs,
     "snapshot restored + wheels (worker, ms)": used.loadMs,
+    "bytecode files written back": marqueeBoot.bytecode?.used?.files,
     "CPython + wheels ready": mark("installed"),
     "engine ready": mark("ready"),
     "save handed to the engine": t.resumeAsked,

@@ -17,7 +17,10 @@ With `--new-tab`, each run leaves the tab at the table (another page opened in i
 kept) and opens the site in a new tab instead: the returning player's start. A build that
 opens the lobby there is asked for the game at once (its Continue button clicked as soon as
 the lobby lists it, which waits for the engine); one that opens the kept table is only
-watched. Prints the first table, engine ready and the live table the same way.
+watched. Each tab stays at its table a few seconds (what the engine's worker keeps for the
+next visit is kept then, docs/boot.md "Bytecode kept") before it is left. Prints the first
+table, engine ready and the live table the same way, and the stages between them
+(e2e/test_boot.py's START_STEPS: the worker's own times where it reports them).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from test_boot import CALLS_ON_PAGE, START_STEPS  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, boot_state  # noqa: E402
 
 WAIT_MS = 180_000
+AT_THE_TABLE_MS = 4_000  # (web/main.py keeps the bytecode 3 s after the call that compiled it)
 
 
 def returning_tab(browser, url: str) -> Page:
@@ -105,6 +109,7 @@ def new_tab(tab: Page, url: str) -> tuple[Page, dict]:
     """Leave `tab` (its table kept), open the site in a new tab, and take it to the live table
     (Continue clicked at once where the lobby opens): the new tab and its figures."""
     context = tab.context
+    tab.wait_for_timeout(AT_THE_TABLE_MS)
     tab.goto("about:blank")
     tab.close()
     tab = context.new_page()
@@ -120,12 +125,27 @@ def new_tab(tab: Page, url: str) -> tuple[Page, dict]:
     tab.wait_for_function("window.__sheet.live", timeout=WAIT_MS)
     assert boot_state(tab, WAIT_MS)["state"] == "ready"
     sheet = tab.evaluate("window.__sheet")
+    tab.evaluate("marquee.ready()")
+    stages = {k: v for k, v in tab.evaluate(START_STEPS).items() if k in NEW_TAB_STAGES}
     return tab, {
         "first table": sheet["first"],
         "engine ready": tab.evaluate("marquee.timings.engineReady"),
         "live table": sheet["live"],
         "opened": "lobby" if lobby else "kept table",
+        **stages,
     }
+
+
+# The stages of a new tab's start printed beside the tables (START_STEPS' names; absent where
+# a build does not report one).
+NEW_TAB_STAGES = (
+    "worker made",
+    "PyScript asks for the runtime (worker, ms after its module ran)",
+    "snapshot read (worker, ms after its module ran)",
+    "snapshot restored + wheels (worker, ms)",
+    "CPython + wheels ready",
+    "load call (modules, packs, save, snapshot; ms)",
+)
 
 
 def main() -> None:
@@ -181,8 +201,10 @@ def new_tabs(sites: dict[str, Path], runs: int) -> None:
         browser.close()
     for name, got in rows.items():
         parts = [f"opened {', '.join(sorted({r['opened'] for r in got}))}"]
-        for key in ("first table", "engine ready", "live table"):
-            values = [r[key] for r in got]
+        for key in ("first table", "engine ready", "live table", *NEW_TAB_STAGES):
+            values = [r[key] for r in got if r.get(key) is not None]
+            if not values:
+                continue
             parts.append(
                 f"{key} {statistics.median(values):.0f} [{min(values):.0f}-{max(values):.0f}]"
             )

@@ -293,10 +293,17 @@ function onWorkerMessage({ data, ports }) {
     (early?.wasm ?? Promise.resolve({})).then(({ module }) => ports[0]?.postMessage({ module: module ?? null }));
     return;
   }
-  if (m.kind.startsWith("snapshot-")) {
-    // Pyodide's memory snapshot (web/pyodide-worker.mjs): restored, refused, or made for next time
-    state.snapshot = { ...state.snapshot, [m.kind.slice(9)]: m };
-    note("snapshot", JSON.stringify(m));
+  if (m.kind.startsWith("snapshot-") || m.kind.startsWith("bytecode-")) {
+    // Pyodide's memory snapshot (web/pyodide-worker.mjs): restored, refused, or made for next
+    // time; the engine's bytecode kept from the last visit: used, or kept for the next one
+    const [what, how] = m.kind.split("-");
+    state[what] = { ...state[what], [how]: m };
+    note(what, JSON.stringify(m));
+    return;
+  }
+  if (m.kind === "asked") {
+    // PyScript asked the worker for the runtime, started before it asked (web/pyodide-worker.mjs)
+    state.runtime = m;
     return;
   }
   const r = m.url ? resources.get(m.url) : null;

@@ -15,13 +15,15 @@ An unexpected Python exception inside a call (a bug, not a refused move) comes b
 the console, so the page stays usable and the e2e suite sees the console error.
 """
 
+import importlib.util
 import json
+import os
 import sys
 import time
 import traceback
 
 import js
-from pyodide.ffi import to_js
+from pyodide.ffi import create_once_callable, to_js
 
 
 def post(**detail) -> None:
@@ -34,7 +36,66 @@ def post(**detail) -> None:
 MEASURED_CALLS = 12
 
 
-def make_call(bridge, render):
+# What CPython compiles in this worker (PyScript's package before this file runs; a game's
+# modules on a table's first call: the wheel ships bytecode only for the start's) is kept for
+# the next visit by web/pyodide-worker.mjs (docs/boot.md "Bytecode kept"), which also lets
+# CPython write it, a while after the call that imported it.
+KEEP_AFTER_MS = 3000
+
+
+def kept_bytecode(roots: list[str]) -> tuple[list[list], list[str]]:
+    """The pycs under `roots` as the next visit may use them, and those compiled this visit:
+    each one CPython wrote (timestamp-based: the sources' times change at every
+    install) as a checked-hash pyc (PEP 552: CPython compares it with its source's hash before
+    use), with those written back from the last visit; not the wheel's own (unchecked-hash)."""
+    files = []
+    compiled = []
+    for folder, _, names in (walked for root in roots for walked in os.walk(root)):
+        if os.path.basename(folder) != "__pycache__":
+            continue
+        for name in names:
+            path = os.path.join(folder, name)
+            with open(path, "rb") as f:
+                pyc = f.read()
+            flags = int.from_bytes(pyc[4:8], "little")
+            if flags == 0:
+                try:
+                    with open(os.path.join(folder, "..", name.split(".")[0] + ".py"), "rb") as f:
+                        digest = importlib.util.source_hash(f.read())
+                except OSError:  # (no source beside it: nothing to check it against)
+                    continue
+                pyc = pyc[:4] + (0b11).to_bytes(4, "little") + digest + pyc[16:]
+                compiled.append(path)
+            elif flags != 0b11:
+                continue
+            files.append([path, pyc])
+    return files, compiled
+
+
+def bytecode_keeper(roots: list[str]):
+    """A hook for after each call: keeps the bytecode a while after a call that imported
+    modules (one keeping at a time)."""
+    known = len(sys.modules)
+    pending = False
+
+    def keep() -> None:
+        nonlocal pending
+        pending = False
+        files, compiled = kept_bytecode(roots)
+        if files and hasattr(js, "marqueeKeepBytecode"):
+            js.marqueeKeepBytecode(to_js(files), to_js(compiled))
+
+    def after_call() -> None:
+        nonlocal known, pending
+        if len(sys.modules) > known and not pending:
+            known = len(sys.modules)
+            pending = True
+            js.setTimeout(create_once_callable(keep), KEEP_AFTER_MS)
+
+    return after_call
+
+
+def make_call(bridge, render, after_call=lambda: None):
     measured = 0
 
     def call(method: str, args_json: str = "{}") -> str:
@@ -62,6 +123,7 @@ def make_call(bridge, render):
                 ensure_ascii=False,
             )
         finally:
+            after_call()
             if measured < MEASURED_CALLS:
                 measured += 1
                 span = to_js({"start": started}, dict_converter=js.Object.fromEntries)
@@ -96,7 +158,10 @@ try:
     from engine.core.i18n import render
     from engine.core.runtime import tune_gc
 
-    call = make_call(Bridge(), render)
+    # (the engine's wheel and msgspec's are installed side by side; PyScript writes its package
+    # in the working directory)
+    roots = [os.path.dirname(os.path.dirname(engine.__file__)), os.path.abspath("pyscript")]
+    call = make_call(Bridge(), render, bytecode_keeper(roots))
     tune_gc()  # after the imports, so the loaded modules are frozen out of the collector's scans
 except BaseException as exc:
     post(kind="failed", message=f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc())

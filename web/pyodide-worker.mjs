@@ -9,14 +9,22 @@
 //   {kind: "fetch-failed", url, error}  a download failed (network, or a wheel's sha256)
 //   {kind: "compiled"}                  Pyodide's WebAssembly module is instantiated
 //   {kind: "installed"}                 CPython started, the wheels installed
-//   {kind: "snapshot-used", bytes, readMs, loadMs} CPython restored from the memory snapshot (below)
+//   {kind: "asked", early, ms}          PyScript asked for the runtime, ms after this module ran;
+//                                       early: it got the one this module started (below)
+//   {kind: "snapshot-used", bytes, readMs, loadMs} CPython restored from the memory snapshot
+//                                       (readMs: from this module's run to the snapshot read)
 //   {kind: "snapshot-refused", error}   the snapshot could not be restored (dropped)
 //   {kind: "snapshot-made", made|failed} a snapshot for the next visit is kept (or not)
+//   {kind: "bytecode-used", files}      bytecode kept from the last visit written back (below)
+//   {kind: "bytecode-kept", files, compiled, bytes | failed} bytecode kept for the next visit
+//                                       (the pycs' paths; compiled: those compiled this visit)
 // web/main.py then posts "main", and "ready" or "failed".
 
 import { loadPyodide as load, version } from "../pyodide/pyodide.mjs";
 
 export { version };
+
+performance.mark("marquee:worker-module"); // (the worker's own timeline, e2e/test_boot.py)
 
 const post = (detail) => self.postMessage({ marquee: detail });
 const indexURL = new URL("../pyodide/", import.meta.url).href;
@@ -149,21 +157,111 @@ function makeSnapshot() {
   maker.postMessage({ cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY });
 }
 
-/** PyScript's loader, with Pyodide's files from the site's pyodide/ folder (PyScript would
- *  look for them beside this module), restored from the memory snapshot when there is one. */
-export async function loadPyodide(options = {}) {
-  const asked = performance.now();
-  const snapshot = typeof caches === "undefined" ? null : await readSnapshot();
+// The bytecode kept from the last visit: the engine's wheel ships bytecode only for the modules
+// the start imports (docs/boot.md "Files"), so a game's modules are compiled from source on a
+// table's first call, in the load call's time, and PyScript's own package (written out as
+// sources at every start) before web/main.py runs. web/main.py hands over what CPython compiled
+// (`marqueeKeepBytecode`, as checked-hash pycs: CPython compares each with its source before
+// using it), kept with the sha256 of each wheel it came from; it is written back beside the
+// sources only when the build's lock names those same wheels. Its own cache, not a
+// "marquee-<build>" one (the service worker's).
+const BYTECODE_CACHE = "engine-bytecode";
+const BYTECODE_KEY = new URL("engine-bytecode", indexURL).href;
+let installed = null; // {runtime, packages}: what PyScript was handed
+
+async function readBytecode() {
+  try {
+    const hit = await (await caches.open(BYTECODE_CACHE)).match(BYTECODE_KEY);
+    if (!hit) return null;
+    // {wheels: {name: sha256}, files: [[path, bytes]...]} as one line of JSON, then the bytes
+    const data = new Uint8Array(await hit.arrayBuffer());
+    const end = data.indexOf(10);
+    const { wheels, files } = JSON.parse(new TextDecoder().decode(data.subarray(0, end)));
+    let at = end + 1;
+    return { wheels, files: files.map(([path, size]) => [path, data.subarray(at, (at += size))]) };
+  } catch {
+    return null; // none, or no Cache Storage here
+  }
+}
+
+/** Writes the kept bytecode beside the installed sources, when it came from the wheels the
+ *  runtime just installed: how many files (0: none kept, or from other wheels). */
+function restoreBytecode(pyodide, kept) {
+  const lock = pyodide.lockfile?.packages ?? {};
+  const same = kept && Object.entries(kept.wheels).every(([name, sha]) => lock[name]?.sha256 === sha);
+  if (!same) return 0;
+  for (const [path, bytes] of kept.files) {
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, bytes);
+  }
+  return kept.files.length;
+}
+
+/** Called by web/main.py with the bytecode to keep ([path, pyc bytes] pairs; `compiled`: the
+ *  paths of those compiled this visit, the others were written back from the last): kept for
+ *  the next visit with the sha256 of the wheels installed now. */
+self.marqueeKeepBytecode = async (files, compiled) => {
+  try {
+    const lock = installed.runtime.lockfile?.packages ?? {};
+    const wheels = Object.fromEntries(installed.packages.map((name) => [name, lock[name]?.sha256 ?? null]));
+    const head = JSON.stringify({ wheels, files: files.map(([path, bytes]) => [path, bytes.byteLength]) });
+    const body = new Blob([head, "\n", ...files.map(([, bytes]) => bytes)]);
+    await (await caches.open(BYTECODE_CACHE)).put(BYTECODE_KEY, new Response(body));
+    post({ kind: "bytecode-kept", files: files.map(([path]) => path), compiled, bytes: body.size });
+  } catch (error) {
+    post({ kind: "bytecode-kept", failed: String(error?.message ?? error) });
+  }
+};
+
+// The runtime starts as this module is evaluated, not when PyScript asks for it: PyScript
+// first imports its package graph, opens and clears its IndexedDB cache and resolves the
+// packages (hundreds of ms on a loaded machine, docs/boot.md "Issue #32, session 19"), none
+// of which Pyodide needs. The packages are the config's (the file PyScript reads for this
+// worker); PyScript's ask is checked against them and its stdout/stderr plugged in.
+const CONFIG_URL = new URL("./pyscript.json", import.meta.url).href;
+const evaluated = performance.now();
+const ms = (a, b) => Math.round(b - a);
+const io = { stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a) };
+const snapshotRead = typeof caches === "undefined" ? Promise.resolve(null) : readSnapshot();
+const bytecodeRead = typeof caches === "undefined" ? Promise.resolve(null) : readBytecode();
+
+async function configPackages() {
+  try {
+    const config = await (await nativeFetch.call(self, CONFIG_URL)).json();
+    return Array.isArray(config.packages) ? config.packages : null;
+  } catch {
+    return null; // started when PyScript asks, with its packages
+  }
+}
+
+/** The runtime with `packages` installed and the kept bytecode written back. */
+async function start(packages) {
+  const runtime = await loaded(packages);
+  const files = restoreBytecode(runtime, await bytecodeRead);
+  if (files) post({ kind: "bytecode-used", files });
+  // (Pyodide's default is not to: from here on, PyScript's own package, which it writes out
+  // and imports at every start, and the engine's games are compiled once and kept)
+  runtime.runPython("import sys\nsys.dont_write_bytecode = False");
+  installed = { runtime, packages };
+  return runtime;
+}
+
+/** Pyodide from the site's pyodide/ folder (PyScript would look for its files beside this
+ *  module), restored from the memory snapshot when there is one. */
+async function loaded(packages) {
+  const snapshot = await snapshotRead;
+  const read = performance.now();
+  const options = { indexURL, packages, stdout: (...a) => io.stdout(...a), stderr: (...a) => io.stderr(...a) };
+  performance.mark("marquee:load-started");
   if (snapshot) {
-    const read = performance.now();
     try {
-      const pyodide = await load({ ...options, indexURL, _loadSnapshot: snapshot });
-      // (how long reading it from the cache took, and restoring it with the wheels installed)
-      const ms = (a, b) => Math.round(b - a);
+      const pyodide = await load({ ...options, _loadSnapshot: snapshot });
+      // (ms from this module's evaluation to the snapshot in hand, then to CPython restored
+      // with the wheels installed)
       post({
         kind: "snapshot-used",
         bytes: snapshot.byteLength,
-        readMs: ms(asked, read),
+        readMs: ms(evaluated, read),
         loadMs: ms(read, performance.now()),
       });
       post({ kind: "installed" });
@@ -174,8 +272,25 @@ export async function loadPyodide(options = {}) {
       await caches.delete(SNAPSHOT_CACHE).catch(() => {});
     }
   }
-  const pyodide = await load({ ...options, indexURL });
+  const pyodide = await load(options);
   post({ kind: "installed" });
   if (typeof caches !== "undefined") setTimeout(makeSnapshot, SNAPSHOT_AFTER_MS);
   return pyodide;
+}
+
+const started = configPackages().then((packages) => packages && { packages, runtime: start(packages) });
+started.then((s) => s?.runtime.catch(() => {})); // (a failure is reported once PyScript asks)
+
+/** PyScript's loader: the runtime started above when PyScript asks for the same packages,
+ *  else (no config read, other packages) one started now. Posts {kind: "asked", early, ms}:
+ *  whether it was the one started early, and when PyScript asked (ms after this module ran). */
+export async function loadPyodide(options = {}) {
+  const asked = performance.now();
+  performance.mark("marquee:load-asked");
+  if (options.stdout) io.stdout = options.stdout;
+  if (options.stderr) io.stderr = options.stderr;
+  const begun = await started;
+  const early = JSON.stringify(begun?.packages) === JSON.stringify(options.packages ?? []);
+  post({ kind: "asked", early, ms: ms(evaluated, asked) });
+  return early ? begun.runtime : start(options.packages);
 }
