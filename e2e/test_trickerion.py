@@ -491,13 +491,31 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
 WATCH_MOVES = """board => {
     window.__moved = new Set();
     window.__langSet = 0;
+    // every element with a test id taken off the board (with those inside it), to tell afterwards
+    // which came back built again: another element under the same test id
+    window.__gone = [];
     new MutationObserver((records) => {
         for (const r of records) {
             if (r.type === 'attributes' && r.target === board) window.__langSet++;
-            for (const n of r.removedNodes)
-                if (n.nodeType === 1 && n.isConnected && n.dataset.testid) window.__moved.add(n.dataset.testid);
+            for (const n of r.removedNodes) {
+                if (n.nodeType !== 1) continue;
+                if (n.isConnected && n.dataset.testid) window.__moved.add(n.dataset.testid);
+                else window.__gone.push(...(n.dataset.testid ? [n] : []), ...n.querySelectorAll('[data-testid]'));
+            }
         }
     }).observe(board, {subtree: true, childList: true, attributes: true, attributeFilter: ['lang']});
+}"""
+
+# The test ids of the elements taken off the board since WATCH_MOVES that are on it again as
+# other elements (built again instead of patched), and of those gone for good.
+REBUILT = """board => {
+    const rebuilt = new Set(), gone = new Set();
+    for (const n of window.__gone) {
+        if (n.isConnected) continue;
+        const now = board.querySelector(`[data-testid="${CSS.escape(n.dataset.testid)}"]`);
+        (now ? rebuilt : gone).add(n.dataset.testid);
+    }
+    return {rebuilt: [...rebuilt], gone: [...gone]};
 }"""
 
 
@@ -506,7 +524,9 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     steps, the round recap appearing above it and going again included, the scroller (sideways,
     on a phone) is still the same element, so the browser kept its layout and its scroll
     position, and no part of the board was moved (taken out and put back: the scroller was,
-    past the recap, when the recap went), nor its language set again."""
+    past the recap, when the recap went), nor its language set again; a trick learnt from
+    Dahlgaard's Residence takes its card away and leaves the others' elements as they were
+    (matched by order, each card after it met the next trick's list item and was built again)."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, site_url)
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
@@ -523,6 +543,9 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     assert scroller.evaluate("el => el === window.__scroller")
     assert page.evaluate("[...window.__moved]") == []
     assert page.evaluate("window.__langSet") == 0
+    board = page.get_by_test_id("trk-board").evaluate(REBUILT)
+    assert any(i.startswith("trk-trick-") for i in board["gone"]), "no trick left the Residence"
+    assert [i for i in board["rebuilt"] if i.startswith(("trk-res-", "trk-trick-"))] == []
     no_problems(page)
 
 

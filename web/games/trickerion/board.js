@@ -493,7 +493,11 @@ function residenceCards(c, owned) {
       h(
         "ol",
         {},
-        D.trickList.filter((t) => t.school === school && !owned.has(t.id)).map((t) => h("li", {}, resTrick(c, t))),
+        // (the list items carry the trick's id: matched by order, each card after one that was
+        // learnt would meet the next trick's item and be built again)
+        D.trickList
+          .filter((t) => t.school === school && !owned.has(t.id))
+          .map((t) => h("li", { testid: `trk-res-${t.id}` }, resTrick(c, t))),
       ),
     ),
   );
