@@ -549,6 +549,31 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     no_problems(page)
 
 
+def test_a_new_board_draws_the_residence_a_frame_later(page, site_url):
+    """A new board is drawn in two tasks (docs/trickerion-page.md "Redrawing"): the first leaves
+    Dahlgaard's Residence out, so that the first frame does not style and lay out its 1,450
+    elements with the rest of the board, and the next draw, after that frame, adds it whole."""
+    open_page(page, site_url)
+    page.evaluate(
+        """() => { window.__draws = [];
+        new MutationObserver((records) => { for (const r of records) {
+            const board = r.target;
+            if (board.dataset.testid !== 'trk-board') continue;
+            window.__draws.push({board, residence: board.querySelectorAll('[data-testid^="trk-res-"]').length});
+        } }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-render']}); }"""
+    )
+    lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
+    page.evaluate("marquee.idle()")
+    draws = page.evaluate(
+        "window.__draws.map((d) => [d.board === window.__draws[0].board, d.residence])"
+    )
+    assert draws[0] == [True, 0], draws
+    # the next draw of the same board, a frame later, has every trick nobody owns
+    assert draws[1][0] and draws[1][1] > 30, draws
+    expect(page.get_by_test_id("trk-residence")).to_be_attached()
+    no_problems(page)
+
+
 # The board's subtree in a form two draws can be compared by: attributes sorted (a patched
 # element keeps its old ones first), the arrival animation left out (it marks the latest step
 # only, and a redraw of the same position has none).

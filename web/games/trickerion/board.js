@@ -464,6 +464,7 @@ function resTrick(c, t) {
 }
 
 export function residence(c) {
+  if (c.later && ![...c.targets.keys()].some((key) => key.startsWith("trick-"))) return null;
   const owned = new Set(c.players.flatMap((p) => p.tricks.map((t) => t.id)));
   return area(c, "trk-residence", residenceKey(c, owned), () => residenceCards(c, owned));
 }
