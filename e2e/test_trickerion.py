@@ -526,7 +526,8 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     position, and no part of the board was moved (taken out and put back: the scroller was,
     past the recap, when the recap went), nor its language set again; a trick learnt from
     Dahlgaard's Residence takes its card away and leaves the others' elements as they were
-    (matched by order, each card after it met the next trick's list item and was built again)."""
+    (matched by order, each card after it met the next trick's list item and was built again);
+    the seats beside the board stay the same elements too."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, site_url)
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
@@ -534,6 +535,7 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     scroller = page.get_by_test_id("trk-scroll")
     expect(scroller).to_be_visible()
     scroller.evaluate("el => { window.__scroller = el; }")
+    page.get_by_test_id("seat-1").evaluate("el => { window.__seat = el; }")
     page.get_by_test_id("trk-board").evaluate(WATCH_MOVES)
     renders = int(page.get_by_test_id("trk-board").get_attribute("data-render"))
     rng = random.Random(3)
@@ -541,6 +543,8 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     assert int(page.get_by_test_id("trk-board").get_attribute("data-render")) > renders + 5
     drive_until(page, rng, f"document.querySelector({tid('trk-recap')!r}) === null")
     assert scroller.evaluate("el => el === window.__scroller")
+    # the table's list of seats beside the board is patched too
+    assert page.get_by_test_id("seat-1").evaluate("el => el === window.__seat")
     assert page.evaluate("[...window.__moved]") == []
     assert page.evaluate("window.__langSet") == 0
     board = page.get_by_test_id("trk-board").evaluate(REBUILT)
@@ -615,6 +619,8 @@ def test_a_kept_part_of_the_board_is_what_a_fresh_draw_makes(page, site_url):
     for lang in ("fr", "en"):
         page.evaluate(f"marquee.setLang('{lang}')")
         expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", lang)
+    # (a board drawn anew adds the Residence a frame later)
+    expect(page.get_by_test_id("trk-residence")).to_be_attached()
     whole = scroll.evaluate(CANONICAL)
     if patched != whole:
         a, b = patched.splitlines(), whole.splitlines()
