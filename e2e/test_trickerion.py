@@ -491,13 +491,31 @@ def test_a_reload_mid_round_resumes_the_same_state(page, browser, site_url, scre
 WATCH_MOVES = """board => {
     window.__moved = new Set();
     window.__langSet = 0;
+    // every element with a test id taken off the board (with those inside it), to tell afterwards
+    // which came back built again: another element under the same test id
+    window.__gone = [];
     new MutationObserver((records) => {
         for (const r of records) {
             if (r.type === 'attributes' && r.target === board) window.__langSet++;
-            for (const n of r.removedNodes)
-                if (n.nodeType === 1 && n.isConnected && n.dataset.testid) window.__moved.add(n.dataset.testid);
+            for (const n of r.removedNodes) {
+                if (n.nodeType !== 1) continue;
+                if (n.isConnected && n.dataset.testid) window.__moved.add(n.dataset.testid);
+                else window.__gone.push(...(n.dataset.testid ? [n] : []), ...n.querySelectorAll('[data-testid]'));
+            }
         }
     }).observe(board, {subtree: true, childList: true, attributes: true, attributeFilter: ['lang']});
+}"""
+
+# The test ids of the elements taken off the board since WATCH_MOVES that are on it again as
+# other elements (built again instead of patched), and of those gone for good.
+REBUILT = """board => {
+    const rebuilt = new Set(), gone = new Set();
+    for (const n of window.__gone) {
+        if (n.isConnected) continue;
+        const now = board.querySelector(`[data-testid="${CSS.escape(n.dataset.testid)}"]`);
+        (now ? rebuilt : gone).add(n.dataset.testid);
+    }
+    return {rebuilt: [...rebuilt], gone: [...gone]};
 }"""
 
 
@@ -506,7 +524,10 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     steps, the round recap appearing above it and going again included, the scroller (sideways,
     on a phone) is still the same element, so the browser kept its layout and its scroll
     position, and no part of the board was moved (taken out and put back: the scroller was,
-    past the recap, when the recap went), nor its language set again."""
+    past the recap, when the recap went), nor its language set again; a trick learnt from
+    Dahlgaard's Residence takes its card away and leaves the others' elements as they were
+    (matched by order, each card after it met the next trick's list item and was built again);
+    the seats beside the board stay the same elements too."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, site_url)
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
@@ -514,6 +535,7 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     scroller = page.get_by_test_id("trk-scroll")
     expect(scroller).to_be_visible()
     scroller.evaluate("el => { window.__scroller = el; }")
+    page.get_by_test_id("seat-1").evaluate("el => { window.__seat = el; }")
     page.get_by_test_id("trk-board").evaluate(WATCH_MOVES)
     renders = int(page.get_by_test_id("trk-board").get_attribute("data-render"))
     rng = random.Random(3)
@@ -521,8 +543,38 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     assert int(page.get_by_test_id("trk-board").get_attribute("data-render")) > renders + 5
     drive_until(page, rng, f"document.querySelector({tid('trk-recap')!r}) === null")
     assert scroller.evaluate("el => el === window.__scroller")
+    # the table's list of seats beside the board is patched too
+    assert page.get_by_test_id("seat-1").evaluate("el => el === window.__seat")
     assert page.evaluate("[...window.__moved]") == []
     assert page.evaluate("window.__langSet") == 0
+    board = page.get_by_test_id("trk-board").evaluate(REBUILT)
+    assert any(i.startswith("trk-trick-") for i in board["gone"]), "no trick left the Residence"
+    assert [i for i in board["rebuilt"] if i.startswith(("trk-res-", "trk-trick-"))] == []
+    no_problems(page)
+
+
+def test_a_new_board_draws_the_residence_a_frame_later(page, site_url):
+    """A new board is drawn in two tasks (docs/trickerion-page.md "Redrawing"): the first leaves
+    Dahlgaard's Residence out, so that the first frame does not style and lay out its 1,450
+    elements with the rest of the board, and the next draw, after that frame, adds it whole."""
+    open_page(page, site_url)
+    page.evaluate(
+        """() => { window.__draws = [];
+        new MutationObserver((records) => { for (const r of records) {
+            const board = r.target;
+            if (board.dataset.testid !== 'trk-board') continue;
+            window.__draws.push({board, residence: board.querySelectorAll('[data-testid^="trk-res-"]').length});
+        } }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-render']}); }"""
+    )
+    lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
+    page.evaluate("marquee.idle()")
+    draws = page.evaluate(
+        "window.__draws.map((d) => [d.board === window.__draws[0].board, d.residence])"
+    )
+    assert draws[0] == [True, 0], draws
+    # the next draw of the same board, a frame later, has every trick nobody owns
+    assert draws[1][0] and draws[1][1] > 30, draws
+    expect(page.get_by_test_id("trk-residence")).to_be_attached()
     no_problems(page)
 
 
@@ -567,6 +619,8 @@ def test_a_kept_part_of_the_board_is_what_a_fresh_draw_makes(page, site_url):
     for lang in ("fr", "en"):
         page.evaluate(f"marquee.setLang('{lang}')")
         expect(page.get_by_test_id("trk-board")).to_have_attribute("lang", lang)
+    # (a board drawn anew adds the Residence a frame later)
+    expect(page.get_by_test_id("trk-residence")).to_be_attached()
     whole = scroll.evaluate(CANONICAL)
     if patched != whole:
         a, b = patched.splitlines(), whole.splitlines()

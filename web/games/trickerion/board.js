@@ -464,6 +464,7 @@ function resTrick(c, t) {
 }
 
 export function residence(c) {
+  if (c.later && ![...c.targets.keys()].some((key) => key.startsWith("trick-"))) return null;
   const owned = new Set(c.players.flatMap((p) => p.tricks.map((t) => t.id)));
   return area(c, "trk-residence", residenceKey(c, owned), () => residenceCards(c, owned));
 }
@@ -493,7 +494,11 @@ function residenceCards(c, owned) {
       h(
         "ol",
         {},
-        D.trickList.filter((t) => t.school === school && !owned.has(t.id)).map((t) => h("li", {}, resTrick(c, t))),
+        // (the list items carry the trick's id: matched by order, each card after one that was
+        // learnt would meet the next trick's item and be built again)
+        D.trickList
+          .filter((t) => t.school === school && !owned.has(t.id))
+          .map((t) => h("li", { testid: `trk-res-${t.id}` }, resTrick(c, t))),
       ),
     ),
   );

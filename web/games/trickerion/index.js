@@ -129,6 +129,7 @@ function liveBoard(container, ext, lang) {
 function draw(c) {
   const { container, board } = c;
   const kept = board.parentNode === container;
+  c.later = !kept;
   // (the scroll position is not read here: with the page changed around the board, reading it
   // would lay the page out in the middle of the draw; the scroller reports it instead)
   const place = kept ? null : keepPlace(container);
@@ -160,6 +161,23 @@ function draw(c) {
     });
   }
   finish(c);
+  if (c.later) drawLater(c);
+}
+
+/** A new board leaves Dahlgaard's Residence (`c.later`: some 1,450 of the board's 2,300
+ *  elements, below the players' boards) to a second draw, in a task of its own after the first
+ *  frame. Drawn at once, the first frame styled and laid the board out twice in one task (the
+ *  second time for the `content-visibility: auto` parts the browser found near the window, the
+ *  Residence among them), 40-56 ms of the page's CPU; now the Residence is styled and laid out
+ *  in the next frame. A later position drawn meanwhile draws it itself. */
+function drawLater(c) {
+  const { board } = c;
+  const drawn = UI.renders;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (board.isConnected && UI.renders === drawn) c.redraw();
+    }),
+  );
 }
 
 /** The board's areas from top to bottom: the main board laid out as the box's (round and

@@ -7,6 +7,7 @@
 
 import { keepPlace, restorePlace } from "../board.js";
 import { bdi, h, clear, isolateNames } from "../dom.js";
+import { morph } from "../morph.js";
 import { seatName, seatNames } from "../seats.js";
 import { updateActions } from "./actions.js";
 import { cancelBoard, drawBoard } from "./board-wait.js";
@@ -38,7 +39,8 @@ export function updateTable(refs, ctx) {
   const turn = turnText(snap, t, name);
   clear(refs.turn, iso(turn));
   refs.turn.dataset.kind = snap.to_act.kind;
-  clear(
+  // patched, not refilled: the seats change little from one step to the next
+  morph(
     refs.seats,
     snap.seats.map((s, i) => {
       const acting = snap.to_act.kind !== "terminal" && snap.to_act.seats.includes(i);
