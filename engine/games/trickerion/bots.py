@@ -23,6 +23,7 @@ from engine.core.levels import level_bots
 from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
+from engine.games.trickerion import jobs
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.rules import TrickerionRules
@@ -37,6 +38,10 @@ MAX_CANDIDATES = 60
 # (theater.card.3), so most of what it gains from the bot is its markers' yields when the bot
 # performs their card (docs/bots.md, "Issue #30, session 18").
 SUCCESSOR = 0.5
+
+# The Magician's stage: an earlier day picks its card first, worth this much a day over what
+# the day's modifiers are worth (jobs.day_worth).
+DAY = 0.5
 
 
 class Table(Protocol):
@@ -355,6 +360,13 @@ class GreedyBot:
                 loc = cat.specials[c.card].location if c.card in cat.specials else c.card
                 if loc in plan:
                     plan.remove(loc)
+        if "theater" not in plan and jobs.set_ups_wanted(g, s, seat) > jobs.backstage_ap(
+            g, s, seat
+        ):
+            # markers would wait on their trick cards: another character backstage, once
+            # the Workshop is staffed
+            after = max((i + 1 for i, loc in enumerate(plan) if loc == "workshop"), default=0)
+            plan.insert(after, "theater")
         busy = sum(cat.wage[c.kind] for c in p.chars if c.card and not c.assist)
         need = self._prepare_ap(g, s, seat)
         for loc in plan:
@@ -411,7 +423,7 @@ class GreedyBot:
             if a.location == "theater":
                 day, k = divmod(a.slot, 3)
                 if k == 2:
-                    sc = 10 - day if has_markers else -5
+                    sc = 10 - DAY * day + jobs.day_worth(g, s, seat, day) if has_markers else -5
                 else:
                     sc -= 0.3 * day
                 if workshop_waits:
@@ -436,19 +448,25 @@ class GreedyBot:
                 return max(others, key=score)
             if idle:
                 return idle[0]
-        if best.location == "theater" or self._worth(g, s, seat, best):
+        if self._useful(g, s, seat, best):
             return best
         # Nothing there is worth the character's wage: its best other slot, else idle.
         for a in sorted(places, key=lambda a: -score(a))[:6]:
             if (
                 a.character == best.character
                 and a != best
-                and (a.location == "theater" and a.slot % 3 != 2 or self._worth(g, s, seat, a))
+                and (a.location != "theater" or a.slot % 3 != 2)
+                and self._useful(g, s, seat, a)
             ):
                 return a
         others = [a for a in places if a.character != best.character]
         idle = [a for a in legal if isinstance(a, A.MakeIdle) and a.character == best.character]
         return idle[0] if idle else max(others, key=score) if others else best
+
+    def _useful(self, g: Table, s: State, seat: int, place: A.PlaceCharacter) -> bool:
+        if place.location == "theater":
+            return jobs.can_set_up(g, s, seat, place)
+        return self._worth(g, s, seat, place)
 
     def _worth(self, g: Table, s: State, seat: int, place: A.PlaceCharacter) -> bool:
         """Whether the character placed there can do something worth its wage: an action
