@@ -360,13 +360,6 @@ class GreedyBot:
                 loc = cat.specials[c.card].location if c.card in cat.specials else c.card
                 if loc in plan:
                     plan.remove(loc)
-        if "theater" not in plan and jobs.set_ups_wanted(g, s, seat) > jobs.backstage_ap(
-            g, s, seat
-        ):
-            # markers would wait on their trick cards: another character backstage, once
-            # the Workshop is staffed
-            after = max((i + 1 for i, loc in enumerate(plan) if loc == "workshop"), default=0)
-            plan.insert(after, "theater")
         busy = sum(cat.wage[c.kind] for c in p.chars if c.card and not c.assist)
         need = self._prepare_ap(g, s, seat)
         for loc in plan:
@@ -390,13 +383,15 @@ class GreedyBot:
                 if wage and p.coins < busy + wage and s.round > 1:
                     continue  # an idle character costs no wage
                 cards = [a.card for a in assigns if a.character == char]
+                if loc in cards:
+                    return A.Assign(char, loc)
+                # A special assignment card kept to the end is worth 2 fame: it sends a body
+                # only where the location's permanent card is already spent.
                 specials = [
                     x for x in cards if x in cat.specials and cat.specials[x].location == loc
                 ]
                 if specials:
                     return A.Assign(char, specials[0])
-                if loc in cards:
-                    return A.Assign(char, loc)
         # (a rank may be asked to order a few moves only: the choice stays among them)
         return A.EndAssignments() if A.EndAssignments() in legal else assigns[0]
 
