@@ -43,6 +43,9 @@ SUCCESSOR = 0.5
 # the day's modifiers are worth (jobs.day_worth).
 DAY = 0.5
 
+# Where the bot's characters are placed before any goes to the Theater (_place_score).
+FIRST = ("workshop", "downtown", "market_row", "dark_alley")
+
 
 class Table(Protocol):
     # what the bots and the search read of their Game (typed apart: the Game's module imports
@@ -408,8 +411,17 @@ class GreedyBot:
 
         p = s.players[seat]
         has_markers = _markers_to_perform(s, seat)
-        # Prepare before setting up: the Workshop goes first, the Theater waits for it.
-        workshop_waits = any(c.card == "workshop" and c.slot < 0 and not c.idle for c in p.chars)
+        # The Theater waits: for the Workshop (prepare before setting up), and for the
+        # locations whose first arrivals get the most AP (a Downtown apprentice placed after
+        # the stage found the +2 slot taken and went idle). The stage's four days are less
+        # contested, and its day is chosen by what the day is worth, not by arriving first.
+        cat = g.cat
+        theater_waits = any(
+            (cat.specials[c.card].location if c.card in cat.specials else c.card) in FIRST
+            and c.slot < 0
+            and not c.idle
+            for c in p.chars
+        )
 
         def score(a: A.PlaceCharacter) -> float:
             c = p.chars[a.character]
@@ -421,7 +433,7 @@ class GreedyBot:
                     sc = 10 - DAY * day + jobs.day_worth(g, s, seat, day) if has_markers else -5
                 else:
                     sc -= 0.3 * day
-                if workshop_waits:
+                if theater_waits:
                     sc -= 20
             elif a.location == "workshop":
                 sc -= 1  # private slots: no hurry, after the contested ones

@@ -1,11 +1,12 @@
-"""Jobs matched to action points: the set-ups this round's markers need backstage, and whether
-a backstage character can do one.
+"""Jobs matched to action points in the Theater: the set-ups this round's markers want, what a
+Theater day's modifiers are worth to the seat, and whether a backstage apprentice has a job.
 
 The Workshop's character is chosen by the trick's prepare AP (``bots.GreedyBot._assign``);
-what it prepares then waits for set-ups, one AP a marker, on cards that hold no marker of
-that trick yet. A single apprentice backstage set up one of Metamorphosis' three markers and
-left the rest on the trick card, which blocks its next prepare (docs/bots.md, "Issue #30,
-session 19").
+what it prepares then waits for set-ups, one AP a marker, on cards holding none of that trick's
+markers, and a marker left on its trick card blocks the next prepare. The Magician's day sets
+the backstage AP (Thursday +1, Sunday -1) and the yield of every marker of the seat performed
+this round (Thursday -1 fame -1 coin, Sunday +1 +1): the bot used to take the earliest free day
+whatever it held (docs/bots.md, "Issue #30, session 19").
 """
 
 from __future__ import annotations
