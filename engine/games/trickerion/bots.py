@@ -471,6 +471,8 @@ class GreedyBot:
         return idle[0] if idle else max(others, key=score) if others else best
 
     def _useful(self, g: Table, s: State, seat: int, place: A.PlaceCharacter) -> bool:
+        """Whether the placement gives the character a job worth its wage: backstage a set-up
+        (a specialist's bonus counts), elsewhere ``_worth``."""
         if place.location == "theater":
             return jobs.can_set_up(g, s, seat, place)
         return self._worth(g, s, seat, place)
