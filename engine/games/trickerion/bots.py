@@ -385,6 +385,16 @@ class GreedyBot:
                 wage = 0 if c.assist else cat.wage[c.kind]
                 if wage and p.coins < busy + wage and s.round > 1:
                     continue  # an idle character costs no wage
+                if (
+                    loc == "downtown"
+                    and c.kind == "apprentice"
+                    and not p.shards
+                    and not p.hand.get("downtown")
+                ):
+                    # A second body Downtown arrives after the first, on a +1 slot at best:
+                    # an apprentice there has 2 AP, and without a shard no action takes 2
+                    # (Downtown apprentices went idle 2.3 times a game, most in round 2).
+                    continue
                 cards = [a.card for a in assigns if a.character == char]
                 if loc in cards:
                     return A.Assign(char, loc)
