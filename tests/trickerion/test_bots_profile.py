@@ -7,6 +7,7 @@ import json
 
 from engine.cli import main
 from engine.core.bots import bot_seed, make_bot
+from engine.core.events import Event
 from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.games.trickerion.profile import profile
@@ -66,3 +67,27 @@ def test_a_game_without_a_profile_is_a_coded_error(capsys):
 
     assert main(["simulate", "--game", "tiny", "--players", "2", "--profile"]) == 2
     assert "[cli.no_profile]" in capsys.readouterr().err
+
+
+def test_a_placement_that_ends_its_turn_with_only_an_enhance_did_nothing():
+    m = _played("trickerion-solo", 50000, {"difficulty": "low"})
+
+    def ev(code: str, **params: object) -> Event:
+        return Event(code, {"seat": 0, **params})
+
+    coins = ev("trickerion.gain", why="take_coins", fame=0, coins=4, shards=0)
+    events = [
+        ev("trickerion.placed", character=1, kind="apprentice", location="downtown", slot=3),
+        ev("trickerion.enhanced", ap=1),
+        ev("trickerion.turn_ended", ap_left=2),
+        ev("trickerion.placed", character=2, kind="assistant", location="downtown", slot=0),
+        coins,
+        ev("trickerion.turn_ended", ap_left=0),
+        ev("trickerion.placed", character=0, kind="magician", location="theater", slot=2),
+        ev("trickerion.on_stage", day=0),
+        ev("trickerion.placed", character=3, kind="apprentice", location="theater", slot=0),
+        ev("trickerion.turn_ended", ap_left=2),
+    ]
+    player = profile(m.state, events)[0]
+    assert player["placed.downtown"] == 2 and player["nothing_done.downtown"] == 1
+    assert player["placed.theater"] == 2 and player["nothing_done.theater"] == 1

@@ -23,6 +23,7 @@ from engine.core.levels import level_bots
 from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
+from engine.games.trickerion import jobs
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.rules import TrickerionRules
@@ -37,6 +38,13 @@ MAX_CANDIDATES = 60
 # (theater.card.3), so most of what it gains from the bot is its markers' yields when the bot
 # performs their card (docs/bots.md, "Issue #30, session 18").
 SUCCESSOR = 0.5
+
+# The Magician's stage: an earlier day picks its card first, worth this much a day over what
+# the day's modifiers are worth (jobs.day_worth).
+DAY = 0.5
+
+# Where the bot's characters are placed before any goes to the Theater (_place_score).
+FIRST = ("workshop", "downtown", "market_row", "dark_alley")
 
 
 class Table(Protocol):
@@ -377,14 +385,26 @@ class GreedyBot:
                 wage = 0 if c.assist else cat.wage[c.kind]
                 if wage and p.coins < busy + wage and s.round > 1:
                     continue  # an idle character costs no wage
+                if (
+                    loc == "downtown"
+                    and c.kind == "apprentice"
+                    and not p.shards
+                    and not p.hand.get("downtown")
+                ):
+                    # A second body Downtown arrives after the first, on a +1 slot at best:
+                    # an apprentice there has 2 AP, and without a shard no action takes 2
+                    # (Downtown apprentices went idle 2.3 times a game, most in round 2).
+                    continue
                 cards = [a.card for a in assigns if a.character == char]
+                if loc in cards:
+                    return A.Assign(char, loc)
+                # A special assignment card kept to the end is worth 2 fame: it sends a body
+                # only where the location's permanent card is already spent.
                 specials = [
                     x for x in cards if x in cat.specials and cat.specials[x].location == loc
                 ]
                 if specials:
                     return A.Assign(char, specials[0])
-                if loc in cards:
-                    return A.Assign(char, loc)
         # (a rank may be asked to order a few moves only: the choice stays among them)
         return A.EndAssignments() if A.EndAssignments() in legal else assigns[0]
 
@@ -401,8 +421,17 @@ class GreedyBot:
 
         p = s.players[seat]
         has_markers = _markers_to_perform(s, seat)
-        # Prepare before setting up: the Workshop goes first, the Theater waits for it.
-        workshop_waits = any(c.card == "workshop" and c.slot < 0 and not c.idle for c in p.chars)
+        # The Theater waits: for the Workshop (prepare before setting up), and for the
+        # locations whose first arrivals get the most AP (a Downtown apprentice placed after
+        # the stage found the +2 slot taken and went idle). The stage's four days are less
+        # contested, and its day is chosen by what the day is worth, not by arriving first.
+        cat = g.cat
+        theater_waits = any(
+            (cat.specials[c.card].location if c.card in cat.specials else c.card) in FIRST
+            and c.slot < 0
+            and not c.idle
+            for c in p.chars
+        )
 
         def score(a: A.PlaceCharacter) -> float:
             c = p.chars[a.character]
@@ -411,10 +440,10 @@ class GreedyBot:
             if a.location == "theater":
                 day, k = divmod(a.slot, 3)
                 if k == 2:
-                    sc = 10 - day if has_markers else -5
+                    sc = 10 - DAY * day + jobs.day_worth(g, s, seat, day) if has_markers else -5
                 else:
                     sc -= 0.3 * day
-                if workshop_waits:
+                if theater_waits:
                     sc -= 20
             elif a.location == "workshop":
                 sc -= 1  # private slots: no hurry, after the contested ones
@@ -436,19 +465,27 @@ class GreedyBot:
                 return max(others, key=score)
             if idle:
                 return idle[0]
-        if best.location == "theater" or self._worth(g, s, seat, best):
+        if self._useful(g, s, seat, best):
             return best
         # Nothing there is worth the character's wage: its best other slot, else idle.
         for a in sorted(places, key=lambda a: -score(a))[:6]:
             if (
                 a.character == best.character
                 and a != best
-                and (a.location == "theater" and a.slot % 3 != 2 or self._worth(g, s, seat, a))
+                and (a.location != "theater" or a.slot % 3 != 2)
+                and self._useful(g, s, seat, a)
             ):
                 return a
         others = [a for a in places if a.character != best.character]
         idle = [a for a in legal if isinstance(a, A.MakeIdle) and a.character == best.character]
         return idle[0] if idle else max(others, key=score) if others else best
+
+    def _useful(self, g: Table, s: State, seat: int, place: A.PlaceCharacter) -> bool:
+        """Whether the placement gives the character a job worth its wage: backstage a set-up
+        (a specialist's bonus counts), elsewhere ``_worth``."""
+        if place.location == "theater":
+            return jobs.can_set_up(g, s, seat, place)
+        return self._worth(g, s, seat, place)
 
     def _worth(self, g: Table, s: State, seat: int, place: A.PlaceCharacter) -> bool:
         """Whether the character placed there can do something worth its wage: an action

@@ -25,22 +25,51 @@ COUNTED = {
 }
 
 
+# A placement does something when one of these follows it before its turn ends (any gain:
+# Take Coins and the special assignments' own; an Enhance or a reroll alone is not a job).
+DONE = {
+    "trickerion.gain",
+    "trickerion.prepared",
+    "trickerion.trick_learned",
+    "trickerion.hired",
+    "trickerion.cards_drawn",
+    "trickerion.bought",
+    "trickerion.ordered",
+    "trickerion.quick_ordered",
+    "trickerion.set_up",
+    "trickerion.rescheduled",
+    "trickerion.fortune_told",
+    "trickerion.trick_moved",
+    "trickerion.special_effect",
+}
+
+
 def profile(state: Any, events: list[Event]) -> list[dict[str, float]]:
     levels = catalog().trick_level
     solo = getattr(state, "solo", None)
     auto = solo.seat if solo is not None else -1
     out: list[Counter[str]] = [Counter() for _ in state.players]
+    # Each seat's placement whose turn is under way: its location, and whether it did a job.
+    visit: dict[int, tuple[str, bool]] = {}
     # Markers set up on each performance card (by its id), per seat, until it is performed.
     on_card: dict[str, Counter[int]] = {}
     performer = -1
     for e in events:
         code, q = e.code, e.params
+        if code in DONE and q.get("seat") in visit:
+            visit[q["seat"]] = (visit[q["seat"]][0], True)
         if code in COUNTED:
             out[q["seat"]][COUNTED[code]] += 1
         elif code == "trickerion.solo.hired":
             out[auto]["hires"] += 1
         elif code == "trickerion.placed":
             out[q["seat"]][f"placed.{q['location']}"] += 1
+            visit[q["seat"]] = (q["location"], False)
+        elif code == "trickerion.on_stage":
+            visit.pop(q["seat"], None)  # the Magician performs later: no action points
+        elif code == "trickerion.turn_ended" and q["seat"] in visit:
+            where, done = visit.pop(q["seat"])
+            out[q["seat"]][f"nothing_done.{where}"] += not done
         elif code == "trickerion.set_up":
             on_card.setdefault(q["perf"], Counter())[q["seat"]] += 1
         elif code == "trickerion.performed":

@@ -1,0 +1,68 @@
+"""Jobs matched to action points in the Theater (``engine/games/trickerion/jobs.py``; docs/bots.md,
+"Issue #30, session 19"): the Magician's day by what its modifiers are worth, and no apprentice
+backstage without a set-up to make."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.bots import bot_seed
+from engine.core.copier import copy_state
+from engine.core.match import Match
+from engine.games.trickerion import actions as A
+from engine.games.trickerion import bots, jobs
+from engine.games.trickerion.common import change_trick
+
+
+def _solo_at(seed: int, steps: int) -> tuple[Match, bots.GreedyBot]:
+    """Greedy's solo game at low from ``seed``, up to its decision after ``steps`` steps."""
+    match = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed=seed)
+    bot = bots.GreedyBot(bot_seed(seed, 0))
+    while len(match.steps) < steps:
+        if match.auto_step() is None:
+            match.act(0, bot.choose(match.game, match.state, 0, match.legal(0)))
+    return match, bot
+
+
+def _stage(action: object) -> int:
+    assert isinstance(action, A.PlaceCharacter) and action.location == "theater"
+    assert action.slot % 3 == 2
+    return action.slot // 3
+
+
+def test_the_magician_skips_thursday_when_its_modifiers_cost_more_than_arriving_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match, bot = _solo_at(5, 192)
+    s = match.state
+    legal = match.legal(0)
+    stages = [a for a in legal if isinstance(a, A.PlaceCharacter) and a.slot % 3 == 2]
+    assert sorted(_stage(a) for a in stages if a.location == "theater") == [0, 1]
+    # Thursday's -1 fame -1 coin on the markers a show can pay outweighs its +1 backstage AP.
+    assert jobs.day_worth(match.game, s, 0, 0) < jobs.day_worth(match.game, s, 0, 1)
+    assert _stage(bot.choose(match.game, s, 0, legal)) == 1
+    # By arrival alone (the rule before), the earliest free day.
+    monkeypatch.setattr(jobs, "day_worth", lambda *args: 0.0)
+    assert _stage(bot.choose(match.game, s, 0, legal)) == 0
+
+
+def test_an_apprentice_has_a_job_backstage_only_while_a_marker_waits_to_be_set_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match, bot = _solo_at(5, 134)
+    s = match.state
+    place = bot.choose(match.game, s, 0, match.legal(0))
+    assert place == A.PlaceCharacter(character=3, location="theater", slot=0)
+    assert s.players[0].chars[3].kind == "apprentice"
+    assert jobs.can_set_up(match.game, s, 0, place)
+    # The same position with the prepared markers gone: nothing to set up, the apprentice idles.
+    empty = copy_state(s)
+    p = empty.players[0]
+    for t in list(p.tricks):
+        change_trick(p, t, markers=0)
+    assert not jobs.can_set_up(match.game, empty, 0, place)
+    legal = match.game.legal_actions(empty, 0)
+    assert bot.choose(match.game, empty, 0, legal) == A.MakeIdle(3)
+    # Placed backstage whatever it finds there (the rule before).
+    monkeypatch.setattr(jobs, "can_set_up", lambda *args: True)
+    assert bot.choose(match.game, empty, 0, legal) == place
