@@ -139,9 +139,14 @@ def test_a_time_budget_plays_one_future_at_least_and_all_at_most():
     first = bots.know.rank(game, match.state, seat, legal)[0]
     alone = bots.score(match.state, first, 0, bots.worlds(match.state))
     assert ranking(timed) == [(msgspec.json.encode(first), alone.utility)]
-    # a hint lists every compared move: each is played in the first future whatever the budget
-    every = Rollouts(game, seat, timed, 5).ranked(match.state, legal, every=True)
-    assert sorted((msgspec.json.encode(c.action), c.utility) for c in every) == ranking(one)
+    # a hint lists every compared move: with the budget spent, each is played in the first
+    # future and cut after one slice, as a plan whose horizon ends there (two seats: PAUSE
+    # decisions) plays it, and valued where it stopped
+    long = Plan(candidates=3, worlds=2, horizon=40, seconds=0.0)
+    every = Rollouts(game, seat, long, 5).ranked(match.state, legal, every=True)
+    cut = msgspec.structs.replace(long, worlds=1, horizon=PAUSE, seconds=None)
+    assert sorted((msgspec.json.encode(c.action), c.utility) for c in every) == ranking(cut)
+    assert len(every) == 3 and ranking(cut) != ranking(msgspec.structs.replace(cut, horizon=40))
     assert ranking(msgspec.structs.replace(QUICK, seconds=1e9)) == ranking(QUICK)
     assert len(ranking(one)) > 1 and ranking(one) != ranking(QUICK)  # (else these tell nothing)
 
@@ -165,7 +170,7 @@ def test_a_budget_stops_within_a_slice_of_a_later_future(monkeypatch):
 
     monkeypatch.setattr(rollout, "apply_owned", counted)
     monkeypatch.setattr(rollout, "clock", lambda: applied)
-    plan = Plan(candidates=3, worlds=3, horizon=40)  # 40 decisions a future: two pauses in each
+    plan = Plan(candidates=3, worlds=3, horizon=40)  # 40 decisions a future: ten pauses in each
 
     def run(plan: Plan) -> tuple[int, list[tuple[bytes, float]]]:
         nonlocal applied
