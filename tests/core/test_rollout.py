@@ -101,6 +101,16 @@ def test_hard_thinks_for_a_budget_of_time_except_where_tests_pin_it(game_id, mon
     assert LevelBot(1, "hard", 4).plan(game) == msgspec.structs.replace(timed, worlds=4)
 
 
+def test_the_oracles_normal_thinks_for_less_than_hard():
+    """Session 19: the Oracle's futures run to the end of the session, so its normal (the
+    review's verdicts) thinks for a budget too, below hard's, and the bridge's ``thinks`` says
+    so; elsewhere normal plays its plan whatever the time."""
+    oracle = type(Match.new("oracle", 1, seed=1).game)
+    thinks = thinking_seconds(oracle)
+    assert 0 < thinks["normal"] < thinks["hard"]
+    assert "normal" not in thinking_seconds(type(Match.new("trickerion", 2, seed=1).game))
+
+
 def test_a_tests_budget_cap_shortens_the_timed_levels_only(monkeypatch):
     """The e2e suite's whole games against hard and expert (the bridge's ``automation`` with
     ``bot_seconds``) keep the timed path with a shorter budget: a cap below a level's budget
