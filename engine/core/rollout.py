@@ -17,15 +17,18 @@ Like the tree search, the random stream is seeded from the bot's seed and a dige
 seat's *view*: a decision is a pure function of what the seat sees, the seed and the plan.
 A plan with a time budget (``Plan.seconds``) plays the futures one at a time for every move
 until the budget is spent (in the first future, only the moves it reaches): its decisions
-depend on the machine's speed too, never on more futures than the plan names.
+depend on the machine's speed too, never on more futures than the plan names. A hint and a
+verdict must score every move they list, so they play the moves abreast instead (``abreast``):
+a budget spent within the first future cuts every move's there, at the same depth, and the
+game's ``evaluate`` values where each stopped.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Generator
-from typing import Any
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -42,8 +45,14 @@ OTHERS = 0.5
 # worker's own time there (Emscripten's process clocks are not sure to count seconds).
 clock = time.perf_counter if sys.platform == "emscripten" else time.process_time
 # A playout pauses after this many decisions (a few milliseconds each), so a verdict asked a
-# slice at a time can be cancelled within a slice.
-PAUSE = 16
+# slice at a time can be cancelled within a slice, and a budget is overrun by one slice of
+# each compared move at most (session 19: with 16, the Oracle's hint took 200 ms of CPU in
+# the page past its budget, five moves of 16 greedy decisions each).
+PAUSE = 4
+
+T = TypeVar("T")
+# A playout paused at a slice's end: sent True, it stops there and values where it stands.
+Playout = Generator[None, bool | None, list[float]]
 
 
 class Plan(msgspec.Struct, frozen=True):
@@ -80,8 +89,9 @@ class Rollouts:
             raise ValueError(f"{game.id}: rollouts need the game's policy and rank")
 
     def ranked(self, state: Any, legal: list[Any], every: bool = False) -> list[Scored]:
-        """The compared moves, best first. ``every``: each of them, whatever the budget (a
-        hint lists them); else, within a time budget, those it reached (``_timed``)."""
+        """The compared moves, best first. ``every``: each of them, within a time budget too
+        (a hint lists them: ``abreast``); else, within a time budget, those it reached
+        (``_timed``)."""
         start = clock()
         rank = self.know.rank
         assert rank is not None
@@ -91,8 +101,11 @@ class Rollouts:
         worlds = self.worlds(state)
         if self.plan.seconds is None:
             out = [self.score(state, move, index, worlds) for index, move in enumerate(moves)]
+        elif every:
+            deadline = start + self.plan.seconds
+            out = drain(self.abreast(state, moves, worlds, lambda: clock() >= deadline))
         else:
-            out = self._timed(state, moves, worlds, start + self.plan.seconds, every)
+            out = self._timed(state, moves, worlds, start + self.plan.seconds)
         # Best utility first; a tie keeps the policy's order.
         out.sort(key=lambda c: (-c.utility, c.prior))
         return out
@@ -112,14 +125,13 @@ class Rollouts:
         moves: list[Any],
         worlds: list[tuple[Any, int]],
         deadline: float,
-        every: bool,
     ) -> list[Scored]:
         """Every move played in one more future at a time (all on the same luck) until the
         ``deadline`` (``clock``) passes or the futures run out. The clock is read between a
         playout's slices (``PAUSE``), so a decision overruns its budget by a slice, except
-        for the policy's own move in the first future, which is always played out (and, for a
-        hint, every move in it). A deadline passed within the first future (a slow or busy
-        device) leaves the moves after it unplayed: those the budget reached are compared.
+        for the policy's own move in the first future, which is always played out. A deadline
+        passed within the first future (a slow or busy device) leaves the moves after it
+        unplayed: those the budget reached are compared.
         One passed within a later future drops that future for every move, so all of them
         are compared on the same luck. (Read only between futures, the clock let a later
         future be played for every move past the deadline: Trickerion's hard, 0.5 s a move,
@@ -129,7 +141,7 @@ class Rollouts:
         for k, world in enumerate(worlds):
             for i in range(reached):
                 work = self.playout(state, moves[i], world)
-                values = drain(work) if k == 0 and (i == 0 or every) else until(work, deadline)
+                values = drain(work) if k == 0 and i == 0 else until(work, deadline)
                 if values is not None:
                     outcomes[i].append(values)
                     continue
@@ -141,16 +153,58 @@ class Rollouts:
                 return [self.tally(moves[j], j, outcomes[j]) for j in range(reached)]
         return [self.tally(moves[i], i, outcomes[i]) for i in range(reached)]
 
+    def abreast(
+        self,
+        state: Any,
+        moves: list[Any],
+        worlds: list[tuple[Any, int]],
+        spent: Callable[[], bool],
+    ) -> Generator[int, None, list[Scored]]:
+        """Every move played in one future after another, all of them a slice (``PAUSE``
+        decisions) at a time, pausing after each slice (a verdict's slices of work) with the
+        playouts finished so far; every move is scored, whatever the budget. Once ``spent()``
+        says the budget is gone (read after each round of slices): within the first future,
+        the moves still under way are cut where they stand, the same number of decisions in,
+        and valued by the game's ``evaluate`` (session 19: a hint played every move's first
+        future to the end whatever its budget, 2.6 s in the page for the Oracle's 0.4 s);
+        within a later one, that future is dropped for every move, so all are compared on the
+        same luck. Without a budget (``spent`` never true) the scores are ``score``'s."""
+        outcomes: list[list[list[float]]] = [[] for _ in moves]
+        for k, world in enumerate(worlds):
+            works = [self.playout(state, move, world) for move in moves]
+            ends: list[list[float] | None] = [None] * len(moves)
+            while True:
+                for i, work in enumerate(works):
+                    if ends[i] is None:
+                        ends[i] = advance(work)
+                        finished = k * len(moves) + sum(e is not None for e in ends)
+                        if finished < len(moves) * len(worlds):
+                            yield finished
+                if all(e is not None for e in ends):
+                    break
+                if spent():
+                    if k > 0:
+                        return self._tallies(moves, outcomes)
+                    ends = [cut(w) if e is None else e for e, w in zip(ends, works, strict=True)]
+                    break
+            for i, values in enumerate(ends):
+                assert values is not None
+                outcomes[i].append(values)
+            if spent():
+                break
+        return self._tallies(moves, outcomes)
+
+    def _tallies(self, moves: list[Any], outcomes: list[list[list[float]]]) -> list[Scored]:
+        return [self.tally(move, i, outcomes[i]) for i, move in enumerate(moves)]
+
     def score(self, state: Any, move: Any, prior: int, worlds: list[tuple[Any, int]]) -> Scored:
         """``move`` played in each of ``worlds`` and rolled out: its mean score and utility."""
         outcomes = [drain(self.playout(state, move, world)) for world in worlds]
         return self.tally(move, prior, outcomes)
 
-    def playout(
-        self, state: Any, move: Any, world: tuple[Any, int]
-    ) -> Generator[None, None, list[float]]:
+    def playout(self, state: Any, move: Any, world: tuple[Any, int]) -> Playout:
         """``move`` played in one of the ``worlds`` and rolled out, pausing every ``PAUSE``
-        decisions (a verdict's slices of work); returns every seat's score."""
+        decisions (a hint's or a verdict's slices of work); returns every seat's score."""
         future, policy_seed = world
         s = copy_state(future)
         apply_owned(self.game, s, self.viewer, move)
@@ -172,8 +226,9 @@ class Rollouts:
         spread = (sum((u - mean) ** 2 for u in utils) / (n - 1) / n) ** 0.5 if n > 1 else 0.0
         return Scored(move, prior, sum(scores) / n, sum(margins) / n, mean, spread)
 
-    def _play(self, state: Any, policy_seed: int) -> Generator[None, None, list[float]]:
-        """Play the policy from ``state`` (in place) to the horizon; every seat's score."""
+    def _play(self, state: Any, policy_seed: int) -> Playout:
+        """Play the policy from ``state`` (in place) to the horizon, or to a pause where it is
+        told to stop (sent True); every seat's score, evaluated where it did not end."""
         game, know = self.game, self.know
         policy = know.policy
         assert policy is not None
@@ -200,24 +255,44 @@ class Rollouts:
             legal = game.legal_actions(state, seat)
             apply_owned(game, state, seat, bot.choose(game, state, seat, legal))
             steps += 1
-            if steps % PAUSE == 0:
-                yield
+            if steps % PAUSE == 0 and (yield):
+                limit = steps  # cut as a horizon there would: the chance steps due are drawn
         evaluate = know.evaluate
         assert evaluate is not None
         return [evaluate(game, state, s) for s in range(game.players)]
 
 
-def drain(work: Generator[None, None, list[float]]) -> list[float]:
-    """A playout run through without its pauses."""
+def drain(work: Generator[Any, Any, T]) -> T:
+    """A playout (or ``abreast``'s moves) run through without its pauses."""
     while True:
         try:
             next(work)
         except StopIteration as done:
-            values: list[float] = done.value
-            return values
+            out: T = done.value
+            return out
 
 
-def until(work: Generator[None, None, list[float]], deadline: float) -> list[float] | None:
+def advance(work: Playout) -> list[float] | None:
+    """A playout taken on to its next pause; its scores where it ends there, else None."""
+    try:
+        next(work)
+    except StopIteration as done:
+        values: list[float] = done.value
+        return values
+    return None
+
+
+def cut(work: Playout) -> list[float]:
+    """A playout paused at a slice's end, stopped there: its scores evaluated where it stands."""
+    try:
+        work.send(True)
+    except StopIteration as done:
+        values: list[float] = done.value
+        return values
+    raise AssertionError("a playout told to stop went on")
+
+
+def until(work: Playout, deadline: float) -> list[float] | None:
     """A playout run through while ``clock`` is before ``deadline`` (read before it starts and
     at each pause); None once the deadline has passed."""
     while clock() < deadline:

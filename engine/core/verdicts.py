@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.game import Game
 from engine.core.levels import LevelBot, hint
 from engine.core.match import Match
-from engine.core.rollout import Rollouts, Scored
+from engine.core.rollout import Rollouts, Scored, clock
 from engine.core.search import knowledge
 
 LEVEL = "normal"  # the lobby's default bot: a 2-player Trickerion game takes about a minute
@@ -67,8 +67,10 @@ class Rating:
 
     The moves compared are those the level's bot compares (its ``rank``'s first
     ``candidates``) and the move played when it is not among them, each played in the same
-    determinized futures as a hint's (common random numbers): the played move is never dropped
-    by the rank, and the bot's best is never rolled out twice."""
+    determinized futures as a hint's (common random numbers), abreast (``Rollouts.abreast``):
+    the played move is never dropped by the rank, and the bot's best is never rolled out
+    twice. A level with a time budget (``Plan.seconds``) spends it on each verdict, counted
+    within ``advance`` only (the page's waits between slices are not the verdict's)."""
 
     def __init__(self, game: Game, state: Any, seat: int, played: Any, level: str = LEVEL):
         self.game, self.state, self.seat, self.played = game, state, seat, played
@@ -87,43 +89,45 @@ class Rating:
         self.moves = rank(game, state, seat, legal)[: self.plan.candidates]
         if all(game.codec.encode_action(m) != self.key for m in self.moves):
             self.moves.append(played)
-        self._worlds: list[tuple[Any, int]] | None = None
-        self._outcomes: list[list[float]] = []  # the move under way's, one per world
-        self._playout: Generator[None, None, list[float]] | None = None
+        self._work: Generator[int, None, list[Scored]] | None = None
+        self._played = 0  # playouts finished so far
+        self._spent = 0.0  # of ``clock``, within ``advance``, before the call under way
+        self._since = 0.0  # ``clock`` when the call under way began
 
     @property
     def total(self) -> int:
-        """Moves to roll out (one where there is nothing to roll out)."""
-        return max(1, len(self.moves))
+        """Playouts to finish: every move in every future (one where there is nothing to roll
+        out)."""
+        return len(self.moves) * self.plan.worlds if self.moves and self.plan else 1
 
     @property
     def done(self) -> int:
-        return len(self.scored) if self.moves else int(self._tree is not None)
+        if not self.moves:
+            return int(self._tree is not None)
+        return self.total if self.scored else self._played
 
     def advance(self) -> bool:
         """One more slice of work; whether the verdict is ready."""
         if not self.moves:
             self._tree = self._tree or self._search()
             return True
-        if len(self.scored) == len(self.moves):
+        if self.scored:
             return True
-        if self._worlds is None:
-            self._worlds = self.rollouts.worlds(self.state)
-        index = len(self.scored)
-        move = self.moves[index]
-        if self._playout is None:
-            world = self._worlds[len(self._outcomes)]
-            self._playout = self.rollouts.playout(self.state, move, world)
+        self._since = clock()
+        if self._work is None:
+            seconds = self.plan.seconds if self.plan else None
+
+            def spent() -> bool:
+                return seconds is not None and self._spent + clock() - self._since >= seconds
+
+            worlds = self.rollouts.worlds(self.state)
+            self._work = self.rollouts.abreast(self.state, self.moves, worlds, spent)
         try:
-            next(self._playout)
-            return False
+            self._played = next(self._work)
         except StopIteration as finished:
-            self._playout = None
-            self._outcomes.append(finished.value)
-        if len(self._outcomes) == len(self._worlds):
-            self.scored.append(self.rollouts.tally(move, index, self._outcomes))
-            self._outcomes = []
-        return len(self.scored) == len(self.moves)
+            self.scored = finished.value
+        self._spent += clock() - self._since
+        return bool(self.scored)
 
     def _search(self) -> dict[str, Any]:
         best = hint(self.game, self.state, self.seat, n=1, level=self.level, seed=SEED)[0]

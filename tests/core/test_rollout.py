@@ -101,6 +101,16 @@ def test_hard_thinks_for_a_budget_of_time_except_where_tests_pin_it(game_id, mon
     assert LevelBot(1, "hard", 4).plan(game) == msgspec.structs.replace(timed, worlds=4)
 
 
+def test_the_oracles_normal_thinks_for_less_than_hard():
+    """Session 19: the Oracle's futures run to the end of the session, so its normal (the
+    review's verdicts) thinks for a budget too, below hard's, and the bridge's ``thinks`` says
+    so; elsewhere normal plays its plan whatever the time."""
+    oracle = type(Match.new("oracle", 1, seed=1).game)
+    thinks = thinking_seconds(oracle)
+    assert 0 < thinks["normal"] < thinks["hard"]
+    assert "normal" not in thinking_seconds(type(Match.new("trickerion", 2, seed=1).game))
+
+
 def test_a_tests_budget_cap_shortens_the_timed_levels_only(monkeypatch):
     """The e2e suite's whole games against hard and expert (the bridge's ``automation`` with
     ``bot_seconds``) keep the timed path with a shorter budget: a cap below a level's budget
@@ -139,9 +149,14 @@ def test_a_time_budget_plays_one_future_at_least_and_all_at_most():
     first = bots.know.rank(game, match.state, seat, legal)[0]
     alone = bots.score(match.state, first, 0, bots.worlds(match.state))
     assert ranking(timed) == [(msgspec.json.encode(first), alone.utility)]
-    # a hint lists every compared move: each is played in the first future whatever the budget
-    every = Rollouts(game, seat, timed, 5).ranked(match.state, legal, every=True)
-    assert sorted((msgspec.json.encode(c.action), c.utility) for c in every) == ranking(one)
+    # a hint lists every compared move: with the budget spent, each is played in the first
+    # future and cut after one slice, as a plan whose horizon ends there (two seats: PAUSE
+    # decisions) plays it, and valued where it stopped
+    long = Plan(candidates=3, worlds=2, horizon=40, seconds=0.0)
+    every = Rollouts(game, seat, long, 5).ranked(match.state, legal, every=True)
+    cut = msgspec.structs.replace(long, worlds=1, horizon=PAUSE, seconds=None)
+    assert sorted((msgspec.json.encode(c.action), c.utility) for c in every) == ranking(cut)
+    assert len(every) == 3 and ranking(cut) != ranking(msgspec.structs.replace(cut, horizon=40))
     assert ranking(msgspec.structs.replace(QUICK, seconds=1e9)) == ranking(QUICK)
     assert len(ranking(one)) > 1 and ranking(one) != ranking(QUICK)  # (else these tell nothing)
 
@@ -165,7 +180,7 @@ def test_a_budget_stops_within_a_slice_of_a_later_future(monkeypatch):
 
     monkeypatch.setattr(rollout, "apply_owned", counted)
     monkeypatch.setattr(rollout, "clock", lambda: applied)
-    plan = Plan(candidates=3, worlds=3, horizon=40)  # 40 decisions a future: two pauses in each
+    plan = Plan(candidates=3, worlds=3, horizon=40)  # 40 decisions a future: ten pauses in each
 
     def run(plan: Plan) -> tuple[int, list[tuple[bytes, float]]]:
         nonlocal applied
@@ -184,8 +199,8 @@ def test_a_budget_stops_within_a_slice_of_a_later_future(monkeypatch):
 
 def test_a_game_whose_policy_is_fast_rolls_out_to_the_end():
     """Trickerion's and the Oracle's own plans (their search knowledge) replace the shared
-    ones: normal and hard play each future to the end; the expert level and The Magnificent
-    keep the shared plans."""
+    ones: normal and hard play each future to the end (the Oracle's normal within a time
+    budget of its own); the expert level and The Magnificent keep the shared plans."""
     trickerion = Match.new("trickerion", 2, seed=1).game
     solo = Match.new("trickerion-solo", 2, seed=1).game
     for game in (trickerion, solo):
@@ -197,11 +212,8 @@ def test_a_game_whose_policy_is_fast_rolls_out_to_the_end():
     for name in ("normal", "hard"):
         plan = level_plan(knowledge(oracle), name)
         assert plan.horizon is None and plan != PLANS[name]
-        assert (plan.candidates, plan.worlds, plan.seconds) == (
-            PLANS[name].candidates,
-            PLANS[name].worlds,
-            PLANS[name].seconds,
-        )
+        assert (plan.candidates, plan.worlds) == (PLANS[name].candidates, PLANS[name].worlds)
+    assert level_plan(knowledge(oracle), "hard").seconds == PLANS["hard"].seconds
     assert level_plan(knowledge(oracle), "expert") == PLANS["expert"]
     magnificent = Match.new("magnificent", 2, seed=1).game
     assert level_plan(knowledge(magnificent), "normal") == PLANS["normal"]

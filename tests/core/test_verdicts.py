@@ -19,7 +19,7 @@ import tinygame  # noqa: F401  (registers "tiny": held to the same contract)
 from engine.core import registry, verdicts
 from engine.core import save as savefile
 from engine.core.bots import make_bot
-from engine.core.levels import hint
+from engine.core.levels import BUDGET_CAP, UNTIMED, hint
 from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.core.search import knowledge
@@ -138,3 +138,23 @@ def test_every_move_of_seeded_games_is_rated(game_id: str, players: int) -> None
     # test game's two choices a side, rated by an exact tree, are never costly in these seeds).
     if knowledge(Match.new(game_id, players, None, 7).game).rank is not None:
         assert len(seen) > 1
+
+
+def test_a_verdict_spends_the_levels_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session 19: the Oracle's normal thinks for a time budget, and a verdict spends it as a
+    hint does: with it spent (the e2e cap at 0 s), every move compared is played in the first
+    future only, cut after one slice at the same depth, and the bot's best and its score are
+    the hint's on the same budget; untimed (the engine's tests) the verdict plays every future
+    to the end."""
+    match = careless_game("oracle", 1, 4)
+    step = next(s for s in verdicts.moves_to_rate(match, [0]) if s > 20)
+    game, played, state = match.game, match.steps[step], match.states[step]
+    untimed = verdicts.rate(game, state, played.seat, played.action)
+    monkeypatch.delenv(UNTIMED)
+    monkeypatch.setenv(BUDGET_CAP, "0")
+    rating = verdicts.Rating(game, state, played.seat, played.action)
+    assert rating.plan is not None and rating.plan.seconds == 0
+    v = verdicts.rate(game, state, played.seat, played.action)
+    best = hint(game, state, played.seat, n=1, level=verdicts.LEVEL, seed=verdicts.SEED)[0]
+    assert (v["best"], v["best_score"]) == (best["action"], best["score"])
+    assert v != untimed  # (else the budget changed nothing here, and this tells nothing)
