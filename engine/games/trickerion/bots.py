@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
-from engine.core.events import Event
-from engine.core.game import ToAct
 from engine.core.learning import load_weights
 from engine.core.levels import level_bots
 from engine.core.loop import played
@@ -26,9 +24,9 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion import jobs
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
-from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.scoring import level3_bonus
 from engine.games.trickerion.state import State
+from engine.games.trickerion.table import Table
 
 MAX_CANDIDATES = 60
 
@@ -45,22 +43,6 @@ DAY = 0.5
 
 # Where the bot's characters are placed before any goes to the Theater (_place_score).
 FIRST = ("workshop", "downtown", "market_row", "dark_alley")
-
-
-class Table(Protocol):
-    # what the bots and the search read of their Game (typed apart: the Game's module imports
-    # this one); the solo game's Game is one too
-    @property
-    def cat(self) -> Catalog: ...
-    @property
-    def rules(self) -> TrickerionRules: ...
-
-    def to_act(self, state: State) -> ToAct: ...
-    def legal_actions(self, state: State, seat: int) -> list[Any]: ...
-    def _apply(self, state: State, seat: int, action: Any) -> list[Event]: ...
-    def apply(
-        self, state: State, seat: int, action: Any, listed: list[Any] | None = None
-    ) -> tuple[State, list[Event]]: ...
 
 
 @functools.cache

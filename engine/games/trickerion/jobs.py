@@ -20,7 +20,7 @@ from engine.games.trickerion.state import State
 from engine.games.trickerion.theater import on_card
 
 if TYPE_CHECKING:
-    from engine.games.trickerion.bots import Table
+    from engine.games.trickerion.table import Table
 
 
 def set_ups_wanted(g: Table, s: State, seat: int) -> int:

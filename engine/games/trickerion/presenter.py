@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.presenter import Presenter, Progress
-from engine.games.trickerion.bots import Table
 from engine.games.trickerion.labels import label_terms, warning
 from engine.games.trickerion.reasons import Reason, reason
 from engine.games.trickerion.state import State
+from engine.games.trickerion.table import Table
 from engine.games.trickerion.terms import term_form, term_name, unofficial_names
 
 

@@ -11,10 +11,11 @@ from typing import Any
 
 from engine.core.loop import played
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.bots import Table, preparable, start_worth
+from engine.games.trickerion.bots import preparable, start_worth
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import effective, has_components, residence, theater_day_of
 from engine.games.trickerion.state import State
+from engine.games.trickerion.table import Table
 
 Reason = tuple[str, dict[str, Any]]
 

@@ -28,10 +28,11 @@ from engine.core.rng import Rng
 from engine.core.rollout import Plan
 from engine.core.search import Knowledge
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.bots import GreedyBot, Table, value
+from engine.games.trickerion.bots import GreedyBot, value
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import change_char
 from engine.games.trickerion.state import PendingKeepCard, Player, State
+from engine.games.trickerion.table import Table
 
 
 def determinize(g: Table, state: State, viewer: int, rng: Rng) -> State:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.core.game import Seating
-from engine.games.trickerion.bots import Table
 from engine.games.trickerion.presenter import TrickerionPresenter
 from engine.games.trickerion.solo.components import pack_id
+from engine.games.trickerion.table import Table
 
 
 class _SoloTable(Table, Protocol):
