@@ -12,7 +12,7 @@ Fixtures
                on ``page.marquee`` (a PageWatch)
   booted_page  a page with the engine ready, shared by the tests of this worker that start or
                load a game of their own (no boot or first visit under test): one boot, not
-               one per test
+               one per test; each test gets it at the lobby, its choices at their defaults
   screenshot   screenshot(page, "name") -> build/screenshots/name.png
   figures      figures["label"] = "value": printed in the summary at the end of the run
 
@@ -263,8 +263,15 @@ def booted_page(request, browser, site_url):
         _BOOTED["lang"] = page.evaluate("marquee.lang")
     else:
         page.set_viewport_size(VIEWPORT)
-        # as a fresh page: in its first language, nothing focused (the focus tests read where
-        # it goes), at the top
+        # as a fresh page: at the lobby with its choices at their defaults (marquee.start and
+        # the lobby start from the last game's seats and options otherwise: a test passes only
+        # what it means to change), in its first language, nothing focused (the focus tests
+        # read where it goes), at the top
+        page.evaluate(
+            """async () => { await marquee.toLobby();
+                document.querySelector(`[data-testid="game-${marquee.games()[0].id}"]`).click(); }"""
+        )
+        page.get_by_test_id("seed-input").fill("")
         page.evaluate(
             """async lang => { if (marquee.lang !== lang) await marquee.setLang(lang);
                 document.activeElement?.blur(); scrollTo(0, 0); }""",

@@ -54,6 +54,11 @@ def sized(browser):
 
 def start_guide(page, url: str, game: str, lang: str) -> None:
     open_page(page, url)
+    learn(page, game, lang)
+
+
+def learn(page, game: str, lang: str) -> None:
+    """From the lobby: the page in ``lang``, the guide of ``game`` started."""
     page.get_by_test_id("lang-select").select_option(lang)
     page.evaluate("marquee.setSpeed(0)")
     page.get_by_test_id(f"learn-{game}").click()
@@ -185,9 +190,11 @@ def answer_a_wrong_move(page, g) -> None:
 
 
 @pytest.mark.parametrize(("game", "size", "lang"), WALKS)
-def test_guide_walked_to_its_end(sized, site_url, screenshot, game, size, lang):
-    page = sized(size)
-    start_guide(page, site_url, game, lang)
+def test_guide_walked_to_its_end(booted_page, screenshot, game, size, lang):
+    page = booted_page
+    w, h = SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    learn(page, game, lang)
     total = page.evaluate("marquee.guide().total")
     # the wrong click once, in one of the walks (it costs a step's time only)
     walked = walk(

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from helpers import no_problems, open_page
+from helpers import no_problems
 
 # a decision where the game can say nothing (a setup pick, a die roll) is played on
 DECISIONS = 40
@@ -55,11 +55,9 @@ def shown(page, best: dict, lang: str) -> None:
         assert re.search("[а-яА-Я]", why["text"]), why
 
 
-def test_a_trickerion_hint_says_why_in_english_and_russian_on_both_screens(
-    page, site_url, screenshot
-):
+def test_a_trickerion_hint_says_why_in_english_and_russian_on_both_screens(booted_page, screenshot):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     start(page, "trickerion", seed=7, kinds=("human", "bot:greedy"))
     # past the setup picks (which say why too): a line in the round's plan
     best = to_a_why(page, "ui.hint.why.trk.send")
@@ -86,9 +84,9 @@ def test_a_trickerion_hint_says_why_in_english_and_russian_on_both_screens(
     no_problems(page)
 
 
-def test_a_magnificent_hint_and_an_oracle_hint_say_why(page, site_url, screenshot):
+def test_a_magnificent_hint_and_an_oracle_hint_say_why(booted_page, screenshot):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     start(page, "magnificent", seed=5, kinds=("human", "bot:greedy"))
     best = to_a_why(page, "ui.hint.why.mag.")
     shown(page, best, "en")

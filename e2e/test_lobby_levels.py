@@ -6,20 +6,13 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from helpers import no_problems, open_page
+from helpers import no_problems
 
 STRENGTH = ["easy", "greedy", "normal", "hard", "expert"]
 
-# every game's style sheet linked by its renderer (web/games/*/*.css) and loaded
-RENDERERS_STYLED = """() => {
-    const links = [...document.querySelectorAll('link[rel="stylesheet"]')]
-        .filter((l) => l.href.includes("/web/games/"));
-    return links.length >= 4 && links.every((l) => l.sheet);
-}"""
 
-
-def test_games_are_one_radio_group(page, site_url, screenshot):
-    open_page(page, site_url)
+def test_games_are_one_radio_group(booted_page, screenshot):
+    page = booted_page
     cards = page.get_by_role("radio")
     assert cards.count() >= 5
     stops = [cards.nth(i).get_attribute("tabindex") for i in range(cards.count())]
@@ -38,10 +31,10 @@ def test_games_are_one_radio_group(page, site_url, screenshot):
     no_problems(page)
 
 
-def test_levels_by_strength_and_no_random_bot(page, site_url, screenshot):
+def test_levels_by_strength_and_no_random_bot(booted_page, screenshot):
+    page = booted_page
     for width, height, name in ((1366, 768, "desktop"), (390, 844, "phone")):
         page.set_viewport_size({"width": width, "height": height})
-        open_page(page, site_url)
         page.get_by_test_id("game-trickerion").click()
         kind = page.get_by_test_id("seat-1-kind")
         listed = kind.evaluate("s => [...s.options].filter(o => !o.hidden).map(o => o.value)")
@@ -53,18 +46,13 @@ def test_levels_by_strength_and_no_random_bot(page, site_url, screenshot):
         screenshot(page, f"lobby-levels-{name}-en")
         kind.select_option("bot:random")  # tests and automation still reach it
         assert page.evaluate("marquee.setup().seats[1].bot") == "random"
-        # the next size opens the page again: once the engine is ready and the page idle, it
-        # fetches every game's renderer (web/app/boards.js), and a style sheet still loading
-        # would be cut off by that navigation and recorded as a failed request (two clean-clone
-        # runs saw it; waiting for the network to go quiet can come before the idle fetch)
-        page.wait_for_function(RENDERERS_STYLED)
     no_problems(page)
 
 
-def test_a_level_that_thinks_for_a_time_says_so(page, site_url):
+def test_a_level_that_thinks_for_a_time_says_so(booted_page):
     """Issue #32: a level with a time budget a move (the expert and hard in every game) says
     in the lobby that its strength depends on the device; a level without one does not."""
-    open_page(page, site_url)
+    page = booted_page
     page.get_by_test_id("game-trickerion").click()
     kind = page.get_by_test_id("seat-1-kind")
     about = page.get_by_test_id("seat-1-about")

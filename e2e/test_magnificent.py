@@ -696,9 +696,9 @@ def test_a_person_plays_against_the_greedy_bot_by_clicking_on_the_board(
 # --------------------------------------------------------------------------- four bots
 
 
-def test_four_bots_play_to_the_final_scores(page, site_url, screenshot, figures):
+def test_four_bots_play_to_the_final_scores(booted_page, screenshot, figures):
+    page = booted_page
     page.set_viewport_size({"width": 1920, "height": 1080})
-    open_page(page, site_url)
     page.evaluate("marquee.setSpeed(0)")
     # Random bots, the cheapest level: this game checks a 4-seat table played to its scores,
     # not a bot's play (greedy plays in the page in the clicked game above). Two greedy seats
@@ -720,9 +720,9 @@ def test_four_bots_play_to_the_final_scores(page, site_url, screenshot, figures)
 # --------------------------------------------------------------------------- solo
 
 
-def test_a_solo_game_clicked_to_its_result(page, site_url, screenshot, figures):
+def test_a_solo_game_clicked_to_its_result(booted_page, screenshot, figures):
+    page = booted_page
     page.set_viewport_size({"width": 1920, "height": 1080})
-    open_page(page, site_url)
     lobby_start(page, "magnificent-solo", 1, [], seed=4)  # its one seat is a person's
     page.get_by_test_id("speed-select").select_option("0")
     expect(page.get_by_test_id("mgn-solo-targets")).to_be_visible()

@@ -99,10 +99,10 @@ def click_a_target(page, rng: random.Random, timings: list | None = None) -> dic
 
 
 def test_practice_session_played_on_the_sheet_from_lobby_to_the_end(
-    page, site_url, screenshot, figures
+    booted_page, screenshot, figures
 ):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     start_from_lobby(page, "practice", seed=11)
     sheet = page.locator(SHEET)
     assert sheet.get_attribute("data-mode") == "practice"
@@ -186,10 +186,10 @@ def test_practice_session_played_on_the_sheet_from_lobby_to_the_end(
 
 
 def test_companion_session_with_colours_a_physical_throw_and_table_events(
-    page, site_url, screenshot, figures
+    booted_page, screenshot, figures
 ):
+    page = booted_page
     page.set_viewport_size({"width": 1920, "height": 1080})
-    open_page(page, site_url)
     start_from_lobby(page, "companion", seed=3)
     expect(page.get_by_test_id("oracle-companion-badge")).to_be_visible()
     expect(page.get_by_test_id("oracle-roll-form")).to_be_visible()
@@ -533,10 +533,10 @@ def test_a_new_tab_opens_the_lobby_beside_an_open_tab_or_a_finished_game(page, s
     _new_tab_shows_the_lobby(page.context, site_url)
 
 
-def test_the_sheet_in_russian_and_french(page, site_url, screenshot):
+def test_the_sheet_in_russian_and_french(booted_page, screenshot):
+    page = booted_page
     for lang, size in (("ru", (1366, 768)), ("fr", (1920, 1080))):
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        open_page(page, site_url)
         start_from_lobby(page, "practice", seed=8, lang=lang)
         rng = random.Random(8)
         for _ in range(14):
@@ -547,15 +547,14 @@ def test_the_sheet_in_russian_and_french(page, site_url, screenshot):
         screenshot(page, f"oracle-practice-{lang}-{size[0]}")
         page.evaluate("marquee.toLobby()")
     # companion in French: the roll form and the table controls
-    open_page(page, site_url)
     start_from_lobby(page, "companion", seed=4, lang="fr")
     screenshot(page, "oracle-companion-fr-1920")
     no_problems(page)
 
 
-def test_keyboard_reaches_the_sheet_targets(page, site_url):
+def test_keyboard_reaches_the_sheet_targets(booted_page):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     start_from_lobby(page, "practice", seed=11)
     first = page.locator(TARGETS).first
     first.focus()
@@ -565,11 +564,11 @@ def test_keyboard_reaches_the_sheet_targets(page, site_url):
     no_problems(page)
 
 
-def test_lines_are_named_by_the_sheet_s_rows_and_columns(page, site_url, screenshot):
+def test_lines_are_named_by_the_sheet_s_rows_and_columns(booted_page, screenshot):
     """Issue #22 item 3: a stargazing line in the side list reads as the squares it runs
     between, rows and columns counted from 1 as the sheet numbers them, not "dot (0, 0)"."""
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 900})
-    open_page(page, site_url)
     start_from_lobby(page, "practice", seed=11)
     rng = random.Random(5)
     has_lines = "marquee.legalActions().some(a => a.type === 'draw_line')"

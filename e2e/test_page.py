@@ -83,8 +83,8 @@ def test_lobby_is_reached_cleanly(page, site_url, screenshot, figures):
     figures["page: cold start -> lobby drawn"] = f"{timings['firstScreen'] / 1000:.2f} s"
 
 
-def test_options_render_from_specs(page, site_url):
-    open_page(page, site_url)
+def test_options_render_from_specs(booted_page):
+    page = booted_page
     for game in page.evaluate("marquee.games()"):
         page.get_by_test_id(f"game-{game['id']}").click()
         for spec in game["options"]:
@@ -297,8 +297,8 @@ def test_a_real_game_is_played_saved_loaded_and_resumed(
     )
 
 
-def test_a_bad_save_file_shows_its_error_and_the_game_stays(page, site_url, screenshot, tmp_path):
-    open_page(page, site_url)
+def test_a_bad_save_file_shows_its_error_and_the_game_stays(booted_page, screenshot, tmp_path):
+    page = booted_page
     page.get_by_test_id(f"game-{FIRST_GAME}").click()
     page.get_by_test_id("start-game").click()
     page.evaluate("marquee.setSpeed(0)")
@@ -454,13 +454,13 @@ def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(page, site_url, scr
     no_problems(page)
 
 
-def test_a_decision_with_hundreds_of_choices_is_folded_behind_a_filter(page, site_url):
+def test_a_decision_with_hundreds_of_choices_is_folded_behind_a_filter(booted_page):
     """A decision with hundreds of legal actions (The Magnificent's die taken onto a master card,
     by colour and face: 252 at this position) shows a filter and the first matches in the action
     list instead of a button each. (The Oracle companion's thousand throws are a form now.)"""
+    page = booted_page
     if "magnificent" not in GAMES:
         pytest.skip("The Magnificent is not registered")
-    open_page(page, site_url)
     page.evaluate("""marquee.start({game: 'magnificent', seed: 3, options: {},
         seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bob'}]})""")
     for _ in range(10):

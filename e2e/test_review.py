@@ -32,9 +32,9 @@ def step_to(page, step: int) -> dict:
     return page.evaluate("marquee.review.state()")
 
 
-def test_review_of_a_finished_game(page, site_url, screenshot, figures):
+def test_review_of_a_finished_game(booted_page, screenshot, figures):
+    page = booted_page
     game = played("trickerion")
-    open_page(page, site_url)
     load(page, game.finished)
     slot = page.evaluate("marquee.gameId()")
     saved_before = page.evaluate("marquee.savedGames()")
@@ -158,9 +158,9 @@ def test_play_from_here_forks_a_new_game(page, site_url):
     no_problems(page)
 
 
-def test_a_live_game_is_reviewed_from_the_seat_at_the_screen(page, site_url):
+def test_a_live_game_is_reviewed_from_the_seat_at_the_screen(booted_page):
+    page = booted_page
     game = played("trickerion")
-    open_page(page, site_url)
     snap = load(page, game.near_end)
     assert snap["to_act"]["kind"] != "terminal"
     # a file that cannot be reviewed leaves the table as it was
@@ -243,10 +243,10 @@ def test_review_screenshots(browser, site_url, screenshot, figures):
     context.close()
 
 
-def test_every_way_to_play_is_reviewed_as_it_was_played(page, site_url):
+def test_every_way_to_play_is_reviewed_as_it_was_played(booted_page):
     """Trickerion, its solo game, The Magnificent, its solo game and the Oracle: from the end
     back to move 1 and on, each sampled position as the table showed it to the same seat."""
-    open_page(page, site_url)
+    page = booted_page
     for mode in MODES:
         game = played(mode)
         load(page, game.finished)

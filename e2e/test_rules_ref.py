@@ -57,9 +57,9 @@ def close(page) -> None:
 
 
 def test_a_locations_question_mark_opens_its_section_in_every_language_and_size(
-    page, site_url, screenshot
+    booted_page, screenshot
 ):
-    open_page(page, site_url)
+    page = booted_page
     start(page, "trickerion")
     ref = rules_ref.load("trickerion")
     for size, (w, h) in SIZES.items():
@@ -85,8 +85,8 @@ def test_a_locations_question_mark_opens_its_section_in_every_language_and_size(
     no_problems(page)
 
 
-def test_a_refused_move_on_the_board_opens_the_rule_that_refuses_it(page, site_url, screenshot):
-    open_page(page, site_url)
+def test_a_refused_move_on_the_board_opens_the_rule_that_refuses_it(booted_page, screenshot):
+    page = booted_page
     start(page, "trickerion", seed=11)
     # placements: the Downtown dice explain why they cannot be used before a character is there
     drive_until(page, random.Random(3), "marquee.snapshot().view.phase === 'place'")
@@ -169,9 +169,9 @@ def test_a_refused_moves_banner_opens_the_rule_that_refuses_it(browser, site_url
 
 
 def test_the_tables_rules_button_and_each_areas_question_mark_open_every_games_reference(
-    page, site_url, screenshot
+    booted_page, screenshot
 ):
-    open_page(page, site_url)
+    page = booted_page
     for game, place in (("magnificent", "travel"), ("oracle", "horoscope")):
         start(page, game)
         ref = rules_ref.load(game)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from helpers import drive_until, no_problems, open_page, tid
+from helpers import drive_until, no_problems, tid
 
 ROOT = Path(__file__).resolve().parents[1]
 TRK = json.loads((ROOT / "engine" / "games" / "trickerion" / "messages.json").read_text("utf-8"))
@@ -66,9 +66,9 @@ def to_placement(page, pick) -> None:
     assert page.evaluate("marquee.state().phase") == "place", page.evaluate("marquee.state()")
 
 
-def test_each_setup_choice_says_what_it_is_for(page, site_url, screenshot):
+def test_each_setup_choice_says_what_it_is_for(booted_page, screenshot):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     start(page, "trickerion", seed=7)
     assert prompt(page) == TRK["ui.trk.prompt.setup_magician"]["en"]
     play(page, "choose_magician")
@@ -100,9 +100,9 @@ def test_each_setup_choice_says_what_it_is_for(page, site_url, screenshot):
     no_problems(page)
 
 
-def test_theater_backstage_says_who_performs_and_a_rolled_x_is_not_used(page, site_url, screenshot):
+def test_theater_backstage_says_who_performs_and_a_rolled_x_is_not_used(booted_page, screenshot):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     start(page, "trickerion", seed=7)
     # the Magician to the Theater, the others anywhere: then pass the rest
     to_placement(
@@ -152,9 +152,9 @@ def test_theater_backstage_says_who_performs_and_a_rolled_x_is_not_used(page, si
     no_problems(page)
 
 
-def test_the_solo_lobby_and_its_provisional_cards(page, site_url, screenshot):
+def test_the_solo_lobby_and_its_provisional_cards(booted_page, screenshot):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     page.get_by_test_id("game-trickerion-solo").click()
     help_text = page.get_by_test_id("option-prophecies-help").inner_text()
     # the solo lobby has no Dark Alley switch: its help says the Dark Alley is always there
@@ -193,9 +193,9 @@ def test_the_solo_lobby_and_its_provisional_cards(page, site_url, screenshot):
     no_problems(page)
 
 
-def test_a_phone_keeps_the_decision_undo_and_hint_in_view(page, site_url, screenshot):
+def test_a_phone_keeps_the_decision_undo_and_hint_in_view(booted_page, screenshot):
+    page = booted_page
     page.set_viewport_size({"width": 390, "height": 844})
-    open_page(page, site_url)
     start(page, "trickerion", seed=7)
     page.evaluate("marquee.idle()")
     bar = page.get_by_test_id("phone-bar")
@@ -243,11 +243,11 @@ HINTED = """() => {
 }"""
 
 
-def test_the_hint_marks_its_best_move_on_the_board(page, site_url, screenshot):
+def test_the_hint_marks_its_best_move_on_the_board(booted_page, screenshot):
     """Item 1: the hint's best move is shown where the player would click it, and in view in
     the move list, in Trickerion and in the Oracle."""
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     start(page, "trickerion", seed=7)
     for game in ("trickerion", "oracle"):
         if game == "oracle":
@@ -269,13 +269,13 @@ def test_the_hint_marks_its_best_move_on_the_board(page, site_url, screenshot):
     no_problems(page)
 
 
-def test_a_hotseat_game_ends_in_view_not_behind_the_cover(page, site_url, screenshot):
+def test_a_hotseat_game_ends_in_view_not_behind_the_cover(booted_page, screenshot):
     """Two people at one device: once the game is over nothing is secret, so the ending shows
     at once instead of the "pass the device" cover (issue #21's gap). (This game reaches its end
     with the cover already lifted, so it passes without the fix in web/app/play.js too: it
     guards the ending of a hotseat game, the fix covers an end reached while covered.)"""
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     # Trickerion's assignments are secret; the shortest game: no Dark Alley, the fast start
     page.get_by_test_id("game-trickerion").click()
     page.get_by_test_id("players-select").select_option("2")
@@ -308,11 +308,11 @@ def test_a_hotseat_game_ends_in_view_not_behind_the_cover(page, site_url, screen
     no_problems(page)
 
 
-def test_the_oracles_callouts_follow_the_page_language(page, site_url):
+def test_the_oracles_callouts_follow_the_page_language(booted_page):
     """A reward's callout on the Oracle sheet is the log's line: after a switch of language it
     reads in the new one (issue #21's gap: it stayed English)."""
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     page.get_by_test_id("game-oracle").click()
     page.get_by_test_id("seed-input").fill("3")
     page.get_by_test_id("start-game").click()

@@ -76,9 +76,9 @@ def tap_to_its_rule(page, screenshot, term, game, lang, pop_shot, rule_shot, rev
     page.get_by_test_id("rules").wait_for(state="detached")
 
 
-def test_a_term_in_a_trickerion_move_label_explains_itself_on_hover(page, site_url, screenshot):
+def test_a_term_in_a_trickerion_move_label_explains_itself_on_hover(booted_page, screenshot):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     start(page, "trickerion", seed=7)
     drive_until(page, random.Random(2), f"{LOG_TERM} && {LABEL_TERM}")
     for lang in ("en", "ru"):
@@ -146,10 +146,10 @@ def test_a_tap_on_a_term_opens_its_explanation_and_its_rule(phone, site_url, scr
 
 @pytest.mark.parametrize("game", ["magnificent", "oracle"])
 def test_a_term_in_the_magnificent_and_the_oracle_explains_itself_in_en_and_ru(
-    page, site_url, screenshot, game
+    booted_page, screenshot, game
 ):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     start(page, game)
     for lang in ("en", "ru"):
         set_lang(page, lang)

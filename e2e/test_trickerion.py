@@ -634,11 +634,11 @@ def test_a_kept_part_of_the_board_is_what_a_fresh_draw_makes(page, site_url):
 # --------------------------------------------------------------------------- card texts
 
 
-def test_card_texts_show_in_the_page_language(page, site_url, screenshot):
+def test_card_texts_show_in_the_page_language(booted_page, screenshot):
     """Prophecy, level-3 trick and magician-ability texts: in RU/FR the tooltip and the choice
     card show the pack's own translation, without the "English only" note."""
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 900})
-    open_page(page, site_url)
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
     page.get_by_test_id("speed-select").select_option("0")
     sel = f'{tid("trk-board")} [data-tip^="prophecy:"]'
@@ -667,12 +667,12 @@ def test_card_texts_show_in_the_page_language(page, site_url, screenshot):
     no_problems(page)
 
 
-def test_our_own_names_are_marked_with_the_english_in_their_tooltip(page, site_url, screenshot):
+def test_our_own_names_are_marked_with_the_english_in_their_tooltip(booted_page, screenshot):
     """A name no edition translated (issue #22 item 2) reads in the page's language, marked as
     the project's own, with the English name in its tooltip: on the board, in the action list
     and in the log; no English trick or assignment name is shown."""
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 900})
-    open_page(page, site_url)
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
     page.get_by_test_id("speed-select").select_option("0")
     for lang in ("ru", "fr"):
@@ -702,12 +702,12 @@ def test_our_own_names_are_marked_with_the_english_in_their_tooltip(page, site_u
     no_problems(page)
 
 
-def test_the_side_list_speaks_the_board_s_words(page, site_url, screenshot):
+def test_the_side_list_speaks_the_board_s_words(booted_page, screenshot):
     """Issue #22 item 3: Advertise with its price, a set-up by its card's theater and place in
     the row, its slot by number and place on the card, the slot its symbol turns to and the
     links it makes, in EN, RU and FR; no "card 1", "facing down" or "yes"."""
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 900})
-    open_page(page, site_url)
     # first-game kits: the starting trick comes with its props, so it gets prepared and set up
     lobby_start(page, 2, ["human", "bot:greedy"], seed=12, first_game=True)
     page.get_by_test_id("speed-select").select_option("0")

@@ -324,12 +324,12 @@ def check_panel(page, solo: dict) -> None:
 
 
 def test_the_successors_steps_show_on_its_panel_and_in_the_log_as_they_happen(
-    page, site_url, screenshot, figures
+    booted_page, screenshot, figures
 ):
     """At the normal bot speed each Successor step is drawn on its own: the panel's turn line
     and last step match the snapshot and the log's newest entry names the rule step."""
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 900})
-    open_page(page, site_url)
     page.evaluate("""marquee.start({game: 'trickerion-solo', seed: 4, players: 2,
         options: {difficulty: 'low', first_game: true}, seats: [{kind: 'human', name: 'Ann'}, {kind: 'bot'}]})""")
     page.get_by_test_id("speed-select").select_option("120")
