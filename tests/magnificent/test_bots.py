@@ -305,18 +305,14 @@ def test_a_perform_that_can_reward_nothing_is_left_out_unless_its_hat_or_rearran
     assert empty_dropped(r, s, 0, legal) == [a for a in legal if a != A.Reward(())]
 
 
-def test_the_solo_hat_keeps_the_main_display_s_pairs_and_the_value_prices_the_best():
+def test_the_solo_hat_keeps_the_main_display_s_pairs():
     """R93: at the round's end the top pair of the Main Display is discarded for each dummy
     hat (6, 10, 16) above the seat's highest; ``fair_kept`` says which are left before it
-    happens, and the greedy value's ``fair`` term prices the best master card among them as it
-    would score now."""
-    from engine.games.magnificent import fair
-    from engine.games.magnificent.bots import shipped, terms
-    from tests.magnificent.helpers import cond_card, space_index
+    happens (a hat raised to a given space included), and the round's end discards the rest."""
+    from tests.magnificent.helpers import space_index
 
     g, s = _one_poster(0)
     r = g.rules
-    p = s.players[0]
     left = [i for i, pr in enumerate(s.fair) if pr[0] or pr[1]]
     assert len(left) == 4
     for ap, kept in ((None, 1), (4, 1), (8, 2), (12, 3), (14, 3), (18, 4)):
@@ -329,45 +325,6 @@ def test_the_solo_hat_keeps_the_main_display_s_pairs_and_the_value_prices_the_be
         r.discard_before_fair(t, gone)
         assert [i for i, pr in enumerate(t.fair) if pr[0] or pr[1]] == left[4 - kept :]
         assert len(gone) == 4 - kept
-    # what the best kept card adds (none held here): 3 VP a small fragment, one built
-    smalls = cond_card(g, "fragments", colour=None, size="small", vp_each=3)
-    flat = cond_card(g, "flat")
-    eight = r.cards[flat].condition.vp
-    p.cards = ()
-    s.fair = ((flat, None), (flat, None), (flat, None), (smalls, None))
-    p.hats = (0, -1)
-    assert fair.worth(r, s, 0, 0) == 3  # the bottom pair only
-    assert fair.worth(r, s, 0, 0, space_index(g, 8)) == eight
-    s.fair = ((flat, None), (smalls, None), (None, None), (None, None))
-    assert fair.worth(r, s, 0, 0) == 0  # 3 pairs discarded, 2 there
-    assert fair.worth(r, s, 0, 0, space_index(g, 14)) == 3
-    p.hats = (space_index(g, 14), -1)
-    assert terms(g, s, 0)["fair"] == 3 * shipped()["fair"]
-    # R74, R80a: a card better than the best held scores now and the held one stays for the
-    # halves; a worse one stays itself
-    assert fair.gain(6, 8) == 2 + 3 and fair.gain(6, 4) == 2 and fair.gain(0, 3) == 3
-
-
-def test_the_solo_bot_picks_the_main_display_s_pair_whose_card_adds_most():
-    """R72-R74: at the round's end the solo bot picks the pair whose card adds most (the
-    round's score, then the halves at the end), not one the value one step ahead ties with
-    it because neither beats the best card held."""
-    from engine.games.magnificent import actions as A
-    from engine.games.magnificent.fair import pick_committed
-    from tests.magnificent.helpers import cond_card
-
-    g, s = _one_poster(0)
-    r = g.rules
-    smalls = cond_card(g, "fragments", colour=None, size="small", vp_each=3)
-    flat = cond_card(g, "flat")
-    gems = cond_card(g, "coloured_gems")
-    s.players[0].cards = ()
-    s.fair = ((gems, None), (smalls, None), (flat, None), (None, None))
-    s.phase = "fair"
-    legal = [A.PickPair(0), A.PickPair(1), A.PickPair(2)]
-    assert pick_committed(r, s, 0, legal) == [A.PickPair(2)]
-    s.phase = "turn"
-    assert pick_committed(r, s, 0, legal) == legal
 
 
 def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments():

@@ -24,7 +24,7 @@ from engine.core.learning import load_weights
 from engine.core.loop import apply_owned, forced_action, played
 from engine.core.rng import Rng
 from engine.games.magnificent import actions as A
-from engine.games.magnificent import common, fair, perform, plan, prepare, scoring
+from engine.games.magnificent import common, perform, plan, prepare, scoring
 from engine.games.magnificent.components import ArtistChoiceCond
 from engine.games.magnificent.turn import AP_OPEN, ap
 from engine.games.magnificent.worlds import determinize
@@ -72,10 +72,8 @@ def terms(game: Any, s: Any, seat: int, w: dict[str, float] | None = None) -> di
         # games of 3, by 22 points a game; docs/bots.md, The Magnificent, session 13)
         "plan": plan.progress(r, s, seat) * w["plan"] if len(s.players) == 1 else 0.0,
         "card": 0.0,
-        "fair": 0.0,
         "power": ap(s) * w["power"] if s.seat == seat and s.turn.stage in AP_OPEN else 0.0,
     }
-    held = 0
     if p.cards:
         conds = [r.cards[c.id].condition for c in p.cards]
         # (the best artist costs a count of the rewarded posters: only the artist card asks)
@@ -84,10 +82,7 @@ def terms(game: Any, s: Any, seat: int, w: dict[str, float] | None = None) -> di
             if any(type(c) is ArtistChoiceCond for c in conds)
             else ""
         )
-        held = max(scoring.value(r, s, seat, c, artist, 0) for c in conds)
-        out["card"] = w["card"] * held
-    if len(s.players) == 1 and s.phase == "turn":  # (solo only, as the plan: R93 is solo)
-        out["fair"] = w["fair"] * fair.worth(r, s, seat, held)
+        out["card"] = w["card"] * max(scoring.value(r, s, seat, c, artist, 0) for c in conds)
     return out
 
 
@@ -127,7 +122,6 @@ class GreedyBot:
             return legal
         legal = plan.committed(game.rules, state, seat, legal)
         legal = plan.perform_committed(game.rules, state, seat, legal)
-        legal = fair.pick_committed(game.rules, state, seat, legal)
         if self.turns:
             return prepare.tent_committed(game.rules, state, seat, legal)
         return plan.empty_dropped(game.rules, state, seat, legal)

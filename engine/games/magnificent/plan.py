@@ -254,7 +254,7 @@ def perform_committed(r: Rules, s: MagState, seat: int, legal: list[Any]) -> lis
     planned = performance(r, s, seat)
     if planned is None:
         return legal
-    slots, space, gems_short, gem = planned
+    _, space, gems_short, gem = planned
     if s.turn.stage == "act":
         if p.turns < TURNS - 1 and ap(s) > (r.track[space].ap or 0) + SLACK:
             return legal
@@ -263,12 +263,7 @@ def perform_committed(r: Rules, s: MagState, seat: int, legal: list[Any]) -> lis
     if gems_short:
         keep = [a for a in legal if a == A.SpendGem(gem)]
     else:
-        # the space itself, or a higher one the power reaches where the round's end keeps more
-        # pairs of the Main Display (R93): the value's to pick
-        fits = {a.space for a in legal if isinstance(a, A.Hat)}
-        fits = {i for i in fits if r.track[i].posters >= len(slots) and i >= space}
-        ok = set(fair.levels(r, s, seat, sorted(fits))) | {space}
-        keep = [a for a in legal if isinstance(a, A.Hat) and a.space in ok]
+        keep = [a for a in legal if isinstance(a, A.Hat) and a.space == space]
     return keep or legal
 
 

@@ -36,7 +36,6 @@ LEARNER = Learner(
         "plan": 2.0,
         "marker": 2.0,
         "card": 1.0,
-        "fair": 2.0,
         "power": 1.0,
     },
     objective=solo_and_duel("magnificent-solo", 1, {}, "magnificent", _greedy),
