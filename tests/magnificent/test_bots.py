@@ -52,9 +52,10 @@ def test_profile_splits_the_score_by_source_and_by_round():
             assert discards > 0 and rows[0]["solo_dice"] == discards
 
 
-def test_profile_counts_the_performs_that_reward_two_posters_or_more():
+def test_profile_counts_the_performs_that_reward_two_posters_or_more_or_none():
     """R50-R52: the Performs rewarding two or three posters together, each counted once, apart
-    from those rewarding one or none (the measure of issue #30's two-poster Performs)."""
+    from those rewarding one or none (the measure of issue #30's two-poster Performs), and
+    those rewarding none (a turn spent on the hat alone)."""
     from engine.core.events import Event
     from engine.games.magnificent.profile import profile
 
@@ -63,6 +64,7 @@ def test_profile_counts_the_performs_that_reward_two_posters_or_more():
     events = [Event("mag.reward", {"seat": 0, "posters": posters}) for posters in rewards]
     (row,) = profile(m.state, events)
     assert row["posters_rewarded"] == 6 and row["performs_two_posters"] == 2
+    assert row["performs_empty"] == 1
 
 
 def test_greedy_never_reads_the_hidden_future():
@@ -249,6 +251,80 @@ def test_the_round_plan_commits_the_last_turn_to_a_perform():
     legal = g.legal_actions(s, 0)
     assert A.Reward(()) in legal
     assert perform_committed(r, s, 0, legal) == [a for a in legal if a != A.Reward(())]
+
+
+def test_a_perform_that_can_reward_nothing_is_left_out_unless_its_hat_or_rearranging_pays():
+    """R50-R54: a Perform that can reward no poster moves the hat and lets the posters be
+    rearranged, nothing more. The solo plan leaves it out, for the greedy bot and the
+    rollouts' policy alike (which, choosing among actions one step ahead where they all look
+    alike, performed for nothing 2-5 times a game) and hard's ranking, except on the round's last turn when the
+    hat reaches a space where the round's end keeps more pairs of the Main Display (R93), or
+    when a poster can be put over a tent with none on it."""
+    from engine.games.magnificent import actions as A
+    from engine.games.magnificent.plan import empty_dropped
+    from engine.games.magnificent.search import rank
+    from tests.magnificent.helpers import act, put_die
+
+    g, s = _one_poster(0)
+    r = g.rules
+    p = s.players[0]
+    p.posters = (None,) * len(p.posters)
+    die = put_die(s, "orange", 2)
+    p.turns = 1
+    s, _ = act(g, s, A.TakeDie(die, 0))
+    p = s.players[0]
+    legal = g.legal_actions(s, 0)
+    assert "perform" in kinds(legal)
+    assert "perform" not in kinds(empty_dropped(r, s, 0, legal))
+    assert "perform" not in kinds(rank(g, s, 0, legal))
+    s.turn.plus = 6  # 8 power: the 8-power space keeps 2 pairs, the bottom 1 ...
+    assert "perform" not in kinds(empty_dropped(r, s, 0, g.legal_actions(s, 0)))
+    p.turns = 3  # ... which counts on the round's last turn only
+    assert empty_dropped(r, s, 0, g.legal_actions(s, 0)) == g.legal_actions(s, 0)
+    s.turn.plus = 0
+    assert "perform" not in kinds(empty_dropped(r, s, 0, g.legal_actions(s, 0)))
+    # a poster in a slot without a tent, the starting tent's slot empty: rearranging pays
+    p.posters = (None, "p01", *(None,) * (len(p.posters) - 2))
+    assert "perform" in kinds(empty_dropped(r, s, 0, g.legal_actions(s, 0)))
+
+    # a Perform that can reward its poster: no hat on a space taking none, no empty reward
+    g, s = _one_poster(0)
+    s.players[0].gems["orange"] = 1
+    s, _ = act(g, s, A.TakeDie(put_die(s, "orange", 2), 0))
+    s, _ = act(g, s, A.Choose("perform"))
+    legal = g.legal_actions(s, 0)
+    assert any(isinstance(a, A.Hat) and not r.track[a.space].posters for a in legal)
+    kept = empty_dropped(r, s, 0, legal)
+    assert A.SpendGem("orange") in kept and not any(isinstance(a, A.Hat) for a in kept)
+    s, _ = act(g, s, A.SpendGem("orange"))
+    s, _ = act(
+        g, s, next(a for a in g.legal_actions(s, 0) if isinstance(a, A.Hat) and a.space == 4)
+    )
+    legal = g.legal_actions(s, 0)
+    assert A.Reward(()) in legal
+    assert empty_dropped(r, s, 0, legal) == [a for a in legal if a != A.Reward(())]
+
+
+def test_the_solo_hat_keeps_the_main_display_s_pairs():
+    """R93: at the round's end the top pair of the Main Display is discarded for each dummy
+    hat (6, 10, 16) above the seat's highest; ``fair_kept`` says which are left before it
+    happens (a hat raised to a given space included), and the round's end discards the rest."""
+    from tests.magnificent.helpers import space_index
+
+    g, s = _one_poster(0)
+    r = g.rules
+    left = [i for i, pr in enumerate(s.fair) if pr[0] or pr[1]]
+    assert len(left) == 4
+    for ap, kept in ((None, 1), (4, 1), (8, 2), (12, 3), (14, 3), (18, 4)):
+        hat = 0 if ap is None else space_index(g, ap)
+        assert r.fair_kept(s, hat) == tuple(left[4 - kept :])
+        t = copy_state(s)
+        t.players[0].hats = (hat, -1)
+        assert r.fair_kept(t) == tuple(left[4 - kept :])
+        gone: list[object] = []
+        r.discard_before_fair(t, gone)
+        assert [i for i, pr in enumerate(t.fair) if pr[0] or pr[1]] == left[4 - kept :]
+        assert len(gone) == 4 - kept
 
 
 def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments():

@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Any, get_args
 
 from engine.games.magnificent import actions as A
-from engine.games.magnificent import common, perform
+from engine.games.magnificent import common, fair, perform
 from engine.games.magnificent.components import COLOURS
 from engine.games.magnificent.rules import START, TURNS, Rules
 from engine.games.magnificent.state import MagState, Player
@@ -265,3 +265,43 @@ def perform_committed(r: Rules, s: MagState, seat: int, legal: list[Any]) -> lis
     else:
         keep = [a for a in legal if isinstance(a, A.Hat) and a.space == space]
     return keep or legal
+
+
+def empty_dropped(r: Rules, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
+    """``legal`` without a Perform that can reward no poster (solo), unless its hat or the
+    rearranging after it pays (``_empty_pays``), and, in a Perform that can reward one, without
+    a hat on a space that takes no poster or a reward of none (R50-R52). Choosing among actions
+    one step ahead, where they all look alike, the rollouts' policy performed for nothing 2-5
+    times a game, and hard ranked such moves among those it compares."""
+    if s.phase != "turn" or s.pending:
+        return legal
+    stage = s.turn.stage
+    if stage == "reward":
+        some = [a for a in legal if not (isinstance(a, A.Reward) and not a.slots)]
+        return some if any(isinstance(a, A.Reward) for a in some) else legal
+    if stage not in ("act", "perform") or performance(r, s, seat) is None:
+        if stage == "act" and A.Choose("perform") in legal and not _empty_pays(r, s, seat):
+            return _no_perform(legal)
+        return legal
+    if stage == "perform":
+        bare = [a for a in legal if isinstance(a, A.Hat) and not r.track[a.space].posters]
+        return [a for a in legal if a not in bare] or legal
+    return legal
+
+
+def _empty_pays(r: Rules, s: MagState, seat: int) -> bool:
+    """What a Perform rewarding no poster still does: the hat on the round's last turn, where
+    its height at the round's end is settled (the Main Display's pairs kept, R93; a card
+    scoring its space, C19), and the rearranging after it (R54), here a poster put over a
+    tent with no poster on it."""
+    p = s.players[seat]
+    if p.turns == TURNS - 1 and fair.hat_pays(r, s, seat):
+        return True
+    bare = any(x is not None and p.tents[i] is None for i, x in enumerate(p.posters))
+    return bare and any(t is not None and p.posters[i] is None for i, t in enumerate(p.tents))
+
+
+def _no_perform(legal: list[Any]) -> list[Any]:
+    """``legal`` without the Perform, unless no other action is left to choose."""
+    others = [a for a in legal if a != A.Choose("perform")]
+    return others if any(isinstance(a, A.Choose) for a in others) else legal

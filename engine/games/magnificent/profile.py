@@ -5,9 +5,9 @@ what the seat did with its turns, read from the engine's own events only (the wh
 card, bonus cells and tent slots by their source, the round-end shortfall as ``short``,
 the end-of-game counts as ``final_*``), so those metrics sum to the score; ``vp.round<n>``
 splits it by round (the end-of-game count as ``vp.end``) and sums to it too. The rest counts
-actions: performances, the posters each rewards and those rewarding two or more, builds,
-travels, tents, posters gained, solo discards for a die, dice by kind, gems spent for power,
-markers, coins short.
+actions: performances, the posters each rewards, those rewarding two or more and those
+rewarding none, builds, travels, tents, posters gained, solo discards for a die, dice by
+kind, gems spent for power, markers, coins short.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ def profile(state: Any, events: Iterable[Event]) -> list[dict[str, float]]:
                 "posters_rewarded",
                 "perform_hat_ap",
                 "performs_two_posters",
+                "performs_empty",
                 "builds",
                 "travels",
                 "clear_dice",
@@ -71,6 +72,7 @@ def profile(state: Any, events: Iterable[Event]) -> list[dict[str, float]]:
         elif e.code == "mag.reward":
             m["posters_rewarded"] += len(p["posters"])
             m["performs_two_posters"] += len(p["posters"]) >= 2
+            m["performs_empty"] += not p["posters"]
         elif e.code == "mag.action" and p["action"] in ("build", "travel"):
             m[p["action"] + "s"] += 1
         elif e.code == "mag.take" and p["colour"] == "clear":

@@ -153,6 +153,12 @@ class Rules:
     def discard_before_fair(self, s: MagState, events: list[Event]) -> None:
         """Pairs leave the Fair before anybody picks (none in the base game: R72 picks first)."""
 
+    def fair_kept(self, s: MagState, hat: int = -1) -> tuple[int, ...]:
+        """The Fair pairs left to pick from at this round's end were the round to end now,
+        with the seat's highest hat raised to ``hat`` if that is higher (the base game: every
+        pair, R72's order of picks aside)."""
+        return tuple(i for i, pr in enumerate(s.fair) if pr[0] or pr[1])
+
     def new_round(self, s: MagState) -> None:
         """R75: hats slide down keeping their order; the hat on #1 is first player."""
         ranked = sorted(range(len(s.players)), key=lambda i: max(s.players[i].hats))

@@ -19,14 +19,14 @@ full and the others at half (R74, R80a); the power still to spend this turn.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.core.rollout import Plan, one_step_rank
 from engine.core.search import Knowledge
 from engine.games.magnificent import actions as A
-from engine.games.magnificent import build, common, perform, scoring
+from engine.games.magnificent import build, common, perform, plan, scoring
 from engine.games.magnificent.bots import GreedyBot
 from engine.games.magnificent.rules import ROUNDS, Rules
 from engine.games.magnificent.state import MagState
@@ -129,7 +129,10 @@ def quick(seed: int) -> GreedyBot:
 
 def rank(g: Game, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
     """The greedy bot's own choice (its turn valued where it ends) first, then the quick
-    policy's ranking."""
+    policy's ranking; in the solo game never a Perform that can reward nothing and gains
+    nothing else (``plan.empty_dropped``)."""
+    if len(s.players) == 1:
+        legal = plan.empty_dropped(cast(Table, g).rules, s, seat, legal)
     first = GreedyBot(0).choose(g, s, seat, legal)
     return [first, *(a for a in one_step_rank(g, s, seat, legal) if a != first)]
 

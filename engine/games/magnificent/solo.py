@@ -66,12 +66,17 @@ class SoloRules(Rules):
 
     def discard_before_fair(self, s: MagState, events: list[Event]) -> None:
         """R93: the top pair is discarded for each dummy hat above yours."""
-        mine = max(s.players[0].hats)
-        for _ in range(sum(1 for h in s.dummy_hats if h > mine)):
-            top = next((i for i, pr in enumerate(s.fair) if pr[0] or pr[1]), None)
-            if top is not None:
-                ev(events, "fair_discard", seat=-1, card=s.fair[top][0], tile=s.fair[top][1])
-                s.fair = put(s.fair, top, (None, None))
+        kept = self.fair_kept(s)
+        for i in super().fair_kept(s):
+            if i not in kept:
+                ev(events, "fair_discard", seat=-1, card=s.fair[i][0], tile=s.fair[i][1])
+                s.fair = put(s.fair, i, (None, None))
+
+    def fair_kept(self, s: MagState, hat: int = -1) -> tuple[int, ...]:
+        """R93: all but the top pair for each dummy hat above the highest of yours."""
+        mine = max(*s.players[0].hats, hat)
+        left = super().fair_kept(s)
+        return left[sum(1 for h in s.dummy_hats if h > mine) :]
 
     def new_round(self, s: MagState) -> None:
         """A16: only your hat slides (the dummies stay) and you stay first; the spare dice go
