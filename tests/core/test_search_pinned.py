@@ -17,9 +17,7 @@ for a throw (``throw``) and the solo fields lost the solo name (``offer``, the t
 and the search evaluates with those values. The rollout levels are pinned the same way.
 Trickerion's were re-recorded for issue #30 (the greedy bot's execution by action points and
 its openings by value): the positions are reached by greedy play and rollouts follow its
-assignment and placement rules, so the search decides differently on purpose. They were
-re-recorded again for issue #30 session 19 (the greedy bot's engine plan, ``plan.py``): the
-positions are reached by greedy play, and its rank and rollouts follow the plan.
+assignment and placement rules, so the search decides differently on purpose.
 The Magnificent's were re-recorded for issue #30: its greedy bot values the die and the action
 where the turn ends (the positions are reached by greedy play), and its rollouts put that
 bot's choice first and play the one-step policy.
@@ -57,10 +55,10 @@ def _digest(game_id: str, players: int, seed: int, steps: int) -> str:
 
 # (game, players, seed, decisions before the position) -> digest of the ranking.
 CASES = {
-    ("trickerion", 2, 3, 30): "7884325cb11c1bff",
-    ("trickerion", 4, 5, 60): "14ef13a811ceae40",
-    ("trickerion-solo", 2, 1, 20): "fdebc27731274591",
-    ("trickerion-solo", 2, 4, 45): "4edfe72087f4182b",
+    ("trickerion", 2, 3, 30): "27ef23057faa5846",
+    ("trickerion", 4, 5, 60): "373778eae81781eb",
+    ("trickerion-solo", 2, 1, 20): "d17920063ce73e47",
+    ("trickerion-solo", 2, 4, 45): "086e1aec57805c42",
     ("oracle", 1, 2, 10): "e7f8ddb53edb3fc2",
     ("magnificent", 2, 3, 10): "26477e49ead65855",
     ("magnificent", 4, 2, 25): "b68a34a57a932dc3",
@@ -86,8 +84,8 @@ def _rollout_digest(game_id: str, players: int, seed: int, steps: int) -> str:
 
 
 ROLLOUT_CASES = {
-    ("trickerion", 2, 3, 30): "3a3bc7e330df6ac0",
-    ("trickerion-solo", 2, 4, 45): "b57371fa4aed74fe",
+    ("trickerion", 2, 3, 30): "f46523929ffa315a",
+    ("trickerion-solo", 2, 4, 45): "040933d40d5347d2",
     ("oracle", 1, 2, 10): "69a2629eae4d61d0",
     ("magnificent", 2, 3, 10): "527b5bfc8dc868ba",
 }

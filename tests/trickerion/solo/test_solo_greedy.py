@@ -12,11 +12,11 @@ from engine.games.trickerion import bots
 from engine.games.trickerion.state import PendingPerform
 
 
-def _round_3_show() -> tuple[Match, bots.GreedyBot]:
-    """The solo golden's game (seed 3, low) up to its show of round 3 (step 128)."""
+def _round_5_show() -> tuple[Match, bots.GreedyBot]:
+    """The solo golden's game (seed 3, low) up to its Friday show of round 5 (step 205)."""
     match = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed=3)
     bot = bots.GreedyBot(bot_seed(3, 0))
-    while len(match.steps) < 128:
+    while len(match.steps) < 205:
         if match.auto_step() is None:
             match.act(0, bot.choose(match.game, match.state, 0, match.legal(0)))
     return match, bot
@@ -29,13 +29,14 @@ def _successor_markers(match: Match, card: int) -> int:
 def test_the_show_that_pays_the_successor_less_is_performed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    match, bot = _round_3_show()
+    match, bot = _round_5_show()
     s = match.state
     assert isinstance(s.pending[-1], PendingPerform) and s.pending[-1].seat == 0
     legal = match.legal(0)
-    assert legal == [A.Perform(1), A.Perform(2)]
-    # Card 2 (index 1) holds two of the Successor's markers; card 3 holds none of them.
-    assert (_successor_markers(match, 1), _successor_markers(match, 2)) == (2, 0)
+    assert legal == [A.Perform(0), A.Perform(1), A.Perform(2)]
+    # Card 2 holds three of the Successor's markers (7 fame and 9 coins to it) and pays the
+    # bot a link more; card 3 holds none of them.
+    assert (_successor_markers(match, 1), _successor_markers(match, 2)) == (3, 0)
     assert bot.choose(match.game, s, 0, legal) == A.Perform(2)
     # Its own position alone prefers card 2.
     monkeypatch.setattr(bots, "SUCCESSOR", 0.0)
@@ -43,7 +44,7 @@ def test_the_show_that_pays_the_successor_less_is_performed(
 
 
 def test_the_successor_is_worth_its_fame_coins_at_the_safe_rate_and_shards() -> None:
-    match, _ = _round_3_show()
+    match, _ = _round_5_show()
     s = match.state
     p = s.players[1]
     # low: its safe turns 10 coins into 2 fame
