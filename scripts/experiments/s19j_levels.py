@@ -1,0 +1,111 @@
+"""Sums up `simulate --each` files for the session-19 re-measurement of Trickerion's levels.
+
+    python3 scripts/experiments/s19j_levels.py solo BOT.jsonl [GREEDY.jsonl]
+    python3 scripts/experiments/s19j_levels.py duel BOT.jsonl [SELFPLAY.jsonl]
+
+`solo`: one line a seed from `simulate --game trickerion-solo` (seat 0 the bot, seat 1 the
+Successor): own fame, the Successor's, the margin and the wins, each mean with its 95% normal
+interval (wins: Wilson); with a second file (greedy on the same seeds) the per-seed
+differences, bot less greedy, over the seeds both files hold.
+`duel`: one line a game from `simulate --players 2 --bot LEVEL,greedy --rotate` (index 0 the
+level, 1 greedy, whatever the seat): the level's fame, greedy's, the margin and the level's
+wins; with a self-play file (`--bot greedy`, no rotation, the same seeds) the level's margin
+less greedy's self-play margin at the same seed and seat.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import sys
+from collections.abc import Sequence
+
+
+def read(path: str) -> dict[int, dict]:
+    with open(path) as f:
+        return {d["seed"]: d for d in (json.loads(x) for x in f if x.strip())}
+
+
+def interval(xs: Sequence[float]) -> str:
+    m = statistics.fmean(xs)
+    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
+    return f"{m:+.2f} ({m - h:+.2f} to {m + h:+.2f})"
+
+
+def mean(xs: Sequence[float]) -> str:
+    m = statistics.fmean(xs)
+    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
+    return f"{m:.2f} ({m - h:.2f} to {m + h:.2f})"
+
+
+def wilson(k: float, n: int) -> str:
+    p, z = k / n, 1.96
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return f"{k:g} of {n} ({100 * (mid - half):.0f}–{100 * (mid + half):.0f}%)"
+
+
+def solo(bot: dict[int, dict], ref: dict[int, dict] | None) -> None:
+    seeds = sorted(bot)
+    print(f"seeds {seeds[0]}-{seeds[-1]} ({len(seeds)})")
+    own = [bot[s]["scores"][0] for s in seeds]
+    succ = [bot[s]["scores"][1] for s in seeds]
+    margin = [a - b for a, b in zip(own, succ, strict=True)]
+    wins = sum(0 in bot[s]["winners"] for s in seeds)
+    print(
+        f"own {mean(own)}  Successor {mean(succ)}  margin {interval(margin)}  wins {wilson(wins, len(seeds))}"
+    )
+    if ref is None:
+        return
+    both = [s for s in seeds if s in ref]
+    r_own = [ref[s]["scores"][0] for s in both]
+    r_succ = [ref[s]["scores"][1] for s in both]
+    r_wins = sum(0 in ref[s]["winners"] for s in both)
+    print(
+        f"reference on {len(both)} seeds: own {mean(r_own)}  Successor {mean(r_succ)}  margin "
+        f"{interval([a - b for a, b in zip(r_own, r_succ, strict=True)])}  wins {wilson(r_wins, len(both))}"
+    )
+    d_own = [bot[s]["scores"][0] - ref[s]["scores"][0] for s in both]
+    d_succ = [bot[s]["scores"][1] - ref[s]["scores"][1] for s in both]
+    d_margin = [a - b for a, b in zip(d_own, d_succ, strict=True)]
+    print(
+        f"paired, bot less reference: own {interval(d_own)}  Successor {interval(d_succ)}  margin {interval(d_margin)}"
+    )
+
+
+def duel(bot: dict[int, dict], ref: dict[int, dict] | None) -> None:
+    seeds = sorted(bot)
+    print(f"seeds {seeds[0]}-{seeds[-1]} ({len(seeds)} games, seats swapped)")
+    own = [bot[s]["scores"][0] for s in seeds]
+    other = [bot[s]["scores"][1] for s in seeds]
+    margin = [a - b for a, b in zip(own, other, strict=True)]
+    wins = sum(0 in bot[s]["winners"] and len(bot[s]["winners"]) == 1 for s in seeds)
+    ties = sum(len(bot[s]["winners"]) > 1 for s in seeds)
+    print(
+        f"level {mean(own)}  greedy {mean(other)}  margin {interval(margin)}  wins {wilson(wins, len(seeds))}, ties {ties}"
+    )
+    for seat in (0, 1):
+        at = [s for s in seeds if (s - seeds[0]) % 2 == seat]
+        print(
+            f"  level at seat {seat}: {len(at)} games, fame {mean([bot[s]['scores'][0] for s in at])}, "
+            f"wins {sum(0 in bot[s]['winners'] for s in at)}"
+        )
+    if ref is None:
+        return
+    both = [s for s in seeds if s in ref]
+    # game g of the rotated run seats the level at seat (g mod 2): its self-play counterpart is
+    # that seat's margin in greedy self-play on the same seed.
+    diffs = []
+    for s in both:
+        seat = (s - seeds[0]) % 2
+        sc = ref[s]["scores"]
+        diffs.append((bot[s]["scores"][0] - bot[s]["scores"][1]) - (sc[seat] - sc[1 - seat]))
+    print(
+        f"paired with greedy self-play at the same seed and seat ({len(both)}): margin {interval(diffs)}"
+    )
+
+
+if __name__ == "__main__":
+    mode, path, *rest = sys.argv[1:]
+    (solo if mode == "solo" else duel)(read(path), read(rest[0]) if rest else None)
