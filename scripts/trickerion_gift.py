@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+from typing import Any
 
 from engine.core.bots import bot_seed
 from engine.core.errors import IllegalAction
@@ -41,13 +42,14 @@ def give(m: Match, s: State, trick: str) -> None:
     p.props = props
 
 
-def play(seed: int) -> dict[str, float]:
+def play(seed: int, bot_class: Any = GreedyBot, gift: bool = True) -> dict[str, float]:
+    """A solo game at low played by ``bot_class``, handed the tricks of GIFTS if ``gift``."""
     m = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed)
-    bot = GreedyBot(bot_seed(seed, 0))
+    bot = bot_class(bot_seed(seed, 0))
     given: set[int] = set()
     while True:
         s = m.state
-        if s.phase == "advertise" and s.round in GIFTS and s.round not in given:
+        if gift and s.phase == "advertise" and s.round in GIFTS and s.round not in given:
             given.add(s.round)
             give(m, s, GIFTS[s.round])
         to = m.to_act()

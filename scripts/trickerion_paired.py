@@ -27,34 +27,9 @@ from engine.core.errors import IllegalAction
 from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.games.trickerion.bots import GreedyBot
-from engine.games.trickerion.profile import profile
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import trickerion_gift  # a sibling script, found through the path above
-
-
-def _solo(seed: int, bot_class: Any, gift: bool) -> dict[str, float]:
-    m = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed)
-    bot = bot_class(bot_seed(seed, 0))
-    given: set[int] = set()
-    while True:
-        s = m.state
-        if gift and s.phase == "advertise" and s.round in trickerion_gift.GIFTS:
-            if s.round not in given:
-                given.add(s.round)
-                trickerion_gift.give(m, s, trickerion_gift.GIFTS[s.round])
-        to = m.to_act()
-        if to.kind == "terminal":
-            break
-        if to.kind != "players":
-            m.auto_step(to)
-            continue
-        seat = to.seats[0]
-        m.act(seat, bot.choose(m.game, m.state, seat, m.legal(seat, to)))
-    result = m.result()
-    assert result is not None
-    row = profile(m.state, [e for evs in m.events for e in evs])[0]
-    return {**row, "successor": float(result.scores[1]), "margin": row["fame"] - result.scores[1]}
 
 
 def _duel(seed: int, classes: tuple[Any, Any]) -> list[int]:
@@ -82,8 +57,8 @@ def main(argv: list[str]) -> None:
         else:
             try:
                 line |= {
-                    "old": _solo(seed, old, mode == "gift"),
-                    "new": _solo(seed, new, mode == "gift"),
+                    "old": trickerion_gift.play(seed, old, mode == "gift"),
+                    "new": trickerion_gift.play(seed, new, mode == "gift"),
                 }
             except IllegalAction as refused:
                 line["skipped"] = str(refused)

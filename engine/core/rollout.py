@@ -296,10 +296,8 @@ def until(work: Playout, deadline: float) -> list[float] | None:
     """A playout run through while ``clock`` is before ``deadline`` (read before it starts and
     at each pause); None once the deadline has passed."""
     while clock() < deadline:
-        try:
-            next(work)
-        except StopIteration as done:
-            values: list[float] = done.value
+        values = advance(work)
+        if values is not None:
             return values
     return None
 
