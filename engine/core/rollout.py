@@ -150,8 +150,8 @@ class Rollouts:
                 else:
                     for played in outcomes[:i]:
                         played.pop()  # this future dropped for the moves it reached
-                return [self.tally(moves[j], j, outcomes[j]) for j in range(reached)]
-        return [self.tally(moves[i], i, outcomes[i]) for i in range(reached)]
+                return self._tallies(moves[:reached], outcomes)
+        return self._tallies(moves[:reached], outcomes)
 
     def abreast(
         self,

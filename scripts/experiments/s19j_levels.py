@@ -46,12 +46,17 @@ def wilson(k: float, n: int) -> str:
     return f"{k:g} of {n} ({100 * (mid - half):.0f}–{100 * (mid + half):.0f}%)"
 
 
+def seats(games: dict[int, dict], seeds: list[int]) -> tuple[list, list, list]:
+    """Seat 0's scores, seat 1's, and seat 0's margin, on ``seeds``."""
+    own = [games[s]["scores"][0] for s in seeds]
+    other = [games[s]["scores"][1] for s in seeds]
+    return own, other, [a - b for a, b in zip(own, other, strict=True)]
+
+
 def solo(bot: dict[int, dict], ref: dict[int, dict] | None) -> None:
     seeds = sorted(bot)
     print(f"seeds {seeds[0]}-{seeds[-1]} ({len(seeds)})")
-    own = [bot[s]["scores"][0] for s in seeds]
-    succ = [bot[s]["scores"][1] for s in seeds]
-    margin = [a - b for a, b in zip(own, succ, strict=True)]
+    own, succ, margin = seats(bot, seeds)
     wins = sum(0 in bot[s]["winners"] for s in seeds)
     print(
         f"own {mean(own)}  Successor {mean(succ)}  margin {interval(margin)}  wins {wilson(wins, len(seeds))}"
@@ -59,12 +64,11 @@ def solo(bot: dict[int, dict], ref: dict[int, dict] | None) -> None:
     if ref is None:
         return
     both = [s for s in seeds if s in ref]
-    r_own = [ref[s]["scores"][0] for s in both]
-    r_succ = [ref[s]["scores"][1] for s in both]
+    r_own, r_succ, r_margin = seats(ref, both)
     r_wins = sum(0 in ref[s]["winners"] for s in both)
     print(
         f"reference on {len(both)} seeds: own {mean(r_own)}  Successor {mean(r_succ)}  margin "
-        f"{interval([a - b for a, b in zip(r_own, r_succ, strict=True)])}  wins {wilson(r_wins, len(both))}"
+        f"{interval(r_margin)}  wins {wilson(r_wins, len(both))}"
     )
     d_own = [bot[s]["scores"][0] - ref[s]["scores"][0] for s in both]
     d_succ = [bot[s]["scores"][1] - ref[s]["scores"][1] for s in both]
@@ -77,9 +81,7 @@ def solo(bot: dict[int, dict], ref: dict[int, dict] | None) -> None:
 def duel(bot: dict[int, dict], ref: dict[int, dict] | None) -> None:
     seeds = sorted(bot)
     print(f"seeds {seeds[0]}-{seeds[-1]} ({len(seeds)} games, seats swapped)")
-    own = [bot[s]["scores"][0] for s in seeds]
-    other = [bot[s]["scores"][1] for s in seeds]
-    margin = [a - b for a, b in zip(own, other, strict=True)]
+    own, other, margin = seats(bot, seeds)
     wins = sum(0 in bot[s]["winners"] and len(bot[s]["winners"]) == 1 for s in seeds)
     ties = sum(len(bot[s]["winners"]) > 1 for s in seeds)
     print(
