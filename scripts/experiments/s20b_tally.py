@@ -1,0 +1,74 @@
+"""Issue #30, session 20: the greedy bot's pipeline, solo at low, a game's means: prepares,
+set-ups, learns and hires by round, who goes to the Theater, the Dark Alley's draws, special
+cards assigned, and how its backstage turns end (AP spent with markers left on the trick cards,
+or AP left with no room for them).
+
+    PYTHONPATH=. python3 scripts/experiments/s20b_tally.py KNOBS SEED GAMES
+
+KNOBS as for ``s20b_knobs.py``.
+"""
+
+import importlib
+import json
+import sys
+from collections import Counter
+
+import engine.games.trickerion.bots as bots
+from engine.core.bots import bot_seed
+from engine.core.match import Match
+
+for k, v in json.loads(sys.argv[1]).items():
+    mod, _, name = k.rpartition(".")
+    mm = importlib.import_module("engine.games.trickerion." + (mod or "bots"))
+    assert hasattr(mm, name), k
+    setattr(mm, name, v)
+first, games = int(sys.argv[2]), int(sys.argv[3])
+tot = Counter()
+for seed in range(first, first + games):
+    m = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed)
+    bot = bots.GreedyBot(bot_seed(seed, 0))
+    cat = m.game.cat
+    while True:
+        s = m.state
+        to = m.to_act()
+        if to.kind == "terminal":
+            break
+        if to.kind != "players":
+            m.auto_step(to)
+            continue
+        seat = to.seats[0]
+        a = bot.choose(m.game, s, seat, m.legal(seat, to))
+        if seat == 0:
+            p = s.players[0]
+            n = type(a).__name__
+            if n in ("Prepare", "SetUpTrick", "HireCharacter", "LearnTrick"):
+                tot[n] += 1
+            if n == "LearnTrick":
+                tot[f"learn round {s.round} level {cat.trick_level[a.trick]}"] += 1
+            if n == "HireCharacter":
+                tot[f"hire {a.character} round {s.round}"] += 1
+            if n == "DrawCards":
+                tot["draw " + a.location] += 1
+            if n == "Assign" and a.card in cat.specials:
+                tot["special assigned " + cat.specials[a.card].location] += 1
+            if n == "PlaceCharacter" and a.location == "theater":
+                tot[
+                    ("stage " if a.slot % 3 == 2 else "backstage ") + p.chars[a.character].kind
+                ] += 1
+            if (
+                n == "EndTurn"
+                and s.act is not None
+                and s.act.loc == "theater"
+                and s.act.slot % 3 != 2
+            ):
+                left = sum(t.markers for t in p.tricks)
+                if left and s.act.ap == 0:
+                    tot["backstage turn ends, AP out, markers left"] += 1
+                if left and s.act.ap > 0:
+                    tot["backstage turn ends, room out"] += 1
+        m.act(seat, a)
+    p = m.state.players[0]
+    tot["end tricks"] += len(p.tricks)
+    tot["end chars"] += len(p.chars)
+for k, n in sorted(tot.items()):
+    print(f"{k:50s} {n / games:.2f}")
