@@ -3,13 +3,11 @@ set-ups, learns and hires by round, who goes to the Theater, the Dark Alley's dr
 cards assigned, and how its backstage turns end (AP spent with markers left on the trick cards,
 or AP left with no room for them).
 
-    PYTHONPATH=. python3 scripts/experiments/s20b_tally.py KNOBS SEED GAMES
+    PYTHONPATH=. python3 scripts/experiments/s20b_tally.py SEED GAMES
 
-KNOBS as for ``s20b_knobs.py``.
+(At f58d2b6 it took the experiment's knobs first, as ``s20b_knobs.py`` there.)
 """
 
-import importlib
-import json
 import sys
 from collections import Counter
 
@@ -17,12 +15,7 @@ import engine.games.trickerion.bots as bots
 from engine.core.bots import bot_seed
 from engine.core.match import Match
 
-for k, v in json.loads(sys.argv[1]).items():
-    mod, _, name = k.rpartition(".")
-    mm = importlib.import_module("engine.games.trickerion." + (mod or "bots"))
-    assert hasattr(mm, name), k
-    setattr(mm, name, v)
-first, games = int(sys.argv[2]), int(sys.argv[3])
+first, games = int(sys.argv[1]), int(sys.argv[2])
 tot = Counter()
 for seed in range(first, first + games):
     m = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed)

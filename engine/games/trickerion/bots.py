@@ -5,9 +5,7 @@ wait in the Theater, prepare when props are there, shop when they are missing, l
 coins Downtown). Every other decision (location actions, link rewards, which card to perform,
 setup picks) applies each legal action to a copy and keeps the one that raises a value of the
 bot's own position most (fame, coins, shards, prepared and set-up markers, tricks, helpers);
-in the solo game, less half of what the move hands Dahlgaard's Successor. An engine plan
-carried across rounds (``plan.py``: the next trick to learn, its props, the Downtown visit that
-learns it, an early hire) adds its visits to the round plan and its worth to the lookahead.
+in the solo game, less half of what the move hands Dahlgaard's Successor.
 Actions that stop at a draw (Reroll Die, Interest) are scored by rule instead of lookahead,
 so the bot never peeks at a future die roll; it reads only its own seat's resources.
 """
@@ -23,7 +21,7 @@ from engine.core.levels import level_bots
 from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import jobs, plan
+from engine.games.trickerion import jobs
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.scoring import level3_bonus
@@ -46,12 +44,6 @@ DAY = 0.5
 # Where the bot's characters are placed before any goes to the Theater (_place_score).
 FIRST = ("workshop", "downtown", "market_row", "dark_alley")
 
-# Session 20 experiment knobs (issue #30): a second backstage body on a Theater special card.
-SECOND_BACKSTAGE = False
-DRAW_THEATER = 0.0
-WORKSHOP_BOTH = False
-MAGICIAN_BACKSTAGE = 0
-
 
 @functools.cache
 def shipped() -> dict[str, float]:
@@ -69,8 +61,12 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
     p = s.players[seat]
     if s.phase == "over":
         return float(p.fame)
-    left = plan.rounds_left(g, s)  # whole rounds after this one
-    coin = coin_worth(g, s, w)
+    last = (
+        cat.rounds.with_dark_alley if g.rules.options.dark_alley else cat.rounds.without_dark_alley
+    )
+    gone = max(0, min(last, s.round) - 1) / max(1, last - 1)
+    left = max(0, last - max(s.round, 1))  # whole rounds after this one
+    coin = w["coin_early"] + (w["coin_end"] - w["coin_early"]) * gone
     v = p.fame + coin * min(p.coins, 60) + w["shard"] * p.shards + w["special"] * len(p.specials)
     values = {}
     potential = []
@@ -127,13 +123,6 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
             if cat.trick_level[t.id] == 3 and (t.markers > 0 or has_components(cat, p, t.id)):
                 v += min(cap, level3_bonus(cat, p, t.id))
     return v
-
-
-def coin_worth(g: Table, s: State, w: dict[str, float]) -> float:
-    """A coin in fame: worth more early (the props and wages it pays) than at the end."""
-    last = plan.last_round(g)
-    gone = max(0, min(last, s.round) - 1) / max(1, last - 1)
-    return w["coin_early"] + (w["coin_end"] - w["coin_early"]) * gone
 
 
 def preparable(g: Table, s: State, seat: int) -> str:
@@ -240,9 +229,7 @@ class GreedyBot:
             self.rng.shuffle(picks)
             candidates = keep + picks[:MAX_CANDIDATES]
         w = self.weights or shipped()
-        goal = plan.target(g, s, seat)
-        coin = coin_worth(g, s, w)
-        base = value(g, s, seat, w) + plan.credit(g, s, seat, goal, coin)
+        base = value(g, s, seat, w)
         rival = g.rules.automaton_worth(s)
         scored = []
         last = []
@@ -253,52 +240,45 @@ class GreedyBot:
             if isinstance(action, A.RerollDie) or isinstance(action, A.SetDie):
                 v = base - 0.5
             elif isinstance(action, A.EnhanceCharacter):
-                v = self._enhanced(g, s, seat, w, goal)
+                v = self._enhanced(g, s, seat, w)
             else:
                 new = played(g, s, seat, action)
                 if new.draw is not None:
                     v = base + 1.0
                 else:
-                    v = value(g, new, seat, w) + plan.credit(g, new, seat, goal, coin)
+                    v = value(g, new, seat, w)
                     handed = g.rules.automaton_worth(new)
                     if rival is not None and handed is not None:
                         v -= SUCCESSOR * (handed - rival)
             if isinstance(action, (A.EndTurn, A.Pass)):
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):
-                v += self._order_bonus(g, s, seat, action.prop, goal)
+                v += self._order_bonus(g, s, seat, action.prop)
             elif isinstance(action, A.DrawCards):
                 # The value sees the card only once it is kept (the next decision): one of
                 # the drawn is kept, worth a special card (a floor of 2 fame at the end).
                 v += w["special"]
-                if action.location == "theater" and not _theater_specials(g, s, seat):
-                    v += DRAW_THEATER
-            v += plan.extra(g, s, seat, goal, action, coin)
             scored.append((-v, index, action))
         scored.sort(key=lambda t: (t[0], t[1]))
         return [a for _, _, a in scored] + last
 
-    def _enhanced(self, g: Table, s: State, seat: int, w: dict[str, float], goal: str) -> float:
+    def _enhanced(self, g: Table, s: State, seat: int, w: dict[str, float]) -> float:
         """A shard's +1 AP is worth the best action it leads to (with one shard fewer): a
-        trick's prepare AP or Downtown's 3 AP reached (the plan's learn or hire counted), else
-        less than stopping."""
+        trick's prepare AP or Downtown's 3 AP reached, else less than stopping."""
         new, _ = g.apply(s, seat, A.EnhanceCharacter())
-        coin = coin_worth(g, new, w)
-        best = value(g, new, seat, w) + plan.credit(g, new, seat, goal, coin)
+        best = value(g, new, seat, w)
         for action in g.legal_actions(new, seat):
             if isinstance(action, (A.EndTurn, A.DiscardProps, A.ReturnTrick, A.RerollDie)):
                 continue
             if isinstance(action, (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins)):
                 after = played(g, new, seat, action)
                 if after.draw is None:
-                    worth = value(g, after, seat, w) + plan.credit(g, after, seat, goal, coin)
-                    best = max(best, worth + plan.extra(g, new, seat, goal, action, coin))
+                    best = max(best, value(g, after, seat, w))
         return best
 
     @staticmethod
-    def _order_bonus(g: Table, s: State, seat: int, prop: str, goal: str) -> float:
-        """Orders pay off later: worth a little when an owned trick or the plan's target lacks
-        that prop."""
+    def _order_bonus(g: Table, s: State, seat: int, prop: str) -> float:
+        """Orders pay off later: worth a little when an owned trick lacks that prop."""
         p = s.players[seat]
         if prop in s.market.buy or effective(p, prop) >= 3:
             return -0.05
@@ -306,9 +286,7 @@ class GreedyBot:
             (n for t in p.tricks for k, n in g.cat.tricks[t.id].components.items() if k == prop),
             default=0,
         )
-        if need > effective(p, prop) or plan.order_wanted(g, s, seat, goal, prop):
-            return 0.6
-        return -0.05
+        return 0.6 if need > effective(p, prop) else -0.05
 
     # --- assignments -----------------------------------------------------------------------
 
@@ -339,8 +317,6 @@ class GreedyBot:
         out += ["workshop"] * min(2, len(preparable))
         if prepared or preparable:
             out.append("theater")  # backstage: set up
-            if SECOND_BACKSTAGE and jobs.set_ups_wanted(g, s, seat) > 2:
-                out.append("theater")
         gate = (p.fame >= 16 and not any(cat.trick_level[t.id] >= 2 for t in p.tricks)) or (
             p.fame >= 36 and not any(cat.trick_level[t.id] == 3 for t in p.tricks)
         )
@@ -353,7 +329,7 @@ class GreedyBot:
         if s.round < last:
             out.append("market_row" if missing else "downtown")
         out += ["dark_alley", "downtown", "market_row", "workshop", "dark_alley", "theater"]
-        return plan.visits(g, s, seat, out)
+        return out
 
     def _assign(self, g: Table, s: State, seat: int, legal: list[Any]) -> Any:
         p = s.players[seat]
@@ -363,24 +339,16 @@ class GreedyBot:
         free = {a.character for a in assigns}
         cat = g.cat
         # Locations still wanted once the characters already assigned are taken off the plan.
-        wanted = self._wanted(g, s, seat)
+        plan = self._wanted(g, s, seat)
         for c in p.chars:
             if c.card:
                 loc = cat.specials[c.card].location if c.card in cat.specials else c.card
-                if loc == "downtown" and plan.LEARN in wanted:
-                    loc = plan.LEARN
-                if loc in wanted:
-                    wanted.remove(loc)
+                if loc in plan:
+                    plan.remove(loc)
         busy = sum(cat.wage[c.kind] for c in p.chars if c.card and not c.assist)
         need = self._prepare_ap(g, s, seat)
-        for loc in wanted:
-            if loc == plan.LEARN:
-                # Downtown's 3 AP for the learn: a specialist reaches it on any slot but the
-                # last, the Magician anywhere (its show waits), an apprentice only on the first
-                # slot with a shard.
-                order = sorted(free, key=lambda i: plan.learner_rank(cat, p, p.chars[i].kind))
-                loc = "downtown"
-            elif loc == "workshop" and need:
+        for loc in plan:
+            if loc == "workshop" and need:
                 # The character whose AP (with a shard's +1) reaches the trick's prepare AP,
                 # the cheapest of those first.
                 reach = need - (1 if p.shards else 0)
@@ -426,8 +394,6 @@ class GreedyBot:
     def _prepare_ap(g: Table, s: State, seat: int) -> int:
         """The prepare AP of the best trick that could be prepared this round (0: none)."""
         trick = preparable(g, s, seat)
-        if WORKSHOP_BOTH:
-            return min(3, jobs.prepare_ap_wanted(g, s, seat))
         return g.cat.tricks[trick].prepare_ap if trick else 0
 
     # --- placement -------------------------------------------------------------------------
@@ -436,7 +402,6 @@ class GreedyBot:
         from engine.games.trickerion.placement import board_index, slot_modifier
 
         p = s.players[seat]
-        learn = plan.learn_ready(g, s, seat)
         has_markers = _markers_to_perform(s, seat)
         # The Theater waits: for the Workshop (prepare before setting up), and for the
         # locations whose first arrivals get the most AP (a Downtown apprentice placed after
@@ -450,15 +415,6 @@ class GreedyBot:
             for c in p.chars
         )
 
-        rehearse = bool(MAGICIAN_BACKSTAGE) and (
-            jobs.set_ups_wanted(g, s, seat) - jobs.backstage_ap(g, s, seat) >= MAGICIAN_BACKSTAGE
-            and max(
-                (sum(1 for code in pc.m if code >= 0 and code // 4 == seat) for pc in s.row),
-                default=0,
-            )
-            <= 1
-        )
-
         def score(a: A.PlaceCharacter) -> float:
             c = p.chars[a.character]
             index = board_index(seat, a.location, a.slot)
@@ -467,16 +423,12 @@ class GreedyBot:
                 day, k = divmod(a.slot, 3)
                 if k == 2:
                     sc = 10 - DAY * day + jobs.day_worth(g, s, seat, day) if has_markers else -5
-                    if rehearse:
-                        sc = -5
                 else:
                     sc -= 0.3 * day
                 if theater_waits:
                     sc -= 20
             elif a.location == "workshop":
                 sc -= 1  # private slots: no hurry, after the contested ones
-            elif a.location == "downtown" and learn and sc + (p.shards > 0) >= 3:
-                sc += 20  # the plan's learn: a slot with its 3 AP, before the others take it
             return sc
 
         return score
@@ -548,11 +500,6 @@ def start_worth(cat: Catalog, trick: str) -> float:
     t = cat.tricks[trick]
     price = sum(cat.prop_cost[k] * n for k, n in t.components.items())
     return t.markers * (f + c + 2 * sh) - 0.5 * price
-
-
-def _theater_specials(g: Table, s: State, seat: int) -> list[str]:
-    cat = g.cat
-    return [c for c in s.players[seat].specials if cat.specials[c].location == "theater"]
 
 
 def _markers_to_perform(s: State, seat: int) -> bool:

@@ -109,17 +109,3 @@ def day_worth(g: Table, s: State, seat: int, day: int) -> float:
         default=0.0,
     )
     return (fame + COIN * coins) * (on_best + made) + SET_UP * marker * (made - min(wanted, ap))
-
-
-def prepare_ap_wanted(g: Table, s: State, seat: int) -> int:
-    """The prepare AP of the two tricks a Workshop visit could prepare this round."""
-    cat = g.cat
-    p = s.players[seat]
-    aps = [
-        cat.tricks[t.id].prepare_ap
-        for t in p.tricks
-        if t.markers == 0
-        and has_components(cat, p, t.id)
-        and markers_in_theater(s, seat * 4 + t.sym) < 4
-    ]
-    return sum(sorted(aps)[:2])
