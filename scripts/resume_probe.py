@@ -20,7 +20,10 @@ the lobby lists it, which waits for the engine); one that opens the kept table i
 watched. Each tab stays at its table a few seconds (what the engine's worker keeps for the
 next visit is kept then, docs/boot.md "Bytecode kept") before it is left. Prints the first
 table, engine ready and the live table the same way, and the stages between them
-(e2e/test_boot.py's START_STEPS: the worker's own times where it reports them).
+(e2e/test_boot.py's START_STEPS: the worker's own times where it reports them; the worker's
+own marks, read through the two time origins, where a build makes them: module run, PyScript's
+ask, the runtime's load, the wasm instantiated, CPython + wheels, web/main.py started, the
+engine imported).
 """
 
 from __future__ import annotations
@@ -127,6 +130,9 @@ def new_tab(tab: Page, url: str) -> tuple[Page, dict]:
     sheet = tab.evaluate("window.__sheet")
     tab.evaluate("marquee.ready()")
     stages = {k: v for k, v in tab.evaluate(START_STEPS).items() if k in NEW_TAB_STAGES}
+    stages.update(tab.evaluate(PAGE_STAGES))
+    for worker in tab.workers:
+        stages.update(worker.evaluate(WORKER_STAGES, tab.evaluate("performance.timeOrigin")))
     return tab, {
         "first table": sheet["first"],
         "engine ready": tab.evaluate("marquee.timings.engineReady"),
@@ -145,6 +151,43 @@ NEW_TAB_STAGES = (
     "snapshot restored + wheels (worker, ms)",
     "CPython + wheels ready",
     "load call (modules, packs, save, snapshot; ms)",
+)
+
+
+# The page's marks between the runtime and the engine (boot.js): web/main.py started (PyScript's
+# own set-up done: its package written out and imported) and the engine's import in the worker.
+PAGE_STAGES = """(() => ({
+  "main.py started": performance.getEntriesByName("marquee:main")[0]?.startTime,
+  "import engine (worker, ms)": window.marqueeBridge?.importMs,
+}))()"""
+
+# The worker's own marks (web/pyodide-worker.mjs), in ms since the page's navigation (the two
+# time origins), where a build makes them.
+WORKER_STAGES = """(pageOrigin) => {
+  const at = (name) => {
+    const t = performance.getEntriesByName(`marquee:${name}`)[0]?.startTime;
+    return t === undefined ? undefined : performance.timeOrigin - pageOrigin + t;
+  };
+  const rows = {
+    "worker module run": at("worker-module"),
+    "PyScript asks": at("load-asked"),
+    "runtime load started": at("load-started"),
+    "wasm instantiated": at("instantiated"),
+    "CPython + wheels ready (worker)": at("installed"),
+    "main.py started (worker)": at("main"),
+    "engine imported (worker)": at("engine-imported"),
+  };
+  return Object.fromEntries(Object.entries(rows).filter(([, v]) => v !== undefined));
+}"""
+
+WORKER_NAMES = (
+    "worker module run",
+    "PyScript asks",
+    "runtime load started",
+    "wasm instantiated",
+    "CPython + wheels ready (worker)",
+    "main.py started (worker)",
+    "engine imported (worker)",
 )
 
 
@@ -201,7 +244,8 @@ def new_tabs(sites: dict[str, Path], runs: int) -> None:
         browser.close()
     for name, got in rows.items():
         parts = [f"opened {', '.join(sorted({r['opened'] for r in got}))}"]
-        for key in ("first table", "engine ready", "live table", *NEW_TAB_STAGES):
+        keys = ("first table", "engine ready", "live table", *NEW_TAB_STAGES, *WORKER_NAMES)
+        for key in (*keys, "main.py started", "import engine (worker, ms)"):
             values = [r[key] for r in got if r.get(key) is not None]
             if not values:
                 continue
