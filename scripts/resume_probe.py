@@ -23,12 +23,14 @@ table, engine ready and the live table the same way, and the stages between them
 (e2e/test_boot.py's START_STEPS: the worker's own times where it reports them; the worker's
 own marks, read through the two time origins, where a build makes them: module run, PyScript's
 ask, the runtime's load, the wasm instantiated, CPython + wheels, web/main.py started, the
-engine imported).
+engine imported), then each one paired: the median of after minus before over the runs (each
+run's two tabs adjacent in time) with a 95% bootstrap interval, and how many pairs fell.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 from pathlib import Path
@@ -253,6 +255,28 @@ def new_tabs(sites: dict[str, Path], runs: int) -> None:
                 f"{key} {statistics.median(values):.0f} [{min(values):.0f}-{max(values):.0f}]"
             )
         print(f"{name}, new tab, n={len(got)}: " + "; ".join(parts))
+    print_paired(rows["before"], rows["after"])
+
+
+def print_paired(before: list[dict], after: list[dict]) -> None:
+    """Per key, the median of after minus before over the runs' pairs (each run's two tabs are
+    adjacent in time) with a 95% bootstrap interval of that median, and how many pairs fell."""
+    draw = random.Random(1)
+    for key in before[0]:
+        pairs = [
+            (b[key], a[key])
+            for b, a in zip(before, after, strict=True)
+            if isinstance(b.get(key), (int, float)) and isinstance(a.get(key), (int, float))
+        ]
+        if not pairs:
+            continue
+        diffs = [a - b for b, a in pairs]
+        medians = sorted(statistics.median(draw.choices(diffs, k=len(diffs))) for _ in range(4000))
+        lower = sum(d < 0 for d in diffs)
+        print(
+            f"paired {key}: {statistics.median(diffs):+.0f} ({medians[100]:+.0f} to"
+            f" {medians[3899]:+.0f}), {lower} of {len(diffs)} lower"
+        )
 
 
 if __name__ == "__main__":
