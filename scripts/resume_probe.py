@@ -20,12 +20,17 @@ the lobby lists it, which waits for the engine); one that opens the kept table i
 watched. Each tab stays at its table a few seconds (what the engine's worker keeps for the
 next visit is kept then, docs/boot.md "Bytecode kept") before it is left. Prints the first
 table, engine ready and the live table the same way, and the stages between them
-(e2e/test_boot.py's START_STEPS: the worker's own times where it reports them).
+(e2e/test_boot.py's START_STEPS: the worker's own times where it reports them; the worker's
+own marks, read through the two time origins, where a build makes them: module run, PyScript's
+ask, the runtime's load, the wasm instantiated, CPython + wheels, web/main.py started, the
+engine imported), then each one paired: the median of after minus before over the runs (each
+run's two tabs adjacent in time) with a 95% bootstrap interval, and how many pairs fell.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 from pathlib import Path
@@ -127,6 +132,9 @@ def new_tab(tab: Page, url: str) -> tuple[Page, dict]:
     sheet = tab.evaluate("window.__sheet")
     tab.evaluate("marquee.ready()")
     stages = {k: v for k, v in tab.evaluate(START_STEPS).items() if k in NEW_TAB_STAGES}
+    stages.update(tab.evaluate(PAGE_STAGES))
+    for worker in tab.workers:
+        stages.update(worker.evaluate(WORKER_STAGES, tab.evaluate("performance.timeOrigin")))
     return tab, {
         "first table": sheet["first"],
         "engine ready": tab.evaluate("marquee.timings.engineReady"),
@@ -145,6 +153,43 @@ NEW_TAB_STAGES = (
     "snapshot restored + wheels (worker, ms)",
     "CPython + wheels ready",
     "load call (modules, packs, save, snapshot; ms)",
+)
+
+
+# The page's marks between the runtime and the engine (boot.js): web/main.py started (PyScript's
+# own set-up done: its package written out and imported) and the engine's import in the worker.
+PAGE_STAGES = """(() => ({
+  "main.py started": performance.getEntriesByName("marquee:main")[0]?.startTime,
+  "import engine (worker, ms)": window.marqueeBridge?.importMs,
+}))()"""
+
+# The worker's own marks (web/pyodide-worker.mjs), in ms since the page's navigation (the two
+# time origins), where a build makes them.
+WORKER_STAGES = """(pageOrigin) => {
+  const at = (name) => {
+    const t = performance.getEntriesByName(`marquee:${name}`)[0]?.startTime;
+    return t === undefined ? undefined : performance.timeOrigin - pageOrigin + t;
+  };
+  const rows = {
+    "worker module run": at("worker-module"),
+    "PyScript asks": at("load-asked"),
+    "runtime load started": at("load-started"),
+    "wasm instantiated": at("instantiated"),
+    "CPython + wheels ready (worker)": at("installed"),
+    "main.py started (worker)": at("main"),
+    "engine imported (worker)": at("engine-imported"),
+  };
+  return Object.fromEntries(Object.entries(rows).filter(([, v]) => v !== undefined));
+}"""
+
+WORKER_NAMES = (
+    "worker module run",
+    "PyScript asks",
+    "runtime load started",
+    "wasm instantiated",
+    "CPython + wheels ready (worker)",
+    "main.py started (worker)",
+    "engine imported (worker)",
 )
 
 
@@ -201,7 +246,8 @@ def new_tabs(sites: dict[str, Path], runs: int) -> None:
         browser.close()
     for name, got in rows.items():
         parts = [f"opened {', '.join(sorted({r['opened'] for r in got}))}"]
-        for key in ("first table", "engine ready", "live table", *NEW_TAB_STAGES):
+        keys = ("first table", "engine ready", "live table", *NEW_TAB_STAGES, *WORKER_NAMES)
+        for key in (*keys, "main.py started", "import engine (worker, ms)"):
             values = [r[key] for r in got if r.get(key) is not None]
             if not values:
                 continue
@@ -209,6 +255,28 @@ def new_tabs(sites: dict[str, Path], runs: int) -> None:
                 f"{key} {statistics.median(values):.0f} [{min(values):.0f}-{max(values):.0f}]"
             )
         print(f"{name}, new tab, n={len(got)}: " + "; ".join(parts))
+    print_paired(rows["before"], rows["after"])
+
+
+def print_paired(before: list[dict], after: list[dict]) -> None:
+    """Per key, the median of after minus before over the runs' pairs (each run's two tabs are
+    adjacent in time) with a 95% bootstrap interval of that median, and how many pairs fell."""
+    draw = random.Random(1)
+    for key in before[0]:
+        pairs = [
+            (b[key], a[key])
+            for b, a in zip(before, after, strict=True)
+            if isinstance(b.get(key), (int, float)) and isinstance(a.get(key), (int, float))
+        ]
+        if not pairs:
+            continue
+        diffs = [a - b for b, a in pairs]
+        medians = sorted(statistics.median(draw.choices(diffs, k=len(diffs))) for _ in range(4000))
+        lower = sum(d < 0 for d in diffs)
+        print(
+            f"paired {key}: {statistics.median(diffs):+.0f} ({medians[100]:+.0f} to"
+            f" {medians[3899]:+.0f}), {lower} of {len(diffs)} lower"
+        )
 
 
 if __name__ == "__main__":

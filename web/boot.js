@@ -302,7 +302,7 @@ function onWorkerMessage({ data, ports }) {
     return;
   }
   if (m.kind === "asked") {
-    // PyScript asked the worker for the runtime, started before it asked (web/pyodide-worker.mjs)
+    // PyScript asked the worker for the runtime (web/pyodide-worker.mjs)
     state.runtime = m;
     return;
   }

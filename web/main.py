@@ -151,6 +151,7 @@ def from_source() -> list[str]:
 
 
 post(kind="main")
+js.performance.mark("marquee:main")  # (the worker's timeline: PyScript's own set-up is done)
 started = time.perf_counter()
 try:
     import engine
@@ -167,6 +168,7 @@ except BaseException as exc:
     post(kind="failed", message=f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc())
     raise
 else:
+    js.performance.mark("marquee:engine-imported")
     post(
         kind="ready",
         version=engine.__version__,

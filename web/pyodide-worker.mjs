@@ -9,8 +9,7 @@
 //   {kind: "fetch-failed", url, error}  a download failed (network, or a wheel's sha256)
 //   {kind: "compiled"}                  Pyodide's WebAssembly module is instantiated
 //   {kind: "installed"}                 CPython started, the wheels installed
-//   {kind: "asked", early, ms}          PyScript asked for the runtime, ms after this module ran;
-//                                       early: it got the one this module started (below)
+//   {kind: "asked", ms}                 PyScript asked for the runtime, ms after this module ran
 //   {kind: "snapshot-used", bytes, readMs, loadMs} CPython restored from the memory snapshot
 //                                       (readMs: from this module's run to the snapshot read)
 //   {kind: "snapshot-refused", error}   the snapshot could not be restored (dropped)
@@ -213,49 +212,37 @@ self.marqueeKeepBytecode = async (files, compiled) => {
   }
 };
 
-// The runtime starts as this module is evaluated, not when PyScript asks for it: PyScript
-// first imports its package graph, opens and clears its IndexedDB cache and resolves the
-// packages (hundreds of ms on a loaded machine, docs/boot.md "Issue #32, session 19"), none
-// of which Pyodide needs. The packages are the config's (the file PyScript reads for this
-// worker); PyScript's ask is checked against them and its stdout/stderr plugged in.
-const CONFIG_URL = new URL("./pyscript.json", import.meta.url).href;
+// The runtime starts when PyScript asks for it (after its package graph and IndexedDB steps),
+// with PyScript's own options. Session 19 started it as this module was evaluated, beside
+// PyScript's set-up on the same thread: the restore and the wheels then took longer and the
+// table came later (docs/boot.md "Issue #32, session 20").
 const evaluated = performance.now();
 const ms = (a, b) => Math.round(b - a);
-const io = { stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a) };
-const snapshotRead = typeof caches === "undefined" ? Promise.resolve(null) : readSnapshot();
-const bytecodeRead = typeof caches === "undefined" ? Promise.resolve(null) : readBytecode();
+const cached = (read) => (typeof caches === "undefined" ? Promise.resolve(null) : read());
 
-async function configPackages() {
-  try {
-    const config = await (await nativeFetch.call(self, CONFIG_URL)).json();
-    return Array.isArray(config.packages) ? config.packages : null;
-  } catch {
-    return null; // started when PyScript asks, with its packages
-  }
-}
-
-/** The runtime with `packages` installed and the kept bytecode written back. */
-async function start(packages) {
-  const runtime = await loaded(packages);
+/** The runtime with `options.packages` installed and the kept bytecode written back. */
+async function start(options) {
+  const bytecodeRead = cached(readBytecode);
+  const runtime = await loaded(options, cached(readSnapshot));
   const files = restoreBytecode(runtime, await bytecodeRead);
   if (files) post({ kind: "bytecode-used", files });
   // (Pyodide's default is not to: from here on, PyScript's own package, which it writes out
   // and imports at every start, and the engine's games are compiled once and kept)
   runtime.runPython("import sys\nsys.dont_write_bytecode = False");
-  installed = { runtime, packages };
+  installed = { runtime, packages: options.packages ?? [] };
   return runtime;
 }
 
 /** Pyodide from the site's pyodide/ folder (PyScript would look for its files beside this
  *  module), restored from the memory snapshot when there is one. */
-async function loaded(packages) {
+async function loaded(options, snapshotRead) {
   const snapshot = await snapshotRead;
   const read = performance.now();
-  const options = { indexURL, packages, stdout: (...a) => io.stdout(...a), stderr: (...a) => io.stderr(...a) };
+  const own = { ...options, indexURL };
   performance.mark("marquee:load-started");
   if (snapshot) {
     try {
-      const pyodide = await load({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await load({ ...own, _loadSnapshot: snapshot });
       // (ms from this module's evaluation to the snapshot in hand, then to CPython restored
       // with the wheels installed)
       post({
@@ -264,6 +251,7 @@ async function loaded(packages) {
         readMs: ms(evaluated, read),
         loadMs: ms(read, performance.now()),
       });
+      performance.mark("marquee:installed");
       post({ kind: "installed" });
       return pyodide;
     } catch (error) {
@@ -272,25 +260,17 @@ async function loaded(packages) {
       await caches.delete(SNAPSHOT_CACHE).catch(() => {});
     }
   }
-  const pyodide = await load(options);
+  const pyodide = await load(own);
+  performance.mark("marquee:installed");
   post({ kind: "installed" });
   if (typeof caches !== "undefined") setTimeout(makeSnapshot, SNAPSHOT_AFTER_MS);
   return pyodide;
 }
 
-const started = configPackages().then((packages) => packages && { packages, runtime: start(packages) });
-started.then((s) => s?.runtime.catch(() => {})); // (a failure is reported once PyScript asks)
-
-/** PyScript's loader: the runtime started above when PyScript asks for the same packages,
- *  else (no config read, other packages) one started now. Posts {kind: "asked", early, ms}:
- *  whether it was the one started early, and when PyScript asked (ms after this module ran). */
-export async function loadPyodide(options = {}) {
-  const asked = performance.now();
+/** PyScript's loader. Posts {kind: "asked", ms}: when PyScript asked (ms after this module
+ *  ran). */
+export function loadPyodide(options = {}) {
   performance.mark("marquee:load-asked");
-  if (options.stdout) io.stdout = options.stdout;
-  if (options.stderr) io.stderr = options.stderr;
-  const begun = await started;
-  const early = JSON.stringify(begun?.packages) === JSON.stringify(options.packages ?? []);
-  post({ kind: "asked", early, ms: ms(evaluated, asked) });
-  return early ? begun.runtime : start(options.packages);
+  post({ kind: "asked", ms: ms(evaluated, performance.now()) });
+  return start(options);
 }
