@@ -31,6 +31,10 @@ The solo game's were re-recorded again for issue #30, session 19 (the greedy bot
 its worth, the Theater placed after the contested locations, special assignment cards kept):
 both positions are reached by greedy play and the futures play its placements; the 2-player
 positions' digests did not change.
+Trickerion's were re-recorded for issue #30, session 20 (an apprentice sent Downtown only to a
+slot that reaches 3 AP and placed first there, the early hire): the positions are reached by
+greedy play (the solo bot hires in round 1) and the futures play its assignments and
+placements; the 4-player position's digest did not change.
 """
 
 from __future__ import annotations
@@ -59,10 +63,10 @@ def _digest(game_id: str, players: int, seed: int, steps: int) -> str:
 
 # (game, players, seed, decisions before the position) -> digest of the ranking.
 CASES = {
-    ("trickerion", 2, 3, 30): "27ef23057faa5846",
+    ("trickerion", 2, 3, 30): "7884325cb11c1bff",
     ("trickerion", 4, 5, 60): "373778eae81781eb",
-    ("trickerion-solo", 2, 1, 20): "31233e750a873a50",
-    ("trickerion-solo", 2, 4, 45): "0b1b07adf1296a9f",
+    ("trickerion-solo", 2, 1, 20): "ca8d9aba479f0ed1",
+    ("trickerion-solo", 2, 4, 45): "600452d624d64ae4",
     ("oracle", 1, 2, 10): "e7f8ddb53edb3fc2",
     ("magnificent", 2, 3, 10): "26477e49ead65855",
     ("magnificent", 4, 2, 25): "b68a34a57a932dc3",
@@ -88,8 +92,8 @@ def _rollout_digest(game_id: str, players: int, seed: int, steps: int) -> str:
 
 
 ROLLOUT_CASES = {
-    ("trickerion", 2, 3, 30): "f46523929ffa315a",
-    ("trickerion-solo", 2, 4, 45): "1204181cb249a9b1",
+    ("trickerion", 2, 3, 30): "92a73d28eb1e33a6",
+    ("trickerion-solo", 2, 4, 45): "14de6d7bc14866e6",
     ("oracle", 1, 2, 10): "69a2629eae4d61d0",
     ("magnificent", 2, 3, 10): "527b5bfc8dc868ba",
 }

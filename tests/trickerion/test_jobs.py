@@ -1,6 +1,6 @@
-"""Jobs matched to action points in the Theater (``engine/games/trickerion/jobs.py``; docs/bots.md,
-"Issue #30, session 19"): the Magician's day by what its modifiers are worth, and no apprentice
-backstage without a set-up to make."""
+"""Jobs matched to action points (``engine/games/trickerion/jobs.py``; docs/bots.md, "Issue #30,
+session 19" and "session 20"): the Magician's day by what its modifiers are worth, no apprentice
+backstage without a set-up to make, and none Downtown on a slot short of an action's 3 AP."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from engine.core.copier import copy_state
 from engine.core.match import Match
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import bots, jobs
-from engine.games.trickerion.common import change_trick
+from engine.games.trickerion.common import change_char, change_trick
 
 
 def _solo_at(seed: int, steps: int) -> tuple[Match, bots.GreedyBot]:
@@ -33,14 +33,14 @@ def _stage(action: object) -> int:
 def test_the_magician_skips_thursday_when_its_modifiers_cost_more_than_arriving_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    match, bot = _solo_at(5, 192)
+    match, bot = _solo_at(10, 67)
     s = match.state
     legal = match.legal(0)
     stages = [a for a in legal if isinstance(a, A.PlaceCharacter) and a.slot % 3 == 2]
-    assert sorted(_stage(a) for a in stages if a.location == "theater") == [0, 1]
+    assert sorted(_stage(a) for a in stages if a.location == "theater") == [0, 2]
     # Thursday's -1 fame -1 coin on the markers a show can pay outweighs its +1 backstage AP.
-    assert jobs.day_worth(match.game, s, 0, 0) < jobs.day_worth(match.game, s, 0, 1)
-    assert _stage(bot.choose(match.game, s, 0, legal)) == 1
+    assert jobs.day_worth(match.game, s, 0, 0) < jobs.day_worth(match.game, s, 0, 2)
+    assert _stage(bot.choose(match.game, s, 0, legal)) == 2
     # By arrival alone (the rule before), the earliest free day.
     monkeypatch.setattr(jobs, "day_worth", lambda *args: 0.0)
     assert _stage(bot.choose(match.game, s, 0, legal)) == 0
@@ -49,11 +49,11 @@ def test_the_magician_skips_thursday_when_its_modifiers_cost_more_than_arriving_
 def test_an_apprentice_has_a_job_backstage_only_while_a_marker_waits_to_be_set_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    match, bot = _solo_at(5, 134)
+    match, bot = _solo_at(5, 82)
     s = match.state
     place = bot.choose(match.game, s, 0, match.legal(0))
-    assert place == A.PlaceCharacter(character=3, location="theater", slot=0)
-    assert s.players[0].chars[3].kind == "apprentice"
+    assert place == A.PlaceCharacter(character=4, location="theater", slot=0)
+    assert s.players[0].chars[4].kind == "apprentice"
     assert jobs.can_set_up(match.game, s, 0, place)
     # The same position with the prepared markers gone: nothing to set up, the apprentice idles.
     empty = copy_state(s)
@@ -62,7 +62,29 @@ def test_an_apprentice_has_a_job_backstage_only_while_a_marker_waits_to_be_set_u
         change_trick(p, t, markers=0)
     assert not jobs.can_set_up(match.game, empty, 0, place)
     legal = match.game.legal_actions(empty, 0)
-    assert bot.choose(match.game, empty, 0, legal) == A.MakeIdle(3)
+    assert bot.choose(match.game, empty, 0, legal) == A.MakeIdle(4)
     # Placed backstage whatever it finds there (the rule before).
     monkeypatch.setattr(jobs, "can_set_up", lambda *args: True)
     assert bot.choose(match.game, empty, 0, legal) == place
+
+
+def test_an_apprentice_has_a_job_downtown_only_on_a_slot_that_reaches_3_ap() -> None:
+    # Seed 5's round 2, before any assignment: the solo prep dice closed Downtown's +2 slot
+    # (and its +0), leaving the two +1 slots; the seat holds no shard.
+    match, _ = _solo_at(5, 48)
+    g, s = match.game, match.state
+    assert s.phase == "assign" and s.round == 2 and s.players[0].shards == 0
+    assert [s.slots[i] for i in range(4)] == [-2, -1, -1, -2]
+    # 1 AP + 1 on a +1 slot: no Downtown action but Reroll and Set Die costs 2.
+    assert not jobs.downtown_job(g, s, 0)
+    shard = copy_state(s)
+    shard.players[0].shards = 1
+    assert jobs.downtown_job(g, shard, 0)
+    # The +2 slot open: the first body sent there reaches 3 AP, a second one gets a +1 slot.
+    opened = copy_state(s)
+    opened.slots[0] = -1
+    assert jobs.downtown_job(g, opened, 0)
+    change_char(opened.players[0], 0, card="downtown")
+    assert not jobs.downtown_job(g, opened, 0)
+    opened.players[0].shards = 1
+    assert jobs.downtown_job(g, opened, 0)

@@ -21,9 +21,10 @@ from engine.core.levels import level_bots
 from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import jobs
+from engine.games.trickerion import hire, jobs
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
+from engine.games.trickerion.placement import board_index, slot_modifier
 from engine.games.trickerion.scoring import level3_bonus
 from engine.games.trickerion.state import State
 from engine.games.trickerion.table import Table
@@ -258,13 +259,15 @@ class GreedyBot:
                 # The value sees the card only once it is kept (the next decision): one of
                 # the drawn is kept, worth a special card (a floor of 2 fame at the end).
                 v += w["special"]
+            v += hire.worth(g, s, seat, action)
             scored.append((-v, index, action))
         scored.sort(key=lambda t: (t[0], t[1]))
         return [a for _, _, a in scored] + last
 
     def _enhanced(self, g: Table, s: State, seat: int, w: dict[str, float]) -> float:
         """A shard's +1 AP is worth the best action it leads to (with one shard fewer): a
-        trick's prepare AP or Downtown's 3 AP reached, else less than stopping."""
+        trick's prepare AP or Downtown's 3 AP reached (the early hire counted), else less than
+        stopping."""
         new, _ = g.apply(s, seat, A.EnhanceCharacter())
         best = value(g, new, seat, w)
         for action in g.legal_actions(new, seat):
@@ -273,7 +276,7 @@ class GreedyBot:
             if isinstance(action, (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins)):
                 after = played(g, new, seat, action)
                 if after.draw is None:
-                    best = max(best, value(g, after, seat, w))
+                    best = max(best, value(g, after, seat, w) + hire.worth(g, new, seat, action))
         return best
 
     @staticmethod
@@ -329,6 +332,8 @@ class GreedyBot:
         if s.round < last:
             out.append("market_row" if missing else "downtown")
         out += ["dark_alley", "downtown", "market_row", "workshop", "dark_alley", "theater"]
+        if hire.first_visit(g, s, seat):
+            out.insert(0, "downtown")
         return out
 
     def _assign(self, g: Table, s: State, seat: int, legal: list[Any]) -> Any:
@@ -370,12 +375,8 @@ class GreedyBot:
                 if (
                     loc == "downtown"
                     and c.kind == "apprentice"
-                    and not p.shards
-                    and not p.hand.get("downtown")
+                    and not jobs.downtown_job(g, s, seat)
                 ):
-                    # A second body Downtown arrives after the first, on a +1 slot at best:
-                    # an apprentice there has 2 AP, and without a shard no action takes 2
-                    # (Downtown apprentices went idle 2.3 times a game, most in round 2).
                     continue
                 cards = [a.card for a in assigns if a.character == char]
                 if loc in cards:
@@ -399,8 +400,6 @@ class GreedyBot:
     # --- placement -------------------------------------------------------------------------
 
     def _place_score(self, g: Table, s: State, seat: int) -> Callable[[A.PlaceCharacter], float]:
-        from engine.games.trickerion.placement import board_index, slot_modifier
-
         p = s.players[seat]
         has_markers = _markers_to_perform(s, seat)
         # The Theater waits: for the Workshop (prepare before setting up), and for the
@@ -429,6 +428,10 @@ class GreedyBot:
                     sc -= 20
             elif a.location == "workshop":
                 sc -= 1  # private slots: no hurry, after the contested ones
+            elif a.location == "downtown" and c.kind == "apprentice" and sc >= jobs.DOWNTOWN_AP:
+                # Only the +2 slot gives an apprentice an action: it goes before the bodies
+                # that reach 3 AP on the other slot too.
+                sc += jobs.DOWNTOWN_AP
             return sc
 
         return score

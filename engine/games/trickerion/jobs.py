@@ -1,5 +1,5 @@
-"""Jobs matched to action points in the Theater: the set-ups this round's markers want, what a
-Theater day's modifiers are worth to the seat, and whether a backstage apprentice has a job.
+"""Jobs matched to action points: the set-ups this round's markers want, what a Theater day's
+modifiers are worth to the seat, and whether an apprentice has a job backstage or Downtown.
 
 The Workshop's character is chosen by the trick's prepare AP (``bots.GreedyBot._assign``);
 what it prepares then waits for set-ups, one AP a marker, on cards holding none of that trick's
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import FREE, day_yield, has_components, markers_in_theater
-from engine.games.trickerion.placement import board_index, slot_modifier
+from engine.games.trickerion.placement import base_ap, board_index, free_slots, slot_modifier
 from engine.games.trickerion.state import State
 from engine.games.trickerion.theater import on_card
 
@@ -109,3 +109,34 @@ def day_worth(g: Table, s: State, seat: int, day: int) -> float:
         default=0.0,
     )
     return (fame + COIN * coins) * (on_best + made) + SET_UP * marker * (made - min(wanted, ap))
+
+
+# What every Downtown action but Reroll and Set Die costs (board.json, "actions").
+DOWNTOWN_AP = 3
+
+
+def downtown_job(g: Table, s: State, seat: int) -> bool:
+    """Whether an apprentice sent Downtown reaches an action's 3 AP on the slot left to it:
+    the open slots (a solo round closes some) taken best first, one by each body of the seat
+    already sent there, a shard's +1 counted.
+    Downtown apprentices went idle 1.75 times a game (docs/bots.md, "Issue #30, session 20"):
+    on a +1 or +0 slot behind another body, or with the +2 slot closed."""
+    cat = g.cat
+    p = s.players[seat]
+    ahead = sum(
+        1
+        for c in p.chars
+        if c.card
+        and (cat.specials[c.card].location if c.card in cat.specials else c.card) == "downtown"
+    )
+    mods = sorted(
+        (
+            slot_modifier(g.rules, seat, board_index(seat, "downtown", i))
+            for i in free_slots(g.rules, s, seat, "apprentice", "downtown")
+        ),
+        reverse=True,
+    )
+    if len(mods) <= ahead:
+        return False
+    ap = base_ap(g.rules, s, seat, "apprentice") + mods[ahead] + bool(p.shards)
+    return ap >= DOWNTOWN_AP

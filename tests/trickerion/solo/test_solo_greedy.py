@@ -13,10 +13,10 @@ from engine.games.trickerion.state import PendingPerform
 
 
 def _round_5_show() -> tuple[Match, bots.GreedyBot]:
-    """The solo golden's game (seed 3, low) up to its Friday show of round 5 (step 207)."""
+    """The solo golden's game (seed 3, low) up to its show of round 5 (step 222)."""
     match = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed=3)
     bot = bots.GreedyBot(bot_seed(3, 0))
-    while len(match.steps) < 207:
+    while len(match.steps) < 222:
         if match.auto_step() is None:
             match.act(0, bot.choose(match.game, match.state, 0, match.legal(0)))
     return match, bot
@@ -34,10 +34,9 @@ def test_the_show_that_pays_the_successor_less_is_performed(
     assert isinstance(s.pending[-1], PendingPerform) and s.pending[-1].seat == 0
     legal = match.legal(0)
     assert legal == [A.Perform(0), A.Perform(1), A.Perform(2)]
-    # Card 2 holds three of the Successor's markers (7 fame and 9 coins to it) and pays the
-    # bot a link more; card 3 holds none of them.
-    assert (_successor_markers(match, 1), _successor_markers(match, 2)) == (3, 0)
-    assert bot.choose(match.game, s, 0, legal) == A.Perform(2)
+    # Card 2 holds three of the Successor's markers; card 1 holds none of them.
+    assert (_successor_markers(match, 0), _successor_markers(match, 1)) == (0, 3)
+    assert bot.choose(match.game, s, 0, legal) == A.Perform(0)
     # Its own position alone prefers card 2.
     monkeypatch.setattr(bots, "SUCCESSOR", 0.0)
     assert bot.choose(match.game, s, 0, legal) == A.Perform(1)

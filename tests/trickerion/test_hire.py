@@ -1,0 +1,43 @@
+"""The early hire (``engine/games/trickerion/hire.py``; docs/bots.md, "Issue #30, session 20"):
+one more apprentice in rounds 1-2 while the purse pays two rounds of every wage."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.bots import bot_seed
+from engine.core.copier import copy_state
+from engine.core.match import Match
+from engine.games.trickerion import actions as A
+from engine.games.trickerion import bots, hire
+
+
+def _solo_at(seed: int, steps: int) -> tuple[Match, bots.GreedyBot]:
+    match = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed=seed)
+    bot = bots.GreedyBot(bot_seed(seed, 0))
+    while len(match.steps) < steps:
+        if match.auto_step() is None:
+            match.act(0, bot.choose(match.game, match.state, 0, match.legal(0)))
+    return match, bot
+
+
+def test_the_bot_hires_in_round_1_when_the_purse_pays_the_wages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 5, round 1: a body Downtown with an apprentice on an Inn die and 13 coins.
+    match, bot = _solo_at(5, 18)
+    g, s = match.game, match.state
+    legal = match.legal(0)
+    assert s.round == 1 and s.players[0].coins == 13
+    assert hire.wanted(g, s, 0) and hire.paid(g, s, 0)
+    assert bot.choose(g, s, 0, legal) == A.HireCharacter("apprentice", 3)
+    # A purse a coin short of two rounds of wages (the apprentice's 1, the Assistant's 2 and the
+    # hire's 1; the Magician and an apprentice on the Assistant board are paid none) and the 4
+    # coins of props its tricks lack: no hire.
+    poor = copy_state(s)
+    poor.players[0].coins = 11
+    assert not hire.paid(g, poor, 0)
+    assert not isinstance(bot.choose(g, poor, 0, g.legal_actions(poor, 0)), A.HireCharacter)
+    # Priced by the one-step value alone (the rule before), the second trick comes first.
+    monkeypatch.setattr(hire, "worth", lambda *args: 0.0)
+    assert isinstance(bot.choose(g, s, 0, legal), A.LearnTrick)
