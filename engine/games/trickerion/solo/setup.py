@@ -22,7 +22,7 @@ from engine.games.trickerion.solo.downtown import single_basic
 from engine.games.trickerion.solo.state import BLOCKED, SoloState
 from engine.games.trickerion.state import Char, PerfCard, State, Trick
 
-SEAT = 1  # the Successor's seat; you are seat 0 and always first player (setup.11)
+SEAT = 1  # the Successor's seat; you are seat 0 and start as first player (setup.10); initiative then follows fame as in 2 players
 
 
 def build_plan_deck(cat: Catalog, rng: Rng, academy: bool = False) -> list[str]:
