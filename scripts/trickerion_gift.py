@@ -35,7 +35,7 @@ def give(m: Match, s: State, trick: str) -> None:
     sym = free_symbol(p)
     if sym < 0 or any(t.id == trick for t in p.tricks):
         return
-    p.tricks = [*p.tricks, Trick(trick, sym)]
+    p.tricks = (*p.tricks, Trick(trick, sym))
     props = dict(p.props)
     for prop, n in m.game.cat.tricks[trick].components.items():
         props[prop] = max(props.get(prop, 0), n)

@@ -196,7 +196,7 @@ def give_trick(s, seat: int, trick_id: str, markers: int = 0, eng: bool = False)
     used = {t.sym for t in p.tricks}
     sym = next(i for i in range(4) if i not in used)
     t = Trick(trick_id, sym, markers=markers, eng=eng)
-    p.tricks.append(t)
+    p.tricks = (*p.tricks, t)
     return t
 
 
@@ -206,7 +206,7 @@ def clear_tricks(s, seat: int):
     p = s.players[seat]
     for t in list(p.tricks):
         remove_markers_everywhere(s, seat * 4 + t.sym)
-    p.tricks = []
+    p.tricks = ()
 
 
 def set_row(g, s, card_ids: list[str]):
@@ -234,5 +234,6 @@ def stage(s, seat: int, day: int, kind: str = "magician", backstage: bool = Fals
 
 
 def add_char(s, seat: int, kind: str) -> int:
-    s.players[seat].chars.append(Char(kind))
+    p = s.players[seat]
+    p.chars = (*p.chars, Char(kind))
     return len(s.players[seat].chars) - 1

@@ -107,14 +107,14 @@ def test_the_setup_initiative_step_carries_the_order_it_draws():
     draw = g.chance_action(s)
     assert sorted(draw.order) == [0, 1, 2]
     after, events = g.apply(s, CHANCE, draw)
-    assert after.order == list(draw.order)
+    assert after.order == tuple(draw.order)
     assert [e.params["order"] for e in events if e.code == "trickerion.initiative"] == [
         list(draw.order)
     ]
     forced = tuple(reversed(draw.order))
     mine = copy_state(s)
     apply_owned(g, mine, CHANCE, A.Chance(order=forced))
-    assert mine.order == list(forced) and mine.rng == after.rng
+    assert mine.order == forced and mine.rng == after.rng
     for bad in ((0, 1), (0, 0, 1), (0, 1, 3)):
         with pytest.raises(IllegalAction, match="trickerion.setup.not_an_order"):
             apply_owned(g, copy_state(s), CHANCE, A.Chance(order=bad))

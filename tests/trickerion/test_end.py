@@ -14,7 +14,7 @@ def test_wages_busy_characters_only():
     2 per busy specialist, none for idle characters or the Magician."""
     g, s = started(2, seed=3)
     p = s.players[0]
-    p.chars = [c for c in p.chars if c.kind in ("magician", "apprentice")]
+    p.chars = tuple(c for c in p.chars if c.kind in ("magician", "apprentice"))
     a2 = add_char(s, 0, "apprentice")
     eng = add_char(s, 0, "engineer")
     idle = add_char(s, 0, "manager")
@@ -32,7 +32,7 @@ def test_unpaid_wages_cost_two_fame_each_and_fame_floors():
     """Pay while you have coins; −2 fame per unpaid coin; fame cannot go below 0."""
     g, s = started(2, seed=3)
     p = s.players[0]
-    p.chars = [c for c in p.chars if c.kind in ("magician", "apprentice")]
+    p.chars = tuple(c for c in p.chars if c.kind in ("magician", "apprentice"))
     eng = add_char(s, 0, "engineer")
     change_char(p, 1, slot=0)
     change_char(p, eng, slot=1)
@@ -51,7 +51,7 @@ def test_end_of_round_steps():
     p = s.players[0]
     p.hired = ("engineer", "apprentice")
     p.poster = True
-    s.market.order = ["cog", "", "", ""]
+    s.market.order = ("cog", "", "", "")
     s.market.quick = "saw"
     change_char(p, 0, card="a26_mass_recruitment", slot=0)
     s.slots[0] = 0
@@ -121,7 +121,7 @@ def test_scoring_example_assistants_revenge():
     give_trick(s, 0, "t34_assistants_revenge")
     p.props = {"glass": 3, "saw": 2, "mirror": 2}
     p.mgr = ()
-    p.chars = [c for c in p.chars if c.kind != "assistant"]
+    p.chars = tuple(c for c in p.chars if c.kind != "assistant")
     p.coins, p.shards, p.specials = 0, 0, ()
     assert "trick:t34_assistants_revenge" in breakdown(g.rules, s, 0)
     assert breakdown(g.rules, s, 0)["trick:t34_assistants_revenge"] == 0
@@ -149,7 +149,7 @@ def test_end_scoring_categories_and_caps():
     assert "apprentices" not in b
     g2, s2 = started(2, seed=3, dark_alley=False)
     q = s2.players[0]
-    q.chars = [c for c in q.chars if c.kind in ("magician",)]
+    q.chars = tuple(c for c in q.chars if c.kind in ("magician",))
     for _ in range(4):
         add_char(s2, 0, "apprentice")
     for kind in ("assistant", "engineer", "manager"):
@@ -176,7 +176,7 @@ def test_level3_bonus_kinds():
     clear_tricks(s, 0)
     p.props = {"wood": 2, "rope": 1, "mirror": 1}
     p.mgr = ("wood",)
-    p.chars = [c for c in p.chars if c.kind in ("magician", "apprentice")]
+    p.chars = tuple(c for c in p.chars if c.kind in ("magician", "apprentice"))
     cases = {
         "t23_skeleton_dance": 3,  # 1 per basic token, Manager +1 counts
         "t10_stairs_of_water": 2,  # 2 per advanced token
@@ -205,7 +205,7 @@ def test_winner_ties_go_to_earlier_initiative():
         clear_tricks(s, seat)
         q = s.players[seat]
         q.fame, q.coins, q.shards, q.specials = 10, 0, 0, ()
-    s.order = [2, 0, 1]
+    s.order = (2, 0, 1)
     final_scoring(g.rules, s, [])
     assert s.winner == 2
     s.players[1].fame = 11

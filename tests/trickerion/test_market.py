@@ -51,7 +51,7 @@ def test_example_engineer_orders_two_and_buys_two_stacks():
     seat = 0
     eng = add_char(s, seat, "engineer")
     s = placing(g, s, seat, eng, "market_row", 2 + 2)
-    s.market.buy = ["wood", "metal", "rope", "fabric"]
+    s.market.buy = ("wood", "metal", "rope", "fabric")
     p = s.players[seat]
     p.props, p.mgr, p.coins = {}, (), 10
     s, _ = g.apply(s, seat, A.Order("petroleum", 0))
@@ -61,7 +61,7 @@ def test_example_engineer_orders_two_and_buys_two_stacks():
     assert s.players[seat].coins == 10 - 7
     assert s.act.ap == 0
     assert s.players[seat].props == {"rope": 2, "metal": 3}
-    assert s.market.order[:2] == ["petroleum", "padlock"]
+    assert s.market.order[:2] == ("petroleum", "padlock")
 
 
 def test_buy_up_to_three_identical_from_stock_only():
@@ -137,8 +137,8 @@ def test_order_once_per_type_and_orders_arrive():
         g.apply(s, 0, A.Order("saw", 2))
     assert err.value.code == "trickerion.market.order_slot_taken"
     orders_arrive(g.rules, s, [])
-    assert s.market.buy == ["wood", "metal", "cog", "fabric"]
-    assert s.market.order == ["", "", "", ""]
+    assert s.market.buy == ("wood", "metal", "cog", "fabric")
+    assert s.market.order == ("", "", "", "")
 
 
 def test_quick_order_costs_one_more_and_leaves_at_round_end():

@@ -26,7 +26,7 @@ def example_b():
     for seat in range(4):
         clear_tricks(s, seat)
         p = s.players[seat]
-        p.chars = [c for c in p.chars if c.kind in ("magician", "apprentice")]
+        p.chars = tuple(c for c in p.chars if c.kind in ("magician", "apprentice"))
         p.fame, p.coins, p.shards = 10, 10, 0
     add_char(s, BLUE, "assistant")
     add_char(s, YELLOW, "manager")

@@ -4,6 +4,7 @@ Telling moving the pending ones."""
 
 import pytest
 
+from engine.core.tuples import put
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import day_yield, gain
 
@@ -68,7 +69,7 @@ def test_pr04_order_area_buyable():
     g, s = with_prophecy("pr04")
     s = placing(g, s, 0, 0, "market_row", 3)
     s.players[0].props, s.players[0].mgr = {}, []
-    s.market.order[1] = "cog"
+    s.market.order = put(s.market.order, 1, "cog")
     assert A.Buy(("cog",)) in g.legal_actions(s, 0)
 
 

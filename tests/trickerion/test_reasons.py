@@ -68,7 +68,7 @@ def test_a_purchase_names_the_trick_that_lacks_the_prop():
     clear_tricks(s, 0)
     s.players[0].props, s.players[0].mgr = {"glass": 2, "metal": 2}, ()
     s.players[0].coins = 20
-    s.market.buy = ["rope", "glass", *s.market.buy[2:]]
+    s.market.buy = ("rope", "glass", *s.market.buy[2:])
     t = give_trick(s, 0, "t28_water_tank_escape")
     legal = g.legal_actions(s, 0)
     assert A.Buy(("rope",)) in legal and A.Buy(("glass",)) in legal

@@ -23,23 +23,23 @@ def test_dice_roll_is_a_chance_step_with_six_dice():
 def test_initiative_fame_ascending_ties_swap():
     """ "ФАЗА ОПРЕДЕЛЕНИЯ ОЧЕРЕДНОСТИ": lowest fame first; tied players swap their order."""
     g, s = started(4)
-    s.order = [0, 1, 2, 3]
+    s.order = (0, 1, 2, 3)
     for seat, fame in enumerate([9, 3, 9, 1]):
         s.players[seat].fame = fame
     determine_initiative(s)
-    assert s.order == [3, 1, 2, 0]
-    s.order = [2, 0, 1, 3]
+    assert s.order == (3, 1, 2, 0)
+    s.order = (2, 0, 1, 3)
     for seat, fame in enumerate([4, 4, 4, 4]):
         s.players[seat].fame = fame
     determine_initiative(s)
-    assert s.order == [3, 1, 0, 2]
+    assert s.order == (3, 1, 0, 2)
 
 
 def test_initiative_skipped_in_first_round():
     """The initiative phase is skipped in round 1: the random setup order stays."""
     g, s = started(4, seed=3)
     assert s.round == 1
-    order = list(s.order)
+    order = s.order
     g2, s2 = started(4, seed=3)
     assert s2.order == order
 

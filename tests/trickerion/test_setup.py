@@ -23,7 +23,7 @@ def test_general_setup_decks_row_market():
     assert theaters == ["riverside_theater"] * 2 + ["grand_magorian"] * 2 + ["magnus_pantheon"] * 2
     assert [g.cat.cards[pc.id].theater for pc in s.row] == ["riverside_theater"] * 3
     assert not {pc.id for pc in s.row} & set(s.perf_deck)
-    assert s.market.buy == ["wood", "metal", "glass", "fabric"]
+    assert s.market.buy == ("wood", "metal", "glass", "fabric")
     assert len(residence(g.rules, s)) == 48
     base = new_game(3, dark_alley=False)
     s = base.initial_state(3)

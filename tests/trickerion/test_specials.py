@@ -329,7 +329,7 @@ def test_a24_hidden_talent():
     g, s = started(4, seed=54)
     clear_tricks(s, 0)
     p = s.players[0]
-    p.chars = [c for c in p.chars if c.kind in ("magician", "apprentice")]
+    p.chars = tuple(c for c in p.chars if c.kind in ("magician", "apprentice"))
     s = placing(g, s, 0, 1, "workshop", 1, card="a24_hidden_talent")
     s.players[0].props = {"wood": 2}
     give_trick(s, 0, "t25_barricaded_barrels")
@@ -515,7 +515,7 @@ def test_a37_smuggled_goods():
 def test_a38_barter_with_power():
     g, s = market_with("a38_barter_with_power")
     s.players[0].shards = 1
-    s.market.buy[0] = "rope"
+    s.market.buy = ("rope", *s.market.buy[1:])
     coins = s.players[0].coins
     s, _ = g.apply(s, 0, A.Buy(("rope", "rope"), 0, "barter"))
     assert s.players[0].shards == 0 and s.players[0].coins == coins
@@ -540,13 +540,13 @@ def test_a40_shoplifting():
 def test_a41_logistics():
     g, s = market_with("a41_logistics")
     s, _ = g.apply(s, 0, A.Order("cog", -1))
-    assert s.market.extra == ["cog"]
+    assert s.market.extra == ("cog",)
     s, _ = g.apply(s, 0, A.Buy(("cog",)))
     assert s.players[0].props == {"cog": 1}
     from engine.games.trickerion.endround import orders_arrive
 
     orders_arrive(g.rules, s, [])
-    assert s.market.extra == [] and "cog" not in s.market.buy
+    assert s.market.extra == () and "cog" not in s.market.buy
 
 
 def test_a42_traveling_merchants():

@@ -77,7 +77,7 @@ def test_move_actions_need_the_specialist():
     Assistant hired; any character may do them."""
     g, s = workshop(ap=3)
     p = s.players[0]
-    p.chars = [c for c in p.chars if c.kind in ("magician", "apprentice")]
+    p.chars = tuple(c for c in p.chars if c.kind in ("magician", "apprentice"))
     give_trick(s, 0, "t01_enchanted_butterflies")
     p.props = {"wood": 2}
     legal = g.legal_actions(s, 0)
@@ -136,5 +136,5 @@ def test_return_trick_removes_markers_everywhere():
     s, _ = g.apply(s, seat, A.ReturnTrick(t.id))
     from engine.games.trickerion.common import residence
 
-    assert s.players[seat].tricks == [] and "t02_rabbit_from_the_top_hat" in residence(g.rules, s)
+    assert s.players[seat].tricks == () and "t02_rabbit_from_the_top_hat" in residence(g.rules, s)
     assert all(m == -1 for pc in s.row for m in pc.m)

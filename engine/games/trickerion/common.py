@@ -169,16 +169,18 @@ def has_components(cat: Catalog, p: Player, trick_id: str, missing_ok: int = 0) 
 
 def change_char(p: Player, i: int, **changes: Any) -> Char:
     """``p``'s character ``i``, replaced by one with ``changes`` made. Characters and tricks
-    are frozen so that a state's copies share them until one changes here: a copy then makes
-    one list per player, not a Struct per character and trick."""
-    c = p.chars[i] = replace(p.chars[i], **changes)
+    are frozen, and held in tuples, so that a state's copies share them until one changes
+    here: a copy makes neither a Struct per character and trick nor a list per player."""
+    c = replace(p.chars[i], **changes)
+    p.chars = put(p.chars, i, c)
     return c
 
 
 def change_trick(p: Player, t: Trick, **changes: Any) -> Trick:
     """``t``, one of ``p.tricks``, replaced by one with ``changes`` made (see ``change_char``)."""
     i = next(i for i, held in enumerate(p.tricks) if held is t)
-    new = p.tricks[i] = replace(t, **changes)
+    new = replace(t, **changes)
+    p.tricks = put(p.tricks, i, new)
     return new
 
 
@@ -265,7 +267,7 @@ def return_trick(cat: Catalog, s: State, seat: int, trick_id: str, ev: list[Even
     p = s.players[seat]
     t = trick_by_id(p, trick_id)
     assert t is not None, trick_id  # the action's own check found it
-    p.tricks.remove(t)
+    p.tricks = without(p.tricks, t)
     remove_markers_everywhere(s, seat * 4 + t.sym)
     ev.append(Event("trickerion.trick_returned", {"seat": seat, "trick": trick_id}))
     return t

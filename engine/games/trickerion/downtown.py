@@ -14,6 +14,7 @@ from engine.core import chance
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
+from engine.core.tuples import without
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SPECIALISTS, Catalog, X
 from engine.games.trickerion.common import (
@@ -209,8 +210,7 @@ def learn_trick(
     if action.replace:
         old = held_trick(p, action.replace)
         sym, markers = old.sym, old.markers
-        p.tricks.remove(old)
-        p.tricks.append(Trick(action.trick, sym, markers=markers, eng=old.eng))
+        p.tricks = (*without(p.tricks, old), Trick(action.trick, sym, markers=markers, eng=old.eng))
         act.effect = "used"
         ev.append(
             Event(
@@ -219,7 +219,7 @@ def learn_trick(
         )
     else:
         t = Trick(action.trick, free_symbol(p))
-        p.tricks.append(t)
+        p.tricks = (*p.tricks, t)
         if effect == "thirst_for_knowledge":
             act.effect = "used"
         if effect == "leaked_blueprints" and cat.tricks[action.trick].fame_threshold <= 16:
@@ -251,7 +251,7 @@ def hire(
         act.effect = "used"
     if effect == "hypnotic_motivation":
         act.effect = "used"
-        p.chars.append(Char(action.character))
+        p.chars = (*p.chars, Char(action.character))
         ev.append(
             Event(
                 "trickerion.hired", {"seat": seat, "character": action.character, "at_once": True}

@@ -11,6 +11,7 @@ After the last round (5 without the Dark Alley, 7 with it) the final scoring fol
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.tuples import put
 from engine.games.trickerion import scoring
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import add_props, change_char, gain, raise_decision, room_for
@@ -92,8 +93,7 @@ def return_characters(r: TrickerionRules, s: State, ev: list[Event]) -> None:
                     p.hand[c.card] = p.hand.get(c.card, 0) + 1
         for i in range(len(p.chars)):
             change_char(p, i, card="", slot=HOME, idle=False, shown=False, talent=False)
-        for kind in p.hired:
-            p.chars.append(Char(kind))
+        p.chars += tuple(Char(kind) for kind in p.hired)
         if p.hired:
             ev.append(Event("trickerion.characters_joined", {"seat": seat, "kinds": list(p.hired)}))
         p.hired = ()
@@ -111,8 +111,8 @@ def orders_arrive(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     m = s.market
     for i, prop in enumerate(m.order):
         if prop:
-            m.buy[i] = prop
-            m.order[i] = ""
+            m.buy = put(m.buy, i, prop)
+    m.order = ("",) * len(m.order)
     if m.quick and m.quick_seat >= 0:
         p = s.players[m.quick_seat]
         if room_for(p, m.quick):
@@ -120,7 +120,7 @@ def orders_arrive(r: TrickerionRules, s: State, ev: list[Event]) -> None:
             ev.append(Event("trickerion.received", {"seat": m.quick_seat, "prop": m.quick}))
     m.quick = ""
     m.quick_seat = -1
-    m.extra = []
+    m.extra = ()
     m.share = -1
     ev.append(Event("trickerion.orders_arrived", {"buy": list(m.buy)}))
 

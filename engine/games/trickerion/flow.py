@@ -201,7 +201,7 @@ def roll(r: TrickerionRules, s: State, dice: tuple[str, ...], ev: list[Event]) -
 def determine_initiative(s: State) -> None:
     """Fame ascending; players tied on fame swap (reverse) their previous relative order."""
     previous = {seat: i for i, seat in enumerate(s.order)}
-    s.order = sorted(s.order, key=lambda seat: (s.players[seat].fame, -previous[seat]))
+    s.order = tuple(sorted(s.order, key=lambda seat: (s.players[seat].fame, -previous[seat])))
 
 
 def start_advertise(r: TrickerionRules, s: State, ev: list[Event]) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.tuples import put
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import (
@@ -158,7 +159,7 @@ def _orders(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any
         merchants = _ready(r, act, "traveling_merchants") or "traveling_merchants" in p.active
         if not logistics and not merchants:
             # the plain Orders depend on the Order area alone
-            key = tuple(s.market.order)
+            key = s.market.order
             plain = r.order_lists.get(key)
             if plain is None:
                 if len(r.order_lists) >= ORDER_LISTS:
@@ -254,7 +255,7 @@ def buy(
         if mode == "shoplift":
             paid = price - price // len(action.props)
             slot = s.market.buy.index(action.props[0])
-            s.market.buy[slot] = action.refill
+            s.market.buy = put(s.market.buy, slot, action.refill)
             act.effect = "used"
             ev.append(
                 Event(
@@ -336,13 +337,13 @@ def order(
         raise IllegalAction("trickerion.market.order_slot_taken", slot=action.slot)
     act.ap -= r.action_ap(s, "order")
     if action.slot == -1:
-        s.market.extra.append(action.prop)
+        s.market.extra = (*s.market.extra, action.prop)
         act.effect = "used"
         ev.append(
             Event("trickerion.ordered", {"seat": seat, "prop": action.prop, "logistics": True})
         )
         return
-    s.market.order[action.slot] = action.prop
+    s.market.order = put(s.market.order, action.slot, action.prop)
     ev.append(Event("trickerion.ordered", {"seat": seat, "prop": action.prop, "slot": action.slot}))
     if action.now:
         if act.effect == "ready" and r.effect_of(act) == "traveling_merchants":

@@ -85,13 +85,13 @@ def initial_state(r: TrickerionRules, seed: int, base_deal: bool = False) -> Sta
         Player(
             fame=cat.setup.start_fame,
             shards=cat.setup.start_shards,
-            chars=[Char("magician")] + [Char("apprentice")] * cat.characters["apprentice"].start,
+            chars=(Char("magician"),) + (Char("apprentice"),) * cat.characters["apprentice"].start,
             hand=dict(hand),
         )
         for _ in range(r.players)
     ]
     for p in players:
-        p.chars = [Char(c.kind) for c in p.chars]
+        p.chars = tuple(Char(c.kind) for c in p.chars)
     slots = [-1] * (SLOT_WORKSHOP + 2 * r.players)
     for index, blocked in cat.slot_blocked.items():
         if r.players in blocked:
@@ -101,11 +101,11 @@ def initial_state(r: TrickerionRules, seed: int, base_deal: bool = False) -> Sta
         phase="setup",
         round=1,
         players=players,
-        order=list(range(r.players)),
+        order=tuple(range(r.players)),
         slots=slots,
         dice=["x"] * 6,
         market=Market(
-            buy=list(cat.setup.initial_buy_area), order=[""] * cat.market.order_area_slots
+            buy=tuple(cat.setup.initial_buy_area), order=("",) * cat.market.order_area_slots
         ),
         row=row,
         perf_deck=deck,
@@ -353,18 +353,18 @@ class FastSpecial:
 def learn(cat: Catalog, s: State, seat: int, trick_id: str, eng: bool = False) -> Trick:
     p = s.players[seat]
     t = Trick(trick_id, free_symbol(p), eng=eng)
-    p.tricks.append(t)
+    p.tricks = (*p.tricks, t)
     return t
 
 
 def _add_specialist(r: TrickerionRules, s: State, seat: int, kind: str, ev: list[Event]) -> None:
     cat: Catalog = r.cat
     p = s.players[seat]
-    p.chars.append(Char(kind))
+    p.chars = (*p.chars, Char(kind))
     ev.append(Event("trickerion.specialist_chosen", {"seat": seat, "specialist": kind}))
     bonus = next(sp for sp in cat.setup.specialist_choices if sp.specialist == kind)
     for _ in range(bonus.bonus_apprentices):
-        p.chars.append(Char("apprentice", assist=kind == "assistant"))
+        p.chars = (*p.chars, Char("apprentice", assist=kind == "assistant"))
     if bonus.bonus_props_value:
         raise_decision(r, s, PendingManagerProps(seat, value=bonus.bonus_props_value))
     if bonus.bonus_level1_trick:
@@ -378,14 +378,14 @@ def _apply_kit(r: TrickerionRules, s: State, seat: int, ev: list[Event]) -> None
     learn(cat, s, seat, kit.trick)
     for prop, n in kit.props.items():
         add_props(p, prop, n)
-    p.chars.append(Char(kit.specialist))
+    p.chars = (*p.chars, Char(kit.specialist))
     for prop, n in kit.manager_props.items():
         add_props(p, prop, n)
         p.mgr = (*p.mgr, prop)
     if kit.engineer_trick:
         learn(cat, s, seat, kit.engineer_trick, eng=True)
     for _ in range(kit.extra_apprentices):
-        p.chars.append(Char("apprentice", assist=kit.specialist == "assistant"))
+        p.chars = (*p.chars, Char("apprentice", assist=kit.specialist == "assistant"))
     ev.append(Event("trickerion.first_game_kit", {"seat": seat, "school": p.school}))
 
 
@@ -452,7 +452,7 @@ def random_initiative(r: TrickerionRules, s: State, order: tuple[int, ...]) -> N
     """The initiative order drawn; starting coins by initiative slot."""
     cat: Catalog = r.cat
     chance.take(s.rng, partial(shuffle_order, r))
-    s.order = list(order)
+    s.order = tuple(order)
     coins = cat.setup.start_coins_by_initiative
     slots = cat.setup.two_player_initiative_slots if r.players == 2 else range(1, r.players + 1)
     for slot, seat in zip(slots, s.order):

@@ -71,10 +71,11 @@ class Player(msgspec.Struct, array_like=True, gc=False):
     fame: int = 0
     coins: int = 0
     shards: int = 0
-    chars: list[Char] = []
+    # Tuples, replaced when they change (common.change_char, change_trick): shared by copies.
+    chars: tuple[Char, ...] = ()
     # Characters hired this round, waiting in the Inn until Return Characters.
     hired: tuple[str, ...] = ()
-    tricks: list[Trick] = []
+    tricks: tuple[Trick, ...] = ()
     # Prop id -> tokens; ``mgr`` lists the prop types whose stack lies on the Manager board.
     props: dict[str, int] = {}
     mgr: tuple[str, ...] = ()
@@ -253,11 +254,13 @@ Pending = (
 
 
 class Market(msgspec.Struct, array_like=True, gc=False):
-    buy: list[str]
-    order: list[str]
+    """Tuples, replaced when they change (a few times a round): a state's copy shares them."""
+
+    buy: tuple[str, ...]
+    order: tuple[str, ...]
     quick: str = ""
     # Logistics (a41): ordered props buyable this round, returned at Orders Arrive.
-    extra: list[str] = []
+    extra: tuple[str, ...] = ()
     # Business Share (a44): seat collecting coins spent at Market Row, -1 for none.
     share: int = -1
     # Dubious Sources (a43): seat that gets the quick-ordered prop at round end, -1 for none.
@@ -293,8 +296,8 @@ class State(msgspec.Struct, gc=False):
     phase: Phase
     round: int
     players: list[Player]
-    # Initiative order: seats from slot 1 onward.
-    order: list[int]
+    # Initiative order: seats from slot 1 onward (a tuple: it changes once a round).
+    order: tuple[int, ...]
     slots: list[int]
     dice: list[str]
     market: Market

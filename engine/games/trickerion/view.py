@@ -17,7 +17,7 @@ def as_dict(obj: Any) -> Any:
     """Structs (even ``array_like`` ones) as dicts of builtins, recursively."""
     if isinstance(obj, msgspec.Struct):
         return {f: as_dict(getattr(obj, f)) for f in obj.__struct_fields__}
-    if isinstance(obj, list):
+    if isinstance(obj, (list, tuple)):  # a tuple, like a list, reads as a JSON array
         return [as_dict(x) for x in obj]
     if isinstance(obj, dict):
         return {k: as_dict(v) for k, v in obj.items()}

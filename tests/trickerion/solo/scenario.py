@@ -48,7 +48,7 @@ def make(
 
 def set_tricks(g, s, seat: int, tricks: list[tuple[str, int]]) -> None:
     """Give ``seat`` these tricks (id, markers on the card), in board order."""
-    s.players[seat].tricks = [Trick(t, sym, markers=n) for sym, (t, n) in enumerate(tricks)]
+    s.players[seat].tricks = tuple(Trick(t, sym, markers=n) for sym, (t, n) in enumerate(tricks))
 
 
 def assign(s, seat: int, cards: dict[int, str]) -> None:
@@ -56,7 +56,7 @@ def assign(s, seat: int, cards: dict[int, str]) -> None:
     p = s.players[seat]
     for i, card in cards.items():
         while len(p.chars) <= i:
-            p.chars.append(Char("apprentice"))
+            p.chars = (*p.chars, Char("apprentice"))
         change_char(p, i, card=card, shown=True)
 
 

@@ -151,7 +151,7 @@ def test_step2_hires_a_specialist_it_lacks():
     """downtown.2: the specialist die shows a character it does not have."""
     g, s, solo = downtown_turn(dice=["x", "x", "manager", "x", "x", "x"])
     p = s.players[SUCC]
-    p.chars = [c for c in p.chars if c.kind != "manager"]
+    p.chars = tuple(c for c in p.chars if c.kind != "manager")
     log = run_turn(g, s, solo)
     assert "downtown.2" in steps(log) and p.hired == ("manager",) and s.dice[2] == "x"
     g, s, solo = downtown_turn(dice=["x", "x", "engineer", "x", "x", "x"])

@@ -112,14 +112,14 @@ def test_characters_return_in_board_order():
     """end.return: magician, specialists, apprentices; extras beyond 5 slots noted."""
     g, s, solo = staged("low")
     p = s.players[SUCC]
-    p.chars = [
+    p.chars = (
         Char("magician"),
         Char("assistant"),
         Char("apprentice"),
         Char("engineer"),
         Char("apprentice"),
         Char("manager"),
-    ]
+    )
     ev: list = []
     EN.order_characters(s, solo, ev)
     assert [c.kind for c in p.chars] == [
@@ -166,7 +166,7 @@ def test_final_scoring_table():
     )  # yields 4/4/0 -> 3 fame
     p.shards = 25
     p.specials = ("a06_guest_performer",) * 3
-    p.chars = [Char("magician")] + [Char("apprentice")] * 7
+    p.chars = (Char("magician"),) + (Char("apprentice"),) * 7
     out = EN.final_breakdown(g.cat, s, solo)
     assert out == {
         "leftover_markers": 3,

@@ -254,7 +254,7 @@ def test_setup_difficulty_and_adjustments():
             lambda s: s.solo is not None,
         )
         s = m.state
-        assert s.solo.difficulty == level and s.order == [0, 1]
+        assert s.solo.difficulty == level and s.order == (0, 1)
         succ = s.players[1]
         assert len(succ.chars) == chars and succ.coins == 8 and succ.shards == 0
         assert succ.school != s.players[0].school

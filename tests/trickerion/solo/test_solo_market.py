@@ -14,8 +14,8 @@ def market_turn(
 ):
     g, s, solo = make(difficulty, magician="m05_red_lotus")
     solo.shopping = list(shopping)
-    s.market.buy = list(buy)
-    s.market.order = list(order)
+    s.market.buy = tuple(buy)
+    s.market.order = tuple(order)
     s.market.quick = quick
     assign(s, SUCC, {char: "market_row"})
     return g, s, solo
@@ -28,7 +28,7 @@ def test_book_example_shopping_list():
     log = run_turn(g, s, solo)
     assert steps(log) == ["order.2", "market.1", "market.2", "market.3b"]
     assert events(log, "unlisted")[0]["props"] == ["metal", "wood"]
-    assert s.market.order == ["padlock", "", "", ""]
+    assert s.market.order == ("padlock", "", "", "")
     assert solo.shopping == ["padlock"]  # stays listed until it reaches the stock
     assert s.players[SUCC].coins == 0  # it never buys
 
@@ -37,13 +37,13 @@ def test_quick_order_slot_counts_as_stock():
     """market.1: the quick-order slot is part of the market's stock."""
     g, s, solo = market_turn(["rope"], quick="rope")
     run_turn(g, s, solo)
-    assert solo.shopping == [] and s.market.order == ["", "", "", ""]
+    assert solo.shopping == [] and s.market.order == ("", "", "", "")
 
 
 def test_orders_go_to_the_first_free_slot():
     g, s, solo = market_turn(["cog"], order=("saw", "", "mirror", ""))
     run_turn(g, s, solo)
-    assert s.market.order == ["saw", "cog", "mirror", ""]
+    assert s.market.order == ("saw", "cog", "mirror", "")
 
 
 def test_stop_a_no_free_order_slot():

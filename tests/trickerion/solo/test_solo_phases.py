@@ -202,7 +202,7 @@ def test_setup_successor():
     assert solo.shopping == list(cat.tricks[start.id].components)
     assert p.hand == {"theater": 2, "downtown": 1, "market_row": 1, "dark_alley": 1, "workshop": 1}
     assert (p.coins, p.shards, p.fame) == (0, 0, 5)
-    assert s.order == [HUMAN, SUCC] and s.players[HUMAN].coins == 10
+    assert s.order == (HUMAN, SUCC) and s.players[HUMAN].coins == 10
     assert all(pc.id.startswith("spf") for pc in s.row) and len(s.row) == 1
     assert len(s.perf_deck) == 6 and all(c.startswith("spf") for c in s.perf_deck)
     assert not set(s.prophecy_stack) & R.packs().removed_prophecies

@@ -39,7 +39,7 @@ def order_characters(s: State, solo: SoloState, ev: list[Event]) -> None:
     """``end.return``: after the base Return Characters step, board order (stable)."""
     p = s.players[solo.seat]
     before = [c.kind for c in p.chars]
-    p.chars.sort(key=lambda c: R.BOARD_RANK[c.kind])
+    p.chars = tuple(sorted(p.chars, key=lambda c: R.BOARD_RANK[c.kind]))
     slots = R.packs().board.side(solo.academy).character_slots
     if [c.kind for c in p.chars] != before or len(p.chars) > slots:
         R.emit(

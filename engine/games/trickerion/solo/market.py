@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.rng import Rng
+from engine.core.tuples import put
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
@@ -64,7 +65,7 @@ def apply(
         solo.shopping = [x for x in solo.shopping if x not in stock]
         R.emit(ev, "unlisted", st.step, props=gone)
     elif st.do == "order":
-        s.market.order[st.slot] = prop
+        s.market.order = put(s.market.order, st.slot, prop)
         turn.left -= 1
         turn.done += 1
         R.emit(ev, "ordered", st.step, prop=prop, slot=st.slot)

@@ -151,14 +151,14 @@ def setup_successor(
     p.magician, p.school = picks.magician, cat.magicians[picks.magician].school
     R.emit(ev, "magician", "setup.6", magician=picks.magician)
     start = picks.trick
-    p.tricks = [Trick(start, 0, markers=R.printed_markers(cat, s, solo, start))]
+    p.tricks = (Trick(start, 0, markers=R.printed_markers(cat, s, solo, start)),)
     solo.shopping = list(cat.tricks[start].components)
     R.emit(ev, "start_trick", "setup.7", trick=start, markers=p.tricks[0].markers)
     R.emit(ev, "shopping", "setup.8", props=list(solo.shopping))
     chars = [Char("magician")]
     chars += [Char(kind) for kind in picks.specialists]
     chars += [Char("apprentice") for _ in range(level.characters.apprentice)]
-    p.chars = chars
+    p.chars = tuple(chars)
     R.emit(ev, "characters", "setup.9", chars=[c.kind for c in chars])
     p.hand = dict(board.setup.assignment_deck)
     p.specials = ()
@@ -170,7 +170,7 @@ def setup_successor(
     )
     p.shards = board.setup.start_shards
     p.fame = cat.setup.start_fame
-    s.order = [1 - SEAT, SEAT]
+    s.order = (1 - SEAT, SEAT)
     s.players[1 - SEAT].coins = cat.setup.start_coins_by_initiative[
         board.setup.human_initiative_slot - 1
     ]
