@@ -136,7 +136,7 @@ export const slotsShown = (c) => [
 ];
 
 /** Whether target `key` is one of `loc`'s slots, or starts with one of `prefixes`. */
-const offeredAt = (loc, prefixes) => (key) => {
+export const offeredAt = (loc, prefixes) => (key) => {
   if (prefixes.some((p) => key.startsWith(p))) return true;
   if (!key.startsWith("slot-")) return false;
   const slot = Number(key.slice(5));
