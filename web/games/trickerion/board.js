@@ -126,14 +126,19 @@ export function die(c, i) {
   return el;
 }
 
-/** What every location's slots show (who stands where, by seat and character), and whether
- *  they and the dice explain why a placement is refused (slotSvg, die). */
-export const slotsShown = (c) => [
-  c.view.slots,
-  c.players.map((p) => p.chars.map((ch) => ch.kind)),
-  c.snap.seats,
-  c.canAct && (c.view.phase === "place" || c.view.slots.includes(-2)),
-];
+/** What the slots show (who stands where, by seat and character), and whether they and the
+ *  dice explain why a placement is refused (slotSvg, die): `loc`'s own slots, or every slot.
+ *  A location keyed on every slot was built again at each placement anywhere on the board
+ *  (issue #32, session 20). */
+export const slotsShown = (c, loc) => {
+  const slots = loc ? c.view.slots.filter((_, i) => i < SLOT.workshop && slotLocation(i)[0] === loc) : c.view.slots;
+  return [
+    slots,
+    c.players.map((p) => p.chars.map((ch) => ch.kind)),
+    c.snap.seats,
+    c.canAct && (c.view.phase === "place" || slots.includes(-2)),
+  ];
+};
 
 /** Whether target `key` is one of `loc`'s slots, or starts with one of `prefixes`. */
 export const offeredAt = (loc, prefixes) => (key) => {
@@ -145,7 +150,8 @@ export const offeredAt = (loc, prefixes) => (key) => {
 
 export function downtown(c) {
   c.rolled ??= rolledDice(c);
-  const key = areaKey(c, offeredAt("downtown", ["die-"]), slotsShown(c), c.view.phase, c.view.dice, c.rolled);
+  const offered = offeredAt("downtown", ["die-"]);
+  const key = areaKey(c, offered, slotsShown(c, "downtown"), c.view.phase, c.view.dice, c.rolled);
   return area(c, "trk-downtown", key, () => downtownArea(c));
 }
 
@@ -227,7 +233,7 @@ export function propChip(c, prop, n, opts = {}) {
 
 export function market(c) {
   const offered = offeredAt("market_row", ["buy-", "order-", "quick"]);
-  const key = areaKey(c, offered, slotsShown(c), c.view.phase, c.view.market);
+  const key = areaKey(c, offered, slotsShown(c, "market_row"), c.view.phase, c.view.market);
   return area(c, "trk-market", key, () => marketArea(c));
 }
 
@@ -297,7 +303,7 @@ export function alley(c) {
   const variant = c.ext.prophecyCard ? (view.solo ?? null) : null;
   const shown = [view.decks, view.prophecy, view.pending_prophecies, view.prophecy_stack, view.pending, variant];
   const offered = offeredAt("dark_alley", ["deck-", "fortune", "prophecy-", "keep-"]);
-  const key = areaKey(c, offered, slotsShown(c), view.phase, snap.options, shown);
+  const key = areaKey(c, offered, slotsShown(c, "dark_alley"), view.phase, snap.options, shown);
   return area(c, "trk-alley", key, () => alleyArea(c));
 }
 
