@@ -126,12 +126,12 @@ export function die(c, i) {
   return el;
 }
 
-/** What the slots show (who stands where, by seat and character), and whether they and the
- *  dice explain why a placement is refused (slotSvg, die): `loc`'s own slots, or every slot.
- *  A location keyed on every slot was built again at each placement anywhere on the board
- *  (issue #32, session 20). */
-export const slotsShown = (c, loc) => {
-  const slots = loc ? c.view.slots.filter((_, i) => i < SLOT.workshop && slotLocation(i)[0] === loc) : c.view.slots;
+/** What slots `first` to `end` (not included) show (who stands where, by seat and character),
+ *  and whether they and the dice explain why a placement is refused (slotSvg, die). A part keyed
+ *  on every slot of the board was built again at each placement anywhere (issue #32, session
+ *  20): each keys on its own. */
+export const slotsShown = (c, first, end) => {
+  const slots = c.view.slots.slice(first, end);
   return [
     slots,
     c.players.map((p) => p.chars.map((ch) => ch.kind)),
@@ -151,7 +151,7 @@ export const offeredAt = (loc, prefixes) => (key) => {
 export function downtown(c) {
   c.rolled ??= rolledDice(c);
   const offered = offeredAt("downtown", ["die-"]);
-  const key = areaKey(c, offered, slotsShown(c, "downtown"), c.view.phase, c.view.dice, c.rolled);
+  const key = areaKey(c, offered, slotsShown(c, SLOT.downtown, SLOT.market_row), c.view.phase, c.view.dice, c.rolled);
   return area(c, "trk-downtown", key, () => downtownArea(c));
 }
 
@@ -233,7 +233,7 @@ export function propChip(c, prop, n, opts = {}) {
 
 export function market(c) {
   const offered = offeredAt("market_row", ["buy-", "order-", "quick"]);
-  const key = areaKey(c, offered, slotsShown(c, "market_row"), c.view.phase, c.view.market);
+  const key = areaKey(c, offered, slotsShown(c, SLOT.market_row, SLOT.dark_alley), c.view.phase, c.view.market);
   return area(c, "trk-market", key, () => marketArea(c));
 }
 
@@ -303,7 +303,7 @@ export function alley(c) {
   const variant = c.ext.prophecyCard ? (view.solo ?? null) : null;
   const shown = [view.decks, view.prophecy, view.pending_prophecies, view.prophecy_stack, view.pending, variant];
   const offered = offeredAt("dark_alley", ["deck-", "fortune", "prophecy-", "keep-"]);
-  const key = areaKey(c, offered, slotsShown(c, "dark_alley"), view.phase, snap.options, shown);
+  const key = areaKey(c, offered, slotsShown(c, SLOT.dark_alley, SLOT.theater), view.phase, snap.options, shown);
   return area(c, "trk-alley", key, () => alleyArea(c));
 }
 

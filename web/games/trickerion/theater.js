@@ -181,7 +181,7 @@ export function theater(c) {
     players.map((p) => p.tricks.map((t) => [t.id, t.sym])),
     Boolean(c.ext.perfCard),
   ];
-  const key = areaKey(c, offered, slotsShown(c, "theater"), view.phase, shown);
+  const key = areaKey(c, offered, slotsShown(c, SLOT.theater, SLOT.workshop), view.phase, shown);
   return area(c, "trk-theater", key, () => theaterArea(c));
 }
 
