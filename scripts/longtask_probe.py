@@ -8,7 +8,11 @@ Each run serves one build, starts a game of random bots at bot speed 0 (`GAMES`)
 Chromium trace from the start to the game's end; the builds' order is swapped every pair. With
 `--human N` the first seat is a person's instead, who takes the first legal move as soon as the
 page offers it, N times (a human's turn: the board drawn for a decision, the move's answer),
-and the trace ends once the bots have answered the last. Prints per run the load, the page
+and the trace ends once the bots have answered the last. With `--review` the bots' game is
+played untraced, and the trace is its review walked from the first position to the last, one
+frame after each (every position drawn once on either build, whatever the machine's load: the
+bots' game at speed 0 leaves out the boards that a next step replaces, a number that varies
+from run to run). Prints per run the load, the page
 thread's longest task and the tasks over 50 and 40 ms in CPU time (the trace's `tdur` of each
 top-level `RunTask`: what the page itself costs, which the other work on a loaded machine
 stretches far less than the wall time), the CPU of all its tasks and of their script (the
@@ -56,9 +60,17 @@ def setup(game: str, human: bool) -> str:
     return f"{{game: '{name}', players: {players}, seed: {seed}, seats: [{', '.join(seats)}]}}"
 
 
-def trace(site: Path, game: str, size: tuple[int, int], out: str, human: int) -> None:
-    """A trace of `game` played to its end (or through the person's `human` moves) on the build
-    at `site`, written to `out`."""
+# each position of the review once, a frame after each
+WALK = """async () => {
+    const {steps} = await marquee.review.open({});
+    const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    for (let step = 0; step <= steps; step++) { await marquee.review.go(step); await frame(); }
+}"""
+
+
+def trace(site: Path, game: str, size: tuple[int, int], out: str, human: int, review: bool) -> None:
+    """A trace of `game` played to its end (or through the person's `human` moves, or its
+    review walked) on the build at `site`, written to `out`."""
     _, url = server.start_in_thread(site)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -67,6 +79,16 @@ def trace(site: Path, game: str, size: tuple[int, int], out: str, human: int) ->
         assert boot_state(page, 300_000)["state"] == "ready"
         page.evaluate("marquee.ready()")
         page.evaluate("marquee.setSpeed(0)")
+        if review:
+            page.evaluate(f"() => marquee.start({setup(game, False)})")
+            page.wait_for_function(
+                "marquee.toAct()?.kind === 'terminal'", timeout=900_000, polling=500
+            )
+            browser.start_tracing(page=page, path=out, categories=CATEGORIES)
+            page.evaluate(WALK)
+            browser.stop_tracing()
+            browser.close()
+            return
         browser.start_tracing(page=page, path=out, categories=CATEGORIES)
         page.evaluate(f"() => marquee.start({setup(game, bool(human))})")
         if human:
@@ -157,16 +179,23 @@ def main() -> None:
     parser.add_argument(
         "--human", type=int, default=0, help="the first seat a person's, for this many moves"
     )
+    parser.add_argument(
+        "--review", action="store_true", help="trace the bots' game's review, not the game"
+    )
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
     builds = {"before": args.before, "after": args.after}
     seen: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
-    what = f"{args.game} {args.size}" + (f" human {args.human}" if args.human else "")
+    what = (
+        f"{args.game} {args.size}"
+        + (f" human {args.human}" if args.human else "")
+        + (" review" if args.review else "")
+    )
     for pair in range(1, args.pairs + 1):
         for which in ("before", "after") if pair % 2 else ("after", "before"):
             with tempfile.TemporaryDirectory() as tmp:
                 out = str(Path(tmp) / "trace.json")
-                trace(builds[which], args.game, (size[0], size[1]), out, args.human)
+                trace(builds[which], args.game, (size[0], size[1]), out, args.human, args.review)
                 load = " ".join(f"{x:.1f}" for x in os.getloadavg())
                 got = figures(out)
                 seen[which].append(got)
