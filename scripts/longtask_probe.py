@@ -16,7 +16,9 @@ from run to run). Prints per run the load, the page
 thread's longest task and the tasks over 50 and 40 ms in CPU time (the trace's `tdur` of each
 top-level `RunTask`: what the page itself costs, which the other work on a loaded machine
 stretches far less than the wall time), the CPU of all its tasks and of their script (the
-style and layout a script forces left out), and the wall figures a player sees on this machine
+style and layout a script forces left out; only script the trace has an event for: timers,
+frames, events: some tasks show 10-30 ms of CPU with no event in these categories, not
+identified, likely the engine's answers coming from its worker), and the wall figures a player sees on this machine
 (the Long Tasks API's view); then each figure's mean after minus before over the pairs, with a
 95% t-interval. docs/boot.md (issue #32, sessions 18 and 19) and docs/speed.md (session 20)
 have the figures it gave.
