@@ -597,7 +597,7 @@ CANONICAL = """el => {
 
 def test_a_kept_part_of_the_board_is_what_a_fresh_draw_makes(page, site_url):
     """Parts of the board whose input did not change are kept from the last draw, not built
-    (docs/trickerion-page.md "Redrawing"): the Residence is kept on most steps, and after a
+    (docs/trickerion-page.md "Redrawing"): the Residence and the Theater are kept on most steps, and after a
     round of play, bots' steps and the human's, the board is the same as one built whole from
     the position (every part is built again when the page's language changes and back)."""
     open_page(page, site_url)
@@ -613,7 +613,8 @@ def test_a_kept_part_of_the_board_is_what_a_fresh_draw_makes(page, site_url):
     drive_until(
         page, random.Random(5), "marquee.state()?.round >= 2 && marquee.legalActions().length > 0"
     )
-    assert "trk-residence" in page.evaluate("[...window.__kept]")
+    kept = page.evaluate("[...window.__kept]")
+    assert "trk-residence" in kept and "trk-theater" in kept, kept
     scroll = page.get_by_test_id("trk-scroll")
     patched = scroll.evaluate(CANONICAL)
     for lang in ("fr", "en"):

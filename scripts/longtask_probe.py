@@ -5,12 +5,23 @@
     PYTHONPATH=. python3 scripts/longtask_probe.py /tmp/old-site build/site --game trk4 --size 1366x768 --pairs 3
 
 Each run serves one build, starts a game of random bots at bot speed 0 (`GAMES`), and records a
-Chromium trace from the start to the game's end; the builds' order is swapped every pair. Prints
-per run the load, the page thread's longest task and the tasks over 50 and 40 ms in CPU time
-(the trace's `tdur` of each top-level `RunTask`: what the page itself costs, which the other
-work on a loaded machine stretches far less than the wall time), the CPU of all its tasks, and
-the wall figures a player sees on this machine (the Long Tasks API's view). docs/boot.md, issue
-#32's sessions 18 and 19, has the figures it gave.
+Chromium trace from the start to the game's end; the builds' order is swapped every pair. With
+`--human N` the first seat is a person's instead, who takes the first legal move as soon as the
+page offers it, N times (a human's turn: the board drawn for a decision, the move's answer),
+and the trace ends once the bots have answered the last. With `--review` the bots' game is
+played untraced, and the trace is its review walked from the first position to the last, one
+frame after each (every position drawn once on either build, whatever the machine's load: the
+bots' game at speed 0 leaves out the boards that a next step replaces, a number that varies
+from run to run). Prints per run the load, the page
+thread's longest task and the tasks over 50 and 40 ms in CPU time (the trace's `tdur` of each
+top-level `RunTask`: what the page itself costs, which the other work on a loaded machine
+stretches far less than the wall time), the CPU of all its tasks and of their script (the
+style and layout a script forces left out; only script the trace has an event for: timers,
+frames, events: some tasks show 10-30 ms of CPU with no event in these categories, not
+identified, likely the engine's answers coming from its worker), and the wall figures a player sees on this machine
+(the Long Tasks API's view); then each figure's mean after minus before over the pairs, with a
+95% t-interval. docs/boot.md (issue #32, sessions 18 and 19) and docs/speed.md (session 20)
+have the figures it gave.
 """
 
 from __future__ import annotations
@@ -19,6 +30,7 @@ import argparse
 import collections
 import json
 import os
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -32,17 +44,35 @@ import server  # noqa: E402
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, boot_state  # noqa: E402
 
-BOTS = "seats: Array.from({length: %d}, () => ({kind: 'bot', bot: 'random'}))"
-GAMES = {
-    "trk4": "{game: 'trickerion', players: 4, seed: 3, %s}" % (BOTS % 4),
-    "mag4": "{game: 'magnificent', players: 4, seed: 7, %s}" % (BOTS % 4),
-    "ora": "{game: 'oracle', players: 1, seed: 11, %s}" % (BOTS % 1),
-}
+# game, players, seed
+GAMES = {"trk4": ("trickerion", 4, 3), "mag4": ("magnificent", 4, 7), "ora": ("oracle", 1, 11)}
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"]
+# what a task runs of the page's script (its forced style and layout are counted apart)
+SCRIPT = {"FunctionCall", "TimerFire", "FireAnimationFrame", "EventDispatch", "RunMicrotasks"}
+RENDERING = {"UpdateLayoutTree", "Layout"}
 
 
-def trace(site: Path, game: str, size: tuple[int, int], out: str) -> None:
-    """A trace of `game` played to its end on the build at `site`, written to `out`."""
+def setup(game: str, human: bool) -> str:
+    """The `marquee.start` argument of `game`: random bots, the first seat a person's if `human`."""
+    name, players, seed = GAMES[game]
+    seats = [
+        "{kind: 'human'}" if human and i == 0 else "{kind: 'bot', bot: 'random'}"
+        for i in range(players)
+    ]
+    return f"{{game: '{name}', players: {players}, seed: {seed}, seats: [{', '.join(seats)}]}}"
+
+
+# each position of the review once, a frame after each
+WALK = """async () => {
+    const {steps} = await marquee.review.open({});
+    const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    for (let step = 0; step <= steps; step++) { await marquee.review.go(step); await frame(); }
+}"""
+
+
+def trace(site: Path, game: str, size: tuple[int, int], out: str, human: int, review: bool) -> None:
+    """A trace of `game` played to its end (or through the person's `human` moves, or its
+    review walked) on the build at `site`, written to `out`."""
     _, url = server.start_in_thread(site)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -51,15 +81,36 @@ def trace(site: Path, game: str, size: tuple[int, int], out: str) -> None:
         assert boot_state(page, 300_000)["state"] == "ready"
         page.evaluate("marquee.ready()")
         page.evaluate("marquee.setSpeed(0)")
+        if review:
+            page.evaluate(f"() => marquee.start({setup(game, False)})")
+            page.wait_for_function(
+                "marquee.toAct()?.kind === 'terminal'", timeout=900_000, polling=500
+            )
+            browser.start_tracing(page=page, path=out, categories=CATEGORIES)
+            page.evaluate(WALK)
+            browser.stop_tracing()
+            browser.close()
+            return
         browser.start_tracing(page=page, path=out, categories=CATEGORIES)
-        page.evaluate(f"() => marquee.start({GAMES[game]})")
-        page.wait_for_function("marquee.toAct()?.kind === 'terminal'", timeout=900_000, polling=500)
+        page.evaluate(f"() => marquee.start({setup(game, bool(human))})")
+        if human:
+            for _ in range(human):
+                page.evaluate("marquee.idle()")
+                if page.evaluate("marquee.toAct().kind") == "terminal":
+                    break
+                page.evaluate("marquee.act(marquee.legalActions()[0])")
+            page.evaluate("marquee.idle()")
+        else:
+            page.wait_for_function(
+                "marquee.toAct()?.kind === 'terminal'", timeout=900_000, polling=500
+            )
         browser.stop_tracing()
         browser.close()
 
 
-def tasks(path: str) -> list[dict]:
-    """The top-level tasks of the page's main thread (the renderer thread with the most events)."""
+def thread(path: str) -> tuple[list[dict], list[dict]]:
+    """The top-level tasks of the page's main thread (the renderer thread with the most events),
+    and all its complete events."""
     events = json.loads(Path(path).read_text())
     events = events["traceEvents"] if isinstance(events, dict) else events
     names = {
@@ -71,21 +122,53 @@ def tasks(path: str) -> list[dict]:
         (e["pid"], e["tid"]) for e in events if names.get((e["pid"], e["tid"])) == "CrRendererMain"
     )
     main = count.most_common(1)[0][0]
-    return [
-        e
-        for e in events
-        if (e["pid"], e["tid"]) == main and e.get("ph") == "X" and e.get("name") == "RunTask"
-    ]
+    mine = sorted(
+        (e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X"),
+        key=lambda e: (e["ts"], -e["dur"]),
+    )
+    return [e for e in mine if e["name"] == "RunTask"], mine
 
 
-def figures(runs: list[dict]) -> str:
+def script_cpu(events: list[dict]) -> float:
+    """Seconds of CPU in the thread's outermost script events, less the style and layout they
+    force."""
+    total = 0.0
+    outer_end = -1.0
+    for e in events:
+        if e["ts"] >= outer_end and e["name"] in SCRIPT:
+            outer_end = e["ts"] + e["dur"]
+            total += e.get("tdur", 0)
+        elif e["ts"] < outer_end and e["name"] in RENDERING:
+            total -= e.get("tdur", 0)
+    return total / 1e6
+
+
+def figures(path: str) -> dict[str, float]:
+    runs, events = thread(path)
     cpu = [t.get("tdur", 0) / 1000 for t in runs]
     wall = [t["dur"] / 1000 for t in runs]
-    return (
-        f"longest CPU {max(cpu):.0f} ms, over 50 ms CPU {sum(c > 50 for c in cpu)}, "
-        f"over 40 ms CPU {sum(c > 40 for c in cpu)}, CPU in tasks {sum(cpu) / 1000:.2f} s; "
-        f"longest wall {max(wall):.0f} ms, over 50 ms wall {sum(w > 50 for w in wall)}"
-    )
+    return {
+        "longest CPU ms": max(cpu),
+        "over 50 ms CPU": sum(c > 50 for c in cpu),
+        "over 40 ms CPU": sum(c > 40 for c in cpu),
+        "CPU in tasks s": sum(cpu) / 1000,
+        "script CPU s": script_cpu(events),
+        "longest wall ms": max(wall),
+        "over 50 ms wall": sum(w > 50 for w in wall),
+    }
+
+
+def paired(before: list[float], after: list[float]) -> str:
+    """Mean of after minus before over the pairs, with its 95% t-interval."""
+    diffs = [a - b for a, b in zip(after, before, strict=True)]
+    mean = statistics.fmean(diffs)
+    if len(diffs) < 2:
+        return f"{mean:+.2f}"
+    # two-sided 95% t quantiles for 1-9 degrees of freedom; 1.96 beyond
+    t = [12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26]
+    q = t[len(diffs) - 2] if len(diffs) - 1 <= len(t) else 1.96
+    half = q * statistics.stdev(diffs) / len(diffs) ** 0.5
+    return f"{mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})"
 
 
 def main() -> None:
@@ -95,19 +178,37 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(GAMES), default="trk4")
     parser.add_argument("--size", default="1366x768")
     parser.add_argument("--pairs", type=int, default=3)
+    parser.add_argument(
+        "--human", type=int, default=0, help="the first seat a person's, for this many moves"
+    )
+    parser.add_argument(
+        "--review", action="store_true", help="trace the bots' game's review, not the game"
+    )
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
     builds = {"before": args.before, "after": args.after}
+    seen: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
+    what = (
+        f"{args.game} {args.size}"
+        + (f" human {args.human}" if args.human else "")
+        + (" review" if args.review else "")
+    )
     for pair in range(1, args.pairs + 1):
         for which in ("before", "after") if pair % 2 else ("after", "before"):
             with tempfile.TemporaryDirectory() as tmp:
                 out = str(Path(tmp) / "trace.json")
-                trace(builds[which], args.game, (size[0], size[1]), out)
+                trace(builds[which], args.game, (size[0], size[1]), out, args.human, args.review)
                 load = " ".join(f"{x:.1f}" for x in os.getloadavg())
-                print(
-                    f"{args.game} {args.size} pair {pair} {which} (load {load}): {figures(tasks(out))}",
-                    flush=True,
+                got = figures(out)
+                seen[which].append(got)
+                shown = ", ".join(
+                    f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in got.items()
                 )
+                print(f"{what} pair {pair} {which} (load {load}): {shown}", flush=True)
+    for key in seen["before"][0]:
+        before = [r[key] for r in seen["before"]]
+        after = [r[key] for r in seen["after"]]
+        print(f"{what} {key}: after - before {paired(before, after)}", flush=True)
 
 
 if __name__ == "__main__":

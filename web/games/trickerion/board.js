@@ -126,17 +126,22 @@ export function die(c, i) {
   return el;
 }
 
-/** What every location's slots show (who stands where, by seat and character), and whether
- *  they and the dice explain why a placement is refused (slotSvg, die). */
-export const slotsShown = (c) => [
-  c.view.slots,
-  c.players.map((p) => p.chars.map((ch) => ch.kind)),
-  c.snap.seats,
-  c.canAct && (c.view.phase === "place" || c.view.slots.includes(-2)),
-];
+/** What slots `first` to `end` (not included) show (who stands where, by seat and character),
+ *  and whether they and the dice explain why a placement is refused (slotSvg, die). A part keyed
+ *  on every slot of the board was built again at each placement anywhere (issue #32, session
+ *  20): each keys on its own. */
+export const slotsShown = (c, first, end) => {
+  const slots = c.view.slots.slice(first, end);
+  return [
+    slots,
+    c.players.map((p) => p.chars.map((ch) => ch.kind)),
+    c.snap.seats,
+    c.canAct && (c.view.phase === "place" || slots.includes(-2)),
+  ];
+};
 
 /** Whether target `key` is one of `loc`'s slots, or starts with one of `prefixes`. */
-const offeredAt = (loc, prefixes) => (key) => {
+export const offeredAt = (loc, prefixes) => (key) => {
   if (prefixes.some((p) => key.startsWith(p))) return true;
   if (!key.startsWith("slot-")) return false;
   const slot = Number(key.slice(5));
@@ -145,7 +150,8 @@ const offeredAt = (loc, prefixes) => (key) => {
 
 export function downtown(c) {
   c.rolled ??= rolledDice(c);
-  const key = areaKey(c, offeredAt("downtown", ["die-"]), slotsShown(c), c.view.phase, c.view.dice, c.rolled);
+  const offered = offeredAt("downtown", ["die-"]);
+  const key = areaKey(c, offered, slotsShown(c, SLOT.downtown, SLOT.market_row), c.view.phase, c.view.dice, c.rolled);
   return area(c, "trk-downtown", key, () => downtownArea(c));
 }
 
@@ -227,7 +233,7 @@ export function propChip(c, prop, n, opts = {}) {
 
 export function market(c) {
   const offered = offeredAt("market_row", ["buy-", "order-", "quick"]);
-  const key = areaKey(c, offered, slotsShown(c), c.view.phase, c.view.market);
+  const key = areaKey(c, offered, slotsShown(c, SLOT.market_row, SLOT.dark_alley), c.view.phase, c.view.market);
   return area(c, "trk-market", key, () => marketArea(c));
 }
 
@@ -297,7 +303,7 @@ export function alley(c) {
   const variant = c.ext.prophecyCard ? (view.solo ?? null) : null;
   const shown = [view.decks, view.prophecy, view.pending_prophecies, view.prophecy_stack, view.pending, variant];
   const offered = offeredAt("dark_alley", ["deck-", "fortune", "prophecy-", "keep-"]);
-  const key = areaKey(c, offered, slotsShown(c), view.phase, snap.options, shown);
+  const key = areaKey(c, offered, slotsShown(c, SLOT.dark_alley, SLOT.theater), view.phase, snap.options, shown);
   return area(c, "trk-alley", key, () => alleyArea(c));
 }
 

@@ -152,7 +152,8 @@ export function playerArea(c, p, seat) {
   const { view, snap } = c;
   const ws = SLOT.workshop + 2 * seat;
   const acting = snap.to_act.seats.includes(seat) && snap.to_act.kind !== "terminal";
-  const shown = [seat, c.seatName(seat), p, view.phase, slotsShown(c), acting];
+  // (where its characters stand elsewhere is in `p`)
+  const shown = [seat, c.seatName(seat), p, view.phase, slotsShown(c, ws, ws + 2), acting];
   const own = [`char-${seat}-`, `slot-${ws}`, `slot-${ws + 1}`, ...(seat === c.viewer ? ["myprop-", "mytrick-"] : [])];
   // (slot-24 is not slot-2: a slot's key is matched whole)
   const offered = (key) => own.some((k) => (k.startsWith("slot-") ? key === k : key.startsWith(k)));

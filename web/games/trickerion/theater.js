@@ -2,13 +2,13 @@
 // turn-order and fame tracks, and the fame band along the Theater's edge (index.js draws them
 // beside the board's locations).
 
-import { CELL, PAD, SEAT_COLORS, SYMBOLS, seatBadge, seatToken, showTip, wire } from "./common.js";
+import { CELL, PAD, SEAT_COLORS, SYMBOLS, area, areaKey, seatBadge, seatToken, showTip, wire } from "./common.js";
 import { SLOT, cap, nameOf } from "./data.js";
 import { perfName } from "./describe.js";
 import { h, listen } from "../../ui/dom.js";
 import { svg as s } from "../../ui/board.js";
 import { yieldIcon } from "./icons.js";
-import { locHelp, slotSvg } from "./board.js";
+import { locHelp, offeredAt, slotSvg, slotsShown } from "./board.js";
 
 /** One cell of a performance card: its box, and the trick marker on it or its number. */
 function perfCell(c, card, ci, k, x, y) {
@@ -166,7 +166,26 @@ function theaterDay(c, day, d) {
   );
 }
 
+/** The Theater, built only when what it shows or offers changed: built at every draw it was
+ *  some 4 ms of each draw's script, and the patch then took the moved and arrived marks off its
+ *  cells for `markMoved` to put back, restyling each (issue #32, session 20). */
 export function theater(c) {
+  const { view, players } = c;
+  const offered = offeredAt("theater", ["cell-", "perf-"]);
+  const shown = [
+    view.row,
+    view.perf_deck.length,
+    view.round,
+    view.round_count,
+    // a marker's cell names its trick and shows its school
+    players.map((p) => p.tricks.map((t) => [t.id, t.sym])),
+    Boolean(c.ext.perfCard),
+  ];
+  const key = areaKey(c, offered, slotsShown(c, SLOT.theater, SLOT.workshop), view.phase, shown);
+  return area(c, "trk-theater", key, () => theaterArea(c));
+}
+
+function theaterArea(c) {
   const { w, view } = c;
   return h(
     "section",
