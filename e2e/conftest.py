@@ -290,9 +290,9 @@ def fast_png(page) -> bytes:
     as ``page.screenshot`` for about a third of its CPU (0.07 against 0.18 s a shot at
     1920x1080, docs/boot.md, #32 session 20), files about 45% larger. The suite keeps 460 shots
     for people to look at, and no test reads them back."""
-    cdp = page.__dict__.get("_marquee_cdp")
+    cdp = getattr(page, "marquee_cdp", None)
     if cdp is None:
-        cdp = page.__dict__["_marquee_cdp"] = page.context.new_cdp_session(page)
+        cdp = page.marquee_cdp = page.context.new_cdp_session(page)
     shot = cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
     return base64.b64decode(shot["data"])
 
