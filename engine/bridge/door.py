@@ -319,7 +319,7 @@ class Bridge(Automation, Door):
             match.terminal,
             history.rounds(review.presenter, match.states),
             history.chart(review.presenter, match.states),
-            log(review, a.viewer, a.lang),
+            log(review, a.viewer, a.lang, self.labels),
             game.codec.state_hash(match.state) if match.terminal else None,
         )
         return snap
@@ -336,7 +336,7 @@ class Bridge(Automation, Door):
             at, a.viewer, a.lang, self.labels, self.automation, live=False, with_log=False
         )
         if a.full_log:
-            snap.review_log = log(review, a.viewer, a.lang)
+            snap.review_log = log(review, a.viewer, a.lang, self.labels)
         return snap
 
     def m_fork(self, a: ForkArgs) -> Snapshot:

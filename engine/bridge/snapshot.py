@@ -17,6 +17,7 @@ from msgspec import UNSET, UnsetType
 
 from engine.bridge.seats import Seat, Table
 from engine.bridge.transport import jsonable
+from engine.core.events import Event
 from engine.core.game import Game, ToAct
 from engine.core.i18n import LANGS, action_label, render
 from engine.core.presenter import presenter_of
@@ -131,13 +132,17 @@ class Snapshot(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 
 class Labels:
-    """Action labels, remembered: a label depends only on the game, its options, the action,
-    the language and the few terms the position adds (``Presenter.label_terms``), and some
-    positions list hundreds of actions (the Oracle's companion throw entry: 984), so a snapshot
-    would spend most of its time formatting the same labels again."""
+    """Action labels and log lines, remembered: a label depends only on the game, its options,
+    the action, the language and the few terms the position adds (``Presenter.label_terms``), and
+    some positions list hundreds of actions (the Oracle's companion throw entry: 984), so a
+    snapshot would spend most of its time formatting the same labels again. A log line depends
+    only on the game, its options, the language, the seats' names and the event, and every
+    snapshot carries the whole log, a step adding a line or two: rendered each time, a game's
+    log cost the square of its length (docs/boot.md, #32 session 20)."""
 
     def __init__(self) -> None:
         self._known: dict[tuple[str, str, str, bytes, tuple[Any, ...]], str] = {}
+        self._lines: dict[tuple[str, tuple[str | None, ...], str, bytes], str] = {}
 
     def get(self, game: Game, action: Any, lang: str, state: Any, seat: int | None) -> str:
         terms = presenter_of(game).label_terms(state, action, seat)
@@ -154,6 +159,24 @@ class Labels:
                 self._known.clear()
             label = self._known[key] = action_label(game, action, lang, terms)
         return label
+
+    def lines(
+        self, game: Game, lang: str, names: list[str | None], events: list[tuple[int, Event]]
+    ) -> list[LogEntry]:
+        # a box owner's packs may name things otherwise: they are part of what a line reads
+        played = (game.id, game.options, game.pack_fingerprint(), lang)
+        table = (json.dumps(played, sort_keys=True, default=str), tuple(names))
+        out = []
+        for i, e in events:
+            params = msgspec.json.encode(e.params)
+            key = (*table, e.code, params)
+            text = self._lines.get(key)
+            if text is None:
+                if len(self._lines) >= LABEL_CACHE:
+                    self._lines.clear()
+                text = self._lines[key] = render(e.code, e.params, lang, game, names)
+            out.append(LogEntry(i, e.code, msgspec.json.decode(params), text))
+        return out
 
 
 def score_label(game: Game, key: str, lang: str) -> str:
@@ -199,17 +222,14 @@ def shown_seats(game: Game, seats: list[Seat], lang: str) -> list[Seat]:
     return out
 
 
-def log(table: Table, viewer: int | None, lang: str) -> list[LogEntry]:
+def log(table: Table, viewer: int | None, lang: str, labels: Labels) -> list[LogEntry]:
     """The translated log ``viewer`` may read, oldest first."""
     match, game = table.match, table.match.game
     names = [
         s.name or (render("ui.seat.default_bot", {"n": i + 1}, lang) if s.kind == "bot" else None)
         for i, s in enumerate(shown_seats(game, table.seats, lang))
     ]
-    return [
-        LogEntry(i, e.code, jsonable(e.params), render(e.code, e.params, lang, game, names))
-        for i, e in match.visible_events(viewer)
-    ]
+    return labels.lines(game, lang, names, match.visible_events(viewer))
 
 
 def present(
@@ -253,7 +273,7 @@ def present(
         view=view,
         legal=[entry(table, i, a, lang, state, viewer, labels) for i, a in enumerate(legal)],
         formed=formed,
-        log=log(table, viewer, lang) if with_log else [],
+        log=log(table, viewer, lang, labels) if with_log else [],
         # names the project translated itself: the page marks them in labels and the log
         unofficial=table.presenter.unofficial_names(lang),
         can_undo=viewer is not None and refusal is None and live,

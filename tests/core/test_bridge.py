@@ -97,6 +97,28 @@ def test_log_is_rendered_in_the_requested_language():
     assert call(b, "snapshot", viewer=0, lang="fr")["log"][0]["text"] == "Le joueur 0 a choisi 2."
 
 
+def test_a_remembered_log_line_is_the_line_rendered_afresh():
+    """The door remembers the log's lines (every snapshot carries the whole log): a line read
+    again in another language, under other seat names or at a new table of the same game is
+    that table's own line, as a door that never saw the game before renders it."""
+
+    def lines(b: Bridge, names: tuple[str, str], lang: str) -> list[str]:
+        seats = [{"kind": "bot", "bot": "random", "name": n} for n in names]
+        call(b, "new", game="magnificent", players=2, seed=3, seats=seats, lang=lang)
+        for _ in range(30):
+            snap = call(b, "step", lang=lang)
+        return [e["text"] for e in snap["log"]]
+
+    door = Bridge()
+    seen = set()
+    for names, lang in ((("Ann", "Bo"), "en"), (("Ann", "Bo"), "fr"), (("Cy", "Di"), "en")):
+        texts = lines(door, names, lang)
+        assert texts == lines(Bridge(), names, lang)
+        assert any(names[0] in t for t in texts)
+        seen.add(tuple(texts))
+    assert len(seen) == 3
+
+
 def test_rng_check_matches_the_golden_stream():
     assert call(Bridge(), "rng_check", seed=2026)["dice"] == [2, 6, 3, 1, 4, 4, 1, 2, 3, 3]
 

@@ -99,6 +99,8 @@ class Rules:
         self.advanced = advanced
         self.tiles_revealed = 4 if players == 4 else 3
         self.fragments = {f.id: f for f in pack.fragments}
+        # each fragment's distinct orientations, as every view lists them (the same on every board)
+        self.shapes = {f.id: orientations(f.cells) for f in pack.fragments}
         self.frag_by: dict[tuple[str, str], str] = {
             (f.colour, f.size): f.id for f in pack.fragments
         }

@@ -10,7 +10,7 @@ import msgspec
 
 from engine.games.magnificent import common, perform, scoring
 from engine.games.magnificent import components as C
-from engine.games.magnificent.rules import Rules, orientations
+from engine.games.magnificent.rules import Rules
 from engine.games.magnificent.state import MagState
 from engine.games.magnificent.turn import ap
 
@@ -45,9 +45,9 @@ def table(r: Rules, s: MagState) -> dict[str, Any]:
     players = []
     for seat, p in enumerate(s.players):
         values = []
+        artist = scoring.best_artist(r, s, seat) if p.rewarded else ""
         for held in p.cards:
             cond = r.cards[held.id].condition
-            artist = scoring.best_artist(r, s, seat) if p.rewarded else ""
             coins = p.coins
             if isinstance(cond, C.PayCoinsCond):
                 coins = min(p.coins, cond.max_times)
@@ -72,8 +72,7 @@ def table(r: Rules, s: MagState) -> dict[str, Any]:
         )
     return {
         "shapes": {
-            f.id: [[list(c) for c in shape] for shape in orientations(f.cells)]
-            for f in r.pack.fragments
+            f: [[list(c) for c in shape] for shape in shapes] for f, shapes in r.shapes.items()
         },
         "players": players,
     }
