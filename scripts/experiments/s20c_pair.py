@@ -30,6 +30,7 @@ KEYS = (
     "travels",
     "fragments",
     "solo_dice",
+    "markers_used",
     "vp.round1",
     "vp.round2",
     "vp.round3",
