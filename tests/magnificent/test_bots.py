@@ -221,6 +221,7 @@ def test_the_round_plan_commits_the_last_turn_to_a_perform():
     g, s = _one_poster(0)  # on the starting tent
     r = g.rules
     p = s.players[0]
+    p.tiles = ()  # no Perform assistant: the reward alone (the next test has them)
     die = put_die(s, "orange", 2)
     p.turns = 3
     s, _ = act(g, s, A.TakeDie(die, 0))
@@ -251,6 +252,62 @@ def test_the_round_plan_commits_the_last_turn_to_a_perform():
     legal = g.legal_actions(s, 0)
     assert A.Reward(()) in legal
     assert perform_committed(r, s, 0, legal) == [a for a in legal if a != A.Reward(())]
+
+
+def test_the_perform_s_assistants_are_placed_where_they_pay_at_the_reward():
+    """T9, T10 (A13), T12, R60: at a Perform's reward the solo bot places a held Perform
+    assistant's marker when it pays there (a VP more a poster; one fragment requirement
+    ignored, or a poster more, when that rewards more), not one that adds nothing, and
+    none when nothing can be rewarded. One step ahead the value sees only the marker
+    spent, so it never chose them (markers come back at the round's end)."""
+    from engine.games.magnificent import actions as A
+    from engine.games.magnificent.plan import perform_committed
+    from tests.magnificent.helpers import act, put_die, space_index
+
+    def at_reward(tiles, built, posters=None):
+        g, s = _one_poster(0, built=built)
+        p = s.players[0]
+        if posters:
+            p.posters = tuple(posters.get(i, x) for i, x in enumerate(p.posters))
+            p.tents = tuple("start" if i in posters else t for i, t in enumerate(p.tents))
+        p.tiles = tiles
+        p.markers = 4
+        die = put_die(s, "orange", 4)
+        p.turns = 3
+        s, _ = act(g, s, A.TakeDie(die, 0))
+        s, _ = act(g, s, A.Choose("perform"))
+        s, _ = act(g, s, A.Hat(0, space_index(g, 4)))
+        return g, s
+
+    g, s = at_reward(("t09_vp_per_poster", "t10_ignore_fragment"), ["orange_small"])
+    r = g.rules
+    legal = g.legal_actions(s, 0)
+    # the poster is ready: ignoring a fragment adds nothing, a VP a poster does
+    assert perform_committed(r, s, 0, legal) == [A.Marker("t09_vp_per_poster")]
+    s, _ = act(g, s, A.Marker("t09_vp_per_poster"))
+    legal = g.legal_actions(s, 0)
+    kept = perform_committed(r, s, 0, legal)
+    assert [a for a in kept if isinstance(a, A.Reward)] == [A.Reward((0,))]
+    assert A.Marker("t10_ignore_fragment") in kept  # left to the value, not placed
+    vp = s.players[0].vp
+    s, _ = act(g, s, A.Reward((0,)))
+    assert (
+        s.players[0].vp == vp + r.posters["p01"].vp + r.boards[s.players[0].board].start_tent.vp + 1
+    )
+
+    # its fragment not built: ignoring it rewards the poster
+    g, s = at_reward(("t10_ignore_fragment",), [])
+    legal = g.legal_actions(s, 0)
+    assert A.Reward((0,)) not in legal
+    assert perform_committed(r, s, 0, legal) == [A.Marker("t10_ignore_fragment")]
+    s, _ = act(g, s, A.Marker("t10_ignore_fragment"))
+    assert any(isinstance(a, A.Reward) and a.slots == (0,) for a in g.legal_actions(s, 0))
+
+    # nothing to reward: no marker placed, every choice left to the value
+    g, s = at_reward(("t09_vp_per_poster",), [])
+    legal = g.legal_actions(s, 0)
+    assert A.Marker("t09_vp_per_poster") in legal
+    assert perform_committed(r, s, 0, legal) == legal
 
 
 def test_a_perform_that_can_reward_nothing_is_left_out_unless_its_hat_or_rearranging_pays():

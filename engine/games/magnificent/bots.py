@@ -7,11 +7,11 @@ could be rewarded now), in the solo game the round's plan (``plan``: the posters
 could reward together, by how much of their needs and of its power is there), trainer
 markers, the best master card to score now, and the power still to spend this turn. In the
 solo game the dice it may take are held to the round's colour (``plan.committed``), a
-turn that can reward posters to a Perform (``plan.perform_committed``) and the turns before
-the round's last to a waiting poster's tent or fragments (``prepare.tent_committed``). The
-rollouts play this value one step ahead with the same dice and Performs, so they follow the
-same plan; the posters' needs they leave to the value, and they never Perform for nothing
-(``plan.empty_dropped``).
+turn that can reward posters to a Perform (``plan.perform_committed``, with the Perform
+assistants that pay at its reward) and the turns before the round's last to a waiting
+poster's tent or fragments (``prepare.tent_committed``). The rollouts play this value one
+step ahead with the same dice and Performs, so they follow the same plan; the posters' needs
+they leave to the value, and they never Perform for nothing (``plan.empty_dropped``).
 Ties go to the bot's own seeded stream, never the game's.
 """
 

@@ -238,12 +238,15 @@ def perform_committed(r: Rules, s: MagState, seat: int, legal: list[Any]) -> lis
     the round's last turn, or on an earlier one whose power is about what the Perform needs,
     the action is Perform, the power is topped up with the gems that reach the space, the hat
     goes to the lowest space that takes them, and the reward (at any Perform) is the posters
-    paying most. The value alone does not cash them: a ready poster held keeps about half its
+    paying most, after the held Perform assistants that pay there (``_reward_marker``). The value alone does not cash them: a ready poster held keeps about half its
     worth in the plan and poster terms, so a Travel that adds gems and posters looks better."""
     if s.phase != "turn" or s.pending or s.turn.stage not in ("act", "perform", "reward"):
         return legal
     p = s.players[seat]
     if s.turn.stage == "reward":
+        helper = _reward_marker(r, s, seat, legal)
+        if helper is not None:
+            return [helper]
         worth = {
             a: sum(poster_needs(r, p, i)[3] for i in a.slots)
             for a in legal
@@ -265,6 +268,45 @@ def perform_committed(r: Rules, s: MagState, seat: int, legal: list[Any]) -> lis
     else:
         keep = [a for a in legal if isinstance(a, A.Hat) and a.space == space]
     return keep or legal
+
+
+def _best_reward(r: Rules, s: MagState, seat: int, cap: int, ignore: bool) -> float:
+    """What the best reward pays (``poster_needs``' worth) with room for ``cap`` posters,
+    one fragment requirement ignored or not (T10 / A13)."""
+    p = s.players[seat]
+    filled = [i for i, x in enumerate(p.posters) if x is not None and p.tents[i] is not None]
+    ignores = [""]
+    if ignore:
+        ignores += sorted({f for i in filled for f in r.posters[p.posters[i] or ""].fragments})
+    best = 0.0
+    for k in range(1, min(cap, len(filled)) + 1):
+        for combo in combinations(filled, k):
+            if any(perform.eligible(r, s, seat, combo, ig) for ig in ignores):
+                best = max(best, sum(poster_needs(r, p, i)[3] for i in combo))
+    return best
+
+
+def _reward_marker(r: Rules, s: MagState, seat: int, legal: list[Any]) -> Any:
+    """The Perform's assistant marker that pays at this reward (T9 a VP a poster, T10 one
+    fragment requirement ignored, T12 a poster more), or None: a marker placed now returns at
+    the round's end (R60), and one step ahead the value sees only the marker spent."""
+    markers = [a for a in legal if isinstance(a, A.Marker)]
+    if not markers:
+        return None
+    cap = perform.capacity(r, s)
+    now = _best_reward(r, s, seat, cap, s.turn.ignore > 0)
+    for a in markers:
+        sp = r.spaces[a.space]
+        if sp.effect == "ignore_fragment" and not s.turn.ignore:
+            if _best_reward(r, s, seat, cap, True) > now:
+                return a
+        elif sp.effect == "extra_poster":
+            if _best_reward(r, s, seat, cap + sp.n, s.turn.ignore > 0) > now:
+                return a
+    for a in markers:
+        if r.spaces[a.space].effect == "vp_per_poster" and now > 0:
+            return a
+    return None
 
 
 def empty_dropped(r: Rules, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
