@@ -37,6 +37,17 @@ HABITS = (
 )
 
 
+# Characters that did nothing a game: made idle, or placed and no job done.
+WASTED = "wasted"
+
+
+def _count(profile: dict[str, float], key: str) -> float:
+    if key == WASTED:
+        done = sum(v for k, v in profile.items() if k.startswith("nothing_done."))
+        return profile.get("made_idle", 0.0) + done
+    return profile.get(key, 0.0)
+
+
 def read(path: str) -> dict[int, dict]:
     with open(path) as f:
         return {d["seed"]: d for d in (json.loads(x) for x in f if x.strip())}
@@ -100,9 +111,9 @@ def habits(bot: dict[int, dict], ref: dict[int, dict], seeds: list[int], index: 
     seeds = [s for s in seeds if "profile" in bot[s] and "profile" in ref[s]]
     if len(seeds) < 2:
         return
-    for key in HABITS:
-        mine = [bot[s]["profile"][index].get(key, 0.0) for s in seeds]
-        theirs = [ref[s]["profile"][index].get(key, 0.0) for s in seeds]
+    for key in (*HABITS, WASTED):
+        mine = [_count(bot[s]["profile"][index], key) for s in seeds]
+        theirs = [_count(ref[s]["profile"][index], key) for s in seeds]
         diff = [a - b for a, b in zip(mine, theirs, strict=True)]
         print(f"  {key}: {mean(mine)} against {mean(theirs)}, paired {interval(diff)}")
 
