@@ -11,6 +11,10 @@ differences, bot less greedy, over the seeds both files hold.
 level, 1 greedy, whatever the seat): the level's fame, greedy's, the margin and the level's
 wins; with a self-play file (`--bot greedy`, no rotation, the same seeds) the level's margin
 less greedy's self-play margin at the same seed and seat.
+`pair`: two `duel` files of the same seeds (a level before and after a change), read as
+`solo` reads its two (index 0 the level, index 1 greedy): the level's fame, greedy's and the
+margin, each paired by seed. Where both files carry profiles, `solo` and `pair` compare the
+level's counts in ``HABITS`` too (session 20: hard's placements that did nothing).
 """
 
 from __future__ import annotations
@@ -20,6 +24,28 @@ import math
 import statistics
 import sys
 from collections.abc import Sequence
+
+# Profile counts compared where both files carry them (session 20: hard's empty placements).
+HABITS = (
+    "nothing_done.theater",
+    "nothing_done.workshop",
+    "nothing_done.downtown",
+    "nothing_done.market_row",
+    "made_idle",
+    "performances",
+    "specials_end",
+)
+
+
+# Characters that did nothing a game: made idle, or placed and no job done.
+WASTED = "wasted"
+
+
+def _count(profile: dict[str, float], key: str) -> float:
+    if key == WASTED:
+        done = sum(v for k, v in profile.items() if k.startswith("nothing_done."))
+        return profile.get("made_idle", 0.0) + done
+    return profile.get(key, 0.0)
 
 
 def read(path: str) -> dict[int, dict]:
@@ -53,13 +79,13 @@ def seats(games: dict[int, dict], seeds: list[int]) -> tuple[list, list, list]:
     return own, other, [a - b for a, b in zip(own, other, strict=True)]
 
 
-def solo(bot: dict[int, dict], ref: dict[int, dict] | None) -> None:
+def solo(bot: dict[int, dict], ref: dict[int, dict] | None, other: str = "Successor") -> None:
     seeds = sorted(bot)
     print(f"seeds {seeds[0]}-{seeds[-1]} ({len(seeds)})")
     own, succ, margin = seats(bot, seeds)
     wins = sum(0 in bot[s]["winners"] for s in seeds)
     print(
-        f"own {mean(own)}  Successor {mean(succ)}  margin {interval(margin)}  wins {wilson(wins, len(seeds))}"
+        f"own {mean(own)}  {other} {mean(succ)}  margin {interval(margin)}  wins {wilson(wins, len(seeds))}"
     )
     if ref is None:
         return
@@ -67,15 +93,29 @@ def solo(bot: dict[int, dict], ref: dict[int, dict] | None) -> None:
     r_own, r_succ, r_margin = seats(ref, both)
     r_wins = sum(0 in ref[s]["winners"] for s in both)
     print(
-        f"reference on {len(both)} seeds: own {mean(r_own)}  Successor {mean(r_succ)}  margin "
+        f"reference on {len(both)} seeds: own {mean(r_own)}  {other} {mean(r_succ)}  margin "
         f"{interval(r_margin)}  wins {wilson(r_wins, len(both))}"
     )
     d_own = [bot[s]["scores"][0] - ref[s]["scores"][0] for s in both]
     d_succ = [bot[s]["scores"][1] - ref[s]["scores"][1] for s in both]
     d_margin = [a - b for a, b in zip(d_own, d_succ, strict=True)]
     print(
-        f"paired, bot less reference: own {interval(d_own)}  Successor {interval(d_succ)}  margin {interval(d_margin)}"
+        f"paired, bot less reference: own {interval(d_own)}  {other} {interval(d_succ)}  margin {interval(d_margin)}"
     )
+    habits(bot, ref, both, 0)
+
+
+def habits(bot: dict[int, dict], ref: dict[int, dict], seeds: list[int], index: int) -> None:
+    """The profile's ``HABITS`` of index ``index`` (seat 0 solo, the level in a duel) in both
+    files, with the paired difference, where both lines carry a profile."""
+    seeds = [s for s in seeds if "profile" in bot[s] and "profile" in ref[s]]
+    if len(seeds) < 2:
+        return
+    for key in (*HABITS, WASTED):
+        mine = [_count(bot[s]["profile"][index], key) for s in seeds]
+        theirs = [_count(ref[s]["profile"][index], key) for s in seeds]
+        diff = [a - b for a, b in zip(mine, theirs, strict=True)]
+        print(f"  {key}: {mean(mine)} against {mean(theirs)}, paired {interval(diff)}")
 
 
 def duel(bot: dict[int, dict], ref: dict[int, dict] | None) -> None:
@@ -110,4 +150,8 @@ def duel(bot: dict[int, dict], ref: dict[int, dict] | None) -> None:
 
 if __name__ == "__main__":
     mode, path, *rest = sys.argv[1:]
-    (solo if mode == "solo" else duel)(read(path), read(rest[0]) if rest else None)
+    ref = read(rest[0]) if rest else None
+    if mode == "pair":
+        solo(read(path), ref, other="greedy")
+    else:
+        (solo if mode == "solo" else duel)(read(path), ref)
