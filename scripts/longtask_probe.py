@@ -171,6 +171,14 @@ def paired(before: list[float], after: list[float]) -> str:
     return f"{mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})"
 
 
+def print_paired(what: str, seen: dict[str, list[dict]]) -> None:
+    """Each figure's paired mean, after minus before, over the runs alternated in ``seen``."""
+    for key in seen["before"][0]:
+        before = [r[key] for r in seen["before"]]
+        after = [r[key] for r in seen["after"]]
+        print(f"{what} {key}: after - before {paired(before, after)}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("before", type=Path)
@@ -205,10 +213,7 @@ def main() -> None:
                     f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in got.items()
                 )
                 print(f"{what} pair {pair} {which} (load {load}): {shown}", flush=True)
-    for key in seen["before"][0]:
-        before = [r[key] for r in seen["before"]]
-        after = [r[key] for r in seen["after"]]
-        print(f"{what} {key}: after - before {paired(before, after)}", flush=True)
+    print_paired(what, seen)
 
 
 if __name__ == "__main__":

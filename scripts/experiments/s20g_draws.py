@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "e2e")]
 
 import server  # noqa: E402
-from longtask_probe import paired, setup  # noqa: E402
+from longtask_probe import print_paired, setup  # noqa: E402
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, boot_state  # noqa: E402
 
@@ -84,10 +84,7 @@ def main() -> None:
             load = " ".join(f"{x:.1f}" for x in os.getloadavg())
             shown = ", ".join(f"{k} {v:.2f}" for k, v in figures.items())
             print(f"{args.size} pair {pair} {which} (load {load}): {shown}", flush=True)
-    for key in seen["before"][0]:
-        before = [r[key] for r in seen["before"]]
-        after = [r[key] for r in seen["after"]]
-        print(f"{args.size} {key}: after - before {paired(before, after)}", flush=True)
+    print_paired(args.size, seen)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.bots import RandomBot
+from engine.core.bots import RandomBot, bot_seed
 from engine.core.copier import copy_state
 from engine.core.match import Match
 from engine.games.trickerion.catalog import SLOT_WORKSHOP
@@ -237,3 +237,15 @@ def add_char(s, seat: int, kind: str) -> int:
     p = s.players[seat]
     p.chars = (*p.chars, Char(kind))
     return len(s.players[seat].chars) - 1
+
+
+def greedy_solo_at(seed: int, steps: int):
+    """Greedy's solo game at low from ``seed``, up to its decision after ``steps`` steps."""
+    from engine.games.trickerion import bots
+
+    match = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed=seed)
+    bot = bots.GreedyBot(bot_seed(seed, 0))
+    while len(match.steps) < steps:
+        if match.auto_step() is None:
+            match.act(0, bot.choose(match.game, match.state, 0, match.legal(0)))
+    return match, bot

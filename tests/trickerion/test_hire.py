@@ -5,27 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.bots import bot_seed
 from engine.core.copier import copy_state
-from engine.core.match import Match
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import bots, hire
+from engine.games.trickerion import hire
 
-
-def _solo_at(seed: int, steps: int) -> tuple[Match, bots.GreedyBot]:
-    match = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed=seed)
-    bot = bots.GreedyBot(bot_seed(seed, 0))
-    while len(match.steps) < steps:
-        if match.auto_step() is None:
-            match.act(0, bot.choose(match.game, match.state, 0, match.legal(0)))
-    return match, bot
+from .helpers import greedy_solo_at
 
 
 def test_the_bot_hires_in_round_1_when_the_purse_pays_the_wages(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Seed 5, round 1: a body Downtown with an apprentice on an Inn die and 13 coins.
-    match, bot = _solo_at(5, 18)
+    match, bot = greedy_solo_at(5, 18)
     g, s = match.game, match.state
     legal = match.legal(0)
     assert s.round == 1 and s.players[0].coins == 13

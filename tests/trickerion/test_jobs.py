@@ -6,22 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.bots import bot_seed
 from engine.core.copier import copy_state
-from engine.core.match import Match
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import bots, jobs
+from engine.games.trickerion import jobs
 from engine.games.trickerion.common import change_char, change_trick
 
-
-def _solo_at(seed: int, steps: int) -> tuple[Match, bots.GreedyBot]:
-    """Greedy's solo game at low from ``seed``, up to its decision after ``steps`` steps."""
-    match = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed=seed)
-    bot = bots.GreedyBot(bot_seed(seed, 0))
-    while len(match.steps) < steps:
-        if match.auto_step() is None:
-            match.act(0, bot.choose(match.game, match.state, 0, match.legal(0)))
-    return match, bot
+from .helpers import greedy_solo_at
 
 
 def _stage(action: object) -> int:
@@ -33,7 +23,7 @@ def _stage(action: object) -> int:
 def test_the_magician_skips_thursday_when_its_modifiers_cost_more_than_arriving_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    match, bot = _solo_at(10, 67)
+    match, bot = greedy_solo_at(10, 67)
     s = match.state
     legal = match.legal(0)
     stages = [a for a in legal if isinstance(a, A.PlaceCharacter) and a.slot % 3 == 2]
@@ -49,7 +39,7 @@ def test_the_magician_skips_thursday_when_its_modifiers_cost_more_than_arriving_
 def test_an_apprentice_has_a_job_backstage_only_while_a_marker_waits_to_be_set_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    match, bot = _solo_at(5, 82)
+    match, bot = greedy_solo_at(5, 82)
     s = match.state
     place = bot.choose(match.game, s, 0, match.legal(0))
     assert place == A.PlaceCharacter(character=4, location="theater", slot=0)
@@ -71,7 +61,7 @@ def test_an_apprentice_has_a_job_backstage_only_while_a_marker_waits_to_be_set_u
 def test_an_apprentice_has_a_job_downtown_only_on_a_slot_that_reaches_3_ap() -> None:
     # Seed 5's round 2, before any assignment: the solo prep dice closed Downtown's +2 slot
     # (and its +0), leaving the two +1 slots; the seat holds no shard.
-    match, _ = _solo_at(5, 48)
+    match, _ = greedy_solo_at(5, 48)
     g, s = match.game, match.state
     assert s.phase == "assign" and s.round == 2 and s.players[0].shards == 0
     assert [s.slots[i] for i in range(4)] == [-2, -1, -1, -2]
