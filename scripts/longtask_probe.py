@@ -28,14 +28,16 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import json
 import os
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "e2e")]
@@ -70,17 +72,27 @@ WALK = """async () => {
 }"""
 
 
-def trace(site: Path, game: str, size: tuple[int, int], out: str, human: int, review: bool) -> None:
-    """A trace of `game` played to its end (or through the person's `human` moves, or its
-    review walked) on the build at `site`, written to `out`."""
+@contextlib.contextmanager
+def booted(site: Path, size: tuple[int, int]) -> Iterator[tuple[Browser, Page]]:
+    """Chromium at ``size`` on the build at ``site``, the engine ready, bots at full speed."""
     _, url = server.start_in_thread(site)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
-        page.goto(url)
-        assert boot_state(page, 300_000)["state"] == "ready"
-        page.evaluate("marquee.ready()")
-        page.evaluate("marquee.setSpeed(0)")
+        try:
+            page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+            page.goto(url)
+            assert boot_state(page, 300_000)["state"] == "ready"
+            page.evaluate("marquee.ready()")
+            page.evaluate("marquee.setSpeed(0)")
+            yield browser, page
+        finally:
+            browser.close()
+
+
+def trace(site: Path, game: str, size: tuple[int, int], out: str, human: int, review: bool) -> None:
+    """A trace of `game` played to its end (or through the person's `human` moves, or its
+    review walked) on the build at `site`, written to `out`."""
+    with booted(site, size) as (browser, page):
         if review:
             page.evaluate(f"() => marquee.start({setup(game, False)})")
             page.wait_for_function(
@@ -89,7 +101,6 @@ def trace(site: Path, game: str, size: tuple[int, int], out: str, human: int, re
             browser.start_tracing(page=page, path=out, categories=CATEGORIES)
             page.evaluate(WALK)
             browser.stop_tracing()
-            browser.close()
             return
         browser.start_tracing(page=page, path=out, categories=CATEGORIES)
         page.evaluate(f"() => marquee.start({setup(game, bool(human))})")
@@ -105,7 +116,6 @@ def trace(site: Path, game: str, size: tuple[int, int], out: str, human: int, re
                 "marquee.toAct()?.kind === 'terminal'", timeout=900_000, polling=500
             )
         browser.stop_tracing()
-        browser.close()
 
 
 def thread(path: str) -> tuple[list[dict], list[dict]]:

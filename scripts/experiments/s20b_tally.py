@@ -10,56 +10,50 @@ or AP left with no room for them).
 
 import sys
 from collections import Counter
+from typing import Any
 
 import engine.games.trickerion.bots as bots
 from engine.core.bots import bot_seed
 from engine.core.match import Match
+from engine.core.play import play_to_end
+
+
+class Tallied:
+    """The greedy bot, its every decision counted in ``tot`` before it is played."""
+
+    def __init__(self, bot: bots.GreedyBot, tot: Counter[str]) -> None:
+        self.bot, self.tot = bot, tot
+
+    def choose(self, game: Any, s: Any, seat: int, legal: list[Any]) -> Any:
+        a = self.bot.choose(game, s, seat, legal)
+        cat, tot, p = game.cat, self.tot, s.players[0]
+        n = type(a).__name__
+        if n in ("Prepare", "SetUpTrick", "HireCharacter", "LearnTrick"):
+            tot[n] += 1
+        if n == "LearnTrick":
+            tot[f"learn round {s.round} level {cat.trick_level[a.trick]}"] += 1
+        if n == "HireCharacter":
+            tot[f"hire {a.character} round {s.round}"] += 1
+        if n == "DrawCards":
+            tot["draw " + a.location] += 1
+        if n == "Assign" and a.card in cat.specials:
+            tot["special assigned " + cat.specials[a.card].location] += 1
+        if n == "PlaceCharacter" and a.location == "theater":
+            tot[("stage " if a.slot % 3 == 2 else "backstage ") + p.chars[a.character].kind] += 1
+        if n == "EndTurn" and s.act is not None and s.act.loc == "theater" and s.act.slot % 3 != 2:
+            left = sum(t.markers for t in p.tricks)
+            if left and s.act.ap == 0:
+                tot["backstage turn ends, AP out, markers left"] += 1
+            if left and s.act.ap > 0:
+                tot["backstage turn ends, room out"] += 1
+        return a
+
 
 first, games = int(sys.argv[1]), int(sys.argv[2])
-tot = Counter()
+tot: Counter[str] = Counter()
 for seed in range(first, first + games):
     m = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed)
-    bot = bots.GreedyBot(bot_seed(seed, 0))
-    cat = m.game.cat
-    while True:
-        s = m.state
-        to = m.to_act()
-        if to.kind == "terminal":
-            break
-        if to.kind != "players":
-            m.auto_step(to)
-            continue
-        seat = to.seats[0]
-        a = bot.choose(m.game, s, seat, m.legal(seat, to))
-        if seat == 0:
-            p = s.players[0]
-            n = type(a).__name__
-            if n in ("Prepare", "SetUpTrick", "HireCharacter", "LearnTrick"):
-                tot[n] += 1
-            if n == "LearnTrick":
-                tot[f"learn round {s.round} level {cat.trick_level[a.trick]}"] += 1
-            if n == "HireCharacter":
-                tot[f"hire {a.character} round {s.round}"] += 1
-            if n == "DrawCards":
-                tot["draw " + a.location] += 1
-            if n == "Assign" and a.card in cat.specials:
-                tot["special assigned " + cat.specials[a.card].location] += 1
-            if n == "PlaceCharacter" and a.location == "theater":
-                tot[
-                    ("stage " if a.slot % 3 == 2 else "backstage ") + p.chars[a.character].kind
-                ] += 1
-            if (
-                n == "EndTurn"
-                and s.act is not None
-                and s.act.loc == "theater"
-                and s.act.slot % 3 != 2
-            ):
-                left = sum(t.markers for t in p.tricks)
-                if left and s.act.ap == 0:
-                    tot["backstage turn ends, AP out, markers left"] += 1
-                if left and s.act.ap > 0:
-                    tot["backstage turn ends, room out"] += 1
-        m.act(seat, a)
+    play_to_end(m, {0: Tallied(bots.GreedyBot(bot_seed(seed, 0)), tot)})
     p = m.state.players[0]
     tot["end tricks"] += len(p.tricks)
     tot["end chars"] += len(p.chars)

@@ -19,15 +19,10 @@ import statistics
 import sys
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "e2e")]
 
-import server  # noqa: E402
-from longtask_probe import print_paired, setup  # noqa: E402
-
-from conftest import CHROMIUM, CHROMIUM_ARGS, boot_state  # noqa: E402
+from longtask_probe import booted, print_paired, setup  # noqa: E402
 
 # each new figure the board publishes is one draw
 LOOK = """() => { window.__draws = []; let last = null;
@@ -39,14 +34,7 @@ LOOK = """() => { window.__draws = []; let last = null;
 
 def draws(site: Path, size: tuple[int, int], moves: int) -> list[tuple[float, list[str]]]:
     """Each draw's script time and kept parts over the person's `moves` moves on `site`."""
-    _, url = server.start_in_thread(site)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
-        page.goto(url)
-        assert boot_state(page, 300_000)["state"] == "ready"
-        page.evaluate("marquee.ready()")
-        page.evaluate("marquee.setSpeed(0)")
+    with booted(site, size) as (_, page):
         page.evaluate(LOOK)
         page.evaluate(f"() => marquee.start({setup('trk4', True)})")
         for _ in range(moves):
@@ -55,7 +43,6 @@ def draws(site: Path, size: tuple[int, int], moves: int) -> list[tuple[float, li
         page.evaluate("marquee.idle()")
         page.wait_for_timeout(500)
         seen = page.evaluate("window.__draws")
-        browser.close()
     return [(ms, kept) for ms, kept in seen]
 
 
