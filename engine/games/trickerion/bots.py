@@ -62,9 +62,7 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
     p = s.players[seat]
     if s.phase == "over":
         return float(p.fame)
-    last = (
-        cat.rounds.with_dark_alley if g.rules.options.dark_alley else cat.rounds.without_dark_alley
-    )
+    last = g.rules.last_round
     gone = max(0, min(last, s.round) - 1) / max(1, last - 1)
     left = max(0, last - max(s.round, 1))  # whole rounds after this one
     coin = w["coin_early"] + (w["coin_end"] - w["coin_early"]) * gone
@@ -299,11 +297,7 @@ class GreedyBot:
         since the player places the Workshop character before the Theater ones."""
         cat = g.cat
         p = s.players[seat]
-        last = (
-            cat.rounds.with_dark_alley
-            if g.rules.options.dark_alley
-            else cat.rounds.without_dark_alley
-        )
+        last = g.rules.last_round
         prepared = sum(t.markers for t in p.tricks)
         staged = sum(markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks)
         preparable = [
@@ -347,7 +341,7 @@ class GreedyBot:
         plan = self._wanted(g, s, seat)
         for c in p.chars:
             if c.card:
-                loc = cat.specials[c.card].location if c.card in cat.specials else c.card
+                loc = cat.card_location(c.card)
                 if loc in plan:
                     plan.remove(loc)
         busy = sum(cat.wage[c.kind] for c in p.chars if c.card and not c.assist)
@@ -402,16 +396,14 @@ class GreedyBot:
     def _place_score(self, g: Table, s: State, seat: int) -> Callable[[A.PlaceCharacter], float]:
         p = s.players[seat]
         has_markers = _markers_to_perform(s, seat)
+        downtown = jobs.downtown_ap(g)
         # The Theater waits: for the Workshop (prepare before setting up), and for the
         # locations whose first arrivals get the most AP (a Downtown apprentice placed after
         # the stage found the +2 slot taken and went idle). The stage's four days are less
         # contested, and its day is chosen by what the day is worth, not by arriving first.
         cat = g.cat
         theater_waits = any(
-            (cat.specials[c.card].location if c.card in cat.specials else c.card) in FIRST
-            and c.slot < 0
-            and not c.idle
-            for c in p.chars
+            cat.card_location(c.card) in FIRST and c.slot < 0 and not c.idle for c in p.chars
         )
 
         def score(a: A.PlaceCharacter) -> float:
@@ -428,10 +420,10 @@ class GreedyBot:
                     sc -= 20
             elif a.location == "workshop":
                 sc -= 1  # private slots: no hurry, after the contested ones
-            elif a.location == "downtown" and c.kind == "apprentice" and sc >= jobs.DOWNTOWN_AP:
+            elif a.location == "downtown" and c.kind == "apprentice" and sc >= downtown:
                 # Only the +2 slot gives an apprentice an action: it goes before the bodies
                 # that reach 3 AP on the other slot too.
-                sc += jobs.DOWNTOWN_AP
+                sc += downtown
             return sc
 
         return score

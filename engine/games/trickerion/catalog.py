@@ -167,6 +167,10 @@ class Catalog:
             s: tuple(t.id for t in packs.tricks_of(s, 1)) for s in self.school_ids
         }
 
+    def card_location(self, card: str) -> str:
+        """The location an assignment card sends its character to (a special card names it)."""
+        return self.specials[card].location if card in self.specials else card
+
     @functools.cached_property
     def prop_bundles(self) -> dict[int, tuple[tuple[str, ...], ...]]:
         """Multisets of props by exact total value (setup choices), in catalogue order."""

@@ -21,7 +21,6 @@ from engine.games.trickerion.state import HOME, Char, PendingHiddenTalent, State
 
 
 def end_of_round(r: TrickerionRules, s: State, ev: list[Event]) -> None:
-    cat: Catalog = r.cat
     if s.phase != "end_round":
         s.phase = "end_round"
         # Hidden Talent (a24): decided before wages, so the new specialist's wage is paid.
@@ -43,8 +42,7 @@ def end_of_round(r: TrickerionRules, s: State, ev: list[Event]) -> None:
         p.poster = False
     s.round += 1
     move_prophecies(r, s, ev)
-    last = cat.rounds.with_dark_alley if r.options.dark_alley else cat.rounds.without_dark_alley
-    if s.round > last:
+    if s.round > r.last_round:
         scoring.final_scoring(r, s, ev)
         s.phase = "over"
         return

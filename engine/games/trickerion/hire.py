@@ -35,11 +35,7 @@ MOST = 5
 
 
 def _rounds_left(g: Table, s: State) -> int:
-    cat = g.cat
-    last = (
-        cat.rounds.with_dark_alley if g.rules.options.dark_alley else cat.rounds.without_dark_alley
-    )
-    return max(0, last - max(s.round, 1))
+    return max(0, g.rules.last_round - max(s.round, 1))
 
 
 def paid(g: Table, s: State, seat: int, kind: str = "apprentice") -> bool:

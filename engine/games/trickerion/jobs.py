@@ -56,7 +56,7 @@ def backstage_ap(g: Table, s: State, seat: int) -> int:
     ap = 0
     magician = False
     for c in p.chars:
-        loc = cat.specials[c.card].location if c.card in cat.specials else c.card
+        loc = cat.card_location(c.card)
         if loc != "theater" or c.idle:
             continue
         if c.kind == "magician" and not magician:
@@ -111,8 +111,14 @@ def day_worth(g: Table, s: State, seat: int, day: int) -> float:
     return (fame + COIN * coins) * (on_best + made) + SET_UP * marker * (made - min(wanted, ap))
 
 
-# What every Downtown action but Reroll and Set Die costs (board.json, "actions").
-DOWNTOWN_AP = 3
+# Downtown's actions that earn (Reroll and Set Die only serve them).
+DOWNTOWN_WORK = ("learn_trick", "hire_character", "take_coins")
+
+
+def downtown_ap(g: Table) -> int:
+    """The AP an earning Downtown action costs, as printed on the board (a prophecy that
+    changes a cost is not counted: the bot's rule predates reading it)."""
+    return min(ap for a in DOWNTOWN_WORK if (ap := g.cat.ap[a]) is not None)
 
 
 def downtown_job(g: Table, s: State, seat: int) -> bool:
@@ -123,12 +129,7 @@ def downtown_job(g: Table, s: State, seat: int) -> bool:
     on a +1 or +0 slot behind another body, or with the +2 slot closed."""
     cat = g.cat
     p = s.players[seat]
-    ahead = sum(
-        1
-        for c in p.chars
-        if c.card
-        and (cat.specials[c.card].location if c.card in cat.specials else c.card) == "downtown"
-    )
+    ahead = sum(1 for c in p.chars if c.card and cat.card_location(c.card) == "downtown")
     mods = sorted(
         (
             slot_modifier(g.rules, seat, board_index(seat, "downtown", i))
@@ -139,4 +140,4 @@ def downtown_job(g: Table, s: State, seat: int) -> bool:
     if len(mods) <= ahead:
         return False
     ap = base_ap(g.rules, s, seat, "apprentice") + mods[ahead] + bool(p.shards)
-    return ap >= DOWNTOWN_AP
+    return ap >= downtown_ap(g)

@@ -61,7 +61,7 @@ def reason(g: Table, s: State, action: Any, seat: int) -> Reason | None:
         return "ui.hint.why.trk.learn", {"trick": action.trick, "props": short}
     if isinstance(action, A.Assign):
         card = action.card
-        where = cat.specials[card].location if card in cat.specials else card
+        where = cat.card_location(card)
         return _sent(g, s, seat, action.character, where, -1)
     if isinstance(action, A.PlaceCharacter):
         return _sent(g, s, seat, action.character, action.location, action.slot)

@@ -67,6 +67,12 @@ class TrickerionRules:
         # Downtown's Set Die moves by the six faces (``downtown``), likewise.
         self.set_die_lists: dict[tuple[str, ...], tuple[Any, ...]] = {}
 
+    @property
+    def last_round(self) -> int:
+        """The game's last round, by the board's round counts with and without the Dark Alley."""
+        rounds = self.cat.rounds
+        return rounds.with_dark_alley if self.options.dark_alley else rounds.without_dark_alley
+
     def has_ability(self, s: State, seat: int, magician: str) -> bool:
         """``seat`` plays ``magician`` and its base ability is on (Dark Alley module only)."""
         return self.options.dark_alley and s.players[seat].magician == magician

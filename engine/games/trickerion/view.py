@@ -47,8 +47,6 @@ def view(r: TrickerionRules, s: State, viewer: int | None) -> dict[str, Any]:
     for pend in data["pending"]:
         if pend["kind"] == "keep_card" and pend["seat"] != viewer:
             pend["cards"] = ["face_down"] * len(pend["cards"])
-    data["round_count"] = (
-        r.cat.rounds.with_dark_alley if r.options.dark_alley else r.cat.rounds.without_dark_alley
-    )
+    data["round_count"] = r.last_round
     data.update(r.variant_view(s, viewer))
     return data

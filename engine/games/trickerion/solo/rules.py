@@ -163,14 +163,10 @@ def deck_card(cat: Catalog, entry: int | str) -> str:
 # --- characters and locations ---------------------------------------------------------------------
 
 
-def card_location(cat: Catalog, card: str) -> str:
-    return cat.specials[card].location if card in cat.specials else card
-
-
 def unplaced(cat: Catalog, p: Player) -> list[tuple[int, str]]:
     """(character index, location) of assigned characters not yet placed, board order."""
     return [
-        (i, card_location(cat, c.card))
+        (i, cat.card_location(c.card))
         for i, c in enumerate(p.chars)
         if c.card and c.slot == HOME and not c.idle
     ]
