@@ -135,12 +135,19 @@ def eligible(r: Rules, s: MagState, seat: int, slots: tuple[int, ...], ignore: s
 
 
 def reward_options(r: Rules, s: MagState, seat: int) -> list[tuple[tuple[int, ...], str]]:
+    return [((), ""), *rewardable(r, s, seat, capacity(r, s), bool(s.turn.ignore))]
+
+
+def rewardable(
+    r: Rules, s: MagState, seat: int, cap: int, ignoring: bool
+) -> list[tuple[tuple[int, ...], str]]:
+    """Each set of up to ``cap`` posters that can be rewarded together, with the fragment
+    requirement ignored where one must be (only when ``ignoring``: T10 / A13)."""
     p = s.players[seat]
-    cap = capacity(r, s)
     filled = [i for i, x in enumerate(p.posters) if x is not None and p.tents[i] is not None]
-    out: list[tuple[tuple[int, ...], str]] = [((), "")]
+    out: list[tuple[tuple[int, ...], str]] = []
     ignores = [""]
-    if s.turn.ignore:
+    if ignoring:
         ignores += sorted({f for i in filled for f in r.posters[poster_at(p, i)].fragments})
     for k in range(1, min(cap, len(filled)) + 1):
         for combo in combinations(filled, k):

@@ -274,16 +274,13 @@ def _best_reward(r: Rules, s: MagState, seat: int, cap: int, ignore: bool) -> fl
     """What the best reward pays (``poster_needs``' worth) with room for ``cap`` posters,
     one fragment requirement ignored or not (T10 / A13)."""
     p = s.players[seat]
-    filled = [i for i, x in enumerate(p.posters) if x is not None and p.tents[i] is not None]
-    ignores = [""]
-    if ignore:
-        ignores += sorted({f for i in filled for f in r.posters[p.posters[i] or ""].fragments})
-    best = 0.0
-    for k in range(1, min(cap, len(filled)) + 1):
-        for combo in combinations(filled, k):
-            if any(perform.eligible(r, s, seat, combo, ig) for ig in ignores):
-                best = max(best, sum(poster_needs(r, p, i)[3] for i in combo))
-    return best
+    return max(
+        (
+            sum(poster_needs(r, p, i)[3] for i in combo)
+            for combo, _ in perform.rewardable(r, s, seat, cap, ignore)
+        ),
+        default=0.0,
+    )
 
 
 def _reward_marker(r: Rules, s: MagState, seat: int, legal: list[Any]) -> Any:
