@@ -8,6 +8,8 @@ Each game and player count is played from seeds 1 and 7 for up to ``moves`` move
 every seat a person choosing at random among the legal moves; before each move, up to three
 moves listed at earlier positions but not now are tried in ``why`` (Russian) and ``act``
 (French). Prints the number of answers, how many were refusals, and the sha256 of them all.
+The answers carry the engine's version (a save names it), so a version bump alone changes
+the digest: compare two trees at the same ``engine.__version__``.
 """
 
 from __future__ import annotations
