@@ -6,23 +6,17 @@ location actions).
 
     PYTHONPATH=. python3 scripts/experiments/s21c_trace.py SEED COUNT
 
-KNOBS='{"WORTH": 6, ...}' sets learn.py's knobs as s21c_knobs.py does; without it, the bot
-is main's greedy (docs/bots.md, "Issue #30, session 21").
+docs/bots.md, "Issue #30, session 21"; at dca3e96, KNOBS='{"WORTH": 6, ...}' sets learn.py's
+knobs as s21c_knobs.py does there.
 """
 
-import json
-import os
 import sys
 
 from engine.core.bots import bot_seed
 from engine.core.match import Match
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import learn
 from engine.games.trickerion.bots import GreedyBot
 from engine.games.trickerion.common import effective, has_components, residence
-
-for key, knob in json.loads(os.environ.get("KNOBS", "{}")).items():
-    setattr(learn, key, knob)
 
 
 def lacks(cat, p, t):

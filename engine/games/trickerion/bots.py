@@ -21,7 +21,7 @@ from engine.core.levels import level_bots
 from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import hire, jobs, learn
+from engine.games.trickerion import hire, jobs
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.placement import board_index, slot_modifier
@@ -257,8 +257,7 @@ class GreedyBot:
                 # The value sees the card only once it is kept (the next decision): one of
                 # the drawn is kept, worth a special card (a floor of 2 fame at the end).
                 v += w["special"]
-            v += hire.worth(g, s, seat, action) + learn.worth(g, s, seat, action)
-            v += learn.props_worth(g, s, seat, action)
+            v += hire.worth(g, s, seat, action)
             scored.append((-v, index, action))
         scored.sort(key=lambda t: (t[0], t[1]))
         return [a for _, _, a in scored] + last
@@ -275,12 +274,7 @@ class GreedyBot:
             if isinstance(action, (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins)):
                 after = played(g, new, seat, action)
                 if after.draw is None:
-                    best = max(
-                        best,
-                        value(g, after, seat, w)
-                        + hire.worth(g, new, seat, action)
-                        + learn.worth(g, new, seat, action),
-                    )
+                    best = max(best, value(g, after, seat, w) + hire.worth(g, new, seat, action))
         return best
 
     @staticmethod
@@ -323,12 +317,9 @@ class GreedyBot:
         gate = (p.fame >= 16 and not any(cat.trick_level[t.id] >= 2 for t in p.tricks)) or (
             p.fame >= 36 and not any(cat.trick_level[t.id] == 3 for t in p.tricks)
         )
-        props_first = learn.buy_first(g, s, seat)
-        if props_first:
-            out.append("market_row")
         if len(p.tricks) < 2 or gate or p.coins < 4:
             out.append("downtown")
-        if missing and p.coins >= 3 and not props_first:
+        if missing and p.coins >= 3:
             out.append("market_row")
         if s.round <= 3 and len(p.chars) < 5:
             out.append("downtown")
