@@ -115,7 +115,8 @@ def downtown_ap(g: Table, s: State) -> int:
     """The AP Take Coins costs this round, the Downtown action an apprentice can count on (a
     bank die): the board's 3, or 1 under prophecy pr24. A Learn Trick or Hire Character made
     cheap (pr12, pr25) is work only for a seat that wants the trick or the character, so it
-    does not count (counted, greedy's solo margin fell 0.62: docs/bots.md, "session 21")."""
+    does not count (counted, the solo margin measured -0.62, -1.51 to +0.27, where Take Coins
+    alone measured -0.16: docs/bots.md, "session 21")."""
     return g.rules.action_ap(s, "take_coins")
 
 
