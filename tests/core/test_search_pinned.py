@@ -35,6 +35,10 @@ Trickerion's were re-recorded for issue #30, session 20 (an apprentice sent Down
 slot that reaches 3 AP and placed first there, the early hire): the positions are reached by
 greedy play (the solo bot hires in round 1) and the futures play its assignments and
 placements; the 4-player position's digest did not change.
+The solo seed-1 digest was re-recorded for issue #30, session 21 (no apprentice sent Downtown
+as the seat's second body onto the slot the other side takes first): its position is the same
+(round 1, the state hash unchanged), the futures' later rounds send that apprentice to the Dark
+Alley instead; every other Trickerion digest and rollout digest did not change.
 """
 
 from __future__ import annotations
@@ -65,7 +69,7 @@ def _digest(game_id: str, players: int, seed: int, steps: int) -> str:
 CASES = {
     ("trickerion", 2, 3, 30): "7884325cb11c1bff",
     ("trickerion", 4, 5, 60): "373778eae81781eb",
-    ("trickerion-solo", 2, 1, 20): "ca8d9aba479f0ed1",
+    ("trickerion-solo", 2, 1, 20): "77324f032d547eb4",
     ("trickerion-solo", 2, 4, 45): "600452d624d64ae4",
     ("oracle", 1, 2, 10): "e7f8ddb53edb3fc2",
     ("magnificent", 2, 3, 10): "26477e49ead65855",

@@ -1,6 +1,7 @@
 """Jobs matched to action points (``engine/games/trickerion/jobs.py``; docs/bots.md, "Issue #30,
-session 19" and "session 20"): the Magician's day by what its modifiers are worth, no apprentice
-backstage without a set-up to make, and none Downtown on a slot short of an action's 3 AP."""
+session 19", "session 20" and "session 21"): the Magician's day by what its modifiers are worth,
+no apprentice backstage without a set-up to make, and none Downtown on a slot short of Take
+Coins' AP (the round's prophecy counted) once the other side has taken its slot."""
 
 from __future__ import annotations
 
@@ -78,3 +79,49 @@ def test_an_apprentice_has_a_job_downtown_only_on_a_slot_that_reaches_3_ap() -> 
     assert not jobs.downtown_job(g, opened, 0)
     opened.players[0].shards = 1
     assert jobs.downtown_job(g, opened, 0)
+
+
+def test_a_second_downtown_apprentice_counts_on_the_slot_behind_the_other_sides_next_one() -> None:
+    # Seed 5's round 2 with the +2 and one +1 slot open, a shard held: alone, the apprentice
+    # has the +2. Behind the seat's first body (on the +2) and the Successor's (on the +1: it
+    # places first where both sides have a character left to place, its book's contested
+    # locations), nothing is left; a +0 slot gives it 2 AP, a second +1 slot 3.
+    match, _ = greedy_solo_at(5, 48)
+    g, s = match.game, copy_state(match.state)
+    s.slots[0], s.slots[2] = -1, -2
+    s.players[0].shards = 1
+    assert jobs.downtown_job(g, s, 0)
+    change_char(s.players[0], 0, card="downtown")
+    assert not jobs.downtown_job(g, s, 0)
+    # The +0 slot open too: the apprentice has it behind both.
+    s.slots[3] = -1
+    assert not jobs.downtown_job(g, s, 0)
+    s.slots[2] = -1
+    assert jobs.downtown_job(g, s, 0)
+
+
+def test_a_prophecy_that_makes_take_coins_or_enhance_cheaper_gives_a_short_slot_a_job() -> None:
+    # Seed 5's round 2 as above: only the +1 slots open, no shard, no prophecy active.
+    match, _ = greedy_solo_at(5, 48)
+    g, s = match.game, match.state
+    assert not jobs.downtown_job(g, s, 0) and jobs.downtown_ap(g, s) == 3
+    # Prophecy pr24: Take Coins costs 1 action point, so the apprentice's 2 AP take coins.
+    cheap = copy_state(s)
+    cheap.prophecy = "pr24"
+    assert g.cat.prophecies["pr24"].effect == "cheap_take_coins"
+    assert jobs.downtown_ap(g, cheap) == 1 and jobs.downtown_job(g, cheap, 0)
+    # Prophecy pr12 (Learn Trick costs 1) does not: a learn is work only when the seat wants
+    # the trick, Take Coins always is.
+    cheap.prophecy = "pr12"
+    assert g.cat.prophecies["pr12"].effect == "cheap_learn"
+    assert jobs.downtown_ap(g, cheap) == 3 and not jobs.downtown_job(g, cheap, 0)
+    # Prophecy pr08: Enhance Character gives 2 action points, so a shard lifts the +0 slot's
+    # 1 AP to 3 where the plain Enhance leaves it at 2.
+    low = copy_state(s)
+    low.slots[1] = low.slots[2] = -2
+    low.slots[3] = -1
+    low.players[0].shards = 1
+    assert not jobs.downtown_job(g, low, 0)
+    low.prophecy = "pr08"
+    assert g.cat.prophecies["pr08"].effect == "strong_enhance"
+    assert jobs.downtown_job(g, low, 0)

@@ -396,7 +396,7 @@ class GreedyBot:
     def _place_score(self, g: Table, s: State, seat: int) -> Callable[[A.PlaceCharacter], float]:
         p = s.players[seat]
         has_markers = _markers_to_perform(s, seat)
-        downtown = jobs.downtown_ap(g)
+        downtown = jobs.downtown_ap(g, s)
         # The Theater waits: for the Workshop (prepare before setting up), and for the
         # locations whose first arrivals get the most AP (a Downtown apprentice placed after
         # the stage found the +2 slot taken and went idle). The stage's four days are less

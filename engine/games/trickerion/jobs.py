@@ -111,25 +111,34 @@ def day_worth(g: Table, s: State, seat: int, day: int) -> float:
     return (fame + COIN * coins) * (on_best + made) + SET_UP * marker * (made - min(wanted, ap))
 
 
-# Downtown's actions that earn (Reroll and Set Die only serve them).
-DOWNTOWN_WORK = ("learn_trick", "hire_character", "take_coins")
+def downtown_ap(g: Table, s: State) -> int:
+    """The AP Take Coins costs this round, the Downtown action an apprentice can count on (a
+    bank die): the board's 3, or 1 under prophecy pr24. A Learn Trick or Hire Character made
+    cheap (pr12, pr25) is work only for a seat that wants the trick or the character, so it
+    does not count (counted, the solo margin measured -0.62, -1.51 to +0.27, where Take Coins
+    alone measured -0.16: docs/bots.md, "session 21")."""
+    return g.rules.action_ap(s, "take_coins")
 
 
-def downtown_ap(g: Table) -> int:
-    """The AP an earning Downtown action costs, as printed on the board (a prophecy that
-    changes a cost is not counted: the bot's rule predates reading it)."""
-    return min(ap for a in DOWNTOWN_WORK if (ap := g.cat.ap[a]) is not None)
+def enhance_ap(g: Table, s: State) -> int:
+    """The AP a shard's Enhance adds: 1, or 2 under prophecy pr08."""
+    return 2 if g.rules.active_effect(s) == "strong_enhance" else 1
 
 
 def downtown_job(g: Table, s: State, seat: int) -> bool:
-    """Whether an apprentice sent Downtown reaches an action's 3 AP on the slot left to it:
-    the open slots (a solo round closes some) taken best first, one by each body of the seat
-    already sent there, a shard's +1 counted.
+    """Whether an apprentice sent Downtown reaches Take Coins' AP (``downtown_ap``) on the slot
+    left to it: the open slots (a solo round closes some) taken best first, one by each body
+    of the seat already sent there and, behind the first of them, one by the other side.
     Downtown apprentices went idle 1.75 times a game (docs/bots.md, "Issue #30, session 20"):
-    on a +1 or +0 slot behind another body, or with the +2 slot closed."""
+    on a +1 or +0 slot behind another body, or with the +2 slot closed. A second body of the
+    seat places after the other side's next turn, and the Successor places first where both
+    sides have a character left to place (its contested locations): 0.6 of 1.7 idle Downtown
+    apprentices a game found the slot they counted on taken by it ("session 21")."""
     cat = g.cat
     p = s.players[seat]
     ahead = sum(1 for c in p.chars if c.card and cat.card_location(c.card) == "downtown")
+    if ahead:
+        ahead += 1
     mods = sorted(
         (
             slot_modifier(g.rules, seat, board_index(seat, "downtown", i))
@@ -139,5 +148,5 @@ def downtown_job(g: Table, s: State, seat: int) -> bool:
     )
     if len(mods) <= ahead:
         return False
-    ap = base_ap(g.rules, s, seat, "apprentice") + mods[ahead] + bool(p.shards)
-    return ap >= downtown_ap(g)
+    ap = base_ap(g.rules, s, seat, "apprentice") + mods[ahead] + enhance_ap(g, s) * bool(p.shards)
+    return ap >= downtown_ap(g, s)

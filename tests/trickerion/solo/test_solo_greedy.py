@@ -13,10 +13,10 @@ from engine.games.trickerion.state import PendingPerform
 
 
 def _round_5_show() -> tuple[Match, bots.GreedyBot]:
-    """The solo golden's game (seed 3, low) up to its show of round 5 (step 222)."""
+    """The solo golden's game (seed 3, low) up to its show of round 5 (step 226)."""
     match = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed=3)
     bot = bots.GreedyBot(bot_seed(3, 0))
-    while len(match.steps) < 222:
+    while len(match.steps) < 226:
         if match.auto_step() is None:
             match.act(0, bot.choose(match.game, match.state, 0, match.legal(0)))
     return match, bot
