@@ -252,7 +252,7 @@ class GreedyBot:
             if isinstance(action, (A.EndTurn, A.Pass)):
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):
-                v += self._order_bonus(g, s, seat, action.prop)
+                v += self._order_bonus(g, s, seat, action)
             elif isinstance(action, A.DrawCards):
                 # The value sees the card only once it is kept (the next decision): one of
                 # the drawn is kept, worth a special card (a floor of 2 fame at the end).
@@ -278,9 +278,16 @@ class GreedyBot:
         return best
 
     @staticmethod
-    def _order_bonus(g: Table, s: State, seat: int, prop: str) -> float:
-        """Orders pay off later: worth a little when an owned trick lacks that prop."""
+    def _order_bonus(g: Table, s: State, seat: int, action: A.Order) -> float:
+        """Orders pay off later: worth a little when an owned trick lacks that prop. An order
+        placed in the last round would reach the Buy area for a round that never comes (the
+        book's Order: "its prop can be bought next round"), so it is worth less than stopping;
+        Logistics' slot and Traveling Merchants' prop are had this round and keep the bonus."""
         p = s.players[seat]
+        prop = action.prop
+        arrives_after_the_game = action.slot >= 0 and not action.now
+        if arrives_after_the_game and s.round >= g.rules.last_round:
+            return -0.05
         if prop in s.market.buy or effective(p, prop) >= 3:
             return -0.05
         need = max(
