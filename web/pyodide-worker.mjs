@@ -199,10 +199,12 @@ async function restoreKept(pyodide, kept, packages) {
     names.length === packages.length && packages.every((name) => lock[name] && lock[name].sha256 === kept.wheels[name]);
   const loadDynlib = pyodide._api?.loadDynlib; // (Pyodide's installer's own step)
   if (!same || !loadDynlib) return 0;
-  for (const [path, bytes] of kept.files) {
-    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, bytes, { canOwn: true });
+  // (each folder once: mkdirTree tries every part of the path, and throws and catches for each
+  // one that exists)
+  for (const folder of new Set(kept.files.map(([path]) => path.slice(0, path.lastIndexOf("/"))))) {
+    pyodide.FS.mkdirTree(folder);
   }
+  for (const [path, bytes] of kept.files) pyodide.FS.writeFile(path, bytes, { canOwn: true });
   for (const [path] of kept.files) if (path.endsWith(".so")) await loadDynlib(path);
   for (const name of packages) pyodide.loadedPackages[name] = BYTECODE_CACHE;
   return kept.files.length;
