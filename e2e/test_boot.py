@@ -170,7 +170,7 @@ def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
 # keeps it a few seconds after the call that imported it).
 KEPT_BYTECODE = """(() => {
   const kept = marqueeBoot.bytecode?.kept;
-  return kept?.files?.some((path) => path.includes("/games/oracle/")) && kept;
+  return kept?.files?.some((path) => path.includes("/games/oracle/__pycache__/")) && kept;
 })()"""
 
 # Where a start that resumes a table spends its time: ms since navigation of each step (the

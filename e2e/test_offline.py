@@ -201,6 +201,9 @@ def test_a_new_build_is_offered_without_losing_the_game(
     before = page.evaluate(
         "({hash: marquee.hash(), step: marquee.snapshot().step, screen: marquee.screen()})"
     )
+    # this build's install is kept for the next visit (web/pyodide-worker.mjs): the new build's
+    # start must not write it back in place of its own engine
+    page.wait_for_function("marqueeBoot.bytecode?.kept?.files?.length", timeout=READY_TIMEOUT_MS)
 
     # the new build goes up as a whole (one rename), as README's hosting section asks
     swap = tmp_path / "live.new"
@@ -231,6 +234,7 @@ def test_a_new_build_is_offered_without_losing_the_game(
     with page.expect_navigation():
         page.get_by_test_id("update-reload").click()
     ready(page)
+    assert page.evaluate("marqueeBoot.bytecode?.used ?? null") is None
     new_build = page.evaluate("marqueeOffline.build")
     assert new_build != old_build
     assert page.evaluate("marquee.screen()") == before["screen"]

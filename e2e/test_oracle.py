@@ -376,9 +376,15 @@ def page_without_sw(browser):
     context.close()
 
 
+# What a test holds back to keep the engine from waking: the runtime's lock, which every start
+# fetches (the engine's wheel is not fetched where the last visit's install was kept,
+# web/pyodide-worker.mjs).
+RUNTIME_LOCK = re.compile(r".*/pyodide/pyodide-lock\.json$")
+
+
 def _wake(page, held: list, before: str) -> None:
-    """Let the held engine wheel through: the live table replaces the kept one, the same."""
-    assert held, "the engine's wheel is held back"
+    """Let the held runtime lock through: the live table replaces the kept one, the same."""
+    assert held, "the runtime's lock is held back"
     for route in held:
         route.continue_()
     page.evaluate("marquee.ready()")
@@ -388,15 +394,15 @@ def _wake(page, held: list, before: str) -> None:
 
 def test_a_reload_draws_the_kept_table_before_the_engine(page_without_sw, site_url, screenshot):
     """The table as it was left is drawn at once on a reload, inert while the engine wakes
-    (held back here: its wheel is not served until the test says so), then replaced by the
-    engine's own table of the same position."""
+    (held back here: the runtime's lock is not served until the test says so), then replaced
+    by the engine's own table of the same position."""
     page = page_without_sw
     rng, before, lines = _played_some(page, site_url, rng_seed=5, moves=8)
     held = []
-    wheel = re.compile(r".*/pyodide/marquee-[^/]*\.whl$")
-    page.route(wheel, lambda route: held.append(route))
+    lock = RUNTIME_LOCK
+    page.route(lock, lambda route: held.append(route))
     page.add_init_script(RECORD_START)
-    with page.expect_request(wheel, timeout=120_000):
+    with page.expect_request(lock, timeout=120_000):
         page.reload()
     expect(page.get_by_test_id("table-waking")).to_have_text(ui("ui.table.waking"))
     expect(page.locator(f"{SHEET} .o-line.drawn")).to_have_count(lines)
@@ -466,7 +472,7 @@ def test_a_kept_table_of_another_position_is_not_shown(page, site_url):
 
 def test_a_new_tab_opens_the_kept_table_of_the_game_left(page_without_sw, site_url):
     """A returning player: the tab at a table is left (navigated away: the view is kept), and a
-    new tab draws that table at once, inert while the engine wakes (its wheel held back), then
+    new tab draws that table at once, inert while the engine wakes (held back), then
     the engine's own of the same position, where play goes on. A new tab used to open the
     lobby, and so does one whose last game is over (below)."""
     page = page_without_sw
@@ -477,10 +483,10 @@ def test_a_new_tab_opens_the_kept_table_of_the_game_left(page_without_sw, site_u
     tab = context.new_page()
     watch(tab)
     held = []
-    wheel = re.compile(r".*/pyodide/marquee-[^/]*\.whl$")
-    tab.route(wheel, lambda route: held.append(route))
+    lock = RUNTIME_LOCK
+    tab.route(lock, lambda route: held.append(route))
     tab.add_init_script(RECORD_START)
-    with tab.expect_request(wheel, timeout=120_000):
+    with tab.expect_request(lock, timeout=120_000):
         tab.goto(site_url)
     expect(tab.get_by_test_id("table-waking")).to_have_text(ui("ui.table.waking"))
     expect(tab.locator(f"{SHEET} .o-line.drawn")).to_have_count(lines)

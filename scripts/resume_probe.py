@@ -18,13 +18,14 @@ kept) and opens the site in a new tab instead: the returning player's start. A b
 opens the lobby there is asked for the game at once (its Continue button clicked as soon as
 the lobby lists it, which waits for the engine); one that opens the kept table is only
 watched. Each tab stays at its table a few seconds (what the engine's worker keeps for the
-next visit is kept then, docs/boot.md "Bytecode kept") before it is left. Prints the first
-table, engine ready and the live table the same way, and the stages between them
+next visit is kept then, docs/boot.md "Wheels and bytecode kept") before it is left. Prints
+the first table, engine ready and the live table the same way, and the stages between them
 (e2e/test_boot.py's START_STEPS: the worker's own times where it reports them; the worker's
-own marks, read through the two time origins, where a build makes them: module run, PyScript's
-ask, the runtime's load, the wasm instantiated, CPython + wheels, web/main.py started, the
-engine imported), then each one paired: the median of after minus before over the runs (each
-run's two tabs adjacent in time) with a 95% bootstrap interval, and how many pairs fell.
+own marks, read through the two time origins, where a build makes them: module run,
+PyScript's ask, the runtime's load, the wasm instantiated, CPython restored before the wheels
+(session 21 on), CPython + wheels, web/main.py started, the engine imported), then each one
+paired: the median of after minus before over the runs (each run's two tabs adjacent in
+time) with a 95% bootstrap interval, and how many pairs fell.
 """
 
 from __future__ import annotations
@@ -175,6 +176,7 @@ WORKER_STAGES = """(pageOrigin) => {
     "PyScript asks": at("load-asked"),
     "runtime load started": at("load-started"),
     "wasm instantiated": at("instantiated"),
+    "CPython restored, before the wheels (worker)": at("loaded"),
     "CPython + wheels ready (worker)": at("installed"),
     "main.py started (worker)": at("main"),
     "engine imported (worker)": at("engine-imported"),
@@ -187,6 +189,7 @@ WORKER_NAMES = (
     "PyScript asks",
     "runtime load started",
     "wasm instantiated",
+    "CPython restored, before the wheels (worker)",
     "CPython + wheels ready (worker)",
     "main.py started (worker)",
     "engine imported (worker)",

@@ -118,8 +118,9 @@ function received(stage) {
 function computeProgress() {
   let p = WEIGHT.runtimeBytes * received("runtime");
   if ("compiled" in marks) p += WEIGHT.compiled;
-  p += WEIGHT.packagesBytes * received("packages");
-  p += WEIGHT.engineBytes * received("engine");
+  // (a start that writes the wheels back as the last visit installed them fetches none)
+  p += WEIGHT.packagesBytes * ("installed" in marks ? 1 : received("packages"));
+  p += WEIGHT.engineBytes * ("installed" in marks ? 1 : received("engine"));
   if ("installed" in marks) p += WEIGHT.installed;
   if ("main" in marks) p += WEIGHT.mainStarted;
   if ("ready" in marks) p += WEIGHT.engineReady;

@@ -36,54 +36,70 @@ def post(**detail) -> None:
 MEASURED_CALLS = 12
 
 
-# What CPython compiles in this worker (PyScript's package before this file runs; a game's
-# modules on a table's first call: the wheel ships bytecode only for the start's) is kept for
-# the next visit by web/pyodide-worker.mjs (docs/boot.md "Bytecode kept"), which also lets
-# CPython write it, a while after the call that imported it.
+# The installed wheels, with what CPython compiles in this worker (PyScript's package before this
+# file runs; a game's modules on a table's first call: the wheel ships bytecode only for the
+# start's), are kept for the next visit by web/pyodide-worker.mjs (docs/boot.md "Wheels and
+# bytecode kept"), which also lets CPython write it, a while after the call that imported it.
 KEEP_AFTER_MS = 3000
 
 
-def kept_bytecode(roots: list[str]) -> tuple[list[list], list[str]]:
-    """The pycs under `roots` as the next visit may use them, and those compiled this visit:
-    each one CPython wrote (timestamp-based: the sources' times change at every
-    install) as a checked-hash pyc (PEP 552: CPython compares it with its source's hash before
-    use), with those written back from the last visit; not the wheel's own (unchecked-hash)."""
+def pyc_to_keep(path: str) -> tuple[bytes | None, bool]:
+    """A pyc as the next visit may use it, and whether CPython compiled it this visit: one
+    CPython wrote (timestamp-based: the sources' times change at every start) as a
+    checked-hash pyc (PEP 552: CPython compares it with its source's hash before use); one
+    written back from the last visit, or the wheel's own (unchecked-hash), as it is. None: a
+    timestamp pyc with no source beside it to check it against."""
+    with open(path, "rb") as f:
+        pyc = f.read()
+    if int.from_bytes(pyc[4:8], "little") != 0:
+        return pyc, False
+    folder, name = os.path.split(path)
+    try:
+        with open(os.path.join(folder, "..", name.split(".")[0] + ".py"), "rb") as f:
+            digest = importlib.util.source_hash(f.read())
+    except OSError:
+        return None, False
+    return pyc[:4] + (0b11).to_bytes(4, "little") + digest + pyc[16:], True
+
+
+def kept_files(site: str, pyscript: str) -> tuple[list[list], list[str]]:
+    """What the next visit writes back instead of installing the wheels and compiling: every
+    file under `site` (the wheels as installed, msgspec's library included, with their
+    bytecode) and the pycs of PyScript's package (which PyScript writes out as sources at every
+    start), as [path, bytes] pairs; and the paths of the pycs compiled this visit."""
     files = []
     compiled = []
-    for folder, _, names in (walked for root in roots for walked in os.walk(root)):
-        if os.path.basename(folder) != "__pycache__":
-            continue
-        for name in names:
-            path = os.path.join(folder, name)
-            with open(path, "rb") as f:
-                pyc = f.read()
-            flags = int.from_bytes(pyc[4:8], "little")
-            if flags == 0:
-                try:
-                    with open(os.path.join(folder, "..", name.split(".")[0] + ".py"), "rb") as f:
-                        digest = importlib.util.source_hash(f.read())
-                except OSError:  # (no source beside it: nothing to check it against)
-                    continue
-                pyc = pyc[:4] + (0b11).to_bytes(4, "little") + digest + pyc[16:]
-                compiled.append(path)
-            elif flags != 0b11:
-                continue
-            files.append([path, pyc])
+    for root, every in ((site, True), (pyscript, False)):
+        for folder, _, names in os.walk(root):
+            pycs = os.path.basename(folder) == "__pycache__"
+            for name in names:
+                path = os.path.join(folder, name)
+                if pycs:
+                    data, fresh = pyc_to_keep(path)
+                    if fresh:
+                        compiled.append(path)
+                elif every:
+                    with open(path, "rb") as f:
+                        data = f.read()
+                else:
+                    data = None
+                if data is not None:
+                    files.append([path, data])
     return files, compiled
 
 
-def bytecode_keeper(roots: list[str]):
-    """A hook for after each call: keeps the bytecode a while after a call that imported
-    modules (one keeping at a time)."""
+def keeper(site: str, pyscript: str):
+    """A hook for after each call: keeps the installed wheels and the bytecode a while after a
+    call that imported modules (one keeping at a time)."""
     known = len(sys.modules)
     pending = False
 
     def keep() -> None:
         nonlocal pending
         pending = False
-        files, compiled = kept_bytecode(roots)
-        if files and hasattr(js, "marqueeKeepBytecode"):
-            js.marqueeKeepBytecode(to_js(files), to_js(compiled))
+        files, compiled = kept_files(site, pyscript)
+        if hasattr(js, "marqueeKeepBytecode"):
+            js.marqueeKeepBytecode(to_js(files), to_js(compiled), site)
 
     def after_call() -> None:
         nonlocal known, pending
@@ -161,8 +177,8 @@ try:
 
     # (the engine's wheel and msgspec's are installed side by side; PyScript writes its package
     # in the working directory)
-    roots = [os.path.dirname(os.path.dirname(engine.__file__)), os.path.abspath("pyscript")]
-    call = make_call(Bridge(), render, bytecode_keeper(roots))
+    site = os.path.dirname(os.path.dirname(engine.__file__))
+    call = make_call(Bridge(), render, keeper(site, os.path.abspath("pyscript")))
     tune_gc()  # after the imports, so the loaded modules are frozen out of the collector's scans
 except BaseException as exc:
     post(kind="failed", message=f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc())

@@ -14,9 +14,10 @@
 //                                       (readMs: from this module's run to the snapshot read)
 //   {kind: "snapshot-refused", error}   the snapshot could not be restored (dropped)
 //   {kind: "snapshot-made", made|failed} a snapshot for the next visit is kept (or not)
-//   {kind: "bytecode-used", files}      bytecode kept from the last visit written back (below)
-//   {kind: "bytecode-kept", files, compiled, bytes | failed} bytecode kept for the next visit
-//                                       (the pycs' paths; compiled: those compiled this visit)
+//   {kind: "bytecode-used", files, installed} the wheels as the last visit installed them and
+//                                       its bytecode written back, not installed (below)
+//   {kind: "bytecode-kept", files, compiled, bytes | failed} the same kept for the next visit
+//                                       (the files' paths; compiled: the pycs compiled this visit)
 // web/main.py then posts "main", and "ready" or "failed".
 
 import { loadPyodide as load, version } from "../pyodide/pyodide.mjs";
@@ -156,26 +157,31 @@ function makeSnapshot() {
   maker.postMessage({ cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY });
 }
 
-// The bytecode kept from the last visit: the engine's wheel ships bytecode only for the modules
-// the start imports (docs/boot.md "Files"), so a game's modules are compiled from source on a
-// table's first call, in the load call's time, and PyScript's own package (written out as
-// sources at every start) before web/main.py runs. web/main.py hands over what CPython compiled
-// (`marqueeKeepBytecode`, as checked-hash pycs: CPython compares each with its source before
-// using it), kept with the sha256 of each wheel it came from; it is written back beside the
-// sources only when the build's lock names those same wheels. Its own cache, not a
-// "marquee-<build>" one (the service worker's).
+// The wheels as the last visit installed them, with the bytecode it compiled: Pyodide's install
+// unpacks each wheel with Python's zipfile (the engine's 231 files: a quarter of a second of
+// the worker's start, more than the memory snapshot's restore), and the engine's wheel ships
+// bytecode only for the modules the start imports (docs/boot.md "Files"), so a game's modules
+// are compiled from source on a table's first call, and PyScript's own package (written out as
+// sources at every start) before web/main.py runs. web/main.py hands over every file under
+// the wheels' folder and what CPython compiled (`marqueeKeepBytecode`; pycs as checked-hash:
+// CPython compares each with its source before using it), kept with the sha256 of each wheel
+// the lock named; the next start writes them back instead of installing the wheels only when
+// the build's lock names those same wheels (docs/boot.md "Wheels and bytecode kept"). Its own
+// cache, not a "marquee-<build>" one (the service worker's).
 const BYTECODE_CACHE = "engine-bytecode";
 const BYTECODE_KEY = new URL("engine-bytecode", indexURL).href;
 let installed = null; // {runtime, packages}: what PyScript was handed
 
-async function readBytecode() {
+async function readKept() {
   try {
     const hit = await (await caches.open(BYTECODE_CACHE)).match(BYTECODE_KEY);
     if (!hit) return null;
-    // {wheels: {name: sha256}, files: [[path, bytes]...]} as one line of JSON, then the bytes
+    // {wheels: {name: sha256}, site, files: [[path, bytes]...]} as one line of JSON, then the
+    // bytes (an entry without `site`, from before the wheels were kept, is never used)
     const data = new Uint8Array(await hit.arrayBuffer());
     const end = data.indexOf(10);
-    const { wheels, files } = JSON.parse(new TextDecoder().decode(data.subarray(0, end)));
+    const { wheels, site, files } = JSON.parse(new TextDecoder().decode(data.subarray(0, end)));
+    if (!site) return null;
     let at = end + 1;
     return { wheels, files: files.map(([path, size]) => [path, data.subarray(at, (at += size))]) };
   } catch {
@@ -183,27 +189,35 @@ async function readBytecode() {
   }
 }
 
-/** Writes the kept bytecode beside the installed sources, when it came from the wheels the
- *  runtime just installed: how many files (0: none kept, or from other wheels). */
-function restoreBytecode(pyodide, kept) {
+/** Writes the kept files in place of the wheels' install, when they came from the very wheels
+ *  the lock names for `packages`, and loads the shared libraries among them as Pyodide's own
+ *  install does: how many files (0: not those wheels, nothing written). */
+async function restoreKept(pyodide, kept, packages) {
   const lock = pyodide.lockfile?.packages ?? {};
-  const same = kept && Object.entries(kept.wheels).every(([name, sha]) => lock[name]?.sha256 === sha);
-  if (!same) return 0;
-  for (const [path, bytes] of kept.files) {
-    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, bytes);
+  const names = Object.keys(kept.wheels);
+  const same =
+    names.length === packages.length && packages.every((name) => lock[name] && lock[name].sha256 === kept.wheels[name]);
+  const loadDynlib = pyodide._api?.loadDynlib; // (Pyodide's installer's own step)
+  if (!same || !loadDynlib) return 0;
+  // (each folder once: mkdirTree tries every part of the path, and throws and catches for each
+  // one that exists)
+  for (const folder of new Set(kept.files.map(([path]) => path.slice(0, path.lastIndexOf("/"))))) {
+    pyodide.FS.mkdirTree(folder);
   }
+  for (const [path, bytes] of kept.files) pyodide.FS.writeFile(path, bytes, { canOwn: true });
+  for (const [path] of kept.files) if (path.endsWith(".so")) await loadDynlib(path);
+  for (const name of packages) pyodide.loadedPackages[name] = BYTECODE_CACHE;
   return kept.files.length;
 }
 
-/** Called by web/main.py with the bytecode to keep ([path, pyc bytes] pairs; `compiled`: the
- *  paths of those compiled this visit, the others were written back from the last): kept for
- *  the next visit with the sha256 of the wheels installed now. */
-self.marqueeKeepBytecode = async (files, compiled) => {
+/** Called by web/main.py with the files to keep ([path, bytes] pairs: everything under `site`,
+ *  the wheels' folder, and the pycs compiled; `compiled`: the paths of those compiled this
+ *  visit): kept for the next visit with the sha256 of the wheels installed now. */
+self.marqueeKeepBytecode = async (files, compiled, site) => {
   try {
     const lock = installed.runtime.lockfile?.packages ?? {};
     const wheels = Object.fromEntries(installed.packages.map((name) => [name, lock[name]?.sha256 ?? null]));
-    const head = JSON.stringify({ wheels, files: files.map(([path, bytes]) => [path, bytes.byteLength]) });
+    const head = JSON.stringify({ wheels, site, files: files.map(([path, bytes]) => [path, bytes.byteLength]) });
     const body = new Blob([head, "\n", ...files.map(([, bytes]) => bytes)]);
     await (await caches.open(BYTECODE_CACHE)).put(BYTECODE_KEY, new Response(body));
     post({ kind: "bytecode-kept", files: files.map(([path]) => path), compiled, bytes: body.size });
@@ -220,51 +234,53 @@ const evaluated = performance.now();
 const ms = (a, b) => Math.round(b - a);
 const cached = (read) => (typeof caches === "undefined" ? Promise.resolve(null) : read());
 
-/** The runtime with `options.packages` installed and the kept bytecode written back. */
+/** The runtime with `options.packages` installed (or written back as the last visit installed
+ *  them) and the kept bytecode in place. */
 async function start(options) {
-  const bytecodeRead = cached(readBytecode);
-  const runtime = await loaded(options, cached(readSnapshot));
-  const files = restoreBytecode(runtime, await bytecodeRead);
-  if (files) post({ kind: "bytecode-used", files });
+  const packages = options.packages ?? [];
+  const [kept, snapshot] = await Promise.all([cached(readKept), cached(readSnapshot)]);
+  const read = performance.now();
+  const { runtime, restored } = await loaded({ ...options, packages: kept ? [] : packages }, snapshot);
+  performance.mark("marquee:loaded"); // (the wheels' part from here)
+  const files = kept ? await restoreKept(runtime, kept, packages) : 0;
+  if (files) post({ kind: "bytecode-used", files, installed: packages });
+  else if (kept) await runtime.loadPackage(packages, { messageCallback() {} });
+  if (restored) {
+    // (ms from this module's evaluation to the snapshot in hand, then to CPython restored
+    // with the wheels installed)
+    post({
+      kind: "snapshot-used",
+      bytes: snapshot.byteLength,
+      readMs: ms(evaluated, read),
+      loadMs: ms(read, performance.now()),
+    });
+  }
+  performance.mark("marquee:installed");
+  post({ kind: "installed" });
   // (Pyodide's default is not to: from here on, PyScript's own package, which it writes out
   // and imports at every start, and the engine's games are compiled once and kept)
   runtime.runPython("import sys\nsys.dont_write_bytecode = False");
-  installed = { runtime, packages: options.packages ?? [] };
+  installed = { runtime, packages };
   return runtime;
 }
 
 /** Pyodide from the site's pyodide/ folder (PyScript would look for its files beside this
- *  module), restored from the memory snapshot when there is one. */
-async function loaded(options, snapshotRead) {
-  const snapshot = await snapshotRead;
-  const read = performance.now();
+ *  module), restored from the memory snapshot when there is one: {runtime, restored}. */
+async function loaded(options, snapshot) {
   const own = { ...options, indexURL };
   performance.mark("marquee:load-started");
   if (snapshot) {
     try {
-      const pyodide = await load({ ...own, _loadSnapshot: snapshot });
-      // (ms from this module's evaluation to the snapshot in hand, then to CPython restored
-      // with the wheels installed)
-      post({
-        kind: "snapshot-used",
-        bytes: snapshot.byteLength,
-        readMs: ms(evaluated, read),
-        loadMs: ms(read, performance.now()),
-      });
-      performance.mark("marquee:installed");
-      post({ kind: "installed" });
-      return pyodide;
+      return { runtime: await load({ ...own, _loadSnapshot: snapshot }), restored: true };
     } catch (error) {
       // a snapshot this runtime cannot restore: drop it, start CPython, make a new one
       post({ kind: "snapshot-refused", error: String(error?.message ?? error) });
       await caches.delete(SNAPSHOT_CACHE).catch(() => {});
     }
   }
-  const pyodide = await load(own);
-  performance.mark("marquee:installed");
-  post({ kind: "installed" });
+  const runtime = await load(own);
   if (typeof caches !== "undefined") setTimeout(makeSnapshot, SNAPSHOT_AFTER_MS);
-  return pyodide;
+  return { runtime, restored: false };
 }
 
 /** PyScript's loader. Posts {kind: "asked", ms}: when PyScript asked (ms after this module
