@@ -138,17 +138,27 @@ class Labels:
     snapshot would spend most of its time formatting the same labels again. A log line depends
     only on the game, its options, the language, the seats' names and the event, and every
     snapshot carries the whole log, a step adding a line or two: rendered each time, a game's
-    log cost the square of its length (docs/boot.md, #32 session 20)."""
+    log cost the square of its length (docs/boot.md, #32 session 20). Both are also keyed by the
+    table's packs: a box owner's pack names things otherwise (The Magnificent's artists, its
+    master cards' words), and one door plays the shipped pack and an owner's in turn."""
 
     def __init__(self) -> None:
-        self._known: dict[tuple[str, str, str, bytes, tuple[Any, ...]], str] = {}
-        self._lines: dict[tuple[str, tuple[str | None, ...], str, bytes], str] = {}
+        self._known: dict[tuple[str, str, bytes, tuple[Any, ...]], str] = {}
+        self._lines: dict[tuple[str, str, tuple[str | None, ...], str, bytes], str] = {}
+        self._played: tuple[Game | None, str] = (None, "")
+
+    def _table(self, game: Game) -> str:
+        """The game, its options and packs as one key, kept for the table last asked about: a
+        snapshot asks once per listed action."""
+        if self._played[0] is not game:
+            played = (game.id, game.options, game.pack_fingerprint())
+            self._played = (game, json.dumps(played, sort_keys=True, default=str))
+        return self._played[1]
 
     def get(self, game: Game, action: Any, lang: str, state: Any, seat: int | None) -> str:
         terms = presenter_of(game).label_terms(state, action, seat)
         key = (
-            game.id,
-            json.dumps(game.options, sort_keys=True, default=str),
+            self._table(game),
             lang,
             game.codec.encode_action(action),
             tuple(sorted(terms.items())),
@@ -163,9 +173,7 @@ class Labels:
     def lines(
         self, game: Game, lang: str, names: list[str | None], events: list[tuple[int, Event]]
     ) -> list[LogEntry]:
-        # a box owner's packs may name things otherwise: they are part of what a line reads
-        played = (game.id, game.options, game.pack_fingerprint(), lang)
-        table = (json.dumps(played, sort_keys=True, default=str), tuple(names))
+        table = (self._table(game), lang, tuple(names))
         out = []
         for i, e in events:
             params = msgspec.json.encode(e.params)

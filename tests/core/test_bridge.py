@@ -119,6 +119,37 @@ def test_a_remembered_log_line_is_the_line_rendered_afresh():
     assert len(seen) == 3
 
 
+def test_a_remembered_label_is_the_label_of_the_tables_own_pack():
+    """A box owner's Magnificent pack names the artists otherwise: a door that played the
+    shipped pack labels the owner's table's moves as a door that never saw the shipped one."""
+    from engine.games.magnificent import components as C
+
+    data = json.loads(C.shipped_bytes())
+    for names in data["artist_names"].values():
+        names.update({lang: f"{name} II" for lang, name in names.items()})
+    own = {C.PACK_ID: json.dumps(data)}
+
+    def labels(b: Bridge, packs: dict[str, str] | None) -> list[list[str]]:
+        seats = [{"kind": "human", "name": n} for n in ("Ann", "Bo")]
+        snap = call(b, "new", game="magnificent", players=2, seed=3, seats=seats, packs=packs)
+        seen = []
+        while len(seen) < 25:
+            if snap["to_act"]["kind"] != "players":
+                snap = call(b, "step")
+                continue
+            seat = snap["to_act"]["seats"][0]
+            legal = call(b, "snapshot", viewer=seat)["legal"]
+            seen.append([e["label"] for e in legal])
+            snap = call(b, "act", seat=seat, action=legal[len(legal) // 2]["action"])
+        return seen
+
+    door = Bridge()
+    shipped = labels(door, None)
+    owners = labels(Bridge(), own)
+    assert shipped != owners  # the pack's names are in the labels
+    assert labels(door, own) == owners
+
+
 def test_rng_check_matches_the_golden_stream():
     assert call(Bridge(), "rng_check", seed=2026)["dice"] == [2, 6, 3, 1, 4, 4, 1, 2, 3, 3]
 
