@@ -93,7 +93,10 @@ class Snapshot(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     - ``legal``: the viewer's actions, labelled; ``formed``: how many of each form-built kind
       (``Presenter.form_actions``) are left out of it; both empty in a review;
     - ``log`` (``[]`` from ``review_at``), ``unofficial`` (the project's own translations of
-      names, to the official English), ``can_undo`` and ``undo_refusal``;
+      names, to the official English), ``can_undo`` and ``undo_refusal``; at the table (not in
+      a review) ``log_id`` names the whole log, and ``log`` is its lines from ``log_from`` on:
+      0 unless the call said it holds the whole log of snapshot ``log_held`` (web/ui/bridge.js
+      puts the two together, so the page reads the whole log);
     - ``result``: None until the game is over;
     - ``automation``, ``hints`` (the Hint button may show), ``hash`` (the viewer's digest, the
       state's in automation mode, with ``seed``).
@@ -116,6 +119,8 @@ class Snapshot(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     legal: list[Entry]
     formed: dict[str, int]
     log: list[LogEntry]
+    log_from: int | UnsetType = UNSET
+    log_id: int | UnsetType = UNSET
     unofficial: dict[str, str]
     can_undo: bool
     undo_refusal: UndoRefusal | None
@@ -185,6 +190,33 @@ class Labels:
                 text = self._lines[key] = render(e.code, e.params, lang, game, names)
             out.append(LogEntry(i, e.code, msgspec.json.decode(params), text))
         return out
+
+
+class SentLog:
+    """The whole log of the last snapshot the door answered at the table, under its
+    ``log_id``. A game's log only grows while it is played, and every snapshot carried all of
+    it: encoded, sent to the page and decoded there at every step, a game's logs cost the
+    square of its length (docs/boot.md, #32 session 21). A call that says it holds the last
+    one's (``log_held``) gets only the lines after the part they share; any other (a test
+    calling the door itself, an undo, another viewer or language) shares nothing or less."""
+
+    def __init__(self) -> None:
+        self.id = 0
+        self.log: list[LogEntry] = []
+
+    def send(self, snap: Snapshot, held: int | None) -> None:
+        whole = snap.log
+        shared = 0
+        if held is not None and held == self.id:
+            for old, new in zip(self.log, whole, strict=False):
+                if old != new:
+                    break
+                shared += 1
+        self.id += 1
+        self.log = whole
+        snap.log_id = self.id
+        snap.log_from = shared
+        snap.log = whole[shared:]
 
 
 def score_label(game: Game, key: str, lang: str) -> str:

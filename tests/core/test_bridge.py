@@ -150,6 +150,43 @@ def test_a_remembered_label_is_the_label_of_the_tables_own_pack():
     assert labels(door, own) == owners
 
 
+def test_a_snapshot_carries_the_log_lines_the_page_does_not_hold():
+    """A call that says it holds the last snapshot's log (``log_held``, as web/ui/bridge.js
+    does) gets the lines after those it shares with it; put together they are the whole log a
+    call without it gets: through moves, chance, an undo, each hotseat player's view, another
+    language, a new game. A held log that is not the last one sent gets the whole log."""
+    b, plain = Bridge(), Bridge()
+    seats = [{"kind": "human", "name": n} for n in ("Ann", "Bo")]
+    args = {"game": "magnificent", "players": 2, "seed": 3, "seats": seats, "viewer": 0}
+    held, shared, snap = [], 0, {"log_id": None}
+
+    def both(method: str, **extra) -> dict:
+        nonlocal held, shared, snap
+        snap = call(b, method, log_held=snap["log_id"], **extra)
+        theirs = call(plain, method, **extra)
+        assert theirs["log_from"] == 0
+        held = held[: snap["log_from"]] + snap["log"]
+        assert held == theirs["log"]
+        shared += snap["log_from"]
+        return theirs
+
+    theirs = both("new", **args)
+    for i in range(40):
+        lang = "fr" if i % 10 == 9 else "en"
+        to = theirs["to_act"]
+        if to["kind"] != "players":
+            theirs = both("step", viewer=theirs["viewer"], lang=lang)
+        elif i == 20:
+            theirs = both("undo", seat=to["seats"][0], lang=lang)
+        else:
+            seat = to["seats"][0]
+            action = call(plain, "snapshot", viewer=seat)["legal"][0]["action"]
+            theirs = both("act", seat=seat, action=action, lang=lang)
+    assert shared > 0  # the lines held were not sent again
+    assert call(b, "snapshot", viewer=0, log_held=snap["log_id"] - 1)["log_from"] == 0
+    assert both("new", **args)["log"] == held
+
+
 def test_rng_check_matches_the_golden_stream():
     assert call(Bridge(), "rng_check", seed=2026)["dice"] == [2, 6, 3, 1, 4, 4, 1, 2, 3, 3]
 
