@@ -108,6 +108,36 @@ def marked_target(page, index: int):
     return el
 
 
+# What a board's notices (the Oracle's call-outs, shown for 7 s with clicks going through them)
+# must leave readable while a guide is under way: the move list, the guide's panel, the phone's
+# bar and the step's marked target. Returns the areas (px², in the window) each one covers.
+TOASTS_OVER = """(i) => {
+    const box = (el) => {
+        if (!el) return null;
+        const b = el.getBoundingClientRect();
+        return b.width && b.height ? b : null;
+    };
+    const toasts = [...document.querySelectorAll('[data-testid="oracle-toast"]')].map(box)
+        .filter(Boolean);
+    const needed = {
+        moves: document.querySelector('[data-testid="actions"]'),
+        panel: document.querySelector('[data-testid="guide-panel"]'),
+        bar: document.querySelector('[data-testid="phone-bar"]'),
+        marked: i === null ? null : (FIND_MARKED)(i),
+    };
+    const out = {};
+    for (const [name, el] of Object.entries(needed)) {
+        const b = box(el);
+        if (!b) continue;
+        const area = toasts.reduce((sum, t) => sum +
+            Math.max(0, Math.min(t.right, b.right) - Math.max(t.left, b.left)) *
+            Math.max(0, Math.min(t.bottom, b.bottom) - Math.max(t.top, b.top)), 0);
+        if (area > 0) out[name] = Math.round(area);
+    }
+    return out;
+}""".replace("(FIND_MARKED)", f"({FIND_MARKED})")
+
+
 def check_labels(page, lang: str) -> None:
     text = page.get_by_test_id("guide-panel").inner_text()
     assert "ui." not in text, text
@@ -127,6 +157,8 @@ def walk(page, screenshot, name: str, lang: str, wrong_at: int | None = None) ->
         seen += 1
         n = g["index"] + 1
         check_labels(page, lang)
+        covered = page.evaluate(TOASTS_OVER, g["move"])
+        assert not covered, f"step {n}: the board's notices cover {covered}"
         assert page.get_by_test_id("guide-step").inner_text().count(str(n)) >= 1
         if n % 5 == 0 or n == g["total"]:
             screenshot(page, f"guide-{name}-step{n:02d}")

@@ -18,7 +18,7 @@ import engine
 from engine import guides, rules_ref
 from engine.bridge.automation import Automation
 from engine.bridge.seats import HINT_LEVEL, Seat, Table
-from engine.bridge.snapshot import Labels, Review, Snapshot, Steps, listed, log, present
+from engine.bridge.snapshot import Labels, Review, SentLog, Snapshot, Steps, listed, log, present
 from engine.bridge.transport import (
     MAX_ARGS,
     ActArgs,
@@ -71,6 +71,7 @@ class Bridge(Automation, Door):
         self.rating: tuple[int, verdicts.Rating] | None = None
         self.automation = False
         self.labels = Labels()
+        self.sent = SentLog()
         # The last hint's ranking with the position (the state object itself, never changed in
         # place) and seat it was for: a hint asked again there gives the same advice, where a
         # time budget would let the futures played differ from one asking to the next.
@@ -118,10 +119,10 @@ class Bridge(Automation, Door):
         packs = {k: v.encode("utf-8") for k, v in (a.packs or {}).items()}
         match = Match.new(a.game, a.players, a.options, seed, packs)
         seats = list(a.seats) if a.seats is not None else [Seat()] * a.players
-        return self._seat(Table(match, seats, a.hints), a.viewer, a.lang)
+        return self._seat(Table(match, seats, a.hints), a.viewer, a.lang, a.log_held)
 
     def m_snapshot(self, a: SnapshotArgs) -> Snapshot:
-        return self._snapshot(a.viewer, a.lang)
+        return self._snapshot(a.viewer, a.lang, a.log_held)
 
     def m_act(self, a: ActArgs) -> Snapshot:
         table = self._table()
@@ -129,7 +130,7 @@ class Bridge(Automation, Door):
         viewer = a.seat if a.viewer is None else a.viewer
         table.check_viewer(viewer, self.automation)
         table.match.act(a.seat, _action(table.match.game, a.action))
-        return self._snapshot(viewer, a.lang)
+        return self._snapshot(viewer, a.lang, a.log_held)
 
     def m_step(self, a: StepArgs) -> Snapshot:
         """One step nobody at the screen chooses: chance, automaton, or a bot's decision."""
@@ -149,7 +150,7 @@ class Bridge(Automation, Door):
                     action = table.bots[seat].choose(match.game, match.state, seat, legal)
                 match.act(seat, action)
                 moved = True
-        snap = self._snapshot(a.viewer, a.lang)
+        snap = self._snapshot(a.viewer, a.lang, a.log_held)
         snap.moved = moved
         return snap
 
@@ -159,7 +160,7 @@ class Bridge(Automation, Door):
         viewer = a.seat if a.viewer is None else a.viewer
         table.check_viewer(viewer, self.automation)
         table.match.undo(a.seat)
-        return self._snapshot(viewer, a.lang)
+        return self._snapshot(viewer, a.lang, a.log_held)
 
     def m_save(self, a: SaveArgs) -> dict[str, Any]:
         table = self._table()
@@ -173,7 +174,7 @@ class Bridge(Automation, Door):
     def m_load(self, a: LoadArgs) -> Snapshot:
         match, saved = savefile.load_with_table(a.text)
         # the table is only replaced once the file has fully loaded
-        snap = self._seat(Table.saved(match, saved), a.viewer, a.lang)
+        snap = self._seat(Table.saved(match, saved), a.viewer, a.lang, a.log_held)
         # The page tells the whole table a game came from a file (docs/security.md: a file
         # can hold any earlier position of the game).
         snap.loaded = Steps(len(match.steps))
@@ -347,7 +348,7 @@ class Bridge(Automation, Door):
         if not review.match.terminal:
             raise OptionsError("bridge.fork_live")
         table = Table(review.match.prefix(a.step), review.seats, review.hints)
-        snap = self._seat(table, a.viewer, a.lang)
+        snap = self._seat(table, a.viewer, a.lang, a.log_held)
         snap.forked = Steps(a.step)
         return snap
 
@@ -430,17 +431,19 @@ class Bridge(Automation, Door):
             raise OptionsError("bridge.verdicts_live")
         return review
 
-    def _seat(self, table: Table, viewer: int | None, lang: str) -> Snapshot:
+    def _seat(self, table: Table, viewer: int | None, lang: str, held: int | None) -> Snapshot:
         """Put ``table`` at the screen, ``viewer`` checked first: a refused viewer keeps the
         game in progress."""
         table.check_viewer(viewer, self.automation)
         self.table = table
-        return self._snapshot(viewer, lang)
+        return self._snapshot(viewer, lang, held)
 
-    def _snapshot(self, viewer: int | None, lang: str) -> Snapshot:
+    def _snapshot(self, viewer: int | None, lang: str, held: int | None) -> Snapshot:
         table = self._table()
         table.check_viewer(viewer, self.automation)
-        return present(table, viewer, lang, self.labels, self.automation)
+        snap = present(table, viewer, lang, self.labels, self.automation)
+        self.sent.send(snap, held)
+        return snap
 
 
 def _action(game: Game, action: dict[str, Any]) -> Any:

@@ -93,7 +93,10 @@ class Snapshot(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     - ``legal``: the viewer's actions, labelled; ``formed``: how many of each form-built kind
       (``Presenter.form_actions``) are left out of it; both empty in a review;
     - ``log`` (``[]`` from ``review_at``), ``unofficial`` (the project's own translations of
-      names, to the official English), ``can_undo`` and ``undo_refusal``;
+      names, to the official English), ``can_undo`` and ``undo_refusal``; at the table (not in
+      a review) ``log_id`` names the whole log, and ``log`` is its lines from ``log_from`` on:
+      0 unless the call said it holds the whole log of snapshot ``log_held`` (web/ui/bridge.js
+      puts the two together, so the page reads the whole log);
     - ``result``: None until the game is over;
     - ``automation``, ``hints`` (the Hint button may show), ``hash`` (the viewer's digest, the
       state's in automation mode, with ``seed``).
@@ -116,6 +119,8 @@ class Snapshot(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     legal: list[Entry]
     formed: dict[str, int]
     log: list[LogEntry]
+    log_from: int | UnsetType = UNSET
+    log_id: int | UnsetType = UNSET
     unofficial: dict[str, str]
     can_undo: bool
     undo_refusal: UndoRefusal | None
@@ -138,17 +143,27 @@ class Labels:
     snapshot would spend most of its time formatting the same labels again. A log line depends
     only on the game, its options, the language, the seats' names and the event, and every
     snapshot carries the whole log, a step adding a line or two: rendered each time, a game's
-    log cost the square of its length (docs/boot.md, #32 session 20)."""
+    log cost the square of its length (docs/boot.md, #32 session 20). Both are also keyed by the
+    table's packs: a box owner's pack names things otherwise (The Magnificent's artists, its
+    master cards' words), and one door plays the shipped pack and an owner's in turn."""
 
     def __init__(self) -> None:
-        self._known: dict[tuple[str, str, str, bytes, tuple[Any, ...]], str] = {}
-        self._lines: dict[tuple[str, tuple[str | None, ...], str, bytes], str] = {}
+        self._known: dict[tuple[str, str, bytes, tuple[Any, ...]], str] = {}
+        self._lines: dict[tuple[str, str, tuple[str | None, ...], str, bytes], str] = {}
+        self._played: tuple[Game | None, str] = (None, "")
+
+    def _table(self, game: Game) -> str:
+        """The game, its options and packs as one key, kept for the table last asked about: a
+        snapshot asks once per listed action."""
+        if self._played[0] is not game:
+            played = (game.id, game.options, game.pack_fingerprint())
+            self._played = (game, json.dumps(played, sort_keys=True, default=str))
+        return self._played[1]
 
     def get(self, game: Game, action: Any, lang: str, state: Any, seat: int | None) -> str:
         terms = presenter_of(game).label_terms(state, action, seat)
         key = (
-            game.id,
-            json.dumps(game.options, sort_keys=True, default=str),
+            self._table(game),
             lang,
             game.codec.encode_action(action),
             tuple(sorted(terms.items())),
@@ -163,9 +178,7 @@ class Labels:
     def lines(
         self, game: Game, lang: str, names: list[str | None], events: list[tuple[int, Event]]
     ) -> list[LogEntry]:
-        # a box owner's packs may name things otherwise: they are part of what a line reads
-        played = (game.id, game.options, game.pack_fingerprint(), lang)
-        table = (json.dumps(played, sort_keys=True, default=str), tuple(names))
+        table = (self._table(game), lang, tuple(names))
         out = []
         for i, e in events:
             params = msgspec.json.encode(e.params)
@@ -177,6 +190,33 @@ class Labels:
                 text = self._lines[key] = render(e.code, e.params, lang, game, names)
             out.append(LogEntry(i, e.code, msgspec.json.decode(params), text))
         return out
+
+
+class SentLog:
+    """The whole log of the last snapshot the door answered at the table, under its
+    ``log_id``. A game's log only grows while it is played, and every snapshot carried all of
+    it: encoded, sent to the page and decoded there at every step, a game's logs cost the
+    square of its length (docs/boot.md, #32 session 21). A call that says it holds the last
+    one's (``log_held``) gets only the lines after the part they share; any other (a test
+    calling the door itself, an undo, another viewer or language) shares nothing or less."""
+
+    def __init__(self) -> None:
+        self.id = 0
+        self.log: list[LogEntry] = []
+
+    def send(self, snap: Snapshot, held: int | None) -> None:
+        whole = snap.log
+        shared = 0
+        if held is not None and held == self.id:
+            for old, new in zip(self.log, whole, strict=False):
+                if old != new:
+                    break
+                shared += 1
+        self.id += 1
+        self.log = whole
+        snap.log_id = self.id
+        snap.log_from = shared
+        snap.log = whole[shared:]
 
 
 def score_label(game: Game, key: str, lang: str) -> str:

@@ -51,6 +51,9 @@ class _Lang(_Args, frozen=True):
 
 class _Viewed(_Lang, frozen=True):
     viewer: int | None = None
+    # the ``log_id`` of the last snapshot whose whole log the page holds (web/ui/bridge.js):
+    # the answer then carries only the lines after what the page has (``log_from``)
+    log_held: int | None = None
 
 
 class VersionArgs(_Args, frozen=True):

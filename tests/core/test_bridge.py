@@ -119,6 +119,74 @@ def test_a_remembered_log_line_is_the_line_rendered_afresh():
     assert len(seen) == 3
 
 
+def test_a_remembered_label_is_the_label_of_the_tables_own_pack():
+    """A box owner's Magnificent pack names the artists otherwise: a door that played the
+    shipped pack labels the owner's table's moves as a door that never saw the shipped one."""
+    from engine.games.magnificent import components as C
+
+    data = json.loads(C.shipped_bytes())
+    for names in data["artist_names"].values():
+        names.update({lang: f"{name} II" for lang, name in names.items()})
+    own = {C.PACK_ID: json.dumps(data)}
+
+    def labels(b: Bridge, packs: dict[str, str] | None) -> list[list[str]]:
+        seats = [{"kind": "human", "name": n} for n in ("Ann", "Bo")]
+        snap = call(b, "new", game="magnificent", players=2, seed=3, seats=seats, packs=packs)
+        seen = []
+        while len(seen) < 25:
+            if snap["to_act"]["kind"] != "players":
+                snap = call(b, "step")
+                continue
+            seat = snap["to_act"]["seats"][0]
+            legal = call(b, "snapshot", viewer=seat)["legal"]
+            seen.append([e["label"] for e in legal])
+            snap = call(b, "act", seat=seat, action=legal[len(legal) // 2]["action"])
+        return seen
+
+    door = Bridge()
+    shipped = labels(door, None)
+    owners = labels(Bridge(), own)
+    assert shipped != owners  # the pack's names are in the labels
+    assert labels(door, own) == owners
+
+
+def test_a_snapshot_carries_the_log_lines_the_page_does_not_hold():
+    """A call that says it holds the last snapshot's log (``log_held``, as web/ui/bridge.js
+    does) gets the lines after those it shares with it; put together they are the whole log a
+    call without it gets: through moves, chance, an undo, each hotseat player's view, another
+    language, a new game. A held log that is not the last one sent gets the whole log."""
+    b, plain = Bridge(), Bridge()
+    seats = [{"kind": "human", "name": n} for n in ("Ann", "Bo")]
+    args = {"game": "magnificent", "players": 2, "seed": 3, "seats": seats, "viewer": 0}
+    held, shared, snap = [], 0, {"log_id": None}
+
+    def both(method: str, **extra) -> dict:
+        nonlocal held, shared, snap
+        snap = call(b, method, log_held=snap["log_id"], **extra)
+        theirs = call(plain, method, **extra)
+        assert theirs["log_from"] == 0
+        held = held[: snap["log_from"]] + snap["log"]
+        assert held == theirs["log"]
+        shared += snap["log_from"]
+        return theirs
+
+    theirs = both("new", **args)
+    for i in range(40):
+        lang = "fr" if i % 10 == 9 else "en"
+        to = theirs["to_act"]
+        if to["kind"] != "players":
+            theirs = both("step", viewer=theirs["viewer"], lang=lang)
+        elif i == 20:
+            theirs = both("undo", seat=to["seats"][0], lang=lang)
+        else:
+            seat = to["seats"][0]
+            action = call(plain, "snapshot", viewer=seat)["legal"][0]["action"]
+            theirs = both("act", seat=seat, action=action, lang=lang)
+    assert shared > 0  # the lines held were not sent again
+    assert call(b, "snapshot", viewer=0, log_held=snap["log_id"] - 1)["log_from"] == 0
+    assert both("new", **args)["log"] == held
+
+
 def test_rng_check_matches_the_golden_stream():
     assert call(Bridge(), "rng_check", seed=2026)["dice"] == [2, 6, 3, 1, 4, 4, 1, 2, 3, 3]
 
