@@ -22,6 +22,7 @@ from engine.core.search import (
     SearchBot,
     knowledge,
 )
+from engine.core.tuples import change_at
 from engine.games.trickerion.common import change_char
 
 SMALL = Level(budget=24, rollout_depth=3)
@@ -121,14 +122,15 @@ def _hide_differently(game, state, viewer):
                 deck = s.decks[loc]
                 if deck:
                     s.decks[loc] = (cat.special_index[c.card], *deck[1:])
-                    change_char(p, i, card=cat.special_ids[deck[0]])
+                    change_char(s, o, i, card=cat.special_ids[deck[0]])
                     return s
             else:
                 other = next((loc for loc, n in p.hand.items() if n and loc != c.card), None)
                 if other is not None:
-                    p.hand[other] -= 1
-                    p.hand[c.card] = p.hand.get(c.card, 0) + 1
-                    change_char(p, i, card=other)
+                    hand = {**p.hand, other: p.hand[other] - 1}
+                    hand[c.card] = hand.get(c.card, 0) + 1
+                    change_at(s.players, o, hand=hand)
+                    change_char(s, o, i, card=other)
                     return s
     return s
 
