@@ -121,13 +121,12 @@ class _Builder:
         if isinstance(t, mi.StructType):
             if not t.cls.__struct_config__.frozen or t.cls in seen:
                 return False
-            read_only = _read_only_fields(t.cls)
             inner = seen | {t.cls}
             return all(
                 self._immutable(f.type, inner)
                 or (
-                    f.name in read_only
-                    and isinstance(f.type, mi.DictType)
+                    isinstance(f.type, mi.DictType)
+                    and f.name in _read_only_fields(t.cls)
                     and self._immutable(f.type.key_type, inner)
                     and self._immutable(f.type.value_type, inner)
                 )
