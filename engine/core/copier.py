@@ -8,13 +8,20 @@ immutable fields) and copies what is not (lists, dicts, nested Structs). The res
 field for field to the decoded copy, so states encode to the same bytes (hence the same hashes),
 and no part of it is shared with the original except immutable values.
 
+A frozen Struct whose dicts are typed ``Mapping`` (read-only to the type checker: no rule can
+change them in place, only replace them) counts as immutable, so a state's copies share it
+whole: a game's player record, replaced by the rules that change it
+(``engine.core.tuples.change_at``), costs a copy nothing.
+
 A field typed ``Any`` (or a union the generator does not understand) falls back to a generic
 recursive copy that looks at the runtime value.
 """
 
 from __future__ import annotations
 
+import collections.abc
 import inspect
+import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -75,6 +82,12 @@ def deep_copy(value: Any) -> Any:
     return value
 
 
+def _read_only_fields(cls: type) -> set[str]:
+    """The fields of ``cls`` typed ``Mapping``: a dict the type checker lets no one change."""
+    hints = typing.get_type_hints(cls)
+    return {n for n, h in hints.items() if typing.get_origin(h) is collections.abc.Mapping}
+
+
 class _Builder:
     def __init__(self) -> None:
         self.env: dict[str, Any] = {"_deep": deep_copy}
@@ -108,7 +121,17 @@ class _Builder:
         if isinstance(t, mi.StructType):
             if not t.cls.__struct_config__.frozen or t.cls in seen:
                 return False
-            return all(self._immutable(f.type, seen | {t.cls}) for f in t.fields)
+            inner = seen | {t.cls}
+            return all(
+                self._immutable(f.type, inner)
+                or (
+                    isinstance(f.type, mi.DictType)
+                    and f.name in _read_only_fields(t.cls)
+                    and self._immutable(f.type.key_type, inner)
+                    and self._immutable(f.type.value_type, inner)
+                )
+                for f in t.fields
+            )
         return False
 
     # --- source generation -------------------------------------------------------------------

@@ -4,7 +4,9 @@ Parametrised over ``registry.all_games()``, so a new game is checked the moment 
 with no edit here; the tests' own tiny game (``tests/tinygame``) is registered by the import
 below and held to the same contract. Along seeded random playthroughs, at every position:
 
-- ``apply`` never mutates its input (the encoded state is byte-identical afterwards);
+- ``apply`` never mutates its input (the encoded state is byte-identical afterwards), and
+  every earlier state of the match is byte-identical at the walk's end to what it was when
+  reached (states share the parts an apply does not change);
 - every legal action is accepted (a seeded sample where a position lists many);
 - illegal actions (another seat's turn, actions legal elsewhere, legal actions with a field
   changed) raise a coded ``MarqueeError`` whose message exists in EN, RU and FR and renders with
@@ -99,6 +101,10 @@ class Walk:
         self.labels_seen: set[bytes] = set()
         self.events_seen: set[str] = set()
         self.refusals_seen: set[str] = set()
+        # Each of the match's states as it was first reached: the states share what an apply
+        # does not change (a game's players), so a rule that changed a shared part in place
+        # would change an earlier state of the match (its history, a search's root).
+        self.reached: list[bytes] = []
 
     # apply, checked -----------------------------------------------------------------------
 
@@ -246,6 +252,7 @@ class Walk:
         decisions = 0
         while max_decisions is None or decisions < max_decisions:
             state, to = match.state, match.to_act()
+            self.reached.append(game.codec.encode_state(state))
             self.check_views(state)
             if to.kind == "terminal":
                 assert match.result() is not None, f"{game.id}: terminal without a result"
@@ -262,7 +269,15 @@ class Walk:
             legal = game.legal_actions(state, seat)
             match.act(seat, self.pick(legal))
             decisions += 1
+        self.check_history()
         self.check_save()
+
+    def check_history(self) -> None:
+        # The walk's last move may have reached one state more, not yet looked at.
+        assert len(self.match.states) - len(self.reached) in (0, 1)
+        now = [self.game.codec.encode_state(s) for s in self.match.states[: len(self.reached)]]
+        changed = [i for i, (a, b) in enumerate(zip(now, self.reached, strict=True)) if a != b]
+        assert not changed, f"{self.game.id}: later applies changed the match's states {changed}"
 
     def check_save(self) -> None:
         loaded = savefile.load(savefile.dump(self.match))

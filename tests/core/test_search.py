@@ -3,6 +3,8 @@ per-game determinizations, and small strength checks that can fail."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import msgspec
 import pytest
 
@@ -22,6 +24,7 @@ from engine.core.search import (
     SearchBot,
     knowledge,
 )
+from engine.core.tuples import change_at
 from engine.games.trickerion.common import change_char
 
 SMALL = Level(budget=24, rollout_depth=3)
@@ -121,14 +124,15 @@ def _hide_differently(game, state, viewer):
                 deck = s.decks[loc]
                 if deck:
                     s.decks[loc] = (cat.special_index[c.card], *deck[1:])
-                    change_char(p, i, card=cat.special_ids[deck[0]])
+                    change_char(s, o, i, card=cat.special_ids[deck[0]])
                     return s
             else:
                 other = next((loc for loc, n in p.hand.items() if n and loc != c.card), None)
                 if other is not None:
-                    p.hand[other] -= 1
-                    p.hand[c.card] = p.hand.get(c.card, 0) + 1
-                    change_char(p, i, card=other)
+                    hand = {**p.hand, other: p.hand[other] - 1}
+                    hand[c.card] = hand.get(c.card, 0) + 1
+                    change_at(s.players, o, hand=hand)
+                    change_char(s, o, i, card=other)
                     return s
     return s
 
@@ -290,3 +294,31 @@ def test_structural_copy_equals_a_msgpack_round_trip_and_shares_nothing_mutable(
                 isinstance(value, msgspec.Struct) and value.__struct_config__.frozen
             ):
                 assert getattr(copy, name) is not value, name
+
+
+class _ReadOnly(msgspec.Struct, frozen=True):
+    gems: Mapping[str, int]
+    tiles: tuple[str, ...] = ()
+
+
+class _Writable(msgspec.Struct, frozen=True):
+    gems: dict[str, int]
+
+
+class _Table(msgspec.Struct):
+    read_only: list[_ReadOnly]
+    writable: list[_Writable]
+
+
+def test_a_frozen_record_with_read_only_dicts_is_shared_and_one_with_a_dict_is_copied():
+    """A frozen Struct whose dicts are typed Mapping cannot be changed in place by checked code
+    (only replaced: change_at), so a state's copies share it; a frozen one holding a plain dict
+    could still have the dict changed, so it is copied."""
+    table = _Table([_ReadOnly({"orange": 1})], [_Writable({"orange": 1})])
+    copy = copy_state(table)
+    assert copy == table and copy.read_only is not table.read_only
+    assert copy.read_only[0] is table.read_only[0]
+    assert copy.writable[0] is not table.writable[0]
+    assert copy.writable[0].gems is not table.writable[0].gems
+    change_at(copy.read_only, 0, gems={"orange": 2})
+    assert table.read_only[0].gems == {"orange": 1}

@@ -3,6 +3,8 @@ actions applied through the public ``Game.apply`` after checking they are offere
 
 from __future__ import annotations
 
+from seated import Seated
+
 from engine.core import CHANCE
 from engine.games.magnificent import Magnificent
 from engine.games.magnificent import actions as A
@@ -44,7 +46,7 @@ def put_die(s, colour: str, face: int) -> int:
 
 
 def cards(s, seat: int, ids: list[str], dice: list[tuple[str, int] | None] | None = None):
-    p = s.players[seat]
+    p = Seated(s, seat)
     held = [HeldCard(id=i) for i in ids]
     for i, d in enumerate(dice or []):
         if d is not None:
@@ -54,7 +56,7 @@ def cards(s, seat: int, ids: list[str], dice: list[tuple[str, int] | None] | Non
 
 def build_fragments(g, s, seat: int, fragments: list[str]) -> None:
     """Fragments counted as built (perform requirements), without touching the camp grid."""
-    p = s.players[seat]
+    p = Seated(s, seat)
     for f in fragments:
         p.built = (*p.built, Built(fragment=f, mask=0))
 

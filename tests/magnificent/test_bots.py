@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from seated import Seated
+
 from engine.core.bots import RandomBot
 from engine.core.copier import copy_state
 from engine.core.match import Match
 from engine.core.play import play_to_end
+from engine.core.tuples import change_at
 from engine.games.magnificent.bots import GreedyBot
 
 
@@ -100,7 +103,7 @@ def test_plan_prices_what_a_target_poster_still_needs():
 
     g, s = ready(1, seed=3)
     r = g.rules
-    p = s.players[0]
+    p = Seated(s, 0)
     empty = (None,) * (len(p.posters) - 1)
     p.posters = ("p01", *empty)  # orange_small, no gem, on the printed starting tent
     p.built = ()
@@ -133,7 +136,7 @@ def test_plan_counts_the_main_colour_toward_the_perform_s_power():
 
     g, s = ready(1, seed=3)
     r = g.rules
-    p = s.players[0]
+    p = Seated(s, 0)
     p.posters = ("p01", "p01", *(None,) * (len(p.posters) - 2))
     p.tents = (p.tents[0], "tent07", *p.tents[2:])
     p.built = ()
@@ -159,7 +162,7 @@ def test_the_round_plan_holds_the_solo_dice_to_one_colour():
 
     g, s = ready(1, seed=3)
     r = g.rules
-    p = s.players[0]
+    p = Seated(s, 0)
     ids = [c.id for c in p.cards]
     s.tent_dice = ()
     put_die(s, "clear", 6)
@@ -220,18 +223,18 @@ def test_the_round_plan_commits_the_last_turn_to_a_perform():
 
     g, s = _one_poster(0)  # on the starting tent
     r = g.rules
-    p = s.players[0]
+    p = Seated(s, 0)
     p.tiles = ()  # no Perform assistant: the reward alone (the next test has them)
     die = put_die(s, "orange", 2)
     p.turns = 3
     s, _ = act(g, s, A.TakeDie(die, 0))
-    p = s.players[0]
+    p = Seated(s, 0)
 
     legal = g.legal_actions(s, 0)
     assert kinds(legal) == {"travel", "perform"}
     # 2 power and no gem: the 4-power space is out of reach, nothing committed
     assert perform_committed(r, s, 0, legal) == legal
-    p.gems["orange"] = 1
+    p.gems = {**p.gems, "orange": 1}
     legal = g.legal_actions(s, 0)
     assert kinds(perform_committed(r, s, 0, legal)) == {"perform"}
     p.turns = 1  # an earlier turn: the same, its power about what the Perform needs
@@ -266,7 +269,7 @@ def test_the_perform_s_assistants_are_placed_where_they_pay_at_the_reward():
 
     def at_reward(tiles, built, posters=None):
         g, s = _one_poster(0, built=built)
-        p = s.players[0]
+        p = Seated(s, 0)
         if posters:
             p.posters = tuple(posters.get(i, x) for i, x in enumerate(p.posters))
             p.tents = tuple("start" if i in posters else t for i, t in enumerate(p.tents))
@@ -324,12 +327,12 @@ def test_a_perform_that_can_reward_nothing_is_left_out_unless_its_hat_or_rearran
 
     g, s = _one_poster(0)
     r = g.rules
-    p = s.players[0]
+    p = Seated(s, 0)
     p.posters = (None,) * len(p.posters)
     die = put_die(s, "orange", 2)
     p.turns = 1
     s, _ = act(g, s, A.TakeDie(die, 0))
-    p = s.players[0]
+    p = Seated(s, 0)
     legal = g.legal_actions(s, 0)
     assert "perform" in kinds(legal)
     assert "perform" not in kinds(empty_dropped(r, s, 0, legal))
@@ -346,7 +349,7 @@ def test_a_perform_that_can_reward_nothing_is_left_out_unless_its_hat_or_rearran
 
     # a Perform that can reward its poster: no hat on a space taking none, no empty reward
     g, s = _one_poster(0)
-    s.players[0].gems["orange"] = 1
+    change_at(s.players, 0, gems={**s.players[0].gems, "orange": 1})
     s, _ = act(g, s, A.TakeDie(put_die(s, "orange", 2), 0))
     s, _ = act(g, s, A.Choose("perform"))
     legal = g.legal_actions(s, 0)
@@ -376,7 +379,7 @@ def test_the_solo_hat_keeps_the_main_display_s_pairs():
         hat = 0 if ap is None else space_index(g, ap)
         assert r.fair_kept(s, hat) == tuple(left[4 - kept :])
         t = copy_state(s)
-        t.players[0].hats = (hat, -1)
+        change_at(t.players, 0, hats=(hat, -1))
         assert r.fair_kept(t) == tuple(left[4 - kept :])
         gone: list[object] = []
         r.discard_before_fair(t, gone)
@@ -397,7 +400,7 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
 
     g, s = _one_poster(2)
     r = g.rules
-    p = s.players[0]
+    p = Seated(s, 0)
     p.tents = (p.tents[0], *(None,) * (len(p.tents) - 1))  # no tent in its slot
     k = next(i for i, t in enumerate(r.pack.travel.tracks) if t.colour == "orange")
     stop = next(i for i, t in enumerate(s.track_tents[k]) if t is not None)
@@ -405,7 +408,7 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     die = put_die(s, "orange", 3)
     p.turns = 1
     s, _ = act(g, s, A.TakeDie(die, 0))
-    p = s.players[0]
+    p = Seated(s, 0)
 
     legal = g.legal_actions(s, 0)
     assert kinds(legal) >= {"travel", "build"}
@@ -425,7 +428,7 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
 
     # under its tent now, a second poster lacks a large orange fragment: a Build gives it
     g, s = _one_poster(0, "p03", built=[])  # orange_large on the starting tent
-    p = s.players[0]
+    p = Seated(s, 0)
     die = put_die(s, "orange", 5)
     p.turns = 1
     s, _ = act(g, s, A.TakeDie(die, 0))
@@ -436,7 +439,7 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     large = [i for i, lv in enumerate(r.boards[p.board].build_levels) if lv.large and lv.ap <= 5]
     assert levels and {a.index for a in levels} == set(large)
     g, s = _one_poster(0, "p03", built=[])  # a green die builds no orange fragment
-    p = s.players[0]
+    p = Seated(s, 0)
     die = put_die(s, "green", 5)
     p.turns = 1
     s, _ = act(g, s, A.TakeDie(die, 0))
@@ -450,7 +453,7 @@ def _one_poster(slot: int, poster: str = "p01", built: list[str] | None = None):
     from tests.magnificent.helpers import build_fragments, cards, ready
 
     g, s = ready(1, seed=3)
-    p = s.players[0]
+    p = Seated(s, 0)
     p.posters = tuple(poster if i == slot else None for i in range(len(p.posters)))
     p.built = ()
     build_fragments(g, s, 0, ["orange_small"] if built is None else built)

@@ -5,8 +5,10 @@ cards (§14a, MGN-R80a with §16 C7 / C14; D2)."""
 from __future__ import annotations
 
 import pytest
+from seated import Seated
 
 from engine.core import IllegalAction
+from engine.core.tuples import change_at
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import scoring
 from engine.games.magnificent.rules import ROUNDS, START
@@ -35,11 +37,11 @@ def _ex6_reward(gems: dict[str, int]):
     """EX-6's table (posters p31 + p32 need O, G, P + O for the orange tent), at the reward."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.board = "IA"
     p.posters = ("p31", "p01", "p32", None, None)
     p.tents = (START, None, "tent01", None, None)
-    p.gems.update(gems)
+    p.gems = {**p.gems, **gems}
     build_fragments(g, s, seat, EX6_FRAGMENTS)
     cards(s, seat, plain_cards(g), [("green", 6)])
     d = put_die(s, "green", 4)
@@ -98,9 +100,9 @@ def _round3_scored(g, s, mine: list[str], coins: int):
     s.phase, s.score_order, s.seat = "score", [1], 1
     cards(s, 0, mine)
     cards(s, 1, _no_choice(g, 2))
-    s.players[0].coins = coins
-    s.players[0].vp = 0
-    s.players[0].gems = dict.fromkeys(s.players[0].gems, 0)
+    change_at(s.players, 0, coins=coins)
+    change_at(s.players, 0, vp=0)
+    change_at(s.players, 0, gems=dict.fromkeys(s.players[0].gems, 0))
     s, _ = act(g, s, A.ScoreCard(0), seat=1)
     return s
 
@@ -138,7 +140,8 @@ def test_r80a_c14_artist_at_game_end_is_the_players_choice():
     g, s = ready(2)
     c14 = cond_card(g, "artist_choice")
     r = g.rules
-    s.players[0].rewarded = tuple(p.id for p in r.pack.posters if p.artist == "kimora")[:2]
+    kimora = tuple(p.id for p in r.pack.posters if p.artist == "kimora")[:2]
+    change_at(s.players, 0, rewarded=kimora)
     s = _round3_scored(g, s, [c14], coins=0)
     assert set(g.legal_actions(s, 0)) == {A.FinalChoice(0, artist=a) for a in r.pack.artists}
     best, _ = act(g, s, A.FinalChoice(0, artist="kimora"), seat=0)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core.tuples import put
+from seated import Seated
+
+from engine.core.tuples import change_at, put
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import roundend, scoring
 from engine.games.magnificent.rules import START
@@ -40,7 +42,7 @@ def test_ex2_clear_as_orange_and_gems():
     g, s = ready(2)
     seat = s.seat
     cards(s, seat, plain_cards(g), [("orange", 3), ("orange", 5)])
-    s.players[seat].gems.update(orange=2, purple=2, clear=0)
+    change_at(s.players, seat, gems=dict(s.players[seat].gems, orange=2, purple=2, clear=0))
     d = put_die(s, "clear", 3)
     s, _ = act(g, s, A.TakeDie(d, 2, "orange"))
     assert s.turn.ap == 11
@@ -58,7 +60,7 @@ def test_ex3_first_build_level_9_bonus_cells():
     g, s = ready(2)
     seat = s.seat
     p = s.players[seat]
-    s.players[seat].board = "IA"
+    change_at(s.players, seat, board="IA")
     cards(s, seat, plain_cards(g))
     d = put_die(s, "green", 6)
     s, _ = act(g, s, A.TakeDie(d, 0))
@@ -103,9 +105,9 @@ def test_ex4_travel_gems_tent_and_storage_cap():
     a poster + a marker; no poster for the symbol under the tent just taken."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.board = "IA"
-    p.gems.update(orange=0, green=2, purple=0, clear=0)
+    p.gems = dict(p.gems, orange=0, green=2, purple=0, clear=0)
     cards(s, seat, plain_cards(g), [("green", 3)])
     d = put_die(s, "green", 5)
     s, _ = act(g, s, A.TakeDie(d, 1))
@@ -141,11 +143,11 @@ def test_ex5_hat_spaces_within_ap():
     g, s = ready(2)
     seat = s.seat
     other = 1 - seat
-    s.players[other].hats = (space_index(g, 12), -1)
+    change_at(s.players, other, hats=(space_index(g, 12), -1))
     cards(s, seat, plain_cards(g), [("purple", 6)])
     d = put_die(s, "purple", 6)
     s, _ = act(g, s, A.TakeDie(d, 1))
-    s.players[seat].gems["purple"] = 0
+    change_at(s.players, seat, gems={**s.players[seat].gems, "purple": 0})
     s.turn.plus = 1  # 13 AP
     s, _ = act(g, s, A.Choose("perform"))
     spaces = {a.space for a in g.legal_actions(s, seat) if isinstance(a, A.Hat)}
@@ -163,11 +165,11 @@ def test_ex6_reward_two_posters():
     poster may then move onto a slot with a tent."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.board = "IA"
     p.posters = ("p31", "p01", "p32", None, None)
     p.tents = (START, None, "tent01", None, None)
-    p.gems.update(orange=2, green=1, purple=1, clear=0)
+    p.gems = dict(p.gems, orange=2, green=1, purple=1, clear=0)
     build_fragments(
         g,
         s,
@@ -203,7 +205,7 @@ def test_ex7_t5_and_b3_use_four_markers():
     large needs no AP; 2 fragments of another colour; all 4 in the Main Tent at the end."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.tiles = ("t05_extra_large",)
     p.markers, p.markers_out = 4, 4
     cards(s, seat, plain_cards(g))
@@ -236,8 +238,8 @@ def test_ex8_payment_shortfall_round_2():
     """EX-8, §13 (MGN-R70-R71): owes 8 (orange) + 3 (clear) = 11, has 9 -> pays 9, -4 VP."""
     g, s = ready(2)
     cards(s, 0, plain_cards(g), [("orange", 3), ("orange", 5), ("clear", 3)])
-    s.players[0].coins = 9
-    s.players[0].vp = 10
+    change_at(s.players, 0, coins=9)
+    change_at(s.players, 0, vp=10)
     s.round = 2
     events = []
     roundend.pay(s, 0, events)
@@ -250,10 +252,10 @@ def test_ex9_fair_order_and_next_first_player():
     picks first, black (lowest) takes the last pair and is first player next round."""
     g, s = ready(4)
     black, red, yellow, blue = 0, 1, 2, 3
-    s.players[red].hats = (9, -1)
-    s.players[blue].hats = (3, 8)
-    s.players[yellow].hats = (6, 1)
-    s.players[black].hats = (0, -1)
+    change_at(s.players, red, hats=(9, -1))
+    change_at(s.players, blue, hats=(3, 8))
+    change_at(s.players, yellow, hats=(6, 1))
+    change_at(s.players, black, hats=(0, -1))
     for seat in range(4):
         cards(s, seat, plain_cards(g))
     events = []
@@ -276,7 +278,7 @@ def test_ex10_gems_fill_an_area():
     """EX-10, §14 (MGN-R80c): 1 purple + 1 orange gem fill the last 2 cells of an area -> 4
     VP; a row condition still counts only fragment-covered rows."""
     g, s = ready(2)
-    p = s.players[0]
+    p = Seated(s, 0)
     p.board = "IA"
     area = g.rules.boards["IA"].camp.areas[0]  # 3 x 2 at (0, 0)
     w = g.rules.geo("IA").w

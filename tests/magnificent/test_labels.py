@@ -14,6 +14,7 @@ import json
 import re
 
 import pytest
+from seated import Seated
 
 from engine.bridge import Bridge
 from engine.core.bots import make_bot
@@ -175,9 +176,9 @@ def test_a_gem_into_a_full_storage_says_it_becomes_a_coin():
 
     game, s, seat = _game_at(lambda g, s, seat: bool(s.pending) and s.phase == "turn")
     s = copy_state(s)
-    p = s.players[seat]
+    p = Seated(s, seat)
     cap = game.rules.boards[p.board].storage_per_type
-    p.gems["orange"] = cap
+    p.gems = {**p.gems, "orange": cap}
     label = action_label(
         game,
         A.PickGem("orange"),
@@ -185,7 +186,7 @@ def test_a_gem_into_a_full_storage_says_it_becomes_a_coin():
         presenter_of(game).label_terms(s, A.PickGem("orange"), seat),
     )
     assert label == "Take an orange gem — storage full: 1 coin instead"
-    p.gems["orange"] = cap - 1
+    p.gems = {**p.gems, "orange": cap - 1}
     label = action_label(
         game,
         A.PickGem("orange"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+from seated import Seated
+
 from engine.core.bots import RandomBot, bot_seed
 from engine.games.magnificent import Magnificent
 from engine.games.magnificent import actions as A
@@ -22,7 +24,7 @@ def test_orientations_are_deduplicated():
 def test_worst_build_decision_and_random_games(capsys):
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.markers = p.markers_out = 3
     cards(s, seat, plain_cards(g))
     d = put_die(s, "green", 6)

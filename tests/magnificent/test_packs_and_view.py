@@ -14,6 +14,7 @@ from engine.core.errors import IllegalAction
 from engine.core.i18n import render
 from engine.core.packs import PackError, check_file
 from engine.core.presenter import presenter_of
+from engine.core.tuples import change_at
 from engine.games.magnificent import Magnificent
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import components as C
@@ -80,7 +81,7 @@ def test_user_pack_with_one_changed_master_card_changes_play():
     for name, packs in (("shipped", None), ("user", {C.PACK_ID: raw})):
         g = Magnificent(2, packs=packs)
         _, s = ready(2)
-        s.players[s.seat].cards = ()
+        change_at(s.players, s.seat, cards=())
         cards(s, s.seat, [card, *plain_cards(g, 4, exclude=(card,))[:3]])
         d = put_die(s, "orange", 2)
         s, _ = act(g, s, A.TakeDie(d, 0))
@@ -180,7 +181,7 @@ def test_illegal_gem_of_another_colour():
     """MGN-R29 §7: only gems of the die's colour (or clear) add AP."""
     g, s = ready(2)
     cards(s, s.seat, plain_cards(g))
-    s.players[s.seat].gems["purple"] = 1
+    change_at(s.players, s.seat, gems={**s.players[s.seat].gems, "purple": 1})
     d = put_die(s, "orange", 2)
     s, _ = act(g, s, A.TakeDie(d, 0))
     with pytest.raises(IllegalAction) as info:

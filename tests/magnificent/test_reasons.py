@@ -7,6 +7,7 @@ from engine.core.i18n import render
 from engine.core.match import Match
 from engine.core.presenter import presenter_of
 from engine.core.rng import Rng
+from engine.core.tuples import change_at
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import bots
 from engine.games.magnificent.state import PendingPoster
@@ -21,7 +22,7 @@ def why(g, s, action, seat=None):
 def building(g, s):
     """EX-3's build (§9), the first fragment to place."""
     seat = s.seat
-    s.players[seat].board = "IA"
+    change_at(s.players, seat, board="IA")
     cards(s, seat, plain_cards(g))
     d = put_die(s, "green", 6)
     s, _ = act(g, s, A.TakeDie(d, 0))
@@ -59,7 +60,7 @@ def test_a_display_poster_taken_names_that_poster():
     not, and the reason holds in any order of the deck."""
     g, s = ready(2)
     seat = s.seat
-    s.players[seat].posters = [s.players[seat].posters[0], None, None, None, None]
+    change_at(s.players, seat, posters=[s.players[seat].posters[0], None, None, None, None])
     s.pending = [PendingPoster()]
     taken = s.new_posters[2]
     code, params = why(g, s, A.GainPoster(2, 1))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core.tuples import put
+from seated import Seated
+
+from engine.core.tuples import change_at, put
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import roundend, scoring
 from engine.games.magnificent.rules import START
@@ -76,7 +78,7 @@ def test_r37_b4_counter_clockwise_and_r38_poster_symbol():
     """MGN-R37 §10 (B4): counter-clockwise; MGN-R38: an uncovered tent space gives a poster."""
     g, s = ready(2)
     seat = s.seat
-    s.players[seat].markers = s.players[seat].markers_out = 1
+    change_at(s.players, seat, markers=1, markers_out=1)
     s = _take(g, s, "green", 2)
     k = [t.colour for t in g.rules.pack.travel.tracks].index("green")
     track = g.rules.pack.travel.tracks[k]
@@ -95,7 +97,7 @@ def test_t8_doubles_the_tent_slot_bonus():
     """T8 §12 (MGN-R40): 2 posters and 4 coins for a "poster + 2 coins" slot."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.board = "IA"
     p.tiles = ("t08_double_tent_slot",)
     p.markers = p.markers_out = 1
@@ -119,7 +121,7 @@ def test_t8_doubles_the_tent_slot_bonus():
 def test_r46_display_poster_refilled():
     """MGN-R46 §10: a New Posters card taken is replaced from the deck at once."""
     g, s = ready(2)
-    s.players[s.seat].posters = [s.players[s.seat].posters[0], None, None, None, None]
+    change_at(s.players, s.seat, posters=[s.players[s.seat].posters[0], None, None, None, None])
     s.pending = [PendingPoster()]
     top = s.poster_deck[-1]
     taken = s.new_posters[2]
@@ -131,7 +133,7 @@ def test_r60_r75_markers_wait_in_the_main_tent_until_next_round():
     """MGN-R60 §12, R75a §13: used markers stay in the Main Tent until the next round."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.tiles = ("t01_coins",)
     p.markers = p.markers_out = 2
     s = _take(g, s, "green", 2)
@@ -153,11 +155,11 @@ def test_r111_marker_cap_and_k12():
     """MGN-R111 §17 (A19): 8 markers at most; K12 not offered when none is left to gain."""
     g, s = ready(2)
     k12 = card_with(g, "pay_coins_for_marker")
-    s.players[s.seat].markers = s.players[s.seat].markers_out = 8
-    s.players[s.seat].coins = 10
+    change_at(s.players, s.seat, markers=8, markers_out=8)
+    change_at(s.players, s.seat, coins=10)
     s = _take(g, s, "green", 2, ids=[k12, *plain_cards(g, 3)])
     assert not [a for a in g.legal_actions(s, s.seat) if isinstance(a, A.CardBonus)]
-    s.players[s.seat].markers_out = s.players[s.seat].markers = 7
+    change_at(s.players, s.seat, markers_out=7, markers=7)
     s, _ = act(g, s, A.CardBonus(0))
     assert s.players[s.seat].markers == 8 and s.players[s.seat].coins == 8
 
@@ -167,7 +169,7 @@ def test_k9_discards_three_gems_for_a_fragment_placed_any_time():
     normal rules (anywhere on an empty camp), even during Travel."""
     g, s = ready(2)
     k9 = card_with(g, "gems_to_fragment", fragment="orange_small")
-    s.players[s.seat].gems = {"orange": 1, "green": 1, "purple": 0, "clear": 2}
+    change_at(s.players, s.seat, gems={"orange": 1, "green": 1, "purple": 0, "clear": 2})
     s = _take(g, s, "green", 2, ids=[k9, *plain_cards(g, 3)])
     options = [a for a in g.legal_actions(s, s.seat) if isinstance(a, A.CardBonus)]
     assert {a.gems for a in options} == {
@@ -201,7 +203,7 @@ def test_k11_sets_any_face_at_die_take():
 def test_t1_t3_t4_t11_power_and_coins():
     """T1, T3, T4, T11 §12: 2 coins per marker; +1 AP per marker; +2 to Build; +2 to Perform."""
     g, s = ready(2)
-    p = s.players[s.seat]
+    p = Seated(s, s.seat)
     p.tiles = ("t01_coins", "t03_die_plus1", "t04_build_plus2")
     p.markers = p.markers_out = 4
     s = _take(g, s, "green", 2)
@@ -221,7 +223,7 @@ def test_t9_t12_extra_posters_and_points():
     """T9, T12 §12: +1 VP per rewarded poster; one extra poster per marker."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     pid = next(
         x.id
         for x in g.rules.pack.posters
@@ -250,7 +252,7 @@ def test_t9_t12_extra_posters_and_points():
 def test_b2_pays_two_coins_for_a_poster():
     """B2 §12: per marker, pay 2 coins and gain a poster, at any time of the turn."""
     g, s = ready(2)
-    s.players[s.seat].markers = s.players[s.seat].markers_out = 1
+    change_at(s.players, s.seat, markers=1, markers_out=1)
     s = _take(g, s, "green", 2)
     coins = s.players[s.seat].coins
     s, _ = act(g, s, A.Marker("b2_buy_poster"))
@@ -260,7 +262,8 @@ def test_b2_pays_two_coins_for_a_poster():
 def test_r72_lower_hat_returns():
     """MGN-R72 §13: a player with both hats on the track takes the lower one back."""
     g, s = ready(2)
-    s.players[0].hats, s.players[1].hats = [2, 9], [5, -1]
+    change_at(s.players, 0, hats=(2, 9))
+    change_at(s.players, 1, hats=(5, -1))
     for q in range(2):
         cards(s, q, plain_cards(g))
     roundend.start(g.rules, s, [])
@@ -270,7 +273,7 @@ def test_r72_lower_hat_returns():
 def test_conditions_c12_c15_c16_c17_c18():
     """§16 C12, C15, C16, C17, C18."""
     g, s = ready(2)
-    p = s.players[0]
+    p = Seated(s, 0)
     cards(s, 0, plain_cards(g), [("orange", 5), ("orange", 4), ("clear", 3), ("green", 6)])
     cond = lambda kind, **kw: g.rules.cards[cond_card(g, kind, **kw)].condition
     assert scoring.value(g.rules, s, 0, cond("dice_payment")) == 12

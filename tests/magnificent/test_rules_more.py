@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from seated import Seated
 
 from engine.core import CHANCE
-from engine.core.tuples import put
+from engine.core.tuples import change_at, put
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import scoring
 from engine.games.magnificent.rules import START
@@ -101,7 +102,7 @@ def test_r25_clear_die_moves_the_declared_wagon():
 def test_r32_r62_markers_by_action():
     """MGN-R32/R62 §8/§12: action spaces only with their action; general ones at any time."""
     g, s = ready(2)
-    p = s.players[s.seat]
+    p = Seated(s, s.seat)
     p.tiles = ("t07_travel_plus3", "t01_coins")
     p.markers = p.markers_out = 2
     cards(s, s.seat, plain_cards(g))
@@ -171,7 +172,7 @@ def test_r53_starting_tent_reward_and_b5_before():
     posters be rearranged before the hat."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.board = "IA"
     pid = next(
         x.id
@@ -205,7 +206,7 @@ def test_r75_new_round_rolls_all_dice_and_resets_performs():
     g, s = ready(3)
     for q in range(3):
         cards(s, q, plain_cards(g), [("green", 1)] * 4)
-        s.players[q].performs = 2
+        change_at(s.players, q, performs=2)
     roundend.prepare(g.rules, s, [])
     assert all(c.die is None for q in s.players for c in q.cards)
     assert all(q.performs == 0 for q in s.players)
@@ -269,10 +270,11 @@ def test_conditions_c1_to_c6_c8_c14():
     assert v(cond_card(g, "fragments", colour="orange", size=None)) == 9  # C3
     assert v(cond_card(g, "fragments", colour=None, size="small")) == 6  # C4
     assert v(cond_card(g, "fragments", colour=None, size="large")) == 8  # C5
-    s.players[0].tents = (START, "tent01", None, "tent02", None)
+    change_at(s.players, 0, tents=(START, "tent01", None, "tent02", None))
     assert v(cond_card(g, "tents")) == 6  # C6
     assert v(cond_card(g, "flat")) == 8  # C8
-    s.players[0].rewarded = tuple(p.id for p in r.pack.posters if p.artist == "kimora")[:2]
+    kimora = tuple(p.id for p in r.pack.posters if p.artist == "kimora")[:2]
+    change_at(s.players, 0, rewarded=kimora)
     assert v(cond_card(g, "artist_choice"), artist="kimora") == 10  # C14
     assert v(cond_card(g, "artist_choice"), artist="bronson") == 0
     assert scoring.best_artist(r, s, 0) == "kimora"

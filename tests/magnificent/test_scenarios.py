@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from seated import Seated
 
 from engine.core import CHANCE
 from engine.core.errors import IllegalAction
-from engine.core.tuples import put
+from engine.core.tuples import change_at, put
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import roundend, scoring
 from engine.games.magnificent.rules import START
@@ -65,8 +66,10 @@ def test_s14_old_clear_die_adds_nothing():
     seat = s.seat
     cards(s, seat, plain_cards(g), [("clear", 6), ("orange", 2)])
     held = s.players[seat].cards[0]
-    s.players[seat].cards = put(
-        s.players[seat].cards, 0, msgspec.structs.replace(held, as_colour="orange")
+    change_at(
+        s.players,
+        seat,
+        cards=put(s.players[seat].cards, 0, msgspec.structs.replace(held, as_colour="orange")),
     )
     d = put_die(s, "orange", 4)
     s, _ = act(g, s, A.TakeDie(d, 2))
@@ -96,7 +99,7 @@ def test_s16_bonus_once_and_copy():
     k6 = card_with(g, "marker_to_fragment", fragment="green_small")
     k3 = card_with(g, "copy")
     cards(s, seat, [k6, k3, *plain_cards(g, 2)])
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.markers, p.markers_out = 3, 3
     d = put_die(s, "orange", 2)
     s, _ = act(g, s, A.TakeDie(d, 0))
@@ -129,7 +132,7 @@ def test_s17_marker_from_a_cell_doubles_only_the_next_fragment():
     fragment's bonuses, but can double the next fragment placed this turn."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.board = "IA"
     p.tiles = ("t06_double_cells",)
     p.markers, p.markers_out = 0, 1
@@ -176,9 +179,9 @@ def test_s18_fourth_gem_is_a_coin_and_t2_full():
     coins; T2's clear gem with 3 clear stored gives 1 coin."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.tiles = ("t02_clear_gem",)
-    p.gems["clear"] = 3
+    p.gems = {**p.gems, "clear": 3}
     p.markers, p.markers_out = 1, 1
     cards(s, seat, plain_cards(g))
     d = put_die(s, "green", 1)
@@ -193,7 +196,7 @@ def test_s19_four_tents_leave_the_tent():
     is never offered."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.tents = (START, "x1", "x2", "x3", "x4")
     cards(s, seat, plain_cards(g), [("green", 6)])
     d = put_die(s, "green", 1)
@@ -210,7 +213,7 @@ def test_s20_full_poster_slots_options():
     slot, only the free slots."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.posters = ("p01", "p02", "p03", "p04", "p05")
     from engine.games.magnificent.state import PendingPoster
 
@@ -240,7 +243,7 @@ def test_s21_poster_over_an_empty_tent_slot():
     starting slot always has its tent."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.posters = ("p01", "p01", None, None, None)
     p.tents = (START, None, None, None, None)
     build_fragments(g, s, seat, ["orange_small", "orange_small"])
@@ -254,7 +257,7 @@ def test_s22_fragments_are_a_multiset_and_t10():
     only one of them; with T10 both, ignoring one fragment."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     pid = next(
         x.id
         for x in g.rules.pack.posters
@@ -277,7 +280,7 @@ def test_s23_gem_tent_needs_its_gem_clear_substitutes():
     without either the poster is not eligible."""
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     pid = next(
         x.id
         for x in g.rules.pack.posters
@@ -286,10 +289,10 @@ def test_s23_gem_tent_needs_its_gem_clear_substitutes():
     p.posters = (None, pid, None, None, None)
     p.tents = [START, "tent01", None, None, None]  # orange gem tent
     build_fragments(g, s, seat, ["orange_small"])
-    p.gems.update(orange=0, green=0, purple=0, clear=0)
+    p.gems = dict(p.gems, orange=0, green=0, purple=0, clear=0)
     s2 = _perform(g, s, seat)
     assert {a.slots for a in g.legal_actions(s2, seat) if isinstance(a, A.Reward)} == {()}
-    s.players[seat].gems["clear"] = 1
+    change_at(s.players, seat, gems={**s.players[seat].gems, "clear": 1})
     s3 = _perform(g, s, seat)
     assert (1,) in {a.slots for a in g.legal_actions(s3, seat) if isinstance(a, A.Reward)}
     s3, _ = act(g, s3, A.Reward((1,)))
@@ -303,7 +306,7 @@ def test_s24_hat_rules_by_perform_count():
 
     g, s = ready(2)
     seat = s.seat
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.hats = (5, -1)
     assert perform.hats_allowed(s, seat) == [0]
     p.performs = 1
@@ -332,7 +335,8 @@ def test_s26_penalty_by_round_and_negative_score():
     g, s = ready(2)
     cards(s, 0, plain_cards(g), [("purple", 6)])
     for rnd, expected in ((1, 2 - 3), (2, 2 - 6), (3, 2 - 9)):
-        s.players[0].coins, s.players[0].vp, s.round = 3, 2, rnd
+        change_at(s.players, 0, coins=3, vp=2)
+        s.round = rnd
         roundend.pay(s, 0, [])
         assert s.players[0].vp == expected and s.players[0].coins == 0
 
@@ -347,7 +351,7 @@ def test_s27_score_one_of_five_and_halves():
     build_fragments(g, s, 0, ["orange_small"] * 3)
     assert scoring.value(g.rules, s, 0, cond) == 12
     assert scoring.value(g.rules, s, 0, cond, half=True) == 6
-    p = s.players[0]
+    p = Seated(s, 0)
     geo = g.rules.geo(p.board)
     p.camp = bytes([1] * geo.w + [0] * (geo.n - geo.w))
     assert scoring.value(g.rules, s, 0, g.rules.cards[rows].condition, half=True) == 3
@@ -372,8 +376,8 @@ def test_s28_end_order_pay_coins_before_coin_vp():
         if g.rules.cards[c].condition.__struct_config__.tag not in choice
     ]
     cards(s, 1, plain[:2])
-    s.players[0].coins = 14
-    s.players[0].gems = dict.fromkeys(s.players[0].gems, 0)
+    change_at(s.players, 0, coins=14)
+    change_at(s.players, 0, gems=dict.fromkeys(s.players[0].gems, 0))
     s, _ = act(g, s, A.ScoreCard(0), seat=1)
     n = cond.max_times
     s, _ = act(g, s, A.FinalChoice(0, coins=n), seat=0)
@@ -394,8 +398,8 @@ def test_s29_no_tiles_before_round_3():
 
 def _two_player_fair(hi_pos, lo_pos):
     g, s = ready(2)
-    s.players[0].hats = (hi_pos, -1)
-    s.players[1].hats = (lo_pos, -1)
+    change_at(s.players, 0, hats=(hi_pos, -1))
+    change_at(s.players, 1, hats=(lo_pos, -1))
     for seat in range(2):
         cards(s, seat, plain_cards(g))
     roundend.start(g.rules, s, [])
@@ -421,8 +425,10 @@ def test_s30_two_player_fair_rule():
 def test_s31_tie_goes_to_the_higher_hat():
     """S31, §14 (MGN-R81)."""
     g, s = ready(2)
-    s.players[0].vp = s.players[1].vp = 50
-    s.players[0].hats, s.players[1].hats = [3, -1], [7, -1]
+    change_at(s.players, 0, vp=50)
+    change_at(s.players, 1, vp=50)
+    change_at(s.players, 0, hats=(3, -1))
+    change_at(s.players, 1, hats=(7, -1))
     assert scoring.winners(s) == [1]
 
 
@@ -431,7 +437,7 @@ def test_s32_condition_counts():
     count only fragment cells; C13 counts markers in the Main Tent and play area; C19 reads
     the hat's space."""
     g, s = ready(2)
-    p = s.players[0]
+    p = Seated(s, 0)
     geo = g.rules.geo(p.board)
     p.built = (Built(fragment="orange_large", mask=0), Built(fragment="green_large", mask=0))
     camp = bytearray(geo.n)
@@ -495,15 +501,15 @@ def test_s35_solo_round_end_and_targets():
     """S35, §15 (MGN-R90, R93): own hat above only the "6" dummy -> the top 2 pairs are
     discarded; the result wins at 200 and more."""
     g, s = ready(1)
-    s.players[0].hats = (space_index(g, 8), -1)
+    change_at(s.players, 0, hats=(space_index(g, 8), -1))
     cards(s, 0, plain_cards(g))
     top = list(s.fair)
     roundend.start(g.rules, s, [])
     assert s.fair[0] == (None, None) and s.fair[1] == (None, None) and s.fair[2] == top[2]
     s.phase = "over"
-    s.players[0].vp = 199
+    change_at(s.players, 0, vp=199)
     assert g.result(s).winners == []
-    s.players[0].vp = 200
+    change_at(s.players, 0, vp=200)
     assert g.result(s).winners == [0]
 
 
@@ -513,7 +519,7 @@ def test_s36_advanced_setup_side_b_tent_and_draft():
     g, s = table(2, 2, advanced=True)
     assert s.phase == "side"
     seat = s.seat
-    s.players[seat].board = "IIA"
+    change_at(s.players, seat, board="IIA")
     boxed = s.box_tent
     s, _ = act(g, s, A.ChooseSide("B"))
     assert [x.kind for x in s.pending] == ["tent"] and s.pending[0].tent == boxed

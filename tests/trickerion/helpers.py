@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.bots import RandomBot, bot_seed
 from engine.core.copier import copy_state
 from engine.core.match import Match
+from engine.core.tuples import change_at
 from engine.games.trickerion.catalog import SLOT_WORKSHOP
 from engine.games.trickerion.common import STACK_LIMIT, change_char
 from engine.games.trickerion.game import Trickerion
@@ -183,7 +184,7 @@ def placing(g, s, seat: int, char: int, loc: str, ap: int, card: str = ""):
     s.turn = s.order.index(seat)
     s.turn_left = 1
     index = board_index(seat, loc, 0)
-    change_char(s.players[seat], char, card=card or loc, shown=True, slot=index)
+    change_char(s, seat, char, card=card or loc, shown=True, slot=index)
     s.slots[index] = seat * 16 + char
     s.act = Placement(
         seat=seat, char=char, slot=index, loc=loc, ap=ap, card=card, effect="ready" if card else ""
@@ -196,7 +197,7 @@ def give_trick(s, seat: int, trick_id: str, markers: int = 0, eng: bool = False)
     used = {t.sym for t in p.tricks}
     sym = next(i for i in range(4) if i not in used)
     t = Trick(trick_id, sym, markers=markers, eng=eng)
-    p.tricks = (*p.tricks, t)
+    change_at(s.players, seat, tricks=(*p.tricks, t))
     return t
 
 
@@ -206,7 +207,7 @@ def clear_tricks(s, seat: int):
     p = s.players[seat]
     for t in list(p.tricks):
         remove_markers_everywhere(s, seat * 4 + t.sym)
-    p.tricks = ()
+    change_at(s.players, seat, tricks=())
 
 
 def set_row(g, s, card_ids: list[str]):
@@ -229,13 +230,12 @@ def stage(s, seat: int, day: int, kind: str = "magician", backstage: bool = Fals
     char = next(i for i, c in enumerate(p.chars) if c.kind == kind and c.slot == HOME)
     index = SLOT_THEATER + 3 * day + (k if backstage else 2)
     s.slots[index] = seat * 16 + char
-    change_char(p, char, slot=index, card="theater", shown=True)
+    change_char(s, seat, char, slot=index, card="theater", shown=True)
     return char
 
 
 def add_char(s, seat: int, kind: str) -> int:
-    p = s.players[seat]
-    p.chars = (*p.chars, Char(kind))
+    change_at(s.players, seat, chars=(*s.players[seat].chars, Char(kind)))
     return len(s.players[seat].chars) - 1
 
 

@@ -1,6 +1,7 @@
 """Downtown ("ЦЕНТР"): Learn Trick, Hire Character, Take Coins, Reroll Die, Set Die."""
 
 import pytest
+from seated import Seated
 
 from engine.core import CHANCE
 from engine.core.errors import IllegalAction
@@ -47,7 +48,7 @@ def test_learn_above_fame_pays_the_difference_in_coins():
     """ "Недостаточно славы": pay the difference between threshold and fame in coins."""
     g, s = downtown()
     s.dice[0:2] = ["spiritual", "x"]
-    p = s.players[0]
+    p = Seated(s, 0)
     p.fame, p.coins = 5, 11
     legal = {a.trick for a in g.legal_actions(s, 0) if isinstance(a, A.LearnTrick)}
     assert "t17_floating_table" in legal  # threshold 16: 11 coins

@@ -1,6 +1,9 @@
 """End of round ("ФАЗА КОНЦА РАУНДА") and end of game ("КОНЕЦ ИГРЫ", the scoring example,
 the 20-fame caps, the tie-break)."""
 
+from seated import Seated
+
+from engine.core.tuples import change_at
 from engine.games.trickerion.common import change_char, change_trick
 from engine.games.trickerion.endround import end_of_round, pay_wages, shift_performances
 from engine.games.trickerion.scoring import breakdown, final_scoring
@@ -13,16 +16,16 @@ def test_wages_busy_characters_only():
     """ "Выплата жалования": 1 coin per busy apprentice (not the one on the Assistant board),
     2 per busy specialist, none for idle characters or the Magician."""
     g, s = started(2, seed=3)
-    p = s.players[0]
+    p = Seated(s, 0)
     p.chars = tuple(c for c in p.chars if c.kind in ("magician", "apprentice"))
     a2 = add_char(s, 0, "apprentice")
     eng = add_char(s, 0, "engineer")
     idle = add_char(s, 0, "manager")
-    change_char(p, a2, assist=True)
+    change_char(s, 0, a2, assist=True)
     for i, slot in ((0, 0), (1, 1), (a2, 2), (eng, 3)):
-        change_char(p, i, slot=slot)
+        change_char(s, 0, i, slot=slot)
         s.slots[slot] = i
-    change_char(p, idle, idle=True)
+    change_char(s, 0, idle, idle=True)
     p.coins = 10
     pay_wages(g.rules, s, [])
     assert p.coins == 10 - 1 - 2
@@ -31,11 +34,11 @@ def test_wages_busy_characters_only():
 def test_unpaid_wages_cost_two_fame_each_and_fame_floors():
     """Pay while you have coins; −2 fame per unpaid coin; fame cannot go below 0."""
     g, s = started(2, seed=3)
-    p = s.players[0]
+    p = Seated(s, 0)
     p.chars = tuple(c for c in p.chars if c.kind in ("magician", "apprentice"))
     eng = add_char(s, 0, "engineer")
-    change_char(p, 1, slot=0)
-    change_char(p, eng, slot=1)
+    change_char(s, 0, 1, slot=0)
+    change_char(s, 0, eng, slot=1)
     s.slots[0], s.slots[1] = 1, eng
     p.coins, p.fame = 1, 3
     ev = []
@@ -48,14 +51,14 @@ def test_end_of_round_steps():
     back, round marker, prophecies move, used special assignments to the bottoms of their decks,
     unused ones back to hand."""
     g, s = started(3, seed=3)
-    p = s.players[0]
+    p = Seated(s, 0)
     p.hired = ("engineer", "apprentice")
     p.poster = True
     s.market.order = ("cog", "", "", "")
     s.market.quick = "saw"
-    change_char(p, 0, card="a26_mass_recruitment", slot=0)
+    change_char(s, 0, 0, card="a26_mass_recruitment", slot=0)
     s.slots[0] = 0
-    change_char(p, 1, card="a27_hypnotic_motivation", idle=True)
+    change_char(s, 0, 1, card="a27_hypnotic_motivation", idle=True)
     gone = {g.cat.special_index[c] for c in ("a26_mass_recruitment", "a27_hypnotic_motivation")}
     s.decks = {loc: tuple(c for c in deck if c not in gone) for loc, deck in s.decks.items()}
     pending = list(s.pending_prophecies)
@@ -116,7 +119,7 @@ def test_scoring_example_assistants_revenge():
     """ "ПРИМЕР": Assistant's Revenge in the Workshop with its props; with an Assistant at the
     end of the game the player gains 7 fame more."""
     g, s = started(2, seed=3)
-    p = s.players[0]
+    p = Seated(s, 0)
     clear_tricks(s, 0)
     give_trick(s, 0, "t34_assistants_revenge")
     p.props = {"glass": 3, "saw": 2, "mirror": 2}
@@ -132,7 +135,7 @@ def test_scoring_example_assistants_revenge():
     # Without the props and without a marker on the card: no bonus.
     p.props = {"glass": 3}
     assert "trick:t34_assistants_revenge" not in breakdown(g.rules, s, 0)
-    change_trick(p, p.tricks[0], markers=1)
+    change_trick(s, 0, p.tricks[0], markers=1)
     assert breakdown(g.rules, s, 0)["trick:t34_assistants_revenge"] == 7
 
 
@@ -140,7 +143,7 @@ def test_end_scoring_categories_and_caps():
     """1 fame per shard, 1 per 3 coins, 2 per special assignment in hand (Dark Alley), each
     category at most 20; without the Dark Alley 2 per apprentice and 3 per specialist."""
     g, s = started(2, seed=3)
-    p = s.players[0]
+    p = Seated(s, 0)
     clear_tricks(s, 0)
     p.fame, p.shards, p.coins = 30, 25, 14
     p.specials = ("a06_guest_performer",) * 3
@@ -148,7 +151,7 @@ def test_end_scoring_categories_and_caps():
     assert (b["shards"], b["coins"], b["special_assignments"]) == (20, 4, 6)
     assert "apprentices" not in b
     g2, s2 = started(2, seed=3, dark_alley=False)
-    q = s2.players[0]
+    q = Seated(s2, 0)
     q.chars = tuple(c for c in q.chars if c.kind in ("magician",))
     for _ in range(4):
         add_char(s2, 0, "apprentice")
@@ -161,7 +164,7 @@ def test_end_scoring_categories_and_caps():
 
 def test_level3_bonuses_each_capped_at_20():
     g, s = started(2, seed=3)
-    p = s.players[0]
+    p = Seated(s, 0)
     clear_tricks(s, 0)
     give_trick(s, 0, "t24_metamorphosis", markers=1)  # +1 per 3 coins
     p.coins = 90
@@ -172,7 +175,7 @@ def test_level3_bonuses_each_capped_at_20():
 def test_level3_bonus_kinds():
     """Appendix "БОНУСЫ КАРТ НОМЕРОВ 3-ГО УРОВНЯ В КОНЦЕ ИГРЫ"."""
     g, s = started(2, seed=3)
-    p = s.players[0]
+    p = Seated(s, 0)
     clear_tricks(s, 0)
     p.props = {"wood": 2, "rope": 1, "mirror": 1}
     p.mgr = ("wood",)
@@ -203,11 +206,11 @@ def test_winner_ties_go_to_earlier_initiative():
     g, s = started(3, seed=3)
     for seat in range(3):
         clear_tricks(s, seat)
-        q = s.players[seat]
+        q = Seated(s, seat)
         q.fame, q.coins, q.shards, q.specials = 10, 0, 0, ()
     s.order = (2, 0, 1)
     final_scoring(g.rules, s, [])
     assert s.winner == 2
-    s.players[1].fame = 11
+    change_at(s.players, 1, fame=11)
     final_scoring(g.rules, s, [])
     assert s.winner == 1

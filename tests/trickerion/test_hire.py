@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.copier import copy_state
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import hire
 
@@ -26,7 +27,7 @@ def test_the_bot_hires_in_round_1_when_the_purse_pays_the_wages(
     # hire's 1; the Magician and an apprentice on the Assistant board are paid none) and the 4
     # coins of props its tricks lack: no hire.
     poor = copy_state(s)
-    poor.players[0].coins = 11
+    change_at(poor.players, 0, coins=11)
     assert not hire.paid(g, poor, 0)
     assert not isinstance(bot.choose(g, poor, 0, g.legal_actions(poor, 0)), A.HireCharacter)
     # Priced by the one-step value alone (the rule before), the second trick comes first.

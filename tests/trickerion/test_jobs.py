@@ -6,8 +6,10 @@ Coins' AP (the round's prophecy counted) once the other side has taken its slot.
 from __future__ import annotations
 
 import pytest
+from seated import Seated
 
 from engine.core.copier import copy_state
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import jobs
 from engine.games.trickerion.common import change_char, change_trick
@@ -48,9 +50,9 @@ def test_an_apprentice_has_a_job_backstage_only_while_a_marker_waits_to_be_set_u
     assert jobs.can_set_up(match.game, s, 0, place)
     # The same position with the prepared markers gone: nothing to set up, the apprentice idles.
     empty = copy_state(s)
-    p = empty.players[0]
+    p = Seated(empty, 0)
     for t in list(p.tricks):
-        change_trick(p, t, markers=0)
+        change_trick(empty, 0, t, markers=0)
     assert not jobs.can_set_up(match.game, empty, 0, place)
     legal = match.game.legal_actions(empty, 0)
     assert bot.choose(match.game, empty, 0, legal) == A.MakeIdle(4)
@@ -69,15 +71,15 @@ def test_an_apprentice_has_a_job_downtown_only_on_a_slot_that_reaches_3_ap() -> 
     # 1 AP + 1 on a +1 slot: no Downtown action but Reroll and Set Die costs 2.
     assert not jobs.downtown_job(g, s, 0)
     shard = copy_state(s)
-    shard.players[0].shards = 1
+    change_at(shard.players, 0, shards=1)
     assert jobs.downtown_job(g, shard, 0)
     # The +2 slot open: the first body sent there reaches 3 AP, a second one gets a +1 slot.
     opened = copy_state(s)
     opened.slots[0] = -1
     assert jobs.downtown_job(g, opened, 0)
-    change_char(opened.players[0], 0, card="downtown")
+    change_char(opened, 0, 0, card="downtown")
     assert not jobs.downtown_job(g, opened, 0)
-    opened.players[0].shards = 1
+    change_at(opened.players, 0, shards=1)
     assert jobs.downtown_job(g, opened, 0)
 
 

@@ -1,6 +1,7 @@
 """The 8 magician abilities (appendix "СПОСОБНОСТИ ИЛЛЮЗИОНИСТОВ"), used only with the Dark
 Alley; one test each."""
 
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import change_char
 from engine.games.trickerion.flow import advance
@@ -24,7 +25,7 @@ def game(magicians=SEATS, players=4, **options):
     g, s = started(players, seed=71, magicians=magicians, **options)
     for x in range(players):
         clear_tricks(s, x)
-        s.players[x].shards = 0
+        change_at(s.players, x, shards=0)
     return g, s
 
 
@@ -65,7 +66,7 @@ def test_m02_mimesis():
     """The Great Optico: once per round a permanent card with the effect of an opponent's
     revealed special assignment at the same location (or its +1 AP)."""
     g, s = game()
-    change_char(s.players[2], 0, card="a33_fame_and_fortune", shown=True)
+    change_char(s, 2, 0, card="a33_fame_and_fortune", shown=True)
     s = placing(g, s, 1, 0, "downtown", 3)
     assert A.Mimesis("a33_fame_and_fortune") in g.legal_actions(s, 1)
     s, _ = g.apply(s, 1, A.Mimesis("a33_fame_and_fortune"))
@@ -105,7 +106,7 @@ def test_m04_mechanical_enhancement():
     assert s.act.ap == 2
     assert A.MechanicalEnhancement() not in g.legal_actions(s, 0)
     s2 = placing(g, s, 0, 1, "theater", 1)
-    s2.players[0].used = ()
+    change_at(s2.players, 0, used=())
     assert A.MechanicalEnhancement() not in g.legal_actions(s2, 0)
 
 
@@ -172,7 +173,7 @@ def test_m07_soul_possession():
     put_marker(g, s, 1, "t01_enchanted_butterflies", 0, 0, "right")
     put_marker(g, s, 1, "t02_rabbit_from_the_top_hat", 1, 0, "down")
     stage(s, 1, 0)
-    s.players[0].shards = 1
+    change_at(s.players, 0, shards=1)
     s, _ = to_performance(g, s)
     assert s.pending[0].kind == "soul_possession" and s.pending[0].seat == 0
     assert g.legal_actions(s, 0) == [A.Perform(0), A.Perform(1), A.Pass()]

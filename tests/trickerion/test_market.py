@@ -2,9 +2,11 @@
 rulebook's two worked examples ("ПРИМЕР ДЕЙСТВИЙ НА РЫНКЕ", "ЕЩЁ ОДИН ПРИМЕР")."""
 
 import pytest
+from seated import Seated
 
 from engine.core.copier import copy_state
 from engine.core.errors import IllegalAction
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.endround import orders_arrive
 
@@ -14,10 +16,7 @@ from .helpers import add_char, placing, started
 def market(ap, seat=0, char=0, coins=20):
     g, s = started(4, seed=9)
     s = placing(g, s, seat, char, "market_row", ap)
-    p = s.players[seat]
-    p.coins = coins
-    p.props = {}
-    p.mgr = ()
+    change_at(s.players, seat, coins=coins, props={}, mgr=())
     return g, s
 
 
@@ -32,7 +31,7 @@ def test_example_quick_order_buy_and_bargain():
     s = to_placement(g, s, {seat: [(0, "market_row")]})
     s, _ = g.apply(s, seat, A.PlaceCharacter(0, "market_row", 0))
     assert s.act.ap == 3 + 2
-    s.players[seat].props, s.players[seat].mgr = {}, ()
+    change_at(s.players, seat, props={}, mgr=())
     coins = s.players[seat].coins
     s, _ = g.apply(s, seat, A.QuickOrder("rope"))
     assert s.act.ap == 3 and s.market.quick == "rope"
@@ -52,7 +51,7 @@ def test_example_engineer_orders_two_and_buys_two_stacks():
     eng = add_char(s, seat, "engineer")
     s = placing(g, s, seat, eng, "market_row", 2 + 2)
     s.market.buy = ("wood", "metal", "rope", "fabric")
-    p = s.players[seat]
+    p = Seated(s, seat)
     p.props, p.mgr, p.coins = {}, (), 10
     s, _ = g.apply(s, seat, A.Order("petroleum", 0))
     s, _ = g.apply(s, seat, A.Order("padlock", 1))
@@ -82,7 +81,7 @@ def test_buy_up_to_three_identical_from_stock_only():
 def test_stack_limit_three_and_manager_plus_one_inside_it():
     """At most 3 identical props; the Manager board's +1 never lets a stack exceed 3."""
     g, s = market(5)
-    p = s.players[0]
+    p = Seated(s, 0)
     p.props = {"wood": 2}
     assert A.Buy(("wood",)) in g.legal_actions(s, 0)
     assert A.Buy(("wood", "wood")) not in g.legal_actions(s, 0)
@@ -100,7 +99,7 @@ def test_stack_limit_three_and_manager_plus_one_inside_it():
 
 def test_six_prop_slots_on_the_player_board():
     g, s = market(5)
-    p = s.players[0]
+    p = Seated(s, 0)
     p.props = dict.fromkeys(("rope", "saw", "animal", "petroleum", "padlock", "cog"), 1)
     assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.Buy)]
     p.mgr = ("cog",)
@@ -159,7 +158,7 @@ def test_discard_props_at_start_of_turn():
 
     s = to_placement(g, s, {seat: [(0, "market_row")] for seat in range(4)})
     seat = s.order[0]
-    s.players[seat].props = {"wood": 2}
+    change_at(s.players, seat, props={"wood": 2})
     s, _ = g.apply(s, seat, A.DiscardProps("wood", 1))
     assert s.players[seat].props == {"wood": 1} and g.to_act(s).seats == (seat,)
 
@@ -167,7 +166,7 @@ def test_discard_props_at_start_of_turn():
 def test_full_prop_board_may_be_cleared_during_the_placement():
     """ "В любой момент игры вы можете вернуть реквизит в общий запас, чтобы освободить место"."""
     g, s = market(3)
-    p = s.players[0]
+    p = Seated(s, 0)
     p.props = dict.fromkeys(("rope", "saw", "animal", "petroleum", "padlock", "cog"), 1)
     legal = g.legal_actions(s, 0)
     assert A.DiscardProps("cog", 1) in legal

@@ -5,6 +5,7 @@ import pytest
 
 from engine.core.copier import copy_state
 from engine.core.errors import IllegalAction
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import change_char, formed_links
 from engine.games.trickerion.performance import start
@@ -26,8 +27,8 @@ def example_b():
     for seat in range(4):
         clear_tricks(s, seat)
         p = s.players[seat]
-        p.chars = tuple(c for c in p.chars if c.kind in ("magician", "apprentice"))
-        p.fame, p.coins, p.shards = 10, 10, 0
+        chars = tuple(c for c in p.chars if c.kind in ("magician", "apprentice"))
+        change_at(s.players, seat, chars=chars, fame=10, coins=10, shards=0)
     add_char(s, BLUE, "assistant")
     add_char(s, YELLOW, "manager")
     set_row(g, s, ["pf06", "pf04", "pf10"])
@@ -178,7 +179,7 @@ def test_owner_without_character_in_theater_takes_the_performers_modifier():
     for i, v in enumerate(s.slots):
         if v >= 0 and v // 16 == RED:
             s.slots[i] = -1
-            change_char(s.players[RED], v % 16, slot=-1)
+            change_char(s, RED, v % 16, slot=-1)
     before = resources(s)
     s, _ = g.apply(s, BLUE, A.Perform(2))
     after = resources(s)

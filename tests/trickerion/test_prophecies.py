@@ -3,8 +3,9 @@ three pending, none active in the first round, the active one replaced each roun
 Telling moving the pending ones."""
 
 import pytest
+from seated import Seated
 
-from engine.core.tuples import put
+from engine.core.tuples import change_at, put
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import day_yield, gain
 
@@ -57,7 +58,7 @@ def test_pr01_base_ap_one():
 @pytest.mark.parametrize("pid,extra", [("pr02", (0, 1)), ("pr03", (2, 0))])
 def test_pr02_pr03_shard_gains(pid, extra):
     g, s = with_prophecy(pid)
-    p = s.players[0]
+    p = Seated(s, 0)
     fame, shards = p.fame, p.shards
     gain(g.cat, s, 0, [], "test", shards=1)
     assert (p.fame, p.shards) == (fame + extra[0], shards + 1 + extra[1])
@@ -68,7 +69,7 @@ def test_pr02_pr03_shard_gains(pid, extra):
 def test_pr04_order_area_buyable():
     g, s = with_prophecy("pr04")
     s = placing(g, s, 0, 0, "market_row", 3)
-    s.players[0].props, s.players[0].mgr = {}, []
+    change_at(s.players, 0, props={}, mgr=())
     s.market.order = put(s.market.order, 1, "cog")
     assert A.Buy(("cog",)) in g.legal_actions(s, 0)
 
@@ -198,7 +199,7 @@ def test_pr15_advertised_apprentices():
     from engine.games.trickerion.placement import base_ap
 
     assert base_ap(g.rules, s, 0, "apprentice") == 1
-    s.players[0].poster = True
+    change_at(s.players, 0, poster=True)
     assert base_ap(g.rules, s, 0, "apprentice") == 2 and base_ap(g.rules, s, 0, "magician") == 3
 
 
@@ -207,9 +208,9 @@ def test_pr18_costly_best_slots():
     s.prophecy = "pr18"
     s = to_placement(g, s, {0: [(0, "downtown")], 1: [(0, "downtown")]})
     seat = s.order[0]
-    s.players[seat].coins = 2
+    change_at(s.players, seat, coins=2)
     assert A.PlaceCharacter(0, "downtown", 0) not in g.legal_actions(s, seat)
-    s.players[seat].coins = 5
+    change_at(s.players, seat, coins=5)
     s, _ = g.apply(s, seat, A.PlaceCharacter(0, "downtown", 0))
     assert s.players[seat].coins == 2 and s.act.ap == 5
 
@@ -246,7 +247,7 @@ def test_pr20_hidden_assignments():
 def test_pr21_flat_prop_price():
     g, s = with_prophecy("pr21")
     s = placing(g, s, 0, 0, "market_row", 3)
-    s.players[0].props, s.players[0].mgr, s.players[0].coins = {}, [], 20
+    change_at(s.players, 0, props={}, mgr=(), coins=20)
     s, _ = g.apply(s, 0, A.Buy(("wood", "wood")))
     assert s.players[0].coins == 16
 

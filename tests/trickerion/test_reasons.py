@@ -1,8 +1,11 @@
 """What a hinted move is for (issue #34, "why, not only what"): the reason names the trick,
 the show, the performance card, the prop, from the position itself."""
 
+from seated import Seated
+
 from engine.core.i18n import render
 from engine.core.presenter import presenter_of
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.bots import start_worth
 
@@ -27,7 +30,7 @@ def why(g, s, action, seat=0):
 
 def test_a_workshop_prepare_names_the_trick_and_the_day_of_its_show():
     g, s = workshop()
-    s.players[0].props = {"glass": 2, "metal": 2, "rope": 1}
+    change_at(s.players, 0, props={"glass": 2, "metal": 2, "rope": 1})
     t = give_trick(s, 0, "t28_water_tank_escape")
     stage(s, 0, 1, add_char_kind(s, "assistant"), backstage=True)
     code, params = why(g, s, A.Prepare(t.id))
@@ -46,7 +49,7 @@ def add_char_kind(s, kind):
 
 def test_a_prepare_with_nobody_in_the_theater_is_for_a_later_round():
     g, s = workshop()
-    s.players[0].props = {"glass": 2, "metal": 2, "rope": 1}
+    change_at(s.players, 0, props={"glass": 2, "metal": 2, "rope": 1})
     t = give_trick(s, 0, "t28_water_tank_escape")
     assert not any(c.card == "theater" for c in s.players[0].chars)
     assert why(g, s, A.Prepare(t.id))[1]["show"] == "later"
@@ -66,8 +69,8 @@ def test_a_purchase_names_the_trick_that_lacks_the_prop():
     g, s = started(4, seed=12)
     s = placing(g, s, 0, 0, "market_row", 3)
     clear_tricks(s, 0)
-    s.players[0].props, s.players[0].mgr = {"glass": 2, "metal": 2}, ()
-    s.players[0].coins = 20
+    change_at(s.players, 0, props={"glass": 2, "metal": 2}, mgr=())
+    change_at(s.players, 0, coins=20)
     s.market.buy = ("rope", "glass", *s.market.buy[2:])
     t = give_trick(s, 0, "t28_water_tank_escape")
     legal = g.legal_actions(s, 0)
@@ -84,7 +87,7 @@ def test_an_assignment_to_the_workshop_is_to_prepare_the_plans_trick():
     g, s = started(2, seed=3)
     while s.phase == "advertise":
         s, _ = g.apply(s, g.to_act(s).seats[0], A.Advertise(False))
-    p = s.players[0]
+    p = Seated(s, 0)
     t = p.tricks[0]
     p.props = dict(g.cat.tricks[t.id].components)
     char = next(i for i, c in enumerate(p.chars) if c.kind == "apprentice")
@@ -166,7 +169,7 @@ def test_setup_picks_name_the_schools_best_free_trick_and_the_tricks_yield():
 def test_a_prepare_counts_the_markers_an_engineer_adds():
     """Engineer board: one marker more than printed (Walled: 2 printed, 3 readied)."""
     g, s = workshop()
-    s.players[0].props = {"wood": 3, "metal": 3, "padlock": 1}
+    change_at(s.players, 0, props={"wood": 3, "metal": 3, "padlock": 1})
     t = give_trick(s, 0, "t31_walled", eng=True)
     assert g.cat.tricks[t.id].markers == 2
     assert why(g, s, A.Prepare(t.id))[1]["markers"] == 3

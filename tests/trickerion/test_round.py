@@ -5,6 +5,7 @@ import pytest
 
 from engine.core.copier import copy_state
 from engine.core.errors import IllegalAction
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SLOT_MARKET, SLOT_THEATER
 from engine.games.trickerion.flow import determine_initiative
@@ -25,12 +26,12 @@ def test_initiative_fame_ascending_ties_swap():
     g, s = started(4)
     s.order = (0, 1, 2, 3)
     for seat, fame in enumerate([9, 3, 9, 1]):
-        s.players[seat].fame = fame
+        change_at(s.players, seat, fame=fame)
     determine_initiative(s)
     assert s.order == (3, 1, 2, 0)
     s.order = (2, 0, 1, 3)
     for seat, fame in enumerate([4, 4, 4, 4]):
-        s.players[seat].fame = fame
+        change_at(s.players, seat, fame=fame)
     determine_initiative(s)
     assert s.order == (3, 1, 0, 2)
 
@@ -62,7 +63,7 @@ def test_advertise_skipped_for_who_cannot_pay():
     g, s = started(4, seed=2)
     s = copy_state(s)
     s.phase = "roll"
-    s.players[s.order[0]].coins = 0
+    change_at(s.players, s.order[0], coins=0)
     s, _ = g.apply(s, -1, g.chance_action(s))
     assert s.order[0] not in g.to_act(s).seats
 
@@ -96,7 +97,7 @@ def test_assignments_are_simultaneous_and_hidden_until_revealed():
 
 def test_view_hides_special_hands_decks_and_rng():
     g, s = started(3, seed=1)
-    s.players[0].specials = ("a26_mass_recruitment",)
+    change_at(s.players, 0, specials=("a26_mass_recruitment",))
     v = g.view(s, 1)
     assert v["players"][0]["specials"] == [] and v["players"][0]["special_count"] == 1
     assert v["decks"] == {loc: len(c) for loc, c in s.decks.items()}
@@ -130,7 +131,7 @@ def test_action_points_base_plus_slot_and_shard():
     assert A.EnhanceCharacter() not in g.legal_actions(s, seat)
     s, _ = g.apply(s, seat, A.EndTurn())
     # Apprentice on Thursday backstage: 1 + 1; no shard in the Theater.
-    s.players[seat].shards = 2
+    change_at(s.players, seat, shards=2)
     for other in s.order[1:]:
         s, _ = g.apply(s, other, A.MakeIdle(0))
     s, _ = g.apply(s, seat, A.PlaceCharacter(1, "theater", 0))

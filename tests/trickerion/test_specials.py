@@ -2,8 +2,11 @@
 test each, plus the general rules: the effect applies to one action of the card's kind, or may be
 forgone for +1 AP; used cards go under their decks at the end of the round."""
 
+from seated import Seated
+
 from engine.core import CHANCE
 from engine.core.copier import copy_state
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import change_char, change_trick, formed_links
 
@@ -15,7 +18,7 @@ def at(loc, card, ap=3, seat=0, char=0, players=4, **options):
     for x in range(players):
         clear_tricks(s, x)
     s = placing(g, s, seat, char, loc, ap, card=card)
-    s.players[seat].coins = 30
+    change_at(s.players, seat, coins=30)
     return g, s
 
 
@@ -44,7 +47,7 @@ def test_forgo_effect_for_one_action_point():
 def test_special_cards_are_assigned_and_go_under_their_deck():
     g, s = started(2, seed=52)
     seat = 0
-    s.players[seat].specials = ("a33_fame_and_fortune",)
+    change_at(s.players, seat, specials=("a33_fame_and_fortune",))
     idx = g.cat.special_index["a33_fame_and_fortune"]
     s.decks = {loc: tuple(c for c in d if c != idx) for loc, d in s.decks.items()}
     from .helpers import to_placement
@@ -142,9 +145,9 @@ def performance_with(card, extra=None):
     put_marker(g, s, 0, "t19_peppers_ghost", 0, 1, "left")
     put_marker(g, s, 1, "t28_water_tank_escape", 0, 2, "up")
     char = stage(s, 0, 1)  # Friday: no modifier
-    change_char(s.players[0], char, card=card)
+    change_char(s, 0, char, card=card)
     stage(s, 1, 2, "apprentice", backstage=True)
-    s.players[3].shards = 0  # no Soul Possession from the Yoruba Spiritmaster
+    change_at(s.players, 3, shards=0)  # no Soul Possession from the Yoruba Spiritmaster
     if extra:
         extra(g, s)
     s.phase = "place"
@@ -179,7 +182,7 @@ def test_a11_durable_components():
 def test_a12_arranged_fiasco():
     """Performer +1 fame per own marker; others −1 fame per marker of theirs."""
     g, s = performance_with("a12_arranged_fiasco")
-    s.players[1].fame = 5
+    change_at(s.players, 1, fame=5)
     s, ev = g.apply(s, 0, A.Perform(0))
     assert gains(ev)[0] == (3 + 4, 2 + 5, 0) and gains(ev)[1] == (1, 2, 1)
     fiasco = gains(ev, "arranged_fiasco")
@@ -200,7 +203,7 @@ def test_a13_grand_premiere():
 def test_a13_grand_premiere_not_for_a_trick_performed_before():
     def seen(g, s):
         for t in list(s.players[0].tricks):
-            change_trick(s.players[0], t, premiered=True)
+            change_trick(s, 0, t, premiered=True)
 
     g, s = performance_with("a13_grand_premiere", seen)
     s, _ = g.apply(s, 0, A.Perform(0))
@@ -236,8 +239,8 @@ def test_a15_directors_favor():
 
 def workshop_with(card, ap=3, props=None):
     g, s = at("workshop", card, ap)
-    s.players[0].props = props or {"glass": 2, "metal": 2, "rope": 1}
-    s.players[0].mgr = ()
+    change_at(s.players, 0, props=props or {"glass": 2, "metal": 2, "rope": 1})
+    change_at(s.players, 0, mgr=())
     return g, s
 
 
@@ -300,7 +303,8 @@ def test_a21_unstable_prototype():
 def test_a22_enhance_trick():
     g, s = workshop_with("a22_enhance_trick")
     give_trick(s, 0, "t28_water_tank_escape")
-    shards = s.players[0].shards = 1
+    shards = 1
+    change_at(s.players, 0, shards=shards)
     s, _ = g.apply(s, 0, A.Prepare("t28_water_tank_escape", True))
     assert s.players[0].tricks[0].enhanced and s.players[0].shards == shards - 1
     # Its fame and coin yields are +1 from now on (Street Performance shows it directly).
@@ -308,7 +312,7 @@ def test_a22_enhance_trick():
 
     set_row(g, s, ["pf01"])
     put_marker(g, s, 0, "t28_water_tank_escape", 0, 0, "down")
-    p = s.players[0]
+    p = Seated(s, 0)
     fame, coins = p.fame, p.coins
     street_performance(g, s, 0, A.StreetPerformance(0, 0), [])
     assert (p.fame, p.coins) == (fame + 2, coins + 3)
@@ -328,10 +332,10 @@ def test_a24_hidden_talent():
     """An apprentice that prepared may become a specialist at Return Characters (wage 2)."""
     g, s = started(4, seed=54)
     clear_tricks(s, 0)
-    p = s.players[0]
+    p = Seated(s, 0)
     p.chars = tuple(c for c in p.chars if c.kind in ("magician", "apprentice"))
     s = placing(g, s, 0, 1, "workshop", 1, card="a24_hidden_talent")
-    s.players[0].props = {"wood": 2}
+    change_at(s.players, 0, props={"wood": 2})
     give_trick(s, 0, "t25_barricaded_barrels")
     s, _ = g.apply(s, 0, A.Prepare("t25_barricaded_barrels", True))
     assert s.players[0].chars[1].talent
@@ -355,7 +359,7 @@ def test_a25_freelancer():
     seat = 0
     from .helpers import to_placement
 
-    s.players[seat].specials = ("a25_freelancer",)
+    change_at(s.players, seat, specials=("a25_freelancer",))
     idx = g.cat.special_index["a25_freelancer"]
     s.decks = {loc: tuple(c for c in d if c != idx) for loc, d in s.decks.items()}
     s = to_placement(g, s, {seat: [(0, "a25_freelancer")]})
@@ -389,7 +393,7 @@ def test_a26_mass_recruitment():
 def test_a27_hypnotic_motivation():
     g, s = at("downtown", "a27_hypnotic_motivation")
     s.dice[2:4] = ["engineer", "x"]
-    s.players[0].hand = {"workshop": 1}
+    change_at(s.players, 0, hand={"workshop": 1})
     s, _ = g.apply(s, 0, A.HireCharacter("engineer", 2))
     p = s.players[0]
     assert p.chars[-1].kind == "engineer" and p.hired == ()
@@ -415,7 +419,7 @@ def test_a29_trick_overhaul():
     g, s = at("downtown", "a29_trick_overhaul")
     s.dice[0:2] = ["escape", "x"]
     old = give_trick(s, 0, "t25_barricaded_barrels", markers=1)
-    s.players[0].props = {"glass": 2, "metal": 2, "rope": 1}
+    change_at(s.players, 0, props={"glass": 2, "metal": 2, "rope": 1})
     action = A.LearnTrick("t28_water_tank_escape", 0, "t25_barricaded_barrels")
     assert action in g.legal_actions(s, 0)
     s, _ = g.apply(s, 0, action)
@@ -445,7 +449,7 @@ def test_a31_leaked_blueprints():
 def test_a32_investments():
     g, s = at("downtown", "a32_investments")
     s.dice[4:6] = ["6", "x"]
-    s.players[0].props = {}
+    change_at(s.players, 0, props={})
     s, _ = g.apply(s, 0, A.TakeCoins(4))
     assert s.pending[0].kind == "investments" and s.pending[0].left == 3
     s, _ = g.apply(s, 0, A.Buy(("wood",)))
@@ -476,7 +480,7 @@ def test_a34_interest():
 
 def test_a35_empower():
     g, s = at("downtown", "a35_empower", ap=3)
-    s.players[0].shards = 1
+    change_at(s.players, 0, shards=1)
     s, _ = g.apply(s, 0, A.EnhanceCharacter())
     assert s.act.ap == 6
 
@@ -486,7 +490,7 @@ def test_a35_empower():
 
 def market_with(card, ap=3):
     g, s = at("market_row", card, ap)
-    s.players[0].props, s.players[0].mgr = {}, []
+    change_at(s.players, 0, props={}, mgr=())
     return g, s
 
 
@@ -506,7 +510,7 @@ def test_a36_component_sale():
 
 def test_a37_smuggled_goods():
     g, s = market_with("a37_smuggled_goods")
-    s.players[0].fame = 10
+    change_at(s.players, 0, fame=10)
     coins = s.players[0].coins
     s, _ = g.apply(s, 0, A.Buy(("wood",) * 3, 0, "smuggle"))
     assert s.players[0].fame == 8 and s.players[0].coins == coins
@@ -514,7 +518,7 @@ def test_a37_smuggled_goods():
 
 def test_a38_barter_with_power():
     g, s = market_with("a38_barter_with_power")
-    s.players[0].shards = 1
+    change_at(s.players, 0, shards=1)
     s.market.buy = ("rope", *s.market.buy[1:])
     coins = s.players[0].coins
     s, _ = g.apply(s, 0, A.Buy(("rope", "rope"), 0, "barter"))
@@ -569,11 +573,11 @@ def test_a43_dubious_sources():
 
 def test_a44_business_share():
     g, s = market_with("a44_business_share")
-    change_char(s.players[1], 0, card="market_row", shown=True)
+    change_char(s, 1, 0, card="market_row", shown=True)
     s, _ = g.apply(s, 0, A.EndTurn())
     assert s.market.share == 0 and g.to_act(s).seats == (1,)
     s, _ = g.apply(s, 1, A.PlaceCharacter(0, "market_row", 1))
-    s.players[1].props, s.players[1].mgr, s.players[1].coins = {}, [], 10
+    change_at(s.players, 1, props={}, mgr=(), coins=10)
     coins0 = s.players[0].coins
     s, _ = g.apply(s, 1, A.Buy(("wood", "wood")))
     assert s.players[1].coins == 8 and s.players[0].coins == coins0 + 2
@@ -581,7 +585,7 @@ def test_a44_business_share():
 
 def test_a45_workshop_delivery():
     g, s = market_with("a45_workshop_delivery")
-    s.players[0].props = {"cog": 1}
+    change_at(s.players, 0, props={"cog": 1})
     action = A.Buy(("cog", "cog"), 0, "delivery")
     assert action in g.legal_actions(s, 0)
     coins = s.players[0].coins

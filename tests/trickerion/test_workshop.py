@@ -2,8 +2,10 @@
 trick ("ВАЖНО: в любой момент ... вернуть карты номеров")."""
 
 import pytest
+from seated import Seated
 
 from engine.core.errors import IllegalAction
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import change_trick
 
@@ -14,7 +16,7 @@ def workshop(ap=3, seat=0):
     g, s = started(4, seed=12)
     s = placing(g, s, seat, 0, "workshop", ap)
     clear_tricks(s, seat)
-    s.players[seat].props, s.players[seat].mgr = {}, ()
+    change_at(s.players, seat, props={}, mgr=())
     return g, s
 
 
@@ -22,7 +24,7 @@ def test_prepare_example_water_tank():
     """ "ПРИМЕР ПОДГОТОВКИ НОМЕРА": with 2 glass, 2 metal and 1 rope, Water Tank Escape (1 AP)
     gets 2 markers of its symbol; props are not spent."""
     g, s = workshop()
-    p = s.players[0]
+    p = Seated(s, 0)
     p.props = {"glass": 2, "metal": 2, "rope": 1}
     t = give_trick(s, 0, "t28_water_tank_escape")
     s, _ = g.apply(s, 0, A.Prepare(t.id))
@@ -36,13 +38,13 @@ def test_prepare_needs_props_and_an_empty_card():
     are fine)."""
     g, s = workshop()
     t = give_trick(s, 0, "t28_water_tank_escape")
-    s.players[0].props = {"glass": 2, "metal": 2}
+    change_at(s.players, 0, props={"glass": 2, "metal": 2})
     assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.Prepare)]
     with pytest.raises(IllegalAction) as err:
         g.apply(s, 0, A.Prepare(t.id))
     assert err.value.code == "trickerion.prepare.missing_props"
-    s.players[0].props["rope"] = 1
-    change_trick(s.players[0], s.players[0].tricks[0], markers=1)
+    change_at(s.players, 0, props={**s.players[0].props, "rope": 1})
+    change_trick(s, 0, s.players[0].tricks[0], markers=1)
     with pytest.raises(IllegalAction) as err:
         g.apply(s, 0, A.Prepare(t.id))
     assert err.value.code == "trickerion.prepare.markers_on_card"
@@ -51,12 +53,12 @@ def test_prepare_needs_props_and_an_empty_card():
 def test_prepare_engineer_board_plus_one_and_four_marker_cap():
     """Engineer board: one marker more; never more than 4 markers of one symbol."""
     g, s = workshop()
-    s.players[0].props = {"wood": 3, "metal": 3, "padlock": 1}
+    change_at(s.players, 0, props={"wood": 3, "metal": 3, "padlock": 1})
     t = give_trick(s, 0, "t31_walled", eng=True)  # 2 markers printed
     s, _ = g.apply(s, 0, A.Prepare(t.id))
     assert s.players[0].tricks[0].markers == 3
     g, s = workshop()
-    s.players[0].props = {"glass": 2}
+    change_at(s.players, 0, props={"glass": 2})
     t = give_trick(s, 0, "t13_mind_reading", eng=True)  # 3 printed, +1 = 4
     set_row(g, s, ["pf01", "pf02"])
     put_marker(g, s, 0, t.id, 0, 0, "down")
@@ -67,7 +69,7 @@ def test_prepare_engineer_board_plus_one_and_four_marker_cap():
 
 def test_prepare_costs_printed_ap():
     g, s = workshop(ap=1)
-    s.players[0].props = {"wood": 3, "fabric": 3, "rope": 3, "petroleum": 1}
+    change_at(s.players, 0, props={"wood": 3, "fabric": 3, "rope": 3, "petroleum": 1})
     give_trick(s, 0, "t17_floating_table")  # 2 AP
     assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.Prepare)]
 
@@ -76,7 +78,7 @@ def test_move_actions_need_the_specialist():
     """Move Trick / Move Components / Move Apprentice (1 AP each) need the Engineer / Manager /
     Assistant hired; any character may do them."""
     g, s = workshop(ap=3)
-    p = s.players[0]
+    p = Seated(s, 0)
     p.chars = tuple(c for c in p.chars if c.kind in ("magician", "apprentice"))
     give_trick(s, 0, "t01_enchanted_butterflies")
     p.props = {"wood": 2}
@@ -112,7 +114,7 @@ def test_move_trick_swaps_with_the_engineer_board():
 def test_move_components_swaps_with_the_manager_board():
     g, s = workshop(ap=2)
     add_char(s, 0, "manager")
-    p = s.players[0]
+    p = Seated(s, 0)
     p.props = {"wood": 1, "glass": 1, "rope": 1}
     p.mgr = ("glass", "rope")
     legal = [a for a in g.legal_actions(s, 0) if isinstance(a, A.MoveProps)]

@@ -5,6 +5,7 @@ Also places the fragments of T5 (extra large) and of the master-card bonuses K6/
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.tuples import change_at
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
@@ -67,11 +68,11 @@ def place(
     if pend.source != "bonus" and r.fragments[fid].colour != t.colour:
         t.recolours -= 1
     s.supply[fid] -= 1
-    p.built = (*p.built, Built(fragment=fid, mask=mask))
+    built = (*p.built, Built(fragment=fid, mask=mask))
     camp = bytearray(p.camp)
     for c in cells:
-        camp[c] = len(p.built)
-    p.camp = bytes(camp)
+        camp[c] = len(built)
+    change_at(s.players, seat, built=built, camp=bytes(camp))
     # T6 doubles one Build/T5 fragment's cells, never a bonus fragment's (T6 text).
     double = pend.source != "bonus" and t.double_next > 0
     if double:

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core.events import Event
 from engine.core.rng import Rng
-from engine.core.tuples import pop
+from engine.core.tuples import change_at, pop, with_key
 from engine.games.magnificent import components as C
 from engine.games.magnificent.rules import MARKERS, Rules
 from engine.games.magnificent.state import MagState, PendingGem, PendingPoster, Player
@@ -19,13 +19,13 @@ def ev(events: list[Event], code: str, reveal: bool = False, **params: Any) -> N
 
 def vp(s: MagState, seat: int, n: int, why: str, events: list[Event]) -> None:
     if n:
-        s.players[seat].vp += n
+        change_at(s.players, seat, vp=s.players[seat].vp + n)
         ev(events, "vp", seat=seat, n=n, why=why)
 
 
 def coins(s: MagState, seat: int, n: int, why: str, events: list[Event]) -> None:
     if n:
-        s.players[seat].coins += n
+        change_at(s.players, seat, coins=s.players[seat].coins + n)
         ev(events, "coins", seat=seat, n=n, why=why)
 
 
@@ -34,10 +34,10 @@ def gem(r: Rules, s: MagState, seat: int, g: str, events: list[Event]) -> None:
     p = s.players[seat]
     cap = r.boards[p.board].storage_per_type
     if p.gems[g] < cap:
-        p.gems[g] += 1
+        change_at(s.players, seat, gems=with_key(p.gems, g, p.gems[g] + 1))
         ev(events, "gem", seat=seat, gem=g)
     else:
-        p.coins += 1
+        change_at(s.players, seat, coins=p.coins + 1)
         ev(events, "gem_to_coin", seat=seat, gem=g)
 
 
@@ -46,8 +46,7 @@ def markers(s: MagState, seat: int, n: int, events: list[Event]) -> None:
     p = s.players[seat]
     got = min(n, MARKERS - p.markers_out)
     if got:
-        p.markers += got
-        p.markers_out += got
+        change_at(s.players, seat, markers=p.markers + got, markers_out=p.markers_out + got)
         ev(events, "markers", seat=seat, n=got)
 
 

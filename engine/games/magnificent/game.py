@@ -15,6 +15,7 @@ from engine.core.decisions import Decisions
 from engine.core.game import CHANCE_NODE, TERMINAL, Seating
 from engine.core.levels import level_bots
 from engine.core.registry import register
+from engine.core.tuples import change_at
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import (
     build,
@@ -238,9 +239,9 @@ class Magnificent(Game):
             probe.box_tent = "probe-tent"
         for i, p in enumerate(probe.players):
             if i != viewer and p.draft:
-                p.draft = p.draft[::-1]
-                if p.kept:
-                    p.kept = next((c for c in p.draft if c != p.kept), p.kept)
+                draft = p.draft[::-1]
+                kept = next((c for c in draft if c != p.kept), p.kept) if p.kept else p.kept
+                change_at(probe.players, i, draft=draft, kept=kept)
         return [probe]
 
     def view(self, state: MagState, viewer: int | None) -> dict[str, Any]:

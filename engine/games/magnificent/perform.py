@@ -8,7 +8,7 @@ from collections import Counter
 from itertools import combinations
 
 from engine.core.events import Event
-from engine.core.tuples import put
+from engine.core.tuples import change_at, put
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import START, Rules
@@ -45,8 +45,7 @@ def space_allowed(r: Rules, s: MagState, ap: int) -> bool:
 
 def hat(r: Rules, s: MagState, seat: int, which: int, space: int, events: list[Event]) -> None:
     p = s.players[seat]
-    p.hats = put(p.hats, which, space)
-    p.performs += 1
+    change_at(s.players, seat, hats=put(p.hats, which, space), performs=p.performs + 1)
     s.turn.hat = space
     s.turn.stage = "reward"
     ev(events, "hat", seat=seat, space=r.track[space].index, ap=r.track[space].ap)
@@ -184,9 +183,11 @@ def pay_and_reward(
     _, gems = reward_needs(r, s, seat, slots)
     pay = gem_payment(p, gems, wild)
     assert pay is not None  # only offered payments reach here
+    gems_left = dict(p.gems)
     for g, k in pay.items():
-        p.gems[g] -= k
+        gems_left[g] -= k
     vp = coins = 0
+    rewarded, posters = p.rewarded, p.posters
     done = []
     for i in slots:
         poster = r.posters[poster_at(p, i)]
@@ -200,9 +201,10 @@ def pay_and_reward(
         elif tent is not None:
             vp += r.tents[tent].vp
             coins += r.tents[tent].coins
-        p.rewarded = (*p.rewarded, poster.id)  # R53: face down, public (A11)
+        rewarded = (*rewarded, poster.id)  # R53: face down, public (A11)
         done.append(poster.id)
-        p.posters = put(p.posters, i, None)
+        posters = put(posters, i, None)
+    change_at(s.players, seat, gems=gems_left, rewarded=rewarded, posters=posters)
     ev(events, "reward", seat=seat, posters=done, gems=pay, ignore=ignore)
     common.vp(s, seat, vp, "perform", events)
     common.coins(s, seat, coins, "perform", events)
@@ -219,6 +221,6 @@ def swap(s: MagState, seat: int, a: int, b: int, events: list[Event]) -> None:
     p = s.players[seat]
     posters = list(p.posters)
     posters[a], posters[b] = posters[b], posters[a]
-    p.posters = tuple(posters)
+    change_at(s.players, seat, posters=tuple(posters))
     s.turn.swaps += 1
     ev(events, "swap", seat=seat, a=a, b=b)

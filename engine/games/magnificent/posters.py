@@ -4,7 +4,7 @@ every slot full, replace one, discard the new one, or decline."""
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.core.tuples import put
+from engine.core.tuples import change_at, put
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.state import MagState
@@ -39,5 +39,5 @@ def gain(s: MagState, seat: int, source: int, slot: int, events: list[Event]) ->
     old = p.posters[slot]
     if old is not None:
         s.poster_discard = (*s.poster_discard, old)
-    p.posters = put(p.posters, slot, pid)
+    change_at(s.players, seat, posters=put(p.posters, slot, pid))
     ev(events, "poster", seat=seat, poster=pid, slot=slot, replaced=old)

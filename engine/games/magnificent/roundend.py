@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.core.tuples import drop, put
+from engine.core.tuples import change_at, drop, put, with_key
 from engine.games.magnificent import common, scoring, setup
 from engine.games.magnificent import components as C
 from engine.games.magnificent.common import ev
@@ -15,11 +15,11 @@ def start(r: Rules, s: MagState, events: list[Event]) -> None:
     ev(events, "round_end", round=s.round)
     for seat in common.turn_order(s):  # step 1: payment (R70-R71)
         pay(s, seat, events)
-    for p in s.players:  # step 2: the lower hat of two goes back (R72)
+    for seat, p in enumerate(s.players):  # step 2: the lower hat of two goes back (R72)
         on = [h for h in p.hats if h >= 0]
         if len(on) == 2:
             low = p.hats.index(min(on))
-            p.hats = put(p.hats, low, -1)
+            change_at(s.players, seat, hats=put(p.hats, low, -1))
     order = sorted(range(len(s.players)), key=lambda i: -max(s.players[i].hats))
     r.discard_before_fair(s, events)
     s.fair_order = tuple(order)
@@ -32,7 +32,7 @@ def pay(s: MagState, seat: int, events: list[Event]) -> None:
     big, clear = common.owes(p)
     owed = big + clear
     paid = min(owed, p.coins)
-    p.coins -= paid
+    change_at(s.players, seat, coins=p.coins - paid)
     short = owed - paid
     ev(events, "pay", seat=seat, owed=owed, paid=paid)
     if short:
@@ -64,9 +64,9 @@ def take_pair(r: Rules, s: MagState, seat: int, index: int, events: list[Event])
     card, tile = s.fair[index]
     s.fair = put(s.fair, index, (None, None))
     if card is not None:
-        p.cards = (*p.cards, HeldCard(id=card))
+        p = change_at(s.players, seat, cards=(*p.cards, HeldCard(id=card)))
     if tile is not None and len(p.tiles) < r.boards[p.board].tile_slots:
-        p.tiles = (*p.tiles, tile)
+        p = change_at(s.players, seat, tiles=(*p.tiles, tile))
     ev(events, "pair", seat=seat, card=card, tile=tile)
     s.fair_order = s.fair_order[1:]
     if len(s.players) == 2 and len(s.fair_order) == 1:
@@ -107,9 +107,8 @@ def score(
     held = p.cards[card]
     cond = r.cards[held.id].condition
     v = scoring.value(r, s, seat, cond, artist, coins)
-    if isinstance(cond, C.PayCoinsCond):
-        p.coins -= coins
-    p.cards = drop(p.cards, card)
+    paid = coins if isinstance(cond, C.PayCoinsCond) else 0
+    change_at(s.players, seat, coins=p.coins - paid, cards=drop(p.cards, card))
     ev(events, "score_card", seat=seat, card=held.id, vp=v)
     common.vp(s, seat, v, "card", events)
     s.score_order = s.score_order[1:]
@@ -152,9 +151,8 @@ def final_choice(
     p = s.players[seat]
     held = p.cards[card]
     v = scoring.value(r, s, seat, r.cards[held.id].condition, artist, coins, half=True)
-    p.coins -= coins
-    p.settled = (*p.settled, card)
-    p.final["cards"] = p.final.get("cards", 0) + v
+    final = with_key(p.final, "cards", p.final.get("cards", 0) + v)
+    change_at(s.players, seat, coins=p.coins - coins, settled=(*p.settled, card), final=final)
     ev(events, "final_choice", seat=seat, card=held.id, artist=artist, coins=coins, vp=v)
     common.vp(s, seat, v, "final_cards", events)
     if choice_left(r, s, seat) < 0:
@@ -164,12 +162,16 @@ def final_choice(
 def prepare(r: Rules, s: MagState, events: list[Event]) -> None:
     """R75: markers back, fair refilled (no tiles before round 3), hats slide down keeping
     their order, the hat on #1 is first player, all dice rerolled."""
-    for p in s.players:
-        p.markers += p.markers_tent
-        p.markers_tent = 0
-        p.performs = 0
-        p.turns = 0
-        p.cards = tuple(HeldCard(id=c.id) for c in p.cards)
+    for seat, p in enumerate(s.players):
+        change_at(
+            s.players,
+            seat,
+            markers=p.markers + p.markers_tent,
+            markers_tent=0,
+            performs=0,
+            turns=0,
+            cards=tuple(HeldCard(id=c.id) for c in p.cards),
+        )
     s.round += 1
     setup.fill_fair(r, s, tiles=s.round < ROUNDS)
     ev(events, "fair_refill", reveal=True, fair=[list(x) for x in s.fair])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.rng import Rng
+from engine.core.tuples import change_at
 from engine.games.magnificent import components as C
 from engine.games.magnificent.state import MagState
 
@@ -165,8 +166,8 @@ class Rules:
         """R75: hats slide down keeping their order; the hat on #1 is first player."""
         ranked = sorted(range(len(s.players)), key=lambda i: max(s.players[i].hats))
         for pos, seat in enumerate(ranked):
-            q = s.players[seat]
-            q.hats = tuple(pos if h >= 0 else -1 for h in q.hats)
+            hats = tuple(pos if h >= 0 else -1 for h in s.players[seat].hats)
+            change_at(s.players, seat, hats=hats)
         s.first = ranked[0]
 
     def geo(self, board: str) -> Geometry:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core.events import Event
+from engine.core.tuples import change_at
 from engine.games.magnificent import common
 from engine.games.magnificent import components as C
 from engine.games.magnificent.rules import START, Rules
@@ -165,13 +166,15 @@ def end_game(r: Rules, s: MagState, events: list[Event]) -> None:
         common.vp(s, seat, p.coins // 5, "final_coins", events)
         areas, _ = fill_areas(r, s, seat)
         common.vp(s, seat, 4 * areas, "final_areas", events)
-        p.final = {
+        p = s.players[seat]  # its VP as the lines above left them
+        final = {
             "play": before,
             "cards": cards,
             "coins": p.coins // 5,
             "areas": 4 * areas,
             "total": p.vp,
         }
+        change_at(s.players, seat, final=final)
 
 
 def hat_height(p: Player) -> int:

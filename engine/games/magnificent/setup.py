@@ -9,7 +9,7 @@ from engine.core import chance
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
-from engine.core.tuples import pop, without
+from engine.core.tuples import change_at, pop, without
 from engine.games.magnificent import common
 from engine.games.magnificent import components as C
 from engine.games.magnificent.common import ev
@@ -154,18 +154,20 @@ def start_resources(r: Rules, s: MagState, seat: int, events: list[Event]) -> No
     """R16 (side A) / R18 (side B): printed starting resources; II-B takes the boxed tent."""
     p = s.players[seat]
     st = r.boards[p.board].starting
+    gems = dict(p.gems)
     for g, k in st.gems.items():
-        p.gems[g] = k
-    p.coins = st.coins
-    common.markers(s, seat, st.markers, [])
+        gems[g] = k
+    coins = st.coins
     n = len(s.players)
     if n > 1:
         last = (s.first + n - 1) % n
         if seat == s.first:
-            p.coins -= 1
+            coins -= 1
         if seat == last:
-            p.coins += 1
-    ev(events, "start", seat=seat, board=p.board, coins=p.coins)
+            coins += 1
+    change_at(s.players, seat, gems=gems, coins=coins)
+    common.markers(s, seat, st.markers, [])
+    ev(events, "start", seat=seat, board=p.board, coins=coins)
     for _ in range(st.tents):
         if s.box_tent is not None:
             s.pending.append(PendingTent(source="setup", tent=s.box_tent))
@@ -189,9 +191,9 @@ def after_sides(r: Rules, s: MagState, events: list[Event]) -> None:
         return
     if r.advanced:
         s.phase = "draft"
-        for p in s.players:
+        for seat in range(len(s.players)):
             s.master_deck, hand = pop(s.master_deck, 5)
-            p.draft = tuple(hand)
+            change_at(s.players, seat, draft=tuple(hand))
     else:
         tiles_phase(r, s)
 
@@ -208,11 +210,10 @@ def tiles_phase(r: Rules, s: MagState) -> None:
 
 
 def choose_side(r: Rules, s: MagState, seat: int, side: str, events: list[Event]) -> None:
-    p = s.players[seat]
-    numeral = r.boards[p.board].numeral
-    p.board = next(b.id for b in r.pack.boards if b.numeral == numeral and b.side == side)
-    p.side_chosen = True
-    ev(events, "side", seat=seat, board=p.board)
+    numeral = r.boards[s.players[seat].board].numeral
+    board = next(b.id for b in r.pack.boards if b.numeral == numeral and b.side == side)
+    change_at(s.players, seat, board=board, side_chosen=True)
+    ev(events, "side", seat=seat, board=board)
     start_resources(r, s, seat, events)
 
 
@@ -226,30 +227,26 @@ def next_side(r: Rules, s: MagState, events: list[Event]) -> None:
 
 
 def draft_keep(r: Rules, s: MagState, seat: int, card: str, events: list[Event]) -> None:
-    p = s.players[seat]
-    p.kept = card
+    change_at(s.players, seat, kept=card)
     if any(not q.kept for q in s.players):
         return
     # Everyone chose: reveal, then pass the rest to the left (R19).
-    for i, q in enumerate(s.players):
-        q.cards = (*q.cards, HeldCard(id=q.kept))
-        q.draft = without(q.draft, q.kept)
-        ev(events, "draft_keep", seat=i, card=q.kept)
-        q.kept = ""
-    hands = [q.draft for q in s.players]
+    hands = [without(q.draft, q.kept) for q in s.players]
     n = len(s.players)
     for i, q in enumerate(s.players):
-        q.draft = hands[(i - 1) % n]
+        ev(events, "draft_keep", seat=i, card=q.kept)
+        cards = (*q.cards, HeldCard(id=q.kept))
+        change_at(s.players, i, cards=cards, draft=hands[(i - 1) % n], kept="")
     if len(s.players[0].cards) == 4:
-        for q in s.players:
+        for i, q in enumerate(s.players):
             s.master_deck += q.draft
-            q.draft = ()
+            change_at(s.players, i, draft=())
         s.master_deck = tuple(s.rng.shuffled(s.master_deck))
         tiles_phase(r, s)
 
 
 def pick_tile(r: Rules, s: MagState, seat: int, tile: str, events: list[Event]) -> None:
-    s.players[seat].tiles = (*s.players[seat].tiles, tile)
+    change_at(s.players, seat, tiles=(*s.players[seat].tiles, tile))
     s.reveal = without(s.reveal, tile)
     ev(events, "tile", seat=seat, tile=tile)
     n = len(s.players)

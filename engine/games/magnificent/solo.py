@@ -13,7 +13,7 @@ from engine.core import Event, Result
 from engine.core.game import Seating
 from engine.core.registry import register
 from engine.core.rng import Rng
-from engine.core.tuples import pop, put, without
+from engine.core.tuples import change_at, pop, put, without
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import common, setup
 from engine.games.magnificent.common import ev
@@ -81,8 +81,7 @@ class SoloRules(Rules):
     def new_round(self, s: MagState) -> None:
         """A16: only your hat slides (the dummies stay) and you stay first; the spare dice go
         back beside the board."""
-        p = s.players[0]
-        p.hats = tuple(0 if h >= 0 else -1 for h in p.hats)
+        change_at(s.players, 0, hats=tuple(0 if h >= 0 else -1 for h in s.players[0].hats))
         s.first = 0
         s.dice_supply = self.dice_supply()
 
@@ -90,7 +89,7 @@ class SoloRules(Rules):
 def keep(r: Rules, s: MagState, card: str, events: list[Event]) -> None:
     """R91: keep 4 of the offer one by one; the rest is shuffled back into the deck."""
     p = s.players[0]
-    p.cards = (*p.cards, HeldCard(id=card))
+    p = change_at(s.players, 0, cards=(*p.cards, HeldCard(id=card)))
     s.offer = without(s.offer, card)
     ev(events, "draft_keep", seat=0, card=card)
     if len(p.cards) == 4:

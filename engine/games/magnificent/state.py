@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 import msgspec
@@ -122,7 +123,7 @@ class Turn(_S):
     hat: int = -1
 
 
-class Player(_S):
+class Player(_F, frozen=True):
     board: str
     cards: tuple[HeldCard, ...]
     tiles: tuple[str, ...]
@@ -131,7 +132,7 @@ class Player(_S):
     tents: tuple[str | None, ...]  # slot 0 is the printed starting tent ("start")
     posters: tuple[str | None, ...]
     rewarded: tuple[str, ...]
-    gems: dict[str, int]
+    gems: Mapping[str, int]
     coins: int
     vp: int
     markers: int  # in the play area, ready to use
@@ -143,7 +144,7 @@ class Player(_S):
     draft: tuple[str, ...] = ()  # master draft hand (hidden)
     kept: str = ""  # master draft pick this pass (hidden until every seat picked)
     side_chosen: bool = False
-    final: dict[str, int] = {}  # end-of-game breakdown
+    final: Mapping[str, int] = {}  # end-of-game breakdown
     settled: tuple[int, ...] = ()  # cards whose end-of-game choice is made (D2); a tuple is
     # shared by state copies
 

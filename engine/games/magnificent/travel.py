@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core.events import Event
-from engine.core.tuples import put
+from engine.core.tuples import change_at, put
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
@@ -93,7 +93,7 @@ def take_tent(
             put(row, row.index(pend.tent), None) if pend.tent in row else row
             for row in s.track_tents
         )
-    p.tents = put(p.tents, slot, pend.tent)
+    change_at(s.players, seat, tents=put(p.tents, slot, pend.tent))
     double = pend.source == "travel" and s.turn.double_tent
     ev(events, "tent", seat=seat, tent=pend.tent, slot=slot, double=double)
     for b in r.boards[p.board].tent_slot_bonuses[slot - 1]:  # R40: the slot's bonus at once

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 from engine.core.events import Event
-from engine.core.tuples import put, without
+from engine.core.tuples import change_at, put, with_key, without
 from engine.games.magnificent import common
 from engine.games.magnificent import components as C
 from engine.games.magnificent.common import ev
@@ -56,7 +56,9 @@ def take_die(
         t.bonus_used = True
     t.die = die
     as_colour = t.colour if die.colour == "clear" else None
-    p.cards = put(p.cards, card, HeldCard(id=p.cards[card].id, die=die, as_colour=as_colour))
+    p = s.players[seat]  # place_markers may have replaced it
+    held = HeldCard(id=p.cards[card].id, die=die, as_colour=as_colour)
+    p = change_at(s.players, seat, cards=put(p.cards, card, held))
     t.ap = dice_ap(s, seat, t.colour, die.face, card)
     t.stage = "act"
     ev(
@@ -72,7 +74,8 @@ def take_die(
 
 
 def spend_gem(s: MagState, seat: int, gem: str, events: list[Event]) -> None:
-    s.players[seat].gems[gem] -= 1
+    p = s.players[seat]
+    change_at(s.players, seat, gems=with_key(p.gems, gem, p.gems[gem] - 1))
     s.turn.plus += 2
     ev(events, "gem_ap", seat=seat, gem=gem, ap=ap(s))
 
@@ -92,23 +95,24 @@ def card_bonus(
     if isinstance(b, C.DiePlus):
         t.plus += b.n
     elif isinstance(b, C.PayCoinsForMarker):
-        p.coins -= b.coins
+        change_at(s.players, seat, coins=p.coins - b.coins)
         common.markers(s, seat, 1, events)
     elif isinstance(b, C.MarkerToFragment):
-        p.markers -= 1
-        p.markers_out -= 1  # back to the supply (K6)
+        # the marker goes back to the supply (K6)
+        change_at(s.players, seat, markers=p.markers - 1, markers_out=p.markers_out - 1)
         t.frags.append(OwedFragment(source="bonus", fragment=b.fragment))
     elif isinstance(b, C.GemsToFragment):
+        left = dict(p.gems)
         for g in gems:
-            p.gems[g] -= 1
+            left[g] -= 1
+        change_at(s.players, seat, gems=left)
         t.frags.append(OwedFragment(source="bonus", fragment=b.fragment))
     else:
         common.bonus(r, s, seat, b, events, "card")
 
 
 def place_markers(r: Rules, s: MagState, seat: int, space: str, k: int) -> None:
-    p = s.players[seat]
-    p.markers -= k
+    change_at(s.players, seat, markers=s.players[seat].markers - k)
     s.turn.markers[space] = s.turn.markers.get(space, 0) + k
 
 
@@ -139,7 +143,7 @@ def marker(r: Rules, s: MagState, seat: int, space_id: str, events: list[Event])
     elif e == "extra_poster":
         t.extra_posters += sp.n
     elif e == "buy_poster":
-        p.coins -= sp.cost_coins
+        change_at(s.players, seat, coins=p.coins - sp.cost_coins)
         common.posters(s, 1, "b2")
     elif e == "recolour":
         t.recolours += 1
@@ -159,8 +163,7 @@ def end_turn(r: Rules, s: MagState, seat: int, events: list[Event]) -> bool:
     """R60: the markers used go to the Main Tent. Returns True when the round's turns are done."""
     p = s.players[seat]
     used = sum(s.turn.markers.values())
-    p.markers_tent += used
-    p.turns += 1
+    change_at(s.players, seat, markers_tent=p.markers_tent + used, turns=p.turns + 1)
     s.turn_no += 1
     ev(events, "end_turn", seat=seat, markers=used)
     n = len(s.players)

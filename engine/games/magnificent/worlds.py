@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core.copier import copy_state
 from engine.core.rng import Rng
+from engine.core.tuples import change_at
 from engine.games.magnificent.state import MagState
 
 
@@ -21,9 +22,9 @@ def determinize(game: object, state: MagState, viewer: int, rng: Rng) -> MagStat
         for i in others:
             p = s.players[i]
             n = len(p.draft)
-            p.draft, pool = tuple(pool[:n]), pool[n:]
-            if p.kept:
-                p.kept = p.draft[rng.below(n)]
+            draft, pool = tuple(pool[:n]), pool[n:]
+            kept = draft[rng.below(n)] if p.kept else p.kept
+            change_at(s.players, i, draft=draft, kept=kept)
         s.master_deck = tuple(pool)
     # Sorted first: states differing only in hidden orders give the same determinizations.
     s.master_deck = tuple(rng.shuffled(sorted(s.master_deck)))

@@ -13,7 +13,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from engine.core.events import Event
-from engine.core.tuples import put, without
+from engine.core.tuples import change_at, put, with_key, without, without_key
 from engine.games.trickerion.catalog import DAYS, SLOT_THEATER, Catalog, LinkGeo
 from engine.games.trickerion.components import DayYield, load_packs
 from engine.games.trickerion.rules import TrickerionRules
@@ -53,9 +53,13 @@ def gain(
             shards += 1
         elif eff == "shard_gain_fame":
             fame += 2
-    p.fame = max(0, p.fame + fame)
-    p.coins += coins
-    p.shards += shards
+    change_at(
+        s.players,
+        seat,
+        fame=max(0, p.fame + fame),
+        coins=p.coins + coins,
+        shards=p.shards + shards,
+    )
     ev.append(
         Event(
             "trickerion.gain",
@@ -68,13 +72,12 @@ def pay(s: State, seat: int, ev: list[Event], why: str, coins: int = 0, shards: 
     """Spend coins/shards the player has (callers check affordability)."""
     p = s.players[seat]
     assert p.coins >= coins and p.shards >= shards
-    p.coins -= coins
-    p.shards -= shards
+    change_at(s.players, seat, coins=p.coins - coins, shards=p.shards - shards)
     ev.append(Event("trickerion.pay", {"seat": seat, "why": why, "coins": coins, "shards": shards}))
     share = s.market.share
     if why.startswith("market") and coins and share >= 0 and share != seat:
         # Business Share (a44): opponents' Market Row spending goes to the card's owner.
-        s.players[share].coins += coins
+        change_at(s.players, share, coins=s.players[share].coins + coins)
         ev.append(Event("trickerion.business_share", {"seat": share, "from": seat, "coins": coins}))
 
 
@@ -139,18 +142,21 @@ def set_cell(pc: PerfCard, cell: int, marker: int = FREE, facing: int = 0) -> No
     pc.o = put(pc.o, cell, facing)
 
 
-def add_props(p: Player, prop: str, count: int) -> None:
-    p.props[prop] = p.props.get(prop, 0) + count
+def add_props(s: State, seat: int, prop: str, count: int) -> Player:
+    """``seat``'s player with ``count`` more tokens of ``prop`` (replaced: see ``change_at``)."""
+    p = s.players[seat]
+    return change_at(s.players, seat, props=with_key(p.props, prop, p.props.get(prop, 0) + count))
 
 
-def remove_props(p: Player, prop: str, count: int) -> None:
+def remove_props(s: State, seat: int, prop: str, count: int) -> Player:
+    """``seat``'s player with ``count`` fewer tokens of ``prop``; an emptied stack leaves the
+    Manager board."""
+    p = s.players[seat]
     left = p.props.get(prop, 0) - count
-    if left <= 0:
-        p.props.pop(prop, None)
-        if prop in p.mgr:
-            p.mgr = without(p.mgr, prop)
-    else:
-        p.props[prop] = left
+    if left > 0:
+        return change_at(s.players, seat, props=with_key(p.props, prop, left))
+    mgr = without(p.mgr, prop) if prop in p.mgr else p.mgr
+    return change_at(s.players, seat, props=without_key(p.props, prop), mgr=mgr)
 
 
 def has_components(cat: Catalog, p: Player, trick_id: str, missing_ok: int = 0) -> bool:
@@ -167,20 +173,24 @@ def has_components(cat: Catalog, p: Player, trick_id: str, missing_ok: int = 0) 
 # --- tricks and markers -----------------------------------------------------------------------
 
 
-def change_char(p: Player, i: int, **changes: Any) -> Char:
-    """``p``'s character ``i``, replaced by one with ``changes`` made. Characters and tricks
-    are frozen, and held in tuples, so that a state's copies share them until one changes
-    here: a copy makes neither a Struct per character and trick nor a list per player."""
+def change_char(s: State, seat: int, i: int, **changes: Any) -> Char:
+    """``seat``'s character ``i``, replaced by one with ``changes`` made. Players, their
+    characters and tricks are frozen, and held in tuples, so that a state's copies share them
+    until one changes here: a copy makes neither a Struct per player, character and trick nor
+    a list per player."""
+    p = s.players[seat]
     c = replace(p.chars[i], **changes)
-    p.chars = put(p.chars, i, c)
+    change_at(s.players, seat, chars=put(p.chars, i, c))
     return c
 
 
-def change_trick(p: Player, t: Trick, **changes: Any) -> Trick:
-    """``t``, one of ``p.tricks``, replaced by one with ``changes`` made (see ``change_char``)."""
+def change_trick(s: State, seat: int, t: Trick, **changes: Any) -> Trick:
+    """``t``, one of ``seat``'s tricks, replaced by one with ``changes`` made (see
+    ``change_char``)."""
+    p = s.players[seat]
     i = next(i for i, held in enumerate(p.tricks) if held is t)
     new = replace(t, **changes)
-    p.tricks = put(p.tricks, i, new)
+    change_at(s.players, seat, tricks=put(p.tricks, i, new))
     return new
 
 
@@ -267,7 +277,7 @@ def return_trick(cat: Catalog, s: State, seat: int, trick_id: str, ev: list[Even
     p = s.players[seat]
     t = trick_by_id(p, trick_id)
     assert t is not None, trick_id  # the action's own check found it
-    p.tricks = without(p.tricks, t)
+    change_at(s.players, seat, tricks=without(p.tricks, t))
     remove_markers_everywhere(s, seat * 4 + t.sym)
     ev.append(Event("trickerion.trick_returned", {"seat": seat, "trick": trick_id}))
     return t
@@ -343,11 +353,12 @@ def hand_cards(p: Player) -> list[str]:
     return out
 
 
-def take_card(p: Player, card: str) -> None:
+def take_card(s: State, seat: int, card: str) -> Player:
+    """``seat``'s player with the assignment card ``card`` taken from hand."""
+    p = s.players[seat]
     if card in p.specials:
-        p.specials = without(p.specials, card)
-    else:
-        p.hand[card] -= 1
+        return change_at(s.players, seat, specials=without(p.specials, card))
+    return change_at(s.players, seat, hand=with_key(p.hand, card, p.hand[card] - 1))
 
 
 def raise_decision(r: TrickerionRules, s: State, pend: PendingBase) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core.decisions import Decision, refuse
 from engine.core.events import Event
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import performance, setup
 from engine.games.trickerion.catalog import SPECIALISTS
@@ -122,7 +123,7 @@ class KeepCard:
         cat = r.cat
         rest = list(pend.cards)
         rest.remove(action.card)
-        s.players[pend.seat].specials += (action.card,)
+        change_at(s.players, pend.seat, specials=(*s.players[pend.seat].specials, action.card))
         for card in rest:
             s.decks[cat.specials[card].location] += (cat.special_index[card],)
         ev.append(Event("trickerion.card_kept", {"seat": pend.seat}))
@@ -211,9 +212,8 @@ class Hypnotic:
     def apply(
         r: TrickerionRules, s: State, pend: PendingHypnotic, action: A.Assign, ev: list[Event]
     ) -> None:
-        p = s.players[pend.seat]
-        take_card(p, action.card)
-        change_char(p, pend.character, card=action.card, shown=True, idle=False)
+        take_card(s, pend.seat, action.card)
+        change_char(s, pend.seat, pend.character, card=action.card, shown=True, idle=False)
         ev.append(
             Event(
                 "trickerion.assignment_revealed",
@@ -236,7 +236,7 @@ class MassRecruitment:
         r: TrickerionRules, s: State, pend: PendingMassRecruitment, action: Any, ev: list[Event]
     ) -> None:
         pay(s, pend.seat, ev, "mass_recruitment", coins=3)
-        s.players[pend.seat].hired += ("apprentice",)
+        change_at(s.players, pend.seat, hired=(*s.players[pend.seat].hired, "apprentice"))
         ev.append(Event("trickerion.hired", {"seat": pend.seat, "character": "apprentice"}))
 
 
@@ -257,7 +257,7 @@ class Investments:
         prop = action.props[0]
         price = unit_price(r, s, prop, stock(r, s)[prop])
         pay(s, pend.seat, ev, "investments", coins=price)
-        add_props(s.players[pend.seat], prop, 1)
+        add_props(s, pend.seat, prop, 1)
         ev.append(
             Event(
                 "trickerion.bought",
@@ -313,7 +313,7 @@ class HiddenTalent:
         action: A.BecomeSpecialist,
         ev: list[Event],
     ) -> None:
-        change_char(s.players[pend.seat], pend.character, kind=action.specialist, talent=False)
+        change_char(s, pend.seat, pend.character, kind=action.specialist, talent=False)
         ev.append(
             Event("trickerion.hidden_talent", {"seat": pend.seat, "specialist": action.specialist})
         )

@@ -14,7 +14,7 @@ from engine.core import chance
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
-from engine.core.tuples import without
+from engine.core.tuples import change_at, without
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SPECIALISTS, Catalog, X
 from engine.games.trickerion.common import (
@@ -198,7 +198,7 @@ def learn_trick(
     _spend(act, cost(r, s, act, "learn_trick"))
     short = max(0, cat.tricks[action.trick].fame_threshold - p.fame)
     if short:
-        p.coins -= short
+        p = change_at(s.players, seat, coins=p.coins - short)
         ev.append(
             Event(
                 "trickerion.pay",
@@ -210,7 +210,8 @@ def learn_trick(
     if action.replace:
         old = held_trick(p, action.replace)
         sym, markers = old.sym, old.markers
-        p.tricks = (*without(p.tricks, old), Trick(action.trick, sym, markers=markers, eng=old.eng))
+        new = Trick(action.trick, sym, markers=markers, eng=old.eng)
+        change_at(s.players, seat, tricks=(*without(p.tricks, old), new))
         act.effect = "used"
         ev.append(
             Event(
@@ -219,11 +220,11 @@ def learn_trick(
         )
     else:
         t = Trick(action.trick, free_symbol(p))
-        p.tricks = (*p.tricks, t)
+        change_at(s.players, seat, tricks=(*p.tricks, t))
         if effect == "thirst_for_knowledge":
             act.effect = "used"
         if effect == "leaked_blueprints" and cat.tricks[action.trick].fame_threshold <= 16:
-            change_trick(p, t, markers=1)
+            change_trick(s, seat, t, markers=1)
             act.effect = "used"
     ev.append(
         Event("trickerion.trick_learned", {"seat": seat, "trick": action.trick, "die": action.die})
@@ -251,7 +252,7 @@ def hire(
         act.effect = "used"
     if effect == "hypnotic_motivation":
         act.effect = "used"
-        p.chars = (*p.chars, Char(action.character))
+        p = change_at(s.players, seat, chars=(*p.chars, Char(action.character)))
         ev.append(
             Event(
                 "trickerion.hired", {"seat": seat, "character": action.character, "at_once": True}
@@ -260,7 +261,7 @@ def hire(
         if p.hand and any(p.hand.values()) or p.specials:
             raise_decision(r, s, PendingHypnotic(seat, character=len(p.chars) - 1))
         return
-    p.hired = (*p.hired, action.character)
+    p = change_at(s.players, seat, hired=(*p.hired, action.character))
     ev.append(Event("trickerion.hired", {"seat": seat, "character": action.character}))
     if (
         effect == "mass_recruitment"

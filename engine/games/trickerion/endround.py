@@ -10,11 +10,13 @@ After the last round (5 without the Dark Alley, 7 with it) the final scoring fol
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from engine.core.events import Event
-from engine.core.tuples import put
+from engine.core.tuples import change_at, put
 from engine.games.trickerion import scoring
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.common import add_props, change_char, gain, raise_decision, room_for
+from engine.games.trickerion.common import add_props, gain, raise_decision, room_for
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.setup import _perf_card
 from engine.games.trickerion.state import HOME, Char, PendingHiddenTalent, State
@@ -38,8 +40,8 @@ def end_of_round(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     return_characters(r, s, ev)
     orders_arrive(r, s, ev)
     shift_performances(r, s, ev)
-    for p in s.players:
-        p.poster = False
+    for seat in range(len(s.players)):
+        change_at(s.players, seat, poster=False)
     s.round += 1
     move_prophecies(r, s, ev)
     if s.round > r.last_round:
@@ -67,7 +69,7 @@ def pay_wages(r: TrickerionRules, s: State, ev: list[Event]) -> None:
         if not due:
             continue
         paid = min(due, p.coins)
-        p.coins -= paid
+        change_at(s.players, seat, coins=p.coins - paid)
         unpaid = due - paid
         ev.append(Event("trickerion.wages", {"seat": seat, "due": due, "paid": paid}))
         if unpaid:
@@ -80,24 +82,32 @@ def return_characters(r: TrickerionRules, s: State, ev: list[Event]) -> None:
         if s.slots[i] >= 0:
             s.slots[i] = -1
     for seat, p in enumerate(s.players):
+        specials, hand = p.specials, dict(p.hand)
         for c in p.chars:
             if c.card:
                 if c.card in cat.specials:
                     if c.slot != HOME:
                         s.used_specials += (c.card,)
                     else:
-                        p.specials += (c.card,)
+                        specials += (c.card,)
                 else:
-                    p.hand[c.card] = p.hand.get(c.card, 0) + 1
-        for i in range(len(p.chars)):
-            change_char(p, i, card="", slot=HOME, idle=False, shown=False, talent=False)
-        p.chars += tuple(Char(kind) for kind in p.hired)
+                    hand[c.card] = hand.get(c.card, 0) + 1
+        home = [
+            replace(c, card="", slot=HOME, idle=False, shown=False, talent=False) for c in p.chars
+        ]
         if p.hired:
             ev.append(Event("trickerion.characters_joined", {"seat": seat, "kinds": list(p.hired)}))
-        p.hired = ()
-        p.used = ()
-        p.active = ()
-        p.done = False
+        change_at(
+            s.players,
+            seat,
+            specials=specials,
+            hand=hand,
+            chars=(*home, *(Char(kind) for kind in p.hired)),
+            hired=(),
+            used=(),
+            active=(),
+            done=False,
+        )
     r.on_characters_returned(s, ev)
     # Used special assignments go to the bottoms of their decks.
     for card in s.used_specials:
@@ -112,9 +122,8 @@ def orders_arrive(r: TrickerionRules, s: State, ev: list[Event]) -> None:
             m.buy = put(m.buy, i, prop)
     m.order = ("",) * len(m.order)
     if m.quick and m.quick_seat >= 0:
-        p = s.players[m.quick_seat]
-        if room_for(p, m.quick):
-            add_props(p, m.quick, 1)
+        if room_for(s.players[m.quick_seat], m.quick):
+            add_props(s, m.quick_seat, m.quick, 1)
             ev.append(Event("trickerion.received", {"seat": m.quick_seat, "prop": m.quick}))
     m.quick = ""
     m.quick_seat = -1

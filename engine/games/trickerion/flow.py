@@ -19,6 +19,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import AUTOMATON, CHANCE_NODE, TERMINAL, ToAct
 from engine.core.rng import Rng
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import downtown, endround, performance, placement, setup
 from engine.games.trickerion.catalog import Catalog
@@ -207,7 +208,7 @@ def determine_initiative(s: State) -> None:
 def start_advertise(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     s.phase = "advertise"
     for seat, p in enumerate(s.players):
-        p.done = p.coins < advertise_cost(r, s, seat)
+        change_at(s.players, seat, done=p.coins < advertise_cost(r, s, seat))
     r.on_advertise_start(s, ev)
 
 
@@ -215,12 +216,12 @@ def advertise(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Eve
     p = s.players[seat]
     if not isinstance(action, A.Advertise) or p.done:
         raise IllegalAction("trickerion.advertise.not_now", seat=seat)
-    p.done = True
-    if action.advertise:
+    if not action.advertise:
+        change_at(s.players, seat, done=True)
+    else:
         cost = advertise_cost(r, s, seat)
-        p.coins -= cost
-        p.poster = True
-        p.fame += r.cat.advertise.fame
+        fame = p.fame + r.cat.advertise.fame
+        change_at(s.players, seat, done=True, coins=p.coins - cost, poster=True, fame=fame)
         ev.append(
             Event(
                 "trickerion.advertised", {"seat": seat, "coins": cost, "fame": r.cat.advertise.fame}
@@ -233,8 +234,8 @@ def advertise(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Eve
 
 def start_assignments(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     s.phase = "assign"
-    for p in s.players:
-        p.done = False
+    for seat in range(len(s.players)):
+        change_at(s.players, seat, done=False)
     ev.append(Event("trickerion.assignment_phase", {"round": s.round}))
 
 
@@ -268,7 +269,7 @@ def assign(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]
     if p.done:
         raise IllegalAction("trickerion.assign.done", seat=seat)
     if isinstance(action, A.EndAssignments):
-        p.done = True
+        change_at(s.players, seat, done=True)
         ev.append(Event("trickerion.assignments_done", {"seat": seat}))
         return
     if not isinstance(action, A.Assign):
@@ -277,10 +278,12 @@ def assign(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]
         raise IllegalAction("trickerion.assign.bad_character", character=action.character)
     if action.card not in hand_cards(p):
         raise IllegalAction("trickerion.assign.not_in_hand", card=action.card)
-    take_card(p, action.card)
-    change_char(p, action.character, card=action.card)
+    take_card(s, seat, action.card)
+    change_char(s, seat, action.character, card=action.card)
+    p = s.players[seat]
     if r.assignments_face_up(s):
-        change_char(p, action.character, shown=True)
+        change_char(s, seat, action.character, shown=True)
+        p = s.players[seat]
         ev.append(
             Event(
                 "trickerion.assigned",
@@ -314,9 +317,9 @@ def reveal(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     for seat, p in enumerate(s.players):
         for i, c in enumerate(p.chars):
             if not c.card:
-                change_char(p, i, idle=True)
+                change_char(s, seat, i, idle=True)
             elif not hidden:
-                change_char(p, i, shown=True)
+                change_char(s, seat, i, shown=True)
                 shown.append({"seat": seat, "character": i, "card": c.card})
     ev.append(Event("trickerion.assignments_revealed", {"cards": shown}, reveal=True))
     s.phase = "place"

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.tuples import put
+from engine.core.tuples import change_at, put
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import (
@@ -242,7 +242,7 @@ def buy(
         gain(cat, s, seat, ev, "smuggled_goods", fame=-(price - 1))
         act.effect = "used"
     elif mode == "barter":
-        p.shards -= 1
+        change_at(s.players, seat, shards=p.shards - 1)
         ev.append(
             Event(
                 "trickerion.pay",
@@ -271,7 +271,7 @@ def buy(
             act.effect = "used"
         pay(s, seat, ev, "market_buy", coins=paid)
     for prop in action.props:
-        add_props(p, prop, 1)
+        add_props(s, seat, prop, 1)
     ev.append(
         Event(
             "trickerion.bought",
@@ -348,9 +348,9 @@ def order(
     if action.now:
         if act.effect == "ready" and r.effect_of(act) == "traveling_merchants":
             act.effect = "used"
-            p.active = (*p.active, "traveling_merchants")
+            change_at(s.players, seat, active=(*p.active, "traveling_merchants"))
         pay(s, seat, ev, "market_traveling_merchants", coins=cat.prop_cost[action.prop] + 1)
-        add_props(p, action.prop, 1)
+        add_props(s, seat, action.prop, 1)
         ev.append(Event("trickerion.received", {"seat": seat, "prop": action.prop}))
 
 

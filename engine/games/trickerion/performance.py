@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
 from engine.games.trickerion.common import (
@@ -262,7 +263,7 @@ def resolve(r: TrickerionRules, s: State, performer: int, ci: int, ev: list[Even
         acc[1] += coins
         acc[2] += shards
         if not t.premiered:
-            change_trick(s.players[owner], t, premiered=True)
+            change_trick(s, owner, t, premiered=True)
     ev.append(
         Event(
             "trickerion.performed",
@@ -290,9 +291,8 @@ def resolve(r: TrickerionRules, s: State, performer: int, ci: int, ev: list[Even
     for i, m in enumerate(pc.m):
         if m >= 0:
             if durable and durable.cell == i:
-                q = s.players[m // 4]
-                t = held_trick_sym(q, m % 4)
-                change_trick(q, t, markers=t.markers + 1)
+                t = held_trick_sym(s.players[m // 4], m % 4)
+                change_trick(s, m // 4, t, markers=t.markers + 1)
             set_cell(pc, i)
     pc.dbl = ()
     pc.guest = ()
@@ -327,8 +327,7 @@ def perform_action(
     Soul Possession (a shard, once per round) for another performer."""
     if seat != performer:
         p = s.players[seat]
-        p.shards -= 1
-        p.used += ("soul_possession",)
+        change_at(s.players, seat, shards=p.shards - 1, used=(*p.used, "soul_possession"))
         ev.append(
             Event(
                 "trickerion.soul_possession",

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import alley, downtown, market, theater, workshop
 from engine.games.trickerion.catalog import (
@@ -355,7 +356,7 @@ def _mimesis(
 ) -> None:
     if action not in extras(r, s, seat, act):
         raise IllegalAction("trickerion.mimesis.not_allowed", special=action.special)
-    s.players[seat].used += ("mimesis",)
+    change_at(s.players, seat, used=(*s.players[seat].used, "mimesis"))
     act.mimic = action.special
     act.effect = "ready"
     ev.append(Event("trickerion.mimesis", {"seat": seat, "special": action.special}))
@@ -366,7 +367,7 @@ def _mechanical(
 ) -> None:
     if action not in extras(r, s, seat, act):
         raise IllegalAction("trickerion.mechanical_enhancement.not_allowed")
-    s.players[seat].used += ("mechanical_enhancement",)
+    change_at(s.players, seat, used=(*s.players[seat].used, "mechanical_enhancement"))
     act.ap += 1
     ev.append(
         Event(
@@ -403,10 +404,11 @@ def place(
             )
         )
     s.slots[index] = seat * 16 + action.character
-    c = change_char(p, action.character, slot=index, shown=True)
+    c = change_char(s, seat, action.character, slot=index, shown=True)
+    p = s.players[seat]
     mod = slot_modifier(r, seat, index)
     if r.active_effect(s) == "costly_best_slots" and action.location in BOARD_SLOTS and mod == 2:
-        p.coins -= 3
+        p = change_at(s.players, seat, coins=p.coins - 3)
         ev.append(
             Event(
                 "trickerion.pay",
@@ -460,9 +462,12 @@ def make_idle(r: TrickerionRules, s: State, seat: int, char: int, ev: list[Event
     c = p.chars[char]
     if not c.card or c.slot != HOME or c.idle:
         raise IllegalAction("trickerion.place.no_assignment", character=char)
-    change_char(p, char, idle=True)
+    change_char(s, seat, char, idle=True)
     ev.append(
-        Event("trickerion.made_idle", {"seat": seat, "character": char} | char_params(p, char))
+        Event(
+            "trickerion.made_idle",
+            {"seat": seat, "character": char} | char_params(s.players[seat], char),
+        )
     )
     end_turn(r, s, ev)
 
@@ -475,7 +480,7 @@ def enhance(r: TrickerionRules, s: State, seat: int, act: Placement, ev: list[Ev
         raise IllegalAction("trickerion.enhance.not_in_theater")
     if p.shards < 1:
         raise IllegalAction("trickerion.enhance.no_shard")
-    p.shards -= 1
+    change_at(s.players, seat, shards=p.shards - 1)
     act.enhanced = True
     ap = 2 if r.active_effect(s) == "strong_enhance" else 1
     if act.effect == "ready" and r.effect_of(act) == "empower":
@@ -491,7 +496,7 @@ def discard_props(
     p = s.players[seat]
     if action.count < 1 or p.props.get(action.prop, 0) < action.count:
         raise IllegalAction("trickerion.props.not_owned", prop=action.prop)
-    remove_props(p, action.prop, action.count)
+    remove_props(s, seat, action.prop, action.count)
     ev.append(
         Event(
             "trickerion.props_discarded", {"seat": seat, "prop": action.prop, "count": action.count}

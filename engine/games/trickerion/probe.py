@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.tuples import change_at
 from engine.games.trickerion.common import change_char
 from engine.games.trickerion.state import State
 
@@ -25,15 +26,15 @@ def hidden_probe(copy: Any, s: State, viewer: int | None) -> list[State]:
         changed = False
         # The same number of cards in hand, other locations: only the count is public.
         if len(q.hand) > 1 and len(set(q.hand.values())) > 1:
-            q.hand = dict(zip(q.hand, _rotate(list(q.hand.values()))))
+            change_at(t.players, seat, hand=dict(zip(q.hand, _rotate(list(q.hand.values())))))
             changed = True
         if len(set(q.specials)) > 1:
-            q.specials = tuple(_rotate(list(q.specials)))
+            change_at(t.players, seat, specials=tuple(_rotate(list(q.specials))))
             changed = True
         down = [i for i, c in enumerate(q.chars) if c.card and not c.shown]
         if len({q.chars[i].card for i in down}) > 1:
             for i, card in zip(down, _rotate([q.chars[i].card for i in down])):
-                change_char(q, i, card=card)
+                change_char(t, seat, i, card=card)
             changed = True
         if changed:
             out.append(t)

@@ -10,6 +10,7 @@ initiative order.
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.tuples import change_at
 from engine.games.trickerion.catalog import SPECIALISTS, Catalog
 from engine.games.trickerion.common import effective, has_components
 from engine.games.trickerion.components import (
@@ -85,7 +86,7 @@ def final_scoring(r: TrickerionRules, s: State, ev: list[Event]) -> None:
         r.final_breakdown(s, seat) or breakdown(r, s, seat) for seat in range(len(s.players))
     ]
     for seat, b in enumerate(s.final):
-        s.players[seat].fame = b["total"]
+        change_at(s.players, seat, fame=b["total"])
     best = max(b["total"] for b in s.final)
     s.winner = next(seat for seat in s.order if s.final[seat]["total"] == best)
     ev.append(

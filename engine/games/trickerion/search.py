@@ -27,11 +27,12 @@ from engine.core.copier import copy_state
 from engine.core.rng import Rng
 from engine.core.rollout import Plan
 from engine.core.search import Knowledge
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.bots import GreedyBot, value
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import change_char
-from engine.games.trickerion.state import PendingKeepCard, Player, State
+from engine.games.trickerion.state import PendingKeepCard, State
 from engine.games.trickerion.table import Table
 
 
@@ -76,7 +77,7 @@ def determinize(g: Table, state: State, viewer: int, rng: Rng) -> State:
         if isinstance(pend, PendingKeepCard) and pend.seat != viewer:
             pend.cards = [deal(c) for c in pend.cards]
     for o in others:
-        _redeal_hand(cat, s.players[o], rng, deal_at)
+        _redeal_hand(cat, s, o, rng, deal_at)
 
     s.prophecy_stack.sort()
     rng.shuffle(s.prophecy_stack)
@@ -92,7 +93,10 @@ def determinize(g: Table, state: State, viewer: int, rng: Rng) -> State:
     return s
 
 
-def _redeal_hand(cat: Catalog, p: Player, rng: Rng, pools_deal: Callable[[str], str]) -> None:
+def _redeal_hand(
+    cat: Catalog, s: State, seat: int, rng: Rng, pools_deal: Callable[[str], str]
+) -> None:
+    p = s.players[seat]
     hidden = [i for i, c in enumerate(p.chars) if c.card and not c.shown]
     down = [p.chars[i].card for i in hidden]
     specials_down = [card for card in down if card in cat.specials]
@@ -108,12 +112,11 @@ def _redeal_hand(cat: Catalog, p: Player, rng: Rng, pools_deal: Callable[[str], 
     rng.shuffle(order)
     special_chars = set(order[: len(specials_down)])
     for k, i in enumerate(hidden):
-        change_char(p, i, card=spec.pop() if k in special_chars else perm.pop())
-    p.specials = tuple(spec)
+        change_char(s, seat, i, card=spec.pop() if k in special_chars else perm.pop())
     hand: dict[str, int] = {}
     for loc in sorted(perm):
         hand[loc] = hand.get(loc, 0) + 1
-    p.hand = hand
+    change_at(s.players, seat, specials=tuple(spec), hand=hand)
 
 
 def _shuffle_within(items: list[str], back: Callable[[str], str], rng: Rng) -> None:

@@ -22,6 +22,7 @@ from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
+from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import ASSIGN_DECKS, SLOT_WORKSHOP, Catalog
 from engine.games.trickerion.common import (
@@ -90,8 +91,6 @@ def initial_state(r: TrickerionRules, seed: int, base_deal: bool = False) -> Sta
         )
         for _ in range(r.players)
     ]
-    for p in players:
-        p.chars = tuple(Char(c.kind) for c in p.chars)
     slots = [-1] * (SLOT_WORKSHOP + 2 * r.players)
     for index, blocked in cat.slot_blocked.items():
         if r.players in blocked:
@@ -191,9 +190,8 @@ class Magician:
     ) -> None:
         cat: Catalog = r.cat
         seat = pend.seat
-        p = s.players[seat]
         m = cat.magicians[action.magician]
-        p.magician, p.school = m.id, m.school
+        change_at(s.players, seat, magician=m.id, school=m.school)
         ev.append(Event("trickerion.magician_chosen", {"seat": seat, "magician": m.id}))
         if r.options.first_game:
             _apply_kit(r, s, seat, ev)
@@ -245,11 +243,10 @@ _PropsPending = PendingStartProps | PendingManagerProps | PendingFastProps
 def _take_props(
     s: State, pend: _PropsPending, action: A.ChooseProps, ev: list[Event], to_manager: bool
 ) -> None:
-    p = s.players[pend.seat]
     for prop in action.props:
-        add_props(p, prop, 1)
+        p = add_props(s, pend.seat, prop, 1)
         if to_manager and prop not in p.mgr:
-            p.mgr = (*p.mgr, prop)
+            change_at(s.players, pend.seat, mgr=(*p.mgr, prop))
     ev.append(Event("trickerion.props_taken", {"seat": pend.seat, "props": list(action.props)}))
 
 
@@ -336,7 +333,7 @@ class FastSpecial:
         deck = s.decks[action.location]
         card = cat.special_ids[deck[0]]
         s.decks[action.location] = deck[1:]
-        s.players[pend.seat].specials += (card,)
+        change_at(s.players, pend.seat, specials=(*s.players[pend.seat].specials, card))
         ev.append(
             Event("trickerion.special_taken_fast", {"seat": pend.seat, "location": action.location})
         )
@@ -353,18 +350,17 @@ class FastSpecial:
 def learn(cat: Catalog, s: State, seat: int, trick_id: str, eng: bool = False) -> Trick:
     p = s.players[seat]
     t = Trick(trick_id, free_symbol(p), eng=eng)
-    p.tricks = (*p.tricks, t)
+    change_at(s.players, seat, tricks=(*p.tricks, t))
     return t
 
 
 def _add_specialist(r: TrickerionRules, s: State, seat: int, kind: str, ev: list[Event]) -> None:
     cat: Catalog = r.cat
     p = s.players[seat]
-    p.chars = (*p.chars, Char(kind))
+    more = (Char("apprentice", assist=kind == "assistant"),)
     ev.append(Event("trickerion.specialist_chosen", {"seat": seat, "specialist": kind}))
     bonus = next(sp for sp in cat.setup.specialist_choices if sp.specialist == kind)
-    for _ in range(bonus.bonus_apprentices):
-        p.chars = (*p.chars, Char("apprentice", assist=kind == "assistant"))
+    change_at(s.players, seat, chars=(*p.chars, Char(kind), *more * bonus.bonus_apprentices))
     if bonus.bonus_props_value:
         raise_decision(r, s, PendingManagerProps(seat, value=bonus.bonus_props_value))
     if bonus.bonus_level1_trick:
@@ -373,20 +369,22 @@ def _add_specialist(r: TrickerionRules, s: State, seat: int, kind: str, ev: list
 
 def _apply_kit(r: TrickerionRules, s: State, seat: int, ev: list[Event]) -> None:
     cat: Catalog = r.cat
-    p = s.players[seat]
-    kit = next(k for k in cat.setup.first_game_kits if k.school == p.school)
+    school = s.players[seat].school
+    kit = next(k for k in cat.setup.first_game_kits if k.school == school)
     learn(cat, s, seat, kit.trick)
     for prop, n in kit.props.items():
-        add_props(p, prop, n)
-    p.chars = (*p.chars, Char(kit.specialist))
+        add_props(s, seat, prop, n)
+    p = s.players[seat]
+    change_at(s.players, seat, chars=(*p.chars, Char(kit.specialist)))
     for prop, n in kit.manager_props.items():
-        add_props(p, prop, n)
-        p.mgr = (*p.mgr, prop)
+        p = add_props(s, seat, prop, n)
+        change_at(s.players, seat, mgr=(*p.mgr, prop))
     if kit.engineer_trick:
         learn(cat, s, seat, kit.engineer_trick, eng=True)
-    for _ in range(kit.extra_apprentices):
-        p.chars = (*p.chars, Char("apprentice", assist=kit.specialist == "assistant"))
-    ev.append(Event("trickerion.first_game_kit", {"seat": seat, "school": p.school}))
+    p = s.players[seat]
+    more = (Char("apprentice", assist=kit.specialist == "assistant"),) * kit.extra_apprentices
+    change_at(s.players, seat, chars=(*p.chars, *more))
+    ev.append(Event("trickerion.first_game_kit", {"seat": seat, "school": school}))
 
 
 def _after_choices(r: TrickerionRules, s: State, ev: list[Event]) -> None:
@@ -414,7 +412,7 @@ def draw_initiative(r: TrickerionRules, s: State, order: tuple[int, ...], ev: li
             continue  # its starting trick is prepared by its own setup
         start = next((t for t in p.tricks if not t.eng), None)
         if start and has_components(cat, p, start.id):
-            start = change_trick(p, start, markers=cat.tricks[start.id].markers)
+            start = change_trick(s, seat, start, markers=cat.tricks[start.id].markers)
             ev.append(
                 Event(
                     "trickerion.prepared",
@@ -423,11 +421,15 @@ def draw_initiative(r: TrickerionRules, s: State, order: tuple[int, ...], ev: li
             )
     if r.options.fast_game:
         fast = cat.fast
-        for p in s.players:
-            p.fame += fast.extra_fame
-            p.shards += fast.extra_shards
-            if any(c.kind == "assistant" for c in p.chars):
-                p.coins += fast.extra_coins_if_assistant
+        for seat, p in enumerate(s.players):
+            assistant = any(c.kind == "assistant" for c in p.chars)
+            change_at(
+                s.players,
+                seat,
+                fame=p.fame + fast.extra_fame,
+                shards=p.shards + fast.extra_shards,
+                coins=p.coins + (fast.extra_coins_if_assistant if assistant else 0),
+            )
         s.round = fast.start_round
         if s.perf_deck:
             s.row.insert(0, _perf_card(cat, s.perf_deck.pop(0)))
@@ -456,7 +458,7 @@ def random_initiative(r: TrickerionRules, s: State, order: tuple[int, ...]) -> N
     coins = cat.setup.start_coins_by_initiative
     slots = cat.setup.two_player_initiative_slots if r.players == 2 else range(1, r.players + 1)
     for slot, seat in zip(slots, s.order):
-        s.players[seat].coins += coins[slot - 1]
+        change_at(s.players, seat, coins=s.players[seat].coins + coins[slot - 1])
 
 
 def finish(r: TrickerionRules, s: State, ev: list[Event]) -> None:

@@ -19,6 +19,7 @@ every pending decision; nothing refers to code. Index conventions (see ``catalog
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 import msgspec
@@ -65,7 +66,7 @@ class Trick(msgspec.Struct, array_like=True, gc=False, frozen=True):
     premiered: bool = False
 
 
-class Player(msgspec.Struct, array_like=True, gc=False):
+class Player(msgspec.Struct, array_like=True, gc=False, frozen=True):
     magician: str = ""
     school: str = ""
     fame: int = 0
@@ -77,10 +78,10 @@ class Player(msgspec.Struct, array_like=True, gc=False):
     hired: tuple[str, ...] = ()
     tricks: tuple[Trick, ...] = ()
     # Prop id -> tokens; ``mgr`` lists the prop types whose stack lies on the Manager board.
-    props: dict[str, int] = {}
+    props: Mapping[str, int] = {}
     mgr: tuple[str, ...] = ()
     # Permanent assignment cards in hand, by location id.
-    hand: dict[str, int] = {}
+    hand: Mapping[str, int] = {}
     # Special assignment cards in hand (hidden from the others; the count is public).
     specials: tuple[str, ...] = ()
     poster: bool = False

@@ -223,7 +223,7 @@ def set_up(
     code = seat * 4 + t.sym
     pc = s.row[action.card]
     n = 2 if action.double else 1
-    t = change_trick(p, t, markers=t.markers - n)
+    t = change_trick(s, seat, t, markers=t.markers - n)
     if action.cell < 0:
         pc.guest = (*pc.guest, code)
         if act is not None:

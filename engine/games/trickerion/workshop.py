@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.tuples import without
+from engine.core.tuples import change_at, without
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import (
@@ -142,7 +142,7 @@ def move_trick(
     act.ap -= r.action_ap(s, "move_trick")
     for t in list(p.tricks):
         if t.eng != (t.id == action.trick):
-            change_trick(p, t, eng=t.id == action.trick)
+            change_trick(s, seat, t, eng=t.id == action.trick)
     ev.append(Event("trickerion.trick_moved", {"seat": seat, "trick": action.trick}))
 
 
@@ -153,9 +153,8 @@ def move_props(
     if action not in legal(r, s, seat, act):
         raise IllegalAction("trickerion.workshop.move_props_not_allowed", prop=action.prop)
     act.ap -= r.action_ap(s, "move_components")
-    if action.swap:
-        p.mgr = without(p.mgr, action.swap)
-    p.mgr = (*p.mgr, action.prop)
+    mgr = without(p.mgr, action.swap) if action.swap else p.mgr
+    change_at(s.players, seat, mgr=(*mgr, action.prop))
     ev.append(
         Event("trickerion.props_moved", {"seat": seat, "prop": action.prop, "swap": action.swap})
     )
@@ -169,13 +168,12 @@ def move_apprentice(
     action: A.MoveApprentice,
     ev: list[Event],
 ) -> None:
-    p = s.players[seat]
     if action not in legal(r, s, seat, act):
         raise IllegalAction(
             "trickerion.workshop.move_apprentice_not_allowed", character=action.character
         )
     act.ap -= r.action_ap(s, "move_apprentice")
-    change_char(p, action.character, assist=True)
+    change_char(s, seat, action.character, assist=True)
     ev.append(Event("trickerion.apprentice_moved", {"seat": seat, "character": action.character}))
 
 
@@ -208,7 +206,7 @@ def prepare(
     n = markers_for(r, s, seat, t, extra)
     if effect == "ingenuity":
         n = 1
-    t = change_trick(p, t, markers=n)
+    t = change_trick(s, seat, t, markers=n)
     ev.append(Event("trickerion.prepared", {"seat": seat, "trick": t.id, "markers": n}))
     if not effect:
         return
@@ -218,8 +216,8 @@ def prepare(
     if effect == "test_run":
         gain(cat, s, seat, ev, "test_run", fame=fame, coins=coins, shards=shards)
     elif effect == "replacable_parts":
-        other = held_trick(p, action.target)
-        change_trick(p, other, markers=other.markers + 1)
+        other = held_trick(s.players[seat], action.target)
+        change_trick(s, seat, other, markers=other.markers + 1)
     elif effect == "invention":
         req = cat.tricks[t.id].components
         gain(
@@ -232,16 +230,16 @@ def prepare(
         )
     elif effect == "unstable_prototype":
         for prop in action.props:
-            remove_props(p, prop, 1)
+            remove_props(s, seat, prop, 1)
         k = len(action.props)
         gain(cat, s, seat, ev, "unstable_prototype", fame=k, coins=k)
     elif effect == "enhance_trick":
-        p.shards -= 1
-        change_trick(p, t, enhanced=True)
+        change_at(s.players, seat, shards=s.players[seat].shards - 1)
+        change_trick(s, seat, t, enhanced=True)
     elif effect == "on_stage_preparation":
         raise_decision(r, s, PendingOnStage(seat, trick=t.id))
     elif effect == "hidden_talent":
-        change_char(p, act.char, talent=True)
+        change_char(s, seat, act.char, talent=True)
 
 
 # What a character placed here may do, by action type (``placement.apply`` refuses any other).

@@ -7,6 +7,7 @@ is seat 1 set up by ``solo.setup.setup_successor`` with picks drawn as the setup
 
 from __future__ import annotations
 
+from engine.core.tuples import change_at
 from engine.games.trickerion.catalog import BOARD_SLOTS, SLOT_THEATER
 from engine.games.trickerion.common import change_char
 from engine.games.trickerion.solo import automaton as AU
@@ -30,17 +31,15 @@ def make(
     g = TrickerionSolo(2, {"difficulty": difficulty})
     s = g.initial_state(seed)
     s.pending = []
-    h = s.players[HUMAN]
-    h.magician = next(m.id for m in g.cat.magicians.values() if m.school == human_school)
-    h.school = human_school
+    magician_id = next(m.id for m in g.cat.magicians.values() if m.school == human_school)
+    change_at(s.players, HUMAN, magician=magician_id, school=human_school)
     ev: list = []
     # The setup's chance step as the engine draws it (its picks from the state's RNG).
     picks = SU.draw_picks(g.cat, s, difficulty, True, s.rng)
     solo = SU.setup_successor(g.cat, s, difficulty, picks, s.plans, ev, **adjust)
     s.plans = []
     if magician:
-        p = s.players[SUCC]
-        p.magician, p.school = magician, g.cat.magicians[magician].school
+        change_at(s.players, SUCC, magician=magician, school=g.cat.magicians[magician].school)
     s.phase = "place"
     s.dice = ["x"] * 6
     return g, s, solo
@@ -48,16 +47,17 @@ def make(
 
 def set_tricks(g, s, seat: int, tricks: list[tuple[str, int]]) -> None:
     """Give ``seat`` these tricks (id, markers on the card), in board order."""
-    s.players[seat].tricks = tuple(Trick(t, sym, markers=n) for sym, (t, n) in enumerate(tricks))
+    change_at(
+        s.players, seat, tricks=tuple(Trick(t, sym, markers=n) for sym, (t, n) in enumerate(tricks))
+    )
 
 
 def assign(s, seat: int, cards: dict[int, str]) -> None:
     """Assignment cards under characters (character index -> card)."""
-    p = s.players[seat]
     for i, card in cards.items():
-        while len(p.chars) <= i:
-            p.chars = (*p.chars, Char("apprentice"))
-        change_char(p, i, card=card, shown=True)
+        while len(s.players[seat].chars) <= i:
+            change_at(s.players, seat, chars=(*s.players[seat].chars, Char("apprentice")))
+        change_char(s, seat, i, card=card, shown=True)
 
 
 def occupy(s, loc: str, slot: int, seat: int = HUMAN, char: int = 9) -> None:

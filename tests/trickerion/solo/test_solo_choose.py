@@ -2,6 +2,9 @@
 order.*), «ОЧКИ ДЕЙСТВИЯ ПЕРСОНАЖЕЙ» (ap.*), «НАСТРОЕНИЕ ПРЕЕМНИКА» (mood.*) and the abilities
 that change a placement."""
 
+from seated import Seated
+
+from engine.core.tuples import change_at
 from engine.games.trickerion.common import change_char, put
 from engine.games.trickerion.solo import choose as CH
 from engine.games.trickerion.solo import rules as R
@@ -108,7 +111,7 @@ def test_rechecked_every_placement():
     assign(s, SUCC, {0: "downtown", 1: "market_row"})
     assign(s, HUMAN, {0: "market_row"})
     assert first(g, s, solo).location == "market_row"
-    change_char(s.players[HUMAN], 0, slot=4)
+    change_char(s, HUMAN, 0, slot=4)
     assert first(g, s, solo).location == "downtown"
 
 
@@ -168,7 +171,7 @@ def test_great_optico_counts_your_special_cards():
     """ability.specialist_ap_per_your_special: X = special cards you played this round."""
     g, s, solo = base(magician="m02_great_optico", human_school="escape")
     assign(s, HUMAN, {0: "a26_mass_recruitment"})
-    change_char(s.players[HUMAN], 0, slot=0)
+    change_char(s, HUMAN, 0, slot=0)
     assign(s, SUCC, {1: "dark_alley", 2: "market_row"})
     log = run_turn(g, s, solo, limit=1)
     assert events(log, "action_points")[0]["ap"] == 2 + 2 + 1
@@ -190,7 +193,7 @@ def test_gentleman_fame_per_trick():
 def test_mood_needs_a_performance_plan_and_a_top_level_trick():
     """mood.1."""
     g, s, solo = base()
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     solo.plan = "plan_perf_1"
     assert R.mood(g.cat, s, solo) == "ready"  # 5 fame: level 1 is the top, it holds one
     p.fame = 16
@@ -204,7 +207,7 @@ def test_mood_changes_when_fame_crosses_16():
     """mood.2: crossing 16 fame re-evaluates at once (here through a link's fame)."""
     g, s, solo = base("medium")
     solo.plan, solo.mood = "plan_perf_1", "ready"
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     p.fame = 15
     pc = s.row[0]
     pc.o = put(pc.o, 1, 2)  # neutral: its Spiritual side faces the first link
@@ -218,7 +221,7 @@ def test_six_ap_fame_crossing_16_settles_the_mood_before_the_next_placement():
     """mood.2 «при преодолении им порога в 16 или 36 славы»: the 6-AP fame (ap.6) counts."""
     g, s, solo = base()
     solo.plan, solo.mood = "plan_perf_1", "ready"
-    s.players[SUCC].fame = 15
+    change_at(s.players, SUCC, fame=15)
     assign(s, SUCC, {0: "a28_headhunter"})
     log = run_turn(g, s, solo, limit=1)
     assert s.players[SUCC].fame == 16
@@ -230,7 +233,7 @@ def test_ability_fame_crossing_16_settles_the_mood_at_once():
     g, s, solo = base(magician="m06_gentleman", human_school="escape")
     set_tricks(g, s, SUCC, [(WINDOW, 2), ("t13_mind_reading", 3)])
     solo.plan, solo.mood = "plan_perf_1", "ready"
-    s.players[SUCC].fame = 14
+    change_at(s.players, SUCC, fame=14)
     assign(s, SUCC, {0: "market_row"})
     log = run_turn(g, s, solo, limit=1)
     assert s.players[SUCC].fame == 16 and solo.mood == "busy"

@@ -1,6 +1,9 @@
 """The Successor at Downtown: seed 003, the list opening «Когда преемник выставляет персонажа в
 центр» (steps downtown.0, downtown.reroll, downtown.1–6) and its worked example."""
 
+from seated import Seated
+
+from engine.core.tuples import change_at
 from engine.games.trickerion.common import put
 from engine.games.trickerion.solo import downtown as DT
 
@@ -20,8 +23,7 @@ def downtown_turn(
     **kw,
 ):
     g, s, solo = make(difficulty, magician=magician, **kw)
-    p = s.players[SUCC]
-    p.fame = fame
+    change_at(s.players, SUCC, fame=fame)
     set_tricks(g, s, SUCC, list(tricks))
     solo.shopping = []
     solo.plan = plan
@@ -150,12 +152,12 @@ def test_step1_never_draws_a_single_basic_prop_level1_trick():
 def test_step2_hires_a_specialist_it_lacks():
     """downtown.2: the specialist die shows a character it does not have."""
     g, s, solo = downtown_turn(dice=["x", "x", "manager", "x", "x", "x"])
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     p.chars = tuple(c for c in p.chars if c.kind != "manager")
     log = run_turn(g, s, solo)
     assert "downtown.2" in steps(log) and p.hired == ("manager",) and s.dice[2] == "x"
     g, s, solo = downtown_turn(dice=["x", "x", "engineer", "x", "x", "x"])
-    s.players[SUCC].hired = ("engineer",)
+    change_at(s.players, SUCC, hired=("engineer",))
     assert "downtown.2" not in steps(run_turn(g, s, solo))
 
 
@@ -170,7 +172,7 @@ def test_step3_apprentice_needs_room_on_the_board():
 def test_step6_apprentice_when_the_board_is_full():
     """downtown.6: with more than 5 characters only step 6 hires (fewer than 4 apprentices)."""
     g, s, solo = downtown_turn(dice=["x", "x", "x", "apprentice", "x", "x"])
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     p.hired = ("assistant", "engineer", "manager")
     log = run_turn(g, s, solo)
     assert "downtown.3" not in steps(log) and "downtown.6" in steps(log)
@@ -207,7 +209,7 @@ def test_characters_in_the_inn_count_toward_the_hire_limits():
     """downtown.3 / downtown.6 «у преемника менее 4 учеников и в сумме не более 6 персонажей»:
     discs waiting in the Inn are its own (docs/solo.md, reading notes), so they count."""
     g, s, solo = downtown_turn(dice=["x", "x", "x", "apprentice", "x", "x"])
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     p.hired = ("assistant", "engineer", "manager")[
         : 6 - len(p.chars)
     ]  # board: room; with the Inn: 6
@@ -215,7 +217,7 @@ def test_characters_in_the_inn_count_toward_the_hire_limits():
     log = run_turn(g, s, solo)
     assert "downtown.3" not in steps(log) and "downtown.6" in steps(log)
     g, s, solo = downtown_turn(dice=["x", "x", "x", "apprentice", "x", "x"])
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     p.hired = ("apprentice",) * (4 - sum(c.kind == "apprentice" for c in p.chars))
     log = run_turn(g, s, solo)
     assert not {"downtown.3", "downtown.6"} & set(steps(log))  # 4 apprentices with the Inn's

@@ -2,6 +2,8 @@
 КОНЦА РАУНДА»: end.wages with the book's 23-coin example, end.return, end.discard) and of the
 game («ПОДСЧЁТ СЛАВЫ В КОНЦЕ ИГРЫ»: final.1–5)."""
 
+from seated import Seated
+
 from engine.games.trickerion.common import put
 from engine.games.trickerion.solo import endround as EN
 from engine.games.trickerion.solo import perform as PF
@@ -97,7 +99,7 @@ def test_yields_ignore_modifiers_and_markers_return():
 def test_book_example_wages_with_23_coins():
     """Wages example: 23 coins at medium -> 20 coins removed, 6 fame."""
     g, s, solo = staged("medium")
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     p.coins, fame = 23, p.fame
     ev: list = []
     EN.pay_wages(g.cat, s, solo, ev)
@@ -111,7 +113,7 @@ def test_book_example_wages_with_23_coins():
 def test_characters_return_in_board_order():
     """end.return: magician, specialists, apprentices; extras beyond 5 slots noted."""
     g, s, solo = staged("low")
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     p.chars = (
         Char("magician"),
         Char("assistant"),
@@ -141,7 +143,7 @@ def test_discarded_card_yields_one_less_and_its_markers_go_to_the_supply():
     set_row(g, s, "spf09")
     pc = s.row[0]
     pc.m = put(pc.m, 0, marker(g, s, SUCC, GHOST))
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     fame, coins, shards = p.fame, p.coins, p.shards
     on_trick = p.tricks[0].markers
     ev: list = []
@@ -158,7 +160,7 @@ def test_final_scoring_table():
     """final.1-5 at high: leftovers -1/-1, shards (cap 20), special cards x2 (cap 20),
     10 per level-3 trick, 2 per character from the 7th."""
     g, s, solo = staged("high")
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     set_tricks(g, s, SUCC, [("t33_buried_alive", 1), (WINDOW, 1)])
     set_row(g, s, "spf09")
     s.row[0].m = put(
@@ -182,7 +184,7 @@ def test_final_leftover_markers_put_their_coins_in_its_safe():
     представлений, но на 1 монету и 1 славу меньше за каждый (преемник не получает славу за
     оставшиеся у него монеты)»: the coins reach its safe; its fame ignores them."""
     g, s, solo = staged("high")
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     set_tricks(g, s, SUCC, [("t33_buried_alive", 1), (WINDOW, 1)])
     set_row(g, s, "spf09")
     s.row[0].m = put(

@@ -5,8 +5,10 @@
 from collections import Counter
 
 import pytest
+from seated import Seated
 
 from engine.core.errors import IllegalAction
+from engine.core.tuples import change_at
 from engine.games.trickerion.common import change_char
 from engine.games.trickerion.solo import alley as AL
 from engine.games.trickerion.solo import automaton as AU
@@ -37,11 +39,11 @@ def test_alley_deck_with_fewest_cards_ties_in_book_order():
     """alley.2: fewest held (cards under characters not counted); ties Theater, Downtown,
     Market Row, Workshop."""
     g, s, solo = make("low", magician="m07_yoruba_spiritmaster")
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     assert AL.deck_choice(g.cat, s, solo) == "theater"
     p.specials = ("a06_guest_performer", "a26_mass_recruitment")
     assert AL.deck_choice(g.cat, s, solo) == "market_row"
-    change_char(p, 1, card="a36_component_sale")  # under a character: not counted
+    change_char(s, SUCC, 1, card="a36_component_sale")  # under a character: not counted
     assert AL.deck_choice(g.cat, s, solo) == "market_row"
 
 
@@ -103,7 +105,7 @@ def test_special_entries_need_a_special_card():
     out = AU.deal(g.cat, s, solo)
     assert [x[0] for x in out] == ["assign.3", "assign.3", "assign.3", "assign.5", "assign.3"]
     assert [x[2] for x in out if x[1] >= 0] == ["theater", "downtown", "theater", "market_row"]
-    s.players[SUCC].specials = ("a06_guest_performer",)
+    change_at(s.players, SUCC, specials=("a06_guest_performer",))
     out = AU.deal(g.cat, s, solo)
     assert out[3] == ("assign.4", 3, "a06_guest_performer")
 

@@ -2,6 +2,8 @@
 театр» (theater.1–3, theater.card.1–4, theater.cell.1–4, theater.order, theater.skip) and the
 worked example with the neutral marker."""
 
+from seated import Seated
+
 from engine.games.trickerion.common import change_char, put, set_cell
 from engine.games.trickerion.solo import theater as TH
 from engine.games.trickerion.solo.state import NEUTRAL
@@ -51,7 +53,7 @@ def test_book_example_theater_with_the_neutral_marker():
     set_tricks(g, s, HUMAN, [("t01_enchanted_butterflies", 0)])
     set_cell(left, 5, HUMAN * 4 + 0, 3)  # your marker at (1, 2), facing left
     set_cell(right, 0, marker(g, s, SUCC, GHOST_TRAP), 2)
-    p = s.players[SUCC]
+    p = Seated(s, SUCC)
     fame, shards = p.fame, p.shards
     log = run_turn(g, s, solo)
     assert events(log, "count")[0]["n"] == 2
@@ -128,7 +130,7 @@ def test_no_link_first_free_slot():
 
 def test_neutral_marker_is_never_covered():
     g, s, solo = theater_turn(cards=("spf01",), tricks=((WINDOW, 2), (GHOST_TRAP, 2)), char=3)
-    change_char(s.players[SUCC], 3, kind="assistant")
+    change_char(s, SUCC, 3, kind="assistant")
     log = run_turn(g, s, solo)
     assert s.row[0].m.count(NEUTRAL) == 1
     assert all(st.cell != 1 for _, st, _ in log if st.do == "set_up")

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from seated import Seated
 
 from engine.core import save as savefile
 from engine.core.errors import SaveError
@@ -177,7 +178,7 @@ def test_user_tables_with_one_changed_value_change_play():
     for name, game in (("shipped", None), ("user", user)):
         g, s, solo = make("medium")
         game = game or g
-        p = s.players[SUCC]
+        p = Seated(s, SUCC)
         p.coins, fame = 23, p.fame
         EN.pay_wages(game.cat, s, solo, [])
         gained[name] = (p.coins, p.fame - fame)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.rng import Rng
+from engine.core.tuples import change_at
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
@@ -96,7 +97,7 @@ def apply(
         deck = s.decks[st.location]
         card = R.deck_card(cat, deck[0])
         s.decks[st.location] = deck[1:]
-        s.players[solo.seat].specials += (card,)
+        change_at(s.players, solo.seat, specials=(*s.players[solo.seat].specials, card))
         turn.left -= 1
         turn.done += 1
         R.emit(ev, "drew", st.step, location=st.location, card=card)

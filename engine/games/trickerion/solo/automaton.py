@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.tuples import change_at
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
 from engine.games.trickerion.common import change_char, gain, take_card
 from engine.games.trickerion.labels import char_params
@@ -98,15 +99,15 @@ def deal(cat: Catalog, s: State, solo: SoloState) -> list[tuple[str, int, str]]:
 
 
 def apply_deal(cat: Catalog, s: State, solo: SoloState, ev: list[Event]) -> None:
-    p = s.players[solo.seat]
+    seat = solo.seat
     for step, char, card in deal(cat, s, solo):
         if char < 0:
             R.emit(ev, "entry_skipped", step, location=card)
             continue
-        take_card(p, card)
-        change_char(p, char, card=card, shown=True)
-        R.emit(ev, "assigned", step, char=char, card=card, **char_params(p, char))
-    p.done = True
+        take_card(s, seat, card)
+        change_char(s, seat, char, card=card, shown=True)
+        R.emit(ev, "assigned", step, char=char, card=card, **char_params(s.players[seat], char))
+    change_at(s.players, seat, done=True)
 
 
 # --- Place Characters ---------------------------------------------------------------------------
@@ -152,10 +153,9 @@ def apply_place(
     cat: Catalog, s: State, solo: SoloState, st: SuccessorStep, ev: list[Event]
 ) -> bool:
     seat = solo.seat
-    p = s.players[seat]
     index = board_index(seat, st.location, st.slot)
     s.slots[index] = seat * 16 + st.char
-    c = change_char(p, st.char, slot=index, shown=True)
+    c = change_char(s, seat, st.char, slot=index, shown=True)
     R.emit(
         ev,
         "placed",
@@ -186,7 +186,7 @@ def apply_place(
         and R.ability(s, solo) == "magician_fame_per_trick"
         and st.location in R.packs().ability("m06_gentleman").locations
     ):
-        gain(cat, s, seat, ev, "solo_gentleman", fame=len(p.tricks))
+        gain(cat, s, seat, ev, "solo_gentleman", fame=len(s.players[seat].tricks))
     if st.location == "workshop":
         R.emit(ev, "workshop", "workshop.1")
         return True
@@ -228,7 +228,7 @@ def _apply_placement_step(
     if st.do == "place":
         return apply_place(cat, s, solo, st, ev)
     if st.do == "idle":
-        change_char(s.players[solo.seat], st.char, idle=True)
+        change_char(s, solo.seat, st.char, idle=True)
         named = char_params(s.players[solo.seat], st.char)
         R.emit(ev, "idle", st.step, char=st.char, location=st.location, **named)
         return True

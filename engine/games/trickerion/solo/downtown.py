@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.rng import Rng
-from engine.core.tuples import without
+from engine.core.tuples import change_at, without
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import free_symbol, remove_markers_everywhere
 from engine.games.trickerion.solo import rules as R
@@ -156,10 +156,10 @@ def apply(
     if st.do == "learn":
         learn(cat, s, solo, st, drawn, ev)
     elif st.do == "hire":
-        p.hired = (*p.hired, st.trick)
+        change_at(s.players, solo.seat, hired=(*p.hired, st.trick))
         R.emit(ev, "hired", st.step, die=st.die, kind=st.trick)
     elif st.do == "bank":
-        p.coins += st.n
+        change_at(s.players, solo.seat, coins=p.coins + st.n)
         R.emit(ev, "bank", st.step, die=st.die, coins=st.n)
 
 
@@ -174,12 +174,12 @@ def learn(
     if len(p.tricks) >= R.packs().board.trick_slots.count:
         old = p.tricks[-1]
         remove_markers_everywhere(s, seat * 4 + old.sym)
-        p.tricks = without(p.tricks, old)
+        p = change_at(s.players, seat, tricks=without(p.tricks, old))
         R.emit(ev, "returned", st.step, trick=old.id)
     t = Trick(trick_id, free_symbol(p), markers=R.printed_markers(cat, s, solo, trick_id))
     key = cat.trick_yield[trick_id]
     at = next((i for i, old in enumerate(p.tricks) if cat.trick_yield[old.id] < key), len(p.tricks))
-    p.tricks = (*p.tricks[:at], t, *p.tricks[at:])
+    change_at(s.players, seat, tricks=(*p.tricks[:at], t, *p.tricks[at:]))
     added = [prop for prop in cat.tricks[trick_id].components if prop not in solo.shopping]
     solo.shopping.extend(added)
     R.emit(

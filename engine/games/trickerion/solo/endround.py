@@ -10,6 +10,7 @@ markers on a discarded card yield 1 fame and 1 coin less each and go to its supp
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.tuples import change_at
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import gain
 from engine.games.trickerion.solo import perform
@@ -29,7 +30,7 @@ def pay_wages(cat: Catalog, s: State, solo: SoloState, ev: list[Event]) -> None:
     p = s.players[solo.seat]
     removed, fame = safe_fame(cat, solo, p.coins)
     if removed:
-        p.coins -= removed
+        change_at(s.players, solo.seat, coins=p.coins - removed)
         gain(cat, s, solo.seat, ev, "solo_safe", fame=fame)
         R.emit(ev, "safe", "end.wages", coins=removed, fame=fame)
         R.update_mood(cat, s, solo, ev)
@@ -39,7 +40,9 @@ def order_characters(s: State, solo: SoloState, ev: list[Event]) -> None:
     """``end.return``: after the base Return Characters step, board order (stable)."""
     p = s.players[solo.seat]
     before = [c.kind for c in p.chars]
-    p.chars = tuple(sorted(p.chars, key=lambda c: R.BOARD_RANK[c.kind]))
+    p = change_at(
+        s.players, solo.seat, chars=tuple(sorted(p.chars, key=lambda c: R.BOARD_RANK[c.kind]))
+    )
     slots = R.packs().board.side(solo.academy).character_slots
     if [c.kind for c in p.chars] != before or len(p.chars) > slots:
         R.emit(

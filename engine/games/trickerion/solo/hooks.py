@@ -13,6 +13,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import AUTOMATON
 from engine.core.rng import Rng
+from engine.core.tuples import change_at
 from engine.games.trickerion import flow, performance, placement, setup
 from engine.games.trickerion.common import gain, raise_decision, theater_day_of
 from engine.games.trickerion.decisions import answer
@@ -172,8 +173,7 @@ class SoloRules(TrickerionRules):
     def on_advertise_start(self, s: State, ev: list[Event]) -> None:
         # round.2: the Successor advertises every round, pays nothing, gains the fame.
         solo = successor(s)
-        p = s.players[solo.seat]
-        p.done = p.poster = True
+        change_at(s.players, solo.seat, done=True, poster=True)
         gain(self.cat, s, solo.seat, ev, "solo_advertise", fame=self.cat.advertise.fame)
         R.emit(ev, "advertised", "round.2", fame=self.cat.advertise.fame)
         R.update_mood(self.cat, s, solo, ev)
@@ -249,9 +249,13 @@ class SoloRules(TrickerionRules):
         """Its performance gains, as they are: no prophecy adds to them (perform.3)."""
         if fame or coins or shards:
             p = s.players[seat]
-            p.fame += fame
-            p.coins += coins
-            p.shards += shards
+            change_at(
+                s.players,
+                seat,
+                fame=p.fame + fame,
+                coins=p.coins + coins,
+                shards=p.shards + shards,
+            )
             ev.append(
                 Event(
                     "trickerion.gain",
@@ -289,7 +293,8 @@ class SoloRules(TrickerionRules):
             return super().final_breakdown(s, seat)
         # The Successor's end-of-game table (final.1–final.5) instead of the base categories.
         # final.1: the leftover markers' coins go to its safe (called once, at final scoring).
-        s.players[seat].coins += endround.leftover_coins(self.cat, s, solo)
+        coins = s.players[seat].coins + endround.leftover_coins(self.cat, s, solo)
+        change_at(s.players, seat, coins=coins)
         out = {"fame": s.players[seat].fame, **endround.final_breakdown(self.cat, s, solo)}
         out["total"] = sum(out.values())
         return out

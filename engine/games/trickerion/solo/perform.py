@@ -87,12 +87,11 @@ def yields(
 
 def return_markers(s: State, solo: SoloState, pc: PerfCard, ev: list[Event], step: str) -> int:
     """``perform.4``: its performed markers leave the card, back onto its tricks."""
-    p = s.players[solo.seat]
     n = 0
     for i, m in enumerate(pc.m):
         if m >= 0 and m // 4 == solo.seat:
-            t = held_trick_sym(p, m % 4)
-            change_trick(p, t, markers=t.markers + 1)
+            t = held_trick_sym(s.players[solo.seat], m % 4)
+            change_trick(s, solo.seat, t, markers=t.markers + 1)
             set_cell(pc, i)
             n += 1
     if n:

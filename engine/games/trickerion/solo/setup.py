@@ -15,6 +15,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.events import Event
 from engine.core.rng import Rng
+from engine.core.tuples import change_at
 from engine.games.trickerion.catalog import BOARD_SLOTS, Catalog
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorSetup
@@ -147,33 +148,38 @@ def setup_successor(
     )
     R.emit(ev, "performances", "setup.1", row=[pc.id for pc in s.row])
     R.emit(ev, "prophecies_removed", "setup.2", prophecies=sorted(R.packs().removed_prophecies))
-    p = s.players[SEAT]
-    p.magician, p.school = picks.magician, cat.magicians[picks.magician].school
+    change_at(s.players, SEAT, magician=picks.magician, school=cat.magicians[picks.magician].school)
     R.emit(ev, "magician", "setup.6", magician=picks.magician)
     start = picks.trick
-    p.tricks = (Trick(start, 0, markers=R.printed_markers(cat, s, solo, start)),)
+    trick = Trick(start, 0, markers=R.printed_markers(cat, s, solo, start))
     solo.shopping = list(cat.tricks[start].components)
-    R.emit(ev, "start_trick", "setup.7", trick=start, markers=p.tricks[0].markers)
+    R.emit(ev, "start_trick", "setup.7", trick=start, markers=trick.markers)
     R.emit(ev, "shopping", "setup.8", props=list(solo.shopping))
     chars = [Char("magician")]
     chars += [Char(kind) for kind in picks.specialists]
     chars += [Char("apprentice") for _ in range(level.characters.apprentice)]
-    p.chars = tuple(chars)
     R.emit(ev, "characters", "setup.9", chars=[c.kind for c in chars])
-    p.hand = dict(board.setup.assignment_deck)
-    p.specials = ()
-    R.emit(ev, "assignment_deck", "setup.10", cards=dict(p.hand))
-    p.coins = board.setup.start_coins + (
+    hand = dict(board.setup.assignment_deck)
+    R.emit(ev, "assignment_deck", "setup.10", cards=dict(hand))
+    extra = (
         next(a.coins for a in board.adjustments if a.effect == "successor_extra_coins")
         if harder_coins
         else 0
     )
-    p.shards = board.setup.start_shards
-    p.fame = cat.setup.start_fame
+    change_at(
+        s.players,
+        SEAT,
+        tricks=(trick,),
+        chars=tuple(chars),
+        hand=hand,
+        specials=(),
+        coins=board.setup.start_coins + extra,
+        shards=board.setup.start_shards,
+        fame=cat.setup.start_fame,
+    )
     s.order = (1 - SEAT, SEAT)
-    s.players[1 - SEAT].coins = cat.setup.start_coins_by_initiative[
-        board.setup.human_initiative_slot - 1
-    ]
+    coins = cat.setup.start_coins_by_initiative[board.setup.human_initiative_slot - 1]
+    change_at(s.players, 1 - SEAT, coins=coins)
     R.emit(ev, "initiative", "setup.11", order=list(s.order))
     solo.plan_deck = list(plans)
     R.emit(ev, "plan_deck", "setup.12", cards=len(solo.plan_deck))

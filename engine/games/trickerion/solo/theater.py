@@ -163,7 +163,7 @@ def apply_set_up(
     facing = DIRECTIONS.index(st.facing)
     school = cat.trick_school[t.id]
     links = R.links_if_placed(cat, s, pc, st.cell, school, facing)
-    t = change_trick(p, t, markers=t.markers - 1)
+    t = change_trick(s, seat, t, markers=t.markers - 1)
     set_cell(pc, st.cell, seat * 4 + t.sym, facing)
     solo.set_ups += 1
     turn = placing(solo)
