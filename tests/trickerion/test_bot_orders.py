@@ -5,6 +5,8 @@ plain Order there; in an earlier round an Order of a prop its trick lacks still 
 
 from __future__ import annotations
 
+from seated import Seated
+
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.bots import GreedyBot
 from engine.games.trickerion.common import change_char
@@ -19,7 +21,7 @@ def _at_market_row(round_: int):
     g, s = started(2, seed=9)
     s = placing(g, s, 0, 0, "market_row", 3)
     s.round = round_
-    p = s.players[0]
+    p = Seated(s, 0)
     p.props, p.mgr, p.coins = {}, (), 0
     clear_tricks(s, 0)
     trick = next(t for t in g.cat.tricks if g.cat.trick_level[t] == 1)
@@ -28,7 +30,7 @@ def _at_market_row(round_: int):
     others = [k for k in g.cat.props if k not in lacking]
     s.market.buy = tuple(others[: len(s.market.buy)])
     # The other seat still has a character to place, so stopping does not end the round.
-    change_char(s.players[1], 0, card="downtown", shown=True)
+    change_char(s, 1, 0, card="downtown", shown=True)
     return g, s, lacking
 
 
