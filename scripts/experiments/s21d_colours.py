@@ -1,9 +1,9 @@
 """The Magnificent solo, greedy's colours traced (issue #30, session 21): for each seed, the
 greedy bot plays the game as ``simulate`` does, and each round is written out as one row: the
-colour of each turn's die and its action, the fragments built (by colour), the round's main
-colour (``plan.main_colour`` at its end), and at the round's last action choice the held
-posters' missing fragments split into the round's colour and the others; one row at the end
-with what the posters left unrewarded lack.
+colour of each turn's die and its action, the fragments built (by colour), the posters
+rewarded, and at the round's last action choice the held posters' missing fragments by colour
+(the turn's die colour beside them), how many are ready and what those pay; one row at the
+end with the same for the posters left unrewarded.
 
 PYTHONPATH=. python3 scripts/experiments/s21d_colours.py SEED COUNT > FILE.jsonl
 python3 scripts/experiments/s21d_colours.py --sum FILE.jsonl   (the figures of docs/bots.md)
@@ -80,7 +80,6 @@ def trace(seed: int) -> list[dict[str, Any]]:
             row["built"][r.fragments[b.fragment].colour] += 1
         if isinstance(a, A.Reward):
             row["rewarded"] = row.get("rewarded", 0) + len(a.slots)
-        row["main"] = plan.main_colour(p2)
     out.append(row)
     out.append({"seed": seed, "end": lacking(r, match.state), "score": match.state.players[0].vp})
     return out
