@@ -43,6 +43,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "site"
 SHOTS = ROOT / "build" / "screenshots"
 sys.path.insert(0, str(ROOT / "scripts"))
+# The engine tests' modules some e2e files reuse import the tests' own helpers top-level
+# (``from seated import Seated``), as tests/conftest.py arranges for them; appended, so that
+# nothing there shadows e2e's own modules.
+sys.path.append(str(ROOT / "tests"))
 
 import server as static_server  # noqa: E402  (scripts/server.py)
 

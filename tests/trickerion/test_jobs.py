@@ -91,9 +91,9 @@ def test_a_second_downtown_apprentice_counts_on_the_slot_behind_the_other_sides_
     match, _ = greedy_solo_at(5, 48)
     g, s = match.game, copy_state(match.state)
     s.slots[0], s.slots[2] = -1, -2
-    s.players[0].shards = 1
+    change_at(s.players, 0, shards=1)
     assert jobs.downtown_job(g, s, 0)
-    change_char(s.players[0], 0, card="downtown")
+    change_char(s, 0, 0, card="downtown")
     assert not jobs.downtown_job(g, s, 0)
     # The +0 slot open too: the apprentice has it behind both.
     s.slots[3] = -1
@@ -122,7 +122,7 @@ def test_a_prophecy_that_makes_take_coins_or_enhance_cheaper_gives_a_short_slot_
     low = copy_state(s)
     low.slots[1] = low.slots[2] = -2
     low.slots[3] = -1
-    low.players[0].shards = 1
+    change_at(low.players, 0, shards=1)
     assert not jobs.downtown_job(g, low, 0)
     low.prophecy = "pr08"
     assert g.cat.prophecies["pr08"].effect == "strong_enhance"
