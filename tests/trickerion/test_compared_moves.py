@@ -13,6 +13,8 @@ from engine.core.loop import forced_step
 from engine.core.match import Match
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import bots, jobs
+from engine.games.trickerion.common import effective, has_components, markers_in_theater
+from engine.games.trickerion.placement import board_index, slot_modifier
 from engine.games.trickerion.profile import DONE
 from engine.games.trickerion.search import KNOWLEDGE
 
@@ -122,4 +124,103 @@ def test_compared_assignments_keep_the_plans_rules(game_id: str, players: int, s
             # an apprentice goes Downtown only to a slot that reaches an action's 3 AP
             downtown_job = jobs.downtown_job(match.game, s, seat)
             assert not (c.kind == "apprentice" and loc == "downtown" and not downtown_job), where
+    assert checked > 10
+
+
+def _placed_for_a_job(match: Match, seat: int, place: A.PlaceCharacter) -> bool:
+    """The stage's job is the show and a specialist backstage earns its bonus; elsewhere the
+    turn played by greedy does one."""
+    p = match.state.players[seat]
+    if place.location == "theater" and (
+        place.slot % 3 == 2 or p.chars[place.character].kind != "apprentice"
+    ):
+        return True
+    return _does_a_job(match, seat, place)
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), [("trickerion-solo", 2, 5)])
+def test_no_idleness_is_compared_where_greedy_places_for_a_job(
+    game_id: str, players: int, seed: int
+) -> None:
+    checked = 0
+    for match, seat, legal in _greedy_decisions(game_id, players, seed):
+        s = match.state
+        if s.pending or s.phase != "place" or s.act is not None:
+            continue
+        moves = _compared(match, seat, legal)
+        first = moves[0]
+        if not isinstance(first, A.PlaceCharacter) or not _placed_for_a_job(match, seat, first):
+            continue
+        checked += 1
+        assert not any(isinstance(a, A.MakeIdle) for a in moves), (len(match.steps), moves)
+    assert checked > 10
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), [("trickerion-solo", 2, 5)])
+def test_the_compared_placements_are_distinct_moves(game_id: str, players: int, seed: int) -> None:
+    """Two slots of one location with the same modifier (the Workshop's, a Theater day's two
+    backstage slots) give the same character the same AP: comparing both compares one move."""
+    checked = 0
+    for match, seat, legal in _greedy_decisions(game_id, players, seed):
+        s = match.state
+        if s.pending or s.phase != "place" or s.act is not None:
+            continue
+        seen = set()
+        for move in _compared(match, seat, legal):
+            if not isinstance(move, A.PlaceCharacter):
+                continue
+            checked += 1
+            index = board_index(seat, move.location, move.slot)
+            day = (move.slot // 3, move.slot % 3 == 2) if move.location == "theater" else None
+            key = (move.character, move.location, slot_modifier(match.game.rules, seat, index), day)
+            assert key not in seen, (len(match.steps), move)
+            seen.add(key)
+    assert checked > 10
+
+
+def _job_there(match: Match, seat: int, a: A.Assign) -> bool:
+    """A job this round where the card sends the character: a trick with its props and no
+    marker out per Workshop body, a missing prop the purse can pay at the Market Row, a
+    set-up left for a body backstage (the Magician: markers to perform or to prepare)."""
+    game, s = match.game, match.state
+    cat = game.cat
+    p = s.players[seat]
+    loc = cat.card_location(a.card)
+    bodies = sum(1 for c in p.chars if c.card and cat.card_location(c.card) == loc)
+    held = [t for t in p.tricks if has_components(cat, p, t.id)]
+    if loc == "workshop":
+        fresh = [t for t in held if not t.markers and markers_in_theater(s, seat * 4 + t.sym) < 4]
+        return len(fresh) > bodies
+    if loc == "market_row":
+        return any(
+            cat.prop_cost[k] <= p.coins
+            for t in p.tricks
+            for k, n in cat.tricks[t.id].components.items()
+            if effective(p, k) < n
+        )
+    if loc == "theater":
+        if p.chars[a.character].kind == "magician":
+            staged = any(markers_in_theater(s, seat * 4 + t.sym) for t in p.tricks)
+            return bool(held) or staged or any(t.markers for t in p.tricks)
+        return jobs.set_ups_wanted(game, s, seat) > jobs.backstage_ap(game, s, seat)
+    return True
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), [("trickerion-solo", 2, 2)])
+def test_no_assignment_to_no_job_is_compared_unless_greedy_makes_one(
+    game_id: str, players: int, seed: int
+) -> None:
+    checked = 0
+    for match, seat, legal in _greedy_decisions(game_id, players, seed):
+        s = match.state
+        if s.pending or s.phase != "assign":
+            continue
+        moves = _compared(match, seat, legal)
+        first = moves[0]
+        if isinstance(first, A.Assign) and not _job_there(match, seat, first):
+            continue
+        for move in moves[1:]:
+            if isinstance(move, A.Assign):
+                checked += 1
+                assert _job_there(match, seat, move), (len(match.steps), move)
     assert checked > 10

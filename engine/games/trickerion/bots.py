@@ -205,20 +205,23 @@ class GreedyBot:
         first = self.choose(game, s, seat, legal)
         rest = [a for a in legal if a != first]
         if s.phase == "assign":
-            # Where the plan refuses every assignment, the rest stay compared: a single
-            # candidate leaves the rollouts (and a hint) nothing to weigh.
-            sent = [a for a in rest if not isinstance(a, A.Assign) or self._sent(game, s, seat, a)]
-            rest = (
-                sent
-                if any(isinstance(a, A.Assign) for a in sent) or len(rest) == len(sent)
-                else rest
+            # A character sent where it has no job this round is made idle there, or placed
+            # for nothing: compared only where the plan itself sends one so.
+            jobless = isinstance(first, A.Assign) and not self._has_job(game, s, seat, first)
+            rest = _narrowest(
+                rest,
+                lambda a: not isinstance(a, A.Assign) or self._sent(game, s, seat, a),
+                lambda a: not isinstance(a, A.Assign) or jobless or self._has_job(game, s, seat, a),
             )
         elif s.phase == "place":
-            rest = [
-                a
-                for a in rest
-                if not isinstance(a, A.PlaceCharacter) or self._placeable(game, s, seat, a)
-            ]
+            # A character greedy places for a job is compared at other jobs, not made idle;
+            # and a slot that differs from one before it only by its number is the same move.
+            working = isinstance(first, A.PlaceCharacter) and self._placeable(game, s, seat, first)
+            rest = _narrowest(
+                rest,
+                lambda a: not isinstance(a, A.PlaceCharacter) or self._placeable(game, s, seat, a),
+                lambda a: not (working and isinstance(a, A.MakeIdle)),
+            )
         if s.phase == "assign" and isinstance(first, A.Assign):
             # the same character elsewhere first, then stopping, then the others
             rest.sort(
@@ -233,6 +236,14 @@ class GreedyBot:
         elif s.phase == "place":
             score = self._place_score(game, s, seat)
             rest.sort(key=lambda a: -score(a) if isinstance(a, A.PlaceCharacter) else 99)
+            seen = {_twin(game, seat, first)}
+            distinct = []
+            for a in rest:
+                key = _twin(game, seat, a)
+                if key not in seen:
+                    seen.add(key)
+                    distinct.append(a)
+            rest = distinct or rest
         return [first, *rest]
 
     def _lookahead(self, g: Table, s: State, seat: int, legal: list[Any]) -> Any:
@@ -426,6 +437,39 @@ class GreedyBot:
         return self._sendable(g, s, seat, a.character, loc) and not s.players[seat].hand.get(loc)
 
     @staticmethod
+    def _has_job(g: Table, s: State, seat: int, a: A.Assign) -> bool:
+        """Whether the character assigned has a job where the card sends it this round, as
+        the plan reads the round: a trick to prepare in the Workshop (one a body), a prop
+        the purse can buy for a trick at the Market Row, backstage a set-up (the Magician:
+        markers to perform or to prepare). Downtown and the Dark Alley always pay."""
+        cat = g.cat
+        p = s.players[seat]
+        loc = cat.card_location(a.card)
+        there = [c for c in p.chars if c.card and cat.card_location(c.card) == loc]
+        if loc == "workshop":
+            ready = [
+                t
+                for t in p.tricks
+                if t.markers == 0
+                and has_components(cat, p, t.id)
+                and markers_in_theater(s, seat * 4 + t.sym) < 4
+            ]
+            return len(ready) > len(there)
+        if loc == "market_row":
+            lacking = {
+                k
+                for t in p.tricks
+                for k, n in cat.tricks[t.id].components.items()
+                if effective(p, k) < n
+            }
+            return any(cat.prop_cost[k] <= p.coins for k in lacking)
+        if loc == "theater":
+            if p.chars[a.character].kind == "magician":
+                return _markers_to_perform(s, seat) or bool(preparable(g, s, seat))
+            return jobs.set_ups_wanted(g, s, seat) > jobs.backstage_ap(g, s, seat)
+        return True
+
+    @staticmethod
     def _prepare_ap(g: Table, s: State, seat: int) -> int:
         """The prepare AP of the best trick that could be prepared this round (0: none)."""
         trick = preparable(g, s, seat)
@@ -508,11 +552,15 @@ class GreedyBot:
             return True
         # ``_worth`` counts any work the rules allow; the bot may still decline it (a trick
         # learned or a body hired in the last round): compared, that placement does nothing.
+        # A bot of its own: with over MAX_CANDIDATES legal moves (Downtown's learns by die)
+        # the lookahead draws which it scores, and the answer should not hang on the draws
+        # this bot made before.
+        bot = GreedyBot(0, self.weights)
         new, _ = g.apply(s, seat, place)
         for _ in range(2):  # its first action, and the one after an Enhance
             if new.act is None or new.pending or seat not in g.to_act(new).seats:
                 return True
-            first = self.choose(g, new, seat, g.legal_actions(new, seat))
+            first = bot.choose(g, new, seat, g.legal_actions(new, seat))
             if isinstance(first, _STOP):
                 return False
             if not isinstance(first, A.EnhanceCharacter):
@@ -549,6 +597,25 @@ class GreedyBot:
 # Location actions a character's wage is worth paying for (Reroll / Set Die only serve these).
 _WORK = (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins, A.DrawCards)
 _STOP = (A.EndTurn, A.Pass)
+
+
+def _narrowest(rest: list[Any], *keeps: Callable[[Any], bool]) -> list[Any]:
+    """``rest`` through each filter in turn, but a filter that would leave no alternative is
+    skipped: a single candidate leaves the rollouts (and a hint) nothing to weigh (the verdict
+    repro's step 84, where the plan refuses every assignment)."""
+    for keep in keeps:
+        rest = [a for a in rest if keep(a)] or rest
+    return rest
+
+
+def _twin(g: Table, seat: int, a: Any) -> Any:
+    """A placement as the rules tell it from its twins: the character, the location, the
+    slot's modifier (and the Theater's day and whether it is the stage). Else the move."""
+    if not isinstance(a, A.PlaceCharacter):
+        return a
+    mod = slot_modifier(g.rules, seat, board_index(seat, a.location, a.slot))
+    day = (a.slot // 3, a.slot % 3 == 2) if a.location == "theater" else None
+    return (a.character, a.location, mod, day)
 
 
 def start_worth(cat: Catalog, trick: str) -> float:
