@@ -188,9 +188,10 @@ class GreedyBot:
         """The bot's own choice first, then the likeliest alternatives the execution would
         make: by looked-ahead value where it looks ahead, else the plan's other options.
         The rollout levels compare the first few, on two futures or fewer: an alternative
-        that does nothing (a placement without a job, an assignment the plan refuses, a stop
-        where the bot works) won there on luck alone and was played (docs/bots.md, "Issue
-        #30, session 20")."""
+        that does nothing (a placement without a job, an assignment the plan refuses or to
+        a location with no job, a stop or a character made idle where the bot works) won
+        there on luck alone and was played, and a twin slot made one of the few a repeat
+        (docs/bots.md, "Issue #30, session 20" and "session 21")."""
         s = state
         opening = bool(s.pending) and isinstance(legal[0], (A.ChooseMagician, A.ChooseTrick))
         if not opening and (
