@@ -207,12 +207,16 @@ class GreedyBot:
         rest = [a for a in legal if a != first]
         if s.phase == "assign":
             # A character sent where it has no job this round is made idle there, or placed
-            # for nothing: compared only where the plan itself sends one so.
-            jobless = isinstance(first, A.Assign) and not self._has_job(game, s, seat, first)
+            # for nothing: compared only where the plan itself sends one so. Where the plan
+            # sends one to a job, stopping is not compared: on two futures it won by luck and
+            # hard sent fewer characters (docs/bots.md, "session 21 (continued)").
+            working = isinstance(first, A.Assign) and self._has_job(game, s, seat, first)
+            jobless = isinstance(first, A.Assign) and not working
             rest = _narrowest(
                 rest,
                 lambda a: not isinstance(a, A.Assign) or self._sent(game, s, seat, a),
                 lambda a: not isinstance(a, A.Assign) or jobless or self._has_job(game, s, seat, a),
+                lambda a: not (working and isinstance(a, A.EndAssignments)),
             )
         elif s.phase == "place":
             # A character greedy places for a job is compared at other jobs, not made idle;
