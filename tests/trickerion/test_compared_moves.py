@@ -224,3 +224,25 @@ def test_no_assignment_to_no_job_is_compared_unless_greedy_makes_one(
                 checked += 1
                 assert _job_there(match, seat, move), (len(match.steps), move)
     assert checked > 10
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), [("trickerion-solo", 2, 2)])
+def test_no_stop_is_compared_where_greedy_assigns_to_a_job(
+    game_id: str, players: int, seed: int
+) -> None:
+    """The assignment phase's twin of the placement's rule: where greedy sends a character to
+    a job, stopping is compared only where nothing else is left to compare with it."""
+    checked = 0
+    for match, seat, legal in _greedy_decisions(game_id, players, seed):
+        s = match.state
+        if s.pending or s.phase != "assign":
+            continue
+        moves = _compared(match, seat, legal)
+        first = moves[0]
+        if not isinstance(first, A.Assign) or not _job_there(match, seat, first):
+            continue
+        checked += 1
+        assert len(moves) > 1, (len(match.steps), moves)
+        stops = [a for a in moves if isinstance(a, A.EndAssignments)]
+        assert not stops or len(moves) == 2, (len(match.steps), moves)
+    assert checked > 10
