@@ -75,7 +75,8 @@ class Knowledge(msgspec.Struct, frozen=True):
     extend: Callable[..., bool] | None = None
     # For policy rollouts (engine.core.rollout): policy(seed) -> the game's own bot, played at
     # every seat; rank(game, state, seat, legal) -> the legal actions, the most promising first
-    # (the policy's own choice first), of which the rollouts try the first few.
+    # (the policy's own choice first), of which the rollouts try the first few; a rank may leave
+    # out moves its policy would never make (Trickerion's: a placement without a job).
     policy: Callable[[int], Any] | None = None
     rank: Callable[..., list[Any]] | None = None
     # The game's own rollout plans by level name (engine.core.levels.PLANS where absent): a

@@ -39,12 +39,16 @@ HABITS = (
 
 # Characters that did nothing a game: made idle, or placed and no job done.
 WASTED = "wasted"
+# Characters placed a game, wherever (session 21: fewer wasted can be fewer sent).
+PLACED = "placed"
 
 
 def _count(profile: dict[str, float], key: str) -> float:
     if key == WASTED:
         done = sum(v for k, v in profile.items() if k.startswith("nothing_done."))
         return profile.get("made_idle", 0.0) + done
+    if key == PLACED:
+        return sum(v for k, v in profile.items() if k.startswith("placed."))
     return profile.get(key, 0.0)
 
 
@@ -111,7 +115,7 @@ def habits(bot: dict[int, dict], ref: dict[int, dict], seeds: list[int], index: 
     seeds = [s for s in seeds if "profile" in bot[s] and "profile" in ref[s]]
     if len(seeds) < 2:
         return
-    for key in (*HABITS, WASTED):
+    for key in (*HABITS, WASTED, PLACED):
         mine = [_count(bot[s]["profile"][index], key) for s in seeds]
         theirs = [_count(ref[s]["profile"][index], key) for s in seeds]
         diff = [a - b for a, b in zip(mine, theirs, strict=True)]

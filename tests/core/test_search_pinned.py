@@ -97,7 +97,7 @@ def _rollout_digest(game_id: str, players: int, seed: int, steps: int) -> str:
 
 ROLLOUT_CASES = {
     ("trickerion", 2, 3, 30): "92a73d28eb1e33a6",
-    ("trickerion-solo", 2, 4, 45): "14de6d7bc14866e6",
+    ("trickerion-solo", 2, 4, 45): "b94ce2992b5d0e5e",
     ("oracle", 1, 2, 10): "69a2629eae4d61d0",
     ("magnificent", 2, 3, 10): "527b5bfc8dc868ba",
 }

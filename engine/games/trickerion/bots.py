@@ -185,17 +185,48 @@ class GreedyBot:
     # --- lookahead -------------------------------------------------------------------------
 
     def ranked(self, game: Table, state: State, seat: int, legal: list[Any]) -> list[Any]:
-        """Every legal action, the bot's own choice first, then the likeliest alternatives:
-        by looked-ahead value where it looks ahead, else the plan's other options."""
+        """The bot's own choice first, then the likeliest alternatives the execution would
+        make: by looked-ahead value where it looks ahead, else the plan's other options.
+        The rollout levels compare the first few, on two futures or fewer: an alternative
+        that does nothing (a placement without a job, an assignment the plan refuses or to
+        a location with no job, a stop or a character made idle where the bot works) won
+        there on luck alone and was played, and a twin slot made one of the few a repeat
+        (docs/bots.md, "Issue #30, session 20" and "session 21")."""
         s = state
         opening = bool(s.pending) and isinstance(legal[0], (A.ChooseMagician, A.ChooseTrick))
         if not opening and (
             s.pending
             or not (s.phase in ("advertise", "assign") or (s.phase == "place" and s.act is None))
         ):
-            return self._scored(game, s, seat, legal)
+            out = self._scored(game, s, seat, legal)
+            if s.act is not None and not s.pending and not isinstance(out[0], _STOP):
+                # A character placed for a job does one: compare which, not whether.
+                out = [a for a in out if not isinstance(a, _STOP)]
+            return out
         first = self.choose(game, s, seat, legal)
         rest = [a for a in legal if a != first]
+        if s.phase == "assign":
+            # A character sent where it has no job this round is made idle there, or placed
+            # for nothing: compared only where the plan itself sends one so. Where the plan
+            # sends one to a job, stopping is not compared: on two futures it won by luck and
+            # hard sent fewer characters (docs/bots.md, "session 21 (continued)").
+            working = isinstance(first, A.Assign) and self._has_job(game, s, seat, first)
+            jobless = isinstance(first, A.Assign) and not working
+            rest = _narrowest(
+                rest,
+                lambda a: not isinstance(a, A.Assign) or self._sent(game, s, seat, a),
+                lambda a: not isinstance(a, A.Assign) or jobless or self._has_job(game, s, seat, a),
+                lambda a: not (working and isinstance(a, A.EndAssignments)),
+            )
+        elif s.phase == "place":
+            # A character greedy places for a job is compared at other jobs, not made idle;
+            # and a slot that differs from one before it only by its number is the same move.
+            working = isinstance(first, A.PlaceCharacter) and self._placeable(game, s, seat, first)
+            rest = _narrowest(
+                rest,
+                lambda a: not isinstance(a, A.PlaceCharacter) or self._placeable(game, s, seat, a),
+                lambda a: not (working and isinstance(a, A.MakeIdle)),
+            )
         if s.phase == "assign" and isinstance(first, A.Assign):
             # the same character elsewhere first, then stopping, then the others
             rest.sort(
@@ -210,6 +241,14 @@ class GreedyBot:
         elif s.phase == "place":
             score = self._place_score(game, s, seat)
             rest.sort(key=lambda a: -score(a) if isinstance(a, A.PlaceCharacter) else 99)
+            seen = {_twin(game, seat, first)}
+            distinct = []
+            for a in rest:
+                key = _twin(game, seat, a)
+                if key not in seen:
+                    seen.add(key)
+                    distinct.append(a)
+            rest = distinct or rest
         return [first, *rest]
 
     def _lookahead(self, g: Table, s: State, seat: int, legal: list[Any]) -> Any:
@@ -351,7 +390,6 @@ class GreedyBot:
                 loc = cat.card_location(c.card)
                 if loc in plan:
                     plan.remove(loc)
-        busy = sum(cat.wage[c.kind] for c in p.chars if c.card and not c.assist)
         need = self._prepare_ap(g, s, seat)
         for loc in plan:
             if loc == "workshop" and need:
@@ -369,15 +407,7 @@ class GreedyBot:
             else:
                 order = sorted(free, key=lambda i: _fit(p.chars[i].kind, loc))
             for char in order:
-                c = p.chars[char]
-                wage = 0 if c.assist else cat.wage[c.kind]
-                if wage and p.coins < busy + wage and s.round > 1:
-                    continue  # an idle character costs no wage
-                if (
-                    loc == "downtown"
-                    and c.kind == "apprentice"
-                    and not jobs.downtown_job(g, s, seat)
-                ):
+                if not self._sendable(g, s, seat, char, loc):
                     continue
                 cards = [a.card for a in assigns if a.character == char]
                 if loc in cards:
@@ -391,6 +421,65 @@ class GreedyBot:
                     return A.Assign(char, specials[0])
         # (a rank may be asked to order a few moves only: the choice stays among them)
         return A.EndAssignments() if A.EndAssignments() in legal else assigns[0]
+
+    @staticmethod
+    def _sendable(g: Table, s: State, seat: int, char: int, loc: str) -> bool:
+        """Whether the plan may send ``char`` to ``loc``: its wage is paid (an idle character
+        costs none), and no apprentice goes as a second body Downtown without a shard."""
+        cat = g.cat
+        p = s.players[seat]
+        c = p.chars[char]
+        wage = 0 if c.assist else cat.wage[c.kind]
+        busy = sum(cat.wage[x.kind] for x in p.chars if x.card and not x.assist)
+        if wage and p.coins < busy + wage and s.round > 1:
+            return False
+        # Every Downtown action but the dice costs 3 AP: an apprentice goes only where the
+        # slot left to it (after the seat's other bodies there) reaches 3 (jobs.downtown_job).
+        return not (
+            loc == "downtown" and c.kind == "apprentice" and not jobs.downtown_job(g, s, seat)
+        )
+
+    def _sent(self, g: Table, s: State, seat: int, a: A.Assign) -> bool:
+        """Whether the plan could make this assignment: ``_sendable``, and a special card
+        only for a body the location's permanent card cannot send (kept, it is 2 fame)."""
+        special = g.cat.specials.get(a.card)
+        if special is None:
+            return self._sendable(g, s, seat, a.character, a.card)
+        loc = special.location
+        return self._sendable(g, s, seat, a.character, loc) and not s.players[seat].hand.get(loc)
+
+    @staticmethod
+    def _has_job(g: Table, s: State, seat: int, a: A.Assign) -> bool:
+        """Whether the character assigned has a job where the card sends it this round, as
+        the plan reads the round: a trick to prepare in the Workshop (one a body), a prop
+        the purse can buy for a trick at the Market Row, backstage a set-up (the Magician:
+        markers to perform or to prepare). Downtown and the Dark Alley always pay."""
+        cat = g.cat
+        p = s.players[seat]
+        loc = cat.card_location(a.card)
+        there = [c for c in p.chars if c.card and cat.card_location(c.card) == loc]
+        if loc == "workshop":
+            ready = [
+                t
+                for t in p.tricks
+                if t.markers == 0
+                and has_components(cat, p, t.id)
+                and markers_in_theater(s, seat * 4 + t.sym) < 4
+            ]
+            return len(ready) > len(there)
+        if loc == "market_row":
+            lacking = {
+                k
+                for t in p.tricks
+                for k, n in cat.tricks[t.id].components.items()
+                if effective(p, k) < n
+            }
+            return any(cat.prop_cost[k] <= p.coins for k in lacking)
+        if loc == "theater":
+            if p.chars[a.character].kind == "magician":
+                return _markers_to_perform(s, seat) or bool(preparable(g, s, seat))
+            return jobs.set_ups_wanted(g, s, seat) > jobs.backstage_ap(g, s, seat)
+        return True
 
     @staticmethod
     def _prepare_ap(g: Table, s: State, seat: int) -> int:
@@ -464,6 +553,33 @@ class GreedyBot:
         idle = [a for a in legal if isinstance(a, A.MakeIdle) and a.character == best.character]
         return idle[0] if idle else max(others, key=score) if others else best
 
+    def _placeable(self, g: Table, s: State, seat: int, place: A.PlaceCharacter) -> bool:
+        """Whether ``_place`` could make this placement: the stage only with markers to
+        perform, elsewhere a job worth the wage (``_useful``)."""
+        if place.location == "theater" and place.slot % 3 == 2:
+            return _markers_to_perform(s, seat)
+        if not self._useful(g, s, seat, place):
+            return False
+        if place.location == "theater":
+            return True
+        # ``_worth`` counts any work the rules allow; the bot may still decline it (a trick
+        # learned or a body hired in the last round): compared, that placement does nothing.
+        # A bot of its own: with over MAX_CANDIDATES legal moves (Downtown's learns by die)
+        # the lookahead draws which it scores, and the answer should not hang on the draws
+        # this bot made before.
+        bot = GreedyBot(0, self.weights)
+        new, _ = g.apply(s, seat, place)
+        for _ in range(2):  # its first action, and the one after an Enhance
+            if new.act is None or new.pending or seat not in g.to_act(new).seats:
+                return True
+            first = bot.choose(g, new, seat, g.legal_actions(new, seat))
+            if isinstance(first, _STOP):
+                return False
+            if not isinstance(first, A.EnhanceCharacter):
+                return True
+            new, _ = g.apply(new, seat, first)
+        return True
+
     def _useful(self, g: Table, s: State, seat: int, place: A.PlaceCharacter) -> bool:
         """Whether the placement gives the character a job worth its wage: backstage a set-up
         (a specialist's bonus counts), elsewhere ``_worth``."""
@@ -492,6 +608,26 @@ class GreedyBot:
 
 # Location actions a character's wage is worth paying for (Reroll / Set Die only serve these).
 _WORK = (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins, A.DrawCards)
+_STOP = (A.EndTurn, A.Pass)
+
+
+def _narrowest(rest: list[Any], *keeps: Callable[[Any], bool]) -> list[Any]:
+    """``rest`` through each filter in turn, but a filter that would leave no alternative is
+    skipped: a single candidate leaves the rollouts (and a hint) nothing to weigh (the verdict
+    repro's step 84, where the plan refuses every assignment)."""
+    for keep in keeps:
+        rest = [a for a in rest if keep(a)] or rest
+    return rest
+
+
+def _twin(g: Table, seat: int, a: Any) -> Any:
+    """A placement as the rules tell it from its twins: the character, the location, the
+    slot's modifier (and the Theater's day and whether it is the stage). Else the move."""
+    if not isinstance(a, A.PlaceCharacter):
+        return a
+    mod = slot_modifier(g.rules, seat, board_index(seat, a.location, a.slot))
+    day = (a.slot // 3, a.slot % 3 == 2) if a.location == "theater" else None
+    return (a.character, a.location, mod, day)
 
 
 def start_worth(cat: Catalog, trick: str) -> float:
