@@ -120,11 +120,6 @@ def downtown_ap(g: Table, s: State) -> int:
     return g.rules.action_ap(s, "take_coins")
 
 
-def enhance_ap(g: Table, s: State) -> int:
-    """The AP a shard's Enhance adds: 1, or 2 under prophecy pr08."""
-    return 2 if g.rules.active_effect(s) == "strong_enhance" else 1
-
-
 def downtown_job(g: Table, s: State, seat: int) -> bool:
     """Whether an apprentice sent Downtown reaches Take Coins' AP (``downtown_ap``) on the slot
     left to it: the open slots (a solo round closes some) taken best first, one by each body
@@ -148,5 +143,9 @@ def downtown_job(g: Table, s: State, seat: int) -> bool:
     )
     if len(mods) <= ahead:
         return False
-    ap = base_ap(g.rules, s, seat, "apprentice") + mods[ahead] + enhance_ap(g, s) * bool(p.shards)
+    ap = (
+        base_ap(g.rules, s, seat, "apprentice")
+        + mods[ahead]
+        + g.rules.enhance_ap(s) * bool(p.shards)
+    )
     return ap >= downtown_ap(g, s)

@@ -482,7 +482,7 @@ def enhance(r: TrickerionRules, s: State, seat: int, act: Placement, ev: list[Ev
         raise IllegalAction("trickerion.enhance.no_shard")
     change_at(s.players, seat, shards=p.shards - 1)
     act.enhanced = True
-    ap = 2 if r.active_effect(s) == "strong_enhance" else 1
+    ap = r.enhance_ap(s)
     if act.effect == "ready" and r.effect_of(act) == "empower":
         ap = 3
         act.effect = "used"

@@ -15,7 +15,7 @@ from engine.core.events import Event
 from engine.core.options import OptionSpec
 from engine.core.rng import Rng
 from engine.games.trickerion.catalog import Catalog
-from engine.games.trickerion.components import ActionCost
+from engine.games.trickerion.components import ActionCost, EnhanceAP
 from engine.games.trickerion.state import PerfCard, Placement, State
 
 
@@ -199,3 +199,11 @@ class TrickerionRules:
                 if isinstance(param, ActionCost) and param.action == action:
                     return param.ap
         return self._ap[action]
+
+    def enhance_ap(self, s: State) -> int:
+        """AP a shard's Enhance Character gives: 1, or an EnhanceAP prophecy's (pr08: 2)."""
+        if s.prophecy:
+            for param in self.cat.prophecies[s.prophecy].params:
+                if isinstance(param, EnhanceAP):
+                    return param.ap
+        return 1
