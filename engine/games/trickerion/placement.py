@@ -33,6 +33,7 @@ from engine.games.trickerion.common import (
     theater_day_of,
     trick_by_id,
 )
+from engine.games.trickerion.components import EnhanceAP
 from engine.games.trickerion.labels import char_params
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import HOME, Placement, State
@@ -484,7 +485,8 @@ def enhance(r: TrickerionRules, s: State, seat: int, act: Placement, ev: list[Ev
     act.enhanced = True
     ap = r.enhance_ap(s)
     if act.effect == "ready" and r.effect_of(act) == "empower":
-        ap = 3
+        # Empower (A35) replaces the shard's usual AP with its own, read from the card's pack
+        ap = next(x.ap for x in r.effect_params(act) if isinstance(x, EnhanceAP))
         act.effect = "used"
     act.ap += ap
     ev.append(Event("trickerion.enhanced", {"seat": seat, "ap": ap}))
