@@ -21,7 +21,7 @@ from engine.core.levels import level_bots
 from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import equip, hire, jobs
+from engine.games.trickerion import hire, jobs
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.placement import board_index, slot_modifier
@@ -54,13 +54,6 @@ def shipped() -> dict[str, float]:
     return load_weights("engine.games.trickerion", "greedy.json")
 
 
-def coin_worth(g: Table, s: State, w: dict[str, float]) -> float:
-    """A coin in hand, in fame: from ``coin_early`` in round 1 to ``coin_end`` in the last."""
-    last = g.rules.last_round
-    gone = max(0, min(last, s.round) - 1) / max(1, last - 1)
-    return w["coin_early"] + (w["coin_end"] - w["coin_early"]) * gone
-
-
 def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> float:
     """How good ``seat``'s position looks, in fame it can expect to add up to (its own
     resources and the public board only)."""
@@ -70,8 +63,9 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
     if s.phase == "over":
         return float(p.fame)
     last = g.rules.last_round
+    gone = max(0, min(last, s.round) - 1) / max(1, last - 1)
     left = max(0, last - max(s.round, 1))  # whole rounds after this one
-    coin = coin_worth(g, s, w)
+    coin = w["coin_early"] + (w["coin_end"] - w["coin_early"]) * gone
     v = p.fame + coin * min(p.coins, 60) + w["shard"] * p.shards + w["special"] * len(p.specials)
     values = {}
     potential = []
@@ -274,7 +268,6 @@ class GreedyBot:
             candidates = keep + picks[:MAX_CANDIDATES]
         w = self.weights or shipped()
         base = value(g, s, seat, w)
-        coin = coin_worth(g, s, w)
         rival = g.rules.automaton_worth(s)
         scored = []
         last = []
@@ -303,7 +296,7 @@ class GreedyBot:
                 # The value sees the card only once it is kept (the next decision): one of
                 # the drawn is kept, worth a special card (a floor of 2 fame at the end).
                 v += w["special"]
-            v += hire.worth(g, s, seat, action) + equip.worth(g, s, seat, action, coin)
+            v += hire.worth(g, s, seat, action)
             scored.append((-v, index, action))
         scored.sort(key=lambda t: (t[0], t[1]))
         return [a for _, _, a in scored] + last
@@ -370,8 +363,6 @@ class GreedyBot:
         gate = (p.fame >= 16 and not any(cat.trick_level[t.id] >= 2 for t in p.tricks)) or (
             p.fame >= 36 and not any(cat.trick_level[t.id] == 3 for t in p.tricks)
         )
-        if equip.target_in_buy(g, s, seat):
-            out.append("market_row")  # before the level-3 gate's Downtown
         if len(p.tricks) < 2 or gate or p.coins < 4:
             out.append("downtown")
         if missing and p.coins >= 3:
