@@ -1,17 +1,18 @@
 """The page thread's longest tasks while timed bots play (issue #32, session 22), traced.
 
-    PYTHONPATH=. python3 scripts/experiments/s22f_levels.py build/site --level hard --steps 40 --runs 2
-    PYTHONPATH=. python3 scripts/experiments/s22f_levels.py /tmp/old build/site --level hard --pairs 3
+    PYTHONPATH=. python3 scripts/experiments/s22f_levels.py build/site --level hard --trace
+    PYTHONPATH=. python3 scripts/experiments/s22f_levels.py /tmp/old build/site --pairs 3
 
 The scene of `e2e/test_hints.py::test_decision_times_in_the_page`: a fast 2-player Trickerion
 game of seed 12, both seats `--level`, at speed 0, until the bots have taken `--steps` steps
 (or `--players 4`: a 4-player game of those bots). Each run records each bot step's round
 trip to the engine's worker (its p50 and p95, and those of the turns: a seat's steps one after
-the other), the Long Tasks API's longest entry (wall time, what the test prints) and, with `--trace`, a Chromium trace, from
-which it prints the page thread's longest tasks in CPU (`tdur`) and wall time with the events
-inside each (script by its source, style, layout, paint, message handlers). Given two builds,
-runs them alternated and prints each figure's paired mean after minus before with a 95%
-t-interval (`longtask_probe.print_paired`).
+the other), the Long Tasks API's longest entry (wall time, what the test prints) and, with
+`--trace`, a Chromium trace, from which it prints the page thread's longest tasks in CPU
+(`tdur`) and wall time with the events inside each (script by its source, style, layout,
+paint). Given two builds, runs them alternated and prints each figure's paired mean after
+minus before with a 95% t-interval (`longtask_probe.print_paired`). docs/speed.md, session
+22, has the figures it gave.
 """
 
 from __future__ import annotations
