@@ -8,6 +8,7 @@ sleeps for a fixed time.
 
 from __future__ import annotations
 
+import collections
 import json
 import sys
 from collections.abc import Callable
@@ -106,3 +107,34 @@ def drive_until(
             pick = rng.choices(keep, [weight(a) for a in keep])[0] if weight else rng.choice(keep)
             page.evaluate("a => marquee.act(a).catch(() => null)", pick)
     raise AssertionError(f"no position where {done} within {limit} moves")
+
+
+# A Chromium trace's categories for the page thread's tasks (``Browser.start_tracing``).
+TRACE_CATEGORIES = [
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "blink.user_timing",
+]
+
+
+def main_thread(path: str) -> tuple[list[dict], list[dict]]:
+    """The top-level tasks of the page's main thread in the Chromium trace at ``path`` (the
+    renderer thread with the most events), and all its complete events. Each task's ``tdur``
+    is its CPU time, which a busy machine stretches far less than the wall time (``dur``) the
+    Long Tasks API sees."""
+    events = json.loads(Path(path).read_text())
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    names = {
+        (e["pid"], e["tid"]): e["args"]["name"]
+        for e in events
+        if e.get("ph") == "M" and e.get("name") == "thread_name"
+    }
+    count = collections.Counter(
+        (e["pid"], e["tid"]) for e in events if names.get((e["pid"], e["tid"])) == "CrRendererMain"
+    )
+    main = count.most_common(1)[0][0]
+    mine = sorted(
+        (e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X"),
+        key=lambda e: (e["ts"], -e["dur"]),
+    )
+    return [e for e in mine if e["name"] == "RunTask"], mine

@@ -27,9 +27,7 @@ have the figures it gave.
 from __future__ import annotations
 
 import argparse
-import collections
 import contextlib
-import json
 import os
 import statistics
 import sys
@@ -45,10 +43,10 @@ sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "e2e")]
 import server  # noqa: E402
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, boot_state  # noqa: E402
+from helpers import TRACE_CATEGORIES, main_thread  # noqa: E402
 
 # game, players, seed
 GAMES = {"trk4": ("trickerion", 4, 3), "mag4": ("magnificent", 4, 7), "ora": ("oracle", 1, 11)}
-CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"]
 # what a task runs of the page's script (its forced style and layout are counted apart)
 SCRIPT = {"FunctionCall", "TimerFire", "FireAnimationFrame", "EventDispatch", "RunMicrotasks"}
 RENDERING = {"UpdateLayoutTree", "Layout"}
@@ -98,11 +96,11 @@ def trace(site: Path, game: str, size: tuple[int, int], out: str, human: int, re
             page.wait_for_function(
                 "marquee.toAct()?.kind === 'terminal'", timeout=900_000, polling=500
             )
-            browser.start_tracing(page=page, path=out, categories=CATEGORIES)
+            browser.start_tracing(page=page, path=out, categories=TRACE_CATEGORIES)
             page.evaluate(WALK)
             browser.stop_tracing()
             return
-        browser.start_tracing(page=page, path=out, categories=CATEGORIES)
+        browser.start_tracing(page=page, path=out, categories=TRACE_CATEGORIES)
         page.evaluate(f"() => marquee.start({setup(game, bool(human))})")
         if human:
             for _ in range(human):
@@ -116,27 +114,6 @@ def trace(site: Path, game: str, size: tuple[int, int], out: str, human: int, re
                 "marquee.toAct()?.kind === 'terminal'", timeout=900_000, polling=500
             )
         browser.stop_tracing()
-
-
-def thread(path: str) -> tuple[list[dict], list[dict]]:
-    """The top-level tasks of the page's main thread (the renderer thread with the most events),
-    and all its complete events."""
-    events = json.loads(Path(path).read_text())
-    events = events["traceEvents"] if isinstance(events, dict) else events
-    names = {
-        (e["pid"], e["tid"]): e["args"]["name"]
-        for e in events
-        if e.get("ph") == "M" and e.get("name") == "thread_name"
-    }
-    count = collections.Counter(
-        (e["pid"], e["tid"]) for e in events if names.get((e["pid"], e["tid"])) == "CrRendererMain"
-    )
-    main = count.most_common(1)[0][0]
-    mine = sorted(
-        (e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X"),
-        key=lambda e: (e["ts"], -e["dur"]),
-    )
-    return [e for e in mine if e["name"] == "RunTask"], mine
 
 
 def script_cpu(events: list[dict]) -> float:
@@ -154,7 +131,7 @@ def script_cpu(events: list[dict]) -> float:
 
 
 def figures(path: str) -> dict[str, float]:
-    runs, events = thread(path)
+    runs, events = main_thread(path)
     cpu = [t.get("tdur", 0) / 1000 for t in runs]
     wall = [t["dur"] / 1000 for t in runs]
     return {

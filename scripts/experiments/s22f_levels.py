@@ -1,0 +1,201 @@
+"""The page thread's longest tasks while timed bots play (issue #32, session 22), traced.
+
+    PYTHONPATH=. python3 scripts/experiments/s22f_levels.py build/site --level hard --trace
+    PYTHONPATH=. python3 scripts/experiments/s22f_levels.py /tmp/old build/site --pairs 3
+
+The scene of `e2e/test_hints.py::test_decision_times_in_the_page`: a fast 2-player Trickerion
+game of seed 12, both seats `--level`, at speed 0, until the bots have taken `--steps` steps
+(or `--players 4`: a 4-player game of those bots). Each run records each bot step's round
+trip to the engine's worker (its p50 and p95, and those of the turns: a seat's steps one after
+the other), the Long Tasks API's longest entry (wall time, what the test prints) and, with
+`--trace`, a Chromium trace, from which it prints the page thread's longest tasks in CPU
+(`tdur`) and wall time with the events inside each (script by its source, style, layout,
+paint). Given two builds, runs them alternated and prints each figure's paired mean after
+minus before with a 95% t-interval (`longtask_probe.print_paired`). docs/speed.md, session
+22, has the figures it gave.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "e2e")]
+
+from longtask_probe import booted, print_paired  # noqa: E402
+
+from helpers import TRACE_CATEGORIES, main_thread  # noqa: E402
+
+OBSERVE = """() => {
+    window.__long = [];
+    window.__steps = 0;
+    const since = performance.now();
+    new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+            if (e.startTime >= since) window.__long.push([e.startTime - since, e.duration]);
+        }
+    }).observe({type: 'longtask'});
+    document.addEventListener('marquee:snapshot', () => { window.__steps++; });
+}"""
+
+# every bot step's round trip to the engine's worker, in order, with its seat (a turn is a
+# seat's steps one after the other), as e2e/test_hints.py's TIME_BOT times them
+TIME_STEPS = """() => {
+    const door = window.marqueeBridge, call = door.call.bind(door);
+    window.__stepMs = [];
+    let to = null;
+    document.addEventListener('marquee:snapshot', (e) => { to = e.detail.to_act; });
+    door.call = async (method, args) => {
+        const seat = method === 'step' && to && to.kind === 'players' ? to.seats[0] : null;
+        const t0 = performance.now();
+        const out = await call(method, args);
+        if (seat !== null) window.__stepMs.push([seat, performance.now() - t0]);
+        return out;
+    };
+}"""
+
+
+def start(level: str, players: int) -> str:
+    seats = ", ".join(f"{{kind: 'bot', bot: '{level}'}}" for _ in range(players))
+    fast = "true" if players == 2 else "false"
+    return (
+        f"() => marquee.start({{game: 'trickerion', players: {players}, seed: 12,"
+        f" options: {{fast_game: {fast}}}, seats: [{seats}]}})"
+    )
+
+
+def run(
+    site: Path, level: str, players: int, steps: int, out: str | None
+) -> tuple[list[float], list[tuple[int, float]]]:
+    """The Long Tasks API's entries (wall ms) while the bots take `steps` snapshots' worth of
+    steps, and each step's seat and time."""
+    with booted(site, (1366, 768)) as (browser, page):
+        page.evaluate(OBSERVE)
+        page.evaluate(TIME_STEPS)
+        if out:
+            browser.start_tracing(page=page, path=out, categories=TRACE_CATEGORIES)
+        page.evaluate(start(level, players))
+        page.wait_for_function(
+            f"window.__steps >= {steps} || marquee.toAct()?.kind === 'terminal'",
+            polling=250,
+            timeout=900_000,
+        )
+        page.evaluate("marquee.toLobby()")
+        page.wait_for_timeout(300)
+        if out:
+            browser.stop_tracing()
+        timed = [(seat, ms) for seat, ms in page.evaluate("window.__stepMs")]
+        return [d for _, d in page.evaluate("window.__long")], timed
+
+
+def turns(timed: list[tuple[int, float]]) -> list[float]:
+    out: list[float] = []
+    last = None
+    for seat, ms in timed:
+        if seat == last:
+            out[-1] += ms
+        else:
+            out.append(ms)
+        last = seat
+    return out
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def inside(task: dict, events: list[dict]) -> list[tuple[str, float, float]]:
+    """What a task ran: its events by name (script by source), CPU and wall ms each, summed."""
+    end = task["ts"] + task["dur"]
+    sums: dict[str, list[float]] = collections.defaultdict(lambda: [0.0, 0.0])
+    for e in events:
+        if e is task or not task["ts"] <= e["ts"] < end:
+            continue
+        data = e.get("args", {}).get("data", {})
+        name = e["name"]
+        if name in ("FunctionCall", "TimerFire", "EventDispatch", "FireAnimationFrame"):
+            where = data.get("url", "") or data.get("type", "") or data.get("functionName", "")
+            name = f"{name} {where.rsplit('/', 1)[-1]}:{data.get('lineNumber', '')} {data.get('functionName', '')}"
+        elif name not in (
+            "UpdateLayoutTree",
+            "Layout",
+            "Paint",
+            "PrePaint",
+            "RunMicrotasks",
+            "ParseHTML",
+            "v8.compile",
+            "MajorGC",
+            "MinorGC",
+            "V8.GC_MARK_COMPACTOR",
+            "HitTest",
+            "Commit",
+            "Layerize",
+            "UpdateLayer",
+            "ScheduleStyleRecalculation",
+        ):
+            continue
+        sums[name][0] += e.get("tdur", 0) / 1000
+        sums[name][1] += e["dur"] / 1000
+    return sorted(((k, c, w) for k, (c, w) in sums.items()), key=lambda x: -x[1])
+
+
+def show(path: str, top: int) -> dict[str, float]:
+    runs, events = main_thread(path)
+    for key, label in (("tdur", "CPU"), ("dur", "wall")):
+        print(f"  longest by {label}:")
+        for t in sorted(runs, key=lambda t: -t.get(key, 0))[:top]:
+            print(f"    task CPU {t.get('tdur', 0) / 1000:.1f} ms, wall {t['dur'] / 1000:.1f} ms")
+            for name, cpu, wall in inside(t, events)[:6]:
+                print(f"      {name}: CPU {cpu:.1f}, wall {wall:.1f}")
+    cpu = [t.get("tdur", 0) / 1000 for t in runs]
+    return {"longest CPU ms": max(cpu), "over 50 ms CPU": sum(c > 50 for c in cpu)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("builds", type=Path, nargs="+")
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--steps", type=int, default=40)
+    parser.add_argument("--pairs", type=int, default=1)
+    parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--top", type=int, default=4)
+    args = parser.parse_args()
+    names = ["before", "after"] if len(args.builds) == 2 else ["only"]
+    seen: dict[str, list[dict[str, float]]] = {n: [] for n in names}
+    for pair in range(1, args.pairs + 1):
+        for which in names if pair % 2 else names[::-1]:
+            site = args.builds[names.index(which)]
+            with tempfile.TemporaryDirectory() as tmp:
+                out = str(Path(tmp) / "trace.json") if args.trace else None
+                long, timed = run(site, args.level, args.players, args.steps, out)
+                load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+                ms = [m for _, m in timed]
+                whole = turns(timed)
+                got = {
+                    "longest wall ms": max(long, default=0.0),
+                    "long tasks": len(long),
+                    "steps": len(ms),
+                    "step p50 ms": pct(ms, 0.5),
+                    "step p95 ms": pct(ms, 0.95),
+                    "turns": len(whole),
+                    "turn p50 ms": pct(whole, 0.5),
+                    "turn p95 ms": pct(whole, 0.95),
+                    "turn max ms": max(whole),
+                }
+                print(f"pair {pair} {which} (load {load}): {got}", flush=True)
+                if out:
+                    got |= show(out, args.top)
+                seen[which].append(got)
+    if len(names) == 2:
+        print_paired(f"{args.level} {args.players}p", seen)
+
+
+if __name__ == "__main__":
+    main()
