@@ -39,6 +39,11 @@ The solo seed-1 digest was re-recorded for issue #30, session 21 (no apprentice 
 as the seat's second body onto the slot the other side takes first): its position is the same
 (round 1, the state hash unchanged), the futures' later rounds send that apprentice to the Dark
 Alley instead; every other Trickerion digest and rollout digest did not change.
+The 2- and 4-player Trickerion digests and the 2-player rollout digest were re-recorded for
+issue #30, session 22 (the opening's starting tricks tied on worth ranked by the fame a marker
+yields, not list order): the second seat to choose now opens with Window to the Otherworld,
+so the positions are reached by other set-ups; the solo digests did not change (its opening
+has no tie).
 """
 
 from __future__ import annotations
@@ -67,8 +72,8 @@ def _digest(game_id: str, players: int, seed: int, steps: int) -> str:
 
 # (game, players, seed, decisions before the position) -> digest of the ranking.
 CASES = {
-    ("trickerion", 2, 3, 30): "7884325cb11c1bff",
-    ("trickerion", 4, 5, 60): "373778eae81781eb",
+    ("trickerion", 2, 3, 30): "9d8aa534eb48ca07",
+    ("trickerion", 4, 5, 60): "1f4ba6444b271f2c",
     ("trickerion-solo", 2, 1, 20): "77324f032d547eb4",
     ("trickerion-solo", 2, 4, 45): "600452d624d64ae4",
     ("oracle", 1, 2, 10): "e7f8ddb53edb3fc2",
@@ -96,7 +101,7 @@ def _rollout_digest(game_id: str, players: int, seed: int, steps: int) -> str:
 
 
 ROLLOUT_CASES = {
-    ("trickerion", 2, 3, 30): "92a73d28eb1e33a6",
+    ("trickerion", 2, 3, 30): "c1e6b90f5250d7ce",
     ("trickerion-solo", 2, 4, 45): "b94ce2992b5d0e5e",
     ("oracle", 1, 2, 10): "69a2629eae4d61d0",
     ("magnificent", 2, 3, 10): "527b5bfc8dc868ba",

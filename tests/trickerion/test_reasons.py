@@ -7,7 +7,7 @@ from engine.core.i18n import render
 from engine.core.presenter import presenter_of
 from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.bots import start_worth
+from engine.games.trickerion.bots import start_rank
 
 from .helpers import (
     add_char,
@@ -147,7 +147,7 @@ def test_setup_picks_name_the_schools_best_free_trick_and_the_tricks_yield():
     school = g.cat.magicians[pick.magician].school
     assert code == "ui.hint.why.trk.magician" and params["school"] == school
     assert params["trick"] in g.cat.level1[school]
-    assert params["trick"] == max(g.cat.level1[school], key=lambda t: start_worth(g.cat, t))
+    assert params["trick"] == max(g.cat.level1[school], key=lambda t: start_rank(g.cat, t))
     s, _ = g.apply(s, pend.seat, pick)
     s = run_chance(g, s)
     pend = s.pending[0]

@@ -167,18 +167,21 @@ class GreedyBot:
 
     @staticmethod
     def _opening(g: Table, s: State, seat: int, legal: list[Any]) -> Any:
-        """The magician and starting trick by the trick's worth (list order only breaks ties):
-        a magician is worth the best starting trick of its school still free."""
+        """The magician and starting trick by the trick's rank (``start_rank``; list order
+        breaks what it leaves tied): a magician ranks as the best starting trick of its school
+        still free."""
         from engine.games.trickerion.common import residence
 
         cat = g.cat
         if isinstance(legal[0], A.ChooseTrick):
-            return max(legal, key=lambda a: start_worth(cat, a.trick))
+            return max(legal, key=lambda a: start_rank(cat, a.trick))
         free = set(residence(g.rules, s))
 
-        def best(a: A.ChooseMagician) -> float:
+        def best(a: A.ChooseMagician) -> tuple[float, int]:
             school = cat.magicians[a.magician].school
-            return max((start_worth(cat, t) for t in cat.level1[school] if t in free), default=0)
+            return max(
+                (start_rank(cat, t) for t in cat.level1[school] if t in free), default=(0.0, 0)
+            )
 
         return max(legal, key=best)
 
@@ -638,6 +641,16 @@ def start_worth(cat: Catalog, trick: str) -> float:
     t = cat.tricks[trick]
     price = sum(cat.prop_cost[k] * n for k, n in t.components.items())
     return t.markers * (f + c + 2 * sh) - 0.5 * price
+
+
+def start_rank(cat: Catalog, trick: str) -> tuple[float, int]:
+    """How the opening orders starting tricks: by ``start_worth``, and at equal worth by the
+    fame a marker yields, the one part of a yield scored at once and for good (coins and
+    shards are worth only what the seat later makes of them). In 2-player greedy self-play
+    the second seat's tie, Spirit Hand against Window to the Otherworld (6.5 each), went to
+    Spirit Hand by list order, and the first seat won 71 of 100 (docs/bots.md, "Issue #30,
+    session 22: the second seat's starting trick")."""
+    return start_worth(cat, trick), cat.trick_yield[trick][0]
 
 
 def _markers_to_perform(s: State, seat: int) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core.loop import played
 from engine.games.trickerion import actions as A
-from engine.games.trickerion.bots import preparable, start_worth
+from engine.games.trickerion.bots import preparable, start_rank
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import effective, has_components, residence, theater_day_of
 from engine.games.trickerion.state import State
@@ -29,7 +29,7 @@ def reason(g: Table, s: State, action: Any, seat: int) -> Reason | None:
         free = set(residence(g.rules, s))
         tricks = [t for t in cat.level1[school] if t in free]
         if tricks:
-            best = max(tricks, key=lambda t: start_worth(cat, t))
+            best = max(tricks, key=lambda t: start_rank(cat, t))
             return "ui.hint.why.trk.magician", {"school": school, "trick": best}
     if isinstance(action, A.ChooseTrick):
         return "ui.hint.why.trk.start_trick", {
