@@ -251,7 +251,8 @@ def booted_page(request, browser, site_url):
     Each test gets it at the default viewport, in the page's first language, scrolled to the
     top with nothing focused and its problem lists (``page.marquee``) emptied; after a failed
     test (or a closed page) the next one gets a freshly booted page, so a failure is not
-    passed on."""
+    passed on. A test that wraps the bridge's door, listens to the page's events or turns
+    automation mode on undoes it before it ends (the bot speed each test sets for itself)."""
     from helpers import open_page
 
     page = _BOOTED.get("page")

@@ -27,24 +27,32 @@ from helpers import TRACE_CATEGORIES, main_thread, no_problems, open_page, tid, 
 # `marquee:snapshot` said), by seat: the search runs in the engine's worker; the page's longest
 # task meanwhile is the figure for "the page does not freeze".
 TIME_BOT = """() => {
-    const door = window.marqueeBridge, call = door.call.bind(door);
+    const door = window.marqueeBridge, real = door.call, call = real.bind(door);
     window.__botMs = {};
     // the longest main-thread task from here on (at speed 0, steps are batched per redraw)
     window.__longest = 0;
     const since = performance.now();
-    new PerformanceObserver((list) => {
+    const longTasks = new PerformanceObserver((list) => {
         for (const e of list.getEntries()) {
             if (e.startTime >= since) window.__longest = Math.max(window.__longest, e.duration);
         }
-    }).observe({type: 'longtask'});
+    });
+    longTasks.observe({type: 'longtask'});
     let to = null;
-    document.addEventListener('marquee:snapshot', (e) => { to = e.detail.to_act; });
+    const seen = (e) => { to = e.detail.to_act; };
+    document.addEventListener('marquee:snapshot', seen);
     door.call = async (method, args) => {
         const seat = method === 'step' && to && to.kind === 'players' ? to.seats[0] : null;
         const t0 = performance.now();
         const out = await call(method, args);
         if (seat !== null) (window.__botMs[seat] ??= []).push(performance.now() - t0);
         return out;
+    };
+    // the page as it was, for the next test on a shared page (booted_page)
+    window.__untimeBot = () => {
+        door.call = real;
+        longTasks.disconnect();
+        document.removeEventListener('marquee:snapshot', seen);
     };
 }"""
 
@@ -61,6 +69,14 @@ SHORT_BUDGET = (
 def short_budget(page) -> None:
     answer = json.loads(page.evaluate(SHORT_BUDGET, BOT_SECONDS))
     assert answer == {"automation": True, "bot_seconds": BOT_SECONDS}, answer
+
+
+def leave_as_found(page) -> None:
+    """The shared page (booted_page) as the test found it: the bridge's door unwrapped, the
+    levels' own budgets back, automation mode off."""
+    page.evaluate("window.__untimeBot()")
+    off = page.evaluate("() => marqueeBridge.call('automation', JSON.stringify({enabled: false}))")
+    assert json.loads(off) == {"automation": False, "bot_seconds": None}, off
 
 
 # The human (seat 0) plays the first listed action whenever it must act, until the end.
@@ -121,8 +137,8 @@ def check_hint_panel(page, figures, name: str) -> list[dict]:
     return shown
 
 
-def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(page, site_url, figures):
-    open_page(page, site_url)
+def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(booted_page, figures):
+    page = booted_page
     page.get_by_test_id("game-trickerion").click()
     page.get_by_test_id("players-select").select_option("2")
     kind = page.get_by_test_id("seat-1-kind")
@@ -170,10 +186,11 @@ def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(page, site_url,
         f"{len(bot_ms)}, {sum(bot_ms) / 1000:.1f} s"
     )
     no_problems(page)
+    leave_as_found(page)
 
 
-def test_oracle_practice_hints_and_the_lobby_option_that_turns_them_off(page, site_url, figures):
-    open_page(page, site_url)
+def test_oracle_practice_hints_and_the_lobby_option_that_turns_them_off(booted_page, figures):
+    page = booted_page
     page.get_by_test_id("game-oracle").click()
     page.get_by_test_id("seed-input").fill("5")
     page.get_by_test_id("start-game").click()
@@ -193,13 +210,10 @@ def test_oracle_practice_hints_and_the_lobby_option_that_turns_them_off(page, si
     no_problems(page)
 
 
-def play_against(
-    page, site_url, figures, game: str, bot: str, seed: str, name: str, options=()
-) -> dict:
+def play_against(page, figures, game: str, bot: str, seed: str, name: str, options=()) -> dict:
     """Start ``game`` for 2 with seat 1 ``bot`` (or the solo automaton) and the ``options``
     (boolean option ids) on, ask for one hint and play its best move by clicking, then the
     first legal move each time until the end, the bots on the test's shorter budget."""
-    open_page(page, site_url)
     page.get_by_test_id(f"game-{game}").click()
     for option in options:
         page.get_by_test_id(f"option-{option}").check()
@@ -227,15 +241,15 @@ def play_against(
             f"{len(bot_ms)}, {sum(bot_ms) / 1000:.1f} s"
         )
     no_problems(page)
+    leave_as_found(page)
     return snap
 
 
-def test_a_fast_game_against_the_expert_bot_runs_to_its_end(page, site_url, figures):
+def test_a_fast_game_against_the_expert_bot_runs_to_its_end(booted_page, figures):
     """The expert plays every future to the game's end: the fast-game variant keeps the
     test short; the page stays responsive while it thinks in the worker."""
     snap = play_against(
-        page,
-        site_url,
+        booted_page,
         figures,
         "trickerion",
         "expert",
@@ -246,9 +260,9 @@ def test_a_fast_game_against_the_expert_bot_runs_to_its_end(page, site_url, figu
     assert snap["seats"][1]["bot"] == "expert"
 
 
-def test_a_solo_game_against_the_successor_with_a_hint_runs_to_its_end(page, site_url, figures):
+def test_a_solo_game_against_the_successor_with_a_hint_runs_to_its_end(booted_page, figures):
     snap = play_against(
-        page, site_url, figures, "trickerion-solo", "automaton", "13", "trickerion solo"
+        booted_page, figures, "trickerion-solo", "automaton", "13", "trickerion solo"
     )
     assert len(snap["result"]["scores"]) == 2
 

@@ -427,9 +427,9 @@ def test_hotseat_covers_the_table_before_a_secret_choice(page, site_url, screens
 
 
 @pytest.mark.skipif(MULTI_GAME is None, reason="no game for two or more players is registered")
-def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(page, site_url, screenshot):
+def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(booted_page, screenshot):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     page.evaluate(
         """game => marquee.start({game, seed: 5,
         seats: [{kind: 'bot', bot: 'random'}, {kind: 'bot', bot: 'random'}]})""",
@@ -437,7 +437,9 @@ def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(page, site_url, scr
     )
     page.evaluate("""() => {
         window.__steps = [];
-        document.addEventListener('marquee:snapshot', (e) => window.__steps.push([e.detail.step, performance.now()]));
+        const note = (e) => window.__steps.push([e.detail.step, performance.now()]);
+        document.addEventListener('marquee:snapshot', note);
+        window.__unwatch = () => document.removeEventListener('marquee:snapshot', note);
         marquee.setSpeed(300);
     }""")
     page.wait_for_function("window.__steps.length >= 4", timeout=60_000)
@@ -452,6 +454,7 @@ def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(page, site_url, scr
     assert page.get_by_test_id("score-table").locator("tbody tr").count() >= 1
     screenshot(page, "page-game-over-bots")
     no_problems(page)
+    page.evaluate("window.__unwatch()")  # the shared page without this test's listener
 
 
 def test_a_decision_with_hundreds_of_choices_is_folded_behind_a_filter(booted_page):

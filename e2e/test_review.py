@@ -123,9 +123,9 @@ def test_review_of_a_finished_game(booted_page, screenshot, figures):
     no_problems(page)
 
 
-def test_play_from_here_forks_a_new_game(page, site_url):
+def test_play_from_here_forks_a_new_game(booted_page):
+    page = booted_page
     game = played("magnificent")
-    open_page(page, site_url)
     load(page, game.finished)
     original = page.evaluate("marquee.gameId()")
     before = page.evaluate("marquee.savedGames()")

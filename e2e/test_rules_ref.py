@@ -20,11 +20,18 @@ LANGS = ("en", "ru", "fr")
 PLACES = ("downtown", "market_row", "workshop", "theater", "dark_alley")
 
 
+# The games here are played only to reach a position whose rule is looked up: the opponent is
+# greedy, not the lobby's default (normal, whose rollouts made each drive cost the page's worker
+# seconds a bot turn, more on a loaded machine; docs/boot.md, #32 session 22).
+SEATS = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+
+
 def start(page, game: str, seed: int = 5) -> None:
     page.evaluate("marquee.setSpeed(0)")
+    seats = SEATS[:1] if game == "oracle" else SEATS
     page.evaluate(
-        "([g, s]) => marquee.start({game: g, players: g === 'oracle' ? 1 : 2, seed: s})",
-        [game, seed],
+        "([g, s, seats]) => marquee.start({game: g, players: seats.length, seed: s, seats})",
+        [game, seed, seats],
     )
     page.evaluate("marquee.idle()")
 

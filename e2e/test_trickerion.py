@@ -350,17 +350,18 @@ def test_a_human_plays_a_full_game_by_clicking_on_the_board(page, site_url, scre
 
 
 def test_four_bots_with_dark_alley_and_prophecies_are_watched_to_the_end(
-    page, site_url, screenshot, figures
+    booted_page, screenshot, figures
 ):
+    page = booted_page
     page.set_viewport_size({"width": 1920, "height": 1080})
-    open_page(page, site_url)
     # Every step's time; the first time a phase shows, the bots pause (a long delay) so that
-    # phase can be photographed in the three languages.
+    # phase can be photographed in the three languages (until window.__unwatch(): the next
+    # test on the shared page gets it as it was).
     page.evaluate("""() => {
         window.__steps = [];
         window.__phases = [];
         window.__paused = null;
-        document.addEventListener('marquee:snapshot', () => {
+        const watch = () => {
             window.__steps.push(performance.now());
             const ph = marquee.state()?.phase;
             if (ph && !window.__phases.includes(ph)) {
@@ -368,7 +369,9 @@ def test_four_bots_with_dark_alley_and_prophecies_are_watched_to_the_end(
                 window.__paused = ph;
                 marquee.setSpeed(60000);
             }
-        });
+        };
+        document.addEventListener('marquee:snapshot', watch);
+        window.__unwatch = () => document.removeEventListener('marquee:snapshot', watch);
     }""")
     page.evaluate("marquee.setSpeed(0)")
     lobby_start(page, 4, ["bot:greedy", "bot:random", "bot:greedy", "bot:random"], seed=3)
@@ -406,6 +409,8 @@ def test_four_bots_with_dark_alley_and_prophecies_are_watched_to_the_end(
     )
     figures["trickerion: median bot step in the page"] = f"{statistics.median(gaps):.1f} ms"
     no_problems(page)
+    # the shared page without this test's listener, its bots not left paused
+    page.evaluate("window.__unwatch(); marquee.setSpeed(0)")
 
 
 # --------------------------------------------------------------------------- reload

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from helpers import no_problems, open_page, tid, wait_for_step_after
+from helpers import no_problems, tid, wait_for_step_after
 
 SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 SOLO_CATEGORIES = [
@@ -29,18 +29,20 @@ SOLO_CATEGORIES = [
     "extra_characters",
 ]
 
-# records every step the page announces, with the time and what was to act before it
-STEP_WATCH = """
-window.__soloSteps = [];
-document.addEventListener('marquee:snapshot', (e) => {
-  window.__soloSteps.push({t: performance.now(), step: e.detail.step, kind: e.detail.to_act.kind});
-});
-"""
+# records every step the page announces, with the time and what was to act before it (until
+# window.__unwatchSteps(): the next test on the shared page gets it as it was)
+STEP_WATCH = """() => {
+    window.__soloSteps = [];
+    const note = (e) => {
+        window.__soloSteps.push({t: performance.now(), step: e.detail.step, kind: e.detail.to_act.kind});
+    };
+    document.addEventListener('marquee:snapshot', note);
+    window.__unwatchSteps = () => document.removeEventListener('marquee:snapshot', note);
+}"""
 
 
-def start_solo_from_the_lobby(page, site_url, screenshot, seed: int) -> None:
-    page.add_init_script(STEP_WATCH)
-    open_page(page, site_url)
+def start_solo_from_the_lobby(page, screenshot, seed: int) -> None:
+    page.evaluate(STEP_WATCH)
     page.get_by_test_id("game-trickerion-solo").click()
     # its own entry, the options from its specs, two fixed seats, seat 2 the Successor
     for opt in (
@@ -162,10 +164,11 @@ def shoot_panel(page, screenshot, name: str) -> None:
 
 
 def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
-    page, site_url, screenshot, figures
+    booted_page, screenshot, figures
 ):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 900})
-    start_solo_from_the_lobby(page, site_url, screenshot, seed=21)
+    start_solo_from_the_lobby(page, screenshot, seed=21)
     page.get_by_test_id("speed-select").select_option("0")
     page.evaluate("marquee.idle()")
     assert page.evaluate("marquee.snapshot().seats[1].kind") == "automaton"
@@ -274,6 +277,7 @@ def test_a_solo_game_against_the_successor_from_the_lobby_to_the_scoring_table(
         )
     figures["trickerion-solo: human moves"] = ", ".join(f"{k} {v}" for k, v in counts.items())
     no_problems(page)
+    page.evaluate("window.__unwatchSteps()")
 
 
 def check_panel(page, solo: dict) -> None:

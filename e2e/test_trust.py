@@ -76,9 +76,9 @@ SPY_LOADS = """() => {
 # ----------------------------------------------------------------------------- (a) undo
 
 
-def test_a_refused_undo_says_why_on_hover_and_focus(page, site_url, screenshot):
+def test_a_refused_undo_says_why_on_hover_and_focus(booted_page, screenshot):
+    page = booted_page
     page.set_viewport_size(DESKTOP)
-    open_page(page, site_url)
     start_oracle(page)
     snap = page.evaluate("marquee.snapshot()")
     assert not snap["can_undo"] and snap["undo_refusal"], snap["undo_refusal"]
@@ -111,9 +111,9 @@ def test_a_refused_undo_says_why_on_hover_and_focus(page, site_url, screenshot):
 # ----------------------------------------------------------------------------- (b) save & seeds
 
 
-def test_the_save_note_64_bit_seeds_and_no_seed_in_the_file_name(page, site_url, screenshot):
+def test_the_save_note_64_bit_seeds_and_no_seed_in_the_file_name(booted_page, screenshot):
+    page = booted_page
     page.set_viewport_size(DESKTOP)
-    open_page(page, site_url)
     page.get_by_test_id("game-oracle").click()
 
     # the lobby's random seeds come from the whole 64-bit range
@@ -245,9 +245,9 @@ UNISOLATED = """names => {
 }"""
 
 
-def test_names_with_bidi_controls_are_stripped_and_isolated(page, site_url, tmp_path, screenshot):
+def test_names_with_bidi_controls_are_stripped_and_isolated(booted_page, tmp_path, screenshot):
+    page = booted_page
     page.set_viewport_size(DESKTOP)
-    open_page(page, site_url)
 
     # the lobby: controls stripped as they are typed, 40 characters at most
     page.get_by_test_id("game-trickerion").click()
