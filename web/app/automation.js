@@ -18,13 +18,23 @@ export const ready = (screen) => resolveReady({ screen });
 export const failed = (error) => rejectReady(error);
 
 /** After the frames that follow a draw (a board places itself, or scrolls a lit target into
- *  view, on the frame after it is drawn), so a script reads the page as a player sees it. A tab
- *  in the background runs no frames: then after a short wait instead. */
+ *  view, on the frame after it is drawn) and the task queued in the first of them (a new
+ *  Trickerion board draws its Residence there), so a script reads the page as a player sees it.
+ *  The frames are waited for however late they come: on a busy machine a fixed wait ended
+ *  before them, and a script read a board without its Residence. A tab in the background runs
+ *  no frames: there, a short wait instead. */
 const drawn = (value) =>
   new Promise((resolve) => {
-    const done = () => resolve(value);
-    setTimeout(done, 250);
-    requestAnimationFrame(() => requestAnimationFrame(done));
+    const done = () => {
+      document.removeEventListener("visibilitychange", hidden);
+      resolve(value);
+    };
+    const hidden = () => {
+      if (document.hidden) setTimeout(done, 250);
+    };
+    document.addEventListener("visibilitychange", hidden);
+    hidden();
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)));
   });
 
 const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
