@@ -68,7 +68,7 @@ def draw_cards(
     ev.append(
         Event("trickerion.cards_seen", {"seat": seat, "cards": list(drawn)}, to=seat, reveal=True)
     )
-    raise_decision(r, s, PendingKeepCard(seat, cards=drawn))
+    raise_decision(r, s, PendingKeepCard(seat, cards=tuple(drawn)))
 
 
 def fortune_telling(

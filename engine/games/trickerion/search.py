@@ -73,9 +73,9 @@ def determinize(g: Table, state: State, viewer: int, rng: Rng) -> State:
     for loc in sorted(s.decks):
         # deal() written out: every iteration of a search redeals every deck card.
         s.decks[loc] = tuple(index[pools[specials[ids[c]].location].pop()] for c in s.decks[loc])
-    for pend in s.pending:
+    for i, pend in enumerate(s.pending):
         if isinstance(pend, PendingKeepCard) and pend.seat != viewer:
-            pend.cards = [deal(c) for c in pend.cards]
+            s.pending[i] = PendingKeepCard(pend.seat, tuple(deal(c) for c in pend.cards))
     for o in others:
         _redeal_hand(cat, s, o, rng, deal_at)
 

@@ -33,7 +33,7 @@ from engine.games.trickerion.common import (
     has_components,
     raise_decision,
     residence,
-    set_cell,
+    with_cell,
 )
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import (
@@ -139,7 +139,7 @@ def _perf_card(cat: Catalog, card_id: str) -> PerfCard:
     n = len(geo.cells)
     pc = PerfCard(card_id, (-1,) * n, (0,) * n)
     for cell, (_school, facing) in geo.neutral.items():
-        set_cell(pc, cell, NEUTRAL, facing)
+        pc = with_cell(pc, cell, NEUTRAL, facing)
     return pc
 
 
