@@ -123,7 +123,7 @@ def _hide_differently(game, state, viewer):
                 loc = cat.specials[c.card].location
                 deck = s.decks[loc]
                 if deck:
-                    s.decks[loc] = (cat.special_index[c.card], *deck[1:])
+                    s.decks = {**s.decks, loc: (cat.special_index[c.card], *deck[1:])}
                     change_char(s, o, i, card=cat.special_ids[deck[0]])
                     return s
             else:

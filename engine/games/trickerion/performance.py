@@ -79,7 +79,7 @@ def start(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     s.day = day_order(r, s)[0]
     s.perf_card = -1
     s.perf_asked = False
-    s.perf_opts = []
+    s.perf_opts = ()
     ev.append(Event("trickerion.performance_phase", {"round": s.round}))
     if r.options.dark_alley:
         from engine.games.trickerion.theater import reschedule_options
@@ -129,7 +129,7 @@ def _next_day(r: TrickerionRules, s: State) -> None:
     s.day = order[i] if i < len(order) else len(order)
     s.perf_card = -1
     s.perf_asked = False
-    s.perf_opts = []
+    s.perf_opts = ()
 
 
 def choose(r: TrickerionRules, s: State, performer: int, card: int, ev: list[Event]) -> None:

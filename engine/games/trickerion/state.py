@@ -306,13 +306,14 @@ class State(msgspec.Struct, gc=False):
     dice: list[str]
     market: Market
     row: list[PerfCard]
-    perf_deck: list[str]
+    # A tuple, replaced when a card is revealed: shared by a state's copies.
+    perf_deck: tuple[str, ...]
     # Special assignment decks by location (top first), hidden order; cards as indices into
-    # ``Catalog.special_ids`` (small ints keep state copies fast). Tuples, shared by a state's
-    # copies: a deck changes a few times a round, and four lists copied at every step were an
-    # eighth of a copy. The tricks in Dahlgaard's Residence are not stored: they are the
+    # ``Catalog.special_ids`` (small ints keep state copies fast). Tuples in a read-only
+    # mapping, replaced (``with_key``) when a deck changes, a few times a round: a state's
+    # copies share them. The tricks in Dahlgaard's Residence are not stored: they are the
     # game's tricks nobody owns (``common.residence``).
-    decks: dict[str, tuple[int, ...]] = {}
+    decks: Mapping[str, tuple[int, ...]] = {}
     prophecy: str = ""
     pending_prophecies: list[str] = []
     prophecy_stack: list[str] = []
@@ -323,11 +324,12 @@ class State(msgspec.Struct, gc=False):
     act: Placement | None = None
     # Performance phase: the day (0 Thursday … 3 Sunday) about to perform; the card chosen
     # for it (-1: not yet), whether Soul Possession was offered, and the performer's answers
-    # to the per-performance options (Trick Steal, Grand Premiere, Durable Components).
+    # to the per-performance options (Trick Steal, Grand Premiere, Durable Components: a
+    # tuple, replaced, shared by a state's copies).
     day: int = 0
     perf_card: int = -1
     perf_asked: bool = False
-    perf_opts: list[PerformanceOption] = []
+    perf_opts: tuple[PerformanceOption, ...] = ()
     # Special assignments used this round (to the bottoms of their decks at round end).
     used_specials: tuple[str, ...] = ()
     # End of game: per seat, the scoring breakdown.
