@@ -86,9 +86,17 @@ def deep_copy(value: Any) -> Any:
 
 
 def _read_only_fields(cls: type) -> set[str]:
-    """The fields of ``cls`` typed ``Mapping``: a dict the type checker lets no one change."""
+    """The fields of ``cls`` typed ``Mapping``, or a tuple of ``Mapping``: dicts the type
+    checker lets no one change."""
     hints = typing.get_type_hints(cls)
-    return {n for n, h in hints.items() if typing.get_origin(h) is collections.abc.Mapping}
+    return {n for n, h in hints.items() if _read_only(h)}
+
+
+def _read_only(hint: Any) -> bool:
+    if typing.get_origin(hint) is tuple:
+        items = typing.get_args(hint)
+        return len(items) == 2 and items[1] is Ellipsis and _read_only(items[0])
+    return typing.get_origin(hint) is collections.abc.Mapping
 
 
 class _Builder:
@@ -130,12 +138,13 @@ class _Builder:
 
     def _shared(self, cls: type, f: mi.Field, seen: frozenset[Any] = frozenset()) -> bool:
         """Whether the field ``f`` of ``cls`` is shared by a copy: immutable, or a dict typed
-        ``Mapping`` of immutable keys and values."""
+        ``Mapping`` (or a tuple of them) of immutable keys and values."""
+        t = f.type.item_type if isinstance(f.type, mi.VarTupleType) else f.type
         return self._immutable(f.type, seen) or (
-            isinstance(f.type, mi.DictType)
+            isinstance(t, mi.DictType)
             and f.name in _read_only_fields(cls)
-            and self._immutable(f.type.key_type, seen)
-            and self._immutable(f.type.value_type, seen)
+            and self._immutable(t.key_type, seen)
+            and self._immutable(t.value_type, seen)
         )
 
     # --- source generation -------------------------------------------------------------------

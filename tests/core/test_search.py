@@ -318,6 +318,7 @@ class _Table(msgspec.Struct):
 class _Scratch(msgspec.Struct):
     markers: Mapping[str, int]
     frags: tuple[_ReadOnly, ...] = ()
+    breakdowns: tuple[Mapping[str, int], ...] = ()
 
 
 class _WritableScratch(msgspec.Struct):
@@ -328,10 +329,11 @@ def test_a_scratch_of_read_only_fields_is_copied_shallow_and_one_with_a_dict_cop
     """A Struct that is not frozen but holds only immutable values and dicts typed Mapping (The
     Magnificent's turn) is a new record whose fields the copy shares: the rules may set its
     fields, never change its dict in place. Its twin with a plain dict has the dict copied."""
-    scratch = _Scratch({"b1": 1}, (_ReadOnly({"orange": 1}),))
+    scratch = _Scratch({"b1": 1}, (_ReadOnly({"orange": 1}),), ({"total": 3},))
     copy = copy_state(scratch)
     assert copy == scratch and copy is not scratch
     assert copy.markers is scratch.markers and copy.frags is scratch.frags
+    assert copy.breakdowns is scratch.breakdowns
     copy.markers = {"b1": 2}
     assert scratch.markers == {"b1": 1}
     writable = _WritableScratch({"b1": 1})

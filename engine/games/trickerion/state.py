@@ -332,8 +332,8 @@ class State(msgspec.Struct, gc=False):
     perf_opts: tuple[PerformanceOption, ...] = ()
     # Special assignments used this round (to the bottoms of their decks at round end).
     used_specials: tuple[str, ...] = ()
-    # End of game: per seat, the scoring breakdown.
-    final: list[dict[str, int]] = []
+    # End of game: per seat, the scoring breakdown (read-only, shared by a state's copies).
+    final: tuple[Mapping[str, int], ...] = ()
     winner: int = -1
     # A draw the step before stopped at (last: a format-4 save hashed the state without it).
     draw: Draw | None = None
