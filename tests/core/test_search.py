@@ -11,7 +11,7 @@ import pytest
 import tinygame  # noqa: F401  (registers the tiny game)
 from engine.core import registry
 from engine.core.bots import RandomBot, bot_seed, make_bot
-from engine.core.copier import copier, copy_state
+from engine.core.copier import _read_only_fields, copier, copy_state
 from engine.core.levels import NAMES, LevelBot, hint
 from engine.core.match import Match
 from engine.core.play import play_to_end
@@ -123,7 +123,7 @@ def _hide_differently(game, state, viewer):
                 loc = cat.specials[c.card].location
                 deck = s.decks[loc]
                 if deck:
-                    s.decks[loc] = (cat.special_index[c.card], *deck[1:])
+                    s.decks = {**s.decks, loc: (cat.special_index[c.card], *deck[1:])}
                     change_char(s, o, i, card=cat.special_ids[deck[0]])
                     return s
             else:
@@ -277,13 +277,17 @@ def test_simulate_rotates_bots_through_the_seats_and_reports_per_bot():
 
 
 @pytest.mark.parametrize(
-    "game_id,players", [("trickerion", 4), ("trickerion-solo", 2), ("oracle", 1), ("tiny", 3)]
+    "game_id,players",
+    [("trickerion", 4), ("trickerion-solo", 2), ("magnificent", 4), ("oracle", 1), ("tiny", 3)],
 )
 def test_structural_copy_equals_a_msgpack_round_trip_and_shares_nothing_mutable(game_id, players):
+    """Nothing mutable is shared but a dict typed Mapping (no checked code can change it in
+    place: it is replaced, as The Magnificent's fragment supply is at a build)."""
     match = Match.new(game_id, players, seed=9)
     play_to_end(match, {s: RandomBot(s) for s in range(players)})
     game = match.game
     decode = msgspec.msgpack.Decoder(game.state_type).decode
+    read_only = _read_only_fields(game.state_type)
     for state in match.states[::11]:
         copy = copier(type(state))(state)
         assert copy == decode(game.codec.encode_state(state))
@@ -291,7 +295,8 @@ def test_structural_copy_equals_a_msgpack_round_trip_and_shares_nothing_mutable(
         for name in state.__struct_fields__:
             value = getattr(state, name)
             if isinstance(value, (list, dict, msgspec.Struct)) and not (
-                isinstance(value, msgspec.Struct) and value.__struct_config__.frozen
+                (isinstance(value, msgspec.Struct) and value.__struct_config__.frozen)
+                or name in read_only
             ):
                 assert getattr(copy, name) is not value, name
 
@@ -308,6 +313,31 @@ class _Writable(msgspec.Struct, frozen=True):
 class _Table(msgspec.Struct):
     read_only: list[_ReadOnly]
     writable: list[_Writable]
+
+
+class _Scratch(msgspec.Struct):
+    markers: Mapping[str, int]
+    frags: tuple[_ReadOnly, ...] = ()
+    breakdowns: tuple[Mapping[str, int], ...] = ()
+
+
+class _WritableScratch(msgspec.Struct):
+    markers: dict[str, int]
+
+
+def test_a_scratch_of_read_only_fields_is_copied_shallow_and_one_with_a_dict_copies_it():
+    """A Struct that is not frozen but holds only immutable values and dicts typed Mapping (The
+    Magnificent's turn) is a new record whose fields the copy shares: the rules may set its
+    fields, never change its dict in place. Its twin with a plain dict has the dict copied."""
+    scratch = _Scratch({"b1": 1}, (_ReadOnly({"orange": 1}),), ({"total": 3},))
+    copy = copy_state(scratch)
+    assert copy == scratch and copy is not scratch
+    assert copy.markers is scratch.markers and copy.frags is scratch.frags
+    assert copy.breakdowns is scratch.breakdowns
+    copy.markers = {"b1": 2}
+    assert scratch.markers == {"b1": 1}
+    writable = _WritableScratch({"b1": 1})
+    assert copy_state(writable).markers is not writable.markers
 
 
 def test_a_frozen_record_with_read_only_dicts_is_shared_and_one_with_a_dict_is_copied():

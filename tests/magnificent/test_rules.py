@@ -68,8 +68,7 @@ def test_r31_travel_always_offered():
 def test_r36_exhausted_fragment_not_offered():
     """MGN-R36 §9: a colour+size that ran out can't be taken."""
     g, s = ready(2)
-    s.supply["green_small"] = 0
-    s.supply["green_large"] = 0
+    s.supply = {**s.supply, "green_small": 0, "green_large": 0}
     s = _take(g, s, "green", 6)
     assert A.Choose("build") not in g.legal_actions(s, s.seat)
 

@@ -108,7 +108,7 @@ def test_s16_bonus_once_and_copy():
     assert [f.fragment for f in s.turn.frags] == ["green_small"]
     assert s.players[seat].markers_out == 2  # the marker went back to the supply
     # next turn of this seat: the K3 card copies K6, once; K6's own card is spent
-    s.turn.frags = []
+    s.turn.frags = ()
     s.turn.stage = "done"
     s.turn.acted = True
     s, _ = act(g, s, A.EndTurn())

@@ -221,7 +221,7 @@ def put_marker(g, s, seat: int, trick_id: str, card: int, cell: int, facing: str
     from engine.games.trickerion.catalog import DIRECTIONS
 
     t = next(t for t in s.players[seat].tricks if t.id == trick_id)
-    set_cell(s.row[card], cell, seat * 4 + t.sym, DIRECTIONS.index(facing))
+    set_cell(s, card, cell, seat * 4 + t.sym, DIRECTIONS.index(facing))
 
 
 def stage(s, seat: int, day: int, kind: str = "magician", backstage: bool = False, k: int = 0):

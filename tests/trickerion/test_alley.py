@@ -21,7 +21,7 @@ def test_draw_first_then_further_cards():
     s, ev = g.apply(s, 0, A.DrawCards("theater"))
     assert s.act.ap == 2 and s.act.drew
     drawn = [g.cat.special_ids[i] for i in deck[:2]]
-    assert s.pending[0].kind == "keep_card" and s.pending[0].cards == drawn
+    assert s.pending[0].kind == "keep_card" and s.pending[0].cards == tuple(drawn)
     assert any(e.to == 0 and e.params.get("cards") == drawn for e in ev)
     assert not any(e.to is None and "cards" in e.params for e in ev)
     assert g.view(s, 1)["pending"][0]["cards"] == ["face_down", "face_down"]
@@ -49,7 +49,7 @@ def test_further_draw_needs_two_ap():
 
 def test_last_card_of_a_deck_is_kept():
     g, s = alley(3)
-    s.decks["market_row"] = s.decks["market_row"][:1]
+    s.decks = {**s.decks, "market_row": s.decks["market_row"][:1]}
     s, _ = g.apply(s, 0, A.DrawCards("market_row"))
     assert len(s.pending[0].cards) == 1
     s, _ = g.apply(s, 0, A.KeepCard(s.pending[0].cards[0]))

@@ -189,8 +189,8 @@ def test_owner_without_character_in_theater_takes_the_performers_modifier():
 def test_no_marker_no_performance():
     g, s = example_b()
     s = copy_state(s)
-    for pc in s.row:
-        pc.m = tuple(-1 if m >= 0 and m // 4 == BLUE else m for m in pc.m)
+    for ci, pc in enumerate(s.row):
+        change_at(s.row, ci, m=tuple(-1 if m >= 0 and m // 4 == BLUE else m for m in pc.m))
     s.pending = []
     from engine.games.trickerion.flow import advance
 

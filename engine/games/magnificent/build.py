@@ -5,7 +5,7 @@ Also places the fragments of T5 (extra large) and of the master-card bonuses K6/
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.core.tuples import change_at
+from engine.core.tuples import change_at, drop, with_key
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
@@ -24,8 +24,8 @@ def level(r: Rules, s: MagState, seat: int, index: int, events: list[Event]) -> 
     t = s.turn
     t.frags = (
         t.frags
-        + [OwedFragment(source="build", size="small")] * lv.small
-        + [OwedFragment(source="build", size="large")] * lv.large
+        + (OwedFragment(source="build", size="small"),) * lv.small
+        + (OwedFragment(source="build", size="large"),) * lv.large
     )
     t.stage = "place"
     t.acted = True
@@ -61,13 +61,14 @@ def place(
 ) -> None:
     p = s.players[seat]
     t = s.turn
-    pend = t.frags.pop(index)
+    pend = t.frags[index]
+    t.frags = drop(t.frags, index)
     geo = r.geo(p.board)
     mask = geo.mask_of[(fid, orient, x, y)]
     cells = geo.cells(mask)
     if pend.source != "bonus" and r.fragments[fid].colour != t.colour:
         t.recolours -= 1
-    s.supply[fid] -= 1
+    s.supply = with_key(s.supply, fid, s.supply[fid] - 1)
     built = (*p.built, Built(fragment=fid, mask=mask))
     camp = bytearray(p.camp)
     for c in cells:
@@ -86,7 +87,8 @@ def place(
 
 
 def skip(s: MagState, seat: int, index: int, events: list[Event]) -> None:
-    pend = s.turn.frags.pop(index)
+    pend = s.turn.frags[index]
+    s.turn.frags = drop(s.turn.frags, index)
     ev(events, "skip_fragment", seat=seat, size=pend.size or pend.fragment)
 
 

@@ -74,7 +74,7 @@ def bonus(
                 gem(r, s, seat, b.colour, events)
         elif isinstance(b, C.GemChoice):
             for _ in range(b.n):
-                s.pending.append(PendingGem(source=source, colours=list(b.colours)))
+                s.pending.append(PendingGem(source=source, colours=tuple(b.colours)))
         else:  # master-card-only kinds are resolved by the turn module
             raise ValueError(f"not a printed gain: {b}")
 

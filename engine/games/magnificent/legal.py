@@ -282,7 +282,7 @@ def turn_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     return out
 
 
-def _distinct_pending(frags: list[OwedFragment]) -> list[int]:
+def _distinct_pending(frags: tuple[OwedFragment, ...]) -> list[int]:
     """The index of the first of each kind of pending fragment: placing either of two alike is
     the same move, so only the first is offered."""
     seen = set()

@@ -165,7 +165,7 @@ def reward(
     payment is the player's next decision (D1); otherwise the posters are rewarded at once."""
     _, gems = reward_needs(r, s, seat, slots)
     if len(wild_options(s.players[seat], gems)) > 1:
-        s.pending.append(PendingPay(source="reward", slots=list(slots), fragment=ignore))
+        s.pending.append(PendingPay(source="reward", slots=slots, fragment=ignore))
         return
     pay_and_reward(r, s, seat, slots, ignore, (), events)
 

@@ -55,10 +55,11 @@ class Built(_F, frozen=True):
     mask: int  # covered cells, bit y * width + x
 
 
-class PendingBase(_S, tag_field="kind"):
+class PendingBase(_F, frozen=True, tag_field="kind"):
     """A sub-decision owed before anything else, one Struct per kind (its tag): what answers
     each is ``decisions.TABLE``. ``source`` says where it came from (build / t5 / bonus / cell /
-    tent / setup / travel / reward)."""
+    tent / setup / travel / reward). Frozen (raised and taken, never changed), so a state's
+    copies share the pending list's items."""
 
     source: str = ""
 
@@ -67,27 +68,27 @@ class PendingBase(_S, tag_field="kind"):
         return str(self.__struct_config__.tag)
 
 
-class PendingPoster(PendingBase, tag="poster"):
+class PendingPoster(PendingBase, tag="poster", frozen=True):
     pass
 
 
-class PendingGem(PendingBase, tag="gem"):
-    colours: list[str] = []
+class PendingGem(PendingBase, tag="gem", frozen=True):
+    colours: tuple[str, ...] = ()
 
 
-class PendingTent(PendingBase, tag="tent"):
+class PendingTent(PendingBase, tag="tent", frozen=True):
     tent: str = ""
 
 
-class PendingPay(PendingBase, tag="pay"):
-    slots: list[int] = []  # the poster slots being rewarded
+class PendingPay(PendingBase, tag="pay", frozen=True):
+    slots: tuple[int, ...] = ()  # the poster slots being rewarded
     fragment: str = ""  # the fragment the reward ignores (a marker's "ignore_fragment")
 
 
 Pending = PendingPoster | PendingGem | PendingTent | PendingPay
 
 
-class OwedFragment(_S):
+class OwedFragment(_F, frozen=True):
     """A fragment the turn must place or skip (Place / Skip name it by index): the printed
     ``fragment`` id of a bonus, or the ``size`` of a Build / T5 one."""
 
@@ -97,7 +98,9 @@ class OwedFragment(_S):
 
 
 class Turn(_S):
-    """Scratch of the turn in progress (R22): the die, AP parts and what was used."""
+    """Scratch of the turn in progress (R22): the die, AP parts and what was used. Its fields
+    are immutable (``markers`` read-only, ``frags`` a tuple: replaced when they change), so a
+    state's copy copies it as msgspec's shallow copy, the rules changing their own."""
 
     stage: Stage = "take"
     die: Die | None = None
@@ -107,7 +110,7 @@ class Turn(_S):
     plus: int = 0  # +N modifiers and gems (R29-R30)
     bonus_used: bool = False
     action: str = ""
-    markers: dict[str, int] = {}  # space id -> markers placed this turn
+    markers: Mapping[str, int] = {}  # space id -> markers placed this turn
     recolours: int = 0
     double_next: int = 0
     ccw: bool = False
@@ -118,7 +121,7 @@ class Turn(_S):
     swaps: int = 0
     acted: bool = False
     rearrange: bool = False
-    frags: list[OwedFragment] = []
+    frags: tuple[OwedFragment, ...] = ()
     discarded: str = ""  # the poster a variant's once-a-turn discard took ("" none yet)
     hat: int = -1
 
@@ -173,7 +176,7 @@ class MagState(_S):
     track_tents: tuple[tuple[str | None, ...], ...]  # per track, per space: tent id or None
     box_tent: str | None
     dummy_hats: tuple[int, ...]  # performance-track positions a variant's dummy hats hold
-    supply: dict[str, int]  # fragments left by id (R36)
+    supply: Mapping[str, int]  # fragments left by id (R36); read-only, replaced at a build
     pending: list[Pending]
     turn: Turn
     reveal: tuple[str, ...] = ()  # tiles revealed for the setup draft

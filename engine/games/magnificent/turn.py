@@ -100,20 +100,20 @@ def card_bonus(
     elif isinstance(b, C.MarkerToFragment):
         # the marker goes back to the supply (K6)
         change_at(s.players, seat, markers=p.markers - 1, markers_out=p.markers_out - 1)
-        t.frags.append(OwedFragment(source="bonus", fragment=b.fragment))
+        t.frags = (*t.frags, OwedFragment(source="bonus", fragment=b.fragment))
     elif isinstance(b, C.GemsToFragment):
         left = dict(p.gems)
         for g in gems:
             left[g] -= 1
         change_at(s.players, seat, gems=left)
-        t.frags.append(OwedFragment(source="bonus", fragment=b.fragment))
+        t.frags = (*t.frags, OwedFragment(source="bonus", fragment=b.fragment))
     else:
         common.bonus(r, s, seat, b, events, "card")
 
 
 def place_markers(r: Rules, s: MagState, seat: int, space: str, k: int) -> None:
     change_at(s.players, seat, markers=s.players[seat].markers - k)
-    s.turn.markers[space] = s.turn.markers.get(space, 0) + k
+    s.turn.markers = with_key(s.turn.markers, space, s.turn.markers.get(space, 0) + k)
 
 
 def marker(r: Rules, s: MagState, seat: int, space_id: str, events: list[Event]) -> None:
@@ -131,7 +131,7 @@ def marker(r: Rules, s: MagState, seat: int, space_id: str, events: list[Event])
     elif e in ("die_plus", "build_plus", "travel_plus", "perform_plus"):
         t.plus += sp.n
     elif e == "extra_large":
-        t.frags.append(OwedFragment(source="t5", size="large"))
+        t.frags = (*t.frags, OwedFragment(source="t5", size="large"))
     elif e == "double_cells":
         t.double_next += 1
     elif e == "double_tent_slot":

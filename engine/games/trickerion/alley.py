@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.tuples import with_key
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import ASSIGN_DECKS
 from engine.games.trickerion.common import raise_decision
@@ -58,7 +59,7 @@ def draw_cards(
     act.drew = True
     deck = s.decks[action.location]
     drawn = [r.cat.special_ids[i] for i in deck[:2]]
-    s.decks[action.location] = deck[2:]
+    s.decks = with_key(s.decks, action.location, deck[2:])
     ev.append(
         Event(
             "trickerion.cards_drawn",
@@ -68,7 +69,7 @@ def draw_cards(
     ev.append(
         Event("trickerion.cards_seen", {"seat": seat, "cards": list(drawn)}, to=seat, reveal=True)
     )
-    raise_decision(r, s, PendingKeepCard(seat, cards=drawn))
+    raise_decision(r, s, PendingKeepCard(seat, cards=tuple(drawn)))
 
 
 def fortune_telling(

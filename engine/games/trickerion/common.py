@@ -135,11 +135,17 @@ def can_take(
     return True
 
 
-def set_cell(pc: PerfCard, cell: int, marker: int = FREE, facing: int = 0) -> None:
-    """``marker`` on ``cell`` of the performance card, turned to ``facing`` (by default the
-    cell is emptied: a free cell faces up)."""
-    pc.m = put(pc.m, cell, marker)
-    pc.o = put(pc.o, cell, facing)
+def with_cell(pc: PerfCard, cell: int, marker: int = FREE, facing: int = 0) -> PerfCard:
+    """The performance card with ``marker`` on ``cell``, turned to ``facing`` (by default the
+    cell emptied: a free cell faces up)."""
+    return replace(pc, m=put(pc.m, cell, marker), o=put(pc.o, cell, facing))
+
+
+def set_cell(s: State, card: int, cell: int, marker: int = FREE, facing: int = 0) -> PerfCard:
+    """The row's card ``card`` replaced by ``with_cell``'s (the old one stays as the earlier
+    states sharing it hold it), and that new card."""
+    pc = s.row[card] = with_cell(s.row[card], cell, marker, facing)
+    return pc
 
 
 def add_props(s: State, seat: int, prop: str, count: int) -> Player:
@@ -251,15 +257,17 @@ def marker_supply(s: State, seat: int, t: Trick) -> int:
 def remove_markers_everywhere(s: State, code: int) -> int:
     """Take every marker ``code`` off the performance cards (to its owner's supply)."""
     removed = 0
-    for pc in s.row:
+    for ci, pc in enumerate(s.row):
         for i, m in enumerate(pc.m):
             if m == code:
                 removed += 2 if i in pc.dbl else 1
-                set_cell(pc, i)
+                pc = with_cell(pc, i)
                 if i in pc.dbl:
-                    pc.dbl = without(pc.dbl, i)
-        removed += pc.guest.count(code)
-        pc.guest = tuple(g for g in pc.guest if g != code)
+                    pc = replace(pc, dbl=without(pc.dbl, i))
+        if code in pc.guest:
+            removed += pc.guest.count(code)
+            pc = replace(pc, guest=tuple(g for g in pc.guest if g != code))
+        s.row[ci] = pc
     return removed
 
 

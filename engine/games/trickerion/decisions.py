@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.decisions import Decision, refuse
 from engine.core.events import Event
-from engine.core.tuples import change_at
+from engine.core.tuples import change_at, with_key
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import performance, setup
 from engine.games.trickerion.catalog import SPECIALISTS
@@ -125,7 +125,8 @@ class KeepCard:
         rest.remove(action.card)
         change_at(s.players, pend.seat, specials=(*s.players[pend.seat].specials, action.card))
         for card in rest:
-            s.decks[cat.specials[card].location] += (cat.special_index[card],)
+            loc = cat.specials[card].location
+            s.decks = with_key(s.decks, loc, (*s.decks[loc], cat.special_index[card]))
         ev.append(Event("trickerion.card_kept", {"seat": pend.seat}))
         ev.append(
             Event(
@@ -177,7 +178,7 @@ def _performance_option(kind: str) -> type[Any]:
 
         @staticmethod
         def apply(r: TrickerionRules, s: State, pend: Any, action: Any, ev: list[Event]) -> None:
-            s.perf_opts.append(action)
+            s.perf_opts = (*s.perf_opts, action)
             # The log names the choice as before: "steal:mine:theirs", "premiere:cell:what",
             # "durable:cell".
             ev.append(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engine.core.events import Event
-from engine.core.tuples import change_at, put
+from engine.core.tuples import change_at, put, with_key
 from engine.games.trickerion import scoring
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import add_props, gain, raise_decision, room_for
@@ -111,7 +111,8 @@ def return_characters(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     r.on_characters_returned(s, ev)
     # Used special assignments go to the bottoms of their decks.
     for card in s.used_specials:
-        s.decks[cat.specials[card].location] += (cat.special_index[card],)
+        loc = cat.specials[card].location
+        s.decks = with_key(s.decks, loc, (*s.decks[loc], cat.special_index[card]))
     s.used_specials = ()
 
 
@@ -139,7 +140,7 @@ def shift_performances(r: TrickerionRules, s: State, ev: list[Event]) -> None:
         gone = s.row.pop()
         ev.append(Event("trickerion.performance_discarded", {"card": gone.id}))
     if s.perf_deck:
-        card = s.perf_deck.pop(0)
+        card, s.perf_deck = s.perf_deck[0], s.perf_deck[1:]
         s.row.insert(0, _perf_card(cat, card))
         ev.append(Event("trickerion.performance_revealed", {"card": card}, reveal=True))
 

@@ -164,7 +164,9 @@ class Trickerion(Game):
         if state.phase != "over":
             return None
         scores = [b["total"] for b in state.final]
-        return Result(scores=scores, winners=[state.winner], breakdown=list(state.final))
+        return Result(
+            scores=scores, winners=[state.winner], breakdown=[dict(b) for b in state.final]
+        )
 
 
 def _bundle(a: Buy) -> tuple[Any, ...]:

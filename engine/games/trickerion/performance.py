@@ -11,6 +11,8 @@ card stays.
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.tuples import change_at
@@ -23,10 +25,10 @@ from engine.games.trickerion.common import (
     gain,
     held_trick_sym,
     raise_decision,
-    set_cell,
     symbol_schools,
     theater_day_of,
     trick_by_sym,
+    with_cell,
 )
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import (
@@ -77,7 +79,7 @@ def start(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     s.day = day_order(r, s)[0]
     s.perf_card = -1
     s.perf_asked = False
-    s.perf_opts = []
+    s.perf_opts = ()
     ev.append(Event("trickerion.performance_phase", {"round": s.round}))
     if r.options.dark_alley:
         from engine.games.trickerion.theater import reschedule_options
@@ -127,7 +129,7 @@ def _next_day(r: TrickerionRules, s: State) -> None:
     s.day = order[i] if i < len(order) else len(order)
     s.perf_card = -1
     s.perf_asked = False
-    s.perf_opts = []
+    s.perf_opts = ()
 
 
 def choose(r: TrickerionRules, s: State, performer: int, card: int, ev: list[Event]) -> None:
@@ -287,15 +289,15 @@ def resolve(r: TrickerionRules, s: State, performer: int, ci: int, ev: list[Even
         gain(
             cat, s, performer, ev, "performer_bonus", fame=bonus[0], coins=bonus[1], shards=bonus[2]
         )
-    r.after_performance(s, pc, ev)
+    r.after_performance(s, ci, ev)
+    pc = s.row[ci]  # the hook may have replaced it (the Successor takes its markers back)
     for i, m in enumerate(pc.m):
         if m >= 0:
             if durable and durable.cell == i:
                 t = held_trick_sym(s.players[m // 4], m % 4)
                 change_trick(s, m // 4, t, markers=t.markers + 1)
-            set_cell(pc, i)
-    pc.dbl = ()
-    pc.guest = ()
+            pc = with_cell(pc, i)
+    s.row[ci] = replace(pc, dbl=(), guest=())
 
 
 def performer_bonus(r: TrickerionRules, s: State, seat: int, pc: PerfCard, links: int) -> list[int]:

@@ -153,8 +153,8 @@ class TrickerionRules:
     def automaton_performer_bonus(self, s: State, pc: Any, day: int, ev: list[Event]) -> None:
         raise AssertionError("no automaton seat")
 
-    def after_performance(self, s: State, pc: Any, ev: list[Event]) -> None:
-        """A card has been performed, before its markers leave it."""
+    def after_performance(self, s: State, card: int, ev: list[Event]) -> None:
+        """The row's card ``card`` has been performed, before its markers leave it."""
 
     def automaton_wages(self, s: State, ev: list[Event]) -> None:
         raise AssertionError("no automaton seat")

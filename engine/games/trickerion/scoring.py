@@ -82,9 +82,9 @@ def breakdown(r: TrickerionRules, s: State, seat: int) -> dict[str, int]:
 
 
 def final_scoring(r: TrickerionRules, s: State, ev: list[Event]) -> None:
-    s.final = [
+    s.final = tuple(
         r.final_breakdown(s, seat) or breakdown(r, s, seat) for seat in range(len(s.players))
-    ]
+    )
     for seat, b in enumerate(s.final):
         change_at(s.players, seat, fame=b["total"])
     best = max(b["total"] for b in s.final)

@@ -70,18 +70,22 @@ def determinize(g: Table, state: State, viewer: int, rng: Rng) -> State:
         return pools[loc].pop()
 
     ids, index, specials = cat.special_ids, cat.special_index, cat.specials
-    for loc in sorted(s.decks):
+    decks = dict(s.decks)
+    for loc in sorted(decks):
         # deal() written out: every iteration of a search redeals every deck card.
-        s.decks[loc] = tuple(index[pools[specials[ids[c]].location].pop()] for c in s.decks[loc])
-    for pend in s.pending:
+        decks[loc] = tuple(index[pools[specials[ids[c]].location].pop()] for c in decks[loc])
+    s.decks = decks
+    for i, pend in enumerate(s.pending):
         if isinstance(pend, PendingKeepCard) and pend.seat != viewer:
-            pend.cards = [deal(c) for c in pend.cards]
+            s.pending[i] = PendingKeepCard(pend.seat, tuple(deal(c) for c in pend.cards))
     for o in others:
         _redeal_hand(cat, s, o, rng, deal_at)
 
     s.prophecy_stack.sort()
     rng.shuffle(s.prophecy_stack)
-    _shuffle_within(s.perf_deck, lambda c: cat.cards[c].theater, rng)
+    perf_deck = list(s.perf_deck)
+    _shuffle_within(perf_deck, lambda c: cat.cards[c].theater, rng)
+    s.perf_deck = tuple(perf_deck)
     solo = getattr(s, "solo", None)  # the solo layer's state (SoloGameState) only
     if solo is not None:
         solo.plan_deck.sort()

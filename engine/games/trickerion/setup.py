@@ -22,7 +22,7 @@ from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
-from engine.core.tuples import change_at
+from engine.core.tuples import change_at, with_key
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import ASSIGN_DECKS, SLOT_WORKSHOP, Catalog
 from engine.games.trickerion.common import (
@@ -33,7 +33,7 @@ from engine.games.trickerion.common import (
     has_components,
     raise_decision,
     residence,
-    set_cell,
+    with_cell,
 )
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import (
@@ -107,7 +107,7 @@ def initial_state(r: TrickerionRules, seed: int, base_deal: bool = False) -> Sta
             buy=tuple(cat.setup.initial_buy_area), order=("",) * cat.market.order_area_slots
         ),
         row=row,
-        perf_deck=deck,
+        perf_deck=tuple(deck),
         decks=decks,
         prophecy_stack=stack,
         pending=[PendingMagician(seat) for seat in range(r.setup_seats())],
@@ -139,7 +139,7 @@ def _perf_card(cat: Catalog, card_id: str) -> PerfCard:
     n = len(geo.cells)
     pc = PerfCard(card_id, (-1,) * n, (0,) * n)
     for cell, (_school, facing) in geo.neutral.items():
-        set_cell(pc, cell, NEUTRAL, facing)
+        pc = with_cell(pc, cell, NEUTRAL, facing)
     return pc
 
 
@@ -332,7 +332,7 @@ class FastSpecial:
         cat: Catalog = r.cat
         deck = s.decks[action.location]
         card = cat.special_ids[deck[0]]
-        s.decks[action.location] = deck[1:]
+        s.decks = with_key(s.decks, action.location, deck[1:])
         change_at(s.players, pend.seat, specials=(*s.players[pend.seat].specials, card))
         ev.append(
             Event("trickerion.special_taken_fast", {"seat": pend.seat, "location": action.location})
@@ -432,7 +432,8 @@ def draw_initiative(r: TrickerionRules, s: State, order: tuple[int, ...], ev: li
             )
         s.round = fast.start_round
         if s.perf_deck:
-            s.row.insert(0, _perf_card(cat, s.perf_deck.pop(0)))
+            card, s.perf_deck = s.perf_deck[0], s.perf_deck[1:]
+            s.row.insert(0, _perf_card(cat, card))
         if r.options.prophecies and fast.random_active_prophecy:
             s.prophecy = s.prophecy_stack.pop(0)
         s.phase = "setup_fast"

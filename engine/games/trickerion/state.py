@@ -93,11 +93,13 @@ class Player(msgspec.Struct, array_like=True, gc=False, frozen=True):
     active: tuple[str, ...] = ()
 
 
-class PerfCard(msgspec.Struct, array_like=True, gc=False):
+class PerfCard(msgspec.Struct, array_like=True, gc=False, frozen=True):
     """A performance card in the Theater: its id, a marker per cell (-1: empty) and the facing
     (direction index 0–3, clockwise from up) of each marker. ``dbl``: cells holding two
     markers of one trick (Electra's Supercharge). ``guest``: markers set up by Guest Performer
-    (a06) off the slots: they perform but take part in no link."""
+    (a06) off the slots: they perform but take part in no link. Frozen, replaced in the row
+    through ``common.set_cell`` / ``change_card`` when a marker comes or goes (a few times a
+    round): a state's copies share the cards."""
 
     id: str
     m: tuple[int, ...]
@@ -127,8 +129,9 @@ class Placement(msgspec.Struct, array_like=True, gc=False):
 # ``decisions.TABLE`` (a variant adds its own kinds through ``TrickerionRules.extra_decisions``).
 
 
-class PendingBase(msgspec.Struct, array_like=True, gc=False, tag_field="kind"):
-    """A decision ``seat`` must take before the flow goes on."""
+class PendingBase(msgspec.Struct, array_like=True, gc=False, frozen=True, tag_field="kind"):
+    """A decision ``seat`` must take before the flow goes on. Frozen (a decision is raised
+    and taken, never changed), so a state's copies share its pending list's items."""
 
     seat: int
 
@@ -138,93 +141,93 @@ class PendingBase(msgspec.Struct, array_like=True, gc=False, tag_field="kind"):
 
 
 # Setup («ПОДГОТОВКА К ИГРЕ»; the fast game's extras).
-class PendingMagician(PendingBase, tag="magician"):
+class PendingMagician(PendingBase, tag="magician", frozen=True):
     pass
 
 
-class PendingStartTrick(PendingBase, tag="start_trick"):
+class PendingStartTrick(PendingBase, tag="start_trick", frozen=True):
     pass
 
 
-class PendingStartProps(PendingBase, tag="start_props"):
+class PendingStartProps(PendingBase, tag="start_props", frozen=True):
     value: int  # total value of the props to take
 
 
-class PendingSpecialist(PendingBase, tag="specialist"):
+class PendingSpecialist(PendingBase, tag="specialist", frozen=True):
     pass
 
 
-class PendingManagerProps(PendingBase, tag="manager_props"):
+class PendingManagerProps(PendingBase, tag="manager_props", frozen=True):
     value: int
 
 
-class PendingEngineerTrick(PendingBase, tag="engineer_trick"):
+class PendingEngineerTrick(PendingBase, tag="engineer_trick", frozen=True):
     pass
 
 
-class PendingFastProps(PendingBase, tag="fast_props"):
+class PendingFastProps(PendingBase, tag="fast_props", frozen=True):
     value: int  # up to this value
 
 
-class PendingFastSpecial(PendingBase, tag="fast_special"):
+class PendingFastSpecial(PendingBase, tag="fast_special", frozen=True):
     pass
 
 
 # During play.
-class PendingLinkReward(PendingBase, tag="link_reward"):
+class PendingLinkReward(PendingBase, tag="link_reward", frozen=True):
     units: int  # link rewards to split between fame and coins
     value: int  # fame or coins per unit (by the trick's level)
 
 
-class PendingKeepCard(PendingBase, tag="keep_card"):
-    cards: list[str]  # drawn, to keep one
+class PendingKeepCard(PendingBase, tag="keep_card", frozen=True):
+    cards: tuple[str, ...]  # drawn, to keep one
 
 
-class PendingPerform(PendingBase, tag="perform"):
+class PendingPerform(PendingBase, tag="perform", frozen=True):
     pass
 
 
-class PendingSoulPossession(PendingBase, tag="soul_possession"):
+class PendingSoulPossession(PendingBase, tag="soul_possession", frozen=True):
     performer: int  # the seat whose card Yoruba Spiritmaster may choose
 
 
-class PendingSteal(PendingBase, tag="steal"):
+class PendingSteal(PendingBase, tag="steal", frozen=True):
     pass
 
 
-class PendingPremiere(PendingBase, tag="premiere"):
+class PendingPremiere(PendingBase, tag="premiere", frozen=True):
     pass
 
 
-class PendingDurable(PendingBase, tag="durable"):
+class PendingDurable(PendingBase, tag="durable", frozen=True):
     pass
 
 
-class PendingBreakFree(PendingBase, tag="break_free"):
+class PendingBreakFree(PendingBase, tag="break_free", frozen=True):
     pass
 
 
-class PendingHypnotic(PendingBase, tag="hypnotic"):
+class PendingHypnotic(PendingBase, tag="hypnotic", frozen=True):
     character: int  # the character that just arrived
 
 
-class PendingMassRecruitment(PendingBase, tag="mass_recruitment"):
+class PendingMassRecruitment(PendingBase, tag="mass_recruitment", frozen=True):
     pass
 
 
-class PendingInvestments(PendingBase, tag="investments"):
+class PendingInvestments(PendingBase, tag="investments", frozen=True):
     left: int  # props still buyable
 
 
-class PendingBuyingTime(PendingBase, tag="buying_time"):
+class PendingBuyingTime(PendingBase, tag="buying_time", frozen=True):
     pass
 
 
-class PendingOnStage(PendingBase, tag="on_stage"):
+class PendingOnStage(PendingBase, tag="on_stage", frozen=True):
     trick: str  # the trick just prepared
 
 
-class PendingHiddenTalent(PendingBase, tag="hidden_talent"):
+class PendingHiddenTalent(PendingBase, tag="hidden_talent", frozen=True):
     character: int  # the apprentice that may become a specialist
 
 
@@ -303,13 +306,14 @@ class State(msgspec.Struct, gc=False):
     dice: list[str]
     market: Market
     row: list[PerfCard]
-    perf_deck: list[str]
+    # A tuple, replaced when a card is revealed: shared by a state's copies.
+    perf_deck: tuple[str, ...]
     # Special assignment decks by location (top first), hidden order; cards as indices into
-    # ``Catalog.special_ids`` (small ints keep state copies fast). Tuples, shared by a state's
-    # copies: a deck changes a few times a round, and four lists copied at every step were an
-    # eighth of a copy. The tricks in Dahlgaard's Residence are not stored: they are the
+    # ``Catalog.special_ids`` (small ints keep state copies fast). Tuples in a read-only
+    # mapping, replaced (``with_key``) when a deck changes, a few times a round: a state's
+    # copies share them. The tricks in Dahlgaard's Residence are not stored: they are the
     # game's tricks nobody owns (``common.residence``).
-    decks: dict[str, tuple[int, ...]] = {}
+    decks: Mapping[str, tuple[int, ...]] = {}
     prophecy: str = ""
     pending_prophecies: list[str] = []
     prophecy_stack: list[str] = []
@@ -320,15 +324,16 @@ class State(msgspec.Struct, gc=False):
     act: Placement | None = None
     # Performance phase: the day (0 Thursday … 3 Sunday) about to perform; the card chosen
     # for it (-1: not yet), whether Soul Possession was offered, and the performer's answers
-    # to the per-performance options (Trick Steal, Grand Premiere, Durable Components).
+    # to the per-performance options (Trick Steal, Grand Premiere, Durable Components: a
+    # tuple, replaced, shared by a state's copies).
     day: int = 0
     perf_card: int = -1
     perf_asked: bool = False
-    perf_opts: list[PerformanceOption] = []
+    perf_opts: tuple[PerformanceOption, ...] = ()
     # Special assignments used this round (to the bottoms of their decks at round end).
     used_specials: tuple[str, ...] = ()
-    # End of game: per seat, the scoring breakdown.
-    final: list[dict[str, int]] = []
+    # End of game: per seat, the scoring breakdown (read-only, shared by a state's copies).
+    final: tuple[Mapping[str, int], ...] = ()
     winner: int = -1
     # A draw the step before stopped at (last: a format-4 save hashed the state without it).
     draw: Draw | None = None

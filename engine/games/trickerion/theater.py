@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.tuples import without
@@ -225,7 +227,7 @@ def set_up(
     n = 2 if action.double else 1
     t = change_trick(s, seat, t, markers=t.markers - n)
     if action.cell < 0:
-        pc.guest = (*pc.guest, code)
+        s.row[action.card] = replace(pc, guest=(*pc.guest, code))
         if act is not None:
             act.effect = "used"
         ev.append(
@@ -244,9 +246,9 @@ def set_up(
         return
     if effect == "new_twist" and act is not None and on_card(pc, code):
         act.effect = "used"
-    set_cell(pc, action.cell, code, DIRECTIONS.index(action.facing))
+    pc = set_cell(s, action.card, action.cell, code, DIRECTIONS.index(action.facing))
     if action.double:
-        pc.dbl = (*pc.dbl, action.cell)
+        pc = s.row[action.card] = replace(pc, dbl=(*pc.dbl, action.cell))
     ev.append(
         Event(
             "trickerion.set_up",
@@ -328,13 +330,12 @@ def reschedule(
     src = s.row[action.card]
     code = src.m[action.cell]
     double = action.cell in src.dbl
-    set_cell(src, action.cell)
+    src = set_cell(s, action.card, action.cell)
     if double:
-        src.dbl = without(src.dbl, action.cell)
-    dst = s.row[action.to_card]
-    set_cell(dst, action.to_cell, code, DIRECTIONS.index(action.facing))
+        src = s.row[action.card] = replace(src, dbl=without(src.dbl, action.cell))
+    dst = set_cell(s, action.to_card, action.to_cell, code, DIRECTIONS.index(action.facing))
     if double:
-        dst.dbl = (*dst.dbl, action.to_cell)
+        dst = s.row[action.to_card] = replace(dst, dbl=(*dst.dbl, action.to_cell))
     seat = code // 4
     ev.append(
         Event(
@@ -362,9 +363,9 @@ def street_performance(
     cat: Catalog = r.cat
     pc = s.row[action.card]
     code = pc.m[action.cell]
-    set_cell(pc, action.cell)
+    pc = set_cell(s, action.card, action.cell)
     if action.cell in pc.dbl:
-        pc.dbl = without(pc.dbl, action.cell)
+        pc = s.row[action.card] = replace(pc, dbl=without(pc.dbl, action.cell))
     t = next(x for x in s.players[seat].tricks if x.sym == code % 4)
     fame, coins, shards = cat.trick_yield[t.id]
     if t.enhanced:

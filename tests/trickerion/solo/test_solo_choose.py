@@ -209,8 +209,7 @@ def test_mood_changes_when_fame_crosses_16():
     solo.plan, solo.mood = "plan_perf_1", "ready"
     p = Seated(s, SUCC)
     p.fame = 15
-    pc = s.row[0]
-    pc.o = put(pc.o, 1, 2)  # neutral: its Spiritual side faces the first link
+    change_at(s.row, 0, o=put(s.row[0].o, 1, 2))  # neutral: its Spiritual side faces the first link
     assign(s, SUCC, {1: "theater"})
     log = run_turn(g, s, solo)
     assert p.fame == 16

@@ -120,7 +120,7 @@ def test_step1_full_board_returns_rightmost_and_sorts_by_yield():
         ("t26_stocks_escape", 2),
     )
     g, s, solo = downtown_turn(fame=40, tricks=four, dice=["any", "x", "x", "x", "x", "x"])
-    s.row[0].m = put(s.row[0].m, 0, SUCC * 4 + 3)  # a Stocks Escape marker in the Theater
+    change_at(s.row, 0, m=put(s.row[0].m, 0, SUCC * 4 + 3))  # a Stocks Escape marker in the Theater
     log = run_turn(g, s, solo)
     p = s.players[SUCC]
     assert events(log, "returned")[0]["trick"] == "t26_stocks_escape"

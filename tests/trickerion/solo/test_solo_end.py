@@ -4,6 +4,7 @@ game («ПОДСЧЁТ СЛАВЫ В КОНЦЕ ИГРЫ»: final.1–5)."""
 
 from seated import Seated
 
+from engine.core.tuples import change_at
 from engine.games.trickerion.common import put
 from engine.games.trickerion.solo import endround as EN
 from engine.games.trickerion.solo import perform as PF
@@ -28,8 +29,8 @@ def test_card_with_best_bonus_fame_first():
     """perform.1: card bonus + link bonus compared by fame, then coins, then shards."""
     g, s, solo = staged()
     set_row(g, s, "spf01", "spf05", "spf09")  # bonuses 0/0/1, 2/0/0, 3/0/0
-    for pc in s.row:
-        pc.m = put(pc.m, pc.m.index(-1), marker(g, s, SUCC, GHOST))
+    for ci, pc in enumerate(s.row):
+        change_at(s.row, ci, m=put(pc.m, pc.m.index(-1), marker(g, s, SUCC, GHOST)))
     st = PF.choose_card(g.cat, s, solo)
     values = [PF.card_value(g.cat, s, pc) for pc in s.row]
     assert st.step == "perform.1" and values[st.card] == max(values)
@@ -39,14 +40,14 @@ def test_card_with_best_bonus_fame_first():
 def test_only_cards_with_its_marker_and_leftmost_on_tie():
     g, s, solo = staged()
     set_row(g, s, "spf02", "spf02", "spf01")  # equal cards: the leftmost wins a full tie
-    s.row[0].m = put(s.row[0].m, 0, HUMAN * 4)
+    change_at(s.row, 0, m=put(s.row[0].m, 0, HUMAN * 4))
     assert PF.choose_card(g.cat, s, solo) is None
-    s.row[0].m = put(s.row[0].m, 0, -1)
+    change_at(s.row, 0, m=put(s.row[0].m, 0, -1))
     for ci in (1, 0):
-        s.row[ci].m = put(s.row[ci].m, 2, marker(g, s, SUCC, GHOST))
+        change_at(s.row, ci, m=put(s.row[ci].m, 2, marker(g, s, SUCC, GHOST)))
     assert PF.card_value(g.cat, s, s.row[0]) == PF.card_value(g.cat, s, s.row[1])
     assert PF.choose_card(g.cat, s, solo).card == 0
-    s.row[0].m = put(s.row[0].m, 2, -1)
+    change_at(s.row, 0, m=put(s.row[0].m, 2, -1))
     assert PF.choose_card(g.cat, s, solo).card == 1
 
 
@@ -55,8 +56,7 @@ def test_backstage_bonus_per_character_by_difficulty():
     for difficulty, expect in (("low", (0, 0, 0)), ("medium", (0, 4, 0)), ("high", (2, 0, 0))):
         g, s, solo = staged(difficulty)
         set_row(g, s, "spf01")
-        pc = s.row[0]
-        pc.m = (-1, -3, -1)
+        pc = change_at(s.row, 0, m=(-1, -3, -1))
         s.slots[12] = SUCC * 16 + 1
         s.slots[13] = SUCC * 16 + 2
         s.slots[14] = SUCC * 16 + 0
@@ -68,9 +68,7 @@ def test_backstage_bonus_per_character_by_difficulty():
 def test_red_lotus_fame_per_your_marker():
     g, s, solo = staged(magician="m05_red_lotus")
     set_row(g, s, "spf09")
-    pc = s.row[0]
-    pc.m = put(pc.m, 0, HUMAN * 4)
-    pc.m = put(pc.m, 2, marker(g, s, SUCC, WINDOW))
+    pc = change_at(s.row, 0, m=put(put(s.row[0].m, 0, HUMAN * 4), 2, marker(g, s, SUCC, WINDOW)))
     base = PF.card_value(g.cat, s, pc)
     assert PF.performer_bonus(g.cat, s, solo, pc, 0)[0] == base[0] + 1
 
@@ -79,17 +77,16 @@ def test_yields_ignore_modifiers_and_markers_return():
     """perform.3 / perform.4: plain yields (Electra adds per level); markers back at once."""
     g, s, solo = staged()
     set_row(g, s, "spf09")
-    pc = s.row[0]
-    pc.m = put(pc.m, 0, marker(g, s, SUCC, GHOST))
-    pc.m = put(pc.m, 2, marker(g, s, SUCC, WINDOW))
+    m = put(put(s.row[0].m, 0, marker(g, s, SUCC, GHOST)), 2, marker(g, s, SUCC, WINDOW))
+    pc = change_at(s.row, 0, m=m)
     assert PF.yields(g.cat, s, solo, pc) == (3 + 3, 3 + 2, 1)
     ev: list = []
-    PF.return_markers(s, solo, pc, ev, "perform.4")
+    PF.return_markers(s, solo, 0, ev, "perform.4")
     p = s.players[SUCC]
-    assert [t.markers for t in p.tricks] == [2, 2] and pc.m.count(-1) == 5
+    assert [t.markers for t in p.tricks] == [2, 2] and s.row[0].m.count(-1) == 5
     g, s, solo = staged(magician="m08_electra")
     set_row(g, s, "spf09")
-    s.row[0].m = put(s.row[0].m, 0, marker(g, s, SUCC, GHOST))
+    change_at(s.row, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, GHOST)))
     assert PF.yields(g.cat, s, solo, s.row[0]) == (3 + 2, 3 + 2, 1 + 2)
 
 
@@ -141,8 +138,7 @@ def test_discarded_card_yields_one_less_and_its_markers_go_to_the_supply():
     номеров … в запасы их владельцев (не на карты номеров)» (docs/solo.md, reading notes)."""
     g, s, solo = staged()
     set_row(g, s, "spf09")
-    pc = s.row[0]
-    pc.m = put(pc.m, 0, marker(g, s, SUCC, GHOST))
+    pc = change_at(s.row, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, GHOST)))
     p = Seated(s, SUCC)
     fame, coins, shards = p.fame, p.coins, p.shards
     on_trick = p.tricks[0].markers
@@ -163,8 +159,8 @@ def test_final_scoring_table():
     p = Seated(s, SUCC)
     set_tricks(g, s, SUCC, [("t33_buried_alive", 1), (WINDOW, 1)])
     set_row(g, s, "spf09")
-    s.row[0].m = put(
-        s.row[0].m, 0, marker(g, s, SUCC, "t33_buried_alive")
+    change_at(
+        s.row, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, "t33_buried_alive"))
     )  # yields 4/4/0 -> 3 fame
     p.shards = 25
     p.specials = ("a06_guest_performer",) * 3
@@ -187,8 +183,8 @@ def test_final_leftover_markers_put_their_coins_in_its_safe():
     p = Seated(s, SUCC)
     set_tricks(g, s, SUCC, [("t33_buried_alive", 1), (WINDOW, 1)])
     set_row(g, s, "spf09")
-    s.row[0].m = put(
-        s.row[0].m, 0, marker(g, s, SUCC, "t33_buried_alive")
+    change_at(
+        s.row, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, "t33_buried_alive"))
     )  # yields 4/4/0 -> 3 fame, 3 coins
     p.coins = 5
     s.solo = solo

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.rng import Rng
-from engine.core.tuples import change_at
+from engine.core.tuples import change_at, with_key
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
@@ -96,7 +96,7 @@ def apply(
     elif st.do == "draw":
         deck = s.decks[st.location]
         card = R.deck_card(cat, deck[0])
-        s.decks[st.location] = deck[1:]
+        s.decks = with_key(s.decks, st.location, deck[1:])
         change_at(s.players, solo.seat, specials=(*s.players[solo.seat].specials, card))
         turn.left -= 1
         turn.done += 1

@@ -273,8 +273,8 @@ class SoloRules(TrickerionRules):
         self.automaton_gain(s, solo.seat, ev, "performer_bonus", *bonus)
         R.emit(ev, "performer_bonus", "perform.2", fame=bonus[0], coins=bonus[1], shards=bonus[2])
 
-    def after_performance(self, s: State, pc: Any, ev: list[Event]) -> None:
-        perform.return_markers(s, successor(s), pc, ev, "perform.4")
+    def after_performance(self, s: State, card: int, ev: list[Event]) -> None:
+        perform.return_markers(s, successor(s), card, ev, "perform.4")
 
     def automaton_wages(self, s: State, ev: list[Event]) -> None:
         # end.wages: no wages; every 10 coins in its safe become fame.

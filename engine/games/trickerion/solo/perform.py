@@ -85,14 +85,16 @@ def yields(
     return fame, coins, shards
 
 
-def return_markers(s: State, solo: SoloState, pc: PerfCard, ev: list[Event], step: str) -> int:
-    """``perform.4``: its performed markers leave the card, back onto its tricks."""
+def return_markers(s: State, solo: SoloState, card: int, ev: list[Event], step: str) -> int:
+    """``perform.4``: its performed markers leave the row's card ``card``, back onto its
+    tricks."""
     n = 0
+    pc = s.row[card]
     for i, m in enumerate(pc.m):
         if m >= 0 and m // 4 == solo.seat:
             t = held_trick_sym(s.players[solo.seat], m % 4)
             change_trick(s, solo.seat, t, markers=t.markers + 1)
-            set_cell(pc, i)
+            pc = set_cell(s, card, i)
             n += 1
     if n:
         R.emit(ev, "markers_back", step, card=pc.id, markers=n)

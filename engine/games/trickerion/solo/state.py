@@ -72,7 +72,7 @@ class SoloState(msgspec.Struct, gc=False):
     draw: SuccessorStep | RerollPrepDice | None = None
 
 
-class PendingPrepDice(PendingBase, tag="prep_dice"):
+class PendingPrepDice(PendingBase, tag="prep_dice", frozen=True):
     """Your choice of the two round-preparation dice to reroll (rounds II–VII)."""
 
 

@@ -164,7 +164,7 @@ def apply_set_up(
     school = cat.trick_school[t.id]
     links = R.links_if_placed(cat, s, pc, st.cell, school, facing)
     t = change_trick(s, seat, t, markers=t.markers - 1)
-    set_cell(pc, st.cell, seat * 4 + t.sym, facing)
+    pc = set_cell(s, st.card, st.cell, seat * 4 + t.sym, facing)
     solo.set_ups += 1
     turn = placing(solo)
     turn.left -= 1
