@@ -105,19 +105,23 @@ async function lists() {
  *  engine instead, to resume it at once; a new tab opens the game last left unfinished, when
  *  its table was kept (app/lastview.js). */
 function startEarly() {
-  if (connected() || !early) return;
+  // (the engine's runtime starts once this first screen is drawn: index.html)
+  const startEngine = () => window.marqueeEarly?.worker?.go();
+  if (connected() || !early) return startEngine();
   const shown = store.tab.load("screen");
   const tabGame = shown === "table" ? store.tab.load("game") : null;
   if (tabGame || store.load("autosave") !== null) {
     startKept((view) => (view.id === tabGame ? saves.loadSlot(view.id) : null));
-    return;
+    return startEngine();
   }
-  if (shown === null && startKept(leftUnfinished)) return;
-  startPage().then(() => {
-    if (connected()) return;
-    document.documentElement.dataset.lobby = "early";
-    timings.lobby = Math.round(performance.now());
-  });
+  if (shown === null && startKept(leftUnfinished)) return startEngine();
+  startPage(startEngine)
+    .then(() => {
+      if (connected()) return;
+      document.documentElement.dataset.lobby = "early";
+      timings.lobby = Math.round(performance.now());
+    })
+    .finally(startEngine);
 }
 
 /** The autosave of a kept view whose tab was left (not one still open behind this one) while
@@ -127,7 +131,8 @@ function leftUnfinished(view) {
   return slot && !slot.over ? slot : null;
 }
 
-async function startPage() {
+/** `drawn`: told once the screen is drawn, before a resumed table waits for the engine. */
+async function startPage(drawn = () => {}) {
   root = document.getElementById("app");
   root.hidden = false;
   S.lang = initialLang();
@@ -152,6 +157,7 @@ async function startPage() {
   if (slot) {
     redrawTopbar();
     screenEl.append(resuming(S.t("ui.table.resuming")));
+    drawn();
     try {
       await table.resume(slot);
       return;
@@ -160,6 +166,7 @@ async function startPage() {
     }
   }
   showLobby();
+  drawn();
 }
 
 /** The table kept when the page was last left (app/lastview.js), when `slotOf` hands over its
