@@ -236,8 +236,8 @@ self.marqueeKeepBytecode = async (files, compiled, site) => {
 
 // The runtime starts when PyScript asks for it (after its package graph and IndexedDB steps),
 // with PyScript's own options, unless this worker was made by index.html before PyScript
-// (web/engine-worker.mjs): then it starts at once (`prestart`), long before PyScript is there
-// to ask. Session 19 started it as this module was evaluated in PyScript's own worker, beside
+// (web/engine-worker.mjs): then it starts when the page says so (`prestart`: its first screen
+// drawn), before PyScript is there to ask. Session 19 started it as this module was evaluated in PyScript's own worker, beside
 // PyScript's set-up on the same thread: the restore and the wheels then took longer and the
 // table came later (docs/boot.md "Issue #32, session 20").
 const evaluated = performance.now();
