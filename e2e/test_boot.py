@@ -122,9 +122,6 @@ def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
         tab.goto(site_url)
         boot = wait_for_boot(tab)
         assert boot["state"] == "ready", boot["error"]
-        # The engine's worker was made by index.html before PyScript was imported, its runtime
-        # started then, and PyScript was handed both (index.html, web/engine-worker.mjs).
-        assert tab.evaluate(EARLY_WORKER), tab.evaluate(START_STEPS)
         tab.wait_for_function("window.marquee").evaluate("marquee.ready()")
         tab.get_by_test_id("game-oracle").click()
         tab.get_by_test_id("start-game").click()
@@ -169,11 +166,6 @@ def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
         for r in rows
     )
 
-
-EARLY_WORKER = """(() => {
-  const mark = (name) => performance.getEntriesByName(`marquee:${name}`)[0]?.startTime;
-  return mark("worker") < mark("pyscript") && marqueeBoot.runtime?.early === true;
-})()"""
 
 # The bytecode this tab kept for the next visit, once it has kept the Oracle's (web/main.py
 # keeps it a few seconds after the call that imported it).

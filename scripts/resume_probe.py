@@ -23,8 +23,7 @@ the first table, engine ready and the live table the same way, and the stages be
 (e2e/test_boot.py's START_STEPS: the worker's own times where it reports them; the worker's
 own marks, read through the two time origins, where a build makes them: module run,
 PyScript's ask, the runtime's load, the wasm instantiated, CPython restored before the wheels
-(session 21 on), CPython + wheels, the engine imported before PyScript asked (session 22 on),
-web/main.py started, the engine imported), then each one
+(session 21 on), CPython + wheels, web/main.py started, the engine imported), then each one
 paired: the median of after minus before over the runs (each run's two tabs adjacent in
 time) with a 95% bootstrap interval, and how many pairs fell.
 """
@@ -179,7 +178,6 @@ WORKER_STAGES = """(pageOrigin) => {
     "wasm instantiated": at("instantiated"),
     "CPython restored, before the wheels (worker)": at("loaded"),
     "CPython + wheels ready (worker)": at("installed"),
-    "engine imported before PyScript asked (worker)": at("engine-preimported"),
     "main.py started (worker)": at("main"),
     "engine imported (worker)": at("engine-imported"),
   };
@@ -193,7 +191,6 @@ WORKER_NAMES = (
     "wasm instantiated",
     "CPython restored, before the wheels (worker)",
     "CPython + wheels ready (worker)",
-    "engine imported before PyScript asked (worker)",
     "main.py started (worker)",
     "engine imported (worker)",
 )

@@ -105,23 +105,19 @@ async function lists() {
  *  engine instead, to resume it at once; a new tab opens the game last left unfinished, when
  *  its table was kept (app/lastview.js). */
 function startEarly() {
-  // (the engine's runtime starts once this first screen is drawn: index.html)
-  const startEngine = () => window.marqueeEarly?.worker?.go();
-  if (connected() || !early) return startEngine();
+  if (connected() || !early) return;
   const shown = store.tab.load("screen");
   const tabGame = shown === "table" ? store.tab.load("game") : null;
   if (tabGame || store.load("autosave") !== null) {
     startKept((view) => (view.id === tabGame ? saves.loadSlot(view.id) : null));
-    return startEngine();
+    return;
   }
-  if (shown === null && startKept(leftUnfinished)) return startEngine();
-  startPage(startEngine)
-    .then(() => {
-      if (connected()) return;
-      document.documentElement.dataset.lobby = "early";
-      timings.lobby = Math.round(performance.now());
-    })
-    .finally(startEngine);
+  if (shown === null && startKept(leftUnfinished)) return;
+  startPage().then(() => {
+    if (connected()) return;
+    document.documentElement.dataset.lobby = "early";
+    timings.lobby = Math.round(performance.now());
+  });
 }
 
 /** The autosave of a kept view whose tab was left (not one still open behind this one) while
@@ -131,8 +127,7 @@ function leftUnfinished(view) {
   return slot && !slot.over ? slot : null;
 }
 
-/** `drawn`: told once the screen is drawn, before a resumed table waits for the engine. */
-async function startPage(drawn = () => {}) {
+async function startPage() {
   root = document.getElementById("app");
   root.hidden = false;
   S.lang = initialLang();
@@ -157,7 +152,6 @@ async function startPage(drawn = () => {}) {
   if (slot) {
     redrawTopbar();
     screenEl.append(resuming(S.t("ui.table.resuming")));
-    drawn();
     try {
       await table.resume(slot);
       return;
@@ -166,7 +160,6 @@ async function startPage(drawn = () => {}) {
     }
   }
   showLobby();
-  drawn();
 }
 
 /** The table kept when the page was last left (app/lastview.js), when `slotOf` hands over its

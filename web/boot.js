@@ -348,8 +348,7 @@ function fetchFailed(path, url, error) {
   );
 }
 
-/** PyScript made the engine's worker (index.html's <script type="py" worker>), or was handed
- *  the one index.html made before it (heard from then on, below: the same listener, once). */
+/** PyScript made the engine's worker (index.html's <script type="py" worker>). */
 function onWorker(xworker) {
   mark("worker");
   xworker.addEventListener("message", onWorkerMessage);
@@ -374,13 +373,6 @@ function onWorker(xworker) {
 //    which then fetches it itself; a compile that fails on a wrong MIME type is the server's.
 const early = window.marqueeEarly;
 early?.response.then((res) => res?.ok && countEarly(res));
-// The engine's worker made by index.html before PyScript loaded (handed to PyScript when it
-// asks for one): what it posted so far, then the rest.
-if (early?.worker) {
-  marks.worker = Math.round(early.worker.made);
-  performance.mark("marquee:worker", { startTime: early.worker.made });
-  early.worker.listen(onWorkerMessage);
-}
 early?.wasm.then(({ error }) => {
   performance.mark(error ? "marquee:wasm-failed" : "marquee:wasm-compiled");
   if (error && /MIME/i.test(String(error))) {

@@ -9,8 +9,7 @@
 //   {kind: "fetch-failed", url, error}  a download failed (network, or a wheel's sha256)
 //   {kind: "compiled"}                  Pyodide's WebAssembly module is instantiated
 //   {kind: "installed"}                 CPython started, the wheels installed
-//   {kind: "asked", ms, early}          PyScript asked for the runtime, ms after this module ran;
-//                                       early: it got the one started before it asked
+//   {kind: "asked", ms}                 PyScript asked for the runtime, ms after this module ran
 //   {kind: "snapshot-used", bytes, readMs, loadMs} CPython restored from the memory snapshot
 //                                       (readMs: from this module's run to the snapshot read)
 //   {kind: "snapshot-refused", error}   the snapshot could not be restored (dropped)
@@ -51,21 +50,14 @@ const nativeFetch = self.fetch;
 // The rest of the runtime is asked for now too, while PyScript still sets itself up in this
 // worker (its package graph, its IndexedDB cache) before it calls loadPyodide below: the
 // stdlib and the lock are handed to Pyodide's own fetches of them (once each), and
-// pyodide.asm.mjs is in this worker's module map by the time Pyodide imports it. In the
-// worker index.html made (web/engine-worker.mjs, named so), only once the page has drawn its
-// first screen (`prestart`): asked for earlier, these megabytes came before the page's own
-// files and the table kept from the last visit was drawn seconds later (docs/boot.md "Issue
-// #32, session 22").
-const EARLY_WORKER = "marquee-engine";
-const early = new Map();
-function askForRuntime() {
-  for (const name of ["python_stdlib.zip", "pyodide-lock.json"]) {
+// pyodide.asm.mjs is in this worker's module map by the time Pyodide imports it.
+const early = new Map(
+  ["python_stdlib.zip", "pyodide-lock.json"].map((name) => {
     const url = new URL(name, indexURL).href;
-    early.set(url, watched.call(self, url, url));
-  }
-  import("../pyodide/pyodide.asm.mjs").catch(() => {}); // (Pyodide's own import reports a failure)
-}
-if (self.name !== EARLY_WORKER) askForRuntime();
+    return [url, watched.call(self, url, url)];
+  }),
+);
+import("../pyodide/pyodide.asm.mjs").catch(() => {}); // (Pyodide's own import reports a failure)
 
 self.fetch = function (input, init) {
   const url = new URL(typeof input === "string" ? input : (input?.url ?? String(input)), indexURL).href;
@@ -235,9 +227,7 @@ self.marqueeKeepBytecode = async (files, compiled, site) => {
 };
 
 // The runtime starts when PyScript asks for it (after its package graph and IndexedDB steps),
-// with PyScript's own options, unless this worker was made by index.html before PyScript
-// (web/engine-worker.mjs): then it starts when the page says so (`prestart`: its first screen
-// drawn), before PyScript is there to ask. Session 19 started it as this module was evaluated in PyScript's own worker, beside
+// with PyScript's own options. Session 19 started it as this module was evaluated, beside
 // PyScript's set-up on the same thread: the restore and the wheels then took longer and the
 // table came later (docs/boot.md "Issue #32, session 20").
 const evaluated = performance.now();
@@ -293,60 +283,10 @@ async function loaded(options, snapshot) {
   return { runtime, restored: false };
 }
 
-// The started runtime's output goes where PyScript's options say once it asks (until then, to
-// the console).
-const io = { stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a) };
-let prestarted = null; // Promise<{packages, runtime} | null>
-
-/** Starts the runtime with the packages web/pyscript.json names (the config PyScript reads for
- *  this worker) before PyScript asks for it (web/engine-worker.mjs: once the page says so). */
-export function prestart() {
-  askForRuntime();
-  prestarted = configPackages().then(
-    (packages) =>
-      packages && {
-        packages,
-        runtime: start({ packages, stdout: (...a) => io.stdout(...a), stderr: (...a) => io.stderr(...a) }).then(
-          imported,
-        ),
-      },
-  );
-  prestarted.then((begun) => begun?.runtime.catch(() => {})); // (reported once PyScript asks)
-}
-
-/** The runtime with the modules web/main.py imports first already imported, while PyScript is
- *  still on its way to ask for it (PyScript's set-up needs none of them); a failure is left for
- *  web/main.py's own import to report. */
-function imported(runtime) {
-  try {
-    runtime.runPython("import engine.bridge, engine.core.i18n, engine.core.runtime");
-  } catch {
-    // (reported by web/main.py)
-  }
-  performance.mark("marquee:engine-preimported");
-  return runtime;
-}
-
-async function configPackages() {
-  try {
-    const config = await (await nativeFetch.call(self, new URL("./pyscript.json", import.meta.url))).json();
-    return Array.isArray(config.packages) ? config.packages : null;
-  } catch {
-    return null; // started when PyScript asks, with its packages
-  }
-}
-
-/** PyScript's loader: the runtime started before it asked when that one has the packages it
- *  asks for, else one started now. Posts {kind: "asked", ms, early}: when PyScript asked (ms
- *  after this module ran), and whether it got the runtime started before. */
-export async function loadPyodide(options = {}) {
-  const asked = performance.now();
+/** PyScript's loader. Posts {kind: "asked", ms}: when PyScript asked (ms after this module
+ *  ran). */
+export function loadPyodide(options = {}) {
   performance.mark("marquee:load-asked");
-  const begun = await prestarted;
-  const handed = JSON.stringify(begun?.packages) === JSON.stringify(options.packages ?? []);
-  post({ kind: "asked", ms: ms(evaluated, asked), early: handed });
-  if (!handed) return start(options);
-  if (options.stdout) io.stdout = options.stdout;
-  if (options.stderr) io.stderr = options.stderr;
-  return begun.runtime;
+  post({ kind: "asked", ms: ms(evaluated, performance.now()) });
+  return start(options);
 }
