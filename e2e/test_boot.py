@@ -150,7 +150,8 @@ def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
         tab.close()
         tab = context.new_page()
         tab.goto(site_url)
-        assert wait_for_boot(tab)["state"] == "ready"
+        boot = wait_for_boot(tab)
+        assert boot["state"] == "ready", boot["error"]
         tab.evaluate("marquee.ready()")
         steps = tab.evaluate(START_STEPS)
         assert steps["kept table drawn"] is not None, steps
@@ -250,7 +251,8 @@ def resume_figures(tab, wait_for_boot, figures) -> None:
             else "sessionStorage.setItem('test:unkept', '1')"
         )
         tab.reload()
-        assert wait_for_boot(tab)["state"] == "ready"
+        boot = wait_for_boot(tab)
+        assert boot["state"] == "ready", boot["error"]
         tab.evaluate("marquee.ready()")
         steps = tab.evaluate(START_STEPS)
         # the kept table is drawn exactly when there is one to draw
