@@ -193,9 +193,9 @@ KNOWLEDGE = Knowledge(
 
 # Hard against the Successor plays greedy's own move unless another beats it by ``LEAD`` on
 # its two futures (issue #30, session 22): a future's utilities of two moves differ by about 7
-# there (standard deviation), 5 for the mean of two, and hard, playing whatever led by half a
-# point, scored 5.6 below greedy by its own utility over 60 seeds (docs/bots.md). Two players
-# keep no lead: there hard's moves over greedy's are what beats greedy.
+# there (standard deviation), 5 for the mean of two, and session 21's hard, playing whatever
+# led by half a point, scored 5.6 below greedy by its own utility over 60 seeds (docs/bots.md).
+# Two players keep no lead: there hard's moves over greedy's are what beats greedy.
 LEAD = 8.0
 SOLO_KNOWLEDGE = msgspec.structs.replace(
     KNOWLEDGE,
