@@ -151,7 +151,8 @@ def hint(
             "score": round(c.score, 1),
             # against the best other seat: with none (a one-seat solo game) there is no margin
             "margin": round(c.margin, 1) if game.players > 1 else None,
-            "loss": round(best - c.utility, 1),
+            # (never below 0: a move within the plan's lead of the policy's is listed after it)
+            "loss": round(max(0.0, best - c.utility), 1),
             "estimate": None,
         }
         for c in scored[:n]

@@ -65,6 +65,10 @@ class Plan(msgspec.Struct, frozen=True):
     # budget reaches. None: always ``worlds``, and the decision depends
     # on the view, seed and plan only; with a budget it depends on the machine's speed too.
     seconds: float | None = None
+    # Utility another move must gain over the policy's own to be played instead: on a couple
+    # of futures the best of a few noisy means is biased up, and a bot that followed it by
+    # any margin scored below its own policy (Trickerion's solo hard, docs/bots.md session 22).
+    lead: float = 0.0
 
 
 class Scored(msgspec.Struct):
@@ -106,9 +110,7 @@ class Rollouts:
             out = drain(self.abreast(state, moves, worlds, lambda: clock() >= deadline))
         else:
             out = self._timed(state, moves, worlds, start + self.plan.seconds)
-        # Best utility first; a tie keeps the policy's order.
-        out.sort(key=lambda c: (-c.utility, c.prior))
-        return out
+        return preferred(out, self.plan.lead)
 
     def worlds(self, state: Any) -> list[tuple[Any, int]]:
         """The determinized futures every move is played in, each with its policy seed."""
@@ -260,6 +262,12 @@ class Rollouts:
         evaluate = know.evaluate
         assert evaluate is not None
         return [evaluate(game, state, s) for s in range(game.players)]
+
+
+def preferred(scored: list[Scored], lead: float) -> list[Scored]:
+    """The compared moves best first: by utility, the policy's own credited ``lead``; a tie
+    keeps the policy's order."""
+    return sorted(scored, key=lambda c: (-(c.utility + (lead if c.prior == 0 else 0.0)), c.prior))
 
 
 def drain(work: Generator[Any, Any, T]) -> T:

@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.game import Game
 from engine.core.levels import LevelBot, hint
 from engine.core.match import Match
-from engine.core.rollout import Rollouts, Scored, clock
+from engine.core.rollout import Rollouts, Scored, clock, preferred
 from engine.core.search import knowledge
 
 LEVEL = "normal"  # the lobby's default bot: a 2-player Trickerion game takes about a minute
@@ -141,7 +141,7 @@ class Rating:
         game = self.game
         # the bot's best among the moves it compares (the played one, added, is not its choice)
         compared = self.scored[: self.plan.candidates] if self.plan else self.scored
-        best = min(compared, key=lambda c: (-c.utility, c.prior))
+        best = preferred(compared, self.plan.lead if self.plan else 0.0)[0]
         mine = next(c for c in self.scored if game.codec.encode_action(c.action) == self.key)
         loss = max(0.0, round(best.utility - mine.utility, 1))
         return {

@@ -47,6 +47,15 @@ def test_rollout_ranking_is_a_pure_function_of_view_seed_and_plan(case):
     assert len(first) == min(QUICK.candidates, len(legal))
 
 
+def test_the_policys_own_move_is_preferred_within_the_plans_lead():
+    own = rollout.Scored("own", 0, 10.0, 0.0, 10.0, 0.0)
+    other = rollout.Scored("other", 1, 13.0, 0.0, 13.0, 0.0)
+    assert [c.action for c in rollout.preferred([own, other], 0.0)] == ["other", "own"]
+    assert [c.action for c in rollout.preferred([own, other], 2.5)] == ["other", "own"]
+    assert [c.action for c in rollout.preferred([other, own], 3.0)] == ["own", "other"]  # a tie
+    assert [c.action for c in rollout.preferred([other, own], 8.0)] == ["own", "other"]
+
+
 def test_a_hint_gives_the_expected_final_score_and_the_points_given_up():
     match, seat, legal = _position("trickerion", 2, 3, 30)
     out = hint(match.game, match.state, seat, 3, level="normal", seed=1)

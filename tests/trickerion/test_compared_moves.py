@@ -6,17 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from engine.core.bots import bot_seed
+from engine.core.levels import LevelBot, hint
 from engine.core.loop import forced_step
 from engine.core.match import Match
+from engine.core.rollout import Rollouts
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import bots, jobs
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.placement import board_index, slot_modifier
 from engine.games.trickerion.profile import DONE
-from engine.games.trickerion.search import KNOWLEDGE
+from engine.games.trickerion.search import KNOWLEDGE, LEAD
+from tests.core.test_search import _position
 
 COMPARED = max(plan.candidates for plan in (KNOWLEDGE.plans or {}).values())
 
@@ -246,3 +250,30 @@ def test_no_stop_is_compared_where_greedy_assigns_to_a_job(
         stops = [a for a in moves if isinstance(a, A.EndAssignments)]
         assert not stops or len(moves) == 2, (len(match.steps), moves)
     assert checked > 10
+
+
+def test_solo_hard_keeps_greedys_move_unless_another_clearly_beats_it() -> None:
+    """Session 22: against the Successor a future's utilities of two moves differ by about 7,
+    and hard played any move that beat greedy's on its two, here the Dark Alley by half a
+    point over greedy's Theater; it now keeps greedy's move within ``LEAD``."""
+    match, seat, legal = _position("trickerion-solo", 2, 4, 44)
+    game = match.game
+    plan = LevelBot(7, "hard").plan(game)
+    assert plan is not None and plan.lead == LEAD
+    scored = Rollouts(game, seat, msgspec.structs.replace(plan, lead=0.0), 7).ranked(
+        match.state, legal
+    )
+    own = next(c for c in scored if c.prior == 0)
+    assert scored[0].prior != 0 and 0 < scored[0].utility - own.utility < LEAD
+    assert LevelBot(7, "hard").choose(game, match.state, seat, legal) == own.action
+    assert own.action == bots.GreedyBot(0).choose(game, match.state, seat, legal)
+    # the hint lists greedy's move first too, and the move it kept within the lead loses 0
+    listed = hint(game, match.state, seat, 3, level="hard", seed=7)
+    assert game.codec.action_from_builtins(listed[0]["action"]) == own.action
+    assert [h["loss"] for h in listed[:2]] == [0.0, 0.0]
+
+
+def test_two_player_hard_has_no_lead() -> None:
+    """The lead is the solo game's: in 2 players hard beats greedy by what it plays over it."""
+    plan = LevelBot(7, "hard").plan(Match.new("trickerion", 2, seed=1).game)
+    assert plan is not None and plan.lead == 0.0

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from engine.core.copier import copy_state
 from engine.core.rng import Rng
 from engine.core.rollout import Plan
@@ -193,4 +195,15 @@ KNOWLEDGE = Knowledge(
         "normal": Plan(candidates=2, worlds=2, horizon=None, seconds=0.3),
         "hard": Plan(candidates=3, worlds=2, horizon=None, seconds=0.5),
     },
+)
+
+# Hard against the Successor plays greedy's own move unless another beats it by ``LEAD`` on
+# its two futures (issue #30, session 22): a future's utilities of two moves differ by about 7
+# there (standard deviation), 5 for the mean of two, and session 21's hard, playing whatever
+# led by half a point, scored 5.6 below greedy by its own utility over 60 seeds (docs/bots.md).
+# Two players keep no lead: there hard's moves over greedy's are what beats greedy.
+LEAD = 8.0
+SOLO_KNOWLEDGE = msgspec.structs.replace(
+    KNOWLEDGE,
+    plans={**(KNOWLEDGE.plans or {}), "hard": Plan(3, 2, None, seconds=0.5, lead=LEAD)},
 )

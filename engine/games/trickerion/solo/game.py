@@ -10,13 +10,16 @@ from typing import Any
 
 import msgspec
 
+from engine.core.botkit import BotKit
 from engine.core.errors import OptionsError
 from engine.core.game import Seating
 from engine.core.options import OptionSpec
 from engine.core.registry import register
 from engine.games.trickerion.actions import Action
+from engine.games.trickerion.bots import BOTS
 from engine.games.trickerion.catalog import catalog
 from engine.games.trickerion.game import OPTIONS, Trickerion
+from engine.games.trickerion.search import SOLO_KNOWLEDGE
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import (
     RerollPrepDice,
@@ -30,6 +33,7 @@ from engine.games.trickerion.solo.legacy import SoloLegacy
 from engine.games.trickerion.solo.presenter import SoloPresenter
 from engine.games.trickerion.solo.state import SoloGameState
 from engine.games.trickerion.state import State
+from engine.games.trickerion.tuning import LEARNER
 
 
 @functools.lru_cache(maxsize=8)
@@ -153,6 +157,8 @@ class TrickerionSolo(Trickerion):
     rules_type = SoloRules
     rules: SoloRules
     legacy = SoloLegacy
+    # Hard's rollouts keep greedy's move unless another clearly beats it (search.LEAD).
+    bots = BotKit(BOTS, SOLO_KNOWLEDGE, LEARNER)
 
     def __init__(
         self,
