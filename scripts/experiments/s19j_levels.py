@@ -10,7 +10,9 @@ differences, bot less greedy, over the seeds both files hold.
 `duel`: one line a game from `simulate --players 2 --bot LEVEL,greedy --rotate` (index 0 the
 level, 1 greedy, whatever the seat): the level's fame, greedy's, the margin and the level's
 wins; with a self-play file (`--bot greedy`, no rotation, the same seeds) the level's margin
-less greedy's self-play margin at the same seed and seat.
+less greedy's self-play margin at the same seed and seat. A self-play file written with
+`--bot greedy,greedy --rotate` holds the same games with odd seeds' scores swapped (index 0 sits
+where the level sat): pair it with `pair`, not `duel`.
 `pair`: two `duel` files of the same seeds (a level before and after a change), read as
 `solo` reads its two (index 0 the level, index 1 greedy): the level's fame, greedy's and the
 margin, each paired by seed. Where both files carry profiles, `solo` and `pair` compare the
