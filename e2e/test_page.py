@@ -430,18 +430,19 @@ def test_hotseat_covers_the_table_before_a_secret_choice(page, site_url, screens
 def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(booted_page, screenshot):
     page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
+    # the pace set first (the shared page keeps the last test's), the steps watched from the start
+    page.evaluate("""() => {
+        marquee.setSpeed(300);
+        window.__steps = [];
+        const note = (e) => window.__steps.push([e.detail.step, performance.now()]);
+        document.addEventListener('marquee:snapshot', note);
+        window.__unwatch = () => document.removeEventListener('marquee:snapshot', note);
+    }""")
     page.evaluate(
         """game => marquee.start({game, seed: 5,
         seats: [{kind: 'bot', bot: 'random'}, {kind: 'bot', bot: 'random'}]})""",
         MULTI_GAME,
     )
-    page.evaluate("""() => {
-        window.__steps = [];
-        const note = (e) => window.__steps.push([e.detail.step, performance.now()]);
-        document.addEventListener('marquee:snapshot', note);
-        window.__unwatch = () => document.removeEventListener('marquee:snapshot', note);
-        marquee.setSpeed(300);
-    }""")
     page.wait_for_function("window.__steps.length >= 4", timeout=60_000)
     steps = page.evaluate("window.__steps")[:4]
     # one step at a time, each after the delay
@@ -455,6 +456,32 @@ def test_bots_play_one_step_at_a_time_and_skip_runs_them_out(booted_page, screen
     screenshot(page, "page-game-over-bots")
     no_problems(page)
     page.evaluate("window.__unwatch()")  # the shared page without this test's listener
+
+
+def test_a_pace_set_while_instant_bots_run_holds_from_the_next_step(booted_page):
+    """Instant bots run their steps in batches (each step still announced); a pace chosen while
+    a batch runs ends it after the step under way, and the next step waits for the pace (the
+    batch once ran on for up to 250 ms of steps at the old pace)."""
+    page = booted_page
+    page.evaluate("marquee.setSpeed(0)")
+    page.evaluate(
+        """game => marquee.start({game, seed: 5,
+        seats: [{kind: 'bot', bot: 'random'}, {kind: 'bot', bot: 'random'}]})""",
+        MULTI_GAME,
+    )
+    page.wait_for_function("marquee.snapshot().step >= 3", timeout=60_000)
+    page.evaluate("""() => {
+        window.__steps = [];
+        const note = (e) => window.__steps.push([e.detail.step, performance.now()]);
+        document.addEventListener('marquee:snapshot', note);
+        window.__unwatch = () => document.removeEventListener('marquee:snapshot', note);
+        marquee.setSpeed(300);
+    }""")
+    page.wait_for_function("window.__steps.length >= 4", timeout=60_000)
+    steps = page.evaluate("window.__steps")[:4]
+    page.evaluate("window.__unwatch()")
+    # the first may be the step under way when the pace was set; each after it waits for the pace
+    assert all(b - a >= 290 for (_, a), (_, b) in zip(steps, steps[1:])), steps
 
 
 def test_a_decision_with_hundreds_of_choices_is_folded_behind_a_filter(booted_page):

@@ -48,7 +48,8 @@ function autoStep() {
     const started = performance.now();
     await table.run({
       batch: skipping || pace === 0,
-      more: () => due() && performance.now() - started < BATCH_MS,
+      // a pace set meanwhile ends the batch: the next step waits for it
+      more: () => (skipping || pace === 0) && due() && performance.now() - started < BATCH_MS,
       stall: (step) => (stalledAt = step),
     });
   });
