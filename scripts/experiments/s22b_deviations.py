@@ -15,6 +15,7 @@ import msgspec
 from engine.core.bots import bot_seed
 from engine.core.levels import UNTIMED, LevelBot
 from engine.core.match import Match
+from engine.core.play import decisions
 from engine.core.rollout import Rollouts
 
 
@@ -26,15 +27,7 @@ def trace(seed, lead):
     if lead is not None:
         plan = msgspec.structs.replace(plan, lead=lead)
     deviations = 0
-    while True:
-        to = match.to_act()
-        if to.kind == "terminal":
-            break
-        if to.kind != "players":
-            match.auto_step(to)
-            continue
-        seat = to.seats[0]
-        legal = match.legal(seat, to)
+    for seat, legal in decisions(match):
         if len(legal) == 1:
             match.act(seat, legal[0])
             continue

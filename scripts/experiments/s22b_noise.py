@@ -19,6 +19,7 @@ import sys
 
 from engine.core.bots import bot_seed
 from engine.core.match import Match
+from engine.core.play import decisions
 from engine.core.rollout import OTHERS, Plan, Rollouts, drain
 from engine.games.trickerion import bots
 from engine.games.trickerion.search import KNOWLEDGE
@@ -30,15 +31,7 @@ def record(seed, worlds):
     game = match.game
     plan = Plan(candidates=3, worlds=worlds, horizon=None)
     asked = 0  # decisions with a choice so far: each one's futures are seeded apart
-    while True:
-        to = match.to_act()
-        if to.kind == "terminal":
-            return
-        if to.kind != "players":
-            match.auto_step(to)
-            continue
-        seat = to.seats[0]
-        legal = match.legal(seat, to)
+    for seat, legal in decisions(match):
         s = match.state
         moves = KNOWLEDGE.rank(game, s, seat, legal)[:3] if len(legal) > 1 else legal
         if len(moves) > 1:

@@ -15,6 +15,7 @@ from collections import Counter
 
 from engine.core.bots import bot_for, bot_seed
 from engine.core.match import Match
+from engine.core.play import decisions
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import common, perform, plan
 from engine.games.magnificent.turn import ap
@@ -26,16 +27,10 @@ def trace(seed: int) -> dict[str, object]:
     r = match.game.rules
     turns: list[dict[str, object]] = []
     spent: Counter[str] = Counter()
-    while True:
-        to = match.to_act()
-        if to.kind == "terminal":
-            break
-        if to.kind != "players":
-            match.auto_step(to)
-            continue
+    for _, legal in decisions(match):
         s = match.state
         p = s.players[0]
-        a = bot.choose(match.game, s, 0, match.legal(0, to))
+        a = bot.choose(match.game, s, 0, legal)
         if s.round == 3 and isinstance(a, A.SpendGem):
             spent[f"{p.turns}:{s.turn.stage}"] += 1
         if s.round == 3 and isinstance(a, A.Choose):

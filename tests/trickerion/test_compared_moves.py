@@ -13,6 +13,7 @@ from engine.core.bots import bot_seed
 from engine.core.levels import LevelBot, hint
 from engine.core.loop import forced_step
 from engine.core.match import Match
+from engine.core.play import decisions
 from engine.core.rollout import Rollouts
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import bots, jobs
@@ -29,15 +30,7 @@ def _greedy_decisions(game_id: str, players: int, seed: int) -> Any:
     """Every decision of a greedy game, as (match, seat, legal) before it is taken."""
     match = Match.new(game_id, players, {"difficulty": "low"} if "solo" in game_id else {}, seed)
     greedy = {s: bots.GreedyBot(bot_seed(seed, s)) for s in range(players)}
-    while True:
-        to = match.to_act()
-        if to.kind == "terminal":
-            return
-        if to.kind != "players":
-            match.auto_step(to)
-            continue
-        seat = to.seats[0]
-        legal = match.legal(seat, to)
+    for seat, legal in decisions(match):
         yield match, seat, legal
         match.act(seat, greedy[seat].choose(match.game, match.state, seat, legal))
 
