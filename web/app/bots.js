@@ -24,6 +24,8 @@ export function drive(host) {
 
 export const speed = () => pace;
 export const unstall = () => (stalledAt = null);
+/** Automatic steps run without delay: skipping ahead, or at speed 0. */
+const instant = () => skipping || pace === 0;
 const due = () => {
   const step = table.due();
   return step !== null && step !== stalledAt;
@@ -47,9 +49,9 @@ function autoStep() {
     if (!due()) return schedule(); // the table changed while this step waited
     const started = performance.now();
     await table.run({
-      batch: skipping || pace === 0,
+      batch: instant(),
       // a pace set meanwhile ends the batch: the next step waits for it
-      more: () => (skipping || pace === 0) && due() && performance.now() - started < BATCH_MS,
+      more: () => instant() && due() && performance.now() - started < BATCH_MS,
       stall: (step) => (stalledAt = step),
     });
   });
@@ -80,7 +82,7 @@ export function flushIdle() {
 onWorkDone(flushIdle);
 
 /** No work under way and no instant automatic step waiting to run. */
-const quiet = () => !isBusy() && !(timer && (skipping || pace === 0));
+const quiet = () => !isBusy() && !(timer && instant());
 
 /** Resolves once nothing is under way and no instant step waits. */
 export const settled = () =>
