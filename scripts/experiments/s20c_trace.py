@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core.bots import bot_for, bot_seed
 from engine.core.match import Match
+from engine.core.play import decisions
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import perform, plan, prepare
 from engine.games.magnificent.turn import ap
@@ -87,15 +88,8 @@ def trace(seed: int) -> list[dict[str, Any]]:
     r = match.game.rules
     out: list[dict[str, Any]] = []
     cur: dict[str, Any] | None = None
-    while True:
-        to = match.to_act()
-        if to.kind == "terminal":
-            break
-        if to.kind != "players":
-            match.auto_step(to)
-            continue
+    for _, legal in decisions(match):
         s = match.state
-        legal = match.legal(0, to)
         a = bot.choose(match.game, s, 0, legal)
         if isinstance(a, A.Choose):
             p = s.players[0]

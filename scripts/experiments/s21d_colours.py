@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.core.bots import bot_for, bot_seed
 from engine.core.match import Match
+from engine.core.play import decisions
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import perform, plan, prepare
 from engine.games.magnificent.rules import TURNS
@@ -53,20 +54,13 @@ def trace(seed: int) -> list[dict[str, Any]]:
     r = match.game.rules
     out: list[dict[str, Any]] = []
     row: dict[str, Any] = {}
-    while True:
-        to = match.to_act()
-        if to.kind == "terminal":
-            break
-        if to.kind != "players":
-            match.auto_step(to)
-            continue
+    for _, legal in decisions(match):
         s = match.state
         p = s.players[0]
         if not row or row["round"] != s.round:
             if row:
                 out.append(row)
             row = {"seed": seed, "round": s.round, "turns": [], "built": Counter()}
-        legal = match.legal(0, to)
         a = bot.choose(match.game, s, 0, legal)
         if isinstance(a, A.Choose):
             row["turns"].append([s.turn.colour, a.action])

@@ -11,6 +11,7 @@ import sys
 
 from engine.core.bots import bot_seed
 from engine.core.match import Match
+from engine.core.play import decisions
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.bots import GreedyBot
 
@@ -36,12 +37,8 @@ for seed in range(first, first + games):
     m = Match.new("trickerion", 2, {}, seed)
     bots = {s: classes[s](bot_seed(seed, s)) for s in range(2)}
     opening: list[list] = [[], []]
-    while (to := m.to_act()).kind != "terminal":
-        if to.kind != "players":
-            m.auto_step(to)
-            continue
-        seat = to.seats[0]
-        action = bots[seat].choose(m.game, m.state, seat, m.legal(seat, to))
+    for seat, legal in decisions(m):
+        action = bots[seat].choose(m.game, m.state, seat, legal)
         if isinstance(action, A.ChooseMagician | A.ChooseTrick) or (
             isinstance(action, A.ChooseProps) and len(opening[seat]) == 2
         ):
