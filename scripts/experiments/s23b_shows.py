@@ -162,7 +162,7 @@ def main():
         print(k.ljust(26) + "".join(f"{v:7.2f}" for v in vals) + f"{sum(vals):7.2f}")
     print("rounds 2-7 by tricks owned at the assignments: means a round")
     groups = sorted(by_tricks)
-    print("key".ljust(26) + "".join(f"{g}+".rjust(8) for g in groups))
+    print("key".ljust(26) + "".join(("1" if g == 1 else f"{g}+").rjust(8) for g in groups))
     for k in keys + ["rounds"]:
         n = [by_tricks[g]["rounds"] for g in groups]
         print(
