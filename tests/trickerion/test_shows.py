@@ -1,6 +1,7 @@
 """Greedy's shows (docs/bots.md, "Issue #30, session 23"): the Magician takes a stage, not a
-backstage slot, while it has markers to perform; and a set-up leaves the card the Successor
-performs first, so that the Magician's stage still finds a card of its own."""
+backstage slot, while it has markers to perform; and a set-up, or Master of Chains' free
+Reschedule before the shows, leaves the card the Successor performs first, so that the
+Magician's stage still finds a card of its own."""
 
 from __future__ import annotations
 
@@ -66,6 +67,30 @@ def test_a_set_up_leaves_the_card_the_successor_performs_before_the_bot(
     monkeypatch.setattr(type(g.rules), "automaton_takes", lambda self, s, seat: -1)
     before = bot.choose(match.game, match.state, 0, match.legal(0))
     assert isinstance(before, A.SetUpTrick) and before.card == 0
+    assert _round_shows(match, bot) == [
+        ("trickerion.performed", 1),
+        ("trickerion.no_performance", 0),
+    ]
+
+
+def test_break_free_moves_the_marker_off_the_card_the_successor_performs_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 50074's round 5, before the shows: the bot's one marker sits on the row's second
+    # card, which the Successor performs on Saturday; the bot's Magician is on Sunday.
+    match, bot = greedy_solo_at(50074, 211)
+    g, s = match.game, match.state
+    assert s.phase == "perform" and g.rules.automaton_takes(s, 0) == 1
+    move = bot.choose(g, s, 0, match.legal(0))
+    assert isinstance(move, A.Reschedule) and (move.card, move.to_card) == (1, 0)
+    assert _round_shows(match, bot) == [
+        ("trickerion.performed", 1),
+        ("trickerion.performed", 0),
+    ]
+    # Blind to the Successor's card (the rule before), the bot kept the marker there.
+    match, bot = greedy_solo_at(50074, 211)
+    monkeypatch.setattr(type(g.rules), "automaton_takes", lambda self, s, seat: -1)
+    assert bot.choose(match.game, match.state, 0, match.legal(0)) == A.Pass()
     assert _round_shows(match, bot) == [
         ("trickerion.performed", 1),
         ("trickerion.no_performance", 0),
