@@ -42,6 +42,10 @@ SUCCESSOR = 0.5
 # the day's modifiers are worth (jobs.day_worth).
 DAY = 0.5
 
+# How far a Magician with markers to perform ranks its backstage slots below any stage
+# (``_place_score``).
+STAGE = 10.0
+
 # Where the bot's characters are placed before any goes to the Theater (_place_score).
 FIRST = ("workshop", "downtown", "market_row", "dark_alley")
 
@@ -90,6 +94,9 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
     v += sum(sorted(potential)[-3:])
     leaves = s.round >= cat.perf_rules.discard_from_round
     last_card = len(s.row) - 1
+    # The card the Successor performs first is no show of the seat's: its markers there yield
+    # in the Successor's show, and the Magician's stage finds no card of its own.
+    taken = g.rules.automaton_takes(s, seat)
     staged_best = 0.0
     for i, pc in enumerate(s.row):
         here = 0.0
@@ -100,7 +107,8 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
             if code // 4 == seat:
                 here += values.get(code % 4, 0.0)
         v += (w["leaving"] if leaves and i == last_card else w["staged"]) * here
-        staged_best = max(staged_best, here)
+        if i != taken:
+            staged_best = max(staged_best, here)
     due = 0
     for ch in p.chars:  # (``c`` above is a trick's coins)
         v += left * (
@@ -515,6 +523,11 @@ class GreedyBot:
                     sc = 10 - DAY * day + jobs.day_worth(g, s, seat, day) if has_markers else -5
                 else:
                     sc -= 0.3 * day
+                    if c.kind == "magician" and has_markers:
+                        # Thursday's stage loses a fame and a coin a marker performed: with
+                        # four markers it tied the Magician's backstage slot (3 AP + 1), the
+                        # tie went backstage, and the round had no show.
+                        sc -= STAGE
                 if theater_waits:
                     sc -= 20
             elif a.location == "workshop":

@@ -142,6 +142,10 @@ class TrickerionRules:
         """A day that performs before the others (Thursday to Sunday otherwise), or -1."""
         return -1
 
+    def automaton_takes(self, s: State, seat: int) -> int:
+        """The row's card an automaton will perform this round before ``seat``'s show, or -1."""
+        return -1
+
     def automaton_trick_yield(self, s: State, trick: str) -> tuple[int, int, int]:
         raise AssertionError("no automaton seat")
 

@@ -239,6 +239,23 @@ class SoloRules(TrickerionRules):
             return theater_day_of(s, solo.seat)
         return -1
 
+    def automaton_takes(self, s: State, seat: int) -> int:
+        """With both stages booked and the Successor's day first, from the placements to its
+        show: the card it will perform (``perform.1`` on the row as it is; its later set-ups
+        may change it). Before the shows Master of Chains' Break Free moves a marker off it."""
+        solo = solo_of(s)
+        if solo is None or s.phase not in ("place", "perform"):
+            return -1
+        days = {performance.performer_of(s, d): d for d in range(4)}
+        if seat not in days or solo.seat not in days:
+            return -1
+        order = performance.day_order(self, s)
+        its = order.index(days[solo.seat])
+        if its > order.index(days[seat]) or (s.phase == "perform" and order.index(s.day) > its):
+            return -1
+        step = perform.choose_card(self.cat, s, solo)
+        return -1 if step is None else step.card
+
     def automaton_trick_yield(self, s: State, trick: str) -> tuple[int, int, int]:
         # perform.3: its yield ignores day and prophecy modifiers (Electra's solo bonus in).
         return R.trick_yield(self.cat, s, successor(s), trick)
