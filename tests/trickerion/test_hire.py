@@ -1,5 +1,6 @@
-"""The early hire (``engine/games/trickerion/hire.py``; docs/bots.md, "Issue #30, session 20"):
-one more apprentice in rounds 1-2 while the purse pays two rounds of every wage."""
+"""The early hire (``engine/games/trickerion/hire.py``; docs/bots.md, "Issue #30, session 20"
+and "session 23"): one more apprentice in rounds 1-2 while the purse pays this round's wages
+and the next round's, the hire's from the next."""
 
 from __future__ import annotations
 
@@ -23,11 +24,17 @@ def test_the_bot_hires_in_round_1_when_the_purse_pays_the_wages(
     assert s.round == 1 and s.players[0].coins == 13
     assert hire.wanted(g, s, 0) and hire.paid(g, s, 0)
     assert bot.choose(g, s, 0, legal) == A.HireCharacter("apprentice", 3)
-    # A purse a coin short of two rounds of wages (the apprentice's 1, the Assistant's 2 and the
-    # hire's 1; the Magician and an apprentice on the Assistant board are paid none) and the 4
-    # coins of props its tricks lack: no hire.
+    # Two rounds of wages (the apprentice's 1 and the Assistant's 2; the Magician and an
+    # apprentice on the Assistant board are paid none), the hire's 1 for the next round only
+    # (it joins at Return Characters, after this round's wages), and the 4 coins of props its
+    # tricks lack: 11 coins hire, where two rounds of the hire's wage asked 12.
+    exact = copy_state(s)
+    change_at(exact.players, 0, coins=11)
+    assert hire.paid(g, exact, 0)
+    assert bot.choose(g, exact, 0, g.legal_actions(exact, 0)) == A.HireCharacter("apprentice", 3)
+    # A coin short: no hire.
     poor = copy_state(s)
-    change_at(poor.players, 0, coins=11)
+    change_at(poor.players, 0, coins=10)
     assert not hire.paid(g, poor, 0)
     assert not isinstance(bot.choose(g, poor, 0, g.legal_actions(poor, 0)), A.HireCharacter)
     # Priced by the one-step value alone (the rule before), the second trick comes first.

@@ -27,8 +27,9 @@ WORTH = 8.0
 # puts Downtown first in the round plan).
 ROUNDS = 2
 COMMIT = 50.0
-# Rounds of every character's wages, the hire's included, the purse must hold on top of the
-# props the owned tricks still lack (a hired body the purse cannot pay idles).
+# Rounds of every character's wages, this one's first, the purse must hold on top of the props
+# the owned tricks still lack (a hired body the purse cannot pay idles); the hire's own from
+# the next round.
 WAGES = 2
 # The most characters a seat keeps (the Magician and four others).
 MOST = 5
@@ -39,16 +40,22 @@ def _rounds_left(g: Table, s: State) -> int:
 
 
 def paid(g: Table, s: State, seat: int, kind: str = "apprentice") -> bool:
-    """Whether the purse pays ``WAGES`` rounds of every wage and the owned tricks' props."""
+    """Whether the purse pays ``WAGES`` rounds of every wage and the owned tricks' props. The
+    hire's wage counts from the next round: a body hired joins at Return Characters, after this
+    round's wages are paid (the book's end of round). Asked for it this round too, the second
+    seat of 2-player self-play, whose starting trick lacks a coin more of props, fell a coin
+    short after Take Coins in round 1 of 45 games of 200, the first seat in 1 (docs/bots.md,
+    "Issue #30, session 23")."""
     cat = g.cat
     p = s.players[seat]
-    wages = cat.wage[kind] + sum(cat.wage[ch.kind] for ch in p.chars if not ch.assist)
+    own = sum(cat.wage[ch.kind] for ch in p.chars if not ch.assist)
+    wages = WAGES * own + (WAGES - 1) * cat.wage[kind]
     needs: dict[str, int] = {}
     for t in p.tricks:
         for k, n in cat.tricks[t.id].components.items():
             needs[k] = max(needs.get(k, 0), n)
     lacking = sum(cat.prop_cost[k] * max(0, n - effective(p, k)) for k, n in needs.items())
-    return p.coins >= WAGES * wages + lacking
+    return p.coins >= wages + lacking
 
 
 def wanted(g: Table, s: State, seat: int) -> bool:
