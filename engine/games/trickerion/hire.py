@@ -1,4 +1,5 @@
-"""The early hire: one more character in rounds 1-2, when the purse pays its wages.
+"""The early hire: one more character in rounds 1-2, when the purse pays its wages (the poster
+waits for it: ``spares``).
 
 The greedy bot's one-step value prices a hire below Take Coins (the body's worth comes over the
 rounds), so it never hired. Hired early, an apprentice is a fifth body for the permanent cards
