@@ -48,6 +48,12 @@ The solo seed-4 search and rollout digests were re-recorded for issue #30, sessi
 set-ups leave the card the Successor performs before the bot's show): the position is the same
 (round 3's assignments, the state hash unchanged), the futures' set-ups go elsewhere; with
 ``automaton_takes`` answering -1 the old digests come back. Every other digest did not change.
+The 2-player Trickerion digest, its rollout digest and the solo seed-1 digest were re-recorded
+for issue #30, session 23 (the early hire's purse test asks the hire's wage from the next round
+only, and the poster waits where it would leave that hire unpaid): in the 2-player position the
+second seat declined round 1's poster (step 11), so the position differs; the solo seed-1
+position is the same (round 1, the state hash unchanged) and its futures, played by greedy,
+follow the new purse test; the 4-player and solo seed-4 digests did not change.
 """
 
 from __future__ import annotations
@@ -76,9 +82,9 @@ def _digest(game_id: str, players: int, seed: int, steps: int) -> str:
 
 # (game, players, seed, decisions before the position) -> digest of the ranking.
 CASES = {
-    ("trickerion", 2, 3, 30): "9d8aa534eb48ca07",
+    ("trickerion", 2, 3, 30): "05314878822982aa",
     ("trickerion", 4, 5, 60): "1f4ba6444b271f2c",
-    ("trickerion-solo", 2, 1, 20): "77324f032d547eb4",
+    ("trickerion-solo", 2, 1, 20): "0d8ae53adf98c64a",
     ("trickerion-solo", 2, 4, 45): "50f9d051d3477dbf",
     ("oracle", 1, 2, 10): "e7f8ddb53edb3fc2",
     ("magnificent", 2, 3, 10): "26477e49ead65855",
@@ -105,7 +111,7 @@ def _rollout_digest(game_id: str, players: int, seed: int, steps: int) -> str:
 
 
 ROLLOUT_CASES = {
-    ("trickerion", 2, 3, 30): "c1e6b90f5250d7ce",
+    ("trickerion", 2, 3, 30): "fcf3e1eb287ba5e4",
     ("trickerion-solo", 2, 4, 45): "10bb887c8c911e8f",
     ("oracle", 1, 2, 10): "69a2629eae4d61d0",
     ("magnificent", 2, 3, 10): "527b5bfc8dc868ba",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.core.bots import RandomBot, bot_seed
 from engine.core.copier import copy_state
 from engine.core.match import Match
@@ -249,3 +251,14 @@ def greedy_solo_at(seed: int, steps: int):
         if match.auto_step() is None:
             match.act(0, bot.choose(match.game, match.state, 0, match.legal(0)))
     return match, bot
+
+
+def position(name: str):
+    """A saved position of ``positions/`` (a scenario a bot's earlier rules reached, kept when
+    later rules play the seed differently), loaded through the save's checks, with greedy for
+    its seat 0."""
+    from engine.core import save
+    from engine.games.trickerion import bots
+
+    match = save.load((Path(__file__).parent / "positions" / f"{name}.json").read_bytes())
+    return match, bots.GreedyBot(bot_seed(match.seed, 0))

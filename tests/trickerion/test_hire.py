@@ -1,14 +1,19 @@
-"""The early hire (``engine/games/trickerion/hire.py``; docs/bots.md, "Issue #30, session 20"):
-one more apprentice in rounds 1-2 while the purse pays two rounds of every wage."""
+"""The early hire (``engine/games/trickerion/hire.py``; docs/bots.md, "Issue #30, session 20"
+and "session 23"): one more apprentice in rounds 1-2 while the purse pays this round's wages
+and the next round's, the hire's from the next."""
 
 from __future__ import annotations
 
 import pytest
 
+from engine.core.bots import bot_seed
 from engine.core.copier import copy_state
+from engine.core.match import Match
+from engine.core.play import decisions
 from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import hire
+from engine.games.trickerion import bots, hire
+from engine.games.trickerion.common import advertise_cost
 
 from .helpers import greedy_solo_at
 
@@ -23,13 +28,40 @@ def test_the_bot_hires_in_round_1_when_the_purse_pays_the_wages(
     assert s.round == 1 and s.players[0].coins == 13
     assert hire.wanted(g, s, 0) and hire.paid(g, s, 0)
     assert bot.choose(g, s, 0, legal) == A.HireCharacter("apprentice", 3)
-    # A purse a coin short of two rounds of wages (the apprentice's 1, the Assistant's 2 and the
-    # hire's 1; the Magician and an apprentice on the Assistant board are paid none) and the 4
-    # coins of props its tricks lack: no hire.
+    # Two rounds of wages (the apprentice's 1 and the Assistant's 2; the Magician and an
+    # apprentice on the Assistant board are paid none), the hire's 1 for the next round only
+    # (it joins at Return Characters, after this round's wages), and the 4 coins of props its
+    # tricks lack: 11 coins hire, where two rounds of the hire's wage asked 12.
+    exact = copy_state(s)
+    change_at(exact.players, 0, coins=11)
+    assert hire.paid(g, exact, 0)
+    assert bot.choose(g, exact, 0, g.legal_actions(exact, 0)) == A.HireCharacter("apprentice", 3)
+    # A coin short: no hire.
     poor = copy_state(s)
-    change_at(poor.players, 0, coins=11)
+    change_at(poor.players, 0, coins=10)
     assert not hire.paid(g, poor, 0)
     assert not isinstance(bot.choose(g, poor, 0, g.legal_actions(poor, 0)), A.HireCharacter)
     # Priced by the one-step value alone (the rule before), the second trick comes first.
     monkeypatch.setattr(hire, "worth", lambda *args: 0.0)
     assert isinstance(bot.choose(g, s, 0, legal), A.LearnTrick)
+
+
+def test_the_poster_waits_when_it_would_leave_the_early_hire_unpaid() -> None:
+    # 2-player greedy self-play, seed 10002, round 1: the second seat is last in turn order (14
+    # coins), an apprentice shows on an Inn die, and its Window to the Otherworld lacks 5 coins
+    # of props: the hire asks 12 (two rounds of the apprentice's and the Assistant's wages, the
+    # hire's for the next), and the poster costs 3.
+    match = Match.new("trickerion", 2, {}, 10002)
+    players = {seat: bots.GreedyBot(bot_seed(10002, seat)) for seat in range(2)}
+    for seat, legal in decisions(match):
+        if match.state.phase == "advertise" and seat == 1:
+            break
+        match.act(seat, players[seat].choose(match.game, match.state, seat, legal))
+    g, s, bot = match.game, match.state, players[1]
+    assert s.round == 1 and s.players[1].coins == 14 and advertise_cost(g.rules, s, 1) == 3
+    assert hire.first_visit(g, s, 1) and hire.ask(g, s, 1) == 12
+    assert bot.choose(g, s, 1, legal) == A.Advertise(False)
+    # A coin more, and the purse pays both: the poster.
+    rich = copy_state(s)
+    change_at(rich.players, 1, coins=15)
+    assert bot.choose(g, rich, 1, legal) == A.Advertise(True)

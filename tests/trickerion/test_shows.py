@@ -10,15 +10,16 @@ import pytest
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import bots
 
-from .helpers import greedy_solo_at
+from .helpers import greedy_solo_at, position
 
 
 def test_the_magician_takes_the_stage_over_a_backstage_slot_of_the_same_day(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Seed 50024's round 4: only Thursday is open, its -1 fame -1 coin on the markers the show
-    # pays brings the stage down to the Magician's backstage score there (3 AP + 1).
-    match, bot = greedy_solo_at(50024, 144)
+    # Seed 50024's round 4 as session 23's greedy reached it (a saved position: the greedy of
+    # later rules plays another game): only Thursday is open, its -1 fame -1 coin on the markers
+    # the show pays brings the stage down to the Magician's backstage score there (3 AP + 1).
+    match, bot = position("solo-50024-round4-place")
     g, s = match.game, match.state
     legal = match.legal(0)
     magician = next(i for i, c in enumerate(s.players[0].chars) if c.kind == "magician")
@@ -76,9 +77,10 @@ def test_a_set_up_leaves_the_card_the_successor_performs_before_the_bot(
 def test_break_free_moves_the_marker_off_the_card_the_successor_performs_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Seed 50074's round 5, before the shows: the bot's one marker sits on the row's second
-    # card, which the Successor performs on Saturday; the bot's Magician is on Sunday.
-    match, bot = greedy_solo_at(50074, 211)
+    # Seed 50074's round 5, before the shows (a saved position, as above): the bot's one marker
+    # sits on the row's second card, which the Successor performs on Saturday; the bot's
+    # Magician is on Sunday.
+    match, bot = position("solo-50074-round5-shows")
     g, s = match.game, match.state
     assert s.phase == "perform" and g.rules.automaton_takes(s, 0) == 1
     move = bot.choose(g, s, 0, match.legal(0))
@@ -88,7 +90,7 @@ def test_break_free_moves_the_marker_off_the_card_the_successor_performs_first(
         ("trickerion.performed", 0),
     ]
     # Blind to the Successor's card (the rule before), the bot kept the marker there.
-    match, bot = greedy_solo_at(50074, 211)
+    match, bot = position("solo-50074-round5-shows")
     monkeypatch.setattr(type(g.rules), "automaton_takes", lambda self, s, seat: -1)
     assert bot.choose(match.game, match.state, 0, match.legal(0)) == A.Pass()
     assert _round_shows(match, bot) == [

@@ -163,7 +163,8 @@ class GreedyBot:
         if s.phase == "advertise":
             from engine.games.trickerion.common import advertise_cost
 
-            rich = s.players[seat].coins >= advertise_cost(game.rules, s, seat) + 6
+            cost = advertise_cost(game.rules, s, seat)
+            rich = s.players[seat].coins >= cost + 6 and hire.spares(game, s, seat, cost)
             return A.Advertise(rich) if A.Advertise(rich) in legal else legal[0]
         if s.phase == "assign":
             return self._assign(game, s, seat, legal)
