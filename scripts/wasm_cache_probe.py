@@ -9,10 +9,11 @@ closed before the next opens, each left a few seconds after the engine is ready 
 optimising compiler runs and the cache can be written). Each tab is traced (Chromium's
 `disabled-by-default-devtools.timeline` category, where Blink marks a code cache hit,
 `v8.wasm.moduleCacheHit`, a cache written, `v8.wasm.cachedModule`, and the deserialisation,
-`wasm.Deserialize`) and prints, in ms since its navigation: the wasm's request and its last byte
-(resource timing), the page's `marquee:wasm-compiled` mark, and engine ready; whether the page
-was controlled by the service worker; the cache read or written and its size. `--profile` runs
-in a browser profile on disk (as a person's browser) instead of Playwright's in-memory context.
+`wasm.Deserialize`) and prints, in ms since its navigation: the wasm's last byte, the page's
+`marquee:wasm-compiled` mark, and engine ready; whether the page was controlled by the service
+worker; the cache read or written and its size. `--profile` runs in a browser profile on disk
+(as a person's browser) instead of Playwright's in-memory context. (Since web/wasm-compile.js
+the page hears the last byte and the module from that worker, close together.)
 """
 
 from __future__ import annotations
@@ -42,12 +43,14 @@ EVENTS = {
     "wasm.Deserialize": "deserialised",
 }
 
+# (the wasm's last byte: web/boot.js's mark of the compiling worker's count, or the page's own
+# resource timing in builds from before session 23's web/wasm-compile.js)
 PAGE = """() => {
   const wasm = performance.getEntriesByType("resource").find((e) => e.name.endsWith("pyodide.asm.wasm"));
   return {
     controlled: !!navigator.serviceWorker?.controller,
-    "wasm asked": wasm?.startTime,
-    "wasm last byte": wasm?.responseEnd,
+    "wasm last byte":
+      performance.getEntriesByName("marquee:wasm-downloaded")[0]?.startTime ?? wasm?.responseEnd,
     "wasm compiled (page)": performance.getEntriesByName("marquee:wasm-compiled")[0]?.startTime,
     "engine ready": marqueeBoot.timings?.ready,
   };
