@@ -149,6 +149,7 @@ def new_tab(tab: Page, url: str) -> tuple[Page, dict]:
 # a build does not report one).
 NEW_TAB_STAGES = (
     "worker made",
+    "wasm compiled (page)",
     "PyScript asks for the runtime (worker, ms after its module ran)",
     "snapshot read (worker, ms after its module ran)",
     "snapshot restored + wheels (worker, ms)",
@@ -173,8 +174,10 @@ WORKER_STAGES = """(pageOrigin) => {
   };
   const rows = {
     "worker module run": at("worker-module"),
+    "wasm received (worker)": at("wasm-received"),
     "PyScript asks": at("load-asked"),
     "runtime load started": at("load-started"),
+    "wasm instantiating": at("instantiating"),
     "wasm instantiated": at("instantiated"),
     "CPython restored, before the wheels (worker)": at("loaded"),
     "CPython + wheels ready (worker)": at("installed"),
@@ -186,8 +189,10 @@ WORKER_STAGES = """(pageOrigin) => {
 
 WORKER_NAMES = (
     "worker module run",
+    "wasm received (worker)",
     "PyScript asks",
     "runtime load started",
+    "wasm instantiating",
     "wasm instantiated",
     "CPython restored, before the wheels (worker)",
     "CPython + wheels ready (worker)",

@@ -367,37 +367,22 @@ function onWorker(xworker) {
   );
 }
 
-// 0. Pyodide's WebAssembly is fetched and compiled from index.html's first script, before
-//    PyScript has made the worker (which is handed the module): its bytes are counted here.
-//    A download that fails is reported by resource timing (2.) and again by the worker,
-//    which then fetches it itself; a compile that fails on a wrong MIME type is the server's.
+// 0. Pyodide's WebAssembly is fetched and compiled from index.html's first script, in a worker
+//    of its own, before PyScript has made the engine's (which is handed the module): the bytes
+//    it posts are counted here, as the engine worker's are. A download that fails is reported
+//    by the engine's worker, which then fetches it itself; a compile that fails on a wrong MIME
+//    type is the server's.
 const early = window.marqueeEarly;
-early?.response.then((res) => res?.ok && countEarly(res));
+early?.listen((data) => {
+  onWorkerMessage({ data, ports: [] });
+  if (data.marquee?.done) performance.mark("marquee:wasm-downloaded");
+});
 early?.wasm.then(({ error }) => {
   performance.mark(error ? "marquee:wasm-failed" : "marquee:wasm-compiled");
   if (error && /MIME/i.test(String(error))) {
     fail("The Python runtime (WebAssembly) could not start.", errorText(error), HINTS.mime);
   }
 });
-
-async function countEarly(res) {
-  const r = resources.get(res.url);
-  if (!r || !res.body) return;
-  r.started ??= performance.now();
-  try {
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      r.loaded += value.byteLength;
-      schedule();
-    }
-    r.done = true;
-    schedule();
-  } catch {
-    // only a counter: the compile reports the failure
-  }
-}
 
 // 2. Resource timing: a file of the page itself that failed (the worker's files are not seen
 //    here: it posts its own).
