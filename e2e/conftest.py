@@ -28,6 +28,7 @@ import base64
 import functools
 import json
 import os
+import statistics
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -228,6 +229,24 @@ def page(browser):
     watch(page)
     yield page
     context.close()
+
+
+# The tests run longest first. pytest-xdist's worksteal hands each worker a run of the
+# collection, and a worker with nothing left takes the second half of another's queue, from
+# its end; a test already started is not shared. In the files' order a long test (a whole
+# game rated, a guide walked) was often among the last, played out by one worker while the
+# other had nothing to do. A test's length is a stage run's (e2e/durations.json, written by
+# scripts/e2e_durations.py from its JUnit report); one not listed (new since) counts as the
+# median, so a stale list only costs an order, never a test.
+DURATIONS = Path(__file__).with_name("durations.json")
+
+
+def pytest_collection_modifyitems(items) -> None:
+    if not DURATIONS.is_file():
+        return
+    seconds = json.loads(DURATIONS.read_text(encoding="utf-8"))
+    median = statistics.median(seconds.values()) if seconds else 0.0
+    items.sort(key=lambda item: -seconds.get(item.nodeid, median))  # stable: ties keep order
 
 
 @pytest.hookimpl(wrapper=True)

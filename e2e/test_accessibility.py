@@ -12,7 +12,7 @@ import json
 import pytest
 from finished import MODES, played
 
-from helpers import ROOT, open_page
+from helpers import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -24,7 +24,8 @@ GAMES = {mode: players for mode, (_game, players, _options) in MODES.items()}
 def axe(page, where: str) -> list[dict]:
     """The serious and critical violations on the page as it stands now."""
     if not page.evaluate("Boolean(window.axe)"):
-        page.add_script_tag(path=str(AXE))
+        # (run once, its element is not needed: a shared page is left without it)
+        page.add_script_tag(path=str(AXE)).evaluate("tag => tag.remove()")
     found = page.evaluate(
         """async (tags) => {
             const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
@@ -37,6 +38,11 @@ def axe(page, where: str) -> list[dict]:
     for v in bad:
         v["where"] = where
     return bad
+
+
+def forget_axe(page) -> None:
+    """axe-core taken out of a shared page (``booted_page``): the page as the test found it."""
+    page.evaluate("delete window.axe")
 
 
 def report(violations: list[dict]) -> str:
@@ -68,12 +74,11 @@ def start(page, game: str, kinds: list[str]) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_no_serious_axe_violations(browser, site_url, screenshot, size):
+def test_no_serious_axe_violations(booted_page, screenshot, size):
     assert AXE.is_file(), "node_modules/axe-core is missing: run npm ci (scripts/build.py does)"
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    open_page(page, site_url)
+    page = booted_page
+    page.set_viewport_size({"width": width, "height": height})
     page.evaluate("marquee.setSpeed(0)")
     found = axe(page, "lobby")
     screenshot(page, f"a11y-lobby-{size}")
@@ -101,8 +106,8 @@ def test_no_serious_axe_violations(browser, site_url, screenshot, size):
     assert page.evaluate("marquee.screen()") == "pass"
     found += axe(page, "hotseat cover")
     screenshot(page, f"a11y-cover-{size}")
+    forget_axe(page)
 
-    context.close()
     # every element, for whoever fixes them (the message shows the first few of each rule)
     (ROOT / "build" / f"axe-violations-{size}.json").write_text(json.dumps(found, indent=1))
     assert not found, "axe-core found serious violations:\n" + report(found)

@@ -21,27 +21,19 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def booted(browser, site_url, wait_for_boot):
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(site_url)
-    boot = wait_for_boot(page)
-    assert boot["state"] == "ready", boot
-    yield page
-    context.close()
+# The bridge's calls only: the worker's shared booted page (conftest.booted_page) answers them.
 
 
-def test_rng_stream_matches_cpython(booted):
+def test_rng_stream_matches_cpython(booted_page):
     py = json.loads(Bridge().call("rng_check", json.dumps({"seed": 2026, "count": 50})))
-    assert bridge_call(booted, "rng_check", seed=2026, count=50) == py
+    assert bridge_call(booted_page, "rng_check", seed=2026, count=50) == py
 
 
 @pytest.mark.parametrize("game,players", CASES)
-def test_a_seeded_bot_game_ends_in_the_same_state(booted, game, players, figures):
+def test_a_seeded_bot_game_ends_in_the_same_state(booted_page, game, players, figures):
     args = {"game": game, "players": players, "seed": 20261125}
     expected = json.loads(Bridge().call("selfplay", json.dumps(args)))
     assert "error" not in expected, expected
-    got = bridge_call(booted, "selfplay", **args)
+    got = bridge_call(booted_page, "selfplay", **args)
     assert got == expected
     figures[f"selfplay {game} x{players} in Pyodide (steps)"] = str(got["steps"])

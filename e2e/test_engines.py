@@ -5,8 +5,8 @@ once per engine (ids ``[webkit]`` and ``[firefox]``: select them with ``-k webki
 
 Per engine: a cold boot to the lobby (its figure printed, never asserted) and, in that same
 tab, a person's moves by clicking in one game of each of Trickerion, The Magnificent and the
-Oracle; a save loaded back from a file, a reload with the server stopped once the service
-worker has the build, the hotseat cover; and after each, no console error.
+Oracle, then the hotseat cover; a save loaded back from a file; a reload with the server
+stopped once the service worker has the build; and after each, no console error.
 """
 
 from __future__ import annotations
@@ -149,9 +149,10 @@ def _late_follow_up(tab: Tab) -> None:
 
 
 def test_a_cold_boot_reaches_the_lobby_and_a_person_moves_in_each_game(tab, site_url, figures):
-    """One browser and one cold boot for the lobby and the three games (issue #32: a browser
-    start and a boot per game were most of these tests' time): each game started from the
-    lobby, three moves made by clicking, its board drawn, no console error."""
+    """One browser and one cold boot for the lobby, the three games and the hotseat cover
+    (issue #32: a browser start and a boot per game were most of these tests' time): each game
+    started from the lobby, three moves made by clicking, its board drawn, no console error;
+    then two people at one device (hotseat_cover_hides_the_table)."""
     timings = open_site(tab, site_url)
     assert tab.js("marquee.screen()") == "lobby"
     listed = tab.js(
@@ -173,6 +174,7 @@ def test_a_cold_boot_reaches_the_lobby_and_a_person_moves_in_each_game(tab, site
         # the game's own renderer drew the board (a failed one falls back with a console error)
         assert tab.js(f"document.querySelector('{tid('board')}').children.length") > 0, game
         no_console_errors(tab)
+    hotseat_cover_hides_the_table(tab)
 
 
 def test_a_save_is_loaded_back_from_a_file(tab, site_url, tmp_path):
@@ -213,8 +215,10 @@ def test_a_reload_with_the_server_gone_starts_from_the_service_worker(tab, site_
     )
 
 
-def test_the_hotseat_cover_hides_the_table(tab, site_url):
-    open_site(tab, site_url)
+def hotseat_cover_hides_the_table(tab: Tab) -> None:
+    """Two people at one device: the table is covered, naming the next player, when the
+    device changes hands, and uncovered by its button (a test of its own until session 23,
+    which booted each browser once more for it)."""
     tab.js("""marquee.start({game: 'trickerion', seed: 11, options: {},
         seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bob'}]})""")
     tab.js("marquee.setSpeed(0)")

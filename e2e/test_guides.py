@@ -14,9 +14,9 @@ import re
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from test_accessibility import axe, report
+from test_accessibility import axe, forget_axe, report
 
-from helpers import READY_TIMEOUT_MS, no_problems, open_page, reload_page, tid
+from helpers import READY_TIMEOUT_MS, no_problems, reload_page, tid
 
 SIZES = {"1366": (1366, 768), "390": (390, 844)}
 GUIDED = ["oracle", "magnificent", "trickerion"]
@@ -33,28 +33,12 @@ WALKS = [
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
 
-@pytest.fixture
-def sized(browser):
-    contexts = []
-
-    def make(size: str):
-        w, h = SIZES[size]
-        context = browser.new_context(viewport={"width": w, "height": h})
-        contexts.append(context)
-        page = context.new_page()
-        from conftest import watch
-
-        watch(page)
-        return page
-
-    yield make
-    for c in contexts:
-        c.close()
-
-
-def start_guide(page, url: str, game: str, lang: str) -> None:
-    open_page(page, url)
-    learn(page, game, lang)
+def sized(page, size: str):
+    """The shared booted page at one of the guides' sizes: no test here asks anything of the
+    page's first boot (a reload mid-guide is a boot of its own, made in the test)."""
+    w, h = SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    return page
 
 
 def learn(page, game: str, lang: str) -> None:
@@ -242,9 +226,9 @@ def test_guide_walked_to_its_end(booted_page, screenshot, game, size, lang):
 
 
 @pytest.mark.parametrize("game", GUIDED)
-def test_guide_left_midway_keeps_the_game(sized, site_url, game):
-    page = sized("1366")
-    start_guide(page, site_url, game, "en")
+def test_guide_left_midway_keeps_the_game(booted_page, game):
+    page = sized(booted_page, "1366")
+    learn(page, game, "en")
     advance(page, 3)
     step = page.evaluate("marquee.snapshot().step")
     page.get_by_test_id("guide-leave").click()
@@ -261,9 +245,9 @@ def test_guide_left_midway_keeps_the_game(sized, site_url, game):
 
 
 @pytest.mark.parametrize("game", GUIDED)
-def test_guide_resumes_after_a_reload(sized, site_url, screenshot, game):
-    page = sized("390")
-    start_guide(page, site_url, game, "ru")
+def test_guide_resumes_after_a_reload(booted_page, screenshot, game):
+    page = sized(booted_page, "390")
+    learn(page, game, "ru")
     advance(page, 6)
     before = guide_state(page)
     hash_before = page.evaluate("marquee.snapshot().hash")
@@ -276,9 +260,12 @@ def test_guide_resumes_after_a_reload(sized, site_url, screenshot, game):
     assert page.get_by_test_id("guide-panel").count() == 0
 
 
-def test_lobby_offers_the_guide_first_to_a_newcomer(sized, site_url):
-    page = sized("1366")
-    open_page(page, site_url)
+def test_lobby_offers_the_guide_first_to_a_newcomer(booted_page):
+    page = sized(booted_page, "1366")
+    # a newcomer: no game finished here yet (the shared page's earlier tests may have)
+    finished = page.evaluate("localStorage.getItem('marquee:finished-a-game')")
+    page.evaluate("localStorage.removeItem('marquee:finished-a-game')")
+    page.evaluate("marquee.toLobby()")
     learn = page.get_by_test_id("lobby-learn")
     assert "first" in (learn.get_attribute("class") or "")
     # above the games: the first thing a newcomer meets
@@ -290,16 +277,19 @@ def test_lobby_offers_the_guide_first_to_a_newcomer(sized, site_url):
     learn = page.get_by_test_id("lobby-learn")
     assert "first" not in (learn.get_attribute("class") or "")
     assert learn.bounding_box()["y"] > page.get_by_test_id("game-list").bounding_box()["y"]
+    if finished is None:
+        page.evaluate("localStorage.removeItem('marquee:finished-a-game')")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_guide_step_has_no_serious_accessibility_violation(sized, site_url, lang):
-    page = sized("1366")
-    start_guide(page, site_url, "oracle", lang)
+def test_a_guide_step_has_no_serious_accessibility_violation(booted_page, lang):
+    page = sized(booted_page, "1366")
+    learn(page, "oracle", lang)
     page.get_by_test_id("guide-next").click()
     page.get_by_test_id("guide-next").click()
     guide_state(page)
     bad = axe(page, f"guide step 3 ({lang})")
+    forget_axe(page)
     assert not bad, report(bad)
     if lang == "fr":
         fr = page.get_by_test_id("guide-panel").inner_text()

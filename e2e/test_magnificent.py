@@ -31,7 +31,7 @@ from engine.core import save as savefile
 from engine.core.bots import make_bot
 from engine.games.magnificent import bots, common, perform
 from engine.games.magnificent.turn import ap
-from helpers import no_problems, open_page, reload_page, tid
+from helpers import no_problems, reload_page, tid
 
 BOARD = '[data-testid="mgn-board"]'
 TARGETS = f"{BOARD} [data-legal='true']"
@@ -637,10 +637,10 @@ def play_by_clicking(
 
 
 def test_a_person_plays_against_the_greedy_bot_by_clicking_on_the_board(
-    page, site_url, screenshot, figures
+    booted_page, screenshot, figures
 ):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     lobby_start(page, "magnificent", 2, ["human", "bot:greedy"], seed=3)
     page.get_by_test_id("speed-select").select_option("0")
     page.evaluate("marquee.idle()")
@@ -856,9 +856,9 @@ def test_the_gem_payment_is_chosen_at_the_gem_storage(booted_page, screenshot):
 # --------------------------------------------------------------------------- reload, languages, sizes
 
 
-def test_reload_mid_turn_resumes_and_the_table_reads_in_three_languages(page, site_url, screenshot):
+def test_reload_mid_turn_resumes_and_the_table_reads_in_three_languages(booted_page, screenshot):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     lobby_start(page, "magnificent", 2, ["human", "bot:greedy"], seed=11)
     page.get_by_test_id("speed-select").select_option("0")
     player = Player(page, random.Random(1))

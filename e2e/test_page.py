@@ -215,10 +215,10 @@ def test_language_switch_changes_the_page_and_persists(page, site_url, screensho
 
 
 def test_a_real_game_is_played_saved_loaded_and_resumed(
-    page, site_url, screenshot, figures, tmp_path
+    booted_page, site_url, screenshot, figures, tmp_path
 ):
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_page(page, site_url)
     page.get_by_test_id(f"game-{FIRST_GAME}").click()
     page.get_by_test_id("seed-input").fill("20240")
     page.get_by_test_id("start-game").click()
@@ -343,10 +343,9 @@ def test_a_bad_save_file_shows_its_error_and_the_game_stays(booted_page, screens
 # --------------------------------------------------------------------------- hotseat & bots
 
 
-def test_whose_screen_and_simultaneous_decisions(page, site_url):
+def test_whose_screen_and_simultaneous_decisions(booted_page):
     """web/ui/seats.js: the pure rules behind the viewer and the hotseat cover."""
-    page.goto(site_url)
-    out = page.evaluate("""async () => {
+    out = booted_page.evaluate("""async () => {
       const m = await import('./web/ui/seats.js');
       const seats = [{kind: 'human'}, {kind: 'bot'}, {kind: 'human'}];
       const snap = (kind, s, step = 0) => ({seats, to_act: {kind, seats: s}, step});
@@ -380,8 +379,8 @@ def test_whose_screen_and_simultaneous_decisions(page, site_url):
 
 
 @pytest.mark.skipif(MULTI_GAME is None, reason="no game for two or more players is registered")
-def test_hotseat_covers_the_table_before_a_secret_choice(page, site_url, screenshot):
-    open_page(page, site_url)
+def test_hotseat_covers_the_table_before_a_secret_choice(booted_page, screenshot):
+    page = booted_page
     page.evaluate(
         """game => marquee.start({game, seed: 11, options: {},
         seats: [{kind: 'human', name: 'Ann'}, {kind: 'human', name: 'Bob'}]})""",

@@ -17,7 +17,7 @@ from pathlib import Path
 from finished import MODES, played
 from playwright.sync_api import expect
 
-from helpers import no_problems, open_page, tid
+from helpers import no_problems, tid
 
 
 def load(page, text: str) -> dict:
@@ -189,9 +189,10 @@ def test_a_live_game_is_reviewed_from_the_seat_at_the_screen(booted_page):
     no_problems(page)
 
 
-def test_a_save_file_reviewed_from_the_lobby(page, site_url, screenshot):
+def test_a_save_file_reviewed_from_the_lobby(booted_page, screenshot):
     game = played("oracle")
-    open_page(page, site_url)
+    page = booted_page
+    saved = page.evaluate("marquee.savedGames()")  # (the shared page's earlier tests' games)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "oracle.json"
         path.write_text(game.finished, encoding="utf-8")
@@ -199,7 +200,7 @@ def test_a_save_file_reviewed_from_the_lobby(page, site_url, screenshot):
     page.wait_for_function("marquee.screen() === 'review'")
     state = page.evaluate("marquee.review.state()")
     assert (state["steps"], state["over"], state["from"]) == (game.steps, True, "lobby")
-    assert page.evaluate("marquee.savedGames()") == []  # reviewing opens no game
+    assert page.evaluate("marquee.savedGames()") == saved  # reviewing opens no game
     page.evaluate("marquee.review.setViewer(0)")
     for step in (1, game.steps // 2, game.steps):
         assert step_to(page, step)["hash"] == game.hashes[step]
@@ -211,15 +212,11 @@ def test_a_save_file_reviewed_from_the_lobby(page, site_url, screenshot):
     no_problems(page)
 
 
-def test_review_screenshots(browser, site_url, screenshot, figures):
+def test_review_screenshots(booted_page, screenshot, figures):
     """The review at the three sizes, in English and Russian (looked at, not compared)."""
-    from conftest import watch
-
     game = played("trickerion")
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    page = context.new_page()
-    watch(page)
-    open_page(page, site_url)
+    page = booted_page
+    page.set_viewport_size({"width": 1366, "height": 768})
     load(page, game.finished)
     page.evaluate("marquee.toLobby()")
     page.evaluate("t => marquee.review.open({text: t})", game.finished)  # replayed from the file
@@ -240,7 +237,6 @@ def test_review_screenshots(browser, site_url, screenshot, figures):
             expect(page.get_by_test_id("review-position")).to_be_in_viewport()
             screenshot(page, f"review-trickerion-{name}-{lang}")
     no_problems(page)
-    context.close()
 
 
 def test_every_way_to_play_is_reviewed_as_it_was_played(booted_page):

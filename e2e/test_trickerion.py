@@ -499,7 +499,7 @@ WATCH_MOVES = """board => {
     // every element with a test id taken off the board (with those inside it), to tell afterwards
     // which came back built again: another element under the same test id
     window.__gone = [];
-    new MutationObserver((records) => {
+    const watch = new MutationObserver((records) => {
         for (const r of records) {
             if (r.type === 'attributes' && r.target === board) window.__langSet++;
             for (const n of r.removedNodes) {
@@ -508,7 +508,9 @@ WATCH_MOVES = """board => {
                 else window.__gone.push(...(n.dataset.testid ? [n] : []), ...n.querySelectorAll('[data-testid]'));
             }
         }
-    }).observe(board, {subtree: true, childList: true, attributes: true, attributeFilter: ['lang']});
+    });
+    watch.observe(board, {subtree: true, childList: true, attributes: true, attributeFilter: ['lang']});
+    window.__unwatch = () => watch.disconnect();
 }"""
 
 # The test ids of the elements taken off the board since WATCH_MOVES that are on it again as
@@ -524,7 +526,7 @@ REBUILT = """board => {
 }"""
 
 
-def test_the_board_is_patched_not_rebuilt(page, site_url):
+def test_the_board_is_patched_not_rebuilt(booted_page):
     """Each step patches the board on screen (docs/trickerion-page.md "Redrawing"): after many
     steps, the round recap appearing above it and going again included, the scroller (sideways,
     on a phone) is still the same element, so the browser kept its layout and its scroll
@@ -533,8 +535,8 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     Dahlgaard's Residence takes its card away and leaves the others' elements as they were
     (matched by order, each card after it met the next trick's list item and was built again);
     the seats beside the board stay the same elements too."""
+    page = booted_page
     page.set_viewport_size({"width": 390, "height": 844})
-    open_page(page, site_url)
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
     page.get_by_test_id("speed-select").select_option("0")
     scroller = page.get_by_test_id("trk-scroll")
@@ -556,6 +558,11 @@ def test_the_board_is_patched_not_rebuilt(page, site_url):
     assert any(i.startswith("trk-trick-") for i in board["gone"]), "no trick left the Residence"
     assert [i for i in board["rebuilt"] if i.startswith(("trk-res-", "trk-trick-"))] == []
     no_problems(page)
+    # the shared page without this test's observer and the elements it held
+    page.evaluate(
+        "window.__unwatch(); for (const k of ['__unwatch', '__moved', '__langSet', '__gone',"
+        " '__scroller', '__seat']) delete window[k]"
+    )
 
 
 def test_a_new_board_draws_the_residence_a_frame_later(page, site_url):
@@ -600,25 +607,28 @@ CANONICAL = """el => {
 }"""
 
 
-def test_a_kept_part_of_the_board_is_what_a_fresh_draw_makes(page, site_url):
+def test_a_kept_part_of_the_board_is_what_a_fresh_draw_makes(booted_page):
     """Parts of the board whose input did not change are kept from the last draw, not built
     (docs/trickerion-page.md "Redrawing"): the Residence and the Theater are kept on most steps, and after a
     round of play, bots' steps and the human's, the board is the same as one built whole from
     the position (every part is built again when the page's language changes and back)."""
-    open_page(page, site_url)
+    page = booted_page
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
     page.get_by_test_id("speed-select").select_option("0")
+    # (each frame until the test ends it: the shared page goes on without the loop)
     page.evaluate(
-        """() => { window.__kept = new Set(); let last = null;
+        """() => { window.__kept = new Set(); let last = null, on = true;
         const look = () => { const f = window.marqueeBoards?.trickerion;
             if (f && f !== last) { last = f; for (const id of f.kept) window.__kept.add(id); }
-            requestAnimationFrame(look); };
+            if (on) requestAnimationFrame(look); };
+        window.__unlook = () => { on = false; delete window.__kept; delete window.__unlook; };
         look(); }"""
     )
     drive_until(
         page, random.Random(5), "marquee.state()?.round >= 2 && marquee.legalActions().length > 0"
     )
     kept = page.evaluate("[...window.__kept]")
+    page.evaluate("window.__unlook()")
     assert "trk-residence" in kept and "trk-theater" in kept, kept
     scroll = page.get_by_test_id("trk-scroll")
     patched = scroll.evaluate(CANONICAL)
