@@ -6,7 +6,8 @@ compared, more futures and a longer look the higher the level; a game whose sear
 has no policy plays the tree search at those levels instead. ``docs/bots.md`` has the ladder
 that measures them against each other. Hard and expert think for a time budget a move
 (``Plan.seconds``): their decisions depend on the machine's speed, and the lobby says so
-(``thinking_seconds``); ``UNTIMED`` turns the budgets off where that must not be.
+(``thinking_seconds``); a plan may also share a budget among a turn's decisions (``Plan.turn``,
+``turn_seconds``). ``UNTIMED`` turns the budgets off where that must not be.
 """
 
 from __future__ import annotations
