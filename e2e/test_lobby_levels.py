@@ -52,7 +52,8 @@ def test_levels_by_strength_and_no_random_bot(booted_page, screenshot):
 def test_a_level_that_thinks_for_a_time_says_so(booted_page):
     """Issue #32: a level with a time budget a move (the expert and hard in every game, and
     Trickerion's normal since session 22) says in the lobby that its strength depends on the
-    device; a level without one (The Magnificent's normal, greedy) does not."""
+    device, and Trickerion's hard its budget a turn too (session 23); a level without one
+    (The Magnificent's normal, greedy) does not."""
     page = booted_page
     page.get_by_test_id("game-trickerion").click()
     kind = page.get_by_test_id("seat-1-kind")
@@ -60,7 +61,7 @@ def test_a_level_that_thinks_for_a_time_says_so(booted_page):
     kind.select_option("bot:expert")
     expect(about).to_contain_text("Thinks for about 2.5 s a move")
     kind.select_option("bot:hard")
-    expect(about).to_contain_text("Thinks for about 0.5 s a move")
+    expect(about).to_contain_text("Thinks for about 0.5 s a move and 2.5 s a turn at most")
     kind.select_option("bot:normal")
     expect(about).to_contain_text("Thinks for about 0.3 s a move")
     kind.select_option("bot:greedy")
@@ -69,7 +70,7 @@ def test_a_level_that_thinks_for_a_time_says_so(booted_page):
     kind.select_option("bot:normal")
     expect(about).not_to_contain_text("Thinks for about")
     kind.select_option("bot:hard")
-    expect(about).to_contain_text("Thinks for about 0.2 s a move")
+    expect(about).to_contain_text("Thinks for about 0.2 s a move, so")
     page.get_by_test_id("lang-select").select_option("ru")
     expect(page.get_by_test_id("seat-1-about")).to_contain_text("Думает около 0,2 с")
     no_problems(page)

@@ -54,7 +54,7 @@ from engine.core import save as savefile
 from engine.core.game import Game
 from engine.core.i18n import LANGS, game_package, page_strings, render
 from engine.core.levels import hint as search_hint
-from engine.core.levels import thinking_seconds
+from engine.core.levels import thinking_seconds, turn_seconds
 from engine.core.match import Match, random_seed
 from engine.core.packs import PackError, check_file, read_header
 
@@ -95,12 +95,14 @@ class Bridge(Automation, Door):
 
     def m_games(self, a: GamesArgs) -> list[dict[str, Any]]:
         # "guide": the game has a guided first game ("Learn to play", bridge ``guide``);
-        # "thinks": the levels that think for a time budget, seconds a move
+        # "thinks": the levels that think for a time budget, seconds a move; "thinks_turn":
+        # those of them that share a budget among a turn's decisions, seconds a turn
         return [
             {
                 **registry.describe(cls),
                 "guide": guides.available(cls.id),
                 "thinks": thinking_seconds(cls),
+                "thinks_turn": turn_seconds(cls),
             }
             for cls in registry.all_games()
         ]

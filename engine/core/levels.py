@@ -6,7 +6,8 @@ compared, more futures and a longer look the higher the level; a game whose sear
 has no policy plays the tree search at those levels instead. ``docs/bots.md`` has the ladder
 that measures them against each other. Hard and expert think for a time budget a move
 (``Plan.seconds``): their decisions depend on the machine's speed, and the lobby says so
-(``thinking_seconds``); ``UNTIMED`` turns the budgets off where that must not be.
+(``thinking_seconds``); a plan may also share a budget among a turn's decisions (``Plan.turn``,
+``turn_seconds``). ``UNTIMED`` turns the budgets off where that must not be.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ import msgspec
 
 from engine.core.copier import copy_state
 from engine.core.game import Game
-from engine.core.rollout import Plan, Rollouts
+from engine.core.loop import forced_step, played
+from engine.core.rollout import Plan, Rollouts, clock
 from engine.core.search import LEVELS as TREE
 from engine.core.search import Knowledge, Level, Search, knowledge
 
@@ -55,9 +57,8 @@ def level_plan(know: Knowledge, name: str) -> Plan | None:
     return (know.plans or {}).get(name) or PLANS.get(name)
 
 
-def thinking_seconds(cls: type[Game]) -> dict[str, float]:
-    """The game's levels that think for a time budget, with its seconds a move (the lobby
-    says so: such a level plays stronger on a faster device)."""
+def _timed(cls: type[Game]) -> dict[str, Plan]:
+    """The game's levels that think for a time budget, with their plans."""
     know = cls.bots.knowledge
     if know is None or know.policy is None or know.rank is None:
         return {}
@@ -65,8 +66,20 @@ def thinking_seconds(cls: type[Game]) -> dict[str, float]:
     for name in NAMES:
         plan = level_plan(know, name)
         if name in cls.bots.kinds and plan is not None and plan.seconds is not None:
-            out[name] = plan.seconds
+            out[name] = plan
     return out
+
+
+def thinking_seconds(cls: type[Game]) -> dict[str, float]:
+    """The game's levels that think for a time budget, with its seconds a move (the lobby
+    says so: such a level plays stronger on a faster device)."""
+    return {name: plan.seconds for name, plan in _timed(cls).items() if plan.seconds is not None}
+
+
+def turn_seconds(cls: type[Game]) -> dict[str, float]:
+    """The game's timed levels that share a budget among a turn's decisions (``Plan.turn``),
+    with its seconds a turn (the lobby says so beside the seconds a move)."""
+    return {name: plan.turn for name, plan in _timed(cls).items() if plan.turn is not None}
 
 
 class LevelBot:
@@ -82,6 +95,9 @@ class LevelBot:
         # Measurement only (never offered to a player): the futures are the real one, dice
         # and decks included, so the bot's score bounds what the level could reach.
         self.sees = sees
+        # The turn under way where the plan has a turn's budget: (seat, the state after the
+        # seat's last decision, the clock its turn has spent).
+        self._turn: tuple[int, Any, float] | None = None
 
     def plan(self, game: Game) -> Plan | None:
         know = knowledge(game)
@@ -96,18 +112,65 @@ class LevelBot:
         return msgspec.structs.replace(plan, worlds=self.budget) if self.budget else plan
 
     def choose(self, game: Game, state: Any, seat: int, legal: list[Any]) -> Any:
+        plan = self.plan(game)
+        if plan is not None and plan.seconds is not None and plan.turn is not None:
+            return self._in_turn(game, state, seat, legal, plan, plan.seconds, plan.turn)
         if len(legal) == 1:
             return legal[0]
-        plan = self.plan(game)
         if plan is not None:
-            know = None
-            if self.sees:
-                know = msgspec.structs.replace(knowledge(game), determinize=_the_real_future)
-            return Rollouts(game, seat, plan, self.seed, know).ranked(state, legal)[0].action
+            return self._rolled(game, state, seat, legal, plan)
         level = tree_level(self.name)
         if self.budget:
             level = msgspec.structs.replace(level, budget=self.budget)
         return Search(game, seat, level, self.seed).ranked(state, legal)[0].action
+
+    def _in_turn(
+        self,
+        game: Game,
+        state: Any,
+        seat: int,
+        legal: list[Any],
+        plan: Plan,
+        seconds: float,
+        turn: float,
+    ) -> Any:
+        """A decision within the turn's budget (``Plan.turn``): at most ``seconds`` of what
+        the seat's decisions before it in this turn left; once that is spent, the policy's
+        move without a future (what a budget spent within the first future plays too).
+        Issue #32, session 23: Trickerion's hard spent its 0.5 s on each of a 4-player turn's
+        decisions, up to 9 of them, and took 3.0 s a turn at p95 natively."""
+        start = clock()
+        spent = self._spent(game, state, seat)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            left = turn - spent
+            if left > 0:
+                plan = msgspec.structs.replace(plan, seconds=min(seconds, left))
+            else:
+                plan = msgspec.structs.replace(plan, candidates=1)
+            action = self._rolled(game, state, seat, legal, plan)
+        # A single legal move is part of the turn too: the next decision follows from it.
+        self._turn = (seat, played(game, state, seat, action), spent + clock() - start)
+        return action
+
+    def _rolled(self, game: Game, state: Any, seat: int, legal: list[Any], plan: Plan) -> Any:
+        know = None
+        if self.sees:
+            know = msgspec.structs.replace(knowledge(game), determinize=_the_real_future)
+        return Rollouts(game, seat, plan, self.seed, know).ranked(state, legal)[0].action
+
+    def _spent(self, game: Game, state: Any, seat: int) -> float:
+        """The clock ``seat``'s turn has spent before this decision: 0 unless this bot's last
+        decision was the seat's and ``state`` follows from it by the steps nobody chooses
+        (chance and automata, deterministic from the state), so that no other seat, and no
+        undo or load, came between."""
+        if self._turn is None or self._turn[0] != seat:
+            return 0.0
+        _, after, spent = self._turn
+        while (to := game.to_act(after)).kind in ("chance", "automaton"):
+            after = forced_step(game, after, to)[2]
+        return spent if after == state else 0.0
 
 
 def _the_real_future(game: Game, state: Any, viewer: int, rng: Any) -> Any:

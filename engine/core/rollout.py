@@ -65,6 +65,12 @@ class Plan(msgspec.Struct, frozen=True):
     # budget reaches. None: always ``worlds``, and the decision depends
     # on the view, seed and plan only; with a budget it depends on the machine's speed too.
     seconds: float | None = None
+    # A time budget a turn (a seat's decisions one after another, none of another seat's
+    # between), in the same clock, shared by its decisions (``engine.core.levels.LevelBot``):
+    # each spends at most ``seconds`` of what is left of it, and one that finds it spent plays
+    # the policy's move without a future. None: each decision has ``seconds`` whatever the
+    # turn. Only with ``seconds``.
+    turn: float | None = None
     # Utility another move must gain over the policy's own to be played instead: on a couple
     # of futures the best of a few noisy means is biased up, and a bot that followed it by
     # any margin scored below its own policy (Trickerion's solo hard, docs/bots.md session 22).

@@ -4,10 +4,12 @@ policy they play."""
 
 from __future__ import annotations
 
+from itertools import islice
+
 import msgspec
 import pytest
 
-from engine.core import rollout
+from engine.core import levels, rollout
 from engine.core.bots import bot_seed, make_bot
 from engine.core.copier import copy_state
 from engine.core.levels import (
@@ -18,9 +20,10 @@ from engine.core.levels import (
     hint,
     level_plan,
     thinking_seconds,
+    turn_seconds,
 )
 from engine.core.match import Match
-from engine.core.play import play_to_end
+from engine.core.play import decisions, play_to_end
 from engine.core.rollout import PAUSE, Plan, Rollouts
 from engine.core.search import knowledge
 from tests.core.test_search import _position
@@ -104,6 +107,9 @@ def test_hard_thinks_for_a_budget_of_time_except_where_tests_pin_it(game_id, mon
     game = Match.new(game_id, 2 if game_id != "oracle" else 1, seed=1).game
     timed = level_plan(knowledge(game), "hard")
     assert timed.seconds is not None and thinking_seconds(type(game))["hard"] == timed.seconds
+    # a turn's budget (Trickerion's since session 23) is said beside it
+    assert turn_seconds(type(game)).get("hard") == timed.turn
+    assert (timed.turn is not None) == (game_id == "trickerion")
     assert LevelBot(1, "hard").plan(game) == msgspec.structs.replace(timed, seconds=None)
     monkeypatch.delenv(UNTIMED)
     assert LevelBot(1, "hard").plan(game) == timed
@@ -148,6 +154,67 @@ def test_a_tests_budget_cap_shortens_the_timed_levels_only(monkeypatch):
     assert untimed.seconds is None and LevelBot(1, "normal").plan(magnificent) == untimed
     monkeypatch.setenv(BUDGET_CAP, "100")
     assert LevelBot(1, "expert").plan(game) == level_plan(know, "expert")
+
+
+def test_a_turn_shares_its_budget_among_its_decisions(monkeypatch):
+    """Issue #32, session 23: a level with a budget a turn (``Plan.turn``) gives each decision
+    of a seat's turn at most its budget a move of what the decisions before it left, and one
+    that finds it spent compares no move: the policy's. The turn starts again after another
+    seat's decision, or where the position does not follow from the bot's last (an undo);
+    the engine's tests (UNTIMED) play the whole plan every decision. The turn's clock here
+    counts one second a decision, so the test does not depend on the machine's speed."""
+    match = Match.new("trickerion", 2, seed=1)
+    game = match.game
+    plan = Plan(candidates=2, worlds=1, horizon=4, seconds=1.0, turn=2.5)
+    monkeypatch.setattr(levels, "level_plan", lambda know, name: plan)
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(levels, "clock", lambda: float(next(ticks)))
+    given: list[Plan] = []
+    init = Rollouts.__init__
+
+    def recorded(self, game, viewer, plan, seed, know=None):
+        given.append(plan)
+        init(self, game, viewer, plan, seed, know)
+
+    monkeypatch.setattr(Rollouts, "__init__", recorded)
+
+    def turns(bot: LevelBot, steps: int) -> list[list[Plan | None]]:
+        """seat 0's plan at each of its decisions (None: a single legal move), by turn"""
+        other = make_bot(game, "greedy", 2)
+        out: list[list[Plan | None]] = []
+        last = None
+        for seat, legal in islice(decisions(match), steps):
+            if seat != 0:
+                match.act(seat, other.choose(game, match.state, seat, legal))
+            else:
+                if last != 0:
+                    out.append([])
+                given.clear()
+                match.act(seat, bot.choose(game, match.state, seat, legal))
+                out[-1].append(given[0] if given else None)
+            last = seat
+        return out
+
+    def seconds(p: Plan | None) -> float | None:
+        return None if p is None or p.candidates == 1 else p.seconds
+
+    monkeypatch.delenv(UNTIMED)
+    timed = turns(LevelBot(1, "hard"), 120)
+    assert max(len(t) for t in timed) >= 4  # (else the budget is never spent)
+    for turn in timed:
+        # a decision spends 1 s: the first two keep their 1 s, the third has 0.5 s left
+        want = [min(1.0, 2.5 - k) if k < 3 else None for k in range(len(turn))]
+        assert [seconds(p) for p in turn] == [w if p else None for w, p in zip(want, turn)]
+        assert all(p.candidates == 1 for p in turn[3:] if p is not None)
+    bot = LevelBot(1, "hard")
+    legal = game.legal_actions(match.state, match.to_act().seats[0])
+    for _ in range(4):  # the same position again: an undo, a new turn each time
+        given.clear()
+        bot.choose(game, match.state, match.to_act().seats[0], legal)
+        assert given[0].seconds == 1.0 and given[0].candidates == 2
+    monkeypatch.setenv(UNTIMED, "1")
+    untimed = [p for t in turns(LevelBot(1, "hard"), 120) for p in t if p is not None]
+    assert untimed and all(p.seconds is None and p.candidates == 2 for p in untimed)
 
 
 def test_a_time_budget_plays_one_future_at_least_and_all_at_most():

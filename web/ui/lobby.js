@@ -277,8 +277,14 @@ function seatsBlock({ t, lang, setup, on }, game) {
     const code = kind === "human" ? "ui.seat.human_about" : `ui.bot.${kind.slice(4)}_about`;
     const text = t.has(code) ? t(code) : "";
     // a level that thinks for a time budget says so: its strength depends on the device
-    const seconds = kind === "human" ? undefined : game.thinks?.[kind.slice(4)];
-    return seconds ? `${text} ${t("ui.bot.thinks", { seconds: seconds.toLocaleString(lang) })}` : text;
+    const level = kind.slice(4);
+    const seconds = kind === "human" ? undefined : game.thinks?.[level];
+    if (!seconds) return text;
+    const turn = game.thinks_turn?.[level];
+    const line = turn
+      ? t("ui.bot.thinks_turn", { seconds: seconds.toLocaleString(lang), turn: turn.toLocaleString(lang) })
+      : t("ui.bot.thinks", { seconds: seconds.toLocaleString(lang) });
+    return `${text} ${line}`;
   };
   // One seat for a person (a solo game, or against the game's automaton): it stays a person's,
   // whatever an older saved setup said.

@@ -172,6 +172,11 @@ def rank(g: Table, s: State, seat: int, legal: list[Any]) -> list[Any]:
     return GreedyBot(0).ranked(g, s, seat, legal)
 
 
+# Hard's budget a turn (issue #32, session 23): a 4-player turn held up to 9 decisions of
+# 0.5 s each, 3.0 s at p95 natively against a target of 3 s in the page; a turn's later
+# decisions play the policy's move once this is spent (docs/speed.md, session 23).
+TURN = 2.5
+
 KNOWLEDGE = Knowledge(
     determinize=determinize,
     evaluate=evaluate,
@@ -193,7 +198,7 @@ KNOWLEDGE = Knowledge(
     # budget keeps the second future where it fits (most 2-player decisions).
     plans={
         "normal": Plan(candidates=2, worlds=2, horizon=None, seconds=0.3),
-        "hard": Plan(candidates=3, worlds=2, horizon=None, seconds=0.5),
+        "hard": Plan(candidates=3, worlds=2, horizon=None, seconds=0.5, turn=TURN),
     },
 )
 
@@ -205,5 +210,5 @@ KNOWLEDGE = Knowledge(
 LEAD = 8.0
 SOLO_KNOWLEDGE = msgspec.structs.replace(
     KNOWLEDGE,
-    plans={**(KNOWLEDGE.plans or {}), "hard": Plan(3, 2, None, seconds=0.5, lead=LEAD)},
+    plans={**(KNOWLEDGE.plans or {}), "hard": Plan(3, 2, None, seconds=0.5, turn=TURN, lead=LEAD)},
 )
