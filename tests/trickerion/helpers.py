@@ -217,6 +217,12 @@ def set_row(g, s, card_ids: list[str]):
     ]
 
 
+def set_dice(s, first: int, *faces: str):
+    """The dice from ``first`` on show ``faces``. The dice are a tuple that a state's copies
+    share, so the position gets a new one, as the rules' own changes do."""
+    s.dice = (*s.dice[:first], *faces, *s.dice[first + len(faces) :])
+
+
 def put_marker(g, s, seat: int, trick_id: str, card: int, cell: int, facing: str):
     from engine.games.trickerion.catalog import DIRECTIONS
 

@@ -61,7 +61,7 @@ def test_end_of_round_steps():
     change_char(s, 0, 1, card="a27_hypnotic_motivation", idle=True)
     gone = {g.cat.special_index[c] for c in ("a26_mass_recruitment", "a27_hypnotic_motivation")}
     s.decks = {loc: tuple(c for c in deck if c not in gone) for loc, deck in s.decks.items()}
-    pending = list(s.pending_prophecies)
+    pending = s.pending_prophecies
     s.phase = "perform"
     s.day = 4
     ev = []

@@ -14,6 +14,7 @@ from .helpers import (
     give_trick,
     placing,
     put_marker,
+    set_dice,
     set_row,
     stage,
     started,
@@ -31,7 +32,7 @@ def with_prophecy(pid, players=4, seed=61):
 
 def test_prophecies_move_each_round():
     g, s = started(3, seed=60)
-    pending = list(s.pending_prophecies)
+    pending = s.pending_prophecies
     from engine.games.trickerion.endround import move_prophecies
 
     move_prophecies(g.rules, s, [])
@@ -45,7 +46,7 @@ def test_fortune_telling_moves_pending_prophecies():
     s = placing(g, s, 0, 0, "dark_alley", 3)
     a, b, c = s.pending_prophecies
     s, _ = g.apply(s, 0, A.FortuneTelling())
-    assert s.pending_prophecies == [b, c, a] and s.act.ap == 2
+    assert s.pending_prophecies == (b, c, a) and s.act.ap == 2
 
 
 def test_pr01_base_ap_one():
@@ -104,7 +105,7 @@ def test_pr06_double_performer_bonus():
 def test_pr07_double_take_coins():
     g, s = with_prophecy("pr07")
     s = placing(g, s, 0, 0, "downtown", 3)
-    s.dice[4] = "5"
+    set_dice(s, 4, "5")
     coins = s.players[0].coins
     s, _ = g.apply(s, 0, A.TakeCoins(4))
     assert s.players[0].coins == coins + 10

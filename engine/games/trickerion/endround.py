@@ -148,9 +148,10 @@ def shift_performances(r: TrickerionRules, s: State, ev: list[Event]) -> None:
 def move_prophecies(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     if not r.options.prophecies or not s.pending_prophecies:
         return
-    s.prophecy = s.pending_prophecies.pop(0)
+    s.prophecy, s.pending_prophecies = s.pending_prophecies[0], s.pending_prophecies[1:]
     if s.prophecy_stack:
-        s.pending_prophecies.append(s.prophecy_stack.pop(0))
+        s.pending_prophecies += s.prophecy_stack[:1]
+        s.prophecy_stack = s.prophecy_stack[1:]
     ev.append(
         Event(
             "trickerion.prophecies",

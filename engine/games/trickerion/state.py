@@ -303,7 +303,9 @@ class State(msgspec.Struct, gc=False):
     # Initiative order: seats from slot 1 onward (a tuple: it changes once a round).
     order: tuple[int, ...]
     slots: list[int]
-    dice: list[str]
+    # Tuples, replaced (``tuples.put``) when a die or a prophecy changes, a few times a round:
+    # shared by a state's copies.
+    dice: tuple[str, ...]
     market: Market
     row: list[PerfCard]
     # A tuple, replaced when a card is revealed: shared by a state's copies.
@@ -315,8 +317,8 @@ class State(msgspec.Struct, gc=False):
     # game's tricks nobody owns (``common.residence``).
     decks: Mapping[str, tuple[int, ...]] = {}
     prophecy: str = ""
-    pending_prophecies: list[str] = []
-    prophecy_stack: list[str] = []
+    pending_prophecies: tuple[str, ...] = ()
+    prophecy_stack: tuple[str, ...] = ()
     pending: list[Pending] = []
     # Place Characters: index into ``order`` of the seat to place; placements left this turn.
     turn: int = 0

@@ -41,7 +41,7 @@ def make(
     if magician:
         change_at(s.players, SUCC, magician=magician, school=g.cat.magicians[magician].school)
     s.phase = "place"
-    s.dice = ["x"] * 6
+    s.dice = ("x",) * 6
     return g, s, solo
 
 

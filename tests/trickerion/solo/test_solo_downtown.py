@@ -30,7 +30,7 @@ def downtown_turn(
     from engine.games.trickerion.solo import rules as R
 
     solo.mood = R.mood(g.cat, s, solo)
-    s.dice = list(dice or ["any", "x", "x", "x", "6", "4"])
+    s.dice = tuple(dice or ("any", "x", "x", "x", "6", "4"))
     if block_best:
         occupy(s, "downtown", 0)  # the +2 slot is taken: its first free slot is "+1"
     assign(s, SUCC, {0: "downtown"})
