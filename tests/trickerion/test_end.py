@@ -1,6 +1,7 @@
 """End of round ("ФАЗА КОНЦА РАУНДА") and end of game ("КОНЕЦ ИГРЫ", the scoring example,
 the 20-fame caps, the tie-break)."""
 
+from msgspec.structs import replace
 from seated import Seated
 
 from engine.core.tuples import change_at
@@ -54,8 +55,7 @@ def test_end_of_round_steps():
     p = Seated(s, 0)
     p.hired = ("engineer", "apprentice")
     p.poster = True
-    s.market.order = ("cog", "", "", "")
-    s.market.quick = "saw"
+    s.market = replace(s.market, order=("cog", "", "", ""), quick="saw")
     change_char(s, 0, 0, card="a26_mass_recruitment", slot=0)
     s.slots[0] = 0
     change_char(s, 0, 1, card="a27_hypnotic_motivation", idle=True)

@@ -3,6 +3,7 @@ three pending, none active in the first round, the active one replaced each roun
 Telling moving the pending ones."""
 
 import pytest
+from msgspec.structs import replace
 from seated import Seated
 
 from engine.core.tuples import change_at, put
@@ -71,7 +72,7 @@ def test_pr04_order_area_buyable():
     g, s = with_prophecy("pr04")
     s = placing(g, s, 0, 0, "market_row", 3)
     change_at(s.players, 0, props={}, mgr=())
-    s.market.order = put(s.market.order, 1, "cog")
+    s.market = replace(s.market, order=put(s.market.order, 1, "cog"))
     assert A.Buy(("cog",)) in g.legal_actions(s, 0)
 
 

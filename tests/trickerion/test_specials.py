@@ -2,6 +2,7 @@
 test each, plus the general rules: the effect applies to one action of the card's kind, or may be
 forgone for +1 AP; used cards go under their decks at the end of the round."""
 
+from msgspec.structs import replace
 from seated import Seated
 
 from engine.core import CHANCE
@@ -528,7 +529,7 @@ def test_a37_smuggled_goods():
 def test_a38_barter_with_power():
     g, s = market_with("a38_barter_with_power")
     change_at(s.players, 0, shards=1)
-    s.market.buy = ("rope", *s.market.buy[1:])
+    s.market = replace(s.market, buy=("rope", *s.market.buy[1:]))
     coins = s.players[0].coins
     s, _ = g.apply(s, 0, A.Buy(("rope", "rope"), 0, "barter"))
     assert s.players[0].shards == 0 and s.players[0].coins == coins

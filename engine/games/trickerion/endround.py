@@ -118,19 +118,18 @@ def return_characters(r: TrickerionRules, s: State, ev: list[Event]) -> None:
 
 def orders_arrive(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     m = s.market
+    buy = m.buy
     for i, prop in enumerate(m.order):
         if prop:
-            m.buy = put(m.buy, i, prop)
-    m.order = ("",) * len(m.order)
+            buy = put(buy, i, prop)
     if m.quick and m.quick_seat >= 0:
         if room_for(s.players[m.quick_seat], m.quick):
             add_props(s, m.quick_seat, m.quick, 1)
             ev.append(Event("trickerion.received", {"seat": m.quick_seat, "prop": m.quick}))
-    m.quick = ""
-    m.quick_seat = -1
-    m.extra = ()
-    m.share = -1
-    ev.append(Event("trickerion.orders_arrived", {"buy": list(m.buy)}))
+    s.market = replace(
+        m, buy=buy, order=("",) * len(m.order), quick="", quick_seat=-1, extra=(), share=-1
+    )
+    ev.append(Event("trickerion.orders_arrived", {"buy": list(buy)}))
 
 
 def shift_performances(r: TrickerionRules, s: State, ev: list[Event]) -> None:

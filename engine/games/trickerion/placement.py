@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.tuples import change_at
@@ -76,7 +78,7 @@ def end_turn(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     if act is not None and act.effect == "ready" and r.effect_of(act) == "business_share":
         # Business Share (a44): from now on this round, the coins the others spend at Market
         # Row go to this player (taken when the placement ends, unless forgone for +1 AP).
-        s.market.share = seat
+        s.market = replace(s.market, share=seat)
         ev.append(Event("trickerion.special_effect", {"seat": seat, "effect": "business_share"}))
     s.act = None
     s.turn_left -= 1

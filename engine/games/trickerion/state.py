@@ -257,8 +257,9 @@ Pending = (
 )
 
 
-class Market(msgspec.Struct, array_like=True, gc=False):
-    """Tuples, replaced when they change (a few times a round): a state's copy shares them."""
+class Market(msgspec.Struct, array_like=True, gc=False, frozen=True):
+    """Frozen, replaced (``msgspec.structs.replace``) when an order, a purchase or a special
+    assignment changes it, a few times a round: a state's copies share it."""
 
     buy: tuple[str, ...]
     order: tuple[str, ...]

@@ -1,6 +1,8 @@
 """The Successor at Market Row: seed 003, the list opening «Когда преемник выставляет персонажа
 на рынок» (market.1, market.2, the three stop conditions market.3a/b/c) and its example."""
 
+from msgspec.structs import replace
+
 from .scenario import SUCC, assign, events, make, run_turn, steps
 
 
@@ -14,9 +16,7 @@ def market_turn(
 ):
     g, s, solo = make(difficulty, magician="m05_red_lotus")
     solo.shopping = list(shopping)
-    s.market.buy = tuple(buy)
-    s.market.order = tuple(order)
-    s.market.quick = quick
+    s.market = replace(s.market, buy=tuple(buy), order=tuple(order), quick=quick)
     assign(s, SUCC, {char: "market_row"})
     return g, s, solo
 
