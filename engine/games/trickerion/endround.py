@@ -78,9 +78,7 @@ def pay_wages(r: TrickerionRules, s: State, ev: list[Event]) -> None:
 
 def return_characters(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     cat: Catalog = r.cat
-    for i in range(len(s.slots)):
-        if s.slots[i] >= 0:
-            s.slots[i] = -1
+    s.slots = tuple(-1 if v >= 0 else v for v in s.slots)
     for seat, p in enumerate(s.players):
         specials, hand = p.specials, dict(p.hand)
         for c in p.chars:
@@ -136,11 +134,11 @@ def shift_performances(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     cat: Catalog = r.cat
     if s.round >= cat.perf_rules.discard_from_round and s.row:
         r.before_discard(s, s.row[-1], ev)
-        gone = s.row.pop()
+        gone, s.row = s.row[-1], s.row[:-1]
         ev.append(Event("trickerion.performance_discarded", {"card": gone.id}))
     if s.perf_deck:
         card, s.perf_deck = s.perf_deck[0], s.perf_deck[1:]
-        s.row.insert(0, _perf_card(cat, card))
+        s.row = (_perf_card(cat, card), *s.row)
         ev.append(Event("trickerion.performance_revealed", {"card": card}, reveal=True))
 
 

@@ -16,7 +16,7 @@ from msgspec.structs import replace
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.tuples import change_at
+from engine.core.tuples import change_at, put
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import alley, downtown, market, theater, workshop
 from engine.games.trickerion.catalog import (
@@ -406,7 +406,7 @@ def place(
                 reveal=True,
             )
         )
-    s.slots[index] = seat * 16 + action.character
+    s.slots = put(s.slots, index, seat * 16 + action.character)
     c = change_char(s, seat, action.character, slot=index, shown=True)
     p = s.players[seat]
     mod = slot_modifier(r, seat, index)

@@ -101,12 +101,12 @@ def initial_state(r: TrickerionRules, seed: int, base_deal: bool = False) -> Sta
         round=1,
         players=players,
         order=tuple(range(r.players)),
-        slots=slots,
+        slots=tuple(slots),
         dice=("x",) * 6,
         market=Market(
             buy=tuple(cat.setup.initial_buy_area), order=("",) * cat.market.order_area_slots
         ),
-        row=row,
+        row=tuple(row),
         perf_deck=tuple(deck),
         decks=decks,
         prophecy_stack=tuple(stack),
@@ -433,7 +433,7 @@ def draw_initiative(r: TrickerionRules, s: State, order: tuple[int, ...], ev: li
         s.round = fast.start_round
         if s.perf_deck:
             card, s.perf_deck = s.perf_deck[0], s.perf_deck[1:]
-            s.row.insert(0, _perf_card(cat, card))
+            s.row = (_perf_card(cat, card), *s.row)
         if r.options.prophecies and fast.random_active_prophecy:
             s.prophecy, s.prophecy_stack = s.prophecy_stack[0], s.prophecy_stack[1:]
         s.phase = "setup_fast"

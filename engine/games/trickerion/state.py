@@ -98,7 +98,7 @@ class PerfCard(msgspec.Struct, array_like=True, gc=False, frozen=True):
     (direction index 0–3, clockwise from up) of each marker. ``dbl``: cells holding two
     markers of one trick (Electra's Supercharge). ``guest``: markers set up by Guest Performer
     (a06) off the slots: they perform but take part in no link. Frozen, replaced in the row
-    through ``common.set_cell`` / ``change_card`` when a marker comes or goes (a few times a
+    through ``common.set_cell`` / ``put_card`` when a marker comes or goes (a few times a
     round): a state's copies share the cards."""
 
     id: str
@@ -303,12 +303,12 @@ class State(msgspec.Struct, gc=False):
     players: list[Player]
     # Initiative order: seats from slot 1 onward (a tuple: it changes once a round).
     order: tuple[int, ...]
-    slots: list[int]
-    # Tuples, replaced (``tuples.put``) when a die or a prophecy changes, a few times a round:
-    # shared by a state's copies.
+    # Tuples, replaced (``tuples.put``) when a character takes or leaves a slot, a die or a
+    # prophecy changes, a card of the row is revealed or marked: a state's copies share them.
+    slots: tuple[int, ...]
     dice: tuple[str, ...]
     market: Market
-    row: list[PerfCard]
+    row: tuple[PerfCard, ...]
     # A tuple, replaced when a card is revealed: shared by a state's copies.
     perf_deck: tuple[str, ...]
     # Special assignment decks by location (top first), hidden order; cards as indices into

@@ -174,7 +174,7 @@ def test_prep_dice_close_two_slots_per_location():
     _throw(g, s, solo, ("yellow", "orange", "black", "red"), ev)
     for base in (0, 4, 8):
         assert s.slots[base : base + 4].count(-2) == 2
-    closed_days = [d for d in range(4) if s.slots[12 + 3 * d : 15 + 3 * d] == [-2, -2, -2]]
+    closed_days = [d for d in range(4) if s.slots[12 + 3 * d : 15 + 3 * d] == (-2, -2, -2)]
     assert len(closed_days) == 2
     s.round = 2
     _throw(g, s, solo, ("yellow", "red"), ev)

@@ -69,7 +69,8 @@ def drawn_setup(
     and its picks and plans drawn here from the state's RNG, in that format's order, on top of
     the base game's deal; returns the picks and plans it is set up with."""
     rng = s.rng
-    perf_deck, s.row = SU.deal_performances(cat, rng)
+    perf_deck, row = SU.deal_performances(cat, rng)
+    s.row = tuple(row)
     s.perf_deck = tuple(perf_deck)
     pool = set(SU.prophecy_pool(cat))
     s.prophecy_stack = tuple(x for x in s.prophecy_stack if x in pool)
