@@ -10,7 +10,7 @@ so: never store a state, or a part of one, inside itself.
 Everything a saved game needs is here, including the RNG, the decks in their hidden order and
 every pending decision; nothing refers to code. Index conventions (see ``catalog``):
 
-- board slots: one flat list, ``catalog.SLOT_*`` give the ranges (Downtown, Market Row,
+- board slots: one flat tuple, ``catalog.SLOT_*`` give the ranges (Downtown, Market Row,
   Dark Alley, Theater days, then two Workshop slots per seat); a slot holds ``-1`` (free),
   ``-2`` (blocked with 2–3 players) or ``seat * 16 + character index``;
 - a trick marker on a performance card is ``seat * 4 + symbol``; ``-1`` is an empty slot;
