@@ -19,7 +19,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
 
-class Rng(msgspec.Struct):
+class Rng(msgspec.Struct, gc=False):
     state: int
     draws: int = 0
 

@@ -111,7 +111,7 @@ def _hide_differently(game, state, viewer):
     s = copy_state(state)
     s.rng = Rng(state=s.rng.state ^ 0x5DEECE66D, draws=s.rng.draws)
     s.decks = {loc: deck[::-1] for loc, deck in s.decks.items()}
-    s.prophecy_stack.reverse()
+    s.prophecy_stack = s.prophecy_stack[::-1]
     cat = game.cat
     for o, p in enumerate(s.players):
         if o == viewer:

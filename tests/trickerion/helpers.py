@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from msgspec.structs import replace
+
 from engine.core.bots import RandomBot, bot_seed
 from engine.core.copier import copy_state
 from engine.core.match import Match
-from engine.core.tuples import change_at
+from engine.core.tuples import change_at, put
 from engine.games.trickerion.catalog import SLOT_WORKSHOP
-from engine.games.trickerion.common import STACK_LIMIT, change_char
+from engine.games.trickerion.common import STACK_LIMIT, change_char, put_card
 from engine.games.trickerion.game import Trickerion
 from engine.games.trickerion.state import HOME, State
 
@@ -187,7 +189,7 @@ def placing(g, s, seat: int, char: int, loc: str, ap: int, card: str = ""):
     s.turn_left = 1
     index = board_index(seat, loc, 0)
     change_char(s, seat, char, card=card or loc, shown=True, slot=index)
-    s.slots[index] = seat * 16 + char
+    set_slot(s, index, seat * 16 + char)
     s.act = Placement(
         seat=seat, char=char, slot=index, loc=loc, ap=ap, card=card, effect="ready" if card else ""
     )
@@ -213,10 +215,28 @@ def clear_tricks(s, seat: int):
 
 
 def set_row(g, s, card_ids: list[str]):
-    s.row = [
+    s.row = tuple(
         PerfCard(c, (-1,) * len(g.cat.cards[c].cells), (0,) * len(g.cat.cards[c].cells))
         for c in card_ids
-    ]
+    )
+
+
+def set_slot(s, index: int, value: int):
+    """Board slot ``index`` holds ``value`` (a tuple that a state's copies share: the position
+    gets a new one, as the rules' own changes do)."""
+    s.slots = put(s.slots, index, value)
+
+
+def change_card(s, card: int, **changes):
+    """The row's performance card ``card`` with ``changes`` made (the row is a tuple of frozen
+    cards that a state's copies share: the position gets a new one), and that card."""
+    return put_card(s, card, replace(s.row[card], **changes))
+
+
+def set_dice(s, first: int, *faces: str):
+    """The dice from ``first`` on show ``faces``. The dice are a tuple that a state's copies
+    share, so the position gets a new one, as the rules' own changes do."""
+    s.dice = (*s.dice[:first], *faces, *s.dice[first + len(faces) :])
 
 
 def put_marker(g, s, seat: int, trick_id: str, card: int, cell: int, facing: str):
@@ -231,7 +251,7 @@ def stage(s, seat: int, day: int, kind: str = "magician", backstage: bool = Fals
     p = s.players[seat]
     char = next(i for i, c in enumerate(p.chars) if c.kind == kind and c.slot == HOME)
     index = SLOT_THEATER + 3 * day + (k if backstage else 2)
-    s.slots[index] = seat * 16 + char
+    set_slot(s, index, seat * 16 + char)
     change_char(s, seat, char, slot=index, card="theater", shown=True)
     return char
 

@@ -60,7 +60,7 @@ def test_last_card_of_a_deck_is_kept():
 def test_fortune_telling_may_be_repeated():
     """Neither edition limits "ПРЕДСКАЗАТЬ БУДУЩЕЕ" to once per placement."""
     g, s = alley(3)
-    first = list(s.pending_prophecies)
+    first = s.pending_prophecies
     for _ in range(3):
         s, _ = g.apply(s, 0, A.FortuneTelling())
     assert s.pending_prophecies == first and s.act.ap == 0

@@ -5,6 +5,7 @@ plain Order there; in an earlier round an Order of a prop its trick lacks still 
 
 from __future__ import annotations
 
+from msgspec.structs import replace
 from seated import Seated
 
 from engine.games.trickerion import actions as A
@@ -28,7 +29,7 @@ def _at_market_row(round_: int):
     give_trick(s, 0, trick)
     lacking = set(g.cat.tricks[trick].components)
     others = [k for k in g.cat.props if k not in lacking]
-    s.market.buy = tuple(others[: len(s.market.buy)])
+    s.market = replace(s.market, buy=tuple(others[: len(s.market.buy)]))
     # The other seat still has a character to place, so stopping does not end the round.
     change_char(s, 1, 0, card="downtown", shown=True)
     return g, s, lacking

@@ -8,7 +8,7 @@ from engine.core.errors import IllegalAction
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import residence
 
-from .helpers import placing, started
+from .helpers import placing, set_dice, started
 
 
 def downtown(ap=3, seat=0, **options):
@@ -21,7 +21,7 @@ def test_learn_trick_from_die_school_or_favourite_school():
     """ "ОСВОИТЬ НОМЕР" (3 AP): a trick of a school a Residence die shows ("?" = any), or of
     one's own school with any die; the die turns to X."""
     g, s = downtown()
-    s.dice[0:2] = ["mechanical", "x"]
+    set_dice(s, 0, "mechanical", "x")
     legal = [a for a in g.legal_actions(s, 0) if isinstance(a, A.LearnTrick)]
     schools = {g.cat.trick_school[a.trick] for a in legal}
     assert schools == {"mechanical", "optical"}  # seat 0 plays the Gentleman (Optical)
@@ -37,7 +37,7 @@ def test_learn_trick_from_die_school_or_favourite_school():
 
 def test_learn_any_school_with_question_mark():
     g, s = downtown()
-    s.dice[0:2] = ["any", "x"]
+    set_dice(s, 0, "any", "x")
     schools = {
         g.cat.trick_school[a.trick] for a in g.legal_actions(s, 0) if isinstance(a, A.LearnTrick)
     }
@@ -47,7 +47,7 @@ def test_learn_any_school_with_question_mark():
 def test_learn_above_fame_pays_the_difference_in_coins():
     """ "Недостаточно славы": pay the difference between threshold and fame in coins."""
     g, s = downtown()
-    s.dice[0:2] = ["spiritual", "x"]
+    set_dice(s, 0, "spiritual", "x")
     p = Seated(s, 0)
     p.fame, p.coins = 5, 11
     legal = {a.trick for a in g.legal_actions(s, 0) if isinstance(a, A.LearnTrick)}
@@ -64,7 +64,7 @@ def test_learn_needs_a_free_symbol():
 
     for t in ("t02_rabbit_from_the_top_hat", "t03_pub_in_a_bottle", "t04_card_manipulation"):
         give_trick(s, 0, t)
-    s.dice[0:2] = ["any", "any"]
+    set_dice(s, 0, "any", "any")
     assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.LearnTrick)]
     with pytest.raises(IllegalAction):
         g.apply(s, 0, A.LearnTrick("t38_living_piano", 0))
@@ -74,12 +74,12 @@ def test_hire_character_joins_at_return():
     """ "НАНЯТЬ ПЕРСОНАЖА" (3 AP): a character an Inn die shows; it joins at Return
     Characters; one specialist of each type."""
     g, s = downtown()
-    s.dice[2:4] = ["engineer", "apprentice"]
+    set_dice(s, 2, "engineer", "apprentice")
     legal = [a for a in g.legal_actions(s, 0) if isinstance(a, A.HireCharacter)]
     assert A.HireCharacter("engineer", 2) in legal and A.HireCharacter("apprentice", 3) in legal
-    s.dice[2] = "manager"  # seat 0 already has a Manager (default setup choice)
+    set_dice(s, 2, "manager")  # seat 0 already has a Manager (default setup choice)
     assert A.HireCharacter("manager", 2) not in g.legal_actions(s, 0)
-    s.dice[2] = "engineer"
+    set_dice(s, 2, "engineer")
     s, _ = g.apply(s, 0, A.HireCharacter("engineer", 2))
     p = s.players[0]
     assert p.hired == ("engineer",) and not any(c.kind == "engineer" for c in p.chars)
@@ -89,7 +89,7 @@ def test_hire_character_joins_at_return():
 def test_take_coins_reroll_and_set_die():
     """ "ВЗЯТЬ МОНЕТЫ" (3), "ПЕРЕБРОСИТЬ КУБИК" (1), "ПОВЕРНУТЬ КУБИК" (2)."""
     g, s = downtown(ap=6)
-    s.dice[4:6] = ["5", "x"]
+    set_dice(s, 4, "5", "x")
     coins = s.players[0].coins
     s, _ = g.apply(s, 0, A.TakeCoins(4))
     assert s.players[0].coins == coins + 5 and s.dice[4] == "x" and s.act.ap == 3
@@ -108,7 +108,7 @@ def test_take_coins_reroll_and_set_die():
 
 def test_x_die_cannot_be_used():
     g, s = downtown()
-    s.dice[4:6] = ["x", "x"]
+    set_dice(s, 4, "x", "x")
     assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.TakeCoins)]
     with pytest.raises(IllegalAction) as err:
         g.apply(s, 0, A.TakeCoins(4))
@@ -117,7 +117,7 @@ def test_x_die_cannot_be_used():
 
 def test_not_enough_ap():
     g, s = downtown(ap=2)
-    s.dice[4] = "4"
+    set_dice(s, 4, "4")
     assert not [a for a in g.legal_actions(s, 0) if isinstance(a, A.TakeCoins)]
     with pytest.raises(IllegalAction) as err:
         g.apply(s, 0, A.TakeCoins(4))
@@ -136,6 +136,6 @@ def test_return_a_trick_downtown_to_free_a_symbol():
 
     for t in ("t02_rabbit_from_the_top_hat", "t03_pub_in_a_bottle", "t04_card_manipulation"):
         give_trick(s, 0, t)
-    s.dice[0:2] = ["any", "any"]
+    set_dice(s, 0, "any", "any")
     s, _ = g.apply(s, 0, A.ReturnTrick("t04_card_manipulation"))
     assert A.LearnTrick("t38_living_piano", 0) in g.legal_actions(s, 0)

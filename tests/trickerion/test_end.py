@@ -1,6 +1,7 @@
 """End of round ("ФАЗА КОНЦА РАУНДА") and end of game ("КОНЕЦ ИГРЫ", the scoring example,
 the 20-fame caps, the tie-break)."""
 
+from msgspec.structs import replace
 from seated import Seated
 
 from engine.core.tuples import change_at
@@ -9,7 +10,7 @@ from engine.games.trickerion.endround import end_of_round, pay_wages, shift_perf
 from engine.games.trickerion.scoring import breakdown, final_scoring
 from engine.games.trickerion.state import HOME
 
-from .helpers import add_char, clear_tricks, give_trick, put_marker, started
+from .helpers import add_char, clear_tricks, give_trick, put_marker, set_slot, started
 
 
 def test_wages_busy_characters_only():
@@ -24,7 +25,7 @@ def test_wages_busy_characters_only():
     change_char(s, 0, a2, assist=True)
     for i, slot in ((0, 0), (1, 1), (a2, 2), (eng, 3)):
         change_char(s, 0, i, slot=slot)
-        s.slots[slot] = i
+        set_slot(s, slot, i)
     change_char(s, 0, idle, idle=True)
     p.coins = 10
     pay_wages(g.rules, s, [])
@@ -39,7 +40,8 @@ def test_unpaid_wages_cost_two_fame_each_and_fame_floors():
     eng = add_char(s, 0, "engineer")
     change_char(s, 0, 1, slot=0)
     change_char(s, 0, eng, slot=1)
-    s.slots[0], s.slots[1] = 1, eng
+    set_slot(s, 0, 1)
+    set_slot(s, 1, eng)
     p.coins, p.fame = 1, 3
     ev = []
     pay_wages(g.rules, s, ev)
@@ -54,14 +56,13 @@ def test_end_of_round_steps():
     p = Seated(s, 0)
     p.hired = ("engineer", "apprentice")
     p.poster = True
-    s.market.order = ("cog", "", "", "")
-    s.market.quick = "saw"
+    s.market = replace(s.market, order=("cog", "", "", ""), quick="saw")
     change_char(s, 0, 0, card="a26_mass_recruitment", slot=0)
-    s.slots[0] = 0
+    set_slot(s, 0, 0)
     change_char(s, 0, 1, card="a27_hypnotic_motivation", idle=True)
     gone = {g.cat.special_index[c] for c in ("a26_mass_recruitment", "a27_hypnotic_motivation")}
     s.decks = {loc: tuple(c for c in deck if c not in gone) for loc, deck in s.decks.items()}
-    pending = list(s.pending_prophecies)
+    pending = s.pending_prophecies
     s.phase = "perform"
     s.day = 4
     ev = []

@@ -14,7 +14,7 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion import jobs
 from engine.games.trickerion.common import change_char, change_trick
 
-from .helpers import greedy_solo_at
+from .helpers import greedy_solo_at, set_slot
 
 
 def _stage(action: object) -> int:
@@ -75,7 +75,7 @@ def test_an_apprentice_has_a_job_downtown_only_on_a_slot_that_reaches_3_ap() -> 
     assert jobs.downtown_job(g, shard, 0)
     # The +2 slot open: the first body sent there reaches 3 AP, a second one gets a +1 slot.
     opened = copy_state(s)
-    opened.slots[0] = -1
+    set_slot(opened, 0, -1)
     assert jobs.downtown_job(g, opened, 0)
     change_char(opened, 0, 0, card="downtown")
     assert not jobs.downtown_job(g, opened, 0)
@@ -90,15 +90,16 @@ def test_a_second_downtown_apprentice_counts_on_the_slot_behind_the_other_sides_
     # locations), nothing is left; a +0 slot gives it 2 AP, a second +1 slot 3.
     match, _ = greedy_solo_at(5, 48)
     g, s = match.game, copy_state(match.state)
-    s.slots[0], s.slots[2] = -1, -2
+    set_slot(s, 0, -1)
+    set_slot(s, 2, -2)
     change_at(s.players, 0, shards=1)
     assert jobs.downtown_job(g, s, 0)
     change_char(s, 0, 0, card="downtown")
     assert not jobs.downtown_job(g, s, 0)
     # The +0 slot open too: the apprentice has it behind both.
-    s.slots[3] = -1
+    set_slot(s, 3, -1)
     assert not jobs.downtown_job(g, s, 0)
-    s.slots[2] = -1
+    set_slot(s, 2, -1)
     assert jobs.downtown_job(g, s, 0)
 
 
@@ -120,8 +121,9 @@ def test_a_prophecy_that_makes_take_coins_or_enhance_cheaper_gives_a_short_slot_
     # Prophecy pr08: Enhance Character gives 2 action points, so a shard lifts the +0 slot's
     # 1 AP to 3 where the plain Enhance leaves it at 2.
     low = copy_state(s)
-    low.slots[1] = low.slots[2] = -2
-    low.slots[3] = -1
+    set_slot(low, 1, -2)
+    set_slot(low, 2, -2)
+    set_slot(low, 3, -1)
     change_at(low.players, 0, shards=1)
     assert not jobs.downtown_job(g, low, 0)
     low.prophecy = "pr08"

@@ -12,6 +12,7 @@ from .helpers import (
     give_trick,
     placing,
     put_marker,
+    set_dice,
     set_row,
     stage,
     started,
@@ -70,7 +71,7 @@ def test_m02_mimesis():
     s = placing(g, s, 1, 0, "downtown", 3)
     assert A.Mimesis("a33_fame_and_fortune") in g.legal_actions(s, 1)
     s, _ = g.apply(s, 1, A.Mimesis("a33_fame_and_fortune"))
-    s.dice[4] = "5"
+    set_dice(s, 4, "5")
     fame = s.players[1].fame
     s, _ = g.apply(s, 1, A.TakeCoins(4))
     assert s.players[1].fame == fame + 4
@@ -87,7 +88,7 @@ def test_m03_fate_weaving():
     a, b, c = s.pending_prophecies
     top = s.prophecy_stack[0]
     s, _ = g.apply(s, 3, A.FateWeaving(b))
-    assert s.prophecy == b and s.pending_prophecies == [a, top, c] and s.act.ap == 2
+    assert s.prophecy == b and s.pending_prophecies == (a, top, c) and s.act.ap == 2
 
 
 def test_m04_mechanical_enhancement():

@@ -2,6 +2,7 @@
 rulebook's two worked examples ("ПРИМЕР ДЕЙСТВИЙ НА РЫНКЕ", "ЕЩЁ ОДИН ПРИМЕР")."""
 
 import pytest
+from msgspec.structs import replace
 from seated import Seated
 
 from engine.core.copier import copy_state
@@ -50,7 +51,7 @@ def test_example_engineer_orders_two_and_buys_two_stacks():
     seat = 0
     eng = add_char(s, seat, "engineer")
     s = placing(g, s, seat, eng, "market_row", 2 + 2)
-    s.market.buy = ("wood", "metal", "rope", "fabric")
+    s.market = replace(s.market, buy=("wood", "metal", "rope", "fabric"))
     p = Seated(s, seat)
     p.props, p.mgr, p.coins = {}, (), 10
     s, _ = g.apply(s, seat, A.Order("petroleum", 0))

@@ -10,7 +10,17 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import change_char, formed_links
 from engine.games.trickerion.performance import start
 
-from .helpers import add_char, clear_tricks, give_trick, put_marker, set_row, stage, started
+from .helpers import (
+    add_char,
+    change_card,
+    clear_tricks,
+    give_trick,
+    put_marker,
+    set_row,
+    set_slot,
+    stage,
+    started,
+)
 
 GREEN, YELLOW, BLUE, RED = 0, 1, 2, 3
 
@@ -178,7 +188,7 @@ def test_owner_without_character_in_theater_takes_the_performers_modifier():
     s = copy_state(s)
     for i, v in enumerate(s.slots):
         if v >= 0 and v // 16 == RED:
-            s.slots[i] = -1
+            set_slot(s, i, -1)
             change_char(s, RED, v % 16, slot=-1)
     before = resources(s)
     s, _ = g.apply(s, BLUE, A.Perform(2))
@@ -190,7 +200,7 @@ def test_no_marker_no_performance():
     g, s = example_b()
     s = copy_state(s)
     for ci, pc in enumerate(s.row):
-        change_at(s.row, ci, m=tuple(-1 if m >= 0 and m // 4 == BLUE else m for m in pc.m))
+        change_card(s, ci, m=tuple(-1 if m >= 0 and m // 4 == BLUE else m for m in pc.m))
     s.pending = []
     from engine.games.trickerion.flow import advance
 

@@ -3,6 +3,7 @@ three pending, none active in the first round, the active one replaced each roun
 Telling moving the pending ones."""
 
 import pytest
+from msgspec.structs import replace
 from seated import Seated
 
 from engine.core.tuples import change_at, put
@@ -14,6 +15,7 @@ from .helpers import (
     give_trick,
     placing,
     put_marker,
+    set_dice,
     set_row,
     stage,
     started,
@@ -31,7 +33,7 @@ def with_prophecy(pid, players=4, seed=61):
 
 def test_prophecies_move_each_round():
     g, s = started(3, seed=60)
-    pending = list(s.pending_prophecies)
+    pending = s.pending_prophecies
     from engine.games.trickerion.endround import move_prophecies
 
     move_prophecies(g.rules, s, [])
@@ -45,7 +47,7 @@ def test_fortune_telling_moves_pending_prophecies():
     s = placing(g, s, 0, 0, "dark_alley", 3)
     a, b, c = s.pending_prophecies
     s, _ = g.apply(s, 0, A.FortuneTelling())
-    assert s.pending_prophecies == [b, c, a] and s.act.ap == 2
+    assert s.pending_prophecies == (b, c, a) and s.act.ap == 2
 
 
 def test_pr01_base_ap_one():
@@ -70,7 +72,7 @@ def test_pr04_order_area_buyable():
     g, s = with_prophecy("pr04")
     s = placing(g, s, 0, 0, "market_row", 3)
     change_at(s.players, 0, props={}, mgr=())
-    s.market.order = put(s.market.order, 1, "cog")
+    s.market = replace(s.market, order=put(s.market.order, 1, "cog"))
     assert A.Buy(("cog",)) in g.legal_actions(s, 0)
 
 
@@ -104,7 +106,7 @@ def test_pr06_double_performer_bonus():
 def test_pr07_double_take_coins():
     g, s = with_prophecy("pr07")
     s = placing(g, s, 0, 0, "downtown", 3)
-    s.dice[4] = "5"
+    set_dice(s, 4, "5")
     coins = s.players[0].coins
     s, _ = g.apply(s, 0, A.TakeCoins(4))
     assert s.players[0].coins == coins + 10

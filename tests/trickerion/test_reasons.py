@@ -1,6 +1,7 @@
 """What a hinted move is for (issue #34, "why, not only what"): the reason names the trick,
 the show, the performance card, the prop, from the position itself."""
 
+from msgspec.structs import replace
 from seated import Seated
 
 from engine.core.i18n import render
@@ -71,7 +72,7 @@ def test_a_purchase_names_the_trick_that_lacks_the_prop():
     clear_tricks(s, 0)
     change_at(s.players, 0, props={"glass": 2, "metal": 2}, mgr=())
     change_at(s.players, 0, coins=20)
-    s.market.buy = ("rope", "glass", *s.market.buy[2:])
+    s.market = replace(s.market, buy=("rope", "glass", *s.market.buy[2:]))
     t = give_trick(s, 0, "t28_water_tank_escape")
     legal = g.legal_actions(s, 0)
     assert A.Buy(("rope",)) in legal and A.Buy(("glass",)) in legal

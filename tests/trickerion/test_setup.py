@@ -30,7 +30,7 @@ def test_general_setup_decks_row_market():
     assert len(s.perf_deck) == 4 and len(s.row) == 2
     assert all(base.cat.trick_level[t] < 3 for t in residence(base.rules, s))
     assert len(residence(base.rules, s)) == 32
-    assert s.decks == {} and s.prophecy_stack == []
+    assert s.decks == {} and s.prophecy_stack == ()
 
 
 def test_permanent_assignment_hands():
@@ -193,7 +193,7 @@ def test_prophecies_laid_out_after_player_setup():
     after player setup."""
     g = new_game(3)
     s = g.initial_state(0)
-    assert s.pending_prophecies == [] and len(s.prophecy_stack) == 27
+    assert s.pending_prophecies == () and len(s.prophecy_stack) == 27
     g, s = started(3)
     assert len(s.pending_prophecies) == 3 and s.prophecy == ""
     assert len(s.prophecy_stack) == 24

@@ -2,6 +2,7 @@
 test each, plus the general rules: the effect applies to one action of the card's kind, or may be
 forgone for +1 AP; used cards go under their decks at the end of the round."""
 
+from msgspec.structs import replace
 from seated import Seated
 
 from engine.core import CHANCE
@@ -10,7 +11,16 @@ from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.common import change_char, change_trick, formed_links
 
-from .helpers import clear_tricks, give_trick, placing, put_marker, set_row, stage, started
+from .helpers import (
+    clear_tricks,
+    give_trick,
+    placing,
+    put_marker,
+    set_dice,
+    set_row,
+    stage,
+    started,
+)
 
 
 def at(loc, card, ap=3, seat=0, char=0, players=4, **options):
@@ -38,7 +48,7 @@ def test_forgo_effect_for_one_action_point():
     s, _ = g.apply(s, 0, A.ForgoEffect())
     assert s.act.ap == 4 and s.act.effect == "forgone"
     assert A.ForgoEffect() not in g.legal_actions(s, 0)
-    s.dice[4] = "5"
+    set_dice(s, 4, "5")
     fame = s.players[0].fame
     s, _ = g.apply(s, 0, A.TakeCoins(4))
     assert s.players[0].fame == fame  # no effect any more
@@ -381,7 +391,7 @@ def test_a25_freelancer():
 
 def test_a26_mass_recruitment():
     g, s = at("downtown", "a26_mass_recruitment")
-    s.dice[2:4] = ["x", "apprentice"]
+    set_dice(s, 2, "x", "apprentice")
     s, _ = g.apply(s, 0, A.HireCharacter("apprentice", 3))
     assert s.pending[0].kind == "mass_recruitment"
     coins = s.players[0].coins
@@ -392,7 +402,7 @@ def test_a26_mass_recruitment():
 
 def test_a27_hypnotic_motivation():
     g, s = at("downtown", "a27_hypnotic_motivation")
-    s.dice[2:4] = ["engineer", "x"]
+    set_dice(s, 2, "engineer", "x")
     change_at(s.players, 0, hand={"workshop": 1})
     s, _ = g.apply(s, 0, A.HireCharacter("engineer", 2))
     p = s.players[0]
@@ -408,7 +418,7 @@ def test_a27_hypnotic_motivation():
 
 def test_a28_headhunter():
     g, s = at("downtown", "a28_headhunter", ap=2)
-    s.dice[2:4] = ["apprentice", "x"]
+    set_dice(s, 2, "apprentice", "x")
     legal = [a for a in g.legal_actions(s, 0) if isinstance(a, A.HireCharacter)]
     assert A.HireCharacter("engineer", 2) in legal  # any type, 1 AP cheaper
     s, _ = g.apply(s, 0, A.HireCharacter("engineer", 2))
@@ -417,7 +427,7 @@ def test_a28_headhunter():
 
 def test_a29_trick_overhaul():
     g, s = at("downtown", "a29_trick_overhaul")
-    s.dice[0:2] = ["escape", "x"]
+    set_dice(s, 0, "escape", "x")
     old = give_trick(s, 0, "t25_barricaded_barrels", markers=1)
     change_at(s.players, 0, props={"glass": 2, "metal": 2, "rope": 1})
     action = A.LearnTrick("t28_water_tank_escape", 0, "t25_barricaded_barrels")
@@ -430,7 +440,7 @@ def test_a29_trick_overhaul():
 
 def test_a30_thirst_for_knowledge():
     g, s = at("downtown", "a30_thirst_for_knowledge", ap=2)
-    s.dice[0:2] = ["escape", "x"]
+    set_dice(s, 0, "escape", "x")
     schools = {
         g.cat.trick_school[a.trick] for a in g.legal_actions(s, 0) if isinstance(a, A.LearnTrick)
     }
@@ -441,14 +451,14 @@ def test_a30_thirst_for_knowledge():
 
 def test_a31_leaked_blueprints():
     g, s = at("downtown", "a31_leaked_blueprints")
-    s.dice[0:2] = ["any", "x"]
+    set_dice(s, 0, "any", "x")
     s, _ = g.apply(s, 0, A.LearnTrick("t29_prison_break", 0))
     assert s.players[0].tricks[-1].markers == 1
 
 
 def test_a32_investments():
     g, s = at("downtown", "a32_investments")
-    s.dice[4:6] = ["6", "x"]
+    set_dice(s, 4, "6", "x")
     change_at(s.players, 0, props={})
     s, _ = g.apply(s, 0, A.TakeCoins(4))
     assert s.pending[0].kind == "investments" and s.pending[0].left == 3
@@ -460,7 +470,7 @@ def test_a32_investments():
 
 def test_a33_fame_and_fortune():
     g, s = at("downtown", "a33_fame_and_fortune")
-    s.dice[4:6] = ["5", "x"]
+    set_dice(s, 4, "5", "x")
     fame = s.players[0].fame
     s, _ = g.apply(s, 0, A.TakeCoins(4))
     assert s.players[0].fame == fame + 4
@@ -468,7 +478,7 @@ def test_a33_fame_and_fortune():
 
 def test_a34_interest():
     g, s = at("downtown", "a34_interest", ap=2)
-    s.dice[4:6] = ["4", "x"]
+    set_dice(s, 4, "4", "x")
     coins = s.players[0].coins
     s, _ = g.apply(s, 0, A.TakeCoins(4))
     assert g.to_act(s).kind == "chance" and s.players[0].coins == coins  # Interest's die
@@ -519,7 +529,7 @@ def test_a37_smuggled_goods():
 def test_a38_barter_with_power():
     g, s = market_with("a38_barter_with_power")
     change_at(s.players, 0, shards=1)
-    s.market.buy = ("rope", *s.market.buy[1:])
+    s.market = replace(s.market, buy=("rope", *s.market.buy[1:]))
     coins = s.players[0].coins
     s, _ = g.apply(s, 0, A.Buy(("rope", "rope"), 0, "barter"))
     assert s.players[0].shards == 0 and s.players[0].coins == coins

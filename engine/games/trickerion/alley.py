@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.tuples import with_key
+from engine.core.tuples import drop, put, with_key
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import ASSIGN_DECKS
 from engine.games.trickerion.common import raise_decision
@@ -100,9 +100,10 @@ def fate_weaving(
     old = s.prophecy
     s.prophecy = action.prophecy
     if s.prophecy_stack:
-        s.pending_prophecies[index] = s.prophecy_stack.pop(0)
+        s.pending_prophecies = put(s.pending_prophecies, index, s.prophecy_stack[0])
+        s.prophecy_stack = s.prophecy_stack[1:]
     else:
-        del s.pending_prophecies[index]
+        s.pending_prophecies = drop(s.pending_prophecies, index)
     ev.append(
         Event(
             "trickerion.fate_woven",

@@ -144,7 +144,13 @@ def with_cell(pc: PerfCard, cell: int, marker: int = FREE, facing: int = 0) -> P
 def set_cell(s: State, card: int, cell: int, marker: int = FREE, facing: int = 0) -> PerfCard:
     """The row's card ``card`` replaced by ``with_cell``'s (the old one stays as the earlier
     states sharing it hold it), and that new card."""
-    pc = s.row[card] = with_cell(s.row[card], cell, marker, facing)
+    return put_card(s, card, with_cell(s.row[card], cell, marker, facing))
+
+
+def put_card(s: State, card: int, pc: PerfCard) -> PerfCard:
+    """``pc`` in the row's place ``card`` (the row is a tuple, replaced: the earlier states
+    sharing it keep theirs), and ``pc``."""
+    s.row = put(s.row, card, pc)
     return pc
 
 
@@ -257,7 +263,8 @@ def marker_supply(s: State, seat: int, t: Trick) -> int:
 def remove_markers_everywhere(s: State, code: int) -> int:
     """Take every marker ``code`` off the performance cards (to its owner's supply)."""
     removed = 0
-    for ci, pc in enumerate(s.row):
+    row = list(s.row)
+    for ci, pc in enumerate(row):
         for i, m in enumerate(pc.m):
             if m == code:
                 removed += 2 if i in pc.dbl else 1
@@ -267,7 +274,8 @@ def remove_markers_everywhere(s: State, code: int) -> int:
         if code in pc.guest:
             removed += pc.guest.count(code)
             pc = replace(pc, guest=tuple(g for g in pc.guest if g != code))
-        s.row[ci] = pc
+        row[ci] = pc
+    s.row = tuple(row)
     return removed
 
 

@@ -280,7 +280,9 @@ class BuyingTime:
         r: TrickerionRules, s: State, pend: PendingBuyingTime, action: A.SwapCards, ev: list[Event]
     ) -> None:
         i, j = action.a, action.b
-        s.row[i], s.row[j] = s.row[j], s.row[i]
+        row = list(s.row)
+        row[i], row[j] = row[j], row[i]
+        s.row = tuple(row)
         ev.append(Event("trickerion.cards_swapped", {"seat": pend.seat, "a": i, "b": j}))
 
 

@@ -14,7 +14,7 @@ from engine.core import chance
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
-from engine.core.tuples import change_at, without
+from engine.core.tuples import change_at, put, without
 from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import SPECIALISTS, Catalog, X
 from engine.games.trickerion.common import (
@@ -120,7 +120,7 @@ _REROLLS = tuple(A.RerollDie(die) for die in range(6))
 def _set_dice(r: TrickerionRules, s: State) -> tuple[Any, ...]:
     """Every Set Die move: they depend on the dice's faces alone, which change a few times a
     round, so a table keeps them by the faces (``TrickerionRules.set_die_lists``)."""
-    key = tuple(s.dice)
+    key = s.dice
     got = r.set_die_lists.get(key)
     if got is None:
         if len(r.set_die_lists) >= SET_DIE_LISTS:
@@ -162,7 +162,7 @@ def set_die(
     if action.face == s.dice[action.die]:
         raise IllegalAction("trickerion.downtown.face_already_up", die=action.die, face=action.face)
     _spend(act, r.action_ap(s, "set_die"))
-    s.dice[action.die] = action.face
+    s.dice = put(s.dice, action.die, action.face)
     ev.append(Event("trickerion.die_set", {"seat": seat, "die": action.die, "face": action.face}))
 
 
@@ -205,7 +205,7 @@ def learn_trick(
                 {"seat": seat, "why": "fame_threshold", "coins": short, "shards": 0},
             )
         )
-    s.dice[action.die] = X
+    s.dice = put(s.dice, action.die, X)
     effect = r.effect_of(act) if act.effect == "ready" else ""
     if action.replace:
         old = held_trick(p, action.replace)
@@ -247,7 +247,7 @@ def hire(
         )
     effect = r.effect_of(act) if act.effect == "ready" else ""
     _spend(act, cost(r, s, act, "hire_character"))
-    s.dice[action.die] = X
+    s.dice = put(s.dice, action.die, X)
     if effect == "headhunter":
         act.effect = "used"
     if effect == "hypnotic_motivation":
@@ -299,7 +299,7 @@ def _take_coins(
 ) -> None:
     if r.active_effect(s) == "double_take_coins":
         coins *= 2
-    s.dice[die] = X
+    s.dice = put(s.dice, die, X)
     gain(r.cat, s, seat, ev, "take_coins", coins=coins)
 
 
@@ -320,7 +320,7 @@ def drawn(r: TrickerionRules, s: State, face: str, ev: list[Event]) -> None:
     seat, die = draw.seat, draw.die
     if draw.kind == "reroll":
         old = s.dice[die]
-        s.dice[die] = face
+        s.dice = put(s.dice, die, face)
         ev.append(
             Event("trickerion.die_rerolled", {"seat": seat, "die": die, "old": old, "face": face})
         )

@@ -78,9 +78,7 @@ def pay_wages(r: TrickerionRules, s: State, ev: list[Event]) -> None:
 
 def return_characters(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     cat: Catalog = r.cat
-    for i in range(len(s.slots)):
-        if s.slots[i] >= 0:
-            s.slots[i] = -1
+    s.slots = tuple(-1 if v >= 0 else v for v in s.slots)
     for seat, p in enumerate(s.players):
         specials, hand = p.specials, dict(p.hand)
         for c in p.chars:
@@ -118,39 +116,39 @@ def return_characters(r: TrickerionRules, s: State, ev: list[Event]) -> None:
 
 def orders_arrive(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     m = s.market
+    buy = m.buy
     for i, prop in enumerate(m.order):
         if prop:
-            m.buy = put(m.buy, i, prop)
-    m.order = ("",) * len(m.order)
+            buy = put(buy, i, prop)
     if m.quick and m.quick_seat >= 0:
         if room_for(s.players[m.quick_seat], m.quick):
             add_props(s, m.quick_seat, m.quick, 1)
             ev.append(Event("trickerion.received", {"seat": m.quick_seat, "prop": m.quick}))
-    m.quick = ""
-    m.quick_seat = -1
-    m.extra = ()
-    m.share = -1
-    ev.append(Event("trickerion.orders_arrived", {"buy": list(m.buy)}))
+    s.market = replace(
+        m, buy=buy, order=("",) * len(m.order), quick="", quick_seat=-1, extra=(), share=-1
+    )
+    ev.append(Event("trickerion.orders_arrived", {"buy": list(buy)}))
 
 
 def shift_performances(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     cat: Catalog = r.cat
     if s.round >= cat.perf_rules.discard_from_round and s.row:
         r.before_discard(s, s.row[-1], ev)
-        gone = s.row.pop()
+        gone, s.row = s.row[-1], s.row[:-1]
         ev.append(Event("trickerion.performance_discarded", {"card": gone.id}))
     if s.perf_deck:
         card, s.perf_deck = s.perf_deck[0], s.perf_deck[1:]
-        s.row.insert(0, _perf_card(cat, card))
+        s.row = (_perf_card(cat, card), *s.row)
         ev.append(Event("trickerion.performance_revealed", {"card": card}, reveal=True))
 
 
 def move_prophecies(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     if not r.options.prophecies or not s.pending_prophecies:
         return
-    s.prophecy = s.pending_prophecies.pop(0)
+    s.prophecy, s.pending_prophecies = s.pending_prophecies[0], s.pending_prophecies[1:]
     if s.prophecy_stack:
-        s.pending_prophecies.append(s.prophecy_stack.pop(0))
+        s.pending_prophecies += s.prophecy_stack[:1]
+        s.prophecy_stack = s.prophecy_stack[1:]
     ev.append(
         Event(
             "trickerion.prophecies",

@@ -188,8 +188,8 @@ def roll(r: TrickerionRules, s: State, dice: tuple[str, ...], ev: list[Event]) -
     ):
         raise IllegalAction("trickerion.roll.not_the_dice", dice=list(dice))
     chance.take(s.rng, partial(throw, r))
-    s.dice = list(dice)
-    ev.append(Event("trickerion.dice_rolled", {"dice": list(s.dice)}))
+    s.dice = tuple(dice)
+    ev.append(Event("trickerion.dice_rolled", {"dice": list(dice)}))
     first_round = cat.fast.start_round if r.options.fast_game else 1
     if s.round > first_round:
         determine_initiative(s)

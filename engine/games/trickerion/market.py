@@ -14,6 +14,8 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 
+from msgspec.structs import replace
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.tuples import change_at, put
@@ -255,7 +257,7 @@ def buy(
         if mode == "shoplift":
             paid = price - price // len(action.props)
             slot = s.market.buy.index(action.props[0])
-            s.market.buy = put(s.market.buy, slot, action.refill)
+            s.market = replace(s.market, buy=put(s.market.buy, slot, action.refill))
             act.effect = "used"
             ev.append(
                 Event(
@@ -337,13 +339,13 @@ def order(
         raise IllegalAction("trickerion.market.order_slot_taken", slot=action.slot)
     act.ap -= r.action_ap(s, "order")
     if action.slot == -1:
-        s.market.extra = (*s.market.extra, action.prop)
+        s.market = replace(s.market, extra=(*s.market.extra, action.prop))
         act.effect = "used"
         ev.append(
             Event("trickerion.ordered", {"seat": seat, "prop": action.prop, "logistics": True})
         )
         return
-    s.market.order = put(s.market.order, action.slot, action.prop)
+    s.market = replace(s.market, order=put(s.market.order, action.slot, action.prop))
     ev.append(Event("trickerion.ordered", {"seat": seat, "prop": action.prop, "slot": action.slot}))
     if action.now:
         if act.effect == "ready" and r.effect_of(act) == "traveling_merchants":
@@ -362,11 +364,10 @@ def quick_order(
     if act.ap < r.action_ap(s, "quick_order"):
         raise IllegalAction("trickerion.ap.not_enough", need=2, have=act.ap)
     act.ap -= r.action_ap(s, "quick_order")
-    s.market.quick = action.prop
-    s.market.quick_seat = -1
-    if act.effect == "ready" and r.effect_of(act) == "dubious_sources":
+    dubious = act.effect == "ready" and r.effect_of(act) == "dubious_sources"
+    if dubious:
         act.effect = "used"
-        s.market.quick_seat = seat
+    s.market = replace(s.market, quick=action.prop, quick_seat=seat if dubious else -1)
     ev.append(Event("trickerion.quick_ordered", {"seat": seat, "prop": action.prop}))
 
 

@@ -24,6 +24,7 @@ from engine.games.trickerion.common import (
     formed_links,
     gain,
     held_trick_sym,
+    put_card,
     raise_decision,
     symbol_schools,
     theater_day_of,
@@ -297,7 +298,7 @@ def resolve(r: TrickerionRules, s: State, performer: int, ci: int, ev: list[Even
                 t = held_trick_sym(s.players[m // 4], m % 4)
                 change_trick(s, m // 4, t, markers=t.markers + 1)
             pc = with_cell(pc, i)
-    s.row[ci] = replace(pc, dbl=(), guest=())
+    put_card(s, ci, replace(pc, dbl=(), guest=()))
 
 
 def performer_bonus(r: TrickerionRules, s: State, seat: int, pc: PerfCard, links: int) -> list[int]:

@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.tuples import change_at
+from engine.core.tuples import change_at, put
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import alley, downtown, market, theater, workshop
 from engine.games.trickerion.catalog import (
@@ -76,7 +78,7 @@ def end_turn(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     if act is not None and act.effect == "ready" and r.effect_of(act) == "business_share":
         # Business Share (a44): from now on this round, the coins the others spend at Market
         # Row go to this player (taken when the placement ends, unless forgone for +1 AP).
-        s.market.share = seat
+        s.market = replace(s.market, share=seat)
         ev.append(Event("trickerion.special_effect", {"seat": seat, "effect": "business_share"}))
     s.act = None
     s.turn_left -= 1
@@ -404,7 +406,7 @@ def place(
                 reveal=True,
             )
         )
-    s.slots[index] = seat * 16 + action.character
+    s.slots = put(s.slots, index, seat * 16 + action.character)
     c = change_char(s, seat, action.character, slot=index, shown=True)
     p = s.players[seat]
     mod = slot_modifier(r, seat, index)

@@ -83,8 +83,9 @@ def determinize(g: Table, state: State, viewer: int, rng: Rng) -> State:
     for o in others:
         _redeal_hand(cat, s, o, rng, deal_at)
 
-    s.prophecy_stack.sort()
-    rng.shuffle(s.prophecy_stack)
+    stack = sorted(s.prophecy_stack)
+    rng.shuffle(stack)
+    s.prophecy_stack = tuple(stack)
     perf_deck = list(s.perf_deck)
     _shuffle_within(perf_deck, lambda c: cat.cards[c].theater, rng)
     s.perf_deck = tuple(perf_deck)

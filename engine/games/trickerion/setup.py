@@ -101,15 +101,15 @@ def initial_state(r: TrickerionRules, seed: int, base_deal: bool = False) -> Sta
         round=1,
         players=players,
         order=tuple(range(r.players)),
-        slots=slots,
-        dice=["x"] * 6,
+        slots=tuple(slots),
+        dice=("x",) * 6,
         market=Market(
             buy=tuple(cat.setup.initial_buy_area), order=("",) * cat.market.order_area_slots
         ),
-        row=row,
+        row=tuple(row),
         perf_deck=tuple(deck),
         decks=decks,
-        prophecy_stack=stack,
+        prophecy_stack=tuple(stack),
         pending=[PendingMagician(seat) for seat in range(r.setup_seats())],
     )
     if not base_deal:
@@ -433,9 +433,9 @@ def draw_initiative(r: TrickerionRules, s: State, order: tuple[int, ...], ev: li
         s.round = fast.start_round
         if s.perf_deck:
             card, s.perf_deck = s.perf_deck[0], s.perf_deck[1:]
-            s.row.insert(0, _perf_card(cat, card))
+            s.row = (_perf_card(cat, card), *s.row)
         if r.options.prophecies and fast.random_active_prophecy:
-            s.prophecy = s.prophecy_stack.pop(0)
+            s.prophecy, s.prophecy_stack = s.prophecy_stack[0], s.prophecy_stack[1:]
         s.phase = "setup_fast"
         for seat in range(r.players):
             raise_decision(r, s, PendingFastProps(seat, value=fast.extra_props_value))
@@ -465,7 +465,7 @@ def random_initiative(r: TrickerionRules, s: State, order: tuple[int, ...]) -> N
 def finish(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     if r.options.prophecies:
         n = r.cat.prophecies_pending
-        s.pending_prophecies = [s.prophecy_stack.pop(0) for _ in range(n)]
+        s.pending_prophecies, s.prophecy_stack = s.prophecy_stack[:n], s.prophecy_stack[n:]
         ev.append(
             Event(
                 "trickerion.prophecies",

@@ -10,7 +10,7 @@ so: never store a state, or a part of one, inside itself.
 Everything a saved game needs is here, including the RNG, the decks in their hidden order and
 every pending decision; nothing refers to code. Index conventions (see ``catalog``):
 
-- board slots: one flat list, ``catalog.SLOT_*`` give the ranges (Downtown, Market Row,
+- board slots: one flat tuple, ``catalog.SLOT_*`` give the ranges (Downtown, Market Row,
   Dark Alley, Theater days, then two Workshop slots per seat); a slot holds ``-1`` (free),
   ``-2`` (blocked with 2–3 players) or ``seat * 16 + character index``;
 - a trick marker on a performance card is ``seat * 4 + symbol``; ``-1`` is an empty slot;
@@ -98,7 +98,7 @@ class PerfCard(msgspec.Struct, array_like=True, gc=False, frozen=True):
     (direction index 0–3, clockwise from up) of each marker. ``dbl``: cells holding two
     markers of one trick (Electra's Supercharge). ``guest``: markers set up by Guest Performer
     (a06) off the slots: they perform but take part in no link. Frozen, replaced in the row
-    through ``common.set_cell`` / ``change_card`` when a marker comes or goes (a few times a
+    through ``common.set_cell`` / ``put_card`` when a marker comes or goes (a few times a
     round): a state's copies share the cards."""
 
     id: str
@@ -257,8 +257,9 @@ Pending = (
 )
 
 
-class Market(msgspec.Struct, array_like=True, gc=False):
-    """Tuples, replaced when they change (a few times a round): a state's copy shares them."""
+class Market(msgspec.Struct, array_like=True, gc=False, frozen=True):
+    """Frozen, replaced (``msgspec.structs.replace``) when an order, a purchase or a special
+    assignment changes it, a few times a round: a state's copies share it."""
 
     buy: tuple[str, ...]
     order: tuple[str, ...]
@@ -302,10 +303,12 @@ class State(msgspec.Struct, gc=False):
     players: list[Player]
     # Initiative order: seats from slot 1 onward (a tuple: it changes once a round).
     order: tuple[int, ...]
-    slots: list[int]
-    dice: list[str]
+    # Tuples, replaced (``tuples.put``) when a character takes or leaves a slot, a die or a
+    # prophecy changes, a card of the row is revealed or marked: a state's copies share them.
+    slots: tuple[int, ...]
+    dice: tuple[str, ...]
     market: Market
-    row: list[PerfCard]
+    row: tuple[PerfCard, ...]
     # A tuple, replaced when a card is revealed: shared by a state's copies.
     perf_deck: tuple[str, ...]
     # Special assignment decks by location (top first), hidden order; cards as indices into
@@ -315,8 +318,8 @@ class State(msgspec.Struct, gc=False):
     # game's tricks nobody owns (``common.residence``).
     decks: Mapping[str, tuple[int, ...]] = {}
     prophecy: str = ""
-    pending_prophecies: list[str] = []
-    prophecy_stack: list[str] = []
+    pending_prophecies: tuple[str, ...] = ()
+    prophecy_stack: tuple[str, ...] = ()
     pending: list[Pending] = []
     # Place Characters: index into ``order`` of the seat to place; placements left this turn.
     turn: int = 0

@@ -27,6 +27,7 @@ from engine.games.trickerion.common import (
     gain,
     held_trick,
     link_formed,
+    put_card,
     raise_decision,
     set_cell,
     symbol_schools,
@@ -227,7 +228,7 @@ def set_up(
     n = 2 if action.double else 1
     t = change_trick(s, seat, t, markers=t.markers - n)
     if action.cell < 0:
-        s.row[action.card] = replace(pc, guest=(*pc.guest, code))
+        put_card(s, action.card, replace(pc, guest=(*pc.guest, code)))
         if act is not None:
             act.effect = "used"
         ev.append(
@@ -248,7 +249,7 @@ def set_up(
         act.effect = "used"
     pc = set_cell(s, action.card, action.cell, code, DIRECTIONS.index(action.facing))
     if action.double:
-        pc = s.row[action.card] = replace(pc, dbl=(*pc.dbl, action.cell))
+        pc = put_card(s, action.card, replace(pc, dbl=(*pc.dbl, action.cell)))
     ev.append(
         Event(
             "trickerion.set_up",
@@ -332,10 +333,10 @@ def reschedule(
     double = action.cell in src.dbl
     src = set_cell(s, action.card, action.cell)
     if double:
-        src = s.row[action.card] = replace(src, dbl=without(src.dbl, action.cell))
+        src = put_card(s, action.card, replace(src, dbl=without(src.dbl, action.cell)))
     dst = set_cell(s, action.to_card, action.to_cell, code, DIRECTIONS.index(action.facing))
     if double:
-        dst = s.row[action.to_card] = replace(dst, dbl=(*dst.dbl, action.to_cell))
+        dst = put_card(s, action.to_card, replace(dst, dbl=(*dst.dbl, action.to_cell)))
     seat = code // 4
     ev.append(
         Event(
@@ -365,7 +366,7 @@ def street_performance(
     code = pc.m[action.cell]
     pc = set_cell(s, action.card, action.cell)
     if action.cell in pc.dbl:
-        pc = s.row[action.card] = replace(pc, dbl=without(pc.dbl, action.cell))
+        pc = put_card(s, action.card, replace(pc, dbl=without(pc.dbl, action.cell)))
     t = next(x for x in s.players[seat].tricks if x.sym == code % 4)
     fame, coins, shards = cat.trick_yield[t.id]
     if t.enhanced:

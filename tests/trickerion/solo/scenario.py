@@ -17,6 +17,8 @@ from engine.games.trickerion.solo import setup as SU
 from engine.games.trickerion.solo.game import TrickerionSolo
 from engine.games.trickerion.state import Char, PerfCard, Trick
 
+from ..helpers import set_slot
+
 HUMAN, SUCC = 0, 1
 
 
@@ -41,7 +43,7 @@ def make(
     if magician:
         change_at(s.players, SUCC, magician=magician, school=g.cat.magicians[magician].school)
     s.phase = "place"
-    s.dice = ["x"] * 6
+    s.dice = ("x",) * 6
     return g, s, solo
 
 
@@ -61,11 +63,11 @@ def assign(s, seat: int, cards: dict[int, str]) -> None:
 
 
 def occupy(s, loc: str, slot: int, seat: int = HUMAN, char: int = 9) -> None:
-    s.slots[(SLOT_THEATER if loc == "theater" else BOARD_SLOTS[loc]) + slot] = seat * 16 + char
+    set_slot(s, (SLOT_THEATER if loc == "theater" else BOARD_SLOTS[loc]) + slot, seat * 16 + char)
 
 
 def set_row(g, s, *cards: str) -> list[PerfCard]:
-    s.row = [R.new_perf_card(g.cat, c) for c in cards]
+    s.row = tuple(R.new_perf_card(g.cat, c) for c in cards)
     return s.row
 
 

@@ -9,6 +9,7 @@ from engine.games.trickerion.common import change_char, put
 from engine.games.trickerion.solo import choose as CH
 from engine.games.trickerion.solo import rules as R
 
+from ..helpers import change_card, set_slot
 from .scenario import HUMAN, SUCC, assign, events, make, occupy, run_turn, set_row, set_tricks
 
 WINDOW = "t16_window_to_the_otherworld"
@@ -75,7 +76,7 @@ def test_earliest_and_latest_open_day():
     g, s, solo = base()
     assign(s, SUCC, {1: "theater"})
     for i in range(3):  # Thursday closed by a prep die
-        s.slots[12 + i] = -2
+        set_slot(s, 12 + i, -2)
     solo.mood = "ready"
     assert first(g, s, solo).slot // 3 == 1
     solo.mood = "busy"
@@ -101,7 +102,7 @@ def test_first_free_slot_is_the_highest_modifier():
     assign(s, SUCC, {3: "dark_alley"})
     assert first(g, s, solo).slot == 0
     occupy(s, "dark_alley", 0)
-    s.slots[9] = -2  # a +1 slot closed by the prep die
+    set_slot(s, 9, -2)  # a +1 slot closed by the prep die
     assert first(g, s, solo).slot == 2
 
 
@@ -209,7 +210,7 @@ def test_mood_changes_when_fame_crosses_16():
     solo.plan, solo.mood = "plan_perf_1", "ready"
     p = Seated(s, SUCC)
     p.fame = 15
-    change_at(s.row, 0, o=put(s.row[0].o, 1, 2))  # neutral: its Spiritual side faces the first link
+    change_card(s, 0, o=put(s.row[0].o, 1, 2))  # neutral: its Spiritual side faces the first link
     assign(s, SUCC, {1: "theater"})
     log = run_turn(g, s, solo)
     assert p.fame == 16

@@ -7,6 +7,7 @@ from engine.core.tuples import change_at
 from engine.games.trickerion.common import put
 from engine.games.trickerion.solo import downtown as DT
 
+from ..helpers import change_card
 from .scenario import HUMAN, SUCC, assign, events, make, occupy, run_turn, set_tricks, steps
 
 ESCAPE_L2 = ("t29_prison_break", "t30_zig_zag_lady", "t31_walled", "t32_wolf_cage")
@@ -30,7 +31,7 @@ def downtown_turn(
     from engine.games.trickerion.solo import rules as R
 
     solo.mood = R.mood(g.cat, s, solo)
-    s.dice = list(dice or ["any", "x", "x", "x", "6", "4"])
+    s.dice = tuple(dice or ("any", "x", "x", "x", "6", "4"))
     if block_best:
         occupy(s, "downtown", 0)  # the +2 slot is taken: its first free slot is "+1"
     assign(s, SUCC, {0: "downtown"})
@@ -120,7 +121,7 @@ def test_step1_full_board_returns_rightmost_and_sorts_by_yield():
         ("t26_stocks_escape", 2),
     )
     g, s, solo = downtown_turn(fame=40, tricks=four, dice=["any", "x", "x", "x", "x", "x"])
-    change_at(s.row, 0, m=put(s.row[0].m, 0, SUCC * 4 + 3))  # a Stocks Escape marker in the Theater
+    change_card(s, 0, m=put(s.row[0].m, 0, SUCC * 4 + 3))  # a Stocks Escape marker in the Theater
     log = run_turn(g, s, solo)
     p = s.players[SUCC]
     assert events(log, "returned")[0]["trick"] == "t26_stocks_escape"

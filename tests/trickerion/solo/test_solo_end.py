@@ -4,12 +4,12 @@ game («ПОДСЧЁТ СЛАВЫ В КОНЦЕ ИГРЫ»: final.1–5)."""
 
 from seated import Seated
 
-from engine.core.tuples import change_at
 from engine.games.trickerion.common import put
 from engine.games.trickerion.solo import endround as EN
 from engine.games.trickerion.solo import perform as PF
 from engine.games.trickerion.state import Char
 
+from ..helpers import change_card, set_slot
 from .scenario import HUMAN, SUCC, make, marker, set_row, set_tricks
 
 WINDOW, GHOST = "t16_window_to_the_otherworld", "t20_ghost_trap"
@@ -30,7 +30,7 @@ def test_card_with_best_bonus_fame_first():
     g, s, solo = staged()
     set_row(g, s, "spf01", "spf05", "spf09")  # bonuses 0/0/1, 2/0/0, 3/0/0
     for ci, pc in enumerate(s.row):
-        change_at(s.row, ci, m=put(pc.m, pc.m.index(-1), marker(g, s, SUCC, GHOST)))
+        change_card(s, ci, m=put(pc.m, pc.m.index(-1), marker(g, s, SUCC, GHOST)))
     st = PF.choose_card(g.cat, s, solo)
     values = [PF.card_value(g.cat, s, pc) for pc in s.row]
     assert st.step == "perform.1" and values[st.card] == max(values)
@@ -40,14 +40,14 @@ def test_card_with_best_bonus_fame_first():
 def test_only_cards_with_its_marker_and_leftmost_on_tie():
     g, s, solo = staged()
     set_row(g, s, "spf02", "spf02", "spf01")  # equal cards: the leftmost wins a full tie
-    change_at(s.row, 0, m=put(s.row[0].m, 0, HUMAN * 4))
+    change_card(s, 0, m=put(s.row[0].m, 0, HUMAN * 4))
     assert PF.choose_card(g.cat, s, solo) is None
-    change_at(s.row, 0, m=put(s.row[0].m, 0, -1))
+    change_card(s, 0, m=put(s.row[0].m, 0, -1))
     for ci in (1, 0):
-        change_at(s.row, ci, m=put(s.row[ci].m, 2, marker(g, s, SUCC, GHOST)))
+        change_card(s, ci, m=put(s.row[ci].m, 2, marker(g, s, SUCC, GHOST)))
     assert PF.card_value(g.cat, s, s.row[0]) == PF.card_value(g.cat, s, s.row[1])
     assert PF.choose_card(g.cat, s, solo).card == 0
-    change_at(s.row, 0, m=put(s.row[0].m, 2, -1))
+    change_card(s, 0, m=put(s.row[0].m, 2, -1))
     assert PF.choose_card(g.cat, s, solo).card == 1
 
 
@@ -56,10 +56,10 @@ def test_backstage_bonus_per_character_by_difficulty():
     for difficulty, expect in (("low", (0, 0, 0)), ("medium", (0, 4, 0)), ("high", (2, 0, 0))):
         g, s, solo = staged(difficulty)
         set_row(g, s, "spf01")
-        pc = change_at(s.row, 0, m=(-1, -3, -1))
-        s.slots[12] = SUCC * 16 + 1
-        s.slots[13] = SUCC * 16 + 2
-        s.slots[14] = SUCC * 16 + 0
+        pc = change_card(s, 0, m=(-1, -3, -1))
+        set_slot(s, 12, SUCC * 16 + 1)
+        set_slot(s, 13, SUCC * 16 + 2)
+        set_slot(s, 14, SUCC * 16 + 0)
         base = PF.card_value(g.cat, s, pc)
         got = PF.performer_bonus(g.cat, s, solo, pc, 0)
         assert tuple(a - b for a, b in zip(got, base)) == expect, difficulty
@@ -68,7 +68,7 @@ def test_backstage_bonus_per_character_by_difficulty():
 def test_red_lotus_fame_per_your_marker():
     g, s, solo = staged(magician="m05_red_lotus")
     set_row(g, s, "spf09")
-    pc = change_at(s.row, 0, m=put(put(s.row[0].m, 0, HUMAN * 4), 2, marker(g, s, SUCC, WINDOW)))
+    pc = change_card(s, 0, m=put(put(s.row[0].m, 0, HUMAN * 4), 2, marker(g, s, SUCC, WINDOW)))
     base = PF.card_value(g.cat, s, pc)
     assert PF.performer_bonus(g.cat, s, solo, pc, 0)[0] == base[0] + 1
 
@@ -78,7 +78,7 @@ def test_yields_ignore_modifiers_and_markers_return():
     g, s, solo = staged()
     set_row(g, s, "spf09")
     m = put(put(s.row[0].m, 0, marker(g, s, SUCC, GHOST)), 2, marker(g, s, SUCC, WINDOW))
-    pc = change_at(s.row, 0, m=m)
+    pc = change_card(s, 0, m=m)
     assert PF.yields(g.cat, s, solo, pc) == (3 + 3, 3 + 2, 1)
     ev: list = []
     PF.return_markers(s, solo, 0, ev, "perform.4")
@@ -86,7 +86,7 @@ def test_yields_ignore_modifiers_and_markers_return():
     assert [t.markers for t in p.tricks] == [2, 2] and s.row[0].m.count(-1) == 5
     g, s, solo = staged(magician="m08_electra")
     set_row(g, s, "spf09")
-    change_at(s.row, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, GHOST)))
+    change_card(s, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, GHOST)))
     assert PF.yields(g.cat, s, solo, s.row[0]) == (3 + 2, 3 + 2, 1 + 2)
 
 
@@ -138,7 +138,7 @@ def test_discarded_card_yields_one_less_and_its_markers_go_to_the_supply():
     номеров … в запасы их владельцев (не на карты номеров)» (docs/solo.md, reading notes)."""
     g, s, solo = staged()
     set_row(g, s, "spf09")
-    pc = change_at(s.row, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, GHOST)))
+    pc = change_card(s, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, GHOST)))
     p = Seated(s, SUCC)
     fame, coins, shards = p.fame, p.coins, p.shards
     on_trick = p.tricks[0].markers
@@ -159,8 +159,8 @@ def test_final_scoring_table():
     p = Seated(s, SUCC)
     set_tricks(g, s, SUCC, [("t33_buried_alive", 1), (WINDOW, 1)])
     set_row(g, s, "spf09")
-    change_at(
-        s.row, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, "t33_buried_alive"))
+    change_card(
+        s, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, "t33_buried_alive"))
     )  # yields 4/4/0 -> 3 fame
     p.shards = 25
     p.specials = ("a06_guest_performer",) * 3
@@ -183,8 +183,8 @@ def test_final_leftover_markers_put_their_coins_in_its_safe():
     p = Seated(s, SUCC)
     set_tricks(g, s, SUCC, [("t33_buried_alive", 1), (WINDOW, 1)])
     set_row(g, s, "spf09")
-    change_at(
-        s.row, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, "t33_buried_alive"))
+    change_card(
+        s, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, "t33_buried_alive"))
     )  # yields 4/4/0 -> 3 fame, 3 coins
     p.coins = 5
     s.solo = solo

@@ -1,6 +1,9 @@
 """The Successor at Market Row: seed 003, the list opening «Когда преемник выставляет персонажа
 на рынок» (market.1, market.2, the three stop conditions market.3a/b/c) and its example."""
 
+from msgspec.structs import replace
+
+from ..helpers import set_slot
 from .scenario import SUCC, assign, events, make, run_turn, steps
 
 
@@ -14,9 +17,7 @@ def market_turn(
 ):
     g, s, solo = make(difficulty, magician="m05_red_lotus")
     solo.shopping = list(shopping)
-    s.market.buy = tuple(buy)
-    s.market.order = tuple(order)
-    s.market.quick = quick
+    s.market = replace(s.market, buy=tuple(buy), order=tuple(order), quick=quick)
     assign(s, SUCC, {char: "market_row"})
     return g, s, solo
 
@@ -57,7 +58,7 @@ def test_stop_c_one_prop_per_action_point():
     """market.3c: an apprentice (1 AP on the 0 slot) orders one prop only."""
     g, s, solo = market_turn(["cog", "rope", "saw"], char=2)
     for i in range(3):  # the better slots are taken: the apprentice gets the 0 slot
-        s.slots[4 + i] = 9
+        set_slot(s, 4 + i, 9)
     log = run_turn(g, s, solo)
     assert events(log, "action_points")[0]["ap"] == 1
     assert steps(log)[-1] == "market.3c" and sum(1 for x in s.market.order if x) == 1

@@ -26,13 +26,13 @@ from .scenario import HUMAN, SUCC, assign, events, make, run_turn, steps
 def test_alley_coin_flip_then_cards_by_table():
     """alley.1 then alley.2: the magician (3 + 2 = 5 AP) takes 3 cards at high."""
     g, s, solo = make("high", magician="m07_yoruba_spiritmaster")
-    s.pending_prophecies = ["pr01", "pr02", "pr03"]
+    s.pending_prophecies = ("pr01", "pr02", "pr03")
     assign(s, SUCC, {0: "dark_alley"})
     log = run_turn(g, s, solo)
     assert steps(log) == ["order.2", "alley.1", "alley.2", "alley.2", "alley.2", "alley.2"]
     assert len(s.players[SUCC].specials) == 3
     moved = events(log, "coin")[0]["outcome"] == "moved"
-    assert s.pending_prophecies == (["pr02", "pr03", "pr01"] if moved else ["pr01", "pr02", "pr03"])
+    assert s.pending_prophecies == (("pr02", "pr03", "pr01") if moved else ("pr01", "pr02", "pr03"))
 
 
 def test_alley_deck_with_fewest_cards_ties_in_book_order():
@@ -52,15 +52,15 @@ def test_priestess_redraws_the_next_prophecy_when_they_move():
     seen = set()
     for seed in range(12):
         g, s, solo = make("low", seed=seed, magician="m03_priestess_of_mysticism")
-        s.pending_prophecies = ["pr01", "pr02", "pr03"]
-        s.prophecy_stack = ["pr10"]
+        s.pending_prophecies = ("pr01", "pr02", "pr03")
+        s.prophecy_stack = ("pr10",)
         assign(s, SUCC, {0: "dark_alley"})
         log = run_turn(g, s, solo)
         moved = events(log, "coin")[0]["outcome"] == "moved"
         seen.add(moved)
         assert bool(events(log, "prophecy_redrawn")) == moved
         assert s.pending_prophecies == (
-            ["pr10", "pr03", "pr01"] if moved else ["pr01", "pr02", "pr03"]
+            ("pr10", "pr03", "pr01") if moved else ("pr01", "pr02", "pr03")
         )
     assert seen == {True, False}
 
@@ -174,7 +174,7 @@ def test_prep_dice_close_two_slots_per_location():
     _throw(g, s, solo, ("yellow", "orange", "black", "red"), ev)
     for base in (0, 4, 8):
         assert s.slots[base : base + 4].count(-2) == 2
-    closed_days = [d for d in range(4) if s.slots[12 + 3 * d : 15 + 3 * d] == [-2, -2, -2]]
+    closed_days = [d for d in range(4) if s.slots[12 + 3 * d : 15 + 3 * d] == (-2, -2, -2)]
     assert len(closed_days) == 2
     s.round = 2
     _throw(g, s, solo, ("yellow", "red"), ev)

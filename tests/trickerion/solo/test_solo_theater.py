@@ -4,11 +4,11 @@ worked example with the neutral marker."""
 
 from seated import Seated
 
-from engine.core.tuples import change_at
 from engine.games.trickerion.common import change_char, put, set_cell
 from engine.games.trickerion.solo import theater as TH
 from engine.games.trickerion.solo.state import NEUTRAL
 
+from ..helpers import change_card
 from .scenario import (
     HUMAN,
     SUCC,
@@ -48,7 +48,7 @@ def test_book_example_theater_with_the_neutral_marker():
     2 fame for the link with the neutral marker + 2 fame for the link with Window, and a shard."""
     g, s, solo = theater_turn(cards=("spf09", "spf01"))
     # the neutral marker turned so its Spiritual side faces the shard link
-    change_at(s.row, 0, o=put(s.row[0].o, 1, 0))
+    change_card(s, 0, o=put(s.row[0].o, 1, 0))
     set_tricks(g, s, HUMAN, [("t01_enchanted_butterflies", 0)])
     set_cell(s, 0, 5, HUMAN * 4 + 0, 3)  # your marker at (1, 2), facing left
     set_cell(s, 1, 0, marker(g, s, SUCC, GHOST_TRAP), 2)
@@ -100,12 +100,12 @@ def test_card_priority_own_marker_then_yours_then_leftmost():
         cards=("spf01", "spf02", "spf03"), tricks=((WINDOW, 2), (GHOST_TRAP, 2))
     )
     s.round = 1
-    change_at(s.row, 2, m=put(s.row[2].m, 0, marker(g, s, SUCC, GHOST_TRAP)))
+    change_card(s, 2, m=put(s.row[2].m, 0, marker(g, s, SUCC, GHOST_TRAP)))
     st = [x for _, x, _ in run_turn(g, s, solo) if x.do == "set_up"][0]
     assert (st.card, st.step.split("+")[0]) == (2, "theater.card.2")
     g, s, solo = theater_turn(cards=("spf01", "spf02"), tricks=((WINDOW, 2),), round_no=1)
     set_tricks(g, s, HUMAN, [("t01_enchanted_butterflies", 0)])
-    change_at(s.row, 1, m=put(s.row[1].m, 0, HUMAN * 4))
+    change_card(s, 1, m=put(s.row[1].m, 0, HUMAN * 4))
     st = [x for _, x, _ in run_turn(g, s, solo) if x.do == "set_up"][0]
     assert (st.card, st.step.split("+")[0]) == (1, "theater.card.3")
 
@@ -113,7 +113,7 @@ def test_card_priority_own_marker_then_yours_then_leftmost():
 def test_one_marker_per_trick_per_card_and_next_trick():
     """theater.3: a trick whose marker fits no card passes to the next trick."""
     g, s, solo = theater_turn(cards=("spf01",), tricks=((GHOST_TRAP, 2), (WINDOW, 2)))
-    change_at(s.row, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, GHOST_TRAP)))
+    change_card(s, 0, m=put(s.row[0].m, 0, marker(g, s, SUCC, GHOST_TRAP)))
     ups = [x for _, x, _ in run_turn(g, s, solo) if x.do == "set_up"]
     assert [u.trick for u in ups] == [WINDOW]
 
@@ -121,7 +121,7 @@ def test_one_marker_per_trick_per_card_and_next_trick():
 def test_no_link_first_free_slot():
     """theater.cell.4: no link possible -> first free slot, left to right, top to bottom."""
     g, s, solo = theater_turn(cards=("spf04",), tricks=((WINDOW, 2),))
-    change_at(s.row, 0, m=(-1,) * len(s.row[0].m))  # no neutral marker either
+    change_card(s, 0, m=(-1,) * len(s.row[0].m))  # no neutral marker either
     st = [x for _, x, _ in run_turn(g, s, solo) if x.do == "set_up"][0]
     assert st.step.endswith("theater.cell.4") and st.cell == 0
 

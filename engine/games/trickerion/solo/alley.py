@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.rng import Rng
-from engine.core.tuples import change_at, with_key
+from engine.core.tuples import change_at, put, with_key, without
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorStep
@@ -84,8 +84,8 @@ def apply(
         )
         if prophecy:
             old = s.pending_prophecies[0]
-            s.prophecy_stack.remove(prophecy)
-            s.pending_prophecies[0] = prophecy
+            s.prophecy_stack = without(s.prophecy_stack, prophecy)
+            s.pending_prophecies = put(s.pending_prophecies, 0, prophecy)
             R.emit(
                 ev,
                 "prophecy_redrawn",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.tuples import change_at
+from engine.core.tuples import change_at, put
 from engine.games.trickerion.catalog import SLOT_THEATER, Catalog
 from engine.games.trickerion.common import change_char, gain, take_card
 from engine.games.trickerion.labels import char_params
@@ -154,7 +154,7 @@ def apply_place(
 ) -> bool:
     seat = solo.seat
     index = board_index(seat, st.location, st.slot)
-    s.slots[index] = seat * 16 + st.char
+    s.slots = put(s.slots, index, seat * 16 + st.char)
     c = change_char(s, seat, st.char, slot=index, shown=True)
     R.emit(
         ev,

@@ -14,6 +14,7 @@ from itertools import combinations
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
+from engine.core.tuples import put
 from engine.games.trickerion.catalog import BOARD_SLOTS, DAYS, SLOT_THEATER, Catalog
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import RerollPrepDice
@@ -67,13 +68,13 @@ def apply_blocks(cat: Catalog, s: State, solo: SoloState) -> list[int]:
         for face in die.faces:
             for i in slot_indices(die, face):
                 if s.slots[i] == BLOCKED:
-                    s.slots[i] = -1
+                    s.slots = put(s.slots, i, -1)
     closed = []
     for die, index in zip(dice, solo.prep_faces):
         if index < 0:
             continue
         for i in slot_indices(die, die.faces[index]):
-            s.slots[i] = BLOCKED
+            s.slots = put(s.slots, i, BLOCKED)
             closed.append(i)
     return closed
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.rng import Rng
-from engine.core.tuples import change_at, without
+from engine.core.tuples import change_at, put, without
 from engine.games.trickerion.catalog import Catalog
 from engine.games.trickerion.common import free_symbol, remove_markers_everywhere
 from engine.games.trickerion.solo import rules as R
@@ -145,11 +145,11 @@ def apply(
     turn = placing(solo)
     p = s.players[solo.seat]
     if st.do == "reroll":
-        s.dice[st.die] = drawn
+        s.dice = put(s.dice, st.die, drawn)
         R.emit(ev, "reroll", st.step, die=st.die, face=s.dice[st.die])
         turn.step = 1
         return
-    s.dice[st.die] = X
+    s.dice = put(s.dice, st.die, X)
     turn.left -= 1
     turn.done += 1
     turn.step = int(st.step.split(".")[1]) + 1  # never back to the top

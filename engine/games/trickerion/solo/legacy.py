@@ -69,10 +69,11 @@ def drawn_setup(
     and its picks and plans drawn here from the state's RNG, in that format's order, on top of
     the base game's deal; returns the picks and plans it is set up with."""
     rng = s.rng
-    perf_deck, s.row = SU.deal_performances(cat, rng)
+    perf_deck, row = SU.deal_performances(cat, rng)
+    s.row = tuple(row)
     s.perf_deck = tuple(perf_deck)
     pool = set(SU.prophecy_pool(cat))
-    s.prophecy_stack = [x for x in s.prophecy_stack if x in pool]
-    s.pending_prophecies = [x for x in s.pending_prophecies if x in pool]
+    s.prophecy_stack = tuple(x for x in s.prophecy_stack if x in pool)
+    s.pending_prophecies = tuple(x for x in s.pending_prophecies if x in pool)
     picks = SU.draw_picks(cat, s, difficulty, prophecies, rng)
     return picks, SU.build_plan_deck(cat, rng)

@@ -9,6 +9,8 @@ It never buys.
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.core.tuples import put
@@ -65,7 +67,7 @@ def apply(
         solo.shopping = [x for x in solo.shopping if x not in stock]
         R.emit(ev, "unlisted", st.step, props=gone)
     elif st.do == "order":
-        s.market.order = put(s.market.order, st.slot, prop)
+        s.market = replace(s.market, order=put(s.market.order, st.slot, prop))
         turn.left -= 1
         turn.done += 1
         R.emit(ev, "ordered", st.step, prop=prop, slot=st.slot)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction, OptionsError
 from engine.core.events import Event
 from engine.core.rng import Rng
-from engine.core.tuples import change_at
+from engine.core.tuples import change_at, put
 from engine.games.trickerion.catalog import BOARD_SLOTS, Catalog
 from engine.games.trickerion.solo import rules as R
 from engine.games.trickerion.solo.actions import SuccessorSetup
@@ -187,7 +187,7 @@ def setup_successor(
     for base in BOARD_SLOTS.values():
         for i in range(base, base + 4):
             if s.slots[i] == BLOCKED:
-                s.slots[i] = -1
+                s.slots = put(s.slots, i, -1)
     if easier or harder_no_ability or harder_coins:
         R.emit(
             ev,
