@@ -3,9 +3,10 @@ held-out futures. Reads ``s22b_noise.py``'s lines (each decision's compared move
 first, played in the same 8 futures): for every way of choosing K of the futures, the move
 their means pick (greedy's credited the lead) is judged by its gain over greedy's on the other
 futures; the gains are averaged over the splits, then over the decisions (95% interval over
-decisions). MOVES limits the moves compared (hard compares 3).
+decisions). MOVES limits the moves compared (hard compares 3). Then a few plans, each less
+session 22's (3 moves, 2 futures, lead 8) decision by decision, per seed and over all.
 
-    python3 scripts/experiments/s23a_futures.py FILE...
+    PYTHONPATH=. python3 scripts/experiments/s23a_futures.py FILE...
 
 docs/bots.md, "Issue #30, session 23".
 """
@@ -59,6 +60,33 @@ def gains(line, futures, moves, lead):
     return [s / len(splits) for s in sums], off / len(splits)
 
 
+# (moves, futures, lead in one future): the lead over K futures is lead / sqrt(K)
+PLANS = {
+    "session 22: 3 moves, 2 futures, lead 8": (3, 2, 8.0 * math.sqrt(2)),
+    "3 moves, 2 futures, lead 4": (3, 2, 4.0 * math.sqrt(2)),
+    "2 moves, 3 futures, lead 11.3/sqrt(3)": (2, 3, 11.3),
+    "3 moves, 3 futures, lead 11.3/sqrt(3)": (3, 3, 11.3),
+    "3 moves, 4 futures, lead 11.3/sqrt(4)": (3, 4, 11.3),
+    "3 moves, 4 futures, lead 4": (3, 4, 8.0),
+    "3 moves, 4 futures, lead 0": (3, 4, 0.0),
+}
+
+
+def versus(lines):
+    """Each plan's held-out utility gain a decision, and less session 22's, paired."""
+    gained = {
+        name: [gains(d, futures, moves, one / math.sqrt(futures))[0][0] for d in lines]
+        for name, (moves, futures, one) in PLANS.items()
+    }
+    base = gained[next(iter(PLANS))]
+    for seed in [*sorted({d["seed"] for d in lines}), None]:
+        at = [i for i, d in enumerate(lines) if seed is None or d["seed"] == seed]
+        print(f"seed {'all' if seed is None else seed}: {len(at)} decisions")
+        for name, xs in gained.items():
+            less = [xs[i] - base[i] for i in at]
+            print(f"  {name}: {interval([xs[i] for i in at])}, less session 22's {interval(less)}")
+
+
 def main(paths):
     lines = [json.loads(x) for p in paths for x in open(p) if x.strip()]
     lines = [d for d in lines if len(d["v"]) > 1]
@@ -76,6 +104,7 @@ def main(paths):
                     f"own {interval(o)}, margin {interval(m)}",
                     flush=True,
                 )
+    versus(lines)
 
 
 if __name__ == "__main__":
