@@ -25,6 +25,7 @@ game's ``evaluate`` values where each stopped.
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from collections.abc import Callable, Generator
@@ -71,9 +72,11 @@ class Plan(msgspec.Struct, frozen=True):
     # the policy's move without a future. None: each decision has ``seconds`` whatever the
     # turn. Only with ``seconds``.
     turn: float | None = None
-    # Utility another move must gain over the policy's own to be played instead: on a couple
-    # of futures the best of a few noisy means is biased up, and a bot that followed it by
-    # any margin scored below its own policy (Trickerion's solo hard, docs/bots.md session 22).
+    # Utility another move must gain over the policy's own to be played instead, in one future;
+    # over n futures lead / sqrt(n), as the noise of the mean shrinks (so a budget that plays
+    # fewer futures asks for more): on a few futures the best of a few noisy means is biased
+    # up, and a bot that followed it by any margin scored below its own policy (Trickerion's
+    # solo hard, docs/bots.md sessions 22 and 23).
     lead: float = 0.0
 
 
@@ -84,6 +87,7 @@ class Scored(msgspec.Struct):
     margin: float  # mean score minus the best other seat's
     utility: float
     spread: float  # standard error of the utility over the worlds
+    futures: int = 0  # the worlds it was played in
 
 
 class Rollouts:
@@ -232,7 +236,7 @@ class Rollouts:
         mean = sum(utils) / n
         # (statistics would cost the page two more standard modules compiled from source)
         spread = (sum((u - mean) ** 2 for u in utils) / (n - 1) / n) ** 0.5 if n > 1 else 0.0
-        return Scored(move, prior, sum(scores) / n, sum(margins) / n, mean, spread)
+        return Scored(move, prior, sum(scores) / n, sum(margins) / n, mean, spread, n)
 
     def _play(self, state: Any, policy_seed: int) -> Playout:
         """Play the policy from ``state`` (in place) to the horizon, or to a pause where it is
@@ -271,9 +275,13 @@ class Rollouts:
 
 
 def preferred(scored: list[Scored], lead: float) -> list[Scored]:
-    """The compared moves best first: by utility, the policy's own credited ``lead``; a tie
-    keeps the policy's order."""
-    return sorted(scored, key=lambda c: (-(c.utility + (lead if c.prior == 0 else 0.0)), c.prior))
+    """The compared moves best first: by utility, the policy's own credited ``lead`` over the
+    futures it was played in (``Plan.lead``); a tie keeps the policy's order."""
+
+    def credit(c: Scored) -> float:
+        return lead / math.sqrt(c.futures) if c.prior == 0 and c.futures else 0.0
+
+    return sorted(scored, key=lambda c: (-(c.utility + credit(c)), c.prior))
 
 
 def drain(work: Generator[Any, Any, T]) -> T:

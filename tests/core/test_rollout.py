@@ -51,12 +51,29 @@ def test_rollout_ranking_is_a_pure_function_of_view_seed_and_plan(case):
 
 
 def test_the_policys_own_move_is_preferred_within_the_plans_lead():
-    own = rollout.Scored("own", 0, 10.0, 0.0, 10.0, 0.0)
-    other = rollout.Scored("other", 1, 13.0, 0.0, 13.0, 0.0)
+    own = rollout.Scored("own", 0, 10.0, 0.0, 10.0, 0.0, 1)
+    other = rollout.Scored("other", 1, 13.0, 0.0, 13.0, 0.0, 1)
     assert [c.action for c in rollout.preferred([own, other], 0.0)] == ["other", "own"]
     assert [c.action for c in rollout.preferred([own, other], 2.5)] == ["other", "own"]
     assert [c.action for c in rollout.preferred([other, own], 3.0)] == ["own", "other"]  # a tie
     assert [c.action for c in rollout.preferred([other, own], 8.0)] == ["own", "other"]
+
+
+def test_the_lead_shrinks_as_the_square_root_of_the_futures_played():
+    """Session 23: the lead is the one future's; the mean of n futures is sqrt(n) times surer,
+    so 4 in one future is 2 in four (and a budget that played fewer futures asks for more)."""
+    own = rollout.Scored("own", 0, 10.0, 0.0, 10.0, 0.0, 4)
+    other = rollout.Scored("other", 1, 13.0, 0.0, 13.0, 0.0, 4)
+    assert [c.action for c in rollout.preferred([own, other], 4.0)] == ["other", "own"]
+    assert [c.action for c in rollout.preferred([other, own], 6.0)] == ["own", "other"]  # a tie
+    one = msgspec.structs.replace(own, futures=1)
+    assert [c.action for c in rollout.preferred([other, one], 4.0)] == ["own", "other"]
+
+
+def test_a_move_is_scored_with_the_futures_it_was_played_in():
+    match, seat, legal = _position("trickerion", 2, 3, 30)
+    scored = Rollouts(match.game, seat, QUICK, 1).ranked(match.state, legal)
+    assert [c.futures for c in scored] == [QUICK.worlds] * len(scored)
 
 
 def test_a_hint_gives_the_expected_final_score_and_the_points_given_up():

@@ -247,8 +247,8 @@ def test_no_stop_is_compared_where_greedy_assigns_to_a_job(
 
 def test_solo_hard_keeps_greedys_move_unless_another_clearly_beats_it() -> None:
     """Session 22: against the Successor a future's utilities of two moves differ by about 7,
-    and hard played any move that beat greedy's on its two, here the Dark Alley by half a
-    point over greedy's Theater; it now keeps greedy's move within ``LEAD``."""
+    and hard played any move that beat greedy's on its futures, here Downtown by 0.6 over
+    greedy's Theater; it now keeps greedy's move within ``LEAD`` / sqrt(futures)."""
     match, seat, legal = _position("trickerion-solo", 2, 4, 44)
     game = match.game
     plan = LevelBot(7, "hard").plan(game)
@@ -257,7 +257,8 @@ def test_solo_hard_keeps_greedys_move_unless_another_clearly_beats_it() -> None:
         match.state, legal
     )
     own = next(c for c in scored if c.prior == 0)
-    assert scored[0].prior != 0 and 0 < scored[0].utility - own.utility < LEAD
+    assert own.futures == plan.worlds == 4
+    assert scored[0].prior != 0 and 0 < scored[0].utility - own.utility < LEAD / 2
     assert LevelBot(7, "hard").choose(game, match.state, seat, legal) == own.action
     assert own.action == bots.GreedyBot(0).choose(game, match.state, seat, legal)
     # the hint lists greedy's move first too, and the move it kept within the lead loses 0
