@@ -11,12 +11,14 @@ import { seatName } from "../ui/seats.js";
 let current = { id: null, mod: generic, pending: false };
 const loaded = [];
 
-// The last game data packs the engine sent, kept with the last table (app/lastview.js) so that
-// its board draws before the engine is there: {game, packs}.
-let data = { game: null, packs: null };
-export const keptData = (game) => (data.game === game ? data.packs : null);
+// Each game's data packs as the engine last sent them, kept with the last table
+// (app/lastview.js) so that its board draws before the engine is there. Per game, not the last
+// sent: a renderer asks for its packs once a page, so after Trickerion, The Magnificent and
+// Trickerion again the last packs sent are The Magnificent's.
+const data = new Map();
+export const keptData = (game) => data.get(game) ?? null;
 export function keepData(game, packs) {
-  if (packs) data = { game, packs };
+  if (packs) data.set(game, packs);
 }
 
 /** Called when a renderer has loaded (the table, or the review, redraws with it). */
