@@ -261,18 +261,6 @@ def add_char(s, seat: int, kind: str) -> int:
     return len(s.players[seat].chars) - 1
 
 
-def greedy_solo_at(seed: int, steps: int):
-    """Greedy's solo game at low from ``seed``, up to its decision after ``steps`` steps."""
-    from engine.games.trickerion import bots
-
-    match = Match.new("trickerion-solo", 2, {"difficulty": "low"}, seed=seed)
-    bot = bots.GreedyBot(bot_seed(seed, 0))
-    while len(match.steps) < steps:
-        if match.auto_step() is None:
-            match.act(0, bot.choose(match.game, match.state, 0, match.legal(0)))
-    return match, bot
-
-
 def position(name: str):
     """A saved position of ``positions/`` (a scenario a bot's earlier rules reached, kept when
     later rules play the seed differently), loaded through the save's checks, with greedy for

@@ -8,21 +8,19 @@ import pytest
 
 from engine.core.bots import bot_seed
 from engine.core.copier import copy_state
-from engine.core.match import Match
-from engine.core.play import decisions
 from engine.core.tuples import change_at
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import bots, hire
 from engine.games.trickerion.common import advertise_cost
 
-from .helpers import greedy_solo_at
+from .helpers import position
 
 
 def test_the_bot_hires_in_round_1_when_the_purse_pays_the_wages(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Seed 5, round 1: a body Downtown with an apprentice on an Inn die and 13 coins.
-    match, bot = greedy_solo_at(5, 18)
+    match, bot = position("solo-5-step18-round1-place")
     g, s = match.game, match.state
     legal = match.legal(0)
     assert s.round == 1 and s.players[0].coins == 13
@@ -51,13 +49,9 @@ def test_the_poster_waits_when_it_would_leave_the_early_hire_unpaid() -> None:
     # coins), an apprentice shows on an Inn die, and its Window to the Otherworld lacks 5 coins
     # of props: the hire asks 12 (two rounds of the apprentice's and the Assistant's wages, the
     # hire's for the next), and the poster costs 3.
-    match = Match.new("trickerion", 2, {}, 10002)
-    players = {seat: bots.GreedyBot(bot_seed(10002, seat)) for seat in range(2)}
-    for seat, legal in decisions(match):
-        if match.state.phase == "advertise" and seat == 1:
-            break
-        match.act(seat, players[seat].choose(match.game, match.state, seat, legal))
-    g, s, bot = match.game, match.state, players[1]
+    match, _ = position("2p-10002-round1-advertise")
+    g, s, bot = match.game, match.state, bots.GreedyBot(bot_seed(10002, 1))
+    legal = match.legal(1)
     assert s.round == 1 and s.players[1].coins == 14 and advertise_cost(g.rules, s, 1) == 3
     assert hire.first_visit(g, s, 1) and hire.ask(g, s, 1) == 12
     assert bot.choose(g, s, 1, legal) == A.Advertise(False)

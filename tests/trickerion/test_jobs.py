@@ -14,7 +14,7 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion import jobs
 from engine.games.trickerion.common import change_char, change_trick
 
-from .helpers import greedy_solo_at, set_slot
+from .helpers import position, set_slot
 
 
 def _stage(action: object) -> int:
@@ -26,7 +26,7 @@ def _stage(action: object) -> int:
 def test_the_magician_skips_thursday_when_its_modifiers_cost_more_than_arriving_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    match, bot = greedy_solo_at(10, 67)
+    match, bot = position("solo-10-step67-round2-place")
     s = match.state
     legal = match.legal(0)
     stages = [a for a in legal if isinstance(a, A.PlaceCharacter) and a.slot % 3 == 2]
@@ -42,7 +42,7 @@ def test_the_magician_skips_thursday_when_its_modifiers_cost_more_than_arriving_
 def test_an_apprentice_has_a_job_backstage_only_while_a_marker_waits_to_be_set_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    match, bot = greedy_solo_at(5, 82)
+    match, bot = position("solo-5-step82-round2-place")
     s = match.state
     place = bot.choose(match.game, s, 0, match.legal(0))
     assert place == A.PlaceCharacter(character=4, location="theater", slot=0)
@@ -64,7 +64,7 @@ def test_an_apprentice_has_a_job_backstage_only_while_a_marker_waits_to_be_set_u
 def test_an_apprentice_has_a_job_downtown_only_on_a_slot_that_reaches_3_ap() -> None:
     # Seed 5's round 2, before any assignment: the solo prep dice closed Downtown's +2 slot
     # (and its +0), leaving the two +1 slots; the seat holds no shard.
-    match, _ = greedy_solo_at(5, 48)
+    match, _ = position("solo-5-step48-round2-assign")
     g, s = match.game, match.state
     assert s.phase == "assign" and s.round == 2 and s.players[0].shards == 0
     assert [s.slots[i] for i in range(4)] == [-2, -1, -1, -2]
@@ -88,7 +88,7 @@ def test_a_second_downtown_apprentice_counts_on_the_slot_behind_the_other_sides_
     # has the +2. Behind the seat's first body (on the +2) and the Successor's (on the +1: it
     # places first where both sides have a character left to place, its book's contested
     # locations), nothing is left; a +0 slot gives it 2 AP, a second +1 slot 3.
-    match, _ = greedy_solo_at(5, 48)
+    match, _ = position("solo-5-step48-round2-assign")
     g, s = match.game, copy_state(match.state)
     set_slot(s, 0, -1)
     set_slot(s, 2, -2)
@@ -105,7 +105,7 @@ def test_a_second_downtown_apprentice_counts_on_the_slot_behind_the_other_sides_
 
 def test_a_prophecy_that_makes_take_coins_or_enhance_cheaper_gives_a_short_slot_a_job() -> None:
     # Seed 5's round 2 as above: only the +1 slots open, no shard, no prophecy active.
-    match, _ = greedy_solo_at(5, 48)
+    match, _ = position("solo-5-step48-round2-assign")
     g, s = match.game, match.state
     assert not jobs.downtown_job(g, s, 0) and jobs.downtown_ap(g, s) == 3
     # Prophecy pr24: Take Coins costs 1 action point, so the apprentice's 2 AP take coins.

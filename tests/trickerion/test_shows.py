@@ -10,7 +10,7 @@ import pytest
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import bots
 
-from .helpers import greedy_solo_at, position
+from .helpers import position
 
 
 def test_the_magician_takes_the_stage_over_a_backstage_slot_of_the_same_day(
@@ -53,7 +53,7 @@ def test_a_set_up_leaves_the_card_the_successor_performs_before_the_bot(
 ) -> None:
     # Seed 0's round 3: the Successor performs on Friday, the bot's Magician on Sunday, and
     # the Successor's card is the row's first, which holds a cell for the bot's one marker.
-    match, bot = greedy_solo_at(0, 109)
+    match, bot = position("solo-0-step109-round3-place")
     g, s = match.game, match.state
     assert g.rules.automaton_takes(s, 0) == 0
     first = bot.choose(g, s, 0, match.legal(0))
@@ -64,7 +64,7 @@ def test_a_set_up_leaves_the_card_the_successor_performs_before_the_bot(
     ]
     # Counted as the Magician's show (the rule before), the marker went onto the Successor's
     # card, which it performed first: the bot's stage found no card of its own.
-    match, bot = greedy_solo_at(0, 109)
+    match, bot = position("solo-0-step109-round3-place")
     monkeypatch.setattr(type(g.rules), "automaton_takes", lambda self, s, seat: -1)
     before = bot.choose(match.game, match.state, 0, match.legal(0))
     assert isinstance(before, A.SetUpTrick) and before.card == 0
