@@ -21,7 +21,7 @@ from engine.core.levels import level_bots
 from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import hire, jobs, target
+from engine.games.trickerion import hire, jobs
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.placement import board_index, slot_modifier
@@ -274,10 +274,8 @@ class GreedyBot:
             return list(legal)
         candidates = legal
         if len(candidates) > MAX_CANDIDATES:
-            # The Buys are never drawn out: at the Market Row the Orders make 70 moves or more,
-            # and the one Buy that equipped a level-2 trick was left out of the draw.
-            keep = [a for a in legal if isinstance(a, (A.EndTurn, A.Pass, A.Buy))]
-            picks = [a for a in legal if not isinstance(a, A.Buy)]
+            keep = [a for a in legal if isinstance(a, (A.EndTurn, A.Pass))]
+            picks = list(legal)
             self.rng.shuffle(picks)
             candidates = keep + picks[:MAX_CANDIDATES]
         w = self.weights or shipped()
@@ -310,7 +308,7 @@ class GreedyBot:
                 # The value sees the card only once it is kept (the next decision): one of
                 # the drawn is kept, worth a special card (a floor of 2 fame at the end).
                 v += w["special"]
-            v += hire.worth(g, s, seat, action) + target.worth(g, s, seat, action)
+            v += hire.worth(g, s, seat, action)
             scored.append((-v, index, action))
         scored.sort(key=lambda t: (t[0], t[1]))
         return [a for _, _, a in scored] + last
@@ -371,9 +369,6 @@ class GreedyBot:
         out: list[str] = []
         if prepared or staged or preparable:
             out.append("theater")  # the Magician's stage
-        if target.target(g, s, seat):
-            # Learned, equipped, prepared: placed in that order (``_place_score``).
-            out += ["downtown", "market_row", "workshop"]
         out += ["workshop"] * min(2, len(preparable))
         if prepared or preparable:
             out.append("theater")  # backstage: set up
@@ -501,7 +496,7 @@ class GreedyBot:
     @staticmethod
     def _prepare_ap(g: Table, s: State, seat: int) -> int:
         """The prepare AP of the best trick that could be prepared this round (0: none)."""
-        trick = preparable(g, s, seat) or target.target(g, s, seat)
+        trick = preparable(g, s, seat)
         return g.cat.tricks[trick].prepare_ap if trick else 0
 
     # --- placement -------------------------------------------------------------------------
@@ -518,9 +513,6 @@ class GreedyBot:
         theater_waits = any(
             cat.card_location(c.card) in FIRST and c.slot < 0 and not c.idle for c in p.chars
         )
-        # The target's round: Downtown learns it, the Market Row equips it, the Workshop
-        # prepares it.
-        learning = bool(target.target(g, s, seat))
 
         def score(a: A.PlaceCharacter) -> float:
             c = p.chars[a.character]
@@ -540,11 +532,7 @@ class GreedyBot:
                 if theater_waits:
                     sc -= 20
             elif a.location == "workshop":
-                # Private slots: no hurry, after the contested ones (the target's round: after
-                # the learn and the Buy, which it prepares).
-                sc -= 10 if learning else 1
-            elif a.location == "market_row" and learning:
-                sc -= 5  # after the learn: a Buy credits only an owned trick's props
+                sc -= 1  # private slots: no hurry, after the contested ones
             elif a.location == "downtown" and c.kind == "apprentice" and sc >= downtown:
                 # Only the +2 slot gives an apprentice an action: it goes before the bodies
                 # that reach 3 AP on the other slot too.
