@@ -274,8 +274,10 @@ class GreedyBot:
             return list(legal)
         candidates = legal
         if len(candidates) > MAX_CANDIDATES:
-            keep = [a for a in legal if isinstance(a, (A.EndTurn, A.Pass))]
-            picks = list(legal)
+            # Buys are never drawn out: at the Market Row the Orders make 70 moves or more, and
+            # the one Buy that finished equipping a trick was left out (seed 50165, round 6).
+            keep = [a for a in legal if isinstance(a, (A.EndTurn, A.Pass, A.Buy))]
+            picks = [a for a in legal if not isinstance(a, A.Buy)]
             self.rng.shuffle(picks)
             candidates = keep + picks[:MAX_CANDIDATES]
         w = self.weights or shipped()
