@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from build import snapshot_of  # (scripts/build.py)
 from engine.core import registry
 from engine.core.i18n import page_strings
 
@@ -86,7 +87,7 @@ def test_cold_start_reaches_engine_ready(page, site_url, wait_for_boot, screensh
 
 
 @pytest.mark.timing
-def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
+def test_warm_start_figure(browser, site_dir, site_url, wait_for_boot, figures):
     """A second visit with the browser's HTTP cache (routing, as the `page` fixture does,
     turns the cache off, so this context only listens); then a third, once the first visit's
     memory snapshot of the runtime is kept (web/pyodide-snapshot.mjs)."""
@@ -108,6 +109,10 @@ def test_warm_start_figure(browser, site_url, wait_for_boot, figures):
         made = page.wait_for_function(
             "marqueeBoot.snapshot?.made || marqueeBoot.snapshot?.used", timeout=120_000
         ).json_value()
+        # named by what it holds (scripts/build.py, snapshot_of): a build that ships another
+        # standard library or imports other modules into it never restores this one
+        kept = [n for n in page.evaluate("caches.keys()") if n.startswith("pyodide-snapshot-")]
+        assert kept == [f"pyodide-snapshot-{boot['versions']['pyodide']}-{snapshot_of(site_dir)}"]
         page.goto(site_url)
         boot = wait_for_boot(page)
         assert boot["state"] == "ready", boot["error"]
@@ -164,6 +169,13 @@ def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
         steps = tab.evaluate(START_STEPS)
         assert steps["kept table drawn"] is not None, steps
         assert steps["bytecode files written back"], steps
+        # restored from the memory snapshot, which holds the standard-library modules the
+        # engine imports (web/pyodide-snapshot.mjs): `import engine` imports none of them
+        assert tab.evaluate("marqueeBoot.snapshot?.used"), tab.evaluate("marqueeBoot.snapshot")
+        assert boot["engine"]["stdlibImported"] == [], (
+            "imported by `import engine` after a restore; add them to web/pyodide-snapshot.mjs: "
+            + ", ".join(boot["engine"]["stdlibImported"])
+        )
         kept = tab.wait_for_function(KEPT_BYTECODE, timeout=120_000).json_value()
         assert not [path for path in kept["compiled"] if "/games/oracle/" in path], kept
         rows.append(steps)

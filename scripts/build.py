@@ -657,6 +657,29 @@ def write_service_worker(out: Path) -> dict:
     return precache
 
 
+# --------------------------------------------------------------------------- memory snapshot
+
+# web/pyodide-worker.mjs names the memory snapshot it keeps by what the snapshot holds
+# (docs/boot.md "Memory snapshot"): the standard library's zip, whose table of contents
+# CPython's zip importer keeps in memory, and the snapshot's maker, which imports modules into
+# it. A build that ships either differently makes and uses a snapshot of its own.
+SNAPSHOT_MARK = '"marquee:snapshot-of"'
+
+
+def snapshot_of(out: Path) -> str:
+    """The hash in the name of the memory snapshot a site keeps."""
+    held = [out / "pyodide" / "python_stdlib.zip", out / "web" / "pyodide-snapshot.mjs"]
+    return hashlib.sha256("".join(sha256_of(p) for p in held).encode()).hexdigest()[:16]
+
+
+def name_the_snapshot(out: Path) -> None:
+    worker = out / "web" / "pyodide-worker.mjs"
+    source = worker.read_text()
+    if SNAPSHOT_MARK not in source:
+        raise BuildError(f"web/pyodide-worker.mjs lost its marker {SNAPSHOT_MARK}")
+    worker.write_text(source.replace(SNAPSHOT_MARK, json.dumps(snapshot_of(out))))
+
+
 # --------------------------------------------------------------------------- assemble
 
 
@@ -683,6 +706,7 @@ def assemble(out: Path, versions: dict, pypi: list[Path], engine: Path) -> dict:
         ROOT / "web", out / "web", ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
     )
     (out / "web" / "sw.js").unlink()  # it works from the site root only (its scope)
+    name_the_snapshot(out)
 
     boot_packages = set(cfg.get("packages", []))
     by_name = {e["file_name"]: e for e in lock["packages"].values()}

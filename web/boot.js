@@ -325,7 +325,13 @@ function onWorkerMessage({ data, ports }) {
     started();
     mark("main");
   } else if (m.kind === "ready") {
-    state.engine = { version: m.version, python: m.python, importMs: m.importMs, fromSource: m.fromSource };
+    state.engine = {
+      version: m.version,
+      python: m.python,
+      importMs: m.importMs,
+      fromSource: m.fromSource,
+      stdlibImported: m.stdlibImported,
+    };
   } else if (m.kind === "exception") {
     fail(firstLine(m.text) || "Python error.", m.text, HINTS.python);
   } else if (m.kind === "failed") {

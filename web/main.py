@@ -7,8 +7,8 @@ the page's main thread (docs/boot.md).
     (``await xworker.sync.call(...)``): JSON in, JSON out, so the worker never touches the page
     and needs no cross-origin isolation;
   * the page hears ``{"marquee": {"kind": "main"}}`` when this file starts, then ``ready``
-    (``version``, ``python``, ``importMs``, ``fromSource``) or ``failed`` (``message``,
-    ``traceback``).
+    (``version``, ``python``, ``importMs``, ``fromSource``, ``stdlibImported``) or ``failed``
+    (``message``, ``traceback``).
 
 An unexpected Python exception inside a call (a bug, not a refused move) comes back as an
 ``{"error": ...}`` like any other, with code ``ui.error.internal``, and its traceback goes to
@@ -148,27 +148,26 @@ def make_call(bridge, render, after_call=lambda: None):
     return call
 
 
-def from_source() -> list[str]:
-    """The standard-library modules imported so far from their sources: the site ships the
-    ones the start needs as bytecode (scripts/stdlib-bytecode.txt), so this is empty unless
-    that list is behind the code."""
+def from_stdlib() -> dict[str, str]:
+    """The standard-library modules imported so far, with their files (in the zip of the
+    standard library the site ships)."""
     stdlib = next((p for p in sys.path if p.endswith(".zip")), None)
     if stdlib is None:
-        return []
+        return {}
     # (a frozen module names its source file too: its spec's origin says "frozen")
-    return sorted(
-        name
+    return {
+        name: origin
         for name, module in list(sys.modules.items())
         if (origin := getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith(
             stdlib + "/"
         )
-        and origin.endswith(".py")
-    )
+    }
 
 
 post(kind="main")
 js.performance.mark("marquee:main")  # (the worker's timeline: PyScript's own set-up is done)
 started = time.perf_counter()
+imported_before = set(from_stdlib())
 try:
     import engine
     from engine.bridge import Bridge
@@ -190,7 +189,11 @@ else:
         version=engine.__version__,
         python=sys.version.split()[0],
         importMs=round((time.perf_counter() - started) * 1000, 1),
-        fromSource=from_source(),
+        # the site ships the standard-library modules the start imports as bytecode
+        # (scripts/stdlib-bytecode.txt), and the memory snapshot holds those `import engine`
+        # needs (web/pyodide-snapshot.mjs): both empty unless a list is behind the code
+        fromSource=sorted(name for name, origin in from_stdlib().items() if origin.endswith(".py")),
+        stdlibImported=sorted(set(from_stdlib()) - imported_before),
     )
 
 __export__ = ["call"]

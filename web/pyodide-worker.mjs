@@ -128,11 +128,17 @@ for (const name of ["instantiateStreaming", "instantiate"]) {
   };
 }
 
-// Pyodide's memory snapshot of the bare runtime, made in the browser after a first visit and
-// kept in Cache Storage (not shipped: 31 MB raw, 6 MB gzip, over the site's budget). Its own
-// cache, not one of the service worker's "marquee-<build>" ones: it outlives a new build of
-// the site as long as Pyodide is the same version.
-const SNAPSHOT_CACHE = `pyodide-snapshot-${version}`;
+// Pyodide's memory snapshot of the runtime (no package; web/pyodide-snapshot.mjs), made in the
+// browser after a first visit and kept in Cache Storage (not shipped: 31 MB raw, 6 MB gzip,
+// over the site's budget). Its own cache, not one of the service worker's "marquee-<build>"
+// ones: it outlives a new build of the site that ships the same runtime. Its name carries a
+// hash of what it holds, filled in by scripts/build.py: the standard library's zip (CPython's
+// zip importer keeps the zip's table of contents in memory, so a snapshot restored beside
+// another build's zip reads every module it imports at the wrong offset) and
+// web/pyodide-snapshot.mjs (the modules imported into it). Pyodide refuses one of another
+// Pyodide build itself.
+const SNAPSHOT_OF = "marquee:snapshot-of";
+const SNAPSHOT_CACHE = `pyodide-snapshot-${version}-${SNAPSHOT_OF}`;
 const SNAPSHOT_KEY = new URL("pyodide.asm.wasm?snapshot", indexURL).href;
 // Making one costs a second CPython start-up (seconds of a core) in the background: a visit
 // that lasts pays it for a fast next one; a short look (and most e2e pages) does not.
