@@ -290,10 +290,11 @@ def booted_page(request, browser, site_url):
         page.set_viewport_size(VIEWPORT)
         # as a fresh page: at the lobby with its choices at their defaults (marquee.start and
         # the lobby start from the last game's seats and options otherwise: a test passes only
-        # what it means to change), in its first language, nothing focused (the focus tests
-        # read where it goes), at the top
+        # what it means to change), no game's verdicts kept (a rating test finds its game
+        # unrated), in its first language, nothing focused (the focus tests read where it
+        # goes), at the top
         page.evaluate(
-            """async () => { await marquee.toLobby();
+            """async () => { await marquee.toLobby(); marquee.review.forget();
                 document.querySelector(`[data-testid="game-${marquee.games()[0].id}"]`).click(); }"""
         )
         page.get_by_test_id("seed-input").fill("")

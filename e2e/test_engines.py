@@ -3,9 +3,9 @@ WebKitGTK's MiniBrowser) and Firefox (ESR), beside the full suite in Chromium. E
 once per engine (ids ``[webkit]`` and ``[firefox]``: select them with ``-k webkit`` or
 ``-k firefox``), in a fresh browser with a cold cache, driven as e2e/engines.py says.
 
-Per engine: a cold boot to the lobby (its figure printed, never asserted) and, in that same
-tab, a person's moves by clicking in one game of each of Trickerion, The Magnificent and the
-Oracle, then the hotseat cover; a save loaded back from a file; a reload with the server
+Per engine, in one browser and one tab: a cold boot to the lobby (its figure printed, never
+asserted), a person's moves by clicking in one game of each of Trickerion, The Magnificent and
+the Oracle, then the hotseat cover; a save loaded back from a file; a reload with the server
 stopped once the service worker has the build; and after each, no console error.
 """
 
@@ -148,12 +148,31 @@ def _late_follow_up(tab: Tab) -> None:
         time.sleep(0.2)
 
 
-def test_a_cold_boot_reaches_the_lobby_and_a_person_moves_in_each_game(tab, site_url, figures):
-    """One browser and one cold boot for the lobby, the three games and the hotseat cover
-    (issue #32: a browser start and a boot per game were most of these tests' time): each game
-    started from the lobby, three moves made by clicking, its board drawn, no console error;
-    then two people at one device (hotseat_cover_hides_the_table)."""
-    timings = open_site(tab, site_url)
+def test_a_cold_boot_plays_each_game_loads_a_save_and_starts_without_the_server(
+    tab, site_dir, figures, tmp_path
+):
+    """One browser and one cold boot for all the smoke set asks of an engine (issue #32: a
+    browser start and a cold boot per test were most of these tests' time; session 24 folded
+    the save and the service worker in): the lobby, the three games and the hotseat cover
+    (``play_each_game``), a save loaded back from a file (``load_a_save``), then a reload with
+    the server stopped (``start_without_the_server``). The site is served by a server of the
+    test's own, which it stops."""
+    server, url = static_server.start_in_thread(site_dir)
+    try:
+        play_each_game(tab, url, figures)
+        load_a_save(tab, url, tmp_path)
+        tab.wait("window.marqueeOffline?.state === 'cached'")
+    finally:
+        server.shutdown()
+        server.server_close()
+    start_without_the_server(tab, figures)
+
+
+def play_each_game(tab: Tab, url: str, figures) -> None:
+    """A cold boot to the lobby, then each game started from it, three moves made by
+    clicking, its board drawn, no console error; then two people at one device
+    (hotseat_cover_hides_the_table)."""
+    timings = open_site(tab, url)
     assert tab.js("marquee.screen()") == "lobby"
     listed = tab.js(
         f"[...document.querySelectorAll('{tid('game-list')} [data-game]')].map(e => e.dataset.game)"
@@ -177,8 +196,10 @@ def test_a_cold_boot_reaches_the_lobby_and_a_person_moves_in_each_game(tab, site
     hotseat_cover_hides_the_table(tab)
 
 
-def test_a_save_is_loaded_back_from_a_file(tab, site_url, tmp_path):
-    open_site(tab, site_url)
+def load_a_save(tab: Tab, url: str, tmp_path: Path) -> None:
+    """An Oracle game saved to a file, and the file loaded from the lobby of a page with
+    nothing to resume: the same position, the same steps."""
+    tab.js("marquee.toLobby()")
     start_from_lobby(tab, "oracle")
     click_moves(tab, 2)
     tab.js("marquee.idle()")
@@ -188,7 +209,7 @@ def test_a_save_is_loaded_back_from_a_file(tab, site_url, tmp_path):
     path.write_text(saved)
 
     tab.js("localStorage.clear()")  # a fresh page: nothing to resume
-    open_site(tab, site_url)
+    open_site(tab, url)
     assert tab.js("marquee.screen()") == "lobby"
     tab.set_file(tid("lobby-load-input"), path)
     tab.wait("marquee.screen() === 'table'")
@@ -197,16 +218,12 @@ def test_a_save_is_loaded_back_from_a_file(tab, site_url, tmp_path):
     no_console_errors(tab)
 
 
-def test_a_reload_with_the_server_gone_starts_from_the_service_worker(tab, site_dir, figures):
-    server, url = static_server.start_in_thread(site_dir)
-    try:
-        open_site(tab, url)
-        tab.wait("window.marqueeOffline?.state === 'cached'")
-    finally:
-        server.shutdown()
-        server.server_close()
+def start_without_the_server(tab: Tab, figures) -> None:
+    """The build cached by the service worker and the server stopped: a reload starts from
+    it, and a game is played."""
     timings = (tab.reload(), tab.ready())[1]
     assert tab.js("!!navigator.serviceWorker.controller")
+    tab.js("marquee.toLobby()")  # (the game loaded from the file resumes)
     start_from_lobby(tab, "oracle")
     click_moves(tab, 1)
     no_console_errors(tab)

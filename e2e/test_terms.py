@@ -162,10 +162,9 @@ def test_a_term_in_the_magnificent_and_the_oracle_explains_itself_in_en_and_ru(
     no_problems(page)
 
 
-def open_review(page, site_url) -> None:
+def open_review(page) -> None:
     """The review of a finished 2-player Magnificent game (e2e/finished.py), at its end."""
     game = played("magnificent")
-    open_page(page, site_url)
     page.evaluate("marquee.setSpeed(0)")
     page.evaluate("t => marquee.load(t)", game.finished)
     page.evaluate("marquee.idle()")
@@ -174,13 +173,12 @@ def open_review(page, site_url) -> None:
     page.wait_for_selector(".review-log .log-text .term")
 
 
-def test_a_term_in_the_review_log_explains_itself_and_a_click_still_jumps(
-    page, site_url, screenshot
-):
+def test_a_term_in_the_review_log_explains_itself_and_a_click_still_jumps(booted_page, screenshot):
     """The review's log is marked as the table's: a mouse resting on a term explains it, and a
     click on the term jumps to the position after its move, as a click on the rest of its entry."""
+    page = booted_page
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_review(page, site_url)
+    open_review(page)
     for lang in ("en", "ru"):
         set_lang(page, lang)
         page.wait_for_selector(".review-log .log-text .term")
@@ -204,7 +202,8 @@ def test_a_tap_on_a_term_in_the_review_log_opens_its_rule_over_the_review(
     """On a phone a tap on a review log term explains it without jumping; its rule link opens
     the reference at the term's section over the review, which is still there once it closes."""
     page = phone
-    open_review(page, site_url)
+    open_page(page, site_url)
+    open_review(page)
     for lang in ("en", "ru"):
         set_lang(page, lang)
         page.wait_for_selector(".review-log .log-text .term")

@@ -6,6 +6,10 @@ verdicts; Cancel is heard within a slice of the engine's work; verdicts outlive 
 closing. Prints the time that 2-player Trickerion game takes (target ≤ 3 min), how long a Cancel
 takes to free the engine (target ≤ 1 s) and the page's longest task meanwhile (≤ 100 ms),
 never asserts them.
+
+The tests share the worker's booted page (``booted_page``), which hands each of them a page
+whose kept verdicts are forgotten (``marquee.review.forget()``), as a fresh page has none: three
+rate the same Oracle game and two the same save. Each undoes what it adds to the page.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 from finished import played
 from playwright.sync_api import expect
 
-from helpers import ROOT, no_problems, open_page
+from helpers import ROOT, no_problems
 
 REPRO = ROOT / "tests" / "core" / "repro" / "trickerion-verdict-stopiteration.json"
 
@@ -22,10 +26,15 @@ LONG_TASKS = """async () => {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     await new Promise((r) => requestIdleCallback(r, {timeout: 10000}));
     window.__longest = 0;
-    new PerformanceObserver((list) => {
+    window.__longTasks = new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
-    }).observe({type: 'longtask', buffered: false});
+    });
+    window.__longTasks.observe({type: 'longtask', buffered: false});
 }"""
+# the shared page as the test found it: the observer gone with its figure
+LONG_TASKS_OFF = (
+    "() => { window.__longTasks.disconnect(); delete window.__longTasks; delete window.__longest; }"
+)
 
 
 def open_review(page, text: str) -> None:
@@ -33,9 +42,9 @@ def open_review(page, text: str) -> None:
     page.evaluate("marquee.review.setViewer(0)")
 
 
-def test_verdicts_of_a_short_game(page, site_url, screenshot, figures):
+def test_verdicts_of_a_short_game(booted_page, screenshot, figures):
+    page = booted_page
     game = played("oracle")
-    open_page(page, site_url)
     open_review(page, game.finished)
     page.get_by_test_id("review-analyse").click()
     expect(page.get_by_test_id("review-progress")).to_be_visible()
@@ -76,8 +85,8 @@ CANCEL = """async () => {
 }"""
 
 
-def test_a_rating_can_be_cancelled(page, site_url, figures):
-    open_page(page, site_url)
+def test_a_rating_can_be_cancelled(booted_page, figures):
+    page = booted_page
     open_review(page, REPRO.read_text())
     page.get_by_test_id("review-analyse").click()
     page.wait_for_function("marquee.review.verdicts().length >= 2", timeout=120_000)
@@ -93,9 +102,9 @@ def test_a_rating_can_be_cancelled(page, site_url, figures):
     no_problems(page)
 
 
-def test_verdicts_outlive_the_review_and_go_on(page, site_url, screenshot):
+def test_verdicts_outlive_the_review_and_go_on(booted_page, screenshot):
+    page = booted_page
     game = played("oracle")
-    open_page(page, site_url)
     open_review(page, game.finished)
     page.get_by_test_id("review-analyse").click()
     page.wait_for_function("marquee.review.verdicts().length >= 3", timeout=120_000)
@@ -117,6 +126,18 @@ def test_verdicts_outlive_the_review_and_go_on(page, site_url, screenshot):
     assert rated[: len(kept)] == kept and len(rated) > len(kept)
     assert len({v["step"] for v in rated}) == len(rated)
     screenshot(page, "verdicts-kept-desktop-en")
+    # forgotten (as a page opened anew has none): gone from the review on screen, its marks
+    # beside the log too, and not back when it is opened again
+    marks = page.get_by_test_id("review-log").get_by_test_id("verdict-mark")
+    assert marks.count() == len([v for v in rated if v["mark"]]) > 0
+    page.evaluate("marquee.review.forget()")
+    assert page.evaluate("marquee.review.verdicts()") == []
+    expect(status).to_have_count(0)
+    expect(marks).to_have_count(0)
+    page.get_by_test_id("review-close").click()
+    open_review(page, game.finished)
+    assert page.evaluate("marquee.review.verdicts()") == []
+    expect(page.get_by_test_id("review-verdict-status")).to_have_count(0)
     no_problems(page)
 
 
@@ -130,12 +151,13 @@ FAIL_THIRD = """() => {
             args = JSON.stringify({...JSON.parse(args), step: 0});
         return real.call(door, method, args);
     };
+    window.__unwrapDoor = () => { door.call = real; delete window.__unwrapDoor; };
 }"""
 
 
-def test_a_failed_rating_says_so_and_keeps_its_verdicts(page, site_url, screenshot):
+def test_a_failed_rating_says_so_and_keeps_its_verdicts(booted_page, screenshot):
+    page = booted_page
     game = played("oracle")
-    open_page(page, site_url)
     open_review(page, game.finished)
     page.evaluate(FAIL_THIRD)
     page.get_by_test_id("review-analyse").click()
@@ -156,13 +178,14 @@ def test_a_failed_rating_says_so_and_keeps_its_verdicts(page, site_url, screensh
     expect(status).to_contain_text("не смог")
     page.get_by_test_id("review-verdicts").scroll_into_view_if_needed()
     screenshot(page, "verdicts-failed-phone-ru")
+    page.evaluate("window.__unwrapDoor()")
 
 
-def test_the_save_whose_rating_died_rates_to_its_end(page, site_url, figures):
+def test_the_save_whose_rating_died_rates_to_its_end(booted_page, figures):
     """The save of issue #31 (its rating raised at step 84, an assignment of a special card):
     every one of the person's 99 moves rated in the page; the time is the figure of a whole
     2-player Trickerion game."""
-    open_page(page, site_url)
+    page = booted_page
     open_review(page, REPRO.read_text())
     page.evaluate(LONG_TASKS)
     verdicts = page.evaluate("marquee.review.analyse()")
@@ -177,4 +200,5 @@ def test_the_save_whose_rating_died_rates_to_its_end(page, site_url, figures):
     figures["verdicts: longest main-thread task meanwhile (target ≤ 100 ms)"] = (
         f"{page.evaluate('window.__longest')} ms"
     )
+    page.evaluate(LONG_TASKS_OFF)
     no_problems(page)

@@ -495,6 +495,7 @@ const marquee = auto.automation({
     analyse: review.analyse,
     cancel: review.cancel,
     verdicts: review.verdicts,
+    forget: review.forget,
     fork: review.fork,
     close: review.close,
   },

@@ -135,6 +135,8 @@ function reviewApi(review, guarded) {
     /** The verdicts so far: [{step, seat, played, label, best, best_label, score, best_score,
      *  loss, mark}] (mark: null, "inaccuracy", "mistake" or "blunder"). */
     verdicts: () => clone(review.verdicts()),
+    /** Forget every game's kept verdicts, as a page opened anew (a rating under way stops). */
+    forget: review.forget,
     /** Play on from the position on screen (a finished game): Promise<the new table's snapshot>. */
     fork: () => guarded(review.fork),
     close: () => guarded(review.close),

@@ -181,6 +181,19 @@ export function cancel() {
 
 export const verdicts = () => (active() ? (R.verdicts?.list ?? []) : []);
 
+/** Forget every game's kept verdicts, as a page opened anew has none: a rating under way stops,
+ *  and the review on screen shows none. (The browser tests share one booted page, and those
+ *  that rate a game find it unrated.) */
+export function forget() {
+  R.rating = null;
+  kept.clear();
+  if (R.verdicts === null) return;
+  R.verdicts = null;
+  if (!active()) return;
+  R.refs = null; // the log's marks go with them: built again
+  draw();
+}
+
 /** A new game from the position on screen of the finished game under review. */
 export async function fork() {
   if (!active()) throw pageError(page.t(), "bridge.no_review");
