@@ -146,7 +146,7 @@ class Rollouts:
         after it unplayed: those the budget reached are compared; within the policy's own
         move, none is, and the policy's move is played unscored. (It was once played out
         whatever the deadline, the choice the same, since no other move was then compared:
-        in the page at a load of 16, 1.5-2 s of wall time past a 0.5 s budget; docs/speed.md,
+        in the page at loads of 8-16, 1.5-3.5 s of wall time past a 0.5 s budget; docs/speed.md,
         session 24.)
         One passed within a later future drops that future for every move, so all of them
         are compared on the same luck. (Read only between futures, the clock let a later

@@ -28,7 +28,6 @@ def turn(game: Any, s: Any, seat: int) -> int:
 
 
 KNOWLEDGE = Knowledge(
-    turn=turn,
     determinize=reseed,
     evaluate=evaluate,
     scale=3.0,
@@ -44,4 +43,5 @@ KNOWLEDGE = Knowledge(
         "normal": Plan(candidates=3, worlds=2, horizon=None, seconds=0.25),
         "hard": Plan(candidates=5, worlds=6, horizon=None, seconds=0.4, turn=2.5),
     },
+    turn=turn,
 )
