@@ -52,8 +52,8 @@ def test_levels_by_strength_and_no_random_bot(booted_page, screenshot):
 def test_a_level_that_thinks_for_a_time_says_so(booted_page):
     """Issue #32: a level with a time budget a move (the expert and hard in every game, and
     Trickerion's normal since session 22) says in the lobby that its strength depends on the
-    device, and Trickerion's hard its budget a turn too (session 23); a level without one
-    (The Magnificent's normal, greedy) does not."""
+    device, and hard its budget a turn too (Trickerion's since session 23, every game's since
+    24); a level without one (The Magnificent's normal, greedy) does not."""
     page = booted_page
     page.get_by_test_id("game-trickerion").click()
     kind = page.get_by_test_id("seat-1-kind")
@@ -70,7 +70,9 @@ def test_a_level_that_thinks_for_a_time_says_so(booted_page):
     kind.select_option("bot:normal")
     expect(about).not_to_contain_text("Thinks for about")
     kind.select_option("bot:hard")
-    expect(about).to_contain_text("Thinks for about 0.2 s a move, so")
+    expect(about).to_contain_text("Thinks for about 0.2 s a move and 2.5 s a turn at most")
     page.get_by_test_id("lang-select").select_option("ru")
-    expect(page.get_by_test_id("seat-1-about")).to_contain_text("Думает около 0,2 с")
+    expect(page.get_by_test_id("seat-1-about")).to_contain_text(
+        "Думает около 0,2 с над каждым ходом и не больше 2,5 с за всю очередь"
+    )
     no_problems(page)

@@ -5,7 +5,9 @@
 Seat 0 plays the first listed bot, and so on (one kind: every seat). Each decision of a timed
 seat (every seat whose kind is a lobby level) is timed in CPU seconds of this process, as the
 budgets count them natively (``engine.core.rollout.clock``); a turn is a seat's decisions one
-after the other, none of another seat's between. Prints one JSON object: per level, the
+after the other, none of another seat's between (an automaton's included) and in one turn of
+the game's (``Knowledge.turn``: a solo game's), as a level's budget a turn counts it
+(``engine.core.levels.continues``). Prints one JSON object: per level, the
 decisions' and turns' count, p50, p95 and max, and the games' scores by seat (None for a
 game cut at ``--stop`` timed decisions, its figures kept). ``--each``
 appends a line per game as it ends. The engine imported is the one on ``PYTHONPATH`` (another
@@ -24,6 +26,16 @@ from engine.core.levels import NAMES
 from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.core.rollout import clock
+
+try:
+    from engine.core.levels import continues, marked
+except ImportError:  # an engine before session 24 (a before/after run): seats alone end a turn
+
+    def marked(game: Any, state: Any, seat: int, action: Any) -> Any:
+        return seat
+
+    def continues(game: Any, last: Any, state: Any, seat: int) -> bool:
+        return bool(last == seat)
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -62,7 +74,7 @@ class Timer:
         self.bots, self.timed, self.stop = bots, timed, stop
         self.decisions: dict[int, list[float]] = {s: [] for s in bots}
         self.turns: dict[int, list[float]] = {s: [] for s in bots}
-        self.last: int | None = None
+        self.last: Any = None
 
     def choose(self, seat: int, game: Any, state: Any, legal: list[Any]) -> Any:
         if sum(len(self.decisions[s]) for s in self.timed) >= self.stop:
@@ -71,11 +83,11 @@ class Timer:
         action = self.bots[seat].choose(game, state, seat, legal)
         spent = clock() - start
         self.decisions[seat].append(spent)
-        if seat == self.last:
+        if self.last is not None and continues(game, self.last, state, seat):
             self.turns[seat][-1] += spent
         else:
             self.turns[seat].append(spent)
-        self.last = seat
+        self.last = marked(game, state, seat, action)
         return action
 
 

@@ -34,7 +34,7 @@ PLANS: dict[str, Plan] = {
     "hard": Plan(candidates=5, worlds=6, horizon=30, seconds=0.4),
     # The expert plays every future to the end: in a long game's first rounds its 36 futures
     # took up to 35 s a move in the page (issue #32), so it thinks for a budget of time and
-    # plays as many of them as fit (at least one per move), saying so in the lobby.
+    # plays as many of them as fit, saying so in the lobby.
     "expert": Plan(candidates=6, worlds=6, horizon=None, seconds=2.5),
 }
 NAMES = ("easy", "normal", "hard", "expert")
@@ -95,9 +95,9 @@ class LevelBot:
         # Measurement only (never offered to a player): the futures are the real one, dice
         # and decks included, so the bot's score bounds what the level could reach.
         self.sees = sees
-        # The turn under way where the plan has a turn's budget: (seat, the state after the
-        # seat's last decision, the clock its turn has spent).
-        self._turn: tuple[int, Any, float] | None = None
+        # The turn under way where the plan has a turn's budget: its last decision
+        # (``marked``) and the clock the turn has spent.
+        self._turn: tuple[Mark, float] | None = None
 
     def plan(self, game: Game) -> Plan | None:
         know = knowledge(game)
@@ -136,11 +136,14 @@ class LevelBot:
     ) -> Any:
         """A decision within the turn's budget (``Plan.turn``): at most ``seconds`` of what
         the seat's decisions before it in this turn left; once that is spent, the policy's
-        move without a future (what a budget spent within the first future plays too).
+        move without a future (what a budget spent within the policy's first future plays
+        too, so a slow device's turn ends within its budget and a slice).
         Issue #32, session 23: Trickerion's hard spent its 0.5 s on each of a 4-player turn's
         decisions, up to 9 of them, and took 3.0 s a turn at p95 natively."""
         start = clock()
-        spent = self._spent(game, state, seat)
+        spent = 0.0
+        if self._turn is not None and continues(game, self._turn[0], state, seat):
+            spent = self._turn[1]
         if len(legal) == 1:
             action = legal[0]
         else:
@@ -151,7 +154,7 @@ class LevelBot:
                 plan = msgspec.structs.replace(plan, candidates=1)
             action = self._rolled(game, state, seat, legal, plan)
         # A single legal move is part of the turn too: the next decision follows from it.
-        self._turn = (seat, played(game, state, seat, action), spent + clock() - start)
+        self._turn = (marked(game, state, seat, action), spent + clock() - start)
         return action
 
     def _rolled(self, game: Game, state: Any, seat: int, legal: list[Any], plan: Plan) -> Any:
@@ -160,17 +163,32 @@ class LevelBot:
             know = msgspec.structs.replace(knowledge(game), determinize=_the_real_future)
         return Rollouts(game, seat, plan, self.seed, know).ranked(state, legal)[0].action
 
-    def _spent(self, game: Game, state: Any, seat: int) -> float:
-        """The clock ``seat``'s turn has spent before this decision: 0 unless this bot's last
-        decision was the seat's and ``state`` follows from it by the steps nobody chooses
-        (chance and automata, deterministic from the state), so that no other seat, and no
-        undo or load, came between."""
-        if self._turn is None or self._turn[0] != seat:
-            return 0.0
-        _, after, spent = self._turn
-        while (to := game.to_act(after)).kind in ("chance", "automaton"):
-            after = forced_step(game, after, to)[2]
-        return spent if after == state else 0.0
+
+# A decision, as a later one tells whether it continues its turn (``continues``): the seat,
+# the game's turn it was in (``Knowledge.turn``) and the state after it.
+Mark = tuple[int, Any, Any]
+
+
+def marked(game: Game, state: Any, seat: int, action: Any) -> Mark:
+    turn_of = knowledge(game).turn
+    now = turn_of(game, state, seat) if turn_of is not None else None
+    return seat, now, played(game, state, seat, action)
+
+
+def continues(game: Game, last: Mark, state: Any, seat: int) -> bool:
+    """Whether a decision of ``seat`` at ``state`` is in the turn of the ``last`` decision
+    (``marked``): the same seat, in the game's same turn (``Knowledge.turn``), ``state``
+    following from it by chance steps only (deterministic from the state), so that no other
+    seat, and no undo or load, came between. An automaton's step is another seat's turn:
+    Trickerion's Successor (issue #32, session 24: followed as chance, it made a solo game
+    one turn, and hard played greedy's move from its sixth decision on)."""
+    last_seat, turn, after = last
+    turn_of = knowledge(game).turn
+    if last_seat != seat or (turn_of is not None and turn_of(game, state, seat) != turn):
+        return False
+    while (to := game.to_act(after)).kind == "chance":
+        after = forced_step(game, after, to)[2]
+    return bool(after == state)
 
 
 def _the_real_future(game: Game, state: Any, viewer: int, rng: Any) -> Any:

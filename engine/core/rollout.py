@@ -16,8 +16,9 @@ so a hint can say "expected 84 points; 6 fewer than the best move".
 Like the tree search, the random stream is seeded from the bot's seed and a digest of the
 seat's *view*: a decision is a pure function of what the seat sees, the seed and the plan.
 A plan with a time budget (``Plan.seconds``) plays the futures one at a time for every move
-until the budget is spent (in the first future, only the moves it reaches): its decisions
-depend on the machine's speed too, never on more futures than the plan names. A hint and a
+until the budget is spent (in the first future, only the moves it reaches; none reached, the
+policy's move): its decisions depend on the machine's speed too, never on more futures than
+the plan names. A hint and a
 verdict must score every move they list, so they play the moves abreast instead (``abreast``):
 a budget spent within the first future cuts every move's there, at the same depth, and the
 game's ``evaluate`` values where each stopped.
@@ -62,8 +63,8 @@ class Plan(msgspec.Struct, frozen=True):
     horizon: int | None  # decisions per future, all seats counted; None: to the game's end
     # A time budget per decision, in seconds of ``clock`` (CPU time; in the page, wall time):
     # the futures are played one at a time for every candidate until it is spent, at most
-    # ``worlds``; the first for the policy's own move at least, for the others as far as the
-    # budget reaches. None: always ``worlds``, and the decision depends
+    # ``worlds``; the first for the moves the budget reaches (none: the policy's move is
+    # played). None: always ``worlds``, and the decision depends
     # on the view, seed and plan only; with a budget it depends on the machine's speed too.
     seconds: float | None = None
     # A time budget a turn (a seat's decisions one after another, none of another seat's
@@ -140,10 +141,13 @@ class Rollouts:
     ) -> list[Scored]:
         """Every move played in one more future at a time (all on the same luck) until the
         ``deadline`` (``clock``) passes or the futures run out. The clock is read between a
-        playout's slices (``PAUSE``), so a decision overruns its budget by a slice, except
-        for the policy's own move in the first future, which is always played out. A deadline
-        passed within the first future (a slow or busy device) leaves the moves after it
-        unplayed: those the budget reached are compared.
+        playout's slices (``PAUSE``), so a decision overruns its budget by a slice at most.
+        A deadline passed within the first future (a slow or busy device) leaves the moves
+        after it unplayed: those the budget reached are compared; within the policy's own
+        move, none is, and the policy's move is played unscored. (It was once played out
+        whatever the deadline, the choice the same, since no other move was then compared:
+        in the page at loads of 8-16, 1.5-3.5 s of wall time past a 0.5 s budget; docs/speed.md,
+        session 24.)
         One passed within a later future drops that future for every move, so all of them
         are compared on the same luck. (Read only between futures, the clock let a later
         future be played for every move past the deadline: Trickerion's hard, 0.5 s a move,
@@ -152,8 +156,7 @@ class Rollouts:
         reached = len(moves)
         for k, world in enumerate(worlds):
             for i in range(reached):
-                work = self.playout(state, moves[i], world)
-                values = drain(work) if k == 0 and i == 0 else until(work, deadline)
+                values = until(self.playout(state, moves[i], world), deadline)
                 if values is not None:
                     outcomes[i].append(values)
                     continue
@@ -162,6 +165,8 @@ class Rollouts:
                 else:
                     for played in outcomes[:i]:
                         played.pop()  # this future dropped for the moves it reached
+                if reached == 0:
+                    return [Scored(moves[0], 0, 0.0, 0.0, 0.0, 0.0)]
                 return self._tallies(moves[:reached], outcomes)
         return self._tallies(moves[:reached], outcomes)
 

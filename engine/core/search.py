@@ -83,6 +83,12 @@ class Knowledge(msgspec.Struct, frozen=True):
     # game whose policy plays a whole game in milliseconds rolls out to the end, where the
     # evaluation at a horizon misleads it.
     plans: dict[str, Any] | None = None
+    # turn(game, state, seat) -> the turn a decision of ``seat`` is in, for a plan's budget a
+    # turn (``Plan.turn``, engine.core.levels): where a solo game's turns follow one another
+    # with no other seat's step between (The Magnificent, the Oracle), a decision whose turn
+    # differs from the bot's last one's starts a new one. None: another seat's step alone
+    # ends a turn.
+    turn: Callable[..., Any] | None = None
 
 
 DEFAULT = Knowledge()

@@ -111,9 +111,9 @@ def test_levels_compare_more_moves_and_futures_the_higher_they_are():
 def test_a_budget_sets_the_futures_per_move():
     match = Match.new("magnificent", 2, seed=1)
     assert LevelBot(1, "hard", 9).plan(match.game).worlds == 9
-    # The Magnificent's hard plays the shared plan within a time budget of its own (issue #32)
+    # The Magnificent's hard plays the shared plan within time budgets of its own (issue #32)
     plan = level_plan(knowledge(match.game), "hard")
-    assert plan == msgspec.structs.replace(PLANS["hard"], seconds=plan.seconds)
+    assert plan == msgspec.structs.replace(PLANS["hard"], seconds=plan.seconds, turn=plan.turn)
     assert plan.seconds is not None and plan.seconds > 0
 
 
@@ -124,9 +124,8 @@ def test_hard_thinks_for_a_budget_of_time_except_where_tests_pin_it(game_id, mon
     game = Match.new(game_id, 2 if game_id != "oracle" else 1, seed=1).game
     timed = level_plan(knowledge(game), "hard")
     assert timed.seconds is not None and thinking_seconds(type(game))["hard"] == timed.seconds
-    # a turn's budget (Trickerion's since session 23) is said beside it
-    assert turn_seconds(type(game)).get("hard") == timed.turn
-    assert (timed.turn is not None) == (game_id == "trickerion")
+    # a turn's budget (Trickerion's since session 23, every game's since 24) is said beside it
+    assert timed.turn is not None and turn_seconds(type(game))["hard"] == timed.turn
     assert LevelBot(1, "hard").plan(game) == msgspec.structs.replace(timed, seconds=None)
     monkeypatch.delenv(UNTIMED)
     assert LevelBot(1, "hard").plan(game) == timed
@@ -234,11 +233,54 @@ def test_a_turn_shares_its_budget_among_its_decisions(monkeypatch):
     assert untimed and all(p.seconds is None and p.candidates == 2 for p in untimed)
 
 
-def test_a_time_budget_plays_one_future_at_least_and_all_at_most():
-    """A budget spent before the first future is played out still plays the policy's own
-    move in it (the first of the untimed plan's futures), and no other move (a busy device
-    overruns by one playout, not one a move); an unspent one plays all the futures, as the
-    plan without a budget."""
+@pytest.mark.parametrize("game_id", ["trickerion-solo", "magnificent-solo", "oracle"])
+def test_a_solo_games_turn_ends_where_the_game_says(game_id, monkeypatch):
+    """Issue #32, session 24: in a solo game the player's turns follow one another with no
+    other player's decision between, so a decision starts a turn with the whole budget after
+    an automaton's step (Trickerion's Successor) or where the game's turn changes
+    (``Knowledge.turn``: The Magnificent's and the Oracle's); a turn's later decisions share
+    it. (Without, a solo game was one turn: hard compared no move once its first 2.5 s were
+    spent.) The clock counts one second a decision."""
+    match = Match.new(game_id, 2 if game_id == "trickerion-solo" else 1, seed=1)
+    game = match.game
+    turn_of = knowledge(game).turn
+    assert (turn_of is None) == (game_id == "trickerion-solo")
+    plan = Plan(candidates=2, worlds=1, horizon=4, seconds=1.0, turn=1.5)
+    monkeypatch.setattr(levels, "level_plan", lambda know, name: plan)
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(levels, "clock", lambda: float(next(ticks)))
+    given: list[Plan] = []
+    init = Rollouts.__init__
+
+    def recorded(self, game, viewer, plan, seed, know=None):
+        given.append(plan)
+        init(self, game, viewer, plan, seed, know)
+
+    monkeypatch.setattr(Rollouts, "__init__", recorded)
+    monkeypatch.delenv(UNTIMED)
+    bot = LevelBot(1, "hard")
+    starts, within = [], []
+    new, last = False, None
+    while len(starts) < 12 and (to := match.to_act()).kind != "terminal":
+        if to.kind != "players":
+            new = new or to.kind == "automaton"
+            match.auto_step(to)
+            continue
+        now = turn_of(game, match.state, 0) if turn_of else None
+        given.clear()
+        match.act(0, bot.choose(game, match.state, 0, match.legal(0, to)))
+        if given:
+            (starts if new or now != last else within).append(given[0])
+        new, last = False, now
+    assert len(starts) == 12 and all((p.seconds, p.candidates) == (1.0, 2) for p in starts)
+    assert any(p.candidates == 1 for p in within)  # (else no turn's budget was spent)
+
+
+def test_a_time_budget_plays_the_futures_it_reaches_and_all_at_most():
+    """A budget spent before the policy's own move is played out in the first future plays
+    that move unscored, no future finished (session 24: it was once played out whatever the
+    budget, seconds of wall time on a busy device, for the same choice); an unspent one plays
+    all the futures, as the plan without a budget."""
     match, seat, legal = _position("magnificent", 2, 3, 10)
     game = match.game
 
@@ -247,11 +289,10 @@ def test_a_time_budget_plays_one_future_at_least_and_all_at_most():
         return sorted((msgspec.json.encode(c.action), c.utility) for c in out)
 
     timed = msgspec.structs.replace(QUICK, seconds=0.0)
-    one = msgspec.structs.replace(QUICK, worlds=1)
-    bots = Rollouts(game, seat, one, 5)
+    bots = Rollouts(game, seat, timed, 5)
     first = bots.know.rank(game, match.state, seat, legal)[0]
-    alone = bots.score(match.state, first, 0, bots.worlds(match.state))
-    assert ranking(timed) == [(msgspec.json.encode(first), alone.utility)]
+    [alone] = bots.ranked(match.state, legal)
+    assert (alone.action, alone.futures, alone.utility) == (first, 0, 0.0)
     # a hint lists every compared move: with the budget spent, each is played in the first
     # future and cut after one slice, as a plan whose horizon ends there (two seats: PAUSE
     # decisions) plays it, and valued where it stopped
@@ -261,6 +302,7 @@ def test_a_time_budget_plays_one_future_at_least_and_all_at_most():
     assert sorted((msgspec.json.encode(c.action), c.utility) for c in every) == ranking(cut)
     assert len(every) == 3 and ranking(cut) != ranking(msgspec.structs.replace(cut, horizon=40))
     assert ranking(msgspec.structs.replace(QUICK, seconds=1e9)) == ranking(QUICK)
+    one = msgspec.structs.replace(QUICK, worlds=1)
     assert len(ranking(one)) > 1 and ranking(one) != ranking(QUICK)  # (else these tell nothing)
 
 
@@ -292,11 +334,17 @@ def test_a_budget_stops_within_a_slice_of_a_later_future(monkeypatch):
         return applied, sorted((msgspec.json.encode(c.action), c.utility) for c in out)
 
     untimed = [run(msgspec.structs.replace(plan, worlds=k))[1] for k in (1, 2, 3)]
-    first, _ = run(msgspec.structs.replace(plan, seconds=0))  # the policy's move, one future
+    none, policy = run(msgspec.structs.replace(plan, seconds=0))  # the policy's move, unscored
+    assert none == 0 and len(policy) == 1
     for budget in range(0, 400, 13):
         spent, ranking = run(msgspec.structs.replace(plan, seconds=budget))
-        assert spent <= max(budget, first) + 2 * PAUSE
-        assert ranking in untimed or (len(ranking) < 3 and set(ranking) <= set(untimed[0]))
+        # (the policy's own first future too: session 24)
+        assert spent <= budget + 2 * PAUSE
+        assert (
+            ranking in untimed
+            or ranking == policy
+            or (len(ranking) < 3 and set(ranking) <= set(untimed[0]))
+        )
     assert run(msgspec.structs.replace(plan, seconds=400))[1] == untimed[2]
 
 

@@ -36,7 +36,9 @@ from engine.games.magnificent.worlds import determinize
 # Hard compares 5 moves in up to 6 futures 30 decisions long, as the shared plan, but within a
 # budget: all 6 cost 1-2 s of CPU a decision natively, and a turn holds 5-10 decisions, where
 # the page (Pyodide, 1.3-1.5 times slower) allows 1 s a decision and 3 s a turn (issue #32).
-HARD = Plan(candidates=5, worlds=6, horizon=30, seconds=0.2)
+# A turn's decisions share 2.5 s (session 24): in the page at a load of 9, 4-player turns
+# took 5.8 s at p95 (docs/speed.md).
+HARD = Plan(candidates=5, worlds=6, horizon=30, seconds=0.2, turn=2.5)
 PLACEMENTS = 10  # placements kept per pending fragment: the search can only try so many
 
 
@@ -137,6 +139,12 @@ def rank(g: Game, s: MagState, seat: int, legal: list[Any]) -> list[Any]:
     return [first, *(a for a in one_step_rank(g, s, seat, legal) if a != first)]
 
 
+def turn(g: Game, s: MagState, seat: int) -> tuple[int, str, int]:
+    """The turn a decision is in (a budget a turn's, ``Knowledge.turn``): a solo game's turns
+    follow one another with no other seat's between."""
+    return s.round, s.phase, s.turn_no
+
+
 KNOWLEDGE = Knowledge(
     determinize=determinize,
     evaluate=evaluate,
@@ -146,4 +154,5 @@ KNOWLEDGE = Knowledge(
     policy=quick,
     rank=rank,
     plans={"hard": HARD},
+    turn=turn,
 )

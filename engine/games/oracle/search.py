@@ -21,6 +21,12 @@ def evaluate(game: Any, s: Any, seat: int) -> float:
     return value(game, played_out(game, s, seat)) / 10.0
 
 
+def turn(game: Any, s: Any, seat: int) -> int:
+    """The turn a decision is in (a budget a turn's, ``Knowledge.turn``): the game is solo,
+    so no other seat's step ends one."""
+    return int(s.turn)
+
+
 KNOWLEDGE = Knowledge(
     determinize=reseed,
     evaluate=evaluate,
@@ -31,9 +37,11 @@ KNOWLEDGE = Knowledge(
     # futures): cut at 16 or 30 decisions, the value where they stop drowned the rollouts'
     # gain over the greedy bot (session 18, docs/bots.md). Both think for a time budget: a
     # future to the end is some 60 greedy decisions, 0.14 s of CPU in the page, and normal's
-    # 6 of them made a whole session's verdicts 43 s there (session 19).
+    # 6 of them made a whole session's verdicts 43 s there (session 19). Hard's turn (up to 6
+    # decisions: a staff activated slot by slot) shares 2.5 s (issue #32, session 24).
     plans={
         "normal": Plan(candidates=3, worlds=2, horizon=None, seconds=0.25),
-        "hard": Plan(candidates=5, worlds=6, horizon=None, seconds=0.4),
+        "hard": Plan(candidates=5, worlds=6, horizon=None, seconds=0.4, turn=2.5),
     },
+    turn=turn,
 )
