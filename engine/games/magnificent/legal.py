@@ -9,7 +9,7 @@ from engine.games.magnificent import build, perform, posters, roundend
 from engine.games.magnificent import components as C
 from engine.games.magnificent.decisions import TABLE
 from engine.games.magnificent.rules import MARKERS, Rules
-from engine.games.magnificent.state import Die, MagState, OwedFragment, Player
+from engine.games.magnificent.state import MagState, OwedFragment, Player
 from engine.games.magnificent.turn import AP_OPEN, ap
 
 BUILD_STAGES = ("build", "place")
@@ -105,42 +105,42 @@ def take_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
         free = tuple((ci, _sets_face(r, p, ci)) for ci, c in enumerate(p.cards) if c.die is None)
     else:
         free = tuple((ci, False) for ci, c in enumerate(p.cards) if c.die is None)
+    sets = any(card_sets for _, card_sets in free)
     rows = _ROWS.get((free, flip_ok))
     if rows is None:
         rows = _ROWS[free, flip_ok] = {}
     out: list[A.Action] = []
     seen = set()
     for d in s.tent_dice:
-        got = rows.get(d)
-        if got is None:
-            clear = d.colour == "clear"
-            got = rows[d] = (
-                (d.colour, d.face),
-                tuple(
-                    m for ci, sets in free for m in _takes(d.id, clear, d.face, ci, flip_ok, sets)
-                ),
-            )
-        if got[0] not in seen:  # identical dice are one choice
-            seen.add(got[0])
-            out += got[1]
+        key = (d.colour, d.face)
+        if key in seen:
+            continue  # identical dice are one choice
+        seen.add(key)
+        face = d.face if sets else 0  # a row depends on the face only where one is set
+        got = rows.get((d.id, face))
+        if got is None or got[0] != d.colour:
+            row: tuple[A.Action, ...] = ()
+            for ci, card_sets in free:
+                row += _takes(d.id, d.colour == "clear", face if card_sets else 0, ci, flip_ok)
+            got = rows[d.id, face] = (d.colour, row)
+        out += got[1]
     return out
 
 
-# A die's takes on one card, by (die, clear, face, card, may flip, the card sets any face),
-# and on every free card: by the free cards (as ``take_options`` keys them) and whether a
-# flip may be paid, then by the die. A take lists a row per distinct die in the Main Tent,
-# the same rows at take after take (a fifth of a random game's listing was making them).
-_TAKES: dict[tuple[int, bool, int, int, bool, bool], tuple[A.Action, ...]] = {}
+# A die's takes on one card, by (die, clear, the face a K11 card sets any other than, else
+# 0, card, may flip), and on every free card: by the free cards (as ``take_options`` keys
+# them) and whether a flip may be paid, then by the die and that face (with the die's
+# colour). A take lists a row per distinct die in the Main Tent, the same rows at take after
+# take (a fifth of a random game's listing was making them).
+_TAKES: dict[tuple[int, bool, int, int, bool], tuple[A.Action, ...]] = {}
 _ROWS: dict[
     tuple[tuple[tuple[int, bool], ...], bool],
-    dict[Die, tuple[tuple[str, int], tuple[A.Action, ...]]],
+    dict[tuple[int, int], tuple[str, tuple[A.Action, ...]]],
 ] = {}
 
 
-def _takes(
-    die: int, clear: bool, face: int, card: int, flip: bool, sets: bool
-) -> tuple[A.Action, ...]:
-    key = (die, clear, face, card, flip, sets)
+def _takes(die: int, clear: bool, face: int, card: int, flip: bool) -> tuple[A.Action, ...]:
+    key = (die, clear, face, card, flip)
     got = _TAKES.get(key)
     if got is None:
         out: list[A.Action] = []
@@ -148,7 +148,7 @@ def _takes(
             out.append(A.TakeDie(die, card, colour))
             if flip:
                 out.append(A.TakeDie(die, card, colour, flip=True))
-            if sets:  # K11
+            if face:  # K11: any other face
                 out += [A.TakeDie(die, card, colour, face=f) for f in range(1, 7) if f != face]
         got = _TAKES[key] = tuple(out)
     return got
