@@ -15,6 +15,12 @@ lists the same moves.
         the same, a kind at a time (in the order printed) and 5 times each, each kind's
         listing in a dump of its own (callgrind.out.PID.K for the K-th kind printed); the
         repeats find what the listing keeps from one listing to the next already there.
+    valgrind ... --dump-before=time_sleep python3 scripts/experiments/s24f_listing.py \
+        each GAME 5 2 4 null KIND EXPR...
+        each EXPR (a Python lambda of game, state, seat; the games' modules imported as
+        ``trickerion``'s placement, market, downtown, flow, common and ``magnificent``'s
+        legal, perform, build) called at the KIND decisions 3 times, in a dump of its own:
+        what one function of the listing costs.
 """
 
 import functools
@@ -79,6 +85,16 @@ def kind(state: object) -> str:
 
 if len(sys.argv) > 7:
     asked = [a for a in asked if kind(a[1]) == sys.argv[7]]
+
+if mode == "each":
+    from engine.games.magnificent import build, legal, perform  # noqa: F401
+    from engine.games.trickerion import common, downtown, flow, market, placement  # noqa: F401
+
+    for expr in sys.argv[8:]:
+        call = eval(expr)
+        time.sleep(0)  # callgrind dumps the expression before this one here
+        functools.reduce(lambda acc, one, call=call: (call(*one), acc + 1)[1], asked * 3, 0)
+    time.sleep(0)
 
 if mode == "digest":
     digest = hashlib.sha256()
