@@ -1,6 +1,6 @@
 """The moves a table keeps between listings (Market Row's Orders and Quick Orders, Downtown's
-Set Die moves: ``TrickerionRules.order_lists``, ``quick_lists``, ``set_die_lists``) are never
-stale: along whole random games, a table whose kept lists have filled up lists exactly what a
+Set Die moves, the prop bundles of the setup and the Manager: ``TrickerionRules.order_lists``,
+``quick_lists``, ``set_die_lists``, ``bundle_lists``) are never stale: along whole random games, a table whose kept lists have filled up lists exactly what a
 table with none kept lists, move for move and in the same order."""
 
 import pytest
@@ -17,7 +17,12 @@ def test_kept_lists_match_fresh_ones(seed):
     match = Match(new_game(4, dark_alley=True, prophecies=True), seed)
     play_to_end(match, {s: RandomBot(bot_seed(seed, s)) for s in range(4)})
     warm, cold = match.game, new_game(4, dark_alley=True, prophecies=True)
-    kept = (cold.rules.order_lists, cold.rules.quick_lists, cold.rules.set_die_lists)
+    kept = (
+        cold.rules.order_lists,
+        cold.rules.quick_lists,
+        cold.rules.set_die_lists,
+        cold.rules.bundle_lists,
+    )
     listed = 0
     for state, step in zip(match.states, match.steps):
         if warm.to_act(state).kind != "players":
@@ -28,4 +33,4 @@ def test_kept_lists_match_fresh_ones(seed):
         listed += state.act is not None and state.act.loc in ("market_row", "downtown")
     # the warm table answered from what it kept, at many Market Row and Downtown steps
     assert listed > 20
-    assert warm.rules.order_lists and warm.rules.set_die_lists
+    assert warm.rules.order_lists and warm.rules.set_die_lists and warm.rules.bundle_lists

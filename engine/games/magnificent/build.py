@@ -4,12 +4,18 @@ Also places the fragments of T5 (extra large) and of the master-card bonuses K6/
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 from engine.core.events import Event
 from engine.core.tuples import change_at, drop, with_key
+from engine.games.magnificent import actions as A
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
 from engine.games.magnificent.rules import Rules
 from engine.games.magnificent.state import Built, MagState, OwedFragment, Player
+
+T = TypeVar("T")
 
 
 def occupancy(p: Player) -> int:
@@ -98,10 +104,45 @@ def placements(r: Rules, s: MagState, seat: int, index: int) -> list[tuple[str, 
     p = s.players[seat]
     geo = r.geo(p.board)
     occ = occupancy(p)
-    nb = geo.neighbours(occ) if occ else -1
     out: list[tuple[str, int, int, int]] = []
     for fid in colours_allowed(r, s, s.turn.frags[index]):
-        for o, x, y, mask in geo.placements[fid]:
-            if not mask & occ and mask & nb:
-                out.append((fid, o, x, y))
+        spots = geo.placements[fid]
+        out += [
+            (fid, o, x, y) for o, x, y, _ in _picked(spots, geo.touching(fid, occ) if occ else -1)
+        ]
+    return out
+
+
+def place_moves(r: Rules, s: MagState, seat: int, index: int) -> list[A.Place]:
+    """``placements`` as the Place moves of pending fragment ``index``, made once per camp
+    grid, fragment and pending index (``_PLACES``)."""
+    p = s.players[seat]
+    geo = r.geo(p.board)
+    occ = occupancy(p)
+    out: list[A.Place] = []
+    for fid in colours_allowed(r, s, s.turn.frags[index]):
+        key = (r.sha, p.board, fid, index)
+        row = _PLACES.get(key)
+        if row is None:
+            row = _PLACES[key] = tuple(
+                A.Place(index, fid, o, x, y) for o, x, y, _ in geo.placements[fid]
+            )
+        out += _picked(row, geo.touching(fid, occ)) if occ else row
+    return out
+
+
+# The Place moves of a camp grid's placements of a fragment (in ``Geometry.placements``'
+# order), by pack, board, fragment and pending index: listed again at every placement.
+_PLACES: dict[tuple[str, str, str, int], tuple[A.Place, ...]] = {}
+
+
+def _picked(row: Sequence[T], bits: int) -> list[T]:
+    """The items of ``row`` at the indices set in ``bits`` (-1: all), in order."""
+    if bits == -1:
+        return list(row)
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(row[low.bit_length() - 1])
+        bits ^= low
     return out

@@ -28,8 +28,9 @@ class Poster:
     @staticmethod
     def legal(r: Rules, s: MagState, pend: PendingPoster) -> list[A.Action]:
         seat = s.seat
+        slots = posters.slots(s, seat)  # once, not again for each source
         out: list[A.Action] = [
-            A.GainPoster(src, slot) for src in posters.sources(s) for slot in posters.slots(s, seat)
+            A.GainPoster(src, slot) for src in posters.sources(s) for slot in slots
         ]
         if None not in s.players[seat].posters:
             out.append(A.DeclinePoster())

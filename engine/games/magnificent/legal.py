@@ -9,7 +9,7 @@ from engine.games.magnificent import build, perform, posters, roundend
 from engine.games.magnificent import components as C
 from engine.games.magnificent.decisions import TABLE
 from engine.games.magnificent.rules import MARKERS, Rules
-from engine.games.magnificent.state import MagState, OwedFragment
+from engine.games.magnificent.state import MagState, OwedFragment, Player
 from engine.games.magnificent.turn import AP_OPEN, ap
 
 BUILD_STAGES = ("build", "place")
@@ -85,52 +85,62 @@ def final_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     return [A.FinalChoice(i, coins=n) for n in range(min(p.coins, cond.max_times) + 1)]
 
 
-def _faces(r: Rules, s: MagState, seat: int, card: int) -> list[int]:
+def _sets_face(r: Rules, p: Player, card: int) -> bool:
     """K11 on the card (or K3 on it copying a K11 card, A20): any face at die take."""
-    p = s.players[seat]
     b = r.cards[p.cards[card].id].bonus
-    if isinstance(b, C.SetFace):
-        return list(range(1, 7))
-    if isinstance(b, C.Copy) and any(
-        isinstance(r.cards[c.id].bonus, C.SetFace) for j, c in enumerate(p.cards) if j != card
-    ):
-        return list(range(1, 7))
-    return []
+    return isinstance(b, C.SetFace) or (
+        isinstance(b, C.Copy)
+        and any(
+            isinstance(r.cards[c.id].bonus, C.SetFace) for j, c in enumerate(p.cards) if j != card
+        )
+    )
 
 
 def take_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     p = s.players[seat]
+    flip_ok = p.markers >= 1
+    # The free cards, each with whether it sets any face at die take (K11); asked of each
+    # card only where one of the player's cards has that bonus.
+    if any(isinstance(r.cards[c.id].bonus, C.SetFace) for c in p.cards):
+        free = tuple((ci, _sets_face(r, p, ci)) for ci, c in enumerate(p.cards) if c.die is None)
+    else:
+        free = tuple((ci, False) for ci, c in enumerate(p.cards) if c.die is None)
+    sets = any(card_sets for _, card_sets in free)
+    rows = _ROWS.get((free, flip_ok))
+    if rows is None:
+        rows = _ROWS[free, flip_ok] = {}
     out: list[A.Action] = []
     seen = set()
-    flip_ok = p.markers >= 1
-    free = [(ci, _faces(r, s, seat, ci)) for ci, c in enumerate(p.cards) if c.die is None]
-    take = A.TakeDie
     for d in s.tent_dice:
         key = (d.colour, d.face)
         if key in seen:
             continue  # identical dice are one choice
         seen.add(key)
-        die = d.id
-        clear = d.colour == "clear"
-        for ci, faces in free:
-            if not faces:  # most cards: the same few moves for this die on this card
-                out += _plain_takes(die, ci, clear, flip_ok)
-                continue
-            for colour in C.COLOURS if clear else ("",):
-                out.append(take(die, ci, colour))
-                if flip_ok:
-                    out.append(take(die, ci, colour, flip=True))
-                out += [take(die, ci, colour, face=f) for f in faces if f != d.face]  # K11
+        face = d.face if sets else 0  # a row depends on the face only where one is set
+        got = rows.get((d.id, face))
+        if got is None or got[0] != d.colour:
+            row: tuple[A.Action, ...] = ()
+            for ci, card_sets in free:
+                row += _takes(d.id, d.colour == "clear", face if card_sets else 0, ci, flip_ok)
+            got = rows[d.id, face] = (d.colour, row)
+        out += got[1]
     return out
 
 
-# Die takes without a face set, by (die, card, clear, may flip): the same few dozen Structs
-# listed again at every die take (a fifth of a random game's listing), made once each.
-_TAKES: dict[tuple[int, int, bool, bool], tuple[A.Action, ...]] = {}
+# A die's takes on one card, by (die, clear, the face a K11 card sets any other than, else
+# 0, card, may flip), and on every free card: by the free cards (as ``take_options`` keys
+# them) and whether a flip may be paid, then by the die and that face (with the die's
+# colour). A take lists a row per distinct die in the Main Tent, the same rows at take after
+# take (a fifth of a random game's listing was making them).
+_TAKES: dict[tuple[int, bool, int, int, bool], tuple[A.Action, ...]] = {}
+_ROWS: dict[
+    tuple[tuple[tuple[int, bool], ...], bool],
+    dict[tuple[int, int], tuple[str, tuple[A.Action, ...]]],
+] = {}
 
 
-def _plain_takes(die: int, card: int, clear: bool, flip: bool) -> tuple[A.Action, ...]:
-    key = (die, card, clear, flip)
+def _takes(die: int, clear: bool, face: int, card: int, flip: bool) -> tuple[A.Action, ...]:
+    key = (die, clear, face, card, flip)
     got = _TAKES.get(key)
     if got is None:
         out: list[A.Action] = []
@@ -138,6 +148,8 @@ def _plain_takes(die: int, card: int, clear: bool, flip: bool) -> tuple[A.Action
             out.append(A.TakeDie(die, card, colour))
             if flip:
                 out.append(A.TakeDie(die, card, colour, flip=True))
+            if face:  # K11: any other face
+                out += [A.TakeDie(die, card, colour, face=f) for f in range(1, 7) if f != face]
         got = _TAKES[key] = tuple(out)
     return got
 
@@ -212,13 +224,28 @@ def level_ok(r: Rules, s: MagState, seat: int, lv: C.Level) -> bool:
     t = s.turn
     if lv.ap > ap(s):
         return False
-    for size, k in (("small", lv.small), ("large", lv.large)):
-        if not k:
-            continue
-        for colour in C.COLOURS:
-            if (colour == t.colour or t.recolours > 0) and s.supply[r.frag_by[(colour, size)]]:
-                return True  # A6: one of its fragments in supply is enough
+    supply, frag_by = s.supply, r.frag_by
+    for colour in C.COLOURS:
+        if colour == t.colour or t.recolours > 0:
+            # A6: one of its fragments in supply is enough
+            if lv.small and supply[frag_by[colour, "small"]]:
+                return True
+            if lv.large and supply[frag_by[colour, "large"]]:
+                return True
     return False
+
+
+def _in_supply(r: Rules, s: MagState) -> tuple[bool, bool]:
+    """``level_ok``'s supply check for every level at once: whether a small and whether a
+    large fragment lies in supply in a colour the turn may build (its die's, or any after a
+    recolour)."""
+    t = s.turn
+    small = large = False
+    for colour in C.COLOURS:
+        if colour == t.colour or t.recolours > 0:
+            small = small or bool(s.supply[r.frag_by[colour, "small"]])
+            large = large or bool(s.supply[r.frag_by[colour, "large"]])
+    return small, large
 
 
 def swap_options(s: MagState, seat: int) -> list[A.Action]:
@@ -232,6 +259,7 @@ def swap_options(s: MagState, seat: int) -> list[A.Action]:
 # Moves without a changing field, listed at most steps of a turn: made once (frozen).
 _BUILD, _TRAVEL, _PERFORM = A.Choose("build"), A.Choose("travel"), A.Choose("perform")
 _END_TURN = A.EndTurn()
+_SPEND = {g: A.SpendGem(g) for g in C.GEMS}
 
 
 def turn_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
@@ -242,19 +270,25 @@ def turn_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     out: list[A.Action] = []
     st = t.stage
     if st in AP_OPEN:
-        out += [A.SpendGem(g) for g in dict.fromkeys((t.colour, "clear")) if p.gems[g] > 0]
+        gems = p.gems
+        if gems[t.colour] > 0:
+            out.append(_SPEND[t.colour])
+        if t.colour != "clear" and gems["clear"] > 0:
+            out.append(_SPEND["clear"])
     if st == "act":
-        board = r.boards[p.board]
-        if any(level_ok(r, s, seat, lv) for lv in board.build_levels):
-            out.append(_BUILD)
+        for lv in r.boards[p.board].build_levels:
+            if level_ok(r, s, seat, lv):
+                out.append(_BUILD)
+                break
         out.append(_TRAVEL)  # A5: always possible
-        if perform.hats_allowed(s, seat) and perform.space_allowed(r, s, ap(s)):
+        if perform.hat_allowed(s, seat) and perform.space_allowed(r, s, ap(s)):
             out.append(_PERFORM)
     elif st == "build":
+        most, (small, large) = ap(s), _in_supply(r, s)
         out += [
             A.Level(i)
             for i, lv in enumerate(r.boards[p.board].build_levels)
-            if level_ok(r, s, seat, lv)
+            if lv.ap <= most and (lv.small and small or lv.large and large)
         ]
     elif st == "travel":
         out += [A.Move(d) for d in range(1, ap(s) + 1)]
@@ -272,9 +306,9 @@ def turn_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
         out += swap_options(s, seat)
     out += bonus_options(r, s, seat)
     out += marker_options(r, s, seat)
-    for i in _distinct_pending(t.frags):
-        spots = build.placements(r, s, seat, i)
-        out += [A.Place(i, fid, o, x, y) for fid, o, x, y in spots]
+    for i in _distinct_pending(t.frags) if t.frags else ():
+        spots = build.place_moves(r, s, seat, i)
+        out += spots
         if not spots:
             out.append(A.Skip(i))
     if t.acted and st in ("place", "done", "arrange") and not t.frags:

@@ -28,6 +28,19 @@ def hats_allowed(s: MagState, seat: int) -> list[int]:
     return on
 
 
+def hat_allowed(s: MagState, seat: int) -> bool:
+    """Whether ``hats_allowed`` lists any: asked at every action choice. At the round's
+    first two performs one is offered whenever the player has a hat (on the track or off
+    it); after, only where one is on the track."""
+    p = s.players[seat]
+    if p.performs < 2:
+        return len(p.hats) > 0
+    for h in p.hats:
+        if h >= 0:
+            return True
+    return False
+
+
 def spaces_allowed(r: Rules, s: MagState, ap: int) -> list[int]:
     taken = common.occupied(s)
     return [i for i, sp in enumerate(r.track) if i not in taken and (sp.ap is None or sp.ap <= ap)]

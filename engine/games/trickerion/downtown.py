@@ -52,7 +52,7 @@ def cost(r: TrickerionRules, s: State, act: Placement, action: str) -> int:
         for param in r.effect_params(act):
             if isinstance(param, ActionCostDelta) and param.action == action:
                 ap += param.delta
-    return max(ap, 0)
+    return ap if ap > 0 else 0  # not max(): asked a few times at every Downtown step
 
 
 def learnable(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[tuple[str, int]]:
@@ -64,21 +64,26 @@ def learnable(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[t
     if free_symbol(p) < 0 and not overhaul:
         return []
     thirst = act.effect == "ready" and r.effect_of(act) == "thirst_for_knowledge"
-    out = []
-    tricks: list[str] | None = None  # the Residence, listed once for both dice
+    out: list[tuple[str, int]] = []
+    # The Residence's tricks whose fame threshold the player reaches, with their schools:
+    # worked out once for both dice.
+    tricks: list[tuple[str, str]] | None = None
+    mine = p.school
     for die in RESIDENCE:
         face = s.dice[die]
         if face == X:
             continue
         if tricks is None:
-            tricks = residence(r, s)
-        for t in tricks:
-            school = cat.trick_school[t]
-            if not (thirst or face == "any" or face == school or school == p.school):
-                continue
-            if max(0, cat.tricks[t].fame_threshold - p.fame) > p.coins:
-                continue
-            out.append((t, die))
+            # the fame short of a threshold is topped up with coins (``max(0, short) <=
+            # coins``, without the builtin's cost at every trick)
+            reach, school_of = p.fame + p.coins, cat.trick_school
+            tricks = [
+                (t, school_of[t])
+                for t in residence(r, s)
+                if cat.tricks[t].fame_threshold <= reach and p.coins >= 0
+            ]
+        anywhere = thirst or face == "any"
+        out += [(t, die) for t, school in tricks if anywhere or school in (face, mine)]
     return out
 
 

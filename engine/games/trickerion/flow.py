@@ -243,25 +243,25 @@ def assign_legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     p = s.players[seat]
     if p.done:
         return []
-    cards = hand_cards(p)
+    cards = tuple(hand_cards(p))
     out: list[Any] = []
     for i, c in enumerate(p.chars):
         if c.card == "" and c.slot == HOME:
-            made = _ASSIGNS.get(i)
-            if made is None:
-                made = _ASSIGNS[i] = {}
-            for card in cards:
-                move = made.get(card)
-                if move is None:
-                    move = made[card] = A.Assign(i, card)
-                out.append(move)
+            row = _ASSIGNS.get((i, cards))
+            if row is None:
+                if len(_ASSIGNS) >= ASSIGN_ROWS:
+                    _ASSIGNS.clear()
+                row = _ASSIGNS[i, cards] = tuple(A.Assign(i, card) for card in cards)
+            out += row
     out.append(_END_ASSIGNMENTS)
     return out
 
 
-# Assign moves by character, then card: the same few dozen listed again at each of a
-# round's assignment steps (about a hundred a random 4-player game), made once each.
-_ASSIGNS: dict[int, dict[str, Any]] = {}
+# A character's Assign moves by the cards in hand: the same rows listed again at each of a
+# round's assignment steps (about a hundred a random 4-player game), made once each; at
+# most ASSIGN_ROWS kept before starting afresh.
+ASSIGN_ROWS = 4096
+_ASSIGNS: dict[tuple[int, tuple[str, ...]], tuple[Any, ...]] = {}
 
 
 def assign(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]) -> None:

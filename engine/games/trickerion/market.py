@@ -88,6 +88,8 @@ def bundles(
     out = []
     limit = r.cat.market.buy_max_same_type
     on_board = _board_types(p)
+    flat = r.active_effect(s) == "flat_prop_price"  # ``unit_price``, asked once
+    cost = r.cat.prop_cost
     for prop, extra in avail.items():
         # ``_fits`` for one type, worked out once per prop (a hot path of every search and
         # random game): a new type needs a free board slot, then the stack limit caps count.
@@ -97,9 +99,9 @@ def bundles(
                 continue
             room = STACK_LIMIT
         else:
-            room = max(0, STACK_LIMIT - n - (prop in p.mgr))
-        price = unit_price(r, s, prop, extra)
-        for count in range(1, min(limit, room) + 1):
+            room = STACK_LIMIT - n - (prop in p.mgr)  # at most ``limit``, at least none
+        price = (2 if flat else cost[prop]) + extra
+        for count in range(1, (room if room < limit else limit) + 1):
             out.append(((prop,) * count, price * count))
     if _ready(r, act, "component_sale"):
         types = [x for x in r.cat.props if x in avail]
@@ -121,11 +123,15 @@ def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
     if act.ap >= buy_ap:
         # Most placements carry none of the special Buy effects: skip asking per bundle.
         special = act.effect == "ready" and r.effect_of(act) in _SPECIAL_BUYS
+        least, spare = cat.market.bargain_min_total, act.ap - buy_ap
         for props, price in bundles(r, s, seat, act):
-            max_bargain = min(act.ap - buy_ap, price - cat.market.bargain_min_total)
-            for bargain in range(0, max(max_bargain, 0) + 1):
-                if p.coins >= price - bargain:
-                    out.append(A.Buy(props, bargain))
+            # every bargain from the least the player's coins cover to the most allowed
+            most = price - least if price - least < spare else spare
+            if most < 0:
+                most = 0
+            lowest = price - p.coins
+            if most >= lowest:
+                out += _buys(props, most)[lowest if lowest > 0 else 0 :]
             if special and len(set(props)) == 1 and len(props) <= cat.market.buy_max_same_type:
                 out.extend(_special_buys(r, s, seat, act, props, price))
         if _ready(r, act, "workshop_delivery"):
@@ -145,6 +151,21 @@ def legal(r: TrickerionRules, s: State, seat: int, act: Placement) -> list[Any]:
         out.extend(quick)
     return out
 
+
+def _buys(props: tuple[str, ...], most: int) -> tuple[Any, ...]:
+    """The plain Buy moves of ``props`` with every bargain from 0 to ``most``, made once."""
+    got = _BUYS.get((props, most))
+    if got is None:
+        if len(_BUYS) >= BUY_LISTS:
+            _BUYS.clear()
+        got = _BUYS[props, most] = tuple(A.Buy(props, bargain) for bargain in range(most + 1))
+    return got
+
+
+# Plain Buy moves by props and most bargain, listed again at every Market Row step: a few
+# hundred in a game, at most BUY_LISTS kept before starting afresh.
+BUY_LISTS = 4096
+_BUYS: dict[tuple[tuple[str, ...], int], tuple[Any, ...]] = {}
 
 # Order areas remembered per table (``TrickerionRules.order_lists``) before starting afresh.
 ORDER_LISTS = 1024

@@ -32,7 +32,6 @@ from engine.games.trickerion.common import (
     gain,
     remove_props,
     return_trick,
-    theater_day_of,
     trick_by_id,
 )
 from engine.games.trickerion.components import EnhanceAP
@@ -117,21 +116,13 @@ def free_slots(r: TrickerionRules, s: State, seat: int, kind: str, loc: str) -> 
         base = SLOT_WORKSHOP + 2 * seat
         return [i for i in range(2) if slots[base + i] == -1]
     if loc == "theater":
-        mine = theater_day_of(s, seat)
-        out = []
-        for d in range(4):
-            base = SLOT_THEATER + 3 * d
-            owners = {v // 16 for v in slots[base : base + 3] if v >= 0}
-            if owners - {seat} or (mine >= 0 and mine != d):
-                continue
-            for k in range(3):
-                if slots[base + k] == -1 and (k < 2 or kind == "magician"):
-                    out.append(3 * d + k)
-        return out
+        return list(_theater_slots(slots[SLOT_THEATER:SLOT_WORKSHOP], seat, kind == "magician"))
     if loc == "dark_alley" and not r.options.dark_alley:
         return []
     base = BOARD_SLOTS[loc]
-    free = [i for i in range(4) if slots[base + i] == -1]
+    free = list(_free_of(slots[base : base + 4]))
+    if not s.prophecy:
+        return free  # the two prophecies below are the only ones that close a slot
     effect = r.active_effect(s)
     if effect == "costly_best_slots" and s.players[seat].coins < 3:
         free = [i for i in free if cat.slot_mod[base + i] != 2]
@@ -139,6 +130,45 @@ def free_slots(r: TrickerionRules, s: State, seat: int, kind: str, loc: str) -> 
         low = min(cat.slot_mod[base + i] for i in free)
         free = [i for i in free if cat.slot_mod[base + i] == low]
     return free
+
+
+# Free slots worked out from a location's slots alone, by those slots (and for the Theater
+# the seat and whether a Magician goes): the same few dozen answers asked for at every
+# placement turn's start, each character at each of its locations. At most FREE_SLOT_LISTS
+# kept of each before starting afresh.
+FREE_SLOT_LISTS = 4096
+_FREE: dict[tuple[int, ...], tuple[int, ...]] = {}
+_THEATER: dict[tuple[tuple[int, ...], int, bool], tuple[int, ...]] = {}
+
+
+def _free_of(quad: tuple[int, ...]) -> tuple[int, ...]:
+    got = _FREE.get(quad)
+    if got is None:
+        if len(_FREE) >= FREE_SLOT_LISTS:
+            _FREE.clear()
+        got = _FREE[quad] = tuple(i for i, v in enumerate(quad) if v == -1)
+    return got
+
+
+def _theater_slots(days: tuple[int, ...], seat: int, magician: bool) -> tuple[int, ...]:
+    """The free Theater slots (3 * day + place) of ``days`` (its 12 slots): on the seat's day
+    this round if it has one, else on the days no one else has; the stage (place 2) for a
+    Magician only."""
+    key = (days, seat, magician)
+    got = _THEATER.get(key)
+    if got is None:
+        if len(_THEATER) >= FREE_SLOT_LISTS:
+            _THEATER.clear()
+        owners = [{v // 16 for v in days[3 * d : 3 * d + 3] if v >= 0} for d in range(4)]
+        mine = next((d for d in range(4) if seat in owners[d]), -1)
+        got = _THEATER[key] = tuple(
+            3 * d + k
+            for d in ((mine,) if mine >= 0 else range(4))
+            if not owners[d] - {seat}
+            for k in range(3 if magician else 2)
+            if days[3 * d + k] == -1
+        )
+    return got
 
 
 def board_index(seat: int, loc: str, slot: int) -> int:
@@ -184,7 +214,7 @@ def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
             for loc in locations(r, c.card):
                 row = _places(i, loc)
                 out += [row[k] for k in free_slots(r, s, seat, c.kind, loc)]
-            out.append(_made(_IDLE, i, A.MakeIdle))
+            out.append(_IDLE[i])
     out.extend(anytime(r, s, seat))
     return out
 
@@ -192,8 +222,12 @@ def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
 def anytime(r: TrickerionRules, s: State, seat: int) -> list[Any]:
     """Returning props or tricks to the supply "at any time" (offered at the start of a turn)."""
     p = s.players[seat]
-    out: list[Any] = [_made(_DISCARD, prop, _discard_one) for prop, n in p.props.items() if n > 0]
-    out.extend(_made(_RETURN, t.id, A.ReturnTrick) for t in p.tricks)
+    out: list[Any] = [
+        _DISCARD.get(prop) or _made(_DISCARD, prop, _discard_one)
+        for prop, n in p.props.items()
+        if n > 0
+    ]
+    out += [_RETURN.get(t.id) or _made(_RETURN, t.id, A.ReturnTrick) for t in p.tricks]
     return out
 
 
@@ -203,7 +237,7 @@ def anytime(r: TrickerionRules, s: State, seat: int) -> list[Any]:
 # or a trick.
 _SLOTS = 12
 _PLACES: dict[tuple[int, str], tuple[Any, ...]] = {}
-_IDLE: dict[int, Any] = {}
+_IDLE = tuple(A.MakeIdle(char) for char in range(16))  # a seat's characters: under 16
 _DISCARD: dict[str, Any] = {}
 _RETURN: dict[str, Any] = {}
 

@@ -261,8 +261,14 @@ class _BundleProps:
         cls, r: TrickerionRules, s: State, pend: PendingStartProps | PendingManagerProps
     ) -> list[Any]:
         p = s.players[pend.seat]
-        bundles = r.cat.prop_bundles[pend.value]
-        return [A.ChooseProps(b) for b in bundles if can_take(p, b, cls.to_manager)]
+        key = (pend.value, cls.to_manager, tuple(p.props.items()), p.mgr)
+        got = r.bundle_lists.get(key)
+        if got is None:
+            bundles = r.cat.prop_bundles[pend.value]
+            got = r.bundle_lists[key] = tuple(
+                A.ChooseProps(b) for b in bundles if can_take(p, b, cls.to_manager)
+            )
+        return list(got)
 
     @classmethod
     def apply(
