@@ -142,9 +142,8 @@ def kept(g: Table, s: State, seat: int) -> int:
     """The coins the poster leaves in the purse: ``KEPT`` while rounds remain to learn and
     equip tricks in, and in the last ``LATE_ROUNDS`` only this round's wages (an idle body
     is paid none, so every character's is an upper bound). Along greedy's solo games the
-    poster then declined at 5 coins with 1 to pay, 4 of wages, and 2 fame less 1 coin was
-    worth +1.8 to +2.0 of utility at the end in every future (docs/bots.md, "Issue #30,
-    session 24")."""
+    poster then declined at 5 coins with 1 to pay and 4 of wages, where it was worth +1.8 to
+    +2.0 of utility on the mean of 8 futures (docs/bots.md, "Issue #30, session 24")."""
     if g.rules.last_round - max(s.round, 1) >= LATE_ROUNDS:
         return KEPT
     cat = g.cat
