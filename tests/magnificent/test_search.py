@@ -3,23 +3,14 @@ vary what it cannot; placements are thinned; the levels play the game to the end
 
 from __future__ import annotations
 
-import math
-
-import msgspec
-
 from engine.core.bots import RandomBot
 from engine.core.copier import copy_state
-from engine.core.levels import LevelBot
 from engine.core.match import Match
 from engine.core.play import play_to_end
 from engine.core.rng import Rng
-from engine.core.rollout import Rollouts
 from engine.core.search import LEVELS, SearchBot, knowledge
 from engine.games.magnificent import Magnificent, search
 from engine.games.magnificent import actions as A
-from engine.games.magnificent.bots import GreedyBot
-from engine.games.magnificent.search import LEAD
-from tests.core.test_search import _position
 from tests.magnificent.helpers import ready, table
 
 
@@ -85,29 +76,3 @@ def test_easy_level_plays_solo_to_the_end():
     m = Match.new("magnificent-solo", 1, None, seed=8)
     play_to_end(m, {0: SearchBot(8, LEVELS["easy"])})
     assert m.result() is not None
-
-
-def test_solo_hard_keeps_greedys_move_unless_another_clearly_beats_it():
-    """Session 24: at hard's horizon a future's values of two compared moves differ by about
-    10 VP, and hard played any move that led greedy's on its six futures, here a poster
-    discarded for a die (R92) by 0.8 over greedy's die; it now keeps greedy's move within
-    ``LEAD`` / sqrt(futures)."""
-    match, seat, legal = _position("magnificent-solo", 1, 2, 5)
-    game = match.game
-    plan = LevelBot(7, "hard").plan(game)
-    assert plan is not None and plan.lead == LEAD
-    scored = Rollouts(game, seat, msgspec.structs.replace(plan, lead=0.0), 7).ranked(
-        match.state, legal
-    )
-    own = next(c for c in scored if c.prior == 0)
-    assert own.futures == plan.worlds == 6
-    lead = scored[0].utility - own.utility
-    assert scored[0].prior != 0 and 0 < lead < LEAD / math.sqrt(own.futures) / 2
-    assert LevelBot(7, "hard").choose(game, match.state, seat, legal) == own.action
-    assert own.action == GreedyBot(0).choose(game, match.state, seat, legal)
-
-
-def test_two_player_hard_has_no_lead():
-    """The lead is the solo game's: in 2 players hard beats greedy by what it plays over it."""
-    plan = LevelBot(7, "hard").plan(Match.new("magnificent", 2, seed=1).game)
-    assert plan is not None and plan.lead == 0.0

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from typing import Any, Protocol, cast
 
-import msgspec
-
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.core.rollout import Plan, one_step_rank
@@ -148,15 +146,4 @@ KNOWLEDGE = Knowledge(
     policy=quick,
     rank=rank,
     plans={"hard": HARD},
-)
-
-# Solo hard plays greedy's own move unless another beats it by ``LEAD`` in one future, LEAD /
-# sqrt(n) over n (as Trickerion's solo hard, issue #30 sessions 22-23): at hard's horizon a
-# future's values of two compared moves differ by about 10 VP (standard deviation), so the
-# best of four others on six futures led greedy's by 4 VP or so on noise alone, and hard,
-# playing whatever led, scored below greedy (docs/bots.md, The Magnificent, session 24).
-# Two players keep no lead: there hard's moves over greedy's are what beats greedy.
-LEAD = 15.0
-SOLO_KNOWLEDGE = msgspec.structs.replace(
-    KNOWLEDGE, plans={"hard": msgspec.structs.replace(HARD, lead=LEAD)}
 )

@@ -10,7 +10,6 @@ from typing import Any, ClassVar
 import msgspec
 
 from engine.core import Event, Result
-from engine.core.botkit import BotKit
 from engine.core.game import Seating
 from engine.core.registry import register
 from engine.core.rng import Rng
@@ -21,7 +20,6 @@ from engine.games.magnificent.common import ev
 from engine.games.magnificent.game import Magnificent, Move
 from engine.games.magnificent.presenter import MagPresenter
 from engine.games.magnificent.rules import Rules
-from engine.games.magnificent.search import SOLO_KNOWLEDGE
 from engine.games.magnificent.state import HeldCard, MagState
 
 OFFER = 6  # R91: master cards revealed; the player keeps 4
@@ -152,7 +150,6 @@ class MagnificentSolo(Magnificent):
     action_type = A.Action | SoloDiscard
     rules_type = SoloRules
     presenter = SoloPresenter
-    bots = BotKit(Magnificent.bots.kinds, SOLO_KNOWLEDGE, Magnificent.bots.learner)
     moves: ClassVar[dict[type, Move]] = {
         **Magnificent.moves,
         SoloDiscard: Move(lambda r, s, seat, a, ev: discard(r, s, a.slot, ev), "R92"),
