@@ -172,16 +172,9 @@ def test_a_tests_budget_cap_shortens_the_timed_levels_only(monkeypatch):
     assert LevelBot(1, "expert").plan(game) == level_plan(know, "expert")
 
 
-def test_a_turn_shares_its_budget_among_its_decisions(monkeypatch):
-    """Issue #32, session 23: a level with a budget a turn (``Plan.turn``) gives each decision
-    of a seat's turn at most its budget a move of what the decisions before it left, and one
-    that finds it spent compares no move: the policy's. The turn starts again after another
-    seat's decision, or where the position does not follow from the bot's last (an undo);
-    the engine's tests (UNTIMED) play the whole plan every decision. The turn's clock here
-    counts one second a decision, so the test does not depend on the machine's speed."""
-    match = Match.new("trickerion", 2, seed=1)
-    game = match.game
-    plan = Plan(candidates=2, worlds=1, horizon=4, seconds=1.0, turn=2.5)
+def _plans_given(monkeypatch, plan: Plan) -> list[Plan]:
+    """Every level plays ``plan``, on a clock that reads one second later at each reading; the
+    list returned gets the plan each decision's rollouts are made with."""
     monkeypatch.setattr(levels, "level_plan", lambda know, name: plan)
     ticks = iter(range(10**6))
     monkeypatch.setattr(levels, "clock", lambda: float(next(ticks)))
@@ -193,6 +186,20 @@ def test_a_turn_shares_its_budget_among_its_decisions(monkeypatch):
         init(self, game, viewer, plan, seed, know)
 
     monkeypatch.setattr(Rollouts, "__init__", recorded)
+    return given
+
+
+def test_a_turn_shares_its_budget_among_its_decisions(monkeypatch):
+    """Issue #32, session 23: a level with a budget a turn (``Plan.turn``) gives each decision
+    of a seat's turn at most its budget a move of what the decisions before it left, and one
+    that finds it spent compares no move: the policy's. The turn starts again after another
+    seat's decision, or where the position does not follow from the bot's last (an undo);
+    the engine's tests (UNTIMED) play the whole plan every decision. The turn's clock here
+    counts one second a decision, so the test does not depend on the machine's speed."""
+    match = Match.new("trickerion", 2, seed=1)
+    game = match.game
+    plan = Plan(candidates=2, worlds=1, horizon=4, seconds=1.0, turn=2.5)
+    given = _plans_given(monkeypatch, plan)
 
     def turns(bot: LevelBot, steps: int) -> list[list[Plan | None]]:
         """seat 0's plan at each of its decisions (None: a single legal move), by turn"""
@@ -246,17 +253,7 @@ def test_a_solo_games_turn_ends_where_the_game_says(game_id, monkeypatch):
     turn_of = knowledge(game).turn
     assert (turn_of is None) == (game_id == "trickerion-solo")
     plan = Plan(candidates=2, worlds=1, horizon=4, seconds=1.0, turn=1.5)
-    monkeypatch.setattr(levels, "level_plan", lambda know, name: plan)
-    ticks = iter(range(10**6))
-    monkeypatch.setattr(levels, "clock", lambda: float(next(ticks)))
-    given: list[Plan] = []
-    init = Rollouts.__init__
-
-    def recorded(self, game, viewer, plan, seed, know=None):
-        given.append(plan)
-        init(self, game, viewer, plan, seed, know)
-
-    monkeypatch.setattr(Rollouts, "__init__", recorded)
+    given = _plans_given(monkeypatch, plan)
     monkeypatch.delenv(UNTIMED)
     bot = LevelBot(1, "hard")
     starts, within = [], []
