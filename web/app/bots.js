@@ -9,6 +9,7 @@ import { exclusive, isBusy, onWorkDone } from "./engine.js";
 const BATCH_MS = 250;
 
 let timer = null;
+let waited = 0; // the delay the pending automatic step was scheduled with
 let pace = store.load("speed", 1500); // ms between automatic steps: "watch", a pace a person can follow
 let skipping = false; // run automatic steps without delay until a human must act
 let stalledAt = null; // step at which an automatic step did not move (stop retrying)
@@ -39,7 +40,8 @@ export function schedule() {
     flushIdle();
     return;
   }
-  timer = setTimeout(autoStep, skipping ? 0 : pace);
+  waited = skipping ? 0 : pace;
+  timer = setTimeout(autoStep, waited);
   flushIdle(); // a bot that waits `pace` leaves the table readable meanwhile
 }
 
@@ -47,6 +49,9 @@ function autoStep() {
   timer = null;
   exclusive(async () => {
     if (!due()) return schedule(); // the table changed while this step waited
+    // A slower pace set while this step waited for the engine (its timer had run out, so
+    // setSpeed found none to reset): the step waits for that pace first.
+    if ((skipping ? 0 : pace) > waited) return schedule();
     const started = performance.now();
     await table.run({
       batch: instant(),
