@@ -9,7 +9,9 @@ import { exclusive, isBusy, onWorkDone } from "./engine.js";
 const BATCH_MS = 250;
 
 let timer = null;
-let waited = 0; // the delay the pending automatic step was scheduled with
+// schedule()'s latest call: a step whose timer ran out but that still waits for the engine
+// behind other work belongs to an earlier call when a later one has set a timer of its own
+let generation = 0;
 let pace = store.load("speed", 1500); // ms between automatic steps: "watch", a pace a person can follow
 let skipping = false; // run automatic steps without delay until a human must act
 let stalledAt = null; // step at which an automatic step did not move (stop retrying)
@@ -35,23 +37,26 @@ const due = () => {
 export function schedule() {
   clearTimeout(timer);
   timer = null;
+  generation++;
   if (!due()) {
     skipping = false;
     flushIdle();
     return;
   }
-  waited = skipping ? 0 : pace;
-  timer = setTimeout(autoStep, waited);
+  const mine = generation;
+  const delay = skipping ? 0 : pace;
+  timer = setTimeout(() => autoStep(mine, delay), delay);
   flushIdle(); // a bot that waits `pace` leaves the table readable meanwhile
 }
 
-function autoStep() {
+function autoStep(mine, delay) {
   timer = null;
   exclusive(async () => {
+    if (mine !== generation) return; // a later schedule() runs the next step at its own time
     if (!due()) return schedule(); // the table changed while this step waited
     // A slower pace set while this step waited for the engine (its timer had run out, so
     // setSpeed found none to reset): the step waits for that pace first.
-    if ((skipping ? 0 : pace) > waited) return schedule();
+    if ((skipping ? 0 : pace) > delay) return schedule();
     const started = performance.now();
     await table.run({
       batch: instant(),
