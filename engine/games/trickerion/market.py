@@ -49,8 +49,16 @@ def stock(r: TrickerionRules, s: State) -> dict[str, int]:
 
 
 def unit_price(r: TrickerionRules, s: State, prop: str, surcharge: int) -> int:
-    base = 2 if r.active_effect(s) == "flat_prop_price" else r.cat.prop_cost[prop]
-    return base + surcharge
+    return _price(r, flat_prices(r, s), prop, surcharge)
+
+
+def flat_prices(r: TrickerionRules, s: State) -> bool:
+    """Whether every prop costs the same this round (the prophecy's flat price)."""
+    return r.active_effect(s) == "flat_prop_price"
+
+
+def _price(r: TrickerionRules, flat: bool, prop: str, surcharge: int) -> int:
+    return (2 if flat else r.cat.prop_cost[prop]) + surcharge
 
 
 def _board_types(p: Player) -> int:
@@ -88,8 +96,7 @@ def bundles(
     out = []
     limit = r.cat.market.buy_max_same_type
     on_board = _board_types(p)
-    flat = r.active_effect(s) == "flat_prop_price"  # ``unit_price``, asked once
-    cost = r.cat.prop_cost
+    flat = flat_prices(r, s)  # asked once for every prop
     for prop, extra in avail.items():
         # ``_fits`` for one type, worked out once per prop (a hot path of every search and
         # random game): a new type needs a free board slot, then the stack limit caps count.
@@ -100,7 +107,7 @@ def bundles(
             room = STACK_LIMIT
         else:
             room = STACK_LIMIT - n - (prop in p.mgr)  # at most ``limit``, at least none
-        price = (2 if flat else cost[prop]) + extra
+        price = _price(r, flat, prop, extra)
         for count in range(1, (room if room < limit else limit) + 1):
             out.append(((prop,) * count, price * count))
     if _ready(r, act, "component_sale"):
