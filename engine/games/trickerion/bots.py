@@ -21,7 +21,7 @@ from engine.core.levels import level_bots
 from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import hire, jobs, target
+from engine.games.trickerion import hire, jobs
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.placement import board_index, slot_modifier
@@ -145,7 +145,7 @@ def kept(g: Table, s: State, seat: int) -> int:
     poster then declined at 5 coins with 1 to pay and 4 of wages, where it was worth +1.8 to
     +2.0 of utility on the mean of 8 futures (docs/bots.md, "Issue #30, session 24")."""
     if g.rules.last_round - max(s.round, 1) >= LATE_ROUNDS:
-        return max(KEPT, target.saved(g, s, seat))
+        return KEPT
     cat = g.cat
     return sum(cat.wage[c.kind] for c in s.players[seat].chars if not c.assist)
 
@@ -330,7 +330,7 @@ class GreedyBot:
                 # The value sees the card only once it is kept (the next decision): one of
                 # the drawn is kept, worth a special card (a floor of 2 fame at the end).
                 v += w["special"]
-            v += hire.worth(g, s, seat, action) + target.worth(g, s, seat, action)
+            v += hire.worth(g, s, seat, action)
             scored.append((-v, index, action))
         scored.sort(key=lambda t: (t[0], t[1]))
         return [a for _, _, a in scored] + last
@@ -391,9 +391,6 @@ class GreedyBot:
         out: list[str] = []
         if prepared or staged or preparable:
             out.append("theater")  # the Magician's stage
-        if target.target(g, s, seat):
-            # Learned, equipped, prepared: placed in that order (``_place_score``).
-            out += ["downtown", "market_row", "workshop"]
         out += ["workshop"] * min(2, len(preparable))
         if prepared or preparable:
             out.append("theater")  # backstage: set up
@@ -408,10 +405,6 @@ class GreedyBot:
             out.append("downtown")
         if s.round < last:
             out.append("market_row" if missing else "downtown")
-        if target.short(g, s, seat):
-            out.append("downtown")
-        if target.order_visit(g, s, seat):
-            out.append("market_row")
         out += ["dark_alley", "downtown", "market_row", "workshop", "dark_alley", "theater"]
         if hire.first_visit(g, s, seat):
             out.insert(0, "downtown")
@@ -525,7 +518,7 @@ class GreedyBot:
     @staticmethod
     def _prepare_ap(g: Table, s: State, seat: int) -> int:
         """The prepare AP of the best trick that could be prepared this round (0: none)."""
-        trick = preparable(g, s, seat) or target.target(g, s, seat)
+        trick = preparable(g, s, seat)
         return g.cat.tricks[trick].prepare_ap if trick else 0
 
     # --- placement -------------------------------------------------------------------------
@@ -542,7 +535,6 @@ class GreedyBot:
         theater_waits = any(
             cat.card_location(c.card) in FIRST and c.slot < 0 and not c.idle for c in p.chars
         )
-        learning = bool(target.target(g, s, seat))
 
         def score(a: A.PlaceCharacter) -> float:
             c = p.chars[a.character]
@@ -562,9 +554,7 @@ class GreedyBot:
                 if theater_waits:
                     sc -= 20
             elif a.location == "workshop":
-                sc -= 10 if learning else 1  # private slots: no hurry, after the contested ones
-            elif a.location == "market_row" and learning:
-                sc -= 5
+                sc -= 1  # private slots: no hurry, after the contested ones
             elif a.location == "downtown" and c.kind == "apprentice" and sc >= downtown:
                 # Only the +2 slot gives an apprentice an action: it goes before the bodies
                 # that reach 3 AP on the other slot too.
