@@ -3,7 +3,8 @@ object, then ``python -m engine simulate`` with the remaining arguments.
 
     PYTHONPATH=. python3 scripts/experiments/s25a_knobs.py KNOBS simulate --game ...
 
-(at 7a433be, which holds target.py and its hooks in bots.py; the next commit takes them out)
+(at 7a433be, which holds target.py and its hooks in bots.py, or at 6961106 for ``FIX``; the
+commits after each take them out)
 
 KNOBS names target's constants (``{"SAVE_FROM": 2, "LAST": 4}``); ``"GIFT": [N, R]`` gives
 seat 0 N coins as round R's assignments start (after its poster): what a purse N coins
