@@ -337,7 +337,7 @@ def one_step_rank(
 ) -> list[Any]:
     """A ``rank`` for games whose policy is a one-step lookahead: the policy's own choice
     first, then the (thinned) legal actions by the game's evaluation one step ahead. (It
-    ranks every move whatever the ``deadline``: one step ahead costs a few milliseconds.)"""
+    ranks every move whatever the ``deadline``.)"""
     know = knowledge(game)
     assert know.policy is not None and know.evaluate is not None
     first = know.policy(0).choose(game, state, seat, legal)
