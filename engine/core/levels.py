@@ -150,8 +150,8 @@ class LevelBot:
             left = turn - spent
             if left > 0:
                 plan = msgspec.structs.replace(plan, seconds=min(seconds, left))
-            else:
-                plan = msgspec.structs.replace(plan, candidates=1)
+            else:  # (its rank told so: The Magnificent's then values no turn to its end)
+                plan = msgspec.structs.replace(plan, candidates=1, seconds=0.0)
             action = self._rolled(game, state, seat, legal, plan)
         # A single legal move is part of the turn too: the next decision follows from it.
         self._turn = (marked(game, state, seat, action), spent + clock() - start)

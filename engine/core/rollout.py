@@ -110,17 +110,20 @@ class Rollouts:
         start = clock()
         rank = self.know.rank
         assert rank is not None
-        moves = rank(self.game, state, self.viewer, legal)[: self.plan.candidates]
+        # The rank is part of the decision: it is told the budget's deadline, and a rank
+        # that can cut its own work there does (The Magnificent's: issue #32, session 25).
+        deadline = None if self.plan.seconds is None else start + self.plan.seconds
+        ranked = rank(self.game, state, self.viewer, legal, deadline=deadline)
+        moves = ranked[: self.plan.candidates]
         if len(moves) == 1:
             return [Scored(moves[0], 0, 0.0, 0.0, 0.0, 0.0)]
         worlds = self.worlds(state)
-        if self.plan.seconds is None:
+        if deadline is None:
             out = [self.score(state, move, index, worlds) for index, move in enumerate(moves)]
         elif every:
-            deadline = start + self.plan.seconds
             out = drain(self.abreast(state, moves, worlds, lambda: clock() >= deadline))
         else:
-            out = self._timed(state, moves, worlds, start + self.plan.seconds)
+            out = self._timed(state, moves, worlds, deadline)
         return preferred(out, self.plan.lead)
 
     def worlds(self, state: Any) -> list[tuple[Any, int]]:
@@ -329,9 +332,12 @@ def until(work: Playout, deadline: float) -> list[float] | None:
     return None
 
 
-def one_step_rank(game: Game, state: Any, seat: int, legal: list[Any]) -> list[Any]:
+def one_step_rank(
+    game: Game, state: Any, seat: int, legal: list[Any], deadline: float | None = None
+) -> list[Any]:
     """A ``rank`` for games whose policy is a one-step lookahead: the policy's own choice
-    first, then the (thinned) legal actions by the game's evaluation one step ahead."""
+    first, then the (thinned) legal actions by the game's evaluation one step ahead. (It
+    ranks every move whatever the ``deadline``.)"""
     know = knowledge(game)
     assert know.policy is not None and know.evaluate is not None
     first = know.policy(0).choose(game, state, seat, legal)

@@ -74,9 +74,11 @@ class Knowledge(msgspec.Struct, frozen=True):
     # for stretches whose worth the evaluation cannot see yet (cards assigned, not yet placed).
     extend: Callable[..., bool] | None = None
     # For policy rollouts (engine.core.rollout): policy(seed) -> the game's own bot, played at
-    # every seat; rank(game, state, seat, legal) -> the legal actions, the most promising first
-    # (the policy's own choice first), of which the rollouts try the first few; a rank may leave
-    # out moves its policy would never make (Trickerion's: a placement without a job).
+    # every seat; rank(game, state, seat, legal, deadline=None) -> the legal actions, the most
+    # promising first (the policy's own choice first), of which the rollouts try the first few;
+    # a rank may leave out moves its policy would never make (Trickerion's: a placement without
+    # a job). ``deadline``: where the decision's time budget ends (``engine.core.rollout.clock``;
+    # None: untimed), past which a rank may cut its own work and put first what it has.
     policy: Callable[[int], Any] | None = None
     rank: Callable[..., list[Any]] | None = None
     # The game's own rollout plans by level name (engine.core.levels.PLANS where absent): a

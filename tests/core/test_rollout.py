@@ -228,7 +228,8 @@ def test_a_turn_shares_its_budget_among_its_decisions(monkeypatch):
         # a decision spends 1 s: the first two keep their 1 s, the third has 0.5 s left
         want = [min(1.0, 2.5 - k) if k < 3 else None for k in range(len(turn))]
         assert [seconds(p) for p in turn] == [w if p else None for w, p in zip(want, turn)]
-        assert all(p.candidates == 1 for p in turn[3:] if p is not None)
+        # (a spent turn's rank is told so: no time left, ``Knowledge.rank``'s deadline)
+        assert all((p.candidates, p.seconds) == (1, 0.0) for p in turn[3:] if p is not None)
     bot = LevelBot(1, "hard")
     legal = game.legal_actions(match.state, match.to_act().seats[0])
     for _ in range(4):  # the same position again: an undo, a new turn each time
@@ -270,7 +271,8 @@ def test_a_solo_games_turn_ends_where_the_game_says(game_id, monkeypatch):
             (starts if new or now != last else within).append(given[0])
         new, last = False, now
     assert len(starts) == 12 and all((p.seconds, p.candidates) == (1.0, 2) for p in starts)
-    assert any(p.candidates == 1 for p in within)  # (else no turn's budget was spent)
+    # (else no turn's budget was spent)
+    assert any((p.candidates, p.seconds) == (1, 0.0) for p in within)
 
 
 def test_a_time_budget_plays_the_futures_it_reaches_and_all_at_most():
@@ -280,21 +282,28 @@ def test_a_time_budget_plays_the_futures_it_reaches_and_all_at_most():
     all the futures, as the plan without a budget."""
     match, seat, legal = _position("magnificent", 2, 3, 10)
     game = match.game
+    # the same moves compared, timed or not (The Magnificent's rank cuts its own work at the
+    # deadline: test_search.py::test_a_timed_rank_plays_turns_best_first_until_its_deadline)
+    rank = knowledge(game).rank
+    assert rank is not None
+    untimed = msgspec.structs.replace(
+        knowledge(game), rank=lambda g, s, seat, legal, deadline=None: rank(g, s, seat, legal)
+    )
 
     def ranking(plan: Plan) -> list[tuple[bytes, float]]:
-        out = Rollouts(game, seat, plan, 5).ranked(match.state, legal)
+        out = Rollouts(game, seat, plan, 5, untimed).ranked(match.state, legal)
         return sorted((msgspec.json.encode(c.action), c.utility) for c in out)
 
     timed = msgspec.structs.replace(QUICK, seconds=0.0)
     bots = Rollouts(game, seat, timed, 5)
-    first = bots.know.rank(game, match.state, seat, legal)[0]
+    first = bots.know.rank(game, match.state, seat, legal, deadline=0.0)[0]
     [alone] = bots.ranked(match.state, legal)
     assert (alone.action, alone.futures, alone.utility) == (first, 0, 0.0)
     # a hint lists every compared move: with the budget spent, each is played in the first
     # future and cut after one slice, as a plan whose horizon ends there (two seats: PAUSE
     # decisions) plays it, and valued where it stopped
     long = Plan(candidates=3, worlds=2, horizon=40, seconds=0.0)
-    every = Rollouts(game, seat, long, 5).ranked(match.state, legal, every=True)
+    every = Rollouts(game, seat, long, 5, untimed).ranked(match.state, legal, every=True)
     cut = msgspec.structs.replace(long, worlds=1, horizon=PAUSE, seconds=None)
     assert sorted((msgspec.json.encode(c.action), c.utility) for c in every) == ranking(cut)
     assert len(every) == 3 and ranking(cut) != ranking(msgspec.structs.replace(cut, horizon=40))

@@ -413,9 +413,9 @@ def test_the_turns_before_the_last_fetch_a_waiting_poster_s_tent_and_fragments()
     legal = g.legal_actions(s, 0)
     assert kinds(legal) >= {"travel", "build"}
     assert kinds(tent_committed(r, s, 0, legal)) == {"travel"}
-    assert kinds(GreedyBot(0)._planned(g, s, 0, legal)) == {"travel"}
+    assert kinds(GreedyBot(0).planned(g, s, 0, legal)) == {"travel"}
     # the rollouts' policy leaves it to the value
-    assert GreedyBot(0, turns=False)._planned(g, s, 0, legal) == legal
+    assert GreedyBot(0, turns=False).planned(g, s, 0, legal) == legal
     p.turns = 3  # the round's last turn is the Perform's
     assert tent_committed(r, s, 0, legal) == legal
     p.turns = 1

@@ -98,7 +98,7 @@ class GreedyBot:
         self.turns = turns
 
     def choose(self, game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
-        legal = self._planned(game, state, seat, legal)
+        legal = self.planned(game, state, seat, legal)
         if not self.turns:  # (the rollouts play it in worlds already dealt)
             return self._one_step(game, state, seat, legal)
         # Every choice is tried in one world the bot deals itself, the same for all: its own
@@ -111,7 +111,7 @@ class GreedyBot:
             return self._best(legal, lambda a: self._turn_end(game, world, seat, a))
         return self._one_step(game, world, seat, legal)
 
-    def _planned(self, game: Any, state: Any, seat: int, legal: list[Any]) -> list[Any]:
+    def planned(self, game: Any, state: Any, seat: int, legal: list[Any]) -> list[Any]:
         """The dice, the Performs and the posters' needs the round's plan commits to (solo
         only, as the plan term). The rollouts' policy leaves the posters' needs to the value:
         hard's rollouts already find the tents (2.5 a game to greedy's 1.4), and held to the
@@ -161,6 +161,6 @@ class GreedyBot:
                 continue
             if s.phase != "turn" or (s.round, s.players[seat].turns) != turn:
                 break
-            legal = self._planned(game, s, seat, game.legal_actions(s, seat))
+            legal = self.planned(game, s, seat, game.legal_actions(s, seat))
             apply_owned(game, s, seat, self._one_step(game, s, seat, legal))
         return s

@@ -4,7 +4,7 @@ value never sees it (a Move that stops on a tent values the state before the ten
 
 Read from the state alone, as ``plan.committed`` and ``plan.perform_committed``, so a loaded
 save follows the same plan; the greedy bot applies it to its own choices only, not to the
-rollouts' quick policy (``bots.GreedyBot._planned`` says why).
+rollouts' quick policy (``bots.GreedyBot.planned`` says why).
 """
 
 from __future__ import annotations

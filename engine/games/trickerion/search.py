@@ -168,8 +168,11 @@ def extend(g: Table, s: State) -> bool:
     return s.phase in ("advertise", "assign")
 
 
-def rank(g: Table, s: State, seat: int, legal: list[Any]) -> list[Any]:
+def rank(
+    g: Table, s: State, seat: int, legal: list[Any], deadline: float | None = None
+) -> list[Any]:
     # A bot of its own each time: its stream (a long list's sample) must not carry over.
+    # (It ranks every move whatever the ``deadline``.)
     return GreedyBot(0).ranked(g, s, seat, legal)
 
 
