@@ -571,14 +571,16 @@ def test_the_board_is_patched_not_rebuilt(booted_page):
 def test_a_new_board_draws_the_residence_a_frame_later(page, site_url):
     """A new board is drawn in two tasks (docs/trickerion-page.md "Redrawing"): the first leaves
     Dahlgaard's Residence out, so that the first frame does not style and lay out its 1,450
-    elements with the rest of the board, and the next draw, after that frame, adds it whole."""
+    elements with the rest of the board, and the next draw, after that frame, adds it whole,
+    keeping the parts the first built."""
     open_page(page, site_url)
     page.evaluate(
         """() => { window.__draws = [];
         new MutationObserver((records) => { for (const r of records) {
             const board = r.target;
             if (board.dataset.testid !== 'trk-board') continue;
-            window.__draws.push({board, residence: board.querySelectorAll('[data-testid^="trk-res-"]').length});
+            const residence = board.querySelectorAll('[data-testid^="trk-res-"]').length;
+            window.__draws.push({board, residence, kept: [...window.marqueeBoards.trickerion.kept]});
         } }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-render']}); }"""
     )
     lobby_start(page, 2, ["human", "bot:greedy"], seed=21)
@@ -589,6 +591,9 @@ def test_a_new_board_draws_the_residence_a_frame_later(page, site_url):
     assert draws[0] == [True, 0], draws
     # the next draw of the same board, a frame later, has every trick nobody owns
     assert draws[1][0] and draws[1][1] > 30, draws
+    # and keeps the parts the first one built (nothing of them changed in between)
+    kept = page.evaluate("window.__draws[1].kept")
+    assert {"trk-downtown", "trk-market", "trk-alley", "trk-theater"} <= set(kept), kept
     expect(page.get_by_test_id("trk-residence")).to_be_attached()
     no_problems(page)
 

@@ -20,13 +20,16 @@ style and layout a script forces left out; only script the trace has an event fo
 frames, events: some tasks show 10-30 ms of CPU with no event in these categories, not
 identified, likely the engine's answers coming from its worker), and the wall figures a player sees on this machine
 (the Long Tasks API's view); then each figure's mean after minus before over the pairs, with a
-95% t-interval. docs/boot.md (issue #32, sessions 18 and 19) and docs/speed.md (session 20)
+95% t-interval. With `--top N` each run also prints its N longest tasks (by CPU and by wall)
+with what ran in them (style, layout, paint, script by its source); `--keep DIR` keeps the
+traces. docs/boot.md (issue #32, sessions 18 and 19) and docs/speed.md (sessions 20 and 25)
 have the figures it gave.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import os
 import statistics
@@ -130,6 +133,61 @@ def script_cpu(events: list[dict]) -> float:
     return total / 1e6
 
 
+# the events `inside` names in a task besides its script (which it names by its source)
+NAMED = RENDERING | {
+    "Paint",
+    "PrePaint",
+    "RunMicrotasks",
+    "ParseHTML",
+    "v8.compile",
+    "MajorGC",
+    "MinorGC",
+    "V8.GC_MARK_COMPACTOR",
+    "HitTest",
+    "Commit",
+    "Layerize",
+    "UpdateLayer",
+    "ScheduleStyleRecalculation",
+}
+
+
+def inside(task: dict, events: list[dict]) -> list[tuple[str, float, float]]:
+    """What a task ran: its events by name (script by source), CPU and wall ms each, summed,
+    largest wall first."""
+    end = task["ts"] + task["dur"]
+    sums: dict[str, list[float]] = collections.defaultdict(lambda: [0.0, 0.0])
+    for e in events:
+        if e is task or not task["ts"] <= e["ts"] < end:
+            continue
+        data = e.get("args", {}).get("data", {})
+        name = e["name"]
+        if name in ("FunctionCall", "TimerFire", "EventDispatch", "FireAnimationFrame"):
+            where = data.get("url", "") or data.get("type", "") or data.get("functionName", "")
+            source = f"{where.rsplit('/', 1)[-1]}:{data.get('lineNumber', '')}"
+            name = f"{name} {source} {data.get('functionName', '')}"
+        elif name not in NAMED:
+            continue
+        sums[name][0] += e.get("tdur", 0) / 1000
+        sums[name][1] += e["dur"] / 1000
+    return sorted(((k, c, w) for k, (c, w) in sums.items()), key=lambda x: -x[1])
+
+
+def show_top(path: str, top: int) -> None:
+    """The trace's `top` longest tasks by CPU and by wall, each with what it ran."""
+    runs, events = main_thread(path)
+    start = runs[0]["ts"] if runs else 0
+    for key, label in (("tdur", "CPU"), ("dur", "wall")):
+        print(f"  longest by {label}:")
+        for t in sorted(runs, key=lambda t: -t.get(key, 0))[:top]:
+            at = (t["ts"] - start) / 1e6
+            print(
+                f"    at {at:.1f} s: task CPU {t.get('tdur', 0) / 1000:.1f} ms,"
+                f" wall {t['dur'] / 1000:.1f} ms"
+            )
+            for name, cpu, wall in inside(t, events)[:6]:
+                print(f"      {name}: CPU {cpu:.1f}, wall {wall:.1f}")
+
+
 def figures(path: str) -> dict[str, float]:
     runs, events = main_thread(path)
     cpu = [t.get("tdur", 0) / 1000 for t in runs]
@@ -179,6 +237,10 @@ def main() -> None:
     parser.add_argument(
         "--review", action="store_true", help="trace the bots' game's review, not the game"
     )
+    parser.add_argument(
+        "--top", type=int, default=0, help="print each run's this many longest tasks, what ran"
+    )
+    parser.add_argument("--keep", type=Path, help="keep each run's trace in this folder")
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
     builds = {"before": args.before, "after": args.after}
@@ -191,7 +253,9 @@ def main() -> None:
     for pair in range(1, args.pairs + 1):
         for which in ("before", "after") if pair % 2 else ("after", "before"):
             with tempfile.TemporaryDirectory() as tmp:
-                out = str(Path(tmp) / "trace.json")
+                folder = args.keep or Path(tmp)
+                folder.mkdir(parents=True, exist_ok=True)
+                out = str(folder / f"{args.game}-{args.size}-{pair}-{which}.json")
                 trace(builds[which], args.game, (size[0], size[1]), out, args.human, args.review)
                 load = " ".join(f"{x:.1f}" for x in os.getloadavg())
                 got = figures(out)
@@ -200,6 +264,8 @@ def main() -> None:
                     f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in got.items()
                 )
                 print(f"{what} pair {pair} {which} (load {load}): {shown}", flush=True)
+                if args.top:
+                    show_top(out, args.top)
     print_paired(what, seen)
 
 

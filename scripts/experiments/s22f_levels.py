@@ -20,7 +20,6 @@ minus before with a 95% t-interval (`longtask_probe.print_paired`). docs/speed.m
 from __future__ import annotations
 
 import argparse
-import collections
 import json
 import os
 import sys
@@ -30,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "e2e")]
 
-from longtask_probe import booted, print_paired  # noqa: E402
+from longtask_probe import booted, inside, print_paired  # noqa: E402
 
 from helpers import TRACE_CATEGORIES, main_thread  # noqa: E402
 
@@ -128,41 +127,6 @@ def turns(timed: list[list]) -> list[float]:
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def inside(task: dict, events: list[dict]) -> list[tuple[str, float, float]]:
-    """What a task ran: its events by name (script by source), CPU and wall ms each, summed."""
-    end = task["ts"] + task["dur"]
-    sums: dict[str, list[float]] = collections.defaultdict(lambda: [0.0, 0.0])
-    for e in events:
-        if e is task or not task["ts"] <= e["ts"] < end:
-            continue
-        data = e.get("args", {}).get("data", {})
-        name = e["name"]
-        if name in ("FunctionCall", "TimerFire", "EventDispatch", "FireAnimationFrame"):
-            where = data.get("url", "") or data.get("type", "") or data.get("functionName", "")
-            name = f"{name} {where.rsplit('/', 1)[-1]}:{data.get('lineNumber', '')} {data.get('functionName', '')}"
-        elif name not in (
-            "UpdateLayoutTree",
-            "Layout",
-            "Paint",
-            "PrePaint",
-            "RunMicrotasks",
-            "ParseHTML",
-            "v8.compile",
-            "MajorGC",
-            "MinorGC",
-            "V8.GC_MARK_COMPACTOR",
-            "HitTest",
-            "Commit",
-            "Layerize",
-            "UpdateLayer",
-            "ScheduleStyleRecalculation",
-        ):
-            continue
-        sums[name][0] += e.get("tdur", 0) / 1000
-        sums[name][1] += e["dur"] / 1000
-    return sorted(((k, c, w) for k, (c, w) in sums.items()), key=lambda x: -x[1])
 
 
 def show(path: str, top: int) -> dict[str, float]:

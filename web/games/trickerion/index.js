@@ -151,7 +151,6 @@ function draw(c) {
   // drawn after the areas: it offers what found no place on the board
   const strip = decisionStrip(c);
   redraw(board, h("div", { class: "trk-top" }, strip, zoomControls(c), playerSummary(c)), roundRecap(c), scroll);
-  settleAreas(c);
   if (!kept) {
     clear(container, board);
     // on the next frame: scrolling a board just made would lay it out now, and the frame
@@ -160,6 +159,9 @@ function draw(c) {
       if (board.isConnected) restorePlace(board, { ...place, scroller: ".trk-scroll" }, { scroll: UI.scroll });
     });
   }
+  // (once the board is on the page: a part not on it is forgotten, and settled before, a new
+  // board's parts were all forgotten, so its Residence's draw built every one of them again)
+  settleAreas(c);
   finish(c);
   if (c.later) drawLater(c);
 }
