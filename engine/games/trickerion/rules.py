@@ -49,6 +49,10 @@ class TrickerionRules:
     state_type: ClassVar[type[State]] = State
     # The setup's chance step draws the initiative order (False: ``setup_initiative`` sets it).
     draws_initiative: ClassVar[bool] = True
+    # A seat the game plays itself (the solo Successor). Without one the flow does not ask
+    # ``automaton_seat``, ``automaton_busy`` or ``variant_drawing`` (None and False here):
+    # about eight calls at every step of a base game, 2% of its instructions.
+    automaton: ClassVar[bool] = False
 
     def __init__(self, players: int, options: Options, cat: Catalog, table: Decisions) -> None:
         self.players = players
