@@ -127,6 +127,10 @@ MOVES: dict[type, Move] = {
 }
 
 
+# One seat to act, asked at every step: made once (frozen).
+_SEAT = tuple(ToAct("players", (seat,)) for seat in range(4))
+
+
 @register
 class Magnificent(Game):
     id = "magnificent"
@@ -169,7 +173,7 @@ class Magnificent(Game):
             return CHANCE_NODE
         if state.phase == "draft" and not state.pending:
             return ToAct("players", tuple(i for i, p in enumerate(state.players) if not p.kept))
-        return ToAct("players", (state.seat,))
+        return _SEAT[state.seat]
 
     def legal_actions(self, state: MagState, seat: int) -> list[Any]:
         return legal.options(self.rules, state, seat)
