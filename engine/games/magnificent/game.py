@@ -196,11 +196,12 @@ class Magnificent(Game):
         # A placement not already listed is cheaper checked among its one fragment's spots than
         # by listing every move; one the caller listed (a bot's, the page's) is simply found
         # there (0.7 us against 12.8 us for working its fragment's spots out again).
-        if isinstance(action, A.Place):
+        if type(action) is A.Place:  # a final Struct: no subclass to miss
             if listed is not None and action in listed:
                 return True
             return legal.place_allowed(self.rules, state, seat, action)
-        return super().allows(state, seat, action, listed)
+        # Game's own check, named: super() makes an object of its own at every step
+        return Game.allows(self, state, seat, action, listed)
 
     def refusal(self, state: MagState, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
         # the player's reason in words and numbers; the rule stays named in it: the move's, or
