@@ -63,17 +63,20 @@ class TrickerionRules:
         # Every pending decision kind -> (legal, apply), in the declared order of decisions
         # raised together; the rank is each kind's place in it (``common.raise_decision``).
         self.decisions = table | self.extra_decisions()
+        # Moves kept between listings by what they are worked out from, and the catalogue
+        # (``Catalog.kept``: every table of it shares them, so a new game starts with them warm):
         # Market Row's Order and Quick Order moves, by the Order area or the prop in the Quick
-        # Order slot they are worked out from (``market``): a third of its listing was building
-        # these same few dozen moves again at every Market Row step.
-        self.order_lists: dict[tuple[str, ...], tuple[Any, ...]] = {}
-        self.quick_lists: dict[str, tuple[Any, ...]] = {}
+        # Order slot (``market``): a third of its listing was building these same few dozen
+        # moves again at every Market Row step.
+        self.order_lists: dict[tuple[str, ...], tuple[Any, ...]]
+        self.quick_lists: dict[str, tuple[Any, ...]]
         # Downtown's Set Die moves by the six faces (``downtown``), likewise.
-        self.set_die_lists: dict[tuple[str, ...], tuple[Any, ...]] = {}
+        self.set_die_lists: dict[tuple[str, ...], tuple[Any, ...]]
         # The setup's and the Manager's prop bundles by value, whose, and the player's props
         # and Manager list (``setup``): every player starts with the same, and checking the
         # 14 bundles against them again was about 1.5% of a random game's instructions.
-        self.bundle_lists: dict[Any, tuple[Any, ...]] = {}
+        self.bundle_lists: dict[Any, tuple[Any, ...]]
+        self.order_lists, self.quick_lists, self.set_die_lists, self.bundle_lists = cat.kept
 
     @property
     def last_round(self) -> int:
