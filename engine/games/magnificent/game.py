@@ -227,7 +227,7 @@ class Magnificent(Game):
         self.moves[type(a)].do(self.rules, s, seat, a, events)
 
     def _advance(self, s: MagState, events: list[Event]) -> None:
-        while s.pending and isinstance(s.pending[0], PendingPoster) and not posters.sources(s):
+        while s.pending and type(s.pending[0]) is PendingPoster and not posters.sources(s):
             s.pending.pop(0)  # A9: no poster left anywhere
             ev(events, "poster_none", seat=s.seat)
         if s.phase == "side" and not s.pending and s.players[s.seat].side_chosen:
