@@ -50,7 +50,7 @@ def cost(r: TrickerionRules, s: State, act: Placement, action: str) -> int:
     ap = r.action_ap(s, action)
     if act.effect == "ready":
         for param in r.effect_params(act):
-            if isinstance(param, ActionCostDelta) and param.action == action:
+            if type(param) is ActionCostDelta and param.action == action:
                 ap += param.delta
     return ap if ap > 0 else 0  # not max(): asked a few times at every Downtown step
 

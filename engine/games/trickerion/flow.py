@@ -95,7 +95,7 @@ def apply(r: TrickerionRules, s: State, seat: int, action: Any) -> list[Event]:
         r.apply_automaton(s, seat, action, ev)
     elif automaton and r.variant_drawing(s):
         r.variant_chance_step(s, action, ev)
-    elif isinstance(action, A.Chance):
+    elif type(action) is A.Chance:  # isinstance would call the metaclass at every step
         chance_step(r, s, action, ev)
     elif s.pending:
         pend = s.pending[0]
@@ -219,7 +219,7 @@ def start_advertise(r: TrickerionRules, s: State, ev: list[Event]) -> None:
 
 def advertise(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]) -> None:
     p = s.players[seat]
-    if not isinstance(action, A.Advertise) or p.done:
+    if type(action) is not A.Advertise or p.done:
         raise IllegalAction("trickerion.advertise.not_now", seat=seat)
     if not action.advertise:
         change_at(s.players, seat, done=True)
@@ -273,11 +273,11 @@ def assign(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]
     p = s.players[seat]
     if p.done:
         raise IllegalAction("trickerion.assign.done", seat=seat)
-    if isinstance(action, A.EndAssignments):
+    if type(action) is A.EndAssignments:
         change_at(s.players, seat, done=True)
         ev.append(Event("trickerion.assignments_done", {"seat": seat}))
         return
-    if not isinstance(action, A.Assign):
+    if type(action) is not A.Assign:
         raise IllegalAction("trickerion.assign.not_now", seat=seat)
     if not 0 <= action.character < len(p.chars) or p.chars[action.character].card:
         raise IllegalAction("trickerion.assign.bad_character", character=action.character)

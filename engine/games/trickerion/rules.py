@@ -209,9 +209,12 @@ class TrickerionRules:
 
     def action_ap(self, s: State, action: str) -> int:
         """AP cost of a location action, with an ActionCost prophecy applied."""
+        # A parameter told by its type, not isinstance: a Struct class's isinstance calls its
+        # metaclass's __instancecheck__ (about 500 instructions a miss), and this is asked at
+        # most listings.
         if s.prophecy:
             for param in self.cat.prophecies[s.prophecy].params:
-                if isinstance(param, ActionCost) and param.action == action:
+                if type(param) is ActionCost and param.action == action:
                     return param.ap
         return self._ap[action]
 
@@ -219,6 +222,6 @@ class TrickerionRules:
         """AP a shard's Enhance Character gives: 1, or an EnhanceAP prophecy's (pr08: 2)."""
         if s.prophecy:
             for param in self.cat.prophecies[s.prophecy].params:
-                if isinstance(param, EnhanceAP):
+                if type(param) is EnhanceAP:
                     return param.ap
         return 1
