@@ -140,7 +140,7 @@ def _set_dice(r: TrickerionRules, s: State) -> tuple[Any, ...]:
     return got
 
 
-# Dice faces remembered per table before starting afresh.
+# Dice faces remembered per catalogue before starting afresh.
 SET_DIE_LISTS = 1024
 
 
