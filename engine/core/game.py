@@ -141,6 +141,9 @@ class Game:
             )
         # How its states and actions are encoded: hashes, saves, the page's JSON.
         self.codec = Codec(self.action_type)
+        # The action types ``apply`` checks every action against (an attribute: the module
+        # function's call cost more than its lookup, at every step).
+        self._actions = _action_set(type(self))
 
     # --- what a game implements -------------------------------------------------------------
 
@@ -226,9 +229,7 @@ class Game:
             raise IllegalAction("core.game_over")
         if seat not in to.seats:
             raise IllegalAction("core.not_your_turn", seat=seat, to_act=list(to.seats))
-        if type(action) not in _action_set(type(self)) and not isinstance(
-            action, _action_types(type(self))
-        ):
+        if type(action) not in self._actions and not isinstance(action, _action_types(type(self))):
             raise IllegalAction("core.unknown_action", action=type(action).__name__)
         if to.kind in ("chance", "automaton") and not self.enters_outcomes(state, seat, action):
             expected = (

@@ -17,12 +17,10 @@ def test_kept_lists_match_fresh_ones(seed):
     match = Match(new_game(4, dark_alley=True, prophecies=True), seed)
     play_to_end(match, {s: RandomBot(bot_seed(seed, s)) for s in range(4)})
     warm, cold = match.game, new_game(4, dark_alley=True, prophecies=True)
-    kept = (
-        cold.rules.order_lists,
-        cold.rules.quick_lists,
-        cold.rules.set_die_lists,
-        cold.rules.bundle_lists,
-    )
+    # every table of a catalogue shares its kept lists: the cold table is given its own
+    kept = ({}, {}, {}, {})
+    r = cold.rules
+    r.order_lists, r.quick_lists, r.set_die_lists, r.bundle_lists = kept
     listed = 0
     for state, step in zip(match.states, match.steps):
         if warm.to_act(state).kind != "players":
@@ -34,3 +32,12 @@ def test_kept_lists_match_fresh_ones(seed):
     # the warm table answered from what it kept, at many Market Row and Downtown steps
     assert listed > 20
     assert warm.rules.order_lists and warm.rules.set_die_lists and warm.rules.bundle_lists
+
+
+def test_tables_of_one_catalogue_share_the_kept_lists_and_the_solo_one_keeps_its_own():
+    from engine.games.trickerion.solo.game import solo_catalog
+
+    two, four = new_game(2).rules, new_game(4, dark_alley=True, prophecies=True).rules
+    assert two.order_lists is four.order_lists and two.bundle_lists is four.bundle_lists
+    base, solo = two.cat.kept, solo_catalog()[0].kept
+    assert all(a is not b for a, b in zip(base, solo))

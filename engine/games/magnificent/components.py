@@ -514,7 +514,10 @@ def _connected(cells: tuple[tuple[int, int], ...]) -> bool:
 register_schema(GAME, PACK_ID, Components)
 
 
+@lru_cache(maxsize=1)
 def shipped_bytes() -> bytes:
+    # read once: a table is made for every game (the page's, a bench's), and ``parse``'s cache
+    # then finds the same bytes object at once instead of hashing a new one
     return (
         resources.files("engine.games.magnificent")
         .joinpath("data")

@@ -85,14 +85,17 @@ def final_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     return [A.FinalChoice(i, coins=n) for n in range(min(p.coins, cond.max_times) + 1)]
 
 
+# A card's bonus is told by its type (``type(b) is C.SetFace``), not isinstance: the bonus
+# Structs have no subclasses, and isinstance against a Struct class goes through its
+# metaclass's __instancecheck__ (about 500 instructions a miss), several times a step.
+
+
 def _sets_face(r: Rules, p: Player, card: int) -> bool:
     """K11 on the card (or K3 on it copying a K11 card, A20): any face at die take."""
     b = r.cards[p.cards[card].id].bonus
-    return isinstance(b, C.SetFace) or (
-        isinstance(b, C.Copy)
-        and any(
-            isinstance(r.cards[c.id].bonus, C.SetFace) for j, c in enumerate(p.cards) if j != card
-        )
+    return type(b) is C.SetFace or (
+        type(b) is C.Copy
+        and any(type(r.cards[c.id].bonus) is C.SetFace for j, c in enumerate(p.cards) if j != card)
     )
 
 
@@ -101,7 +104,7 @@ def take_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     flip_ok = p.markers >= 1
     # The free cards, each with whether it sets any face at die take (K11); asked of each
     # card only where one of the player's cards has that bonus.
-    if any(isinstance(r.cards[c.id].bonus, C.SetFace) for c in p.cards):
+    if any(type(r.cards[c.id].bonus) is C.SetFace for c in p.cards):
         free = tuple((ci, _sets_face(r, p, ci)) for ci, c in enumerate(p.cards) if c.die is None)
     else:
         free = tuple((ci, False) for ci, c in enumerate(p.cards) if c.die is None)
@@ -158,11 +161,11 @@ def bonus_targets(r: Rules, s: MagState, seat: int) -> list[int]:
     t = s.turn
     p = s.players[seat]
     own = r.cards[p.cards[t.card].id].bonus
-    if isinstance(own, C.Copy):  # K3: another card's bonus
+    if type(own) is C.Copy:  # K3: another card's bonus
         return [
             i
             for i, c in enumerate(p.cards)
-            if i != t.card and not isinstance(r.cards[c.id].bonus, C.Copy)
+            if i != t.card and type(r.cards[c.id].bonus) is not C.Copy
         ]
     return [t.card]
 
@@ -175,18 +178,18 @@ def bonus_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     out: list[A.Action] = []
     for i in bonus_targets(r, s, seat):
         b = r.cards[p.cards[i].id].bonus
-        if isinstance(b, C.SetFace):
+        if type(b) is C.SetFace:
             continue  # only at die take
-        if isinstance(b, C.DiePlus):
+        if type(b) is C.DiePlus:
             if t.stage in AP_OPEN and (b.colour is None or b.colour == t.colour):
                 out.append(A.CardBonus(i))
-        elif isinstance(b, C.PayCoinsForMarker):
+        elif type(b) is C.PayCoinsForMarker:
             if p.coins >= b.coins and p.markers_out < MARKERS:  # A19
                 out.append(A.CardBonus(i))
-        elif isinstance(b, C.MarkerToFragment):
+        elif type(b) is C.MarkerToFragment:
             if p.markers >= 1 and s.supply[b.fragment] > 0:
                 out.append(A.CardBonus(i))
-        elif isinstance(b, C.GemsToFragment):
+        elif type(b) is C.GemsToFragment:
             if s.supply[b.fragment] > 0:
                 for combo in combinations_with_replacement(C.GEMS, b.gems):
                     if all(combo.count(g) <= p.gems[g] for g in set(combo)):

@@ -126,8 +126,12 @@ class Rules:
         self.advanced = advanced
         self.tiles_revealed = 4 if players == 4 else 3
         self.fragments = {f.id: f for f in pack.fragments}
-        # each fragment's distinct orientations, as every view lists them (the same on every board)
-        self.shapes = {f.id: orientations(f.cells) for f in pack.fragments}
+        # each fragment's distinct orientations, as every view lists them (the same on every
+        # board and every table of the pack: worked out once per pack, as its boards' grids)
+        shapes = _SHAPES.get(sha)
+        if shapes is None:
+            shapes = _SHAPES[sha] = {f.id: orientations(f.cells) for f in pack.fragments}
+        self.shapes = shapes
         self.frag_by: dict[tuple[str, str], str] = {
             (f.colour, f.size): f.id for f in pack.fragments
         }
@@ -215,3 +219,4 @@ class Rules:
 
 
 _GEOMETRY: dict[tuple[str, str], Geometry] = {}
+_SHAPES: dict[str, dict[str, list[tuple[tuple[int, int], ...]]]] = {}

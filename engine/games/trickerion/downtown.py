@@ -50,7 +50,7 @@ def cost(r: TrickerionRules, s: State, act: Placement, action: str) -> int:
     ap = r.action_ap(s, action)
     if act.effect == "ready":
         for param in r.effect_params(act):
-            if isinstance(param, ActionCostDelta) and param.action == action:
+            if type(param) is ActionCostDelta and param.action == action:
                 ap += param.delta
     return ap if ap > 0 else 0  # not max(): asked a few times at every Downtown step
 
@@ -140,7 +140,7 @@ def _set_dice(r: TrickerionRules, s: State) -> tuple[Any, ...]:
     return got
 
 
-# Dice faces remembered per table before starting afresh.
+# Dice faces remembered per catalogue before starting afresh.
 SET_DIE_LISTS = 1024
 
 

@@ -39,9 +39,10 @@ _END_ASSIGNMENTS = A.EndAssignments()
 
 
 def to_act(r: TrickerionRules, s: State) -> ToAct:
-    if s.draw is not None or r.variant_drawing(s):
+    automaton = r.automaton
+    if s.draw is not None or (automaton and r.variant_drawing(s)):
         return CHANCE_NODE  # a step stopped at its draw (the chance step finishes it)
-    auto = r.automaton_seat(s)
+    auto = r.automaton_seat(s) if automaton else None
     if s.pending:
         seat = s.pending[0].seat
         return _AUTOMATON[seat] if seat == auto else _SEAT[seat]
@@ -66,7 +67,9 @@ def to_act(r: TrickerionRules, s: State) -> ToAct:
 
 
 def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
-    if seat == r.automaton_seat(s) or s.draw is not None or r.variant_drawing(s):
+    if s.draw is not None or (
+        r.automaton and (seat == r.automaton_seat(s) or r.variant_drawing(s))
+    ):
         return []  # an automaton's action comes from automaton_action, a draw's from chance
     if s.pending:
         pend = s.pending[0]
@@ -87,11 +90,12 @@ def legal(r: TrickerionRules, s: State, seat: int) -> list[Any]:
 
 def apply(r: TrickerionRules, s: State, seat: int, action: Any) -> list[Event]:
     ev: list[Event] = []
-    if seat == r.automaton_seat(s):
+    automaton = r.automaton
+    if automaton and seat == r.automaton_seat(s):
         r.apply_automaton(s, seat, action, ev)
-    elif r.variant_drawing(s):
+    elif automaton and r.variant_drawing(s):
         r.variant_chance_step(s, action, ev)
-    elif isinstance(action, A.Chance):
+    elif type(action) is A.Chance:  # isinstance would call the metaclass at every step
         chance_step(r, s, action, ev)
     elif s.pending:
         pend = s.pending[0]
@@ -121,7 +125,8 @@ def refusal(r: TrickerionRules, s: State, seat: int, action: Any) -> tuple[str, 
 
 def advance(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     """Run the automatic steps until someone must decide (or the game is over)."""
-    while not s.pending and s.draw is None and not r.variant_drawing(s):
+    automaton = r.automaton
+    while not s.pending and s.draw is None and not (automaton and r.variant_drawing(s)):
         if s.phase == "advertise" and all(p.done for p in s.players):
             start_assignments(r, s, ev)
         elif s.phase == "assign" and all(p.done for p in s.players):
@@ -129,7 +134,7 @@ def advance(r: TrickerionRules, s: State, ev: list[Event]) -> None:
         elif (
             s.phase == "place"
             and s.act is None
-            and not r.automaton_busy(s)
+            and not (automaton and r.automaton_busy(s))
             and not placement.seat_has_work(s, s.order[s.turn])
         ):
             placement.next_turn(r, s, ev)
@@ -214,7 +219,7 @@ def start_advertise(r: TrickerionRules, s: State, ev: list[Event]) -> None:
 
 def advertise(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]) -> None:
     p = s.players[seat]
-    if not isinstance(action, A.Advertise) or p.done:
+    if type(action) is not A.Advertise or p.done:
         raise IllegalAction("trickerion.advertise.not_now", seat=seat)
     if not action.advertise:
         change_at(s.players, seat, done=True)
@@ -268,11 +273,11 @@ def assign(r: TrickerionRules, s: State, seat: int, action: Any, ev: list[Event]
     p = s.players[seat]
     if p.done:
         raise IllegalAction("trickerion.assign.done", seat=seat)
-    if isinstance(action, A.EndAssignments):
+    if type(action) is A.EndAssignments:
         change_at(s.players, seat, done=True)
         ev.append(Event("trickerion.assignments_done", {"seat": seat}))
         return
-    if not isinstance(action, A.Assign):
+    if type(action) is not A.Assign:
         raise IllegalAction("trickerion.assign.not_now", seat=seat)
     if not 0 <= action.character < len(p.chars) or p.chars[action.character].card:
         raise IllegalAction("trickerion.assign.bad_character", character=action.character)

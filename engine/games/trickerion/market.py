@@ -174,7 +174,7 @@ def _buys(props: tuple[str, ...], most: int) -> tuple[Any, ...]:
 BUY_LISTS = 4096
 _BUYS: dict[tuple[tuple[str, ...], int], tuple[Any, ...]] = {}
 
-# Order areas remembered per table (``TrickerionRules.order_lists``) before starting afresh.
+# Order areas remembered per catalogue (``TrickerionRules.order_lists``) before starting afresh.
 ORDER_LISTS = 1024
 
 

@@ -18,7 +18,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.tuples import change_at, put
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import alley, downtown, market, theater, workshop
+from engine.games.trickerion import alley, downtown, market, performance, theater, workshop
 from engine.games.trickerion.catalog import (
     BOARD_SLOTS,
     SLOT_THEATER,
@@ -49,7 +49,11 @@ LOCATION_MODULES = {
 
 
 def seat_has_work(s: State, seat: int) -> bool:
-    return any(c.card and c.slot == HOME and not c.idle for c in s.players[seat].chars)
+    # a loop, not any() over a generator: asked after every placement step
+    for c in s.players[seat].chars:
+        if c.card and c.slot == HOME and not c.idle:
+            return True
+    return False
 
 
 def per_turn(r: TrickerionRules, s: State) -> int:
@@ -59,8 +63,6 @@ def per_turn(r: TrickerionRules, s: State) -> int:
 def next_turn(r: TrickerionRules, s: State, ev: list[Event]) -> None:
     """Pass the turn to the next seat in initiative order that still has a character to place;
     when nobody has, the Performance phase begins."""
-    from engine.games.trickerion import performance
-
     n = len(s.order)
     for k in range(1, n + 1):
         idx = (s.turn + k) % n

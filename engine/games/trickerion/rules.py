@@ -49,6 +49,10 @@ class TrickerionRules:
     state_type: ClassVar[type[State]] = State
     # The setup's chance step draws the initiative order (False: ``setup_initiative`` sets it).
     draws_initiative: ClassVar[bool] = True
+    # A seat the game plays itself (the solo Successor). Without one the flow does not ask
+    # ``automaton_seat``, ``automaton_busy`` or ``variant_drawing`` (None and False here):
+    # about eight calls at every step of a base game, 2% of its instructions.
+    automaton: ClassVar[bool] = False
 
     def __init__(self, players: int, options: Options, cat: Catalog, table: Decisions) -> None:
         self.players = players
@@ -59,17 +63,20 @@ class TrickerionRules:
         # Every pending decision kind -> (legal, apply), in the declared order of decisions
         # raised together; the rank is each kind's place in it (``common.raise_decision``).
         self.decisions = table | self.extra_decisions()
+        # Moves kept between listings by what they are worked out from, and the catalogue
+        # (``Catalog.kept``: every table of it shares them, so a new game starts with them warm):
         # Market Row's Order and Quick Order moves, by the Order area or the prop in the Quick
-        # Order slot they are worked out from (``market``): a third of its listing was building
-        # these same few dozen moves again at every Market Row step.
-        self.order_lists: dict[tuple[str, ...], tuple[Any, ...]] = {}
-        self.quick_lists: dict[str, tuple[Any, ...]] = {}
+        # Order slot (``market``): a third of its listing was building these same few dozen
+        # moves again at every Market Row step.
+        self.order_lists: dict[tuple[str, ...], tuple[Any, ...]]
+        self.quick_lists: dict[str, tuple[Any, ...]]
         # Downtown's Set Die moves by the six faces (``downtown``), likewise.
-        self.set_die_lists: dict[tuple[str, ...], tuple[Any, ...]] = {}
+        self.set_die_lists: dict[tuple[str, ...], tuple[Any, ...]]
         # The setup's and the Manager's prop bundles by value, whose, and the player's props
         # and Manager list (``setup``): every player starts with the same, and checking the
         # 14 bundles against them again was about 1.5% of a random game's instructions.
-        self.bundle_lists: dict[Any, tuple[Any, ...]] = {}
+        self.bundle_lists: dict[Any, tuple[Any, ...]]
+        self.order_lists, self.quick_lists, self.set_die_lists, self.bundle_lists = cat.kept
 
     @property
     def last_round(self) -> int:
@@ -202,9 +209,12 @@ class TrickerionRules:
 
     def action_ap(self, s: State, action: str) -> int:
         """AP cost of a location action, with an ActionCost prophecy applied."""
+        # A parameter told by its type, not isinstance: a Struct class's isinstance calls its
+        # metaclass's __instancecheck__ (about 500 instructions a miss), and this is asked at
+        # most listings.
         if s.prophecy:
             for param in self.cat.prophecies[s.prophecy].params:
-                if isinstance(param, ActionCost) and param.action == action:
+                if type(param) is ActionCost and param.action == action:
                     return param.ap
         return self._ap[action]
 
@@ -212,6 +222,6 @@ class TrickerionRules:
         """AP a shard's Enhance Character gives: 1, or an EnhanceAP prophecy's (pr08: 2)."""
         if s.prophecy:
             for param in self.cat.prophecies[s.prophecy].params:
-                if isinstance(param, EnhanceAP):
+                if type(param) is EnhanceAP:
                     return param.ap
         return 1

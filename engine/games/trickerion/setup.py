@@ -250,6 +250,10 @@ def _take_props(
     ev.append(Event("trickerion.props_taken", {"seat": pend.seat, "props": list(action.props)}))
 
 
+# Prop bundle lists kept (``TrickerionRules.bundle_lists``) before starting afresh.
+BUNDLE_LISTS = 1024
+
+
 class _BundleProps:
     """A bundle of props worth ``pend.value``: the starting props, or the Manager's (kept on
     the Manager's list too)."""
@@ -264,6 +268,8 @@ class _BundleProps:
         key = (pend.value, cls.to_manager, tuple(p.props.items()), p.mgr)
         got = r.bundle_lists.get(key)
         if got is None:
+            if len(r.bundle_lists) >= BUNDLE_LISTS:
+                r.bundle_lists.clear()  # kept by the catalogue for every game: bounded
             bundles = r.cat.prop_bundles[pend.value]
             got = r.bundle_lists[key] = tuple(
                 A.ChooseProps(b) for b in bundles if can_take(p, b, cls.to_manager)

@@ -51,6 +51,7 @@ class SoloRules(TrickerionRules):
     state_type: ClassVar[type[State]] = SoloGameState
     # The Successor's setup sets the order (you first, setup.11): nothing to draw.
     draws_initiative: ClassVar[bool] = False
+    automaton: ClassVar[bool] = True
     options: SoloOptions
     cat: R.SoloCatalog
 

@@ -51,6 +51,7 @@ class SoloCatalog(Catalog):
 
     def __init__(self, base: Catalog, solo: SoloPacks) -> None:
         self.__dict__.update(base.__dict__)
+        self.kept = ({}, {}, {}, {})  # its own: lists worked out from its packs
         self.cards = {**base.cards, **{c.id: CardGeo(c) for c in solo.performances_pack.cards}}
         self.solo_packs = solo
         # What the page marks provisional: a box owner's tables may have none left.
