@@ -25,6 +25,8 @@ MODES = {
     "magnificent-solo": ("magnificent-solo", 1, {}),
     "oracle": ("oracle", 1, {}),
 }
+# a full table besides, for what only four seats show (the ending's columns on a phone)
+FULL_TABLES = {"trickerion-4": ("trickerion", 4, {})}
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ def _call(bridge: Bridge, method: str, **args):
 
 @functools.cache
 def played(mode: str, seed: int = 3, before_end: int = 3) -> Played:
-    game, players, options = MODES[mode]
+    game, players, options = {**MODES, **FULL_TABLES}[mode]
     bridge = Bridge()
     kinds = ["human"] + ["bot"] * (players - 1)
     seats = [{"kind": k, "bot": "greedy", "name": f"Seat {i + 1}"} for i, k in enumerate(kinds)]
