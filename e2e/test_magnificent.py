@@ -889,3 +889,46 @@ def test_reload_mid_turn_resumes_and_the_table_reads_in_three_languages(booted_p
         page.set_viewport_size({"width": 1366, "height": 768})
     page.evaluate("marquee.setLang('en')")
     no_problems(page)
+
+
+# every word of the elements `sel` matches on one line (a word cut in two, "представ|лению",
+# has two boxes); returns the words that are not
+SPLIT_WORDS = """sel => [...document.querySelectorAll(sel)].flatMap((el) => {
+    const cut = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const node = walker.currentNode;
+        for (const m of node.nodeValue.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) cut.push(m[0]);
+        }
+    }
+    return cut;
+})"""
+
+
+def test_a_ready_posters_word_is_never_cut_in_two(booted_page, screenshot):
+    """A poster that can be performed says so on its slot in whole words, in every language and
+    at the three sizes: "готова к представлению" and "jouable maintenant" were cut mid-word in
+    a narrow slot (\u201cпредстав|лению\u201d, \u201cmaintena|nt\u201d)."""
+    from helpers import drive_until
+
+    page = booted_page
+    page.evaluate("marquee.setSpeed(0)")
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": ""}]
+    page.evaluate("s => marquee.start({game: 'magnificent', players: 2, seed: 11, seats: s})", seats)
+    page.evaluate("marquee.idle()")
+    drive_until(page, random.Random(5), "!!document.querySelector('.need-line.ok')")
+    for lang in ("en", "ru", "fr"):
+        page.evaluate("l => marquee.setLang(l)", lang)
+        for width, height in ((1366, 768), (1920, 1080), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("marquee.settled()")
+            page.locator(".need-line.ok").first.scroll_into_view_if_needed()
+            screenshot(page, f"mgn-ready-poster-{lang}-{width}")
+            assert page.evaluate(SPLIT_WORDS, ".need-line") == [], (lang, width)
+    page.evaluate("marquee.setLang('en')")
+    no_problems(page)
