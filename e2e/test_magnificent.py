@@ -932,3 +932,41 @@ def test_a_ready_posters_word_is_never_cut_in_two(booted_page, screenshot):
             assert page.evaluate(SPLIT_WORDS, ".need-line") == [], (lang, width)
     page.evaluate("marquee.setLang('en')")
     no_problems(page)
+
+
+# the contrast of an element's text with its own face (WCAG's ratio)
+CONTRAST = """b => {
+    const st = getComputedStyle(b);
+    const rgb = (s) => s.match(/rgba?\\(([^)]*)\\)/)[1].split(",").slice(0, 3).map(Number);
+    const lum = ([r, g, bl]) => [r, g, bl].map((v) => {
+        v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }).reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const [a, c] = [lum(rgb(st.color)), lum(rgb(st.backgroundColor))].sort((x, y) => y - x);
+    return (a + 0.05) / (c + 0.05);
+}"""
+
+
+def test_a_lit_red_button_stays_readable_under_the_pointer_and_the_focus(booted_page, screenshot):
+    """End turn (a red button, white text) lit as a move: under the mouse or the keyboard's
+    focus the lit targets' pale yellow face replaced its red one, and its white text could not
+    be read (contrast 1.1)."""
+    from helpers import drive_until
+
+    page = booted_page
+    page.evaluate("marquee.setSpeed(0)")
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": ""}]
+    page.evaluate("s => marquee.start({game: 'magnificent', players: 2, seed: 11, seats: s})", seats)
+    page.evaluate("marquee.idle()")
+    end = page.locator('[data-testid="mgn-end"].legal')
+    drive_until(page, random.Random(5), "!!document.querySelector('[data-testid=mgn-end].legal')")
+    end.scroll_into_view_if_needed()
+    end.hover()
+    assert end.evaluate(CONTRAST) >= 4.5, "under the pointer"
+    page.mouse.move(0, 0)
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # the keyboard's focus, as a keyboard player moves it
+    end.focus()
+    assert end.evaluate("b => b.matches(':focus-visible')")
+    assert end.evaluate(CONTRAST) >= 4.5, "under the focus"
+    screenshot(page, "mgn-end-turn-focused")
+    no_problems(page)
