@@ -970,3 +970,38 @@ def test_a_lit_red_button_stays_readable_under_the_pointer_and_the_focus(booted_
     assert end.evaluate(CONTRAST) >= 4.5, "under the focus"
     screenshot(page, "mgn-end-turn-focused")
     no_problems(page)
+
+
+# a solo target's words on one line, its meter beside them on that line
+ONE_LINE = """el => {
+    const range = document.createRange();
+    range.selectNodeContents([...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE));
+    const words = [...range.getClientRects()].filter((r) => r.width > 0);
+    const meter = el.querySelector("meter").getBoundingClientRect();
+    const middle = (meter.top + meter.bottom) / 2;
+    return words.length === 1 && middle >= words[0].top && middle <= words[0].bottom;
+}"""
+
+
+def test_each_solo_target_keeps_its_meter_and_its_words_on_one_line(booted_page, screenshot):
+    """The solo game's targets beside the round: at 390 px "1 of 200 / points" broke inside a
+    target and the next meter followed "points" on its line, one target running into the next."""
+    page = booted_page
+    page.evaluate("marquee.setSpeed(0)")
+    seats = [{"kind": "human", "name": "Ann"}]
+    page.evaluate("s => marquee.start({game: 'magnificent-solo', players: 1, seed: 11, seats: s})", seats)
+    page.evaluate("marquee.idle()")
+    targets = page.get_by_test_id("mgn-solo-targets").locator(".mgn-target")
+    for lang in ("en", "ru", "fr"):
+        page.evaluate("l => marquee.setLang(l)", lang)
+        for width, height in ((390, 844), (1366, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("marquee.settled()")
+            assert targets.count() == 3
+            for i in range(3):
+                assert targets.nth(i).evaluate(ONE_LINE), (lang, width, i)
+        screenshot(page, f"mgn-solo-targets-{lang}-1366")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "mgn-solo-targets-fr-390")
+    page.evaluate("marquee.setLang('en')")
+    no_problems(page)
