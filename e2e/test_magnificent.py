@@ -919,7 +919,9 @@ def test_a_ready_posters_word_is_never_cut_in_two(booted_page, screenshot):
     page = booted_page
     page.evaluate("marquee.setSpeed(0)")
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": ""}]
-    page.evaluate("s => marquee.start({game: 'magnificent', players: 2, seed: 11, seats: s})", seats)
+    page.evaluate(
+        "s => marquee.start({game: 'magnificent', players: 2, seed: 11, seats: s})", seats
+    )
     page.evaluate("marquee.idle()")
     drive_until(page, random.Random(5), "!!document.querySelector('.need-line.ok')")
     for lang in ("en", "ru", "fr"):
@@ -955,7 +957,9 @@ def test_a_lit_red_button_stays_readable_under_the_pointer_and_the_focus(booted_
     page = booted_page
     page.evaluate("marquee.setSpeed(0)")
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": ""}]
-    page.evaluate("s => marquee.start({game: 'magnificent', players: 2, seed: 11, seats: s})", seats)
+    page.evaluate(
+        "s => marquee.start({game: 'magnificent', players: 2, seed: 11, seats: s})", seats
+    )
     page.evaluate("marquee.idle()")
     end = page.locator('[data-testid="mgn-end"].legal')
     drive_until(page, random.Random(5), "!!document.querySelector('[data-testid=mgn-end].legal')")
@@ -989,7 +993,9 @@ def test_each_solo_target_keeps_its_meter_and_its_words_on_one_line(booted_page,
     page = booted_page
     page.evaluate("marquee.setSpeed(0)")
     seats = [{"kind": "human", "name": "Ann"}]
-    page.evaluate("s => marquee.start({game: 'magnificent-solo', players: 1, seed: 11, seats: s})", seats)
+    page.evaluate(
+        "s => marquee.start({game: 'magnificent-solo', players: 1, seed: 11, seats: s})", seats
+    )
     page.evaluate("marquee.idle()")
     targets = page.get_by_test_id("mgn-solo-targets").locator(".mgn-target")
     for lang in ("en", "ru", "fr"):
