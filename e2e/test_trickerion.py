@@ -783,3 +783,24 @@ def test_a_reload_after_another_game_draws_the_kept_board_from_its_own_packs(boo
     page.evaluate("marquee.idle()")
     expect(page.get_by_test_id("trk-board")).to_be_visible()
     no_problems(page)
+
+
+def test_a_phones_magician_cards_fill_their_row(booted_page, screenshot):
+    """The magician choice at 390x844: each card takes the decision's whole width (they stopped
+    at 16rem, 255 of the 300 px, a column of cards hugging the left edge)."""
+    page = booted_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("marquee.setSpeed(0)")
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": ""}]
+    page.evaluate("s => marquee.start({game: 'trickerion', players: 2, seed: 4, seats: s})", seats)
+    page.evaluate("marquee.idle()")
+    cards = page.locator(f"{tid('trk-decision')} .choice-card")
+    assert cards.count() >= 4
+    row = page.get_by_test_id("trk-decision").evaluate(
+        """d => { const st = getComputedStyle(d);
+            return d.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight); }"""
+    )
+    for i in range(cards.count()):
+        assert cards.nth(i).bounding_box()["width"] >= row - 1, (i, row)
+    screenshot(page, "trk-magicians-390")
+    no_problems(page)
