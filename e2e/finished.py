@@ -25,6 +25,9 @@ MODES = {
     "magnificent-solo": ("magnificent-solo", 1, {}),
     "oracle": ("oracle", 1, {}),
 }
+# a full table besides, for what only four seats show (the ending's columns on a phone)
+FULL_TABLES = {"trickerion-4": ("trickerion", 4, {})}
+NAMES = ("Ann", "Boris", "Claire", "Dmitri")
 
 
 @dataclass(frozen=True)
@@ -49,10 +52,12 @@ def _call(bridge: Bridge, method: str, **args):
 
 @functools.cache
 def played(mode: str, seed: int = 3, before_end: int = 3) -> Played:
-    game, players, options = MODES[mode]
+    game, players, options = {**MODES, **FULL_TABLES}[mode]
     bridge = Bridge()
     kinds = ["human"] + ["bot"] * (players - 1)
-    seats = [{"kind": k, "bot": "greedy", "name": f"Seat {i + 1}"} for i, k in enumerate(kinds)]
+    # named as a person names a seat at the lobby: the ending's and the review's screenshots
+    # show names, as a player sees them (not "Seat 1", read there as an index label)
+    seats = [{"kind": k, "bot": "greedy", "name": n} for k, n in zip(kinds, NAMES, strict=False)]
     snap = _call(
         bridge, "new", game=game, players=players, options=options, seed=seed, seats=seats, viewer=0
     )

@@ -96,6 +96,24 @@ def test_the_ending_is_in_view(booted_page, screenshot, size):
     no_problems(page)
 
 
+def test_a_full_tables_scores_fit_a_phone(booted_page, screenshot):
+    """Four seats' columns at 390x844, in EN and RU: the fourth column was cut off by the
+    panel's edge (the table scrolled sideways, every total not in the window)."""
+    page = booted_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    snap = play_to_end(page, played("trickerion-4").near_end)
+    for lang in ("en", "ru"):
+        page.evaluate("l => marquee.setLang(l)", lang)
+        page.get_by_test_id("winner-banner").scroll_into_view_if_needed()
+        check_ending(page, snap)
+        headers = page.get_by_test_id("score-table").locator("thead th")
+        for i in range(headers.count()):
+            expect(headers.nth(i)).to_be_in_viewport(ratio=1)
+        screenshot(page, f"ending-trickerion-4-phone-{lang}")
+    page.evaluate("marquee.setLang('en')")
+    no_problems(page)
+
+
 def test_play_again_keeps_the_table(booted_page):
     page = booted_page
     game = played("trickerion-solo")

@@ -889,3 +889,125 @@ def test_reload_mid_turn_resumes_and_the_table_reads_in_three_languages(booted_p
         page.set_viewport_size({"width": 1366, "height": 768})
     page.evaluate("marquee.setLang('en')")
     no_problems(page)
+
+
+# every word of the elements `sel` matches on one line (a word cut in two, "представ|лению",
+# has two boxes); returns the words that are not
+SPLIT_WORDS = """sel => [...document.querySelectorAll(sel)].flatMap((el) => {
+    const cut = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const node = walker.currentNode;
+        for (const m of node.nodeValue.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) cut.push(m[0]);
+        }
+    }
+    return cut;
+})"""
+
+
+def test_a_ready_posters_word_is_never_cut_in_two(booted_page, screenshot):
+    """A poster that can be performed says so on its slot in whole words, in every language and
+    at the three sizes: "готова к представлению" and "jouable maintenant" were cut mid-word in
+    a narrow slot (\u201cпредстав|лению\u201d, \u201cmaintena|nt\u201d)."""
+    from helpers import drive_until
+
+    page = booted_page
+    page.evaluate("marquee.setSpeed(0)")
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": ""}]
+    page.evaluate(
+        "s => marquee.start({game: 'magnificent', players: 2, seed: 11, seats: s})", seats
+    )
+    page.evaluate("marquee.idle()")
+    drive_until(page, random.Random(5), "!!document.querySelector('.need-line.ok')")
+    for lang in ("en", "ru", "fr"):
+        page.evaluate("l => marquee.setLang(l)", lang)
+        for width, height in ((1366, 768), (1920, 1080), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("marquee.settled()")
+            page.locator(".need-line.ok").first.scroll_into_view_if_needed()
+            screenshot(page, f"mgn-ready-poster-{lang}-{width}")
+            assert page.evaluate(SPLIT_WORDS, ".need-line") == [], (lang, width)
+    page.evaluate("marquee.setLang('en')")
+    no_problems(page)
+
+
+# the contrast of an element's text with its own face (WCAG's ratio)
+CONTRAST = """b => {
+    const st = getComputedStyle(b);
+    const rgb = (s) => s.match(/rgba?\\(([^)]*)\\)/)[1].split(",").slice(0, 3).map(Number);
+    const lum = ([r, g, bl]) => [r, g, bl].map((v) => {
+        v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }).reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const [a, c] = [lum(rgb(st.color)), lum(rgb(st.backgroundColor))].sort((x, y) => y - x);
+    return (a + 0.05) / (c + 0.05);
+}"""
+
+
+def test_a_lit_red_button_stays_readable_under_the_pointer_and_the_focus(booted_page, screenshot):
+    """End turn (a red button, white text) lit as a move: under the mouse or the keyboard's
+    focus the lit targets' pale yellow face replaced its red one, and its white text could not
+    be read (contrast 1.1)."""
+    from helpers import drive_until
+
+    page = booted_page
+    page.evaluate("marquee.setSpeed(0)")
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": ""}]
+    page.evaluate(
+        "s => marquee.start({game: 'magnificent', players: 2, seed: 11, seats: s})", seats
+    )
+    page.evaluate("marquee.idle()")
+    end = page.locator('[data-testid="mgn-end"].legal')
+    drive_until(page, random.Random(5), "!!document.querySelector('[data-testid=mgn-end].legal')")
+    end.scroll_into_view_if_needed()
+    end.hover()
+    assert end.evaluate(CONTRAST) >= 4.5, "under the pointer"
+    page.mouse.move(0, 0)
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # the keyboard's focus, as a keyboard player moves it
+    end.focus()
+    assert end.evaluate("b => b.matches(':focus-visible')")
+    assert end.evaluate(CONTRAST) >= 4.5, "under the focus"
+    screenshot(page, "mgn-end-turn-focused")
+    no_problems(page)
+
+
+# a solo target's words on one line, its meter beside them on that line
+ONE_LINE = """el => {
+    const range = document.createRange();
+    range.selectNodeContents([...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE));
+    const words = [...range.getClientRects()].filter((r) => r.width > 0);
+    const meter = el.querySelector("meter").getBoundingClientRect();
+    const middle = (meter.top + meter.bottom) / 2;
+    return words.length === 1 && middle >= words[0].top && middle <= words[0].bottom;
+}"""
+
+
+def test_each_solo_target_keeps_its_meter_and_its_words_on_one_line(booted_page, screenshot):
+    """The solo game's targets beside the round: at 390 px "1 of 200 / points" broke inside a
+    target and the next meter followed "points" on its line, one target running into the next."""
+    page = booted_page
+    page.evaluate("marquee.setSpeed(0)")
+    seats = [{"kind": "human", "name": "Ann"}]
+    page.evaluate(
+        "s => marquee.start({game: 'magnificent-solo', players: 1, seed: 11, seats: s})", seats
+    )
+    page.evaluate("marquee.idle()")
+    targets = page.get_by_test_id("mgn-solo-targets").locator(".mgn-target")
+    for lang in ("en", "ru", "fr"):
+        page.evaluate("l => marquee.setLang(l)", lang)
+        for width, height in ((390, 844), (1366, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("marquee.settled()")
+            assert targets.count() == 3
+            for i in range(3):
+                assert targets.nth(i).evaluate(ONE_LINE), (lang, width, i)
+        screenshot(page, f"mgn-solo-targets-{lang}-1366")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "mgn-solo-targets-fr-390")
+    page.evaluate("marquee.setLang('en')")
+    no_problems(page)

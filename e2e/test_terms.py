@@ -223,3 +223,25 @@ def test_a_tap_on_a_term_in_the_review_log_opens_its_rule_over_the_review(
         assert page.evaluate("marquee.screen()") == "review"
         assert page.evaluate("marquee.review.state().step") == before
     no_problems(page)
+
+
+def test_a_tip_goes_once_its_term_is_drawn_away_and_the_mouse_moves_on(booted_page):
+    """The mouse rests on a term in a move label, the move list is drawn again under it (a move
+    played, the bots answering), then the mouse moves onto the page: the tip of the term that is
+    no longer there goes. It stayed over the table, the ending and the review screen (its
+    pointerout never came from the removed term, and a pointer over anything but a term left it)."""
+    page = booted_page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    start(page, "magnificent")
+    page.wait_for_selector(".action .term")
+    hover_first(page, ".action", "magnificent", "en")
+    hovered = page.locator(".action .term").first.element_handle()
+    step = page.evaluate("marquee.snapshot().step")
+    page.evaluate("marquee.act(0)")
+    page.wait_for_function("s => marquee.snapshot().step > s", arg=step)
+    page.evaluate("marquee.idle()")
+    page.wait_for_function("el => !el.isConnected", arg=hovered)
+    box = page.get_by_test_id("turn-status").bounding_box()
+    page.mouse.move(box["x"] + 4, box["y"] + box["height"] / 2)
+    page.get_by_test_id("term-tip").wait_for(state="detached", timeout=5_000)
+    no_problems(page)

@@ -12,6 +12,7 @@ were made (board targets, choice panels, decision strip, fallback buttons).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import statistics
@@ -22,7 +23,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from conftest import watch
-from helpers import drive_until, no_problems, open_page, reload_page, tid
+from helpers import ROOT, drive_until, no_problems, open_page, reload_page, tid
 
 LANGS = ("en", "ru", "fr")
 # How much more often the clicking player picks a target of each kind (default 1).
@@ -787,4 +788,54 @@ def test_a_reload_after_another_game_draws_the_kept_board_from_its_own_packs(boo
     assert page.evaluate("marquee.timings.keptTable") > 0  # the kept table was drawn
     page.evaluate("marquee.idle()")
     expect(page.get_by_test_id("trk-board")).to_be_visible()
+    no_problems(page)
+
+
+def test_a_phones_magician_cards_fill_their_row(booted_page, screenshot):
+    """The magician choice at 390x844: each card takes the decision's whole width (they stopped
+    at 16rem, 255 of the 300 px, a column of cards hugging the left edge)."""
+    page = booted_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("marquee.setSpeed(0)")
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": ""}]
+    page.evaluate("s => marquee.start({game: 'trickerion', players: 2, seed: 4, seats: s})", seats)
+    page.evaluate("marquee.idle()")
+    cards = page.locator(f"{tid('trk-decision')} .choice-card")
+    assert cards.count() >= 4
+    row = page.get_by_test_id("trk-decision").evaluate(
+        """d => { const st = getComputedStyle(d);
+            return d.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight); }"""
+    )
+    for i in range(cards.count()):
+        assert cards.nth(i).bounding_box()["width"] >= row - 1, (i, row)
+    screenshot(page, "trk-magicians-390")
+    no_problems(page)
+
+
+def test_a_special_assignment_offered_to_a_character_says_what_it_does(booted_page, screenshot):
+    """Giving a character a special assignment card from the board: the choice names the card
+    and its effect, in EN, RU and FR (it said "Apprentice ← Invention" and no more)."""
+    page = booted_page
+    page.set_viewport_size({"width": 1366, "height": 900})
+    lobby_start(page, 2, ["human", "bot:random"], seed=7)
+    page.get_by_test_id("speed-select").select_option("0")
+    special = "marquee.legalActions().find(a => a.type === 'assign' && /^a\\d/.test(a.card))"
+    drive_until(
+        page, random.Random(4), f"!!{special}", weight=lambda a: 20 if a["type"] == "assign" else 1
+    )
+    action = page.evaluate(special)
+    pack = json.loads((ROOT / "engine/games/trickerion/data/assignments.json").read_text("utf-8"))
+    texts = next(card["text"] for card in pack["special"] if card["id"] == action["card"])
+    for lang in ("en", "ru", "fr"):
+        page.evaluate(f"marquee.setLang('{lang}')")
+        target = page.get_by_test_id("trk-board").locator(
+            f'[data-target="char-0-{action["character"]}"]'
+        )
+        target.scroll_into_view_if_needed()
+        target.click()
+        panel = page.get_by_test_id("trk-panel")
+        expect(panel).to_contain_text(texts[lang])
+        screenshot(page, f"trk-special-assign-{lang}")
+        page.keyboard.press("Escape")
+    page.evaluate("marquee.setLang('en')")
     no_problems(page)

@@ -144,11 +144,14 @@ export function termHelp({ lookup, t }) {
   };
   document.addEventListener("pointerover", (e) => {
     const span = e.target.closest?.(".term");
-    if (!span || e.pointerType !== "mouse" || pop) return;
+    // a term redrawn away under a resting mouse sends no pointerout: the tip goes at the
+    // pointer's next move onto anything but the term it explains
+    if (tip && tip.from !== span) hideTip();
+    if (!span || e.pointerType !== "mouse" || pop || tip) return;
     const term = lookup(span.dataset.term);
     if (!term) return;
-    hideTip();
     tip = h("div", { class: "term-tip", testid: "term-tip", role: "tooltip", dataset: { term: term.id } }, term.text);
+    tip.from = span;
     document.body.append(tip);
     place(span.getBoundingClientRect(), tip);
   });

@@ -34,11 +34,11 @@ export function legend(c) {
   );
 }
 
-/** The tent as the travel tracks draw it, with its gem dot. */
-function tentIcon() {
+/** The tent as the travel tracks draw it, with its gem dot (`width` in px). */
+export function tentIcon(width = 22) {
   return s(
     "svg",
-    { width: 22, height: 20, viewBox: "0 0 22 20", "aria-hidden": "true" },
+    { width, height: (width * 20) / 22, viewBox: "0 0 22 20", "aria-hidden": "true" },
     s("polygon", { points: "0,19 11,1 22,19", fill: "#f4e7c5", stroke: "#7a4b1e" }),
     s("circle", { cx: 18, cy: 5, r: 3.5, fill: COLOURS.orange, stroke: "#222" }),
   );

@@ -21,6 +21,7 @@ import {
   fragIcon,
 } from "./common.js";
 import { camp, bonusGlyph } from "./camp.js";
+import { tentIcon } from "./legend.js";
 import { spaceBox } from "./main.js";
 
 const GEMS = ["orange", "green", "purple", "clear"];
@@ -181,15 +182,33 @@ function needLine(c, need) {
   if (!need.tent) words.push(c.w("tent_needed"));
   for (const f of need.fragments) words.push(fragName(c, f));
   if (need.gems_short) words.push(c.w("gems_short", { n: need.gems_short }));
-  if (!words.length) return h("div", { class: "need-line ok", dataset: { ready: "true" } }, "✓ ", c.w("ready"));
+  // a word is in a .need-word, the tent also as its picture: a phone's slot (~3 letters wide)
+  // shows the marks and pictures only, its words for screen readers (magnificent.css)
+  if (!words.length) {
+    return h(
+      "div",
+      { class: "need-line ok", dataset: { ready: "true" }, title: c.w("ready") },
+      "✓ ",
+      h("span", { class: "need-word" }, c.w("ready")),
+    );
+  }
   const text = c.w("missing", { what: words.join(", ") });
   return h(
     "div",
     { class: "need-line missing", dataset: { ready: "false" }, title: text, "aria-label": text },
     "✗ ",
-    need.tent ? null : h("span", { class: "no-tent" }, c.w("tent_needed"), " "),
+    need.tent
+      ? null
+      : h(
+          "span",
+          { class: "no-tent" },
+          h("span", { class: "need-icon" }, tentIcon(12)),
+          h("span", { class: "need-word" }, c.w("tent_needed")),
+          " ",
+        ),
     need.fragments.map((f) => fragIcon(f, 12, c)),
-    need.gems_short ? h("span", {}, " ", c.w("gems_short", { n: need.gems_short })) : null,
+    // the camp's gem glyph and the count: the word ("самоцветов: 2") is cut in a narrow slot
+    need.gems_short ? h("span", { class: "gems-short" }, ` ◆${need.gems_short}`) : null,
   );
 }
 

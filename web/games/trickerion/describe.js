@@ -4,7 +4,7 @@
 // with its AP cost, greyed with the reason when it cannot be taken now.
 
 import { h } from "../../ui/dom.js";
-import { nameOf, cap, SLOT } from "./data.js";
+import { nameOf, cap, SLOT, textOf } from "./data.js";
 
 // Actions that give something back to the supply: never one click, always confirmed.
 export const DESTRUCTIVE = new Set(["return_trick", "discard_props"]);
@@ -106,10 +106,14 @@ export function describe(c, action) {
       const stage = a.location === "theater" && a.slot % 3 === 2 && ch.kind === "magician";
       return `${who} → ${slotName(c, base + a.slot)}${stage ? ` — ${w("stage_no_ap")}` : ""}`;
     }
-    case "assign":
-      return ch
-        ? `${c.charName(ch.kind)} ← ${D.specials[a.card] ? nameOf(D.specials[a.card], c.lang) : c.T(a.card)}`
-        : null;
+    case "assign": {
+      if (!ch) return null;
+      const special = D.specials[a.card];
+      if (!special) return `${c.charName(ch.kind)} ← ${c.T(a.card)}`;
+      // a special assignment's name alone says nothing of what it does (its card's tooltip
+      // is out of reach on a phone)
+      return `${c.charName(ch.kind)} ← ${nameOf(special, c.lang)}: ${textOf(special.text, c.lang)}`;
+    }
     case "make_idle":
       return ch ? w.lv(who, w("make_idle")) : null;
     case "advertise": {
