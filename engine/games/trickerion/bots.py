@@ -22,7 +22,7 @@ from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import hire, jobs
-from engine.games.trickerion.catalog import Catalog, is_stage
+from engine.games.trickerion.catalog import SPECIALISTS, Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.placement import board_index, slot_modifier
 from engine.games.trickerion.scoring import level3_bonus
@@ -76,7 +76,14 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
     gone = max(0, min(last, s.round) - 1) / max(1, last - 1)
     left = max(0, last - max(s.round, 1))  # whole rounds after this one
     coin = w["coin_early"] + (w["coin_end"] - w["coin_early"]) * gone
+    if s.round >= last:
+        # No round is left to spend a coin in: it is worth what the end's scoring pays for it
+        # (the tuned coin_end, 0.64, had greedy keep coins over a performer's fame; solo at
+        # low, 400 seeds: +0.08 own fame; docs/bots.md, "Issue #30, session 25: level 3").
+        coin = 1 / cat.end.coins_per_fame
     v = p.fame + coin * min(p.coins, 60) + w["shard"] * p.shards + w["special"] * len(p.specials)
+    if s.round >= last:
+        v += _end_characters(g, s, seat)
     values = {}
     potential = []
     for t in p.tricks:
@@ -136,6 +143,23 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
             if cat.trick_level[t.id] == 3 and (t.markers > 0 or has_components(cat, p, t.id)):
                 v += min(cap, level3_bonus(cat, p, t.id))
     return v
+
+
+def _end_characters(g: Table, s: State, seat: int) -> float:
+    """The fame the end pays for the seat's characters (only without the Dark Alley, capped
+    like every category): in the last round the lookahead compares moves with the game's end,
+    whose score has it (greedy ended its last turn unset-up rather than perform, 49 fame to 40
+    in the golden 2p-fast-no-alley, once a coin there was worth a third of a fame)."""
+    if g.rules.options.dark_alley:
+        return 0.0
+    cat = g.cat
+    end = cat.end
+    chars = s.players[seat].chars
+    apprentices = sum(1 for c in chars if c.kind == "apprentice")
+    specialists = sum(1 for c in chars if c.kind in SPECIALISTS)
+    return min(end.cap, apprentices * end.fame_per_apprentice_without_dark_alley) + min(
+        end.cap, specialists * end.fame_per_specialist_without_dark_alley
+    )
 
 
 def kept(g: Table, s: State, seat: int) -> int:
