@@ -85,11 +85,12 @@ def deep_copy(value: Any) -> Any:
     return value
 
 
-def _read_only_fields(cls: type) -> set[str]:
+def _read_only_fields(cls: type) -> frozenset[str]:
     """The fields of ``cls`` typed ``Mapping``, or a tuple of ``Mapping``: dicts the type
-    checker lets no one change."""
-    hints = typing.get_type_hints(cls)
-    return {n for n, h in hints.items() if _read_only(h)}
+    checker lets no one change. (msgspec's own reading of the annotations, which keeps
+    ``Mapping`` where ``type_info`` says dict: a third of ``typing.get_type_hints``' time, which
+    a new tab pays, in Pyodide, on the first ``load``: docs/speed.md "Issue #32, session 25".)"""
+    return frozenset(f.name for f in msgspec.structs.fields(cls) if _read_only(f.type))
 
 
 def _read_only(hint: Any) -> bool:
@@ -102,6 +103,7 @@ def _read_only(hint: Any) -> bool:
 class _Builder:
     def __init__(self) -> None:
         self.env: dict[str, Any] = {"_deep": deep_copy}
+        self.read_only: dict[type, frozenset[str]] = {}
         self.names: dict[type, str] = {}
         self.lines: list[str] = []
         self.counter = 0
@@ -109,7 +111,9 @@ class _Builder:
         self.tables: dict[str, dict[type, str]] = {}
 
     def build(self, cls: type) -> Callable[[Any], Any]:
-        name = self._struct(cls)
+        # One translation of the annotations for the whole tree of Structs (``type_info`` of
+        # each nested class again would evaluate its annotations, and its children's, anew)
+        name = self._struct(cast(mi.StructType, mi.type_info(cls)))
         exec("\n".join(self.lines), self.env)
         for table, entries in self.tables.items():
             self.env[table] = {c: self.env[n] for c, n in entries.items()}
@@ -142,7 +146,7 @@ class _Builder:
         t = f.type.item_type if isinstance(f.type, mi.VarTupleType) else f.type
         return self._immutable(f.type, seen) or (
             isinstance(t, mi.DictType)
-            and f.name in _read_only_fields(cls)
+            and f.name in self._read_only_fields(cls)
             and self._immutable(t.key_type, seen)
             and self._immutable(t.value_type, seen)
         )
@@ -153,12 +157,18 @@ class _Builder:
         self.counter += 1
         return f"_v{self.counter}"
 
-    def _struct(self, cls: type[msgspec.Struct]) -> str:
+    def _read_only_fields(self, cls: type) -> frozenset[str]:
+        found = self.read_only.get(cls)
+        if found is None:
+            found = self.read_only[cls] = _read_only_fields(cls)
+        return found
+
+    def _struct(self, info: mi.StructType) -> str:
+        cls = info.cls
         if cls in self.names:
             return self.names[cls]
         name = f"_copy_{cls.__name__}_{len(self.names)}"
         self.names[cls] = name
-        info = cast(mi.StructType, mi.type_info(cls))
         if all(self._shared(cls, f) for f in info.fields):
             # Only shared fields: the C-level shallow copy is already a full copy.
             self.env[name] = cls.__copy__  # type: ignore[attr-defined]  # not in msgspec's stubs
@@ -181,12 +191,12 @@ class _Builder:
         if self._immutable(t):
             return v
         if isinstance(t, mi.StructType):
-            return f"{self._struct(t.cls)}({v})"
+            return f"{self._struct(t)}({v})"
         if isinstance(t, mi.ListType):
             if self._immutable(t.item_type):
                 return f"{v}.copy()"
             if isinstance(t.item_type, mi.StructType):
-                return f"list(map({self._struct(t.item_type.cls)}, {v}))"
+                return f"list(map({self._struct(t.item_type)}, {v}))"
             e = self._var()
             return f"[{self._expr(t.item_type, e)} for {e} in {v}]"
         if isinstance(t, mi.DictType):
@@ -201,7 +211,7 @@ class _Builder:
             structs = [x for x in others if isinstance(x, mi.StructType)]
             if len(structs) == len(others):
                 table = self._var()
-                self.tables[table] = {x.cls: self._struct(x.cls) for x in structs}
+                self.tables[table] = {x.cls: self._struct(x) for x in structs}
                 none = f"None if {v} is None else " if len(others) < len(t.types) else ""
                 return f"({none}{table}[type({v})]({v}))"
         return f"_deep({v})"

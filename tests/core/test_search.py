@@ -301,6 +301,21 @@ def test_structural_copy_equals_a_msgpack_round_trip_and_shares_nothing_mutable(
                 assert getattr(copy, name) is not value, name
 
 
+def test_the_copier_reads_a_state_types_annotations_once(monkeypatch):
+    """One translation of the annotations for a state's whole tree of Structs: translating each
+    nested class again evaluated its annotations anew (Trickerion's state: 34 classes), the
+    largest part of a new tab's first ``load`` in Pyodide (docs/speed.md "Issue #32, session
+    25")."""
+    from engine.core import copier as copier_module
+
+    calls = []
+    translate = copier_module.mi.type_info
+    monkeypatch.setattr(copier_module.mi, "type_info", lambda t: calls.append(t) or translate(t))
+    state_type = Match.new("trickerion", 4, seed=9).game.state_type
+    copier_module._Builder().build(state_type)
+    assert calls == [state_type]
+
+
 class _ReadOnly(msgspec.Struct, frozen=True):
     gems: Mapping[str, int]
     tiles: tuple[str, ...] = ()
