@@ -297,6 +297,19 @@ def test_a_real_game_is_played_saved_loaded_and_resumed(
     )
 
 
+def test_start_refuses_an_option_the_game_does_not_have(booted_page):
+    """A script's misspelt option (`fast` for `fast_game`) once started the game without it."""
+    page = booted_page
+    before = page.evaluate("marquee.setup()")
+    err = page.evaluate(
+        "marquee.start({game: 'trickerion', players: 2, options: {fast: true}}).catch(e => e)"
+    )
+    assert err["code"] == "ui.error.unknown_options"
+    assert "fast" in err["message"] and "fast_game" in err["message"]
+    assert page.evaluate("marquee.screen()") == "lobby"
+    assert page.evaluate("marquee.setup()") == before
+
+
 def test_a_bad_save_file_shows_its_error_and_the_game_stays(booted_page, screenshot, tmp_path):
     page = booted_page
     page.get_by_test_id(f"game-{FIRST_GAME}").click()

@@ -445,6 +445,16 @@ async function learn(id) {
 function startWith(setup) {
   const game = gameOf(setup.game ?? S.setup.game);
   if (!game) throw pageError(S.t, "ui.error.no_game_chosen");
+  // an option id the game lacks would be dropped by newGameArgs and the game started
+  // without it, so a script's typo (`fast` for `fast_game`) is refused here, before the
+  // lobby's choices change
+  const unknown = Object.keys(setup.options ?? {}).filter((id) => !game.options.some((o) => o.id === id));
+  if (unknown.length)
+    throw pageError(S.t, "ui.error.unknown_options", {
+      game: game.id,
+      names: unknown,
+      known: game.options.map((o) => o.id),
+    });
   const base = game.id === S.setup.game ? S.setup : defaultSetup(game);
   const players = setup.players ?? (setup.seats ? setup.seats.length : base.players);
   S.setup = {
