@@ -53,26 +53,28 @@ def test_a_level_that_thinks_for_a_time_says_so(booted_page):
     """Issue #32: a level with a time budget a move (the expert and hard in every game, and
     Trickerion's normal since session 22) says in the lobby that its strength depends on the
     device, and hard its budget a turn too (Trickerion's since session 23, every game's since
-    24); a level without one (The Magnificent's normal, greedy) does not."""
+    24), the expert its own (session 25); a level without one (The Magnificent's normal, greedy) does not."""
     page = booted_page
     page.get_by_test_id("game-trickerion").click()
     kind = page.get_by_test_id("seat-1-kind")
     about = page.get_by_test_id("seat-1-about")
     kind.select_option("bot:expert")
-    expect(about).to_contain_text("Thinks for about 2.5 s a move")
+    expect(about).to_contain_text("Thinks for up to 2.5 s a move and 3 s a turn at most")
     kind.select_option("bot:hard")
-    expect(about).to_contain_text("Thinks for about 0.5 s a move and 2.5 s a turn at most")
+    expect(about).to_contain_text("Thinks for up to 0.5 s a move and 2.5 s a turn at most")
     kind.select_option("bot:normal")
     expect(about).to_contain_text("Thinks for about 0.3 s a move")
     kind.select_option("bot:greedy")
-    expect(about).not_to_contain_text("Thinks for about")
+    expect(about).not_to_contain_text("Thinks for")
     page.get_by_test_id("game-magnificent").click()
     kind.select_option("bot:normal")
-    expect(about).not_to_contain_text("Thinks for about")
+    expect(about).not_to_contain_text("Thinks for")
     kind.select_option("bot:hard")
-    expect(about).to_contain_text("Thinks for about 0.2 s a move and 2.5 s a turn at most")
+    expect(about).to_contain_text("Thinks for up to 0.2 s a move and 2.5 s a turn at most")
+    kind.select_option("bot:expert")
+    expect(about).to_contain_text("Thinks for up to 2.5 s a move and 3 s a turn at most")
     page.get_by_test_id("lang-select").select_option("ru")
     expect(page.get_by_test_id("seat-1-about")).to_contain_text(
-        "Думает около 0,2 с над каждым ходом и не больше 2,5 с за всю очередь"
+        "Думает до 2,5 с над каждым ходом и не больше 3 с за всю очередь"
     )
     no_problems(page)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -34,8 +34,11 @@ PLANS: dict[str, Plan] = {
     "hard": Plan(candidates=5, worlds=6, horizon=30, seconds=0.4),
     # The expert plays every future to the end: in a long game's first rounds its 36 futures
     # took up to 35 s a move in the page (issue #32), so it thinks for a budget of time and
-    # plays as many of them as fit, saying so in the lobby.
-    "expert": Plan(candidates=6, worlds=6, horizon=None, seconds=2.5),
+    # plays as many of them as fit, saying so in the lobby. Its turn had none: 10 s at the
+    # median in a 4-player Trickerion turn, 29 s in The Magnificent's (session 24); it now
+    # shares 3 s a turn (the turn's target) paced over the decisions the turn is expected to
+    # hold, so a long turn's last decisions still compare moves (docs/speed.md, session 25).
+    "expert": Plan(candidates=6, worlds=6, horizon=None, seconds=2.5, turn=3.0, pace=True),
 }
 NAMES = ("easy", "normal", "hard", "expert")
 # Set (to anything) where decisions must not depend on the machine's speed: the engine's tests
@@ -95,9 +98,11 @@ class LevelBot:
         # Measurement only (never offered to a player): the futures are the real one, dice
         # and decks included, so the bot's score bounds what the level could reach.
         self.sees = sees
-        # The turn under way where the plan has a turn's budget: its last decision
-        # (``marked``) and the clock the turn has spent.
-        self._turn: tuple[Mark, float] | None = None
+        # The turn under way where the plan has a turn's budget (``Turn``), and, for a paced
+        # one (``Plan.pace``), the turns before it: by the kind of move that opened each, how
+        # many decisions with a choice each held.
+        self._turn: Turn | None = None
+        self._held: dict[Any, list[int]] = {}
 
     def plan(self, game: Game) -> Plan | None:
         know = knowledge(game)
@@ -135,27 +140,48 @@ class LevelBot:
         turn: float,
     ) -> Any:
         """A decision within the turn's budget (``Plan.turn``): at most ``seconds`` of what
-        the seat's decisions before it in this turn left; once that is spent, the policy's
-        move without a future (what a budget spent within the policy's first future plays
-        too, so a slow device's turn ends within its budget and a slice).
+        the seat's decisions before it in this turn left (paced, ``Plan.pace``: its share of
+        that, ``ahead``); once that is spent, the policy's move without a future (what a
+        budget spent within the policy's first future plays too, so a slow device's turn ends
+        within its budget and a slice).
         Issue #32, session 23: Trickerion's hard spent its 0.5 s on each of a 4-player turn's
         decisions, up to 9 of them, and took 3.0 s a turn at p95 natively."""
         start = clock()
-        spent = 0.0
-        if self._turn is not None and continues(game, self._turn[0], state, seat):
-            spent = self._turn[1]
+        spent, choices, opened = 0.0, 0, type(legal[0])
+        if self._turn is not None and continues(game, self._turn.last, state, seat):
+            _, spent, choices, opened = self._turn
+        elif self._turn is not None:  # it ended: a paced budget learns how long it was
+            self._held.setdefault(self._turn.opened, []).append(self._turn.choices)
         if len(legal) == 1:
             action = legal[0]
         else:
             left = turn - spent
             if left > 0:
-                plan = msgspec.structs.replace(plan, seconds=min(seconds, left))
+                share = left / self.ahead(opened, choices) if plan.pace else left
+                plan = msgspec.structs.replace(plan, seconds=min(seconds, share))
             else:  # (its rank told so: The Magnificent's then values no turn to its end)
                 plan = msgspec.structs.replace(plan, candidates=1, seconds=0.0)
             action = self._rolled(game, state, seat, legal, plan)
         # A single legal move is part of the turn too: the next decision follows from it.
-        self._turn = (marked(game, state, seat, action), spent + clock() - start)
+        self._turn = Turn(
+            marked(game, state, seat, action),
+            spent + clock() - start,
+            choices + (len(legal) > 1),
+            opened,
+        )
         return action
+
+    def ahead(self, opened: Any, choices: int) -> float:
+        """The decisions with a choice a turn is expected to hold still, this one included,
+        where it ``opened`` with that kind of move and has had ``choices``: over the bot's own
+        turns that opened so too (none yet: over all its turns; the game's first: ``HELD``)
+        and held more, the mean of what they held beyond that; 1 where none did (this one is
+        taken for the turn's last).
+        A player paces a turn by the turns like it: Trickerion's assignments hold 4-8
+        decisions with a choice, its advertising one (docs/speed.md, session 25)."""
+        held = self._held.get(opened) or [n for ns in self._held.values() for n in ns] or [HELD]
+        beyond = [n - choices for n in held if n > choices]
+        return sum(beyond) / len(beyond) if beyond else 1.0
 
     def _rolled(self, game: Game, state: Any, seat: int, legal: list[Any], plan: Plan) -> Any:
         know = None
@@ -164,9 +190,24 @@ class LevelBot:
         return Rollouts(game, seat, plan, self.seed, know).ranked(state, legal)[0].action
 
 
+# The decisions with a choice a paced turn is taken to hold before the bot has played one
+# (``LevelBot.ahead``): a greedy game's turns held 2.5-3.3 of them on average in Trickerion
+# (2 and 4 players, solo) and the Oracle, 5.5 in The Magnificent (4 players; seeds 1-3, session
+# 25), so Trickerion's setup (5 picks in one turn) does not spend its budget on the first.
+HELD = 3
+
 # A decision, as a later one tells whether it continues its turn (``continues``): the seat,
 # the game's turn it was in (``Knowledge.turn``) and the state after it.
 Mark = tuple[int, Any, Any]
+
+
+class Turn(NamedTuple):
+    """A bot's turn under way (``LevelBot._in_turn``)."""
+
+    last: Mark  # its last decision (``marked``)
+    spent: float  # the clock its decisions have spent
+    choices: int  # its decisions with more than one legal move
+    opened: Any  # the kind of move that opened it (its first decision's first legal move's type)
 
 
 def marked(game: Game, state: Any, seat: int, action: Any) -> Mark:

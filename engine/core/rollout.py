@@ -73,6 +73,11 @@ class Plan(msgspec.Struct, frozen=True):
     # the policy's move without a future. None: each decision has ``seconds`` whatever the
     # turn. Only with ``seconds``.
     turn: float | None = None
+    # With ``turn``: each decision's share of what is left of the turn's budget is that divided
+    # by the decisions the turn is expected to hold still (``engine.core.levels.LevelBot``:
+    # from the bot's own turns that opened with the same kind of move), so the first decisions
+    # of a long turn leave time for its last ones. False: first come, first served.
+    pace: bool = False
     # Utility another move must gain over the policy's own to be played instead, in one future;
     # over n futures lead / sqrt(n), as the noise of the mean shrinks (so a budget that plays
     # fewer futures asks for more): on a few futures the best of a few noisy means is biased

@@ -275,6 +275,74 @@ def test_a_solo_games_turn_ends_where_the_game_says(game_id, monkeypatch):
     assert any((p.candidates, p.seconds) == (1, 0.0) for p in within)
 
 
+def _paced_turns(monkeypatch, pace: bool, steps: int) -> list[tuple[str, list[float]]]:
+    """Seat 0 of a Trickerion 2-player game plays the expert's plan (``pace`` as given) against
+    greedy, on a clock that moves only by what each decision was given: a decision spends its
+    whole budget and plays its first legal move. Returns seat 0's turns, each with the kind of
+    move that opened it and the seconds each of its decisions with a choice was given (0: the
+    turn's budget was spent, no move compared)."""
+    monkeypatch.delenv(UNTIMED, raising=False)
+    expert = msgspec.structs.replace(PLANS["expert"], pace=pace)
+    monkeypatch.setattr(levels, "level_plan", lambda know, name: expert)
+    now = [0.0]
+    monkeypatch.setattr(levels, "clock", lambda: now[0])
+    given: list[float] = []
+
+    def spends(self, game, state, seat, legal, plan):
+        given.append(plan.seconds if plan.candidates > 1 else 0.0)
+        now[0] += given[-1]
+        return legal[0]
+
+    monkeypatch.setattr(LevelBot, "_rolled", spends)
+    match = Match.new("trickerion", 2, seed=1)
+    game, bot, other = match.game, LevelBot(1, "expert"), make_bot(match.game, "greedy", 2)
+    turns: list[tuple[str, list[float]]] = []
+    last = None
+    for seat, legal in islice(decisions(match), steps):
+        if seat != 0:
+            match.act(seat, other.choose(game, match.state, seat, legal))
+        else:
+            if last != 0:
+                turns.append((type(legal[0]).__name__, []))
+            given.clear()
+            match.act(seat, bot.choose(game, match.state, seat, legal))
+            turns[-1][1].extend(given)
+        last = seat
+    return turns
+
+
+def test_a_paced_turn_spreads_its_budget_over_the_decisions_it_expects(monkeypatch):
+    """Issue #32, session 25: the expert shares 3 s a turn (``Plan.turn``), paced
+    (``Plan.pace``): each decision gets what is left divided by the decisions the turn is
+    expected to hold still, from the bot's own turns that opened with the same kind of move.
+    A turn as long as every earlier one of its kind gives each of its decisions the same share;
+    none spends more than the turn's budget; and the first decisions of a long turn leave the
+    last ones time to compare moves, where first come, first served they did not. Counted on a
+    clock that moves by what each decision was given, never the machine's."""
+    plan = PLANS["expert"]
+    assert plan.pace and plan.seconds is not None and plan.turn is not None
+    for game_id, players in (("trickerion", 2), ("magnificent", 2), ("oracle", 1)):
+        game = Match.new(game_id, players, seed=1).game
+        # every game's expert is the shared plan, its turn said in the lobby; hard is not paced
+        assert level_plan(knowledge(game), "expert") == plan
+        assert turn_seconds(type(game))["expert"] == plan.turn
+        assert not level_plan(knowledge(game), "hard").pace
+    paced = _paced_turns(monkeypatch, True, 400)
+    assert all(sum(shares) <= plan.turn + 1e-9 for _, shares in paced)
+    even, seen = 0, {}
+    for kind, shares in paced:
+        earlier = seen.setdefault(kind, [])
+        if earlier and set(earlier) == {len(shares)} and len(shares) > 1:
+            even += 1
+            share = min(plan.seconds, plan.turn / len(shares))
+            assert shares == pytest.approx([share] * len(shares))
+        earlier.append(len(shares))
+    assert even >= 3  # (else no turn was as long as those before it)
+    first_come = _paced_turns(monkeypatch, False, 400)
+    starved = [sum(s == 0 for s in shares) for _, shares in paced]
+    assert sum(starved) < sum(sum(s == 0 for s in shares) for _, shares in first_come)
+
+
 def test_a_time_budget_plays_the_futures_it_reaches_and_all_at_most():
     """A budget spent before the policy's own move is played out in the first future plays
     that move unscored, no future finished (session 24: it was once played out whatever the
