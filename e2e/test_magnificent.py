@@ -910,6 +910,17 @@ SPLIT_WORDS = """sel => [...document.querySelectorAll(sel)].flatMap((el) => {
 })"""
 
 
+def _ann_against_random(page):
+    """Ann against a random bot, seed 11, the bots at once: the table the two tests below
+    drive to the position they look at."""
+    page.evaluate("marquee.setSpeed(0)")
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": ""}]
+    page.evaluate(
+        "s => marquee.start({game: 'magnificent', players: 2, seed: 11, seats: s})", seats
+    )
+    page.evaluate("marquee.idle()")
+
+
 def test_a_ready_posters_word_is_never_cut_in_two(booted_page, screenshot):
     """A poster that can be performed says so on its slot in whole words, in every language and
     at the three sizes: "готова к представлению" and "jouable maintenant" were cut mid-word in
@@ -917,12 +928,7 @@ def test_a_ready_posters_word_is_never_cut_in_two(booted_page, screenshot):
     from helpers import drive_until
 
     page = booted_page
-    page.evaluate("marquee.setSpeed(0)")
-    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": ""}]
-    page.evaluate(
-        "s => marquee.start({game: 'magnificent', players: 2, seed: 11, seats: s})", seats
-    )
-    page.evaluate("marquee.idle()")
+    _ann_against_random(page)
     drive_until(page, random.Random(5), "!!document.querySelector('.need-line.ok')")
     for lang in ("en", "ru", "fr"):
         page.evaluate("l => marquee.setLang(l)", lang)
@@ -955,12 +961,7 @@ def test_a_lit_red_button_stays_readable_under_the_pointer_and_the_focus(booted_
     from helpers import drive_until
 
     page = booted_page
-    page.evaluate("marquee.setSpeed(0)")
-    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": ""}]
-    page.evaluate(
-        "s => marquee.start({game: 'magnificent', players: 2, seed: 11, seats: s})", seats
-    )
-    page.evaluate("marquee.idle()")
+    _ann_against_random(page)
     end = page.locator('[data-testid="mgn-end"].legal')
     drive_until(page, random.Random(5), "!!document.querySelector('[data-testid=mgn-end].legal')")
     end.scroll_into_view_if_needed()

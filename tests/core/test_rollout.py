@@ -4,7 +4,9 @@ policy they play."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import islice
+from typing import Any
 
 import msgspec
 import pytest
@@ -189,6 +191,20 @@ def _plans_given(monkeypatch, plan: Plan) -> list[Plan]:
     return given
 
 
+def _seat0_decisions(match: Match, steps: int) -> Iterator[tuple[bool, list[Any]]]:
+    """Seat 0's decisions among the first ``steps`` of a 2-player ``match``, the other seat's
+    played by greedy: whether each opens a turn (another seat decided last) and its legal
+    moves; the caller plays seat 0's move before asking for the next."""
+    other = make_bot(match.game, "greedy", 2)
+    last = None
+    for seat, legal in islice(decisions(match), steps):
+        if seat != 0:
+            match.act(seat, other.choose(match.game, match.state, seat, legal))
+        else:
+            yield last != 0, legal
+        last = seat
+
+
 def test_a_turn_shares_its_budget_among_its_decisions(monkeypatch):
     """Issue #32, session 23: a level with a budget a turn (``Plan.turn``) gives each decision
     of a seat's turn at most its budget a move of what the decisions before it left, and one
@@ -203,19 +219,13 @@ def test_a_turn_shares_its_budget_among_its_decisions(monkeypatch):
 
     def turns(bot: LevelBot, steps: int) -> list[list[Plan | None]]:
         """seat 0's plan at each of its decisions (None: a single legal move), by turn"""
-        other = make_bot(game, "greedy", 2)
         out: list[list[Plan | None]] = []
-        last = None
-        for seat, legal in islice(decisions(match), steps):
-            if seat != 0:
-                match.act(seat, other.choose(game, match.state, seat, legal))
-            else:
-                if last != 0:
-                    out.append([])
-                given.clear()
-                match.act(seat, bot.choose(game, match.state, seat, legal))
-                out[-1].append(given[0] if given else None)
-            last = seat
+        for opens, legal in _seat0_decisions(match, steps):
+            if opens:
+                out.append([])
+            given.clear()
+            match.act(0, bot.choose(game, match.state, 0, legal))
+            out[-1].append(given[0] if given else None)
         return out
 
     def seconds(p: Plan | None) -> float | None:
@@ -295,19 +305,14 @@ def _paced_turns(monkeypatch, pace: bool, steps: int) -> list[tuple[str, list[fl
 
     monkeypatch.setattr(LevelBot, "_rolled", spends)
     match = Match.new("trickerion", 2, seed=1)
-    game, bot, other = match.game, LevelBot(1, "expert"), make_bot(match.game, "greedy", 2)
+    game, bot = match.game, LevelBot(1, "expert")
     turns: list[tuple[str, list[float]]] = []
-    last = None
-    for seat, legal in islice(decisions(match), steps):
-        if seat != 0:
-            match.act(seat, other.choose(game, match.state, seat, legal))
-        else:
-            if last != 0:
-                turns.append((type(legal[0]).__name__, []))
-            given.clear()
-            match.act(seat, bot.choose(game, match.state, seat, legal))
-            turns[-1][1].extend(given)
-        last = seat
+    for opens, legal in _seat0_decisions(match, steps):
+        if opens:
+            turns.append((type(legal[0]).__name__, []))
+        given.clear()
+        match.act(0, bot.choose(game, match.state, 0, legal))
+        turns[-1][1].extend(given)
     return turns
 
 
