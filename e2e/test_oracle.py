@@ -612,3 +612,53 @@ def test_lines_are_named_by_the_sheet_s_rows_and_columns(booted_page, screenshot
     grid.scroll_into_view_if_needed()
     screenshot(page, "oracle-lines-named")
     no_problems(page)
+
+
+ENDING_UNCOVERED = """() => {
+    const button = document.querySelector('[data-testid="game-over-lobby"]');
+    const r = button.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const rows = [...document.querySelectorAll('[data-testid="score-table"] tr, .over-actions')];
+    const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const toasts = [...document.querySelectorAll('[data-testid="oracle-toast"]')]
+      .map((t) => t.getBoundingClientRect()).filter((t) => t.width && t.height);
+    return {
+      hit: document.elementFromPoint(x, y) === button,
+      covered: rows.filter((row) => toasts.some((t) => over(t, row.getBoundingClientRect()))).length,
+    };
+}"""
+
+
+def test_no_toast_covers_the_endings_new_game_button_on_a_phone(booted_page, screenshot):
+    """The last moves' callouts (goods sold, market funding) were still up, fixed at the
+    window's foot, when the ending came: on a phone they lay over its last rows and its New
+    game button. With the button at the top, the middle and the foot of the window, its centre
+    is the button itself and no toast overlaps a score row or the ending's buttons (a toast lets
+    the pointer through, so the boxes are compared as well)."""
+    page = booted_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("marquee.setSpeed(0)")
+    game = played("oracle")
+    page.evaluate("t => marquee.load(t)", game.near_end)
+    while page.evaluate("marquee.toAct().kind") != "terminal":
+        page.evaluate("marquee.idle()")
+        page.evaluate("marquee.act(0)")
+        page.evaluate("marquee.settled()")
+    # the last moves did raise callouts (the sheet's own list of them), or nothing is tested
+    called = page.evaluate(
+        """async (from) => {
+            const url = new URL('web/games/oracle/common.js', document.baseURI);
+            const { CALLOUTS } = await import(url.href);
+            return marquee.snapshot().log.filter((e) => e.step >= from && CALLOUTS[e.code]).length;
+        }""",
+        game.near_step,
+    )
+    assert called, "no callout in the last moves: the test would see no toast"
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    for block in ("start", "center", "end"):
+        page.get_by_test_id("game-over-lobby").evaluate(
+            "(b, block) => b.scrollIntoView({ block })", block
+        )
+        assert page.evaluate(ENDING_UNCOVERED) == {"hit": True, "covered": 0}, block
+        screenshot(page, f"oracle-ending-uncovered-390-{block}")
+    no_problems(page)

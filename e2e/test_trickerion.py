@@ -837,5 +837,13 @@ def test_a_special_assignment_offered_to_a_character_says_what_it_does(booted_pa
         expect(panel).to_contain_text(texts[lang])
         screenshot(page, f"trk-special-assign-{lang}")
         page.keyboard.press("Escape")
+        # the side list's move says it too (the engine's label; Russian after a dash, lower case)
+        index = page.evaluate(
+            """a => marquee.snapshot().legal.find(l => l.action.type === 'assign'
+                && l.action.card === a.card && l.action.character === a.character).index""",
+            action,
+        )
+        effect = texts[lang][0].lower() + texts[lang][1:] if lang == "ru" else texts[lang]
+        expect(page.get_by_test_id(f"action-{index}")).to_contain_text(effect)
     page.evaluate("marquee.setLang('en')")
     no_problems(page)

@@ -394,7 +394,13 @@ function playAgain() {
     name: s.kind === "automaton" ? "" : s.name,
   }));
   // seed "": the engine draws a new one (null would take the lobby's)
-  const { game, players, options, hints } = snap;
+  const { game, players, hints } = snap;
+  // only the options the lobby offers: a table also keeps those its game fixes (the solo
+  // Trickerion's dark_alley, fast_game), which startWith refuses as unknown
+  const offered = gameOf(game)?.options ?? [];
+  const options = Object.fromEntries(
+    Object.entries(snap.options ?? {}).filter(([id]) => offered.some((o) => o.id === id)),
+  );
   return startWith({ game, players, options, seats, seed: "", hints: Boolean(hints) });
 }
 

@@ -145,3 +145,34 @@ def test_without_a_position_labels_keep_their_numbers() -> None:
     assert label == "Set Up Linking Rings: card 1, slot 2, facing down"
     assert action_label(g, A.Advertise(True), "ru") == "Дать рекламу"
     assert action_label(g, A.Perform(1), "fr") == "Jouer la carte 2"
+
+
+def test_a_special_assignment_says_what_it_does() -> None:
+    """Giving a character a special assignment card: the side list's label carries the card's
+    effect in the player's language (it named the card only, "Give your Apprentice the card
+    Invention", while the board's choice already said what it does); a permanent card (a
+    location) has no effect to name. The effect does not depend on the position: the log's
+    and a saved step's labels carry it too."""
+    specials: list[tuple[Any, ...]] = []
+    permanent: list[tuple[Any, ...]] = []
+    for g, state, seat, legal in _positions(2, 1):
+        for a in legal:
+            if isinstance(a, A.Assign):
+                (specials if a.card in g.cat.specials else permanent).append((g, state, seat, a))
+        if len(specials) >= 8 and len(permanent) >= 8:
+            break
+    assert len(specials) >= 8 and len(permanent) >= 8, (len(specials), len(permanent))
+    for g, state, seat, a in specials:
+        text = g.cat.specials[a.card].text
+        name = {lang: term_name(g.cat, "card", a.card, lang) for lang in ("en", "ru", "fr")}
+        for labels in (_labels(g, state, seat, a), {k: action_label(g, a, k) for k in name}):
+            assert labels["en"].endswith(f"the card {name['en']}: {text.en}"), labels["en"]
+            assert labels["fr"].endswith(f"la carte {name['fr']} : {text.fr}"), labels["fr"]
+            ru = f"«{name['ru']}» — {text.ru[0].lower()}{text.ru[1:]}"
+            assert labels["ru"].endswith(ru), labels["ru"]
+    for g, state, seat, a in permanent:
+        labels = _labels(g, state, seat, a)
+        place = {lang: term_name(g.cat, "card", a.card, lang) for lang in labels}
+        assert labels["en"].endswith(f"the card {place['en']}"), labels["en"]
+        assert labels["fr"].endswith(f"la carte {place['fr']}"), labels["fr"]
+        assert labels["ru"].endswith(f"«{place['ru']}»"), labels["ru"]

@@ -171,8 +171,16 @@ def theater_terms(r: TrickerionRules, s: State, action: Any, seat: int) -> dict[
     return {}
 
 
+def special_terms(r: TrickerionRules, action: Any) -> dict[str, Any]:
+    """``effect``: the special assignment card a character is given, so that the label says
+    what it does (its name alone does not; the card's tooltip is out of reach on a phone)."""
+    if isinstance(action, A.Assign) and action.card in r.cat.specials:
+        return {"effect": action.card}
+    return {}
+
+
 def label_terms(r: TrickerionRules, state: Any, action: Any, seat: int | None) -> dict[str, Any]:
-    out = character_terms(state, action, seat)
+    out = {**character_terms(state, action, seat), **special_terms(r, action)}
     if state is not None and seat is not None and 0 <= seat < len(state.players):
         out.update(theater_terms(r, state, action, seat))
     return out

@@ -1,7 +1,8 @@
 """Official names of Trickerion terms in English, Russian and French for the message catalog.
 
-Kinds: ``trick``, ``prop``, ``magician``, ``special`` (special assignment), ``card``
-(assignment card: a location id or a special assignment id), ``location``, ``character``,
+Kinds: ``trick``, ``prop``, ``magician``, ``special`` (special assignment), ``effect`` (what a
+special assignment does: its card text), ``card`` (assignment card: a location id or a special
+assignment id), ``location``, ``character``,
 ``school``, ``performance``, ``prophecy``, ``day``, ``die_face``, ``cell_pos`` (a slot's place on
 its performance card). Names come from the data packs
 (which follow the glossary); where a language has no official name, the pack's ``unofficial``
@@ -364,6 +365,8 @@ def term_name(cat: Catalog, kind: str, value: Any, lang: str) -> str:  # noqa: C
         return _names(cat.magicians[v].name, lang)
     if kind in ("special", "card") and v in cat.specials:
         return _names(cat.specials[v].name, lang)
+    if kind == "effect" and v in cat.specials:
+        return cat.specials[v].text.get(lang)
     if kind in ("location", "card") and v in _LOCATIONS:
         return _LOCATIONS[v][i]
     if kind == "character" and v in cat.characters:

@@ -37,7 +37,9 @@ export function render(container, snap, api) {
     },
     header(ctx),
     h("div", { class: "oracle-sticky" }, prompt(ctx)),
-    toastArea(),
+    // none once the game is over: fixed at the window's foot, they covered the ending's last
+    // rows and its New game button on a phone (the log keeps their lines)
+    snap.result ? null : toastArea(),
     v.mode === "companion" ? companion(ctx) : null,
     h(
       "div",
