@@ -45,9 +45,20 @@ def open_page(page, url: str) -> dict:
 
 
 def reload_page(page) -> dict:
-    """Reload (the autosave resumes the game) and wait until the engine is ready again."""
+    """Reload (the autosave resumes the game) and wait until the engine is ready again.
+
+    A request the old page still had in flight is aborted by the reload (the renderers are
+    fetched once the page is idle: a reload soon after the engine is ready cut trickerion's
+    solo.css, net::ERR_ABORTED): that is the navigation's doing, not a failed request, so it
+    is not kept among the page's problems."""
+    watched = getattr(page, "marquee", None)
+    kept = len(watched.failed_requests) if watched else 0
     page.reload()
-    return _ready(page)
+    timings = _ready(page)
+    if watched:
+        fresh = watched.failed_requests[kept:]
+        watched.failed_requests[kept:] = [f for f in fresh if not f.endswith("net::ERR_ABORTED")]
+    return timings
 
 
 def _ready(page) -> dict:

@@ -801,6 +801,8 @@ def test_a_phones_magician_cards_fill_their_row(booted_page, screenshot):
     page.evaluate("s => marquee.start({game: 'trickerion', players: 2, seed: 4, seats: s})", seats)
     page.evaluate("marquee.idle()")
     cards = page.locator(f"{tid('trk-decision')} .choice-card")
+    cards.first.wait_for()  # (the board draws the choice after the engine has answered)
+    page.evaluate("marquee.settled()")
     assert cards.count() >= 4
     row = page.get_by_test_id("trk-decision").evaluate(
         """d => { const st = getComputedStyle(d);
