@@ -22,10 +22,10 @@ from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
 from engine.games.trickerion import hire, jobs
-from engine.games.trickerion.catalog import SPECIALISTS, Catalog, is_stage
+from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.placement import board_index, slot_modifier
-from engine.games.trickerion.scoring import level3_bonus
+from engine.games.trickerion.scoring import characters_fame, level3_bonus
 from engine.games.trickerion.state import State
 from engine.games.trickerion.table import Table
 
@@ -152,14 +152,7 @@ def _end_characters(g: Table, s: State, seat: int) -> float:
     in the golden 2p-fast-no-alley, once a coin there was worth a third of a fame)."""
     if g.rules.options.dark_alley:
         return 0.0
-    cat = g.cat
-    end = cat.end
-    chars = s.players[seat].chars
-    apprentices = sum(1 for c in chars if c.kind == "apprentice")
-    specialists = sum(1 for c in chars if c.kind in SPECIALISTS)
-    return min(end.cap, apprentices * end.fame_per_apprentice_without_dark_alley) + min(
-        end.cap, specialists * end.fame_per_specialist_without_dark_alley
-    )
+    return float(sum(characters_fame(g.cat, s.players[seat])))
 
 
 def kept(g: Table, s: State, seat: int) -> int:

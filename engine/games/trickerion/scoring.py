@@ -51,6 +51,18 @@ def level3_bonus(cat: Catalog, p: Player, trick_id: str) -> int:
             raise AssertionError(f"unknown end bonus {type(other).__name__}")
 
 
+def characters_fame(cat: Catalog, p: Player) -> tuple[int, int]:
+    """The end's fame for a player's apprentices and for its specialists, each capped (a game
+    without the Dark Alley scores them)."""
+    end = cat.end
+    apprentices = sum(1 for c in p.chars if c.kind == "apprentice")
+    specialists = sum(1 for c in p.chars if c.kind in SPECIALISTS)
+    return (
+        min(end.cap, apprentices * end.fame_per_apprentice_without_dark_alley),
+        min(end.cap, specialists * end.fame_per_specialist_without_dark_alley),
+    )
+
+
 def breakdown(r: TrickerionRules, s: State, seat: int) -> dict[str, int]:
     cat: Catalog = r.cat
     end = cat.end
@@ -67,16 +79,7 @@ def breakdown(r: TrickerionRules, s: State, seat: int) -> dict[str, int]:
             if cat.trick_level[t.id] == 3 and (t.markers > 0 or has_components(cat, p, t.id)):
                 out["trick:" + t.id] = min(cap, level3_bonus(cat, p, t.id))
     else:
-        out["apprentices"] = min(
-            cap,
-            sum(1 for c in p.chars if c.kind == "apprentice")
-            * end.fame_per_apprentice_without_dark_alley,
-        )
-        out["specialists"] = min(
-            cap,
-            sum(1 for c in p.chars if c.kind in SPECIALISTS)
-            * end.fame_per_specialist_without_dark_alley,
-        )
+        out["apprentices"], out["specialists"] = characters_fame(cat, p)
     out["total"] = sum(v for k, v in out.items())
     return out
 
