@@ -142,11 +142,10 @@ def rank(
         legal = plan.empty_dropped(cast(Table, g).rules, s, seat, legal)
     if deadline is None:
         first = GreedyBot(0).choose(g, s, seat, legal)
-        order = legal
     else:
         first, order = within(g, s, seat, legal, deadline)
-    if deadline is not None and clock() >= deadline:
-        return [first, *(a for a in order if a != first)]
+        if clock() >= deadline:
+            return [first, *(a for a in order if a != first)]
     return [first, *(a for a in one_step_rank(g, s, seat, legal) if a != first)]
 
 
