@@ -416,6 +416,31 @@ def test_a_table_never_shows_the_generic_view_before_its_board(page, site_url):
     assert page.evaluate("window.__genericSeen") is False
 
 
+def test_pyscript_stops_watching_the_page_once_the_engine_runs(page, site_url):
+    """PyScript's document-wide MutationObserver (an XPath query for py-* attributes over every
+    subtree the page adds) ends once it has started the engine's worker: a board drawn after
+    that costs no query (issue #32, session 26: about a fifth of a Magnificent draw)."""
+    page.add_init_script("""
+        window.__xpaths = 0;
+        const create = XPathEvaluator.prototype.createExpression;
+        XPathEvaluator.prototype.createExpression = function (...args) {
+            window.__xpaths++;
+            return create.apply(this, args);
+        };""")
+    page.goto(site_url)
+    page.wait_for_function("window.marquee", timeout=120_000)
+    page.evaluate("marquee.ready()")
+    assert page.evaluate("window.__xpaths") > 0  # PyScript's first look at the document
+    before = page.evaluate("window.__xpaths")
+    page.evaluate("marquee.setSpeed(0)")
+    page.evaluate("""() => marquee.start({game: 'magnificent', players: 4, seed: 7,
+                     seats: [0, 1, 2, 3].map(() => ({kind: 'bot', bot: 'random'}))})""")
+    page.wait_for_function("marquee.toAct()?.kind === 'terminal'", timeout=300_000)
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    # (1,342 queries over this game before)
+    assert page.evaluate("window.__xpaths") == before
+
+
 def test_boots_from_a_sub_path(page, site_dir, serve, wait_for_boot, tmp_path):
     """Every URL in the site is relative: it works wherever the folder is hosted."""
     (tmp_path / "games").mkdir()

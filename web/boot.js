@@ -357,6 +357,7 @@ function fetchFailed(path, url, error) {
 /** PyScript made the engine's worker (index.html's <script type="py" worker>). */
 function onWorker(xworker) {
   mark("worker");
+  unwatch();
   xworker.addEventListener("message", onWorkerMessage);
   // an exception out of web/main.py, or a runtime that could not load at all
   xworker.onerror = ({ error }) => {
@@ -562,6 +563,21 @@ const stallTimer = setInterval(() => {
 localize();
 render();
 mark("boot-js");
+
+// PyScript watches the whole document (one MutationObserver, attributes included) for
+// <script type="py"> and py-* event attributes, running an XPath query over every subtree the
+// page adds: a fifth of a board's draw, for nothing, as the page has neither beyond index.html's
+// engine script. Its watch is noted as it starts and ended once that script's worker is made.
+const watchers = [];
+const { observe } = MutationObserver.prototype;
+MutationObserver.prototype.observe = function (target, options) {
+  if (target === document && options?.attributes && options.subtree) watchers.push(this);
+  return observe.call(this, target, options);
+};
+function unwatch() {
+  MutationObserver.prototype.observe = observe;
+  for (const watcher of watchers.splice(0)) watcher.disconnect();
+}
 
 // PyScript is imported here (not from index.html) so that a missing or broken copy of it
 // lands on the error panel instead of leaving the loading screen spinning. It starts the
