@@ -567,15 +567,18 @@ mark("boot-js");
 // PyScript watches the whole document (one MutationObserver, attributes included) for
 // <script type="py"> and py-* event attributes, running an XPath query over every subtree the
 // page adds: a fifth of a board's draw, for nothing, as the page has neither beyond index.html's
-// engine script. Its watch is noted as it starts and ended once that script's worker is made.
+// engine script. Its watch is noted as it starts, while PyScript's module runs (only then: a
+// watch of anyone else is left alone), and ended once that script's worker is made.
 const watchers = [];
 const { observe } = MutationObserver.prototype;
 MutationObserver.prototype.observe = function (target, options) {
   if (target === document && options?.attributes && options.subtree) watchers.push(this);
   return observe.call(this, target, options);
 };
-function unwatch() {
+const noted = () => {
   MutationObserver.prototype.observe = observe;
+};
+function unwatch() {
   for (const watcher of watchers.splice(0)) watcher.disconnect();
 }
 
@@ -585,6 +588,7 @@ function unwatch() {
 // that (PyScript first reads the script's config).
 import("../pyscript/core.js").then(
   ({ hooks }) => {
+    noted(); // (PyScript starts its watch in a microtask of its module's run, before this)
     mark("pyscript");
     hooks.main.onWorker.add((_, xworker) => onWorker(xworker));
     // Runs in the worker (PyScript sends it as source: nothing from this module is in
@@ -599,5 +603,8 @@ import("../pyscript/core.js").then(
       };
     });
   },
-  (error) => fail("Could not load PyScript (pyscript/core.js).", errorText(error), HINTS[404]),
+  (error) => {
+    noted();
+    fail("Could not load PyScript (pyscript/core.js).", errorText(error), HINTS[404]);
+  },
 );
