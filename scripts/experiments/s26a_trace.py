@@ -6,7 +6,9 @@ rounds by location, and at the end the level-3 tricks owned, whether equipped, a
 
     PYTHONPATH=. python3 scripts/experiments/s26a_trace.py SEED COUNT
 
-docs/bots.md, "Issue #30, session 26: a level-3 trick planned across two rounds".
+It needs the tree of commit 9123651, where ``engine/games/trickerion/level3.py`` holds the plan
+(``git worktree add /tmp/s26a-plan 9123651`` and run it there); the commit after it took the
+plan out. docs/bots.md, "Issue #30, session 26: a level-3 trick planned across two rounds".
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from engine.core.levels import level_bots
 from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import hire, jobs, level3
+from engine.games.trickerion import hire, jobs
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.placement import board_index, slot_modifier
@@ -73,8 +73,14 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
     if s.phase == "over":
         return float(p.fame)
     last = g.rules.last_round
+    gone = max(0, min(last, s.round) - 1) / max(1, last - 1)
     left = max(0, last - max(s.round, 1))  # whole rounds after this one
-    coin = coin_worth(g, s, w)
+    coin = w["coin_early"] + (w["coin_end"] - w["coin_early"]) * gone
+    if s.round >= last:
+        # No round is left to spend a coin in: it is worth what the end's scoring pays for it
+        # (the tuned coin_end, 0.64, had greedy keep coins over a performer's fame; solo at
+        # low, 400 seeds: +0.08 own fame; docs/bots.md, "Issue #30, session 25: level 3").
+        coin = 1 / cat.end.coins_per_fame
     v = p.fame + coin * min(p.coins, 60) + w["shard"] * p.shards + w["special"] * len(p.specials)
     if s.round >= last:
         v += _end_characters(g, s, seat)
@@ -134,27 +140,9 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
     if g.rules.options.dark_alley:
         cap = cat.end.cap
         for t in p.tricks:
-            if cat.trick_level[t.id] != 3:
-                continue
-            if t.markers > 0 or has_components(cat, p, t.id):
+            if cat.trick_level[t.id] == 3 and (t.markers > 0 or has_components(cat, p, t.id)):
                 v += min(cap, level3_bonus(cat, p, t.id))
-            elif t.id == level3.owned(g, s, seat):
-                # The trick of the last two rounds whose props can still be had: a Buy of
-                # them is worth more than its coins (level3.credit).
-                v += level3.credit(cat, p, t.id, coin)
     return v
-
-
-def coin_worth(g: Table, s: State, w: dict[str, float]) -> float:
-    """A coin in the value, in fame: from the tuned ``coin_early`` to ``coin_end`` over the
-    rounds, and in the last round what the end's scoring pays for it (the tuned coin_end, 0.64,
-    had greedy keep coins over a performer's fame; solo at low, 400 seeds: +0.08 own fame;
-    docs/bots.md, "Issue #30, session 25: level 3")."""
-    last = g.rules.last_round
-    if s.round >= last:
-        return 1 / g.cat.end.coins_per_fame
-    gone = max(0, min(last, s.round) - 1) / max(1, last - 1)
-    return w["coin_early"] + (w["coin_end"] - w["coin_early"]) * gone
 
 
 def _end_characters(g: Table, s: State, seat: int) -> float:
@@ -176,12 +164,7 @@ def kept(g: Table, s: State, seat: int) -> int:
     if g.rules.last_round - max(s.round, 1) >= LATE_ROUNDS:
         return KEPT
     cat = g.cat
-    p = s.players[seat]
-    wages = sum(cat.wage[c.kind] for c in p.chars if not c.assist)
-    # The props the level-3 trick learned last round still lacks (level3's note).
-    aim = level3.owned(g, s, seat)
-    props = sum(cat.prop_cost[k] * n for k, n in level3.lacking(cat, p, aim).items()) if aim else 0
-    return wages + props
+    return sum(cat.wage[c.kind] for c in s.players[seat].chars if not c.assist)
 
 
 def preparable(g: Table, s: State, seat: int) -> str:
@@ -330,12 +313,13 @@ class GreedyBot:
         if len(candidates) > MAX_CANDIDATES:
             # Buys are never drawn out: at the Market Row the Orders make 70 moves or more, and
             # the one Buy that finished equipping a trick was left out (seed 50165, round 6).
-            # Nor is the level-3 target's Learn Trick (Downtown's learns make 40 or more, and
-            # seed 50039's round 6 took coins with the target left out).
-            aim = level3.target(g, s, seat)
-            kept = [a for a in legal if isinstance(a, A.LearnTrick) and a.trick == aim]
-            keep = [a for a in legal if isinstance(a, (A.EndTurn, A.Pass, A.Buy))] + kept
-            picks = [a for a in legal if not isinstance(a, A.Buy) and a not in kept]
+            # Nor are Learn Tricks: Downtown's 40 or more learns made it some 80 moves, and the
+            # draw's best differed from the best of all at 34 of 126 such Downtown turns in 40
+            # solo games (Take Coins left out at 13). Kept, they leave the rest under the cap,
+            # all scored (solo at low, 800 seeds: own fame +0.67; docs/bots.md, "Issue #30,
+            # session 26").
+            keep = [a for a in legal if isinstance(a, (A.EndTurn, A.Pass, *_NEVER_DRAWN))]
+            picks = [a for a in legal if not isinstance(a, _NEVER_DRAWN)]
             self.rng.shuffle(picks)
             candidates = keep + picks[:MAX_CANDIDATES]
         w = self.weights or shipped()
@@ -369,7 +353,6 @@ class GreedyBot:
                 # the drawn is kept, worth a special card (a floor of 2 fame at the end).
                 v += w["special"]
             v += hire.worth(g, s, seat, action)
-            v += level3.worth(g, s, seat, action) - self._unplanned(g, s, seat, action, w)
             scored.append((-v, index, action))
         scored.sort(key=lambda t: (t[0], t[1]))
         return [a for _, _, a in scored] + last
@@ -386,23 +369,8 @@ class GreedyBot:
             if isinstance(action, (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins)):
                 after = played(g, new, seat, action)
                 if after.draw is None:
-                    extra = hire.worth(g, new, seat, action) + level3.worth(g, new, seat, action)
-                    extra -= self._unplanned(g, new, seat, action, w)
-                    best = max(best, value(g, after, seat, w) + extra)
+                    best = max(best, value(g, after, seat, w) + hire.worth(g, new, seat, action))
         return best
-
-    @staticmethod
-    def _unplanned(g: Table, s: State, seat: int, action: Any, w: dict[str, float]) -> float:
-        """What the value credits a level-3 trick learned outside the plan (level3.credit,
-        once owned): taken back, so such a learn weighs as it did before the plan."""
-        if not isinstance(action, A.LearnTrick) or g.cat.trick_level[action.trick] != 3:
-            return 0.0
-        if action.trick == level3.target(g, s, seat):
-            return 0.0
-        new = played(g, s, seat, action)
-        if level3.owned(g, new, seat) != action.trick:
-            return 0.0
-        return level3.credit(g.cat, new.players[seat], action.trick, coin_worth(g, new, w))
 
     @staticmethod
     def _order_bonus(g: Table, s: State, seat: int, action: A.Order) -> float:
@@ -448,13 +416,6 @@ class GreedyBot:
         out += ["workshop"] * min(2, len(preparable))
         if prepared or preparable:
             out.append("theater")  # backstage: set up
-        aim = level3.target(g, s, seat)
-        if aim:
-            # The level-3 trick of the last two rounds: learned Downtown, its props ordered
-            # and bought at the Market Row (level3's note).
-            if not any(t.id == aim for t in p.tricks):
-                out.append("downtown")
-            out.append("market_row")
         gate = (p.fame >= 16 and not any(cat.trick_level[t.id] >= 2 for t in p.tricks)) or (
             p.fame >= 36 and not any(cat.trick_level[t.id] == 3 for t in p.tricks)
         )
@@ -596,8 +557,6 @@ class GreedyBot:
         theater_waits = any(
             cat.card_location(c.card) in FIRST and c.slot < 0 and not c.idle for c in p.chars
         )
-        aim = level3.target(g, s, seat)
-        learn = bool(aim) and not any(t.id == aim for t in p.tricks)
 
         def score(a: A.PlaceCharacter) -> float:
             c = p.chars[a.character]
@@ -618,8 +577,6 @@ class GreedyBot:
                     sc -= 20
             elif a.location == "workshop":
                 sc -= 1  # private slots: no hurry, after the contested ones
-            elif a.location == "market_row" and learn:
-                sc -= 5  # the level-3 trick is learned Downtown before its props are bought
             elif a.location == "downtown" and c.kind == "apprentice" and sc >= downtown:
                 # Only the +2 slot gives an apprentice an action: it goes before the bodies
                 # that reach 3 AP on the other slot too.
@@ -713,6 +670,8 @@ class GreedyBot:
 # Location actions a character's wage is worth paying for (Reroll / Set Die only serve these).
 _WORK = (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins, A.DrawCards)
 _STOP = (A.EndTurn, A.Pass)
+# Moves ``_scored`` scores however many the legal moves are (``MAX_CANDIDATES``).
+_NEVER_DRAWN = (A.Buy, A.LearnTrick)
 
 
 def _narrowest(rest: list[Any], *keeps: Callable[[Any], bool]) -> list[Any]:
