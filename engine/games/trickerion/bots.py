@@ -313,8 +313,13 @@ class GreedyBot:
         if len(candidates) > MAX_CANDIDATES:
             # Buys are never drawn out: at the Market Row the Orders make 70 moves or more, and
             # the one Buy that finished equipping a trick was left out (seed 50165, round 6).
-            keep = [a for a in legal if isinstance(a, (A.EndTurn, A.Pass, A.Buy))]
-            picks = [a for a in legal if not isinstance(a, A.Buy)]
+            # Nor are Learn Tricks: Downtown's 40 or more learns made it some 80 moves, and the
+            # draw's best differed from the best of all at 34 of 126 such Downtown turns in 40
+            # solo games (Take Coins left out at 13). Kept, they leave the rest under the cap,
+            # all scored (solo at low, 800 seeds: own fame +0.67; docs/bots.md, "Issue #30,
+            # session 26").
+            keep = [a for a in legal if isinstance(a, (A.EndTurn, A.Pass, *_NEVER_DRAWN))]
+            picks = [a for a in legal if not isinstance(a, _NEVER_DRAWN)]
             self.rng.shuffle(picks)
             candidates = keep + picks[:MAX_CANDIDATES]
         w = self.weights or shipped()
@@ -665,6 +670,8 @@ class GreedyBot:
 # Location actions a character's wage is worth paying for (Reroll / Set Die only serve these).
 _WORK = (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins, A.DrawCards)
 _STOP = (A.EndTurn, A.Pass)
+# Moves ``_scored`` scores however many the legal moves are (``MAX_CANDIDATES``).
+_NEVER_DRAWN = (A.Buy, A.LearnTrick)
 
 
 def _narrowest(rest: list[Any], *keeps: Callable[[Any], bool]) -> list[Any]:
