@@ -33,9 +33,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(ROOT / "e2e")]
 
 from longtask_probe import booted, inside, print_paired  # noqa: E402
 
-from helpers import TRACE_CATEGORIES, main_thread  # noqa: E402
-
 from engine.core import registry  # noqa: E402
+from helpers import TRACE_CATEGORIES, main_thread  # noqa: E402
 
 OBSERVE = """() => {
     window.__long = [];
