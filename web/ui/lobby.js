@@ -7,7 +7,7 @@
 import { bdi, cleanName, h, clear, NAME_MAX } from "./dom.js";
 import { pick } from "./i18n.js";
 import { packsBlock } from "./packs.js";
-import { seatNames } from "./seats.js";
+import { seatName, seatNames } from "./seats.js";
 
 export function renderLobby(root, ctx) {
   const { t, games, setup } = ctx;
@@ -312,7 +312,11 @@ function seatsBlock({ t, lang, setup, on }, game) {
           );
         }
         const solo = i === soloSeat;
-        const fallback = t(seat.kind === "bot" && !solo ? "ui.seat.default_bot" : "ui.seat.default", { n: i + 1 });
+        // the name the table will show when none is given (ui/seats.js: "You" for the one person)
+        const table = setup.seats.map((s, j) =>
+          automata.has(j) ? { kind: "automaton" } : j === i ? { ...s, kind: solo ? "human" : s.kind, name: "" } : s,
+        );
+        const fallback = seatName(table, i, t);
         const aboutText = h(
           "p",
           { class: "seat-about", id: `seat-${i}-about`, testid: `seat-${i}-about` },
