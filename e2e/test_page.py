@@ -365,6 +365,16 @@ def test_the_one_person_at_a_table_left_unnamed_is_you(booted_page):
     page.evaluate("marquee.setSpeed(0)")
     page.get_by_test_id("game-trickerion-solo").click()
     expect(page.get_by_test_id("seat-0-name")).to_have_attribute("placeholder", "You")
+    # against a bot "You"; a second person at the device makes both numbered players, at once
+    page.get_by_test_id("game-trickerion").click()
+    first, other = page.get_by_test_id("seat-0-name"), page.get_by_test_id("seat-1-kind")
+    other.select_option("bot:easy")
+    expect(first).to_have_attribute("placeholder", "You")
+    other.select_option("human")
+    expect(first).to_have_attribute("placeholder", "Player 1")
+    expect(page.get_by_test_id("seat-1-name")).to_have_attribute("placeholder", "Player 2")
+    other.select_option("bot:easy")
+    expect(first).to_have_attribute("placeholder", "You")
     page.evaluate(
         "marquee.start({game: 'trickerion-solo', seed: 3, players: 2,"
         " seats: [{kind: 'human', name: ''}, {kind: 'bot'}]})"
