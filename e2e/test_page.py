@@ -387,6 +387,13 @@ def test_the_one_person_at_a_table_left_unnamed_is_you(booted_page):
         expect(page.get_by_test_id("turn-status")).to_have_text(move)
         expect(page.locator("#actions-title")).to_have_text(move)
     page.evaluate("marquee.setLang('en')")
+    # a name is set apart (its own <bdi>) as a whole word: "Вы" began "Выберите" as well
+    isolated = page.evaluate("""async () => {
+        const m = await import('./web/ui/dom.js');
+        return m.isolateNames('Выберите: Вы ходите, Anna и Ann', ['Вы', 'Ann'])
+            .map((n) => (typeof n === 'string' ? n : `<${n.textContent}>`));
+    }""")
+    assert isolated == ["Выберите: ", "<Вы>", " ходите, Anna и ", "<Ann>"]
     # two people: numbered, each told by name whose move it is
     seats = "[{kind: 'human'}, {kind: 'human'}]"
     page.evaluate(f"marquee.start({{game: 'trickerion', seed: 3, options: {{}}, seats: {seats}}})")
