@@ -942,6 +942,35 @@ def test_a_ready_posters_word_is_never_cut_in_two(booted_page, screenshot):
     no_problems(page)
 
 
+# the artists' names on the player's poster slots whose text is wider than their box
+CUT_ARTISTS = """() => [...document.querySelectorAll('.mgn-posters .mgn-poster .artist')]
+    .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)"""
+
+
+def test_the_endings_posters_show_their_artists_whole(booted_page, screenshot):
+    """The ending's own area (a finished solo game: five posters, three of Alberic) names each
+    poster's artist in full at the three sizes: at 390 px the five slots cut every name to a
+    letter ("А…"), and at 1366 px the symbol beside it cut "Альберик" to "Альбер…"."""
+    from finished import played
+
+    page = booted_page
+    page.evaluate("t => marquee.load(t)", played("magnificent-solo").finished)
+    page.evaluate("marquee.idle()")
+    assert page.evaluate("marquee.toAct().kind") == "terminal"
+    for lang in ("ru", "en"):
+        page.evaluate("l => marquee.setLang(l)", lang)
+        for width, height in ((390, 844), (1366, 768), (1920, 1080)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("marquee.settled()")
+            artists = page.locator(".mgn-posters .mgn-poster .artist")
+            assert artists.count() >= 3, (lang, width)
+            artists.first.scroll_into_view_if_needed()
+            screenshot(page, f"mgn-ending-posters-{lang}-{width}")
+            assert page.evaluate(CUT_ARTISTS) == [], (lang, width)
+    page.evaluate("marquee.setLang('en')")
+    no_problems(page)
+
+
 # the contrast of an element's text with its own face (WCAG's ratio)
 CONTRAST = """b => {
     const st = getComputedStyle(b);

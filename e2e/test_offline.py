@@ -87,6 +87,44 @@ def test_manifest_and_icons(site_dir):
         assert (hashlib.sha256(data).hexdigest(), len(data)) == (sha, size), path
 
 
+# a request the page makes and gives up at once, as a reload or a navigation gives up the
+# requests of the page it leaves: whatever becomes of it (a network error, by the abort)
+GIVEN_UP = """async (path) => {
+    const stop = new AbortController();
+    const asked = fetch(path, {signal: stop.signal, cache: 'no-store'});
+    stop.abort();
+    return asked.then(() => 'answered', (e) => e.name);
+}"""
+
+
+def test_the_worker_answers_only_for_the_builds_files(context, site_url):
+    """Once the build is cached and the page controlled, a file of the build comes from the
+    service worker and any other request goes to the network as if there were no worker: the
+    worker fetched such a request itself, and a page that reloaded meanwhile aborted that fetch,
+    which Firefox reports as an error of the page (a cold boot's test failed on it once)."""
+    page = context.new_page()
+    page.goto(site_url)
+    ready(page)
+    wait_until_cached(page)
+    page.reload()
+    ready(page)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    with page.expect_response(lambda r: r.url.endswith("/web/app.css")) as built:
+        page.evaluate("fetch('web/app.css', {cache: 'no-store'}).then((r) => r.status)")
+    assert built.value.from_service_worker and built.value.status == 200
+    # outside the build: the page's own request, as if there were no worker. Playwright's
+    # routing sees the page's requests and not a worker's fetches, so a route answers this
+    # one only when the worker left it alone (it fetched it itself, from the server)
+    page.route("**/outside-the-build.txt", lambda route: route.fulfill(status=200, body="page"))
+    outside = "fetch('outside-the-build.txt', {cache: 'no-store'}).then((r) => r.text())"
+    assert page.evaluate(outside) == "page"
+    # requests given up at once: the build's one and another, none an error of the page
+    assert page.evaluate(GIVEN_UP, "web/app.js") == "AbortError"
+    assert page.evaluate(GIVEN_UP, "no-such-file.txt") == "AbortError"
+    page.wait_for_timeout(500)
+    assert not context.problems, context.problems
+
+
 @pytest.mark.timing
 def test_plays_a_whole_game_with_the_network_off(context, site_url, figures):
     page = context.new_page()

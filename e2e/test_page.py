@@ -356,6 +356,52 @@ def test_a_bad_save_file_shows_its_error_and_the_game_stays(booted_page, screens
 # --------------------------------------------------------------------------- hotseat & bots
 
 
+def test_the_one_person_at_a_table_left_unnamed_is_you(booted_page):
+    """A solo game's person (or the one person against bots) who gave no name is "You": the
+    lobby's name field says so, the seat, the turn ("Your move", not "You to play") and the
+    moves' title too, in EN and RU; they read "Player 1" beside the lobby's "You play this
+    seat". Two people at one device stay numbered: each must tell whose turn it is."""
+    page = booted_page
+    page.evaluate("marquee.setSpeed(0)")
+    page.get_by_test_id("game-trickerion-solo").click()
+    expect(page.get_by_test_id("seat-0-name")).to_have_attribute("placeholder", "You")
+    # against a bot "You"; a second person at the device makes both numbered players, at once
+    page.get_by_test_id("game-trickerion").click()
+    first, other = page.get_by_test_id("seat-0-name"), page.get_by_test_id("seat-1-kind")
+    other.select_option("bot:easy")
+    expect(first).to_have_attribute("placeholder", "You")
+    other.select_option("human")
+    expect(first).to_have_attribute("placeholder", "Player 1")
+    expect(page.get_by_test_id("seat-1-name")).to_have_attribute("placeholder", "Player 2")
+    other.select_option("bot:easy")
+    expect(first).to_have_attribute("placeholder", "You")
+    page.evaluate(
+        "marquee.start({game: 'trickerion-solo', seed: 3, players: 2,"
+        " seats: [{kind: 'human', name: ''}, {kind: 'bot'}]})"
+    )
+    page.evaluate("marquee.idle()")
+    assert page.evaluate("marquee.toAct().seats") == [0]
+    for lang, you, move in (("en", "You", "Your move"), ("ru", "Вы", "Ваш ход")):
+        page.evaluate(f"marquee.setLang('{lang}')")
+        expect(page.get_by_test_id("seat-0").locator(".seat-name")).to_have_text(you)
+        expect(page.get_by_test_id("turn-status")).to_have_text(move)
+        expect(page.locator("#actions-title")).to_have_text(move)
+    page.evaluate("marquee.setLang('en')")
+    # a name is set apart (its own <bdi>) as a whole word: "Вы" began "Выберите" as well
+    isolated = page.evaluate("""async () => {
+        const m = await import('./web/ui/dom.js');
+        return m.isolateNames('Выберите: Вы ходите, Anna и Ann', ['Вы', 'Ann'])
+            .map((n) => (typeof n === 'string' ? n : `<${n.textContent}>`));
+    }""")
+    assert isolated == ["Выберите: ", "<Вы>", " ходите, Anna и ", "<Ann>"]
+    # two people: numbered, each told by name whose move it is
+    seats = "[{kind: 'human'}, {kind: 'human'}]"
+    page.evaluate(f"marquee.start({{game: 'trickerion', seed: 3, options: {{}}, seats: {seats}}})")
+    page.evaluate("marquee.idle()")
+    expect(page.get_by_test_id("seat-0").locator(".seat-name")).to_have_text("Player 1")
+    no_problems(page)
+
+
 def test_whose_screen_and_simultaneous_decisions(booted_page):
     """web/ui/seats.js: the pure rules behind the viewer and the hotseat cover."""
     out = booted_page.evaluate("""async () => {

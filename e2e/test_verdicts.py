@@ -58,9 +58,17 @@ def test_verdicts_of_a_short_game(booted_page, screenshot, figures):
     assert moments.count() == min(8, len(worst)) and worst
     assert int(moments.first.get_attribute("data-step")) == worst[0]["step"]
     moments.first.locator("button").click()
-    expect(page.get_by_test_id("review-position")).to_have_attribute(
-        "data-step", str(worst[0]["step"])
+    # the moment's number and the position it opens agree, as a log entry's do: "Move 33"
+    # opens "Move 33 of 87", the position right after the move, the move current in the log
+    number = worst[0]["step"] + 1
+    expect(moments.first).to_contain_text(f"Move {number}:")
+    position = page.get_by_test_id("review-position")
+    expect(position).to_have_attribute("data-step", str(number))
+    expect(position).to_have_text(
+        f"Move {number} of {page.evaluate('marquee.review.state().steps')}"
     )
+    current = page.locator('[data-testid="review-log-entry"].current')
+    expect(current.first).to_have_attribute("data-step", str(worst[0]["step"]))
     marked = len([v for v in verdicts if v["mark"]])
     expect(page.get_by_test_id("review-log").get_by_test_id("verdict-mark")).to_have_count(marked)
     figures["verdicts: the Oracle, moves rated"] = str(len(verdicts))
@@ -71,6 +79,17 @@ def test_verdicts_of_a_short_game(booted_page, screenshot, figures):
     expect(first).to_contain_text("бот предпочёл")
     expect(first).to_contain_text(worst[0]["labels"]["ru"])  # the moves named in Russian too
     screenshot(page, "verdicts-oracle-desktop-ru")
+    # on a phone the verdicts sit under the review's bar, above the board (they were below the
+    # whole board), and the board's top is still in the first screen
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("scrollTo(0, 0)")
+    panel = page.get_by_test_id("review-verdicts").bounding_box()
+    board = page.get_by_test_id("review-board").bounding_box()
+    bar = page.get_by_test_id("review-bar").bounding_box()
+    assert panel and board and bar
+    assert bar["y"] + bar["height"] <= panel["y"] < panel["y"] + panel["height"] <= board["y"]
+    assert board["y"] < 844
+    screenshot(page, "verdicts-oracle-phone-ru")
     no_problems(page)
 
 

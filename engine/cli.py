@@ -197,9 +197,18 @@ def read_save(path: str) -> bytes:
     return data
 
 
+def open_each(path: str) -> Any:
+    """The ``--each`` file, new: an existing one is refused, since lines appended to an earlier
+    run's would be read back as one sample of two runs."""
+    try:
+        return open(path, "x")
+    except FileExistsError:
+        raise OptionsError("cli.each_exists", file=path) from None
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = parse_options(args.options)
-    each = open(args.each, "a") if args.each else None
+    each = open_each(args.each) if args.each else None
     try:
         out = simulate(
             args.game,
@@ -362,7 +371,11 @@ def main(argv: list[str] | None = None) -> int:
         help="rotate the listed bots through the seats game by game; figures per bot",
     )
     p.add_argument("--options", help="JSON object, e.g. '{\"dark_alley\": false}'")
-    p.add_argument("--each", help="append a JSON line per game to this file as it ends")
+    p.add_argument(
+        "--each",
+        help="write a JSON line per game to this new file as it ends (an existing file is "
+        "refused, not appended to: a rerun would mix two runs)",
+    )
     p.add_argument(
         "--pack",
         action="append",

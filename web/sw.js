@@ -75,19 +75,40 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// The build's own files, by the URL they are cached under.
+const BUILT = new Set(PRECACHE.files.map(([path]) => new URL(path, scope).href));
+
+// Only the build's files are answered here; any other request (a favicon.ico the browser asks
+// for by itself, a file of no build) is left to the browser as if there were no worker. Such a
+// request went to the network from inside the worker, and when the page reloaded or navigated
+// meanwhile, that fetch was aborted and the answer rejected: Firefox then logs "A ServiceWorker
+// intercepted the request and encountered an unexpected error" in the page (a cold boot's
+// test failed on it once).
 self.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET" || !request.url.startsWith(scope.href)) return;
-  event.respondWith(respond(request));
+  if (request.method !== "GET") return;
+  const key = cacheKey(request);
+  if (!BUILT.has(key)) return;
+  event.respondWith(respond(request, key));
 });
 
-async function respond(request) {
-  const cache = await caches.open(CACHE);
+function cacheKey(request) {
   const url = new URL(request.url);
   url.search = "";
   url.hash = "";
   // the site's folder itself is its index.html
-  const key = request.mode === "navigate" && url.href === scope.href ? new URL("index.html", scope).href : url.href;
-  const hit = await cache.match(key);
-  return hit ?? fetch(request);
+  return request.mode === "navigate" && url.href === scope.href ? new URL("index.html", scope).href : url.href;
+}
+
+async function respond(request, key) {
+  const hit = await (await caches.open(CACHE)).match(key);
+  if (hit) return hit;
+  // not cached (storage cleared under a running worker): the network, as without a worker; a
+  // request its page gave up (a reload, a navigation) ends as a network error, not a rejection
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (request.signal?.aborted) return Response.error();
+    throw error;
+  }
 }

@@ -3,11 +3,13 @@
     PYTHONPATH=. python3 scripts/experiments/s22f_levels.py build/site --level hard --trace
     PYTHONPATH=. python3 scripts/experiments/s22f_levels.py /tmp/old build/site --pairs 3
     PYTHONPATH=. python3 scripts/experiments/s22f_levels.py build/site --game oracle --players 1
+    PYTHONPATH=. python3 scripts/experiments/s22f_levels.py build/site --game magnificent --players 1
 
 The scene of `e2e/test_hints.py::test_decision_times_in_the_page`: a fast 2-player Trickerion
 game of seed 12, both seats `--level`, at speed 0, until the bots have taken `--steps` steps
 (or `--players 4`: a 4-player game of those bots; `--game` and `--seed`: another game's, every
-seat that level's). Each run records each bot step's round
+seat that level's; a game that does not seat `--players` is played at its solo table, e.g. The
+Magnificent's `magnificent-solo` for one player). Each run records each bot step's round
 trip to the engine's worker (its p50 and p95, and those of the turns: a seat's steps one after
 the other), the Long Tasks API's longest entry (wall time, what the test prints) and, with
 `--trace`, a Chromium trace, from which it prints the page thread's longest tasks in CPU
@@ -27,10 +29,11 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "e2e")]
+sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(ROOT / "e2e")]
 
 from longtask_probe import booted, inside, print_paired  # noqa: E402
 
+from engine.core import registry  # noqa: E402
 from helpers import TRACE_CATEGORIES, main_thread  # noqa: E402
 
 OBSERVE = """() => {
@@ -71,6 +74,20 @@ TIME_STEPS = """() => {
         return out;
     };
 }"""
+
+
+def table(game: str, players: int) -> str:
+    """The table that seats `players` for `game`: the game's own, or its solo table (`<game>-solo`:
+    The Magnificent seats 2 to 4, its solo game is a table of its own); the page's start would
+    refuse any other count."""
+    seats = {
+        d["id"]: range(d["min_players"], d["max_players"] + 1)
+        for d in map(registry.describe, registry.all_games())
+    }
+    for id in (game, f"{game}-solo"):
+        if players in seats.get(id, ()):
+            return id
+    raise SystemExit(f"{game} has no table for {players} player(s): {sorted(seats)}")
 
 
 def start(game: str, level: str, players: int, seed: int) -> str:
@@ -161,7 +178,7 @@ def main() -> None:
             site = args.builds[names.index(which)]
             with tempfile.TemporaryDirectory() as tmp:
                 out = str(Path(tmp) / "trace.json") if args.trace else None
-                scene = (args.game, args.level, args.players, args.seed)
+                scene = (table(args.game, args.players), args.level, args.players, args.seed)
                 long, timed = run(site, scene, args.steps, out)
                 load = " ".join(f"{x:.1f}" for x in os.getloadavg())
                 ms = [m for _, m, kind, _ in timed if kind == "players"]

@@ -38,6 +38,16 @@ def test_simulate_appends_a_line_per_game_that_adds_up_to_the_summary(tmp_path, 
     assert [sum(i in r["winners"] for r in rows) for i in range(2)] == out["winner_counts"]
 
 
+def test_simulate_refuses_an_each_file_that_exists(tmp_path, capsys):
+    # appending to an earlier run's lines would sum two runs up as one sample
+    each = tmp_path / "games.jsonl"
+    each.write_text('{"seed": 0, "scores": [1, 2]}\n')
+    args = ["simulate", "--game", "tiny", "--players", "2", "--games", "1", "--each", str(each)]
+    assert main(args) == 2
+    assert "[cli.each_exists]" in capsys.readouterr().err
+    assert each.read_text() == '{"seed": 0, "scores": [1, 2]}\n'
+
+
 def test_simulate_is_reproducible(capsys):
     args = [
         "simulate",

@@ -80,7 +80,9 @@ export function isolateNames(text, names) {
   text = stripBidi(text);
   const wanted = [...new Set(names.filter(Boolean))].sort((a, b) => b.length - a.length);
   if (!wanted.length) return [text];
-  const pattern = new RegExp(wanted.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+  // whole words only: "Вы" (an unnamed solo player, ui/seats.js) is also the start of "Выберите"
+  const alts = wanted.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alts})(?![\\p{L}\\p{N}])`, "gu");
   const out = [];
   let at = 0;
   for (const m of text.matchAll(pattern)) {

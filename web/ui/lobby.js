@@ -7,7 +7,7 @@
 import { bdi, cleanName, h, clear, NAME_MAX } from "./dom.js";
 import { pick } from "./i18n.js";
 import { packsBlock } from "./packs.js";
-import { seatNames } from "./seats.js";
+import { seatName, seatNames } from "./seats.js";
 
 export function renderLobby(root, ctx) {
   const { t, games, setup } = ctx;
@@ -291,6 +291,18 @@ function seatsBlock({ t, lang, setup, on }, game) {
   const people = setup.seats.filter((_, i) => !automata.has(i)).length;
   const soloSeat = people === 1 ? setup.seats.findIndex((_, i) => !automata.has(i)) : -1;
   if (soloSeat >= 0 && setup.seats[soloSeat].kind !== "human") on.seat(soloSeat, { kind: "human" });
+  // the name each seat's field shows when none is given, the table's own (ui/seats.js: "You" for
+  // the one person at the table), again whenever a seat changes between a person and a bot
+  const shown = setup.seats.map((s, j) =>
+    automata.has(j) ? { kind: "automaton" } : { kind: j === soloSeat ? "human" : s.kind },
+  );
+  const fallback = (i) => seatName(shown, i, t);
+  const nameFields = [];
+  const nameField = (i, attrs) => {
+    const field = h("input", attrs);
+    nameFields.push([i, field]);
+    return field;
+  };
   return h(
     "fieldset",
     { class: "seats-setup" },
@@ -312,7 +324,6 @@ function seatsBlock({ t, lang, setup, on }, game) {
           );
         }
         const solo = i === soloSeat;
-        const fallback = t(seat.kind === "bot" && !solo ? "ui.seat.default_bot" : "ui.seat.default", { n: i + 1 });
         const aboutText = h(
           "p",
           { class: "seat-about", id: `seat-${i}-about`, testid: `seat-${i}-about` },
@@ -322,11 +333,11 @@ function seatsBlock({ t, lang, setup, on }, game) {
           "li",
           { class: `seat-row${solo ? " solo" : ""}`, dataset: { seat: String(i) } },
           h("span", { class: "seat-number", "aria-hidden": "true" }, String(i + 1)),
-          h("input", {
+          nameField(i, {
             type: "text",
             testid: `seat-${i}-name`,
             value: seat.name,
-            placeholder: fallback,
+            placeholder: fallback(i),
             maxlength: String(NAME_MAX),
             "aria-label": t("ui.seat.name_label", { n: i + 1 }),
             oninput: (e) => {
@@ -347,6 +358,8 @@ function seatsBlock({ t, lang, setup, on }, game) {
                     const [k, bot] = e.target.value.split(":");
                     on.seat(i, k === "bot" ? { kind: "bot", bot } : { kind: "human" });
                     aboutText.textContent = about(e.target.value);
+                    shown[i] = { kind: k };
+                    for (const [j, field] of nameFields) field.placeholder = fallback(j);
                   },
                 },
                 kinds.map(([v, text]) =>

@@ -16,7 +16,18 @@ export function seatName(seats, i, t) {
   const seat = seats[i];
   const name = cleanName(seat?.name);
   if (name) return name;
+  if (isYou(seats, i)) return t("ui.seat.default_you");
   return t(seat?.kind === "bot" ? "ui.seat.default_bot" : "ui.seat.default", { n: i + 1 });
+}
+
+/** The one person at a table of bots or an automaton (a solo game, or one against bots), left
+ *  unnamed: the page calls them "You", as the lobby's "You play this seat" and the moves' own
+ *  words ("Give your Magician…") do; "Player 1" read as someone else. Among several people
+ *  each is a numbered player, to tell them apart when the device changes hands. */
+export function isYou(seats, i) {
+  const seat = seats[i];
+  if (seat?.kind !== "human" || cleanName(seat.name)) return false;
+  return seats.filter((s) => s.kind === "human").length === 1;
 }
 
 /** Every seat's display name, for isolating names in the text the engine wrote. */

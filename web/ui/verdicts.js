@@ -62,7 +62,9 @@ export function drawVerdicts(el, t, state, on, names) {
               { testid: "review-moment", dataset: { step: String(v.step), mark: v.mark } },
               h(
                 "button",
-                { type: "button", class: "log-jump", onclick: () => on.go(v.step) },
+                // to the position right after the move, as the log's entry of the same number
+                // does: "Move 33" shows "Move 33 of 87", the rated move current in the log
+                { type: "button", class: "log-jump", onclick: () => on.go(v.step + 1) },
                 badge(t, v.mark),
                 " ",
                 isolateNames(

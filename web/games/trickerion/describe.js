@@ -4,7 +4,7 @@
 // with its AP cost, greyed with the reason when it cannot be taken now.
 
 import { h } from "../../ui/dom.js";
-import { nameOf, cap, SLOT, textOf } from "./data.js";
+import { nameOf, cap, SLOT } from "./data.js";
 
 // Actions that give something back to the supply: never one click, always confirmed.
 export const DESTRUCTIVE = new Set(["return_trick", "discard_props"]);
@@ -108,11 +108,10 @@ export function describe(c, action) {
     }
     case "assign": {
       if (!ch) return null;
+      // a special assignment's effect is the engine's label's (the detail under this line, and
+      // the side list's move): said once, not here again
       const special = D.specials[a.card];
-      if (!special) return `${c.charName(ch.kind)} ← ${c.T(a.card)}`;
-      // a special assignment's name alone says nothing of what it does (its card's tooltip
-      // is out of reach on a phone)
-      return `${c.charName(ch.kind)} ← ${nameOf(special, c.lang)}: ${textOf(special.text, c.lang)}`;
+      return `${c.charName(ch.kind)} ← ${special ? nameOf(special, c.lang) : c.T(a.card)}`;
     }
     case "make_idle":
       return ch ? w.lv(who, w("make_idle")) : null;

@@ -4,6 +4,7 @@
 import { askInPlace } from "../board.js";
 import { h, clear, markOurs } from "../dom.js";
 import { joinNames } from "../i18n.js";
+import { isYou } from "../seats.js";
 import { endingSummary } from "./ending.js";
 import { turnText } from "./turn.js";
 
@@ -82,7 +83,10 @@ export function updateActions(refs, ctx, name, iso) {
     return;
   }
   if (snap.legal.length) {
-    clear(refs.actionsTitle, iso(t("ui.actions.choose", { name: name(ctx.viewer) })));
+    const title = isYou(ctx.snap.seats, ctx.viewer)
+      ? t("ui.turn.you")
+      : t("ui.actions.choose", { name: name(ctx.viewer) });
+    clear(refs.actionsTitle, iso(title));
     if (snap.legal.length <= ACTION_BUTTON_LIMIT) {
       clear(
         refs.actions,

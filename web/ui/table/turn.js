@@ -3,6 +3,7 @@
 
 import { h } from "../dom.js";
 import { joinNames } from "../i18n.js";
+import { isYou } from "../seats.js";
 
 /** Whose turn it is and the seats. */
 export function turnBar({ t, keep }) {
@@ -19,12 +20,16 @@ export function turnBar({ t, keep }) {
 
 export function turnText(snap, t, name) {
   const to = snap.to_act;
+  // "You" is spoken to, not of: its own sentences ("You to play", "You wins" otherwise)
+  const you = (i) => isYou(snap.seats, i);
   if (to.kind === "terminal") {
     const winners = snap.result?.winners ?? [];
     if (snap.seats.length === 1 && snap.result) {
-      return t("ui.turn.over_solo", { name: name(0), score: snap.result.scores[0] });
+      const score = snap.result.scores[0];
+      return you(0) ? t("ui.turn.over_solo_you", { score }) : t("ui.turn.over_solo", { name: name(0), score });
     }
     if (!winners.length) return t("ui.turn.over");
+    if (winners.length === 1 && you(winners[0])) return t("ui.turn.over_you_win");
     return t(winners.length > 1 ? "ui.turn.over_tie" : "ui.turn.over_winner", {
       names: joinNames(winners.map(name), t),
     });
@@ -32,5 +37,5 @@ export function turnText(snap, t, name) {
   if (to.kind === "chance") return t("ui.turn.chance");
   if (to.kind === "automaton") return t("ui.turn.automaton", { name: name(to.seats[0]) });
   if (to.seats.length > 1) return t("ui.turn.many", { names: joinNames(to.seats.map(name), t) });
-  return t("ui.turn.one", { name: name(to.seats[0]) });
+  return you(to.seats[0]) ? t("ui.turn.you") : t("ui.turn.one", { name: name(to.seats[0]) });
 }
