@@ -564,31 +564,22 @@ localize();
 render();
 mark("boot-js");
 
-// PyScript watches the whole document (one MutationObserver, attributes included) for
-// <script type="py"> and py-* event attributes, running an XPath query over every subtree the
-// page adds: a fifth of a board's draw, for nothing, as the page has neither beyond index.html's
-// engine script. Its watch is noted as it starts, while PyScript's module runs (only then: a
-// watch of anyone else is left alone), and ended once that script's worker is made.
+// PyScript's MutationObserver queries every subtree the page adds for py-* attributes (a fifth of
+// a board's draw, for nothing here): watches started as its module runs end once the worker is made.
 const watchers = [];
 const { observe } = MutationObserver.prototype;
 MutationObserver.prototype.observe = function (target, options) {
   if (target === document && options?.attributes && options.subtree) watchers.push(this);
   return observe.call(this, target, options);
 };
-const noted = () => {
-  MutationObserver.prototype.observe = observe;
-};
-function unwatch() {
-  for (const watcher of watchers.splice(0)) watcher.disconnect();
-}
+const stopNoting = () => void (MutationObserver.prototype.observe = observe);
+const unwatch = () => watchers.splice(0).forEach((watcher) => watcher.disconnect());
 
-// PyScript is imported here (not from index.html) so that a missing or broken copy of it
-// lands on the error panel instead of leaving the loading screen spinning. It starts the
-// engine's worker from index.html's <script type="py" worker>; the hook is in place before
-// that (PyScript first reads the script's config).
-import("../pyscript/core.js").then(
+// PyScript is imported here, not from index.html, so that a missing or broken copy lands on the
+// error panel instead of a spinning loading screen. It starts the engine's worker from index.html's
+// <script type="py" worker>; the hook is in place before that (PyScript reads its config first).
+import("../pyscript/core.js").finally(stopNoting).then(
   ({ hooks }) => {
-    noted(); // (PyScript starts its watch in a microtask of its module's run, before this)
     mark("pyscript");
     hooks.main.onWorker.add((_, xworker) => onWorker(xworker));
     // Runs in the worker (PyScript sends it as source: nothing from this module is in
@@ -603,8 +594,5 @@ import("../pyscript/core.js").then(
       };
     });
   },
-  (error) => {
-    noted();
-    fail("Could not load PyScript (pyscript/core.js).", errorText(error), HINTS[404]);
-  },
+  (error) => fail("Could not load PyScript (pyscript/core.js).", errorText(error), HINTS[404]),
 );
