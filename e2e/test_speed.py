@@ -1,8 +1,9 @@
 """The engine's speed in the browser's Python: `python -m engine bench` run inside Pyodide.
 
 A page of its own beside the site (the same Pyodide files and wheels, nothing of the page's
-app) runs `engine.bench.run` for Trickerion with 4 players and prints the figures next to
-the native command's fields. Printed, never asserted: the machine decides the numbers.
+app) runs `engine.bench.run` with 4 players for Trickerion and for The Magnificent (issue
+#32's two native targets) and prints the figures next to the native command's fields, one
+Pyodide boot for both games. Printed, never asserted: the machine decides the numbers.
 
 The bench's own clocks are wall clocks in the page (Pyodide has no CPU-time clock), so on a
 shared machine they measure its load as much as the engine: issue #32's "3.5 times slower
@@ -30,14 +31,14 @@ BENCH_PAGE = """<!doctype html><meta charset="utf-8"><title>engine bench</title>
   const py = await loadPyodide({ indexURL: "./pyodide/" });
   await py.loadPackage(["marquee"]);
   py.runPython("from engine.core.runtime import tune_gc; tune_gc()");
-  window.__bench = (seconds) => py.runPython(`
+  window.__bench = (game, seconds) => py.runPython(`
 import json
 from engine.bench import run
-json.dumps(run("trickerion", ${seconds}, 4))
+json.dumps(run("${game}", ${seconds}, 4))
 `);
-  window.__play = (games) => py.runPython(`
+  window.__play = (game, games) => py.runPython(`
 from engine.bench import play
-play("trickerion", ${games}, 4)
+play("${game}", ${games}, 4)
 `);
   window.__ready = true;
 </script>"""
@@ -48,11 +49,15 @@ import sys, time
 from engine.bench import play
 from engine.core.runtime import tune_gc
 tune_gc()
-play("trickerion", 1, 4)
+play(sys.argv[1], 1, 4)
 start = time.process_time()
-decisions = play("trickerion", int(sys.argv[1]), 4)
+decisions = play(sys.argv[1], int(sys.argv[2]), 4)
 print(time.process_time() - start, decisions)
 """
+
+
+# Issue #32's targets are 4-player random games of these two; the Oracle has none.
+GAMES = (("trickerion", "Trickerion"), ("magnificent", "The Magnificent"))
 
 
 def _thread_seconds(cdp) -> float:
@@ -70,18 +75,23 @@ def test_engine_bench_inside_pyodide(site_dir, serve, tmp_path, page, figures):
     page.wait_for_function("window.__ready", timeout=120_000)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
-    page.evaluate("window.__bench(1)")  # warm-up: first imports and the copiers are built
+    for game, name in GAMES:
+        _bench_one(page, cdp, game, name, figures)
+
+
+def _bench_one(page, cdp, game: str, name: str, figures) -> None:
+    page.evaluate(f"window.__bench('{game}', 1)")  # warm-up: first imports, the copiers built
     cpu, wall = _thread_seconds(cdp), time.perf_counter()
-    result = json.loads(page.evaluate("window.__bench(8)"))
+    result = json.loads(page.evaluate(f"window.__bench('{game}', 8)"))
     share = (_thread_seconds(cdp) - cpu) / (time.perf_counter() - wall)
     games = result["games"]
     assert games > 0 and result["decisions_per_game"] > 0
 
     cpu = _thread_seconds(cdp)
-    decisions = page.evaluate(f"window.__play({games})")
+    decisions = page.evaluate(f"window.__play('{game}', {games})")
     page_cpu = _thread_seconds(cdp) - cpu
     native = subprocess.run(
-        [sys.executable, "-c", NATIVE, str(games)],
+        [sys.executable, "-c", NATIVE, game, str(games)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -91,13 +101,13 @@ def test_engine_bench_inside_pyodide(site_dir, serve, tmp_path, page, figures):
     native_cpu = float(seconds)
     assert decisions == int(native_decisions)  # the same games in both Pythons
 
-    figures["engine bench in Pyodide (Chromium): Trickerion 4p random games/s, wall"] = (
+    figures[f"engine bench in Pyodide (Chromium): {name} 4p random games/s, wall"] = (
         f"{result['games_per_second']} over {games} games"
         f" (the page's main thread had {share:.2f} of a core)"
     )
-    figures["the same games, CPU time: in Pyodide / native (games/s), ratio"] = (
+    figures[f"{name}, the same games, CPU time: in Pyodide / native (games/s), ratio"] = (
         f"{games / page_cpu:.1f} / {games / native_cpu:.1f}, {page_cpu / native_cpu:.2f}"
     )
-    figures["engine bench in Pyodide: apply / legal actions / state copy (µs, wall)"] = (
+    figures[f"engine bench in Pyodide, {name}: apply / legal actions / state copy (µs, wall)"] = (
         f"{result['apply_us']} / {result['legal_actions_us']} / {result['state_copy_us']}"
     )

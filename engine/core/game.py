@@ -23,7 +23,7 @@ probes it with ``getattr``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NoReturn
 
 import msgspec
 
@@ -244,7 +244,13 @@ class Game:
                 # page call cannot choose the dice or the Successor's steps.
                 raise IllegalAction(f"core.forced.{to.kind}", seat=seat)
         elif to.kind == "players":
-            _refuse_unless_legal(self, state, seat, action, listed)
+            # the legality check inline, its refusal a call of its own (one call less a step)
+            try:
+                allowed = self.allows(state, seat, action, listed)
+            except _MALFORMED as exc:
+                raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc
+            if not allowed:
+                _refuse(self, state, seat, action)
         new = copy_state(state)
         try:
             events = self._apply(new, seat, action)
@@ -271,14 +277,10 @@ class Game:
         return None
 
 
-def _refuse_unless_legal(
-    game: Game, state: Any, seat: int, action: Any, listed: list[Any] | None
-) -> None:
+def _refuse(game: Game, state: Any, seat: int, action: Any) -> NoReturn:
     """The one refusal path: a player's action not among the legal ones is refused here,
     before anything applies, and the game is asked only for the words (``refusal``)."""
     try:
-        if game.allows(state, seat, action, listed):
-            return
         code, params = game.refusal(state, seat, action)
     except _MALFORMED as exc:
         raise IllegalAction("core.malformed_action", error=type(exc).__name__) from exc

@@ -37,8 +37,8 @@ class Rng(msgspec.Struct, gc=False):
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
+        if not 0 < n <= _SPAN:  # past 2**64 no draw is under the limit: it would never end
+            raise ValueError("below() needs a bound from 1 to 2**64")
         limit = _SPAN - _SPAN % n
         while True:
             # next_u64 written out: every die, shuffle and search choice comes through here,

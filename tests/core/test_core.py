@@ -132,6 +132,9 @@ def test_rng_below_is_uniform_enough_and_in_range():
     assert all(850 < c < 1150 for c in counts)
     with pytest.raises(ValueError):
         r.below(0)
+    assert r.below(1 << 64) < 1 << 64  # the widest bound a 64-bit draw serves
+    with pytest.raises(ValueError):  # wider, no draw could ever be kept: it looped for ever
+        r.below((1 << 64) + 1)
 
 
 def test_view_hides_other_seats_choices_and_the_rng():

@@ -12,7 +12,7 @@ from engine.core.tuples import change_at, drop, with_key
 from engine.games.magnificent import actions as A
 from engine.games.magnificent import common
 from engine.games.magnificent.common import ev
-from engine.games.magnificent.rules import Rules
+from engine.games.magnificent.rules import Rules, set_bits
 from engine.games.magnificent.state import Built, MagState, OwedFragment, Player
 
 T = TypeVar("T")
@@ -140,9 +140,4 @@ def _picked(row: Sequence[T], bits: int) -> list[T]:
     """The items of ``row`` at the indices set in ``bits`` (-1: all), in order."""
     if bits == -1:
         return list(row)
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(row[low.bit_length() - 1])
-        bits ^= low
-    return out
+    return [row[i] for i in set_bits(bits, (len(row) + 7) // 8)]

@@ -59,20 +59,21 @@ def bonus(
     r: Rules, s: MagState, seat: int, b: C.Bonus, events: list[Event], source: str, times: int = 1
 ) -> None:
     """Resolve a printed bonus (camp cell, tent slot, master-card top). ``times`` = 2 under T6
-    (cells) or T8 (tent slots)."""
+    (cells) or T8 (tent slots). The gains are told by type, not isinstance (no subclasses;
+    see ``scoring.value``)."""
     for _ in range(times):
-        if isinstance(b, C.Coins):
+        if type(b) is C.Coins:
             coins(s, seat, b.n, source, events)
-        elif isinstance(b, C.Vp):
+        elif type(b) is C.Vp:
             vp(s, seat, b.n, source, events)
-        elif isinstance(b, C.Posters):
+        elif type(b) is C.Posters:
             posters(s, b.n, source)
-        elif isinstance(b, C.Markers):
+        elif type(b) is C.Markers:
             markers(s, seat, b.n, events)
-        elif isinstance(b, C.Gem):
+        elif type(b) is C.Gem:
             for _ in range(b.n):
                 gem(r, s, seat, b.colour, events)
-        elif isinstance(b, C.GemChoice):
+        elif type(b) is C.GemChoice:
             for _ in range(b.n):
                 s.pending.append(PendingGem(source=source, colours=tuple(b.colours)))
         else:  # master-card-only kinds are resolved by the turn module

@@ -200,6 +200,8 @@ class Magnificent(Game):
             if listed is not None and action in listed:
                 return True
             return legal.place_allowed(self.rules, state, seat, action)
+        if listed is not None:  # Game.allows' own answer, without its call at every step
+            return action in listed
         # Game's own check, named: super() makes an object of its own at every step
         return Game.allows(self, state, seat, action, listed)
 

@@ -65,9 +65,9 @@ def score_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     out: list[A.Action] = []
     for i, held in enumerate(p.cards):
         cond = r.cards[held.id].condition
-        if isinstance(cond, C.ArtistChoiceCond):
+        if type(cond) is C.ArtistChoiceCond:
             out += [A.ScoreCard(i, artist=a) for a in r.pack.artists]
-        elif isinstance(cond, C.PayCoinsCond):
+        elif type(cond) is C.PayCoinsCond:
             out += [A.ScoreCard(i, coins=n) for n in range(min(p.coins, cond.max_times) + 1)]
         else:
             out.append(A.ScoreCard(i))
@@ -79,7 +79,7 @@ def final_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     p = s.players[seat]
     i = roundend.choice_left(r, s, seat)
     cond = r.cards[p.cards[i].id].condition
-    if isinstance(cond, C.ArtistChoiceCond):
+    if type(cond) is C.ArtistChoiceCond:
         return [A.FinalChoice(i, artist=a) for a in r.pack.artists]
     assert isinstance(cond, C.PayCoinsCond)
     return [A.FinalChoice(i, coins=n) for n in range(min(p.coins, cond.max_times) + 1)]
@@ -176,27 +176,39 @@ def bonus_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     if t.bonus_used or t.card < 0:
         return []
     out: list[A.Action] = []
-    for i in bonus_targets(r, s, seat):
-        b = r.cards[p.cards[i].id].bonus
+    own = r.cards[p.cards[t.card].id].bonus
+    targets: tuple[int, ...] | list[int] = (
+        bonus_targets(r, s, seat) if type(own) is C.Copy else (t.card,)
+    )
+    for i in targets:
+        b = own if i == t.card else r.cards[p.cards[i].id].bonus
         if type(b) is C.SetFace:
             continue  # only at die take
         if type(b) is C.DiePlus:
             if t.stage in AP_OPEN and (b.colour is None or b.colour == t.colour):
-                out.append(A.CardBonus(i))
+                out.append(_card_bonus(i))
         elif type(b) is C.PayCoinsForMarker:
             if p.coins >= b.coins and p.markers_out < MARKERS:  # A19
-                out.append(A.CardBonus(i))
+                out.append(_card_bonus(i))
         elif type(b) is C.MarkerToFragment:
             if p.markers >= 1 and s.supply[b.fragment] > 0:
-                out.append(A.CardBonus(i))
+                out.append(_card_bonus(i))
         elif type(b) is C.GemsToFragment:
             if s.supply[b.fragment] > 0:
                 for combo in combinations_with_replacement(C.GEMS, b.gems):
                     if all(combo.count(g) <= p.gems[g] for g in set(combo)):
                         out.append(A.CardBonus(i, gems=combo))
         else:
-            out.append(A.CardBonus(i))
+            out.append(_card_bonus(i))
     return out
+
+
+def _card_bonus(card: int) -> A.Action:
+    """The CardBonus move of a card without gems, made once (listed at most action choices)."""
+    return _CARD_BONUS[card] if card < len(_CARD_BONUS) else A.CardBonus(card)
+
+
+_CARD_BONUS = tuple(A.CardBonus(i) for i in range(16))
 
 
 def marker_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
@@ -205,22 +217,45 @@ def marker_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
     if p.markers <= 0:
         return []
     out: list[A.Action] = []
-    for sid in (*p.tiles, *r.board_spaces):
-        sp = r.spaces[sid]
-        stages = MARKER_STAGES[sp.effect]
-        if stages is not None and t.stage not in stages:
-            continue
+    for sid, capacity, effect, cost, move in _marker_spaces(r, t.stage, p.tiles):
         used = t.markers.get(sid, 0)
-        if sp.capacity == "one" and used:
+        if capacity == "one" and used:
             continue
-        if sp.capacity == "two" and (used or p.markers < 2):
+        if capacity == "two" and (used or p.markers < 2):
             continue
-        if sp.effect == "buy_poster" and (p.coins < sp.cost_coins or not posters.sources(s)):
+        if effect == "buy_poster" and (p.coins < cost or not posters.sources(s)):
             continue
-        if sp.effect == "rearrange" and not any(p.posters):
+        if effect == "rearrange" and not any(p.posters):
             continue
-        out.append(A.Marker(sid))
+        out.append(move)
     return out
+
+
+def _marker_spaces(
+    r: Rules, stage: str, tiles: tuple[str, ...]
+) -> tuple[tuple[str, str, str, int, A.Marker], ...]:
+    """The assistant spaces (the player's tiles, then the board's) whose effect the turn's
+    stage allows (``MARKER_STAGES``), each with what ``marker_options`` asks of it and its
+    Marker move: the same few rows at every action choice, kept by pack, stage and tiles."""
+    key = (r.sha, stage, tiles)
+    got = _MARKER_SPACES.get(key)
+    if got is None:
+        if len(_MARKER_SPACES) >= MARKER_ROWS:
+            _MARKER_SPACES.clear()
+        rows = []
+        for sid in (*tiles, *r.board_spaces):
+            sp = r.spaces[sid]
+            stages = MARKER_STAGES[sp.effect]
+            if stages is None or stage in stages:
+                rows.append((sid, sp.capacity, sp.effect, sp.cost_coins, A.Marker(sid)))
+        got = _MARKER_SPACES[key] = tuple(rows)
+    return got
+
+
+_MARKER_SPACES: dict[
+    tuple[str, str, tuple[str, ...]], tuple[tuple[str, str, str, int, A.Marker], ...]
+] = {}
+MARKER_ROWS = 1024
 
 
 def level_ok(r: Rules, s: MagState, seat: int, lv: C.Level) -> bool:
@@ -243,11 +278,12 @@ def _in_supply(r: Rules, s: MagState) -> tuple[bool, bool]:
     large fragment lies in supply in a colour the turn may build (its die's, or any after a
     recolour)."""
     t = s.turn
+    supply, recoloured = s.supply, t.recolours > 0
     small = large = False
-    for colour in C.COLOURS:
-        if colour == t.colour or t.recolours > 0:
-            small = small or bool(s.supply[r.frag_by[colour, "small"]])
-            large = large or bool(s.supply[r.frag_by[colour, "large"]])
+    for colour, small_id, large_id in r.colour_frags:
+        if colour == t.colour or recoloured:
+            small = small or bool(supply[small_id])
+            large = large or bool(supply[large_id])
     return small, large
 
 
@@ -255,8 +291,22 @@ def swap_options(s: MagState, seat: int) -> list[A.Action]:
     p = s.players[seat]
     if s.turn.swaps >= len(p.posters) - 1:
         return []
-    n = len(p.posters)
-    return [A.Swap(a, b) for a in range(n) for b in range(a + 1, n) if p.posters[a] != p.posters[b]]
+    row = _SWAPS.get(p.posters)
+    if row is None:
+        if len(_SWAPS) >= SWAP_ROWS:
+            _SWAPS.clear()
+        n, posters = len(p.posters), p.posters
+        row = _SWAPS[posters] = tuple(
+            A.Swap(a, b) for a in range(n) for b in range(a + 1, n) if posters[a] != posters[b]
+        )
+    return list(row)
+
+
+# A player's Swap moves by the posters in their slots: a rearrangement lists them again at
+# each of its swaps, and making them was half of an arrange stage's listing (19,600
+# instructions of 34,800 in a random 4-player game). Rows remembered before starting afresh:
+_SWAPS: dict[tuple[str | None, ...], tuple[A.Action, ...]] = {}
+SWAP_ROWS = 1024
 
 
 # Moves without a changing field, listed at most steps of a turn: made once (frozen).
@@ -279,8 +329,10 @@ def turn_options(r: Rules, s: MagState, seat: int) -> list[A.Action]:
         if t.colour != "clear" and gems["clear"] > 0:
             out.append(_SPEND["clear"])
     if st == "act":
+        # level_ok of each level, its supply check made once for all of them
+        most, (small, large) = ap(s), _in_supply(r, s)
         for lv in r.boards[p.board].build_levels:
-            if level_ok(r, s, seat, lv):
+            if lv.ap <= most and (lv.small and small or lv.large and large):
                 out.append(_BUILD)
                 break
         out.append(_TRAVEL)  # A5: always possible

@@ -43,15 +43,15 @@ def hat_allowed(s: MagState, seat: int) -> bool:
 
 def spaces_allowed(r: Rules, s: MagState, ap: int) -> list[int]:
     taken = common.occupied(s)
-    return [i for i, sp in enumerate(r.track) if i not in taken and (sp.ap is None or sp.ap <= ap)]
+    return [i for i, least in enumerate(r.track_ap) if least <= ap and i not in taken]
 
 
 def space_allowed(r: Rules, s: MagState, ap: int) -> bool:
     """Whether ``spaces_allowed`` lists any: asked at every action choice, where the first
     vacant space within reach answers it."""
     taken = common.occupied(s)
-    for i, sp in enumerate(r.track):
-        if i not in taken and (sp.ap is None or sp.ap <= ap):
+    for i, least in enumerate(r.track_ap):
+        if i not in taken and least <= ap:
             return True
     return False
 

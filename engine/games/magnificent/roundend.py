@@ -127,7 +127,7 @@ def choice_left(r: Rules, s: MagState, seat: int) -> int:
     p = s.players[seat]
     for i, held in enumerate(p.cards):
         cond = r.cards[held.id].condition
-        if isinstance(cond, C.CHOICE_CONDS) and i not in p.settled:
+        if type(cond) in C.CHOICE_CONDS and i not in p.settled:  # leaf classes: no isinstance
             return i
     return -1
 

@@ -3,6 +3,9 @@ orientations and their placements as bitmasks, id indexes)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.core.tuples import change_at
@@ -30,6 +33,23 @@ def orientations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, in
     return seen
 
 
+# The positions of the set bits of each byte value, lowest first.
+_BITS = tuple(tuple(k for k in range(8) if v >> k & 1) for v in range(256))
+
+
+def set_bits(mask: int, size: int) -> list[int]:
+    """The indices of the set bits of ``mask`` (under ``8 * size`` bits), lowest first: a byte
+    at a time, skipping empty bytes, where a bit at a time cost a few big-integer steps each."""
+    out: list[int] = []
+    base = 0
+    for v in mask.to_bytes(size, "little"):
+        if v:
+            for k in _BITS[v]:
+                out.append(base + k)
+        base += 8
+    return out
+
+
 class Geometry:
     """A camp grid: placements of every fragment orientation, as bitmasks over y * w + x."""
 
@@ -42,6 +62,7 @@ class Geometry:
     ) -> None:
         self.w, self.h = width, height
         self.n = width * height
+        self.bytes = (self.n + 7) // 8
         self.full = (1 << self.n) - 1
         self.blocked = sum(1 << (y * width + x) for x, y in blocked)
         self.not_col0 = sum(1 << (y * width + x) for y in range(height) for x in range(1, width))
@@ -59,6 +80,7 @@ class Geometry:
         # fragment id -> per cell, the placements covering it as a bitmask over their indices
         # in ``placements`` (``touching``)
         self.covering: dict[str, tuple[int, ...]] = {}
+        self._by_byte: dict[str, tuple[tuple[int, ...], ...]] = {}
         for f in fragments:
             shapes = orientations(f.cells)
             self.shapes[f.id] = shapes
@@ -90,25 +112,38 @@ class Geometry:
         )
 
     def cells(self, mask: int) -> list[int]:
-        return [i for i in range(self.n) if mask >> i & 1]
+        return set_bits(mask, self.bytes)
 
     def touching(self, fid: str, occ: int) -> int:
         """The placements of ``fid`` off the cells of ``occ`` (not empty) and touching one by
         an edge, as a bitmask over their indices in ``placements``: the union of the
-        placements covering a neighbour cell less those covering an occupied one, a few dozen
-        cells instead of every placement."""
-        covering = self.covering[fid]
+        placements covering a neighbour cell less those covering an occupied one, read a byte
+        of cells at a time (``_by_byte``: six look-ups where a bit at a time took a look-up
+        and four big-integer steps for each of a few dozen cells)."""
+        table = self._by_byte.get(fid) or self._bytes_of(fid)
         touch = block = 0
-        nb = self.neighbours(occ)
-        while nb:
-            low = nb & -nb
-            touch |= covering[low.bit_length() - 1]
-            nb ^= low
-        while occ:
-            low = occ & -occ
-            block |= covering[low.bit_length() - 1]
-            occ ^= low
+        size = self.bytes
+        for row, o, t in zip(
+            table, occ.to_bytes(size, "little"), self.neighbours(occ).to_bytes(size, "little")
+        ):
+            if t:
+                touch |= row[t]
+            if o:
+                block |= row[o]
         return touch & ~block
+
+    def _bytes_of(self, fid: str) -> tuple[tuple[int, ...], ...]:
+        """``covering`` of ``fid`` by byte: for the cells 8j to 8j+7 and each byte value v,
+        the placements covering any cell of v's bits (made at a fragment's first touch)."""
+        covering = (*self.covering[fid], *(0,) * (8 * self.bytes - self.n))
+        table = []
+        for j in range(self.bytes):
+            row = [0]
+            for cell in covering[8 * j : 8 * j + 8]:  # bit k doubles the values below 1 << k
+                row += [m | cell for m in row]
+            table.append(tuple(row))
+        self._by_byte[fid] = out = tuple(table)
+        return out
 
 
 class Rules:
@@ -135,6 +170,11 @@ class Rules:
         self.frag_by: dict[tuple[str, str], str] = {
             (f.colour, f.size): f.id for f in pack.fragments
         }
+        # each die colour with its small and its large fragment, for the supply checks asked
+        # at every action choice
+        self.colour_frags = tuple(
+            (c, self.frag_by[c, "small"], self.frag_by[c, "large"]) for c in C.COLOURS
+        )
         self.boards = {b.id: b for b in pack.boards}
         self.posters = {p.id: p for p in pack.posters}
         self.cards = {m.id: m for m in pack.master_cards}
@@ -143,6 +183,8 @@ class Rules:
         self.board_spaces = tuple(s.id for s in pack.board_assistant_spaces)
         self.by_effect = {s.effect: s.id for s in pack.board_assistant_spaces}
         self.track = pack.performance_track
+        # each track space's AP, a space without symbols at the lowest (R51: within any AP)
+        self.track_ap = tuple(-(1 << 30) if sp.ap is None else sp.ap for sp in self.track)
         self.dice = pack.dice[str(players)]
         self.fair_pairs = pack.fair_pairs[str(players)]
         self._geo: dict[str, Geometry] = {}
@@ -203,20 +245,50 @@ class Rules:
     def geo(self, board: str) -> Geometry:
         g = self._geo.get(board)
         if g is None:
-            key = (self.sha, board)  # one pack's board: the same grid for every table
+            # one pack's grid, the same for every table and every board of its size and
+            # blocked cells (the base game's eight boards share one)
+            camp = self.boards[board].camp
+            key = (self.sha, camp.width, camp.height, camp.blocked)
             g = _GEOMETRY.get(key)
             if g is None:
-                camp = self.boards[board].camp
                 g = _GEOMETRY[key] = Geometry(
                     camp.width, camp.height, camp.blocked, self.pack.fragments
                 )
             self._geo[board] = g
         return g
 
-    def bonus_cells(self, board: str) -> dict[int, C.Bonus]:
-        b = self.boards[board]
-        return {c.y * b.camp.width + c.x: c.bonus for c in b.camp.bonus_cells}
+    def bonus_cells(self, board: str) -> Mapping[int, C.Bonus]:
+        """The board's bonus cells by cell index (one pack's board: made once, read-only)."""
+        key = (self.sha, board)
+        got = _BONUS_CELLS.get(key)
+        if got is None:
+            camp = self.boards[board].camp
+            got = _BONUS_CELLS[key] = MappingProxyType(
+                {c.y * camp.width + c.x: c.bonus for c in camp.bonus_cells}
+            )
+        return got
+
+    def area_masks(self, board: str) -> tuple[int, ...]:
+        """R80c: each area of the board's camp as a bitmask of its open cells (blocked cells
+        left out), made once per pack board."""
+        key = (self.sha, board)
+        got = _AREAS.get(key)
+        if got is None:
+            camp = self.boards[board].camp
+            geo = self.geo(board)
+            got = _AREAS[key] = tuple(
+                sum(
+                    1 << (y * geo.w + x)
+                    for y in range(a.y, a.y + a.h)
+                    for x in range(a.x, a.x + a.w)
+                )
+                & ~geo.blocked
+                for a in camp.areas
+            )
+        return got
 
 
-_GEOMETRY: dict[tuple[str, str], Geometry] = {}
+_GEOMETRY: dict[tuple[str, int, int, tuple[tuple[int, int], ...]], Geometry] = {}
 _SHAPES: dict[str, dict[str, list[tuple[tuple[int, int], ...]]]] = {}
+_BONUS_CELLS: dict[tuple[str, str], Mapping[int, C.Bonus]] = {}
+_AREAS: dict[tuple[str, str], tuple[int, ...]] = {}

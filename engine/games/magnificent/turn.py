@@ -92,16 +92,16 @@ def card_bonus(
     b = effective_bonus(r, s, seat, card)
     t.bonus_used = True
     ev(events, "card_bonus", seat=seat, card=p.cards[card].id, copied=card != t.card)
-    if isinstance(b, C.DiePlus):
+    if type(b) is C.DiePlus:
         t.plus += b.n
-    elif isinstance(b, C.PayCoinsForMarker):
+    elif type(b) is C.PayCoinsForMarker:
         change_at(s.players, seat, coins=p.coins - b.coins)
         common.markers(s, seat, 1, events)
-    elif isinstance(b, C.MarkerToFragment):
+    elif type(b) is C.MarkerToFragment:
         # the marker goes back to the supply (K6)
         change_at(s.players, seat, markers=p.markers - 1, markers_out=p.markers_out - 1)
         t.frags = (*t.frags, OwedFragment(source="bonus", fragment=b.fragment))
-    elif isinstance(b, C.GemsToFragment):
+    elif type(b) is C.GemsToFragment:
         left = dict(p.gems)
         for g in gems:
             left[g] -= 1
