@@ -55,21 +55,6 @@ LATE_ROUNDS = 3
 # Where the bot's characters are placed before any goes to the Theater (_place_score).
 FIRST = ("workshop", "downtown", "market_row", "dark_alley")
 
-# Session 26 (s26g) knobs, measured and taken out in the next commit (docs/bots.md, "Issue #30,
-# session 26: the tricks greedy learns chosen for a level-3 trick's props"): S26G_SHARE, the
-# starting trick's rank credits the coins of props it shares with a level-3 trick of its
-# school; S26G_LEARN, among Downtown's learns the one that most cuts the coins the school's
-# cheapest level-3 trick lacks takes the best learn's score; S26G_L3 (with S26G_L3TYPES), a
-# level-3 trick lacking at most that many types, the purse holding their price, counts its
-# end bonus before it is equipped.
-import os  # noqa: E402
-
-SHARE = float(os.environ.get("S26G_SHARE", "0"))
-LEARN = float(os.environ.get("S26G_LEARN", "0"))
-L3 = float(os.environ.get("S26G_L3", "0"))
-L3TYPES = int(os.environ.get("S26G_L3TYPES", "1"))
-READY = int(os.environ.get("S26G_READY", "0"))
-
 
 @functools.cache
 def shipped() -> dict[str, float]:
@@ -117,15 +102,6 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
                 cat.prop_cost[k] * max(0, n - effective(p, k)) for k, n in trick.components.items()
             )
             later = w["trick"] * per * max(0, left - 1) - w["buy"] * coin * missing
-            types = sum(1 for k, n in trick.components.items() if effective(p, k) < n)
-            if (
-                L3
-                and g.rules.options.dark_alley
-                and cat.trick_level[t.id] == 3
-                and types <= L3TYPES
-                and p.coins >= missing
-            ):
-                later += L3 * min(cat.end.cap, level3_bonus(cat, p, t.id))
             potential.append(max(w["trick_missing"] * per * left, later))
     # A round has room to run about three tricks: a fourth adds nothing until it beats one.
     v += sum(sorted(potential)[-3:])
@@ -378,8 +354,6 @@ class GreedyBot:
                 v += w["special"]
             v += hire.worth(g, s, seat, action)
             scored.append((-v, index, action))
-        if LEARN:
-            scored = _learn_swap(g.cat, scored, s.players[seat], s)
         scored.sort(key=lambda t: (t[0], t[1]))
         return [a for _, _, a in scored] + last
 
@@ -700,58 +674,6 @@ _STOP = (A.EndTurn, A.Pass)
 _NEVER_DRAWN = (A.Buy, A.LearnTrick)
 
 
-def _learn_swap(cat: Catalog, scored: list[Any], p: Any, s: State) -> list[Any]:
-    learns = [i for i, (_, _, a) in enumerate(scored) if isinstance(a, A.LearnTrick)]
-    if READY:
-        # only learns the purse can equip from the Buy area as it stands
-        def equippable(trick: str) -> bool:
-            need = {
-                k: n - effective(p, k)
-                for k, n in cat.tricks[trick].components.items()
-                if effective(p, k) < n
-            }
-            price = sum(cat.prop_cost[k] * n for k, n in need.items())
-            return all(k in s.market.buy for k in need) and p.coins >= price + 4
-
-        best0 = min(learns, key=lambda i: scored[i][:2]) if learns else -1
-        learns = [i for i in learns if i == best0 or equippable(scored[i][2].trick)]
-    if len(learns) < 2:
-        return scored
-    best = min(learns, key=lambda i: scored[i][:2])
-    if cat.trick_level[scored[best][2].trick] == 3:
-        return scored
-    level3 = [
-        t for tid, t in cat.tricks.items() if cat.trick_level[tid] == 3 and t.school == p.school
-    ]
-    held = {k: effective(p, k) for k in cat.prop_cost}
-
-    def lacking(extra: dict[str, int]) -> int:
-        return min(
-            sum(
-                cat.prop_cost[k] * max(0, n - max(held[k], extra.get(k, 0)))
-                for k, n in t.components.items()
-            )
-            for t in level3
-        )
-
-    before = lacking({})
-    pick = max(
-        learns,
-        key=lambda i: (
-            -scored[i][0] + LEARN * (before - lacking(cat.tricks[scored[i][2].trick].components)),
-            -scored[i][1],
-        ),
-    )
-    if pick == best:
-        return scored
-    out = list(scored)
-    out[best], out[pick] = (
-        (scored[pick][0], scored[pick][1], scored[best][2]),
-        (scored[best][0], scored[best][1], scored[pick][2]),
-    )
-    return out
-
-
 def _narrowest(rest: list[Any], *keeps: Callable[[Any], bool]) -> list[Any]:
     """``rest`` through each filter in turn, but a filter that would leave no alternative is
     skipped: a single candidate leaves the rollouts (and a hint) nothing to weigh (the verdict
@@ -788,24 +710,7 @@ def start_rank(cat: Catalog, trick: str) -> tuple[float, int]:
     the second seat's tie, Spirit Hand against Window to the Otherworld (6.5 each), went to
     Spirit Hand by list order, and the first seat won 71 of 100 (docs/bots.md, "Issue #30,
     session 22: the second seat's starting trick")."""
-    return start_worth(cat, trick) + SHARE * shared_with_level3(cat, trick), cat.trick_yield[trick][
-        0
-    ]
-
-
-def shared_with_level3(cat: Catalog, trick: str, school: str = "") -> float:
-    """The coins of props ``trick`` already gives toward the level-3 trick of its school it
-    helps most: tokens held are never spent, so a level-3 trick learned later lacks fewer."""
-    own = cat.tricks[trick].components
-    school = school or cat.tricks[trick].school
-    return max(
-        (
-            sum(cat.prop_cost[k] * min(n, own.get(k, 0)) for k, n in t.components.items())
-            for tid, t in cat.tricks.items()
-            if cat.trick_level[tid] == 3 and t.school == school
-        ),
-        default=0,
-    )
+    return start_worth(cat, trick), cat.trick_yield[trick][0]
 
 
 def _markers_to_perform(s: State, seat: int) -> bool:
