@@ -132,33 +132,3 @@ def test_a_timed_rank_plays_turns_best_first_until_its_deadline(monkeypatch):
     untimed = search.rank(g, s, seat, legal)
     assert len(played_turns) == len(legal)  # every turn, whatever the clock
     assert untimed[0] == GreedyBot(0).choose(g, s, seat, legal)
-
-
-def test_the_solo_rank_follows_the_greedy_choice_with_the_best_turns_played():
-    """Issue #30, session 26: untimed, the solo rank's first move is the greedy bot's own, and
-    where the decision shapes the turn the candidates after it are the greedy bot's other
-    planned moves by the value where their turns end (on the one world it dealt itself), not
-    by the quick policy's one step ahead, which values a die before its action is taken."""
-    match, seat, legal = _position(
-        "magnificent-solo",
-        1,
-        3,
-        0,
-        want=lambda m, seat: sum(isinstance(a, A.TakeDie) for a in m.legal(seat)) > 3,
-    )
-    g, s = match.game, match.state
-    ranked = search.rank(g, s, seat, legal)
-    assert ranked[0] == GreedyBot(0).choose(g, s, seat, legal)
-    assert sorted(map(repr, ranked)) == sorted(
-        map(repr, search.plan.empty_dropped(g.rules, s, seat, legal))
-    )
-    bot = GreedyBot(0)
-    moves = bot.planned(g, s, seat, search.plan.empty_dropped(g.rules, s, seat, legal))
-    world = search.determinize(g, s, seat, Rng.from_seed(bot.rng.next_u64()))
-    worth = {repr(a): value(g, bot.turn_played(g, world, seat, a), seat) for a in moves}
-    after = [worth[repr(a)] for a in ranked[1 : len(moves)]]
-    assert after == sorted(after, reverse=True) and len(set(after)) > 1
-    assert max(worth.values()) == worth[repr(ranked[0])]
-    # the quick policy's order, which the rank followed before, puts other moves there
-    quick = search.one_step_rank(g, s, seat, legal)
-    assert quick[1:5] != ranked[1:5]

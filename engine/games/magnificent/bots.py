@@ -111,21 +111,6 @@ class GreedyBot:
             return self._best(legal, lambda a: self._turn_end(game, world, seat, a))
         return self._one_step(game, world, seat, legal)
 
-    def judged(self, game: Any, state: Any, seat: int, legal: list[Any]) -> list[Any]:
-        """``choose``'s move first (the same move, from the same stream), then, where the
-        decision shapes the turn, the other planned moves by the value where their turns
-        end, best first (ties in the listing's order); elsewhere only the move chosen. The
-        search's rank takes its other candidates from here (issue #30, session 26)."""
-        moves = self.planned(game, state, seat, legal)
-        if not self.turns or not any(isinstance(a, SHAPING) for a in moves):
-            return [self.choose(game, state, seat, legal)]
-        legal = moves
-        world = determinize(game, state, seat, Rng.from_seed(self.rng.next_u64()))
-        worth = [self._turn_end(game, world, seat, a) for a in legal]
-        first = self._best(list(range(len(legal))), lambda k: worth[k])
-        rest = sorted((k for k in range(len(legal)) if k != first), key=lambda k: -worth[k])
-        return [legal[first], *(legal[k] for k in rest)]
-
     def planned(self, game: Any, state: Any, seat: int, legal: list[Any]) -> list[Any]:
         """The dice, the Performs and the posters' needs the round's plan commits to (solo
         only, as the plan term). The rollouts' policy leaves the posters' needs to the value:

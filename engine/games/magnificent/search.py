@@ -135,25 +135,18 @@ def rank(
 ) -> list[Any]:
     """The greedy bot's own choice (its turn valued where it ends) first, then the quick
     policy's ranking; in the solo game never a Perform that can reward nothing and gains
-    nothing else (``plan.empty_dropped``), and, untimed, where the decision shapes the turn,
-    the greedy bot's other planned moves next by the value where their turns end (which it
-    has played to choose: the quick policy's one step ahead tells dice apart by little more
-    than their action points). Within a ``deadline`` (a timed decision's) the
+    nothing else (``plan.empty_dropped``). Within a ``deadline`` (a timed decision's) the
     greedy choice is ``within``'s, and once the deadline has passed the rest of the moves
     follow in its order (none of them is compared then)."""
     if len(s.players) == 1:
         legal = plan.empty_dropped(cast(Table, g).rules, s, seat, legal)
-    if deadline is None and len(s.players) == 1:
-        judged = GreedyBot(0).judged(g, s, seat, legal)
-    elif deadline is None:
-        judged = [GreedyBot(0).choose(g, s, seat, legal)]
+    if deadline is None:
+        first = GreedyBot(0).choose(g, s, seat, legal)
     else:
         first, order = within(g, s, seat, legal, deadline)
         if clock() >= deadline:
             return [first, *(a for a in order if a != first)]
-        judged = [first]
-    rest = [a for a in one_step_rank(g, s, seat, legal) if a not in judged]
-    return [*judged, *rest]
+    return [first, *(a for a in one_step_rank(g, s, seat, legal) if a != first)]
 
 
 def within(
