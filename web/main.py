@@ -65,8 +65,9 @@ def pyc_to_keep(path: str) -> tuple[bytes | None, bool]:
 def kept_files(site: str, pyscript: str) -> tuple[list[list], list[str]]:
     """What the next visit writes back instead of installing the wheels and compiling: every
     file under `site` (the wheels as installed, msgspec's library included, with their
-    bytecode) and the pycs of PyScript's package (which PyScript writes out as sources at every
-    start), as [path, bytes] pairs; and the paths of the pycs compiled this visit."""
+    bytecode, and the state copiers' modules) and the pycs of PyScript's package (which
+    PyScript writes out as sources at every start), as [path, bytes] pairs; and the paths of
+    the pycs compiled this visit."""
     files = []
     compiled = []
     for root, every in ((site, True), (pyscript, False)):
@@ -171,12 +172,15 @@ imported_before = set(from_stdlib())
 try:
     import engine
     from engine.bridge import Bridge
+    from engine.core import copier
     from engine.core.i18n import render
     from engine.core.runtime import tune_gc
 
     # (the engine's wheel and msgspec's are installed side by side; PyScript writes its package
     # in the working directory)
     site = os.path.dirname(os.path.dirname(engine.__file__))
+    # the state copiers' modules, kept with the wheels (engine/core/copier.py)
+    copier.keep_in(os.path.join(site, "engine-copiers"))
     call = make_call(Bridge(), render, keeper(site, os.path.abspath("pyscript")))
     tune_gc()  # after the imports, so the loaded modules are frozen out of the collector's scans
 except BaseException as exc:
