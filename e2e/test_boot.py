@@ -145,9 +145,9 @@ def test_warm_start_figure(browser, site_dir, site_url, wait_for_boot, figures):
 def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
     """The returning player: the tab at the table is left, and the site opened in a new tab
     draws that table kept from the last visit while the engine wakes (app/lastview.js), three
-    times. Each new tab imports the Oracle's modules from the bytecode the tab before it kept
-    (web/pyodide-worker.mjs): none of them is compiled again. The third takes Pyodide's
-    WebAssembly from V8's code cache (WasmTrace)."""
+    times. Each new tab imports the Oracle's modules, and its state's copier, from the bytecode
+    the tab before it kept (web/pyodide-worker.mjs): none of them is compiled again. The third
+    takes Pyodide's WebAssembly from V8's code cache (WasmTrace)."""
     rows = []
     for n in range(3):
         context = tab.context
@@ -177,7 +177,12 @@ def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
             + ", ".join(boot["engine"]["stdlibImported"])
         )
         kept = tab.wait_for_function(KEPT_BYTECODE, timeout=120_000).json_value()
-        assert not [path for path in kept["compiled"] if "/games/oracle/" in path], kept
+        # the state's copier too is kept, and imported, not made and compiled again
+        # (engine/core/copier.py's keep_in)
+        assert [path for path in kept["files"] if path.endswith("OracleState.py")], kept["files"]
+        compiled = [path for path in kept["compiled"] if "/games/oracle/" in path]
+        compiled += [path for path in kept["compiled"] if "/engine-copiers/" in path]
+        assert not compiled, kept
         rows.append(steps)
     figures["new tab back at the game left: kept table / engine ready / live table, s"] = ", ".join(
         " / ".join(

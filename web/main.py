@@ -43,12 +43,12 @@ MEASURED_CALLS = 12
 KEEP_AFTER_MS = 3000
 
 
-def pyc_to_keep(path: str) -> tuple[bytes | None, bool]:
+def pyc_to_keep(path: str, checked: bool) -> tuple[bytes | None, bool]:
     """A pyc as the next visit may use it, and whether CPython compiled it this visit: one
-    CPython wrote (timestamp-based: the sources' times change at every start) as a
-    checked-hash pyc (PEP 552: CPython compares it with its source's hash before use); one
-    written back from the last visit, or the wheel's own (unchecked-hash), as it is. None: a
-    timestamp pyc with no source beside it to check it against."""
+    CPython wrote (timestamp-based: the sources' times change at every start) as a hash-based
+    pyc (PEP 552), `checked` (CPython compares it with its source's hash before use) or not;
+    one written back from the last visit, or the wheel's own (unchecked-hash), as it is. None:
+    a timestamp pyc with no source beside it."""
     with open(path, "rb") as f:
         pyc = f.read()
     if int.from_bytes(pyc[4:8], "little") != 0:
@@ -59,14 +59,20 @@ def pyc_to_keep(path: str) -> tuple[bytes | None, bool]:
             digest = importlib.util.source_hash(f.read())
     except OSError:
         return None, False
-    return pyc[:4] + (0b11).to_bytes(4, "little") + digest + pyc[16:], True
+    flags = 0b11 if checked else 0b01
+    return pyc[:4] + flags.to_bytes(4, "little") + digest + pyc[16:], True
 
 
 def kept_files(site: str, pyscript: str) -> tuple[list[list], list[str]]:
     """What the next visit writes back instead of installing the wheels and compiling: every
     file under `site` (the wheels as installed, msgspec's library included, with their
-    bytecode) and the pycs of PyScript's package (which PyScript writes out as sources at every
-    start), as [path, bytes] pairs; and the paths of the pycs compiled this visit."""
+    bytecode, and the state copiers' modules) and the pycs of PyScript's package (which
+    PyScript writes out as sources at every start), as [path, bytes] pairs; and the paths of
+    the pycs compiled this visit. The pycs of `site` are unchecked: the kept files are only
+    written back beside the very wheels they came from (their sha256 in the build's lock), so
+    their sources are the ones compiled, and an import need not read and hash them again
+    (docs/speed.md "Issue #32, session 26"). PyScript's stay checked: its package is not in the
+    lock, and its sources are written anew at every start."""
     files = []
     compiled = []
     for root, every in ((site, True), (pyscript, False)):
@@ -75,7 +81,7 @@ def kept_files(site: str, pyscript: str) -> tuple[list[list], list[str]]:
             for name in names:
                 path = os.path.join(folder, name)
                 if pycs:
-                    data, fresh = pyc_to_keep(path)
+                    data, fresh = pyc_to_keep(path, checked=not every)
                     if fresh:
                         compiled.append(path)
                 elif every:
@@ -171,12 +177,15 @@ imported_before = set(from_stdlib())
 try:
     import engine
     from engine.bridge import Bridge
+    from engine.core import copier
     from engine.core.i18n import render
     from engine.core.runtime import tune_gc
 
     # (the engine's wheel and msgspec's are installed side by side; PyScript writes its package
     # in the working directory)
     site = os.path.dirname(os.path.dirname(engine.__file__))
+    # the state copiers' modules, kept with the wheels (engine/core/copier.py)
+    copier.keep_in(os.path.join(site, "engine-copiers"))
     call = make_call(Bridge(), render, keeper(site, os.path.abspath("pyscript")))
     tune_gc()  # after the imports, so the loaded modules are frozen out of the collector's scans
 except BaseException as exc:

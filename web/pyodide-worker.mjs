@@ -169,11 +169,11 @@ function makeSnapshot() {
 // bytecode only for the modules the start imports (docs/boot.md "Files"), so a game's modules
 // are compiled from source on a table's first call, and PyScript's own package (written out as
 // sources at every start) before web/main.py runs. web/main.py hands over every file under
-// the wheels' folder and what CPython compiled (`marqueeKeepBytecode`; pycs as checked-hash:
-// CPython compares each with its source before using it), kept with the sha256 of each wheel
-// the lock named; the next start writes them back instead of installing the wheels only when
-// the build's lock names those same wheels (docs/boot.md "Wheels and bytecode kept"). Its own
-// cache, not a "marquee-<build>" one (the service worker's).
+// the wheels' folder and what CPython compiled (`marqueeKeepBytecode`; hash-based pycs, those
+// of the wheels' folder unchecked, PyScript's checked against their sources), kept with the
+// sha256 of each wheel the lock named; the next start writes them back instead of installing
+// the wheels only when the build's lock names those same wheels (docs/boot.md "Wheels and
+// bytecode kept"). Its own cache, not a "marquee-<build>" one (the service worker's).
 const BYTECODE_CACHE = "engine-bytecode";
 const BYTECODE_KEY = new URL("engine-bytecode", indexURL).href;
 let installed = null; // {runtime, packages}: what PyScript was handed

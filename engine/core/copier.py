@@ -17,12 +17,24 @@ by msgspec's C-level shallow copy.
 
 A field typed ``Any`` (or a union the generator does not understand) falls back to a generic
 recursive copy that looks at the runtime value.
+
+The source is a module of its own (one per state type, its classes imported by name). In the
+page (``keep_in``, web/main.py) it is written as a file in the wheels' folder and imported from
+there, so the worker keeps it, with its bytecode, beside the wheels it was made from, and a
+new tab imports it instead of translating the annotations and compiling the source again
+(docs/speed.md "Issue #32, session 26"). The kept files are written back only beside the very
+wheels the build's lock names (sha256; docs/boot.md "Wheels and bytecode kept"), so a kept
+copier always comes from the sources it copies for; it also names each class's fields, and one
+whose fields differ is made again.
 """
 
 from __future__ import annotations
 
 import collections.abc
+import importlib.util
 import inspect
+import os
+import sys
 import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
@@ -50,13 +62,22 @@ _IMMUTABLE = (
 T = TypeVar("T")
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
+# The folder where the copiers' modules are kept (``keep_in``); None: made in memory each time.
+_KEPT: list[str] = []
+
+
+def keep_in(folder: str) -> None:
+    """Write each copier's module as a file in ``folder`` and import it from there, and use one
+    found there instead of making it: for a folder kept with the wheels it was made from (the
+    page's, web/main.py), never one the engine's sources could change under."""
+    _KEPT[:] = [folder]
 
 
 def copier(cls: type) -> Callable[[Any], Any]:
     """The copy function for instances of the Struct class ``cls`` (built once, then cached)."""
     fn = _COPIERS.get(cls)
     if fn is None:
-        fn = _Builder().build(cls)
+        fn = (_kept(cls) if _KEPT else None) or _Builder().build(cls)
         _COPIERS[cls] = fn
     return fn
 
@@ -85,6 +106,46 @@ def deep_copy(value: Any) -> Any:
     return value
 
 
+def _kept_path(cls: type) -> str:
+    return os.path.join(_KEPT[0], f"{cls.__module__}__{cls.__qualname__}".replace(".", "_") + ".py")
+
+
+def _kept(cls: type) -> Callable[[Any], Any] | None:
+    """The copier of ``cls`` from its kept module, or None: none kept, or one made for other
+    fields (its classes' fields are checked: a cheap look that reads no annotation)."""
+    path = _kept_path(cls)
+    if not os.path.isfile(path):
+        return None
+    module = _imported(path)
+    if any(c.__struct_fields__ != fields for c, fields in module.FIELDS):
+        return None
+    for c, fn in module.COPIERS.items():
+        _COPIERS.setdefault(c, fn)
+    copy: Callable[[Any], Any] = module.COPIERS[cls]
+    return copy
+
+
+def _imported(path: str) -> Any:
+    """The module at ``path``, imported as any other: CPython writes its bytecode beside it,
+    and it joins ``sys.modules``, which is what tells web/main.py to keep the files again."""
+    spec = importlib.util.spec_from_file_location(
+        "engine_copier_" + os.path.basename(path)[:-3], path
+    )
+    assert spec is not None and spec.loader is not None  # (a .py file: always one)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sys.modules[spec.name] = module
+    return module
+
+
+def _named(cls: type) -> bool:
+    """Whether ``cls`` is found again by its module and name (not a class made in a function)."""
+    found: Any = inspect.getmodule(cls)
+    for part in cls.__qualname__.split("."):
+        found = getattr(found, part, None)
+    return found is cls
+
+
 def _read_only_fields(cls: type) -> frozenset[str]:
     """The fields of ``cls`` typed ``Mapping``, or a tuple of ``Mapping``: dicts the type
     checker lets no one change. (msgspec's own reading of the annotations, which keeps
@@ -102,25 +163,59 @@ def _read_only(hint: Any) -> bool:
 
 class _Builder:
     def __init__(self) -> None:
-        self.env: dict[str, Any] = {"_deep": deep_copy}
         self.read_only: dict[type, frozenset[str]] = {}
         self.names: dict[type, str] = {}
         self.lines: list[str] = []
+        # copiers that are a class's own shallow copy: name = class.__copy__
+        self.shallow: list[str] = []
         self.counter = 0
-        # Union dispatch tables: variable name -> {class: copier name}, resolved after exec.
+        # Union dispatch tables: variable name -> {class: copier name}, made after the functions.
         self.tables: dict[str, dict[type, str]] = {}
 
     def build(self, cls: type) -> Callable[[Any], Any]:
+        source = self.module(cls)
+        kept = _KEPT and all(_named(c) for c in self.names)
+        if kept:
+            os.makedirs(_KEPT[0], exist_ok=True)
+            path = _kept_path(cls)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(source)
+            # (the bytecode of a module made for other fields may be kept unchecked beside it)
+            if os.path.exists(pyc := importlib.util.cache_from_source(path)):
+                os.remove(pyc)
+            copiers = _imported(path).COPIERS
+        else:
+            env: dict[str, Any] = {"__name__": "engine_copier"}
+            exec(source, env)
+            copiers = env["COPIERS"]
+        for c, fn in copiers.items():
+            _COPIERS.setdefault(c, fn)
+        copy: Callable[[Any], Any] = copiers[cls]
+        return copy
+
+    def module(self, cls: type) -> str:
+        """The source of a module that defines the copiers of ``cls`` and of every Struct class
+        under it (``COPIERS``: class -> function) and names their fields (``FIELDS``)."""
         # One translation of the annotations for the whole tree of Structs (``type_info`` of
         # each nested class again would evaluate its annotations, and its children's, anew)
-        name = self._struct(cast(mi.StructType, mi.type_info(cls)))
-        exec("\n".join(self.lines), self.env)
+        self._struct(cast(mi.StructType, mi.type_info(cls)))
+        modules = sorted({c.__module__ for c in self.names})
+        head = [f'"""The copiers of {cls.__module__}.{cls.__qualname__} (engine.core.copier)."""']
+        head += ["from engine.core.copier import deep_copy as _deep"]
+        head += [f"import {m} as _m{i}" for i, m in enumerate(modules)]
+        for c, name in self.names.items():
+            head.append(f"{name}_cls = _m{modules.index(c.__module__)}.{c.__qualname__}")
+        tail = [f"{name} = {name}_cls.__copy__" for name in self.shallow]
         for table, entries in self.tables.items():
-            self.env[table] = {c: self.env[n] for c, n in entries.items()}
-        for c, n in self.names.items():
-            _COPIERS.setdefault(c, self.env[n])
-        copy: Callable[[Any], Any] = self.env[name]
-        return copy
+            items = ", ".join(f"{self.names[c]}_cls: {n}" for c, n in entries.items())
+            tail.append(f"{table} = {{{items}}}")
+        tail.append(f"COPIERS = {{{', '.join(f'{n}_cls: {n}' for n in self.names.values())}}}")
+        fields = (
+            f"({n}_cls, {c.__struct_fields__!r})"  # type: ignore[attr-defined]  # (Struct classes)
+            for c, n in self.names.items()
+        )
+        tail.append(f"FIELDS = ({', '.join(fields)},)")
+        return "\n".join([*head, "", *self.lines, *tail]) + "\n"
 
     # --- immutability ------------------------------------------------------------------------
 
@@ -171,12 +266,11 @@ class _Builder:
         self.names[cls] = name
         if all(self._shared(cls, f) for f in info.fields):
             # Only shared fields: the C-level shallow copy is already a full copy.
-            self.env[name] = cls.__copy__  # type: ignore[attr-defined]  # not in msgspec's stubs
+            self.shallow.append(name)
             return name
         # One constructor call (positional unless the class is keyword-only) beats a shallow
         # copy followed by an attribute store per mutable field (even for The Magnificent's
         # state, 4 of 29 fields its own: 6,280 instructions a copy against 6,330).
-        self.env[f"{name}_cls"] = cls
         kw = any(p.kind is p.KEYWORD_ONLY for p in inspect.signature(cls).parameters.values())
         args = ", ".join(
             (f"{f.name}=" if kw else "")

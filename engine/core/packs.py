@@ -11,7 +11,9 @@ finds it from the header (or ``--game``/``--pack``) and reports every problem wi
 path. All problems surface as one coded error, ``PackError`` (``pack.invalid``).
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: msgspec reads a schema's annotations at its
+# first decode, and strings it must compile and evaluate one by one (a new tab's first `load`
+# in the page pays it: docs/speed.md "Issue #32, session 26").
 
 import hashlib
 from collections.abc import Iterable

@@ -7,7 +7,9 @@ constants that the book prints in its text (3 rounds, 4 turns, the 3/4 tiles rev
 stay in code.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: msgspec reads a schema's annotations at its
+# first decode, and strings it must compile and evaluate one by one (a new tab's first `load`
+# in the page pays it: docs/speed.md "Issue #32, session 26").
 
 from functools import lru_cache
 from importlib import resources

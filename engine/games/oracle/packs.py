@@ -12,7 +12,9 @@ bytes})`` plays on it and reports its hash in ``pack_fingerprint``. The practice
 own invention with no printed counterpart, so only the sheet is offered for replacement.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: msgspec reads a schema's annotations at its
+# first decode, and strings it must compile and evaluate one by one (a new tab's first `load`
+# in the page pays it: docs/speed.md "Issue #32, session 26").
 
 from functools import cache, lru_cache
 from importlib import resources

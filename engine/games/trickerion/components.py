@@ -25,7 +25,9 @@ stem>``, ``game``, ``source``, ``provisional``, ``provisional_parts``) and loads
 checked by :func:`cross_check` once all are read. Every problem is one ``pack.invalid`` error.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: msgspec reads a schema's annotations at its
+# first decode, and strings it must compile and evaluate one by one (a new tab's first `load`
+# in the page pays it: docs/speed.md "Issue #32, session 26").
 
 import functools
 from collections.abc import Mapping

@@ -17,7 +17,9 @@ die, the Academy action table, the four Academy magicians' solo abilities), each
 ``academy``; nothing of the Academy's own rules is invented here.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: msgspec reads a schema's annotations at its
+# first decode, and strings it must compile and evaluate one by one (a new tab's first `load`
+# in the page pays it: docs/speed.md "Issue #32, session 26").
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
