@@ -63,15 +63,23 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser drops a download it no longer needs (a reload, a tab closed, a fetch its
+        # page gave up): the site did nothing wrong, so no traceback.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False
 ) -> ThreadingHTTPServer:
     handler = functools.partial(
         type("Handler", (SiteHandler,), {"quiet": quiet}), directory=str(directory)
     )
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), handler)
 
 
 def start_in_thread(
