@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
-import server  # noqa: E402  (scripts/server.py)
+import server  # (scripts/server.py)
 
 
 def _handled(site: server.SiteServer, error: Exception) -> None:
