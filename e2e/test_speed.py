@@ -82,7 +82,7 @@ def test_engine_bench_inside_pyodide(site_dir, serve, tmp_path, page, figures):
 def _bench_one(page, cdp, game: str, name: str, figures) -> None:
     page.evaluate(f"window.__bench('{game}', 1)")  # warm-up: first imports, the copiers built
     cpu, wall = _thread_seconds(cdp), time.perf_counter()
-    result = json.loads(page.evaluate(f"window.__bench('{game}', 8)"))
+    result = json.loads(page.evaluate(f"window.__bench('{game}', 5)"))
     share = (_thread_seconds(cdp) - cpu) / (time.perf_counter() - wall)
     games = result["games"]
     assert games > 0 and result["decisions_per_game"] > 0
