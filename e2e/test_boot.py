@@ -180,8 +180,7 @@ def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
         # the state's copier too is kept, and imported, not made and compiled again
         # (engine/core/copier.py's keep_in)
         assert [path for path in kept["files"] if path.endswith("OracleState.py")], kept["files"]
-        compiled = [path for path in kept["compiled"] if "/games/oracle/" in path]
-        compiled += [path for path in kept["compiled"] if "/engine-copiers/" in path]
+        compiled = [p for p in kept["compiled"] if "/games/oracle/" in p or "/engine-copiers/" in p]
         assert not compiled, kept
         rows.append(steps)
     figures["new tab back at the game left: kept table / engine ready / live table, s"] = ", ".join(

@@ -397,10 +397,7 @@ function playAgain() {
   const { game, players, hints } = snap;
   // only the options the lobby offers: a table also keeps those its game fixes (the solo
   // Trickerion's dark_alley, fast_game), which startWith refuses as unknown
-  const offered = gameOf(game)?.options ?? [];
-  const options = Object.fromEntries(
-    Object.entries(snap.options ?? {}).filter(([id]) => offered.some((o) => o.id === id)),
-  );
+  const options = Object.fromEntries(Object.entries(snap.options ?? {}).filter(([id]) => offers(gameOf(game), id)));
   return startWith({ game, players, options, seats, seed: "", hints: Boolean(hints) });
 }
 
@@ -447,6 +444,11 @@ async function learn(id) {
   return snap;
 }
 
+/** Whether the lobby offers the option `id` for `game` (a game's fixed options are not offered). */
+function offers(game, id) {
+  return (game?.options ?? []).some((o) => o.id === id);
+}
+
 /** The automation's start: the lobby's choices, overridden by `setup`. */
 function startWith(setup) {
   const game = gameOf(setup.game ?? S.setup.game);
@@ -454,7 +456,7 @@ function startWith(setup) {
   // an option id the game lacks would be dropped by newGameArgs and the game started
   // without it, so a script's typo (`fast` for `fast_game`) is refused here, before the
   // lobby's choices change
-  const unknown = Object.keys(setup.options ?? {}).filter((id) => !game.options.some((o) => o.id === id));
+  const unknown = Object.keys(setup.options ?? {}).filter((id) => !offers(game, id));
   if (unknown.length)
     throw pageError(S.t, "ui.error.unknown_options", {
       game: game.id,

@@ -62,7 +62,7 @@ _IMMUTABLE = (
 T = TypeVar("T")
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
-# The folder where the copiers' modules are kept (``keep_in``); None: made in memory each time.
+# The folder where the copiers' modules are kept (``keep_in``), or empty: made in memory each time.
 _KEPT: list[str] = []
 
 
