@@ -8,7 +8,9 @@ with a test's shorter budget a move (``BOT_SECONDS``, the bridge's ``automation`
 timed rollouts in the engine's worker, to the game's end, without the wait a player meets. The
 decision times a player meets are the timing test's (``test_decision_times_in_the_page``): a
 hard and an expert bot play the first decisions of a fast game, timed in the page by wrapping
-the bridge door, their median / p95 printed with the page's longest task meanwhile.
+the bridge door, their median / p95 and their whole turns' printed with the page's longest task
+meanwhile; then hard's decisions and turns in a 2-player Magnificent game, and the Oracle's
+hints.
 The Oracle practice (one seat) checks the panel's content against the bridge and that the
 lobby's option turns hints off.
 """
@@ -24,11 +26,17 @@ from playwright.sync_api import expect
 from helpers import TRACE_CATEGORIES, main_thread, no_problems, open_page, tid, ui
 
 # Times every ``step`` a bot seat takes (the seat to act before the call, as the page's last
-# `marquee:snapshot` said), by seat: the search runs in the engine's worker; the page's longest
+# `marquee:snapshot` said), by seat, and in order with the seat and the game's turn it was taken
+# in (``__botSteps``: a bot's turn is its steps one after the other in one game turn). The game's
+# turn is read from the answers only when the argument says so (The Magnificent's round, phase
+# and turn, as its ``Knowledge.turn``): a parse of every answer is work on the page's thread,
+# which the Trickerion steps' trace measures; Trickerion has no turn of its own (a seat's steps
+# in a row), nor does the Oracle. The search runs in the engine's worker; the page's longest
 # task meanwhile is the figure for "the page does not freeze".
-TIME_BOT = """() => {
+TIME_BOT = """(keyed) => {
     const door = window.marqueeBridge, real = door.call, call = real.bind(door);
     window.__botMs = {};
+    window.__botSteps = [];
     // the longest main-thread task from here on (at speed 0, steps are batched per redraw)
     window.__longest = 0;
     const since = performance.now();
@@ -38,14 +46,21 @@ TIME_BOT = """() => {
         }
     });
     longTasks.observe({type: 'longtask'});
-    let to = null;
+    let to = null, turn = null;
     const seen = (e) => { to = e.detail.to_act; };
     document.addEventListener('marquee:snapshot', seen);
     door.call = async (method, args) => {
         const seat = method === 'step' && to && to.kind === 'players' ? to.seats[0] : null;
+        const asked = turn;
         const t0 = performance.now();
         const out = await call(method, args);
-        if (seat !== null) (window.__botMs[seat] ??= []).push(performance.now() - t0);
+        const ms = performance.now() - t0;
+        if (seat !== null) {
+            (window.__botMs[seat] ??= []).push(ms);
+            window.__botSteps.push([seat, ms, asked]);
+        }
+        const view = keyed ? JSON.parse(out).view : null;
+        if (view) turn = JSON.stringify([view.round, view.phase, view.turn_no]);
         return out;
     };
     // the page as it was, for the next test on a shared page (booted_page)
@@ -158,7 +173,7 @@ def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(booted_page, fi
     kind.select_option("bot:hard")
     expect(page.get_by_test_id("hints-option")).to_be_checked()
     page.get_by_test_id("seed-input").fill("11")
-    page.evaluate(TIME_BOT)
+    page.evaluate(TIME_BOT, False)
     page.get_by_test_id("start-game").click()
     page.get_by_test_id("speed-select").select_option("0")
     page.evaluate("marquee.idle()")
@@ -221,7 +236,7 @@ def play_against(page, figures, game: str, bot: str, seed: str, name: str, optio
         page.get_by_test_id("players-select").select_option("2")
         page.get_by_test_id("seat-1-kind").select_option(f"bot:{bot}")
     page.get_by_test_id("seed-input").fill(seed)
-    page.evaluate(TIME_BOT)
+    page.evaluate(TIME_BOT, False)
     page.get_by_test_id("start-game").click()
     page.get_by_test_id("speed-select").select_option("0")
     page.wait_for_function("marquee.legal().length > 0", timeout=120_000)
@@ -273,32 +288,89 @@ def test_a_solo_game_against_the_successor_with_a_hint_runs_to_its_end(booted_pa
 # the same time (the timing tests run one at a time: each second here is a second of the
 # suite's): its p95 is then the slowest of them, an estimate without that bound.
 DECISIONS = {"hard": 60, "expert": 20}
+# The Magnificent's hard thinks 0.2 s a move and 2.5 s a turn: 40 steps are 7-9 whole turns of
+# its two seats, 10-20 s. The Oracle's hint is its only bot work (one seat, a person's): a few
+# hints at positions with a choice.
+MAGNIFICENT_STEPS = 40
+ORACLE_HINTS = 8
 
 
-def time_level(page, level: str, n: int) -> list[float]:
-    """A fast 2-player Trickerion game of seed 12, both seats ``level``, watched at speed 0
-    until the two have taken ``n`` steps: their times (``TIME_BOT``, already installed)."""
-    page.get_by_test_id("game-trickerion").click()
-    page.get_by_test_id("option-fast_game").check()
+def time_level(page, level: str, n: int, game: str = "trickerion") -> list[list]:
+    """A 2-player game of seed 12 (Trickerion's the fast game), both seats ``level``, watched
+    at speed 0 until the two have taken ``n`` steps: each step's [seat, ms, game turn]
+    (``TIME_BOT``, already installed)."""
+    page.get_by_test_id(f"game-{game}").click()
+    if game == "trickerion":
+        page.get_by_test_id("option-fast_game").check()
     page.get_by_test_id("players-select").select_option("2")
     for seat in (0, 1):
         page.get_by_test_id(f"seat-{seat}-kind").select_option(f"bot:{level}")
     page.get_by_test_id("seed-input").fill("12")
-    page.evaluate("window.__botMs = {}")
+    page.evaluate("window.__botMs = {}; window.__botSteps = []")
     # An input waits until the page settles, which at speed 0 with no person at the table is
     # the game's end: the bots wait a minute a step until Start has settled, then none.
     page.evaluate("marquee.setSpeed(60000)")
     page.get_by_test_id("start-game").click()
     page.evaluate("marquee.setSpeed(0)")
-    steps = "Object.values(window.__botMs).flat().length"
     page.wait_for_function(
-        f"{steps} >= {n} || marquee.toAct().kind === 'terminal'", polling=250, timeout=900_000
+        f"window.__botSteps.length >= {n} || marquee.toAct().kind === 'terminal'",
+        polling=250,
+        timeout=900_000,
     )
     assert page.evaluate("marquee.snapshot().seats.map(s => s.bot)") == [level, level]
     page.evaluate("marquee.toLobby()")  # no more bot steps: the figures are taken
-    ms = page.evaluate("Object.values(window.__botMs).flat()")
-    assert len(ms) >= n, f"the game ended before {level} took {n} steps"
-    return ms
+    steps = page.evaluate("window.__botSteps")
+    assert len(steps) >= n, f"the game ended before {level} took {n} steps"
+    return steps
+
+
+def turns(steps: list[list]) -> list[float]:
+    """Each whole turn's ms (its steps' round trips summed): a seat's steps one after the other
+    in one game turn. The last is left out: the test stopped watching, maybe within it."""
+    out: list[float] = []
+    last = None
+    for seat, ms, turn in steps:
+        if (seat, turn) == last:
+            out[-1] += ms
+        else:
+            out.append(ms)
+            last = (seat, turn)
+    return out[:-1]
+
+
+def spread(ms: list[float], unit: str) -> str:
+    """median / p95 / max, in ms or seconds."""
+    if unit == "s":
+        return " / ".join(f"{x / 1000:.2f}" for x in (pct(ms, 0.5), pct(ms, 0.95), max(ms))) + " s"
+    return " / ".join(f"{x:.0f}" for x in (pct(ms, 0.5), pct(ms, 0.95), max(ms))) + " ms"
+
+
+def print_level(figures, name: str, level: str, steps: list[list]) -> None:
+    ms = [m for _, m, _ in steps]  # n, or one more taken while the test looked
+    figures[f"{name}: {level} decision in the page (median / p95 / max)"] = (
+        f"{spread(ms, 'ms')} over {len(ms)} steps (Pyodide, in its worker)"
+    )
+    whole = turns(steps)
+    figures[f"{name}: {level} whole turn in the page (median / p95 / max; target ≤ 3 s)"] = (
+        f"{spread(whole, 's')} over {len(whole)} turns (its steps' round trips summed)"
+    )
+
+
+# Asks for a hint at each of the first `n` positions with a choice of an Oracle session (the
+# lobby's game, one seat, hints on), playing the first legal move after each: their times.
+ORACLE_HINT_TIMES = """async (n) => {
+    const ms = [];
+    while (ms.length < n) {
+        await marquee.idle();
+        if (marquee.toAct().kind === 'terminal') break;
+        if (marquee.legal().length > 1) {
+            await marquee.hint();
+            ms.push(marquee.timings.hint);
+        }
+        await marquee.act(0);
+    }
+    return ms;
+}"""
 
 
 @pytest.mark.timing
@@ -306,25 +378,36 @@ def test_decision_times_in_the_page(page, site_url, figures, tmp_path):
     """The waits a player meets at hard and expert (their own time budgets): each level's
     first steps of a fast Trickerion game, timed in the page round the bridge door (the step's
     whole round trip to the engine's worker, single-move steps included as a player meets
-    them), with the page's longest main-thread task while they play and the board redraws:
-    its wall time (the Long Tasks API: what a player meets, stretched by whatever else the
-    machine runs) and, from a Chromium trace of the same time, its CPU time (what the page
-    itself costs: session 22 found wall times of 100-900 ms for tasks of 10-35 ms of CPU at a
-    load of 10-25 on 2 cores)."""
+    them), and the bot's whole turns they make, with the page's longest main-thread task while
+    they play and the board redraws: its wall time (the Long Tasks API: what a player meets,
+    stretched by whatever else the machine runs) and, from a Chromium trace of the same time,
+    its CPU time (what the page itself costs: session 22 found wall times of 100-900 ms for
+    tasks of 10-35 ms of CPU at a load of 10-25 on 2 cores). Then the same waits at hard in a
+    2-player Magnificent game, and the Oracle's hints (its one seat is a person's)."""
     open_page(page, site_url)
-    page.evaluate(TIME_BOT)
+    page.evaluate(TIME_BOT, False)
     trace = str(tmp_path / "trace.json")
     page.context.browser.start_tracing(page=page, path=trace, categories=TRACE_CATEGORIES)
     for level, n in DECISIONS.items():
-        ms = time_level(page, level, n)  # n, or one more taken while the test looked
-        figures[f"trickerion 2p fast: {level} decision in the page (median / p95 / max)"] = (
-            f"{pct(ms, 0.5):.0f} / {pct(ms, 0.95):.0f} / {max(ms):.0f} ms over {len(ms)} steps"
-            " (Pyodide, in its worker)"
-        )
+        print_level(figures, "trickerion 2p fast", level, time_level(page, level, n))
     page.context.browser.stop_tracing()
     cpu = [t.get("tdur", 0) / 1000 for t in main_thread(trace)[0]]
     figures["trickerion 2p fast, hard then expert: longest main-thread task (target ≤ 50 ms)"] = (
         f"{page.evaluate('window.__longest'):.0f} ms wall; {max(cpu):.0f} ms of CPU,"
         f" {sum(c > 50 for c in cpu)} tasks over 50 ms of CPU (trace)"
+    )
+    page.evaluate("window.__untimeBot()")
+    page.evaluate(TIME_BOT, True)
+    steps = time_level(page, "hard", MAGNIFICENT_STEPS, game="magnificent")
+    assert len({turn for _, _, turn in steps}) > 2, steps  # the game's turns were read
+    print_level(figures, "the magnificent 2p", "hard", steps)
+
+    page.get_by_test_id("game-oracle").click()
+    page.get_by_test_id("seed-input").fill("5")
+    page.get_by_test_id("start-game").click()
+    hints = page.evaluate(ORACLE_HINT_TIMES, ORACLE_HINTS)
+    assert len(hints) == ORACLE_HINTS, hints
+    figures["oracle practice: hint in the page (median / p95 / max)"] = (
+        f"{spread(hints, 'ms')} over {len(hints)} hints"
     )
     no_problems(page)
