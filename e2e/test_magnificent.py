@@ -31,7 +31,7 @@ from engine.core import save as savefile
 from engine.core.bots import make_bot
 from engine.games.magnificent import bots, common, perform
 from engine.games.magnificent.turn import ap
-from helpers import no_problems, reload_page, tid
+from helpers import no_problems, open_page, reload_page, tid
 
 BOARD = '[data-testid="mgn-board"]'
 TARGETS = f"{BOARD} [data-legal='true']"
@@ -714,6 +714,34 @@ def test_four_bots_play_to_the_final_scores(booted_page, screenshot, figures):
     )
     shoot_board(page, screenshot, "mgn-bots4-over-1920", parts=3)
     figures["magnificent: 4 bots final scores"] = str(result["scores"])
+    no_problems(page)
+
+
+def test_a_new_board_draws_the_opponents_a_frame_later(page, site_url):
+    """A new board is drawn in two tasks (as Trickerion's Residence): the first leaves the
+    opponents' sections out, so that the first frame styles and lays out the main board and
+    the viewer's own area alone, and the next draw of the same board, after that frame, adds
+    them, keeping the main board's elements."""
+    open_page(page, site_url)
+    page.evaluate(
+        """() => { window.__draws = [];
+        new MutationObserver((records) => { for (const r of records) {
+            const board = r.target;
+            if (board.dataset.testid !== 'mgn-board') continue;
+            window.__draws.push({board, main: board.querySelector('[data-testid="mgn-main"]'),
+                opponents: board.querySelectorAll('[data-testid^="mgn-opp-"]').length});
+        } }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-render']}); }"""
+    )
+    lobby_start(page, "magnificent", 3, ["human", "bot:greedy", "bot:greedy"], seed=21)
+    page.evaluate("marquee.idle()")
+    draws = page.evaluate(
+        """window.__draws.map((d) => [d.board === window.__draws[0].board,
+            d.main === window.__draws[0].main, d.opponents])"""
+    )
+    assert draws[0] == [True, True, 0], draws
+    # the next draw of the same board, a frame later, has both opponents, the main board kept
+    assert draws[1] == [True, True, 2], draws
+    expect(page.get_by_test_id("mgn-opponents").locator("section")).to_have_count(2)
     no_problems(page)
 
 

@@ -182,13 +182,14 @@ function lastMoves(c) {
 function draw(c) {
   const { v } = c;
   const others = v.players.map((_, i) => i).filter((i) => i !== c.me);
+  const later = c.board.parentNode !== c.container;
   // the parts that hold targets are drawn first, so the strip knows what found a place
   const main = mainBoard(c);
   const own = c.me !== null ? ownArea(c) : null;
   const opps = h(
     "div",
     { class: "mgn-opps", testid: "mgn-opponents" },
-    others.map((i) => opponent(c, i)),
+    later ? null : others.map((i) => opponent(c, i)),
   );
   // a panel or tooltip belongs to the position it was opened in
   c.pop.closePanel();
@@ -206,7 +207,10 @@ function draw(c) {
       h("div", { class: "mgn-right" }, main, own ? opps : null),
     ),
   );
-  if (c.board.parentNode !== c.container) clear(c.container, c.board);
+  if (later) {
+    clear(c.container, c.board);
+    drawLater(c);
+  }
   // a new decision: bring the part that answers it into view
   const stage = `${v.phase}:${v.turn.stage}:${v.pending[0]?.kind ?? ""}:${v.seat}`;
   if (c.mine) {
@@ -225,6 +229,19 @@ function draw(c) {
       });
   }
   memo.stage = stage;
+}
+
+/** A new board leaves the opponents (`later`: none of them holds a target) to a second draw,
+ *  in a task of its own after the first frame, so the first frame styles and lays out the main
+ *  board and the viewer's own area alone (as Trickerion's Residence). A later position drawn
+ *  meanwhile draws them itself. */
+function drawLater(c) {
+  const drawn = memo.renders + 1; // (this draw's, counted once it returns)
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (c.board.isConnected && memo.renders === drawn) c.redraw();
+    }),
+  );
 }
 
 // ---- header: round, turn, order, provisional mark, solo targets ---------------------------
