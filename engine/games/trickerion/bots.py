@@ -55,6 +55,20 @@ LATE_ROUNDS = 3
 # Where the bot's characters are placed before any goes to the Theater (_place_score).
 FIRST = ("workshop", "downtown", "market_row", "dark_alley")
 
+# Session 27 (s27a) knobs, measured (docs/bots.md, "Issue #30, session 27"): S27A_BUY, a Buy
+# of tokens an owned trick lacks is worth that much a coin of them before the last round;
+# S27A_BARGAIN, a Bargain's AP that the other lacking types needed this visit (a Buy of a
+# shown one the purse pays, an Order of an unshown one) cost that much each; S27A_SLOT, an
+# Order over a Buy slot showing a lacking type costs that much; S27A_ORDER, the Order bonus
+# (0.6); S27A_LATER, the value's weight on a lacking trick's props (w["buy"], 1.3).
+import os  # noqa: E402
+
+S27_BUY = float(os.environ.get("S27A_BUY", "0"))
+S27_BARGAIN = float(os.environ.get("S27A_BARGAIN", "0"))
+S27_SLOT = float(os.environ.get("S27A_SLOT", "0"))
+S27_ORDER = float(os.environ.get("S27A_ORDER", "0.6"))
+S27_LATER = float(os.environ.get("S27A_LATER", "0"))
+
 
 @functools.cache
 def shipped() -> dict[str, float]:
@@ -101,7 +115,7 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
             missing = sum(
                 cat.prop_cost[k] * max(0, n - effective(p, k)) for k, n in trick.components.items()
             )
-            later = w["trick"] * per * max(0, left - 1) - w["buy"] * coin * missing
+            later = w["trick"] * per * max(0, left - 1) - (S27_LATER or w["buy"]) * coin * missing
             potential.append(max(w["trick_missing"] * per * left, later))
     # A round has room to run about three tricks: a fourth adds nothing until it beats one.
     v += sum(sorted(potential)[-3:])
@@ -344,6 +358,8 @@ class GreedyBot:
                     handed = g.rules.automaton_worth(new)
                     if rival is not None and handed is not None:
                         v -= SUCCESSOR * (handed - rival)
+                    if isinstance(action, A.Buy) and (S27_BUY or S27_BARGAIN):
+                        v += _buy_bonus(g, s, new, seat, action, w)
             if isinstance(action, (A.EndTurn, A.Pass)):
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):
@@ -389,7 +405,13 @@ class GreedyBot:
             (n for t in p.tricks for k, n in g.cat.tricks[t.id].components.items() if k == prop),
             default=0,
         )
-        return 0.6 if need > effective(p, prop) else -0.05
+        if need <= effective(p, prop):
+            return -0.05
+        if S27_SLOT and action.slot >= 0 and not action.now:
+            below = s.market.buy[action.slot]
+            if below and below in _lacking(g.cat, p):
+                return S27_ORDER - S27_SLOT
+        return S27_ORDER
 
     # --- assignments -----------------------------------------------------------------------
 
@@ -672,6 +694,55 @@ _WORK = (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins, A.DrawCards)
 _STOP = (A.EndTurn, A.Pass)
 # Moves ``_scored`` scores however many the legal moves are (``MAX_CANDIDATES``).
 _NEVER_DRAWN = (A.Buy, A.LearnTrick)
+
+
+def _lacking(cat: Catalog, p: Any) -> dict[str, int]:
+    """Prop type -> the most tokens of it an owned trick still lacks."""
+    out: dict[str, int] = {}
+    for t in p.tricks:
+        for k, n in cat.tricks[t.id].components.items():
+            short = n - effective(p, k)
+            if short > out.get(k, 0):
+                out[k] = short
+    return out
+
+
+def _buy_bonus(g: Table, s: State, new: State, seat: int, action: A.Buy, w: dict[str, float]) -> float:
+    from engine.games.trickerion.market import stock, unit_price
+
+    last = g.rules.last_round
+    if s.act is None or s.round >= last:
+        return 0.0
+    cat = g.cat
+    before, after = s.players[seat], new.players[seat]
+    gone = max(0, min(last, s.round) - 1) / max(1, last - 1)
+    coin = w["coin_early"] + (w["coin_end"] - w["coin_early"]) * gone
+    bonus = 0.0
+    if S27_BUY:
+        best = 0
+        for t in before.tricks:
+            comps = cat.tricks[t.id].components
+            if has_components(cat, before, t.id):
+                continue
+            got = sum(
+                cat.prop_cost[k] * (min(n, effective(after, k)) - min(n, effective(before, k)))
+                for k, n in comps.items()
+            )
+            best = max(best, got)
+        bonus += S27_BUY * coin * best
+    if S27_BARGAIN and action.bargain:
+        shown = stock(g.rules, new)
+        free_slot = "" in new.market.order
+        needs = 0
+        for k in _lacking(cat, after):
+            if k in shown:
+                needs += after.coins >= unit_price(g.rules, new, k, shown[k])
+            else:
+                needs += free_slot and k not in new.market.order
+        ap_left = new.act.ap if new.act is not None else 0
+        short = min(action.bargain, max(0, needs - ap_left))
+        bonus -= S27_BARGAIN * short
+    return bonus
 
 
 def _narrowest(rest: list[Any], *keeps: Callable[[Any], bool]) -> list[Any]:
