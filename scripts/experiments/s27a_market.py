@@ -33,7 +33,9 @@ def lacking(cat, p, level):
         if cat.trick_level[t.id] < level:
             continue
         need = {
-            k: n - effective(p, k) for k, n in cat.tricks[t.id].components.items() if effective(p, k) < n
+            k: n - effective(p, k)
+            for k, n in cat.tricks[t.id].components.items()
+            if effective(p, k) < n
         }
         if need:
             out[t.id] = need

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from s19j_levels import read  # noqa: E402
+from s19j_levels import read
 
 
 def ci(xs: list[float], sign: str = "") -> str:
@@ -20,7 +20,16 @@ def ci(xs: list[float], sign: str = "") -> str:
     h = 1.96 * sd / n**0.5
     return f"{m:{sign}.3f} ({m - h:{sign}.3f} to {m + h:{sign}.3f})"
 
-KEYS = ("tricks.l2+", "tricks.l3", "prepared.l2+", "hires", "learned", "coins_end", "placed.market_row")
+
+KEYS = (
+    "tricks.l2+",
+    "tricks.l3",
+    "prepared.l2+",
+    "hires",
+    "learned",
+    "coins_end",
+    "placed.market_row",
+)
 
 
 def main() -> None:
@@ -31,7 +40,9 @@ def main() -> None:
     for k in KEYS:
         a = [new[s]["profile"][0].get(k, 0.0) for s in seeds]
         b = [ref[s]["profile"][0].get(k, 0.0) for s in seeds]
-        print(f"  {k}: {ci(a)} against {ci(b)}, paired {ci([x - y for x, y in zip(a, b, strict=True)], '+')}")
+        print(
+            f"  {k}: {ci(a)} against {ci(b)}, paired {ci([x - y for x, y in zip(a, b, strict=True)], '+')}"
+        )
 
 
 if __name__ == "__main__":

@@ -21,12 +21,12 @@ from engine.core.levels import level_bots
 from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import hire, jobs
+from engine.games.trickerion import hire, jobs, market
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.placement import board_index, slot_modifier
 from engine.games.trickerion.scoring import characters_fame, level3_bonus
-from engine.games.trickerion.state import State
+from engine.games.trickerion.state import Player, State
 from engine.games.trickerion.table import Table
 
 MAX_CANDIDATES = 60
@@ -55,19 +55,12 @@ LATE_ROUNDS = 3
 # Where the bot's characters are placed before any goes to the Theater (_place_score).
 FIRST = ("workshop", "downtown", "market_row", "dark_alley")
 
-# Session 27 (s27a) knobs, measured (docs/bots.md, "Issue #30, session 27"): S27A_BUY, a Buy
-# of tokens an owned trick lacks is worth that much a coin of them before the last round;
-# S27A_BARGAIN, a Bargain's AP that the other lacking types needed this visit (a Buy of a
-# shown one the purse pays, an Order of an unshown one) cost that much each; S27A_SLOT, an
-# Order over a Buy slot showing a lacking type costs that much; S27A_ORDER, the Order bonus
-# (0.6); S27A_LATER, the value's weight on a lacking trick's props (w["buy"], 1.3).
-import os  # noqa: E402
-
-S27_BUY = float(os.environ.get("S27A_BUY", "0"))
-S27_BARGAIN = float(os.environ.get("S27A_BARGAIN", "0"))
-S27_SLOT = float(os.environ.get("S27A_SLOT", "0"))
-S27_ORDER = float(os.environ.get("S27A_ORDER", "0.6"))
-S27_LATER = float(os.environ.get("S27A_LATER", "0"))
+# What a Bargain's AP costs where another prop type an owned trick lacks needed it this visit
+# (``_bargained_away``): more than the coin it takes off (coin_early, 0.75), so the body buys
+# or orders that type rather than a coin. A 2-AP body in round 1 bought the starting trick's
+# metal with a Bargain and its glass a round later, at a second visit (solo at low, 1600
+# seeds: own fame +0.74; docs/bots.md, "Issue #30, session 27").
+BARGAIN_AP = 1.0
 
 
 @functools.cache
@@ -115,7 +108,7 @@ def value(g: Table, s: State, seat: int, w: dict[str, float] | None = None) -> f
             missing = sum(
                 cat.prop_cost[k] * max(0, n - effective(p, k)) for k, n in trick.components.items()
             )
-            later = w["trick"] * per * max(0, left - 1) - (S27_LATER or w["buy"]) * coin * missing
+            later = w["trick"] * per * max(0, left - 1) - w["buy"] * coin * missing
             potential.append(max(w["trick_missing"] * per * left, later))
     # A round has room to run about three tricks: a fourth adds nothing until it beats one.
     v += sum(sorted(potential)[-3:])
@@ -358,8 +351,8 @@ class GreedyBot:
                     handed = g.rules.automaton_worth(new)
                     if rival is not None and handed is not None:
                         v -= SUCCESSOR * (handed - rival)
-                    if isinstance(action, A.Buy) and (S27_BUY or S27_BARGAIN):
-                        v += _buy_bonus(g, s, new, seat, action, w)
+                    if isinstance(action, A.Buy) and action.bargain:
+                        v -= BARGAIN_AP * _bargained_away(g, s, new, seat, action)
             if isinstance(action, (A.EndTurn, A.Pass)):
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):
@@ -405,13 +398,7 @@ class GreedyBot:
             (n for t in p.tricks for k, n in g.cat.tricks[t.id].components.items() if k == prop),
             default=0,
         )
-        if need <= effective(p, prop):
-            return -0.05
-        if S27_SLOT and action.slot >= 0 and not action.now:
-            below = s.market.buy[action.slot]
-            if below and below in _lacking(g.cat, p):
-                return S27_ORDER - S27_SLOT
-        return S27_ORDER
+        return 0.6 if need > effective(p, prop) else -0.05
 
     # --- assignments -----------------------------------------------------------------------
 
@@ -546,13 +533,7 @@ class GreedyBot:
             ]
             return len(ready) > len(there)
         if loc == "market_row":
-            lacking = {
-                k
-                for t in p.tricks
-                for k, n in cat.tricks[t.id].components.items()
-                if effective(p, k) < n
-            }
-            return any(cat.prop_cost[k] <= p.coins for k in lacking)
+            return any(cat.prop_cost[k] <= p.coins for k in _lacking(cat, p))
         if loc == "theater":
             if p.chars[a.character].kind == "magician":
                 return _markers_to_perform(s, seat) or bool(preparable(g, s, seat))
@@ -696,53 +677,31 @@ _STOP = (A.EndTurn, A.Pass)
 _NEVER_DRAWN = (A.Buy, A.LearnTrick)
 
 
-def _lacking(cat: Catalog, p: Any) -> dict[str, int]:
-    """Prop type -> the most tokens of it an owned trick still lacks."""
-    out: dict[str, int] = {}
-    for t in p.tricks:
-        for k, n in cat.tricks[t.id].components.items():
-            short = n - effective(p, k)
-            if short > out.get(k, 0):
-                out[k] = short
-    return out
+def _lacking(cat: Catalog, p: Player) -> set[str]:
+    """The prop types an owned trick holds fewer of than it asks."""
+    return {
+        k for t in p.tricks for k, n in cat.tricks[t.id].components.items() if effective(p, k) < n
+    }
 
 
-def _buy_bonus(g: Table, s: State, new: State, seat: int, action: A.Buy, w: dict[str, float]) -> float:
-    from engine.games.trickerion.market import stock, unit_price
-
-    last = g.rules.last_round
-    if s.act is None or s.round >= last:
-        return 0.0
-    cat = g.cat
-    before, after = s.players[seat], new.players[seat]
-    gone = max(0, min(last, s.round) - 1) / max(1, last - 1)
-    coin = w["coin_early"] + (w["coin_end"] - w["coin_early"]) * gone
-    bonus = 0.0
-    if S27_BUY:
-        best = 0
-        for t in before.tricks:
-            comps = cat.tricks[t.id].components
-            if has_components(cat, before, t.id):
-                continue
-            got = sum(
-                cat.prop_cost[k] * (min(n, effective(after, k)) - min(n, effective(before, k)))
-                for k, n in comps.items()
-            )
-            best = max(best, got)
-        bonus += S27_BUY * coin * best
-    if S27_BARGAIN and action.bargain:
-        shown = stock(g.rules, new)
-        free_slot = "" in new.market.order
-        needs = 0
-        for k in _lacking(cat, after):
-            if k in shown:
-                needs += after.coins >= unit_price(g.rules, new, k, shown[k])
-            else:
-                needs += free_slot and k not in new.market.order
-        ap_left = new.act.ap if new.act is not None else 0
-        short = min(action.bargain, max(0, needs - ap_left))
-        bonus -= S27_BARGAIN * short
-    return bonus
+def _bargained_away(g: Table, s: State, new: State, seat: int, buy: A.Buy) -> int:
+    """How many of ``buy``'s Bargain AP (``new`` is the state after it) the rest of the visit
+    needed: one for each type an owned trick still lacks that the body could still get, a
+    Buy where the Market shows it and the purse pays it, an Order into a free slot where it
+    does not. Before the last round only: there an equipped trick yields nothing more."""
+    if s.round >= g.rules.last_round:
+        return 0
+    p = new.players[seat]
+    shown = market.stock(g.rules, new)
+    free_slot = "" in new.market.order
+    needed = 0
+    for k in _lacking(g.cat, p):
+        if k in shown:
+            needed += p.coins >= market.unit_price(g.rules, new, k, shown[k])
+        else:
+            needed += free_slot and k not in new.market.order
+    left = new.act.ap if new.act is not None else 0
+    return min(buy.bargain, max(0, needed - left))
 
 
 def _narrowest(rest: list[Any], *keeps: Callable[[Any], bool]) -> list[Any]:
