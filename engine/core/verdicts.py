@@ -6,6 +6,9 @@ Reads the bots read-only (``levels.hint``, ``rollout.Rollouts``): a verdict is t
 rollouts a hint runs, over the same determinized futures (common random numbers), so the played
 move and the preferred one are compared on the same luck. The page asks one move at a time (the
 bridge's ``verdict``), so a long analysis shows its progress and can be cancelled between moves.
+
+A verdict spends a fixed amount of work (``WORK``), never a clock: the same save reads the same
+on any machine, at any load, in any order its moves are asked (issue #21, session 27).
 """
 
 from __future__ import annotations
@@ -13,14 +16,26 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import Any
 
+import msgspec
+
 from engine.core.game import Game
 from engine.core.levels import LevelBot, hint
 from engine.core.match import Match
-from engine.core.rollout import Rollouts, Scored, clock, preferred
+from engine.core.rollout import Rollouts, Scored, preferred
 from engine.core.search import knowledge
 
-LEVEL = "normal"  # the lobby's default bot: a 2-player Trickerion game takes about a minute
+LEVEL = "normal"  # the lobby's default bot
 SEED = 0
+
+# The work a verdict may spend, per game: slices of a playout (``rollout.PAUSE`` decisions of
+# one compared move; ``Rating.advance`` plays one), counted, not timed. The level's own plan
+# (its moves and futures, its time budget left out) is played within it: where it runs out
+# within the first future every move is cut there at the same depth, within a later future
+# that future is dropped for all (``Rollouts.abreast``). A game not listed plays its plan in
+# full (The Magnificent's normal looks 16 decisions ahead: 39 slices at most). Chosen so that
+# a 2-player game's verdicts mostly play the plan in full and a 4-player Trickerion review
+# stays within the page's 3 minutes (docs/bots.md, issue #21, session 27).
+WORK: dict[str, int] = {"trickerion": 320, "trickerion-solo": 240, "oracle": 160}
 
 # Points given up, in units of the game's own "clearly ahead" margin (Knowledge.scale: 8 fame
 # in Trickerion, 6 points in The Magnificent, 3 in the Oracle), worst first.
@@ -69,14 +84,17 @@ class Rating:
     ``candidates``) and the move played when it is not among them, each played in the same
     determinized futures as a hint's (common random numbers), abreast (``Rollouts.abreast``):
     the played move is never dropped by the rank, and the bot's best is never rolled out
-    twice. A level with a time budget (``Plan.seconds``) spends it on each verdict, counted
-    within ``advance`` only (the page's waits between slices are not the verdict's)."""
+    twice. The level's time budget (``Plan.seconds``) is not the verdict's: it spends the
+    game's ``WORK``, slices counted, so the verdict depends on the position only."""
 
     def __init__(self, game: Game, state: Any, seat: int, played: Any, level: str = LEVEL):
         self.game, self.state, self.seat, self.played = game, state, seat, played
         self.key = game.codec.encode_action(played)
         self.level = level
-        self.plan = LevelBot(SEED, level).plan(game)
+        plan = LevelBot(SEED, level).plan(game)
+        self.plan = None if plan is None else msgspec.structs.replace(plan, seconds=None)
+        self.work = WORK.get(game.id)
+        self._slices = 0  # slices played so far
         self.moves: list[Any] = []
         self.scored: list[Scored] = []
         self._tree: dict[str, Any] | None = None
@@ -91,8 +109,6 @@ class Rating:
             self.moves.append(played)
         self._work: Generator[int, None, list[Scored]] | None = None
         self._played = 0  # playouts finished so far
-        self._spent = 0.0  # of ``clock``, within ``advance``, before the call under way
-        self._since = 0.0  # ``clock`` when the call under way began
 
     @property
     def total(self) -> int:
@@ -113,21 +129,20 @@ class Rating:
             return True
         if self.scored:
             return True
-        self._since = clock()
         if self._work is None:
-            seconds = self.plan.seconds if self.plan else None
-
-            def spent() -> bool:
-                return seconds is not None and self._spent + clock() - self._since >= seconds
-
             worlds = self.rollouts.worlds(self.state)
-            self._work = self.rollouts.abreast(self.state, self.moves, worlds, spent)
+            self._work = self.rollouts.abreast(self.state, self.moves, worlds, self._spent)
         try:
             self._played = next(self._work)
+            self._slices += 1
         except StopIteration as finished:
             self.scored = finished.value
-        self._spent += clock() - self._since
         return bool(self.scored)
+
+    def _spent(self) -> bool:
+        """Whether the game's ``WORK`` is played (``abreast`` asks after each round of
+        slices, every one of them counted by then)."""
+        return self.work is not None and self._slices >= self.work
 
     def _search(self) -> dict[str, Any]:
         best = hint(self.game, self.state, self.seat, n=1, level=self.level, seed=SEED)[0]
