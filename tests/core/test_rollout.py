@@ -136,8 +136,8 @@ def test_hard_thinks_for_a_budget_of_time_except_where_tests_pin_it(game_id, mon
 
 @pytest.mark.parametrize("game_id", ["trickerion", "oracle"])
 def test_normal_thinks_for_less_than_hard_where_its_futures_run_to_the_end(game_id, monkeypatch):
-    """Session 19: the Oracle's futures run to the end of the session, so its normal (the
-    review's verdicts) thinks for a budget too, below hard's, and the bridge's ``thinks`` says
+    """Session 19: the Oracle's futures run to the end of the session, so its normal thinks for a
+    budget too, below hard's, and the bridge's ``thinks`` says
     so. Session 22: Trickerion's normal too (its two futures to the end of a 4-player game took
     a 4.5-5 s turn in the page), untimed for the engine's tests as the plan measured in
     docs/bots.md. The Magnificent's normal, cut 16 decisions ahead, plays its plan whatever the
