@@ -171,7 +171,10 @@ def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
         assert steps["bytecode files written back"], steps
         # restored from the memory snapshot, which holds the standard-library modules the
         # engine imports (web/pyodide-snapshot.mjs): `import engine` imports none of them
-        assert tab.evaluate("marqueeBoot.snapshot?.used"), tab.evaluate("marqueeBoot.snapshot")
+        used = tab.evaluate("marqueeBoot.snapshot?.used")
+        assert used, tab.evaluate("marqueeBoot.snapshot")
+        # kept without the memory's pages that are all zero (web/pyodide-snapshot.mjs, packed)
+        assert used["stored"] < used["bytes"], used
         assert boot["engine"]["stdlibImported"] == [], (
             "imported by `import engine` after a restore; add them to web/pyodide-snapshot.mjs: "
             + ", ".join(boot["engine"]["stdlibImported"])
