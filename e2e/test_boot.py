@@ -185,6 +185,9 @@ def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
         assert [path for path in kept["files"] if path.endswith("OracleState.py")], kept["files"]
         compiled = [p for p in kept["compiled"] if "/games/oracle/" in p or "/engine-copiers/" in p]
         assert not compiled, kept
+        # PyScript's own Python package is neither written out nor imported (web/main.py never
+        # uses it; web/pyodide-worker.mjs, withoutPyScriptPackage): none of it is kept
+        assert not [p for p in kept["files"] if "/pyscript/" in p], kept["files"]
         rows.append(steps)
     figures["new tab back at the game left: kept table / engine ready / live table, s"] = ", ".join(
         " / ".join(

@@ -288,11 +288,33 @@ async function start(options) {
   }
   performance.mark("marquee:installed");
   post({ kind: "installed" });
-  // (Pyodide's default is not to: from here on, PyScript's own package, which it writes out
-  // and imports at every start, and the engine's games are compiled once and kept)
+  // (Pyodide's default is not to: from here on the engine's games, and PyScript's package where
+  // it is still set up, below, are compiled once and kept)
   runtime.runPython("import sys\nsys.dont_write_bytecode = False");
+  withoutPyScriptPackage(runtime);
   installed = { runtime, packages };
   return runtime;
+}
+
+// Before web/main.py, PyScript runs its Python package's set-up: the code writes the package's
+// 14 sources out with pathlib and imports it (its display module imports `html`, ...), at every
+// start. web/main.py never uses it: the one door it opens, `__export__`, is PyScript's own JS
+// (its `polyscript` module). So the runtime PyScript is handed runs that set-up without that
+// part: from the line that starts it to the `del` lines that end it, when both are found as
+// PyScript writes them; any other code runs as given (docs/speed.md "Issue #32, session 27").
+const PACKAGE_FIRST = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
+const PACKAGE_LAST = "import pyscript as _pyscript\ndel _Path\ndel _path\ndel _os\ndel _pyscript\n";
+
+function withoutPyScriptPackage(runtime) {
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const run = runtime[name];
+    runtime[name] = function (code, ...rest) {
+      const first = typeof code === "string" ? code.indexOf(PACKAGE_FIRST) : -1;
+      const last = first < 0 ? -1 : code.indexOf(PACKAGE_LAST, first);
+      if (last >= 0) code = code.slice(0, first) + code.slice(last + PACKAGE_LAST.length);
+      return run.call(this, code, ...rest);
+    };
+  }
 }
 
 /** Pyodide from the site's pyodide/ folder (PyScript would look for its files beside this
