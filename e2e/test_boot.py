@@ -171,7 +171,10 @@ def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
         assert steps["bytecode files written back"], steps
         # restored from the memory snapshot, which holds the standard-library modules the
         # engine imports (web/pyodide-snapshot.mjs): `import engine` imports none of them
-        assert tab.evaluate("marqueeBoot.snapshot?.used"), tab.evaluate("marqueeBoot.snapshot")
+        used = tab.evaluate("marqueeBoot.snapshot?.used")
+        assert used, tab.evaluate("marqueeBoot.snapshot")
+        # kept without the memory's pages that are all zero (web/pyodide-snapshot.mjs, packed)
+        assert used["stored"] < used["bytes"], used
         assert boot["engine"]["stdlibImported"] == [], (
             "imported by `import engine` after a restore; add them to web/pyodide-snapshot.mjs: "
             + ", ".join(boot["engine"]["stdlibImported"])
@@ -182,6 +185,9 @@ def new_tab_figures(tab, site_url, wait_for_boot, figures) -> None:
         assert [path for path in kept["files"] if path.endswith("OracleState.py")], kept["files"]
         compiled = [p for p in kept["compiled"] if "/games/oracle/" in p or "/engine-copiers/" in p]
         assert not compiled, kept
+        # PyScript's own Python package is neither written out nor imported (web/main.py never
+        # uses it; web/pyodide-worker.mjs, withoutPyScriptPackage): none of it is kept
+        assert not [p for p in kept["files"] if "/pyscript/" in p], kept["files"]
         rows.append(steps)
     figures["new tab back at the game left: kept table / engine ready / live table, s"] = ", ".join(
         " / ".join(

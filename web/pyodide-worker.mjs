@@ -10,10 +10,11 @@
 //   {kind: "compiled"}                  Pyodide's WebAssembly module is instantiated
 //   {kind: "installed"}                 CPython started, the wheels installed
 //   {kind: "asked", ms}                 PyScript asked for the runtime, ms after this module ran
-//   {kind: "snapshot-used", bytes, readMs, loadMs} CPython restored from the memory snapshot
-//                                       (readMs: from this module's run to the snapshot read)
+//   {kind: "snapshot-used", bytes, stored, readMs, loadMs} CPython restored from the memory
+//                                       snapshot (stored: the bytes read from Cache Storage;
+//                                       readMs: from this module's run to the snapshot read)
 //   {kind: "snapshot-refused", error}   the snapshot could not be restored (dropped)
-//   {kind: "snapshot-made", made|failed} a snapshot for the next visit is kept (or not)
+//   {kind: "snapshot-made", made, stored | failed} a snapshot for the next visit is kept (or not)
 //   {kind: "bytecode-used", files, installed} the wheels as the last visit installed them and
 //                                       its bytecode written back, not installed (below)
 //   {kind: "bytecode-kept", files, compiled, bytes | failed} the same kept for the next visit
@@ -144,13 +145,36 @@ const SNAPSHOT_KEY = new URL("pyodide.asm.wasm?snapshot", indexURL).href;
 // that lasts pays it for a fast next one; a short look (and most e2e pages) does not.
 const SNAPSHOT_AFTER_MS = 20_000;
 
+/** The memory snapshot as Pyodide restores it, with the bytes read for it ({memory, stored}), or
+ *  null: none kept, or none readable here (start CPython as usual). */
 async function readSnapshot() {
   try {
     const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return hit ? unpacked(await hit.arrayBuffer()) : null;
   } catch {
-    return null; // no Cache Storage here (not a secure context): start CPython as usual
+    return null; // no Cache Storage here (not a secure context), or not a whole snapshot
   }
+}
+
+// The snapshot is kept without its pages that are all zero (web/pyodide-snapshot.mjs, `packed`:
+// 12 MB read where the memory is 31): [PACKED, the memory's length, PAGE, n] as 32-bit words,
+// n [first page, pages] pairs, then the bytes of those stretches in order.
+const PACKED = 0x4d515a31;
+const PAGE = 4096;
+
+function unpacked(buffer) {
+  const [magic, length, page, count] = new Uint32Array(buffer, 0, 4);
+  if (magic !== PACKED || page !== PAGE) return null;
+  const runs = new Uint32Array(buffer, 16, count * 2);
+  const memory = new Uint8Array(length); // (zeros: the pages not kept)
+  let at = 16 + runs.byteLength;
+  for (let i = 0; i < runs.length; i += 2) {
+    const size = Math.min(runs[i + 1] * PAGE, length - runs[i] * PAGE);
+    memory.set(new Uint8Array(buffer, at, size), runs[i] * PAGE);
+    at += size;
+  }
+  if (at !== buffer.byteLength) return null; // (one cut short throws above)
+  return { memory, stored: buffer.byteLength };
 }
 
 function makeSnapshot() {
@@ -246,7 +270,7 @@ async function start(options) {
   const packages = options.packages ?? [];
   const [kept, snapshot] = await Promise.all([cached(readKept), cached(readSnapshot)]);
   const read = performance.now();
-  const { runtime, restored } = await loaded({ ...options, packages: kept ? [] : packages }, snapshot);
+  const { runtime, restored } = await loaded({ ...options, packages: kept ? [] : packages }, snapshot?.memory);
   performance.mark("marquee:loaded"); // (the wheels' part from here)
   const files = kept ? await restoreKept(runtime, kept, packages) : 0;
   if (files) post({ kind: "bytecode-used", files, installed: packages });
@@ -256,18 +280,41 @@ async function start(options) {
     // with the wheels installed)
     post({
       kind: "snapshot-used",
-      bytes: snapshot.byteLength,
+      bytes: snapshot.memory.byteLength,
+      stored: snapshot.stored,
       readMs: ms(evaluated, read),
       loadMs: ms(read, performance.now()),
     });
   }
   performance.mark("marquee:installed");
   post({ kind: "installed" });
-  // (Pyodide's default is not to: from here on, PyScript's own package, which it writes out
-  // and imports at every start, and the engine's games are compiled once and kept)
+  // (Pyodide's default is not to: from here on the engine's games, and PyScript's package where
+  // it is still set up, below, are compiled once and kept)
   runtime.runPython("import sys\nsys.dont_write_bytecode = False");
+  withoutPyScriptPackage(runtime);
   installed = { runtime, packages };
   return runtime;
+}
+
+// Before web/main.py, PyScript runs its Python package's set-up: the code writes the package's
+// 14 sources out with pathlib and imports it (its display module imports `html`, ...), at every
+// start. web/main.py never uses it: the one door it opens, `__export__`, is PyScript's own JS
+// (its `polyscript` module). So the runtime PyScript is handed runs that set-up without that
+// part: from the line that starts it to the `del` lines that end it, when both are found as
+// PyScript writes them; any other code runs as given (docs/speed.md "Issue #32, session 27").
+const PACKAGE_FIRST = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
+const PACKAGE_LAST = "import pyscript as _pyscript\ndel _Path\ndel _path\ndel _os\ndel _pyscript\n";
+
+function withoutPyScriptPackage(runtime) {
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const run = runtime[name];
+    runtime[name] = function (code, ...rest) {
+      const first = typeof code === "string" ? code.indexOf(PACKAGE_FIRST) : -1;
+      const last = first < 0 ? -1 : code.indexOf(PACKAGE_LAST, first);
+      if (last >= 0) code = code.slice(0, first) + code.slice(last + PACKAGE_LAST.length);
+      return run.call(this, code, ...rest);
+    };
+  }
 }
 
 /** Pyodide from the site's pyodide/ folder (PyScript would look for its files beside this
