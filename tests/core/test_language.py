@@ -57,6 +57,8 @@ LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 WORD = re.compile(r"[^\W\d_][\w'’-]*", re.UNICODE)
 # A number and the word after it; "+2 slot" (a prophecy's words) names a slot, not a count.
 COUNT = re.compile(r"(?<![\w.,+])(\d+) ([^\W\d_][\w'’-]*)")
+# A sentence that opens in lower case after the one before it ("… 155. le Successeur gagne")
+LOWER_START = re.compile(r"[.!?] [a-zà-ÿа-яё]\w*")
 # The person at the screen with a verb of the third person ("You gains", "Вы получает",
 # "Vous gagne"): a sentence about them that took the seat's name for the pronoun.
 THIRD_PERSON_YOU = {
@@ -161,6 +163,8 @@ def problems(
         found.append(f"internal id {INTERNAL_ID.search(text).group(0)!r}")
     if HEDGED.search(text):
         found.append(f"plural hedged {HEDGED.search(text).group(0)!r}")
+    if LOWER_START.search(text):
+        found.append(f"lower-case sentence {LOWER_START.search(text).group(0)!r}")
     if THIRD_PERSON_YOU[lang].search(text):
         found.append(f"person {THIRD_PERSON_YOU[lang].search(text).group(0)!r}")
     forms = _noun_forms()[lang]
@@ -275,6 +279,17 @@ def _plain(template: str) -> str:
     return re.sub(r"\{[^{}]*\}", " ", template)
 
 
+def _table_names(game, lang: str) -> list[str | None]:
+    """The seats' names in the log as the bridge gives them to a table of unnamed seats: an
+    automaton's own ("le Successeur de Dahlgaard", written mid-sentence), the others' left to
+    the game ("Player 1")."""
+    names: list[str | None] = [None] * game.players
+    for seat in game.seating.automata:
+        named = presenter_of(game).automaton_names
+        names[seat] = named.get(lang) or named.get("en")
+    return names
+
+
 def _seats_named(template: str, params: dict) -> set[int]:
     """The seats a template's seat fields name with ``params`` (a list of seats counts too)."""
     out: set[int] = set()
@@ -332,8 +347,9 @@ def test_every_line_of_a_real_game_reads_well(game_id):
     for events in match.events:
         for e in events:
             for lang in LANGS:
+                names = _table_names(match.game, lang)
                 for you in (None, 0):  # as the table reads it, and spoken to seat 0
-                    text = render(e.code, e.params, lang, match.game, you=you)
+                    text = render(e.code, e.params, lang, match.game, names, you)
                     lines += 1
                     bad += [
                         (e.code, lang, you, p, text)
@@ -372,6 +388,7 @@ def test_every_line_of_a_real_game_reads_well(game_id):
         ("Вы берёт реквизит: верёвка.", "ru", "person"),
         ("Vous gagne 2 Pièces.", "fr", "person"),
         ("Part dans l'Affaire : vous reçoit 2 Pièces.", "fr", "person"),
+        ("Scores finaux : 7, 155. le Successeur de Dahlgaard gagne.", "fr", "lower-case"),
     ],
 )
 def test_the_checks_catch_what_they_claim(text, lang, why):
