@@ -175,3 +175,11 @@ def test_a_theater_slot_is_named_by_its_day_and_place():
     assert action_label(
         g, A.PlaceCharacter(character=0, location="downtown", slot=1), "en"
     ).endswith("slot 2")
+
+
+def test_french_names_props_as_the_edition_does():
+    """The French edition's props are "Matériaux" (its Market Row, the log's "prend des
+    Matériaux"): the Successor's Market Row step said "jusqu'à 3 accessoires", a word the game
+    uses nowhere else."""
+    found = [code for code, entry in catalog().items() if "accessoire" in entry.get("fr", "")]
+    assert found == []
