@@ -183,3 +183,15 @@ def test_french_names_props_as_the_edition_does():
     uses nowhere else."""
     found = [code for code, entry in catalog().items() if "accessoire" in entry.get("fr", "")]
     assert found == []
+
+
+def test_russian_names_the_magician_as_the_edition_does():
+    """The Russian edition's Magician is "иллюзионист" (the log's "Вы выбираете иллюзиониста"):
+    the board's help, the stage's refusal and the setup's prompt said "фокусник", another word
+    a newcomer reads as another piece."""
+    found = [
+        code
+        for code, entry in catalog().items()
+        if code.startswith("ui.trk.") and "фокусник" in entry.get("ru", "")
+    ]
+    assert found == []
