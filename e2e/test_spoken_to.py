@@ -78,3 +78,29 @@ def test_the_ending_speaks_to_the_person(booted_page):
         assert [t for t in _log(page) if t.startswith(YOU[lang])]
     page.evaluate("marquee.setLang('en')")
     no_problems(page)
+
+
+def test_the_successors_name_is_whole_in_the_initiative_order(booted_page):
+    """A newcomer's solo game: the initiative order cut the automaton's name ("Dahlgaard's
+    Succes…", "le Successeur de Dahlg…") at 9rem, on a phone with room to spare too."""
+    page = booted_page
+    page.evaluate("marquee.setSpeed(0)")
+    page.evaluate(
+        "marquee.start({game: 'trickerion-solo', seed: 3, players: 2,"
+        " seats: [{kind: 'human', name: ''}, {kind: 'bot'}]})"
+    )
+    page.evaluate("marquee.idle()")
+    names = page.get_by_test_id("trk-initiative").locator(".init-name")
+    for lang in ("en", "ru", "fr"):
+        page.evaluate("l => marquee.setLang(l)", lang)
+        for width, height in ((1366, 768), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("marquee.settled()")
+            expect(names).to_have_count(2)
+            cut = names.evaluate_all(
+                "els => els.filter((e) => e.scrollWidth > e.clientWidth + 1)"
+                ".map((e) => e.textContent)"
+            )
+            assert cut == [], (lang, width, cut)
+    page.evaluate("marquee.setLang('en')")
+    no_problems(page)
