@@ -104,3 +104,19 @@ def test_the_successors_name_is_whole_in_the_initiative_order(booted_page):
             assert cut == [], (lang, width, cut)
     page.evaluate("marquee.setLang('en')")
     no_problems(page)
+
+
+def test_the_magnificent_alone_says_no_first_player(booted_page):
+    """Alone at The Magnificent's table the header said "First player: You · You" and "To act:
+    You" on every turn: the order is left out with one seat, kept with two."""
+    page = booted_page
+    page.evaluate("marquee.setSpeed(0)")
+    for game, players, shown in (("magnificent-solo", 1, 0), ("magnificent", 2, 1)):
+        seats = [{"kind": "human", "name": ""}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
+        page.evaluate(
+            "a => marquee.start(a)", {"game": game, "players": players, "seed": 3, "seats": seats}
+        )
+        page.evaluate("marquee.idle()")
+        expect(page.get_by_test_id("mgn-round")).to_be_visible()
+        expect(page.get_by_test_id("mgn-order")).to_have_count(shown)
+    no_problems(page)
