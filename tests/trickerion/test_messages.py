@@ -195,3 +195,16 @@ def test_russian_names_the_magician_as_the_edition_does():
         if code.startswith("ui.trk.") and "фокусник" in entry.get("ru", "")
     ]
     assert found == []
+
+
+def test_a_drawn_special_assignment_is_called_a_card():
+    """The line only its drawer reads said "You take Street Performance." / "Vous prenez
+    Matériaux Durables.", as if taking a trick or props: it names the card as a card."""
+    from engine.core.match import Match
+
+    game = Match.new("trickerion", 2, {}, seed=1).game
+    card = next(iter(game.rules.cat.specials))
+    words = {"en": "the card ", "ru": "карту «", "fr": "la carte "}
+    for lang, word in words.items():
+        text = render("trickerion.special_drawn", {"card": card}, lang, game)
+        assert word in text, text
