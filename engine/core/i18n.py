@@ -448,8 +448,8 @@ def render(
 
     ``seat_names`` are the names the table gave its seats (the page's, e.g. "Ann" or "Bot 2");
     a ``{param:seat}`` field uses them where given, so the log and the seat strip agree.
-    ``you``: the seat the text speaks to (the one person at a table of bots, left unnamed:
-    ``engine.bridge.seats.addressed``), whose sentences take their ``you`` branch."""
+    ``you``: the seat the text speaks to (the one person at a table of bots:
+    ``engine.bridge.seats.Table.addressed``), whose sentences take their ``you`` branch."""
     if lang not in LANGS:
         lang = "en"
     template = _template(code, lang, game)
