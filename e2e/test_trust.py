@@ -299,7 +299,8 @@ def test_names_with_bidi_controls_are_stripped_and_isolated(booted_page, tmp_pat
     steps = page.evaluate("marquee.snapshot().step")
     expect(page.get_by_test_id("load-notice")).to_contain_text(ui("ui.table.loaded", step=steps))
     expect(page.locator('[data-testid="score-table"] th bdi')).to_have_text("Zoe")
-    expect(page.locator('[data-testid="turn-status"] bdi')).to_have_text("Zoe")
+    # (the turn line speaks to her, the one person at the table: "Game over: you score…")
+    expect(page.locator('[data-testid="seat-0"] .seat-name bdi')).to_have_text("Zoe")
     assert page.evaluate(UNISOLATED, ["Zoe"]) == []
     assert not BIDI.search(page.get_by_test_id("log").inner_text())
     screenshot(page, "trust-bidi-scores")

@@ -70,6 +70,15 @@ class Table:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
+    def addressed(self) -> int | None:
+        """The seat the log speaks to ("You gain 3 coins"): the one person at a table of bots
+        or an automaton, the person at this screen (``isYou`` in web/ui/seats.js: the page's
+        sentences say "Your move" to them, its seat strip shows "You" unless they typed a
+        name). Among several people the device changes hands and the log is everyone's, read
+        again after each pass: each stays a numbered or named player in the third person."""
+        humans = self.humans()
+        return humans[0] if len(humans) == 1 else None
+
     def meta(self) -> savefile.SavedTable:
         return savefile.SavedTable(
             [savefile.SavedSeat(s.kind, s.bot, s.name) for s in self.seats], hints=self.hints

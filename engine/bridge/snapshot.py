@@ -149,7 +149,7 @@ class Labels:
 
     def __init__(self) -> None:
         self._known: dict[tuple[str, str, bytes, tuple[Any, ...]], str] = {}
-        self._lines: dict[tuple[str, str, tuple[str | None, ...], str, bytes], str] = {}
+        self._lines: dict[tuple[str, str, tuple[str | None, ...], int | None, str, bytes], str] = {}
         self._played: tuple[Game | None, str] = (None, "")
 
     def _table(self, game: Game) -> str:
@@ -176,9 +176,14 @@ class Labels:
         return label
 
     def lines(
-        self, game: Game, lang: str, names: list[str | None], events: list[tuple[int, Event]]
+        self,
+        game: Game,
+        lang: str,
+        names: list[str | None],
+        events: list[tuple[int, Event]],
+        you: int | None = None,
     ) -> list[LogEntry]:
-        table = (self._table(game), lang, tuple(names))
+        table = (self._table(game), lang, tuple(names), you)
         out = []
         for i, e in events:
             params = msgspec.json.encode(e.params)
@@ -187,7 +192,7 @@ class Labels:
             if text is None:
                 if len(self._lines) >= LABEL_CACHE:
                     self._lines.clear()
-                text = self._lines[key] = render(e.code, e.params, lang, game, names)
+                text = self._lines[key] = render(e.code, e.params, lang, game, names, you)
             out.append(LogEntry(i, e.code, msgspec.json.decode(params), text))
         return out
 
@@ -269,7 +274,7 @@ def log(table: Table, viewer: int | None, lang: str, labels: Labels) -> list[Log
         s.name or (render("ui.seat.default_bot", {"n": i + 1}, lang) if s.kind == "bot" else None)
         for i, s in enumerate(shown_seats(game, table.seats, lang))
     ]
-    return labels.lines(game, lang, names, match.visible_events(viewer))
+    return labels.lines(game, lang, names, match.visible_events(viewer), table.addressed())
 
 
 def present(

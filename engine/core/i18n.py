@@ -16,7 +16,11 @@ beside this module; each game ships ``messages.json`` in its own package. The te
 - ``{p, plural, =0 {..} neg {..} one {..} few {..} many {..} other {..}}``: a branch by the
   number's CLDR category (en/fr: one, other; ru: one, few, many), an exact value ``=N`` or
   ``neg`` for a negative number, where ``#`` and ``{p:n:..}`` then show its absolute value;
-- ``{p, select, key {..} none {..} other {..}}``: a branch by value (``none``: empty or absent);
+- ``{p, select, key {..} none {..} other {..}}``: a branch by value (``none``: empty or absent;
+  ``you``: a seat's value when that seat is the person the log speaks to, ``render``'s ``you``,
+  so a sentence about them reads in the second person: "You gain 3 coins", «Вы получаете»);
+  a seat field naming that person outside such a branch (a list of seats) reads as the pronoun
+  ``term.seat.you``;
 - ``[[part|part|part]]``: the parts joined as a list ("A, B and C"), leaving out a part that
   renders empty or whose numbers are all 0; a last part ``~text`` stands when none is left.
 """
@@ -240,6 +244,7 @@ class _Ctx:
     game: Any
     params: dict[str, Any]
     seat_names: list[str | None] | None
+    you: int | None = None  # the seat addressed in the second person (render's ``you``)
     negated: frozenset[str] = frozenset()
     number: str | None = None  # the text '#' stands for
     numbers: list[Any] | None = None  # numeric values a list part used
@@ -276,11 +281,16 @@ def _choose(ctx: _Ctx, branches: tuple[tuple[str, _Node], ...], n: Any, shown: s
     node = table.get(key)
     if node is None:
         return shown
-    sub = _Ctx(ctx.lang, ctx.game, ctx.params, ctx.seat_names, ctx.negated, shown, ctx.numbers)
+    sub = _Ctx(
+        ctx.lang, ctx.game, ctx.params, ctx.seat_names, ctx.you, ctx.negated, shown, ctx.numbers
+    )
     return _render_node(node, sub)
 
 
 def _term(ctx: _Ctx, kind: str, case: str | None, v: Any) -> str:
+    if kind == "seat" and _is_you(ctx, v):
+        # the pronoun as written mid-sentence: render would capitalize it
+        return _template("term.seat.you", ctx.lang, None) or "you"
     if (
         kind == "seat"
         and ctx.seat_names
@@ -293,6 +303,11 @@ def _term(ctx: _Ctx, kind: str, case: str | None, v: Any) -> str:
         return str(v)
     words = presenter_of(ctx.game)
     return words.term_form(kind, v, ctx.lang, case) if case else words.term_name(kind, v, ctx.lang)
+
+
+def _is_you(ctx: _Ctx, value: Any) -> bool:
+    # a bool is an int too: a flag's True is never seat 1
+    return ctx.you is not None and type(value) is int and value == ctx.you
 
 
 def join_list(items: list[str], lang: str) -> str:
@@ -354,6 +369,8 @@ def _render_node(node: _Node, ctx: _Ctx) -> str:
             if child.how == "select":
                 table = dict(child.branches)
                 key = "none" if value in ("", None, [], ()) and "none" in table else str(value)
+                if "you" in table and _is_you(ctx, value):
+                    key = "you"
                 node_ = table.get(key, table.get("other"))
                 out.append(_render_node(node_, ctx) if node_ is not None else str(value))
                 continue
@@ -363,7 +380,14 @@ def _render_node(node: _Node, ctx: _Ctx) -> str:
                 negated = negated | {child.name}
                 shown = abs(value)
             sub = _Ctx(
-                ctx.lang, ctx.game, ctx.params, ctx.seat_names, negated, ctx.number, ctx.numbers
+                ctx.lang,
+                ctx.game,
+                ctx.params,
+                ctx.seat_names,
+                ctx.you,
+                negated,
+                ctx.number,
+                ctx.numbers,
             )
             out.append(_choose(sub, child.branches, value, str(shown)))
         else:
@@ -381,7 +405,14 @@ def _render_node(node: _Node, ctx: _Ctx) -> str:
             for item in items:
                 used: list[Any] = []
                 sub = _Ctx(
-                    ctx.lang, ctx.game, ctx.params, ctx.seat_names, ctx.negated, ctx.number, used
+                    ctx.lang,
+                    ctx.game,
+                    ctx.params,
+                    ctx.seat_names,
+                    ctx.you,
+                    ctx.negated,
+                    ctx.number,
+                    used,
                 )
                 text = _render_node(item, sub).strip()
                 if ctx.numbers is not None:
@@ -400,8 +431,9 @@ def format_template(
     lang: str = "en",
     game: Any = None,
     seat_names: list[str | None] | None = None,
+    you: int | None = None,
 ) -> str:
-    return _render_node(parse(template), _Ctx(lang, game, params or {}, seat_names))
+    return _render_node(parse(template), _Ctx(lang, game, params or {}, seat_names, you))
 
 
 def render(
@@ -410,17 +442,20 @@ def render(
     lang: str = "en",
     game: Any = None,
     seat_names: list[str | None] | None = None,
+    you: int | None = None,
 ) -> str:
     """Prose for a code. An unknown code renders as itself, so a gap shows instead of hiding.
 
     ``seat_names`` are the names the table gave its seats (the page's, e.g. "Ann" or "Bot 2");
-    a ``{param:seat}`` field uses them where given, so the log and the seat strip agree."""
+    a ``{param:seat}`` field uses them where given, so the log and the seat strip agree.
+    ``you``: the seat the text speaks to (the one person at a table of bots:
+    ``engine.bridge.seats.Table.addressed``), whose sentences take their ``you`` branch."""
     if lang not in LANGS:
         lang = "en"
     template = _template(code, lang, game)
     if template is None:
         return code
-    text = format_template(template, params, lang, game, seat_names)
+    text = format_template(template, params, lang, game, seat_names, you)
     if not code.startswith("ui.") and text[:1].islower():
         # a sentence of the log may open on a term written mid-sentence ("le Successeur")
         text = text[0].upper() + text[1:]

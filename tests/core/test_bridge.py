@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import tinygame  # noqa: F401  (registers "tiny")
 from engine.bridge import Bridge
 from engine.core.levels import BUDGET_CAP, UNTIMED, LevelBot
@@ -292,24 +294,75 @@ def test_scoring_categories_come_with_translated_labels():
 
 
 def test_the_log_names_seats_as_the_table_does():
+    # two people (one alone at the screen is spoken to: the next tests) and a bot
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "human", "name": "Bo"},
+        {"kind": "bot", "bot": "random"},
+    ]
+    texts = " ".join(_played_log(Bridge(), "trickerion", 3, seats, "fr"))
+    assert "Ann" in texts and "Bo" in texts and "Robot 3" in texts
+    assert "Joueur 1" not in texts and "Joueur 3" not in texts
+
+
+def _played_log(b: Bridge, game: str, players: int, seats: list, lang: str) -> list[str]:
+    """A few turns of ``game`` at a table of ``seats``, every human playing its first move;
+    the log's lines in ``lang`` as the first human sees them."""
+    snap = call(b, "new", game=game, players=players, seed=2, seats=seats, viewer=0, lang=lang)
+    for _ in range(60):
+        to = snap["to_act"]
+        humans = [s for s in to["seats"] if seats[s]["kind"] == "human"]
+        if to["kind"] == "players" and humans:
+            snap = call(b, "snapshot", viewer=humans[0], lang=lang)
+            snap = call(b, "act", seat=humans[0], action=snap["legal"][0]["action"], lang=lang)
+        else:
+            snap = call(b, "step", viewer=0, lang=lang)
+    return [e["text"] for e in call(b, "snapshot", viewer=0, lang=lang)["log"]]
+
+
+YOU = {"en": "You ", "ru": "Вы ", "fr": "Vous "}
+THIRD = {"en": "Player 1 ", "ru": "Игрок 1 ", "fr": "Joueur 1 "}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "fr"])
+@pytest.mark.parametrize(("game", "players"), [("trickerion", 2), ("magnificent", 2)])
+def test_the_log_speaks_to_the_one_person_at_a_table_of_bots(game, players, lang):
+    """The page calls the one unnamed person at a table of bots "You" (web/ui/seats.js): the
+    log says "You take…" of them, not "Player 1 takes…"; the bots stay in the third person."""
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
+    lines = _played_log(Bridge(), game, players, seats, lang)
+    ours = [t for t in lines if t.startswith(YOU[lang])]
+    assert len(ours) >= 3, lines
+    assert not [t for t in lines if THIRD[lang] in t], lines
+    assert any(t.startswith(THIRD[lang].replace("1", "2")) or "2 " in t for t in lines)
+
+
+def test_the_log_keeps_the_third_person_among_several_people_and_speaks_to_a_named_one():
+    """Two people share the screen and its log: each stays "Player N", read the same whoever
+    holds the device. One person who typed a name sees it on their seat, and the log still
+    speaks to them."""
+    two = [{"kind": "human"}, {"kind": "human"}]
+    lines = _played_log(Bridge(), "trickerion", 2, two, "en")
+    assert any(t.startswith("Player 1 ") for t in lines) and any("Player 2 " in t for t in lines)
+    # (but for the line only its owner reads, "You give your Magician…", written to them)
+    lines = [t for t in lines if not t.startswith("You give your ")]
+    assert not [t for t in lines if t.startswith("You ")], lines
+    named = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+    lines = _played_log(Bridge(), "trickerion", 2, named, "en")
+    assert any(t.startswith("You learn ") for t in lines)
+    assert not [t for t in lines if "Ann" in t], lines
+
+
+def test_a_solo_review_speaks_to_the_person_too():
+    """The review of a solo game reads its log as the table did."""
     b = Bridge()
-    call(
-        b,
-        "new",
-        game="trickerion",
-        players=2,
-        seed=2,
-        seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
-    )
-    for _ in range(40):
-        call(b, "step")
-        snap = call(b, "snapshot", viewer=0, lang="fr")
-        legal = snap["legal"]
-        if legal:
-            call(b, "act", seat=0, action=legal[0]["action"])
-    texts = " ".join(e["text"] for e in call(b, "snapshot", viewer=0, lang="fr")["log"])
-    assert "Ann" in texts and "Robot 2" in texts
-    assert "Joueur 1" not in texts and "Joueur 2" not in texts
+    seats = [{"kind": "human"}, {"kind": "automaton"}]
+    lines = _played_log(b, "trickerion-solo", 2, seats, "fr")
+    assert any(t.startswith("Vous ") for t in lines), lines
+    review = call(b, "review", viewer=0, lang="fr")
+    texts = [e["text"] for e in review["review"]["log"]]
+    assert any(t.startswith("Vous ") for t in texts), texts
+    assert not [t for t in texts if "Joueur 1" in t], texts
 
 
 def test_a_hint_is_the_hard_bots_best_moves_indexed_into_the_snapshot():

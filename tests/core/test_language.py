@@ -57,6 +57,19 @@ LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 WORD = re.compile(r"[^\W\d_][\w'’-]*", re.UNICODE)
 # A number and the word after it; "+2 slot" (a prophecy's words) names a slot, not a count.
 COUNT = re.compile(r"(?<![\w.,+])(\d+) ([^\W\d_][\w'’-]*)")
+# A sentence that opens in lower case after the one before it ("… 155. le Successeur gagne")
+LOWER_START = re.compile(r"[.!?] [a-zà-ÿа-яё]\w*")
+# The person at the screen with a verb of the third person ("You gains", "Вы получает",
+# "Vous gagne"): a sentence about them that took the seat's name for the pronoun.
+THIRD_PERSON_YOU = {
+    "en": re.compile(r"\bYou (?!\w*ss\b)[a-z]+s\b"),
+    "ru": re.compile(r"\b[Вв]ы (?:[а-яё]+(?:ет|ёт|ит)|должен)\b"),
+    # its verb after the pronouns that may stand between ("Vous n'en avez", "vous en avez")
+    "fr": re.compile(
+        r"(?:^|[.:;] )[Vv]ous (?:(?:ne|en|y|le|la|les|lui|leur) |n'|l')*+"
+        r"(?!(?:[\w-]*(?:ez|ons)|êtes|faites|dites|et)\b)\S+"
+    ),
+}
 
 
 # --- what the catalogs hold -------------------------------------------------------------------
@@ -150,6 +163,10 @@ def problems(
         found.append(f"internal id {INTERNAL_ID.search(text).group(0)!r}")
     if HEDGED.search(text):
         found.append(f"plural hedged {HEDGED.search(text).group(0)!r}")
+    if LOWER_START.search(text):
+        found.append(f"lower-case sentence {LOWER_START.search(text).group(0)!r}")
+    if THIRD_PERSON_YOU[lang].search(text):
+        found.append(f"person {THIRD_PERSON_YOU[lang].search(text).group(0)!r}")
     forms = _noun_forms()[lang]
     for number, word in COUNT.findall(text):
         if word in forms and plural_category(int(number), lang) not in forms[word]:
@@ -262,6 +279,27 @@ def _plain(template: str) -> str:
     return re.sub(r"\{[^{}]*\}", " ", template)
 
 
+def _table_names(game, lang: str) -> list[str | None]:
+    """The seats' names in the log as the bridge gives them to a table of unnamed seats: an
+    automaton's own ("le Successeur de Dahlgaard", written mid-sentence), the others' left to
+    the game ("Player 1")."""
+    names: list[str | None] = [None] * game.players
+    for seat in game.seating.automata:
+        named = presenter_of(game).automaton_names
+        names[seat] = named.get(lang) or named.get("en")
+    return names
+
+
+def _seats_named(template: str, params: dict) -> set[int]:
+    """The seats a template's seat fields name with ``params`` (a list of seats counts too)."""
+    out: set[int] = set()
+    for name, kind in _fields(parse(template)):
+        if kind == "seat":
+            value = params.get(name)
+            out |= {v for v in (value if isinstance(value, list) else [value]) if type(v) is int}
+    return out
+
+
 def _params(template: str, n: int, samples: dict[str, list]) -> dict:
     params = {}
     for name, kind in _fields(parse(template)):
@@ -289,11 +327,14 @@ def test_every_code_renders_in_every_language_with_every_number(cls):
         entry = catalog(game_package(cls))[code]
         for lang in LANGS:
             for n in NUMBERS:
-                text = render(code, _params(entry["en"], n, samples), lang, match.game)
-                bad += [
-                    (code, lang, n, p, text)
-                    for p in problems(text, lang, allowed, english_only, case)
-                ]
+                params = _params(entry["en"], n, samples)
+                # as any seat reads it, and as the person it names reads it ("You gain…")
+                for you in {None} | _seats_named(entry["en"], params):
+                    text = render(code, params, lang, match.game, you=you)
+                    bad += [
+                        (code, lang, n, you, p, text)
+                        for p in problems(text, lang, allowed, english_only, case)
+                    ]
     assert not bad, "\n".join(map(str, bad[:40]))
 
 
@@ -306,12 +347,14 @@ def test_every_line_of_a_real_game_reads_well(game_id):
     for events in match.events:
         for e in events:
             for lang in LANGS:
-                text = render(e.code, e.params, lang, match.game)
-                lines += 1
-                bad += [
-                    (e.code, lang, p, text)
-                    for p in problems(text, lang, allowed, english_only, case)
-                ]
+                names = _table_names(match.game, lang)
+                for you in (None, 0):  # as the table reads it, and spoken to seat 0
+                    text = render(e.code, e.params, lang, match.game, names, you)
+                    lines += 1
+                    bad += [
+                        (e.code, lang, you, p, text)
+                        for p in problems(text, lang, allowed, english_only, case)
+                    ]
     for action in offered:
         for lang in LANGS:
             text = action_label(match.game, action, lang)
@@ -339,6 +382,13 @@ def test_every_line_of_a_real_game_reads_well(game_id):
         ("Игрок 1 покупает верёвка за 1 монету.", "ru", "case"),
         ("Игрок 1 нанимает инженер.", "ru", "case"),
         ("Joueur 1 achète wood for 2 Pièces.", "fr", "English"),
+        ("You gains 2 coins (advertise).", "en", "person"),
+        ("You takes props: rope.", "en", "person"),
+        ("Вы получает 2 монеты.", "ru", "person"),
+        ("Вы берёт реквизит: верёвка.", "ru", "person"),
+        ("Vous gagne 2 Pièces.", "fr", "person"),
+        ("Part dans l'Affaire : vous reçoit 2 Pièces.", "fr", "person"),
+        ("Scores finaux : 7, 155. le Successeur de Dahlgaard gagne.", "fr", "lower-case"),
     ],
 )
 def test_the_checks_catch_what_they_claim(text, lang, why):
@@ -356,6 +406,11 @@ def test_the_checks_catch_what_they_claim(text, lang, why):
         ("Joueur 1 paie 0 Pièce et 2 Pièces.", "fr"),
         ("Игрок 1 заказывает пилу.", "ru"),  # our own name (props.json unofficial), declined
         ("Игрок 1 покупает верёвку и нанимает инженера.", "ru"),
+        ("You pass. You gain 2 coins.", "en"),
+        ("Вы пасуете. Вы берёте реквизит: верёвка.", "ru"),
+        ("Vous n'avez aucun marqueur. Vous passez.", "fr"),
+        ("Vous ne prenez pas d'affiche ; vous en avez 2.", "fr"),
+        ("Ordre d'Initiative : Joueur 2 et vous.", "fr"),
     ],
 )
 def test_the_checks_pass_good_prose(text, lang):
@@ -382,3 +437,81 @@ def test_plural_categories_follow_cldr():
         "many",
         "other",
     ]
+
+
+# --- the person at the screen: "You gain 3 coins" -----------------------------------------------
+
+# A seat param holding a list of seats (an initiative order) names the person among them with
+# the pronoun ("Player 2 and you", term.seat.you); checked to be a list in the real games.
+SEAT_LISTS = frozenset({"order"})
+
+
+def _unaddressed(node: _Node, spoken: frozenset[str] = frozenset()):
+    """The seat fields of a parsed template that would name the person at the screen by the
+    pronoun in a sentence about them: outside the ``other`` branch of a ``{p, select, you
+    {…} other {…}}`` on their own param ``p`` (``spoken``: the params whose other branch this
+    is), or inside its ``you`` branch."""
+    for child in node.children:
+        if isinstance(child, _Field):
+            kind = child.parts[0] if child.parts else None
+            if kind == "seat" and child.name not in spoken and child.name not in SEAT_LISTS:
+                yield child.name
+        elif isinstance(child, _Branch):
+            you = child.how == "select" and any(key == "you" for key, _ in child.branches)
+            for key, sub in child.branches:
+                inner = spoken
+                if you:
+                    inner = spoken - {child.name} if key == "you" else spoken | {child.name}
+                yield from _unaddressed(sub, inner)
+        elif isinstance(child, _List):
+            for sub in child.items:
+                yield from _unaddressed(sub, spoken)
+
+
+def _every_catalog() -> list[str]:
+    return sorted({"engine.core"} | {game_package(cls) for cls in GAMES})
+
+
+def test_every_sentence_about_a_seat_has_its_second_person_form():
+    """The log speaks to the person at the screen (engine.bridge.seats: ``Table.addressed``):
+    every message naming a seat words that seat's sentence for them too ("You gain 3 coins",
+    «Вы получаете», «Vous gagnez»), in each language."""
+    missing, spoken = [], 0
+    for package in _every_catalog():
+        for code, entry in catalog(package).items():
+            if code.startswith("noun."):
+                continue
+            for lang in LANGS:
+                template = entry.get(lang)
+                if template is None:
+                    missing.append((package, code, lang, "no text"))
+                    continue
+                missing += [(package, code, lang, p) for p in _unaddressed(parse(template))]
+                spoken += "you {" in template
+    assert not missing, "\n".join(map(str, missing[:40]))
+    assert spoken >= 3 * 80  # Trickerion's and The Magnificent's events, in three languages
+
+
+@pytest.mark.parametrize(
+    ("template", "found"),
+    [
+        ("{seat:seat} gains 3 coins.", ["seat"]),
+        ("{seat, select, you {{seat:seat} gains} other {{seat:seat} gains}}", ["seat"]),
+        ("{seat, select, you {You gain} other {{seat:seat} gains}} from {from:seat}.", ["from"]),
+        ("{n, plural, one {{seat:seat} gains} other {{seat:seat} gain}}", ["seat", "seat"]),
+        ("{seat, select, you {You gain} other {{seat:seat} gains}} [[{n}|~nothing]].", []),
+        ("Initiative order: {order:seat}.", []),
+    ],
+)
+def test_the_second_person_check_sees_a_sentence_left_in_the_third(template, found):
+    assert list(_unaddressed(parse(template))) == found
+
+
+@pytest.mark.parametrize("game_id", [cls.id for cls in GAMES])
+def test_a_list_of_seats_is_a_list(game_id):
+    """The params left to the pronoun (``SEAT_LISTS``) hold lists in the real games."""
+    match = _played(game_id)[0]
+    for events in match.events:
+        for e in events:
+            for name in SEAT_LISTS & set(e.params):
+                assert isinstance(e.params[name], list), (e.code, name, e.params[name])

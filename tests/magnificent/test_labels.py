@@ -45,7 +45,8 @@ ZERO_INDEX = {
     r"|affiche|de|à) 0\b|\d+,\d+ \(\d+\)",
 }
 ARTICLE = {
-    "en": r"\b[Aa] (?=[aeiouAEIOU])|\b[Aa]n (?=[^aeiouAEIOU\W])",
+    # (and a camp tile placed with none: "You place small purple camp tile")
+    "en": r"\b[Aa] (?=[aeiouAEIOU])|\b[Aa]n (?=[^aeiouAEIOU\W])|\b[Pp]laces? (?:small|large)\b",
     "ru": r"(?!)",
     "fr": r"\b(?:de|à) (?:le|les)\b|\b(?:le|la) (?=[aeiouéèh])|\bune dé\b|\bun gemme\b",
 }
@@ -134,6 +135,7 @@ def test_the_checks_catch_what_issue_20_saw(lang):
             "Player 1 takes a orange die showing 3",
             "That move is not allowed now (rule R31: action)",
             "… ui.mgn.colour.null",
+            "You place small purple camp tile.",
         ],
         "ru": ["Уровень строительства 0", "Положить маленький зелёный фрагмент в 0,0 (0)"],
         "fr": ["Niveau 0", "Poser petite tuile de camp verte en 0,0 (0)", "déplace de 0 à 3"],

@@ -108,6 +108,39 @@ def test_advertise_names_its_price_and_the_rules_charge_it() -> None:
     assert seen >= 2
 
 
+def test_a_buy_names_its_price_and_the_rules_charge_it() -> None:
+    """The side list's Buy said "Buy wood (bargain 0)": no price, and its cost in action points
+    (one more per bargain) nowhere; a special way of buying looked like a plain Buy."""
+    seen: set[str] = set()
+    for seed in (1, 2, 3):
+        for g, state, seat, legal in _positions(2, seed, 400):
+            for a in legal:
+                if not isinstance(a, A.Buy):
+                    continue
+                labels = _labels(g, state, seat, a)
+                after, events = g.apply(state, seat, a)
+                bought = next(e.params for e in events if e.code == "trickerion.bought")
+                spent = state.act.ap - (after.act.ap if after.act is not None else 0)
+                coins = "coin" if bought["coins"] == 1 else "coins"
+                points = "action point" if spent == 1 else "action points"
+                if not a.mode:
+                    assert f": {bought['coins']} {coins}, {spent} {points}" in labels["en"], labels
+                    assert "монет" in labels["ru"] and "Pièce" in labels["fr"], labels
+                else:
+                    assert labels["en"].endswith(term_name(g.cat, "reason", _VIA[a.mode], "en"))
+                assert "bargain 0" not in labels["en"] and "{" not in "".join(labels.values())
+                seen.add(a.mode or ("bargain" if a.bargain else "plain"))
+    assert {"plain", "bargain"} <= seen
+
+
+_VIA = {
+    "smuggle": "smuggled_goods",
+    "barter": "barter_with_power",
+    "shoplift": "shoplifting",
+    "delivery": "workshop_delivery",
+}
+
+
 def _reached(tags: set[str], seeds: range) -> dict[str, list[tuple[Any, ...]]]:
     found: dict[str, list[tuple[Any, ...]]] = {}
     for seed in seeds:

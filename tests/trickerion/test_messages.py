@@ -175,3 +175,36 @@ def test_a_theater_slot_is_named_by_its_day_and_place():
     assert action_label(
         g, A.PlaceCharacter(character=0, location="downtown", slot=1), "en"
     ).endswith("slot 2")
+
+
+def test_french_names_props_as_the_edition_does():
+    """The French edition's props are "Matériaux" (its Market Row, the log's "prend des
+    Matériaux"): the Successor's Market Row step said "jusqu'à 3 accessoires", a word the game
+    uses nowhere else."""
+    found = [code for code, entry in catalog().items() if "accessoire" in entry.get("fr", "")]
+    assert found == []
+
+
+def test_russian_names_the_magician_as_the_edition_does():
+    """The Russian edition's Magician is "иллюзионист" (the log's "Вы выбираете иллюзиониста"):
+    the board's help, the stage's refusal and the setup's prompt said "фокусник", another word
+    a newcomer reads as another piece."""
+    found = [
+        code
+        for code, entry in catalog().items()
+        if code.startswith("ui.trk.") and "фокусник" in entry.get("ru", "")
+    ]
+    assert found == []
+
+
+def test_a_drawn_special_assignment_is_called_a_card():
+    """The line only its drawer reads said "You take Street Performance." / "Vous prenez
+    Matériaux Durables.", as if taking a trick or props: it names the card as a card."""
+    from engine.core.match import Match
+
+    game = Match.new("trickerion", 2, {}, seed=1).game
+    card = next(iter(game.rules.cat.specials))
+    words = {"en": "the card ", "ru": "карту «", "fr": "la carte "}
+    for lang, word in words.items():
+        text = render("trickerion.special_drawn", {"card": card}, lang, game)
+        assert word in text, text

@@ -4,7 +4,7 @@
 import * as generic from "../games/generic.js";
 import { connected } from "./engine.js";
 import { RENDERERS } from "../games/index.js";
-import { seatName } from "../ui/seats.js";
+import { isYou, seatName } from "../ui/seats.js";
 
 // `pending`: the game's own renderer is still loading. Its board stays empty meanwhile: the
 // generic view (a data dump) flashing before the real board reads as a broken page.
@@ -81,6 +81,8 @@ export function renderBoard(container, snap, page) {
     viewer,
     // isolated (FSI…PDI) so that the board's own sentences keep their order around it
     seatName: (i) => `\u2068${seatName(snap.seats, i, t)}\u2069`,
+    // the person at this screen, whom the board's own sentences address ("Your area")
+    isYou: (i) => isYou(snap.seats, i),
     why: (action) =>
       ask(() => (viewer === null || page.review || !connected() ? null : call("why", { seat: viewer, action, lang }))),
     gameData: () =>

@@ -11,6 +11,8 @@
 //   api.lang                 "en" | "ru" | "fr"
 //   api.t(code, params)      a page string (the game's own `ui.*` codes included)
 //   api.seatName(i)          a seat's display name
+//   api.isYou(i)             whether seat i is the person at this screen, whom the board's
+//                            sentences address ("Your area"; web/ui/seats.js)
 //   api.viewer               the seat the page shows (null: spectator)
 //   api.act(action)          play a legal action for the viewer -> Promise<snapshot>; a refusal
 //                            shows in the table's error banner and rejects with {code, message}

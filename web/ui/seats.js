@@ -20,13 +20,14 @@ export function seatName(seats, i, t) {
   return t(seat?.kind === "bot" ? "ui.seat.default_bot" : "ui.seat.default", { n: i + 1 });
 }
 
-/** The one person at a table of bots or an automaton (a solo game, or one against bots), left
- *  unnamed: the page calls them "You", as the lobby's "You play this seat" and the moves' own
- *  words ("Give your Magician…") do; "Player 1" read as someone else. Among several people
- *  each is a numbered player, to tell them apart when the device changes hands. */
+/** The person at this screen: the one human at a table of bots or an automaton (a solo game,
+ *  or one against bots). Every sentence about them speaks to them ("Your move", the log's
+ *  "You gain 3 coins": engine/bridge/seats.py, Table.addressed, the same rule), and unnamed
+ *  they are "You", as the lobby's "You play this seat" and the moves' own words ("Give your
+ *  Magician…") say; "Player 1" read as someone else. Among several people each is a numbered
+ *  or named player, to tell them apart when the device changes hands. */
 export function isYou(seats, i) {
-  const seat = seats[i];
-  if (seat?.kind !== "human" || cleanName(seat.name)) return false;
+  if (seats[i]?.kind !== "human") return false;
   return seats.filter((s) => s.kind === "human").length === 1;
 }
 

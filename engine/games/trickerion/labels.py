@@ -4,7 +4,7 @@ A character is named by its kind ("your Engineer"), numbered only among characte
 kind ("Apprentice 2"), as the table shows it. A performance card is named as the board names
 it, by its theater and its place in the row ("Riverside Theater (2)"); a slot by its number and
 its place on the card in words ("slot 2 (top right)"); a set-up's facing by the slot its symbol
-turns to and the links it makes with their reward; Advertise by its price.
+turns to and the links it makes with their reward; Advertise and Buy by their price.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from engine.games.trickerion import actions as A
 from engine.games.trickerion.catalog import CardGeo, Catalog
 from engine.games.trickerion.common import FREE, advertise_cost, link_formed, symbol_schools
 from engine.games.trickerion.components import DIRECTIONS, STEP
+from engine.games.trickerion.market import buy_terms
 from engine.games.trickerion.rules import TrickerionRules
 from engine.games.trickerion.state import PerfCard, Player, State
 
@@ -120,6 +121,8 @@ def theater_terms(r: TrickerionRules, s: State, action: Any, seat: int) -> dict[
     tag = type(action).__struct_config__.tag
     if tag == "advertise":
         return {"cost": advertise_cost(r, s, seat), "fame": r.cat.advertise.fame}
+    if tag == "buy":
+        return buy_terms(r, s, action)
     if tag == "perform":
         return _slot_terms(r, s, action.card, -1)
     if tag == "swap_cards":

@@ -237,6 +237,45 @@ def _special_buys(
     return out
 
 
+def list_price(r: TrickerionRules, s: State, action: A.Buy) -> int:
+    """A Buy's props at the market's prices now (a Workshop Delivery's at 1 coin off each),
+    before a bargain or a special assignment's way of paying."""
+    if action.mode == "delivery":
+        return sum(max(0, r.cat.prop_cost[x] - 1) for x in action.props)
+    avail = stock(r, s)
+    return sum(unit_price(r, s, x, avail.get(x, 0)) for x in action.props)
+
+
+# the special assignment each way of buying comes from (its label names it)
+BUY_EFFECTS = {
+    "smuggle": "smuggled_goods",
+    "barter": "barter_with_power",
+    "shoplift": "shoplifting",
+    "delivery": "workshop_delivery",
+}
+
+
+def buy_terms(r: TrickerionRules, s: State, action: A.Buy) -> dict[str, Any]:
+    """What a Buy costs, for its label: ``coins`` paid (``fame`` lost for Smuggled Goods,
+    ``shards`` for Barter with Power), ``ap`` spent and ``via`` the special assignment it
+    comes from ("" for a plain Buy): a price in the list of moves, not only on the board."""
+    price = list_price(r, s, action)
+    coins, fame, shards = price - action.bargain, 0, 0
+    if action.mode == "smuggle":
+        coins, fame = 0, price - 1
+    elif action.mode == "barter":
+        coins, shards = 0, 1
+    elif action.mode == "shoplift" and action.props:
+        coins = price - price // len(action.props)
+    return {
+        "coins": max(coins, 0),
+        "fame": fame,
+        "shards": shards,
+        "ap": r.action_ap(s, "buy") + action.bargain,
+        "via": BUY_EFFECTS.get(action.mode, ""),
+    }
+
+
 def buy(
     r: TrickerionRules, s: State, seat: int, act: Placement, action: A.Buy, ev: list[Event]
 ) -> None:
@@ -259,11 +298,7 @@ def buy(
         else action in legal(r, s, seat, act)
     ):
         _explain_buy(r, s, seat, act, action)
-    avail = stock(r, s)
-    if action.mode == "delivery":
-        price = sum(max(0, cat.prop_cost[x] - 1) for x in action.props)
-    else:
-        price = sum(unit_price(r, s, x, avail[x]) for x in action.props)
+    price = list_price(r, s, action)
     act.ap -= r.action_ap(s, "buy") + action.bargain
     effect = r.effect_of(act) if act.effect == "ready" else ""
     mode = action.mode

@@ -281,12 +281,13 @@ export function nameOf(c, seat) {
   return c.api.seatName(seat);
 }
 
-export function seatChip(c, seat) {
+/** A seat's colour dot and its name (or `label` in its place). */
+export function seatChip(c, seat, label = nameOf(c, seat)) {
   return h(
     "span",
     { class: `mgn-seat seat-${seat % 4}` },
     h("span", { class: "dot", style: `background:${SEAT_COLOURS[seat % 4]}` }),
-    nameOf(c, seat),
+    label,
   );
 }
 

@@ -257,15 +257,18 @@ function header(c) {
     { class: "mgn-head", testid: "mgn-head" },
     h("h2", {}, c.w("title")),
     h("span", { class: "mgn-stat", testid: "mgn-round" }, c.w("round", { round: v.round, turn })),
-    h(
-      "span",
-      { class: "mgn-stat", testid: "mgn-order" },
-      c.w("first", { name: nameOf(c, v.first) }),
-      " · ",
-      order.map((i, k) => [k ? " → " : "", seatChip(c, i)]),
-    ),
+    // alone at the table, the order and whose turn it is say nothing ("First player: You · You")
+    n > 1
+      ? h(
+          "span",
+          { class: "mgn-stat", testid: "mgn-order" },
+          c.w("first", { name: nameOf(c, v.first) }),
+          " · ",
+          order.map((i, k) => [k ? " → " : "", seatChip(c, i)]),
+        )
+      : null,
     // nobody acts while dice wait for their throw (the engine's chance step)
-    v.phase !== "over" && !v.throw.length
+    n > 1 && v.phase !== "over" && !v.throw.length
       ? h("span", { class: "mgn-stat", testid: "mgn-to-act" }, c.w("to_act", { name: nameOf(c, v.seat) }))
       : null,
     solo,

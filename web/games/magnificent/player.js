@@ -32,7 +32,8 @@ export function ownArea(c) {
   return h(
     "section",
     { class: "mgn-own", testid: "mgn-own" },
-    h("h2", {}, seatChip(c, seat), " · ", c.w("you")),
+    // the person at this screen reads "Your area" by the seat's colour, not "You · Your area"
+    h("h2", {}, c.api.isYou(seat) ? seatChip(c, seat, c.w("you")) : [seatChip(c, seat), " · ", c.w("you")]),
     h(
       "div",
       { class: "mgn-own-grid" },

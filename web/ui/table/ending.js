@@ -5,6 +5,7 @@
 import { chartLegend, chartSvg } from "../chart.js";
 import { bdi, clear, h } from "../dom.js";
 import { humanize } from "../i18n.js";
+import { isYou } from "../seats.js";
 import { turnText } from "./turn.js";
 
 /** The ending once the game is over; the moment it ends, or a finished game
@@ -87,19 +88,26 @@ export function endingSummary(ctx, name, iso = (text) => text) {
   } else {
     const first = winners[0] ?? order[0];
     const second = order.find((i) => i !== first);
+    // the person at this screen is spoken to: "You win, 5 points ahead of Bot 2", not "You wins"
+    const you = (i) => isYou(snap.seats, i);
     line = t("ui.ending.margin", {
       name: name(first),
       margin: worth(t, scores[first] - scores[second]),
       other: name(second),
+      you: you(first) ? "winner" : you(second) ? "loser" : "other",
     });
   }
   return h(
     "div",
     { class: "ending-summary", testid: "ending-summary" },
-    h("p", { class: "ending-line", testid: "ending-line" }, iso(line)),
+    h("p", { class: "ending-line", testid: "ending-line" }, iso(sentence(line, t.lang))),
     h("p", { class: "muted" }, t("ui.ending.next")),
   );
 }
+
+/** A sentence opens on a capital, as the log's do (engine/core/i18n.py render), even where it
+ *  opens on a name written mid-sentence: "Le Successeur de Dahlgaard gagne…". */
+const sentence = (text, lang) => text.replace(/\p{L}/u, (c) => c.toLocaleUpperCase(lang));
 
 function scoreTable(t, result, seats, name, isWinner) {
   // Categories in the order the game lists them; a "total" category is the Total row.

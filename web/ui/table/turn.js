@@ -20,7 +20,7 @@ export function turnBar({ t, keep }) {
 
 export function turnText(snap, t, name) {
   const to = snap.to_act;
-  // "You" is spoken to, not of: its own sentences ("You to play", "You wins" otherwise)
+  // the person at this screen is spoken to, not of ("You to play", "You wins" otherwise)
   const you = (i) => isYou(snap.seats, i);
   if (to.kind === "terminal") {
     const winners = snap.result?.winners ?? [];
