@@ -59,11 +59,6 @@ issue #30, session 24 (greedy's draw of 60 candidates among more keeps every Buy
 are reached by greedy play, and its draw now shuffles the moves without the Buys, so its ties
 at the Market Row break otherwise and the three positions differ (same step counts); the futures
 play the new draw too. The 4-player digest and the 2-player rollout digest did not change.
-The 2-player Trickerion rollout digest was re-recorded for issue #30, session 27 (greedy makes no
-Bargain with an AP another prop type its tricks lack needed that visit): the position is the
-same (round 1's placements, the state hash unchanged) and its search digest did not change;
-the futures, played by greedy, buy at the Market Row without those Bargains. Every other digest
-did not change.
 """
 
 from __future__ import annotations
@@ -121,7 +116,7 @@ def _rollout_digest(game_id: str, players: int, seed: int, steps: int) -> str:
 
 
 ROLLOUT_CASES = {
-    ("trickerion", 2, 3, 30): "cb594deb2e8c9213",
+    ("trickerion", 2, 3, 30): "fcf3e1eb287ba5e4",
     ("trickerion-solo", 2, 4, 45): "d1ac5e64755647bb",
     ("oracle", 1, 2, 10): "69a2629eae4d61d0",
     ("magnificent", 2, 3, 10): "527b5bfc8dc868ba",

@@ -21,12 +21,12 @@ from engine.core.levels import level_bots
 from engine.core.loop import played
 from engine.core.rng import Rng
 from engine.games.trickerion import actions as A
-from engine.games.trickerion import hire, jobs, market
+from engine.games.trickerion import hire, jobs
 from engine.games.trickerion.catalog import Catalog, is_stage
 from engine.games.trickerion.common import effective, has_components, markers_in_theater
 from engine.games.trickerion.placement import board_index, slot_modifier
 from engine.games.trickerion.scoring import characters_fame, level3_bonus
-from engine.games.trickerion.state import Player, State
+from engine.games.trickerion.state import State
 from engine.games.trickerion.table import Table
 
 MAX_CANDIDATES = 60
@@ -54,13 +54,6 @@ LATE_ROUNDS = 3
 
 # Where the bot's characters are placed before any goes to the Theater (_place_score).
 FIRST = ("workshop", "downtown", "market_row", "dark_alley")
-
-# What a Bargain's AP costs where another prop type an owned trick lacks needed it this visit
-# (``_bargained_away``): more than the coin it takes off (coin_early, 0.75), so the body buys
-# or orders that type rather than a coin. A 2-AP body in round 1 bought the starting trick's
-# metal with a Bargain and its glass a round later, at a second visit (solo at low, 1600
-# seeds: own fame +0.74; docs/bots.md, "Issue #30, session 27").
-BARGAIN_AP = 1.0
 
 
 @functools.cache
@@ -351,8 +344,6 @@ class GreedyBot:
                     handed = g.rules.automaton_worth(new)
                     if rival is not None and handed is not None:
                         v -= SUCCESSOR * (handed - rival)
-                    if isinstance(action, A.Buy) and action.bargain:
-                        v -= BARGAIN_AP * _bargained_away(g, s, new, seat, action)
             if isinstance(action, (A.EndTurn, A.Pass)):
                 v += 0.01  # stop rather than spend AP on moves that change nothing
             elif isinstance(action, A.Order):
@@ -533,7 +524,13 @@ class GreedyBot:
             ]
             return len(ready) > len(there)
         if loc == "market_row":
-            return any(cat.prop_cost[k] <= p.coins for k in _lacking(cat, p))
+            lacking = {
+                k
+                for t in p.tricks
+                for k, n in cat.tricks[t.id].components.items()
+                if effective(p, k) < n
+            }
+            return any(cat.prop_cost[k] <= p.coins for k in lacking)
         if loc == "theater":
             if p.chars[a.character].kind == "magician":
                 return _markers_to_perform(s, seat) or bool(preparable(g, s, seat))
@@ -675,33 +672,6 @@ _WORK = (A.Prepare, A.LearnTrick, A.HireCharacter, A.TakeCoins, A.DrawCards)
 _STOP = (A.EndTurn, A.Pass)
 # Moves ``_scored`` scores however many the legal moves are (``MAX_CANDIDATES``).
 _NEVER_DRAWN = (A.Buy, A.LearnTrick)
-
-
-def _lacking(cat: Catalog, p: Player) -> set[str]:
-    """The prop types an owned trick holds fewer of than it asks."""
-    return {
-        k for t in p.tricks for k, n in cat.tricks[t.id].components.items() if effective(p, k) < n
-    }
-
-
-def _bargained_away(g: Table, s: State, new: State, seat: int, buy: A.Buy) -> int:
-    """How many of ``buy``'s Bargain AP (``new`` is the state after it) the rest of the visit
-    needed: one for each type an owned trick still lacks that the body could still get, a
-    Buy where the Market shows it and the purse pays it, an Order into a free slot where it
-    does not. Before the last round only: there an equipped trick yields nothing more."""
-    if s.round >= g.rules.last_round:
-        return 0
-    p = new.players[seat]
-    shown = market.stock(g.rules, new)
-    free_slot = "" in new.market.order
-    needed = 0
-    for k in _lacking(g.cat, p):
-        if k in shown:
-            needed += p.coins >= market.unit_price(g.rules, new, k, shown[k])
-        else:
-            needed += free_slot and k not in new.market.order
-    left = new.act.ap if new.act is not None else 0
-    return min(buy.bargain, max(0, needed - left))
 
 
 def _narrowest(rest: list[Any], *keeps: Callable[[Any], bool]) -> list[Any]:
