@@ -81,7 +81,9 @@ def wilson(k: float, n: int) -> str:
     p, z = k / n, 1.96
     mid = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return f"{k:g} of {n} ({100 * (mid - half):.0f}–{100 * (mid + half):.0f}%)"
+    # Rounding leaves a bound a hair past 0 or 1 at k = 0 or n, printed as -0% or 100% plus.
+    low, high = max(0.0, mid - half), min(1.0, mid + half)
+    return f"{k:g} of {n} ({100 * low:.0f}–{100 * high:.0f}%)"
 
 
 def seats(games: dict[int, dict], seeds: list[int]) -> tuple[list, list, list]:
