@@ -5,7 +5,8 @@
 
 `solo`: one line a seed from `simulate --game trickerion-solo` (seat 0 the bot, seat 1 the
 Successor): own fame, the Successor's, the margin and the wins, each mean with its 95% normal
-interval (wins: Wilson); with a second file (greedy on the same seeds) the per-seed
+interval (wins: Wilson), and where the lines carry profiles the bot's engine as issue #30's
+targets count it (``ENGINE``); with a second file (greedy on the same seeds) the per-seed
 differences, bot less greedy, over the seeds both files hold.
 `duel`: one line a game from `simulate --players 2 --bot LEVEL,greedy --rotate` (index 0 the
 level, 1 greedy, whatever the seat): the level's fame, greedy's, the margin and the level's
@@ -37,6 +38,11 @@ HABITS = (
     "performances",
     "specials_end",
 )
+
+
+# Issue #30's engine targets, counted at the game's end: tricks of level 2 or more and of level 3
+# owned, hires, markers of level-2+ tricks prepared.
+ENGINE = ("tricks.l2+", "tricks.l3", "hires", "prepared.l2+")
 
 
 # Characters that did nothing a game: made idle, or placed and no job done.
@@ -75,7 +81,9 @@ def wilson(k: float, n: int) -> str:
     p, z = k / n, 1.96
     mid = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return f"{k:g} of {n} ({100 * (mid - half):.0f}–{100 * (mid + half):.0f}%)"
+    # Rounding leaves a bound a hair past 0 or 1 at k = 0 or n, printed as -0% or 100% plus.
+    low, high = max(0.0, mid - half), min(1.0, mid + half)
+    return f"{k:g} of {n} ({100 * low:.0f}–{100 * high:.0f}%)"
 
 
 def seats(games: dict[int, dict], seeds: list[int]) -> tuple[list, list, list]:
@@ -93,6 +101,7 @@ def solo(bot: dict[int, dict], ref: dict[int, dict] | None, other: str = "Succes
     print(
         f"own {mean(own)}  {other} {mean(succ)}  margin {interval(margin)}  wins {wilson(wins, len(seeds))}"
     )
+    engine(bot, seeds, 0)
     if ref is None:
         return
     both = [s for s in seeds if s in ref]
@@ -109,6 +118,14 @@ def solo(bot: dict[int, dict], ref: dict[int, dict] | None, other: str = "Succes
         f"paired, bot less reference: own {interval(d_own)}  {other} {interval(d_succ)}  margin {interval(d_margin)}"
     )
     habits(bot, ref, both, 0)
+
+
+def engine(games: dict[int, dict], seeds: list[int], index: int) -> None:
+    """Index ``index``'s ``ENGINE`` counts over ``seeds``, where every line carries a profile."""
+    if len(seeds) < 2 or any("profile" not in games[s] for s in seeds):
+        return
+    counts = (mean([games[s]["profile"][index].get(k, 0.0) for s in seeds]) for k in ENGINE)
+    print("  engine: " + "  ".join(f"{k} {c}" for k, c in zip(ENGINE, counts, strict=True)))
 
 
 def habits(bot: dict[int, dict], ref: dict[int, dict], seeds: list[int], index: int) -> None:
