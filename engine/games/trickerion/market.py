@@ -298,27 +298,27 @@ def buy(
         else action in legal(r, s, seat, act)
     ):
         _explain_buy(r, s, seat, act, action)
-    price = list_price(r, s, action)
-    act.ap -= r.action_ap(s, "buy") + action.bargain
+    # what the move pays is what its label says it costs (one reckoning for both)
+    terms = buy_terms(r, s, action)
+    act.ap -= terms["ap"]
     effect = r.effect_of(act) if act.effect == "ready" else ""
     mode = action.mode
     paid = 0
     if mode == "smuggle":
-        gain(cat, s, seat, ev, "smuggled_goods", fame=-(price - 1))
+        gain(cat, s, seat, ev, terms["via"], fame=-terms["fame"])
         act.effect = "used"
     elif mode == "barter":
-        change_at(s.players, seat, shards=p.shards - 1)
+        change_at(s.players, seat, shards=p.shards - terms["shards"])
         ev.append(
             Event(
                 "trickerion.pay",
-                {"seat": seat, "why": "barter_with_power", "coins": 0, "shards": 1},
+                {"seat": seat, "why": terms["via"], "coins": 0, "shards": terms["shards"]},
             )
         )
         act.effect = "used"
     else:
-        paid = price - action.bargain
+        paid = terms["coins"]
         if mode == "shoplift":
-            paid = price - price // len(action.props)
             slot = s.market.buy.index(action.props[0])
             s.market = replace(s.market, buy=put(s.market.buy, slot, action.refill))
             act.effect = "used"
