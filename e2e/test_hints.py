@@ -26,8 +26,8 @@ from playwright.sync_api import expect
 from helpers import TRACE_CATEGORIES, main_thread, no_problems, open_page, tid, ui
 
 # Times every ``step`` a bot seat takes (the seat to act before the call, as the page's last
-# `marquee:snapshot` said), by seat, and in order with the seat and the game's turn it was taken
-# in (``__botSteps``: a bot's turn is its steps one after the other in one game turn). The game's
+# `marquee:snapshot` said), in order with the seat and the game's turn it was taken in
+# (``__botSteps``: a bot's turn is its steps one after the other in one game turn). The game's
 # turn is read from the answers only when the argument says so (The Magnificent's round, phase
 # and turn, as its ``Knowledge.turn``): a parse of every answer is work on the page's thread,
 # which the Trickerion steps' trace measures; Trickerion has no turn of its own (a seat's steps
@@ -35,7 +35,6 @@ from helpers import TRACE_CATEGORIES, main_thread, no_problems, open_page, tid, 
 # task meanwhile is the figure for "the page does not freeze".
 TIME_BOT = """(keyed) => {
     const door = window.marqueeBridge, real = door.call, call = real.bind(door);
-    window.__botMs = {};
     window.__botSteps = [];
     // the longest main-thread task from here on (at speed 0, steps are batched per redraw)
     window.__longest = 0;
@@ -55,10 +54,7 @@ TIME_BOT = """(keyed) => {
         const t0 = performance.now();
         const out = await call(method, args);
         const ms = performance.now() - t0;
-        if (seat !== null) {
-            (window.__botMs[seat] ??= []).push(ms);
-            window.__botSteps.push([seat, ms, asked]);
-        }
+        if (seat !== null) window.__botSteps.push([seat, ms, asked]);
         const view = keyed ? JSON.parse(out).view : null;
         if (view) turn = JSON.stringify([view.round, view.phase, view.turn_no]);
         return out;
@@ -70,6 +66,9 @@ TIME_BOT = """(keyed) => {
         document.removeEventListener('marquee:snapshot', seen);
     };
 }"""
+
+# The ms of seat 1's steps (the bot's, opposite a person at seat 0).
+SEAT_1_MS = "window.__botSteps.filter(([seat]) => seat === 1).map(([, ms]) => ms)"
 
 # A whole game's bots think for this long a move at most once what the test checks of a
 # player's wait (the hint) is done: the game only has to reach its end, through the same timed
@@ -195,7 +194,7 @@ def test_a_game_against_the_hard_bot_runs_to_its_end_with_a_hint(booted_page, fi
     assert snap["to_act"]["kind"] == "terminal" and snap["result"] is not None
     expect(page.get_by_test_id("game-over")).to_be_visible()
     expect(page.get_by_test_id("hint")).to_be_hidden()
-    bot_ms = page.evaluate("window.__botMs[1]")
+    bot_ms = page.evaluate(SEAT_1_MS)
     assert bot_ms, "the hard bot took no decision"
     figures["trickerion 2p vs hard: the bot's steps on the test's budget (count, sum)"] = (
         f"{len(bot_ms)}, {sum(bot_ms) / 1000:.1f} s"
@@ -250,7 +249,7 @@ def play_against(page, figures, game: str, bot: str, seed: str, name: str, optio
     assert snap["to_act"]["kind"] == "terminal" and snap["result"] is not None
     expect(page.get_by_test_id("game-over")).to_be_visible()
     if bot != "automaton":
-        bot_ms = page.evaluate("window.__botMs[1]")
+        bot_ms = page.evaluate(SEAT_1_MS)
         assert bot_ms, f"the {bot} bot took no decision"
         figures[f"{name}: the bot's steps on the test's budget (count, sum)"] = (
             f"{len(bot_ms)}, {sum(bot_ms) / 1000:.1f} s"
@@ -306,7 +305,7 @@ def time_level(page, level: str, n: int, game: str = "trickerion") -> list[list]
     for seat in (0, 1):
         page.get_by_test_id(f"seat-{seat}-kind").select_option(f"bot:{level}")
     page.get_by_test_id("seed-input").fill("12")
-    page.evaluate("window.__botMs = {}; window.__botSteps = []")
+    page.evaluate("window.__botSteps = []")
     # An input waits until the page settles, which at speed 0 with no person at the table is
     # the game's end: the bots wait a minute a step until Start has settled, then none.
     page.evaluate("marquee.setSpeed(60000)")
