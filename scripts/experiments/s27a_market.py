@@ -11,7 +11,7 @@ be bought with the body's AP and the purse, and whether they were.
 
 LEVEL (default 1): only tricks of that level or above count as lacking; FIRST LAST (default
 3 6): the rounds traced.
-docs/bots.md, "Issue #30, session 27: a level-2 trick learned for later equipped".
+docs/bots.md, "Issue #30, session 27: a level-2 trick learned for later, traced at the Market Row …".
 """
 
 from __future__ import annotations
